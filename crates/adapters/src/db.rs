@@ -1,0 +1,71 @@
+//! Opening the database: SQLite (the embedded default) or PostgreSQL, chosen by the URL.
+
+use std::path::Path;
+use std::time::Duration;
+
+use migration::{Migrator, MigratorTrait};
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database};
+pub use sea_orm::{DatabaseConnection, DbErr};
+
+/// Opens a pool. For SQLite the file's folder is created, and every connection runs in WAL mode
+/// with a busy timeout (writers queue instead of failing), foreign keys on, and `synchronous=FULL`
+/// so that a commit a customer was told about survives a power cut, not only a crash.
+pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .connect_timeout(Duration::from_secs(5))
+        .acquire_timeout(Duration::from_secs(5))
+        .sqlx_logging(false);
+    if url.starts_with("sqlite:") {
+        if let Some(dir) = sqlite_file(url).and_then(|f| Path::new(f).parent()) {
+            if !dir.as_os_str().is_empty() {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", dir.display())))?;
+            }
+        }
+        options.max_connections(8).map_sqlx_sqlite_opts(|o| {
+            o.create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .busy_timeout(Duration::from_secs(5))
+                .foreign_keys(true)
+        });
+    } else {
+        options.max_connections(16);
+    }
+    Database::connect(options).await
+}
+
+/// Brings the schema up to date; safe to run on every start and from several nodes in turn.
+pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    Migrator::up(db, None).await
+}
+
+/// A cheap round trip, for readiness checks.
+pub async fn ping(db: &DatabaseConnection) -> Result<(), DbErr> {
+    db.execute_unprepared("SELECT 1").await.map(|_| ())
+}
+
+fn sqlite_file(url: &str) -> Option<&str> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let file = rest.split('?').next().unwrap_or(rest);
+    (!file.is_empty() && file != ":memory:").then_some(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sqlite_file;
+
+    #[test]
+    fn finds_the_sqlite_file_in_a_url() {
+        assert_eq!(
+            sqlite_file("sqlite://./data/app.db?mode=rwc"),
+            Some("./data/app.db")
+        );
+        assert_eq!(sqlite_file("sqlite:app.db"), Some("app.db"));
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+    }
+}

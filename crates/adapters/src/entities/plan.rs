@@ -1,0 +1,28 @@
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "plans")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub category: String,
+    pub name: String,
+    pub summary: String,
+    pub description: String,
+    /// JSON array of image URLs.
+    pub images: String,
+    pub vehicle_seats: Option<i32>,
+    pub vehicle_luggage: Option<i32>,
+    /// JSON array of minutes.
+    pub durations_minutes: String,
+    /// JSON array of options.
+    pub options: String,
+    pub from_price_vnd: i64,
+    pub airport: Option<String>,
+    pub sort_order: i32,
+    pub active: bool,
+    pub updated_at: DateTimeWithTimeZone,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

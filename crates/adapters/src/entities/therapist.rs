@@ -1,0 +1,23 @@
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "therapists")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub name: String,
+    pub gender: String,
+    pub photo: String,
+    /// JSON array.
+    pub languages: String,
+    /// JSON array.
+    pub skills: String,
+    pub years_of_practice: i32,
+    pub rating_tenths: i32,
+    pub bio: String,
+    pub active: bool,
+    pub updated_at: DateTimeWithTimeZone,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

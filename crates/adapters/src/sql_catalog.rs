@@ -1,0 +1,339 @@
+//! The catalogue in SQL through SeaORM; the same code on SQLite and PostgreSQL.
+
+use async_trait::async_trait;
+use domain::catalog::{
+    CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, PlanOption, Therapist,
+    Vehicle,
+};
+use domain::shared::{Money, Page, PageRequest};
+use domain::{DomainError, DomainResult};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::{
+    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::entities::{plan, therapist};
+
+pub struct SqlCatalogRepository {
+    db: DatabaseConnection,
+}
+
+impl SqlCatalogRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+/// Storage failures are logged in full here and reach callers only as "unavailable".
+pub(crate) fn storage(err: DbErr) -> DomainError {
+    tracing::error!(error = %err, "database error");
+    DomainError::Unavailable("storage".into())
+}
+
+/// A stored row that no longer reads as a valid domain value is a storage fault, not user error.
+fn corrupt(what: &str, detail: impl std::fmt::Display) -> DomainError {
+    tracing::error!(%detail, "corrupt {what} row");
+    DomainError::Unavailable("storage".into())
+}
+
+#[derive(Serialize, Deserialize)]
+struct OptionRow {
+    code: String,
+    name: String,
+    price_vnd: i64,
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    // Serializing plain vectors of strings, numbers and flat structs cannot fail.
+    serde_json::to_string(value).unwrap_or_else(|_| "[]".into())
+}
+
+fn parse_json<T: for<'de> Deserialize<'de>>(what: &str, raw: &str) -> DomainResult<T> {
+    serde_json::from_str(raw).map_err(|e| corrupt(what, e))
+}
+
+fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
+    let category = Category::from_slug(&row.category).map_err(|e| corrupt("plan", e))?;
+    let options: Vec<OptionRow> = parse_json("plan", &row.options)?;
+    let vehicle = match (row.vehicle_seats, row.vehicle_luggage) {
+        (Some(seats), Some(luggage)) => Some(Vehicle {
+            seats: u32::try_from(seats).map_err(|e| corrupt("plan", e))?,
+            luggage: u32::try_from(luggage).map_err(|e| corrupt("plan", e))?,
+        }),
+        _ => None,
+    };
+    Ok(Plan {
+        id: PlanId::parse(&row.id).map_err(|e| corrupt("plan", e))?,
+        category,
+        name: row.name,
+        summary: row.summary,
+        description: row.description,
+        images: parse_json("plan", &row.images)?,
+        vehicle,
+        durations_minutes: parse_json("plan", &row.durations_minutes)?,
+        options: options
+            .into_iter()
+            .map(|o| PlanOption {
+                code: o.code,
+                name: o.name,
+                price: Money::vnd(o.price_vnd),
+            })
+            .collect(),
+        from_price: Money::vnd(row.from_price_vnd),
+        airport: row.airport,
+        sort_order: row.sort_order,
+        active: row.active,
+    })
+}
+
+fn plan_to_row(p: &Plan, now: chrono::DateTime<chrono::FixedOffset>) -> plan::ActiveModel {
+    let options: Vec<OptionRow> = p
+        .options
+        .iter()
+        .map(|o| OptionRow {
+            code: o.code.clone(),
+            name: o.name.clone(),
+            price_vnd: o.price.amount(),
+        })
+        .collect();
+    plan::ActiveModel {
+        id: Set(p.id.as_str().to_owned()),
+        category: Set(p.category.slug().to_owned()),
+        name: Set(p.name.clone()),
+        summary: Set(p.summary.clone()),
+        description: Set(p.description.clone()),
+        images: Set(json(&p.images)),
+        vehicle_seats: Set(p.vehicle.map(|v| clamp_i32(v.seats))),
+        vehicle_luggage: Set(p.vehicle.map(|v| clamp_i32(v.luggage))),
+        durations_minutes: Set(json(&p.durations_minutes)),
+        options: Set(json(&options)),
+        from_price_vnd: Set(p.from_price.amount()),
+        airport: Set(p.airport.clone()),
+        sort_order: Set(p.sort_order),
+        active: Set(p.active),
+        updated_at: Set(now),
+    }
+}
+
+fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
+    let gender = match row.gender.as_str() {
+        "female" => Gender::Female,
+        "male" => Gender::Male,
+        other => return Err(corrupt("therapist", format!("gender {other}"))),
+    };
+    Ok(Therapist {
+        id: row.id,
+        name: row.name,
+        gender,
+        photo: row.photo,
+        languages: parse_json("therapist", &row.languages)?,
+        skills: parse_json("therapist", &row.skills)?,
+        years_of_practice: u32::try_from(row.years_of_practice).unwrap_or(0),
+        rating_tenths: u32::try_from(row.rating_tenths).unwrap_or(0),
+        bio: row.bio,
+        active: row.active,
+    })
+}
+
+fn therapist_to_row(
+    t: &Therapist,
+    now: chrono::DateTime<chrono::FixedOffset>,
+) -> therapist::ActiveModel {
+    therapist::ActiveModel {
+        id: Set(t.id.clone()),
+        name: Set(t.name.clone()),
+        gender: Set(match t.gender {
+            Gender::Female => "female",
+            Gender::Male => "male",
+        }
+        .to_owned()),
+        photo: Set(t.photo.clone()),
+        languages: Set(json(&t.languages)),
+        skills: Set(json(&t.skills)),
+        years_of_practice: Set(clamp_i32(t.years_of_practice)),
+        rating_tenths: Set(clamp_i32(t.rating_tenths)),
+        bio: Set(t.bio.clone()),
+        active: Set(t.active),
+        updated_at: Set(now),
+    }
+}
+
+fn clamp_i32(v: u32) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// The keyset cursor of a plan list: the last row's `sort_order` and id.
+fn encode_cursor(p: &Plan) -> String {
+    format!("{}.{}", p.sort_order, p.id.as_str())
+}
+
+fn decode_cursor(token: &str) -> DomainResult<(i32, String)> {
+    let bad = || DomainError::invalid("page_token", "not a token this list gave out");
+    let (order, id) = token.split_once('.').ok_or_else(bad)?;
+    let order = order.parse::<i32>().map_err(|_| bad())?;
+    PlanId::parse(id).map_err(|_| bad())?;
+    Ok((order, id.to_owned()))
+}
+
+#[async_trait]
+impl CatalogRepository for SqlCatalogRepository {
+    async fn summarize(&self) -> DomainResult<Vec<CategorySummary>> {
+        let rows: Vec<(String, i64, Option<i64>)> = plan::Entity::find()
+            .select_only()
+            .column(plan::Column::Category)
+            .column_as(Expr::col(plan::Column::Id).count(), "plan_count")
+            .column_as(Expr::col(plan::Column::FromPriceVnd).min(), "from_price")
+            .filter(plan::Column::Active.eq(true))
+            .group_by(plan::Column::Category)
+            .into_tuple()
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        rows.into_iter()
+            .map(|(slug, count, from)| {
+                Ok(CategorySummary {
+                    category: Category::from_slug(&slug).map_err(|e| corrupt("plan", e))?,
+                    plan_count: u32::try_from(count).unwrap_or(u32::MAX),
+                    from_price: from.map(Money::vnd),
+                })
+            })
+            .collect()
+    }
+
+    async fn list_plans(&self, category: Category, page: &PageRequest) -> DomainResult<Page<Plan>> {
+        let mut query = plan::Entity::find()
+            .filter(plan::Column::Category.eq(category.slug()))
+            .filter(plan::Column::Active.eq(true));
+        if let Some(token) = page.token() {
+            let (order, id) = decode_cursor(token)?;
+            query = query.filter(
+                Condition::any().add(plan::Column::SortOrder.gt(order)).add(
+                    Condition::all()
+                        .add(plan::Column::SortOrder.eq(order))
+                        .add(plan::Column::Id.gt(id)),
+                ),
+            );
+        }
+        let size = page.size() as usize;
+        let rows = query
+            .order_by_asc(plan::Column::SortOrder)
+            .order_by_asc(plan::Column::Id)
+            .limit(size as u64 + 1)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let more = rows.len() > size;
+        let items = rows
+            .into_iter()
+            .take(size)
+            .map(plan_from_row)
+            .collect::<DomainResult<Vec<_>>>()?;
+        let next_token = if more {
+            items.last().map(encode_cursor)
+        } else {
+            None
+        };
+        Ok(Page { items, next_token })
+    }
+
+    async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>> {
+        plan::Entity::find_by_id(id.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(plan_from_row)
+            .transpose()
+    }
+
+    async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
+        therapist::Entity::find()
+            .filter(therapist::Column::Active.eq(true))
+            .order_by_asc(therapist::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(therapist_from_row)
+            .collect()
+    }
+
+    async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()> {
+        let now = chrono::Utc::now().fixed_offset();
+        let txn = self.db.begin().await.map_err(storage)?;
+        for p in plans {
+            plan::Entity::insert(plan_to_row(p, now))
+                .on_conflict(
+                    OnConflict::column(plan::Column::Id)
+                        .update_columns([
+                            plan::Column::Category,
+                            plan::Column::Name,
+                            plan::Column::Summary,
+                            plan::Column::Description,
+                            plan::Column::Images,
+                            plan::Column::VehicleSeats,
+                            plan::Column::VehicleLuggage,
+                            plan::Column::DurationsMinutes,
+                            plan::Column::Options,
+                            plan::Column::FromPriceVnd,
+                            plan::Column::Airport,
+                            plan::Column::SortOrder,
+                            plan::Column::Active,
+                            plan::Column::UpdatedAt,
+                        ])
+                        .to_owned(),
+                )
+                .exec(&txn)
+                .await
+                .map_err(storage)?;
+        }
+        for t in therapists {
+            therapist::Entity::insert(therapist_to_row(t, now))
+                .on_conflict(
+                    OnConflict::column(therapist::Column::Id)
+                        .update_columns([
+                            therapist::Column::Name,
+                            therapist::Column::Gender,
+                            therapist::Column::Photo,
+                            therapist::Column::Languages,
+                            therapist::Column::Skills,
+                            therapist::Column::YearsOfPractice,
+                            therapist::Column::RatingTenths,
+                            therapist::Column::Bio,
+                            therapist::Column::Active,
+                            therapist::Column::UpdatedAt,
+                        ])
+                        .to_owned(),
+                )
+                .exec(&txn)
+                .await
+                .map_err(storage)?;
+        }
+        txn.commit().await.map_err(storage)
+    }
+
+    async fn is_empty(&self) -> DomainResult<bool> {
+        let plans = plan::Entity::find()
+            .count(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(plans == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_cursor;
+
+    #[test]
+    fn cursors_are_checked() {
+        assert_eq!(
+            decode_cursor("10.shuttle-sgn-4").ok(),
+            Some((10, "shuttle-sgn-4".into()))
+        );
+        for bad in ["", "10", "x.shuttle", "10.Bad Id", "10."] {
+            assert!(decode_cursor(bad).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Configuration, layered: defaults, then an optional TOML file (`--config` or `APP_CONFIG`), then
+//! `APP_*` environment variables, then `DATABASE_URL`. Passed by value; there are no globals.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Environment {
+    Dev,
+    Prod,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Config {
+    /// `APP_LISTEN`: the one address for gRPC, gRPC-Web, REST and the web app.
+    pub listen: SocketAddr,
+    /// `APP_ENV`: `dev` enables the demo catalogue and the dev providers.
+    pub env: Environment,
+    /// `DATABASE_URL`: `sqlite://…` (default, a file under ./data) or `postgres://…`.
+    pub database_url: String,
+    /// `APP_WEB_DIR`: the built web app (`web/dist`).
+    pub web_dir: PathBuf,
+    /// `APP_LOG`: a tracing filter, used when `RUST_LOG` is not set.
+    pub log: String,
+    /// `APP_MIGRATE_ON_START`: bring the schema up to date when serving.
+    pub migrate_on_start: bool,
+    /// `APP_SEED_DEMO`: load the demo catalogue into an empty database on start; defaults to on in
+    /// the dev environment only.
+    pub seed_demo: Option<bool>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            env: Environment::Dev,
+            database_url: "sqlite://./data/booking.db?mode=rwc".into(),
+            web_dir: PathBuf::from("web/dist"),
+            log: "info,sqlx=warn,sea_orm=warn".into(),
+            migrate_on_start: true,
+            seed_demo: None,
+        }
+    }
+}
+
+impl Config {
+    pub fn load(file: Option<&Path>) -> Result<Self, Box<figment::Error>> {
+        let file = file
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os("APP_CONFIG").map(PathBuf::from));
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        if let Some(file) = file {
+            figment = figment.merge(Toml::file_exact(file));
+        }
+        figment
+            .merge(Env::prefixed("APP_").ignore(&["config"]))
+            .merge(Env::raw().only(&["DATABASE_URL"]))
+            .extract()
+            .map_err(Box::new)
+    }
+
+    pub fn seeds_demo(&self) -> bool {
+        self.seed_demo.unwrap_or(self.env == Environment::Dev)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use figment::Jail;
+
+    #[test]
+    fn layers_defaults_file_and_environment() {
+        Jail::expect_with(|jail| {
+            jail.create_file("app.toml", "listen = \"0.0.0.0:9000\"\nlog = \"debug\"")?;
+            jail.set_env("APP_ENV", "prod");
+            jail.set_env("APP_LOG", "warn");
+            jail.set_env("DATABASE_URL", "postgres://db/x");
+            let c = Config::load(Some(Path::new("app.toml"))).map_err(|e| e.to_string())?;
+            assert_eq!(c.listen, SocketAddr::from(([0, 0, 0, 0], 9000)));
+            assert_eq!(c.env, Environment::Prod);
+            assert_eq!(c.log, "warn", "the environment wins over the file");
+            assert_eq!(c.database_url, "postgres://db/x");
+            assert!(!c.seeds_demo());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn a_bad_value_is_an_error_not_a_default() {
+        Jail::expect_with(|jail| {
+            jail.set_env("APP_ENV", "staging");
+            assert!(Config::load(None).is_err());
+            Ok(())
+        });
+    }
+}

@@ -1,0 +1,9 @@
+//! The booking binary's library half: configuration, start-up and the HTTP server, so that the API
+//! tests start exactly what production starts.
+
+pub mod config;
+pub mod server;
+pub mod telemetry;
+mod web;
+
+pub use config::{Config, Environment};

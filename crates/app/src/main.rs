@@ -1,0 +1,57 @@
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context;
+use app::{Config, server, telemetry};
+use clap::{Parser, Subcommand};
+
+/// The booking platform: one process serving gRPC, gRPC-Web, REST and the web app.
+#[derive(Parser)]
+#[command(name = "booking", version)]
+struct Cli {
+    /// A TOML configuration file (also `APP_CONFIG`); `APP_*` variables override it.
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve everything on `APP_LISTEN` (the default command).
+    Serve,
+    /// Bring the database schema up to date and exit.
+    Migrate,
+    /// Load the demo catalogue (plans and therapists), replacing entries with the same ids.
+    SeedDemo,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let config = Config::load(cli.config.as_deref()).context("reading the configuration")?;
+    telemetry::init(&config);
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let listener = tokio::net::TcpListener::bind(config.listen)
+                .await
+                .with_context(|| format!("binding {}", config.listen))?;
+            server::serve(config, listener, server::shutdown_signal()).await
+        }
+        Command::Migrate => {
+            let db = adapters::db::connect(&config.database_url).await?;
+            adapters::db::migrate(&db).await?;
+            tracing::info!("database is up to date");
+            Ok(())
+        }
+        Command::SeedDemo => {
+            let db = adapters::db::connect(&config.database_url).await?;
+            adapters::db::migrate(&db).await?;
+            let repo = adapters::SqlCatalogRepository::new(db);
+            let catalog = domain::catalog::CatalogService::new(Arc::new(repo));
+            server::seed_demo(&catalog, true).await?;
+            tracing::info!("demo catalogue loaded");
+            Ok(())
+        }
+    }
+}

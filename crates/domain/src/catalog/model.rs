@@ -1,0 +1,258 @@
+use crate::error::{DomainError, DomainResult};
+use crate::shared::Money;
+
+/// The four services we sell. The slug is the `{category}` of the spec's routes and API paths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Category {
+    Shuttle,
+    Charter,
+    Escort,
+    DragonMassage,
+}
+
+impl Category {
+    pub const ALL: [Category; 4] = [
+        Category::Shuttle,
+        Category::Charter,
+        Category::Escort,
+        Category::DragonMassage,
+    ];
+
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Category::Shuttle => "shuttle",
+            Category::Charter => "charter",
+            Category::Escort => "escort",
+            Category::DragonMassage => "dragon-massage",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> DomainResult<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.slug() == slug)
+            .ok_or_else(|| DomainError::not_found(format!("category {slug}")))
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Category::Shuttle => "機場接送",
+            Category::Charter => "包車服務",
+            Category::Escort => "陪同導覽",
+            Category::DragonMassage => "龍按摩",
+        }
+    }
+
+    pub const fn description(self) -> &'static str {
+        match self {
+            Category::Shuttle => "航班落地即有專車等候，送您直達飯店或從飯店準時送機。",
+            Category::Charter => "專屬司機與車輛，市區觀光或跨城行程隨您安排。",
+            Category::Escort => "中文陪同與在地導覽，購物、美食、商務洽談都安心。",
+            Category::DragonMassage => "專業按摩師到府服務，在飯店房間放鬆身心。",
+        }
+    }
+}
+
+/// A plan's identifier: a lowercase slug, stable across catalogue imports so orders keep pointing
+/// at the plan they were made for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlanId(String);
+
+impl PlanId {
+    pub const MAX_LEN: usize = 64;
+
+    pub fn parse(raw: &str) -> DomainResult<Self> {
+        let ok = !raw.is_empty()
+            && raw.len() <= Self::MAX_LEN
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !raw.starts_with('-')
+            && !raw.ends_with('-');
+        if ok {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(DomainError::invalid(
+                "plan_id",
+                "lowercase letters, digits and single dashes, at most 64 characters",
+            ))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Seats for passengers and pieces of checked luggage a vehicle takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Vehicle {
+    pub seats: u32,
+    pub luggage: u32,
+}
+
+/// An extra a customer may add to a plan (child seat, Chinese-speaking driver, …).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanOption {
+    pub code: String,
+    pub name: String,
+    pub price: Money,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    pub id: PlanId,
+    pub category: Category,
+    pub name: String,
+    pub summary: String,
+    pub description: String,
+    pub images: Vec<String>,
+    /// Shuttle and charter plans are for one vehicle; escort and massage plans have none.
+    pub vehicle: Option<Vehicle>,
+    /// Bookable lengths in minutes (charter packages, escort hours, massage sessions); empty for
+    /// a transfer, whose length is the drive.
+    pub durations_minutes: Vec<u32>,
+    pub options: Vec<PlanOption>,
+    /// The lowest price a customer can pay for this plan, shown as "from".
+    pub from_price: Money,
+    /// IATA code of the airport a shuttle plan serves.
+    pub airport: Option<String>,
+    pub sort_order: i32,
+    pub active: bool,
+}
+
+impl Plan {
+    /// The catalogue's own consistency rules, checked before anything is stored.
+    pub fn validate(&self) -> DomainResult<()> {
+        if self.name.trim().is_empty() {
+            return Err(DomainError::invalid("name", "required"));
+        }
+        if self.from_price.is_negative() {
+            return Err(DomainError::invalid("from_price", "must not be negative"));
+        }
+        if self.options.iter().any(|o| o.price.is_negative()) {
+            return Err(DomainError::invalid(
+                "options",
+                "prices must not be negative",
+            ));
+        }
+        let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
+        if needs_vehicle != self.vehicle.is_some() {
+            return Err(DomainError::invalid(
+                "vehicle",
+                "shuttle and charter plans have a vehicle; other plans have none",
+            ));
+        }
+        if self.vehicle.is_some_and(|v| v.seats == 0) {
+            return Err(DomainError::invalid("vehicle.seats", "at least one seat"));
+        }
+        if (self.category == Category::Shuttle) != self.airport.is_some() {
+            return Err(DomainError::invalid(
+                "airport",
+                "shuttle plans serve exactly one airport",
+            ));
+        }
+        if self.durations_minutes.contains(&0) {
+            return Err(DomainError::invalid(
+                "durations_minutes",
+                "must be positive",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A category with what its plans have in common, for the home page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategorySummary {
+    pub category: Category,
+    pub plan_count: u32,
+    pub from_price: Option<Money>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gender {
+    Female,
+    Male,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Therapist {
+    pub id: String,
+    pub name: String,
+    pub gender: Gender,
+    pub photo: String,
+    pub languages: Vec<String>,
+    pub skills: Vec<String>,
+    pub years_of_practice: u32,
+    /// Average rating × 10 (45 is 4.5 stars), so it stays an exact integer.
+    pub rating_tenths: u32,
+    pub bio: String,
+    pub active: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn shuttle() -> Plan {
+        Plan {
+            id: PlanId::parse("shuttle-sgn-4").unwrap(),
+            category: Category::Shuttle,
+            name: "新山一機場接送 4 人座".into(),
+            summary: String::new(),
+            description: String::new(),
+            images: vec![],
+            vehicle: Some(Vehicle {
+                seats: 4,
+                luggage: 3,
+            }),
+            durations_minutes: vec![],
+            options: vec![],
+            from_price: Money::vnd(450_000),
+            airport: Some("SGN".into()),
+            sort_order: 1,
+            active: true,
+        }
+    }
+
+    #[test]
+    fn slugs_round_trip_and_unknown_is_not_found() {
+        for c in Category::ALL {
+            assert_eq!(Category::from_slug(c.slug()), Ok(c));
+        }
+        assert!(matches!(
+            Category::from_slug("helicopter"),
+            Err(DomainError::NotFound { .. })
+        ));
+    }
+
+    #[test]
+    fn plan_ids_are_slugs() {
+        assert!(PlanId::parse("massage-90").is_ok());
+        for bad in ["", "Massage", "a b", "-a", "a-", "a/b", &"x".repeat(65)] {
+            assert!(PlanId::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn a_valid_plan_passes() {
+        assert_eq!(shuttle().validate(), Ok(()));
+    }
+
+    #[test]
+    fn vehicle_and_airport_rules() {
+        let mut p = shuttle();
+        p.vehicle = None;
+        assert!(p.validate().is_err());
+        let mut p = shuttle();
+        p.airport = None;
+        assert!(p.validate().is_err());
+        let mut p = shuttle();
+        p.category = Category::DragonMassage;
+        assert!(p.validate().is_err(), "a massage plan has no vehicle");
+        let mut p = shuttle();
+        p.from_price = Money::vnd(-1);
+        assert!(p.validate().is_err());
+    }
+}

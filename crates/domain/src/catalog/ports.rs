@@ -1,0 +1,18 @@
+use async_trait::async_trait;
+
+use super::model::{Category, CategorySummary, Plan, PlanId, Therapist};
+use crate::error::DomainResult;
+use crate::shared::{Page, PageRequest};
+
+/// Where the catalogue is kept. Lists return active entries only, ordered by `sort_order` then id.
+#[async_trait]
+pub trait CatalogRepository: Send + Sync {
+    /// One summary per category that has active plans.
+    async fn summarize(&self) -> DomainResult<Vec<CategorySummary>>;
+    async fn list_plans(&self, category: Category, page: &PageRequest) -> DomainResult<Page<Plan>>;
+    async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>>;
+    async fn list_therapists(&self) -> DomainResult<Vec<Therapist>>;
+    /// Inserts or replaces plans and therapists by id, all in one transaction.
+    async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()>;
+    async fn is_empty(&self) -> DomainResult<bool>;
+}

@@ -1,0 +1,35 @@
+//! The one error type the application services return. The gateway maps each kind to exactly one
+//! gRPC status and one REST status, so the kinds are chosen by what a caller can do about them.
+
+use thiserror::Error;
+
+pub type DomainResult<T> = Result<T, DomainError>;
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum DomainError {
+    /// The caller sent something that can never be valid; `field` names the offending input.
+    #[error("{field}: {message}")]
+    InvalidArgument { field: String, message: String },
+    /// The thing asked for does not exist (or the caller may not know it exists).
+    #[error("{what} not found")]
+    NotFound { what: String },
+    /// The request is valid but the current state does not allow it.
+    #[error("{0}")]
+    FailedPrecondition(String),
+    /// A storage or other infrastructure failure; the caller may retry.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl DomainError {
+    pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::InvalidArgument {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    pub fn not_found(what: impl Into<String>) -> Self {
+        Self::NotFound { what: what.into() }
+    }
+}

@@ -1,0 +1,10 @@
+//! Business rules of the booking platform.
+//!
+//! Pure code: no I/O, no async runtime, no web or database framework. Each module owns its model,
+//! rules, ports (traits the adapters implement) and an application service the gateway calls.
+
+pub mod catalog;
+pub mod error;
+pub mod shared;
+
+pub use error::{DomainError, DomainResult};

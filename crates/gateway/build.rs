@@ -1,0 +1,21 @@
+//! Generates the tonic services and prost messages from `proto/` with protox, a pure-Rust
+//! compiler, so no system `protoc` is needed.
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../proto");
+    println!("cargo:rerun-if-changed={root}");
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(format!("{root}/booking/v1"))? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "proto") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    let fds = protox::compile(&files, [root])?;
+    tonic_prost_build::configure()
+        .build_server(true)
+        .build_client(true)
+        .compile_fds(fds)?;
+    Ok(())
+}

@@ -1,0 +1,28 @@
+//! The wire. gRPC (native and gRPC-Web) services and the REST shim translate requests into calls of
+//! the domain's application services and domain errors into wire errors; they decide nothing.
+
+mod error;
+mod grpc;
+mod rest;
+
+use axum::Router;
+use domain::catalog::CatalogService;
+
+pub use error::ApiError;
+
+/// Generated from `proto/booking/v1` at build time.
+pub mod pb {
+    #![allow(clippy::all, clippy::pedantic)]
+    tonic::include_proto!("booking.v1");
+}
+
+/// The application services the wire exposes.
+#[derive(Clone)]
+pub struct Services {
+    pub catalog: CatalogService,
+}
+
+/// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.
+pub fn router(services: Services) -> Router {
+    grpc::router(&services).merge(Router::new().nest("/api", rest::router(services)))
+}

@@ -1,0 +1,141 @@
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use domain::catalog::{Category, CategorySummary, Plan, PlanId};
+use domain::shared::PageRequest;
+use serde::{Deserialize, Serialize};
+
+use super::Data;
+use crate::{ApiError, Services};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct CategoryDto {
+    category: &'static str,
+    name: &'static str,
+    description: &'static str,
+    plan_count: u32,
+    from_price_vnd: Option<i64>,
+}
+
+impl From<CategorySummary> for CategoryDto {
+    fn from(s: CategorySummary) -> Self {
+        Self {
+            category: s.category.slug(),
+            name: s.category.name(),
+            description: s.category.description(),
+            plan_count: s.plan_count,
+            from_price_vnd: s.from_price.map(|m| m.amount()),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PlanDto {
+    id: String,
+    category: &'static str,
+    name: String,
+    summary: String,
+    description: String,
+    images: Vec<String>,
+    vehicle: Option<VehicleDto>,
+    duration_minutes: Vec<u32>,
+    options: Vec<OptionDto>,
+    from_price_vnd: i64,
+    airport: Option<String>,
+    active: bool,
+}
+
+#[derive(Serialize)]
+pub(crate) struct VehicleDto {
+    seats: u32,
+    luggage: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OptionDto {
+    code: String,
+    name: String,
+    price_vnd: i64,
+}
+
+impl From<Plan> for PlanDto {
+    fn from(p: Plan) -> Self {
+        Self {
+            id: p.id.as_str().into(),
+            category: p.category.slug(),
+            name: p.name,
+            summary: p.summary,
+            description: p.description,
+            images: p.images,
+            vehicle: p.vehicle.map(|v| VehicleDto {
+                seats: v.seats,
+                luggage: v.luggage,
+            }),
+            duration_minutes: p.durations_minutes,
+            options: p
+                .options
+                .into_iter()
+                .map(|o| OptionDto {
+                    code: o.code,
+                    name: o.name,
+                    price_vnd: o.price.amount(),
+                })
+                .collect(),
+            from_price_vnd: p.from_price.amount(),
+            airport: p.airport,
+            active: p.active,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ListQuery {
+    page_size: Option<u32>,
+    page_token: Option<String>,
+}
+
+pub(crate) async fn list_categories(
+    State(s): State<Services>,
+) -> Result<Json<Data<Vec<CategoryDto>>>, ApiError> {
+    let categories = s.catalog.list_categories().await?;
+    Ok(Data::new(categories.into_iter().map(Into::into).collect()))
+}
+
+/// `GET /api/plan/{category}`: the whole list by default (the spec's call takes no parameters);
+/// `pageSize` / `pageToken` page through it.
+pub(crate) async fn list_plans(
+    State(s): State<Services>,
+    Path(category): Path<String>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<Data<Vec<PlanDto>>>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let category = Category::from_slug(&category)?;
+    if query.page_size.is_none() && query.page_token.is_none() {
+        let plans = s.catalog.all_plans(category).await?;
+        return Ok(Data::new(plans.into_iter().map(Into::into).collect()));
+    }
+    let page = PageRequest::new(query.page_size.unwrap_or(0), query.page_token)?;
+    let page = s.catalog.list_plans(category, &page).await?;
+    Ok(Json(Data {
+        data: page.items.into_iter().map(Into::into).collect(),
+        next_page_token: page.next_token,
+    }))
+}
+
+/// `GET /api/plan/{category}/{planId}`: a plan, only under its own category.
+pub(crate) async fn get_plan(
+    State(s): State<Services>,
+    Path((category, plan_id)): Path<(String, String)>,
+) -> Result<Json<Data<PlanDto>>, ApiError> {
+    let category = Category::from_slug(&category)?;
+    let id = PlanId::parse(&plan_id).map_err(|_| ApiError::not_found("plan not found"))?;
+    let plan = s.catalog.get_plan(&id).await?;
+    if plan.category != category {
+        return Err(ApiError::not_found(format!("plan {plan_id} not found")));
+    }
+    Ok(Data::new(plan.into()))
+}
