@@ -1,0 +1,50 @@
+import { useAtom } from 'jotai';
+import { Link, NavLink } from 'react-router';
+import { messages } from '@/lib/messages';
+import { CATEGORIES, paths, to } from '../paths';
+import { themeAtom } from '../theme';
+import { preloadRoute } from '../route-modules';
+
+const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
+  shuttle: '機場接送',
+  charter: '包車',
+  escort: '陪同導覽',
+  'dragon-massage': '龍按摩',
+};
+
+export function SiteHeader() {
+  const [theme, setTheme] = useAtom(themeAtom);
+  const next = theme === 'light' ? 'dark' : 'light';
+  return (
+    <header className="site-header">
+      <div className="container site-header-inner">
+        <Link to={paths.home} className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            VN
+          </span>
+          {messages.appName}
+        </Link>
+        <nav className="site-nav" aria-label="服務分類">
+          {CATEGORIES.map((c) => (
+            <NavLink key={c} to={to('category', { category: c })} onMouseEnter={() => preloadRoute('category')}>
+              {CATEGORY_LABELS[c]}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="site-actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={theme === 'light' ? messages.nav.themeToDark : messages.nav.themeToLight}
+            onClick={() => setTheme(next)}
+          >
+            {theme === 'light' ? '☾' : '☀'}
+          </button>
+          <Link to={paths.login} className="button button-primary button-small" onMouseEnter={() => preloadRoute('login')}>
+            {messages.nav.login}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

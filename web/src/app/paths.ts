@@ -1,0 +1,53 @@
+// The one route table of the web app. The build also writes it to dist/routes.json, so the server
+// answers 404 for paths that are no route (see vite.config.ts). Keep this file free of imports.
+
+export const CATEGORIES = ['shuttle', 'charter', 'escort', 'dragon-massage'] as const;
+export type CategorySlug = (typeof CATEGORIES)[number];
+
+export const paths = {
+  home: '/',
+  category: '/category/:category',
+  login: '/login',
+  register: '/register',
+  profile: '/profile',
+  member: '/member',
+  memberCustomerService: '/member/customer-service',
+  memberOrder: '/member/order',
+  memberUserInfo: '/member/user-info',
+  memberVCoin: '/member/v-coin',
+  charterStep1: '/order/charter/step1',
+  charterStep2: '/order/charter/step2',
+  charterConfirm: '/order/charter/confirm',
+  escortStep1: '/order/escort/:planId/step1',
+  escortStep2: '/order/escort/:planId/step2',
+  escortConfirm: '/order/escort/confirm',
+  massageStep1: '/order/massage/step1',
+  massageStep2: '/order/massage/step2',
+  massageConfirm: '/order/massage/confirm',
+  shuttleStep1: '/order/shuttle/step1',
+  shuttleStep2: '/order/shuttle/step2',
+  shuttleConfirm: '/order/shuttle/confirm',
+  payment: '/payment',
+  paymentComplete: '/payment-complete',
+} as const;
+
+export type RouteName = keyof typeof paths;
+
+/** Order steps and confirm pages use the layout with a footer; every other route the default. */
+export function layoutOf(name: RouteName): 'default' | 'footer' {
+  return /^(charter|escort|massage|shuttle)(Step1|Step2|Confirm)$/.test(name) ? 'footer' : 'default';
+}
+
+/** Closed sets of parameter values; a path with another value is not a route (404). */
+export const routeParams: Partial<Record<RouteName, Record<string, readonly string[]>>> = {
+  category: { category: CATEGORIES },
+};
+
+/** Fills a route pattern: `to('category', { category: 'shuttle' })` is `/category/shuttle`. */
+export function to(name: RouteName, params: Record<string, string> = {}): string {
+  return paths[name].replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+export function isCategory(value: string | undefined): value is CategorySlug {
+  return (CATEGORIES as readonly string[]).includes(value ?? '');
+}

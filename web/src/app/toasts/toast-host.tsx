@@ -1,0 +1,24 @@
+import { useAtom } from 'jotai';
+import { TOAST_POSITION } from '@/lib/constants';
+import { toastsAtom } from './toast-state';
+
+export function ToastHost() {
+  const [toasts, setToasts] = useAtom(toastsAtom);
+  return (
+    <div className={`toasts toasts-${TOAST_POSITION}`} role="status" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.kind}`}>
+          <span>{t.message}</span>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label="關閉"
+            onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

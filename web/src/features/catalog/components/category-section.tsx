@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import type { CategoryWithPlans } from '../api/catalog-api';
+import { PlanCard } from './plan-card';
+
+/** A category's heading with its lowest price, then its plans. */
+export function CategorySection({ category, headingLevel = 2, moreLink }: { category: CategoryWithPlans; headingLevel?: 1 | 2; moreLink?: string }) {
+  const { info, plans } = category;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <section className="category-section" aria-labelledby={`cat-${info.slug}`}>
+      <div className="category-heading">
+        <div>
+          <Heading id={`cat-${info.slug}`}>{info.name}</Heading>
+          <p className="muted">{info.description}</p>
+        </div>
+        <div className="category-meta">
+          {info.planCount > 0 && (
+            <span>
+              {messages.catalog.plans(info.planCount)} · {formatVnd(info.fromPriceVnd)} {messages.catalog.from}
+            </span>
+          )}
+          {moreLink && (
+            <Link to={moreLink} className="link-more">
+              {messages.catalog.viewAll} →
+            </Link>
+          )}
+        </div>
+      </div>
+      {plans.length === 0 ? (
+        <p className="empty">{messages.catalog.empty}</p>
+      ) : (
+        <div className="plan-grid">
+          {plans.map((p) => (
+            <PlanCard key={p.id} plan={p} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

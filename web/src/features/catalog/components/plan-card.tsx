@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { bookingPath, type Plan } from '../api/catalog-api';
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const facts = [
+    plan.vehicle && messages.catalog.seats(plan.vehicle.seats),
+    plan.vehicle && messages.catalog.luggage(plan.vehicle.luggage),
+    plan.durationMinutes.length > 0 && plan.durationMinutes.map(messages.catalog.minutes).join(' / '),
+  ].filter(Boolean);
+  return (
+    <article className="plan-card">
+      {plan.images[0] && <img className="plan-image" src={plan.images[0]} alt="" width={320} height={180} loading="lazy" />}
+      <div className="plan-body">
+        <h3 className="plan-name">{plan.name}</h3>
+        <p className="plan-summary">{plan.summary}</p>
+        {facts.length > 0 && (
+          <ul className="plan-facts">
+            {facts.map((f) => (
+              <li key={String(f)}>{f}</li>
+            ))}
+          </ul>
+        )}
+        <div className="plan-footer">
+          <p className="price">
+            <span className="price-amount">{formatVnd(plan.fromPriceVnd)}</span> <span className="muted">{messages.catalog.from}</span>
+          </p>
+          <Link className="button button-primary button-small" to={bookingPath(plan)}>
+            {messages.catalog.book}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,11 @@
+import { createClient } from '@connectrpc/connect';
+import { CatalogService } from '@/gen/booking/v1/catalog_pb';
+import { store, tokenAtom } from '../store';
+import { createApiTransport } from './transport';
+
+const transport = createApiTransport({
+  baseUrl: import.meta.env.VITE_API_BASE_URL || location.origin,
+  getToken: () => store.get(tokenAtom),
+});
+
+export const catalogClient = createClient(CatalogService, transport);

@@ -1,0 +1,60 @@
+// Every text the interface shows, in Traditional Chinese, in one catalogue so that another language
+// can be added beside it.
+
+export const messages = {
+  appName: '越南旅遊預約',
+  loading: '載入中…',
+  tagline: '機場接送、包車、陪同導覽與到府按摩，一站預訂，越南盾付款。',
+  nav: {
+    home: '首頁',
+    member: '會員中心',
+    login: '登入',
+    register: '註冊',
+    themeToLight: '切換為淺色主題',
+    themeToDark: '切換為深色主題',
+  },
+  modal: { cancel: '取消', confirm: '確定', questionTitle: '說明', confirmTitle: '確認', warningTitle: '注意' },
+  catalog: {
+    from: '起',
+    plans: (n: number) => `${n} 個方案`,
+    viewAll: '查看全部方案',
+    book: '立即預訂',
+    seats: (n: number) => `${n} 人座`,
+    luggage: (n: number) => `${n} 件行李`,
+    minutes: (m: number) => (m % 60 === 0 ? `${m / 60} 小時` : `${m} 分鐘`),
+    empty: '這個分類目前沒有可預訂的方案。',
+    categories: '服務項目',
+  },
+  errors: {
+    notFound: (path: string) => `Page not found: ${path}`,
+    notFoundTitle: '找不到頁面',
+    generic: '發生錯誤',
+    genericDescription: '系統暫時無法處理您的請求，請稍後再試。',
+    backHome: '回到首頁',
+    network: '無法連線到伺服器，請檢查網路後再試。',
+  },
+  build: { newVersion: '網站已更新，是否重新載入以使用最新版本？', reload: '重新載入', later: '稍後' },
+  comingSoon: {
+    title: '即將推出',
+    body: '這個頁面的功能正在建置中，將於後續版本提供。',
+  },
+  footer: {
+    help: '需要協助？會員中心的客服可隨時為您服務。',
+    copyright: '© 越南旅遊預約',
+  },
+  pageTitles: {
+    login: '登入',
+    register: '註冊',
+    profile: '個人資料',
+    member: '會員中心',
+    memberCustomerService: '客服中心',
+    memberOrder: '我的訂單',
+    memberUserInfo: '會員資料',
+    memberVCoin: 'V 幣錢包',
+    step1: '填寫服務資料',
+    step2: '聯絡資料與加購',
+    confirm: '確認訂單',
+    payment: '付款',
+    paymentComplete: '付款完成',
+  },
+} as const;

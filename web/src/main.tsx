@@ -1,0 +1,22 @@
+import { Provider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { applyTheme, storedTheme } from '@/app/theme';
+import { routes } from '@/app/routes';
+import { store } from '@/lib/store';
+import '@/styles/global.css';
+
+applyTheme(storedTheme());
+
+const router = createBrowserRouter(routes);
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,36 @@
+import { useMatches } from 'react-router';
+import { messages } from '@/lib/messages';
+import type { RouteName } from '@/app/paths';
+
+const TITLES: Partial<Record<RouteName, string>> = {
+  login: messages.pageTitles.login,
+  register: messages.pageTitles.register,
+  profile: messages.pageTitles.profile,
+  member: messages.pageTitles.member,
+  memberCustomerService: messages.pageTitles.memberCustomerService,
+  memberOrder: messages.pageTitles.memberOrder,
+  memberUserInfo: messages.pageTitles.memberUserInfo,
+  memberVCoin: messages.pageTitles.memberVCoin,
+  payment: messages.pageTitles.payment,
+  paymentComplete: messages.pageTitles.paymentComplete,
+};
+
+function titleOf(name: RouteName | undefined): string {
+  if (!name) return messages.comingSoon.title;
+  if (name.endsWith('Step1')) return messages.pageTitles.step1;
+  if (name.endsWith('Step2')) return messages.pageTitles.step2;
+  if (name.endsWith('Confirm')) return messages.pageTitles.confirm;
+  return TITLES[name] ?? messages.comingSoon.title;
+}
+
+/** A route whose page arrives with a later release: it exists and says so plainly. */
+export function Component() {
+  const matches = useMatches();
+  const name = (matches.at(-1)?.handle as { name?: RouteName } | undefined)?.name;
+  return (
+    <section className="coming-soon">
+      <h1>{titleOf(name)}</h1>
+      <p className="muted">{messages.comingSoon.body}</p>
+    </section>
+  );
+}

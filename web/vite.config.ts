@@ -1,0 +1,60 @@
+/// <reference types="vitest/config" />
+import { execSync } from 'node:child_process';
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { paths, routeParams, type RouteName } from './src/app/paths.ts';
+
+// A build is identified by the commit and the time; the app compares it with /build.json hourly.
+function buildId(): string {
+  let commit = 'dev';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // Not a git checkout: the time alone identifies the build.
+  }
+  return `${commit}-${Date.now().toString(36)}`;
+}
+
+const BUILD_ID = buildId();
+
+/** Writes the route table (for the server's 404s) and the build id next to the app. */
+function routeTableAndBuildInfo(): Plugin {
+  return {
+    name: 'route-table-and-build-info',
+    apply: 'build',
+    generateBundle() {
+      const routes = (Object.keys(paths) as RouteName[]).map((name) => ({
+        path: paths[name],
+        ...(routeParams[name] ? { params: routeParams[name] } : {}),
+      }));
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ routes }) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build.json',
+        source: JSON.stringify({ id: BUILD_ID, builtAt: new Date().toISOString() }),
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), routeTableAndBuildInfo()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    // `npm run dev` talks to the Rust server for the APIs.
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/booking.v1.': 'http://127.0.0.1:8080',
+      '/build.json': 'http://127.0.0.1:8080',
+    },
+  },
+  build: { target: 'es2022', sourcemap: false },
+  test: {
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+  },
+});
