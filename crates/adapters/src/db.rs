@@ -18,11 +18,11 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
         .acquire_timeout(Duration::from_secs(5))
         .sqlx_logging(false);
     if url.starts_with("sqlite:") {
-        if let Some(dir) = sqlite_file(url).and_then(|f| Path::new(f).parent()) {
-            if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", dir.display())))?;
-            }
+        if let Some(dir) = sqlite_file(url).and_then(|f| Path::new(f).parent())
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", dir.display())))?;
         }
         options.max_connections(8).map_sqlx_sqlite_opts(|o| {
             o.create_if_missing(true)

@@ -70,6 +70,7 @@ impl Config {
 }
 
 #[cfg(test)]
+#[allow(clippy::result_large_err)] // figment's Jail fixes the closure's error type
 mod tests {
     use super::*;
     use figment::Jail;

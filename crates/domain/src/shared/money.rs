@@ -47,7 +47,7 @@ impl fmt::Display for Money {
         let digits = self.0.unsigned_abs().to_string();
         let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
         for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 grouped.push(',');
             }
             grouped.push(c);

@@ -1,0 +1,145 @@
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+//! Fresh databases for tests: every test gets its own SQLite file or PostgreSQL database, migrated,
+//! and removes it afterwards. PostgreSQL is found at `TEST_POSTGRES_URL` (default: the local
+//! server, user postgres); a test on it fails rather than skips when it is not there.
+
+use std::hash::{BuildHasher, Hasher};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+
+use crate::db;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestDb {
+    pub backend: Backend,
+    pub url: String,
+    pub db: DatabaseConnection,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    SqliteDir(PathBuf),
+    PostgresDatabase { admin_url: String, name: String },
+}
+
+pub fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+/// A name no other test, in this process or another, is using.
+pub fn unique_name(prefix: &str) -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    h.write_u32(std::process::id());
+    format!(
+        "{prefix}_{}_{:012x}",
+        std::process::id(),
+        h.finish() & 0xffff_ffff_ffff
+    )
+}
+
+impl TestDb {
+    /// A new, empty database, not yet migrated.
+    pub async fn empty(backend: Backend) -> Self {
+        match backend {
+            Backend::Sqlite => {
+                let dir = std::env::temp_dir().join(unique_name("booking_test"));
+                std::fs::create_dir_all(&dir).expect("temp dir");
+                let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+                let db = db::connect(&url).await.expect("open sqlite");
+                Self {
+                    backend,
+                    url,
+                    db,
+                    cleanup: Cleanup::SqliteDir(dir),
+                }
+            }
+            Backend::Postgres => {
+                let admin_url = postgres_admin_url();
+                let name = unique_name("booking_test");
+                let admin = Database::connect(&admin_url)
+                    .await
+                    .unwrap_or_else(|e| panic!("PostgreSQL at {admin_url}: {e}"));
+                admin
+                    .execute_unprepared(&format!("CREATE DATABASE {name}"))
+                    .await
+                    .expect("create test database");
+                admin.close().await.ok();
+                let base = admin_url
+                    .rsplit_once('/')
+                    .map_or(admin_url.as_str(), |(b, _)| b);
+                let url = format!("{base}/{name}");
+                let db = db::connect(&url).await.expect("open postgres");
+                Self {
+                    backend,
+                    url,
+                    db,
+                    cleanup: Cleanup::PostgresDatabase { admin_url, name },
+                }
+            }
+        }
+    }
+
+    /// A new database with the schema in place.
+    pub async fn migrated(backend: Backend) -> Self {
+        let t = Self::empty(backend).await;
+        db::migrate(&t.db).await.expect("migrate");
+        t
+    }
+
+    /// Closes the connections and removes the database.
+    pub async fn remove(self) {
+        self.db.close().await.ok();
+        match self.cleanup {
+            Cleanup::SqliteDir(dir) => {
+                std::fs::remove_dir_all(dir).ok();
+            }
+            Cleanup::PostgresDatabase { admin_url, name } => {
+                if let Ok(admin) = Database::connect(&admin_url).await {
+                    admin
+                        .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .await
+                        .ok();
+                    admin.close().await.ok();
+                }
+            }
+        }
+    }
+}
+
+/// Runs one async test body once per backend, as separate `#[tokio::test]`s named after it:
+/// `on_both_databases!(lists_plans, |db| async move { … });` gives `lists_plans::sqlite` and
+/// `lists_plans::postgres`.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let t = $crate::testing::TestDb::migrated($crate::testing::Backend::Sqlite).await;
+                ($body)(t.db.clone()).await;
+                t.remove().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let t = $crate::testing::TestDb::migrated($crate::testing::Backend::Postgres).await;
+                ($body)(t.db.clone()).await;
+                t.remove().await;
+            }
+        }
+    };
+}

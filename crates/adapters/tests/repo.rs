@@ -1,0 +1,217 @@
+//! The SQL repositories against real databases: every case on SQLite and on PostgreSQL.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+
+use adapters::{SqlCatalogRepository, catalog_file, db, on_both_databases};
+use domain::DomainError;
+use domain::catalog::{
+    CatalogRepository, CatalogService, Category, Plan, PlanId, PlanOption, Vehicle,
+};
+use domain::shared::{Money, PageRequest};
+use sea_orm::DatabaseConnection;
+
+fn plan(id: &str, category: Category, order: i32, price: i64) -> Plan {
+    let vehicle = matches!(category, Category::Shuttle | Category::Charter).then_some(Vehicle {
+        seats: 4,
+        luggage: 2,
+    });
+    Plan {
+        id: PlanId::parse(id).unwrap(),
+        category,
+        name: format!("方案 {id}"),
+        summary: "摘要".into(),
+        description: "說明：含過路費".into(),
+        images: vec!["/img/plans/shuttle.svg".into()],
+        vehicle,
+        durations_minutes: if category == Category::DragonMassage {
+            vec![60, 90]
+        } else {
+            vec![]
+        },
+        options: vec![],
+        from_price: Money::vnd(price),
+        airport: (category == Category::Shuttle).then(|| "SGN".into()),
+        sort_order: order,
+        active: true,
+    }
+}
+
+fn catalog(db: &DatabaseConnection) -> CatalogService {
+    CatalogService::new(Arc::new(SqlCatalogRepository::new(db.clone())))
+}
+
+on_both_databases!(
+    migrations_run_twice_without_harm,
+    |db: DatabaseConnection| async move {
+        db::migrate(&db).await.unwrap();
+        db::migrate(&db).await.unwrap();
+        db::ping(&db).await.unwrap();
+    }
+);
+
+on_both_databases!(
+    plans_round_trip_exactly,
+    |db: DatabaseConnection| async move {
+        let repo = SqlCatalogRepository::new(db);
+        let mut p = plan("massage-90", Category::DragonMassage, 1, 750_000);
+        p.options = vec![PlanOption {
+            code: "extra-therapist".into(),
+            name: "加一位按摩師".into(),
+            price: Money::vnd(500_000),
+        }];
+        repo.import(std::slice::from_ref(&p), &[]).await.unwrap();
+        assert_eq!(repo.get_plan(&p.id).await.unwrap(), Some(p));
+        assert_eq!(
+            repo.get_plan(&PlanId::parse("nope").unwrap())
+                .await
+                .unwrap(),
+            None
+        );
+    }
+);
+
+on_both_databases!(
+    pages_follow_sort_order_without_gaps,
+    |db: DatabaseConnection| async move {
+        let service = catalog(&db);
+        // Equal sort orders are broken by id, so the keyset cursor must use both.
+        let plans: Vec<Plan> = (0..7)
+            .map(|i| {
+                plan(
+                    &format!("shuttle-{i}"),
+                    Category::Shuttle,
+                    i / 2,
+                    100_000 + i64::from(i),
+                )
+            })
+            .chain([plan("charter-a", Category::Charter, 0, 1_000_000)])
+            .collect();
+        service.import(&plans, &[]).await.unwrap();
+
+        let mut seen = Vec::new();
+        let mut page = PageRequest::new(3, None).unwrap();
+        loop {
+            let got = service.list_plans(Category::Shuttle, &page).await.unwrap();
+            assert!(got.items.len() <= 3);
+            seen.extend(got.items.into_iter().map(|p| p.id.as_str().to_owned()));
+            match got.next_token {
+                Some(t) => page = PageRequest::new(3, Some(t)).unwrap(),
+                None => break,
+            }
+        }
+        let expected: Vec<String> = (0..7).map(|i| format!("shuttle-{i}")).collect();
+        assert_eq!(seen, expected);
+        assert_eq!(service.all_plans(Category::Shuttle).await.unwrap().len(), 7);
+    }
+);
+
+on_both_databases!(
+    a_forged_page_token_is_refused,
+    |db: DatabaseConnection| async move {
+        let service = catalog(&db);
+        let page = PageRequest::new(3, Some("not-a-token".into())).unwrap();
+        let err = service
+            .list_plans(Category::Shuttle, &page)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, DomainError::InvalidArgument { ref field, .. } if field == "page_token"),
+            "{err}"
+        );
+    }
+);
+
+on_both_databases!(
+    summaries_count_active_plans_only,
+    |db: DatabaseConnection| async move {
+        let service = catalog(&db);
+        let mut hidden = plan("shuttle-hidden", Category::Shuttle, 0, 1_000);
+        hidden.active = false;
+        service
+            .import(
+                &[
+                    plan("shuttle-a", Category::Shuttle, 0, 380_000),
+                    plan("shuttle-b", Category::Shuttle, 1, 250_000),
+                    hidden.clone(),
+                ],
+                &[],
+            )
+            .await
+            .unwrap();
+        let categories = service.list_categories().await.unwrap();
+        assert_eq!(
+            categories.len(),
+            4,
+            "every category, also those without plans"
+        );
+        let shuttle = &categories[0];
+        assert_eq!(shuttle.category, Category::Shuttle);
+        assert_eq!(shuttle.plan_count, 2);
+        assert_eq!(shuttle.from_price, Some(Money::vnd(250_000)));
+        assert_eq!(categories[1].plan_count, 0);
+        assert_eq!(categories[1].from_price, None);
+        // Inactive plans are out of lists but still found by id (orders point at them).
+        let listed = service.all_plans(Category::Shuttle).await.unwrap();
+        assert_eq!(listed.len(), 2);
+        assert!(listed.iter().all(|p| p.active));
+        assert_eq!(service.get_plan(&hidden.id).await.unwrap(), hidden);
+    }
+);
+
+on_both_databases!(
+    import_replaces_by_id_and_is_atomic,
+    |db: DatabaseConnection| async move {
+        let service = catalog(&db);
+        service
+            .import(&[plan("charter-4h", Category::Charter, 0, 1_200_000)], &[])
+            .await
+            .unwrap();
+        let mut renamed = plan("charter-4h", Category::Charter, 0, 1_300_000);
+        renamed.name = "市區包車 4 小時（新）".into();
+        service
+            .import(std::slice::from_ref(&renamed), &[])
+            .await
+            .unwrap();
+        assert_eq!(
+            service.all_plans(Category::Charter).await.unwrap(),
+            vec![renamed]
+        );
+
+        // One invalid plan stops the whole import: nothing of it is stored.
+        let mut bad = plan("charter-bad", Category::Charter, 1, 1_000);
+        bad.vehicle = None;
+        let err = service
+            .import(
+                &[plan("charter-new", Category::Charter, 2, 1_000), bad],
+                &[],
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("plans[charter-bad].vehicle"),
+            "{err}"
+        );
+        assert_eq!(service.all_plans(Category::Charter).await.unwrap().len(), 1);
+    }
+);
+
+on_both_databases!(
+    the_demo_catalogue_seeds_once,
+    |db: DatabaseConnection| async move {
+        let service = catalog(&db);
+        let (plans, therapists) = catalog_file::parse(catalog_file::DEMO).unwrap();
+        assert!(service.seed_if_empty(&plans, &therapists).await.unwrap());
+        assert!(
+            !service.seed_if_empty(&plans, &therapists).await.unwrap(),
+            "never twice"
+        );
+        assert_eq!(
+            service.all_plans(Category::Shuttle).await.unwrap().len(),
+            12
+        );
+        let therapists = service.list_therapists().await.unwrap();
+        assert!(therapists.len() >= 8);
+        assert!(therapists.iter().all(|t| !t.languages.is_empty()));
+    }
+);

@@ -1,0 +1,398 @@
+//! The real server on port 0 with a fresh database, called over REST, native gRPC and gRPC-Web.
+//! Every case runs on SQLite and on PostgreSQL.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use adapters::testing::{Backend, TestDb, unique_name};
+use app::{Config, Environment, server};
+use gateway::pb;
+use gateway::pb::catalog_service_client::CatalogServiceClient;
+use prost::Message;
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+struct TestApp {
+    addr: SocketAddr,
+    http: reqwest::Client,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    db: TestDb,
+    web_dir: PathBuf,
+}
+
+/// A stand-in for the built web app: the server's static and 404 logic only needs an index and the
+/// route table that the web build writes (the real build is covered by the browser tests).
+fn web_fixture() -> PathBuf {
+    let dir = std::env::temp_dir().join(unique_name("booking_web"));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>SPA</title>").unwrap();
+    std::fs::write(dir.join("assets/app-1234.js"), "console.log(1)").unwrap();
+    std::fs::write(dir.join("build.json"), r#"{"id":"test-build"}"#).unwrap();
+    std::fs::write(
+        dir.join("routes.json"),
+        r#"{"routes":[{"path":"/"},{"path":"/category/:category","params":{"category":["shuttle","charter","escort","dragon-massage"]}},{"path":"/order/escort/:planId/step1"}]}"#,
+    )
+    .unwrap();
+    dir
+}
+
+impl TestApp {
+    async fn start(backend: Backend) -> Self {
+        let db = TestDb::empty(backend).await;
+        let web_dir = web_fixture();
+        let config = Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            env: Environment::Dev,
+            database_url: db.url.clone(),
+            web_dir: web_dir.clone(),
+            seed_demo: Some(true),
+            ..Config::default()
+        };
+        let listener = tokio::net::TcpListener::bind(config.listen).await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(server::serve(config, listener, async {
+            let _ = stopped.await;
+        }));
+        let http = reqwest::Client::new();
+        let app = Self {
+            addr,
+            http,
+            stop: Some(stop),
+            task,
+            db,
+            web_dir,
+        };
+        for _ in 0..100 {
+            if let Ok(r) = app.http.get(app.url("/readyz")).send().await
+                && r.status() == 200
+            {
+                return app;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the server did not become ready");
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(self.url(path)).send().await.unwrap();
+        let status = r.status().as_u16();
+        let body = r.json::<Value>().await.unwrap_or(Value::Null);
+        (status, body)
+    }
+
+    async fn grpc(&self) -> CatalogServiceClient<tonic::transport::Channel> {
+        CatalogServiceClient::connect(self.url("")).await.unwrap()
+    }
+
+    /// One unary gRPC-Web call by hand: a length-prefixed frame in, data and trailer frames out.
+    async fn grpc_web<M: Message + Default>(
+        &self,
+        method: &str,
+        request: &impl Message,
+    ) -> (u32, Option<M>) {
+        let payload = request.encode_to_vec();
+        let mut frame = vec![0u8];
+        frame.extend_from_slice(&u32::try_from(payload.len()).unwrap().to_be_bytes());
+        frame.extend_from_slice(&payload);
+        let r = self
+            .http
+            .post(self.url(&format!("/booking.v1.CatalogService/{method}")))
+            .header("content-type", "application/grpc-web+proto")
+            .header("x-grpc-web", "1")
+            .body(frame)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "application/grpc-web+proto");
+        let header_status = r
+            .headers()
+            .get("grpc-status")
+            .map(|v| v.to_str().unwrap().parse::<u32>().unwrap());
+        let body = r.bytes().await.unwrap();
+        let (mut message, mut trailer_status, mut rest) = (None, None, &body[..]);
+        while rest.len() >= 5 {
+            let flag = rest[0];
+            let len = u32::from_be_bytes(rest[1..5].try_into().unwrap()) as usize;
+            let data = &rest[5..5 + len];
+            if flag & 0x80 == 0 {
+                message = Some(M::decode(data).unwrap());
+            } else {
+                let text = std::str::from_utf8(data).unwrap();
+                trailer_status = text
+                    .lines()
+                    .find_map(|l| l.trim().strip_prefix("grpc-status:"))
+                    .map(|s| s.trim().parse::<u32>().unwrap());
+            }
+            rest = &rest[5 + len..];
+        }
+        let status = trailer_status.or(header_status).expect("a grpc-status");
+        (status, message)
+    }
+
+    async fn stop(mut self) {
+        self.stop.take().unwrap().send(()).unwrap();
+        let result = tokio::time::timeout(Duration::from_secs(10), self.task).await;
+        assert!(
+            matches!(result, Ok(Ok(Ok(())))),
+            "graceful shutdown: {result:?}"
+        );
+        self.db.remove().await;
+        std::fs::remove_dir_all(self.web_dir).ok();
+    }
+}
+
+/// One test per backend, each with its own server and database.
+macro_rules! api_test {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let app = TestApp::start(Backend::Sqlite).await;
+                ($body)(&app).await;
+                app.stop().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let app = TestApp::start(Backend::Postgres).await;
+                ($body)(&app).await;
+                app.stop().await;
+            }
+        }
+    };
+}
+
+api_test!(rest_lists_each_category, async |app: &TestApp| {
+    for (path, slug, at_least) in [
+        ("/api/plan/shuttle", "shuttle", 12),
+        ("/api/plan/charter", "charter", 3),
+        ("/api/plan/dragon-massage", "dragon-massage", 3),
+        ("/api/plan/escort", "escort", 3),
+    ] {
+        let (status, body) = app.get(path).await;
+        assert_eq!(status, 200, "{path}");
+        let plans = body["data"].as_array().unwrap();
+        assert!(plans.len() >= at_least, "{path}: {}", plans.len());
+        for p in plans {
+            assert_eq!(p["category"], slug);
+            let price = p["fromPriceVnd"].as_i64().unwrap();
+            assert!(price > 0 && price % 1000 == 0, "{price}");
+        }
+        assert!(
+            body.get("nextPageToken").is_none(),
+            "the whole list by default"
+        );
+    }
+    let (_, body) = app.get("/api/plan/shuttle").await;
+    let sgn4 = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "shuttle-sgn-4")
+        .unwrap();
+    assert_eq!(sgn4["vehicle"]["seats"], 4);
+    assert_eq!(sgn4["airport"], "SGN");
+    assert!(sgn4["name"].as_str().unwrap().contains("新山一"));
+});
+
+api_test!(rest_pages_and_single_plans, async |app: &TestApp| {
+    let (status, first) = app.get("/api/plan/shuttle?pageSize=5").await;
+    assert_eq!(status, 200);
+    assert_eq!(first["data"].as_array().unwrap().len(), 5);
+    let token = first["nextPageToken"].as_str().unwrap();
+    let (_, second) = app
+        .get(&format!("/api/plan/shuttle?pageSize=5&pageToken={token}"))
+        .await;
+    let ids: Vec<&str> = first["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(second["data"].as_array().unwrap())
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    let unique: std::collections::BTreeSet<&str> = ids.iter().copied().collect();
+    assert_eq!(ids.len(), 10);
+    assert_eq!(unique.len(), 10, "no plan twice across pages");
+
+    let (status, body) = app.get("/api/plan/shuttle/shuttle-han-7").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["id"], "shuttle-han-7");
+    let (status, body) = app.get("/api/categories").await;
+    assert_eq!(status, 200);
+    let slugs: Vec<&str> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["category"].as_str().unwrap())
+        .collect();
+    assert_eq!(slugs, ["shuttle", "charter", "escort", "dragon-massage"]);
+});
+
+api_test!(rest_errors_are_json, async |app: &TestApp| {
+    let cases = [
+        ("/api/plan/helicopter", 404, "NOT_FOUND"),
+        ("/api/plan/charter/shuttle-sgn-4", 404, "NOT_FOUND"),
+        ("/api/plan/shuttle/NOT%20AN%20ID", 404, "NOT_FOUND"),
+        ("/api/no/such/path", 404, "NOT_FOUND"),
+        ("/api/plan/shuttle?pageSize=abc", 400, "INVALID_ARGUMENT"),
+        ("/api/plan/shuttle?pageSize=1000", 400, "INVALID_ARGUMENT"),
+        (
+            "/api/plan/shuttle?pageSize=5&pageToken=forged",
+            400,
+            "INVALID_ARGUMENT",
+        ),
+    ];
+    for (path, want_status, want_code) in cases {
+        let (status, body) = app.get(path).await;
+        assert_eq!(status, want_status, "{path}");
+        assert_eq!(body["error"]["code"], want_code, "{path}: {body}");
+        assert!(!body["error"]["message"].as_str().unwrap().is_empty());
+    }
+    let (_, body) = app.get("/api/plan/shuttle?pageSize=1000").await;
+    assert_eq!(body["error"]["details"][0]["field"], "page_size");
+    let r = app
+        .http
+        .post(app.url("/api/plan/shuttle"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 405);
+    assert_eq!(
+        r.json::<Value>().await.unwrap()["error"]["code"],
+        "METHOD_NOT_ALLOWED"
+    );
+});
+
+api_test!(native_grpc_serves_the_catalogue, async |app: &TestApp| {
+    let mut client = app.grpc().await;
+    let categories = client
+        .list_categories(pb::ListCategoriesRequest {})
+        .await
+        .unwrap()
+        .into_inner()
+        .categories;
+    assert_eq!(categories.len(), 4);
+    assert_eq!(categories[0].slug, "shuttle");
+    assert_eq!(categories[0].plan_count, 12);
+    assert_eq!(categories[0].from_price_vnd, 250_000);
+
+    let page = client
+        .list_plans(pb::ListPlansRequest {
+            category: pb::Category::DragonMassage.into(),
+            page_size: 2,
+            page_token: String::new(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(page.plans.len(), 2);
+    assert!(!page.next_page_token.is_empty());
+    assert!(page.plans.iter().all(|p| p.vehicle.is_none()));
+
+    let plan = client
+        .get_plan(pb::GetPlanRequest {
+            id: "massage-classic".into(),
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .plan
+        .unwrap();
+    assert_eq!(plan.duration_minutes, [60, 90, 120]);
+
+    let err = client
+        .list_plans(pb::ListPlansRequest::default())
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), tonic::Code::InvalidArgument);
+    let err = client
+        .get_plan(pb::GetPlanRequest { id: "nope".into() })
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), tonic::Code::NotFound);
+    let err = client
+        .get_plan(pb::GetPlanRequest {
+            id: "Bad Id!".into(),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), tonic::Code::InvalidArgument);
+});
+
+api_test!(grpc_web_serves_the_catalogue, async |app: &TestApp| {
+    let request = pb::ListPlansRequest {
+        category: pb::Category::Charter.into(),
+        page_size: 0,
+        page_token: String::new(),
+    };
+    let (status, response) = app
+        .grpc_web::<pb::ListPlansResponse>("ListPlans", &request)
+        .await;
+    assert_eq!(status, 0);
+    let plans = response.unwrap().plans;
+    assert!(plans.len() >= 3);
+    assert!(
+        plans
+            .iter()
+            .all(|p| p.category == pb::Category::Charter as i32)
+    );
+
+    let (status, _) = app
+        .grpc_web::<pb::GetPlanResponse>("GetPlan", &pb::GetPlanRequest { id: "nope".into() })
+        .await;
+    assert_eq!(status, tonic::Code::NotFound as u32);
+});
+
+api_test!(health_and_the_web_app, async |app: &TestApp| {
+    for (path, status) in [("/healthz", 200), ("/readyz", 200)] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), status, "{path}");
+    }
+    // Routes of the app get the SPA with 200; anything else the SPA with a real 404.
+    for (path, status) in [
+        ("/", 200),
+        ("/category/shuttle", 200),
+        ("/order/escort/escort-city-full-day/step1", 200),
+        ("/category/helicopter", 404),
+        ("/no/such/page", 404),
+    ] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), status, "{path}");
+        assert!(
+            r.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
+        assert_eq!(r.headers()["cache-control"], "no-cache", "{path}");
+        assert!(r.text().await.unwrap().contains("<title>SPA</title>"));
+    }
+    let r = app.http.get(app.url("/build.json")).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["cache-control"], "no-cache");
+    assert_eq!(r.json::<Value>().await.unwrap()["id"], "test-build");
+    let r = app
+        .http
+        .get(app.url("/assets/app-1234.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(
+        r.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+});
