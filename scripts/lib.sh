@@ -1,0 +1,59 @@
+# Shared by scripts/run.sh and scripts/test.sh: install what is missing, in the project's own way.
+# shellcheck shell=bash
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-never}
+
+step() { printf '\n==> %s\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else die "needs root: $*"; fi
+}
+
+apt_install() {
+  [ -n "${APT_UPDATED:-}" ] || { as_root apt-get update -qq; APT_UPDATED=1; }
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+}
+
+need_toolchains() {
+  command -v cargo >/dev/null || die "Rust (cargo) is required: https://rustup.rs"
+  command -v node >/dev/null || die "Node.js 20.19 or newer is required"
+  local v; v=$(node -p 'process.versions.node')
+  node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>20||(a===20&&b>=19)?0:1)' \
+    || die "Node.js 20.19 or newer is required (found $v)"
+}
+
+# npm packages, reinstalled only when the lock file changed since the last install.
+web_deps() {
+  if [ ! -f "$ROOT/web/node_modules/.package-lock.json" ] \
+    || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
+    step "npm ci (web)"
+    (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+# Debian's Chromium for the browser tests, with CJK fonts so Chinese renders in screenshots.
+browser_deps() {
+  if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
+    step "installing Debian's chromium and CJK fonts"
+    apt_install chromium fonts-noto-cjk
+  fi
+}
+
+# PostgreSQL on 127.0.0.1:5432 (trust auth for postgres), started if installed but down.
+postgres_up() {
+  export TEST_POSTGRES_URL=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+  if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+    if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+      step "starting PostgreSQL"
+      as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+    fi
+    for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+    pg_isready -q -h 127.0.0.1 -p 5432 || die "PostgreSQL is not reachable on 127.0.0.1:5432"
+  fi
+  # Databases left behind by an interrupted earlier run.
+  psql "$TEST_POSTGRES_URL" -Atqc "select datname from pg_database where datname like 'booking_test_%'" 2>/dev/null |
+    while read -r db; do psql "$TEST_POSTGRES_URL" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true; done
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs every check and test: style and lints (Rust, TypeScript, protobuf); Rust unit, repository and
+# API tests on SQLite and PostgreSQL; web unit tests (Vitest); browser tests (Playwright in Debian's
+# Chromium against the real server). Installs what is missing first. Ends with each runner's own
+# summary and one total line.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+started=$(date +%s)
+reports="$ROOT/target/test-reports"
+mkdir -p "$reports"
+
+need_toolchains
+web_deps
+browser_deps
+postgres_up
+
+step "protobuf: buf lint, buf generate"
+(cd web && npm run --silent lint:proto && npm run --silent gen)
+
+step "web: tsc, eslint, build"
+(cd web && npx tsc --noEmit -p tsconfig.json && npx tsc --noEmit -p tsconfig.node.json)
+(cd web && npx eslint --max-warnings 0 .)
+(cd web && npx vite build --logLevel warn)
+
+step "rust: fmt, clippy"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "rust: tests (SQLite and PostgreSQL)"
+cargo test --workspace --locked 2>&1 | tee "$reports/cargo.log"
+
+step "web: unit tests (Vitest)"
+(cd web && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json")
+
+step "web: browser tests (Playwright, Chromium, the real server)"
+cargo build --bin booking --locked
+(cd web && BOOKING_BIN="$ROOT/target/debug/booking" PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+  npx playwright test --reporter=list,json)
+
+python3 - "$reports" "$(( $(date +%s) - started ))" <<'PY'
+import json, re, sys
+reports, seconds = sys.argv[1], sys.argv[2]
+cargo = [tuple(map(int, m)) for m in re.findall(r"test result: \w+\. (\d+) passed; (\d+) failed", open(f"{reports}/cargo.log").read())]
+vitest = json.load(open(f"{reports}/vitest.json"))
+pw = json.load(open(f"{reports}/playwright.json"))["stats"]
+rows = [("cargo", sum(p for p, _ in cargo), sum(f for _, f in cargo)),
+        ("vitest", vitest["numPassedTests"], vitest["numFailedTests"]),
+        ("playwright", pw["expected"], pw["unexpected"] + pw["flaky"])]
+for name, p, f in rows:
+    print(f"{name}: {p} passed, {f} failed")
+print(f"(all checks in {seconds} s)")
+print(f"total: {sum(r[1] for r in rows)} passed, {sum(r[2] for r in rows)} failed")
+PY

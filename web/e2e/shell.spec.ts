@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+
+interface ApiPlan {
+  id: string;
+  name: string;
+  fromPriceVnd: number;
+}
+
+async function plansOf(request: import('@playwright/test').APIRequestContext, category: string): Promise<ApiPlan[]> {
+  const response = await request.get(`/api/plan/${category}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ApiPlan[] }).data;
+}
+
+const vnd = (n: number) => `VND ${n.toLocaleString('en-US')}`;
+
+test('the home page lists the plans from the database, priced in VND', async ({ page, request }) => {
+  const shuttle = await plansOf(request, 'shuttle');
+  const massage = await plansOf(request, 'dragon-massage');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: '機場接送' })).toBeVisible();
+  for (const plan of [shuttle[0], massage[0]]) {
+    if (!plan) throw new Error('no demo plans');
+    const card = page.locator('.plan-card', { hasText: plan.name });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(vnd(plan.fromPriceVnd));
+  }
+  await expect(page.locator('.plan-card')).toHaveCount(12); // three per category
+  await expect(page).toHaveTitle(/越南旅遊預約/);
+});
+
+test('a category page shows all plans of its category', async ({ page, request }) => {
+  const charter = await plansOf(request, 'charter');
+  await page.goto('/');
+  await page.getByRole('navigation', { name: '服務分類' }).getByRole('link', { name: '包車' }).click();
+  await expect(page).toHaveURL(/\/category\/charter$/);
+  await expect(page.getByRole('heading', { level: 1, name: '包車服務' })).toBeVisible();
+  await expect(page.locator('.plan-card')).toHaveCount(charter.length);
+  const escortResponse = await page.goto('/category/escort');
+  expect(escortResponse?.status()).toBe(200);
+  await expect(page.locator('.plan-card').first()).toContainText('立即預訂');
+});
+
+test('an unknown path is a 404 with the not-found screen', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
+  await expect(page.locator('.error-status')).toHaveText('404');
+
+  const unknownCategory = await page.goto('/category/helicopter');
+  expect(unknownCategory?.status()).toBe(404);
+  await expect(page.getByText('Page not found: /category/helicopter')).toBeVisible();
+});
+
+test('the theme survives a reload', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: '切換為深色主題' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('button', { name: '切換為淺色主題' })).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === 'theme');
+  expect(cookie?.value).toBe('dark');
+});
+
+test('order steps use the layout with a footer; other pages do not', async ({ page }) => {
+  const response = await page.goto('/order/escort/escort-city-full-day/step1');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('footer.order-footer')).toBeVisible();
+  await page.goto('/member');
+  await expect(page.getByRole('heading', { name: '會員中心' })).toBeVisible();
+  await expect(page.locator('footer.order-footer')).toHaveCount(0);
+});
