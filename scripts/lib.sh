@@ -25,12 +25,14 @@ need_toolchains() {
     || die "Node.js 20.19 or newer is required (found $v)"
 }
 
-# npm packages, reinstalled only when the lock file changed since the last install.
+# npm packages at the locked versions, reinstalled only when the lock changed since the last install.
+# Not `npm ci`: the registry reachable here serves only the Linux builds of buf's optional platform
+# packages, and `npm ci` refuses a lock without the others; `install --no-save` keeps the lock as is.
 web_deps() {
   if [ ! -f "$ROOT/web/node_modules/.package-lock.json" ] \
     || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
-    step "npm ci (web)"
-    (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+    step "npm install (web, locked versions)"
+    (cd "$ROOT/web" && npm install --no-save --no-audit --no-fund --loglevel=error)
   fi
 }
 

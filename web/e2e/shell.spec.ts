@@ -72,3 +72,11 @@ test('order steps use the layout with a footer; other pages do not', async ({ pa
   await expect(page.getByRole('heading', { name: '會員中心' })).toBeVisible();
   await expect(page.locator('footer.order-footer')).toHaveCount(0);
 });
+
+test('error screens keep the site header', async ({ page }) => {
+  for (const path of ['/no/such/page', '/category/helicopter']) {
+    await page.goto(path);
+    await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '服務分類' })).toBeVisible();
+  }
+});

@@ -77,6 +77,26 @@ pub struct TherapistEntry {
     pub active: bool,
 }
 
+impl From<OptionEntry> for PlanOption {
+    fn from(o: OptionEntry) -> Self {
+        PlanOption {
+            code: o.code,
+            name: o.name,
+            price: Money::vnd(o.price_vnd),
+        }
+    }
+}
+
+impl From<&PlanOption> for OptionEntry {
+    fn from(o: &PlanOption) -> Self {
+        OptionEntry {
+            code: o.code.clone(),
+            name: o.name.clone(),
+            price_vnd: o.price.amount(),
+        }
+    }
+}
+
 fn yes() -> bool {
     true
 }
@@ -104,15 +124,7 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                     luggage: v.luggage,
                 }),
                 durations_minutes: p.durations_minutes,
-                options: p
-                    .options
-                    .into_iter()
-                    .map(|o| PlanOption {
-                        code: o.code,
-                        name: o.name,
-                        price: Money::vnd(o.price_vnd),
-                    })
-                    .collect(),
+                options: p.options.into_iter().map(Into::into).collect(),
                 from_price: Money::vnd(p.from_price_vnd),
                 airport: p.airport,
                 sort_order: p.sort_order,

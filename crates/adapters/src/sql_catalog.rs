@@ -2,8 +2,7 @@
 
 use async_trait::async_trait;
 use domain::catalog::{
-    CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, PlanOption, Therapist,
-    Vehicle,
+    CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, Therapist, Vehicle,
 };
 use domain::shared::{Money, Page, PageRequest};
 use domain::{DomainError, DomainResult};
@@ -14,6 +13,7 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::catalog_file::OptionEntry;
 use crate::entities::{plan, therapist};
 
 pub struct SqlCatalogRepository {
@@ -38,13 +38,6 @@ fn corrupt(what: &str, detail: impl std::fmt::Display) -> DomainError {
     DomainError::Unavailable("storage".into())
 }
 
-#[derive(Serialize, Deserialize)]
-struct OptionRow {
-    code: String,
-    name: String,
-    price_vnd: i64,
-}
-
 fn json<T: Serialize>(value: &T) -> String {
     // Serializing plain vectors of strings, numbers and flat structs cannot fail.
     serde_json::to_string(value).unwrap_or_else(|_| "[]".into())
@@ -56,7 +49,8 @@ fn parse_json<T: for<'de> Deserialize<'de>>(what: &str, raw: &str) -> DomainResu
 
 fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
     let category = Category::from_slug(&row.category).map_err(|e| corrupt("plan", e))?;
-    let options: Vec<OptionRow> = parse_json("plan", &row.options)?;
+    // Options are stored as JSON in the catalogue file's own shape.
+    let options: Vec<OptionEntry> = parse_json("plan", &row.options)?;
     let vehicle = match (row.vehicle_seats, row.vehicle_luggage) {
         (Some(seats), Some(luggage)) => Some(Vehicle {
             seats: u32::try_from(seats).map_err(|e| corrupt("plan", e))?,
@@ -73,14 +67,7 @@ fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
         images: parse_json("plan", &row.images)?,
         vehicle,
         durations_minutes: parse_json("plan", &row.durations_minutes)?,
-        options: options
-            .into_iter()
-            .map(|o| PlanOption {
-                code: o.code,
-                name: o.name,
-                price: Money::vnd(o.price_vnd),
-            })
-            .collect(),
+        options: options.into_iter().map(Into::into).collect(),
         from_price: Money::vnd(row.from_price_vnd),
         airport: row.airport,
         sort_order: row.sort_order,
@@ -89,15 +76,7 @@ fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
 }
 
 fn plan_to_row(p: &Plan, now: chrono::DateTime<chrono::FixedOffset>) -> plan::ActiveModel {
-    let options: Vec<OptionRow> = p
-        .options
-        .iter()
-        .map(|o| OptionRow {
-            code: o.code.clone(),
-            name: o.name.clone(),
-            price_vnd: o.price.amount(),
-        })
-        .collect();
+    let options: Vec<OptionEntry> = p.options.iter().map(Into::into).collect();
     plan::ActiveModel {
         id: Set(p.id.as_str().to_owned()),
         category: Set(p.category.slug().to_owned()),

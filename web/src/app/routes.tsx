@@ -12,6 +12,8 @@ function route(name: RouteName): RouteObject {
     path: paths[name],
     handle: { name },
     lazy: () => importWithReload(modules[name]),
+    // Errors of a page render inside its layout, with the site header still there.
+    ErrorBoundary: RouteErrorPage,
   };
 }
 
