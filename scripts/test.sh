@@ -15,8 +15,11 @@ web_deps
 browser_deps
 postgres_up
 
-step "protobuf: buf lint, buf generate"
+step "protobuf: buf lint, buf breaking, buf generate"
 (cd web && npm run --silent lint:proto && npm run --silent gen)
+# The contract now against its previous version in history (the last earlier commit touching proto/).
+previous=$(git log --format=%H -- proto | sed -n 2p)
+if [ -n "$previous" ]; then web/node_modules/.bin/buf breaking --against ".git#ref=$previous"; fi
 
 step "web: tsc, eslint, build"
 (cd web && npx tsc --noEmit -p tsconfig.json && npx tsc --noEmit -p tsconfig.node.json)
