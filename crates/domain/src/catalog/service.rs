@@ -65,6 +65,15 @@ impl CatalogService {
             .ok_or_else(|| DomainError::not_found(format!("plan {}", id.as_str())))
     }
 
+    /// A plan addressed under a category (`/plan/{category}/{planId}`) exists only under its own.
+    pub async fn get_plan_in(&self, category: Category, id: &PlanId) -> DomainResult<Plan> {
+        match self.get_plan(id).await {
+            Ok(plan) if plan.category == category => Ok(plan),
+            Ok(_) => Err(DomainError::not_found(format!("plan {}", id.as_str()))),
+            Err(e) => Err(e),
+        }
+    }
+
     pub async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
         self.repo.list_therapists().await
     }
@@ -93,5 +102,168 @@ impl CatalogService {
         }
         self.import(plans, therapists).await?;
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use async_trait::async_trait;
+
+    use super::*;
+    use crate::catalog::Vehicle;
+    use crate::shared::Money;
+
+    /// Keeps plans in memory; pages by position, which is all these rules need.
+    #[derive(Default)]
+    struct Memory(Mutex<Vec<Plan>>);
+
+    #[async_trait]
+    impl CatalogRepository for Memory {
+        async fn summarize(&self) -> DomainResult<Vec<CategorySummary>> {
+            let plans = self.0.lock().unwrap();
+            let mut out: Vec<CategorySummary> = Vec::new();
+            for p in plans.iter().filter(|p| p.active) {
+                match out.iter_mut().find(|s| s.category == p.category) {
+                    Some(s) => {
+                        s.plan_count += 1;
+                        s.from_price = s.from_price.min(Some(p.from_price));
+                    }
+                    None => out.push(CategorySummary {
+                        category: p.category,
+                        plan_count: 1,
+                        from_price: Some(p.from_price),
+                    }),
+                }
+            }
+            Ok(out)
+        }
+        async fn list_plans(
+            &self,
+            category: Category,
+            page: &PageRequest,
+        ) -> DomainResult<Page<Plan>> {
+            let plans = self.0.lock().unwrap();
+            let all: Vec<Plan> = plans
+                .iter()
+                .filter(|p| p.category == category)
+                .cloned()
+                .collect();
+            let start: usize = page.token().map_or(0, |t| t.parse().unwrap());
+            let end = (start + page.size() as usize).min(all.len());
+            Ok(Page {
+                items: all[start..end].to_vec(),
+                next_token: (end < all.len()).then(|| end.to_string()),
+            })
+        }
+        async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>> {
+            Ok(self.0.lock().unwrap().iter().find(|p| &p.id == id).cloned())
+        }
+        async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
+            Ok(Vec::new())
+        }
+        async fn import(&self, plans: &[Plan], _: &[Therapist]) -> DomainResult<()> {
+            self.0.lock().unwrap().extend_from_slice(plans);
+            Ok(())
+        }
+        async fn is_empty(&self) -> DomainResult<bool> {
+            Ok(self.0.lock().unwrap().is_empty())
+        }
+    }
+
+    fn charter(id: &str, price: i64) -> Plan {
+        Plan {
+            id: PlanId::parse(id).unwrap(),
+            category: Category::Charter,
+            name: id.into(),
+            summary: String::new(),
+            description: String::new(),
+            images: vec![],
+            vehicle: Some(Vehicle {
+                seats: 4,
+                luggage: 3,
+            }),
+            durations_minutes: vec![240],
+            options: vec![],
+            from_price: Money::vnd(price),
+            airport: None,
+            sort_order: 0,
+            active: true,
+        }
+    }
+
+    fn service() -> CatalogService {
+        CatalogService::new(Arc::new(Memory::default()))
+    }
+
+    #[tokio::test]
+    async fn every_category_is_listed_in_home_page_order() {
+        let s = service();
+        s.import(&[charter("charter-4h", 1_200_000)], &[])
+            .await
+            .unwrap();
+        let list = s.list_categories().await.unwrap();
+        let order: Vec<Category> = list.iter().map(|c| c.category).collect();
+        assert_eq!(order, Category::ALL);
+        assert_eq!(list[1].plan_count, 1);
+        assert_eq!(list[0].from_price, None);
+    }
+
+    #[tokio::test]
+    async fn all_plans_follows_every_page() {
+        let s = service();
+        let plans: Vec<Plan> = (0..250)
+            .map(|i| charter(&format!("c-{i}"), 1_000))
+            .collect();
+        s.import(&plans, &[]).await.unwrap();
+        assert_eq!(s.all_plans(Category::Charter).await.unwrap().len(), 250);
+    }
+
+    #[tokio::test]
+    async fn a_plan_is_found_only_under_its_own_category() {
+        let s = service();
+        s.import(&[charter("charter-4h", 1_200_000)], &[])
+            .await
+            .unwrap();
+        let id = PlanId::parse("charter-4h").unwrap();
+        assert!(s.get_plan_in(Category::Charter, &id).await.is_ok());
+        assert!(matches!(
+            s.get_plan_in(Category::Shuttle, &id).await,
+            Err(DomainError::NotFound { .. })
+        ));
+        assert!(matches!(
+            s.get_plan(&PlanId::parse("nope").unwrap()).await,
+            Err(DomainError::NotFound { .. })
+        ));
+    }
+
+    #[tokio::test]
+    async fn an_import_with_one_bad_plan_stores_nothing_and_names_it() {
+        let s = service();
+        let mut bad = charter("charter-bad", 1_000);
+        bad.vehicle = None;
+        let err = s
+            .import(&[charter("charter-ok", 1_000), bad], &[])
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err,
+            DomainError::invalid(
+                "plans[charter-bad].vehicle",
+                "shuttle and charter plans have a vehicle; other plans have none"
+            )
+        );
+        assert!(s.all_plans(Category::Charter).await.unwrap().is_empty());
+        assert!(
+            s.seed_if_empty(&[charter("charter-ok", 1_000)], &[])
+                .await
+                .unwrap()
+        );
+        assert!(
+            !s.seed_if_empty(&[charter("charter-2", 1_000)], &[])
+                .await
+                .unwrap()
+        );
     }
 }

@@ -133,9 +133,7 @@ pub(crate) async fn get_plan(
 ) -> Result<Json<Data<PlanDto>>, ApiError> {
     let category = Category::from_slug(&category)?;
     let id = PlanId::parse(&plan_id).map_err(|_| ApiError::not_found("plan not found"))?;
-    let plan = s.catalog.get_plan(&id).await?;
-    if plan.category != category {
-        return Err(ApiError::not_found(format!("plan {plan_id} not found")));
-    }
-    Ok(Data::new(plan.into()))
+    Ok(Data::new(
+        s.catalog.get_plan_in(category, &id).await?.into(),
+    ))
 }
