@@ -1,5 +1,7 @@
 //! The catalogue: the four service categories, their plans, and the massage therapists.
 
+#[cfg(test)]
+mod fixtures;
 mod model;
 mod ports;
 mod service;

@@ -195,25 +195,8 @@ pub struct Therapist {
 mod tests {
     use super::*;
 
-    pub(crate) fn shuttle() -> Plan {
-        Plan {
-            id: PlanId::parse("shuttle-sgn-4").unwrap(),
-            category: Category::Shuttle,
-            name: "新山一機場接送 4 人座".into(),
-            summary: String::new(),
-            description: String::new(),
-            images: vec![],
-            vehicle: Some(Vehicle {
-                seats: 4,
-                luggage: 3,
-            }),
-            durations_minutes: vec![],
-            options: vec![],
-            from_price: Money::vnd(450_000),
-            airport: Some("SGN".into()),
-            sort_order: 1,
-            active: true,
-        }
+    fn shuttle() -> Plan {
+        crate::catalog::fixtures::plan("shuttle-sgn-4", Category::Shuttle, 450_000)
     }
 
     #[test]

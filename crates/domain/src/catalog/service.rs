@@ -112,8 +112,6 @@ mod tests {
     use async_trait::async_trait;
 
     use super::*;
-    use crate::catalog::Vehicle;
-    use crate::shared::Money;
 
     /// Keeps plans in memory; pages by position, which is all these rules need.
     #[derive(Default)]
@@ -173,24 +171,7 @@ mod tests {
     }
 
     fn charter(id: &str, price: i64) -> Plan {
-        Plan {
-            id: PlanId::parse(id).unwrap(),
-            category: Category::Charter,
-            name: id.into(),
-            summary: String::new(),
-            description: String::new(),
-            images: vec![],
-            vehicle: Some(Vehicle {
-                seats: 4,
-                luggage: 3,
-            }),
-            durations_minutes: vec![240],
-            options: vec![],
-            from_price: Money::vnd(price),
-            airport: None,
-            sort_order: 0,
-            active: true,
-        }
+        crate::catalog::fixtures::plan(id, Category::Charter, price)
     }
 
     fn service() -> CatalogService {
