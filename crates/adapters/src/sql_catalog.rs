@@ -109,8 +109,9 @@ fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
         photo: row.photo,
         languages: parse_json("therapist", &row.languages)?,
         skills: parse_json("therapist", &row.skills)?,
-        years_of_practice: u32::try_from(row.years_of_practice).unwrap_or(0),
-        rating_tenths: u32::try_from(row.rating_tenths).unwrap_or(0),
+        years_of_practice: u32::try_from(row.years_of_practice)
+            .map_err(|e| corrupt("therapist", e))?,
+        rating_tenths: u32::try_from(row.rating_tenths).map_err(|e| corrupt("therapist", e))?,
         bio: row.bio,
         active: row.active,
     })

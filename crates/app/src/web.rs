@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -48,13 +48,14 @@ impl Route {
 }
 
 struct WebApp {
-    index: Option<Vec<u8>>,
+    /// Shared by every answer without copying.
+    index: Option<Bytes>,
     routes: Vec<Route>,
 }
 
 impl WebApp {
     fn load(dir: &Path) -> Self {
-        let index = std::fs::read(dir.join("index.html")).ok();
+        let index = std::fs::read(dir.join("index.html")).ok().map(Bytes::from);
         let routes = std::fs::read_to_string(dir.join("routes.json"))
             .ok()
             .and_then(|s| serde_json::from_str::<RouteTable>(&s).ok())
