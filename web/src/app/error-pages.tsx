@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { SITE_ENV } from '@/lib/constants';
 import { messages } from '@/lib/messages';
 import { paths } from './paths';
 
@@ -42,7 +43,7 @@ export function RouteErrorPage() {
     if (error.status === 404) return <NotFoundPage />;
     return <ErrorPage status={error.status} statusText={error.statusText || undefined} />;
   }
-  if (import.meta.env.DEV) console.error(pathname, error);
+  if (SITE_ENV === 'dev') console.error(pathname, error);
   return <ErrorPage />;
 }
 
