@@ -4,12 +4,16 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_catalog;
+mod m20261122_000002_identity;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_catalog::Migration)]
+        vec![
+            Box::new(m20261122_000001_catalog::Migration),
+            Box::new(m20261122_000002_identity::Migration),
+        ]
     }
 }

@@ -3,8 +3,16 @@
 pub mod catalog_file;
 pub mod db;
 mod entities;
+pub mod jwt;
+pub mod mail;
+pub mod password;
 mod sql_catalog;
+mod sql_identity;
+mod sql_rate_limiter;
+pub mod system;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use sql_catalog::SqlCatalogRepository;
+pub use sql_identity::SqlIdentityStore;
+pub use sql_rate_limiter::SqlRateLimiter;

@@ -33,7 +33,7 @@ pub(crate) fn storage(err: DbErr) -> DomainError {
 }
 
 /// A stored row that no longer reads as a valid domain value is a storage fault, not user error.
-fn corrupt(what: &str, detail: impl std::fmt::Display) -> DomainError {
+pub(crate) fn corrupt(what: &str, detail: impl std::fmt::Display) -> DomainError {
     tracing::error!(%detail, "corrupt {what} row");
     DomainError::Unavailable("storage".into())
 }

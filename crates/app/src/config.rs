@@ -32,6 +32,23 @@ pub struct Config {
     /// `APP_SEED_DEMO`: load the demo catalogue into an empty database on start; defaults to on in
     /// the dev environment only.
     pub seed_demo: Option<bool>,
+    /// `APP_PUBLIC_URL`: the site's origin as customers reach it (links in mails, the tokens'
+    /// issuer); defaults to `http://` and the listen address.
+    pub public_url: Option<String>,
+    /// `APP_TRUST_PROXY`: take the client's address from `X-Forwarded-For` (only behind a proxy
+    /// that sets it), for the sign-in throttles.
+    pub trust_proxy: bool,
+    /// `APP_SIGNING_KEY_DAYS`: how long one token signing key signs before the next takes over.
+    pub signing_key_days: u32,
+    /// `APP_MAILBOX_DIR`: where the dev mailbox keeps mails when no SMTP relay is set.
+    pub mailbox_dir: PathBuf,
+    /// `APP_SMTP_HOST` and the other `APP_SMTP_*`: the relay for mails; required in prod.
+    pub smtp_host: Option<String>,
+    pub smtp_port: u16,
+    pub smtp_tls: adapters::mail::SmtpTls,
+    pub smtp_username: Option<String>,
+    pub smtp_password: Option<String>,
+    pub smtp_from: String,
 }
 
 impl Default for Config {
@@ -44,6 +61,16 @@ impl Default for Config {
             log: "info,sqlx=warn,sea_orm=warn".into(),
             migrate_on_start: true,
             seed_demo: None,
+            public_url: None,
+            trust_proxy: false,
+            signing_key_days: 7,
+            mailbox_dir: PathBuf::from("data/mailbox"),
+            smtp_host: None,
+            smtp_port: 587,
+            smtp_tls: adapters::mail::SmtpTls::Starttls,
+            smtp_username: None,
+            smtp_password: None,
+            smtp_from: "越南旅遊預約 <no-reply@localhost>".into(),
         }
     }
 }
@@ -66,6 +93,28 @@ impl Config {
 
     pub fn seeds_demo(&self) -> bool {
         self.seed_demo.unwrap_or(self.env == Environment::Dev)
+    }
+
+    /// The site's origin, without a trailing slash.
+    pub fn site_url(&self) -> String {
+        self.public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.listen))
+            .trim_end_matches('/')
+            .to_owned()
+    }
+
+    pub fn smtp(&self) -> Option<adapters::mail::SmtpConfig> {
+        self.smtp_host
+            .as_ref()
+            .map(|host| adapters::mail::SmtpConfig {
+                host: host.clone(),
+                port: self.smtp_port,
+                tls: self.smtp_tls,
+                username: self.smtp_username.clone(),
+                password: self.smtp_password.clone(),
+                from: self.smtp_from.clone(),
+            })
     }
 }
 

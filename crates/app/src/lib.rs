@@ -2,6 +2,7 @@
 //! tests start exactly what production starts.
 
 pub mod config;
+mod mailbox_page;
 pub mod server;
 pub mod telemetry;
 mod web;

@@ -1,31 +1,47 @@
-//! Start-up and the one listener: APIs, health, and the web app on one axum router.
+//! Start-up and the one listener: APIs, health, keys, and the web app on one axum router.
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use adapters::db::{self, DatabaseConnection};
-use adapters::{SqlCatalogRepository, catalog_file};
+use adapters::jwt::JwtSigner;
+use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
+use adapters::password::Argon2Hasher;
+use adapters::system::{OsRandomness, SystemClock};
+use adapters::{SqlCatalogRepository, SqlIdentityStore, SqlRateLimiter, catalog_file};
 use anyhow::Context;
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::catalog::CatalogService;
+use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
+use gateway::ClientAddr;
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 use tower_http::trace::TraceLayer;
 
-use crate::config::Config;
-use crate::web;
+use crate::config::{Config, Environment};
+use crate::{mailbox_page, web};
 
-/// Everything the server holds: the database and the application services built on it.
+/// Everything the server holds: the database, the application services built on it, and the
+/// parts the HTTP layer needs directly.
 pub struct App {
     pub db: DatabaseConnection,
     pub services: gateway::Services,
+    pub signer: Arc<JwtSigner>,
+    pub mailer: Arc<dyn Mailer>,
+    /// The dev mailbox, when mails go there rather than to an SMTP relay.
+    pub mailbox: Option<DevMailbox>,
 }
 
 impl App {
-    /// Connects, migrates when configured, and seeds the demo catalogue where configured.
+    /// Connects, migrates when configured, seeds the demo catalogue where configured, and loads
+    /// the token signing keys.
     pub async fn start(config: &Config) -> anyhow::Result<Self> {
         let db = db::connect(&config.database_url)
             .await
@@ -37,9 +53,48 @@ impl App {
         if config.seeds_demo() && seed_demo(&catalog, false).await? {
             tracing::info!("loaded the demo catalogue");
         }
+        let policy = IdentityPolicy::for_site(&config.site_url());
+        let signer = Arc::new(
+            JwtSigner::load(
+                db.clone(),
+                chrono::Duration::days(i64::from(config.signing_key_days.max(1))),
+                policy.id_token_ttl + policy.clock_leeway,
+            )
+            .await
+            .context("loading the token signing keys")?,
+        );
+        let identity = IdentityService::new(IdentityDeps {
+            store: Arc::new(SqlIdentityStore::new(db.clone())),
+            hasher: Arc::new(Argon2Hasher::new()),
+            tokens: signer.clone(),
+            limiter: Arc::new(SqlRateLimiter::new(db.clone())),
+            clock: Arc::new(SystemClock),
+            random: Arc::new(OsRandomness),
+            policy,
+        });
+        let (mailer, mailbox): (Arc<dyn Mailer>, _) = match config.smtp() {
+            Some(smtp) => (
+                Arc::new(SmtpMailer::new(&smtp).map_err(anyhow::Error::msg)?),
+                None,
+            ),
+            None if config.env == Environment::Prod => {
+                anyhow::bail!("APP_SMTP_HOST is required in prod: mails must reach customers")
+            }
+            None => {
+                let mailbox = DevMailbox::new(&config.mailbox_dir);
+                (Arc::new(mailbox.clone()), Some(mailbox))
+            }
+        };
         Ok(Self {
             db,
-            services: gateway::Services { catalog },
+            services: gateway::Services {
+                catalog,
+                users: UserService::new(identity.clone()),
+                identity,
+            },
+            signer,
+            mailer,
+            mailbox,
         })
     }
 
@@ -48,10 +103,27 @@ impl App {
             .route("/healthz", get(|| async { "ok" }))
             .route("/readyz", get(readyz))
             .with_state(self.db.clone());
-        gateway::router(self.services.clone())
+        let keys = Router::new()
+            .route("/.well-known/jwks.json", get(jwks))
+            .with_state(self.signer.clone());
+        let mut router = gateway::router(self.services.clone())
             .merge(health)
+            .merge(keys);
+        if let (Environment::Dev, Some(mailbox)) = (config.env, &self.mailbox) {
+            router = router.merge(mailbox_page::router(mailbox.clone()));
+        }
+        router
             .fallback_service(web::router(&config.web_dir))
+            .layer(middleware::from_fn_with_state(
+                config.trust_proxy,
+                client_addr,
+            ))
             .layer(TraceLayer::new_for_http())
+    }
+
+    /// The worker that delivers queued mails.
+    pub fn outbox_worker(&self, config: &Config) -> OutboxWorker {
+        OutboxWorker::new(self.db.clone(), self.mailer.clone(), config.site_url())
     }
 }
 
@@ -76,7 +148,41 @@ async fn readyz(State(db): State<DatabaseConnection>) -> impl IntoResponse {
     }
 }
 
-/// Serves until `shutdown` resolves, then finishes the requests in flight.
+async fn jwks(State(signer): State<Arc<JwtSigner>>) -> Response {
+    match signer.jwks(chrono::Utc::now()).await {
+        Ok(set) => (
+            [(axum::http::header::CACHE_CONTROL, "public, max-age=300")],
+            axum::Json(set),
+        )
+            .into_response(),
+        Err(_) => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    }
+}
+
+/// Records the client's address for the throttles: the socket's peer, or the first address of
+/// `X-Forwarded-For` when a trusted proxy is in front.
+async fn client_addr(
+    State(trust_proxy): State<bool>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let forwarded = trust_proxy
+        .then(|| request.headers().get("x-forwarded-for"))
+        .flatten()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty());
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(a)| a.ip().to_string());
+    let addr = forwarded.or(peer).unwrap_or_else(|| "unknown".into());
+    request.extensions_mut().insert(ClientAddr(addr));
+    next.run(request).await
+}
+
+/// Serves until `shutdown` resolves, then finishes the requests in flight and stops the worker.
 pub async fn serve(
     config: Config,
     listener: TcpListener,
@@ -84,11 +190,21 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let app = App::start(&config).await?;
     let router = app.router(&config);
-    tracing::info!(addr = %listener.local_addr()?, env = ?config.env, "listening");
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .context("serving")?;
+    let (stop, stopped) = watch::channel(false);
+    let worker = tokio::spawn(
+        app.outbox_worker(&config)
+            .run(Duration::from_millis(500), stopped),
+    );
+    tracing::info!(addr = %listener.local_addr()?, env = ?config.env, site = %config.site_url(), "listening");
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+    .context("serving")?;
+    stop.send(true).ok();
+    worker.await.ok();
     app.db.close().await.ok();
     tracing::info!("stopped");
     Ok(())

@@ -19,6 +19,9 @@ pub enum DomainError {
     /// A storage or other infrastructure failure; the caller may retry.
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// An account or token problem, with the identity provider's code.
+    #[error(transparent)]
+    Auth(#[from] crate::identity::AuthError),
 }
 
 impl DomainError {

@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod error;
+pub mod identity;
 pub mod shared;
 
 pub use error::{DomainError, DomainResult};

@@ -4,6 +4,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::DomainError;
+use domain::identity::{AuthError, AuthErrorKind};
 use serde::Serialize;
 
 impl From<DomainError> for ApiError {
@@ -17,6 +18,7 @@ impl From<DomainError> for ApiError {
                     field,
                     description: message,
                 }],
+                retry_after: None,
             },
             DomainError::NotFound { what } => ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -31,8 +33,46 @@ impl From<DomainError> for ApiError {
                 "UNAVAILABLE",
                 "服務暫時無法使用，請稍後再試",
             ),
+            DomainError::Auth(e) => e.into(),
         }
     }
+}
+
+/// Identity errors keep the identity provider's code in `code` and its message in `message`.
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        let status = match e.kind() {
+            AuthErrorKind::BadInput => StatusCode::BAD_REQUEST,
+            AuthErrorKind::Conflict => StatusCode::CONFLICT,
+            AuthErrorKind::Unauthenticated => StatusCode::UNAUTHORIZED,
+            AuthErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            AuthErrorKind::Throttled => StatusCode::TOO_MANY_REQUESTS,
+        };
+        let mut err = ApiError::new(status, e.code(), e.to_string());
+        if let AuthError::TooManyAttempts { retry_after_secs } = e {
+            err.retry_after = Some(retry_after_secs);
+        }
+        err
+    }
+}
+
+/// The status message is the identity provider's (`EMAIL_EXISTS`, `WEAK_PASSWORD : …`), which
+/// clients read the code from.
+fn auth_status(e: AuthError) -> tonic::Status {
+    let message = e.to_string();
+    let mut status = match e.kind() {
+        AuthErrorKind::BadInput => tonic::Status::invalid_argument(message),
+        AuthErrorKind::Conflict => tonic::Status::already_exists(message),
+        AuthErrorKind::Unauthenticated => tonic::Status::unauthenticated(message),
+        AuthErrorKind::Forbidden => tonic::Status::permission_denied(message),
+        AuthErrorKind::Throttled => tonic::Status::resource_exhausted(message),
+    };
+    if let AuthError::TooManyAttempts { retry_after_secs } = e
+        && let Ok(v) = retry_after_secs.to_string().parse()
+    {
+        status.metadata_mut().insert("retry-after", v);
+    }
+    status
 }
 
 pub(crate) fn status(err: DomainError) -> tonic::Status {
@@ -43,6 +83,7 @@ pub(crate) fn status(err: DomainError) -> tonic::Status {
         DomainError::NotFound { what } => tonic::Status::not_found(format!("{what} not found")),
         DomainError::FailedPrecondition(reason) => tonic::Status::failed_precondition(reason),
         DomainError::Unavailable(what) => tonic::Status::unavailable(what),
+        DomainError::Auth(e) => auth_status(e),
     }
 }
 
@@ -53,6 +94,8 @@ pub struct ApiError {
     code: &'static str,
     message: String,
     details: Vec<FieldViolation>,
+    /// Seconds, for a throttled request's `Retry-After`.
+    retry_after: Option<u64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -68,6 +111,7 @@ impl ApiError {
             code,
             message: message.into(),
             details: Vec::new(),
+            retry_after: None,
         }
     }
 
@@ -99,6 +143,12 @@ impl IntoResponse for ApiError {
                 details: &self.details,
             },
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(secs) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(http::header::RETRY_AFTER, http::HeaderValue::from(secs));
+        }
+        response
     }
 }

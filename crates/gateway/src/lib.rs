@@ -1,13 +1,16 @@
 //! The wire. gRPC (native and gRPC-Web) services and the REST shim translate requests into calls of
 //! the domain's application services and domain errors into wire errors; they decide nothing.
 
+mod auth;
 mod error;
 mod grpc;
 mod rest;
 
 use axum::Router;
 use domain::catalog::CatalogService;
+use domain::identity::{IdentityService, UserService};
 
+pub use auth::{ClientAddr, TOKEN_HEADER};
 pub use error::ApiError;
 
 /// Generated from `proto/booking/v1` at build time.
@@ -20,6 +23,8 @@ pub mod pb {
 #[derive(Clone)]
 pub struct Services {
     pub catalog: CatalogService,
+    pub identity: IdentityService,
+    pub users: UserService,
 }
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.

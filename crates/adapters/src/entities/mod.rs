@@ -1,5 +1,12 @@
 //! SeaORM entities: rows as stored. They never leave this crate; repositories map them to and from
 //! the domain's types.
 
+pub mod account;
+pub mod action_code;
+pub mod mail_outbox;
 pub mod plan;
+pub mod profile;
+pub mod rate_counter;
+pub mod refresh_token;
+pub mod signing_key;
 pub mod therapist;

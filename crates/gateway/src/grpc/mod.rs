@@ -1,6 +1,8 @@
 //! tonic services, each wrapped for gRPC-Web so browsers reach the same code.
 
 mod catalog;
+mod identity;
+mod user;
 
 use axum::Router;
 use tonic::server::NamedService;
@@ -8,14 +10,23 @@ use tonic_web::GrpcWebLayer;
 
 use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
+use crate::pb::identity_service_server::IdentityServiceServer;
+use crate::pb::user_service_server::UserServiceServer;
 
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
 /// own; the web app owns the fallback here, and unknown gRPC services get HTTP 404, which gRPC
 /// clients read as UNIMPLEMENTED.
 pub(crate) fn router(services: &Services) -> Router {
     let catalog = CatalogServiceServer::new(catalog::Catalog::new(services.catalog.clone()));
+    let identity = IdentityServiceServer::new(identity::Identity::new(services.identity.clone()));
+    let users = UserServiceServer::new(user::Users::new(
+        services.identity.clone(),
+        services.users.clone(),
+    ));
     Router::new()
         .route_service(&path_of(&catalog), catalog)
+        .route_service(&path_of(&identity), identity)
+        .route_service(&path_of(&users), users)
         .layer(GrpcWebLayer::new())
 }
 

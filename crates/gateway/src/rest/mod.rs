@@ -2,9 +2,13 @@
 //! `{"data": …}`, errors as `{"error": …}` (also for unknown paths and methods).
 
 mod catalog;
+mod identity;
+mod user;
 
 use axum::Router;
-use axum::routing::get;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::routing::{get, post};
 use http::StatusCode;
 
 use crate::{ApiError, Services};
@@ -14,6 +18,28 @@ pub(crate) fn router(services: Services) -> Router {
         .route("/categories", get(catalog::list_categories))
         .route("/plan/{category}", get(catalog::list_plans))
         .route("/plan/{category}/{plan_id}", get(catalog::get_plan))
+        .route("/login", post(user::login))
+        .route("/user", get(user::get_user).patch(user::update_user))
+        .route("/auth/sign-up", post(identity::sign_up))
+        .route("/auth/sign-in", post(identity::sign_in))
+        .route("/auth/refresh", post(identity::refresh))
+        .route("/auth/sign-out", post(identity::sign_out))
+        .route(
+            "/auth/send-verification-email",
+            post(identity::send_verification_email),
+        )
+        .route("/auth/check-action-code", post(identity::check_action_code))
+        .route("/auth/apply-action-code", post(identity::apply_action_code))
+        .route(
+            "/auth/send-password-reset",
+            post(identity::send_password_reset),
+        )
+        .route(
+            "/auth/confirm-password-reset",
+            post(identity::confirm_password_reset),
+        )
+        .route("/auth/change-password", post(identity::change_password))
+        .route("/auth/change-email", post(identity::change_email))
         .fallback(|| async { ApiError::not_found("no such API path") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -39,5 +65,20 @@ impl<T> Data<T> {
             data,
             next_page_token: None,
         })
+    }
+}
+
+/// A JSON body whose problems (not JSON, wrong shape, unknown fields) are a 400 in our error
+/// envelope rather than axum's plain-text answer.
+pub(crate) struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        axum::Json::<T>::from_request(req, state)
+            .await
+            .map(|axum::Json(v)| Body(v))
+            .map_err(|e: JsonRejection| ApiError::bad_request(e.body_text()))
     }
 }

@@ -1,0 +1,319 @@
+//! ID tokens as EdDSA (Ed25519) JWTs. Signing keys live in the database, so they survive restarts
+//! and every node signs and verifies with the same set. A key signs for `rotation`; when a newer
+//! key takes over, the old one keeps verifying until every token it signed has expired, and is
+//! published at `/.well-known/jwks.json` until then.
+
+use std::collections::HashSet;
+use std::sync::RwLock;
+
+use async_trait::async_trait;
+use base64::Engine;
+use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use chrono::{DateTime, Duration, Utc};
+use domain::identity::{AuthError, IdClaims, TokenSigner};
+use domain::{DomainError, DomainResult};
+use ed25519_dalek::SigningKey;
+use ed25519_dalek::pkcs8::EncodePrivateKey;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::entities::signing_key;
+use crate::sql_catalog::{corrupt, storage};
+use crate::sql_identity::{instant, ms};
+use crate::system::{random_b64, random_bytes};
+
+/// The one algorithm accepted: a token naming any other (`none`, `HS256`, …) is refused.
+const ALGORITHM: Algorithm = Algorithm::EdDSA;
+const ALG_NAME: &str = "EdDSA";
+
+/// How long the key set in memory is trusted before it is read again (other nodes may rotate).
+const RELOAD_AFTER: Duration = Duration::seconds(60);
+/// At most this often an unknown `kid` makes us read the key set again (forged ids cost nothing).
+const UNKNOWN_KID_RELOAD: Duration = Duration::seconds(10);
+
+#[derive(Debug, Serialize, Deserialize)]
+struct WireClaims {
+    iss: String,
+    aud: String,
+    sub: String,
+    email: String,
+    email_verified: bool,
+    auth_time: i64,
+    iat: i64,
+    nbf: i64,
+    exp: i64,
+}
+
+struct Key {
+    kid: String,
+    created_at: DateTime<Utc>,
+    retires_at: Option<DateTime<Utc>>,
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    public_x: String,
+}
+
+impl Key {
+    fn from_row(row: signing_key::Model) -> DomainResult<Self> {
+        if row.algorithm != ALG_NAME {
+            return Err(corrupt("signing key", &row.algorithm));
+        }
+        let seed = decode_seed(&row.private_key)?;
+        let retires_at = row.retires_at_ms.map(instant).transpose()?;
+        Self::from_seed(row.kid, &seed, instant(row.created_at_ms)?, retires_at)
+    }
+
+    fn from_seed(
+        kid: String,
+        seed: &[u8; 32],
+        created_at: DateTime<Utc>,
+        retires_at: Option<DateTime<Utc>>,
+    ) -> DomainResult<Self> {
+        let signing = SigningKey::from_bytes(seed);
+        let der = signing
+            .to_pkcs8_der()
+            .map_err(|e| corrupt("signing key", e))?;
+        let public_x = URL_SAFE_NO_PAD.encode(signing.verifying_key().to_bytes());
+        let decoding =
+            DecodingKey::from_ed_components(&public_x).map_err(|e| corrupt("signing key", e))?;
+        Ok(Self {
+            kid,
+            created_at,
+            retires_at,
+            encoding: EncodingKey::from_ed_der(der.as_bytes()),
+            decoding,
+            public_x,
+        })
+    }
+
+    fn verifies_at(&self, now: DateTime<Utc>) -> bool {
+        self.retires_at.is_none_or(|r| now < r)
+    }
+}
+
+struct KeySet {
+    keys: Vec<Key>,
+    loaded_at: DateTime<Utc>,
+}
+
+pub struct JwtSigner {
+    db: DatabaseConnection,
+    /// How long a key signs before a new one takes over.
+    rotation: Duration,
+    /// How long a retired key still verifies: the ID token lifetime plus the clock leeway.
+    grace: Duration,
+    set: RwLock<KeySet>,
+}
+
+impl JwtSigner {
+    pub async fn load(
+        db: DatabaseConnection,
+        rotation: Duration,
+        grace: Duration,
+    ) -> DomainResult<Self> {
+        let signer = Self {
+            db,
+            rotation,
+            grace,
+            set: RwLock::new(KeySet {
+                keys: Vec::new(),
+                loaded_at: DateTime::<Utc>::MIN_UTC,
+            }),
+        };
+        signer.reload(Utc::now()).await?;
+        Ok(signer)
+    }
+
+    async fn reload(&self, now: DateTime<Utc>) -> DomainResult<()> {
+        let rows = signing_key::Entity::find()
+            .order_by_desc(signing_key::Column::CreatedAtMs)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let keys = rows
+            .into_iter()
+            .map(Key::from_row)
+            .collect::<DomainResult<Vec<_>>>()?;
+        let mut set = self.set.write().map_err(|_| poisoned())?;
+        *set = KeySet {
+            keys,
+            loaded_at: now,
+        };
+        Ok(())
+    }
+
+    /// Makes a new signing key unless another node just did, and retires the ones before it.
+    async fn rotate(&self, now: DateTime<Utc>) -> DomainResult<()> {
+        let txn = self.db.begin().await.map_err(storage)?;
+        let newest = signing_key::Entity::find()
+            .order_by_desc(signing_key::Column::CreatedAtMs)
+            .one(&txn)
+            .await
+            .map_err(storage)?;
+        let fresh = newest.is_some_and(|k| k.created_at_ms > ms(now - self.rotation));
+        if !fresh {
+            signing_key::Entity::update_many()
+                .col_expr(
+                    signing_key::Column::RetiresAtMs,
+                    sea_orm::sea_query::Expr::value(ms(now + self.grace)),
+                )
+                .filter(signing_key::Column::RetiresAtMs.is_null())
+                .exec(&txn)
+                .await
+                .map_err(storage)?;
+            let seed = random_bytes::<32>();
+            let key = Key::from_seed(random_b64::<12>(), &seed, now, None)?;
+            signing_key::ActiveModel {
+                kid: Set(key.kid.clone()),
+                algorithm: Set(ALG_NAME.into()),
+                private_key: Set(STANDARD.encode(seed)),
+                public_key: Set(key.public_x.clone()),
+                created_at_ms: Set(ms(now)),
+                retires_at_ms: Set(None),
+            }
+            .insert(&txn)
+            .await
+            .map_err(storage)?;
+            tracing::info!(kid = %key.kid, "new token signing key");
+        }
+        txn.commit().await.map_err(storage)?;
+        self.reload(now).await
+    }
+
+    /// The public keys still verifying tokens, as a JSON Web Key Set.
+    pub async fn jwks(&self, now: DateTime<Utc>) -> DomainResult<serde_json::Value> {
+        self.fresh(now).await?;
+        let set = self.set.read().map_err(|_| poisoned())?;
+        let keys: Vec<serde_json::Value> = set
+            .keys
+            .iter()
+            .filter(|k| k.verifies_at(now))
+            .map(|k| {
+                serde_json::json!({
+                    "kty": "OKP", "crv": "Ed25519", "alg": ALG_NAME, "use": "sig",
+                    "kid": k.kid, "x": k.public_x,
+                })
+            })
+            .collect();
+        Ok(serde_json::json!({ "keys": keys }))
+    }
+
+    async fn fresh(&self, now: DateTime<Utc>) -> DomainResult<()> {
+        let stale = {
+            let set = self.set.read().map_err(|_| poisoned())?;
+            now - set.loaded_at >= RELOAD_AFTER
+        };
+        if stale {
+            self.reload(now).await
+        } else {
+            Ok(())
+        }
+    }
+
+    fn with_current<T>(
+        &self,
+        now: DateTime<Utc>,
+        f: impl FnOnce(&Key) -> T,
+    ) -> DomainResult<Option<T>> {
+        let set = self.set.read().map_err(|_| poisoned())?;
+        Ok(set
+            .keys
+            .iter()
+            .filter(|k| k.retires_at.is_none())
+            .max_by_key(|k| k.created_at)
+            .filter(|k| now - k.created_at < self.rotation)
+            .map(f))
+    }
+}
+
+fn decode_seed(b64: &str) -> DomainResult<[u8; 32]> {
+    STANDARD
+        .decode(b64)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| corrupt("signing key", "seed"))
+}
+
+fn poisoned() -> DomainError {
+    DomainError::Unavailable("signing keys".into())
+}
+
+#[async_trait]
+impl TokenSigner for JwtSigner {
+    async fn sign(&self, claims: &IdClaims, now: DateTime<Utc>) -> DomainResult<String> {
+        self.fresh(now).await?;
+        let wire = WireClaims {
+            iss: claims.iss.clone(),
+            aud: claims.aud.clone(),
+            sub: claims.sub.clone(),
+            email: claims.email.clone(),
+            email_verified: claims.email_verified,
+            auth_time: claims.auth_time,
+            iat: claims.iat,
+            nbf: claims.nbf,
+            exp: claims.exp,
+        };
+        let encode = |k: &Key| {
+            let mut header = Header::new(ALGORITHM);
+            header.kid = Some(k.kid.clone());
+            jsonwebtoken::encode(&header, &wire, &k.encoding)
+        };
+        let signed = match self.with_current(now, encode)? {
+            Some(t) => t,
+            None => {
+                self.rotate(now).await?;
+                self.with_current(now, encode)?
+                    .ok_or_else(|| DomainError::Unavailable("no signing key".into()))?
+            }
+        };
+        signed.map_err(|e| DomainError::Unavailable(format!("signing: {e}")))
+    }
+
+    async fn decode(&self, token: &str, now: DateTime<Utc>) -> Result<IdClaims, AuthError> {
+        let header = jsonwebtoken::decode_header(token).map_err(|_| AuthError::InvalidIdToken)?;
+        if header.alg != ALGORITHM {
+            return Err(AuthError::InvalidIdToken);
+        }
+        let kid = header.kid.ok_or(AuthError::InvalidIdToken)?;
+        // A key made by another node since our last read: read the set again, but not often.
+        let reload = self.set.read().is_ok_and(|s| {
+            !s.keys.iter().any(|k| k.kid == kid) && now - s.loaded_at >= UNKNOWN_KID_RELOAD
+        });
+        if reload {
+            self.reload(now)
+                .await
+                .map_err(|_| AuthError::InvalidIdToken)?;
+        }
+        let mut validation = Validation::new(ALGORITHM);
+        // Time, issuer and audience are the domain's rules (IdClaims::check), checked against
+        // the service's clock; here: algorithm, key and signature only.
+        validation.validate_exp = false;
+        validation.validate_nbf = false;
+        validation.validate_aud = false;
+        validation.required_spec_claims = HashSet::new();
+        let set = self.set.read().map_err(|_| AuthError::InvalidIdToken)?;
+        let key = set
+            .keys
+            .iter()
+            .find(|k| k.kid == kid && k.verifies_at(now))
+            .ok_or(AuthError::InvalidIdToken)?;
+        let data = jsonwebtoken::decode::<WireClaims>(token, &key.decoding, &validation)
+            .map_err(|_| AuthError::InvalidIdToken)?;
+        let c = data.claims;
+        Ok(IdClaims {
+            iss: c.iss,
+            aud: c.aud,
+            sub: c.sub,
+            email: c.email,
+            email_verified: c.email_verified,
+            auth_time: c.auth_time,
+            iat: c.iat,
+            nbf: c.nbf,
+            exp: c.exp,
+        })
+    }
+}

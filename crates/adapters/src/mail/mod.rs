@@ -1,0 +1,33 @@
+//! Sending the identity module's mails: templates in Traditional Chinese (HTML and text), the
+//! outbox worker that delivers what the domain queued, and two ways out: SMTP and, in dev, a
+//! mailbox folder that a page at `/dev/mailbox` shows.
+
+mod dev_mailbox;
+mod outbox;
+mod smtp;
+mod templates;
+
+use async_trait::async_trait;
+
+pub use dev_mailbox::{DevMailbox, StoredMail};
+pub use outbox::OutboxWorker;
+pub use smtp::{SmtpConfig, SmtpMailer, SmtpTls};
+pub use templates::{escape as escape_html, render};
+
+/// A mail ready to go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    pub id: String,
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// The action link, kept apart so the dev mailbox can show it plainly.
+    pub link: Option<String>,
+}
+
+/// Where rendered mails go.
+#[async_trait]
+pub trait Mailer: Send + Sync {
+    async fn send(&self, mail: &Rendered) -> Result<(), String>;
+}

@@ -1,0 +1,120 @@
+use domain::identity::MailKind;
+
+use super::Rendered;
+
+const BRAND: &str = "越南旅遊預約";
+
+/// Renders one outbox row. `site` is the site's origin, for links that are not action links.
+pub fn render(id: &str, to: &str, kind: MailKind, link: Option<&str>, site: &str) -> Rendered {
+    let register = format!("{site}/register");
+    let (subject, lines, button): (&str, Vec<String>, Option<(&str, &str)>) = match kind {
+        MailKind::VerifyEmail => (
+            "請驗證您的電子信箱",
+            vec![
+                "感謝您註冊越南旅遊預約。".into(),
+                "請點選下方按鈕完成電子信箱驗證，連結 3 天內有效，且只能使用一次。".into(),
+                "如果您沒有註冊，請忽略這封信。".into(),
+            ],
+            link.map(|l| ("驗證電子信箱", l)),
+        ),
+        MailKind::ResetPassword => (
+            "重設您的密碼",
+            vec![
+                "我們收到重設您帳號密碼的要求。".into(),
+                "請點選下方按鈕設定新密碼，連結 1 小時內有效，且只能使用一次。".into(),
+                "如果您沒有提出這個要求，請忽略這封信，您的密碼不會改變。".into(),
+            ],
+            link.map(|l| ("重設密碼", l)),
+        ),
+        MailKind::ResetUnknownAccount => (
+            "重設密碼的要求",
+            vec![
+                "我們收到以這個信箱重設密碼的要求，但這個信箱尚未註冊帳號。".into(),
+                "如果是您本人，請改用註冊時的信箱，或以這個信箱註冊新帳號。".into(),
+                "如果您沒有提出這個要求，請忽略這封信。".into(),
+            ],
+            Some(("註冊新帳號", register.as_str())),
+        ),
+        MailKind::EmailChanged => (
+            "您的登入信箱已變更",
+            vec![
+                "您帳號的登入信箱剛剛改為另一個地址，之後的通知將寄到新信箱。".into(),
+                "如果這不是您本人的操作，請立即重設密碼並聯絡客服。".into(),
+            ],
+            None,
+        ),
+    };
+    let subject = format!("{subject} — {BRAND}");
+    let mut text = format!("您好：\n\n{}\n", lines.join("\n"));
+    if let Some((label, url)) = button {
+        text.push_str(&format!("\n{label}：{url}\n"));
+    }
+    text.push_str(&format!("\n{BRAND}\n"));
+    let paragraphs: String = lines
+        .iter()
+        .map(|l| format!("<p>{}</p>", escape(l)))
+        .collect();
+    let action = button.map_or(String::new(), |(label, url)| {
+        let url = escape(url);
+        format!(
+            "<p><a href=\"{url}\" style=\"display:inline-block;padding:12px 24px;background:#154EC1;\
+color:#fff;border-radius:6px;text-decoration:none\">{label}</a></p>\
+<p style=\"color:#666;font-size:13px\">按鈕無法使用時，請複製這個網址到瀏覽器：<br>{url}</p>"
+        )
+    });
+    let html = format!(
+        "<!doctype html><html lang=\"zh-Hant\"><head><meta charset=\"utf-8\"><title>{}</title></head>\
+<body style=\"font-family:sans-serif;line-height:1.6;color:#222\"><p>您好：</p>{paragraphs}{action}\
+<p style=\"color:#666\">{BRAND}</p></body></html>",
+        escape(&subject)
+    );
+    Rendered {
+        id: id.to_owned(),
+        to: to.to_owned(),
+        subject,
+        text,
+        html,
+        link: link.map(str::to_owned),
+    }
+}
+
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_verification_mail_carries_its_link_in_both_parts() {
+        let link = "http://127.0.0.1:8080/auth/action?mode=verifyEmail&oobCode=abc&continueUrl=%2F";
+        let m = render(
+            "m1",
+            "a@example.com",
+            MailKind::VerifyEmail,
+            Some(link),
+            "http://x",
+        );
+        assert_eq!(m.subject, "請驗證您的電子信箱 — 越南旅遊預約");
+        assert!(m.text.contains(link));
+        assert!(m.html.contains(&link.replace('&', "&amp;")));
+        assert!(m.html.contains("驗證電子信箱"));
+    }
+
+    #[test]
+    fn a_reset_for_an_unknown_address_points_to_registration() {
+        let m = render(
+            "m2",
+            "b@example.com",
+            MailKind::ResetUnknownAccount,
+            None,
+            "https://s.example",
+        );
+        assert!(m.text.contains("https://s.example/register"));
+        assert!(m.link.is_none());
+    }
+}

@@ -1,0 +1,329 @@
+//! Accounts, profiles, refresh tokens, codes and the mail outbox in SQL; the same code on SQLite
+//! and PostgreSQL. `commit` applies a domain [`Change`] in one transaction.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::DomainResult;
+use domain::identity::{
+    Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Language, Mail,
+    Phone, Profile, RefreshToken, TokenHash, UserId,
+};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveValue::NotSet, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
+    QueryFilter, Set, SqlErr, TransactionTrait,
+};
+
+use crate::entities::{account, action_code, mail_outbox, profile, refresh_token};
+use crate::sql_catalog::{corrupt, storage};
+
+pub struct SqlIdentityStore {
+    db: DatabaseConnection,
+}
+
+impl SqlIdentityStore {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+pub(crate) fn ms(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+pub(crate) fn instant(ms: i64) -> DomainResult<DateTime<Utc>> {
+    DateTime::from_timestamp_millis(ms).ok_or_else(|| corrupt("instant", ms))
+}
+
+fn account_from_row(r: account::Model) -> DomainResult<Account> {
+    Ok(Account {
+        id: UserId::parse(&r.id).map_err(|e| corrupt("account", e))?,
+        email: Email::parse(&r.email).map_err(|e| corrupt("account", e))?,
+        password_hash: r.password_hash,
+        email_verified: r.email_verified,
+        disabled: r.disabled,
+        created_at: instant(r.created_at_ms)?,
+        updated_at: instant(r.updated_at_ms)?,
+    })
+}
+
+fn account_to_row(a: &Account) -> account::ActiveModel {
+    account::ActiveModel {
+        id: Set(a.id.as_str().to_owned()),
+        email: Set(a.email.as_str().to_owned()),
+        password_hash: Set(a.password_hash.clone()),
+        email_verified: Set(a.email_verified),
+        disabled: Set(a.disabled),
+        created_at_ms: Set(ms(a.created_at)),
+        updated_at_ms: Set(ms(a.updated_at)),
+    }
+}
+
+fn profile_from_row(r: profile::Model) -> DomainResult<Profile> {
+    let phone = match (r.phone_country_code, r.phone_number) {
+        (Some(cc), Some(n)) => Some(Phone::parse(&cc, &n).map_err(|e| corrupt("profile", e))?),
+        _ => None,
+    };
+    Ok(Profile {
+        user_id: UserId::parse(&r.user_id).map_err(|e| corrupt("profile", e))?,
+        display_name: r.display_name,
+        phone,
+        line_id: r.line_id,
+        zalo_id: r.zalo_id,
+        whatsapp_id: r.whatsapp_id,
+        language: Language::parse(&r.language).map_err(|e| corrupt("profile", e))?,
+        created_at: instant(r.created_at_ms)?,
+        updated_at: instant(r.updated_at_ms)?,
+    })
+}
+
+fn profile_to_row(p: &Profile) -> profile::ActiveModel {
+    profile::ActiveModel {
+        user_id: Set(p.user_id.as_str().to_owned()),
+        display_name: Set(p.display_name.clone()),
+        phone_country_code: Set(p.phone.as_ref().map(|x| x.country_code().to_owned())),
+        phone_number: Set(p.phone.as_ref().map(|x| x.number().to_owned())),
+        line_id: Set(p.line_id.clone()),
+        zalo_id: Set(p.zalo_id.clone()),
+        whatsapp_id: Set(p.whatsapp_id.clone()),
+        language: Set(p.language.tag().to_owned()),
+        created_at_ms: Set(ms(p.created_at)),
+        updated_at_ms: Set(ms(p.updated_at)),
+    }
+}
+
+fn opt_instant(v: Option<i64>) -> DomainResult<Option<DateTime<Utc>>> {
+    v.map(instant).transpose()
+}
+
+fn refresh_from_row(r: refresh_token::Model) -> DomainResult<RefreshToken> {
+    Ok(RefreshToken {
+        hash: TokenHash::from_stored(r.hash),
+        user_id: UserId::parse(&r.user_id).map_err(|e| corrupt("refresh token", e))?,
+        family: r.family,
+        auth_time: instant(r.auth_time_ms)?,
+        created_at: instant(r.created_at_ms)?,
+        expires_at: instant(r.expires_at_ms)?,
+        used_at: opt_instant(r.used_at_ms)?,
+        revoked_at: opt_instant(r.revoked_at_ms)?,
+    })
+}
+
+fn code_from_row(r: action_code::Model) -> DomainResult<ActionCode> {
+    Ok(ActionCode {
+        hash: TokenHash::from_stored(r.hash),
+        user_id: UserId::parse(&r.user_id).map_err(|e| corrupt("action code", e))?,
+        mode: ActionMode::parse(&r.mode).ok_or_else(|| corrupt("action code", &r.mode))?,
+        email: Email::parse(&r.email).map_err(|e| corrupt("action code", e))?,
+        created_at: instant(r.created_at_ms)?,
+        expires_at: instant(r.expires_at_ms)?,
+        used_at: opt_instant(r.used_at_ms)?,
+    })
+}
+
+fn mail_to_row(m: &Mail) -> mail_outbox::ActiveModel {
+    mail_outbox::ActiveModel {
+        id: Set(m.id.clone()),
+        recipient: Set(m.to.as_str().to_owned()),
+        kind: Set(m.kind.as_str().to_owned()),
+        link: Set(m.link.clone()),
+        created_at_ms: Set(ms(m.created_at)),
+        attempts: Set(0),
+        next_attempt_at_ms: Set(ms(m.created_at)),
+        sent_at_ms: Set(None),
+        last_error: Set(None),
+    }
+}
+
+fn email_taken(e: &DbErr) -> bool {
+    matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// The writes of one change, in the order the domain documents; `Stale` rolls everything back.
+async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), CommitError> {
+    if let Some(a) = &c.insert_account {
+        account::Entity::insert(account_to_row(a))
+            .exec(txn)
+            .await
+            .map_err(|e| {
+                if email_taken(&e) {
+                    CommitError::EmailTaken
+                } else {
+                    storage(e).into()
+                }
+            })?;
+    }
+    if let Some(a) = &c.update_account {
+        account::Entity::update(account_to_row(a))
+            .exec(txn)
+            .await
+            .map_err(|e| {
+                if email_taken(&e) {
+                    CommitError::EmailTaken
+                } else {
+                    storage(e).into()
+                }
+            })?;
+    }
+    if let Some(hash) = &c.consume_code {
+        let done = action_code::Entity::update_many()
+            .col_expr(action_code::Column::UsedAtMs, Expr::value(now_ms))
+            .filter(action_code::Column::Hash.eq(hash.as_str()))
+            .filter(action_code::Column::UsedAtMs.is_null())
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+        if done.rows_affected != 1 {
+            return Err(CommitError::Stale);
+        }
+    }
+    if let Some(hash) = &c.use_refresh_token {
+        let done = refresh_token::Entity::update_many()
+            .col_expr(refresh_token::Column::UsedAtMs, Expr::value(now_ms))
+            .filter(refresh_token::Column::Hash.eq(hash.as_str()))
+            .filter(refresh_token::Column::UsedAtMs.is_null())
+            .filter(refresh_token::Column::RevokedAtMs.is_null())
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+        if done.rows_affected != 1 {
+            return Err(CommitError::Stale);
+        }
+    }
+    let revoke = refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::RevokedAtMs, Expr::value(now_ms))
+        .filter(refresh_token::Column::RevokedAtMs.is_null());
+    if let Some(family) = &c.revoke_family {
+        revoke
+            .clone()
+            .filter(refresh_token::Column::Family.eq(family.as_str()))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+    }
+    if let Some(user) = &c.revoke_all_of {
+        revoke
+            .filter(refresh_token::Column::UserId.eq(user.as_str()))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+    }
+    if let Some(code) = &c.new_code {
+        action_code::Entity::insert(action_code::ActiveModel {
+            hash: Set(code.hash.as_str().to_owned()),
+            user_id: Set(code.user_id.as_str().to_owned()),
+            mode: Set(code.mode.as_str().to_owned()),
+            email: Set(code.email.as_str().to_owned()),
+            created_at_ms: Set(ms(code.created_at)),
+            expires_at_ms: Set(ms(code.expires_at)),
+            used_at_ms: Set(None),
+        })
+        .exec(txn)
+        .await
+        .map_err(storage)?;
+    }
+    if let Some(t) = &c.new_refresh_token {
+        refresh_token::Entity::insert(refresh_token::ActiveModel {
+            hash: Set(t.hash.as_str().to_owned()),
+            user_id: Set(t.user_id.as_str().to_owned()),
+            family: Set(t.family.clone()),
+            auth_time_ms: Set(ms(t.auth_time)),
+            created_at_ms: Set(ms(t.created_at)),
+            expires_at_ms: Set(ms(t.expires_at)),
+            used_at_ms: Set(None),
+            revoked_at_ms: Set(None),
+        })
+        .exec(txn)
+        .await
+        .map_err(storage)?;
+    }
+    if !c.mails.is_empty() {
+        mail_outbox::Entity::insert_many(c.mails.iter().map(mail_to_row))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl IdentityStore for SqlIdentityStore {
+    async fn account_by_email(&self, email: &Email) -> DomainResult<Option<Account>> {
+        account::Entity::find()
+            .filter(account::Column::Email.eq(email.as_str()))
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(account_from_row)
+            .transpose()
+    }
+
+    async fn account_by_id(&self, id: &UserId) -> DomainResult<Option<Account>> {
+        account::Entity::find_by_id(id.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(account_from_row)
+            .transpose()
+    }
+
+    async fn action_code(&self, hash: &TokenHash) -> DomainResult<Option<ActionCode>> {
+        action_code::Entity::find_by_id(hash.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(code_from_row)
+            .transpose()
+    }
+
+    async fn refresh_token(&self, hash: &TokenHash) -> DomainResult<Option<RefreshToken>> {
+        refresh_token::Entity::find_by_id(hash.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(refresh_from_row)
+            .transpose()
+    }
+
+    async fn commit(&self, change: Change) -> Result<(), CommitError> {
+        let now_ms = ms(Utc::now());
+        let txn = self.db.begin().await.map_err(storage)?;
+        match apply(&txn, change, now_ms).await {
+            Ok(()) => txn.commit().await.map_err(|e| storage(e).into()),
+            Err(e) => {
+                txn.rollback().await.ok();
+                Err(e)
+            }
+        }
+    }
+
+    async fn profile(&self, id: &UserId) -> DomainResult<Option<Profile>> {
+        profile::Entity::find_by_id(id.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(profile_from_row)
+            .transpose()
+    }
+
+    async fn create_profile(&self, p: &Profile) -> DomainResult<Profile> {
+        profile::Entity::insert(profile_to_row(p))
+            .on_conflict_do_nothing()
+            .exec(&self.db)
+            .await
+            .map_err(storage)?;
+        self.profile(&p.user_id)
+            .await?
+            .ok_or_else(|| corrupt("profile", "missing after insert"))
+    }
+
+    async fn save_profile(&self, p: &Profile) -> DomainResult<()> {
+        let mut row = profile_to_row(p);
+        row.created_at_ms = NotSet;
+        profile::Entity::update(row)
+            .exec(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,101 @@
+//! Throttle counters in SQL, so every node behind a load balancer counts the same events. One
+//! statement per hit (an upsert that restarts an expired window), so concurrent hits never lose a
+//! count.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::DomainResult;
+use domain::identity::{Limit, RateLimiter, Window};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+
+use crate::entities::rate_counter;
+use crate::sql_catalog::storage;
+use crate::sql_identity::{instant, ms};
+
+pub struct SqlRateLimiter {
+    db: DatabaseConnection,
+}
+
+impl SqlRateLimiter {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// Drops counters whose window ended before `before`; they would restart anyway.
+    pub async fn purge(&self, before: DateTime<Utc>) -> DomainResult<u64> {
+        let done = rate_counter::Entity::delete_many()
+            .filter(rate_counter::Column::WindowStartMs.lt(ms(before)))
+            .exec(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(done.rows_affected)
+    }
+}
+
+fn window(row: &rate_counter::Model, limit: Limit) -> DomainResult<Window> {
+    Ok(Window {
+        count: u32::try_from(row.count).unwrap_or(0),
+        resets_at: instant(row.window_start_ms)? + limit.window,
+    })
+}
+
+#[async_trait]
+impl RateLimiter for SqlRateLimiter {
+    async fn hit(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Window> {
+        let now_ms = ms(now);
+        let expired = ms(now - limit.window);
+        let restart = "rate_counters.window_start_ms <= ?";
+        let row = rate_counter::Entity::insert(rate_counter::ActiveModel {
+            key: Set(key.to_owned()),
+            window_start_ms: Set(now_ms),
+            count: Set(1),
+        })
+        .on_conflict(
+            OnConflict::column(rate_counter::Column::Key)
+                .value(
+                    rate_counter::Column::Count,
+                    Expr::cust_with_values(
+                        format!("CASE WHEN {restart} THEN 1 ELSE rate_counters.count + 1 END"),
+                        [expired],
+                    ),
+                )
+                .value(
+                    rate_counter::Column::WindowStartMs,
+                    Expr::cust_with_values(
+                        format!(
+                            "CASE WHEN {restart} THEN ? ELSE rate_counters.window_start_ms END"
+                        ),
+                        [expired, now_ms],
+                    ),
+                )
+                .to_owned(),
+        )
+        .exec_with_returning(&self.db)
+        .await
+        .map_err(storage)?;
+        window(&row, limit)
+    }
+
+    async fn peek(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Window> {
+        let row = rate_counter::Entity::find_by_id(key)
+            .one(&self.db)
+            .await
+            .map_err(storage)?;
+        match row {
+            Some(row) if row.window_start_ms > ms(now - limit.window) => window(&row, limit),
+            _ => Ok(Window {
+                count: 0,
+                resets_at: now,
+            }),
+        }
+    }
+
+    async fn clear(&self, key: &str) -> DomainResult<()> {
+        rate_counter::Entity::delete_by_id(key)
+            .exec(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,22 @@
+//! Accounts and sign-in: our own identity provider (DESIGN §4). E-mail and password accounts,
+//! short-lived signed ID tokens, rotating refresh tokens, mailed single-use codes for e-mail
+//! verification and password reset, throttles, and the customer's profile.
+
+mod error;
+mod model;
+mod policy;
+mod ports;
+mod service;
+mod tokens;
+mod users;
+
+pub use error::{AuthError, AuthErrorKind};
+pub use model::{Account, Email, Language, Password, Phone, Profile, ProfileUpdate, User, UserId};
+pub use policy::{IdentityPolicy, Limit};
+pub use ports::{
+    Change, Clock, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, Randomness,
+    RateLimiter, TokenSigner, Window,
+};
+pub use service::{ActionCodeInfo, IdentityDeps, IdentityService};
+pub use tokens::{ActionCode, ActionMode, IdClaims, Principal, RefreshToken, Session, TokenHash};
+pub use users::UserService;

@@ -1,0 +1,449 @@
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+
+use super::error::AuthError;
+use crate::error::{DomainError, DomainResult};
+
+/// An e-mail address, normalised so that one mailbox is one account whatever its case: trimmed
+/// and lower-cased, then checked against RFC 5321/5322 syntax.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Email(String);
+
+impl Email {
+    pub const MAX_LEN: usize = 254;
+
+    pub fn parse(raw: &str) -> Result<Self, AuthError> {
+        let normalised = raw.trim().to_lowercase();
+        // The library accepts forms no mail system delivers to (quoted local parts, IP literals,
+        // single-label domains); customers must receive our mails, so those are refused too.
+        let plain = normalised.chars().all(|c| !c.is_whitespace() && c != '"')
+            && normalised
+                .rsplit_once('@')
+                .is_some_and(|(_, domain)| domain.contains('.') && !domain.starts_with('['));
+        if normalised.len() > Self::MAX_LEN
+            || !plain
+            || !email_address::EmailAddress::is_valid(&normalised)
+        {
+            return Err(AuthError::InvalidEmail);
+        }
+        Ok(Self(normalised))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Email({})", self.0)
+    }
+}
+
+/// A new password as typed: at least 6 characters (spec §5), at most 128 so that hashing work per
+/// request stays bounded. Never printed.
+#[derive(Clone)]
+pub struct Password(String);
+
+impl Password {
+    pub const MIN_CHARS: usize = 6;
+    pub const MAX_CHARS: usize = 128;
+
+    pub fn new(raw: &str) -> Result<Self, AuthError> {
+        let n = raw.chars().count();
+        if n < Self::MIN_CHARS {
+            return Err(AuthError::WeakPassword);
+        }
+        if n > Self::MAX_CHARS {
+            return Err(AuthError::PasswordTooLong);
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    /// A password offered at sign-in is not held to today's rules (they may have changed since
+    /// it was set), only to the length bound.
+    pub fn offered(raw: &str) -> Result<Self, AuthError> {
+        if raw.is_empty() || raw.chars().count() > Self::MAX_CHARS {
+            return Err(AuthError::InvalidLoginCredentials);
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Password {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Password(…)")
+    }
+}
+
+/// An account's id (the token's `sub`): random, URL-safe, never reused.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UserId(String);
+
+impl UserId {
+    pub fn parse(raw: &str) -> DomainResult<Self> {
+        let ok = (1..=64).contains(&raw.len())
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if ok {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(DomainError::invalid("user_id", "not a user id"))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The credentials and state of one customer's account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: UserId,
+    pub email: Email,
+    /// A PHC string (`$argon2id$…`); the hasher knows how to read it.
+    pub password_hash: String,
+    pub email_verified: bool,
+    pub disabled: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Languages the product speaks (the interface is Traditional Chinese first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Language {
+    #[default]
+    ZhTw,
+    En,
+    Vi,
+}
+
+impl Language {
+    pub const ALL: [Language; 3] = [Language::ZhTw, Language::En, Language::Vi];
+
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Language::ZhTw => "zh-TW",
+            Language::En => "en",
+            Language::Vi => "vi",
+        }
+    }
+
+    pub fn parse(tag: &str) -> DomainResult<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|l| l.tag().eq_ignore_ascii_case(tag))
+            .ok_or_else(|| DomainError::invalid("preferred_language", "請選擇 zh-TW、en 或 vi"))
+    }
+}
+
+/// A phone number with its country code, in E.164's bounds (at most 15 digits in all), so drivers
+/// and therapists can call a traveller's foreign number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phone {
+    country_code: String,
+    number: String,
+}
+
+impl Phone {
+    /// `country_code` as `+886` or `886`; `number` may hold spaces and dashes. A national number's
+    /// leading trunk zero is dropped, as in international dialling.
+    pub fn parse(country_code: &str, number: &str) -> DomainResult<Self> {
+        let cc = country_code.trim().trim_start_matches('+');
+        if cc.is_empty()
+            || cc.len() > 3
+            || cc.starts_with('0')
+            || !cc.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(DomainError::invalid(
+                "phone.country_code",
+                "請輸入正確的國碼，例如 +886",
+            ));
+        }
+        let digits: String = number
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '(' | ')'))
+            .collect();
+        let digits = digits.trim_start_matches('0');
+        if digits.len() < 4
+            || cc.len() + digits.len() > 15
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(DomainError::invalid("phone.number", "請輸入正確的電話號碼"));
+        }
+        Ok(Self {
+            country_code: cc.to_owned(),
+            number: digits.to_owned(),
+        })
+    }
+
+    /// Digits only, without `+`.
+    pub fn country_code(&self) -> &str {
+        &self.country_code
+    }
+
+    pub fn number(&self) -> &str {
+        &self.number
+    }
+
+    pub fn e164(&self) -> String {
+        format!("+{}{}", self.country_code, self.number)
+    }
+}
+
+/// What the member area shows and the drivers and therapists use to reach the customer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub user_id: UserId,
+    pub display_name: String,
+    pub phone: Option<Phone>,
+    pub line_id: Option<String>,
+    pub zalo_id: Option<String>,
+    pub whatsapp_id: Option<String>,
+    pub language: Language,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The user the spec's `POST /login` returns: the profile with its account's e-mail state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub email: Email,
+    pub email_verified: bool,
+    pub profile: Profile,
+}
+
+/// A partial update of the profile: `None` leaves a field as it is; an empty string clears an
+/// optional field.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileUpdate {
+    pub display_name: Option<String>,
+    /// `Some(None)` removes the phone.
+    pub phone: Option<Option<(String, String)>>,
+    pub line_id: Option<String>,
+    pub zalo_id: Option<String>,
+    pub whatsapp_id: Option<String>,
+    pub language: Option<String>,
+}
+
+impl Profile {
+    pub const MAX_NAME_CHARS: usize = 40;
+    pub const MAX_HANDLE_CHARS: usize = 64;
+
+    /// A first profile: named after the mailbox until the customer says otherwise.
+    pub fn first(user_id: UserId, email: &Email, now: DateTime<Utc>) -> Self {
+        let local = email.as_str().split('@').next().unwrap_or_default();
+        Self {
+            user_id,
+            display_name: local.chars().take(Self::MAX_NAME_CHARS).collect(),
+            phone: None,
+            line_id: None,
+            zalo_id: None,
+            whatsapp_id: None,
+            language: Language::default(),
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
+    /// Applies an update field by field; the first bad field is named in the error and nothing
+    /// changes.
+    pub fn apply(&self, update: ProfileUpdate, now: DateTime<Utc>) -> DomainResult<Self> {
+        let mut next = self.clone();
+        if let Some(name) = update.display_name {
+            next.display_name = display_name(&name)?;
+        }
+        if let Some(phone) = update.phone {
+            next.phone = match phone {
+                Some((cc, number)) if !(cc.trim().is_empty() && number.trim().is_empty()) => {
+                    Some(Phone::parse(&cc, &number)?)
+                }
+                _ => None,
+            };
+        }
+        if let Some(v) = update.line_id {
+            next.line_id = handle("line_id", &v)?;
+        }
+        if let Some(v) = update.zalo_id {
+            next.zalo_id = handle("zalo_id", &v)?;
+        }
+        if let Some(v) = update.whatsapp_id {
+            next.whatsapp_id = handle("whatsapp_id", &v)?;
+        }
+        if let Some(tag) = update.language {
+            next.language = Language::parse(&tag)?;
+        }
+        next.updated_at = now;
+        Ok(next)
+    }
+}
+
+fn display_name(raw: &str) -> DomainResult<String> {
+    let name = raw.trim();
+    let n = name.chars().count();
+    if n == 0 || n > Profile::MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(DomainError::invalid(
+            "display_name",
+            format!("請輸入 1 到 {} 個字的名稱", Profile::MAX_NAME_CHARS),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// A messaging app id (LINE, Zalo, WhatsApp): optional, one word.
+fn handle(field: &str, raw: &str) -> DomainResult<Option<String>> {
+    let v = raw.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    if v.chars().count() > Profile::MAX_HANDLE_CHARS
+        || v.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
+        return Err(DomainError::invalid(
+            field,
+            format!(
+                "請輸入 {} 字以內、不含空白的帳號",
+                Profile::MAX_HANDLE_CHARS
+            ),
+        ));
+    }
+    Ok(Some(v.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalised_and_checked() {
+        assert_eq!(
+            Email::parse("  Alice.Chen@Example.COM ").unwrap().as_str(),
+            "alice.chen@example.com"
+        );
+        for bad in [
+            "",
+            "alice",
+            "alice@",
+            "@example.com",
+            "alice@example",
+            "a b@example.com",
+            "\"a\"@example.com",
+            "alice@[127.0.0.1]",
+            &format!("{}@example.com", "a".repeat(250)),
+        ] {
+            assert_eq!(Email::parse(bad), Err(AuthError::InvalidEmail), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn passwords_need_six_characters_and_at_most_128() {
+        assert_eq!(Password::new("12345").unwrap_err(), AuthError::WeakPassword);
+        assert!(Password::new("123456").is_ok());
+        assert!(
+            Password::new("密碼密碼密碼").is_ok(),
+            "characters, not bytes"
+        );
+        assert_eq!(
+            Password::new(&"x".repeat(129)).unwrap_err(),
+            AuthError::PasswordTooLong
+        );
+        assert!(format!("{:?}", Password::new("secret1").unwrap()).contains('…'));
+        assert_eq!(
+            Password::offered("").unwrap_err(),
+            AuthError::InvalidLoginCredentials
+        );
+        assert!(
+            Password::offered("12").is_ok(),
+            "old short passwords may sign in"
+        );
+    }
+
+    #[test]
+    fn phones_keep_country_code_and_digits() {
+        let p = Phone::parse("+886", "0912-345 678").unwrap();
+        assert_eq!((p.country_code(), p.number()), ("886", "912345678"));
+        assert_eq!(p.e164(), "+886912345678");
+        assert!(Phone::parse("84", "90 123 4567").is_ok());
+        for (cc, n) in [
+            ("", "912345678"),
+            ("+0", "912345678"),
+            ("8861", "912345678"),
+            ("886", "12"),
+            ("886", "9123abc"),
+            ("886", "1234567890123"),
+        ] {
+            assert!(Phone::parse(cc, n).is_err(), "{cc} {n}");
+        }
+    }
+
+    #[test]
+    fn profile_updates_check_every_field_and_change_nothing_on_error() {
+        let now = DateTime::<Utc>::UNIX_EPOCH;
+        let email = Email::parse("lin@example.com").unwrap();
+        let p = Profile::first(UserId::parse("u1").unwrap(), &email, now);
+        assert_eq!(p.display_name, "lin");
+        let next = p
+            .apply(
+                ProfileUpdate {
+                    display_name: Some(" 林小姐 ".into()),
+                    phone: Some(Some(("+886".into(), "0912345678".into()))),
+                    line_id: Some("lin_tw".into()),
+                    language: Some("en".into()),
+                    ..ProfileUpdate::default()
+                },
+                now,
+            )
+            .unwrap();
+        assert_eq!(next.display_name, "林小姐");
+        assert_eq!(next.phone.as_ref().unwrap().e164(), "+886912345678");
+        assert_eq!(next.line_id.as_deref(), Some("lin_tw"));
+        assert_eq!(next.language, Language::En);
+        let cleared = next
+            .apply(
+                ProfileUpdate {
+                    phone: Some(None),
+                    line_id: Some(String::new()),
+                    ..ProfileUpdate::default()
+                },
+                now,
+            )
+            .unwrap();
+        assert_eq!((cleared.phone, cleared.line_id), (None, None));
+
+        for (update, field) in [
+            (
+                ProfileUpdate {
+                    display_name: Some("  ".into()),
+                    ..ProfileUpdate::default()
+                },
+                "display_name",
+            ),
+            (
+                ProfileUpdate {
+                    zalo_id: Some("two words".into()),
+                    ..ProfileUpdate::default()
+                },
+                "zalo_id",
+            ),
+            (
+                ProfileUpdate {
+                    language: Some("fr".into()),
+                    ..ProfileUpdate::default()
+                },
+                "preferred_language",
+            ),
+        ] {
+            match p.apply(update, now) {
+                Err(DomainError::InvalidArgument { field: f, .. }) => assert_eq!(f, field),
+                other => panic!("{field}: {other:?}"),
+            }
+        }
+    }
+}

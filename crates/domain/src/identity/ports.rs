@@ -1,0 +1,146 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::error::AuthError;
+use super::model::{Account, Email, Password, Profile, UserId};
+use super::policy::Limit;
+use super::tokens::{ActionCode, IdClaims, RefreshToken, TokenHash};
+use crate::error::DomainResult;
+
+pub trait Clock: Send + Sync {
+    fn now(&self) -> DateTime<Utc>;
+}
+
+/// Unpredictable values from the operating system's generator.
+pub trait Randomness: Send + Sync {
+    /// A secret for a refresh token or a mailed code: 256 bits, URL-safe.
+    fn secret(&self) -> String;
+    /// An identifier: 128 bits, URL-safe.
+    fn id(&self) -> String;
+}
+
+/// Password hashing. Slow on purpose, so implementations bound how many hashes run at once and
+/// keep them off the threads that serve requests.
+#[async_trait]
+pub trait PasswordHasher: Send + Sync {
+    async fn hash(&self, password: &Password) -> DomainResult<String>;
+    /// False for a wrong password and for a hash it cannot read.
+    async fn verify(&self, password: &Password, hash: &str) -> DomainResult<bool>;
+}
+
+/// Signs ID tokens with the current key and reads tokens signed by any key still in service.
+/// It checks the algorithm, the key and the signature; the claims' rules are the domain's.
+#[async_trait]
+pub trait TokenSigner: Send + Sync {
+    async fn sign(&self, claims: &IdClaims, now: DateTime<Utc>) -> DomainResult<String>;
+    async fn decode(&self, token: &str, now: DateTime<Utc>) -> Result<IdClaims, AuthError>;
+}
+
+/// The state of one throttle key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub count: u32,
+    pub resets_at: DateTime<Utc>,
+}
+
+/// Fixed-window counters shared by every node (so a throttle holds behind a load balancer).
+#[async_trait]
+pub trait RateLimiter: Send + Sync {
+    /// Counts one event and returns the window after it.
+    async fn hit(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Window>;
+    /// The window as it is, counting nothing.
+    async fn peek(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Window>;
+    async fn clear(&self, key: &str) -> DomainResult<()>;
+}
+
+/// The mails the identity module sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailKind {
+    VerifyEmail,
+    ResetPassword,
+    /// A reset was asked for an address that has no account: said so, so the answer to the
+    /// request cannot tell which addresses exist.
+    ResetUnknownAccount,
+    /// Sent to the old address when an account's e-mail changes.
+    EmailChanged,
+}
+
+impl MailKind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MailKind::VerifyEmail => "verify_email",
+            MailKind::ResetPassword => "reset_password",
+            MailKind::ResetUnknownAccount => "reset_unknown_account",
+            MailKind::EmailChanged => "email_changed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [
+            MailKind::VerifyEmail,
+            MailKind::ResetPassword,
+            MailKind::ResetUnknownAccount,
+            MailKind::EmailChanged,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == raw)
+    }
+}
+
+/// A mail to send, queued in the same transaction as the change that causes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mail {
+    pub id: String,
+    pub to: Email,
+    pub kind: MailKind,
+    /// The action link, for mails that have one.
+    pub link: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Writes that belong together, applied by [`IdentityStore::commit`] all or nothing, in this
+/// order: account, code use, refresh-token use, revocations, new code, new refresh token, mails.
+#[derive(Debug, Clone, Default)]
+pub struct Change {
+    pub insert_account: Option<Account>,
+    pub update_account: Option<Account>,
+    /// Marks a code used; fails with [`CommitError::Stale`] when it already is.
+    pub consume_code: Option<TokenHash>,
+    /// Marks a refresh token used; fails with [`CommitError::Stale`] when it already is.
+    pub use_refresh_token: Option<TokenHash>,
+    pub revoke_family: Option<String>,
+    pub revoke_all_of: Option<UserId>,
+    pub new_code: Option<ActionCode>,
+    pub new_refresh_token: Option<RefreshToken>,
+    pub mails: Vec<Mail>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommitError {
+    /// Another account has the e-mail.
+    EmailTaken,
+    /// A code or token was used by a concurrent request first.
+    Stale,
+    Storage(crate::DomainError),
+}
+
+impl From<crate::DomainError> for CommitError {
+    fn from(e: crate::DomainError) -> Self {
+        CommitError::Storage(e)
+    }
+}
+
+/// Accounts, profiles, refresh tokens, codes and the mail outbox.
+#[async_trait]
+pub trait IdentityStore: Send + Sync {
+    async fn account_by_email(&self, email: &Email) -> DomainResult<Option<Account>>;
+    async fn account_by_id(&self, id: &UserId) -> DomainResult<Option<Account>>;
+    async fn action_code(&self, hash: &TokenHash) -> DomainResult<Option<ActionCode>>;
+    async fn refresh_token(&self, hash: &TokenHash) -> DomainResult<Option<RefreshToken>>;
+    async fn commit(&self, change: Change) -> Result<(), CommitError>;
+
+    async fn profile(&self, id: &UserId) -> DomainResult<Option<Profile>>;
+    /// Inserts the profile unless one exists, and returns the one stored (safe under races).
+    async fn create_profile(&self, profile: &Profile) -> DomainResult<Profile>;
+    async fn save_profile(&self, profile: &Profile) -> DomainResult<()>;
+}

@@ -1,0 +1,59 @@
+//! Who is calling: the ID token from `authorization-firebase` (the spec's header; `Bearer `
+//! optional) on both protocols, and the client's address for the throttles. Cookies are never
+//! credentials here, so the API needs no CSRF defence.
+
+use axum::extract::FromRequestParts;
+use domain::identity::{IdentityService, Principal};
+use http::request::Parts;
+
+use crate::error::status;
+use crate::{ApiError, Services};
+
+pub const TOKEN_HEADER: &str = "authorization-firebase";
+
+/// The client's network address, set on each request by the server (the socket's peer, or the
+/// first hop a trusted proxy reports).
+#[derive(Debug, Clone)]
+pub struct ClientAddr(pub String);
+
+pub(crate) fn client_addr(extensions: &http::Extensions) -> String {
+    extensions
+        .get::<ClientAddr>()
+        .map_or_else(|| "unknown".to_owned(), |c| c.0.clone())
+}
+
+/// A REST handler's signed-in caller; a missing or bad token is 401 before the handler runs.
+pub(crate) struct Caller(pub Principal);
+
+impl FromRequestParts<Services> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, s: &Services) -> Result<Self, ApiError> {
+        let raw = parts
+            .headers
+            .get(TOKEN_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        s.identity
+            .authenticate(raw)
+            .await
+            .map(Caller)
+            .map_err(ApiError::from)
+    }
+}
+
+/// A gRPC call's signed-in caller.
+pub(crate) async fn grpc_caller<T>(
+    identity: &IdentityService,
+    request: &tonic::Request<T>,
+) -> Result<Principal, tonic::Status> {
+    let raw = request
+        .metadata()
+        .get(TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    identity
+        .authenticate(raw)
+        .await
+        .map_err(|e| status(e.into()))
+}

@@ -1,0 +1,80 @@
+use domain::identity::{self, IdentityService, ProfileUpdate, UserService};
+use tonic::{Request, Response, Status};
+
+use crate::auth::grpc_caller;
+use crate::error::status;
+use crate::pb;
+
+pub(crate) struct Users {
+    identity: IdentityService,
+    users: UserService,
+}
+
+impl Users {
+    pub(crate) fn new(identity: IdentityService, users: UserService) -> Self {
+        Self { identity, users }
+    }
+}
+
+pub(crate) fn user_to_pb(u: identity::User) -> pb::User {
+    let p = u.profile;
+    pb::User {
+        user_id: p.user_id.as_str().into(),
+        email: u.email.as_str().into(),
+        email_verified: u.email_verified,
+        display_name: p.display_name,
+        phone: p.phone.map(|ph| pb::Phone {
+            country_code: ph.country_code().into(),
+            number: ph.number().into(),
+        }),
+        line_id: p.line_id.unwrap_or_default(),
+        zalo_id: p.zalo_id.unwrap_or_default(),
+        whatsapp_id: p.whatsapp_id.unwrap_or_default(),
+        preferred_language: p.language.tag().into(),
+    }
+}
+
+#[tonic::async_trait]
+impl pb::user_service_server::UserService for Users {
+    async fn login(
+        &self,
+        request: Request<pb::LoginRequest>,
+    ) -> Result<Response<pb::LoginResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let user = self.users.login(&who).await.map_err(status)?;
+        Ok(Response::new(pb::LoginResponse {
+            user: Some(user_to_pb(user)),
+        }))
+    }
+
+    async fn get_user(
+        &self,
+        request: Request<pb::GetUserRequest>,
+    ) -> Result<Response<pb::GetUserResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let user = self.users.get(&who).await.map_err(status)?;
+        Ok(Response::new(pb::GetUserResponse {
+            user: Some(user_to_pb(user)),
+        }))
+    }
+
+    async fn update_user(
+        &self,
+        request: Request<pb::UpdateUserRequest>,
+    ) -> Result<Response<pb::UpdateUserResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let update = ProfileUpdate {
+            display_name: r.display_name,
+            phone: r.phone.map(|p| Some((p.country_code, p.number))),
+            line_id: r.line_id,
+            zalo_id: r.zalo_id,
+            whatsapp_id: r.whatsapp_id,
+            language: r.preferred_language,
+        };
+        let user = self.users.update(&who, update).await.map_err(status)?;
+        Ok(Response::new(pb::UpdateUserResponse {
+            user: Some(user_to_pb(user)),
+        }))
+    }
+}
