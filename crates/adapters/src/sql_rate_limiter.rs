@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::identity::{Limit, RateLimiter, Window};
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 
 use crate::entities::rate_counter;
@@ -44,8 +44,8 @@ fn window(row: &rate_counter::Model, limit: Limit) -> DomainResult<Window> {
 impl RateLimiter for SqlRateLimiter {
     async fn hit(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Window> {
         let now_ms = ms(now);
-        let expired = ms(now - limit.window);
-        let restart = "rate_counters.window_start_ms <= ?";
+        let col = |c: rate_counter::Column| Expr::col((rate_counter::Entity, c));
+        let restart = col(rate_counter::Column::WindowStartMs).lte(ms(now - limit.window));
         let row = rate_counter::Entity::insert(rate_counter::ActiveModel {
             key: Set(key.to_owned()),
             window_start_ms: Set(now_ms),
@@ -55,19 +55,11 @@ impl RateLimiter for SqlRateLimiter {
             OnConflict::column(rate_counter::Column::Key)
                 .value(
                     rate_counter::Column::Count,
-                    Expr::cust_with_values(
-                        format!("CASE WHEN {restart} THEN 1 ELSE rate_counters.count + 1 END"),
-                        [expired],
-                    ),
+                    Expr::case(restart.clone(), 1).finally(col(rate_counter::Column::Count).add(1)),
                 )
                 .value(
                     rate_counter::Column::WindowStartMs,
-                    Expr::cust_with_values(
-                        format!(
-                            "CASE WHEN {restart} THEN ? ELSE rate_counters.window_start_ms END"
-                        ),
-                        [expired, now_ms],
-                    ),
+                    Expr::case(restart, now_ms).finally(col(rate_counter::Column::WindowStartMs)),
                 )
                 .to_owned(),
         )

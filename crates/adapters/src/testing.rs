@@ -143,3 +143,60 @@ macro_rules! on_both_databases {
         }
     };
 }
+
+/// The mails queued for `to`, oldest first, as `(kind, link)`: what a customer would find in the
+/// mailbox, read where the outbox keeps it.
+pub async fn mails_to(db: &DatabaseConnection, to: &str) -> Vec<(String, Option<String>)> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    crate::entities::mail_outbox::Entity::find()
+        .filter(crate::entities::mail_outbox::Column::Recipient.eq(to))
+        .order_by_asc(crate::entities::mail_outbox::Column::CreatedAtMs)
+        .all(db)
+        .await
+        .expect("read the outbox")
+        .into_iter()
+        .map(|m| (m.kind, m.link))
+        .collect()
+}
+
+/// The `oobCode` of the newest mail of `kind` to `to`.
+pub async fn code_mailed(db: &DatabaseConnection, to: &str, kind: &str) -> String {
+    let (_, link) = mails_to(db, to)
+        .await
+        .into_iter()
+        .rev()
+        .find(|(k, _)| k == kind)
+        .unwrap_or_else(|| panic!("no {kind} mail to {to}"));
+    let link = link.expect("the mail has a link");
+    link.split(['?', '&'])
+        .find_map(|p| p.strip_prefix("oobCode="))
+        .expect("oobCode in the link")
+        .to_owned()
+}
+
+/// The stored private seed (base64) and kid of the current signing key, so tests can forge tokens
+/// signed with the real key but wrong claims.
+pub async fn signing_key(db: &DatabaseConnection) -> (String, String) {
+    use sea_orm::{EntityTrait, QueryOrder};
+    let k = crate::entities::signing_key::Entity::find()
+        .order_by_desc(crate::entities::signing_key::Column::CreatedAtMs)
+        .one(db)
+        .await
+        .expect("read keys")
+        .expect("a signing key");
+    (k.kid, k.private_key)
+}
+
+/// Moves every mailed code's expiry into the past.
+pub async fn expire_codes(db: &DatabaseConnection) {
+    use sea_orm::EntityTrait;
+    use sea_orm::sea_query::Expr;
+    crate::entities::action_code::Entity::update_many()
+        .col_expr(
+            crate::entities::action_code::Column::ExpiresAtMs,
+            Expr::value(0i64),
+        )
+        .exec(db)
+        .await
+        .expect("expire codes");
+}

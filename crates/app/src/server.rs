@@ -188,6 +188,11 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let mut config = config;
+    // Links and the tokens' issuer name the address actually bound (port 0 picks one).
+    if config.public_url.is_none() {
+        config.public_url = Some(format!("http://{}", listener.local_addr()?));
+    }
     let app = App::start(&config).await?;
     let router = app.router(&config);
     let (stop, stopped) = watch::channel(false);

@@ -49,8 +49,12 @@ impl TestApp {
             database_url: db.url.clone(),
             web_dir: web_dir.clone(),
             seed_demo: Some(true),
+            mailbox_dir: web_dir.join("mailbox"),
+            log: "warn".into(),
             ..Config::default()
         };
+        // Storage faults are logged, not shown to callers: a failing test shows them here.
+        app::telemetry::init(&config);
         let listener = tokio::net::TcpListener::bind(config.listen).await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -88,6 +92,35 @@ impl TestApp {
         (status, body)
     }
 
+    /// A JSON call with an optional ID token: status, body (or null) and headers.
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        token: Option<&str>,
+    ) -> (u16, Value, reqwest::header::HeaderMap) {
+        let mut r = self.http.request(method, self.url(path));
+        if let Some(b) = body {
+            r = r.json(&b);
+        }
+        if let Some(t) = token {
+            r = r.header("authorization-firebase", t);
+        }
+        let r = r.send().await.unwrap();
+        let status = r.status().as_u16();
+        let headers = r.headers().clone();
+        let body = r.json::<Value>().await.unwrap_or(Value::Null);
+        (status, body, headers)
+    }
+
+    async fn post(&self, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
+        let (status, body, _) = self
+            .call(reqwest::Method::POST, path, Some(body), token)
+            .await;
+        (status, body)
+    }
+
     async fn grpc(&self) -> CatalogServiceClient<tonic::transport::Channel> {
         CatalogServiceClient::connect(self.url("")).await.unwrap()
     }
@@ -104,7 +137,11 @@ impl TestApp {
         frame.extend_from_slice(&payload);
         let r = self
             .http
-            .post(self.url(&format!("/booking.v1.CatalogService/{method}")))
+            .post(self.url(&if method.contains('/') {
+                format!("/booking.v1.{method}")
+            } else {
+                format!("/booking.v1.CatalogService/{method}")
+            }))
             .header("content-type", "application/grpc-web+proto")
             .header("x-grpc-web", "1")
             .body(frame)
@@ -396,3 +433,6 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
             .contains("immutable")
     );
 });
+
+#[path = "api/identity.rs"]
+mod identity;
