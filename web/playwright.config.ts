@@ -44,6 +44,7 @@ export default defineConfig({
       APP_ENV: 'dev',
       APP_WEB_DIR: 'dist',
       DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`,
+      APP_MAILBOX_DIR: join(dataDir, 'mailbox'),
     },
   },
 });

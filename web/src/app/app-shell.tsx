@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { restoreSession } from '@/features/account';
 import { useBuildCheck } from './build-check';
 import { ModalHost } from './modals/modal-host';
 import { ToastHost } from './toasts/toast-host';
@@ -6,6 +8,10 @@ import { ToastHost } from './toasts/toast-host';
 /** The page outlet, the three global modals and the toasts. */
 export function AppShell() {
   useBuildCheck();
+  // Spec §4: on start, a signed-in user's token and cookie are refreshed and the profile loaded.
+  useEffect(() => {
+    void restoreSession();
+  }, []);
   return (
     <>
       <Outlet />

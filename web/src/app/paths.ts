@@ -10,6 +10,9 @@ export const paths = {
   login: '/login',
   register: '/register',
   profile: '/profile',
+  forgotPassword: '/forgot-password',
+  // Where mailed links land (verify e-mail, reset password): `?mode=…&oobCode=…&continueUrl=…`.
+  authAction: '/auth/action',
   member: '/member',
   memberCustomerService: '/member/customer-service',
   memberOrder: '/member/order',

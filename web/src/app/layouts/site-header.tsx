@@ -1,6 +1,8 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Link, NavLink } from 'react-router';
+import { userAtom } from '@/features/account';
 import { messages } from '@/lib/messages';
+import { tokenAtom } from '@/lib/store';
 import { CATEGORIES, paths, to } from '../paths';
 import { themeAtom } from '../theme';
 import { preloadRoute } from '../route-modules';
@@ -14,6 +16,8 @@ const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
 
 export function SiteHeader() {
   const [theme, setTheme] = useAtom(themeAtom);
+  const signedIn = useAtomValue(tokenAtom) !== '';
+  const user = useAtomValue(userAtom);
   const next = theme === 'light' ? 'dark' : 'light';
   return (
     <header className="site-header">
@@ -40,9 +44,20 @@ export function SiteHeader() {
           >
             {theme === 'light' ? '☾' : '☀'}
           </button>
-          <Link to={paths.login} className="button button-primary button-small" onMouseEnter={() => preloadRoute('login')}>
-            {messages.nav.login}
-          </Link>
+          {signedIn ? (
+            <Link to={paths.profile} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('profile')}>
+              {user?.displayName || messages.nav.account}
+            </Link>
+          ) : (
+            <>
+              <Link to={paths.register} className="nav-register" onMouseEnter={() => preloadRoute('register')}>
+                {messages.nav.register}
+              </Link>
+              <Link to={paths.login} className="button button-primary button-small" onMouseEnter={() => preloadRoute('login')}>
+                {messages.nav.login}
+              </Link>
+            </>
+          )}
         </div>
       </div>
     </header>

@@ -1,0 +1,64 @@
+import { ConnectError } from '@connectrpc/connect';
+import { messages } from '@/lib/messages';
+
+/** The identity provider's code of a failed call (`EMAIL_EXISTS`), read from the status message. */
+export function authCode(error: unknown): string {
+  return ConnectError.from(error).rawMessage.split(' : ')[0]?.trim() ?? '';
+}
+
+/** The message of a failed call as the server wrote it. */
+export function rawMessage(error: unknown): string {
+  return ConnectError.from(error).rawMessage;
+}
+
+const m = messages.account.errors;
+
+/** Registration (spec §5): the three known codes in Chinese; any other error unchanged. */
+export function registerError(error: unknown): string {
+  switch (authCode(error)) {
+    case 'EMAIL_EXISTS':
+      return m.emailExists;
+    case 'INVALID_EMAIL':
+      return m.invalidEmail;
+    case 'WEAK_PASSWORD':
+      return m.weakPassword;
+    default:
+      return rawMessage(error);
+  }
+}
+
+/**
+ * Sign-in (spec §5): bad credentials in Chinese, throttling explained; other errors are
+ * swallowed (undefined), as the spec has it.
+ */
+export function loginError(error: unknown): string | undefined {
+  switch (authCode(error)) {
+    case 'INVALID_LOGIN_CREDENTIALS':
+      return m.badCredentials;
+    case 'TOO_MANY_ATTEMPTS_TRY_LATER':
+      return m.tooManyAttempts;
+    default:
+      return undefined;
+  }
+}
+
+/** Everything else the account pages show: known codes in Chinese, field errors by their text. */
+export function accountError(error: unknown): string {
+  const code = authCode(error);
+  const known: Record<string, string> = {
+    EMAIL_EXISTS: m.emailExists,
+    INVALID_EMAIL: m.invalidEmail,
+    WEAK_PASSWORD: m.weakPassword,
+    INVALID_LOGIN_CREDENTIALS: m.wrongPassword,
+    TOO_MANY_ATTEMPTS_TRY_LATER: m.tooManyAttempts,
+    INVALID_OOB_CODE: m.invalidCode,
+    EXPIRED_OOB_CODE: m.expiredCode,
+    EMAIL_ALREADY_VERIFIED: m.alreadyVerified,
+    USER_DISABLED: m.disabled,
+  };
+  if (known[code]) return known[code];
+  // Field errors read `field: message`; the message is already Chinese.
+  const raw = rawMessage(error);
+  const field = /^[a-z_.]+: (.+)$/.exec(raw);
+  return field?.[1] ?? raw;
+}

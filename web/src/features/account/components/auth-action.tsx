@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { messages } from '@/lib/messages';
+import { ActionMode, checkCode, resetPassword, verifyEmail } from '../api/account-api';
+import { accountError } from '../api/errors';
+import { newPasswordRules } from '../rules';
+import { safeNext } from './login-form';
+import { Field } from './field';
+
+const m = messages.account;
+
+type State =
+  | { step: 'checking' }
+  | { step: 'ready'; mode: ActionMode; email: string }
+  | { step: 'done'; message: string; next: string }
+  | { step: 'failed'; message: string };
+
+/**
+ * Where mailed links land. Opening the page only looks the code up; the code is used by the
+ * customer's own click (mail scanners open links, and must not use them up).
+ */
+export function AuthAction() {
+  const [params] = useSearchParams();
+  const code = params.get('oobCode') ?? '';
+  const mode = params.get('mode');
+  const continuePath = safeNext(params.get('continueUrl'), '/');
+  const badLink = !code || (mode !== 'verifyEmail' && mode !== 'resetPassword');
+  const [checked, setState] = useState<State>({ step: 'checking' });
+  const state: State = badLink ? { step: 'failed', message: m.badLink } : checked;
+
+  useEffect(() => {
+    if (badLink) return;
+    let live = true;
+    checkCode(code)
+      .then((r) => live && setState({ step: 'ready', mode: r.mode, email: r.email }))
+      .catch((e: unknown) => live && setState({ step: 'failed', message: accountError(e) }));
+    return () => {
+      live = false;
+    };
+  }, [badLink, code]);
+
+  return (
+    <section className="auth-card">
+      {state.step === 'checking' && <p className="muted">{messages.loading}</p>}
+      {state.step === 'failed' && (
+        <>
+          <h1>{m.actionTitle}</h1>
+          <p className="form-error" role="alert">
+            {state.message}
+          </p>
+          <p className="auth-switch">
+            <Link to="/login">{m.backToLogin}</Link>
+          </p>
+        </>
+      )}
+      {state.step === 'done' && (
+        <>
+          <h1>{m.actionTitle}</h1>
+          <p className="form-success" role="status">
+            {state.message}
+          </p>
+          <Link className="button button-primary button-block" to={state.next}>
+            {m.continue}
+          </Link>
+        </>
+      )}
+      {state.step === 'ready' && state.mode === ActionMode.VERIFY_EMAIL && (
+        <VerifyStep code={code} email={state.email} onDone={(message) => setState({ step: 'done', message, next: continuePath })} onFail={(message) => setState({ step: 'failed', message })} />
+      )}
+      {state.step === 'ready' && state.mode === ActionMode.RESET_PASSWORD && (
+        <ResetStep code={code} email={state.email} onDone={(message) => setState({ step: 'done', message, next: '/login' })} />
+      )}
+    </section>
+  );
+}
+
+interface StepProps {
+  code: string;
+  email: string;
+  onDone: (message: string) => void;
+}
+
+function VerifyStep({ code, email, onDone, onFail }: StepProps & { onFail: (message: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const verify = async () => {
+    setBusy(true);
+    try {
+      await verifyEmail(code);
+      onDone(m.emailVerified(email));
+    } catch (e) {
+      onFail(accountError(e));
+    }
+  };
+  return (
+    <>
+      <h1>{m.verifyEmailTitle}</h1>
+      <p>{m.verifyEmailLead(email)}</p>
+      <button type="button" className="button button-primary button-block" disabled={busy} onClick={() => void verify()}>
+        {busy ? m.working : m.verifyEmailButton}
+      </button>
+    </>
+  );
+}
+
+function ResetStep({ code, email, onDone }: StepProps) {
+  const { register, handleSubmit, formState } = useForm<{ password: string }>({ mode: 'onTouched' });
+  const [error, setError] = useState<string>();
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setError(undefined);
+    try {
+      await resetPassword(code, password);
+      onDone(m.passwordReset);
+    } catch (e) {
+      setError(accountError(e));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <h1>{m.resetTitle}</h1>
+      <p>{m.resetLead(email)}</p>
+      <Field
+        label={m.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={m.passwordHint}
+        error={formState.errors.password?.message}
+        {...register('password', newPasswordRules)}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? m.working : m.resetButton}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { messages } from '@/lib/messages';
+import { requestPasswordReset } from '../api/account-api';
+import { accountError } from '../api/errors';
+import { emailRules } from '../rules';
+import { Field } from './field';
+
+const m = messages.account;
+
+export function ForgotPasswordForm() {
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({ mode: 'onTouched' });
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string>();
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setError(undefined);
+    try {
+      await requestPasswordReset(email, '/login');
+      setSent(true);
+    } catch (e) {
+      setError(accountError(e));
+    }
+  });
+  return (
+    <form className="auth-card" onSubmit={onSubmit} noValidate>
+      <h1>{m.forgotTitle}</h1>
+      {sent ? (
+        <p className="form-success" role="status">
+          {m.forgotSent}
+        </p>
+      ) : (
+        <>
+          <p className="muted">{m.forgotLead}</p>
+          <Field label={m.email} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? m.working : m.forgotSend}
+          </button>
+        </>
+      )}
+      <p className="auth-switch">
+        <Link to="/login">{m.backToLogin}</Link>
+      </p>
+    </form>
+  );
+}

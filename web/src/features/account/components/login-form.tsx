@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SITE_ENV } from '@/lib/constants';
+import { messages } from '@/lib/messages';
+import { login } from '../api/account-api';
+import { loginError } from '../api/errors';
+import { emailRules, passwordRules } from '../rules';
+import { Field } from './field';
+
+const m = messages.account;
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+/** Where to go after signing in: a path of this site only. */
+export function safeNext(raw: string | null, fallback = '/profile'): string {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : fallback;
+}
+
+export function LoginForm() {
+  const { register, handleSubmit, formState } = useForm<Values>({ mode: 'onTouched' });
+  const [error, setError] = useState<string>();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setError(undefined);
+    try {
+      await login(email, password);
+      navigate(safeNext(params.get('next')), { replace: true });
+    } catch (e) {
+      const shown = loginError(e);
+      // Other sign-in errors are swallowed (spec §5); dev builds still log them.
+      if (!shown && SITE_ENV === 'dev') console.error(e);
+      setError(shown);
+    }
+  });
+  return (
+    <form className="auth-card" onSubmit={onSubmit} noValidate>
+      <h1>{m.loginTitle}</h1>
+      <Field label={m.email} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
+      <Field
+        label={m.password}
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password', passwordRules)}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? m.working : m.login}
+      </button>
+      <p className="auth-switch">
+        <Link to="/forgot-password">{m.forgot}</Link>
+        <span>
+          {m.noAccount} <Link to="/register">{m.register}</Link>
+        </span>
+      </p>
+    </form>
+  );
+}

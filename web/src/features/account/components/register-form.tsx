@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '@/app/toasts/toast-state';
+import { messages } from '@/lib/messages';
+import { register as signUp } from '../api/account-api';
+import { registerError } from '../api/errors';
+import { emailRules, newPasswordRules } from '../rules';
+import { Field } from './field';
+
+const m = messages.account;
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+export function RegisterForm() {
+  const { register, handleSubmit, formState } = useForm<Values>({ mode: 'onTouched' });
+  const [error, setError] = useState<string>();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setError(undefined);
+    try {
+      // The verification link brings the customer back to the profile page.
+      await signUp(email, password, '/profile');
+      toast(m.registered(email.trim()), 'success', 8000);
+      navigate('/profile');
+    } catch (e) {
+      setError(registerError(e));
+    }
+  });
+  return (
+    <form className="auth-card" onSubmit={onSubmit} noValidate>
+      <h1>{m.registerTitle}</h1>
+      <p className="muted">{m.registerLead}</p>
+      <Field label={m.email} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
+      <Field
+        label={m.password}
+        type="password"
+        autoComplete="new-password"
+        hint={m.passwordHint}
+        error={formState.errors.password?.message}
+        {...register('password', newPasswordRules)}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? m.working : m.register}
+      </button>
+      <p className="auth-switch">
+        {m.haveAccount} <Link to="/login">{m.login}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,6 @@
+export { AuthAction } from './components/auth-action';
+export { ForgotPasswordForm } from './components/forgot-password-form';
+export { LoginForm } from './components/login-form';
+export { ProfileView } from './components/profile-view';
+export { RegisterForm } from './components/register-form';
+export { endSession, restoreSession, sessionReadyAtom, userAtom } from './session';

@@ -1,0 +1,25 @@
+// The server's rules, checked in the browser first so a customer hears of a mistake at once.
+import { MIN_PASSWORD_LENGTH } from '@/lib/constants';
+import { messages } from '@/lib/messages';
+
+const e = messages.account.errors;
+
+/** As the server has it: one @, a dotted domain, no spaces or quotes, at most 254 characters. */
+export const EMAIL_PATTERN = /^[^\s@"]+@[^\s@"[\]]+\.[^\s@"[\]]+$/;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const emailRules = {
+  required: e.invalidEmail,
+  maxLength: { value: 254, message: e.invalidEmail },
+  pattern: { value: EMAIL_PATTERN, message: e.invalidEmail },
+};
+
+/** A password being set: the spec's minimum of six. */
+export const newPasswordRules = {
+  required: e.weakPassword,
+  minLength: { value: MIN_PASSWORD_LENGTH, message: e.weakPassword },
+  maxLength: { value: MAX_PASSWORD_LENGTH, message: `密碼最多 ${MAX_PASSWORD_LENGTH} 個字元` },
+};
+
+/** A password being offered: only present. */
+export const passwordRules = { required: e.required };

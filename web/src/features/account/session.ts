@@ -1,0 +1,104 @@
+// The signed-in session (spec §4). Logged in means an ID token exists. The ID token is kept in the
+// `token` cookie for 7 days and in memory for the API calls; the refresh token that renews it is
+// kept in localStorage. Start-up refreshes both and loads the profile.
+
+import { atom } from 'jotai';
+import type { Session } from '@/gen/booking/v1/identity_pb';
+import type { User } from '@/gen/booking/v1/user_pb';
+import { identityClient, userClient } from '@/lib/api/clients';
+import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_S } from '@/lib/constants';
+import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
+import { store, tokenAtom } from '@/lib/store';
+import { authCode } from './api/errors';
+
+const REFRESH_KEY = 'booking.refreshToken';
+/** Renew this long before the ID token runs out. */
+const RENEW_EARLY_S = 300;
+
+/** The signed-in user with its profile; null when signed out or not loaded yet. */
+export const userAtom = atom<User | null>(null);
+/** False until start-up has restored a session, or found none. */
+export const sessionReadyAtom = atom(false);
+
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
+
+function keep(session: Session): void {
+  store.set(tokenAtom, session.idToken);
+  writeCookie(TOKEN_COOKIE, session.idToken, TOKEN_COOKIE_MAX_AGE_S);
+  localStorage.setItem(REFRESH_KEY, session.refreshToken);
+  clearTimeout(renewTimer);
+  const seconds = Math.max(30, Number(session.expiresInSeconds) - RENEW_EARLY_S);
+  renewTimer = setTimeout(() => void refreshSession(), seconds * 1000);
+}
+
+function clearLocal(): void {
+  clearTimeout(renewTimer);
+  store.set(tokenAtom, '');
+  store.set(userAtom, null);
+  deleteCookie(TOKEN_COOKIE);
+  localStorage.removeItem(REFRESH_KEY);
+}
+
+/** Loads the profile of the signed-in user (the spec's login call). */
+export async function loadUser(): Promise<User | null> {
+  const { user } = await userClient.login({});
+  store.set(userAtom, user ?? null);
+  return user ?? null;
+}
+
+/** Login (spec §4): keeps the tokens and cookie, then loads the user and profile. */
+export async function startSession(session: Session): Promise<User | null> {
+  keep(session);
+  return loadUser();
+}
+
+/**
+ * New tokens for the stored refresh token. Tabs take turns (Web Locks), and each reads the token
+ * only once it holds the lock, so two tabs never spend the same refresh token (the server would
+ * take that for theft and end the session).
+ */
+export async function refreshSession(): Promise<boolean> {
+  const run = async (): Promise<boolean> => {
+    const refreshToken = localStorage.getItem(REFRESH_KEY);
+    if (!refreshToken) return false;
+    try {
+      const { session } = await identityClient.refreshToken({ refreshToken });
+      if (!session) return false;
+      keep(session);
+      return true;
+    } catch (error) {
+      if (['INVALID_REFRESH_TOKEN', 'USER_DISABLED'].includes(authCode(error))) clearLocal();
+      return false;
+    }
+  };
+  return typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request('booking-session', run)
+    : run();
+}
+
+let restoring: Promise<void> | undefined;
+
+/** Start-up (spec §4): a signed-in user's token and cookie are refreshed and the profile loaded. */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    const cookie = readCookie(TOKEN_COOKIE);
+    if (cookie) store.set(tokenAtom, cookie);
+    if (await refreshSession()) {
+      await loadUser().catch(() => null);
+    } else if (!localStorage.getItem(REFRESH_KEY)) {
+      clearLocal();
+    }
+    store.set(sessionReadyAtom, true);
+  })();
+  return restoring;
+}
+
+/** Logout (spec §4): signs out on the server, then clears the user, the token and the cookie. */
+export async function endSession(): Promise<void> {
+  try {
+    await identityClient.signOut({});
+  } catch {
+    // Signed out here all the same; the server's refresh tokens lapse on their own.
+  }
+  clearLocal();
+}

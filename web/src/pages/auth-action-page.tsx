@@ -1,0 +1,5 @@
+import { AuthAction } from '@/features/account';
+
+export function Component() {
+  return <AuthAction />;
+}

@@ -1,0 +1,5 @@
+import { ForgotPasswordForm } from '@/features/account';
+
+export function Component() {
+  return <ForgotPasswordForm />;
+}

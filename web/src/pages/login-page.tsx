@@ -1,0 +1,5 @@
+import { LoginForm } from '@/features/account';
+
+export function Component() {
+  return <LoginForm />;
+}

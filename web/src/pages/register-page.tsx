@@ -1,0 +1,5 @@
+import { RegisterForm } from '@/features/account';
+
+export function Component() {
+  return <RegisterForm />;
+}
