@@ -25,4 +25,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*'], message: 'Features do not import each other.' }] }],
     },
   },
+  {
+    // Unit tests check a feature's internals directly.
+    files: ['test/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

@@ -215,3 +215,6 @@ on_both_databases!(
         assert!(therapists.iter().all(|t| !t.languages.is_empty()));
     }
 );
+
+#[path = "repo/identity.rs"]
+mod identity;

@@ -1,0 +1,112 @@
+//! Sign-ins per second through the real server (REST, SQLite file in a temporary folder), against
+//! the bound the password hash sets: cores ÷ the time of one argon2id verification.
+//!
+//! `cargo run --release -p bench --bin signin [-- SECONDS CONCURRENCY]` (defaults: 10 s, 8).
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use adapters::password::Argon2Hasher;
+use anyhow::Context;
+use app::{Config, Environment, server};
+use domain::identity::{Password, PasswordHasher};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let seconds: u64 = args.next().map_or(Ok(10), |a| a.parse())?;
+    let concurrency: usize = args.next().map_or(Ok(8), |a| a.parse())?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+
+    // One verification alone, as the server does it (on the blocking pool, one at a time).
+    let hasher = Argon2Hasher::with_parallelism(1);
+    let password = Password::new("bench-password")?;
+    let hash = hasher.hash(&password).await?;
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        anyhow::ensure!(hasher.verify(&password, &hash).await?, "verify failed");
+        times.push(t.elapsed());
+    }
+    times.sort();
+    let hash_time = times[times.len() / 2];
+    let bound = cores as f64 / hash_time.as_secs_f64();
+
+    let dir = std::env::temp_dir().join(format!("booking-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let config = Config {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        env: Environment::Dev,
+        database_url: format!("sqlite://{}?mode=rwc", dir.join("bench.db").display()),
+        web_dir: dir.join("web"),
+        mailbox_dir: dir.join("mailbox"),
+        seed_demo: Some(false),
+        log: "error".into(),
+        ..Config::default()
+    };
+    let listener = tokio::net::TcpListener::bind(config.listen).await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(server::serve(config, listener, async {
+        let _ = stopped.await;
+    }));
+    let http = reqwest::Client::new();
+    for _ in 0..100 {
+        if http.get(format!("{base}/readyz")).send().await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let body = serde_json::json!({"email": "bench@example.com", "password": "bench-password"});
+    let r = http
+        .post(format!("{base}/api/auth/sign-up"))
+        .json(&body)
+        .send()
+        .await?;
+    anyhow::ensure!(r.status() == 200, "sign-up: {}", r.status());
+
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let started = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|_| {
+            let (http, url, body) = (
+                http.clone(),
+                format!("{base}/api/auth/sign-in"),
+                body.clone(),
+            );
+            tokio::spawn(async move {
+                let (mut ok, mut failed) = (0u64, 0u64);
+                while Instant::now() < deadline {
+                    match http.post(&url).json(&body).send().await {
+                        Ok(r) if r.status() == 200 => ok += 1,
+                        _ => failed += 1,
+                    }
+                }
+                (ok, failed)
+            })
+        })
+        .collect();
+    let (mut ok, mut failed) = (0u64, 0u64);
+    for w in workers {
+        let (o, f) = w.await?;
+        ok += o;
+        failed += f;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    stop.send(()).ok();
+    task.await?.context("server")?;
+    std::fs::remove_dir_all(&dir).ok();
+
+    let rate = ok as f64 / elapsed;
+    println!("cores: {cores}");
+    println!(
+        "argon2id verify (m=19 MiB, t=2, p=1), median of 20: {:.1} ms",
+        hash_time.as_secs_f64() * 1000.0
+    );
+    println!("bound set by the hash (cores / verify time): {bound:.1} sign-ins/s");
+    println!(
+        "measured: {ok} sign-ins in {elapsed:.1} s with {concurrency} clients = {rate:.1} sign-ins/s ({failed} failed)"
+    );
+    println!("ratio to the bound: {:.2}", rate / bound);
+    Ok(())
+}

@@ -1,0 +1,216 @@
+//! The identity adapters against real databases: signing keys across restarts and rotation,
+//! throttle windows, and all-or-nothing commits.
+
+use std::sync::Arc;
+
+use adapters::jwt::JwtSigner;
+use adapters::{SqlIdentityStore, SqlRateLimiter, on_both_databases};
+use chrono::{DateTime, Duration, Utc};
+use domain::identity::{
+    Account, AuthError, Change, CommitError, Email, IdClaims, IdentityPolicy, IdentityStore, Limit,
+    RateLimiter, TokenSigner, UserId,
+};
+use sea_orm::DatabaseConnection;
+
+fn at(s: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(s, 0).unwrap()
+}
+
+fn claims(now: DateTime<Utc>) -> IdClaims {
+    let policy = IdentityPolicy::for_site("http://localhost");
+    IdClaims::new(
+        &policy,
+        &UserId::parse("u1").unwrap(),
+        &Email::parse("a@example.com").unwrap(),
+        true,
+        now,
+        now,
+    )
+}
+
+on_both_databases!(
+    signing_keys_survive_restarts_and_rotate,
+    |db: DatabaseConnection| async move {
+        let (rotation, grace) = (Duration::days(7), Duration::seconds(3630));
+        let t0 = Utc::now();
+        let signer = JwtSigner::load(db.clone(), rotation, grace).await.unwrap();
+        let first = signer.sign(&claims(t0), t0).await.unwrap();
+        assert_eq!(signer.decode(&first, t0).await.unwrap().sub, "u1");
+
+        // A restart (a new signer on the same database) verifies and keeps signing with the same key.
+        let restarted = JwtSigner::load(db.clone(), rotation, grace).await.unwrap();
+        assert_eq!(restarted.decode(&first, t0).await.unwrap().sub, "u1");
+        let kid = |t: &str| jsonwebtoken::decode_header(t).unwrap().kid.unwrap();
+        let again = restarted.sign(&claims(t0), t0).await.unwrap();
+        assert_eq!(kid(&again), kid(&first));
+
+        // Past the rotation a new key signs; the old one verifies until its tokens have expired.
+        let t1 = t0 + rotation + Duration::minutes(1);
+        let second = restarted.sign(&claims(t1), t1).await.unwrap();
+        assert_ne!(kid(&second), kid(&first));
+        assert!(
+            restarted
+                .decode(&first, t1 + grace - Duration::seconds(1))
+                .await
+                .is_ok()
+        );
+        let jwks = restarted.jwks(t1).await.unwrap();
+        assert_eq!(jwks["keys"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            restarted.decode(&first, t1 + grace).await,
+            Err(AuthError::InvalidIdToken),
+            "retired"
+        );
+        assert_eq!(
+            restarted.jwks(t1 + grace).await.unwrap()["keys"]
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
+        // The first signer learns of the new key from the database.
+        assert!(signer.decode(&second, t1).await.is_ok());
+    }
+);
+
+on_both_databases!(
+    throttle_windows_count_and_restart,
+    |db: DatabaseConnection| async move {
+        let limiter = SqlRateLimiter::new(db.clone());
+        let limit = Limit {
+            max: 3,
+            window: Duration::minutes(15),
+        };
+        let t0 = at(1_800_000_000);
+        assert_eq!(limiter.peek("k", limit, t0).await.unwrap().count, 0);
+        for n in 1..=4 {
+            let w = limiter
+                .hit("k", limit, t0 + Duration::seconds(n))
+                .await
+                .unwrap();
+            assert_eq!(w.count, n as u32);
+            assert_eq!(w.resets_at, t0 + Duration::seconds(1) + limit.window);
+        }
+        assert_eq!(limiter.peek("other", limit, t0).await.unwrap().count, 0);
+        let later = t0 + Duration::seconds(1) + limit.window;
+        assert_eq!(limiter.peek("k", limit, later).await.unwrap().count, 0);
+        assert_eq!(
+            limiter.hit("k", limit, later).await.unwrap().count,
+            1,
+            "a new window"
+        );
+        limiter.clear("k").await.unwrap();
+        assert_eq!(limiter.peek("k", limit, later).await.unwrap().count, 0);
+
+        // Concurrent hits lose no count.
+        let limiter = Arc::new(limiter);
+        let hits: Vec<_> = (0..20)
+            .map(|_| {
+                let l = limiter.clone();
+                tokio::spawn(async move { l.hit("busy", limit, t0).await.unwrap() })
+            })
+            .collect();
+        for h in hits {
+            h.await.unwrap();
+        }
+        assert_eq!(limiter.peek("busy", limit, t0).await.unwrap().count, 20);
+    }
+);
+
+on_both_databases!(
+    a_commit_is_all_or_nothing,
+    |db: DatabaseConnection| async move {
+        let store = SqlIdentityStore::new(db.clone());
+        let now = at(1_800_000_000);
+        let account = |id: &str, email: &str| Account {
+            id: UserId::parse(id).unwrap(),
+            email: Email::parse(email).unwrap(),
+            password_hash: "$argon2id$x".into(),
+            email_verified: false,
+            disabled: false,
+            created_at: now,
+            updated_at: now,
+        };
+        store
+            .commit(Change {
+                insert_account: Some(account("u1", "a@example.com")),
+                ..Change::default()
+            })
+            .await
+            .unwrap();
+        let mail = domain::identity::Mail {
+            id: "m1".into(),
+            to: Email::parse("b@example.com").unwrap(),
+            kind: domain::identity::MailKind::VerifyEmail,
+            link: None,
+            created_at: now,
+        };
+        // The same e-mail (stored normalised) again: refused, and the mail queued with it is not.
+        let err = store
+            .commit(Change {
+                insert_account: Some(account("u2", "A@example.com")),
+                mails: vec![mail.clone()],
+                ..Change::default()
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(err, CommitError::EmailTaken);
+        assert!(
+            adapters::testing::mails_to(&db, "b@example.com")
+                .await
+                .is_empty()
+        );
+        assert!(
+            store
+                .account_by_id(&UserId::parse("u2").unwrap())
+                .await
+                .unwrap()
+                .is_none()
+        );
+
+        // A code used twice: the second commit is stale and changes nothing.
+        let code = domain::identity::ActionCode {
+            hash: domain::identity::TokenHash::of("secret"),
+            user_id: UserId::parse("u1").unwrap(),
+            mode: domain::identity::ActionMode::VerifyEmail,
+            email: Email::parse("a@example.com").unwrap(),
+            created_at: now,
+            expires_at: now + Duration::hours(1),
+            used_at: None,
+        };
+        store
+            .commit(Change {
+                new_code: Some(code.clone()),
+                ..Change::default()
+            })
+            .await
+            .unwrap();
+        let mut verified = account("u1", "a@example.com");
+        verified.email_verified = true;
+        let use_code = Change {
+            consume_code: Some(code.hash.clone()),
+            update_account: Some(verified),
+            ..Change::default()
+        };
+        store.commit(use_code.clone()).await.unwrap();
+        assert_eq!(
+            store.commit(use_code).await.unwrap_err(),
+            CommitError::Stale
+        );
+        let stored = store
+            .account_by_id(&UserId::parse("u1").unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(stored.email_verified);
+        assert!(
+            store
+                .action_code(&code.hash)
+                .await
+                .unwrap()
+                .unwrap()
+                .used_at
+                .is_some()
+        );
+    }
+);
