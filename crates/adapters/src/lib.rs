@@ -3,6 +3,7 @@
 pub mod catalog_file;
 pub mod db;
 mod entities;
+pub mod housekeeping;
 pub mod jwt;
 pub mod mail;
 pub mod password;

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::identity::{Limit, RateLimiter, Window};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{DatabaseConnection, EntityTrait, Set};
 
 use crate::entities::rate_counter;
 use crate::sql_catalog::storage;
@@ -20,16 +20,6 @@ pub struct SqlRateLimiter {
 impl SqlRateLimiter {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
-    }
-
-    /// Drops counters whose window ended before `before`; they would restart anyway.
-    pub async fn purge(&self, before: DateTime<Utc>) -> DomainResult<u64> {
-        let done = rate_counter::Entity::delete_many()
-            .filter(rate_counter::Column::WindowStartMs.lt(ms(before)))
-            .exec(&self.db)
-            .await
-            .map_err(storage)?;
-        Ok(done.rows_affected)
     }
 }
 

@@ -200,3 +200,28 @@ pub async fn expire_codes(db: &DatabaseConnection) {
         .await
         .expect("expire codes");
 }
+
+/// The delivery state of one queued mail: `(attempts, sent, last_error)`.
+pub async fn outbox_state(db: &DatabaseConnection, id: &str) -> (i32, bool, Option<String>) {
+    use sea_orm::EntityTrait;
+    let m = crate::entities::mail_outbox::Entity::find_by_id(id)
+        .one(db)
+        .await
+        .expect("read the outbox")
+        .expect("the mail is queued");
+    (m.attempts, m.sent_at_ms.is_some(), m.last_error)
+}
+
+/// Makes every unsent mail due now, as if its retry delay had passed.
+pub async fn make_mail_due(db: &DatabaseConnection) {
+    use sea_orm::EntityTrait;
+    use sea_orm::sea_query::Expr;
+    crate::entities::mail_outbox::Entity::update_many()
+        .col_expr(
+            crate::entities::mail_outbox::Column::NextAttemptAtMs,
+            Expr::value(0i64),
+        )
+        .exec(db)
+        .await
+        .expect("make mail due");
+}

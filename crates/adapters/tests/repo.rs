@@ -218,3 +218,6 @@ on_both_databases!(
 
 #[path = "repo/identity.rs"]
 mod identity;
+
+#[path = "repo/mail.rs"]
+mod mail;

@@ -198,8 +198,13 @@ pub async fn serve(
     let (stop, stopped) = watch::channel(false);
     let worker = tokio::spawn(
         app.outbox_worker(&config)
-            .run(Duration::from_millis(500), stopped),
+            .run(Duration::from_millis(500), stopped.clone()),
     );
+    let housekeeping = tokio::spawn(adapters::housekeeping::run(
+        app.db.clone(),
+        Duration::from_secs(3600),
+        stopped,
+    ));
     tracing::info!(addr = %listener.local_addr()?, env = ?config.env, site = %config.site_url(), "listening");
     axum::serve(
         listener,
@@ -210,6 +215,7 @@ pub async fn serve(
     .context("serving")?;
     stop.send(true).ok();
     worker.await.ok();
+    housekeeping.await.ok();
     app.db.close().await.ok();
     tracing::info!("stopped");
     Ok(())

@@ -214,3 +214,66 @@ on_both_databases!(
         );
     }
 );
+
+on_both_databases!(
+    housekeeping_keeps_what_still_matters,
+    |db: DatabaseConnection| async move {
+        let store = SqlIdentityStore::new(db.clone());
+        let now = Utc::now();
+        let user = UserId::parse("u1").unwrap();
+        store
+            .commit(Change {
+                insert_account: Some(Account {
+                    id: user.clone(),
+                    email: Email::parse("a@example.com").unwrap(),
+                    password_hash: "$argon2id$x".into(),
+                    email_verified: false,
+                    disabled: false,
+                    created_at: now,
+                    updated_at: now,
+                }),
+                ..Change::default()
+            })
+            .await
+            .unwrap();
+        let token = |secret: &str, expires: DateTime<Utc>| domain::identity::RefreshToken {
+            hash: domain::identity::TokenHash::of(secret),
+            user_id: user.clone(),
+            family: "f".into(),
+            auth_time: now,
+            created_at: now,
+            expires_at: expires,
+            used_at: None,
+            revoked_at: None,
+        };
+        for t in [
+            token("old", now - Duration::days(1)),
+            token("live", now + Duration::days(1)),
+        ] {
+            store
+                .commit(Change {
+                    new_refresh_token: Some(t),
+                    ..Change::default()
+                })
+                .await
+                .unwrap();
+        }
+        let limiter = SqlRateLimiter::new(db.clone());
+        let limit = Limit {
+            max: 1,
+            window: Duration::minutes(15),
+        };
+        limiter
+            .hit("stale", limit, now - Duration::days(2))
+            .await
+            .unwrap();
+        limiter.hit("fresh", limit, now).await.unwrap();
+
+        let purged = adapters::housekeeping::purge(&db, now).await.unwrap();
+        assert_eq!((purged.refresh_tokens, purged.rate_counters), (1, 1));
+        let hash = |s: &str| domain::identity::TokenHash::of(s);
+        assert!(store.refresh_token(&hash("old")).await.unwrap().is_none());
+        assert!(store.refresh_token(&hash("live")).await.unwrap().is_some());
+        assert_eq!(limiter.peek("fresh", limit, now).await.unwrap().count, 1);
+    }
+);

@@ -7,6 +7,7 @@ import { accountError } from '../api/errors';
 import { newPasswordRules } from '../rules';
 import { safeNext } from './login-form';
 import { Field } from './field';
+import { FormFooter } from './form-footer';
 
 const m = messages.account;
 
@@ -127,14 +128,7 @@ function ResetStep({ code, email, onDone }: StepProps) {
         error={formState.errors.password?.message}
         {...register('password', newPasswordRules)}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? m.working : m.resetButton}
-      </button>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.resetButton} />
     </form>
   );
 }

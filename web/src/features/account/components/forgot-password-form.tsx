@@ -6,6 +6,7 @@ import { requestPasswordReset } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { emailRules } from '../rules';
 import { Field } from './field';
+import { FormFooter } from './form-footer';
 
 const m = messages.account;
 
@@ -33,14 +34,7 @@ export function ForgotPasswordForm() {
         <>
           <p className="muted">{m.forgotLead}</p>
           <Field label={m.email} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? m.working : m.forgotSend}
-          </button>
+          <FormFooter error={error} busy={formState.isSubmitting} label={m.forgotSend} />
         </>
       )}
       <p className="auth-switch">

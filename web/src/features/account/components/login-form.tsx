@@ -7,6 +7,7 @@ import { login } from '../api/account-api';
 import { loginError } from '../api/errors';
 import { emailRules, passwordRules } from '../rules';
 import { Field } from './field';
+import { FormFooter } from './form-footer';
 
 const m = messages.account;
 
@@ -48,14 +49,7 @@ export function LoginForm() {
         error={formState.errors.password?.message}
         {...register('password', passwordRules)}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? m.working : m.login}
-      </button>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.login} />
       <p className="auth-switch">
         <Link to="/forgot-password">{m.forgot}</Link>
         <span>

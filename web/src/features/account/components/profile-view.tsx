@@ -10,6 +10,7 @@ import { accountError } from '../api/errors';
 import { emailRules, newPasswordRules, passwordRules } from '../rules';
 import { endSession, userAtom } from '../session';
 import { Field } from './field';
+import { FormFooter } from './form-footer';
 
 const m = messages.account;
 
@@ -157,14 +158,7 @@ function ProfileForm({ user }: { user: User }) {
           ))}
         </select>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? m.working : m.save}
-      </button>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.save} block={false} />
     </form>
   );
 }
@@ -188,14 +182,7 @@ function PasswordForm() {
       <h2>{m.changePassword}</h2>
       <Field label={m.currentPassword} type="password" autoComplete="current-password" error={formState.errors.current?.message} {...register('current', passwordRules)} />
       <Field label={m.newPassword} type="password" autoComplete="new-password" hint={m.passwordHint} error={formState.errors.next?.message} {...register('next', newPasswordRules)} />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-secondary" disabled={formState.isSubmitting}>
-        {m.changePassword}
-      </button>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.changePassword} variant="secondary" block={false} />
     </form>
   );
 }
@@ -219,14 +206,7 @@ function EmailForm() {
       <h2>{m.changeEmail}</h2>
       <Field label={m.newEmail} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email', emailRules)} />
       <Field label={m.password} type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password', passwordRules)} />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-secondary" disabled={formState.isSubmitting}>
-        {m.changeEmail}
-      </button>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.changeEmail} variant="secondary" block={false} />
     </form>
   );
 }

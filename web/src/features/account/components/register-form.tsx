@@ -7,6 +7,7 @@ import { register as signUp } from '../api/account-api';
 import { registerError } from '../api/errors';
 import { emailRules, newPasswordRules } from '../rules';
 import { Field } from './field';
+import { FormFooter } from './form-footer';
 
 const m = messages.account;
 
@@ -44,14 +45,7 @@ export function RegisterForm() {
         error={formState.errors.password?.message}
         {...register('password', newPasswordRules)}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-primary button-block" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? m.working : m.register}
-      </button>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.register} />
       <p className="auth-switch">
         {m.haveAccount} <Link to="/login">{m.login}</Link>
       </p>

@@ -1,0 +1,75 @@
+//! Removes rows that can no longer matter, so the identity tables do not grow without end:
+//! expired refresh tokens (a used one is kept until it expires, for reuse detection), expired
+//! codes, throttle counters whose window ended a day ago, and mails delivered or given up on
+//! 30 days ago.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
+use tokio::sync::watch;
+
+use crate::entities::{action_code, mail_outbox, rate_counter, refresh_token};
+use crate::sql_identity::ms;
+
+const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
+const COUNTER_KEPT: chrono::Duration = chrono::Duration::days(1);
+
+/// Rows removed by one pass.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Purged {
+    pub refresh_tokens: u64,
+    pub action_codes: u64,
+    pub rate_counters: u64,
+    pub mails: u64,
+}
+
+pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged, DbErr> {
+    let now_ms = ms(now);
+    Ok(Purged {
+        refresh_tokens: refresh_token::Entity::delete_many()
+            .filter(refresh_token::Column::ExpiresAtMs.lt(now_ms))
+            .exec(db)
+            .await?
+            .rows_affected,
+        action_codes: action_code::Entity::delete_many()
+            .filter(action_code::Column::ExpiresAtMs.lt(now_ms))
+            .exec(db)
+            .await?
+            .rows_affected,
+        rate_counters: rate_counter::Entity::delete_many()
+            .filter(rate_counter::Column::WindowStartMs.lt(ms(now - COUNTER_KEPT)))
+            .exec(db)
+            .await?
+            .rows_affected,
+        mails: mail_outbox::Entity::delete_many()
+            .filter(mail_outbox::Column::CreatedAtMs.lt(ms(now - MAIL_KEPT)))
+            .filter(
+                mail_outbox::Column::SentAtMs
+                    .is_not_null()
+                    .or(mail_outbox::Column::NextAttemptAtMs.eq(i64::MAX)),
+            )
+            .exec(db)
+            .await?
+            .rows_affected,
+    })
+}
+
+/// Purges every `interval` until `stop` turns true.
+pub async fn run(db: DatabaseConnection, interval: Duration, mut stop: watch::Receiver<bool>) {
+    loop {
+        match purge(&db, Utc::now()).await {
+            Ok(p) if p != Purged::default() => tracing::info!(?p, "housekeeping"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "housekeeping"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(interval) => {}
+            _ = stop.changed() => return,
+        }
+        if *stop.borrow() {
+            return;
+        }
+    }
+}

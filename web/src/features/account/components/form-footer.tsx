@@ -1,0 +1,27 @@
+import { messages } from '@/lib/messages';
+
+interface FormFooterProps {
+  /** The server's answer, in the customer's words; nothing when all is well. */
+  error?: string;
+  busy: boolean;
+  label: string;
+  variant?: 'primary' | 'secondary';
+  /** Full width, as on the narrow sign-in cards. */
+  block?: boolean;
+}
+
+/** The end of every account form: the error the server gave, and the submit button. */
+export function FormFooter({ error, busy, label, variant = 'primary', block = true }: FormFooterProps) {
+  return (
+    <>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={`button button-${variant}${block ? ' button-block' : ''}`} disabled={busy}>
+        {busy ? messages.account.working : label}
+      </button>
+    </>
+  );
+}
