@@ -150,3 +150,39 @@ describe('the retry rule', () => {
     expect(next).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('an expired ID token', () => {
+  function expired(): Response {
+    return new Response(null, {
+      status: 200,
+      headers: { 'content-type': 'application/grpc-web+proto', 'grpc-status': String(Code.Unauthenticated), 'grpc-message': 'TOKEN_EXPIRED' },
+    });
+  }
+
+  it('is renewed once and the call sent again with the new token', async () => {
+    let token = 'old';
+    const renew = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    const { fetchFn, calls } = scriptedFetch(expired, okResponse);
+    const api = createClient(CatalogService, createApiTransport({ baseUrl: 'http://api.test', getToken: () => token, fetch: fetchFn, renewToken: renew }));
+    const res = await api.listCategories({});
+    expect(res.categories).toHaveLength(1);
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(calls.map((h) => h.get(TOKEN_HEADER))).toEqual(['old', 'new']);
+  });
+
+  it('fails as it is when renewal fails, and other 401s are not renewed', async () => {
+    const renew = vi.fn(async () => false);
+    const first = scriptedFetch(expired, okResponse);
+    const api = createClient(CatalogService, createApiTransport({ baseUrl: 'http://api.test', getToken: () => 't', fetch: first.fetchFn, renewToken: renew }));
+    await expect(api.listCategories({})).rejects.toMatchObject({ code: Code.Unauthenticated });
+    expect(first.calls).toHaveLength(1);
+
+    const second = scriptedFetch(() => grpcError(Code.Unauthenticated), okResponse);
+    const api2 = createClient(CatalogService, createApiTransport({ baseUrl: 'http://api.test', getToken: () => 't', fetch: second.fetchFn, renewToken: renew }));
+    await expect(api2.listCategories({})).rejects.toMatchObject({ code: Code.Unauthenticated });
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+});

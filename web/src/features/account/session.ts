@@ -5,7 +5,7 @@
 import { atom } from 'jotai';
 import type { Session } from '@/gen/booking/v1/identity_pb';
 import type { User } from '@/gen/booking/v1/user_pb';
-import { identityClient, userClient } from '@/lib/api/clients';
+import { identityClient, setTokenRenewer, userClient } from '@/lib/api/clients';
 import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_S } from '@/lib/constants';
 import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
 import { store, tokenAtom } from '@/lib/store';
@@ -75,6 +75,9 @@ export async function refreshSession(): Promise<boolean> {
     ? navigator.locks.request('booking-session', run)
     : run();
 }
+
+// A call that finds its ID token expired renews it through here and tries once more.
+setTokenRenewer(refreshSession);
 
 let restoring: Promise<void> | undefined;
 

@@ -5,9 +5,17 @@ import { UserService } from '@/gen/booking/v1/user_pb';
 import { store, tokenAtom } from '../store';
 import { createApiTransport } from './transport';
 
+/** Set by the session once it exists (lib code does not import features). */
+let renewer: () => Promise<boolean> = async () => false;
+
+export function setTokenRenewer(renew: () => Promise<boolean>): void {
+  renewer = renew;
+}
+
 const transport = createApiTransport({
   baseUrl: import.meta.env.VITE_API_BASE_URL || location.origin,
   getToken: () => store.get(tokenAtom),
+  renewToken: () => renewer(),
 });
 
 export const catalogClient = createClient(CatalogService, transport);

@@ -61,6 +61,24 @@ export const retryInterceptor: Interceptor = (next) => async (req) => {
   }
 };
 
+/**
+ * An ID token that ran out between renewals (a laptop asleep past the renewal time): renew it once
+ * and send the call again. Safe for writes too, since the server refuses before doing anything.
+ */
+export function renewInterceptor(renew: () => Promise<boolean>): Interceptor {
+  return (next) => async (req) => {
+    try {
+      return await next(req);
+    } catch (error) {
+      const e = ConnectError.from(error);
+      if (e.code !== Code.Unauthenticated || !e.rawMessage.startsWith('TOKEN_EXPIRED') || !(await renew())) {
+        throw error;
+      }
+      return await next(req);
+    }
+  };
+}
+
 /** Records the HTTP status of a non-2xx answer in a response header the interceptors can read. */
 function taggingFetch(inner: typeof fetch): typeof fetch {
   return async (input, init) => {
@@ -75,6 +93,8 @@ function taggingFetch(inner: typeof fetch): typeof fetch {
 export interface TransportOptions {
   baseUrl?: string;
   getToken: () => string;
+  /** Renews an expired ID token; true when there is a new one. */
+  renewToken?: () => Promise<boolean>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -89,7 +109,12 @@ export function createApiTransport(options: TransportOptions): Transport {
     baseUrl: options.baseUrl ?? location.origin,
     fetch: taggingFetch(inner),
     defaultTimeoutMs: options.timeoutMs ?? API_TIMEOUT_MS,
-    // The retry runs inside the token interceptor, so both attempts carry the current token.
-    interceptors: [tokenInterceptor(options.getToken), retryInterceptor],
+    // Renewal runs outside the token interceptor and the retry inside it, so every attempt
+    // carries the token current at that moment.
+    interceptors: [
+      renewInterceptor(options.renewToken ?? (async () => false)),
+      tokenInterceptor(options.getToken),
+      retryInterceptor,
+    ],
   });
 }
