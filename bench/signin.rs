@@ -1,5 +1,10 @@
 //! Sign-ins per second through the real server (REST, SQLite file in a temporary folder), against
-//! the bound the password hash sets: cores ÷ the time of one argon2id verification.
+//! the bound the password hash sets: cores ÷ the time of one argon2id verification. Then the
+//! latency of failed sign-ins, wrong password against unknown e-mail: they must cost the same, or
+//! timing tells which e-mails have accounts.
+//!
+//! Each failed attempt names another client address in `X-Forwarded-For` (the server trusts it
+//! here), so the per-address throttle does not stop the measurement; nothing is sent there.
 //!
 //! `cargo run --release -p bench --bin signin [-- SECONDS CONCURRENCY]` (defaults: 10 s, 8).
 
@@ -41,6 +46,7 @@ async fn main() -> anyhow::Result<()> {
         web_dir: dir.join("web"),
         mailbox_dir: dir.join("mailbox"),
         seed_demo: Some(false),
+        trust_proxy: true,
         log: "error".into(),
         ..Config::default()
     };
@@ -93,6 +99,46 @@ async fn main() -> anyhow::Result<()> {
         failed += f;
     }
     let elapsed = started.elapsed().as_secs_f64();
+
+    // Failed sign-ins, one attempt per account and per (documentation-range) client address.
+    const SAMPLES: usize = 40;
+    let post = |path: &str, body: serde_json::Value, client: usize| {
+        http.post(format!("{base}{path}"))
+            .header(
+                "x-forwarded-for",
+                format!("198.51.100.{}", client % 250 + 1),
+            )
+            .json(&body)
+            .send()
+    };
+    for i in 0..SAMPLES {
+        let r = post(
+            "/api/auth/sign-up",
+            serde_json::json!({"email": format!("known{i}@example.com"), "password": "right-password"}),
+            i,
+        )
+        .await?;
+        anyhow::ensure!(r.status() == 200, "sign-up {i}: {}", r.status());
+    }
+    let (mut wrong, mut unknown) = (Vec::new(), Vec::new());
+    for i in 0..SAMPLES {
+        for (known, times) in [(true, &mut wrong), (false, &mut unknown)] {
+            let email = if known {
+                format!("known{i}@example.com")
+            } else {
+                format!("nobody{i}@example.com")
+            };
+            let t = Instant::now();
+            let r = post(
+                "/api/auth/sign-in",
+                serde_json::json!({"email": email, "password": "wrong-password"}),
+                SAMPLES + 2 * i + usize::from(known),
+            )
+            .await?;
+            times.push(t.elapsed());
+            anyhow::ensure!(r.status() == 401, "failed sign-in answered {}", r.status());
+        }
+    }
     stop.send(()).ok();
     task.await?.context("server")?;
     std::fs::remove_dir_all(&dir).ok();
@@ -108,5 +154,19 @@ async fn main() -> anyhow::Result<()> {
         "measured: {ok} sign-ins in {elapsed:.1} s with {concurrency} clients = {rate:.1} sign-ins/s ({failed} failed)"
     );
     println!("ratio to the bound: {:.2}", rate / bound);
+    let ms = |mut v: Vec<Duration>, q: f64| {
+        v.sort();
+        v[((v.len() - 1) as f64 * q) as usize].as_secs_f64() * 1000.0
+    };
+    println!(
+        "failed sign-in, wrong password: median {:.1} ms, p90 {:.1} ms ({SAMPLES} tries)",
+        ms(wrong.clone(), 0.5),
+        ms(wrong, 0.9)
+    );
+    println!(
+        "failed sign-in, unknown e-mail: median {:.1} ms, p90 {:.1} ms ({SAMPLES} tries)",
+        ms(unknown.clone(), 0.5),
+        ms(unknown, 0.9)
+    );
     Ok(())
 }

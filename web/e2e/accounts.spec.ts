@@ -66,6 +66,10 @@ test('register, verify from the dev mailbox, log out, log in and stay signed in'
   await page.reload();
   await expect(page.locator('.profile-email')).toContainText(email);
   await expect(page.locator('.badge')).toHaveText('已驗證');
+
+  // Signed in, the sign-in page sends the customer on.
+  await page.goto('/login?next=%2Fcategory%2Fshuttle');
+  await expect(page).toHaveURL(/\/category\/shuttle$/);
 });
 
 test('a wrong password shows 帳號或密碼錯誤', async ({ page, request }) => {

@@ -21,7 +21,8 @@ fn page(title: &str, body: &str) -> Html<String> {
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title>\
 <style>body{{font-family:sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#222}}\
 table{{border-collapse:collapse;width:100%}}td,th{{text-align:left;padding:.5rem;border-bottom:1px solid #ddd}}\
-.note{{color:#666}}iframe{{width:100%;height:420px;border:1px solid #ddd}}</style></head><body>{body}</body></html>",
+.note{{color:#666}}iframe{{width:100%;height:420px;border:1px solid #ddd}}\
+pre,a{{white-space:pre-wrap;overflow-wrap:anywhere}}</style></head><body>{body}</body></html>",
         escape_html(title)
     ))
 }

@@ -1,5 +1,9 @@
-import { LoginForm } from '@/features/account';
+import { LoginForm, SignedOutOnly } from '@/features/account';
 
 export function Component() {
-  return <LoginForm />;
+  return (
+    <SignedOutOnly>
+      <LoginForm />
+    </SignedOutOnly>
+  );
 }

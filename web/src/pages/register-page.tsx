@@ -1,5 +1,9 @@
-import { RegisterForm } from '@/features/account';
+import { RegisterForm, SignedOutOnly } from '@/features/account';
 
 export function Component() {
-  return <RegisterForm />;
+  return (
+    <SignedOutOnly>
+      <RegisterForm />
+    </SignedOutOnly>
+  );
 }

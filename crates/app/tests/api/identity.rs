@@ -457,6 +457,17 @@ api_test!(
             .await;
         assert_eq!((status, code_of(&body)), (401, "INVALID_REFRESH_TOKEN"));
 
+        // Two requests spend one token at once: exactly one gets new tokens.
+        let (_, s) = sign_in(app, "rot@example.com", "secret1").await;
+        let token = s["data"]["refreshToken"].clone();
+        let (a, b) = tokio::join!(
+            app.post("/api/auth/refresh", json!({"refreshToken": token}), None),
+            app.post("/api/auth/refresh", json!({"refreshToken": token}), None),
+        );
+        let mut statuses = [a.0, b.0];
+        statuses.sort();
+        assert_eq!(statuses, [200, 401]);
+
         // Sign-out revokes every session of the account.
         let (_, a) = sign_in(app, "rot@example.com", "secret1").await;
         let (_, b) = sign_in(app, "rot@example.com", "secret1").await;

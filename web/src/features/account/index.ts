@@ -3,4 +3,5 @@ export { ForgotPasswordForm } from './components/forgot-password-form';
 export { LoginForm } from './components/login-form';
 export { ProfileView } from './components/profile-view';
 export { RegisterForm } from './components/register-form';
+export { SignedOutOnly } from './components/signed-out-only';
 export { endSession, restoreSession, sessionReadyAtom, userAtom } from './session';
