@@ -72,6 +72,10 @@ impl App {
             random: Arc::new(OsRandomness),
             policy,
         });
+        identity
+            .warm_up()
+            .await
+            .context("preparing password hashing")?;
         let (mailer, mailbox): (Arc<dyn Mailer>, _) = match config.smtp() {
             Some(smtp) => (
                 Arc::new(SmtpMailer::new(&smtp).map_err(anyhow::Error::msg)?),

@@ -49,6 +49,12 @@ impl IdentityService {
         }
     }
 
+    /// Makes the decoy hash now, so that not even the first sign-in for an unknown e-mail after
+    /// a start costs more than one for a known one.
+    pub async fn warm_up(&self) -> DomainResult<()> {
+        self.decoy_hash().await.map(|_| ())
+    }
+
     pub fn policy(&self) -> &IdentityPolicy {
         &self.deps.policy
     }
