@@ -11,7 +11,7 @@ use domain::identity::{
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    QueryFilter, Set, SqlErr, TransactionTrait,
+    QueryFilter, Select, Set, SqlErr, TransactionTrait,
 };
 
 use crate::entities::{account, action_code, mail_outbox, profile, refresh_token};
@@ -135,6 +135,15 @@ fn mail_to_row(m: &Mail) -> mail_outbox::ActiveModel {
     }
 }
 
+/// One row through its mapping, or none.
+async fn one<E: EntityTrait, T>(
+    select: Select<E>,
+    db: &DatabaseConnection,
+    read: fn(E::Model) -> DomainResult<T>,
+) -> DomainResult<Option<T>> {
+    select.one(db).await.map_err(storage)?.map(read).transpose()
+}
+
 fn email_taken(e: &DbErr) -> bool {
     matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
@@ -249,40 +258,35 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
 #[async_trait]
 impl IdentityStore for SqlIdentityStore {
     async fn account_by_email(&self, email: &Email) -> DomainResult<Option<Account>> {
-        account::Entity::find()
-            .filter(account::Column::Email.eq(email.as_str()))
-            .one(&self.db)
-            .await
-            .map_err(storage)?
-            .map(account_from_row)
-            .transpose()
+        let select = account::Entity::find().filter(account::Column::Email.eq(email.as_str()));
+        one(select, &self.db, account_from_row).await
     }
 
     async fn account_by_id(&self, id: &UserId) -> DomainResult<Option<Account>> {
-        account::Entity::find_by_id(id.as_str())
-            .one(&self.db)
-            .await
-            .map_err(storage)?
-            .map(account_from_row)
-            .transpose()
+        one(
+            account::Entity::find_by_id(id.as_str()),
+            &self.db,
+            account_from_row,
+        )
+        .await
     }
 
     async fn action_code(&self, hash: &TokenHash) -> DomainResult<Option<ActionCode>> {
-        action_code::Entity::find_by_id(hash.as_str())
-            .one(&self.db)
-            .await
-            .map_err(storage)?
-            .map(code_from_row)
-            .transpose()
+        one(
+            action_code::Entity::find_by_id(hash.as_str()),
+            &self.db,
+            code_from_row,
+        )
+        .await
     }
 
     async fn refresh_token(&self, hash: &TokenHash) -> DomainResult<Option<RefreshToken>> {
-        refresh_token::Entity::find_by_id(hash.as_str())
-            .one(&self.db)
-            .await
-            .map_err(storage)?
-            .map(refresh_from_row)
-            .transpose()
+        one(
+            refresh_token::Entity::find_by_id(hash.as_str()),
+            &self.db,
+            refresh_from_row,
+        )
+        .await
     }
 
     async fn commit(&self, change: Change) -> Result<(), CommitError> {
@@ -298,12 +302,12 @@ impl IdentityStore for SqlIdentityStore {
     }
 
     async fn profile(&self, id: &UserId) -> DomainResult<Option<Profile>> {
-        profile::Entity::find_by_id(id.as_str())
-            .one(&self.db)
-            .await
-            .map_err(storage)?
-            .map(profile_from_row)
-            .transpose()
+        one(
+            profile::Entity::find_by_id(id.as_str()),
+            &self.db,
+            profile_from_row,
+        )
+        .await
     }
 
     async fn create_profile(&self, p: &Profile) -> DomainResult<Profile> {

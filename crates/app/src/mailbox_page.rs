@@ -1,7 +1,7 @@
 //! `/dev/mailbox`: the mails the dev environment "sent", newest first, each with its link, so a
 //! newcomer can register and verify without a mail server. Served in the dev environment only.
 
-use adapters::mail::{DevMailbox, escape_html};
+use adapters::mail::{DevMailbox, StoredMail, escape_html};
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -42,15 +42,20 @@ async fn list(State(mailbox): State<DevMailbox>) -> Html<String> {
         .list()
         .await
         .iter()
-        .map(|m| {
-            format!(
-                "<tr><td>{}</td><td>{}</td><td><a href=\"/dev/mailbox/{}\">{}</a></td></tr>",
-                vietnam_time(m.delivered_at_ms),
-                escape_html(&m.to),
-                escape_html(&m.id),
-                escape_html(&m.subject)
-            )
-        })
+        .map(
+            |StoredMail {
+                 mail: m,
+                 delivered_at_ms,
+             }| {
+                format!(
+                    "<tr><td>{}</td><td>{}</td><td><a href=\"/dev/mailbox/{}\">{}</a></td></tr>",
+                    vietnam_time(*delivered_at_ms),
+                    escape_html(&m.to),
+                    escape_html(&m.id),
+                    escape_html(&m.subject)
+                )
+            },
+        )
         .collect();
     let body = if rows.is_empty() {
         "<p>還沒有信件。</p>".to_owned()
@@ -68,7 +73,11 @@ async fn list(State(mailbox): State<DevMailbox>) -> Html<String> {
 }
 
 async fn show(State(mailbox): State<DevMailbox>, Path(id): Path<String>) -> Response {
-    let Some(m) = mailbox.get(&id).await else {
+    let Some(StoredMail {
+        mail: m,
+        delivered_at_ms,
+    }) = mailbox.get(&id).await
+    else {
         return (
             StatusCode::NOT_FOUND,
             page(
@@ -89,7 +98,7 @@ async fn show(State(mailbox): State<DevMailbox>, Path(id): Path<String>) -> Resp
 <iframe title=\"信件內容\" sandbox srcdoc=\"{}\"></iframe><h2>純文字</h2><pre>{}</pre>",
             escape_html(&m.subject),
             escape_html(&m.to),
-            vietnam_time(m.delivered_at_ms),
+            vietnam_time(delivered_at_ms),
             escape_html(&m.html),
             escape_html(&m.text)
         ),

@@ -8,14 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Mailer, Rendered};
 
+/// A delivered mail: the mail as rendered, and when it arrived.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StoredMail {
-    pub id: String,
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    pub html: String,
-    pub link: Option<String>,
+    #[serde(flatten)]
+    pub mail: Rendered,
     pub delivered_at_ms: i64,
 }
 
@@ -46,13 +43,13 @@ impl DevMailbox {
         mails.sort_by(|a, b| {
             b.delivered_at_ms
                 .cmp(&a.delivered_at_ms)
-                .then(b.id.cmp(&a.id))
+                .then(b.mail.id.cmp(&a.mail.id))
         });
         mails
     }
 
     pub async fn get(&self, id: &str) -> Option<StoredMail> {
-        self.list().await.into_iter().find(|m| m.id == id)
+        self.list().await.into_iter().find(|m| m.mail.id == id)
     }
 }
 
@@ -61,12 +58,7 @@ impl Mailer for DevMailbox {
     async fn send(&self, mail: &Rendered) -> Result<(), String> {
         let now = chrono::Utc::now().timestamp_millis();
         let stored = StoredMail {
-            id: mail.id.clone(),
-            to: mail.to.clone(),
-            subject: mail.subject.clone(),
-            text: mail.text.clone(),
-            html: mail.html.clone(),
-            link: mail.link.clone(),
+            mail: mail.clone(),
             delivered_at_ms: now,
         };
         let body = serde_json::to_vec_pretty(&stored).map_err(|e| e.to_string())?;

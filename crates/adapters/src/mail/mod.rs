@@ -15,7 +15,7 @@ pub use smtp::{SmtpConfig, SmtpMailer, SmtpTls};
 pub use templates::{escape as escape_html, render};
 
 /// A mail ready to go.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rendered {
     pub id: String,
     pub to: String,

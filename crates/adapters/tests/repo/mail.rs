@@ -159,8 +159,8 @@ on_both_databases!(
         assert_eq!((attempts, sent, error), (2, true, None));
         let delivered = mailbox.list().await;
         assert_eq!(delivered.len(), 1);
-        assert_eq!(delivered[0].subject, "重設您的密碼 — 越南旅遊預約");
-        assert!(delivered[0].text.contains("oobCode=c"));
+        assert_eq!(delivered[0].mail.subject, "重設您的密碼 — 越南旅遊預約");
+        assert!(delivered[0].mail.text.contains("oobCode=c"));
         std::fs::remove_dir_all(dir).ok();
     }
 );
