@@ -1,7 +1,7 @@
 //! Start-up and the one listener: APIs, health, keys, and the web app on one axum router.
 
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -173,17 +173,25 @@ async fn client_addr(
     let forwarded = trust_proxy
         .then(|| request.headers().get("x-forwarded-for"))
         .flatten()
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty());
+        .and_then(|v| v.to_str().ok());
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(a)| a.ip().to_string());
-    let addr = forwarded.or(peer).unwrap_or_else(|| "unknown".into());
+        .map(|ConnectInfo(a)| a.ip());
+    let addr = client_ip(forwarded, peer);
     request.extensions_mut().insert(ClientAddr(addr));
     next.run(request).await
+}
+
+/// The first hop of `X-Forwarded-For` when it is an IP address, else the peer. Only a parsed
+/// address becomes part of a throttle key: a header of any other text could otherwise make keys
+/// of any length (refused by the database) or of any value.
+fn client_ip(forwarded: Option<&str>, peer: Option<IpAddr>) -> String {
+    forwarded
+        .and_then(|v| v.split(',').next())
+        .and_then(|v| v.trim().parse::<IpAddr>().ok())
+        .or(peer)
+        .map_or_else(|| "unknown".into(), |ip| ip.to_string())
 }
 
 /// Serves until `shutdown` resolves, then finishes the requests in flight and stops the worker.
@@ -242,4 +250,23 @@ pub async fn shutdown_signal() {
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
     tokio::select! { () = ctrl_c => {}, () = term => {} }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_client_address_is_a_parsed_ip_or_the_peer() {
+        let peer = Some(IpAddr::from([192, 0, 2, 7]));
+        assert_eq!(
+            client_ip(Some("198.51.100.4, 10.0.0.1"), peer),
+            "198.51.100.4"
+        );
+        assert_eq!(client_ip(Some(" 2001:db8::1 "), peer), "2001:db8::1");
+        assert_eq!(client_ip(Some(&"x".repeat(5000)), peer), "192.0.2.7");
+        assert_eq!(client_ip(Some("not-an-ip"), peer), "192.0.2.7");
+        assert_eq!(client_ip(None, peer), "192.0.2.7");
+        assert_eq!(client_ip(None, None), "unknown");
+    }
 }
