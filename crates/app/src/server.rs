@@ -126,8 +126,12 @@ impl App {
     }
 
     /// The worker that delivers queued mails.
-    pub fn outbox_worker(&self, config: &Config) -> OutboxWorker {
-        OutboxWorker::new(self.db.clone(), self.mailer.clone(), config.site_url())
+    pub fn outbox_worker(&self) -> OutboxWorker {
+        OutboxWorker::new(
+            self.db.clone(),
+            self.mailer.clone(),
+            self.services.identity.policy().clone(),
+        )
     }
 }
 
@@ -209,7 +213,7 @@ pub async fn serve(
     let router = app.router(&config);
     let (stop, stopped) = watch::channel(false);
     let worker = tokio::spawn(
-        app.outbox_worker(&config)
+        app.outbox_worker()
             .run(Duration::from_millis(500), stopped.clone()),
     );
     let housekeeping = tokio::spawn(adapters::housekeeping::run(

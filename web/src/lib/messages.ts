@@ -34,7 +34,7 @@ export const messages = {
     forgotTitle: '重設密碼',
     forgotLead: '輸入註冊時的電子信箱，我們會寄出重設密碼的連結。',
     forgotSend: '寄出重設連結',
-    forgotSent: '如果這個信箱有註冊帳號，重設密碼的信已經寄出，請到信箱查看（連結 1 小時內有效）。',
+    forgotSent: '如果這個信箱有註冊帳號，重設密碼的信已經寄出，請到信箱查看。',
     backToLogin: '回到登入',
     working: '處理中…',
     profileTitle: '個人資料',

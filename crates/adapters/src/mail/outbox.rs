@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
-use domain::identity::MailKind;
+use domain::identity::{IdentityPolicy, MailKind};
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryFilter,
@@ -26,12 +26,12 @@ const MAX_ATTEMPTS: i32 = 12;
 pub struct OutboxWorker {
     db: DatabaseConnection,
     mailer: Arc<dyn Mailer>,
-    site: String,
+    policy: IdentityPolicy,
 }
 
 impl OutboxWorker {
-    pub fn new(db: DatabaseConnection, mailer: Arc<dyn Mailer>, site: String) -> Self {
-        Self { db, mailer, site }
+    pub fn new(db: DatabaseConnection, mailer: Arc<dyn Mailer>, policy: IdentityPolicy) -> Self {
+        Self { db, mailer, policy }
     }
 
     /// Sends what is due; returns how many mails went out.
@@ -57,7 +57,7 @@ impl OutboxWorker {
                 &row.recipient,
                 kind,
                 row.link.as_deref(),
-                &self.site,
+                &self.policy,
             );
             match self.mailer.send(&mail).await {
                 Ok(()) => {

@@ -1,18 +1,29 @@
-use domain::identity::MailKind;
+use chrono::Duration;
+use domain::identity::{IdentityPolicy, MailKind};
 
 use super::Rendered;
 
 const BRAND: &str = "越南旅遊預約";
 
-/// Renders one outbox row. `site` is the site's origin, for links that are not action links.
-pub fn render(id: &str, to: &str, kind: MailKind, link: Option<&str>, site: &str) -> Rendered {
-    let register = format!("{site}/register");
+/// Renders one outbox row. The policy gives the site's origin (for links that are not action
+/// links) and how long each kind of link lasts, so the mail says what the rules enforce.
+pub fn render(
+    id: &str,
+    to: &str,
+    kind: MailKind,
+    link: Option<&str>,
+    policy: &IdentityPolicy,
+) -> Rendered {
+    let register = format!("{}/register", policy.site);
     let (subject, lines, button): (&str, Vec<String>, Option<(&str, &str)>) = match kind {
         MailKind::VerifyEmail => (
             "請驗證您的電子信箱",
             vec![
                 "感謝您註冊越南旅遊預約。".into(),
-                "請點選下方按鈕完成電子信箱驗證，連結 3 天內有效，且只能使用一次。".into(),
+                format!(
+                    "請點選下方按鈕完成電子信箱驗證，連結 {} 內有效，且只能使用一次。",
+                    span(policy.verify_code_ttl)
+                ),
                 "如果您沒有註冊，請忽略這封信。".into(),
             ],
             link.map(|l| ("驗證電子信箱", l)),
@@ -21,7 +32,10 @@ pub fn render(id: &str, to: &str, kind: MailKind, link: Option<&str>, site: &str
             "重設您的密碼",
             vec![
                 "我們收到重設您帳號密碼的要求。".into(),
-                "請點選下方按鈕設定新密碼，連結 1 小時內有效，且只能使用一次。".into(),
+                format!(
+                    "請點選下方按鈕設定新密碼，連結 {} 內有效，且只能使用一次。",
+                    span(policy.reset_code_ttl)
+                ),
                 "如果您沒有提出這個要求，請忽略這封信，您的密碼不會改變。".into(),
             ],
             link.map(|l| ("重設密碼", l)),
@@ -78,6 +92,17 @@ color:#fff;border-radius:6px;text-decoration:none\">{label}</a></p>\
     }
 }
 
+/// A lifetime in the largest whole unit: 3 天, 1 小時, 30 分鐘.
+fn span(d: Duration) -> String {
+    if d.num_days() > 0 && d == Duration::days(d.num_days()) {
+        format!("{} 天", d.num_days())
+    } else if d.num_hours() > 0 && d == Duration::hours(d.num_hours()) {
+        format!("{} 小時", d.num_hours())
+    } else {
+        format!("{} 分鐘", d.num_minutes().max(1))
+    }
+}
+
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -97,9 +122,10 @@ mod tests {
             "a@example.com",
             MailKind::VerifyEmail,
             Some(link),
-            "http://x",
+            &IdentityPolicy::for_site("http://x"),
         );
         assert_eq!(m.subject, "請驗證您的電子信箱 — 越南旅遊預約");
+        assert!(m.text.contains("連結 3 天內有效"), "{}", m.text);
         assert!(m.text.contains(link));
         assert!(m.html.contains(&link.replace('&', "&amp;")));
         assert!(m.html.contains("驗證電子信箱"));
@@ -112,9 +138,25 @@ mod tests {
             "b@example.com",
             MailKind::ResetUnknownAccount,
             None,
-            "https://s.example",
+            &IdentityPolicy::for_site("https://s.example"),
         );
         assert!(m.text.contains("https://s.example/register"));
         assert!(m.link.is_none());
+    }
+
+    #[test]
+    fn lifetimes_follow_the_policy() {
+        let mut policy = IdentityPolicy::for_site("http://x");
+        policy.reset_code_ttl = Duration::minutes(30);
+        let m = render(
+            "m3",
+            "c@example.com",
+            MailKind::ResetPassword,
+            Some("http://x/a"),
+            &policy,
+        );
+        assert!(m.text.contains("連結 30 分鐘內有效"), "{}", m.text);
+        assert_eq!(span(Duration::hours(1)), "1 小時");
+        assert_eq!(span(Duration::hours(36)), "36 小時");
     }
 }

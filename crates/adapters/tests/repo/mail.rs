@@ -7,7 +7,7 @@ use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpConfig, SmtpMailer, S
 use adapters::testing::unique_name;
 use adapters::{SqlIdentityStore, on_both_databases};
 use chrono::Utc;
-use domain::identity::{Change, Email, IdentityStore, Mail, MailKind};
+use domain::identity::{Change, Email, IdentityPolicy, IdentityStore, Mail, MailKind};
 use sea_orm::DatabaseConnection;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -80,7 +80,7 @@ async fn smtp_delivers_a_multipart_mail_to_the_relay() {
         "lin@example.com",
         MailKind::VerifyEmail,
         Some(link),
-        "http://x",
+        &IdentityPolicy::for_site("http://x"),
     );
     smtp(port).send(&mail).await.unwrap();
     let transcript = peer.await.unwrap();
@@ -110,7 +110,7 @@ async fn smtp_reports_a_relay_it_cannot_reach() {
         "lin@example.com",
         MailKind::EmailChanged,
         None,
-        "http://x",
+        &IdentityPolicy::for_site("http://x"),
     );
     assert!(smtp(port).send(&mail).await.is_err());
 }
@@ -138,7 +138,11 @@ on_both_databases!(
         let closed = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = closed.local_addr().unwrap().port();
         drop(closed);
-        let down = OutboxWorker::new(db.clone(), Arc::new(smtp(port)), "http://x".into());
+        let down = OutboxWorker::new(
+            db.clone(),
+            Arc::new(smtp(port)),
+            IdentityPolicy::for_site("http://x"),
+        );
         assert_eq!(down.run_once().await.unwrap(), 0);
         let (attempts, sent, error) = adapters::testing::outbox_state(&db, "mail-1").await;
         assert_eq!((attempts, sent), (1, false));
@@ -146,7 +150,11 @@ on_both_databases!(
 
         let dir = std::env::temp_dir().join(unique_name("mailbox"));
         let mailbox = DevMailbox::new(&dir);
-        let up = OutboxWorker::new(db.clone(), Arc::new(mailbox.clone()), "http://x".into());
+        let up = OutboxWorker::new(
+            db.clone(),
+            Arc::new(mailbox.clone()),
+            IdentityPolicy::for_site("http://x"),
+        );
         assert_eq!(
             up.run_once().await.unwrap(),
             0,
