@@ -116,11 +116,6 @@ export const messages = {
     copyright: '© 越南旅遊預約',
   },
   pageTitles: {
-    login: '登入',
-    register: '註冊',
-    profile: '個人資料',
-    forgotPassword: '重設密碼',
-    authAction: '帳號驗證',
     member: '會員中心',
     memberCustomerService: '客服中心',
     memberOrder: '我的訂單',

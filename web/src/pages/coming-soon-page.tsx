@@ -3,9 +3,6 @@ import { messages } from '@/lib/messages';
 import type { RouteName } from '@/app/paths';
 
 const TITLES: Partial<Record<RouteName, string>> = {
-  login: messages.pageTitles.login,
-  register: messages.pageTitles.register,
-  profile: messages.pageTitles.profile,
   member: messages.pageTitles.member,
   memberCustomerService: messages.pageTitles.memberCustomerService,
   memberOrder: messages.pageTitles.memberOrder,

@@ -137,15 +137,10 @@ impl IdentityService {
         let per_account = format!("signin:email:{}", email.as_str());
         let per_address = format!("signin:addr:{client}");
         let policy = &self.deps.policy;
-        for (key, limit) in [
-            (&per_account, policy.sign_in_per_account),
-            (&per_address, policy.sign_in_per_address),
-        ] {
-            let w = self.deps.limiter.peek(key, limit, now).await?;
-            if w.count >= limit.max {
-                return Err(too_many(w.resets_at, now).into());
-            }
-        }
+        self.refuse_if_throttled(&per_account, policy.sign_in_per_account, now)
+            .await?;
+        self.refuse_if_throttled(&per_address, policy.sign_in_per_address, now)
+            .await?;
         let account = self.store().account_by_email(&email).await?;
         let matches = match &account {
             Some(a) => self.deps.hasher.verify(&password, &a.password_hash).await?,
@@ -481,10 +476,7 @@ impl IdentityService {
         let account = self.account_of(who).await?;
         let limit = self.deps.policy.sign_in_per_account;
         let key = format!("signin:email:{}", account.email.as_str());
-        let w = self.deps.limiter.peek(&key, limit, now).await?;
-        if w.count >= limit.max {
-            return Err(too_many(w.resets_at, now).into());
-        }
+        self.refuse_if_throttled(&key, limit, now).await?;
         let password = Password::offered(password)?;
         if !self
             .deps
@@ -538,6 +530,21 @@ impl IdentityService {
             ..Change::default()
         })
         .await
+    }
+
+    /// Refuses while `key` has used up its limit, counting nothing (failed attempts are counted
+    /// where they fail).
+    async fn refuse_if_throttled(
+        &self,
+        key: &str,
+        limit: Limit,
+        now: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        let w = self.deps.limiter.peek(key, limit, now).await?;
+        if w.count >= limit.max {
+            return Err(too_many(w.resets_at, now).into());
+        }
+        Ok(())
     }
 
     /// Counts one event under `key`; past the limit the caller is told when to come back.
