@@ -5,6 +5,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_catalog;
 mod m20261122_000002_identity;
+mod m20261122_000003_orders;
 
 pub struct Migrator;
 
@@ -14,6 +15,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_catalog::Migration),
             Box::new(m20261122_000002_identity::Migration),
+            Box::new(m20261122_000003_orders::Migration),
         ]
     }
 }

@@ -1,7 +1,9 @@
 //! The catalogue as a TOML file: how the demo catalogue ships and how operators import and export
 //! it. Reading checks every entry through the domain's own constructors.
 
-use domain::catalog::{Category, Gender, Plan, PlanId, PlanOption, Therapist, Vehicle};
+use chrono::NaiveTime;
+use domain::catalog::{Category, Gender, Plan, PlanId, Therapist, Vehicle};
+use domain::pricing::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
 use domain::shared::Money;
 use domain::{DomainError, DomainResult};
 use serde::{Deserialize, Serialize};
@@ -31,16 +33,12 @@ pub struct PlanEntry {
     #[serde(default)]
     pub images: Vec<String>,
     pub vehicle: Option<VehicleEntry>,
-    #[serde(default)]
-    pub durations_minutes: Vec<u32>,
-    #[serde(default)]
-    pub options: Vec<OptionEntry>,
-    pub from_price_vnd: i64,
     pub airport: Option<String>,
     #[serde(default)]
     pub sort_order: i32,
     #[serde(default = "yes")]
     pub active: bool,
+    pub pricing: PricingEntry,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -50,12 +48,134 @@ pub struct VehicleEntry {
     pub luggage: u32,
 }
 
+/// A plan's price list (`domain::pricing::PriceRules`) as the file and the database keep it.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct OptionEntry {
-    pub code: String,
-    pub name: String,
+pub struct PricingEntry {
+    pub rates: Vec<RateEntry>,
+    pub night: Option<NightEntry>,
+    pub extra_hour_vnd: Option<i64>,
+    #[serde(default)]
+    pub max_extra_hours: u32,
+    #[serde(default)]
+    pub people_included: u32,
+    #[serde(default)]
+    pub max_people: u32,
+    pub extra_person_vnd: Option<i64>,
+    pub extra_person_percent: Option<u32>,
+    pub child_seat_vnd: Option<i64>,
+    pub extra_stop_vnd: Option<i64>,
+    #[serde(default)]
+    pub max_extra_stops: u32,
+    pub chinese_speaking_vnd: Option<i64>,
+    pub lead_time_minutes: u32,
+    pub horizon_days: u32,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RateEntry {
+    #[serde(default)]
+    pub minutes: u32,
     pub price_vnd: i64,
+}
+
+/// Times as `HH:MM`, Vietnam time.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NightEntry {
+    pub from: String,
+    pub until: String,
+    pub percent: u32,
+}
+
+impl PricingEntry {
+    pub fn to_rules(&self) -> DomainResult<PriceRules> {
+        let time = |raw: &str| {
+            NaiveTime::parse_from_str(raw, "%H:%M")
+                .map_err(|_| DomainError::invalid("pricing.night", "times as HH:MM"))
+        };
+        let night = match &self.night {
+            Some(n) => Some(NightSurcharge {
+                from: time(&n.from)?,
+                until: time(&n.until)?,
+                percent: n.percent,
+            }),
+            None => None,
+        };
+        let extra_person = match (self.extra_person_vnd, self.extra_person_percent) {
+            (Some(m), None) => Some(ExtraPerson::Flat(Money::vnd(m))),
+            (None, Some(p)) => Some(ExtraPerson::PercentOfRate(p)),
+            (None, None) => None,
+            (Some(_), Some(_)) => {
+                return Err(DomainError::invalid(
+                    "pricing.extra_person",
+                    "a flat price or a percentage, not both",
+                ));
+            }
+        };
+        Ok(PriceRules {
+            rates: self
+                .rates
+                .iter()
+                .map(|r| Rate {
+                    minutes: r.minutes,
+                    price: Money::vnd(r.price_vnd),
+                })
+                .collect(),
+            night,
+            extra_hour: self.extra_hour_vnd.map(Money::vnd),
+            max_extra_hours: self.max_extra_hours,
+            people_included: self.people_included,
+            max_people: self.max_people,
+            extra_person,
+            child_seat: self.child_seat_vnd.map(Money::vnd),
+            extra_stop: self.extra_stop_vnd.map(Money::vnd),
+            max_extra_stops: self.max_extra_stops,
+            chinese_speaking: self.chinese_speaking_vnd.map(Money::vnd),
+            booking: BookingWindow {
+                lead_time_minutes: self.lead_time_minutes,
+                horizon_days: self.horizon_days,
+            },
+        })
+    }
+}
+
+impl From<&PriceRules> for PricingEntry {
+    fn from(r: &PriceRules) -> Self {
+        let (extra_person_vnd, extra_person_percent) = match r.extra_person {
+            Some(ExtraPerson::Flat(m)) => (Some(m.amount()), None),
+            Some(ExtraPerson::PercentOfRate(p)) => (None, Some(p)),
+            None => (None, None),
+        };
+        PricingEntry {
+            rates: r
+                .rates
+                .iter()
+                .map(|x| RateEntry {
+                    minutes: x.minutes,
+                    price_vnd: x.price.amount(),
+                })
+                .collect(),
+            night: r.night.map(|n| NightEntry {
+                from: n.from.format("%H:%M").to_string(),
+                until: n.until.format("%H:%M").to_string(),
+                percent: n.percent,
+            }),
+            extra_hour_vnd: r.extra_hour.map(Money::amount),
+            max_extra_hours: r.max_extra_hours,
+            people_included: r.people_included,
+            max_people: r.max_people,
+            extra_person_vnd,
+            extra_person_percent,
+            child_seat_vnd: r.child_seat.map(Money::amount),
+            extra_stop_vnd: r.extra_stop.map(Money::amount),
+            max_extra_stops: r.max_extra_stops,
+            chinese_speaking_vnd: r.chinese_speaking.map(Money::amount),
+            lead_time_minutes: r.booking.lead_time_minutes,
+            horizon_days: r.booking.horizon_days,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -77,26 +197,6 @@ pub struct TherapistEntry {
     pub active: bool,
 }
 
-impl From<OptionEntry> for PlanOption {
-    fn from(o: OptionEntry) -> Self {
-        PlanOption {
-            code: o.code,
-            name: o.name,
-            price: Money::vnd(o.price_vnd),
-        }
-    }
-}
-
-impl From<&PlanOption> for OptionEntry {
-    fn from(o: &PlanOption) -> Self {
-        OptionEntry {
-            code: o.code.clone(),
-            name: o.name.clone(),
-            price_vnd: o.price.amount(),
-        }
-    }
-}
-
 fn yes() -> bool {
     true
 }
@@ -110,6 +210,12 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
         .into_iter()
         .map(|p| {
             let id = PlanId::parse(&p.id)?;
+            let in_plan = |e: DomainError| match e {
+                DomainError::InvalidArgument { field, message } => {
+                    DomainError::invalid(format!("plans[{}].{field}", p.id), message)
+                }
+                other => other,
+            };
             let plan = Plan {
                 category: Category::from_slug(&p.category).map_err(|_| {
                     DomainError::invalid(format!("plans[{}].category", p.id), "unknown category")
@@ -123,14 +229,12 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                     seats: v.seats,
                     luggage: v.luggage,
                 }),
-                durations_minutes: p.durations_minutes,
-                options: p.options.into_iter().map(Into::into).collect(),
-                from_price: Money::vnd(p.from_price_vnd),
+                pricing: p.pricing.to_rules().map_err(in_plan)?,
                 airport: p.airport,
                 sort_order: p.sort_order,
                 active: p.active,
             };
-            plan.validate()?;
+            plan.validate().map_err(in_plan)?;
             Ok(plan)
         })
         .collect::<DomainResult<Vec<_>>>()?;
@@ -188,7 +292,7 @@ mod tests {
         let charter_hours: Vec<u32> = plans
             .iter()
             .filter(|p| p.category == Category::Charter)
-            .flat_map(|p| p.durations_minutes.iter().map(|m| m / 60))
+            .flat_map(|p| p.durations_minutes().into_iter().map(|m| m / 60))
             .collect();
         for h in [4, 8, 10] {
             assert!(charter_hours.contains(&h), "charter {h} h");
@@ -203,13 +307,13 @@ mod tests {
         let massage: Vec<u32> = plans
             .iter()
             .filter(|p| p.category == Category::DragonMassage)
-            .flat_map(|p| p.durations_minutes.clone())
+            .flat_map(|p| p.durations_minutes())
             .collect();
         for m in [60, 90, 120] {
             assert!(massage.contains(&m), "massage {m} min");
         }
         assert!(therapists.len() >= 8);
-        assert!(plans.iter().all(|p| p.from_price.amount() % 1000 == 0));
+        assert!(plans.iter().all(|p| p.from_price().amount() % 1000 == 0));
     }
 
     #[test]
@@ -219,7 +323,7 @@ mod tests {
             id = "x-1"
             category = "helicopter"
             name = "n"
-            from_price_vnd = 1000
+            pricing = { rates = [{ price_vnd = 1000 }], lead_time_minutes = 60, horizon_days = 30 }
         "#;
         let err = parse(bad).unwrap_err();
         assert!(err.to_string().contains("plans[x-1].category"), "{err}");

@@ -13,7 +13,7 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::catalog_file::OptionEntry;
+use crate::catalog_file::PricingEntry;
 use crate::entities::{plan, therapist};
 
 pub struct SqlCatalogRepository {
@@ -49,8 +49,8 @@ fn parse_json<T: for<'de> Deserialize<'de>>(what: &str, raw: &str) -> DomainResu
 
 fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
     let category = Category::from_slug(&row.category).map_err(|e| corrupt("plan", e))?;
-    // Options are stored as JSON in the catalogue file's own shape.
-    let options: Vec<OptionEntry> = parse_json("plan", &row.options)?;
+    // The price list is stored as JSON in the catalogue file's own shape.
+    let pricing: PricingEntry = parse_json("plan", &row.pricing)?;
     let vehicle = match (row.vehicle_seats, row.vehicle_luggage) {
         (Some(seats), Some(luggage)) => Some(Vehicle {
             seats: u32::try_from(seats).map_err(|e| corrupt("plan", e))?,
@@ -66,9 +66,7 @@ fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
         description: row.description,
         images: parse_json("plan", &row.images)?,
         vehicle,
-        durations_minutes: parse_json("plan", &row.durations_minutes)?,
-        options: options.into_iter().map(Into::into).collect(),
-        from_price: Money::vnd(row.from_price_vnd),
+        pricing: pricing.to_rules().map_err(|e| corrupt("plan", e))?,
         airport: row.airport,
         sort_order: row.sort_order,
         active: row.active,
@@ -76,7 +74,6 @@ fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
 }
 
 fn plan_to_row(p: &Plan, now: chrono::DateTime<chrono::FixedOffset>) -> plan::ActiveModel {
-    let options: Vec<OptionEntry> = p.options.iter().map(Into::into).collect();
     plan::ActiveModel {
         id: Set(p.id.as_str().to_owned()),
         category: Set(p.category.slug().to_owned()),
@@ -86,9 +83,8 @@ fn plan_to_row(p: &Plan, now: chrono::DateTime<chrono::FixedOffset>) -> plan::Ac
         images: Set(json(&p.images)),
         vehicle_seats: Set(p.vehicle.map(|v| clamp_i32(v.seats))),
         vehicle_luggage: Set(p.vehicle.map(|v| clamp_i32(v.luggage))),
-        durations_minutes: Set(json(&p.durations_minutes)),
-        options: Set(json(&options)),
-        from_price_vnd: Set(p.from_price.amount()),
+        pricing: Set(json(&PricingEntry::from(&p.pricing))),
+        from_price_vnd: Set(p.from_price().amount()),
         airport: Set(p.airport.clone()),
         sort_order: Set(p.sort_order),
         active: Set(p.active),
@@ -254,8 +250,7 @@ impl CatalogRepository for SqlCatalogRepository {
                             plan::Column::Images,
                             plan::Column::VehicleSeats,
                             plan::Column::VehicleLuggage,
-                            plan::Column::DurationsMinutes,
-                            plan::Column::Options,
+                            plan::Column::Pricing,
                             plan::Column::FromPriceVnd,
                             plan::Column::Airport,
                             plan::Column::SortOrder,

@@ -225,3 +225,63 @@ pub async fn make_mail_due(db: &DatabaseConnection) {
         .await
         .expect("make mail due");
 }
+
+/// A plan that passes the catalogue's rules, priced at `price` for its first length, with the
+/// extras its category sells in the demo catalogue.
+pub fn plan(
+    id: &str,
+    category: domain::catalog::Category,
+    sort_order: i32,
+    price: i64,
+) -> domain::catalog::Plan {
+    use domain::catalog::{Category, Plan, PlanId, Vehicle};
+    let entry = crate::catalog_file::PricingEntry {
+        rates: match category {
+            Category::Shuttle => vec![rate(0, price)],
+            Category::DragonMassage => vec![rate(60, price), rate(90, price + 200_000)],
+            _ => vec![rate(240, price)],
+        },
+        night: Some(crate::catalog_file::NightEntry {
+            from: "22:00".into(),
+            until: "06:00".into(),
+            percent: 20,
+        }),
+        extra_hour_vnd: matches!(category, Category::Charter | Category::Escort).then_some(250_000),
+        max_extra_hours: if matches!(category, Category::Charter | Category::Escort) {
+            4
+        } else {
+            0
+        },
+        people_included: if category == Category::Escort { 2 } else { 1 },
+        max_people: if category == Category::Escort { 8 } else { 2 },
+        extra_person_vnd: (category == Category::Escort).then_some(100_000),
+        extra_person_percent: (category == Category::DragonMassage).then_some(100),
+        child_seat_vnd: matches!(category, Category::Shuttle | Category::Charter)
+            .then_some(100_000),
+        extra_stop_vnd: (category == Category::Shuttle).then_some(100_000),
+        max_extra_stops: if category == Category::Shuttle { 3 } else { 0 },
+        chinese_speaking_vnd: (category == Category::Charter).then_some(300_000),
+        lead_time_minutes: 240,
+        horizon_days: 180,
+    };
+    Plan {
+        id: PlanId::parse(id).unwrap(),
+        category,
+        name: format!("方案 {id}"),
+        summary: "摘要".into(),
+        description: "說明：含過路費".into(),
+        images: vec!["/img/plans/shuttle.svg".into()],
+        vehicle: matches!(category, Category::Shuttle | Category::Charter).then_some(Vehicle {
+            seats: 4,
+            luggage: 2,
+        }),
+        pricing: entry.to_rules().unwrap(),
+        airport: (category == Category::Shuttle).then(|| "SGN".into()),
+        sort_order,
+        active: true,
+    }
+}
+
+fn rate(minutes: u32, price_vnd: i64) -> crate::catalog_file::RateEntry {
+    crate::catalog_file::RateEntry { minutes, price_vnd }
+}

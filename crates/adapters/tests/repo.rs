@@ -5,36 +5,12 @@ use std::sync::Arc;
 
 use adapters::{SqlCatalogRepository, catalog_file, db, on_both_databases};
 use domain::DomainError;
-use domain::catalog::{
-    CatalogRepository, CatalogService, Category, Plan, PlanId, PlanOption, Vehicle,
-};
+use domain::catalog::{CatalogRepository, CatalogService, Category, Plan, PlanId};
 use domain::shared::{Money, PageRequest};
 use sea_orm::DatabaseConnection;
 
 fn plan(id: &str, category: Category, order: i32, price: i64) -> Plan {
-    let vehicle = matches!(category, Category::Shuttle | Category::Charter).then_some(Vehicle {
-        seats: 4,
-        luggage: 2,
-    });
-    Plan {
-        id: PlanId::parse(id).unwrap(),
-        category,
-        name: format!("方案 {id}"),
-        summary: "摘要".into(),
-        description: "說明：含過路費".into(),
-        images: vec!["/img/plans/shuttle.svg".into()],
-        vehicle,
-        durations_minutes: if category == Category::DragonMassage {
-            vec![60, 90]
-        } else {
-            vec![]
-        },
-        options: vec![],
-        from_price: Money::vnd(price),
-        airport: (category == Category::Shuttle).then(|| "SGN".into()),
-        sort_order: order,
-        active: true,
-    }
+    adapters::testing::plan(id, category, order, price)
 }
 
 fn catalog(db: &DatabaseConnection) -> CatalogService {
@@ -55,11 +31,7 @@ on_both_databases!(
     |db: DatabaseConnection| async move {
         let repo = SqlCatalogRepository::new(db);
         let mut p = plan("massage-90", Category::DragonMassage, 1, 750_000);
-        p.options = vec![PlanOption {
-            code: "extra-therapist".into(),
-            name: "加一位按摩師".into(),
-            price: Money::vnd(500_000),
-        }];
+        p.pricing.chinese_speaking = Some(Money::vnd(300_000));
         repo.import(std::slice::from_ref(&p), &[]).await.unwrap();
         assert_eq!(repo.get_plan(&p.id).await.unwrap(), Some(p));
         assert_eq!(

@@ -17,6 +17,12 @@ pub enum DomainError {
     #[error("{0}")]
     FailedPrecondition(String),
     /// A storage or other infrastructure failure; the caller may retry.
+    /// A concurrent write got there first; retrying may succeed.
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// An idempotency key already used for a different request.
+    #[error("idempotency key reused for a different request")]
+    KeyReused,
     #[error("unavailable: {0}")]
     Unavailable(String),
     /// An account or token problem, with the identity provider's code.

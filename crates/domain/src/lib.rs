@@ -6,6 +6,8 @@
 pub mod catalog;
 pub mod error;
 pub mod identity;
+pub mod ordering;
+pub mod pricing;
 pub mod shared;
 
 pub use error::{DomainError, DomainResult};

@@ -28,6 +28,12 @@ impl From<DomainError> for ApiError {
             DomainError::FailedPrecondition(reason) => {
                 ApiError::new(StatusCode::CONFLICT, "FAILED_PRECONDITION", reason)
             }
+            DomainError::Conflict(reason) => ApiError::new(StatusCode::CONFLICT, "ABORTED", reason),
+            DomainError::KeyReused => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "IDEMPOTENCY_KEY_REUSED",
+                "這個 Idempotency-Key 已用於另一個請求",
+            ),
             DomainError::Unavailable(_) => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "UNAVAILABLE",
@@ -82,6 +88,10 @@ pub(crate) fn status(err: DomainError) -> tonic::Status {
         }
         DomainError::NotFound { what } => tonic::Status::not_found(format!("{what} not found")),
         DomainError::FailedPrecondition(reason) => tonic::Status::failed_precondition(reason),
+        DomainError::Conflict(reason) => tonic::Status::aborted(reason),
+        DomainError::KeyReused => tonic::Status::invalid_argument(
+            "idempotency_key: 這個 Idempotency-Key 已用於另一個請求",
+        ),
         DomainError::Unavailable(what) => tonic::Status::unavailable(what),
         DomainError::Auth(e) => auth_status(e),
     }

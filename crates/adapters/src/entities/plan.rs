@@ -14,10 +14,9 @@ pub struct Model {
     pub images: String,
     pub vehicle_seats: Option<i32>,
     pub vehicle_luggage: Option<i32>,
-    /// JSON array of minutes.
-    pub durations_minutes: String,
-    /// JSON array of options.
-    pub options: String,
+    /// The price list as JSON, in the catalogue file's shape.
+    pub pricing: String,
+    /// The cheapest rate, kept beside the price list so the home page's "from" is one query.
     pub from_price_vnd: i64,
     pub airport: Option<String>,
     pub sort_order: i32,

@@ -1,7 +1,7 @@
 //! The catalogue: the four service categories, their plans, and the massage therapists.
 
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 mod model;
 mod ports;
 mod service;

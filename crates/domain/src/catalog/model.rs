@@ -1,4 +1,5 @@
 use crate::error::{DomainError, DomainResult};
+use crate::pricing::PriceRules;
 use crate::shared::Money;
 
 /// The four services we sell. The slug is the `{category}` of the spec's routes and API paths.
@@ -109,12 +110,9 @@ pub struct Plan {
     pub images: Vec<String>,
     /// Shuttle and charter plans are for one vehicle; escort and massage plans have none.
     pub vehicle: Option<Vehicle>,
-    /// Bookable lengths in minutes (charter packages, escort hours, massage sessions); empty for
-    /// a transfer, whose length is the drive.
-    pub durations_minutes: Vec<u32>,
-    pub options: Vec<PlanOption>,
-    /// The lowest price a customer can pay for this plan, shown as "from".
-    pub from_price: Money,
+    /// The price list: rates, extras, surcharges and the booking window. What the catalogue
+    /// shows (lengths, extras, "from" price) is read from it, so it is said once.
+    pub pricing: PriceRules,
     /// IATA code of the airport a shuttle plan serves.
     pub airport: Option<String>,
     pub sort_order: i32,
@@ -127,15 +125,7 @@ impl Plan {
         if self.name.trim().is_empty() {
             return Err(DomainError::invalid("name", "required"));
         }
-        if self.from_price.is_negative() {
-            return Err(DomainError::invalid("from_price", "must not be negative"));
-        }
-        if self.options.iter().any(|o| o.price.is_negative()) {
-            return Err(DomainError::invalid(
-                "options",
-                "prices must not be negative",
-            ));
-        }
+        self.pricing.validate(self.category)?;
         let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
         if needs_vehicle != self.vehicle.is_some() {
             return Err(DomainError::invalid(
@@ -152,13 +142,28 @@ impl Plan {
                 "shuttle plans serve exactly one airport",
             ));
         }
-        if self.durations_minutes.contains(&0) {
-            return Err(DomainError::invalid(
-                "durations_minutes",
-                "must be positive",
-            ));
-        }
         Ok(())
+    }
+
+    /// Bookable lengths in minutes (charter packages, escort hours, massage sessions); empty for
+    /// a transfer, whose length is the drive.
+    pub fn durations_minutes(&self) -> Vec<u32> {
+        self.pricing.durations()
+    }
+
+    /// The extras a customer may add, as the catalogue shows them.
+    pub fn options(&self) -> Vec<PlanOption> {
+        self.pricing.options(self.category)
+    }
+
+    /// The lowest price a customer can pay for this plan, shown as "from".
+    pub fn from_price(&self) -> Money {
+        self.pricing.from_price()
+    }
+
+    /// How many people the plan takes: the vehicle's seats, or the price list's maximum.
+    pub fn capacity(&self) -> u32 {
+        self.vehicle.map_or(self.pricing.max_people, |v| v.seats)
     }
 }
 
@@ -235,7 +240,7 @@ mod tests {
         p.category = Category::DragonMassage;
         assert!(p.validate().is_err(), "a massage plan has no vehicle");
         let mut p = shuttle();
-        p.from_price = Money::vnd(-1);
+        p.pricing.rates[0].price = Money::vnd(-1);
         assert!(p.validate().is_err());
     }
 }

@@ -126,12 +126,12 @@ mod tests {
                 match out.iter_mut().find(|s| s.category == p.category) {
                     Some(s) => {
                         s.plan_count += 1;
-                        s.from_price = s.from_price.min(Some(p.from_price));
+                        s.from_price = s.from_price.min(Some(p.from_price()));
                     }
                     None => out.push(CategorySummary {
                         category: p.category,
                         plan_count: 1,
-                        from_price: Some(p.from_price),
+                        from_price: Some(p.from_price()),
                     }),
                 }
             }

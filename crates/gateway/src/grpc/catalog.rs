@@ -48,6 +48,7 @@ fn category_info(s: CategorySummary) -> pb::CategoryInfo {
 }
 
 pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
+    let (durations, options, from_price) = (p.durations_minutes(), p.options(), p.from_price());
     pb::Plan {
         id: p.id.as_str().into(),
         category: category_to_pb(p.category).into(),
@@ -59,9 +60,8 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
             seats: v.seats,
             luggage: v.luggage,
         }),
-        duration_minutes: p.durations_minutes,
-        options: p
-            .options
+        duration_minutes: durations,
+        options: options
             .into_iter()
             .map(|o| pb::PlanOption {
                 code: o.code,
@@ -69,7 +69,7 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
                 price_vnd: o.price.amount(),
             })
             .collect(),
-        from_price_vnd: p.from_price.amount(),
+        from_price_vnd: from_price.amount(),
         airport: p.airport.unwrap_or_default(),
         active: p.active,
     }

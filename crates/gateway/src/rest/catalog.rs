@@ -63,6 +63,7 @@ pub(crate) struct OptionDto {
 
 impl From<Plan> for PlanDto {
     fn from(p: Plan) -> Self {
+        let (durations, options, from_price) = (p.durations_minutes(), p.options(), p.from_price());
         Self {
             id: p.id.as_str().into(),
             category: p.category.slug(),
@@ -74,9 +75,8 @@ impl From<Plan> for PlanDto {
                 seats: v.seats,
                 luggage: v.luggage,
             }),
-            duration_minutes: p.durations_minutes,
-            options: p
-                .options
+            duration_minutes: durations,
+            options: options
                 .into_iter()
                 .map(|o| OptionDto {
                     code: o.code,
@@ -84,7 +84,7 @@ impl From<Plan> for PlanDto {
                     price_vnd: o.price.amount(),
                 })
                 .collect(),
-            from_price_vnd: p.from_price.amount(),
+            from_price_vnd: from_price.amount(),
             airport: p.airport,
             active: p.active,
         }

@@ -1,0 +1,335 @@
+//! What a customer books, typed per service, and the rules each field must meet. Errors name the
+//! field (`details.passengers`) in the words the order pages show.
+
+use crate::catalog::{Category, Plan};
+use crate::error::{DomainError, DomainResult};
+use crate::identity::Phone;
+use crate::pricing::Quote;
+use crate::shared::LocalTime;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServiceDetails {
+    Shuttle(ShuttleDetails),
+    Charter(CharterDetails),
+    Escort(EscortDetails),
+    Massage(MassageDetails),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// From the airport to the customer's address (接機).
+    PickUp,
+    /// From the customer's address to the airport (送機).
+    DropOff,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShuttleDetails {
+    pub direction: Direction,
+    pub flight_number: String,
+    /// The flight's landing time for a pick-up; the time to leave the hotel for a drop-off.
+    pub start: LocalTime,
+    /// Hotel name or address in the city.
+    pub address: String,
+    pub passengers: u32,
+    pub luggage: u32,
+    pub child_seats: u32,
+    pub extra_stops: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GuideLanguage {
+    Chinese,
+    English,
+    Vietnamese,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CharterDetails {
+    pub start: LocalTime,
+    pub duration_minutes: u32,
+    pub extra_hours: u32,
+    pub pickup_address: String,
+    pub itinerary: String,
+    pub passengers: u32,
+    pub child_seats: u32,
+    pub extra_stops: u32,
+    pub driver_language: GuideLanguage,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EscortDetails {
+    pub start: LocalTime,
+    pub duration_minutes: u32,
+    pub extra_hours: u32,
+    pub meeting_point: String,
+    pub people: u32,
+    pub language: GuideLanguage,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TherapistChoice {
+    Any,
+    Specific(String),
+    /// Any one of the customer's favourite therapists.
+    Favourite,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MassageDetails {
+    pub hotel_name: String,
+    pub hotel_address: String,
+    pub room: String,
+    pub start: LocalTime,
+    pub duration_minutes: u32,
+    pub people: u32,
+    pub therapist: TherapistChoice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MessagingApp {
+    Line,
+    WhatsApp,
+    Zalo,
+    WeChat,
+}
+
+/// Who the driver, guide or therapist calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contact {
+    pub name: String,
+    pub phone: Phone,
+    pub messaging: Option<(MessagingApp, String)>,
+}
+
+impl Contact {
+    pub fn new(
+        name: &str,
+        phone: Phone,
+        messaging: Option<(MessagingApp, &str)>,
+    ) -> DomainResult<Self> {
+        let name = text("contact.name", name, 60, "請輸入聯絡人姓名")?;
+        let messaging = match messaging {
+            Some((app, id)) if !id.trim().is_empty() => {
+                Some((app, text("contact.messaging_id", id, 60, "")?))
+            }
+            _ => None,
+        };
+        Ok(Self {
+            name,
+            phone,
+            messaging,
+        })
+    }
+}
+
+/// At most this many characters in a customer's note.
+pub const NOTE_MAX: usize = 500;
+
+pub fn note(raw: &str) -> DomainResult<String> {
+    if raw.chars().count() > NOTE_MAX {
+        return Err(DomainError::invalid(
+            "note",
+            format!("備註最多 {NOTE_MAX} 個字"),
+        ));
+    }
+    Ok(raw.trim().to_owned())
+}
+
+/// A required text field: trimmed, not empty, at most `max` characters.
+fn text(field: &str, raw: &str, max: usize, required: &str) -> DomainResult<String> {
+    let value = raw.trim();
+    if value.is_empty() {
+        let message = if required.is_empty() {
+            "必填"
+        } else {
+            required
+        };
+        return Err(DomainError::invalid(field, message));
+    }
+    if value.chars().count() > max {
+        return Err(DomainError::invalid(field, format!("最多 {max} 個字")));
+    }
+    Ok(value.to_owned())
+}
+
+fn optional_text(field: &str, raw: &str, max: usize) -> DomainResult<String> {
+    if raw.trim().is_empty() {
+        Ok(String::new())
+    } else {
+        text(field, raw, max, "")
+    }
+}
+
+/// IATA flight designator: two-character airline code, 1–4 digits, optional suffix (VN123, BR391).
+fn flight_number(raw: &str) -> DomainResult<String> {
+    let f: String = raw
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let (airline, rest) = f.split_at(f.len().min(2));
+    let digits = rest.trim_end_matches(|c: char| c.is_ascii_uppercase());
+    let ok = airline.len() == 2
+        && airline.bytes().all(|b| b.is_ascii_alphanumeric())
+        && !airline.bytes().all(|b| b.is_ascii_digit())
+        && (1..=4).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && rest.len() - digits.len() <= 1;
+    if ok {
+        Ok(f)
+    } else {
+        Err(DomainError::invalid(
+            "details.flight_number",
+            "請輸入正確的航班編號，例如 VN123",
+        ))
+    }
+}
+
+impl ServiceDetails {
+    pub fn category(&self) -> Category {
+        match self {
+            ServiceDetails::Shuttle(_) => Category::Shuttle,
+            ServiceDetails::Charter(_) => Category::Charter,
+            ServiceDetails::Escort(_) => Category::Escort,
+            ServiceDetails::Massage(_) => Category::DragonMassage,
+        }
+    }
+
+    pub fn start(&self) -> LocalTime {
+        match self {
+            ServiceDetails::Shuttle(d) => d.start,
+            ServiceDetails::Charter(d) => d.start,
+            ServiceDetails::Escort(d) => d.start,
+            ServiceDetails::Massage(d) => d.start,
+        }
+    }
+
+    /// What the price depends on.
+    pub fn quote(&self) -> Quote {
+        let base = Quote {
+            start: self.start(),
+            minutes: 0,
+            extra_hours: 0,
+            people: 1,
+            child_seats: 0,
+            extra_stops: 0,
+            chinese_speaking: false,
+        };
+        match self {
+            ServiceDetails::Shuttle(d) => Quote {
+                people: d.passengers,
+                child_seats: d.child_seats,
+                extra_stops: d.extra_stops,
+                ..base
+            },
+            ServiceDetails::Charter(d) => Quote {
+                minutes: d.duration_minutes,
+                extra_hours: d.extra_hours,
+                people: d.passengers,
+                child_seats: d.child_seats,
+                extra_stops: d.extra_stops,
+                chinese_speaking: d.driver_language == GuideLanguage::Chinese,
+                ..base
+            },
+            ServiceDetails::Escort(d) => Quote {
+                minutes: d.duration_minutes,
+                extra_hours: d.extra_hours,
+                people: d.people,
+                chinese_speaking: d.language == GuideLanguage::Chinese,
+                ..base
+            },
+            ServiceDetails::Massage(d) => Quote {
+                minutes: d.duration_minutes,
+                people: d.people,
+                ..base
+            },
+        }
+    }
+
+    /// Cleans the text fields and checks every rule that does not depend on the clock.
+    pub fn checked(self, plan: &Plan) -> DomainResult<Self> {
+        if self.category() != plan.category {
+            return Err(DomainError::invalid("details", "服務內容與方案類別不符"));
+        }
+        let people = |field: &str, n: u32| {
+            let max = plan.capacity();
+            if n == 0 {
+                Err(DomainError::invalid(field, "至少 1 位"))
+            } else if n > max {
+                Err(DomainError::invalid(field, format!("此方案最多 {max} 位")))
+            } else {
+                Ok(n)
+            }
+        };
+        let child_seats = |seats: u32, passengers: u32| {
+            if seats > passengers {
+                Err(DomainError::invalid(
+                    "details.child_seats",
+                    "兒童座椅不可多於乘客人數",
+                ))
+            } else {
+                Ok(seats)
+            }
+        };
+        Ok(match self {
+            ServiceDetails::Shuttle(d) => {
+                let luggage_max = plan.vehicle.map_or(0, |v| v.luggage);
+                if d.luggage > luggage_max {
+                    return Err(DomainError::invalid(
+                        "details.luggage",
+                        format!("此車型最多 {luggage_max} 件大型行李"),
+                    ));
+                }
+                ServiceDetails::Shuttle(ShuttleDetails {
+                    flight_number: flight_number(&d.flight_number)?,
+                    address: text("details.address", &d.address, 200, "請輸入飯店名稱或地址")?,
+                    passengers: people("details.passengers", d.passengers)?,
+                    child_seats: child_seats(d.child_seats, d.passengers)?,
+                    ..d
+                })
+            }
+            ServiceDetails::Charter(d) => ServiceDetails::Charter(CharterDetails {
+                pickup_address: text(
+                    "details.pickup_address",
+                    &d.pickup_address,
+                    200,
+                    "請輸入上車地點",
+                )?,
+                itinerary: optional_text("details.itinerary", &d.itinerary, 1000)?,
+                passengers: people("details.passengers", d.passengers)?,
+                child_seats: child_seats(d.child_seats, d.passengers)?,
+                ..d
+            }),
+            ServiceDetails::Escort(d) => ServiceDetails::Escort(EscortDetails {
+                meeting_point: text(
+                    "details.meeting_point",
+                    &d.meeting_point,
+                    200,
+                    "請輸入集合地點",
+                )?,
+                people: people("details.people", d.people)?,
+                ..d
+            }),
+            ServiceDetails::Massage(d) => {
+                if let TherapistChoice::Specific(id) = &d.therapist
+                    && id.trim().is_empty()
+                {
+                    return Err(DomainError::invalid("details.therapist_id", "請選擇按摩師"));
+                }
+                ServiceDetails::Massage(MassageDetails {
+                    hotel_name: text("details.hotel_name", &d.hotel_name, 100, "請輸入飯店名稱")?,
+                    hotel_address: text(
+                        "details.hotel_address",
+                        &d.hotel_address,
+                        200,
+                        "請輸入飯店地址",
+                    )?,
+                    room: text("details.room", &d.room, 20, "請輸入房號")?,
+                    people: people("details.people", d.people)?,
+                    ..d
+                })
+            }
+        })
+    }
+}

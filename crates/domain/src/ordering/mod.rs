@@ -1,0 +1,18 @@
+//! The order flow: typed service details per category, the order's state machine with every
+//! transition recorded, and the service the gateway calls (create, update, get, list, estimate,
+//! cancel, expiry).
+
+mod details;
+mod model;
+mod ports;
+mod service;
+#[cfg(test)]
+mod tests;
+
+pub use details::{
+    CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, MassageDetails, MessagingApp,
+    NOTE_MAX, ServiceDetails, ShuttleDetails, TherapistChoice, note,
+};
+pub use model::{Actor, Order, OrderId, OrderState, Revision, Transition, check_window, price};
+pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError};
+pub use service::{NewOrder, OrderPolicy, OrderService};

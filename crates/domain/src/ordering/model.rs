@@ -1,0 +1,378 @@
+use chrono::{DateTime, Duration, Utc};
+
+use super::details::{Contact, ServiceDetails};
+use crate::catalog::{Category, Plan, PlanId};
+use crate::error::{DomainError, DomainResult};
+use crate::identity::UserId;
+use crate::pricing::{Estimate, estimate};
+use crate::shared::LocalTime;
+
+/// An order's id: unguessable, since it appears in links and only the owner may see the order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OrderId(String);
+
+impl OrderId {
+    pub const MAX_LEN: usize = 40;
+
+    pub fn parse(raw: &str) -> DomainResult<Self> {
+        let ok = !raw.is_empty()
+            && raw.len() <= Self::MAX_LEN
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if ok {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(DomainError::not_found("order"))
+        }
+    }
+
+    /// A new id from a prefix and random text (letters and digits of it are kept).
+    pub(super) fn generated(prefix: &str, random: &str) -> Self {
+        let tail: String = random
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .take(12)
+            .collect();
+        Self(format!("{prefix}-{tail}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// DESIGN §5: `DRAFT → PENDING_PAYMENT → PAID → CONFIRMED → COMPLETED`, with `CANCELLED`,
+/// `EXPIRED` and `REFUNDED`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OrderState {
+    Draft,
+    PendingPayment,
+    Paid,
+    Confirmed,
+    Completed,
+    Cancelled,
+    Expired,
+    Refunded,
+}
+
+impl OrderState {
+    pub const ALL: [OrderState; 8] = [
+        OrderState::Draft,
+        OrderState::PendingPayment,
+        OrderState::Paid,
+        OrderState::Confirmed,
+        OrderState::Completed,
+        OrderState::Cancelled,
+        OrderState::Expired,
+        OrderState::Refunded,
+    ];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            OrderState::Draft => "DRAFT",
+            OrderState::PendingPayment => "PENDING_PAYMENT",
+            OrderState::Paid => "PAID",
+            OrderState::Confirmed => "CONFIRMED",
+            OrderState::Completed => "COMPLETED",
+            OrderState::Cancelled => "CANCELLED",
+            OrderState::Expired => "EXPIRED",
+            OrderState::Refunded => "REFUNDED",
+        }
+    }
+
+    pub fn from_code(code: &str) -> DomainResult<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.code().eq_ignore_ascii_case(code))
+            .ok_or_else(|| DomainError::invalid("state", format!("unknown order state {code}")))
+    }
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            OrderState::Draft => "填寫中",
+            OrderState::PendingPayment => "待付款",
+            OrderState::Paid => "已付款",
+            OrderState::Confirmed => "已確認",
+            OrderState::Completed => "已完成",
+            OrderState::Cancelled => "已取消",
+            OrderState::Expired => "已逾期",
+            OrderState::Refunded => "已退款",
+        }
+    }
+
+    /// Nothing has been paid, so the details may still change and the order may lapse.
+    pub const fn is_unpaid(self) -> bool {
+        matches!(self, OrderState::Draft | OrderState::PendingPayment)
+    }
+}
+
+/// Who moved an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    Customer(UserId),
+    /// A background job (expiry) or a payment provider's notification.
+    System(String),
+    Operator(String),
+}
+
+impl Actor {
+    pub fn code(&self) -> String {
+        match self {
+            Actor::Customer(id) => format!("customer:{}", id.as_str()),
+            Actor::System(what) => format!("system:{what}"),
+            Actor::Operator(who) => format!("operator:{who}"),
+        }
+    }
+
+    pub fn parse(code: &str) -> DomainResult<Self> {
+        match code.split_once(':') {
+            Some(("customer", id)) => Ok(Actor::Customer(UserId::parse(id)?)),
+            Some(("system", what)) => Ok(Actor::System(what.to_owned())),
+            Some(("operator", who)) => Ok(Actor::Operator(who.to_owned())),
+            _ => Err(DomainError::invalid(
+                "actor",
+                format!("unknown actor {code}"),
+            )),
+        }
+    }
+}
+
+/// One step in an order's life; `from` is `None` for its creation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Transition {
+    pub from: Option<OrderState>,
+    pub to: OrderState,
+    pub at: DateTime<Utc>,
+    pub actor: Actor,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub id: OrderId,
+    pub owner: UserId,
+    pub category: Category,
+    pub plan_id: PlanId,
+    /// The plan's name when ordered, so the order reads the same after the catalogue changes.
+    pub plan_name: String,
+    pub details: ServiceDetails,
+    pub contact: Option<Contact>,
+    pub note: String,
+    pub estimate: Estimate,
+    pub state: OrderState,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// When an unpaid order lapses.
+    pub expires_at: DateTime<Utc>,
+    pub history: Vec<Transition>,
+    /// Bumped by every save; a save against an older version is refused.
+    pub version: i64,
+}
+
+/// What step2 (and later edits) may change. `None` keeps the current value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Revision {
+    pub details: Option<ServiceDetails>,
+    pub contact: Option<Contact>,
+    pub note: Option<String>,
+}
+
+/// A plan's booking window: no sooner than its lead time, no later than its horizon.
+pub fn check_window(plan: &Plan, start: LocalTime, now: DateTime<Utc>) -> DomainResult<()> {
+    let window = plan.pricing.booking;
+    let at = start.instant();
+    let earliest = now + Duration::minutes(i64::from(window.lead_time_minutes));
+    if at < earliest {
+        let hours = window.lead_time_minutes.div_ceil(60);
+        return Err(DomainError::invalid(
+            "details.start",
+            format!("請預約 {hours} 小時後的時段（越南時間）"),
+        ));
+    }
+    if at > now + Duration::days(i64::from(window.horizon_days)) {
+        return Err(DomainError::invalid(
+            "details.start",
+            format!("最多可預約 {} 天內的時段", window.horizon_days),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks details against the plan and the clock, and prices them.
+pub fn price(
+    plan: &Plan,
+    details: ServiceDetails,
+    now: DateTime<Utc>,
+) -> DomainResult<(ServiceDetails, Estimate)> {
+    let details = details.checked(plan)?;
+    check_window(plan, details.start(), now)?;
+    let estimate = estimate(plan.category, &plan.pricing, &details.quote())?;
+    Ok((details, estimate))
+}
+
+impl Order {
+    /// Step1: a draft with the server's price. With a contact it is complete, and waits for
+    /// payment straight away.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create(
+        id: OrderId,
+        owner: UserId,
+        plan: &Plan,
+        details: ServiceDetails,
+        contact: Option<Contact>,
+        note: String,
+        now: DateTime<Utc>,
+        payment_window: Duration,
+    ) -> DomainResult<Self> {
+        if !plan.active {
+            return Err(DomainError::FailedPrecondition("此方案已停止販售".into()));
+        }
+        let (details, estimate) = price(plan, details, now)?;
+        let actor = Actor::Customer(owner.clone());
+        let mut order = Order {
+            id,
+            owner,
+            category: plan.category,
+            plan_id: plan.id.clone(),
+            plan_name: plan.name.clone(),
+            details,
+            contact: None,
+            note,
+            estimate,
+            state: OrderState::Draft,
+            created_at: now,
+            updated_at: now,
+            expires_at: now + payment_window,
+            history: vec![Transition {
+                from: None,
+                to: OrderState::Draft,
+                at: now,
+                actor: actor.clone(),
+                reason: "created".into(),
+            }],
+            version: 0,
+        };
+        if let Some(contact) = contact {
+            order.contact = Some(contact);
+            order.go(OrderState::PendingPayment, actor, "submitted", now);
+        }
+        Ok(order)
+    }
+
+    /// Step2 and later edits, while nothing is paid. Details are priced again; the first complete
+    /// contact moves a draft to pending payment.
+    pub fn revise(
+        &mut self,
+        plan: &Plan,
+        revision: Revision,
+        actor: Actor,
+        now: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        self.require(self.state.is_unpaid(), "修改")?;
+        if now >= self.expires_at {
+            return Err(DomainError::FailedPrecondition(
+                "訂單已逾期未付款，請重新下單".into(),
+            ));
+        }
+        if let Some(details) = revision.details {
+            let (details, estimate) = price(plan, details, now)?;
+            self.details = details;
+            self.estimate = estimate;
+        }
+        if let Some(note) = revision.note {
+            self.note = note;
+        }
+        if let Some(contact) = revision.contact {
+            self.contact = Some(contact);
+        }
+        self.updated_at = now;
+        if self.state == OrderState::Draft && self.contact.is_some() {
+            self.go(OrderState::PendingPayment, actor, "submitted", now);
+        }
+        Ok(())
+    }
+
+    /// The customer (or an operator) calls it off before payment. Cancelling twice is a no-op,
+    /// so a retried request gets the same answer.
+    pub fn cancel(&mut self, actor: Actor, reason: &str, now: DateTime<Utc>) -> DomainResult<()> {
+        if self.state == OrderState::Cancelled {
+            return Ok(());
+        }
+        self.require(self.state.is_unpaid(), "取消")?;
+        let reason = if reason.trim().is_empty() {
+            "cancelled"
+        } else {
+            reason.trim()
+        };
+        self.go(OrderState::Cancelled, actor, reason, now);
+        Ok(())
+    }
+
+    /// Unpaid past its window.
+    pub fn expire(&mut self, now: DateTime<Utc>) -> DomainResult<()> {
+        self.require(self.state.is_unpaid() && now >= self.expires_at, "逾期")?;
+        self.go(
+            OrderState::Expired,
+            Actor::System("expiry".into()),
+            "unpaid",
+            now,
+        );
+        Ok(())
+    }
+
+    pub fn mark_paid(
+        &mut self,
+        actor: Actor,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        self.require(self.state == OrderState::PendingPayment, "付款")?;
+        self.go(OrderState::Paid, actor, reason, now);
+        Ok(())
+    }
+
+    pub fn confirm(&mut self, actor: Actor, now: DateTime<Utc>) -> DomainResult<()> {
+        self.require(self.state == OrderState::Paid, "確認")?;
+        self.go(OrderState::Confirmed, actor, "confirmed", now);
+        Ok(())
+    }
+
+    pub fn complete(&mut self, actor: Actor, now: DateTime<Utc>) -> DomainResult<()> {
+        self.require(self.state == OrderState::Confirmed, "完成")?;
+        self.go(OrderState::Completed, actor, "completed", now);
+        Ok(())
+    }
+
+    pub fn refund(&mut self, actor: Actor, reason: &str, now: DateTime<Utc>) -> DomainResult<()> {
+        self.require(
+            matches!(self.state, OrderState::Paid | OrderState::Confirmed),
+            "退款",
+        )?;
+        self.go(OrderState::Refunded, actor, reason, now);
+        Ok(())
+    }
+
+    fn require(&self, allowed: bool, action: &str) -> DomainResult<()> {
+        if allowed {
+            Ok(())
+        } else {
+            Err(DomainError::FailedPrecondition(format!(
+                "訂單{}，無法{action}",
+                self.state.label()
+            )))
+        }
+    }
+
+    fn go(&mut self, to: OrderState, actor: Actor, reason: &str, now: DateTime<Utc>) {
+        self.history.push(Transition {
+            from: Some(self.state),
+            to,
+            at: now,
+            actor,
+            reason: reason.to_owned(),
+        });
+        self.state = to;
+        self.updated_at = now;
+    }
+}

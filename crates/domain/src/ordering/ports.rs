@@ -1,0 +1,92 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::model::{Order, OrderId, OrderState};
+use crate::catalog::Category;
+use crate::error::{DomainError, DomainResult};
+use crate::identity::UserId;
+use crate::shared::{Page, PageRequest};
+
+/// A client's key for one create request, so a retry gets the first result instead of a second
+/// order (`Idempotency-Key`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct IdempotencyKey(String);
+
+impl IdempotencyKey {
+    pub const MAX_LEN: usize = 128;
+
+    pub fn parse(raw: &str) -> DomainResult<Self> {
+        let ok = !raw.is_empty()
+            && raw.len() <= Self::MAX_LEN
+            && raw.bytes().all(|b| b.is_ascii_graphic());
+        if ok {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(DomainError::invalid(
+                "idempotency_key",
+                "1 to 128 visible ASCII characters",
+            ))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A key taken by a create request: whose, for which request (its fingerprint), and the order
+/// it made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyClaim {
+    pub owner: UserId,
+    pub key: IdempotencyKey,
+    pub fingerprint: String,
+    pub order_id: OrderId,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrderFilter {
+    /// Empty means every state.
+    pub states: Vec<OrderState>,
+    pub category: Option<Category>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreError {
+    /// Another request claimed the idempotency key first.
+    KeyTaken,
+    /// The order changed since it was read.
+    Stale,
+    Other(DomainError),
+}
+
+impl From<DomainError> for StoreError {
+    fn from(e: DomainError) -> Self {
+        StoreError::Other(e)
+    }
+}
+
+/// Where orders are kept. Every method is one transaction.
+#[async_trait]
+pub trait OrderStore: Send + Sync {
+    /// Stores a new order with its history and, with a claim, takes the key in the same
+    /// transaction.
+    async fn insert(&self, order: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError>;
+    async fn claim(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<KeyClaim>>;
+    async fn get(&self, id: &OrderId) -> DomainResult<Option<Order>>;
+    /// Writes the order and its new transitions if the stored version is still `order.version`,
+    /// and bumps it.
+    async fn save(&self, order: &Order) -> Result<(), StoreError>;
+    /// The owner's orders, newest first.
+    async fn list(
+        &self,
+        owner: &UserId,
+        filter: &OrderFilter,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Order>>;
+    /// Unpaid orders whose window has passed, oldest first.
+    async fn due_for_expiry(&self, now: DateTime<Utc>, limit: u32) -> DomainResult<Vec<OrderId>>;
+    /// Forgets idempotency keys taken before `before`.
+    async fn purge_keys(&self, before: DateTime<Utc>) -> DomainResult<u64>;
+}

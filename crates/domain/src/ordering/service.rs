@@ -1,0 +1,275 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+use sha2::{Digest, Sha256};
+
+use super::details::{Contact, ServiceDetails, TherapistChoice};
+use super::model::{Actor, Order, OrderId, Revision, price};
+use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError};
+use crate::catalog::{CatalogService, Category, Plan, PlanId};
+use crate::error::{DomainError, DomainResult};
+use crate::identity::{Clock, Randomness, UserId};
+use crate::pricing::Estimate;
+use crate::shared::{LocalTime, Page, PageRequest};
+
+/// How long orders wait for payment and keys are remembered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderPolicy {
+    pub payment_window: Duration,
+    pub key_lifetime: Duration,
+}
+
+impl Default for OrderPolicy {
+    fn default() -> Self {
+        Self {
+            payment_window: Duration::minutes(60),
+            key_lifetime: Duration::hours(24),
+        }
+    }
+}
+
+/// Step1's request: what is booked, and (when the customer has it at hand) who to call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOrder {
+    pub details: ServiceDetails,
+    pub contact: Option<Contact>,
+    pub note: String,
+}
+
+/// The order flow (DESIGN §5). Only an order's owner sees or changes it: anyone else is told it
+/// does not exist.
+#[derive(Clone)]
+pub struct OrderService {
+    catalog: CatalogService,
+    store: Arc<dyn OrderStore>,
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn Randomness>,
+    policy: OrderPolicy,
+}
+
+impl OrderService {
+    pub fn new(
+        catalog: CatalogService,
+        store: Arc<dyn OrderStore>,
+        clock: Arc<dyn Clock>,
+        random: Arc<dyn Randomness>,
+        policy: OrderPolicy,
+    ) -> Self {
+        Self {
+            catalog,
+            store,
+            clock,
+            random,
+            policy,
+        }
+    }
+
+    /// A breakdown for details without creating anything; anyone may ask.
+    #[tracing::instrument(skip_all, fields(plan = plan_id.as_str()))]
+    pub async fn estimate(
+        &self,
+        category: Category,
+        plan_id: &PlanId,
+        details: ServiceDetails,
+    ) -> DomainResult<Estimate> {
+        let plan = self.catalog.get_plan_in(category, plan_id).await?;
+        let details = self.checked(&plan, details).await?;
+        Ok(price(&plan, details, self.clock.now())?.1)
+    }
+
+    /// Creates a draft (or, with a contact, an order awaiting payment). With a key, a retry of
+    /// the same request returns the first order; the same key for another request is refused.
+    #[tracing::instrument(skip_all, fields(plan = plan_id.as_str()))]
+    pub async fn create(
+        &self,
+        owner: &UserId,
+        category: Category,
+        plan_id: &PlanId,
+        new: NewOrder,
+        key: Option<IdempotencyKey>,
+    ) -> DomainResult<Order> {
+        let fingerprint = fingerprint(category, plan_id, &new);
+        if let Some(key) = &key
+            && let Some(claim) = self.store.claim(owner, key).await?
+        {
+            return self.replay(owner, &claim, &fingerprint).await;
+        }
+        let plan = self.catalog.get_plan_in(category, plan_id).await?;
+        let details = self.checked(&plan, new.details).await?;
+        let now = self.clock.now();
+        let order = Order::create(
+            self.new_id(now),
+            owner.clone(),
+            &plan,
+            details,
+            new.contact,
+            new.note,
+            now,
+            self.policy.payment_window,
+        )?;
+        let claim = key.map(|key| KeyClaim {
+            owner: owner.clone(),
+            key,
+            fingerprint: fingerprint.clone(),
+            order_id: order.id.clone(),
+            created_at: now,
+        });
+        match self.store.insert(&order, claim.as_ref()).await {
+            Ok(()) => Ok(order),
+            // A concurrent request with the same key won: answer as a retry would.
+            Err(StoreError::KeyTaken) => {
+                let Some(claim) = claim else {
+                    return Err(DomainError::Conflict("重複的請求".into()));
+                };
+                match self.store.claim(owner, &claim.key).await? {
+                    Some(first) => self.replay(owner, &first, &fingerprint).await,
+                    None => Err(DomainError::Conflict("同一個請求正在處理中".into())),
+                }
+            }
+            Err(e) => Err(store_error(e)),
+        }
+    }
+
+    /// Step2 and later edits.
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn update(
+        &self,
+        owner: &UserId,
+        category: Category,
+        id: &OrderId,
+        mut revision: Revision,
+    ) -> DomainResult<Order> {
+        let mut order = self.get(owner, id).await?;
+        if order.category != category {
+            return Err(DomainError::not_found("order"));
+        }
+        let plan = self.catalog.get_plan(&order.plan_id).await?;
+        if let Some(details) = revision.details.take() {
+            revision.details = Some(self.checked(&plan, details).await?);
+        }
+        let now = self.clock.now();
+        order.revise(&plan, revision, Actor::Customer(owner.clone()), now)?;
+        self.save(&mut order).await?;
+        Ok(order)
+    }
+
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn get(&self, owner: &UserId, id: &OrderId) -> DomainResult<Order> {
+        match self.store.get(id).await? {
+            Some(order) if &order.owner == owner => Ok(order),
+            _ => Err(DomainError::not_found("order")),
+        }
+    }
+
+    #[tracing::instrument(skip_all)]
+    pub async fn list(
+        &self,
+        owner: &UserId,
+        filter: &OrderFilter,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Order>> {
+        self.store.list(owner, filter, page).await
+    }
+
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn cancel(&self, owner: &UserId, id: &OrderId, reason: &str) -> DomainResult<Order> {
+        let mut order = self.get(owner, id).await?;
+        let before = order.state;
+        order.cancel(Actor::Customer(owner.clone()), reason, self.clock.now())?;
+        if order.state != before {
+            self.save(&mut order).await?;
+        }
+        Ok(order)
+    }
+
+    /// The background job: lapses unpaid orders past their window, at most `limit` a call.
+    /// Returns how many lapsed. An order paid meanwhile is left alone (its save is stale or its
+    /// state no longer unpaid).
+    #[tracing::instrument(skip_all)]
+    pub async fn expire_due(&self, limit: u32) -> DomainResult<usize> {
+        let now = self.clock.now();
+        let mut expired = 0;
+        for id in self.store.due_for_expiry(now, limit).await? {
+            let Some(mut order) = self.store.get(&id).await? else {
+                continue;
+            };
+            if order.expire(now).is_err() {
+                continue;
+            }
+            match self.save(&mut order).await {
+                Ok(()) => expired += 1,
+                Err(DomainError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        self.store
+            .purge_keys(now - self.policy.key_lifetime)
+            .await?;
+        Ok(expired)
+    }
+
+    async fn replay(
+        &self,
+        owner: &UserId,
+        claim: &KeyClaim,
+        fingerprint: &str,
+    ) -> DomainResult<Order> {
+        if claim.fingerprint != fingerprint {
+            return Err(DomainError::KeyReused);
+        }
+        self.get(owner, &claim.order_id).await
+    }
+
+    /// Rules that need the catalogue beyond the plan: a chosen therapist must exist and work.
+    async fn checked(&self, plan: &Plan, details: ServiceDetails) -> DomainResult<ServiceDetails> {
+        let details = details.checked(plan)?;
+        if let ServiceDetails::Massage(m) = &details
+            && let TherapistChoice::Specific(id) = &m.therapist
+        {
+            let known = self
+                .catalog
+                .list_therapists()
+                .await?
+                .iter()
+                .any(|t| &t.id == id && t.active);
+            if !known {
+                return Err(DomainError::invalid(
+                    "details.therapist_id",
+                    "找不到這位按摩師",
+                ));
+            }
+        }
+        Ok(details)
+    }
+
+    async fn save(&self, order: &mut Order) -> DomainResult<()> {
+        match self.store.save(order).await {
+            Ok(()) => {
+                order.version += 1;
+                Ok(())
+            }
+            Err(e) => Err(store_error(e)),
+        }
+    }
+
+    /// `BK` + the Vietnam date + about 70 random bits: readable on the phone, unguessable in a link.
+    fn new_id(&self, now: DateTime<Utc>) -> OrderId {
+        let date = LocalTime::of(now).naive().format("%y%m%d");
+        OrderId::generated(&format!("BK{date}"), &self.random.id())
+    }
+}
+
+fn store_error(e: StoreError) -> DomainError {
+    match e {
+        StoreError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
+        StoreError::KeyTaken => DomainError::Conflict("重複的請求".into()),
+        StoreError::Other(e) => e,
+    }
+}
+
+/// What makes two create requests "the same": every field the customer sent.
+fn fingerprint(category: Category, plan_id: &PlanId, new: &NewOrder) -> String {
+    let text = format!("{}|{}|{:?}", category.slug(), plan_id.as_str(), new);
+    let digest = Sha256::digest(text.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}

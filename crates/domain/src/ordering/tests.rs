@@ -1,0 +1,532 @@
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+
+use super::*;
+use crate::catalog::fixtures::plan;
+use crate::catalog::{
+    CatalogRepository, CatalogService, Category, CategorySummary, Plan, PlanId, Therapist,
+};
+use crate::error::{DomainError, DomainResult};
+use crate::identity::{Clock, Phone, Randomness, UserId};
+use crate::shared::{LocalTime, Money, Page, PageRequest};
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 3, 0, 0).unwrap()
+}
+
+fn at(local: &str) -> LocalTime {
+    LocalTime::parse("start", local).unwrap()
+}
+
+fn shuttle() -> ServiceDetails {
+    ServiceDetails::Shuttle(ShuttleDetails {
+        direction: Direction::PickUp,
+        flight_number: " vn 123 ".into(),
+        start: at("2026-11-23T14:30"),
+        address: " Caravelle Saigon ".into(),
+        passengers: 3,
+        luggage: 3,
+        child_seats: 1,
+        extra_stops: 0,
+    })
+}
+
+fn massage(people: u32) -> ServiceDetails {
+    ServiceDetails::Massage(MassageDetails {
+        hotel_name: "Rex".into(),
+        hotel_address: "141 Nguyễn Huệ".into(),
+        room: "1203".into(),
+        start: at("2026-11-23T23:00"),
+        duration_minutes: 90,
+        people,
+        therapist: TherapistChoice::Any,
+    })
+}
+
+fn contact() -> Contact {
+    Contact::new("王小明", Phone::parse("+886", "912345678").unwrap(), None).unwrap()
+}
+
+fn field(r: DomainResult<impl std::fmt::Debug>) -> String {
+    match r {
+        Err(DomainError::InvalidArgument { field, .. }) => field,
+        other => panic!("expected a field error, got {other:?}"),
+    }
+}
+
+#[test]
+fn details_are_cleaned_and_checked_against_the_plan() {
+    let p = plan("shuttle-sgn-4", Category::Shuttle, 380_000);
+    let ServiceDetails::Shuttle(d) = shuttle().checked(&p).unwrap() else {
+        unreachable!()
+    };
+    assert_eq!(
+        (d.flight_number.as_str(), d.address.as_str()),
+        ("VN123", "Caravelle Saigon")
+    );
+
+    let with = |f: fn(&mut ShuttleDetails)| {
+        let ServiceDetails::Shuttle(mut d) = shuttle() else {
+            unreachable!()
+        };
+        f(&mut d);
+        ServiceDetails::Shuttle(d).checked(&p)
+    };
+    assert_eq!(
+        field(with(|d| d.passengers = 5)),
+        "details.passengers",
+        "4 seats"
+    );
+    assert_eq!(field(with(|d| d.passengers = 0)), "details.passengers");
+    assert_eq!(field(with(|d| d.luggage = 4)), "details.luggage");
+    assert_eq!(field(with(|d| d.child_seats = 4)), "details.child_seats");
+    assert_eq!(
+        field(with(|d| d.flight_number = "123".into())),
+        "details.flight_number"
+    );
+    assert_eq!(field(with(|d| d.address = "  ".into())), "details.address");
+    assert!(
+        massage(1).checked(&p).is_err(),
+        "details of another category"
+    );
+}
+
+#[test]
+fn the_booking_window_is_in_vietnam_time() {
+    let p = plan("shuttle-sgn-4", Category::Shuttle, 380_000);
+    // now is 10:00 in Vietnam; the lead time is 4 hours.
+    assert!(check_window(&p, at("2026-11-22T14:00"), now()).is_ok());
+    assert_eq!(
+        field(check_window(&p, at("2026-11-22T13:59"), now())),
+        "details.start"
+    );
+    assert!(
+        check_window(&p, at("2027-05-21T10:00"), now()).is_ok(),
+        "180 days ahead"
+    );
+    assert_eq!(
+        field(check_window(&p, at("2027-05-21T10:01"), now())),
+        "details.start"
+    );
+}
+
+#[test]
+fn an_order_is_priced_by_the_server_and_walks_its_states() {
+    let p = plan("massage-90", Category::DragonMassage, 450_000);
+    let owner = UserId::parse("u1").unwrap();
+    let mut o = Order::create(
+        OrderId::parse("BK1").unwrap(),
+        owner.clone(),
+        &p,
+        massage(2),
+        None,
+        String::new(),
+        now(),
+        Duration::minutes(60),
+    )
+    .unwrap();
+    assert_eq!(o.state, OrderState::Draft);
+    // 90 min is 600,000; a second therapist the same; 20% night surcharge at 23:00.
+    assert_eq!(o.estimate.total, Money::vnd(600_000 + 600_000 + 120_000));
+    let customer = Actor::Customer(owner);
+    assert!(
+        o.mark_paid(customer.clone(), "paid", now()).is_err(),
+        "a draft cannot be paid"
+    );
+    o.revise(
+        &p,
+        Revision {
+            contact: Some(contact()),
+            ..Revision::default()
+        },
+        customer.clone(),
+        now(),
+    )
+    .unwrap();
+    assert_eq!(o.state, OrderState::PendingPayment);
+    o.mark_paid(Actor::System("dev".into()), "paid", now())
+        .unwrap();
+    let err = o.cancel(customer.clone(), "", now()).unwrap_err();
+    assert!(
+        matches!(err, DomainError::FailedPrecondition(ref m) if m.contains("已付款")),
+        "{err:?}"
+    );
+    assert!(
+        o.revise(&p, Revision::default(), customer.clone(), now())
+            .is_err(),
+        "paid orders are fixed"
+    );
+    o.confirm(Actor::Operator("ops".into()), now()).unwrap();
+    o.complete(Actor::Operator("ops".into()), now()).unwrap();
+    assert!(o.refund(Actor::Operator("ops".into()), "", now()).is_err());
+    let states: Vec<_> = o.history.iter().map(|t| t.to).collect();
+    assert_eq!(
+        states,
+        [
+            OrderState::Draft,
+            OrderState::PendingPayment,
+            OrderState::Paid,
+            OrderState::Confirmed,
+            OrderState::Completed
+        ]
+    );
+    assert_eq!(o.history[2].actor, Actor::System("dev".into()));
+}
+
+#[test]
+fn unpaid_orders_lapse_only_after_their_window() {
+    let p = plan("shuttle-sgn-4", Category::Shuttle, 380_000);
+    let owner = UserId::parse("u1").unwrap();
+    let mut o = Order::create(
+        OrderId::parse("BK1").unwrap(),
+        owner,
+        &p,
+        shuttle(),
+        Some(contact()),
+        String::new(),
+        now(),
+        Duration::minutes(60),
+    )
+    .unwrap();
+    assert_eq!(
+        o.state,
+        OrderState::PendingPayment,
+        "a contact completes the order"
+    );
+    assert!(o.expire(now() + Duration::minutes(59)).is_err());
+    o.expire(now() + Duration::minutes(60)).unwrap();
+    assert_eq!(o.state, OrderState::Expired);
+    assert!(o.cancel(Actor::System("x".into()), "", now()).is_err());
+}
+
+#[test]
+fn actors_and_states_round_trip_their_codes() {
+    for s in OrderState::ALL {
+        assert_eq!(OrderState::from_code(s.code()), Ok(s));
+    }
+    for a in [
+        Actor::Customer(UserId::parse("u1").unwrap()),
+        Actor::System("expiry".into()),
+        Actor::Operator("ann".into()),
+    ] {
+        assert_eq!(Actor::parse(&a.code()), Ok(a));
+    }
+}
+
+// The service against in-memory ports.
+
+struct Catalog(Vec<Plan>);
+
+#[async_trait]
+impl CatalogRepository for Catalog {
+    async fn summarize(&self) -> DomainResult<Vec<CategorySummary>> {
+        Ok(vec![])
+    }
+    async fn list_plans(&self, _: Category, _: &PageRequest) -> DomainResult<Page<Plan>> {
+        Ok(Page {
+            items: vec![],
+            next_token: None,
+        })
+    }
+    async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>> {
+        Ok(self.0.iter().find(|p| &p.id == id).cloned())
+    }
+    async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
+        Ok(vec![])
+    }
+    async fn import(&self, _: &[Plan], _: &[Therapist]) -> DomainResult<()> {
+        Ok(())
+    }
+    async fn is_empty(&self) -> DomainResult<bool> {
+        Ok(false)
+    }
+}
+
+#[derive(Default)]
+struct Store {
+    orders: Mutex<HashMap<OrderId, Order>>,
+    keys: Mutex<Vec<KeyClaim>>,
+}
+
+#[async_trait]
+impl OrderStore for Store {
+    async fn insert(&self, order: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError> {
+        let mut keys = self.keys.lock().unwrap();
+        if let Some(c) = claim {
+            if keys.iter().any(|k| k.owner == c.owner && k.key == c.key) {
+                return Err(StoreError::KeyTaken);
+            }
+            keys.push(c.clone());
+        }
+        self.orders
+            .lock()
+            .unwrap()
+            .insert(order.id.clone(), order.clone());
+        Ok(())
+    }
+    async fn claim(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<KeyClaim>> {
+        Ok(self
+            .keys
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|k| &k.owner == owner && &k.key == key)
+            .cloned())
+    }
+    async fn get(&self, id: &OrderId) -> DomainResult<Option<Order>> {
+        Ok(self.orders.lock().unwrap().get(id).cloned())
+    }
+    async fn save(&self, order: &Order) -> Result<(), StoreError> {
+        let mut orders = self.orders.lock().unwrap();
+        let stored = orders.get(&order.id).ok_or(StoreError::Stale)?;
+        if stored.version != order.version {
+            return Err(StoreError::Stale);
+        }
+        orders.insert(
+            order.id.clone(),
+            Order {
+                version: order.version + 1,
+                ..order.clone()
+            },
+        );
+        Ok(())
+    }
+    async fn list(
+        &self,
+        owner: &UserId,
+        _: &OrderFilter,
+        _: &PageRequest,
+    ) -> DomainResult<Page<Order>> {
+        let items = self
+            .orders
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|o| &o.owner == owner)
+            .cloned()
+            .collect();
+        Ok(Page {
+            items,
+            next_token: None,
+        })
+    }
+    async fn due_for_expiry(&self, now: DateTime<Utc>, _: u32) -> DomainResult<Vec<OrderId>> {
+        Ok(self
+            .orders
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|o| o.state.is_unpaid() && o.expires_at <= now)
+            .map(|o| o.id.clone())
+            .collect())
+    }
+    async fn purge_keys(&self, before: DateTime<Utc>) -> DomainResult<u64> {
+        self.keys.lock().unwrap().retain(|k| k.created_at >= before);
+        Ok(0)
+    }
+}
+
+struct FixedClock(Mutex<DateTime<Utc>>);
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        *self.0.lock().unwrap()
+    }
+}
+
+struct Counter(Mutex<u32>);
+impl Randomness for Counter {
+    fn secret(&self) -> String {
+        unreachable!()
+    }
+    fn id(&self) -> String {
+        let mut n = self.0.lock().unwrap();
+        *n += 1;
+        format!("r{n}")
+    }
+}
+
+fn service() -> (OrderService, Arc<FixedClock>) {
+    let catalog = CatalogService::new(Arc::new(Catalog(vec![
+        plan("shuttle-sgn-4", Category::Shuttle, 380_000),
+        plan("massage-90", Category::DragonMassage, 450_000),
+    ])));
+    let clock = Arc::new(FixedClock(Mutex::new(now())));
+    let svc = OrderService::new(
+        catalog,
+        Arc::new(Store::default()),
+        clock.clone(),
+        Arc::new(Counter(Mutex::new(0))),
+        OrderPolicy::default(),
+    );
+    (svc, clock)
+}
+
+fn new_shuttle() -> NewOrder {
+    NewOrder {
+        details: shuttle(),
+        contact: None,
+        note: String::new(),
+    }
+}
+
+#[tokio::test]
+async fn only_the_owner_sees_or_changes_an_order() {
+    let (svc, _) = service();
+    let (ann, bob) = (UserId::parse("ann").unwrap(), UserId::parse("bob").unwrap());
+    let plan_id = PlanId::parse("shuttle-sgn-4").unwrap();
+    let o = svc
+        .create(&ann, Category::Shuttle, &plan_id, new_shuttle(), None)
+        .await
+        .unwrap();
+    assert!(o.id.as_str().starts_with("BK261122-"), "{}", o.id.as_str());
+    assert_eq!(
+        o.estimate.total,
+        Money::vnd(480_000),
+        "rate and one child seat"
+    );
+    assert!(matches!(
+        svc.get(&bob, &o.id).await,
+        Err(DomainError::NotFound { .. })
+    ));
+    assert!(matches!(
+        svc.cancel(&bob, &o.id, "").await,
+        Err(DomainError::NotFound { .. })
+    ));
+    let rev = Revision {
+        contact: Some(contact()),
+        ..Revision::default()
+    };
+    assert!(matches!(
+        svc.update(&bob, Category::Shuttle, &o.id, rev.clone())
+            .await,
+        Err(DomainError::NotFound { .. })
+    ));
+    assert!(
+        matches!(
+            svc.update(&ann, Category::Charter, &o.id, rev.clone())
+                .await,
+            Err(DomainError::NotFound { .. })
+        ),
+        "an order lives under its own category"
+    );
+    let o = svc
+        .update(&ann, Category::Shuttle, &o.id, rev)
+        .await
+        .unwrap();
+    assert_eq!((o.state, o.version), (OrderState::PendingPayment, 1));
+    let o = svc.cancel(&ann, &o.id, "plans changed").await.unwrap();
+    assert_eq!(
+        svc.cancel(&ann, &o.id, "again").await.unwrap().version,
+        o.version,
+        "a retried cancel changes nothing"
+    );
+}
+
+#[tokio::test]
+async fn a_key_returns_the_first_order_and_refuses_another_request() {
+    let (svc, _) = service();
+    let ann = UserId::parse("ann").unwrap();
+    let plan_id = PlanId::parse("shuttle-sgn-4").unwrap();
+    let key = IdempotencyKey::parse("k-1").unwrap();
+    let first = svc
+        .create(
+            &ann,
+            Category::Shuttle,
+            &plan_id,
+            new_shuttle(),
+            Some(key.clone()),
+        )
+        .await
+        .unwrap();
+    let again = svc
+        .create(
+            &ann,
+            Category::Shuttle,
+            &plan_id,
+            new_shuttle(),
+            Some(key.clone()),
+        )
+        .await
+        .unwrap();
+    assert_eq!(first.id, again.id);
+    let other = NewOrder {
+        note: "another".into(),
+        ..new_shuttle()
+    };
+    assert_eq!(
+        svc.create(&ann, Category::Shuttle, &plan_id, other, Some(key.clone()))
+            .await,
+        Err(DomainError::KeyReused)
+    );
+    // Keys are per customer: someone else's same key is a new order.
+    let bob = UserId::parse("bob").unwrap();
+    let theirs = svc
+        .create(&bob, Category::Shuttle, &plan_id, new_shuttle(), Some(key))
+        .await
+        .unwrap();
+    assert_ne!(theirs.id, first.id);
+}
+
+#[tokio::test]
+async fn the_job_expires_unpaid_orders_past_their_window() {
+    let (svc, clock) = service();
+    let ann = UserId::parse("ann").unwrap();
+    let plan_id = PlanId::parse("shuttle-sgn-4").unwrap();
+    let o = svc
+        .create(&ann, Category::Shuttle, &plan_id, new_shuttle(), None)
+        .await
+        .unwrap();
+    assert_eq!(svc.expire_due(100).await, Ok(0));
+    *clock.0.lock().unwrap() = now() + Duration::minutes(61);
+    assert_eq!(svc.expire_due(100).await, Ok(1));
+    let o = svc.get(&ann, &o.id).await.unwrap();
+    assert_eq!(o.state, OrderState::Expired);
+    assert_eq!(
+        o.history.last().map(|t| t.actor.clone()),
+        Some(Actor::System("expiry".into()))
+    );
+    assert!(
+        svc.update(&ann, Category::Shuttle, &o.id, Revision::default())
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn estimates_need_no_order_and_check_the_same_rules() {
+    let (svc, _) = service();
+    let plan_id = PlanId::parse("massage-90").unwrap();
+    let e = svc
+        .estimate(Category::DragonMassage, &plan_id, massage(1))
+        .await
+        .unwrap();
+    assert_eq!(e.total, Money::vnd(720_000));
+    assert_eq!(
+        field(
+            svc.estimate(Category::DragonMassage, &plan_id, massage(3))
+                .await
+        ),
+        "details.people"
+    );
+    let specific = ServiceDetails::Massage(MassageDetails {
+        therapist: TherapistChoice::Specific("t-nobody".into()),
+        ..match massage(1) {
+            ServiceDetails::Massage(m) => m,
+            _ => unreachable!(),
+        }
+    });
+    assert_eq!(
+        field(
+            svc.estimate(Category::DragonMassage, &plan_id, specific)
+                .await
+        ),
+        "details.therapist_id"
+    );
+    assert!(matches!(
+        svc.estimate(Category::Shuttle, &plan_id, shuttle()).await,
+        Err(DomainError::NotFound { .. })
+    ));
+}

@@ -1,0 +1,245 @@
+use chrono::NaiveTime;
+
+use crate::catalog::{Category, PlanOption};
+use crate::error::{DomainError, DomainResult};
+use crate::shared::Money;
+
+/// A plan's price list, kept as data in the catalogue. Every figure is integer VND.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PriceRules {
+    /// The price before extras: one rate for a transfer (`minutes` 0), or one per bookable length
+    /// (charter packages, escort hours, massage sessions), shortest first.
+    pub rates: Vec<Rate>,
+    pub night: Option<NightSurcharge>,
+    /// Each hour beyond the booked length, up to `max_extra_hours`.
+    pub extra_hour: Option<Money>,
+    pub max_extra_hours: u32,
+    /// How many people the rate covers and how many the plan takes at most. Shuttle and charter
+    /// take their vehicle's seats instead of `max_people`.
+    pub people_included: u32,
+    pub max_people: u32,
+    pub extra_person: Option<ExtraPerson>,
+    pub child_seat: Option<Money>,
+    pub extra_stop: Option<Money>,
+    pub max_extra_stops: u32,
+    /// A Chinese-speaking driver or guide, when the plan charges for one.
+    pub chinese_speaking: Option<Money>,
+    pub booking: BookingWindow,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    pub minutes: u32,
+    pub price: Money,
+}
+
+/// A surcharge on the rate for services that start inside a window of Vietnam time. The window
+/// may wrap past midnight (22:00–06:00).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NightSurcharge {
+    pub from: NaiveTime,
+    pub until: NaiveTime,
+    pub percent: u32,
+}
+
+impl NightSurcharge {
+    pub fn applies_at(&self, t: NaiveTime) -> bool {
+        if self.from <= self.until {
+            self.from <= t && t < self.until
+        } else {
+            t >= self.from || t < self.until
+        }
+    }
+}
+
+/// What each person beyond those included costs: a flat fee (a bigger escort group) or a share of
+/// the rate (a second therapist for a couple's massage costs a whole session).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtraPerson {
+    Flat(Money),
+    PercentOfRate(u32),
+}
+
+/// How early and how far ahead a plan can be booked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BookingWindow {
+    pub lead_time_minutes: u32,
+    pub horizon_days: u32,
+}
+
+impl PriceRules {
+    pub fn rate(&self, minutes: u32) -> Option<Money> {
+        self.rates
+            .iter()
+            .find(|r| r.minutes == minutes)
+            .map(|r| r.price)
+    }
+
+    /// Bookable lengths, shortest first; empty for a transfer.
+    pub fn durations(&self) -> Vec<u32> {
+        self.rates
+            .iter()
+            .map(|r| r.minutes)
+            .filter(|m| *m > 0)
+            .collect()
+    }
+
+    /// The lowest price a customer can pay: the cheapest rate.
+    pub fn from_price(&self) -> Money {
+        self.rates
+            .iter()
+            .map(|r| r.price)
+            .min()
+            .unwrap_or(Money::ZERO)
+    }
+
+    /// The extras as the catalogue shows them, in the words of the plan's category.
+    pub fn options(&self, category: Category) -> Vec<PlanOption> {
+        let mut options = Vec::new();
+        let mut add = |code: &str, name: String, price: Money| {
+            options.push(PlanOption {
+                code: code.to_owned(),
+                name,
+                price,
+            })
+        };
+        if let Some(price) = self.chinese_speaking {
+            add(
+                "chinese-speaking",
+                chinese_speaking_label(category).into(),
+                price,
+            );
+        }
+        if let Some(price) = self.child_seat {
+            add("child-seat", "兒童安全座椅（每張）".into(), price);
+        }
+        if let Some(price) = self.extra_stop {
+            add("extra-stop", "加停一站".into(), price);
+        }
+        if let Some(price) = self.extra_hour {
+            add("extra-hour", "延長 1 小時".into(), price);
+        }
+        if let Some(ExtraPerson::Flat(price)) = self.extra_person {
+            add(
+                "extra-person",
+                format!("超過 {} 人，每加 1 人", self.people_included),
+                price,
+            );
+        }
+        if let (Some(ExtraPerson::PercentOfRate(p)), Some(rate)) =
+            (self.extra_person, self.rates.first())
+        {
+            add(
+                "extra-person",
+                extra_person_label(category).into(),
+                percent_of(rate.price, p),
+            );
+        }
+        if let Some(n) = self.night {
+            add(
+                "night",
+                format!(
+                    "夜間加價 {}%（{}–{}）",
+                    n.percent,
+                    n.from.format("%H:%M"),
+                    n.until.format("%H:%M")
+                ),
+                percent_of(self.from_price(), n.percent),
+            );
+        }
+        options
+    }
+
+    /// The price list's own consistency, checked before a catalogue is stored.
+    pub fn validate(&self, category: Category) -> DomainResult<()> {
+        let invalid = |field: &str, message: &str| {
+            Err(DomainError::invalid(format!("pricing.{field}"), message))
+        };
+        if self.rates.is_empty() {
+            return invalid("rates", "at least one rate");
+        }
+        let transfer = category == Category::Shuttle;
+        if transfer && (self.rates.len() != 1 || self.rates[0].minutes != 0) {
+            return invalid("rates", "a transfer has exactly one rate with minutes 0");
+        }
+        if !transfer && self.rates.iter().any(|r| r.minutes == 0) {
+            return invalid("rates", "every rate has a length in minutes");
+        }
+        // Longer never costs less, so "more hours never cost less" holds for lengths too.
+        if self
+            .rates
+            .windows(2)
+            .any(|w| w[0].minutes >= w[1].minutes || w[0].price > w[1].price)
+        {
+            return invalid("rates", "shortest first; a longer length never costs less");
+        }
+        let prices = self
+            .rates
+            .iter()
+            .map(|r| r.price)
+            .chain(self.extra_hour)
+            .chain(self.child_seat)
+            .chain(self.extra_stop)
+            .chain(self.chinese_speaking)
+            .chain(match self.extra_person {
+                Some(ExtraPerson::Flat(m)) => Some(m),
+                _ => None,
+            });
+        for price in prices {
+            if price.is_negative() || price.amount() > MAX_PRICE {
+                return invalid("prices", "between 0 and 1,000,000,000 VND");
+            }
+        }
+        if self
+            .night
+            .is_some_and(|n| n.percent > 100 || n.from == n.until)
+        {
+            return invalid("night", "a window of some length and at most 100%");
+        }
+        if matches!(self.extra_person, Some(ExtraPerson::PercentOfRate(p)) if p > 100) {
+            return invalid("extra_person", "at most 100% of the rate a person");
+        }
+        if self.extra_hour.is_none() != (self.max_extra_hours == 0) {
+            return invalid("max_extra_hours", "set exactly when extra hours are sold");
+        }
+        if self.extra_stop.is_none() != (self.max_extra_stops == 0) {
+            return invalid("max_extra_stops", "set exactly when extra stops are sold");
+        }
+        if !matches!(category, Category::Shuttle | Category::Charter)
+            && (self.people_included == 0 || self.max_people < self.people_included)
+        {
+            return invalid(
+                "max_people",
+                "at least the people included, who are at least one",
+            );
+        }
+        if self.booking.horizon_days == 0
+            || i64::from(self.booking.lead_time_minutes)
+                >= i64::from(self.booking.horizon_days) * 1440
+        {
+            return invalid("booking", "the horizon must lie beyond the lead time");
+        }
+        Ok(())
+    }
+}
+
+/// Upper bound of any single price, so sums of a few dozen lines stay far from overflow.
+const MAX_PRICE: i64 = 1_000_000_000;
+
+pub(crate) fn percent_of(m: Money, percent: u32) -> Money {
+    Money::vnd(m.amount() * i64::from(percent) / 100).round_to_thousand()
+}
+
+pub(crate) fn chinese_speaking_label(category: Category) -> &'static str {
+    match category {
+        Category::Shuttle | Category::Charter => "中文司機",
+        Category::Escort | Category::DragonMassage => "中文導覽員",
+    }
+}
+
+pub(crate) fn extra_person_label(category: Category) -> &'static str {
+    match category {
+        Category::DragonMassage => "加一位按摩師（每位）",
+        _ => "加人費（每位）",
+    }
+}
