@@ -13,7 +13,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     files.sort();
     let fds = protox::compile(&files, [root])?;
-    tonic_prost_build::configure()
+    // The REST shim reads and writes these messages as JSON directly, so both protocols share one
+    // translation to the domain.
+    let mut config = tonic_prost_build::configure();
+    for message in [
+        "ShuttleDetails",
+        "CharterDetails",
+        "EscortDetails",
+        "MassageDetails",
+        "Contact",
+        "LineItem",
+        "FeeEstimate",
+    ] {
+        config = config.type_attribute(
+            format!(".booking.v1.{message}"),
+            "#[derive(serde::Serialize, serde::Deserialize)] \
+             #[serde(rename_all = \"camelCase\", default, deny_unknown_fields)]",
+        );
+    }
+    config
         .build_server(true)
         .build_client(true)
         .compile_fds(fds)?;

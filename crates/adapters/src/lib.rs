@@ -9,6 +9,7 @@ pub mod mail;
 pub mod password;
 mod sql_catalog;
 mod sql_identity;
+mod sql_orders;
 mod sql_rate_limiter;
 pub mod system;
 #[cfg(feature = "testing")]
@@ -16,4 +17,5 @@ pub mod testing;
 
 pub use sql_catalog::SqlCatalogRepository;
 pub use sql_identity::SqlIdentityStore;
+pub use sql_orders::SqlOrderStore;
 pub use sql_rate_limiter::SqlRateLimiter;

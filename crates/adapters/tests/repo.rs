@@ -193,3 +193,6 @@ mod identity;
 
 #[path = "repo/mail.rs"]
 mod mail;
+
+#[path = "repo/orders.rs"]
+mod orders;

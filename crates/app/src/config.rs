@@ -49,6 +49,10 @@ pub struct Config {
     pub smtp_username: Option<String>,
     pub smtp_password: Option<String>,
     pub smtp_from: String,
+    /// `APP_ORDER_PAYMENT_WINDOW_MINUTES`: how long an unpaid order waits before it lapses.
+    pub order_payment_window_minutes: u32,
+    /// `APP_ORDER_EXPIRY_INTERVAL_SECS`: how often the expiry job looks for lapsed orders.
+    pub order_expiry_interval_secs: u32,
 }
 
 impl Default for Config {
@@ -71,6 +75,8 @@ impl Default for Config {
             smtp_username: None,
             smtp_password: None,
             smtp_from: "越南旅遊預約 <no-reply@localhost>".into(),
+            order_payment_window_minutes: 60,
+            order_expiry_interval_secs: 30,
         }
     }
 }
@@ -96,6 +102,15 @@ impl Config {
     }
 
     /// The site's origin, without a trailing slash.
+    pub fn order_policy(&self) -> domain::ordering::OrderPolicy {
+        domain::ordering::OrderPolicy {
+            payment_window: chrono::Duration::minutes(i64::from(
+                self.order_payment_window_minutes.max(1),
+            )),
+            ..Default::default()
+        }
+    }
+
     pub fn site_url(&self) -> String {
         self.public_url
             .clone()

@@ -10,7 +10,9 @@ use adapters::jwt::JwtSigner;
 use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::password::Argon2Hasher;
 use adapters::system::{OsRandomness, SystemClock};
-use adapters::{SqlCatalogRepository, SqlIdentityStore, SqlRateLimiter, catalog_file};
+use adapters::{
+    SqlCatalogRepository, SqlIdentityStore, SqlOrderStore, SqlRateLimiter, catalog_file,
+};
 use anyhow::Context;
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
@@ -20,6 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::catalog::CatalogService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
+use domain::ordering::OrderService;
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -89,9 +92,17 @@ impl App {
                 (Arc::new(mailbox.clone()), Some(mailbox))
             }
         };
+        let orders = OrderService::new(
+            catalog.clone(),
+            Arc::new(SqlOrderStore::new(db.clone())),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+            config.order_policy(),
+        );
         Ok(Self {
             db,
             services: gateway::Services {
+                orders,
                 catalog,
                 users: UserService::new(identity.clone()),
                 identity,
@@ -219,6 +230,11 @@ pub async fn serve(
     let housekeeping = tokio::spawn(adapters::housekeeping::run(
         app.db.clone(),
         Duration::from_secs(3600),
+        stopped.clone(),
+    ));
+    let expiry = tokio::spawn(expire_orders(
+        app.services.orders.clone(),
+        Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1))),
         stopped,
     ));
     tracing::info!(addr = %listener.local_addr()?, env = ?config.env, site = %config.site_url(), "listening");
@@ -232,9 +248,28 @@ pub async fn serve(
     stop.send(true).ok();
     worker.await.ok();
     housekeeping.await.ok();
+    expiry.await.ok();
     app.db.close().await.ok();
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The background job that lapses unpaid orders past their window, every `interval` until `stop`.
+async fn expire_orders(orders: OrderService, interval: Duration, mut stop: watch::Receiver<bool>) {
+    loop {
+        match orders.expire_due(500).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(expired = n, "unpaid orders lapsed"),
+            Err(e) => tracing::warn!(error = %e, "order expiry"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(interval) => {}
+            _ = stop.changed() => return,
+        }
+        if *stop.borrow() {
+            return;
+        }
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -51,6 +51,7 @@ impl TestApp {
             seed_demo: Some(true),
             mailbox_dir: web_dir.join("mailbox"),
             log: "warn".into(),
+            order_expiry_interval_secs: 1,
             ..Config::default()
         };
         // Storage faults are logged, not shown to callers: a failing test shows them here.
@@ -117,6 +118,13 @@ impl TestApp {
     async fn post(&self, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
         let (status, body, _) = self
             .call(reqwest::Method::POST, path, Some(body), token)
+            .await;
+        (status, body)
+    }
+
+    async fn get_as(&self, path: &str, token: &str) -> (u16, Value) {
+        let (status, body, _) = self
+            .call(reqwest::Method::GET, path, None, Some(token))
             .await;
         (status, body)
     }
@@ -436,3 +444,5 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 
 #[path = "api/identity.rs"]
 mod identity;
+#[path = "api/orders.rs"]
+mod orders;

@@ -9,6 +9,7 @@ mod rest;
 use axum::Router;
 use domain::catalog::CatalogService;
 use domain::identity::{IdentityService, UserService};
+use domain::ordering::OrderService;
 
 pub use auth::{ClientAddr, TOKEN_HEADER};
 pub use error::ApiError;
@@ -25,6 +26,7 @@ pub struct Services {
     pub catalog: CatalogService,
     pub identity: IdentityService,
     pub users: UserService,
+    pub orders: OrderService,
 }
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.

@@ -3,7 +3,10 @@
 
 pub mod account;
 pub mod action_code;
+pub mod idempotency_key;
 pub mod mail_outbox;
+pub mod order;
+pub mod order_event;
 pub mod plan;
 pub mod profile;
 pub mod rate_counter;

@@ -23,6 +23,31 @@ pub enum Direction {
     DropOff,
 }
 
+/// Wire and storage codes of the small enums, said once here.
+macro_rules! codes {
+    ($ty:ident, $field:literal, { $($variant:ident => $code:literal),+ $(,)? }) => {
+        impl $ty {
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            pub const fn code(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $code),+
+                }
+            }
+
+            pub fn parse(code: &str) -> DomainResult<Self> {
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.code() == code)
+                    .ok_or_else(|| DomainError::invalid($field, "請選擇一個選項"))
+            }
+        }
+    };
+}
+
+codes!(Direction, "details.direction", { PickUp => "pick-up", DropOff => "drop-off" });
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShuttleDetails {
     pub direction: Direction,
@@ -43,6 +68,8 @@ pub enum GuideLanguage {
     English,
     Vietnamese,
 }
+
+codes!(GuideLanguage, "details.language", { Chinese => "zh", English => "en", Vietnamese => "vi" });
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CharterDetails {
@@ -75,6 +102,33 @@ pub enum TherapistChoice {
     Favourite,
 }
 
+impl TherapistChoice {
+    pub fn code(&self) -> &'static str {
+        match self {
+            TherapistChoice::Any => "any",
+            TherapistChoice::Specific(_) => "specific",
+            TherapistChoice::Favourite => "favourite",
+        }
+    }
+
+    /// `therapist_id` is read for `specific` only.
+    pub fn parse(code: &str, therapist_id: &str) -> DomainResult<Self> {
+        match code {
+            "any" | "" => Ok(TherapistChoice::Any),
+            "favourite" => Ok(TherapistChoice::Favourite),
+            "specific" => Ok(TherapistChoice::Specific(therapist_id.trim().to_owned())),
+            _ => Err(DomainError::invalid("details.therapist", "請選擇一個選項")),
+        }
+    }
+
+    pub fn therapist_id(&self) -> &str {
+        match self {
+            TherapistChoice::Specific(id) => id,
+            _ => "",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MassageDetails {
     pub hotel_name: String,
@@ -93,6 +147,13 @@ pub enum MessagingApp {
     Zalo,
     WeChat,
 }
+
+codes!(MessagingApp, "contact.messaging_app", {
+    Line => "line",
+    WhatsApp => "whatsapp",
+    Zalo => "zalo",
+    WeChat => "wechat",
+});
 
 /// Who the driver, guide or therapist calls.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -24,7 +24,7 @@ pub(crate) fn category_to_pb(c: catalog::Category) -> pb::Category {
     }
 }
 
-fn category_from_pb(raw: i32) -> Result<catalog::Category, Status> {
+pub(crate) fn category_from_pb(raw: i32) -> Result<catalog::Category, Status> {
     match pb::Category::try_from(raw) {
         Ok(pb::Category::Shuttle) => Ok(catalog::Category::Shuttle),
         Ok(pb::Category::Charter) => Ok(catalog::Category::Charter),

@@ -2,6 +2,7 @@
 
 mod catalog;
 mod identity;
+pub(crate) mod order;
 mod user;
 
 use axum::Router;
@@ -11,6 +12,7 @@ use tonic_web::GrpcWebLayer;
 use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
+use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
 
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
@@ -23,8 +25,13 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.users.clone(),
     ));
+    let orders = OrderServiceServer::new(order::Orders::new(
+        services.identity.clone(),
+        services.orders.clone(),
+    ));
     Router::new()
         .route_service(&path_of(&catalog), catalog)
+        .route_service(&path_of(&orders), orders)
         .route_service(&path_of(&identity), identity)
         .route_service(&path_of(&users), users)
         .layer(GrpcWebLayer::new())

@@ -3,12 +3,13 @@
 
 mod catalog;
 mod identity;
+mod order;
 mod user;
 
 use axum::Router;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use http::StatusCode;
 
 use crate::{ApiError, Services};
@@ -18,6 +19,15 @@ pub(crate) fn router(services: Services) -> Router {
         .route("/categories", get(catalog::list_categories))
         .route("/plan/{category}", get(catalog::list_plans))
         .route("/plan/{category}/{plan_id}", get(catalog::get_plan))
+        .route("/plan/{category}/{plan_id}/order", post(order::create))
+        .route(
+            "/plan/{category}/{plan_id}/estimateFee",
+            post(order::estimate),
+        )
+        .route("/plan/{category}/order/{order_id}", put(order::update))
+        .route("/order/detail", get(order::list))
+        .route("/order/detail/{id}", get(order::get))
+        .route("/order/detail/{id}/cancel", post(order::cancel))
         .route("/login", post(user::login))
         .route("/user", get(user::get_user).patch(user::update_user))
         .route("/auth/sign-up", post(identity::sign_up))

@@ -1,0 +1,29 @@
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "orders")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub owner: String,
+    pub category: String,
+    pub plan_id: String,
+    pub plan_name: String,
+    pub state: String,
+    /// JSON, tagged by service.
+    pub details: String,
+    /// JSON, or none before step2.
+    pub contact: Option<String>,
+    pub note: String,
+    /// JSON: the breakdown as priced when last changed.
+    pub estimate: String,
+    pub total_vnd: i64,
+    pub start_at_ms: i64,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+    pub expires_at_ms: i64,
+    pub version: i64,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,581 @@
+//! Orders in SQL through SeaORM; the same code on SQLite and PostgreSQL. Details, contact and the
+//! priced breakdown are JSON columns (read back through the domain's constructors); transitions
+//! are rows of their own, never rewritten.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::catalog::{Category, PlanId};
+use domain::identity::{Phone, UserId};
+use domain::ordering::{
+    Actor, CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, IdempotencyKey,
+    KeyClaim, MassageDetails, MessagingApp, Order, OrderFilter, OrderId, OrderState, OrderStore,
+    ServiceDetails, ShuttleDetails, StoreError, TherapistChoice, Transition,
+};
+use domain::pricing::{Estimate, LineItem, LineKind};
+use domain::shared::{LocalTime, Money, Page, PageRequest};
+use domain::{DomainError, DomainResult};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::entities::{idempotency_key, order, order_event};
+use crate::sql_catalog::{corrupt, storage};
+use crate::sql_identity::{instant, ms};
+
+pub struct SqlOrderStore {
+    db: DatabaseConnection,
+}
+
+impl SqlOrderStore {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "service", rename_all = "kebab-case", deny_unknown_fields)]
+enum DetailsJson {
+    Shuttle {
+        direction: String,
+        flight_number: String,
+        start: String,
+        address: String,
+        passengers: u32,
+        luggage: u32,
+        child_seats: u32,
+        extra_stops: u32,
+    },
+    Charter {
+        start: String,
+        duration_minutes: u32,
+        extra_hours: u32,
+        pickup_address: String,
+        itinerary: String,
+        passengers: u32,
+        child_seats: u32,
+        extra_stops: u32,
+        driver_language: String,
+    },
+    Escort {
+        start: String,
+        duration_minutes: u32,
+        extra_hours: u32,
+        meeting_point: String,
+        people: u32,
+        language: String,
+    },
+    Massage {
+        hotel_name: String,
+        hotel_address: String,
+        room: String,
+        start: String,
+        duration_minutes: u32,
+        people: u32,
+        therapist: String,
+        therapist_id: String,
+    },
+}
+
+impl From<&ServiceDetails> for DetailsJson {
+    fn from(d: &ServiceDetails) -> Self {
+        match d {
+            ServiceDetails::Shuttle(d) => DetailsJson::Shuttle {
+                direction: d.direction.code().into(),
+                flight_number: d.flight_number.clone(),
+                start: d.start.to_string(),
+                address: d.address.clone(),
+                passengers: d.passengers,
+                luggage: d.luggage,
+                child_seats: d.child_seats,
+                extra_stops: d.extra_stops,
+            },
+            ServiceDetails::Charter(d) => DetailsJson::Charter {
+                start: d.start.to_string(),
+                duration_minutes: d.duration_minutes,
+                extra_hours: d.extra_hours,
+                pickup_address: d.pickup_address.clone(),
+                itinerary: d.itinerary.clone(),
+                passengers: d.passengers,
+                child_seats: d.child_seats,
+                extra_stops: d.extra_stops,
+                driver_language: d.driver_language.code().into(),
+            },
+            ServiceDetails::Escort(d) => DetailsJson::Escort {
+                start: d.start.to_string(),
+                duration_minutes: d.duration_minutes,
+                extra_hours: d.extra_hours,
+                meeting_point: d.meeting_point.clone(),
+                people: d.people,
+                language: d.language.code().into(),
+            },
+            ServiceDetails::Massage(d) => DetailsJson::Massage {
+                hotel_name: d.hotel_name.clone(),
+                hotel_address: d.hotel_address.clone(),
+                room: d.room.clone(),
+                start: d.start.to_string(),
+                duration_minutes: d.duration_minutes,
+                people: d.people,
+                therapist: d.therapist.code().into(),
+                therapist_id: d.therapist.therapist_id().into(),
+            },
+        }
+    }
+}
+
+impl DetailsJson {
+    fn into_domain(self) -> DomainResult<ServiceDetails> {
+        let at = |s: &str| LocalTime::parse("details.start", s);
+        Ok(match self {
+            DetailsJson::Shuttle {
+                direction,
+                flight_number,
+                start,
+                address,
+                passengers,
+                luggage,
+                child_seats,
+                extra_stops,
+            } => ServiceDetails::Shuttle(ShuttleDetails {
+                direction: Direction::parse(&direction)?,
+                flight_number,
+                start: at(&start)?,
+                address,
+                passengers,
+                luggage,
+                child_seats,
+                extra_stops,
+            }),
+            DetailsJson::Charter {
+                start,
+                duration_minutes,
+                extra_hours,
+                pickup_address,
+                itinerary,
+                passengers,
+                child_seats,
+                extra_stops,
+                driver_language,
+            } => ServiceDetails::Charter(CharterDetails {
+                start: at(&start)?,
+                duration_minutes,
+                extra_hours,
+                pickup_address,
+                itinerary,
+                passengers,
+                child_seats,
+                extra_stops,
+                driver_language: GuideLanguage::parse(&driver_language)?,
+            }),
+            DetailsJson::Escort {
+                start,
+                duration_minutes,
+                extra_hours,
+                meeting_point,
+                people,
+                language,
+            } => ServiceDetails::Escort(EscortDetails {
+                start: at(&start)?,
+                duration_minutes,
+                extra_hours,
+                meeting_point,
+                people,
+                language: GuideLanguage::parse(&language)?,
+            }),
+            DetailsJson::Massage {
+                hotel_name,
+                hotel_address,
+                room,
+                start,
+                duration_minutes,
+                people,
+                therapist,
+                therapist_id,
+            } => ServiceDetails::Massage(MassageDetails {
+                hotel_name,
+                hotel_address,
+                room,
+                start: at(&start)?,
+                duration_minutes,
+                people,
+                therapist: TherapistChoice::parse(&therapist, &therapist_id)?,
+            }),
+        })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContactJson {
+    name: String,
+    phone_country_code: String,
+    phone_number: String,
+    messaging_app: Option<String>,
+    messaging_id: Option<String>,
+}
+
+impl From<&Contact> for ContactJson {
+    fn from(c: &Contact) -> Self {
+        ContactJson {
+            name: c.name.clone(),
+            phone_country_code: c.phone.country_code().into(),
+            phone_number: c.phone.number().into(),
+            messaging_app: c.messaging.as_ref().map(|(app, _)| app.code().into()),
+            messaging_id: c.messaging.as_ref().map(|(_, id)| id.clone()),
+        }
+    }
+}
+
+impl ContactJson {
+    fn into_domain(self) -> DomainResult<Contact> {
+        let messaging = match (self.messaging_app, self.messaging_id) {
+            (Some(app), Some(id)) => Some((MessagingApp::parse(&app)?, id)),
+            _ => None,
+        };
+        Contact::new(
+            &self.name,
+            Phone::parse(&self.phone_country_code, &self.phone_number)?,
+            messaging.as_ref().map(|(app, id)| (*app, id.as_str())),
+        )
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineJson {
+    kind: String,
+    label: String,
+    quantity: u32,
+    unit_price_vnd: i64,
+    amount_vnd: i64,
+}
+
+fn estimate_json(e: &Estimate) -> Vec<LineJson> {
+    e.lines
+        .iter()
+        .map(|l| LineJson {
+            kind: l.kind.code().into(),
+            label: l.label.clone(),
+            quantity: l.quantity,
+            unit_price_vnd: l.unit_price.amount(),
+            amount_vnd: l.amount.amount(),
+        })
+        .collect()
+}
+
+fn estimate_from(lines: Vec<LineJson>) -> DomainResult<Estimate> {
+    let lines = lines
+        .into_iter()
+        .map(|l| {
+            Ok(LineItem {
+                kind: LineKind::from_code(&l.kind).ok_or_else(|| corrupt("order", &l.kind))?,
+                label: l.label,
+                quantity: l.quantity,
+                unit_price: Money::vnd(l.unit_price_vnd),
+                amount: Money::vnd(l.amount_vnd),
+            })
+        })
+        .collect::<DomainResult<Vec<_>>>()?;
+    Ok(Estimate::from_lines(lines))
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    // Plain structs of strings and numbers always serialize.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn read_json<T: for<'de> Deserialize<'de>>(raw: &str) -> DomainResult<T> {
+    serde_json::from_str(raw).map_err(|e| corrupt("order", e))
+}
+
+fn order_to_row(o: &Order) -> order::ActiveModel {
+    order::ActiveModel {
+        id: Set(o.id.as_str().into()),
+        owner: Set(o.owner.as_str().into()),
+        category: Set(o.category.slug().into()),
+        plan_id: Set(o.plan_id.as_str().into()),
+        plan_name: Set(o.plan_name.clone()),
+        state: Set(o.state.code().into()),
+        details: Set(json(&DetailsJson::from(&o.details))),
+        contact: Set(o.contact.as_ref().map(|c| json(&ContactJson::from(c)))),
+        note: Set(o.note.clone()),
+        estimate: Set(json(&estimate_json(&o.estimate))),
+        total_vnd: Set(o.estimate.total.amount()),
+        start_at_ms: Set(ms(o.details.start().instant())),
+        created_at_ms: Set(ms(o.created_at)),
+        updated_at_ms: Set(ms(o.updated_at)),
+        expires_at_ms: Set(ms(o.expires_at)),
+        version: Set(o.version),
+    }
+}
+
+fn order_from_row(r: order::Model, events: Vec<order_event::Model>) -> DomainResult<Order> {
+    let bad = |e: DomainError| corrupt("order", e);
+    let history = events
+        .into_iter()
+        .map(|e| {
+            Ok(Transition {
+                from: e
+                    .from_state
+                    .as_deref()
+                    .map(OrderState::from_code)
+                    .transpose()?,
+                to: OrderState::from_code(&e.to_state)?,
+                at: instant(e.at_ms)?,
+                actor: Actor::parse(&e.actor)?,
+                reason: e.reason,
+            })
+        })
+        .collect::<DomainResult<Vec<_>>>()
+        .map_err(bad)?;
+    Ok(Order {
+        id: OrderId::parse(&r.id).map_err(bad)?,
+        owner: UserId::parse(&r.owner).map_err(bad)?,
+        category: Category::from_slug(&r.category).map_err(bad)?,
+        plan_id: PlanId::parse(&r.plan_id).map_err(bad)?,
+        plan_name: r.plan_name,
+        details: read_json::<DetailsJson>(&r.details)?
+            .into_domain()
+            .map_err(bad)?,
+        contact: match r.contact {
+            Some(c) => Some(read_json::<ContactJson>(&c)?.into_domain().map_err(bad)?),
+            None => None,
+        },
+        note: r.note,
+        estimate: estimate_from(read_json(&r.estimate)?)?,
+        state: OrderState::from_code(&r.state).map_err(bad)?,
+        created_at: instant(r.created_at_ms)?,
+        updated_at: instant(r.updated_at_ms)?,
+        expires_at: instant(r.expires_at_ms)?,
+        history,
+        version: r.version,
+    })
+}
+
+fn event_rows(o: &Order, from_seq: usize) -> Vec<order_event::ActiveModel> {
+    o.history
+        .iter()
+        .enumerate()
+        .skip(from_seq)
+        .map(|(seq, t)| order_event::ActiveModel {
+            order_id: Set(o.id.as_str().into()),
+            seq: Set(i32::try_from(seq).unwrap_or(i32::MAX)),
+            from_state: Set(t.from.map(|s| s.code().into())),
+            to_state: Set(t.to.code().into()),
+            at_ms: Set(ms(t.at)),
+            actor: Set(t.actor.code()),
+            reason: Set(t.reason.clone()),
+        })
+        .collect()
+}
+
+async fn insert_events(
+    db: &impl ConnectionTrait,
+    rows: Vec<order_event::ActiveModel>,
+) -> Result<(), DbErr> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    order_event::Entity::insert_many(rows).exec(db).await?;
+    Ok(())
+}
+
+fn claim_from_row(r: idempotency_key::Model) -> DomainResult<KeyClaim> {
+    let bad = |e: DomainError| corrupt("idempotency key", e);
+    Ok(KeyClaim {
+        owner: UserId::parse(&r.owner).map_err(bad)?,
+        key: IdempotencyKey::parse(&r.key).map_err(bad)?,
+        fingerprint: r.fingerprint,
+        order_id: OrderId::parse(&r.order_id).map_err(bad)?,
+        created_at: instant(r.created_at_ms)?,
+    })
+}
+
+/// `created_ms.id` of the last order on a page.
+fn decode_cursor(token: &str) -> DomainResult<(i64, String)> {
+    let bad = || DomainError::invalid("page_token", "not a token this list gave out");
+    let (at, id) = token.split_once('.').ok_or_else(bad)?;
+    let at = at.parse::<i64>().map_err(|_| bad())?;
+    OrderId::parse(id).map_err(|_| bad())?;
+    Ok((at, id.to_owned()))
+}
+
+impl SqlOrderStore {
+    async fn with_events(&self, rows: Vec<order::Model>) -> DomainResult<Vec<Order>> {
+        let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+        let mut events = order_event::Entity::find()
+            .filter(order_event::Column::OrderId.is_in(ids))
+            .order_by_asc(order_event::Column::OrderId)
+            .order_by_asc(order_event::Column::Seq)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        rows.into_iter()
+            .map(|r| {
+                let (mine, rest): (Vec<_>, Vec<_>) =
+                    events.drain(..).partition(|e| e.order_id == r.id);
+                events = rest;
+                order_from_row(r, mine)
+            })
+            .collect()
+    }
+}
+
+#[async_trait]
+impl OrderStore for SqlOrderStore {
+    async fn insert(&self, o: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError> {
+        let txn = self.db.begin().await.map_err(storage)?;
+        if let Some(c) = claim {
+            let row = idempotency_key::ActiveModel {
+                owner: Set(c.owner.as_str().into()),
+                key: Set(c.key.as_str().into()),
+                fingerprint: Set(c.fingerprint.clone()),
+                order_id: Set(c.order_id.as_str().into()),
+                created_at_ms: Set(ms(c.created_at)),
+            };
+            // The key first: a concurrent duplicate waits on it and then fails, before any order.
+            if let Err(e) = idempotency_key::Entity::insert(row).exec(&txn).await {
+                return Err(
+                    if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) {
+                        StoreError::KeyTaken
+                    } else {
+                        storage(e).into()
+                    },
+                );
+            }
+        }
+        order::Entity::insert(order_to_row(o))
+            .exec(&txn)
+            .await
+            .map_err(storage)?;
+        insert_events(&txn, event_rows(o, 0))
+            .await
+            .map_err(storage)?;
+        txn.commit().await.map_err(storage)?;
+        Ok(())
+    }
+
+    async fn claim(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<KeyClaim>> {
+        idempotency_key::Entity::find_by_id((owner.as_str().to_owned(), key.as_str().to_owned()))
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(claim_from_row)
+            .transpose()
+    }
+
+    async fn get(&self, id: &OrderId) -> DomainResult<Option<Order>> {
+        let Some(row) = order::Entity::find_by_id(id.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+        else {
+            return Ok(None);
+        };
+        Ok(self.with_events(vec![row]).await?.pop())
+    }
+
+    async fn save(&self, o: &Order) -> Result<(), StoreError> {
+        let txn = self.db.begin().await.map_err(storage)?;
+        let mut row = order_to_row(o);
+        row.version = Set(o.version + 1);
+        let updated = order::Entity::update_many()
+            .set(row)
+            .filter(order::Column::Id.eq(o.id.as_str()))
+            .filter(order::Column::Version.eq(o.version))
+            .exec(&txn)
+            .await
+            .map_err(storage)?;
+        if updated.rows_affected != 1 {
+            return Err(StoreError::Stale);
+        }
+        let stored = order_event::Entity::find()
+            .filter(order_event::Column::OrderId.eq(o.id.as_str()))
+            .count(&txn)
+            .await
+            .map_err(storage)?;
+        insert_events(
+            &txn,
+            event_rows(o, usize::try_from(stored).unwrap_or(usize::MAX)),
+        )
+        .await
+        .map_err(storage)?;
+        txn.commit().await.map_err(storage)?;
+        Ok(())
+    }
+
+    async fn list(
+        &self,
+        owner: &UserId,
+        filter: &OrderFilter,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Order>> {
+        let mut query = order::Entity::find().filter(order::Column::Owner.eq(owner.as_str()));
+        if !filter.states.is_empty() {
+            query =
+                query.filter(order::Column::State.is_in(filter.states.iter().map(|s| s.code())));
+        }
+        if let Some(category) = filter.category {
+            query = query.filter(order::Column::Category.eq(category.slug()));
+        }
+        if let Some(token) = page.token() {
+            let (at, id) = decode_cursor(token)?;
+            query = query.filter(
+                Condition::any().add(order::Column::CreatedAtMs.lt(at)).add(
+                    Condition::all()
+                        .add(order::Column::CreatedAtMs.eq(at))
+                        .add(order::Column::Id.lt(id)),
+                ),
+            );
+        }
+        let size = page.size() as usize;
+        let mut rows = query
+            .order_by_desc(order::Column::CreatedAtMs)
+            .order_by_desc(order::Column::Id)
+            .limit(size as u64 + 1)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let next_token = if rows.len() > size {
+            rows.truncate(size);
+            rows.last().map(|r| format!("{}.{}", r.created_at_ms, r.id))
+        } else {
+            None
+        };
+        Ok(Page {
+            items: self.with_events(rows).await?,
+            next_token,
+        })
+    }
+
+    async fn due_for_expiry(&self, now: DateTime<Utc>, limit: u32) -> DomainResult<Vec<OrderId>> {
+        let unpaid = OrderState::ALL
+            .into_iter()
+            .filter(|s| s.is_unpaid())
+            .map(|s| s.code());
+        let ids: Vec<String> = order::Entity::find()
+            .select_only()
+            .column(order::Column::Id)
+            .filter(order::Column::State.is_in(unpaid))
+            .filter(order::Column::ExpiresAtMs.lte(ms(now)))
+            .order_by_asc(order::Column::ExpiresAtMs)
+            .limit(u64::from(limit))
+            .into_tuple()
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        ids.iter()
+            .map(|id| OrderId::parse(id).map_err(|e| corrupt("order", e)))
+            .collect()
+    }
+
+    async fn purge_keys(&self, before: DateTime<Utc>) -> DomainResult<u64> {
+        let gone = idempotency_key::Entity::delete_many()
+            .filter(idempotency_key::Column::CreatedAtMs.lt(ms(before)))
+            .exec(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(gone.rows_affected)
+    }
+}

@@ -1,0 +1,250 @@
+//! The order store against real databases: every kind of details round-trips exactly, history is
+//! appended and never rewritten, a save against an old version is refused, lists page newest
+//! first, and the expiry query finds only unpaid orders past their window.
+
+use adapters::{SqlCatalogRepository, SqlIdentityStore, SqlOrderStore, on_both_databases};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use domain::catalog::{CatalogRepository, Category, Plan};
+use domain::identity::{Account, Change, Email, IdentityStore, Phone, UserId};
+use domain::ordering::{
+    Actor, CharterDetails, Contact, EscortDetails, GuideLanguage, IdempotencyKey, KeyClaim,
+    MassageDetails, MessagingApp, Order, OrderFilter, OrderId, OrderState, OrderStore,
+    ServiceDetails, StoreError, TherapistChoice,
+};
+use domain::shared::{LocalTime, PageRequest};
+use sea_orm::DatabaseConnection;
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 3, 0, 0).unwrap()
+}
+
+async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>, UserId) {
+    let plans = vec![
+        adapters::testing::plan("charter-4h", Category::Charter, 1, 1_200_000),
+        adapters::testing::plan("escort-4h", Category::Escort, 2, 1_000_000),
+        adapters::testing::plan("massage", Category::DragonMassage, 3, 550_000),
+    ];
+    SqlCatalogRepository::new(db.clone())
+        .import(&plans, &[])
+        .await
+        .unwrap();
+    let owner = UserId::parse("u1").unwrap();
+    SqlIdentityStore::new(db.clone())
+        .commit(Change {
+            insert_account: Some(Account {
+                id: owner.clone(),
+                email: Email::parse("a@example.com").unwrap(),
+                password_hash: "$argon2id$x".into(),
+                email_verified: true,
+                disabled: false,
+                created_at: now(),
+                updated_at: now(),
+            }),
+            ..Change::default()
+        })
+        .await
+        .unwrap();
+    (SqlOrderStore::new(db.clone()), plans, owner)
+}
+
+fn start() -> LocalTime {
+    LocalTime::parse("start", "2026-11-24T21:30").unwrap()
+}
+
+fn details(plan: &Plan) -> ServiceDetails {
+    match plan.category {
+        Category::Charter => ServiceDetails::Charter(CharterDetails {
+            start: start(),
+            duration_minutes: 240,
+            extra_hours: 1,
+            pickup_address: "Park Hyatt".into(),
+            itinerary: "統一宮 → 濱城市場".into(),
+            passengers: 3,
+            child_seats: 1,
+            extra_stops: 0,
+            driver_language: GuideLanguage::Chinese,
+        }),
+        Category::Escort => ServiceDetails::Escort(EscortDetails {
+            start: start(),
+            duration_minutes: 240,
+            extra_hours: 0,
+            meeting_point: "Rex Hotel lobby".into(),
+            people: 4,
+            language: GuideLanguage::English,
+        }),
+        _ => ServiceDetails::Massage(MassageDetails {
+            hotel_name: "Rex".into(),
+            hotel_address: "141 Nguyễn Huệ".into(),
+            room: "1203".into(),
+            start: start(),
+            duration_minutes: 90,
+            people: 2,
+            therapist: TherapistChoice::Specific("t-lan".into()),
+        }),
+    }
+}
+
+fn order(plan: &Plan, owner: &UserId, n: i64) -> Order {
+    let contact = Contact::new(
+        "王小明",
+        Phone::parse("886", "912345678").unwrap(),
+        Some((MessagingApp::Line, "xm")),
+    )
+    .unwrap();
+    Order::create(
+        OrderId::parse(&format!("BK-{n}")).unwrap(),
+        owner.clone(),
+        plan,
+        details(plan),
+        Some(contact),
+        "備註".into(),
+        now() + Duration::seconds(n),
+        Duration::minutes(60),
+    )
+    .unwrap()
+}
+
+on_both_databases!(
+    orders_round_trip_exactly,
+    |db: DatabaseConnection| async move {
+        let (store, plans, owner) = setup(&db).await;
+        for (n, plan) in plans.iter().enumerate() {
+            let o = order(plan, &owner, n as i64);
+            store.insert(&o, None).await.unwrap();
+            assert_eq!(store.get(&o.id).await.unwrap(), Some(o));
+        }
+        assert_eq!(
+            store.get(&OrderId::parse("BK-404").unwrap()).await.unwrap(),
+            None
+        );
+    }
+);
+
+on_both_databases!(
+    saves_append_history_and_refuse_old_versions,
+    |db: DatabaseConnection| async move {
+        let (store, plans, owner) = setup(&db).await;
+        let mut o = order(&plans[0], &owner, 0);
+        store.insert(&o, None).await.unwrap();
+        let stale = o.clone();
+        o.mark_paid(Actor::System("dev".into()), "paid", now())
+            .unwrap();
+        store.save(&o).await.unwrap();
+        o.version += 1;
+        let mut other = stale.clone();
+        other
+            .cancel(Actor::Customer(owner.clone()), "", now())
+            .unwrap();
+        assert_eq!(store.save(&other).await, Err(StoreError::Stale));
+        o.confirm(Actor::Operator("ann".into()), now()).unwrap();
+        store.save(&o).await.unwrap();
+        let stored = store.get(&o.id).await.unwrap().unwrap();
+        assert_eq!(stored.version, 2);
+        let states: Vec<_> = stored.history.iter().map(|t| t.to).collect();
+        assert_eq!(
+            states,
+            [
+                OrderState::Draft,
+                OrderState::PendingPayment,
+                OrderState::Paid,
+                OrderState::Confirmed
+            ]
+        );
+        assert_eq!(stored.history[3].actor, Actor::Operator("ann".into()));
+    }
+);
+
+on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
+    let (store, plans, owner) = setup(&db).await;
+    let key = IdempotencyKey::parse("k1").unwrap();
+    let claim = |o: &Order| KeyClaim {
+        owner: owner.clone(),
+        key: key.clone(),
+        fingerprint: "f".into(),
+        order_id: o.id.clone(),
+        created_at: now(),
+    };
+    let first = order(&plans[0], &owner, 0);
+    store.insert(&first, Some(&claim(&first))).await.unwrap();
+    let second = order(&plans[1], &owner, 1);
+    assert_eq!(
+        store.insert(&second, Some(&claim(&second))).await,
+        Err(StoreError::KeyTaken)
+    );
+    assert_eq!(
+        store.get(&second.id).await.unwrap(),
+        None,
+        "nothing of it stored"
+    );
+    assert_eq!(
+        store.claim(&owner, &key).await.unwrap(),
+        Some(claim(&first))
+    );
+    store.insert(&second, None).await.unwrap();
+    let mut third = order(&plans[2], &owner, 2);
+    third
+        .mark_paid(Actor::System("dev".into()), "paid", now())
+        .unwrap();
+    store.insert(&third, None).await.unwrap();
+
+    // Newest first, a page at a time, with filters.
+    let page = store
+        .list(
+            &owner,
+            &OrderFilter::default(),
+            &PageRequest::new(2, None).unwrap(),
+        )
+        .await
+        .unwrap();
+    let ids: Vec<_> = page.items.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(ids, ["BK-2", "BK-1"]);
+    let rest = store
+        .list(
+            &owner,
+            &OrderFilter::default(),
+            &PageRequest::new(2, page.next_token).unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(rest.items[0].id.as_str(), "BK-0");
+    assert_eq!(rest.next_token, None);
+    let paid = OrderFilter {
+        states: vec![OrderState::Paid],
+        category: None,
+    };
+    let page = store
+        .list(&owner, &paid, &PageRequest::new(0, None).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(page.items.len(), 1);
+    let escort = OrderFilter {
+        states: vec![],
+        category: Some(Category::Escort),
+    };
+    let page = store
+        .list(&owner, &escort, &PageRequest::new(0, None).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(page.items[0].id.as_str(), "BK-1");
+    let someone = UserId::parse("u2").unwrap();
+    let page = store
+        .list(
+            &someone,
+            &OrderFilter::default(),
+            &PageRequest::new(0, None).unwrap(),
+        )
+        .await
+        .unwrap();
+    assert!(page.items.is_empty());
+
+    // Unpaid and past the window only, oldest first.
+    let later = now() + Duration::minutes(61);
+    let due = store.due_for_expiry(later, 10).await.unwrap();
+    let due: Vec<_> = due.iter().map(OrderId::as_str).collect();
+    assert_eq!(due, ["BK-0", "BK-1"]);
+    assert!(store.due_for_expiry(now(), 10).await.unwrap().is_empty());
+
+    assert_eq!(store.purge_keys(now()).await.unwrap(), 0);
+    assert_eq!(store.purge_keys(later).await.unwrap(), 1);
+    assert_eq!(store.claim(&owner, &key).await.unwrap(), None);
+});
