@@ -24,6 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "Contact",
         "LineItem",
         "FeeEstimate",
+        "BookingRules",
     ] {
         config = config.type_attribute(
             format!(".booking.v1.{message}"),

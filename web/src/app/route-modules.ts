@@ -6,8 +6,11 @@ import type { RouteName } from './paths';
 type RouteModule = Pick<RouteObject, 'Component' | 'loader'>;
 
 const comingSoon = () => import('@/pages/coming-soon-page');
+const step1 = () => import('@/pages/order-step1-page');
+const step2 = () => import('@/pages/order-step2-page');
+const confirm = () => import('@/pages/order-confirm-page');
 
-/** Every route's module, loaded lazily; order pages share their flow's placeholder for now. */
+/** Every route's module, loaded lazily; the four order flows share their step pages. */
 export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   home: () => import('@/pages/home-page'),
   category: () => import('@/pages/category-page'),
@@ -21,18 +24,18 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   memberOrder: comingSoon,
   memberUserInfo: comingSoon,
   memberVCoin: comingSoon,
-  charterStep1: comingSoon,
-  charterStep2: comingSoon,
-  charterConfirm: comingSoon,
-  escortStep1: comingSoon,
-  escortStep2: comingSoon,
-  escortConfirm: comingSoon,
-  massageStep1: comingSoon,
-  massageStep2: comingSoon,
-  massageConfirm: comingSoon,
-  shuttleStep1: comingSoon,
-  shuttleStep2: comingSoon,
-  shuttleConfirm: comingSoon,
+  charterStep1: step1,
+  charterStep2: step2,
+  charterConfirm: confirm,
+  escortStep1: step1,
+  escortStep2: step2,
+  escortConfirm: confirm,
+  massageStep1: step1,
+  massageStep2: step2,
+  massageConfirm: confirm,
+  shuttleStep1: step1,
+  shuttleStep2: step2,
+  shuttleConfirm: confirm,
   payment: comingSoon,
   paymentComplete: comingSoon,
 };

@@ -14,9 +14,6 @@ const TITLES: Partial<Record<RouteName, string>> = {
 
 function titleOf(name: RouteName | undefined): string {
   if (!name) return messages.comingSoon.title;
-  if (name.endsWith('Step1')) return messages.pageTitles.step1;
-  if (name.endsWith('Step2')) return messages.pageTitles.step2;
-  if (name.endsWith('Confirm')) return messages.pageTitles.confirm;
   return TITLES[name] ?? messages.comingSoon.title;
 }
 

@@ -47,8 +47,23 @@ fn category_info(s: CategorySummary) -> pb::CategoryInfo {
     }
 }
 
+pub(crate) fn rules_to_pb(p: &catalog::Plan) -> pb::BookingRules {
+    pb::BookingRules {
+        lead_time_minutes: p.pricing.booking.lead_time_minutes,
+        horizon_days: p.pricing.booking.horizon_days,
+        capacity: p.capacity(),
+        max_extra_hours: p.pricing.max_extra_hours,
+        max_extra_stops: p.pricing.max_extra_stops,
+    }
+}
+
 pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
-    let (durations, options, from_price) = (p.durations_minutes(), p.options(), p.from_price());
+    let (durations, options, from_price, rules) = (
+        p.durations_minutes(),
+        p.options(),
+        p.from_price(),
+        rules_to_pb(&p),
+    );
     pb::Plan {
         id: p.id.as_str().into(),
         category: category_to_pb(p.category).into(),
@@ -70,6 +85,7 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
             })
             .collect(),
         from_price_vnd: from_price.amount(),
+        rules: Some(rules),
         airport: p.airport.unwrap_or_default(),
         active: p.active,
     }

@@ -3,6 +3,8 @@
 mod catalog;
 mod identity;
 pub(crate) mod order;
+
+pub(crate) use catalog::rules_to_pb;
 mod user;
 
 use axum::Router;

@@ -45,6 +45,7 @@ pub(crate) struct PlanDto {
     from_price_vnd: i64,
     airport: Option<String>,
     active: bool,
+    rules: crate::pb::BookingRules,
 }
 
 #[derive(Serialize)]
@@ -63,7 +64,12 @@ pub(crate) struct OptionDto {
 
 impl From<Plan> for PlanDto {
     fn from(p: Plan) -> Self {
-        let (durations, options, from_price) = (p.durations_minutes(), p.options(), p.from_price());
+        let (durations, options, from_price, rules) = (
+            p.durations_minutes(),
+            p.options(),
+            p.from_price(),
+            crate::grpc::rules_to_pb(&p),
+        );
         Self {
             id: p.id.as_str().into(),
             category: p.category.slug(),
@@ -87,6 +93,7 @@ impl From<Plan> for PlanDto {
             from_price_vnd: from_price.amount(),
             airport: p.airport,
             active: p.active,
+            rules,
         }
     }
 }

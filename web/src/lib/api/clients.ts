@@ -1,6 +1,7 @@
 import { createClient } from '@connectrpc/connect';
 import { CatalogService } from '@/gen/booking/v1/catalog_pb';
 import { IdentityService } from '@/gen/booking/v1/identity_pb';
+import { OrderService } from '@/gen/booking/v1/order_pb';
 import { UserService } from '@/gen/booking/v1/user_pb';
 import { store, tokenAtom } from '../store';
 import { createApiTransport } from './transport';
@@ -21,3 +22,4 @@ const transport = createApiTransport({
 export const catalogClient = createClient(CatalogService, transport);
 export const identityClient = createClient(IdentityService, transport);
 export const userClient = createClient(UserService, transport);
+export const orderClient = createClient(OrderService, transport);

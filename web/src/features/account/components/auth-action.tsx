@@ -6,8 +6,8 @@ import { ActionMode, checkCode, resetPassword, verifyEmail } from '../api/accoun
 import { accountError } from '../api/errors';
 import { newPasswordRules } from '../rules';
 import { safeNext } from './login-form';
-import { Field } from './field';
-import { FormFooter } from './form-footer';
+import { Field } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
 
 const m = messages.account;
 
@@ -98,7 +98,7 @@ function VerifyStep({ code, email, onDone, onFail }: StepProps & { onFail: (mess
       <h1>{m.verifyEmailTitle}</h1>
       <p>{m.verifyEmailLead(email)}</p>
       <button type="button" className="button button-primary button-block" disabled={busy} onClick={() => void verify()}>
-        {busy ? m.working : m.verifyEmailButton}
+        {busy ? messages.working : m.verifyEmailButton}
       </button>
     </>
   );

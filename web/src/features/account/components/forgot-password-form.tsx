@@ -5,8 +5,8 @@ import { messages } from '@/lib/messages';
 import { requestPasswordReset } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { emailRules } from '../rules';
-import { Field } from './field';
-import { FormFooter } from './form-footer';
+import { Field } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
 
 const m = messages.account;
 

@@ -6,8 +6,8 @@ import { messages } from '@/lib/messages';
 import { login } from '../api/account-api';
 import { loginError } from '../api/errors';
 import { emailRules, passwordRules } from '../rules';
-import { Field } from './field';
-import { FormFooter } from './form-footer';
+import { Field } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
 
 const m = messages.account;
 

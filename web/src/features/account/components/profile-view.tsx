@@ -9,8 +9,8 @@ import { changeEmail, changePassword, resendVerification, updateProfile } from '
 import { accountError } from '../api/errors';
 import { emailRules, newPasswordRules, passwordRules } from '../rules';
 import { endSession, userAtom } from '../session';
-import { Field } from './field';
-import { FormFooter } from './form-footer';
+import { Field } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
 
 const m = messages.account;
 

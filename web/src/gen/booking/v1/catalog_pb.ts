@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/catalog.proto.
  */
 export const file_booking_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL2NhdGFsb2cucHJvdG8SCmJvb2tpbmcudjEikwEKDENhdGVnb3J5SW5mbxImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhIKCnBsYW5fY291bnQYBSABKA0SFgoOZnJvbV9wcmljZV92bmQYBiABKAMiKQoHVmVoaWNsZRINCgVzZWF0cxgBIAEoDRIPCgdsdWdnYWdlGAIgASgNIjsKClBsYW5PcHRpb24SDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXByaWNlX3ZuZBgDIAEoAyKgAgoEUGxhbhIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEbmFtZRgDIAEoCRIPCgdzdW1tYXJ5GAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg4KBmltYWdlcxgGIAMoCRIkCgd2ZWhpY2xlGAcgASgLMhMuYm9va2luZy52MS5WZWhpY2xlEhgKEGR1cmF0aW9uX21pbnV0ZXMYCCADKA0SJwoHb3B0aW9ucxgJIAMoCzIWLmJvb2tpbmcudjEuUGxhbk9wdGlvbhIWCg5mcm9tX3ByaWNlX3ZuZBgKIAEoAxIPCgdhaXJwb3J0GAsgASgJEg4KBmFjdGl2ZRgMIAEoCCIXChVMaXN0Q2F0ZWdvcmllc1JlcXVlc3QiRgoWTGlzdENhdGVnb3JpZXNSZXNwb25zZRIsCgpjYXRlZ29yaWVzGAEgAygLMhguYm9va2luZy52MS5DYXRlZ29yeUluZm8iYQoQTGlzdFBsYW5zUmVxdWVzdBImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkiTQoRTGlzdFBsYW5zUmVzcG9uc2USHwoFcGxhbnMYASADKAsyEC5ib29raW5nLnYxLlBsYW4SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhwKDkdldFBsYW5SZXF1ZXN0EgoKAmlkGAEgASgJIjEKD0dldFBsYW5SZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuKoIBCghDYXRlZ29yeRIYChRDQVRFR09SWV9VTlNQRUNJRklFRBAAEhQKEENBVEVHT1JZX1NIVVRUTEUQARIUChBDQVRFR09SWV9DSEFSVEVSEAISEwoPQ0FURUdPUllfRVNDT1JUEAMSGwoXQ0FURUdPUllfRFJBR09OX01BU1NBR0UQBDKGAgoOQ2F0YWxvZ1NlcnZpY2USXAoOTGlzdENhdGVnb3JpZXMSIS5ib29raW5nLnYxLkxpc3RDYXRlZ29yaWVzUmVxdWVzdBoiLmJvb2tpbmcudjEuTGlzdENhdGVnb3JpZXNSZXNwb25zZSIDkAIBEk0KCUxpc3RQbGFucxIcLmJvb2tpbmcudjEuTGlzdFBsYW5zUmVxdWVzdBodLmJvb2tpbmcudjEuTGlzdFBsYW5zUmVzcG9uc2UiA5ACARJHCgdHZXRQbGFuEhouYm9va2luZy52MS5HZXRQbGFuUmVxdWVzdBobLmJvb2tpbmcudjEuR2V0UGxhblJlc3BvbnNlIgOQAgFiBnByb3RvMw");
+  fileDesc("Chhib29raW5nL3YxL2NhdGFsb2cucHJvdG8SCmJvb2tpbmcudjEikwEKDENhdGVnb3J5SW5mbxImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhIKCnBsYW5fY291bnQYBSABKA0SFgoOZnJvbV9wcmljZV92bmQYBiABKAMiKQoHVmVoaWNsZRINCgVzZWF0cxgBIAEoDRIPCgdsdWdnYWdlGAIgASgNIjsKClBsYW5PcHRpb24SDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXByaWNlX3ZuZBgDIAEoAyLJAgoEUGxhbhIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEbmFtZRgDIAEoCRIPCgdzdW1tYXJ5GAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg4KBmltYWdlcxgGIAMoCRIkCgd2ZWhpY2xlGAcgASgLMhMuYm9va2luZy52MS5WZWhpY2xlEhgKEGR1cmF0aW9uX21pbnV0ZXMYCCADKA0SJwoHb3B0aW9ucxgJIAMoCzIWLmJvb2tpbmcudjEuUGxhbk9wdGlvbhIWCg5mcm9tX3ByaWNlX3ZuZBgKIAEoAxIPCgdhaXJwb3J0GAsgASgJEg4KBmFjdGl2ZRgMIAEoCBInCgVydWxlcxgNIAEoCzIYLmJvb2tpbmcudjEuQm9va2luZ1J1bGVzIoMBCgxCb29raW5nUnVsZXMSGQoRbGVhZF90aW1lX21pbnV0ZXMYASABKA0SFAoMaG9yaXpvbl9kYXlzGAIgASgNEhAKCGNhcGFjaXR5GAMgASgNEhcKD21heF9leHRyYV9ob3VycxgEIAEoDRIXCg9tYXhfZXh0cmFfc3RvcHMYBSABKA0iFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkYKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USLAoKY2F0ZWdvcmllcxgBIAMoCzIYLmJvb2tpbmcudjEuQ2F0ZWdvcnlJbmZvImEKEExpc3RQbGFuc1JlcXVlc3QSJgoIY2F0ZWdvcnkYASABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5EhEKCXBhZ2Vfc2l6ZRgCIAEoDRISCgpwYWdlX3Rva2VuGAMgASgJIk0KEUxpc3RQbGFuc1Jlc3BvbnNlEh8KBXBsYW5zGAEgAygLMhAuYm9va2luZy52MS5QbGFuEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIcCg5HZXRQbGFuUmVxdWVzdBIKCgJpZBgBIAEoCSIxCg9HZXRQbGFuUmVzcG9uc2USHgoEcGxhbhgBIAEoCzIQLmJvb2tpbmcudjEuUGxhbiqCAQoIQ2F0ZWdvcnkSGAoUQ0FURUdPUllfVU5TUEVDSUZJRUQQABIUChBDQVRFR09SWV9TSFVUVExFEAESFAoQQ0FURUdPUllfQ0hBUlRFUhACEhMKD0NBVEVHT1JZX0VTQ09SVBADEhsKF0NBVEVHT1JZX0RSQUdPTl9NQVNTQUdFEAQyhgIKDkNhdGFsb2dTZXJ2aWNlElwKDkxpc3RDYXRlZ29yaWVzEiEuYm9va2luZy52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaIi5ib29raW5nLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2UiA5ACARJNCglMaXN0UGxhbnMSHC5ib29raW5nLnYxLkxpc3RQbGFuc1JlcXVlc3QaHS5ib29raW5nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlIgOQAgESRwoHR2V0UGxhbhIaLmJvb2tpbmcudjEuR2V0UGxhblJlcXVlc3QaGy5ib29raW5nLnYxLkdldFBsYW5SZXNwb25zZSIDkAIBYgZwcm90bzM");
 
 /**
  * @generated from message booking.v1.CategoryInfo
@@ -180,6 +180,13 @@ export type Plan = Message<"booking.v1.Plan"> & {
    * @generated from field: bool active = 12;
    */
   active: boolean;
+
+  /**
+   * What the order forms check before the server does.
+   *
+   * @generated from field: booking.v1.BookingRules rules = 13;
+   */
+  rules?: BookingRules | undefined;
 };
 
 /**
@@ -188,6 +195,51 @@ export type Plan = Message<"booking.v1.Plan"> & {
  */
 export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/
   messageDesc(file_booking_v1_catalog, 3);
+
+/**
+ * A plan's booking limits. Times are Vietnam time.
+ *
+ * @generated from message booking.v1.BookingRules
+ */
+export type BookingRules = Message<"booking.v1.BookingRules"> & {
+  /**
+   * How soon a service may start, counted from now.
+   *
+   * @generated from field: uint32 lead_time_minutes = 1;
+   */
+  leadTimeMinutes: number;
+
+  /**
+   * How far ahead it may be booked.
+   *
+   * @generated from field: uint32 horizon_days = 2;
+   */
+  horizonDays: number;
+
+  /**
+   * People it takes: the vehicle's seats, or the plan's maximum.
+   *
+   * @generated from field: uint32 capacity = 3;
+   */
+  capacity: number;
+
+  /**
+   * @generated from field: uint32 max_extra_hours = 4;
+   */
+  maxExtraHours: number;
+
+  /**
+   * @generated from field: uint32 max_extra_stops = 5;
+   */
+  maxExtraStops: number;
+};
+
+/**
+ * Describes the message booking.v1.BookingRules.
+ * Use `create(BookingRulesSchema)` to create a new message.
+ */
+export const BookingRulesSchema: GenMessage<BookingRules> = /*@__PURE__*/
+  messageDesc(file_booking_v1_catalog, 4);
 
 /**
  * @generated from message booking.v1.ListCategoriesRequest
@@ -200,7 +252,7 @@ export type ListCategoriesRequest = Message<"booking.v1.ListCategoriesRequest"> 
  * Use `create(ListCategoriesRequestSchema)` to create a new message.
  */
 export const ListCategoriesRequestSchema: GenMessage<ListCategoriesRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 4);
+  messageDesc(file_booking_v1_catalog, 5);
 
 /**
  * @generated from message booking.v1.ListCategoriesResponse
@@ -217,7 +269,7 @@ export type ListCategoriesResponse = Message<"booking.v1.ListCategoriesResponse"
  * Use `create(ListCategoriesResponseSchema)` to create a new message.
  */
 export const ListCategoriesResponseSchema: GenMessage<ListCategoriesResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 5);
+  messageDesc(file_booking_v1_catalog, 6);
 
 /**
  * @generated from message booking.v1.ListPlansRequest
@@ -246,7 +298,7 @@ export type ListPlansRequest = Message<"booking.v1.ListPlansRequest"> & {
  * Use `create(ListPlansRequestSchema)` to create a new message.
  */
 export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 6);
+  messageDesc(file_booking_v1_catalog, 7);
 
 /**
  * @generated from message booking.v1.ListPlansResponse
@@ -270,7 +322,7 @@ export type ListPlansResponse = Message<"booking.v1.ListPlansResponse"> & {
  * Use `create(ListPlansResponseSchema)` to create a new message.
  */
 export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 7);
+  messageDesc(file_booking_v1_catalog, 8);
 
 /**
  * @generated from message booking.v1.GetPlanRequest
@@ -287,7 +339,7 @@ export type GetPlanRequest = Message<"booking.v1.GetPlanRequest"> & {
  * Use `create(GetPlanRequestSchema)` to create a new message.
  */
 export const GetPlanRequestSchema: GenMessage<GetPlanRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 8);
+  messageDesc(file_booking_v1_catalog, 9);
 
 /**
  * @generated from message booking.v1.GetPlanResponse
@@ -304,7 +356,7 @@ export type GetPlanResponse = Message<"booking.v1.GetPlanResponse"> & {
  * Use `create(GetPlanResponseSchema)` to create a new message.
  */
 export const GetPlanResponseSchema: GenMessage<GetPlanResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 9);
+  messageDesc(file_booking_v1_catalog, 10);
 
 /**
  * The four services we sell.

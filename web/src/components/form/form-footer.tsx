@@ -10,7 +10,7 @@ interface FormFooterProps {
   block?: boolean;
 }
 
-/** The end of every account form: the error the server gave, and the submit button. */
+/** The end of every form: the error the server gave, and the submit button. */
 export function FormFooter({ error, busy, label, variant = 'primary', block = true }: FormFooterProps) {
   return (
     <>
@@ -20,7 +20,7 @@ export function FormFooter({ error, busy, label, variant = 'primary', block = tr
         </p>
       )}
       <button type="submit" className={`button button-${variant}${block ? ' button-block' : ''}`} disabled={busy}>
-        {busy ? messages.account.working : label}
+        {busy ? messages.working : label}
       </button>
     </>
   );

@@ -1,0 +1,68 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+interface Frame {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A label, a control and its error below it, announced to screen readers. */
+function FieldFrame({ label, error, hint, control }: Frame & { control: (id: string, describedBy: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {control(id, `${id}-msg`)}
+      <p id={`${id}-msg`} className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}
+
+export function Field({ label, error, hint, ...input }: Frame & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      control={(id, describedBy) => <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />}
+    />
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  ...select
+}: Frame & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      control={(id, describedBy) => (
+        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
+
+export function TextAreaField({ label, error, hint, ...area }: Frame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      control={(id, describedBy) => <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} rows={3} {...area} />}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '@/gen/booking/v1/order_pb';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { showInstant, showLocal } from '@/lib/vietnam-time';
+import { getOrder, problemText } from '../api/order-api';
+import { useDraft } from '../draft';
+import { FIELDS, stepPath, type Flow } from '../flows';
+import { Breakdown } from './breakdown';
+import { NoOrder } from './order-step2';
+import { StepBar } from './step-bar';
+
+const m = messages.order;
+
+/** Confirm: the order as the server holds it, its breakdown, and the way to payment. */
+export function OrderConfirm({ flow }: { flow: Flow }) {
+  const [draft] = useDraft(flow);
+  const [order, setOrder] = useState<Order>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (!draft.orderId) return;
+    getOrder(draft.orderId)
+      .then(setOrder)
+      .catch((e: unknown) => setError(problemText(e, messages.errors.network)));
+  }, [draft.orderId]);
+  if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
+  if (error) return <p className="form-error">{error}</p>;
+  if (!order) return <p className="muted">{messages.loading}</p>;
+  const total = order.estimate?.totalVnd ?? 0n;
+  return (
+    <section className="order-page">
+      <StepBar current={3} />
+      <h1>
+        {m.flows[flow]}・{m.confirmTitle}
+      </h1>
+      <div className="order-grid">
+        <div className="card form-card">
+          <h2>{order.planName}</h2>
+          <dl className="summary">
+            <dt>{m.orderId}</dt>
+            <dd data-testid="order-id">{order.id}</dd>
+            <dt>{m.state}</dt>
+            <dd>{stateLabel(order)}</dd>
+            {detailRows(flow, order)}
+            {order.contact && (
+              <>
+                <dt>{m.contactName}</dt>
+                <dd>{order.contact.name}</dd>
+                <dt>{m.phoneNumber}</dt>
+                <dd>
+                  +{order.contact.phoneCountryCode} {order.contact.phoneNumber}
+                </dd>
+                {order.contact.messagingApp && (
+                  <>
+                    <dt>{m.messagingApps[order.contact.messagingApp]}</dt>
+                    <dd>{order.contact.messagingId}</dd>
+                  </>
+                )}
+              </>
+            )}
+            {order.note && (
+              <>
+                <dt>{m.note}</dt>
+                <dd>{order.note}</dd>
+              </>
+            )}
+          </dl>
+          <p className="order-back">
+            <Link to={stepPath(flow, 'step1', order.planId)}>
+              {m.edit} {m.details}
+            </Link>
+            {' · '}
+            <Link to={stepPath(flow, 'step2', order.planId)}>
+              {m.edit} {m.contactTitle}
+            </Link>
+          </p>
+        </div>
+        <aside className="card estimate-card">
+          <h2>{m.breakdown}</h2>
+          {order.estimate && <Breakdown estimate={order.estimate} />}
+          {order.expiresAt && <p className="muted small">{m.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>}
+          <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
+            {m.toPayment}（{formatVnd(total)}）
+          </Link>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function stateLabel(order: Order): string {
+  return m.states[order.state] ?? '';
+}
+
+/** The details as the customer entered them, labelled as on step1. */
+function detailRows(flow: Flow, order: Order) {
+  const details = (order.details?.service.value ?? {}) as unknown as Record<string, string | number>;
+  return FIELDS[flow].flatMap((spec) => {
+    const raw = details[spec.name];
+    if (raw === undefined || raw === '' || (spec.kind === 'number' && !spec.required && spec.min === 0 && Number(raw) === 0)) return [];
+    let shown = String(raw);
+    if (spec.kind === 'datetime') shown = `${showLocal(shown)}（${m.vietnamTime}）`;
+    if (spec.name === 'durationMinutes') shown = messages.catalog.minutes(Number(raw));
+    else if (spec.kind === 'select') shown = spec.options?.({} as never).find((o) => o.value === shown)?.label ?? shown;
+    return [
+      <dt key={`${spec.name}-t`}>{spec.label}</dt>,
+      <dd key={`${spec.name}-d`}>{shown}</dd>,
+    ];
+  });
+}

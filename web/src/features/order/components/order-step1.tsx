@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { SelectField } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { createOrder, estimateFee, fieldProblem, isGone, listPlans, problemText, updateOrder, type FeeEstimate, type Plan } from '../api/order-api';
+import { useDraft } from '../draft';
+import { categoryOf, initialDetails, stepPath, type DetailsValues, type Flow } from '../flows';
+import { Breakdown } from './breakdown';
+import { DetailFields } from './detail-fields';
+import { StepBar } from './step-bar';
+
+const m = messages.order;
+
+interface Props {
+  flow: Flow;
+  /** The plan the path or `?plan=` names; the draft's or the first one otherwise. */
+  planId: string;
+  signedIn: boolean;
+}
+
+/** Step1: the service details, with the server's live estimate beside them. */
+export function OrderStep1({ flow, planId, signedIn }: Props) {
+  const [draft] = useDraft(flow);
+  const [plans, setPlans] = useState<Plan[]>();
+  useEffect(() => {
+    listPlans(categoryOf(flow))
+      .then(setPlans)
+      .catch(() => setPlans([]));
+  }, [flow]);
+  if (!plans) return <p className="muted">{messages.loading}</p>;
+  const plan = plans.find((p) => p.id === (planId || draft.planId)) ?? (planId ? undefined : plans[0]);
+  if (!plan) return <p className="notice notice-warning">{m.planMissing}</p>;
+  return <Step1Form key={plan.id} flow={flow} plan={plan} plans={plans} signedIn={signedIn} />;
+}
+
+function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; plans: Plan[]; signedIn: boolean }) {
+  const [draft, setDraft] = useDraft(flow);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, control, setError, formState } = useForm<DetailsValues>({
+    mode: 'onTouched',
+    defaultValues: startingValues(flow, plan, draft.details),
+  });
+  const values = useWatch({ control });
+  const snapshot = JSON.stringify(values);
+  const quote = useEstimate(flow, plan.id, snapshot);
+
+  // Every change is kept, so a reload or the detour through sign-in loses nothing.
+  useEffect(() => {
+    setDraft((d) => ({ ...d, planId: plan.id, details: JSON.parse(snapshot) as DetailsValues }));
+  }, [snapshot, plan.id, setDraft]);
+
+  const onSubmit = handleSubmit(async (details) => {
+    setFormError(undefined);
+    if (!signedIn) {
+      navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+      return;
+    }
+    try {
+      let order;
+      if (draft.orderId && draft.orderPlanId === plan.id) {
+        order = await updateOrder(draft.orderId, { flow, details }).catch((e: unknown) => {
+          if (isGone(e)) return undefined; // paid, lapsed or cancelled: start a new order
+          throw e;
+        });
+      }
+      order ??= await createOrder(flow, plan.id, details, crypto.randomUUID());
+      setDraft((d) => ({ ...d, planId: plan.id, details, orderId: order.id, orderPlanId: plan.id }));
+      navigate(stepPath(flow, 'step2', plan.id));
+    } catch (e) {
+      const problem = fieldProblem(e);
+      if (problem && problem.field in details) setError(problem.field, { message: problem.message }, { shouldFocus: true });
+      else setFormError(problemText(e, messages.errors.network));
+    }
+  });
+
+  return (
+    <section className="order-page">
+      <StepBar current={1} />
+      <h1>
+        {m.flows[flow]}・{messages.pageTitles.step1}
+      </h1>
+      <form className="order-grid" onSubmit={onSubmit} noValidate>
+        <div className="card form-card">
+          {flow === 'escort' ? (
+            <p className="order-plan">
+              <strong>{plan.name}</strong>
+            </p>
+          ) : (
+            <SelectField
+              label={m.plan}
+              value={plan.id}
+              onChange={(e) => navigate(stepPath(flow, 'step1', e.target.value), { replace: true })}
+              options={plans.map((p) => ({ value: p.id, label: `${p.name}（${formatVnd(p.fromPriceVnd)} ${messages.catalog.from}）` }))}
+            />
+          )}
+          <DetailFields flow={flow} plan={plan} register={register} errors={formState.errors} />
+        </div>
+        <aside className="card estimate-card" aria-live="polite">
+          <h2>{m.estimate}</h2>
+          {values.start && quote.estimate && <Breakdown estimate={quote.estimate} />}
+          {values.start && quote.problem && (
+            <p className="field-hint">
+              {m.estimateFix}
+              {quote.problem}
+            </p>
+          )}
+          {!values.start ? <p className="muted">{m.estimateWaits}</p> : quote.busy && !quote.estimate && <p className="muted">{m.estimating}</p>}
+          <p className="muted small">{m.serverPriced}</p>
+          {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}
+          <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
+        </aside>
+      </form>
+    </section>
+  );
+}
+
+/** The draft's values for this plan where it has them, with a length the plan sells. */
+function startingValues(flow: Flow, plan: Plan, saved: DetailsValues | null): DetailsValues {
+  const values = { ...initialDetails(flow, plan), ...(saved ?? {}) };
+  if ('durationMinutes' in values && !plan.durationMinutes.includes(Number(values.durationMinutes))) {
+    values.durationMinutes = plan.durationMinutes[0] ?? 0;
+  }
+  return values;
+}
+
+/** The server's estimate for the values, asked again 300 ms after they stop changing. */
+function useEstimate(flow: Flow, planId: string, snapshot: string) {
+  const [state, setState] = useState<{ estimate?: FeeEstimate; problem?: string; busy: boolean }>({ busy: true });
+  useEffect(() => {
+    // Nothing to price before there is a time of service.
+    if (!(JSON.parse(snapshot) as DetailsValues).start) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      setState((s) => ({ ...s, busy: true }));
+      estimateFee(flow, planId, JSON.parse(snapshot) as DetailsValues, abort.signal)
+        .then((estimate) => setState({ estimate, busy: false }))
+        .catch((e: unknown) => {
+          if (!abort.signal.aborted) setState({ problem: problemText(e, messages.errors.network), busy: false });
+        });
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [flow, planId, snapshot]);
+  return state;
+}

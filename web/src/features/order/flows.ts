@@ -1,0 +1,108 @@
+// The four order flows: which category each books, where its steps live, and what its step1 asks.
+
+import type { Plan } from '@/gen/booking/v1/catalog_pb';
+import { messages } from '@/lib/messages';
+
+export const FLOWS = ['shuttle', 'charter', 'escort', 'massage'] as const;
+export type Flow = (typeof FLOWS)[number];
+
+export function isFlow(value: string | undefined): value is Flow {
+  return (FLOWS as readonly string[]).includes(value ?? '');
+}
+
+/** The flow of an order page's path (`/order/{flow}/…`). */
+export function flowOfPath(pathname: string): Flow | undefined {
+  const flow = /^\/order\/([a-z]+)\//.exec(pathname)?.[1];
+  return isFlow(flow) ? flow : undefined;
+}
+
+/** The API category slug a flow books. */
+export function categoryOf(flow: Flow): string {
+  return flow === 'massage' ? 'dragon-massage' : flow;
+}
+
+/** Step paths; the escort flow carries its plan in the path of its first two steps. */
+export function stepPath(flow: Flow, step: 'step1' | 'step2' | 'confirm', planId: string): string {
+  if (flow === 'escort' && step !== 'confirm') return `/order/escort/${encodeURIComponent(planId)}/${step}`;
+  if (step === 'step1') return `/order/${flow}/step1?plan=${encodeURIComponent(planId)}`;
+  return `/order/${flow}/${step}`;
+}
+
+/** Form values of step1: text as strings, counts as numbers, as the protobuf messages have them. */
+export type DetailsValues = Record<string, string | number>;
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: 'text' | 'number' | 'select' | 'datetime' | 'textarea';
+  required?: boolean;
+  hint?: string;
+  min?: number;
+  /** Upper bound from the plan (capacity, extras it sells). */
+  max?: (plan: Plan) => number;
+  options?: (plan: Plan) => ReadonlyArray<{ value: string; label: string }>;
+  /** Shown only when the plan sells it. */
+  when?: (plan: Plan) => boolean;
+}
+
+const m = messages.order;
+const sells = (code: string) => (plan: Plan) => plan.options.some((o) => o.code === code);
+const labelled = (labels: Record<string, string>) => () => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const durations = (plan: Plan) => plan.durationMinutes.map((d) => ({ value: String(d), label: messages.catalog.minutes(d) }));
+const capacity = (plan: Plan) => plan.rules?.capacity ?? 1;
+const maxExtraHours = (plan: Plan) => plan.rules?.maxExtraHours ?? 0;
+const maxExtraStops = (plan: Plan) => plan.rules?.maxExtraStops ?? 0;
+
+const start: FieldSpec = { name: 'start', label: m.start, kind: 'datetime', required: true };
+
+export const FIELDS: Record<Flow, FieldSpec[]> = {
+  shuttle: [
+    { name: 'direction', label: m.direction, kind: 'select', required: true, options: labelled(m.directions) },
+    { name: 'flightNumber', label: m.flightNumber, kind: 'text', required: true, hint: m.flightHint },
+    { ...start, label: m.landing },
+    { name: 'address', label: m.address, kind: 'text', required: true },
+    { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
+    { name: 'luggage', label: m.luggage, kind: 'number', min: 0, max: (p) => p.vehicle?.luggage ?? 0 },
+    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, when: sells('child-seat') },
+    { name: 'extraStops', label: m.extraStops, kind: 'number', min: 0, max: maxExtraStops, when: sells('extra-stop') },
+  ],
+  charter: [
+    start,
+    { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
+    { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, when: sells('extra-hour') },
+    { name: 'pickupAddress', label: m.pickupAddress, kind: 'text', required: true },
+    { name: 'itinerary', label: m.itinerary, kind: 'textarea', hint: m.itineraryHint },
+    { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
+    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, when: sells('child-seat') },
+    { name: 'driverLanguage', label: m.driverLanguage, kind: 'select', required: true, options: labelled(m.languages) },
+  ],
+  escort: [
+    start,
+    { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
+    { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, when: sells('extra-hour') },
+    { name: 'meetingPoint', label: m.meetingPoint, kind: 'text', required: true },
+    { name: 'people', label: m.people, kind: 'number', min: 1, max: capacity },
+    { name: 'language', label: m.language, kind: 'select', required: true, options: labelled(m.languages) },
+  ],
+  massage: [
+    { name: 'hotelName', label: m.hotelName, kind: 'text', required: true },
+    { name: 'hotelAddress', label: m.hotelAddress, kind: 'text', required: true },
+    { name: 'room', label: m.room, kind: 'text', required: true },
+    start,
+    { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
+    { name: 'people', label: m.people, kind: 'number', min: 1, max: capacity },
+    { name: 'therapist', label: m.therapist, kind: 'select', required: true, options: labelled(m.therapists) },
+  ],
+};
+
+/** A fresh step1 for a plan: the first length it sells, one person, Chinese where asked. */
+export function initialDetails(flow: Flow, plan: Plan | undefined): DetailsValues {
+  const minutes = plan?.durationMinutes[0] ?? 0;
+  const values: Record<Flow, DetailsValues> = {
+    shuttle: { direction: 'pick-up', flightNumber: '', start: '', address: '', passengers: 1, luggage: 0, childSeats: 0, extraStops: 0 },
+    charter: { start: '', durationMinutes: minutes, extraHours: 0, pickupAddress: '', itinerary: '', passengers: 1, childSeats: 0, driverLanguage: 'zh' },
+    escort: { start: '', durationMinutes: minutes, extraHours: 0, meetingPoint: '', people: 1, language: 'zh' },
+    massage: { hotelName: '', hotelAddress: '', room: '', start: '', durationMinutes: minutes, people: 1, therapist: 'any' },
+  };
+  return values[flow];
+}

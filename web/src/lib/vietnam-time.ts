@@ -1,0 +1,19 @@
+// Service times are Vietnam time (UTC+7 all year), whatever the customer's own time zone: forms
+// take and show `YYYY-MM-DDTHH:MM` in Vietnam time, labelled as such.
+
+const OFFSET_MS = 7 * 3600 * 1000;
+
+/** Vietnam wall-clock time `minutes` from now, as a `datetime-local` value. */
+export function vietnamFromNow(minutes: number, now = Date.now()): string {
+  return new Date(now + OFFSET_MS + minutes * 60_000).toISOString().slice(0, 16);
+}
+
+/** `2026-11-24T21:30` (Vietnam time) shown as `2026/11/24 21:30`. */
+export function showLocal(value: string): string {
+  return value.replace('T', ' ').replace(/-/g, '/');
+}
+
+/** An instant shown in Vietnam time: `2026/11/24 21:30`. */
+export function showInstant(at: Date): string {
+  return showLocal(new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 16));
+}

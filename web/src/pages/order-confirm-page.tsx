@@ -1,0 +1,14 @@
+import { useLocation } from 'react-router';
+import { flowOfPath, OrderConfirm } from '@/features/order';
+import { NotFoundPage } from '@/app/error-pages';
+import { SignedInOnly } from './signed-in-only';
+
+export function Component() {
+  const flow = flowOfPath(useLocation().pathname);
+  if (!flow) return <NotFoundPage />;
+  return (
+    <SignedInOnly>
+      <OrderConfirm flow={flow} />
+    </SignedInOnly>
+  );
+}

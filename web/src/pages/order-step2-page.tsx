@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'react-router';
+import { NotFoundPage } from '@/app/error-pages';
+import { userAtom } from '@/features/account';
+import { flowOfPath, OrderStep2 } from '@/features/order';
+import { SignedInOnly } from './signed-in-only';
+
+/** Step2 starts from what the customer's profile already says. */
+export function Component() {
+  const { pathname } = useLocation();
+  const user = useAtomValue(userAtom);
+  const flow = flowOfPath(pathname);
+  if (!flow) return <NotFoundPage />;
+  const phone = user?.phone;
+  const [app, id]: [string, string] = user?.lineId
+    ? ['line', user.lineId]
+    : user?.whatsappId
+      ? ['whatsapp', user.whatsappId]
+      : user?.zaloId
+        ? ['zalo', user.zaloId]
+        : ['', ''];
+  return (
+    <SignedInOnly>
+      <OrderStep2
+        key={user?.userId ?? ''}
+        flow={flow}
+        profile={{
+          name: user?.displayName ?? '',
+          phoneCountryCode: phone ? `+${phone.countryCode}` : '+886',
+          phoneNumber: phone?.number ?? '',
+          messagingApp: app,
+          messagingId: id,
+        }}
+      />
+    </SignedInOnly>
+  );
+}
