@@ -8,13 +8,13 @@
 //!
 //! `cargo run --release -p bench --bin signin [-- SECONDS CONCURRENCY]` (defaults: 10 s, 8).
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use adapters::password::Argon2Hasher;
-use anyhow::Context;
-use app::{Config, Environment, server};
 use domain::identity::{Password, PasswordHasher};
+use server::BenchServer;
+
+mod server;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -37,32 +37,9 @@ async fn main() -> anyhow::Result<()> {
     let hash_time = times[times.len() / 2];
     let bound = cores as f64 / hash_time.as_secs_f64();
 
-    let dir = std::env::temp_dir().join(format!("booking-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let config = Config {
-        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-        env: Environment::Dev,
-        database_url: format!("sqlite://{}?mode=rwc", dir.join("bench.db").display()),
-        web_dir: dir.join("web"),
-        mailbox_dir: dir.join("mailbox"),
-        seed_demo: Some(false),
-        trust_proxy: true,
-        log: "error".into(),
-        ..Config::default()
-    };
-    let listener = tokio::net::TcpListener::bind(config.listen).await?;
-    let base = format!("http://{}", listener.local_addr()?);
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(server::serve(config, listener, async {
-        let _ = stopped.await;
-    }));
+    let server = BenchServer::start(None, false).await?;
+    let base = server.base.clone();
     let http = reqwest::Client::new();
-    for _ in 0..100 {
-        if http.get(format!("{base}/readyz")).send().await.is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
     let body = serde_json::json!({"email": "bench@example.com", "password": "bench-password"});
     let r = http
         .post(format!("{base}/api/auth/sign-up"))
@@ -139,9 +116,7 @@ async fn main() -> anyhow::Result<()> {
             anyhow::ensure!(r.status() == 401, "failed sign-in answered {}", r.status());
         }
     }
-    stop.send(()).ok();
-    task.await?.context("server")?;
-    std::fs::remove_dir_all(&dir).ok();
+    server.stop().await?;
 
     let rate = ok as f64 / elapsed;
     println!("cores: {cores}");

@@ -3,12 +3,9 @@
 //! codes, throttle counters whose window ended a day ago, and mails delivered or given up on
 //! 30 days ago.
 
-use std::time::Duration;
-
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
-use tokio::sync::watch;
 
 use crate::entities::{action_code, mail_outbox, rate_counter, refresh_token};
 use crate::sql_identity::ms;
@@ -54,22 +51,4 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
             .await?
             .rows_affected,
     })
-}
-
-/// Purges every `interval` until `stop` turns true.
-pub async fn run(db: DatabaseConnection, interval: Duration, mut stop: watch::Receiver<bool>) {
-    loop {
-        match purge(&db, Utc::now()).await {
-            Ok(p) if p != Purged::default() => tracing::info!(?p, "housekeeping"),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "housekeeping"),
-        }
-        tokio::select! {
-            () = tokio::time::sleep(interval) => {}
-            _ = stop.changed() => return,
-        }
-        if *stop.borrow() {
-            return;
-        }
-    }
 }

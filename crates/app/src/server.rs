@@ -227,16 +227,33 @@ pub async fn serve(
         app.outbox_worker()
             .run(Duration::from_millis(500), stopped.clone()),
     );
-    let housekeeping = tokio::spawn(adapters::housekeeping::run(
-        app.db.clone(),
+    let db = app.db.clone();
+    let housekeeping = tokio::spawn(every(
         Duration::from_secs(3600),
         stopped.clone(),
+        move || {
+            let db = db.clone();
+            async move {
+                match adapters::housekeeping::purge(&db, chrono::Utc::now()).await {
+                    Ok(p) if p != Default::default() => tracing::info!(?p, "housekeeping"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "housekeeping"),
+                }
+            }
+        },
     ));
-    let expiry = tokio::spawn(expire_orders(
-        app.services.orders.clone(),
-        Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1))),
-        stopped,
-    ));
+    let orders = app.services.orders.clone();
+    let expiry_interval = Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1)));
+    let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
+        let orders = orders.clone();
+        async move {
+            match orders.expire_due(500).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(expired = n, "unpaid orders lapsed"),
+                Err(e) => tracing::warn!(error = %e, "order expiry"),
+            }
+        }
+    }));
     tracing::info!(addr = %listener.local_addr()?, env = ?config.env, site = %config.site_url(), "listening");
     axum::serve(
         listener,
@@ -254,14 +271,14 @@ pub async fn serve(
     Ok(())
 }
 
-/// The background job that lapses unpaid orders past their window, every `interval` until `stop`.
-async fn expire_orders(orders: OrderService, interval: Duration, mut stop: watch::Receiver<bool>) {
+/// Runs a background job now and then every `interval`, until `stop` turns true.
+async fn every<F, Fut>(interval: Duration, mut stop: watch::Receiver<bool>, job: F)
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = ()>,
+{
     loop {
-        match orders.expire_due(500).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(expired = n, "unpaid orders lapsed"),
-            Err(e) => tracing::warn!(error = %e, "order expiry"),
-        }
+        job().await;
         tokio::select! {
             () = tokio::time::sleep(interval) => {}
             _ = stop.changed() => return,

@@ -149,6 +149,7 @@ export const messages = {
     details: '服務內容',
     breakdown: '費用明細',
     noOrder: '還沒有進行中的訂單，請從第一步開始。',
+    needsContact: '請先填寫聯絡資料，才能前往付款。',
     orderGone: '這筆訂單已無法修改（可能已逾期或取消），請重新下單。',
     startOver: '重新開始',
     errors: {

@@ -226,7 +226,9 @@ impl Order {
         payment_window: Duration,
     ) -> DomainResult<Self> {
         if !plan.active {
-            return Err(DomainError::FailedPrecondition("此方案已停止販售".into()));
+            return Err(DomainError::FailedPrecondition(
+                super::service::NOT_SOLD.into(),
+            ));
         }
         let (details, estimate) = price(plan, details, now)?;
         let actor = Actor::Customer(owner.clone());

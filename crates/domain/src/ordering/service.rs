@@ -12,6 +12,8 @@ use crate::identity::{Clock, Randomness, UserId};
 use crate::pricing::Estimate;
 use crate::shared::{LocalTime, Page, PageRequest};
 
+pub(crate) const NOT_SOLD: &str = "此方案已停止販售";
+
 /// How long orders wait for payment and keys are remembered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OrderPolicy {
@@ -73,6 +75,9 @@ impl OrderService {
         details: ServiceDetails,
     ) -> DomainResult<Estimate> {
         let plan = self.catalog.get_plan_in(category, plan_id).await?;
+        if !plan.active {
+            return Err(DomainError::FailedPrecondition(NOT_SOLD.into()));
+        }
         let details = self.checked(&plan, details).await?;
         Ok(price(&plan, details, self.clock.now())?.1)
     }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '@/gen/booking/v1/order_pb';
+import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant, showLocal } from '@/lib/vietnam-time';
@@ -15,7 +15,7 @@ const m = messages.order;
 
 /** Confirm: the order as the server holds it, its breakdown, and the way to payment. */
 export function OrderConfirm({ flow }: { flow: Flow }) {
-  const [draft] = useDraft(flow);
+  const [draft, setDraft] = useDraft(flow);
   const [order, setOrder] = useState<Order>();
   const [error, setError] = useState<string>();
   useEffect(() => {
@@ -79,10 +79,32 @@ export function OrderConfirm({ flow }: { flow: Flow }) {
         <aside className="card estimate-card">
           <h2>{m.breakdown}</h2>
           {order.estimate && <Breakdown estimate={order.estimate} />}
-          {order.expiresAt && <p className="muted small">{m.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>}
-          <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
-            {m.toPayment}（{formatVnd(total)}）
-          </Link>
+          {order.state === OrderState.PENDING_PAYMENT ? (
+            <>
+              {order.expiresAt && <p className="muted small">{m.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>}
+              <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
+                {m.toPayment}（{formatVnd(total)}）
+              </Link>
+            </>
+          ) : order.state === OrderState.DRAFT ? (
+            <>
+              <p className="notice notice-warning">{m.needsContact}</p>
+              <Link className="button button-primary button-block" to={stepPath(flow, 'step2', order.planId)}>
+                {m.contactTitle}
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="notice notice-warning">{m.orderGone}</p>
+              <Link
+                className="button button-secondary button-block"
+                to={stepPath(flow, 'step1', order.planId)}
+                onClick={() => setDraft((d) => ({ ...d, orderId: '', orderPlanId: '' }))}
+              >
+                {m.startOver}
+              </Link>
+            </>
+          )}
         </aside>
       </div>
     </section>

@@ -1,0 +1,146 @@
+//! Orders created per second through the real server (REST, each with its own Idempotency-Key),
+//! on SQLite and on PostgreSQL, against the raw single-row commit rate of the same database with
+//! the same pool and the same number of clients. Creating an order is one transaction (the key,
+//! the order, its first transition) plus the reads before it, so the ratio says how much of the
+//! database's commit rate the order path keeps.
+//!
+//! `cargo run --release -p bench --bin orders [-- SECONDS CONCURRENCY]` (defaults: 10 s, 8).
+//! PostgreSQL is found at `TEST_POSTGRES_URL` (default: the local server, user postgres).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use adapters::testing::{Backend, TestDb};
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+use server::BenchServer;
+
+mod server;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let seconds: u64 = args.next().map_or(Ok(10), |a| a.parse())?;
+    let concurrency: usize = args.next().map_or(Ok(8), |a| a.parse())?;
+    println!("{concurrency} clients, {seconds} s each");
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = TestDb::migrated(backend).await;
+        let raw = raw_commits(&db.db, seconds, concurrency).await?;
+        let orders = orders(&db.url, seconds, concurrency).await?;
+        println!(
+            "{backend:?}: raw single-row commits {raw:.0}/s; orders created {orders:.0}/s; ratio {:.2}",
+            orders / raw
+        );
+        db.remove().await;
+    }
+    Ok(())
+}
+
+/// Autocommitted one-row inserts from `concurrency` clients for `seconds`.
+async fn raw_commits(
+    db: &DatabaseConnection,
+    seconds: u64,
+    concurrency: usize,
+) -> anyhow::Result<f64> {
+    db.execute_unprepared("CREATE TABLE bench_raw (id BIGINT PRIMARY KEY, payload TEXT NOT NULL)")
+        .await?;
+    let backend = db.get_database_backend();
+    let sql = match backend {
+        sea_orm::DatabaseBackend::Postgres => "INSERT INTO bench_raw (id, payload) VALUES ($1, $2)",
+        _ => "INSERT INTO bench_raw (id, payload) VALUES (?, ?)",
+    };
+    let next = Arc::new(AtomicU64::new(0));
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let started = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|_| {
+            let (db, next) = (db.clone(), next.clone());
+            tokio::spawn(async move {
+                let mut done = 0u64;
+                while Instant::now() < deadline {
+                    let id = next.fetch_add(1, Ordering::Relaxed) as i64;
+                    // About the size of an order row's JSON.
+                    let payload = "x".repeat(600);
+                    let stmt =
+                        Statement::from_sql_and_values(backend, sql, [id.into(), payload.into()]);
+                    db.execute_raw(stmt).await?;
+                    done += 1;
+                }
+                anyhow::Ok(done)
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for w in workers {
+        total += w.await??;
+    }
+    Ok(total as f64 / started.elapsed().as_secs_f64())
+}
+
+/// Orders through the server's REST create call, one customer per client.
+async fn orders(database_url: &str, seconds: u64, concurrency: usize) -> anyhow::Result<f64> {
+    let server = BenchServer::start(Some(database_url), true).await?;
+    let base = server.base.clone();
+    let http = reqwest::Client::new();
+    let mut tokens = Vec::new();
+    for i in 0..concurrency {
+        let r = http
+            .post(format!("{base}/api/auth/sign-up"))
+            .header("x-forwarded-for", format!("198.51.100.{}", i % 250 + 1))
+            .json(&serde_json::json!({"email": format!("bench{i}@example.com"), "password": "bench-password"}))
+            .send()
+            .await?;
+        anyhow::ensure!(r.status() == 200, "sign-up: {}", r.status());
+        let body: serde_json::Value = r.json().await?;
+        tokens.push(
+            body["data"]["idToken"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        );
+    }
+    // A daytime slot a week ahead, Vietnam time.
+    let start = (chrono::Utc::now() + chrono::Duration::days(7))
+        .format("%Y-%m-%dT10:00")
+        .to_string();
+    let body = serde_json::json!({"details": {
+        "direction": "pick-up", "flightNumber": "VN123", "start": start,
+        "address": "Caravelle Saigon", "passengers": 3, "luggage": 2, "childSeats": 1,
+    }});
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let started = Instant::now();
+    let workers: Vec<_> = tokens
+        .into_iter()
+        .enumerate()
+        .map(|(client, token)| {
+            let (http, url, body) = (
+                http.clone(),
+                format!("{base}/api/plan/shuttle/shuttle-sgn-4/order"),
+                body.clone(),
+            );
+            tokio::spawn(async move {
+                let (mut ok, mut n) = (0u64, 0u64);
+                while Instant::now() < deadline {
+                    n += 1;
+                    let r = http
+                        .post(&url)
+                        .header("authorization-firebase", &token)
+                        .header("idempotency-key", format!("bench-{client}-{n}"))
+                        .json(&body)
+                        .send()
+                        .await?;
+                    anyhow::ensure!(r.status() == 201, "create answered {}", r.status());
+                    ok += 1;
+                }
+                anyhow::Ok(ok)
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for w in workers {
+        total += w.await??;
+    }
+    let rate = total as f64 / started.elapsed().as_secs_f64();
+    server.stop().await?;
+    Ok(rate)
+}

@@ -1,0 +1,64 @@
+//! The real server for a benchmark: in this process, on port 0, with a scratch folder.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use app::{Config, Environment, server};
+
+pub struct BenchServer {
+    pub base: String,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    dir: PathBuf,
+}
+
+impl BenchServer {
+    /// Serves `database_url` (a SQLite file in the scratch folder when `None`), trusting
+    /// `X-Forwarded-For` so clients can name their own addresses, and waits until it is ready.
+    pub async fn start(database_url: Option<&str>, seed_demo: bool) -> anyhow::Result<Self> {
+        let dir = std::env::temp_dir().join(format!("booking-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let config = Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            env: Environment::Dev,
+            database_url: database_url.map_or_else(
+                || format!("sqlite://{}?mode=rwc", dir.join("bench.db").display()),
+                str::to_owned,
+            ),
+            web_dir: dir.join("web"),
+            mailbox_dir: dir.join("mailbox"),
+            seed_demo: Some(seed_demo),
+            trust_proxy: true,
+            log: "error".into(),
+            ..Config::default()
+        };
+        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(server::serve(config, listener, async {
+            let _ = stopped.await;
+        }));
+        let http = reqwest::Client::new();
+        for _ in 0..200 {
+            if http.get(format!("{base}/readyz")).send().await.is_ok() {
+                return Ok(Self {
+                    base,
+                    stop,
+                    task,
+                    dir,
+                });
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        anyhow::bail!("the server did not become ready")
+    }
+
+    pub async fn stop(self) -> anyhow::Result<()> {
+        self.stop.send(()).ok();
+        self.task.await?.context("server")?;
+        std::fs::remove_dir_all(&self.dir).ok();
+        Ok(())
+    }
+}
