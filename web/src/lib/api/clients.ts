@@ -1,7 +1,6 @@
 import { createClient } from '@connectrpc/connect';
 import { CatalogService } from '@/gen/booking/v1/catalog_pb';
 import { IdentityService } from '@/gen/booking/v1/identity_pb';
-import { OrderService } from '@/gen/booking/v1/order_pb';
 import { UserService } from '@/gen/booking/v1/user_pb';
 import { store, tokenAtom } from '../store';
 import { createApiTransport } from './transport';
@@ -13,7 +12,8 @@ export function setTokenRenewer(renew: () => Promise<boolean>): void {
   renewer = renew;
 }
 
-const transport = createApiTransport({
+/** The one transport; features with their own clients (loaded with their pages) use it too. */
+export const transport = createApiTransport({
   baseUrl: import.meta.env.VITE_API_BASE_URL || location.origin,
   getToken: () => store.get(tokenAtom),
   renewToken: () => renewer(),
@@ -22,4 +22,3 @@ const transport = createApiTransport({
 export const catalogClient = createClient(CatalogService, transport);
 export const identityClient = createClient(IdentityService, transport);
 export const userClient = createClient(UserService, transport);
-export const orderClient = createClient(OrderService, transport);

@@ -1,10 +1,13 @@
-import { ConnectError, Code } from '@connectrpc/connect';
+import { ConnectError, Code, createClient } from '@connectrpc/connect';
 import { Category, type Plan } from '@/gen/booking/v1/catalog_pb';
-import type { FeeEstimate, Order, OrderDetails } from '@/gen/booking/v1/order_pb';
-import { catalogClient, orderClient } from '@/lib/api/clients';
+import { OrderService, type FeeEstimate, type Order, type OrderDetails } from '@/gen/booking/v1/order_pb';
+import { catalogClient, transport } from '@/lib/api/clients';
 import { FIELDS, type DetailsValues, type Flow } from '../flows';
 
 export type { FeeEstimate, Order, Plan };
+
+// Created here, so the order contract loads with the order pages only.
+const orderClient = createClient(OrderService, transport);
 
 const CATEGORY: Record<string, Category> = {
   shuttle: Category.SHUTTLE,
