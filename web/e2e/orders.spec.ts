@@ -27,6 +27,7 @@ async function total(page: Page) {
 
 async function contactAndConfirm(page: Page, flow: string) {
   await expect(page).toHaveURL(new RegExp(`/order/${flow}/(.+/)?step2$`));
+  await expect(page.getByRole('heading', { name: /加購與聯絡資料/ })).toBeVisible();
   await page.getByLabel('聯絡人姓名').fill('王小明');
   await page.getByLabel('手機號碼').fill('0912 345 678');
   await page.getByRole('button', { name: '下一步' }).click();
@@ -46,18 +47,17 @@ test('a signed-out visitor books a shuttle: live estimate, sign-in detour with t
   await page.getByLabel('飯店名稱或地址').fill('Caravelle Saigon');
   await page.getByLabel('乘客人數').fill('5');
   await page.getByLabel('大型行李件數').fill('2');
-  await page.getByLabel('兒童安全座椅').fill('1');
   // The client checks the vehicle's seats as the server does.
   await page.getByLabel('航班編號').click();
   await expect(page.getByText('最多 4')).toBeVisible();
   await page.getByLabel('乘客人數').fill('3');
-  // The server prices it: the 4-seat car and one child seat.
-  await expect(await total(page)).toHaveText('VND 480,000');
+  // The server prices it: the 4-seat car.
+  await expect(await total(page)).toHaveText('VND 380,000');
 
   // A reload keeps the draft.
   await page.reload();
   await expect(page.getByLabel('航班編號')).toHaveValue('vn 123');
-  await expect(await total(page)).toHaveText('VND 480,000');
+  await expect(await total(page)).toHaveText('VND 380,000');
 
   await expect(page.getByText('請先登入，登入後會回到這一步')).toBeVisible();
   await page.getByRole('button', { name: '下一步' }).click();
@@ -68,6 +68,9 @@ test('a signed-out visitor books a shuttle: live estimate, sign-in detour with t
   await expect(page.getByLabel('乘客人數')).toHaveValue('3');
   await page.getByRole('button', { name: '下一步' }).click();
 
+  // Step2 sells the extras: a child seat, priced again by the server.
+  await page.getByLabel('兒童安全座椅').fill('1');
+  await expect(await total(page)).toHaveText('VND 480,000');
   await contactAndConfirm(page, 'shuttle');
   await expect(page.locator('.breakdown-total')).toHaveText('VND 480,000');
   await expect(page.getByText('2 件', { exact: false })).toHaveCount(0);
@@ -85,12 +88,13 @@ test.describe('signed in', () => {
   test('charter with a Chinese-speaking driver and extra hours', async ({ page }) => {
     await page.goto('/order/charter/step1?plan=charter-sgn-city-4h');
     await page.getByLabel(/開始時間/).fill(dayAfterTomorrow('09:00'));
-    await page.getByLabel('延長時數').fill('2');
     await page.getByLabel('上車地點').fill('Park Hyatt Saigon');
     await page.getByLabel('乘客人數').fill('3');
+    await expect(await total(page)).toHaveText('VND 1,200,000');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByLabel('延長時數').fill('2');
     await page.getByLabel('司機語言').selectOption('zh');
     await expect(await total(page)).toHaveText('VND 2,000,000');
-    await page.getByRole('button', { name: '下一步' }).click();
     await contactAndConfirm(page, 'charter');
     await expect(page.locator('.breakdown-total')).toHaveText('VND 2,000,000');
     await expect(page.locator('.breakdown')).toContainText('中文司機');

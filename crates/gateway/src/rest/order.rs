@@ -253,9 +253,10 @@ pub(crate) async fn cancel(
 pub(crate) async fn estimate(
     State(s): State<Services>,
     Path((category, plan)): Path<(String, String)>,
-    Query(query): Query<Vec<(String, String)>>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
     Body(body): Body<Map<String, Value>>,
 ) -> Result<Json<Data<pb::FeeEstimate>>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let category = Category::from_slug(&category)?;
     let mut fields = body;
     for (name, raw) in query {

@@ -1,6 +1,7 @@
 // The four order flows: which category each books, where its steps live, and what its step1 asks.
 
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
+import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 
 export const FLOWS = ['shuttle', 'charter', 'escort', 'massage'] as const;
@@ -41,13 +42,20 @@ export interface FieldSpec {
   /** Upper bound from the plan (capacity, extras it sells). */
   max?: (plan: Plan) => number;
   options?: (plan: Plan) => ReadonlyArray<{ value: string; label: string }>;
-  /** Shown only when the plan sells it. */
-  when?: (plan: Plan) => boolean;
+  /** An extra the plan sells (its option code), shown only when sold, with its price per unit. */
+  option?: { code: string; unit: string };
+  /** Extras are asked on step2, with the contact; the rest on step1. */
+  extra?: boolean;
 }
 
 const m = messages.order;
-const sells = (code: string) => (plan: Plan) => plan.options.some((o) => o.code === code);
 const labelled = (labels: Record<string, string>) => () => Object.entries(labels).map(([value, label]) => ({ value, label }));
+/** Driver languages, with the price of a Chinese-speaking driver where the plan charges one. */
+const languages = (plan: Plan) =>
+  Object.entries(m.languages).map(([value, label]) => {
+    const price = plan.options && optionPrice(plan, 'chinese-speaking');
+    return { value, label: value === 'zh' && price ? `${label}（+${formatVnd(price)}）` : label };
+  });
 const durations = (plan: Plan) => plan.durationMinutes.map((d) => ({ value: String(d), label: messages.catalog.minutes(d) }));
 const capacity = (plan: Plan) => plan.rules?.capacity ?? 1;
 const maxExtraHours = (plan: Plan) => plan.rules?.maxExtraHours ?? 0;
@@ -63,26 +71,26 @@ export const FIELDS: Record<Flow, FieldSpec[]> = {
     { name: 'address', label: m.address, kind: 'text', required: true },
     { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
     { name: 'luggage', label: m.luggage, kind: 'number', min: 0, max: (p) => p.vehicle?.luggage ?? 0 },
-    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, when: sells('child-seat') },
-    { name: 'extraStops', label: m.extraStops, kind: 'number', min: 0, max: maxExtraStops, when: sells('extra-stop') },
+    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, option: { code: 'child-seat', unit: m.perSeat }, extra: true },
+    { name: 'extraStops', label: m.extraStops, kind: 'number', min: 0, max: maxExtraStops, option: { code: 'extra-stop', unit: m.perStop }, extra: true },
   ],
   charter: [
     start,
     { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
-    { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, when: sells('extra-hour') },
     { name: 'pickupAddress', label: m.pickupAddress, kind: 'text', required: true },
     { name: 'itinerary', label: m.itinerary, kind: 'textarea', hint: m.itineraryHint },
     { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
-    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, when: sells('child-seat') },
-    { name: 'driverLanguage', label: m.driverLanguage, kind: 'select', required: true, options: labelled(m.languages) },
+    { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, option: { code: 'extra-hour', unit: m.perHour }, extra: true },
+    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, option: { code: 'child-seat', unit: m.perSeat }, extra: true },
+    { name: 'driverLanguage', label: m.driverLanguage, kind: 'select', required: true, options: languages, extra: true },
   ],
   escort: [
     start,
     { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
-    { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, when: sells('extra-hour') },
     { name: 'meetingPoint', label: m.meetingPoint, kind: 'text', required: true },
     { name: 'people', label: m.people, kind: 'number', min: 1, max: capacity },
     { name: 'language', label: m.language, kind: 'select', required: true, options: labelled(m.languages) },
+    { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, option: { code: 'extra-hour', unit: m.perHour }, extra: true },
   ],
   massage: [
     { name: 'hotelName', label: m.hotelName, kind: 'text', required: true },
@@ -91,16 +99,26 @@ export const FIELDS: Record<Flow, FieldSpec[]> = {
     start,
     { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
     { name: 'people', label: m.people, kind: 'number', min: 1, max: capacity },
-    { name: 'therapist', label: m.therapist, kind: 'select', required: true, options: labelled(m.therapists) },
+    { name: 'therapist', label: m.therapist, kind: 'select', required: true, options: labelled(m.therapists), extra: true },
   ],
 };
 
-/** A fresh step1 for a plan: the first length it sells, one person, Chinese where asked. */
+/** What the plan charges for an extra, if it sells it. */
+export function optionPrice(plan: Plan, code: string): bigint | undefined {
+  return plan.options.find((o) => o.code === code)?.priceVnd;
+}
+
+/** The fields of a step: step1 the service, step2 the extras the plan sells. */
+export function fieldsOf(flow: Flow, step: 1 | 2, plan: Plan): FieldSpec[] {
+  return FIELDS[flow].filter((spec) => Boolean(spec.extra) === (step === 2) && (!spec.option || Boolean(optionPrice(plan, spec.option.code))));
+}
+
+/** A fresh step1 for a plan: the first length it sells, one person, no paid extra chosen. */
 export function initialDetails(flow: Flow, plan: Plan | undefined): DetailsValues {
   const minutes = plan?.durationMinutes[0] ?? 0;
   const values: Record<Flow, DetailsValues> = {
     shuttle: { direction: 'pick-up', flightNumber: '', start: '', address: '', passengers: 1, luggage: 0, childSeats: 0, extraStops: 0 },
-    charter: { start: '', durationMinutes: minutes, extraHours: 0, pickupAddress: '', itinerary: '', passengers: 1, childSeats: 0, driverLanguage: 'zh' },
+    charter: { start: '', durationMinutes: minutes, extraHours: 0, pickupAddress: '', itinerary: '', passengers: 1, childSeats: 0, driverLanguage: 'vi' },
     escort: { start: '', durationMinutes: minutes, extraHours: 0, meetingPoint: '', people: 1, language: 'zh' },
     massage: { hotelName: '', hotelAddress: '', room: '', start: '', durationMinutes: minutes, people: 1, therapist: 'any' },
   };

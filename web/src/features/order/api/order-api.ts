@@ -16,6 +16,12 @@ const CATEGORY: Record<string, Category> = {
   'dragon-massage': Category.DRAGON_MASSAGE,
 };
 
+export async function getPlan(id: string): Promise<Plan> {
+  const { plan } = await catalogClient.getPlan({ id });
+  if (!plan) throw new Error('no plan');
+  return plan;
+}
+
 /** Every plan of a category, following the pages. */
 export async function listPlans(categorySlug: string): Promise<Plan[]> {
   const plans: Plan[] = [];

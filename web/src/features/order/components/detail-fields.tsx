@@ -2,24 +2,25 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
 import { messages } from '@/lib/messages';
-import { FIELDS, type DetailsValues, type Flow } from '../flows';
+import { formatVnd } from '@/lib/format';
+import { optionPrice, type DetailsValues, type FieldSpec } from '../flows';
 import { rulesFor, window } from '../rules';
 
 interface Props {
-  flow: Flow;
+  fields: FieldSpec[];
   plan: Plan;
   register: UseFormRegister<DetailsValues>;
   errors: FieldErrors<DetailsValues>;
 }
 
-/** Step1's fields for a flow, from its field list: only the extras the plan sells. */
-export function DetailFields({ flow, plan, register, errors }: Props) {
+/** A step's fields, from the flow's field list. */
+export function DetailFields({ fields, plan, register, errors }: Props) {
   const bounds = window(plan);
   return (
     <>
-      {FIELDS[flow]
-        .filter((spec) => spec.when?.(plan) ?? true)
-        .map((spec) => {
+      {fields.map((spec) => {
+          const price = spec.option && optionPrice(plan, spec.option.code);
+          const hint = spec.hint ?? (spec.option && price ? `${spec.option.unit} ${formatVnd(price)}` : undefined);
           const common = {
             label: spec.label,
             error: errors[spec.name]?.message as string | undefined,
@@ -29,7 +30,7 @@ export function DetailFields({ flow, plan, register, errors }: Props) {
             case 'select':
               return <SelectField key={spec.name} options={spec.options?.(plan) ?? []} {...common} />;
             case 'textarea':
-              return <TextAreaField key={spec.name} hint={spec.hint} {...common} />;
+              return <TextAreaField key={spec.name} hint={hint} {...common} />;
             case 'datetime':
               return (
                 <Field
@@ -43,9 +44,9 @@ export function DetailFields({ flow, plan, register, errors }: Props) {
                 />
               );
             case 'number':
-              return <Field key={spec.name} type="number" inputMode="numeric" min={spec.min} max={spec.max?.(plan)} hint={spec.hint} {...common} />;
+              return <Field key={spec.name} type="number" inputMode="numeric" min={spec.min} max={spec.max?.(plan)} hint={hint} {...common} />;
             default:
-              return <Field key={spec.name} type="text" hint={spec.hint} {...common} />;
+              return <Field key={spec.name} type="text" hint={hint} {...common} />;
           }
         })}
     </>

@@ -5,11 +5,11 @@ import { SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { createOrder, estimateFee, fieldProblem, isGone, listPlans, problemText, updateOrder, type FeeEstimate, type Plan } from '../api/order-api';
+import { createOrder, fieldProblem, isGone, listPlans, problemText, updateOrder, type Plan } from '../api/order-api';
 import { useDraft } from '../draft';
-import { categoryOf, initialDetails, stepPath, type DetailsValues, type Flow } from '../flows';
-import { Breakdown } from './breakdown';
+import { categoryOf, fieldsOf, initialDetails, stepPath, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
+import { EstimatePanel, useEstimate } from './estimate-panel';
 import { StepBar } from './step-bar';
 
 const m = messages.order;
@@ -47,7 +47,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
   });
   const values = useWatch({ control });
   const snapshot = JSON.stringify(values);
-  const quote = useEstimate(flow, plan.id, snapshot);
+  const quote = useEstimate(flow, plan.id, values);
 
   // Every change is kept, so a reload or the detour through sign-in loses nothing.
   useEffect(() => {
@@ -98,22 +98,12 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
               options={plans.map((p) => ({ value: p.id, label: `${p.name}（${formatVnd(p.fromPriceVnd)} ${messages.catalog.from}）` }))}
             />
           )}
-          <DetailFields flow={flow} plan={plan} register={register} errors={formState.errors} />
+          <DetailFields fields={fieldsOf(flow, 1, plan)} plan={plan} register={register} errors={formState.errors} />
         </div>
-        <aside className="card estimate-card" aria-live="polite">
-          <h2>{m.estimate}</h2>
-          {values.start && quote.estimate && <Breakdown estimate={quote.estimate} />}
-          {values.start && quote.problem && (
-            <p className="field-hint">
-              {m.estimateFix}
-              {quote.problem}
-            </p>
-          )}
-          {!values.start ? <p className="muted">{m.estimateWaits}</p> : quote.busy && !quote.estimate && <p className="muted">{m.estimating}</p>}
-          <p className="muted small">{m.serverPriced}</p>
+        <EstimatePanel quote={quote} priced={Boolean(values.start)}>
           {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}
           <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
-        </aside>
+        </EstimatePanel>
       </form>
     </section>
   );
@@ -126,27 +116,4 @@ function startingValues(flow: Flow, plan: Plan, saved: DetailsValues | null): De
     values.durationMinutes = plan.durationMinutes[0] ?? 0;
   }
   return values;
-}
-
-/** The server's estimate for the values, asked again 300 ms after they stop changing. */
-function useEstimate(flow: Flow, planId: string, snapshot: string) {
-  const [state, setState] = useState<{ estimate?: FeeEstimate; problem?: string; busy: boolean }>({ busy: true });
-  useEffect(() => {
-    // Nothing to price before there is a time of service.
-    if (!(JSON.parse(snapshot) as DetailsValues).start) return;
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      setState((s) => ({ ...s, busy: true }));
-      estimateFee(flow, planId, JSON.parse(snapshot) as DetailsValues, abort.signal)
-        .then((estimate) => setState({ estimate, busy: false }))
-        .catch((e: unknown) => {
-          if (!abort.signal.aborted) setState({ problem: problemText(e, messages.errors.network), busy: false });
-        });
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [flow, planId, snapshot]);
-  return state;
 }

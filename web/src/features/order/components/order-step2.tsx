@@ -1,18 +1,20 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { messages } from '@/lib/messages';
-import { fieldProblem, isGone, problemText, updateOrder, type Contact } from '../api/order-api';
-import { useDraft } from '../draft';
-import { stepPath, type Flow } from '../flows';
+import { fieldProblem, getPlan, isGone, problemText, updateOrder, type Contact, type Plan } from '../api/order-api';
+import { useDraft, type Draft } from '../draft';
+import { fieldsOf, initialDetails, stepPath, type DetailsValues, type Flow } from '../flows';
+import { DetailFields } from './detail-fields';
+import { EstimatePanel, useEstimate } from './estimate-panel';
 import { StepBar } from './step-bar';
 
 const m = messages.order;
 const e = m.errors;
 
-interface Values extends Contact {
+interface ContactValues extends Contact {
   note: string;
 }
 
@@ -22,29 +24,59 @@ interface Props {
   profile: Contact;
 }
 
-/** Step2: who to call, and a note. The contact completes the order, which then awaits payment. */
+/**
+ * Step2: the extras the plan sells, who to call, and a note, with the live estimate. The contact
+ * completes the order, which then awaits payment.
+ */
 export function OrderStep2({ flow, profile }: Props) {
-  const [draft, setDraft] = useDraft(flow);
+  const [draft] = useDraft(flow);
+  const [plan, setPlan] = useState<Plan | null>();
+  useEffect(() => {
+    if (!draft.orderPlanId) return;
+    getPlan(draft.orderPlanId)
+      .then(setPlan)
+      .catch(() => setPlan(null));
+  }, [draft.orderPlanId]);
+  if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
+  if (plan === undefined) return <p className="muted">{messages.loading}</p>;
+  if (plan === null) return <p className="notice notice-warning">{m.planMissing}</p>;
+  return <Step2Form flow={flow} plan={plan} draft={draft} profile={profile} />;
+}
+
+function Step2Form({ flow, plan, draft, profile }: Props & { plan: Plan; draft: Draft }) {
+  const [, setDraft] = useDraft(flow);
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, setError, formState } = useForm<Values>({
+  const extras = useForm<DetailsValues>({
+    mode: 'onTouched',
+    defaultValues: { ...initialDetails(flow, plan), ...(draft.details ?? {}) },
+  });
+  const contactForm = useForm<ContactValues>({
     mode: 'onTouched',
     defaultValues: { ...(draft.contact ?? profile), note: draft.note },
   });
-  if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
-  const back = stepPath(flow, 'step1', draft.orderPlanId);
+  const details = useWatch({ control: extras.control });
+  const snapshot = JSON.stringify(details);
+  const quote = useEstimate(flow, plan.id, details);
+  useEffect(() => {
+    setDraft((d) => ({ ...d, details: JSON.parse(snapshot) as DetailsValues }));
+  }, [snapshot, setDraft]);
 
-  const onSubmit = handleSubmit(async ({ note, ...contact }) => {
+  const onSubmit = contactForm.handleSubmit(async ({ note, ...contact }) => {
     setFormError(undefined);
+    if (!(await extras.trigger())) return;
+    const all = extras.getValues();
     // Kept before the call, so nothing typed is lost if it fails.
-    setDraft((d) => ({ ...d, contact, note }));
+    setDraft((d) => ({ ...d, details: all, contact, note }));
     try {
-      await updateOrder(draft.orderId, { contact, note });
-      navigate(stepPath(flow, 'confirm', draft.orderPlanId));
+      await updateOrder(draft.orderId, { flow, details: all, contact, note });
+      navigate(stepPath(flow, 'confirm', plan.id));
     } catch (err) {
       const problem = fieldProblem(err);
-      if (problem && (problem.field in contact || problem.field === 'note')) {
-        setError(problem.field as keyof Values, { message: problem.message }, { shouldFocus: true });
+      if (problem && problem.field in all) {
+        extras.setError(problem.field, { message: problem.message }, { shouldFocus: true });
+      } else if (problem && (problem.field in contact || problem.field === 'note')) {
+        contactForm.setError(problem.field as keyof ContactValues, { message: problem.message }, { shouldFocus: true });
       } else if (isGone(err)) {
         setDraft((d) => ({ ...d, orderId: '', orderPlanId: '' }));
         setFormError(m.orderGone);
@@ -53,42 +85,56 @@ export function OrderStep2({ flow, profile }: Props) {
       }
     }
   });
+  const { register, formState } = contactForm;
   const err = formState.errors;
+  const extraFields = fieldsOf(flow, 2, plan);
   return (
     <section className="order-page">
       <StepBar current={2} />
       <h1>
         {m.flows[flow]}・{messages.pageTitles.step2}
       </h1>
-      <form className="card form-card order-narrow" onSubmit={onSubmit} noValidate>
-        <h2>{m.contactTitle}</h2>
-        <p className="muted">{m.contactLead}</p>
-        <Field label={m.contactName} autoComplete="name" error={err.name?.message} {...register('name', { required: e.required, maxLength: { value: 60, message: e.max(60) } })} />
-        <div className="field-row">
-          <Field
-            label={m.countryCode}
-            className="input-narrow"
-            inputMode="tel"
-            error={err.phoneCountryCode?.message}
-            {...register('phoneCountryCode', { required: e.required, pattern: { value: /^\+?[1-9][0-9]{0,2}$/, message: e.countryCode } })}
-          />
-          <Field
-            label={m.phoneNumber}
-            type="tel"
-            autoComplete="tel-national"
-            error={err.phoneNumber?.message}
-            {...register('phoneNumber', { required: e.required, pattern: { value: /^[0-9 ()-]{4,20}$/, message: e.phone } })}
-          />
+      <form className="order-grid" onSubmit={onSubmit} noValidate>
+        <div>
+          {extraFields.length > 0 && (
+            <div className="card form-card">
+              <h2>{m.extrasTitle}</h2>
+              <DetailFields fields={extraFields} plan={plan} register={extras.register} errors={extras.formState.errors} />
+            </div>
+          )}
+          <div className="card form-card">
+            <h2>{m.contactTitle}</h2>
+            <p className="muted">{m.contactLead}</p>
+            <Field label={m.contactName} autoComplete="name" error={err.name?.message} {...register('name', { required: e.required, maxLength: { value: 60, message: e.max(60) } })} />
+            <div className="field-row">
+              <Field
+                label={m.countryCode}
+                className="input-narrow"
+                inputMode="tel"
+                error={err.phoneCountryCode?.message}
+                {...register('phoneCountryCode', { required: e.required, pattern: { value: /^\+?[1-9][0-9]{0,2}$/, message: e.countryCode } })}
+              />
+              <Field
+                label={m.phoneNumber}
+                type="tel"
+                autoComplete="tel-national"
+                error={err.phoneNumber?.message}
+                {...register('phoneNumber', { required: e.required, pattern: { value: /^[0-9 ()-]{4,20}$/, message: e.phone } })}
+              />
+            </div>
+            <div className="field-row">
+              <SelectField label={m.messagingApp} options={Object.entries(m.messagingApps).map(([value, label]) => ({ value, label }))} {...register('messagingApp')} />
+              <Field label={m.messagingId} error={err.messagingId?.message} {...register('messagingId', { maxLength: { value: 60, message: e.max(60) } })} />
+            </div>
+            <TextAreaField label={m.note} hint={m.noteHint} error={err.note?.message} {...register('note', { maxLength: { value: 500, message: e.max(500) } })} />
+          </div>
         </div>
-        <div className="field-row">
-          <SelectField label={m.messagingApp} options={Object.entries(m.messagingApps).map(([value, label]) => ({ value, label }))} {...register('messagingApp')} />
-          <Field label={m.messagingId} error={err.messagingId?.message} {...register('messagingId', { maxLength: { value: 60, message: e.max(60) } })} />
-        </div>
-        <TextAreaField label={m.note} hint={m.noteHint} error={err.note?.message} {...register('note', { maxLength: { value: 500, message: e.max(500) } })} />
-        <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
-        <p className="order-back">
-          <Link to={back}>← {m.back}</Link>
-        </p>
+        <EstimatePanel quote={quote} priced={Boolean(details.start)}>
+          <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
+          <p className="order-back">
+            <Link to={stepPath(flow, 'step1', plan.id)}>← {m.back}</Link>
+          </p>
+        </EstimatePanel>
       </form>
     </section>
   );
