@@ -75,6 +75,8 @@ test('a signed-out visitor books a shuttle: live estimate, sign-in detour with t
   await expect(page.locator('.breakdown-total')).toHaveText('VND 480,000');
   await expect(page.getByText('2 件', { exact: false })).toHaveCount(0);
   await expect(page.getByText('VN123')).toBeVisible();
+  await expect(page.locator('.summary')).toContainText('接機（機場 → 飯店）');
+  await expect(page.locator('.summary')).toContainText(`${dayAfterTomorrow().replace('T', ' ').replace(/-/g, '/')}（越南時間 UTC+7）`);
   await expect(page.getByRole('link', { name: /前往付款/ })).toHaveAttribute('href', /^\/payment\?order=BK/);
 });
 

@@ -42,6 +42,8 @@ export interface FieldSpec {
   /** Upper bound from the plan (capacity, extras it sells). */
   max?: (plan: Plan) => number;
   options?: (plan: Plan) => ReadonlyArray<{ value: string; label: string }>;
+  /** A fixed choice's words for each value, for showing an order's details. */
+  labels?: Record<string, string>;
   /** An extra the plan sells (its option code), shown only when sold, with its price per unit. */
   option?: { code: string; unit: string };
   /** Extras are asked on step2, with the contact; the rest on step1. */
@@ -53,7 +55,7 @@ const labelled = (labels: Record<string, string>) => () => Object.entries(labels
 /** Driver languages, with the price of a Chinese-speaking driver where the plan charges one. */
 const languages = (plan: Plan) =>
   Object.entries(m.languages).map(([value, label]) => {
-    const price = plan.options && optionPrice(plan, 'chinese-speaking');
+    const price = optionPrice(plan, 'chinese-speaking');
     return { value, label: value === 'zh' && price ? `${label}（+${formatVnd(price)}）` : label };
   });
 const durations = (plan: Plan) => plan.durationMinutes.map((d) => ({ value: String(d), label: messages.catalog.minutes(d) }));
@@ -65,7 +67,7 @@ const start: FieldSpec = { name: 'start', label: m.start, kind: 'datetime', requ
 
 export const FIELDS: Record<Flow, FieldSpec[]> = {
   shuttle: [
-    { name: 'direction', label: m.direction, kind: 'select', required: true, options: labelled(m.directions) },
+    { name: 'direction', label: m.direction, kind: 'select', required: true, options: labelled(m.directions), labels: m.directions },
     { name: 'flightNumber', label: m.flightNumber, kind: 'text', required: true, hint: m.flightHint },
     { ...start, label: m.landing },
     { name: 'address', label: m.address, kind: 'text', required: true },
@@ -82,14 +84,14 @@ export const FIELDS: Record<Flow, FieldSpec[]> = {
     { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
     { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, option: { code: 'extra-hour', unit: m.perHour }, extra: true },
     { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, option: { code: 'child-seat', unit: m.perSeat }, extra: true },
-    { name: 'driverLanguage', label: m.driverLanguage, kind: 'select', required: true, options: languages, extra: true },
+    { name: 'driverLanguage', label: m.driverLanguage, kind: 'select', required: true, options: languages, labels: m.languages, extra: true },
   ],
   escort: [
     start,
     { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
     { name: 'meetingPoint', label: m.meetingPoint, kind: 'text', required: true },
     { name: 'people', label: m.people, kind: 'number', min: 1, max: capacity },
-    { name: 'language', label: m.language, kind: 'select', required: true, options: labelled(m.languages) },
+    { name: 'language', label: m.language, kind: 'select', required: true, options: labelled(m.languages), labels: m.languages },
     { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, option: { code: 'extra-hour', unit: m.perHour }, extra: true },
   ],
   massage: [
@@ -99,7 +101,7 @@ export const FIELDS: Record<Flow, FieldSpec[]> = {
     start,
     { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
     { name: 'people', label: m.people, kind: 'number', min: 1, max: capacity },
-    { name: 'therapist', label: m.therapist, kind: 'select', required: true, options: labelled(m.therapists), extra: true },
+    { name: 'therapist', label: m.therapist, kind: 'select', required: true, options: labelled(m.therapists), labels: m.therapists, extra: true },
   ],
 };
 

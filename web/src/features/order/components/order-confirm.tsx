@@ -124,7 +124,7 @@ function detailRows(flow: Flow, order: Order) {
     let shown = String(raw);
     if (spec.kind === 'datetime') shown = `${showLocal(shown)}（${m.vietnamTime}）`;
     if (spec.name === 'durationMinutes') shown = messages.catalog.minutes(Number(raw));
-    else if (spec.kind === 'select') shown = spec.options?.({} as never).find((o) => o.value === shown)?.label ?? shown;
+    else shown = spec.labels?.[shown] ?? shown;
     return [
       <dt key={`${spec.name}-t`}>{spec.label}</dt>,
       <dd key={`${spec.name}-d`}>{shown}</dd>,
