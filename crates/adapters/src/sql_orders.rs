@@ -2,6 +2,8 @@
 //! priced breakdown are JSON columns (read back through the domain's constructors); transitions
 //! are rows of their own, never rewritten.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::catalog::{Category, PlanId};
@@ -404,18 +406,19 @@ fn decode_cursor(token: &str) -> DomainResult<(i64, String)> {
 impl SqlOrderStore {
     async fn with_events(&self, rows: Vec<order::Model>) -> DomainResult<Vec<Order>> {
         let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-        let mut events = order_event::Entity::find()
+        let mut events: HashMap<String, Vec<order_event::Model>> = HashMap::new();
+        for e in order_event::Entity::find()
             .filter(order_event::Column::OrderId.is_in(ids))
-            .order_by_asc(order_event::Column::OrderId)
             .order_by_asc(order_event::Column::Seq)
             .all(&self.db)
             .await
-            .map_err(storage)?;
+            .map_err(storage)?
+        {
+            events.entry(e.order_id.clone()).or_default().push(e);
+        }
         rows.into_iter()
             .map(|r| {
-                let (mine, rest): (Vec<_>, Vec<_>) =
-                    events.drain(..).partition(|e| e.order_id == r.id);
-                events = rest;
+                let mine = events.remove(&r.id).unwrap_or_default();
                 order_from_row(r, mine)
             })
             .collect()

@@ -135,17 +135,18 @@ impl OrderService {
         }
     }
 
-    /// Step2 and later edits.
+    /// Step2 and later edits. A REST path names the order's category (`within`); an order does
+    /// not exist under another one. New details must be of the order's own category.
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn update(
         &self,
         owner: &UserId,
-        category: Category,
+        within: Option<Category>,
         id: &OrderId,
         mut revision: Revision,
     ) -> DomainResult<Order> {
         let mut order = self.get(owner, id).await?;
-        if order.category != category {
+        if within.is_some_and(|c| c != order.category) {
             return Err(DomainError::not_found("order"));
         }
         let plan = self.catalog.get_plan(&order.plan_id).await?;

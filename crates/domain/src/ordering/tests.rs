@@ -400,20 +400,29 @@ async fn only_the_owner_sees_or_changes_an_order() {
         ..Revision::default()
     };
     assert!(matches!(
-        svc.update(&bob, Category::Shuttle, &o.id, rev.clone())
+        svc.update(&bob, Some(Category::Shuttle), &o.id, rev.clone())
             .await,
         Err(DomainError::NotFound { .. })
     ));
     assert!(
         matches!(
-            svc.update(&ann, Category::Charter, &o.id, rev.clone())
+            svc.update(&ann, Some(Category::Charter), &o.id, rev.clone())
                 .await,
             Err(DomainError::NotFound { .. })
         ),
         "an order lives under its own category"
     );
+    let other_kind = Revision {
+        details: Some(massage(1)),
+        ..Revision::default()
+    };
+    assert_eq!(
+        field(svc.update(&ann, None, &o.id, other_kind).await),
+        "details",
+        "without a path, new details must still be of the order's category"
+    );
     let o = svc
-        .update(&ann, Category::Shuttle, &o.id, rev)
+        .update(&ann, Some(Category::Shuttle), &o.id, rev)
         .await
         .unwrap();
     assert_eq!((o.state, o.version), (OrderState::PendingPayment, 1));
@@ -489,7 +498,7 @@ async fn the_job_expires_unpaid_orders_past_their_window() {
         Some(Actor::System("expiry".into()))
     );
     assert!(
-        svc.update(&ann, Category::Shuttle, &o.id, Revision::default())
+        svc.update(&ann, Some(Category::Shuttle), &o.id, Revision::default())
             .await
             .is_err()
     );

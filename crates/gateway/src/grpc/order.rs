@@ -315,15 +315,12 @@ impl pb::order_service_server::OrderService for Orders {
         let r = request.into_inner();
         let work = async {
             let id = OrderId::parse(&r.order_id)?;
-            let current = self.orders.get(&who.user_id, &id).await?;
             let revision = Revision {
                 details: r.details.map(|d| details_from_pb(Some(d))).transpose()?,
                 contact: r.contact.map(contact_from_pb).transpose()?,
                 note: r.note.as_deref().map(note).transpose()?,
             };
-            self.orders
-                .update(&who.user_id, current.category, &id, revision)
-                .await
+            self.orders.update(&who.user_id, None, &id, revision).await
         };
         let order = work.await.map_err(status)?;
         Ok(Response::new(pb::UpdateOrderResponse {

@@ -168,7 +168,12 @@ pub(crate) async fn update(
     };
     let order = s
         .orders
-        .update(&who.user_id, category, &OrderId::parse(&id)?, revision)
+        .update(
+            &who.user_id,
+            Some(category),
+            &OrderId::parse(&id)?,
+            revision,
+        )
         .await?;
     Ok(answer(&order))
 }
