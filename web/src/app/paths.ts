@@ -54,3 +54,28 @@ export function to(name: RouteName, params: Record<string, string> = {}): string
 export function isCategory(value: string | undefined): value is CategorySlug {
   return (CATEGORIES as readonly string[]).includes(value ?? '');
 }
+
+/** The order flows, one per category; their paths say `massage` for `dragon-massage`. */
+export const FLOWS = ['shuttle', 'charter', 'escort', 'massage'] as const;
+export type Flow = (typeof FLOWS)[number];
+
+export function flowOf(category: CategorySlug): Flow {
+  return category === 'dragon-massage' ? 'massage' : category;
+}
+
+export function categoryOfFlow(flow: Flow): CategorySlug {
+  return flow === 'massage' ? 'dragon-massage' : flow;
+}
+
+/** The flow of an order page's path (`/order/{flow}/…`). */
+export function flowOfPath(pathname: string): Flow | undefined {
+  const flow = /^\/order\/([a-z]+)\//.exec(pathname)?.[1];
+  return (FLOWS as readonly string[]).includes(flow ?? '') ? (flow as Flow) : undefined;
+}
+
+/** An order step's path; the escort flow carries its plan in the path of its first two steps. */
+export function stepPath(flow: Flow, step: 'step1' | 'step2' | 'confirm', planId: string): string {
+  if (flow === 'escort' && step !== 'confirm') return `/order/escort/${encodeURIComponent(planId)}/${step}`;
+  if (step === 'step1') return `/order/${flow}/step1?plan=${encodeURIComponent(planId)}`;
+  return `/order/${flow}/${step}`;
+}

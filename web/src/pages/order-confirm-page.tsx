@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
-import { flowOfPath, OrderConfirm } from '@/features/order';
+import { flowOfPath } from '@/app/paths';
+import { OrderConfirm } from '@/features/order';
 import { NotFoundPage } from '@/app/error-pages';
 import { SignedInOnly } from './signed-in-only';
 

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { flowOfPath, OrderStep1 } from '@/features/order';
+import { flowOfPath } from '@/app/paths';
+import { OrderStep1 } from '@/features/order';
 import { tokenAtom } from '@/lib/store';
 import { NotFoundPage } from '@/app/error-pages';
 

@@ -2,7 +2,8 @@ import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { NotFoundPage } from '@/app/error-pages';
 import { userAtom } from '@/features/account';
-import { flowOfPath, OrderStep2 } from '@/features/order';
+import { flowOfPath } from '@/app/paths';
+import { OrderStep2 } from '@/features/order';
 import { SignedInOnly } from './signed-in-only';
 
 /** Step2 starts from what the customer's profile already says. */

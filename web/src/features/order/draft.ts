@@ -4,7 +4,8 @@
 import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import type { Contact } from './api/order-api';
-import { FLOWS, type DetailsValues, type Flow } from './flows';
+import { FLOWS } from '@/app/paths';
+import type { DetailsValues, Flow } from './flows';
 
 export interface Draft {
   planId: string;

@@ -1,33 +1,12 @@
-// The four order flows: which category each books, where its steps live, and what its step1 asks.
+// What each order flow asks on its steps. Which category a flow books and where its steps live is
+// the route table's (`@/app/paths`).
 
+import type { Flow } from '@/app/paths';
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 
-export const FLOWS = ['shuttle', 'charter', 'escort', 'massage'] as const;
-export type Flow = (typeof FLOWS)[number];
-
-export function isFlow(value: string | undefined): value is Flow {
-  return (FLOWS as readonly string[]).includes(value ?? '');
-}
-
-/** The flow of an order page's path (`/order/{flow}/…`). */
-export function flowOfPath(pathname: string): Flow | undefined {
-  const flow = /^\/order\/([a-z]+)\//.exec(pathname)?.[1];
-  return isFlow(flow) ? flow : undefined;
-}
-
-/** The API category slug a flow books. */
-export function categoryOf(flow: Flow): string {
-  return flow === 'massage' ? 'dragon-massage' : flow;
-}
-
-/** Step paths; the escort flow carries its plan in the path of its first two steps. */
-export function stepPath(flow: Flow, step: 'step1' | 'step2' | 'confirm', planId: string): string {
-  if (flow === 'escort' && step !== 'confirm') return `/order/escort/${encodeURIComponent(planId)}/${step}`;
-  if (step === 'step1') return `/order/${flow}/step1?plan=${encodeURIComponent(planId)}`;
-  return `/order/${flow}/${step}`;
-}
+export type { Flow };
 
 /** Form values of step1: text as strings, counts as numbers, as the protobuf messages have them. */
 export type DetailsValues = Record<string, string | number>;

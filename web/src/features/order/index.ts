@@ -1,5 +1,4 @@
 export { OrderConfirm } from './components/order-confirm';
 export { OrderStep1 } from './components/order-step1';
 export { OrderStep2 } from './components/order-step2';
-export { flowOfPath, type Flow } from './flows';
 export type { Contact } from './api/order-api';

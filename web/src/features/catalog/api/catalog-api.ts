@@ -1,4 +1,5 @@
 import { Category, type CategoryInfo, type Plan } from '@/gen/booking/v1/catalog_pb';
+import { flowOf, isCategory, stepPath } from '@/app/paths';
 import { catalogClient } from '@/lib/api/clients';
 
 export type { CategoryInfo, Plan };
@@ -53,10 +54,8 @@ export async function loadCategory(slug: string): Promise<CategoryWithPlans | un
   return { info, plans };
 }
 
-/** Where booking a plan starts: the escort flow is tied to its plan in the path. */
+/** Where booking a plan starts: its flow's step1. */
 export function bookingPath(plan: Plan): string {
   const slug = slugOf(plan.category);
-  if (slug === 'escort') return `/order/escort/${encodeURIComponent(plan.id)}/step1`;
-  const flow = slug === 'dragon-massage' ? 'massage' : slug;
-  return `/order/${flow}/step1?plan=${encodeURIComponent(plan.id)}`;
+  return isCategory(slug) ? stepPath(flowOf(slug), 'step1', plan.id) : '/';
 }

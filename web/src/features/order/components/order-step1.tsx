@@ -7,7 +7,8 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { createOrder, fieldProblem, isGone, listPlans, problemText, updateOrder, type Plan } from '../api/order-api';
 import { useDraft } from '../draft';
-import { categoryOf, fieldsOf, initialDetails, stepPath, type DetailsValues, type Flow } from '../flows';
+import { categoryOfFlow, stepPath } from '@/app/paths';
+import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { EstimatePanel, useEstimate } from './estimate-panel';
 import { StepBar } from './step-bar';
@@ -26,7 +27,7 @@ export function OrderStep1({ flow, planId, signedIn }: Props) {
   const [draft] = useDraft(flow);
   const [plans, setPlans] = useState<Plan[]>();
   useEffect(() => {
-    listPlans(categoryOf(flow))
+    listPlans(categoryOfFlow(flow))
       .then(setPlans)
       .catch(() => setPlans([]));
   }, [flow]);
