@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod error;
 pub mod identity;
 pub mod ordering;
+pub mod payment;
 pub mod pricing;
 pub mod shared;
 

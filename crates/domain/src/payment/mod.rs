@@ -1,0 +1,22 @@
+//! Payments and the v-coin wallet: methods (v-coin, VietQR, VNPay, dev), the ledger, the
+//! cancellation policy, the VietQR payload, and the service the gateway calls.
+
+mod model;
+mod ports;
+mod service;
+#[cfg(test)]
+mod tests;
+mod vietqr;
+mod wallet;
+
+pub use model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
+pub use ports::{
+    BankFeed, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome, VnPayError,
+    VnPayGateway, VnPayResult,
+};
+pub use service::{Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings};
+pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};
+pub use wallet::{
+    CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, TOP_UP_MAX, TOP_UP_MIN,
+    check_top_up,
+};

@@ -1,0 +1,122 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::model::{Payment, PaymentId};
+use super::wallet::LedgerEntry;
+use crate::error::DomainError;
+use crate::error::DomainResult;
+use crate::identity::UserId;
+use crate::ordering::{IdempotencyKey, Order};
+use crate::shared::{Money, Page, PageRequest};
+
+/// A bank's notice of money received on our account (VietQR transfers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BankTransfer {
+    /// The bank's transaction id: a notice seen twice is applied once.
+    pub bank_ref: String,
+    pub amount: Money,
+    pub memo: String,
+    pub received_at: DateTime<Utc>,
+}
+
+/// What became of a bank notice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransferOutcome {
+    /// It paid its order or top-up.
+    Paid,
+    /// It could not pay what it named, so it went into the payer's wallet.
+    Credited,
+    /// No reference we know: kept for an operator.
+    Unmatched,
+    /// Seen before; nothing changed.
+    Duplicate,
+    /// Not signed with our secret: ignored.
+    BadSignature,
+}
+
+impl TransferOutcome {
+    pub const fn code(self) -> &'static str {
+        match self {
+            TransferOutcome::Paid => "PAID",
+            TransferOutcome::Credited => "CREDITED",
+            TransferOutcome::Unmatched => "UNMATCHED",
+            TransferOutcome::Duplicate => "DUPLICATE",
+            TransferOutcome::BadSignature => "BAD_SIGNATURE",
+        }
+    }
+}
+
+/// Everything one settlement changes, written in one transaction or not at all.
+#[derive(Debug, Clone, Default)]
+pub struct Settlement {
+    /// Inserted when `new_payment`, else updated from `PENDING` (only once: a second settlement of
+    /// the same payment is `Stale`).
+    pub payment: Option<Payment>,
+    pub new_payment: bool,
+    /// Saved if its stored version is still `order.version`.
+    pub order: Option<Order>,
+    /// Applied in order; one that would take a balance below zero fails the whole settlement.
+    pub entries: Vec<LedgerEntry>,
+    pub transfer: Option<(BankTransfer, TransferOutcome)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettleError {
+    /// Another request holds the idempotency key.
+    KeyTaken,
+    /// The order or the payment changed since it was read.
+    Stale,
+    /// A debit beyond the balance.
+    Insufficient,
+    /// The bank notice was applied before.
+    Duplicate,
+    Other(DomainError),
+}
+
+impl From<DomainError> for SettleError {
+    fn from(e: DomainError) -> Self {
+        SettleError::Other(e)
+    }
+}
+
+/// Payments and the v-coin ledger. Every method is one transaction.
+#[async_trait]
+pub trait PaymentStore: Send + Sync {
+    /// A new pending payment (`KeyTaken` if its key is).
+    async fn insert(&self, payment: &Payment) -> Result<(), SettleError>;
+    async fn get(&self, id: &PaymentId) -> DomainResult<Option<Payment>>;
+    async fn by_key(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<Payment>>;
+    /// Payments whose memo reference is this, oldest first.
+    async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>>;
+    async fn settle(&self, settlement: &Settlement) -> Result<(), SettleError>;
+    async fn balance(&self, owner: &UserId) -> DomainResult<Money>;
+    /// The owner's ledger, newest first.
+    async fn entries(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<LedgerEntry>>;
+}
+
+/// VNPay's answer about one payment, read from a return URL or an IPN whose signature held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VnPayResult {
+    pub payment_id: String,
+    pub amount: Money,
+    /// Both `vnp_ResponseCode` and `vnp_TransactionStatus` are `00`.
+    pub success: bool,
+    pub transaction_no: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VnPayError {
+    BadSignature,
+    Malformed,
+}
+
+/// VNPay's signed redirect protocol; the keys live in the adapter.
+pub trait VnPayGateway: Send + Sync {
+    fn checkout_url(&self, payment: &Payment, client_ip: &str, now: DateTime<Utc>) -> String;
+    fn verify(&self, params: &[(String, String)]) -> Result<VnPayResult, VnPayError>;
+}
+
+/// The bank's signature on its notices (HMAC with a shared secret).
+pub trait BankFeed: Send + Sync {
+    fn verify(&self, body: &[u8], signature: &str) -> bool;
+}

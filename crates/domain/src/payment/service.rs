@@ -1,0 +1,782 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+
+use super::model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
+use super::ports::{
+    BankFeed, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome, VnPayError,
+    VnPayGateway,
+};
+use super::vietqr::{BankAccount, TransferInstructions, memo_of, references_in};
+use super::wallet::{CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, check_top_up};
+use crate::catalog::Category;
+use crate::error::{DomainError, DomainResult};
+use crate::identity::{Clock, Randomness, UserId};
+use crate::ordering::{
+    Actor, IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore,
+};
+use crate::shared::{LocalTime, Money, Page, PageRequest};
+
+const INSUFFICIENT: &str = "v幣餘額不足，請先儲值";
+const ALREADY_PAID: &str = "訂單已付款";
+
+/// What is on offer and under which rules. From configuration.
+#[derive(Debug, Clone, Default)]
+pub struct PaymentSettings {
+    /// The account VietQR transfers go to; without it, no VietQR.
+    pub bank: Option<BankAccount>,
+    /// The dev provider, which completes at once: the dev environment only.
+    pub dev_provider: bool,
+    pub cancellation: CancellationPolicy,
+}
+
+/// VNPay's IPN outcomes, each with its documented `RspCode`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IpnOutcome {
+    /// 00: applied (paid, failed, or credited to the wallet).
+    Confirmed,
+    /// 01
+    NotFound,
+    /// 02
+    AlreadyConfirmed,
+    /// 04
+    WrongAmount,
+    /// 97
+    BadSignature,
+    /// 99
+    Unknown,
+}
+
+impl IpnOutcome {
+    pub const fn rsp_code(self) -> &'static str {
+        match self {
+            IpnOutcome::Confirmed => "00",
+            IpnOutcome::NotFound => "01",
+            IpnOutcome::AlreadyConfirmed => "02",
+            IpnOutcome::WrongAmount => "04",
+            IpnOutcome::BadSignature => "97",
+            IpnOutcome::Unknown => "99",
+        }
+    }
+
+    pub const fn message(self) -> &'static str {
+        match self {
+            IpnOutcome::Confirmed => "Confirm Success",
+            IpnOutcome::NotFound => "Order not found",
+            IpnOutcome::AlreadyConfirmed => "Order already confirmed",
+            IpnOutcome::WrongAmount => "Invalid amount",
+            IpnOutcome::BadSignature => "Invalid signature",
+            IpnOutcome::Unknown => "Unknown error",
+        }
+    }
+}
+
+/// A cancelled order and what went back into the wallet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cancellation {
+    pub order: Order,
+    pub refund: Option<RefundQuote>,
+}
+
+/// Payments and the v-coin wallet (DESIGN §5). An order becomes paid exactly once: the payment,
+/// the ledger and the order move in one transaction, and a stale order refuses the second.
+#[derive(Clone)]
+pub struct PaymentService {
+    orders: OrderService,
+    order_store: Arc<dyn OrderStore>,
+    store: Arc<dyn PaymentStore>,
+    vnpay: Option<Arc<dyn VnPayGateway>>,
+    bank_feed: Option<Arc<dyn BankFeed>>,
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn Randomness>,
+    settings: PaymentSettings,
+}
+
+/// The ports a payment service is built from.
+pub struct PaymentPorts {
+    pub orders: OrderService,
+    pub order_store: Arc<dyn OrderStore>,
+    pub store: Arc<dyn PaymentStore>,
+    pub vnpay: Option<Arc<dyn VnPayGateway>>,
+    pub bank_feed: Option<Arc<dyn BankFeed>>,
+    pub clock: Arc<dyn Clock>,
+    pub random: Arc<dyn Randomness>,
+}
+
+impl PaymentService {
+    pub fn new(ports: PaymentPorts, settings: PaymentSettings) -> Self {
+        Self {
+            orders: ports.orders,
+            order_store: ports.order_store,
+            store: ports.store,
+            vnpay: ports.vnpay,
+            bank_feed: ports.bank_feed,
+            clock: ports.clock,
+            random: ports.random,
+            settings,
+        }
+    }
+
+    /// The methods on offer here, in the order the payment page lists them.
+    pub fn methods(&self) -> Vec<Method> {
+        Method::ALL
+            .into_iter()
+            .filter(|m| self.offers(*m))
+            .collect()
+    }
+
+    fn offers(&self, method: Method) -> bool {
+        match method {
+            Method::VCoin => true,
+            Method::VietQr => self.settings.bank.is_some(),
+            Method::VnPay => self.vnpay.is_some(),
+            Method::Dev => self.settings.dev_provider,
+        }
+    }
+
+    fn require_offered(&self, method: Method) -> DomainResult<()> {
+        if self.offers(method) {
+            Ok(())
+        } else {
+            Err(DomainError::invalid("method", "此付款方式目前無法使用"))
+        }
+    }
+
+    /// Pays an order. v-coin and the dev provider settle at once; VietQR and VNPay return the
+    /// customer's next step and settle when the bank or VNPay says so. A retry with the same key
+    /// gets the first answer.
+    #[tracing::instrument(skip_all, fields(order = order_id.as_str(), method = method.code()))]
+    pub async fn pay(
+        &self,
+        owner: &UserId,
+        within: Option<Category>,
+        order_id: &OrderId,
+        method: Method,
+        key: IdempotencyKey,
+        client_ip: &str,
+    ) -> DomainResult<Checkout> {
+        let fingerprint = fingerprint(&["order", order_id.as_str(), method.code()]);
+        if let Some(first) = self.store.by_key(owner, &key).await? {
+            return self.replay(first, &fingerprint);
+        }
+        self.require_offered(method)?;
+        let order = self.orders.get(owner, order_id).await?;
+        if within.is_some_and(|c| c != order.category) {
+            return Err(DomainError::not_found("order"));
+        }
+        let now = self.clock.now();
+        payable(&order, now)?;
+        if method == Method::VietQr
+            && let Some(open) = self
+                .store
+                .by_reference(&memo_of(order_id.as_str()))
+                .await?
+                .into_iter()
+                .find(|p| p.state == PaymentState::Pending && p.amount == order.estimate.total)
+        {
+            // One QR per order and amount: asking again shows the same transfer.
+            return self.checkout(open);
+        }
+        let payment = self.new_payment(
+            owner,
+            Purpose::Order(order.id.clone()),
+            method,
+            order.estimate.total,
+            memo_of(order.id.as_str()),
+            Some(key),
+            fingerprint.clone(),
+            now,
+        );
+        match method {
+            Method::VCoin | Method::Dev => {
+                self.pay_at_once(payment, order, &fingerprint, now).await
+            }
+            Method::VietQr | Method::VnPay => self.open(payment, client_ip, &fingerprint).await,
+        }
+    }
+
+    async fn pay_at_once(
+        &self,
+        mut payment: Payment,
+        mut order: Order,
+        fingerprint: &str,
+        now: DateTime<Utc>,
+    ) -> DomainResult<Checkout> {
+        let (actor, entries) = if payment.method == Method::VCoin {
+            let spend = LedgerEntry::new(
+                &payment.owner,
+                EntryKind::Spend,
+                Money::vnd(-payment.amount.amount()),
+                Cause::Payment(payment.id.clone()),
+                format!("支付訂單 {}", order.id.as_str()),
+                now,
+            );
+            (Actor::Customer(payment.owner.clone()), vec![spend])
+        } else {
+            (Actor::System("dev-payment".into()), vec![])
+        };
+        order.mark_paid(actor, &paid_reason(&payment), now)?;
+        payment.settle(PaymentState::Succeeded, None, now);
+        let settlement = Settlement {
+            payment: Some(payment.clone()),
+            new_payment: true,
+            order: Some(order.clone()),
+            entries,
+            transfer: None,
+        };
+        match self.store.settle(&settlement).await {
+            Ok(()) => self.checkout(payment),
+            Err(SettleError::KeyTaken) => self.replay_key(&payment, fingerprint).await,
+            Err(SettleError::Insufficient) => {
+                Err(DomainError::FailedPrecondition(INSUFFICIENT.into()))
+            }
+            // Someone else moved the order first: say why as the order now stands.
+            Err(SettleError::Stale) => match self.order_store.get(&order.id).await? {
+                Some(o) if o.state.is_unpaid() => Err(DomainError::Conflict(
+                    "訂單剛被更新，請重新整理後再試".into(),
+                )),
+                _ => Err(DomainError::FailedPrecondition(ALREADY_PAID.into())),
+            },
+            Err(e) => Err(settle_error(e)),
+        }
+    }
+
+    /// A pending payment that waits for the bank or VNPay.
+    async fn open(
+        &self,
+        payment: Payment,
+        client_ip: &str,
+        fingerprint: &str,
+    ) -> DomainResult<Checkout> {
+        match self.store.insert(&payment).await {
+            Ok(()) => {}
+            Err(SettleError::KeyTaken) => return self.replay_key(&payment, fingerprint).await,
+            Err(e) => return Err(settle_error(e)),
+        }
+        let mut checkout = self.checkout(payment)?;
+        if let (NextStep::None, Some(vnpay)) = (&checkout.next, &self.vnpay)
+            && checkout.payment.method == Method::VnPay
+        {
+            checkout.next = NextStep::Redirect(vnpay.checkout_url(
+                &checkout.payment,
+                client_ip,
+                self.clock.now(),
+            ));
+        }
+        Ok(checkout)
+    }
+
+    /// Puts money into the wallet through another method; the dev provider credits at once.
+    #[tracing::instrument(skip_all, fields(method = method.code()))]
+    pub async fn top_up(
+        &self,
+        owner: &UserId,
+        amount: Money,
+        method: Method,
+        key: IdempotencyKey,
+        client_ip: &str,
+    ) -> DomainResult<Checkout> {
+        let amount_text = amount.amount().to_string();
+        let fingerprint = fingerprint(&["top-up", &amount_text, method.code()]);
+        if let Some(first) = self.store.by_key(owner, &key).await? {
+            return self.replay(first, &fingerprint);
+        }
+        if method == Method::VCoin {
+            return Err(DomainError::invalid("method", "請選擇其他付款方式儲值"));
+        }
+        self.require_offered(method)?;
+        check_top_up(amount)?;
+        let now = self.clock.now();
+        let id = self.new_id(now);
+        let mut payment = self.new_payment(
+            owner,
+            Purpose::TopUp,
+            method,
+            amount,
+            memo_of(id.as_str()),
+            Some(key),
+            fingerprint.clone(),
+            now,
+        );
+        payment.id = id;
+        if method != Method::Dev {
+            return self.open(payment, client_ip, &fingerprint).await;
+        }
+        payment.settle(PaymentState::Succeeded, None, now);
+        let credit = top_up_entry(&payment, amount, "儲值", now);
+        let settlement = Settlement {
+            payment: Some(payment.clone()),
+            new_payment: true,
+            entries: vec![credit],
+            ..Settlement::default()
+        };
+        match self.store.settle(&settlement).await {
+            Ok(()) => self.checkout(payment),
+            Err(SettleError::KeyTaken) => self.replay_key(&payment, &fingerprint).await,
+            Err(e) => Err(settle_error(e)),
+        }
+    }
+
+    /// A payment of the owner's, with the next step if it still waits.
+    #[tracing::instrument(skip_all, fields(payment = id.as_str()))]
+    pub async fn get(&self, owner: &UserId, id: &PaymentId) -> DomainResult<Checkout> {
+        match self.store.get(id).await? {
+            Some(p) if &p.owner == owner => self.checkout(p),
+            _ => Err(DomainError::not_found("payment")),
+        }
+    }
+
+    pub async fn balance(&self, owner: &UserId) -> DomainResult<Money> {
+        self.store.balance(owner).await
+    }
+
+    pub async fn entries(
+        &self,
+        owner: &UserId,
+        page: &PageRequest,
+    ) -> DomainResult<Page<LedgerEntry>> {
+        self.store.entries(owner, page).await
+    }
+
+    /// The bank's notice of a transfer. Only a notice signed with the shared secret counts; the
+    /// memo must name a payment we opened, and only the exact amount pays an order: any other
+    /// money that names a customer goes into their wallet, and the rest waits for an operator.
+    #[tracing::instrument(skip_all)]
+    pub async fn bank_notice(
+        &self,
+        body: &[u8],
+        signature: &str,
+        transfer: BankTransfer,
+    ) -> DomainResult<TransferOutcome> {
+        let signed = self
+            .bank_feed
+            .as_ref()
+            .is_some_and(|feed| feed.verify(body, signature));
+        if !signed {
+            return Ok(TransferOutcome::BadSignature);
+        }
+        if transfer.amount.amount() <= 0 || transfer.bank_ref.trim().is_empty() {
+            return Err(DomainError::invalid(
+                "transfer",
+                "amount and reference required",
+            ));
+        }
+        let mut known = Vec::new();
+        for reference in references_in(&transfer.memo) {
+            known.extend(self.store.by_reference(&reference).await?);
+        }
+        let pending = known
+            .iter()
+            .find(|p| p.state == PaymentState::Pending && p.method == Method::VietQr)
+            .cloned();
+        let actor = Actor::System("vietqr".into());
+        let now = self.clock.now();
+        let settlement = match (pending, known.last()) {
+            (Some(payment), _) => {
+                self.completion(
+                    payment,
+                    transfer.amount,
+                    transfer.bank_ref.clone(),
+                    actor,
+                    now,
+                )
+                .await?
+            }
+            // Named a payment that is settled already (a second transfer): the customer's money.
+            (None, Some(earlier)) => {
+                let mut extra = self.new_payment(
+                    &earlier.owner,
+                    earlier.purpose.clone(),
+                    Method::VietQr,
+                    transfer.amount,
+                    earlier.reference.clone(),
+                    None,
+                    String::new(),
+                    now,
+                );
+                extra.settle(PaymentState::Credited, Some(transfer.bank_ref.clone()), now);
+                let credit = top_up_entry(&extra, transfer.amount, "重複轉帳，轉入v幣", now);
+                Settlement {
+                    payment: Some(extra),
+                    new_payment: true,
+                    entries: vec![credit],
+                    ..Settlement::default()
+                }
+            }
+            (None, None) => Settlement::default(),
+        };
+        let outcome = match settlement.payment.as_ref().map(|p| p.state) {
+            Some(PaymentState::Succeeded) => TransferOutcome::Paid,
+            Some(_) => TransferOutcome::Credited,
+            None => TransferOutcome::Unmatched,
+        };
+        let settlement = Settlement {
+            transfer: Some((transfer, outcome)),
+            ..settlement
+        };
+        match self.store.settle(&settlement).await {
+            Ok(()) => Ok(outcome),
+            Err(SettleError::Duplicate) => Ok(TransferOutcome::Duplicate),
+            Err(e) => Err(settle_error(e)),
+        }
+    }
+
+    /// An operator saw the transfer for this order arrive (DESIGN §5): it is paid as if the
+    /// bank had said so.
+    #[tracing::instrument(skip_all, fields(order = order_id.as_str()))]
+    pub async fn confirm_transfer(
+        &self,
+        operator: &str,
+        order_id: &OrderId,
+        bank_ref: &str,
+    ) -> DomainResult<Order> {
+        let order = self
+            .order_store
+            .get(order_id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("order"))?;
+        let now = self.clock.now();
+        if order.state != OrderState::PendingPayment {
+            return Err(DomainError::FailedPrecondition(format!(
+                "訂單{}，無法付款",
+                order.state.label()
+            )));
+        }
+        let reference = memo_of(order_id.as_str());
+        let pending = self
+            .store
+            .by_reference(&reference)
+            .await?
+            .into_iter()
+            .find(|p| p.state == PaymentState::Pending && p.method == Method::VietQr);
+        let payment = match pending {
+            Some(p) => p,
+            None => {
+                let p = self.new_payment(
+                    &order.owner,
+                    Purpose::Order(order.id.clone()),
+                    Method::VietQr,
+                    order.estimate.total,
+                    reference,
+                    None,
+                    String::new(),
+                    now,
+                );
+                self.store.insert(&p).await.map_err(settle_error)?;
+                p
+            }
+        };
+        let total = order.estimate.total;
+        let actor = Actor::Operator(operator.to_owned());
+        let settlement = self
+            .completion(payment, total, bank_ref.to_owned(), actor, now)
+            .await?;
+        self.store.settle(&settlement).await.map_err(settle_error)?;
+        settlement
+            .order
+            .ok_or_else(|| DomainError::FailedPrecondition(ALREADY_PAID.into()))
+    }
+
+    /// VNPay's server-to-server notice (IPN), or the customer's return with the same signed
+    /// parameters: both apply the result once.
+    #[tracing::instrument(skip_all)]
+    pub async fn vnpay_notice(&self, params: &[(String, String)]) -> (IpnOutcome, Option<Payment>) {
+        match self.apply_vnpay(params).await {
+            Ok(done) => done,
+            Err(e) => {
+                tracing::warn!(error = %e, "vnpay notice failed");
+                (IpnOutcome::Unknown, None)
+            }
+        }
+    }
+
+    async fn apply_vnpay(
+        &self,
+        params: &[(String, String)],
+    ) -> DomainResult<(IpnOutcome, Option<Payment>)> {
+        let Some(vnpay) = &self.vnpay else {
+            return Ok((IpnOutcome::Unknown, None));
+        };
+        let result = match vnpay.verify(params) {
+            Ok(r) => r,
+            Err(VnPayError::BadSignature) => return Ok((IpnOutcome::BadSignature, None)),
+            Err(VnPayError::Malformed) => return Ok((IpnOutcome::Unknown, None)),
+        };
+        let Ok(id) = PaymentId::parse(&result.payment_id) else {
+            return Ok((IpnOutcome::NotFound, None));
+        };
+        let payment = match self.store.get(&id).await? {
+            Some(p) if p.method == Method::VnPay => p,
+            _ => return Ok((IpnOutcome::NotFound, None)),
+        };
+        if result.amount != payment.amount {
+            return Ok((IpnOutcome::WrongAmount, Some(payment)));
+        }
+        if payment.state != PaymentState::Pending {
+            return Ok((IpnOutcome::AlreadyConfirmed, Some(payment)));
+        }
+        let now = self.clock.now();
+        let settlement = if result.success {
+            let actor = Actor::System("vnpay".into());
+            self.completion(payment, result.amount, result.transaction_no, actor, now)
+                .await?
+        } else {
+            let mut failed = payment;
+            failed.settle(PaymentState::Failed, Some(result.transaction_no), now);
+            Settlement {
+                payment: Some(failed),
+                ..Settlement::default()
+            }
+        };
+        match self.store.settle(&settlement).await {
+            Ok(()) => Ok((IpnOutcome::Confirmed, settlement.payment)),
+            // The IPN and the return raced: the other applied it.
+            Err(SettleError::Stale) => {
+                Ok((IpnOutcome::AlreadyConfirmed, self.store.get(&id).await?))
+            }
+            Err(e) => Err(settle_error(e)),
+        }
+    }
+
+    /// The customer back from VNPay: applies the signed result like the IPN, then shows the
+    /// payment, to its owner only.
+    pub async fn vnpay_return(
+        &self,
+        owner: &UserId,
+        params: &[(String, String)],
+    ) -> DomainResult<Checkout> {
+        match self.vnpay_notice(params).await {
+            (IpnOutcome::BadSignature, _) => {
+                Err(DomainError::invalid("vnp_SecureHash", "付款結果的簽章不符"))
+            }
+            (_, Some(p)) if &p.owner == owner => self.get(owner, &p.id).await,
+            _ => Err(DomainError::not_found("payment")),
+        }
+    }
+
+    /// What cancelling a paid order now would refund, under the policy.
+    pub async fn refund_quote(&self, owner: &UserId, id: &OrderId) -> DomainResult<RefundQuote> {
+        let order = self.orders.get(owner, id).await?;
+        self.settings.cancellation.quote(&order, self.clock.now())
+    }
+
+    /// Cancels an order: an unpaid one simply; a paid one under the cancellation policy, with
+    /// the refund put into the wallet in the same transaction.
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn cancel(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+        reason: &str,
+    ) -> DomainResult<Cancellation> {
+        let mut order = self.orders.get(owner, id).await?;
+        if order.state.is_unpaid() || order.state == OrderState::Cancelled {
+            let order = self.orders.cancel(owner, id, reason).await?;
+            return Ok(Cancellation {
+                order,
+                refund: None,
+            });
+        }
+        if order.state == OrderState::Refunded {
+            return Ok(Cancellation {
+                order,
+                refund: None,
+            });
+        }
+        let now = self.clock.now();
+        let quote = self.settings.cancellation.quote(&order, now)?;
+        let reason = format!(
+            "客戶取消{}；手續費 {}，退回 {}",
+            if reason.trim().is_empty() {
+                String::new()
+            } else {
+                format!("（{}）", reason.trim())
+            },
+            quote.fee,
+            quote.refund
+        );
+        order.refund(Actor::Customer(owner.clone()), &reason, now)?;
+        let entries = if quote.refund > Money::ZERO {
+            vec![LedgerEntry::new(
+                owner,
+                EntryKind::Refund,
+                quote.refund,
+                Cause::Order(order.id.clone()),
+                format!("訂單 {} 取消退款", order.id.as_str()),
+                now,
+            )]
+        } else {
+            vec![]
+        };
+        let settlement = Settlement {
+            order: Some(order.clone()),
+            entries,
+            ..Settlement::default()
+        };
+        self.store.settle(&settlement).await.map_err(settle_error)?;
+        order.version += 1;
+        Ok(Cancellation {
+            order,
+            refund: Some(quote),
+        })
+    }
+
+    /// Money arrived for a pending payment: it pays its order when the order still waits for
+    /// exactly that amount; otherwise it goes into the payer's wallet.
+    async fn completion(
+        &self,
+        mut payment: Payment,
+        received: Money,
+        provider_ref: String,
+        actor: Actor,
+        now: DateTime<Utc>,
+    ) -> DomainResult<Settlement> {
+        let order = match payment.purpose.order() {
+            Some(id) => self.order_store.get(id).await?,
+            None => None,
+        };
+        let mut settlement = Settlement::default();
+        let credit_note = match (&payment.purpose, order) {
+            (Purpose::TopUp, _) if received == payment.amount => None,
+            (Purpose::TopUp, _) => Some("儲值（金額與申請不同）"),
+            (Purpose::Order(_), Some(mut order))
+                if order.state == OrderState::PendingPayment
+                    && received == order.estimate.total =>
+            {
+                order.mark_paid(actor, &paid_reason(&payment), now)?;
+                settlement.order = Some(order);
+                None
+            }
+            (Purpose::Order(_), Some(order)) if order.state == OrderState::PendingPayment => {
+                Some("轉帳金額與訂單不符，轉入v幣")
+            }
+            (Purpose::Order(_), _) => Some("訂單已無法付款，轉入v幣"),
+        };
+        let state = match credit_note {
+            None => PaymentState::Succeeded,
+            Some(_) => PaymentState::Credited,
+        };
+        payment.settle(state, Some(provider_ref), now);
+        if let Some(note) = credit_note {
+            settlement
+                .entries
+                .push(top_up_entry(&payment, received, note, now));
+        } else if payment.purpose == Purpose::TopUp {
+            settlement
+                .entries
+                .push(top_up_entry(&payment, received, "儲值", now));
+        }
+        settlement.payment = Some(payment);
+        Ok(settlement)
+    }
+
+    fn checkout(&self, payment: Payment) -> DomainResult<Checkout> {
+        let next = match (payment.state, payment.method, &self.settings.bank) {
+            (PaymentState::Pending, Method::VietQr, Some(bank)) => NextStep::Transfer(
+                TransferInstructions::new(bank, payment.amount, &payment.reference)?,
+            ),
+            _ => NextStep::None,
+        };
+        Ok(Checkout { payment, next })
+    }
+
+    fn replay(&self, first: Payment, fingerprint: &str) -> DomainResult<Checkout> {
+        if first.fingerprint != fingerprint {
+            return Err(DomainError::KeyReused);
+        }
+        self.checkout(first)
+    }
+
+    async fn replay_key(&self, payment: &Payment, fingerprint: &str) -> DomainResult<Checkout> {
+        let Some(key) = &payment.key else {
+            return Err(DomainError::Conflict("重複的請求".into()));
+        };
+        match self.store.by_key(&payment.owner, key).await? {
+            Some(first) => self.replay(first, fingerprint),
+            None => Err(DomainError::Conflict("同一個請求正在處理中".into())),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn new_payment(
+        &self,
+        owner: &UserId,
+        purpose: Purpose,
+        method: Method,
+        amount: Money,
+        reference: String,
+        key: Option<IdempotencyKey>,
+        fingerprint: String,
+        now: DateTime<Utc>,
+    ) -> Payment {
+        Payment {
+            id: self.new_id(now),
+            owner: owner.clone(),
+            purpose,
+            method,
+            amount,
+            state: PaymentState::Pending,
+            reference,
+            key,
+            fingerprint,
+            provider_ref: None,
+            created_at: now,
+            settled_at: None,
+        }
+    }
+
+    fn new_id(&self, now: DateTime<Utc>) -> PaymentId {
+        let date = LocalTime::of(now).naive().format("%y%m%d").to_string();
+        PaymentId::generated(&date, &self.random.id())
+    }
+}
+
+/// An order can be paid while it waits for payment and its window is open.
+fn payable(order: &Order, now: DateTime<Utc>) -> DomainResult<()> {
+    match order.state {
+        OrderState::PendingPayment if now < order.expires_at => Ok(()),
+        OrderState::PendingPayment => Err(DomainError::FailedPrecondition(
+            "訂單已逾期未付款，請重新下單".into(),
+        )),
+        OrderState::Draft => Err(DomainError::FailedPrecondition("請先填寫聯絡資料".into())),
+        OrderState::Paid | OrderState::Confirmed | OrderState::Completed => {
+            Err(DomainError::FailedPrecondition(ALREADY_PAID.into()))
+        }
+        other => Err(DomainError::FailedPrecondition(format!(
+            "訂單{}，無法付款",
+            other.label()
+        ))),
+    }
+}
+
+fn paid_reason(payment: &Payment) -> String {
+    format!("paid: {} {}", payment.method.code(), payment.id.as_str())
+}
+
+fn top_up_entry(payment: &Payment, amount: Money, note: &str, now: DateTime<Utc>) -> LedgerEntry {
+    LedgerEntry::new(
+        &payment.owner,
+        EntryKind::TopUp,
+        amount,
+        Cause::Payment(payment.id.clone()),
+        note,
+        now,
+    )
+}
+
+fn settle_error(e: SettleError) -> DomainError {
+    match e {
+        SettleError::Insufficient => DomainError::FailedPrecondition(INSUFFICIENT.into()),
+        SettleError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
+        SettleError::KeyTaken | SettleError::Duplicate => {
+            DomainError::Conflict("重複的請求".into())
+        }
+        SettleError::Other(e) => e,
+    }
+}
+
+fn fingerprint(parts: &[&str]) -> String {
+    let digest = Sha256::digest(parts.join("|").as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}

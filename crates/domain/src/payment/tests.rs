@@ -1,0 +1,85 @@
+use chrono::{DateTime, TimeZone, Utc};
+
+use super::*;
+use crate::catalog::Category;
+use crate::catalog::fixtures::plan;
+use crate::identity::UserId;
+use crate::ordering::{Direction, Order, OrderId, ServiceDetails, ShuttleDetails};
+use crate::shared::{LocalTime, Money};
+
+fn at(y: u32, d: u32, h: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, y, d, h, 0, 0).unwrap()
+}
+
+/// A shuttle for 500,000 VND starting at 2026-11-25 10:00 Vietnam time (03:00 UTC).
+fn paid_order() -> Order {
+    let plan = plan("p1", Category::Shuttle, 500_000);
+    let details = ServiceDetails::Shuttle(ShuttleDetails {
+        direction: Direction::PickUp,
+        flight_number: "VN123".into(),
+        start: LocalTime::parse("start", "2026-11-25T10:00").unwrap(),
+        address: "Rex".into(),
+        passengers: 1,
+        luggage: 1,
+        child_seats: 0,
+        extra_stops: 0,
+    });
+    Order::create(
+        OrderId::parse("BK261122-x").unwrap(),
+        UserId::parse("u1").unwrap(),
+        &plan,
+        details,
+        None,
+        String::new(),
+        at(11, 22, 3),
+        chrono::Duration::minutes(60),
+    )
+    .unwrap()
+}
+
+#[test]
+fn cancellation_is_free_until_a_day_before_then_costs_half() {
+    let policy = CancellationPolicy::default();
+    let order = paid_order();
+    let total = order.estimate.total;
+    let early = policy.quote(&order, at(11, 24, 2)).unwrap();
+    assert_eq!((early.fee, early.refund), (Money::ZERO, total));
+    let late = policy.quote(&order, at(11, 24, 4)).unwrap();
+    assert_eq!(late.fee.amount() + late.refund.amount(), total.amount());
+    assert_eq!(late.fee.amount(), total.amount() / 2);
+    assert!(policy.quote(&order, at(11, 25, 3)).is_err(), "started");
+    let all = CancellationPolicy {
+        free_until_hours: 1000,
+        late_fee_percent: 250,
+    };
+    let q = all.quote(&order, at(11, 25, 2)).unwrap();
+    assert_eq!(
+        (q.fee, q.refund),
+        (total, Money::ZERO),
+        "never more than was paid"
+    );
+}
+
+#[test]
+fn top_ups_are_whole_thousands_within_bounds() {
+    assert!(check_top_up(TOP_UP_MIN).is_ok());
+    assert!(check_top_up(TOP_UP_MAX).is_ok());
+    assert!(check_top_up(Money::vnd(9_000)).is_err());
+    assert!(check_top_up(Money::vnd(10_500)).is_err());
+    assert!(check_top_up(Money::vnd(50_001_000)).is_err());
+}
+
+#[test]
+fn codes_read_back() {
+    for m in Method::ALL {
+        assert_eq!(Method::parse(m.code()).unwrap(), m);
+    }
+    assert!(Method::parse("cash").is_err());
+    for s in PaymentState::ALL {
+        assert_eq!(PaymentState::from_code(s.code()).unwrap(), s);
+    }
+    for k in EntryKind::ALL {
+        assert_eq!(EntryKind::from_code(k.code()).unwrap(), k);
+    }
+    assert_eq!(IpnOutcome::BadSignature.rsp_code(), "97");
+}

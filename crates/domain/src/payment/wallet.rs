@@ -1,0 +1,153 @@
+//! The v-coin wallet: a ledger of signed entries in VND (one v-coin is one đồng), and the
+//! cancellation policy that refunds into it.
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::model::PaymentId;
+use crate::error::{DomainError, DomainResult};
+use crate::identity::UserId;
+use crate::ordering::{Order, OrderId};
+use crate::shared::Money;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    TopUp,
+    Spend,
+    Refund,
+    Adjustment,
+}
+
+impl EntryKind {
+    pub const ALL: [EntryKind; 4] = [
+        EntryKind::TopUp,
+        EntryKind::Spend,
+        EntryKind::Refund,
+        EntryKind::Adjustment,
+    ];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            EntryKind::TopUp => "TOP_UP",
+            EntryKind::Spend => "SPEND",
+            EntryKind::Refund => "REFUND",
+            EntryKind::Adjustment => "ADJUSTMENT",
+        }
+    }
+
+    pub fn from_code(code: &str) -> DomainResult<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.code() == code)
+            .ok_or_else(|| DomainError::invalid("kind", format!("unknown entry kind {code}")))
+    }
+}
+
+/// Why an entry exists. Every entry has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cause {
+    /// A top-up, a spend, or money that arrived for an order it could not pay.
+    Payment(PaymentId),
+    /// A refund of a cancelled order.
+    Order(OrderId),
+    /// An operator's correction, with their reason.
+    Operator { who: String, reason: String },
+}
+
+/// One signed movement. `balance_after` is filled in by the store, which alone knows the
+/// balance at the moment of writing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub owner: UserId,
+    pub kind: EntryKind,
+    /// Positive in, negative out.
+    pub amount: Money,
+    pub cause: Cause,
+    pub note: String,
+    pub at: DateTime<Utc>,
+    pub balance_after: Money,
+}
+
+impl LedgerEntry {
+    pub fn new(
+        owner: &UserId,
+        kind: EntryKind,
+        amount: Money,
+        cause: Cause,
+        note: impl Into<String>,
+        at: DateTime<Utc>,
+    ) -> Self {
+        Self {
+            owner: owner.clone(),
+            kind,
+            amount,
+            cause,
+            note: note.into(),
+            at,
+            balance_after: Money::ZERO,
+        }
+    }
+}
+
+/// Top-ups: whole thousands between these bounds.
+pub const TOP_UP_MIN: Money = Money::vnd(10_000);
+pub const TOP_UP_MAX: Money = Money::vnd(50_000_000);
+
+pub fn check_top_up(amount: Money) -> DomainResult<()> {
+    if amount < TOP_UP_MIN || amount > TOP_UP_MAX || amount.amount() % 1000 != 0 {
+        return Err(DomainError::invalid(
+            "amount",
+            format!("儲值金額須為 {TOP_UP_MIN} 至 {TOP_UP_MAX} 之間的千元整數"),
+        ));
+    }
+    Ok(())
+}
+
+/// Cancelling a paid order: free until `free_until_hours` before the service starts, then a fee
+/// of `late_fee_percent` of what was paid; once the service has started, only an operator can.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CancellationPolicy {
+    pub free_until_hours: u32,
+    pub late_fee_percent: u32,
+}
+
+impl Default for CancellationPolicy {
+    fn default() -> Self {
+        Self {
+            free_until_hours: 24,
+            late_fee_percent: 50,
+        }
+    }
+}
+
+/// What cancelling now would give back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefundQuote {
+    pub paid: Money,
+    pub fee: Money,
+    pub refund: Money,
+}
+
+impl CancellationPolicy {
+    pub fn quote(&self, order: &Order, now: DateTime<Utc>) -> DomainResult<RefundQuote> {
+        let start = order.details.start().instant();
+        if now >= start {
+            return Err(DomainError::FailedPrecondition(
+                "服務已開始，無法取消；請聯絡客服".into(),
+            ));
+        }
+        let paid = order.estimate.total;
+        let late = now > start - Duration::hours(i64::from(self.free_until_hours));
+        let fee = if late {
+            Money::vnd(paid.amount() * i64::from(self.late_fee_percent.min(100)) / 100)
+                .round_to_thousand()
+                .min(paid)
+        } else {
+            Money::ZERO
+        };
+        Ok(RefundQuote {
+            paid,
+            fee,
+            refund: Money::vnd(paid.amount() - fee.amount()),
+        })
+    }
+}
