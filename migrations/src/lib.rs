@@ -6,6 +6,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261122_000001_catalog;
 mod m20261122_000002_identity;
 mod m20261122_000003_orders;
+mod m20261122_000004_payments;
 
 pub struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_catalog::Migration),
             Box::new(m20261122_000002_identity::Migration),
             Box::new(m20261122_000003_orders::Migration),
+            Box::new(m20261122_000004_payments::Migration),
         ]
     }
 }

@@ -7,9 +7,11 @@ pub mod housekeeping;
 pub mod jwt;
 pub mod mail;
 pub mod password;
+pub mod payment_providers;
 mod sql_catalog;
 mod sql_identity;
 mod sql_orders;
+mod sql_payments;
 mod sql_rate_limiter;
 pub mod system;
 #[cfg(feature = "testing")]
@@ -18,4 +20,5 @@ pub mod testing;
 pub use sql_catalog::SqlCatalogRepository;
 pub use sql_identity::SqlIdentityStore;
 pub use sql_orders::SqlOrderStore;
+pub use sql_payments::SqlPaymentStore;
 pub use sql_rate_limiter::SqlRateLimiter;

@@ -383,6 +383,35 @@ async fn insert_events(
     Ok(())
 }
 
+/// Writes an order and its new transitions if the stored version is still `o.version`, inside
+/// the caller's transaction (a payment settles its order in its own).
+pub(crate) async fn save_order(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreError> {
+    let mut row = order_to_row(o);
+    row.version = Set(o.version + 1);
+    let updated = order::Entity::update_many()
+        .set(row)
+        .filter(order::Column::Id.eq(o.id.as_str()))
+        .filter(order::Column::Version.eq(o.version))
+        .exec(db)
+        .await
+        .map_err(storage)?;
+    if updated.rows_affected != 1 {
+        return Err(StoreError::Stale);
+    }
+    let stored = order_event::Entity::find()
+        .filter(order_event::Column::OrderId.eq(o.id.as_str()))
+        .count(db)
+        .await
+        .map_err(storage)?;
+    insert_events(
+        db,
+        event_rows(o, usize::try_from(stored).unwrap_or(usize::MAX)),
+    )
+    .await
+    .map_err(storage)?;
+    Ok(())
+}
+
 fn claim_from_row(r: idempotency_key::Model) -> DomainResult<KeyClaim> {
     let bad = |e: DomainError| corrupt("idempotency key", e);
     Ok(KeyClaim {
@@ -481,29 +510,7 @@ impl OrderStore for SqlOrderStore {
 
     async fn save(&self, o: &Order) -> Result<(), StoreError> {
         let txn = self.db.begin().await.map_err(storage)?;
-        let mut row = order_to_row(o);
-        row.version = Set(o.version + 1);
-        let updated = order::Entity::update_many()
-            .set(row)
-            .filter(order::Column::Id.eq(o.id.as_str()))
-            .filter(order::Column::Version.eq(o.version))
-            .exec(&txn)
-            .await
-            .map_err(storage)?;
-        if updated.rows_affected != 1 {
-            return Err(StoreError::Stale);
-        }
-        let stored = order_event::Entity::find()
-            .filter(order_event::Column::OrderId.eq(o.id.as_str()))
-            .count(&txn)
-            .await
-            .map_err(storage)?;
-        insert_events(
-            &txn,
-            event_rows(o, usize::try_from(stored).unwrap_or(usize::MAX)),
-        )
-        .await
-        .map_err(storage)?;
+        save_order(&txn, o).await?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }

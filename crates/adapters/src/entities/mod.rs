@@ -3,13 +3,17 @@
 
 pub mod account;
 pub mod action_code;
+pub mod bank_transfer;
 pub mod idempotency_key;
+pub mod ledger_entry;
 pub mod mail_outbox;
 pub mod order;
 pub mod order_event;
+pub mod payment;
 pub mod plan;
 pub mod profile;
 pub mod rate_counter;
 pub mod refresh_token;
 pub mod signing_key;
 pub mod therapist;
+pub mod wallet;

@@ -1,0 +1,324 @@
+//! Payments and the v-coin ledger in SQL. A settlement is one transaction: the payment, its
+//! order, the ledger entries and the bank notice commit together or not at all. The balance is
+//! a row updated only where the result stays non-negative (and the column refuses less), so
+//! concurrent spends serialise on it and the loser fails cleanly.
+
+use async_trait::async_trait;
+use domain::identity::UserId;
+use domain::ordering::{IdempotencyKey, OrderId, StoreError};
+use domain::payment::{
+    Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState, PaymentStore, Purpose,
+    SettleError, Settlement,
+};
+use domain::shared::{Money, Page, PageRequest};
+use domain::{DomainError, DomainResult};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, SqlErr, TransactionTrait,
+};
+
+use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
+use crate::sql_catalog::{corrupt, storage};
+use crate::sql_identity::{instant, ms};
+use crate::sql_orders::save_order;
+
+pub struct SqlPaymentStore {
+    db: DatabaseConnection,
+}
+
+impl SqlPaymentStore {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// A unique violation on insert: the key was taken, or (no key of ours there) the order has a
+    /// succeeded payment already.
+    async fn taken(&self, p: &Payment) -> Result<SettleError, SettleError> {
+        if let Some(key) = &p.key
+            && self.by_key(&p.owner, key).await?.is_some()
+        {
+            return Ok(SettleError::KeyTaken);
+        }
+        Ok(SettleError::Stale)
+    }
+}
+
+fn unique(e: &DbErr) -> bool {
+    matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
+}
+
+fn payment_to_row(p: &Payment) -> payment::ActiveModel {
+    payment::ActiveModel {
+        id: Set(p.id.as_str().into()),
+        owner: Set(p.owner.as_str().into()),
+        order_id: Set(p.purpose.order().map(|o| o.as_str().into())),
+        method: Set(p.method.code().into()),
+        amount_vnd: Set(p.amount.amount()),
+        state: Set(p.state.code().into()),
+        reference: Set(p.reference.clone()),
+        idem_key: Set(p.key.as_ref().map(|k| k.as_str().into())),
+        fingerprint: Set(p.fingerprint.clone()),
+        provider_ref: Set(p.provider_ref.clone()),
+        created_at_ms: Set(ms(p.created_at)),
+        settled_at_ms: Set(p.settled_at.map(ms)),
+    }
+}
+
+fn payment_from_row(r: payment::Model) -> DomainResult<Payment> {
+    let bad = |e: DomainError| corrupt("payment", e);
+    Ok(Payment {
+        id: PaymentId::parse(&r.id).map_err(bad)?,
+        owner: UserId::parse(&r.owner).map_err(bad)?,
+        purpose: match r.order_id {
+            Some(id) => Purpose::Order(OrderId::parse(&id).map_err(bad)?),
+            None => Purpose::TopUp,
+        },
+        method: Method::parse(&r.method).map_err(bad)?,
+        amount: Money::vnd(r.amount_vnd),
+        state: PaymentState::from_code(&r.state).map_err(bad)?,
+        reference: r.reference,
+        key: r
+            .idem_key
+            .as_deref()
+            .map(IdempotencyKey::parse)
+            .transpose()
+            .map_err(bad)?,
+        fingerprint: r.fingerprint,
+        provider_ref: r.provider_ref,
+        created_at: instant(r.created_at_ms)?,
+        settled_at: r.settled_at_ms.map(instant).transpose()?,
+    })
+}
+
+fn entry_from_row(r: ledger_entry::Model) -> DomainResult<LedgerEntry> {
+    let bad = |e: DomainError| corrupt("ledger entry", e);
+    let cause = match (r.payment_id, r.order_id, r.operator) {
+        (Some(p), _, _) => Cause::Payment(PaymentId::parse(&p).map_err(bad)?),
+        (None, Some(o), _) => Cause::Order(OrderId::parse(&o).map_err(bad)?),
+        (None, None, Some(who)) => Cause::Operator {
+            who,
+            reason: r.note.clone(),
+        },
+        (None, None, None) => return Err(corrupt("ledger entry", "no cause")),
+    };
+    Ok(LedgerEntry {
+        owner: UserId::parse(&r.owner).map_err(bad)?,
+        kind: EntryKind::from_code(&r.kind).map_err(bad)?,
+        amount: Money::vnd(r.amount_vnd),
+        cause,
+        note: r.note,
+        at: instant(r.at_ms)?,
+        balance_after: Money::vnd(r.balance_after_vnd),
+    })
+}
+
+/// Moves the owner's balance by the entry's amount and records it; refused (`Insufficient`) if
+/// the balance would go below zero.
+async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), SettleError> {
+    let owner = e.owner.as_str();
+    let now = ms(e.at);
+    wallet::Entity::insert(wallet::ActiveModel {
+        owner: Set(owner.into()),
+        balance_vnd: Set(0),
+        updated_at_ms: Set(now),
+    })
+    .on_conflict_do_nothing()
+    .exec(db)
+    .await
+    .map_err(storage)?;
+    let delta = e.amount.amount();
+    let moved = wallet::Entity::update_many()
+        .col_expr(
+            wallet::Column::BalanceVnd,
+            Expr::col(wallet::Column::BalanceVnd).add(delta),
+        )
+        .col_expr(wallet::Column::UpdatedAtMs, Expr::value(now))
+        .filter(wallet::Column::Owner.eq(owner))
+        .filter(Expr::col(wallet::Column::BalanceVnd).add(delta).gte(0))
+        .exec(db)
+        .await
+        .map_err(storage)?;
+    if moved.rows_affected != 1 {
+        return Err(SettleError::Insufficient);
+    }
+    let balance = wallet::Entity::find_by_id(owner)
+        .one(db)
+        .await
+        .map_err(storage)?
+        .map_or(0, |w| w.balance_vnd);
+    let (payment_id, order_id, operator) = match &e.cause {
+        Cause::Payment(p) => (Some(p.as_str().to_owned()), None, None),
+        Cause::Order(o) => (None, Some(o.as_str().to_owned()), None),
+        Cause::Operator { who, .. } => (None, None, Some(who.clone())),
+    };
+    let note = match &e.cause {
+        Cause::Operator { reason, .. } if e.note.is_empty() => reason.clone(),
+        _ => e.note.clone(),
+    };
+    ledger_entry::Entity::insert(ledger_entry::ActiveModel {
+        owner: Set(owner.into()),
+        kind: Set(e.kind.code().into()),
+        amount_vnd: Set(delta),
+        balance_after_vnd: Set(balance),
+        payment_id: Set(payment_id),
+        order_id: Set(order_id),
+        operator: Set(operator),
+        note: Set(note),
+        at_ms: Set(now),
+        ..Default::default()
+    })
+    .exec(db)
+    .await
+    .map_err(storage)?;
+    Ok(())
+}
+
+#[async_trait]
+impl PaymentStore for SqlPaymentStore {
+    async fn insert(&self, p: &Payment) -> Result<(), SettleError> {
+        match payment::Entity::insert(payment_to_row(p))
+            .exec(&self.db)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(e) if unique(&e) => Err(self.taken(p).await?),
+            Err(e) => Err(storage(e).into()),
+        }
+    }
+
+    async fn get(&self, id: &PaymentId) -> DomainResult<Option<Payment>> {
+        payment::Entity::find_by_id(id.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(payment_from_row)
+            .transpose()
+    }
+
+    async fn by_key(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<Payment>> {
+        payment::Entity::find()
+            .filter(payment::Column::Owner.eq(owner.as_str()))
+            .filter(payment::Column::IdemKey.eq(key.as_str()))
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(payment_from_row)
+            .transpose()
+    }
+
+    async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>> {
+        payment::Entity::find()
+            .filter(payment::Column::Reference.eq(reference))
+            .order_by_asc(payment::Column::CreatedAtMs)
+            .order_by_asc(payment::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(payment_from_row)
+            .collect()
+    }
+
+    async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {
+        let txn = self.db.begin().await.map_err(storage)?;
+        if let Some(p) = &s.payment {
+            if s.new_payment {
+                if let Err(e) = payment::Entity::insert(payment_to_row(p)).exec(&txn).await {
+                    let failed = if unique(&e) {
+                        drop(txn);
+                        self.taken(p).await?
+                    } else {
+                        storage(e).into()
+                    };
+                    return Err(failed);
+                }
+            } else {
+                // Only a pending payment settles, and only once.
+                let updated = payment::Entity::update_many()
+                    .set(payment_to_row(p))
+                    .filter(payment::Column::Id.eq(p.id.as_str()))
+                    .filter(payment::Column::State.eq(PaymentState::Pending.code()))
+                    .exec(&txn)
+                    .await
+                    .map_err(|e| {
+                        if unique(&e) {
+                            SettleError::Stale
+                        } else {
+                            storage(e).into()
+                        }
+                    })?;
+                if updated.rows_affected != 1 {
+                    return Err(SettleError::Stale);
+                }
+            }
+        }
+        if let Some((t, outcome)) = &s.transfer {
+            let row = bank_transfer::ActiveModel {
+                bank_ref: Set(t.bank_ref.clone()),
+                amount_vnd: Set(t.amount.amount()),
+                memo: Set(t.memo.clone()),
+                received_at_ms: Set(ms(t.received_at)),
+                outcome: Set(outcome.code().into()),
+                payment_id: Set(s.payment.as_ref().map(|p| p.id.as_str().into())),
+            };
+            if let Err(e) = bank_transfer::Entity::insert(row).exec(&txn).await {
+                return Err(if unique(&e) {
+                    SettleError::Duplicate
+                } else {
+                    storage(e).into()
+                });
+            }
+        }
+        if let Some(o) = &s.order {
+            save_order(&txn, o).await.map_err(|e| match e {
+                StoreError::Stale | StoreError::KeyTaken => SettleError::Stale,
+                StoreError::Other(e) => SettleError::Other(e),
+            })?;
+        }
+        for e in &s.entries {
+            apply_entry(&txn, e).await?;
+        }
+        txn.commit().await.map_err(storage)?;
+        Ok(())
+    }
+
+    async fn balance(&self, owner: &UserId) -> DomainResult<Money> {
+        let row = wallet::Entity::find_by_id(owner.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(Money::vnd(row.map_or(0, |w| w.balance_vnd)))
+    }
+
+    async fn entries(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<LedgerEntry>> {
+        let mut query =
+            ledger_entry::Entity::find().filter(ledger_entry::Column::Owner.eq(owner.as_str()));
+        if let Some(token) = page.token() {
+            let before = token.parse::<i64>().map_err(|_| {
+                DomainError::invalid("page_token", "not a token this list gave out")
+            })?;
+            query = query.filter(ledger_entry::Column::Id.lt(before));
+        }
+        let size = page.size() as usize;
+        let mut rows = query
+            .order_by_desc(ledger_entry::Column::Id)
+            .limit(size as u64 + 1)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let next_token = if rows.len() > size {
+            rows.truncate(size);
+            rows.last().map(|r| r.id.to_string())
+        } else {
+            None
+        };
+        Ok(Page {
+            items: rows
+                .into_iter()
+                .map(entry_from_row)
+                .collect::<DomainResult<_>>()?,
+            next_token,
+        })
+    }
+}
