@@ -25,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "LineItem",
         "FeeEstimate",
         "BookingRules",
+        "BankTransfer",
     ] {
         config = config.type_attribute(
             format!(".booking.v1.{message}"),

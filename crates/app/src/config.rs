@@ -53,6 +53,31 @@ pub struct Config {
     pub order_payment_window_minutes: u32,
     /// `APP_ORDER_EXPIRY_INTERVAL_SECS`: how often the expiry job looks for lapsed orders.
     pub order_expiry_interval_secs: u32,
+    /// `APP_PAYMENT_DEV_PROVIDER`: offer the dev provider, which pays at once. Dev environment
+    /// only (on by default there); prod never offers it.
+    pub payment_dev_provider: Option<bool>,
+    /// `APP_VIETQR_BIN`, `APP_VIETQR_ACCOUNT`, `APP_VIETQR_HOLDER`, `APP_VIETQR_BANK_NAME`: the
+    /// account VietQR transfers go to. Without them there is no VietQR, except in dev, which
+    /// shows a demo account.
+    pub vietqr_bin: Option<String>,
+    pub vietqr_account: Option<String>,
+    pub vietqr_holder: Option<String>,
+    pub vietqr_bank_name: Option<String>,
+    /// `APP_BANK_WEBHOOK_SECRET`: the secret the bank signs its transfer notices with (dev has a
+    /// fixed one). Without it, only operators mark transfers paid.
+    pub bank_webhook_secret: Option<String>,
+    /// `APP_VNPAY_TMN_CODE` and `APP_VNPAY_HASH_SECRET`: the merchant's VNPay credentials; VNPay
+    /// is offered only with both.
+    pub vnpay_tmn_code: Option<String>,
+    pub vnpay_hash_secret: Option<String>,
+    /// `APP_VNPAY_PAY_URL`: VNPay's payment page (the sandbox's by default).
+    pub vnpay_pay_url: String,
+    /// `APP_VNPAY_EXPIRE_MINUTES`: how long VNPay's page accepts a payment.
+    pub vnpay_expire_minutes: u32,
+    /// `APP_CANCEL_FREE_HOURS` and `APP_CANCEL_LATE_FEE_PERCENT`: a paid order cancels free until
+    /// this many hours before the service, then for this share of the price.
+    pub cancel_free_hours: u32,
+    pub cancel_late_fee_percent: u32,
 }
 
 impl Default for Config {
@@ -77,6 +102,18 @@ impl Default for Config {
             smtp_from: "越南旅遊預約 <no-reply@localhost>".into(),
             order_payment_window_minutes: 60,
             order_expiry_interval_secs: 30,
+            payment_dev_provider: None,
+            vietqr_bin: None,
+            vietqr_account: None,
+            vietqr_holder: None,
+            vietqr_bank_name: None,
+            bank_webhook_secret: None,
+            vnpay_tmn_code: None,
+            vnpay_hash_secret: None,
+            vnpay_pay_url: "https://sandbox.vnpayment.vn/paymentv2/vpcpay.html".into(),
+            vnpay_expire_minutes: 15,
+            cancel_free_hours: 24,
+            cancel_late_fee_percent: 50,
         }
     }
 }
@@ -101,7 +138,6 @@ impl Config {
         self.seed_demo.unwrap_or(self.env == Environment::Dev)
     }
 
-    /// The site's origin, without a trailing slash.
     pub fn order_policy(&self) -> domain::ordering::OrderPolicy {
         domain::ordering::OrderPolicy {
             payment_window: chrono::Duration::minutes(i64::from(
@@ -111,12 +147,66 @@ impl Config {
         }
     }
 
+    /// The site's origin, without a trailing slash.
     pub fn site_url(&self) -> String {
         self.public_url
             .clone()
             .unwrap_or_else(|| format!("http://{}", self.listen))
             .trim_end_matches('/')
             .to_owned()
+    }
+
+    fn dev(&self) -> bool {
+        self.env == Environment::Dev
+    }
+
+    /// What the payment service offers, and its cancellation policy.
+    pub fn payment_settings(&self) -> anyhow::Result<domain::payment::PaymentSettings> {
+        use domain::payment::BankAccount;
+        let bank = match (&self.vietqr_bin, &self.vietqr_account) {
+            (Some(bin), Some(account)) => Some(BankAccount::new(
+                bin,
+                account,
+                self.vietqr_holder.as_deref().unwrap_or_default(),
+                self.vietqr_bank_name.as_deref().unwrap_or_default(),
+            )?),
+            // Vietcombank's BIN with an account that is no one's: the QR scans, nothing arrives.
+            _ if self.dev() => Some(BankAccount::new(
+                "970436",
+                "0000000000",
+                "DEMO BOOKING",
+                "Vietcombank（示範帳戶）",
+            )?),
+            _ => None,
+        };
+        Ok(domain::payment::PaymentSettings {
+            bank,
+            dev_provider: self.dev() && self.payment_dev_provider.unwrap_or(true),
+            cancellation: domain::payment::CancellationPolicy {
+                free_until_hours: self.cancel_free_hours,
+                late_fee_percent: self.cancel_late_fee_percent.min(100),
+            },
+        })
+    }
+
+    /// The bank's notice secret: configured, or in dev a fixed one the README shows.
+    pub fn bank_secret(&self) -> Option<String> {
+        self.bank_webhook_secret
+            .clone()
+            .or_else(|| self.dev().then(|| "dev-bank-secret".to_owned()))
+    }
+
+    pub fn vnpay(&self) -> Option<adapters::payment_providers::VnPayConfig> {
+        match (&self.vnpay_tmn_code, &self.vnpay_hash_secret) {
+            (Some(tmn), Some(secret)) => Some(adapters::payment_providers::VnPayConfig {
+                tmn_code: tmn.clone(),
+                hash_secret: secret.clone(),
+                pay_url: self.vnpay_pay_url.clone(),
+                return_url: format!("{}/payment-complete", self.site_url()),
+                expire_minutes: self.vnpay_expire_minutes,
+            }),
+            _ => None,
+        }
     }
 
     pub fn smtp(&self) -> Option<adapters::mail::SmtpConfig> {

@@ -5,10 +5,12 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use adapters::SqlPaymentStore;
 use adapters::db::{self, DatabaseConnection};
 use adapters::jwt::JwtSigner;
 use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::password::Argon2Hasher;
+use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlCatalogRepository, SqlIdentityStore, SqlOrderStore, SqlRateLimiter, catalog_file,
@@ -22,7 +24,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::catalog::CatalogService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
-use domain::ordering::OrderService;
+use domain::ordering::{OrderService, OrderStore};
+use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -92,17 +95,35 @@ impl App {
                 (Arc::new(mailbox.clone()), Some(mailbox))
             }
         };
+        let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::new(db.clone()));
         let orders = OrderService::new(
             catalog.clone(),
-            Arc::new(SqlOrderStore::new(db.clone())),
+            order_store.clone(),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
             config.order_policy(),
+        );
+        let payments = PaymentService::new(
+            PaymentPorts {
+                orders: orders.clone(),
+                order_store,
+                store: Arc::new(SqlPaymentStore::new(db.clone())),
+                vnpay: config
+                    .vnpay()
+                    .map(|c| Arc::new(VnPay::new(c)) as Arc<dyn VnPayGateway>),
+                bank_feed: config
+                    .bank_secret()
+                    .map(|s| Arc::new(HmacBankFeed::new(s)) as Arc<dyn BankFeed>),
+                clock: Arc::new(SystemClock),
+                random: Arc::new(OsRandomness),
+            },
+            config.payment_settings()?,
         );
         Ok(Self {
             db,
             services: gateway::Services {
                 orders,
+                payments,
                 catalog,
                 users: UserService::new(identity.clone()),
                 identity,

@@ -10,6 +10,7 @@ use axum::Router;
 use domain::catalog::CatalogService;
 use domain::identity::{IdentityService, UserService};
 use domain::ordering::OrderService;
+use domain::payment::PaymentService;
 
 pub use auth::{ClientAddr, TOKEN_HEADER};
 pub use error::ApiError;
@@ -27,6 +28,7 @@ pub struct Services {
     pub identity: IdentityService,
     pub users: UserService,
     pub orders: OrderService,
+    pub payments: PaymentService,
 }
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.

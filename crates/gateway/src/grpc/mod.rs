@@ -3,6 +3,7 @@
 mod catalog;
 mod identity;
 pub(crate) mod order;
+pub(crate) mod payment;
 
 pub(crate) use catalog::rules_to_pb;
 mod user;
@@ -15,6 +16,7 @@ use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
+use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
 
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
@@ -30,10 +32,16 @@ pub(crate) fn router(services: &Services) -> Router {
     let orders = OrderServiceServer::new(order::Orders::new(
         services.identity.clone(),
         services.orders.clone(),
+        services.payments.clone(),
+    ));
+    let payments = PaymentServiceServer::new(payment::Payments::new(
+        services.identity.clone(),
+        services.payments.clone(),
     ));
     Router::new()
         .route_service(&path_of(&catalog), catalog)
         .route_service(&path_of(&orders), orders)
+        .route_service(&path_of(&payments), payments)
         .route_service(&path_of(&identity), identity)
         .route_service(&path_of(&users), users)
         .layer(GrpcWebLayer::new())

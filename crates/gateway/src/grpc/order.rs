@@ -8,6 +8,7 @@ use domain::ordering::{
     MassageDetails, MessagingApp, NewOrder, Order, OrderFilter, OrderId, OrderService, OrderState,
     Revision, ServiceDetails, ShuttleDetails, TherapistChoice, note,
 };
+use domain::payment::PaymentService;
 use domain::pricing::Estimate;
 use domain::shared::{LocalTime, PageRequest};
 use tonic::{Request, Response, Status};
@@ -23,11 +24,20 @@ pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
 pub(crate) struct Orders {
     identity: IdentityService,
     orders: OrderService,
+    payments: PaymentService,
 }
 
 impl Orders {
-    pub(crate) fn new(identity: IdentityService, orders: OrderService) -> Self {
-        Self { identity, orders }
+    pub(crate) fn new(
+        identity: IdentityService,
+        orders: OrderService,
+        payments: PaymentService,
+    ) -> Self {
+        Self {
+            identity,
+            orders,
+            payments,
+        }
     }
 }
 
@@ -381,11 +391,16 @@ impl pb::order_service_server::OrderService for Orders {
         let r = request.into_inner();
         let work = async {
             let id = OrderId::parse(&r.order_id)?;
-            self.orders.cancel(&who.user_id, &id, &r.reason).await
+            self.payments.cancel(&who.user_id, &id, &r.reason).await
         };
-        let order = work.await.map_err(status)?;
+        let done = work.await.map_err(status)?;
+        let (fee, refund) = done
+            .refund
+            .map_or((0, 0), |q| (q.fee.amount(), q.refund.amount()));
         Ok(Response::new(pb::CancelOrderResponse {
-            order: respond(&order),
+            order: respond(&done.order),
+            fee_vnd: fee,
+            refund_vnd: refund,
         }))
     }
 }

@@ -4,6 +4,7 @@
 mod catalog;
 mod identity;
 mod order;
+mod payment;
 mod user;
 
 use axum::Router;
@@ -27,7 +28,19 @@ pub(crate) fn router(services: Services) -> Router {
         .route("/plan/{category}/order/{order_id}", put(order::update))
         .route("/order/detail", get(order::list))
         .route("/order/detail/{id}", get(order::get))
-        .route("/order/detail/{id}/cancel", post(order::cancel))
+        .route("/order/detail/{id}/cancel", post(payment::cancel))
+        .route(
+            "/plan/{category}/order/{order_id}/payment",
+            post(payment::pay),
+        )
+        .route("/payment/methods", get(payment::methods))
+        .route("/payment/vnpay/ipn", get(payment::vnpay_ipn))
+        .route("/payment/vnpay/return", get(payment::vnpay_return))
+        .route("/payment/vietqr/notify", post(payment::bank_notice))
+        .route("/payment/{id}", get(payment::get))
+        .route("/v-coin", get(payment::wallet))
+        .route("/v-coin/entries", get(payment::entries))
+        .route("/v-coin/top-up", post(payment::top_up))
         .route("/login", post(user::login))
         .route("/user", get(user::get_user).patch(user::update_user))
         .route("/auth/sign-up", post(identity::sign_up))

@@ -232,27 +232,6 @@ pub(crate) async fn get(
     Ok(answer(&order))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CancelBody {
-    #[serde(default)]
-    reason: String,
-}
-
-/// `POST /api/order/detail/{id}/cancel`: before payment only; cancelling twice is harmless.
-pub(crate) async fn cancel(
-    State(s): State<Services>,
-    Caller(who): Caller,
-    Path(id): Path<String>,
-    Body(body): Body<CancelBody>,
-) -> Result<Json<Data<OrderDto>>, ApiError> {
-    let order = s
-        .orders
-        .cancel(&who.user_id, &OrderId::parse(&id)?, &body.reason)
-        .await?;
-    Ok(answer(&order))
-}
-
 /// `POST /api/plan/{category}/{planId}/estimateFee`: the details in the body; any detail may
 /// also come as a query parameter (the body wins where both give one). No sign-in needed.
 pub(crate) async fn estimate(
