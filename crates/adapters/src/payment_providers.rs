@@ -31,6 +31,14 @@ impl VnPay {
         Self { config }
     }
 
+    /// `params` as a signed query string, as VNPay sends them back (for tests and dev tools).
+    pub fn signed_query(&self, params: &[(&str, &str)]) -> String {
+        let sorted: BTreeMap<&str, &str> = params.iter().copied().collect();
+        let query = signed_text(&sorted);
+        let hash = self.sign(&query);
+        format!("{query}&vnp_SecureHash={hash}")
+    }
+
     fn sign(&self, data: &str) -> String {
         hex::encode(
             mac512(&self.config.hash_secret, data.as_bytes())

@@ -14,6 +14,10 @@ use prost::Message;
 use serde_json::Value;
 use tokio::sync::oneshot;
 
+/// VNPay credentials of the test server, so tests can sign what VNPay would send.
+const VNPAY_TMN: &str = "TESTTMN1";
+const VNPAY_SECRET: &str = "test-vnpay-secret";
+
 struct TestApp {
     addr: SocketAddr,
     http: reqwest::Client,
@@ -52,6 +56,8 @@ impl TestApp {
             mailbox_dir: web_dir.join("mailbox"),
             log: "warn".into(),
             order_expiry_interval_secs: 1,
+            vnpay_tmn_code: Some(VNPAY_TMN.into()),
+            vnpay_hash_secret: Some(VNPAY_SECRET.into()),
             ..Config::default()
         };
         // Storage faults are logged, not shown to callers: a failing test shows them here.
@@ -446,3 +452,5 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 mod identity;
 #[path = "api/orders.rs"]
 mod orders;
+#[path = "api/payments.rs"]
+mod payments;

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::*;
 
-async fn token_for(app: &TestApp, email: &str) -> String {
+pub(super) async fn token_for(app: &TestApp, email: &str) -> String {
     let (status, body) = app
         .post(
             "/api/auth/sign-up",
@@ -28,12 +28,12 @@ fn vietnam_in(hours: i64) -> String {
 }
 
 /// A daytime slot two days ahead, clear of the night surcharge.
-fn day_slot() -> String {
+pub(super) fn day_slot() -> String {
     let day = (Utc::now() + Duration::hours(7) + Duration::days(2)).format("%Y-%m-%d");
     format!("{day}T10:00")
 }
 
-fn shuttle(passengers: u32) -> Value {
+pub(super) fn shuttle(passengers: u32) -> Value {
     json!({
         "direction": "pick-up",
         "flightNumber": "VN 123",
@@ -45,7 +45,7 @@ fn shuttle(passengers: u32) -> Value {
     })
 }
 
-fn contact() -> Value {
+pub(super) fn contact() -> Value {
     json!({"name": "王小明", "phoneCountryCode": "+886", "phoneNumber": "0912-345-678",
            "messagingApp": "line", "messagingId": "xiaoming"})
 }
@@ -64,7 +64,7 @@ async fn create(app: &TestApp, token: &str, key: Option<&str>, body: Value) -> (
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
-fn code_of(body: &Value) -> &str {
+pub(super) fn code_of(body: &Value) -> &str {
     body["error"]["code"].as_str().unwrap_or_default()
 }
 

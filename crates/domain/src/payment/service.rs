@@ -372,8 +372,9 @@ impl PaymentService {
             .cloned();
         let actor = Actor::System("vietqr".into());
         let now = self.clock.now();
-        let settlement = match (pending, known.last()) {
-            (Some(payment), _) => {
+        let settlement = match (pending, known.last().cloned()) {
+            // The amount asked for: it pays (or, if the order can no longer be paid, is credited).
+            (Some(payment), _) if payment.amount == transfer.amount => {
                 self.completion(
                     payment,
                     transfer.amount,
@@ -383,27 +384,9 @@ impl PaymentService {
                 )
                 .await?
             }
-            // Named a payment that is settled already (a second transfer): the customer's money.
-            (None, Some(earlier)) => {
-                let mut extra = self.new_payment(
-                    &earlier.owner,
-                    earlier.purpose.clone(),
-                    Method::VietQr,
-                    transfer.amount,
-                    earlier.reference.clone(),
-                    None,
-                    String::new(),
-                    now,
-                );
-                extra.settle(PaymentState::Credited, Some(transfer.bank_ref.clone()), now);
-                let credit = top_up_entry(&extra, transfer.amount, "重複轉帳，轉入v幣", now);
-                Settlement {
-                    payment: Some(extra),
-                    new_payment: true,
-                    entries: vec![credit],
-                    ..Settlement::default()
-                }
-            }
+            // Another amount, or a payment settled already (a second transfer): the customer's
+            // money goes into their wallet, and an open payment stays open for the right amount.
+            (Some(named), _) | (None, Some(named)) => self.credit_extra(&named, &transfer, now),
             (None, None) => Settlement::default(),
         };
         let outcome = match settlement.payment.as_ref().map(|p| p.state) {
@@ -620,6 +603,39 @@ impl PaymentService {
             order,
             refund: Some(quote),
         })
+    }
+
+    /// Money that named one of a customer's payments but cannot pay it: a credited payment of its
+    /// own, into their wallet.
+    fn credit_extra(
+        &self,
+        named: &Payment,
+        transfer: &BankTransfer,
+        now: DateTime<Utc>,
+    ) -> Settlement {
+        let mut extra = self.new_payment(
+            &named.owner,
+            named.purpose.clone(),
+            Method::VietQr,
+            transfer.amount,
+            named.reference.clone(),
+            None,
+            String::new(),
+            now,
+        );
+        extra.settle(PaymentState::Credited, Some(transfer.bank_ref.clone()), now);
+        let note = if named.state == PaymentState::Pending {
+            "轉帳金額與應付金額不符，轉入v幣"
+        } else {
+            "重複轉帳，轉入v幣"
+        };
+        let credit = top_up_entry(&extra, transfer.amount, note, now);
+        Settlement {
+            payment: Some(extra),
+            new_payment: true,
+            entries: vec![credit],
+            ..Settlement::default()
+        }
     }
 
     /// Money arrived for a pending payment: it pays its order when the order still waits for

@@ -1,0 +1,509 @@
+//! Payments over the wire: v-coin (also under parallel requests), top-ups with the dev provider,
+//! VietQR transfers confirmed by signed bank notices, VNPay's IPN and return, and cancelling a
+//! paid order into the wallet. Every case on SQLite and PostgreSQL.
+
+use adapters::payment_providers::{HmacBankFeed, VnPay, VnPayConfig};
+use futures_free::join_all;
+use serde_json::json;
+
+use super::orders::{code_of, contact, shuttle, token_for};
+use super::*;
+
+/// `futures::join_all` without the crate: spawn each and await them in turn.
+mod futures_free {
+    pub async fn join_all<T: Send + 'static>(
+        tasks: Vec<impl Future<Output = T> + Send + 'static>,
+    ) -> Vec<T> {
+        let handles: Vec<_> = tasks.into_iter().map(tokio::spawn).collect();
+        let mut out = Vec::new();
+        for h in handles {
+            out.push(h.await.unwrap());
+        }
+        out
+    }
+}
+
+async fn send(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    key: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    send_raw(&app.http, &app.url(path), method, token, key, body).await
+}
+
+async fn send_raw(
+    http: &reqwest::Client,
+    url: &str,
+    method: reqwest::Method,
+    token: &str,
+    key: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut r = http
+        .request(method, url)
+        .header("authorization-firebase", token);
+    if let Some(k) = key {
+        r = r.header("idempotency-key", k);
+    }
+    if let Some(b) = body {
+        r = r.json(&b);
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// A shuttle order waiting for payment: 480,000 VND.
+async fn pending_order(app: &TestApp, token: &str) -> String {
+    let (status, body) = send(
+        app,
+        reqwest::Method::POST,
+        "/api/plan/shuttle/shuttle-sgn-4/order",
+        token,
+        None,
+        Some(json!({"details": shuttle(3), "contact": contact()})),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["estimate"]["totalVnd"], 480_000);
+    body["data"]["id"].as_str().unwrap().to_owned()
+}
+
+fn pay_path(id: &str) -> String {
+    format!("/api/plan/shuttle/order/{id}/payment")
+}
+
+async fn pay(app: &TestApp, token: &str, id: &str, method: &str, key: &str) -> (u16, Value) {
+    send(
+        app,
+        reqwest::Method::POST,
+        &pay_path(id),
+        token,
+        Some(key),
+        Some(json!({"method": method})),
+    )
+    .await
+}
+
+async fn top_up(app: &TestApp, token: &str, amount: i64, key: &str) -> (u16, Value) {
+    send(
+        app,
+        reqwest::Method::POST,
+        "/api/v-coin/top-up",
+        token,
+        Some(key),
+        Some(json!({"amountVnd": amount, "method": "DEV"})),
+    )
+    .await
+}
+
+async fn balance(app: &TestApp, token: &str) -> i64 {
+    let (status, body) = app.get_as("/api/v-coin", token).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["balanceVnd"].as_i64().unwrap()
+}
+
+async fn entries(app: &TestApp, token: &str) -> Vec<Value> {
+    let (status, body) = app.get_as("/api/v-coin/entries", token).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].as_array().unwrap().clone()
+}
+
+async fn order_state(app: &TestApp, token: &str, id: &str) -> String {
+    let (_, body) = app.get_as(&format!("/api/order/detail/{id}"), token).await;
+    body["data"]["state"].as_str().unwrap().to_owned()
+}
+
+/// The ledger adds up: each entry's balance follows from the one before, ending at the balance.
+async fn assert_ledger_adds_up(app: &TestApp, token: &str) {
+    let mut running = 0;
+    for e in entries(app, token).await.iter().rev() {
+        running += e["amountVnd"].as_i64().unwrap();
+        assert_eq!(e["balanceAfterVnd"].as_i64().unwrap(), running, "{e}");
+        assert!(running >= 0);
+        let caused = ["paymentId", "orderId", "operator"]
+            .iter()
+            .any(|k| e[*k].is_string());
+        assert!(caused, "every entry points at its cause: {e}");
+    }
+    assert_eq!(balance(app, token).await, running);
+}
+
+api_test!(vcoin_pays_an_order_once, async |app: &TestApp| {
+    let ann = token_for(app, "ann@example.com").await;
+    let bob = token_for(app, "bob@example.com").await;
+
+    // Top-ups with the dev provider land at once; a retry with the key adds nothing.
+    let (status, first) = top_up(app, &ann, 1_000_000, "top-1").await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["data"]["state"], "SUCCEEDED");
+    let (_, again) = top_up(app, &ann, 1_000_000, "top-1").await;
+    assert_eq!(again["data"]["id"], first["data"]["id"]);
+    assert_eq!(balance(app, &ann).await, 1_000_000);
+    let (status, body) = top_up(app, &ann, 5_500, "top-2").await;
+    assert_eq!((status, code_of(&body)), (400, "INVALID_ARGUMENT"));
+
+    let id = pending_order(app, &ann).await;
+    // The key is required; strangers see no order; an unknown method is a field error.
+    let (status, _) = send(
+        app,
+        reqwest::Method::POST,
+        &pay_path(&id),
+        &ann,
+        None,
+        Some(json!({"method": "VCOIN"})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(pay(app, &bob, &id, "VCOIN", "b1").await.0, 404);
+    assert_eq!(pay(app, &ann, &id, "CASH", "a0").await.0, 400);
+
+    // Eight payments of one order at once, each with its own key: one charge.
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let (http, url, token) = (app.http.clone(), app.url(&pay_path(&id)), ann.clone());
+            async move {
+                send_raw(
+                    &http,
+                    &url,
+                    reqwest::Method::POST,
+                    &token,
+                    Some(&format!("race-{i}")),
+                    Some(json!({"method": "VCOIN"})),
+                )
+                .await
+            }
+        })
+        .collect();
+    let results = join_all(tasks).await;
+    let won: Vec<&Value> = results
+        .iter()
+        .filter(|(s, _)| *s == 200)
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(won.len(), 1, "{results:?}");
+    for (status, body) in &results {
+        assert!(*status == 200 || *status == 409, "{status} {body}");
+    }
+    assert_eq!(won[0]["data"]["state"], "SUCCEEDED");
+    assert_eq!(balance(app, &ann).await, 520_000);
+    assert_eq!(order_state(app, &ann, &id).await, "PAID");
+    assert_ledger_adds_up(app, &ann).await;
+    let kinds: Vec<String> = entries(app, &ann)
+        .await
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(kinds, ["SPEND", "TOP_UP"]);
+
+    // The winner's retry gets its payment back; its key for another request is refused.
+    let winner = results.iter().position(|(s, _)| *s == 200).unwrap();
+    let (status, replay) = pay(app, &ann, &id, "VCOIN", &format!("race-{winner}")).await;
+    assert_eq!(
+        (status, &replay["data"]["id"]),
+        (200, &won[0]["data"]["id"])
+    );
+    let (status, body) = pay(app, &ann, &id, "DEV", &format!("race-{winner}")).await;
+    assert_eq!((status, code_of(&body)), (422, "IDEMPOTENCY_KEY_REUSED"));
+    // A new key on a paid order: refused, nothing charged.
+    let (status, body) = pay(app, &ann, &id, "VCOIN", "late").await;
+    assert_eq!((status, code_of(&body)), (409, "FAILED_PRECONDITION"));
+    assert_eq!(balance(app, &ann).await, 520_000);
+
+    // Over gRPC: the same wallet, and the methods this (dev) server offers.
+    let mut grpc = pb::payment_service_client::PaymentServiceClient::connect(app.url(""))
+        .await
+        .unwrap();
+    let mut request = tonic::Request::new(pb::GetWalletRequest {});
+    request
+        .metadata_mut()
+        .insert("authorization-firebase", ann.parse().unwrap());
+    let wallet = grpc.get_wallet(request).await.unwrap().into_inner();
+    assert_eq!(wallet.balance_vnd, 520_000);
+    let (_, methods) = app.get_as("/api/payment/methods", &ann).await;
+    assert_eq!(methods["data"], json!(["VCOIN", "VIETQR", "VNPAY", "DEV"]));
+});
+
+api_test!(parallel_spends_never_overdraw, async |app: &TestApp| {
+    let ann = token_for(app, "ann@example.com").await;
+    top_up(app, &ann, 1_000_000, "top").await;
+    let mut orders = Vec::new();
+    for _ in 0..3 {
+        orders.push(pending_order(app, &ann).await);
+    }
+    // 3 × 480,000 against 1,000,000: two fit.
+    let tasks: Vec<_> = orders
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let (http, url, token) = (app.http.clone(), app.url(&pay_path(id)), ann.clone());
+            async move {
+                send_raw(
+                    &http,
+                    &url,
+                    reqwest::Method::POST,
+                    &token,
+                    Some(&format!("spend-{i}")),
+                    Some(json!({"method": "VCOIN"})),
+                )
+                .await
+            }
+        })
+        .collect();
+    let results = join_all(tasks).await;
+    let paid = results.iter().filter(|(s, _)| *s == 200).count();
+    assert_eq!(paid, 2, "{results:?}");
+    let refused = results.iter().find(|(s, _)| *s != 200).unwrap();
+    assert_eq!(refused.0, 409);
+    assert_eq!(code_of(&refused.1), "FAILED_PRECONDITION");
+    assert!(
+        refused.1["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("餘額不足")
+    );
+    assert_eq!(balance(app, &ann).await, 40_000);
+    assert_ledger_adds_up(app, &ann).await;
+    let mut states = Vec::new();
+    for id in &orders {
+        states.push(order_state(app, &ann, id).await);
+    }
+    states.sort();
+    assert_eq!(states, ["PAID", "PAID", "PENDING_PAYMENT"]);
+});
+
+fn bank() -> HmacBankFeed {
+    HmacBankFeed::new("dev-bank-secret".into())
+}
+
+async fn notify(app: &TestApp, notice: Value, signer: &HmacBankFeed) -> (u16, Value) {
+    let body = serde_json::to_vec(&notice).unwrap();
+    let r = app
+        .http
+        .post(app.url("/api/payment/vietqr/notify"))
+        .header("content-type", "application/json")
+        .header("x-signature", signer.sign(&body))
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+api_test!(
+    vietqr_transfers_pay_on_a_signed_notice,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending_order(app, &ann).await;
+        let (status, body) = pay(app, &ann, &id, "VIETQR", "qr-1").await;
+        assert_eq!(status, 200, "{body}");
+        let payment = &body["data"];
+        assert_eq!(payment["state"], "PENDING");
+        let transfer = &payment["transfer"];
+        let memo = transfer["memo"].as_str().unwrap().to_owned();
+        assert_eq!(memo, id.replace('-', "").to_uppercase());
+        assert_eq!(transfer["amountVnd"], 480_000);
+        let qr = transfer["qrPayload"].as_str().unwrap();
+        assert!(qr.starts_with("000201010212"), "{qr}");
+        assert!(qr.contains(&format!(
+            "54064800005802VN62{:02}08{:02}{memo}",
+            memo.len() + 4,
+            memo.len()
+        )));
+        // Asking again shows the same transfer.
+        let (_, again) = pay(app, &ann, &id, "VIETQR", "qr-2").await;
+        assert_eq!(again["data"]["id"], payment["id"]);
+
+        let notice = |txn: &str, amount: i64, text: &str| json!({"transactionId": txn, "amount": amount, "description": text, "accountNumber": "0000000000"});
+        let bank_memo = format!("MBVCB.123.{}.CT tu 0123", memo.to_lowercase());
+        // Unsigned (another secret): refused, nothing moves.
+        let (status, _) = notify(
+            app,
+            notice("FT1", 480_000, &bank_memo),
+            &HmacBankFeed::new("x".into()),
+        )
+        .await;
+        assert_eq!(status, 401);
+        // A memo we do not know: kept for an operator.
+        let (status, body) = notify(app, notice("FT2", 480_000, "chuyen tien"), &bank()).await;
+        assert_eq!(
+            (status, &body["data"]["outcome"]),
+            (200, &json!("UNMATCHED"))
+        );
+        // The wrong amount: into the wallet, the order still waits for the right one.
+        let (_, body) = notify(app, notice("FT3", 100_000, &bank_memo), &bank()).await;
+        assert_eq!(body["data"]["outcome"], "CREDITED");
+        assert_eq!(order_state(app, &ann, &id).await, "PENDING_PAYMENT");
+        assert_eq!(balance(app, &ann).await, 100_000);
+        // The right amount pays the order; the same notice again changes nothing.
+        let (_, body) = notify(app, notice("FT4", 480_000, &bank_memo), &bank()).await;
+        assert_eq!(body["data"]["outcome"], "PAID");
+        assert_eq!(order_state(app, &ann, &id).await, "PAID");
+        let (_, body) = notify(app, notice("FT4", 480_000, &bank_memo), &bank()).await;
+        assert_eq!(body["data"]["outcome"], "DUPLICATE");
+        let (_, polled) = app
+            .get_as(
+                &format!("/api/payment/{}", payment["id"].as_str().unwrap()),
+                &ann,
+            )
+            .await;
+        assert_eq!(polled["data"]["state"], "SUCCEEDED");
+        // Paying twice by transfer: the second is the customer's money, in the wallet.
+        let (_, body) = notify(app, notice("FT5", 480_000, &bank_memo), &bank()).await;
+        assert_eq!(body["data"]["outcome"], "CREDITED");
+        assert_eq!(balance(app, &ann).await, 580_000);
+        assert_eq!(order_state(app, &ann, &id).await, "PAID");
+        assert_ledger_adds_up(app, &ann).await;
+    }
+);
+
+fn vnpay() -> VnPay {
+    VnPay::new(VnPayConfig {
+        tmn_code: VNPAY_TMN.into(),
+        hash_secret: VNPAY_SECRET.into(),
+        pay_url: String::new(),
+        return_url: String::new(),
+        expire_minutes: 15,
+    })
+}
+
+/// What VNPay sends back for a payment, signed with the merchant's secret.
+fn vnpay_result(txn: &str, hundredths: &str, response: &str) -> String {
+    vnpay().signed_query(&[
+        ("vnp_Amount", hundredths),
+        ("vnp_BankCode", "NCB"),
+        ("vnp_OrderInfo", "Thanh toan"),
+        ("vnp_PayDate", "20261122100512"),
+        ("vnp_ResponseCode", response),
+        ("vnp_TmnCode", VNPAY_TMN),
+        ("vnp_TransactionNo", "14226112"),
+        ("vnp_TransactionStatus", response),
+        ("vnp_TxnRef", txn),
+    ])
+}
+
+async fn ipn(app: &TestApp, query: &str) -> String {
+    let (status, body) = app.get(&format!("/api/payment/vnpay/ipn?{query}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["RspCode"].as_str().unwrap().to_owned()
+}
+
+api_test!(vnpay_ipn_and_return, async |app: &TestApp| {
+    let ann = token_for(app, "ann@example.com").await;
+    let id = pending_order(app, &ann).await;
+    let (status, body) = pay(app, &ann, &id, "VNPAY", "vn-1").await;
+    assert_eq!(status, 200, "{body}");
+    let txn = body["data"]["id"].as_str().unwrap().to_owned();
+    let url = body["data"]["redirectUrl"].as_str().unwrap();
+    assert!(
+        url.starts_with("https://sandbox.vnpayment.vn/paymentv2/vpcpay.html?vnp_Amount=48000000&"),
+        "{url}"
+    );
+    assert!(url.contains(&format!("&vnp_TxnRef={txn}&")), "{url}");
+    assert!(url.contains("%2Fpayment-complete&"), "{url}");
+    assert!(url.contains("&vnp_SecureHash="));
+
+    let good = vnpay_result(&txn, "48000000", "00");
+    let tampered = good.replace("vnp_BankCode=NCB", "vnp_BankCode=VCB");
+    assert_eq!(ipn(app, &tampered).await, "97");
+    assert_eq!(ipn(app, "vnp_TxnRef=x").await, "97");
+    assert_eq!(ipn(app, &vnpay_result(&txn, "4800000", "00")).await, "04");
+    assert_eq!(
+        ipn(
+            app,
+            &vnpay_result("PY000000NOSUCHPAYMENT", "48000000", "00")
+        )
+        .await,
+        "01"
+    );
+    assert_eq!(order_state(app, &ann, &id).await, "PENDING_PAYMENT");
+    assert_eq!(ipn(app, &good).await, "00");
+    assert_eq!(order_state(app, &ann, &id).await, "PAID");
+    assert_eq!(ipn(app, &good).await, "02", "a replay changes nothing");
+    // The customer's return with the same parameters shows the settled payment.
+    let (status, body) = app
+        .get_as(&format!("/api/payment/vnpay/return?{good}"), &ann)
+        .await;
+    assert_eq!((status, &body["data"]["state"]), (200, &json!("SUCCEEDED")));
+    let bob = token_for(app, "bob@example.com").await;
+    let (status, _) = app
+        .get_as(&format!("/api/payment/vnpay/return?{good}"), &bob)
+        .await;
+    assert_eq!(status, 404, "someone else's payment");
+    let (status, _) = app
+        .get_as(&format!("/api/payment/vnpay/return?{tampered}"), &ann)
+        .await;
+    assert_eq!(status, 400);
+
+    // A payment the customer abandoned at VNPay: recorded as failed, the order still waits.
+    let other = pending_order(app, &ann).await;
+    let (_, body) = pay(app, &ann, &other, "VNPAY", "vn-2").await;
+    let txn = body["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(ipn(app, &vnpay_result(&txn, "48000000", "24")).await, "00");
+    let (_, polled) = app.get_as(&format!("/api/payment/{txn}"), &ann).await;
+    assert_eq!(polled["data"]["state"], "FAILED");
+    assert_eq!(order_state(app, &ann, &other).await, "PENDING_PAYMENT");
+    assert_eq!(balance(app, &ann).await, 0);
+});
+
+api_test!(
+    cancelling_a_paid_order_refunds_into_vcoin,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        top_up(app, &ann, 500_000, "top").await;
+        let id = pending_order(app, &ann).await;
+        assert_eq!(pay(app, &ann, &id, "VCOIN", "pay").await.0, 200);
+        assert_eq!(balance(app, &ann).await, 20_000);
+        // Two days ahead: free under the policy (24 hours).
+        let path = format!("/api/order/detail/{id}/cancel");
+        let (status, body) = app
+            .post(&path, json!({"reason": "行程改變"}), Some(&ann))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["order"]["state"], "REFUNDED");
+        assert_eq!(
+            (
+                body["data"]["feeVnd"].as_i64(),
+                body["data"]["refundVnd"].as_i64()
+            ),
+            (Some(0), Some(480_000))
+        );
+        assert_eq!(balance(app, &ann).await, 500_000);
+        let (status, again) = app.post(&path, json!({}), Some(&ann)).await;
+        assert_eq!(
+            (status, &again["data"]["order"]["state"]),
+            (200, &json!("REFUNDED"))
+        );
+        assert_eq!(
+            balance(app, &ann).await,
+            500_000,
+            "a retry refunds nothing more"
+        );
+        let refund = &entries(app, &ann).await[0];
+        assert_eq!(
+            (refund["kind"].as_str(), refund["orderId"].as_str()),
+            (Some("REFUND"), Some(id.as_str()))
+        );
+        assert_ledger_adds_up(app, &ann).await;
+        // An unpaid order cancels with nothing to refund.
+        let unpaid = pending_order(app, &ann).await;
+        let (_, body) = app
+            .post(
+                &format!("/api/order/detail/{unpaid}/cancel"),
+                json!({}),
+                Some(&ann),
+            )
+            .await;
+        assert_eq!(
+            (
+                body["data"]["order"]["state"].as_str(),
+                body["data"]["refundVnd"].as_i64()
+            ),
+            (Some("CANCELLED"), Some(0))
+        );
+    }
+);
