@@ -24,6 +24,17 @@ enum Command {
     Migrate,
     /// Load the demo catalogue (plans and therapists), replacing entries with the same ids.
     SeedDemo,
+    /// An operator saw a bank transfer for an order arrive: mark the order paid.
+    ConfirmTransfer {
+        /// The order the transfer pays.
+        order_id: String,
+        /// Who confirms (recorded in the order's history).
+        #[arg(long)]
+        operator: String,
+        /// The bank's transaction reference.
+        #[arg(long)]
+        bank_ref: String,
+    },
 }
 
 #[tokio::main]
@@ -51,6 +62,21 @@ async fn main() -> anyhow::Result<()> {
             let catalog = domain::catalog::CatalogService::new(Arc::new(repo));
             server::seed_demo(&catalog, true).await?;
             tracing::info!("demo catalogue loaded");
+            Ok(())
+        }
+        Command::ConfirmTransfer {
+            order_id,
+            operator,
+            bank_ref,
+        } => {
+            let app = server::App::start(&config).await?;
+            let id = domain::ordering::OrderId::parse(&order_id)?;
+            let order = app
+                .services
+                .payments
+                .confirm_transfer(&operator, &id, &bank_ref)
+                .await?;
+            println!("{} {}", order.id.as_str(), order.state.code());
             Ok(())
         }
     }

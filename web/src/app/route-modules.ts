@@ -21,9 +21,9 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   authAction: () => import('@/pages/auth-action-page'),
   member: comingSoon,
   memberCustomerService: comingSoon,
-  memberOrder: comingSoon,
+  memberOrder: () => import('@/pages/member-order-page'),
   memberUserInfo: comingSoon,
-  memberVCoin: comingSoon,
+  memberVCoin: () => import('@/pages/member-v-coin-page'),
   charterStep1: step1,
   charterStep2: step2,
   charterConfirm: confirm,
@@ -36,8 +36,8 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   shuttleStep1: step1,
   shuttleStep2: step2,
   shuttleConfirm: confirm,
-  payment: comingSoon,
-  paymentComplete: comingSoon,
+  payment: () => import('@/pages/payment-page'),
+  paymentComplete: () => import('@/pages/payment-complete-page'),
 };
 
 /** Starts loading a route's module ahead of navigation (at most 5 at once). */

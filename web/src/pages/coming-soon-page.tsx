@@ -5,11 +5,7 @@ import type { RouteName } from '@/app/paths';
 const TITLES: Partial<Record<RouteName, string>> = {
   member: messages.pageTitles.member,
   memberCustomerService: messages.pageTitles.memberCustomerService,
-  memberOrder: messages.pageTitles.memberOrder,
   memberUserInfo: messages.pageTitles.memberUserInfo,
-  memberVCoin: messages.pageTitles.memberVCoin,
-  payment: messages.pageTitles.payment,
-  paymentComplete: messages.pageTitles.paymentComplete,
 };
 
 function titleOf(name: RouteName | undefined): string {

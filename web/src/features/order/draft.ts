@@ -5,6 +5,7 @@ import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import type { Contact } from './api/order-api';
 import { FLOWS } from '@/app/paths';
+import { store } from '@/lib/store';
 import type { DetailsValues, Flow } from './flows';
 
 export interface Draft {
@@ -26,4 +27,11 @@ const drafts = Object.fromEntries(
 
 export function useDraft(flow: Flow) {
   return useAtom(drafts[flow]);
+}
+
+/** Forgets the draft a paid order came from, so the next booking of that service starts fresh. */
+export function clearDraftOf(orderId: string): void {
+  for (const flow of FLOWS) {
+    if (store.get(drafts[flow]).orderId === orderId) store.set(drafts[flow], EMPTY_DRAFT);
+  }
 }

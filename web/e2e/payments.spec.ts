@@ -1,0 +1,140 @@
+import { createHmac } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// One customer for the file (sign-ups per address are throttled); tests run one after another,
+// since they share the wallet.
+const EMAIL = 'payments-e2e@example.com';
+const PASSWORD = 'secret-123';
+// The dev server's bank-notice secret (APP_BANK_WEBHOOK_SECRET's dev default).
+const BANK_SECRET = 'dev-bank-secret';
+
+test.describe.configure({ mode: 'serial' });
+
+let token = '';
+
+test.beforeAll(async ({ request }) => {
+  const r = await request.post('/api/auth/sign-up', { data: { email: EMAIL, password: PASSWORD } });
+  expect(r.status()).toBe(200);
+  token = (await r.json()).data.idToken;
+});
+
+function dayAfterTomorrow(hour = '10:00'): string {
+  const vn = new Date(Date.now() + 7 * 3600_000 + 2 * 86400_000);
+  return `${vn.toISOString().slice(0, 10)}T${hour}`;
+}
+
+async function logIn(page: Page, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('電子信箱').fill(EMAIL);
+  await page.getByLabel('密碼').fill(PASSWORD);
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(next);
+}
+
+/** How many GA4 purchase events the page has pushed. */
+async function purchases(page: Page): Promise<number> {
+  return page.evaluate(
+    () => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((e) => e.event === 'purchase').length,
+  );
+}
+
+/** A shuttle order waiting for payment, made over the API (480,000 VND). */
+async function pendingOrder(request: APIRequestContext): Promise<string> {
+  const r = await request.post('/api/plan/shuttle/shuttle-sgn-4/order', {
+    headers: { 'authorization-firebase': token },
+    data: {
+      details: {
+        direction: 'pick-up',
+        flightNumber: 'VN123',
+        start: dayAfterTomorrow(),
+        address: 'Rex Hotel',
+        passengers: 2,
+        luggage: 2,
+        childSeats: 1,
+      },
+      contact: { name: '王小明', phoneCountryCode: '+886', phoneNumber: '912345678' },
+    },
+  });
+  expect(r.status()).toBe(201);
+  return (await r.json()).data.id;
+}
+
+test('top up with the dev provider, book a shuttle, pay with v-coin, see it paid; the purchase is reported once', async ({ page }) => {
+  await logIn(page, '/member/v-coin');
+  await expect(page.getByTestId('balance')).toHaveText('VND 0');
+  await page.getByRole('button', { name: 'VND 1,000,000' }).click();
+  await page.getByLabel('測試付款（開發環境）').check();
+  await page.getByRole('button', { name: '儲值', exact: true }).click();
+  await expect(page.getByText('已儲值 VND 1,000,000')).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText('VND 1,000,000');
+  await expect(page.getByTestId('ledger')).toContainText('+VND 1,000,000');
+
+  // Book through the pages, as a customer does.
+  await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
+  await page.getByLabel('航班編號').fill('VN123');
+  await page.getByLabel(/航班抵達時間/).fill(dayAfterTomorrow());
+  await page.getByLabel('飯店名稱或地址').fill('Caravelle Saigon');
+  await page.getByLabel('乘客人數').fill('2');
+  await page.getByLabel('大型行李件數').fill('2');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await page.getByLabel('聯絡人姓名').fill('王小明');
+  await page.getByLabel('手機號碼').fill('0912 345 678');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/order\/shuttle\/confirm$/);
+  const orderId = (await page.getByTestId('order-id').textContent()) ?? '';
+  await page.getByRole('link', { name: /前往付款/ }).click();
+
+  await expect(page).toHaveURL(/\/payment\?order=BK/);
+  await expect(page.getByTestId('order-id')).toHaveText(orderId);
+  await expect(page.getByLabel(/^V 幣/)).toBeChecked();
+  await page.getByRole('button', { name: '確認付款（VND 380,000）' }).click();
+
+  await expect(page).toHaveURL(/\/payment-complete\?/);
+  await expect(page.getByTestId('result')).toContainText('付款成功');
+  await expect(page.getByTestId('order-state')).toHaveText('已付款');
+  await expect.poll(() => purchases(page)).toBe(1);
+  const event = await page.evaluate(
+    () => (window as unknown as { dataLayer: { event?: string; ecommerce?: unknown }[] }).dataLayer.find((e) => e.event === 'purchase')?.ecommerce,
+  );
+  expect(event).toEqual({
+    transaction_id: orderId,
+    value: 380000,
+    currency: 'VND',
+    items: [{ item_id: 'shuttle-sgn-4', item_name: expect.stringContaining('新山一') as unknown as string, item_category: 'shuttle', price: 380000, quantity: 1 }],
+  });
+  // A reload shows the same result and reports nothing again.
+  await page.reload();
+  await expect(page.getByTestId('order-state')).toHaveText('已付款');
+  expect(await purchases(page)).toBe(0);
+
+  await page.getByRole('link', { name: '查看我的訂單' }).click();
+  const row = page.locator(`[data-order="${orderId}"]`);
+  await expect(row.getByTestId('state')).toHaveText('已付款');
+  await page.goto('/member/v-coin');
+  await expect(page.getByTestId('balance')).toHaveText('VND 620,000');
+  await expect(page.getByTestId('ledger')).toContainText('-VND 380,000');
+});
+
+test('a VietQR transfer shows its QR and is confirmed by the bank notice', async ({ page, request }) => {
+  const orderId = await pendingOrder(request);
+  await logIn(page, `/payment?order=${orderId}`);
+  await page.getByLabel(/^銀行轉帳（VietQR）/).check();
+  await page.getByRole('button', { name: '確認付款（VND 480,000）' }).click();
+  const transfer = page.getByTestId('transfer');
+  await expect(transfer).toContainText('VND 480,000');
+  const memo = (await page.getByTestId('memo').textContent()) ?? '';
+  expect(memo).toBe(orderId.replace('-', '').toUpperCase());
+  await expect(page.locator('img.qr')).toHaveAttribute('data-payload', new RegExp(`^000201010212.*${memo}6304[0-9A-F]{4}$`));
+
+  // The bank tells the server; the page, asking every few seconds, moves on by itself.
+  const body = JSON.stringify({ transactionId: `FT${Date.now()}`, amount: 480000, description: `MBVCB.1.${memo}.CT tu 0123` });
+  const r = await request.post('/api/payment/vietqr/notify', {
+    headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', BANK_SECRET).update(body).digest('hex') },
+    data: body,
+  });
+  expect((await r.json()).data.outcome).toBe('PAID');
+  await expect(page).toHaveURL(/\/payment-complete\?/, { timeout: 10_000 });
+  await expect(page.getByTestId('result')).toContainText('付款成功');
+  await expect(page.getByTestId('order-state')).toHaveText('已付款');
+  await expect.poll(() => purchases(page)).toBe(1);
+});

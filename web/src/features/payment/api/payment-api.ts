@@ -1,0 +1,81 @@
+import { ConnectError, Code, createClient } from '@connectrpc/connect';
+import { OrderService, type Order } from '@/gen/booking/v1/order_pb';
+import {
+  PaymentMethod,
+  PaymentService,
+  PaymentState,
+  type LedgerEntry,
+  type Payment,
+} from '@/gen/booking/v1/payment_pb';
+import { transport } from '@/lib/api/clients';
+
+export { PaymentMethod, PaymentState };
+export type { LedgerEntry, Order, Payment };
+
+// Created here, so the payment contract loads with the payment pages only.
+const payments = createClient(PaymentService, transport);
+const orders = createClient(OrderService, transport);
+
+/** A fresh key for one payment request; a retry of that request reuses it. */
+export function newKey(): string {
+  return crypto.randomUUID();
+}
+
+export async function listMethods(): Promise<PaymentMethod[]> {
+  return (await payments.listPaymentMethods({})).methods;
+}
+
+export async function payOrder(orderId: string, method: PaymentMethod, key: string): Promise<Payment> {
+  const { payment } = await payments.payOrder({ orderId, method }, { headers: { 'idempotency-key': key } });
+  if (!payment) throw new Error('no payment');
+  return payment;
+}
+
+export async function topUp(amountVnd: bigint, method: PaymentMethod, key: string): Promise<Payment> {
+  const { payment } = await payments.topUp({ amountVnd, method }, { headers: { 'idempotency-key': key } });
+  if (!payment) throw new Error('no payment');
+  return payment;
+}
+
+export async function getPayment(paymentId: string): Promise<Payment> {
+  const { payment } = await payments.getPayment({ paymentId });
+  if (!payment) throw new Error('no payment');
+  return payment;
+}
+
+/** VNPay's return parameters, passed on for the server to verify and apply. */
+export async function completeVnPayReturn(params: Record<string, string>): Promise<Payment> {
+  const { payment } = await payments.completeVnPayReturn({ params });
+  if (!payment) throw new Error('no payment');
+  return payment;
+}
+
+export async function getBalance(): Promise<bigint> {
+  return (await payments.getWallet({})).balanceVnd;
+}
+
+export async function listEntries(pageToken = ''): Promise<{ entries: LedgerEntry[]; next: string }> {
+  const page = await payments.listLedgerEntries({ pageSize: 20, pageToken });
+  return { entries: page.entries, next: page.nextPageToken };
+}
+
+export async function getOrder(orderId: string): Promise<Order> {
+  const { order } = await orders.getOrder({ orderId });
+  if (!order) throw new Error('no order');
+  return order;
+}
+
+/** The caller's orders, newest first, a page at a time. */
+export async function listOrders(pageToken = ''): Promise<{ orders: Order[]; next: string }> {
+  const page = await orders.listOrders({ pageSize: 10, pageToken });
+  return { orders: page.orders, next: page.nextPageToken };
+}
+
+/** The server's own words for a refused payment (rules, state), else the fallback. */
+export function refusal(error: unknown, fallback: string): string {
+  const e = ConnectError.from(error);
+  if (e.code === Code.FailedPrecondition || e.code === Code.InvalidArgument || e.code === Code.Aborted) {
+    return e.rawMessage.replace(/^[a-z_.]+: /, '');
+  }
+  return fallback;
+}

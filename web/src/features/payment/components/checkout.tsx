@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { OrderState } from '@/gen/booking/v1/order_pb';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { showInstant } from '@/lib/vietnam-time';
+import {
+  getBalance,
+  getOrder,
+  listMethods,
+  newKey,
+  payOrder,
+  PaymentMethod,
+  PaymentState,
+  refusal,
+  type Order,
+  type Payment,
+} from '../api/payment-api';
+import { completePath, useSettlement } from '../hooks';
+import { TransferPanel } from './transfer-panel';
+
+const m = messages.payment;
+
+/** `/payment?order=…`: the order's total, the methods on offer, and paying. */
+export function Checkout({ orderId }: { orderId: string }) {
+  const navigate = useNavigate();
+  const [order, setOrder] = useState<Order>();
+  const [methods, setMethods] = useState<PaymentMethod[]>([]);
+  const [balance, setBalance] = useState(0n);
+  const [method, setMethod] = useState<PaymentMethod>();
+  const [payment, setPayment] = useState<Payment>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // One key per method for this page: a retry after a lost answer is the same request.
+  const keys = useRef(new Map<PaymentMethod, string>());
+
+  useEffect(() => {
+    if (!orderId) return;
+    Promise.all([getOrder(orderId), listMethods(), getBalance()])
+      .then(([o, ms, b]) => {
+        setOrder(o);
+        setMethods(ms);
+        setBalance(b);
+        const total = o.estimate?.totalVnd ?? 0n;
+        setMethod(b >= total ? PaymentMethod.VCOIN : ms.find((x) => x !== PaymentMethod.VCOIN));
+      })
+      .catch((e: unknown) => setError(refusal(e, m.noOrder)));
+  }, [orderId]);
+
+  const settled = useCallback((p: Payment) => navigate(completePath(p)), [navigate]);
+  useSettlement(payment, settled);
+
+  if (!orderId) return <p className="form-error">{m.noOrder}</p>;
+  if (!order) return error ? <p className="form-error">{error}</p> : <p className="muted">{messages.loading}</p>;
+  const total = order.estimate?.totalVnd ?? 0n;
+
+  async function submit() {
+    if (method === undefined) return;
+    const key = keys.current.get(method) ?? newKey();
+    keys.current.set(method, key);
+    setBusy(true);
+    setError(undefined);
+    try {
+      const p = await payOrder(orderId, method, key);
+      if (p.redirectUrl) {
+        window.location.assign(p.redirectUrl);
+        return;
+      }
+      if (p.state === PaymentState.PENDING) setPayment(p);
+      else settled(p);
+    } catch (e) {
+      setError(refusal(e, messages.errors.network));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="payment-page">
+      <h1>{m.title}</h1>
+      <div className="order-grid">
+        <div className="card form-card">
+          {payment?.transfer ? (
+            <TransferPanel transfer={payment.transfer} />
+          ) : order.state !== OrderState.PENDING_PAYMENT ? (
+            <>
+              <p className="notice notice-warning">
+                {m.notPayable}（{messages.order.states[order.state]}）
+              </p>
+              <Link to="/member/order">{m.toOrders}</Link>
+            </>
+          ) : (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
+              <fieldset className="methods" disabled={busy}>
+                <legend>{m.title}</legend>
+                {methods.map((x) => {
+                  const short = x === PaymentMethod.VCOIN && balance < total;
+                  return (
+                    <label key={x} className={`method${method === x ? ' method-chosen' : ''}`}>
+                      <input type="radio" name="method" value={x} checked={method === x} disabled={short} onChange={() => setMethod(x)} />
+                      <span>
+                        <strong>{m.methods[x]}</strong>
+                        <span className="muted small">
+                          {' '}
+                          {x === PaymentMethod.VCOIN ? m.balance(formatVnd(balance)) : m.methodHints[x]}
+                        </span>
+                        {short && (
+                          <span className="small">
+                            {' '}
+                            {m.short}・<Link to="/member/v-coin">{m.topUpLink}</Link>
+                          </span>
+                        )}
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+              {error && (
+                <p className="form-error" role="alert">
+                  {error}
+                </p>
+              )}
+              <button type="submit" className="button button-primary button-block" disabled={busy || method === undefined}>
+                {busy ? m.paying : `${m.pay}（${formatVnd(total)}）`}
+              </button>
+            </form>
+          )}
+        </div>
+        <aside className="card estimate-card">
+          <h2>{m.order}</h2>
+          <dl className="summary">
+            <dt>{messages.order.orderId}</dt>
+            <dd data-testid="order-id">{order.id}</dd>
+            <dt>{messages.order.plan}</dt>
+            <dd>{order.planName}</dd>
+            <dt>{m.amountDue}</dt>
+            <dd>
+              <strong>{formatVnd(total)}</strong>
+            </dd>
+          </dl>
+          {order.state === OrderState.PENDING_PAYMENT && order.expiresAt && (
+            <p className="muted small">{messages.order.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>
+          )}
+        </aside>
+      </div>
+    </section>
+  );
+}

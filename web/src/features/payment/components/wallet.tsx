@@ -1,0 +1,207 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { showInstant } from '@/lib/vietnam-time';
+import {
+  getBalance,
+  listEntries,
+  listMethods,
+  newKey,
+  PaymentMethod,
+  PaymentState,
+  refusal,
+  topUp,
+  type LedgerEntry,
+  type Payment,
+} from '../api/payment-api';
+import { useSettlement } from '../hooks';
+import { TransferPanel } from './transfer-panel';
+
+const m = messages.wallet;
+const PRESETS = [200_000n, 500_000n, 1_000_000n, 2_000_000n];
+
+/** `/member/v-coin`: the balance, topping up, and every entry with its cause. */
+export function Wallet() {
+  const [balance, setBalance] = useState<bigint>();
+  const [entries, setEntries] = useState<LedgerEntry[]>([]);
+  const [next, setNext] = useState('');
+  const [methods, setMethods] = useState<PaymentMethod[]>([]);
+  const [amount, setAmount] = useState('500000');
+  const [method, setMethod] = useState<PaymentMethod>();
+  const [pending, setPending] = useState<Payment>();
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const key = useRef({ request: '', key: '' });
+
+  const refresh = useCallback(() => {
+    Promise.all([getBalance(), listEntries()])
+      .then(([b, page]) => {
+        setBalance(b);
+        setEntries(page.entries);
+        setNext(page.next);
+      })
+      .catch((e: unknown) => setError(refusal(e, messages.errors.network)));
+  }, []);
+
+  useEffect(() => {
+    refresh();
+    listMethods()
+      .then((ms) => {
+        const usable = ms.filter((x) => x !== PaymentMethod.VCOIN);
+        setMethods(usable);
+        setMethod(usable[0]);
+      })
+      .catch(() => undefined);
+  }, [refresh]);
+
+  const settled = useCallback(
+    (p: Payment) => {
+      setPending(undefined);
+      if (p.state === PaymentState.SUCCEEDED) setNotice(m.done(formatVnd(p.amountVnd)));
+      refresh();
+    },
+    [refresh],
+  );
+  useSettlement(pending, settled);
+
+  async function submit() {
+    if (method === undefined || !/^\d+$/.test(amount)) {
+      setError(m.amountHint);
+      return;
+    }
+    // The same amount and method again (after a lost answer) is the same request.
+    const request = `${amount}|${method}`;
+    if (key.current.request !== request) key.current = { request, key: newKey() };
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      const p = await topUp(BigInt(amount), method, key.current.key);
+      key.current = { request: '', key: '' };
+      if (p.redirectUrl) {
+        window.location.assign(p.redirectUrl);
+        return;
+      }
+      if (p.state === PaymentState.PENDING) setPending(p);
+      else settled(p);
+    } catch (e) {
+      setError(refusal(e, messages.errors.network));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="wallet-page">
+      <h1>{m.title}</h1>
+      <div className="order-grid">
+        <div>
+          <div className="card form-card">
+            <p className="muted small">{m.balance}</p>
+            <p className="balance" data-testid="balance">
+              {balance === undefined ? messages.loading : formatVnd(balance)}
+            </p>
+            <p className="muted small">{m.lead}</p>
+          </div>
+          <div className="card form-card">
+            <h2>{m.historyTitle}</h2>
+            {entries.length === 0 ? (
+              <p className="muted">{m.empty}</p>
+            ) : (
+              <ul className="ledger" data-testid="ledger">
+                {entries.map((e, i) => (
+                  <li key={`${e.at?.seconds}-${i}`}>
+                    <span>
+                      <strong>{m.kinds[e.kind] ?? e.kind}</strong>{' '}
+                      {e.orderId ? (
+                        <Link to="/member/order">{m.forOrder(e.orderId)}</Link>
+                      ) : (
+                        e.note !== m.kinds[e.kind] && <span className="muted small">{e.note}</span>
+                      )}
+                      <br />
+                      <span className="muted small">{e.at ? showInstant(new Date(Number(e.at.seconds) * 1000)) : ''}</span>
+                    </span>
+                    <span className="ledger-amount">
+                      <strong className={e.amountVnd < 0n ? 'out' : 'in'}>
+                        {e.amountVnd > 0n ? '+' : ''}
+                        {formatVnd(e.amountVnd)}
+                      </strong>
+                      <br />
+                      <span className="muted small">
+                        {m.afterBalance} {formatVnd(e.balanceAfterVnd)}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {next && (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  void listEntries(next).then((page) => {
+                    setEntries((all) => [...all, ...page.entries]);
+                    setNext(page.next);
+                  });
+                }}
+              >
+                {m.more}
+              </button>
+            )}
+          </div>
+        </div>
+        <aside className="card estimate-card">
+          <h2>{m.topUpTitle}</h2>
+          {pending?.transfer ? (
+            <TransferPanel transfer={pending.transfer} />
+          ) : (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
+              <div className="chips">
+                {PRESETS.map((p) => (
+                  <button key={p} type="button" className="button button-small button-secondary" onClick={() => setAmount(String(p))}>
+                    {formatVnd(p)}
+                  </button>
+                ))}
+              </div>
+              <label className="field">
+                <span>{m.amount}</span>
+                <input name="amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))} />
+                <small className="muted">{m.amountHint}</small>
+              </label>
+              <fieldset className="methods" disabled={busy}>
+                <legend>{m.method}</legend>
+                {methods.map((x) => (
+                  <label key={x} className={`method${method === x ? ' method-chosen' : ''}`}>
+                    <input type="radio" name="method" value={x} checked={method === x} onChange={() => setMethod(x)} />
+                    <span>{messages.payment.methods[x]}</span>
+                  </label>
+                ))}
+              </fieldset>
+              {error && (
+                <p className="form-error" role="alert">
+                  {error}
+                </p>
+              )}
+              {notice && (
+                <p className="notice notice-success" role="status">
+                  {notice}
+                </p>
+              )}
+              <button type="submit" className="button button-primary button-block" disabled={busy || method === undefined}>
+                {busy ? messages.working : m.submit}
+              </button>
+            </form>
+          )}
+        </aside>
+      </div>
+    </section>
+  );
+}

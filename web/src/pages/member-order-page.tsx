@@ -1,0 +1,10 @@
+import { OrderList } from '@/features/payment';
+import { SignedInOnly } from './signed-in-only';
+
+export function Component() {
+  return (
+    <SignedInOnly>
+      <OrderList />
+    </SignedInOnly>
+  );
+}
