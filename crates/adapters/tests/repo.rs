@@ -196,3 +196,5 @@ mod mail;
 
 #[path = "repo/orders.rs"]
 mod orders;
+#[path = "repo/payments.rs"]
+mod payments;

@@ -14,11 +14,11 @@ use domain::ordering::{
 use domain::shared::{LocalTime, PageRequest};
 use sea_orm::DatabaseConnection;
 
-fn now() -> DateTime<Utc> {
+pub(super) fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 3, 0, 0).unwrap()
 }
 
-async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>, UserId) {
+pub(super) async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>, UserId) {
     let plans = vec![
         adapters::testing::plan("charter-4h", Category::Charter, 1, 1_200_000),
         adapters::testing::plan("escort-4h", Category::Escort, 2, 1_000_000),
@@ -84,7 +84,7 @@ fn details(plan: &Plan) -> ServiceDetails {
     }
 }
 
-fn order(plan: &Plan, owner: &UserId, n: i64) -> Order {
+pub(super) fn order(plan: &Plan, owner: &UserId, n: i64) -> Order {
     let contact = Contact::new(
         "王小明",
         Phone::parse("886", "912345678").unwrap(),

@@ -339,9 +339,40 @@ api_test!(
         assert_eq!(body["data"]["outcome"], "CREDITED");
         assert_eq!(order_state(app, &ann, &id).await, "PENDING_PAYMENT");
         assert_eq!(balance(app, &ann).await, 100_000);
-        // The right amount pays the order; the same notice again changes nothing.
-        let (_, body) = notify(app, notice("FT4", 480_000, &bank_memo), &bank()).await;
-        assert_eq!(body["data"]["outcome"], "PAID");
+        // The right amount pays the order, once, however often and at once the bank delivers it.
+        let body = serde_json::to_vec(&notice("FT4", 480_000, &bank_memo)).unwrap();
+        let tasks: Vec<_> = (0..4)
+            .map(|_| {
+                let (http, url) = (app.http.clone(), app.url("/api/payment/vietqr/notify"));
+                let (body, signature) = (body.clone(), bank().sign(&body));
+                async move {
+                    let r = http
+                        .post(url)
+                        .header("content-type", "application/json")
+                        .header("x-signature", signature)
+                        .body(body)
+                        .send()
+                        .await
+                        .unwrap();
+                    (r.status().as_u16(), r.json::<Value>().await.unwrap())
+                }
+            })
+            .collect();
+        let mut outcomes: Vec<String> = join_all(tasks)
+            .await
+            .into_iter()
+            .map(|(status, b)| format!("{status} {}", b["data"]["outcome"].as_str().unwrap_or("?")))
+            .collect();
+        outcomes.sort();
+        assert_eq!(
+            outcomes,
+            [
+                "200 DUPLICATE",
+                "200 DUPLICATE",
+                "200 DUPLICATE",
+                "200 PAID"
+            ]
+        );
         assert_eq!(order_state(app, &ann, &id).await, "PAID");
         let (_, body) = notify(app, notice("FT4", 480_000, &bank_memo), &bank()).await;
         assert_eq!(body["data"]["outcome"], "DUPLICATE");
@@ -448,6 +479,16 @@ api_test!(vnpay_ipn_and_return, async |app: &TestApp| {
     assert_eq!(polled["data"]["state"], "FAILED");
     assert_eq!(order_state(app, &ann, &other).await, "PENDING_PAYMENT");
     assert_eq!(balance(app, &ann).await, 0);
+
+    // Paid meanwhile by another method: VNPay's late success is the customer's money, in v-coin.
+    let (_, body) = pay(app, &ann, &other, "VNPAY", "vn-3").await;
+    let late = body["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(pay(app, &ann, &other, "DEV", "dev-1").await.0, 200);
+    assert_eq!(ipn(app, &vnpay_result(&late, "48000000", "00")).await, "00");
+    let (_, polled) = app.get_as(&format!("/api/payment/{late}"), &ann).await;
+    assert_eq!(polled["data"]["state"], "CREDITED");
+    assert_eq!(balance(app, &ann).await, 480_000);
+    assert_eq!(order_state(app, &ann, &other).await, "PAID");
 });
 
 api_test!(

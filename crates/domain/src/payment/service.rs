@@ -362,6 +362,19 @@ impl PaymentService {
                 "amount and reference required",
             ));
         }
+        // A notice delivered twice at once: the loser finds the payment settled, and a second
+        // look reads the notice as the duplicate it is.
+        match self.apply_transfer(&transfer).await {
+            Err(SettleError::Stale) => self.apply_transfer(&transfer).await,
+            other => other,
+        }
+        .map_err(settle_error)
+    }
+
+    async fn apply_transfer(
+        &self,
+        transfer: &BankTransfer,
+    ) -> Result<TransferOutcome, SettleError> {
         let mut known = Vec::new();
         for reference in references_in(&transfer.memo) {
             known.extend(self.store.by_reference(&reference).await?);
@@ -386,7 +399,7 @@ impl PaymentService {
             }
             // Another amount, or a payment settled already (a second transfer): the customer's
             // money goes into their wallet, and an open payment stays open for the right amount.
-            (Some(named), _) | (None, Some(named)) => self.credit_extra(&named, &transfer, now),
+            (Some(named), _) | (None, Some(named)) => self.credit_extra(&named, transfer, now),
             (None, None) => Settlement::default(),
         };
         let outcome = match settlement.payment.as_ref().map(|p| p.state) {
@@ -395,13 +408,13 @@ impl PaymentService {
             None => TransferOutcome::Unmatched,
         };
         let settlement = Settlement {
-            transfer: Some((transfer, outcome)),
+            transfer: Some((transfer.clone(), outcome)),
             ..settlement
         };
         match self.store.settle(&settlement).await {
             Ok(()) => Ok(outcome),
             Err(SettleError::Duplicate) => Ok(TransferOutcome::Duplicate),
-            Err(e) => Err(settle_error(e)),
+            Err(e) => Err(e),
         }
     }
 

@@ -1,0 +1,227 @@
+//! The payment store against real databases: a settlement commits whole or not at all, a wallet
+//! never goes below zero (nor will the column let it), a pending payment settles once, one order
+//! has at most one succeeded payment, and a bank notice applies once.
+
+use adapters::{SqlPaymentStore, on_both_databases};
+use domain::identity::UserId;
+use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore};
+use domain::payment::{
+    BankTransfer, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
+    PaymentStore, Purpose, SettleError, Settlement, TransferOutcome,
+};
+use domain::shared::{Money, PageRequest};
+use sea_orm::{ConnectionTrait, DatabaseConnection};
+
+use super::orders::{now, order, setup};
+
+fn payment(n: u32, owner: &UserId, purpose: Purpose, method: Method, amount: i64) -> Payment {
+    Payment {
+        id: PaymentId::parse(&format!("PY261122TEST{n:08}")).unwrap(),
+        owner: owner.clone(),
+        purpose,
+        method,
+        amount: Money::vnd(amount),
+        state: PaymentState::Pending,
+        reference: format!("REF{n}"),
+        key: Some(IdempotencyKey::parse(&format!("key-{n}")).unwrap()),
+        fingerprint: "f".repeat(64),
+        provider_ref: None,
+        created_at: now(),
+        settled_at: None,
+    }
+}
+
+fn entry(owner: &UserId, kind: EntryKind, amount: i64, p: &Payment) -> LedgerEntry {
+    LedgerEntry::new(
+        owner,
+        kind,
+        Money::vnd(amount),
+        Cause::Payment(p.id.clone()),
+        "test",
+        now(),
+    )
+}
+
+async fn pending_order(
+    db: &DatabaseConnection,
+) -> (SqlPaymentStore, Box<dyn OrderStore>, Order, UserId) {
+    let (orders, plans, owner) = setup(db).await;
+    let o = order(&plans[0], &owner, 1);
+    orders.insert(&o, None).await.unwrap();
+    (SqlPaymentStore::new(db.clone()), Box::new(orders), o, owner)
+}
+
+/// Tops the wallet up through a settled dev payment.
+async fn fund(store: &SqlPaymentStore, owner: &UserId, n: u32, amount: i64) {
+    let mut p = payment(n, owner, Purpose::TopUp, Method::Dev, amount);
+    p.settle(PaymentState::Succeeded, None, now());
+    let credit = entry(owner, EntryKind::TopUp, amount, &p);
+    store
+        .settle(&Settlement {
+            payment: Some(p),
+            new_payment: true,
+            entries: vec![credit],
+            ..Settlement::default()
+        })
+        .await
+        .unwrap();
+}
+
+/// The v-coin payment of an order: the payment, the paid order and the debit.
+fn spend(o: &Order, owner: &UserId, n: u32) -> Settlement {
+    let mut p = payment(
+        n,
+        owner,
+        Purpose::Order(o.id.clone()),
+        Method::VCoin,
+        o.estimate.total.amount(),
+    );
+    p.settle(PaymentState::Succeeded, None, now());
+    let mut paid = o.clone();
+    paid.mark_paid(Actor::Customer(owner.clone()), "paid", now())
+        .unwrap();
+    let debit = entry(owner, EntryKind::Spend, -o.estimate.total.amount(), &p);
+    Settlement {
+        payment: Some(p),
+        new_payment: true,
+        order: Some(paid),
+        entries: vec![debit],
+        transfer: None,
+    }
+}
+
+on_both_databases!(
+    payments_and_entries_round_trip,
+    |db: DatabaseConnection| async move {
+        let (store, _, o, owner) = pending_order(&db).await;
+        let p = payment(
+            1,
+            &owner,
+            Purpose::Order(o.id.clone()),
+            Method::VietQr,
+            1_200_000,
+        );
+        store.insert(&p).await.unwrap();
+        assert_eq!(store.get(&p.id).await.unwrap(), Some(p.clone()));
+        assert_eq!(
+            store.by_key(&owner, p.key.as_ref().unwrap()).await.unwrap(),
+            Some(p.clone())
+        );
+        assert_eq!(store.by_reference("REF1").await.unwrap(), vec![p.clone()]);
+        assert_eq!(store.insert(&p).await, Err(SettleError::KeyTaken));
+
+        fund(&store, &owner, 2, 300_000).await;
+        fund(&store, &owner, 3, 200_000).await;
+        assert_eq!(store.balance(&owner).await.unwrap(), Money::vnd(500_000));
+        let page = store
+            .entries(&owner, &PageRequest::new(1, None).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(page.items[0].balance_after, Money::vnd(500_000));
+        assert_eq!(page.items[0].kind, EntryKind::TopUp);
+        let rest = store
+            .entries(&owner, &PageRequest::new(1, page.next_token).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(rest.items[0].balance_after, Money::vnd(300_000));
+        assert_eq!(
+            rest.items[0].cause,
+            Cause::Payment(PaymentId::parse("PY261122TEST00000002").unwrap())
+        );
+    }
+);
+
+on_both_databases!(
+    a_settlement_commits_whole_or_not_at_all,
+    |db: DatabaseConnection| async move {
+        let (store, orders, o, owner) = pending_order(&db).await;
+        fund(&store, &owner, 1, 1_000).await;
+        // Short by far: nothing of it stays, neither the payment nor the paid order.
+        let s = spend(&o, &owner, 2);
+        assert_eq!(store.settle(&s).await, Err(SettleError::Insufficient));
+        let id = s.payment.as_ref().unwrap().id.clone();
+        assert_eq!(store.get(&id).await.unwrap(), None);
+        let kept = orders.get(&o.id).await.unwrap().unwrap();
+        assert_eq!((kept.state, kept.version), (OrderState::PendingPayment, 0));
+        assert_eq!(store.balance(&owner).await.unwrap(), Money::vnd(1_000));
+
+        fund(&store, &owner, 3, 2_000_000).await;
+        store.settle(&s).await.unwrap();
+        assert_eq!(
+            orders.get(&o.id).await.unwrap().unwrap().state,
+            OrderState::Paid
+        );
+        assert_eq!(
+            store.balance(&owner).await.unwrap(),
+            Money::vnd(2_001_000 - o.estimate.total.amount())
+        );
+        // The same order paid again from its old version: stale, and no second debit.
+        let again = spend(&o, &owner, 4);
+        assert_eq!(store.settle(&again).await, Err(SettleError::Stale));
+        // Even without the order in it, a second succeeded payment of one order is refused.
+        let mut second = again.clone();
+        second.order = None;
+        second.entries.clear();
+        assert_eq!(store.settle(&second).await, Err(SettleError::Stale));
+        assert_eq!(
+            store.balance(&owner).await.unwrap(),
+            Money::vnd(2_001_000 - o.estimate.total.amount())
+        );
+        // The column itself refuses a negative balance.
+        let raw = db
+            .execute_unprepared("UPDATE wallets SET balance_vnd = -1")
+            .await;
+        assert!(raw.is_err(), "{raw:?}");
+    }
+);
+
+on_both_databases!(
+    pending_payments_and_bank_notices_settle_once,
+    |db: DatabaseConnection| async move {
+        let (store, _, o, owner) = pending_order(&db).await;
+        let p = payment(
+            1,
+            &owner,
+            Purpose::Order(o.id.clone()),
+            Method::VietQr,
+            1_200_000,
+        );
+        store.insert(&p).await.unwrap();
+        let mut done = p.clone();
+        done.settle(PaymentState::Credited, Some("FT1".into()), now());
+        let notice = BankTransfer {
+            bank_ref: "FT1".into(),
+            amount: Money::vnd(1_200_000),
+            memo: "REF1".into(),
+            received_at: now(),
+        };
+        let s = Settlement {
+            payment: Some(done.clone()),
+            new_payment: false,
+            entries: vec![entry(&owner, EntryKind::TopUp, 1_200_000, &p)],
+            transfer: Some((notice.clone(), TransferOutcome::Credited)),
+            ..Settlement::default()
+        };
+        store.settle(&s).await.unwrap();
+        assert_eq!(store.get(&p.id).await.unwrap(), Some(done));
+        // The same payment settled again is stale; the same notice again, with anything, a duplicate.
+        assert_eq!(store.settle(&s).await, Err(SettleError::Stale));
+        let mut extra = payment(
+            2,
+            &owner,
+            Purpose::Order(o.id.clone()),
+            Method::VietQr,
+            1_200_000,
+        );
+        extra.settle(PaymentState::Credited, Some("FT1".into()), now());
+        let replay = Settlement {
+            entries: vec![entry(&owner, EntryKind::TopUp, 1_200_000, &extra)],
+            payment: Some(extra),
+            new_payment: true,
+            transfer: Some((notice, TransferOutcome::Credited)),
+            ..Settlement::default()
+        };
+        assert_eq!(store.settle(&replay).await, Err(SettleError::Duplicate));
+        assert_eq!(store.balance(&owner).await.unwrap(), Money::vnd(1_200_000));
+    }
+);
