@@ -45,6 +45,10 @@ export default defineConfig({
       APP_WEB_DIR: 'dist',
       DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`,
       APP_MAILBOX_DIR: join(dataDir, 'mailbox'),
+      // VNPay's page cannot be reached from here: the browser test stands in for it and signs
+      // its answer with this secret.
+      APP_VNPAY_TMN_CODE: 'E2ETMN01',
+      APP_VNPAY_HASH_SECRET: 'e2e-vnpay-secret',
     },
   },
 });

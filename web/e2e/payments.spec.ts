@@ -5,8 +5,16 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // since they share the wallet.
 const EMAIL = 'payments-e2e@example.com';
 const PASSWORD = 'secret-123';
-// The dev server's bank-notice secret (APP_BANK_WEBHOOK_SECRET's dev default).
+// The dev server's bank-notice secret (APP_BANK_WEBHOOK_SECRET's dev default), and the VNPay
+// secret playwright.config.ts gives the server.
 const BANK_SECRET = 'dev-bank-secret';
+const VNPAY_SECRET = 'e2e-vnpay-secret';
+
+/** VNPay's signature: HMAC-SHA512 over the sorted, form-encoded parameters. */
+function vnpaySignature(params: [string, string][]): string {
+  const text = new URLSearchParams([...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
+  return createHmac('sha512', VNPAY_SECRET).update(text).digest('hex');
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -135,6 +143,43 @@ test('a VietQR transfer shows its QR and is confirmed by the bank notice', async
   expect((await r.json()).data.outcome).toBe('PAID');
   await expect(page).toHaveURL(/\/payment-complete\?/, { timeout: 10_000 });
   await expect(page.getByTestId('result')).toContainText('付款成功');
+  await expect(page.getByTestId('order-state')).toHaveText('已付款');
+  await expect.poll(() => purchases(page)).toBe(1);
+});
+
+test('VNPay: off to VNPay and back; the return is verified and the order paid', async ({ page, request }) => {
+  const orderId = await pendingOrder(request);
+  // Stands in for VNPay's page, which cannot be reached from here: checks the signature of what
+  // the server sent, then sends the customer back as VNPay does after a successful payment.
+  let asked: URL | undefined;
+  await page.route('https://sandbox.vnpayment.vn/**', async (route) => {
+    asked = new URL(route.request().url());
+    const sent = [...asked.searchParams].filter(([k]) => k !== 'vnp_SecureHash');
+    expect(asked.searchParams.get('vnp_SecureHash')).toBe(vnpaySignature(sent));
+    const answer: [string, string][] = [
+      ['vnp_Amount', asked.searchParams.get('vnp_Amount') ?? ''],
+      ['vnp_BankCode', 'NCB'],
+      ['vnp_OrderInfo', asked.searchParams.get('vnp_OrderInfo') ?? ''],
+      ['vnp_PayDate', asked.searchParams.get('vnp_CreateDate') ?? ''],
+      ['vnp_ResponseCode', '00'],
+      ['vnp_TmnCode', asked.searchParams.get('vnp_TmnCode') ?? ''],
+      ['vnp_TransactionNo', '14226112'],
+      ['vnp_TransactionStatus', '00'],
+      ['vnp_TxnRef', asked.searchParams.get('vnp_TxnRef') ?? ''],
+    ];
+    const back = new URL(asked.searchParams.get('vnp_ReturnUrl') ?? '');
+    back.search = `${new URLSearchParams(answer)}&vnp_SecureHash=${vnpaySignature(answer)}`;
+    await route.fulfill({ status: 302, headers: { location: back.toString() } });
+  });
+
+  await logIn(page, `/payment?order=${orderId}`);
+  await page.getByLabel(/^VNPay/).check();
+  await page.getByRole('button', { name: '確認付款（VND 480,000）' }).click();
+  await expect(page).toHaveURL(/\/payment-complete\?vnp_Amount=48000000&/);
+  expect(asked?.searchParams.get('vnp_Amount')).toBe('48000000');
+  expect(asked?.searchParams.get('vnp_TmnCode')).toBe('E2ETMN01');
+  await expect(page.getByTestId('result')).toContainText('付款成功');
+  await expect(page.getByTestId('order-id')).toHaveText(orderId);
   await expect(page.getByTestId('order-state')).toHaveText('已付款');
   await expect.poll(() => purchases(page)).toBe(1);
 });
