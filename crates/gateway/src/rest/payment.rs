@@ -328,6 +328,8 @@ pub(crate) async fn bank_notice(
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct CancellationDto {
+    /// The order as `GET /api/order/detail/{id}` gives it, with what the cancellation refunded.
+    #[serde(flatten)]
     order: OrderDto,
     fee_vnd: i64,
     refund_vnd: i64,
