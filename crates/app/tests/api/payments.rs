@@ -515,10 +515,7 @@ api_test!(
         );
         assert_eq!(balance(app, &ann).await, 500_000);
         let (status, again) = app.post(&path, json!({}), Some(&ann)).await;
-        assert_eq!(
-            (status, &again["data"]["state"]),
-            (200, &json!("REFUNDED"))
-        );
+        assert_eq!((status, &again["data"]["state"]), (200, &json!("REFUNDED")));
         assert_eq!(
             balance(app, &ann).await,
             500_000,
