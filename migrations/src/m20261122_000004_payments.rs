@@ -68,11 +68,16 @@ enum BankTransfers {
     PaymentId,
 }
 
-fn to_account(table: impl IntoIden, name: &str) -> ForeignKeyCreateStatement {
+/// Rows here outlive nothing they point at: accounts, orders and payments are never deleted.
+fn restrict(
+    name: &str,
+    (from, column): (impl IntoIden, impl IntoIden),
+    (to, key): (impl IntoIden, impl IntoIden),
+) -> ForeignKeyCreateStatement {
     ForeignKey::create()
         .name(name)
-        .from(table, Alias::new("owner"))
-        .to(Accounts::Table, Accounts::Id)
+        .from(from, column)
+        .to(to, key)
         .on_delete(ForeignKeyAction::Restrict)
         .to_owned()
 }
@@ -97,14 +102,16 @@ impl MigrationTrait for Migration {
                 .col(text_null(Payments::ProviderRef))
                 .col(big_integer(Payments::CreatedAtMs))
                 .col(big_integer_null(Payments::SettledAtMs))
-                .foreign_key(&mut to_account(Payments::Table, "fk_payments_owner"))
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("fk_payments_order")
-                        .from(Payments::Table, Payments::OrderId)
-                        .to(Orders::Table, Orders::Id)
-                        .on_delete(ForeignKeyAction::Restrict),
-                )
+                .foreign_key(&mut restrict(
+                    "fk_payments_owner",
+                    (Payments::Table, Payments::Owner),
+                    (Accounts::Table, Accounts::Id),
+                ))
+                .foreign_key(&mut restrict(
+                    "fk_payments_order",
+                    (Payments::Table, Payments::OrderId),
+                    (Orders::Table, Orders::Id),
+                ))
                 .to_owned(),
         )
         .await?;
@@ -143,7 +150,11 @@ impl MigrationTrait for Migration {
                 // The database refuses a negative balance even if the code ever tried.
                 .col(big_integer(Wallets::BalanceVnd).check(Expr::col(Wallets::BalanceVnd).gte(0)))
                 .col(big_integer(Wallets::UpdatedAtMs))
-                .foreign_key(&mut to_account(Wallets::Table, "fk_wallets_owner"))
+                .foreign_key(&mut restrict(
+                    "fk_wallets_owner",
+                    (Wallets::Table, Wallets::Owner),
+                    (Accounts::Table, Accounts::Id),
+                ))
                 .to_owned(),
         )
         .await?;
@@ -161,21 +172,21 @@ impl MigrationTrait for Migration {
                 .col(text_null(LedgerEntries::Operator))
                 .col(text(LedgerEntries::Note))
                 .col(big_integer(LedgerEntries::AtMs))
-                .foreign_key(&mut to_account(LedgerEntries::Table, "fk_ledger_owner"))
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("fk_ledger_payment")
-                        .from(LedgerEntries::Table, LedgerEntries::PaymentId)
-                        .to(Payments::Table, Payments::Id)
-                        .on_delete(ForeignKeyAction::Restrict),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("fk_ledger_order")
-                        .from(LedgerEntries::Table, LedgerEntries::OrderId)
-                        .to(Orders::Table, Orders::Id)
-                        .on_delete(ForeignKeyAction::Restrict),
-                )
+                .foreign_key(&mut restrict(
+                    "fk_ledger_owner",
+                    (LedgerEntries::Table, LedgerEntries::Owner),
+                    (Accounts::Table, Accounts::Id),
+                ))
+                .foreign_key(&mut restrict(
+                    "fk_ledger_payment",
+                    (LedgerEntries::Table, LedgerEntries::PaymentId),
+                    (Payments::Table, Payments::Id),
+                ))
+                .foreign_key(&mut restrict(
+                    "fk_ledger_order",
+                    (LedgerEntries::Table, LedgerEntries::OrderId),
+                    (Orders::Table, Orders::Id),
+                ))
                 .to_owned(),
         )
         .await?;
@@ -198,13 +209,11 @@ impl MigrationTrait for Migration {
                 .col(big_integer(BankTransfers::ReceivedAtMs))
                 .col(string_len(BankTransfers::Outcome, 16))
                 .col(string_len_null(BankTransfers::PaymentId, 40))
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("fk_bank_transfers_payment")
-                        .from(BankTransfers::Table, BankTransfers::PaymentId)
-                        .to(Payments::Table, Payments::Id)
-                        .on_delete(ForeignKeyAction::Restrict),
-                )
+                .foreign_key(&mut restrict(
+                    "fk_bank_transfers_payment",
+                    (BankTransfers::Table, BankTransfers::PaymentId),
+                    (Payments::Table, Payments::Id),
+                ))
                 .to_owned(),
         )
         .await?;

@@ -262,7 +262,6 @@ export const messages = {
     title: '我的訂單',
     empty: '還沒有訂單。',
     start: '開始預訂',
-    more: '載入更多',
     pay: '付款',
     total: '金額',
     start_at: '服務時間',

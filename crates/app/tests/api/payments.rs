@@ -88,6 +88,25 @@ async fn pay(app: &TestApp, token: &str, id: &str, method: &str, key: &str) -> (
     .await
 }
 
+/// v-coin payments sent all at once, `(order, key)` each; their answers in the same order.
+async fn pay_in_parallel(
+    app: &TestApp,
+    token: &str,
+    requests: Vec<(String, String)>,
+) -> Vec<(u16, Value)> {
+    let tasks: Vec<_> = requests
+        .into_iter()
+        .map(|(id, key)| {
+            let (http, url, token) = (app.http.clone(), app.url(&pay_path(&id)), token.to_owned());
+            async move {
+                let body = Some(json!({"method": "VCOIN"}));
+                send_raw(&http, &url, reqwest::Method::POST, &token, Some(&key), body).await
+            }
+        })
+        .collect();
+    join_all(tasks).await
+}
+
 async fn top_up(app: &TestApp, token: &str, amount: i64, key: &str) -> (u16, Value) {
     send(
         app,
@@ -162,23 +181,12 @@ api_test!(vcoin_pays_an_order_once, async |app: &TestApp| {
     assert_eq!(pay(app, &ann, &id, "CASH", "a0").await.0, 400);
 
     // Eight payments of one order at once, each with its own key: one charge.
-    let tasks: Vec<_> = (0..8)
-        .map(|i| {
-            let (http, url, token) = (app.http.clone(), app.url(&pay_path(&id)), ann.clone());
-            async move {
-                send_raw(
-                    &http,
-                    &url,
-                    reqwest::Method::POST,
-                    &token,
-                    Some(&format!("race-{i}")),
-                    Some(json!({"method": "VCOIN"})),
-                )
-                .await
-            }
-        })
-        .collect();
-    let results = join_all(tasks).await;
+    let results = pay_in_parallel(
+        app,
+        &ann,
+        (0..8).map(|i| (id.clone(), format!("race-{i}"))).collect(),
+    )
+    .await;
     let won: Vec<&Value> = results
         .iter()
         .filter(|(s, _)| *s == 200)
@@ -235,25 +243,16 @@ api_test!(parallel_spends_never_overdraw, async |app: &TestApp| {
         orders.push(pending_order(app, &ann).await);
     }
     // 3 × 480,000 against 1,000,000: two fit.
-    let tasks: Vec<_> = orders
-        .iter()
-        .enumerate()
-        .map(|(i, id)| {
-            let (http, url, token) = (app.http.clone(), app.url(&pay_path(id)), ann.clone());
-            async move {
-                send_raw(
-                    &http,
-                    &url,
-                    reqwest::Method::POST,
-                    &token,
-                    Some(&format!("spend-{i}")),
-                    Some(json!({"method": "VCOIN"})),
-                )
-                .await
-            }
-        })
-        .collect();
-    let results = join_all(tasks).await;
+    let results = pay_in_parallel(
+        app,
+        &ann,
+        orders
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.clone(), format!("spend-{i}")))
+            .collect(),
+    )
+    .await;
     let paid = results.iter().filter(|(s, _)| *s == 200).count();
     assert_eq!(paid, 2, "{results:?}");
     let refused = results.iter().find(|(s, _)| *s != 200).unwrap();

@@ -11,12 +11,12 @@ import {
   newKey,
   payOrder,
   PaymentMethod,
-  PaymentState,
   refusal,
   type Order,
   type Payment,
 } from '../api/payment-api';
-import { completePath, useSettlement } from '../hooks';
+import { completePath, usePaymentRequest, useSettlement } from '../hooks';
+import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
 
 const m = messages.payment;
@@ -30,7 +30,6 @@ export function Checkout({ orderId }: { orderId: string }) {
   const [method, setMethod] = useState<PaymentMethod>();
   const [payment, setPayment] = useState<Payment>();
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   // One key per method for this page: a retry after a lost answer is the same request.
   const keys = useRef(new Map<PaymentMethod, string>());
 
@@ -49,30 +48,19 @@ export function Checkout({ orderId }: { orderId: string }) {
 
   const settled = useCallback((p: Payment) => navigate(completePath(p)), [navigate]);
   useSettlement(payment, settled);
+  const request = usePaymentRequest(setPayment, settled);
+  const busy = request.busy;
 
   if (!orderId) return <p className="form-error">{m.noOrder}</p>;
   if (!order) return error ? <p className="form-error">{error}</p> : <p className="muted">{messages.loading}</p>;
+  const problem = request.error ?? error;
   const total = order.estimate?.totalVnd ?? 0n;
 
   async function submit() {
     if (method === undefined) return;
     const key = keys.current.get(method) ?? newKey();
     keys.current.set(method, key);
-    setBusy(true);
-    setError(undefined);
-    try {
-      const p = await payOrder(orderId, method, key);
-      if (p.redirectUrl) {
-        window.location.assign(p.redirectUrl);
-        return;
-      }
-      if (p.state === PaymentState.PENDING) setPayment(p);
-      else settled(p);
-    } catch (e) {
-      setError(refusal(e, messages.errors.network));
-    } finally {
-      setBusy(false);
-    }
+    await request.send(() => payOrder(orderId, method, key));
   }
 
   return (
@@ -96,33 +84,31 @@ export function Checkout({ orderId }: { orderId: string }) {
                 void submit();
               }}
             >
-              <fieldset className="methods" disabled={busy}>
-                <legend>{m.title}</legend>
-                {methods.map((x) => {
-                  const short = x === PaymentMethod.VCOIN && balance < total;
-                  return (
-                    <label key={x} className={`method${method === x ? ' method-chosen' : ''}`}>
-                      <input type="radio" name="method" value={x} checked={method === x} disabled={short} onChange={() => setMethod(x)} />
-                      <span>
-                        <strong>{m.methods[x]}</strong>
-                        <span className="muted small">
-                          {' '}
-                          {x === PaymentMethod.VCOIN ? m.balance(formatVnd(balance)) : m.methodHints[x]}
-                        </span>
-                        {short && (
-                          <span className="small">
-                            {' '}
-                            {m.short}・<Link to="/member/v-coin">{m.topUpLink}</Link>
-                          </span>
-                        )}
+              <MethodPicker
+                legend={m.title}
+                methods={methods}
+                chosen={method}
+                onChoose={setMethod}
+                disabled={busy}
+                unavailable={(x) => x === PaymentMethod.VCOIN && balance < total}
+                describe={(x) => (
+                  <>
+                    <span className="muted small">
+                      {' '}
+                      {x === PaymentMethod.VCOIN ? m.balance(formatVnd(balance)) : m.methodHints[x]}
+                    </span>
+                    {x === PaymentMethod.VCOIN && balance < total && (
+                      <span className="small">
+                        {' '}
+                        {m.short}・<Link to="/member/v-coin">{m.topUpLink}</Link>
                       </span>
-                    </label>
-                  );
-                })}
-              </fieldset>
-              {error && (
+                    )}
+                  </>
+                )}
+              />
+              {problem && (
                 <p className="form-error" role="alert">
-                  {error}
+                  {problem}
                 </p>
               )}
               <button type="submit" className="button button-primary button-block" disabled={busy || method === undefined}>

@@ -5,6 +5,7 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
 import { listOrders, refusal, type Order } from '../api/payment-api';
+import { LoadMore } from './load-more';
 
 const m = messages.memberOrders;
 
@@ -56,20 +57,15 @@ export function OrderList() {
           ))}
         </ul>
       )}
-      {next && (
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => {
-            void listOrders(next).then((page) => {
-              setOrders((all) => [...(all ?? []), ...page.orders]);
-              setNext(page.next);
-            });
-          }}
-        >
-          {m.more}
-        </button>
-      )}
+      <LoadMore
+        next={next}
+        onMore={(token) => {
+          void listOrders(token).then((page) => {
+            setOrders((all) => [...(all ?? []), ...page.orders]);
+            setNext(page.next);
+          });
+        }}
+      />
     </section>
   );
 }

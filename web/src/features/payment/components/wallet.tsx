@@ -15,7 +15,9 @@ import {
   type LedgerEntry,
   type Payment,
 } from '../api/payment-api';
-import { useSettlement } from '../hooks';
+import { usePaymentRequest, useSettlement } from '../hooks';
+import { LoadMore } from './load-more';
+import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
 
 const m = messages.wallet;
@@ -32,7 +34,6 @@ export function Wallet() {
   const [pending, setPending] = useState<Payment>();
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const key = useRef({ request: '', key: '' });
 
   const refresh = useCallback(() => {
@@ -65,6 +66,9 @@ export function Wallet() {
     [refresh],
   );
   useSettlement(pending, settled);
+  const request = usePaymentRequest(setPending, settled);
+  const busy = request.busy;
+  const problem = error ?? request.error;
 
   async function submit() {
     if (method === undefined || !/^\d+$/.test(amount)) {
@@ -72,25 +76,12 @@ export function Wallet() {
       return;
     }
     // The same amount and method again (after a lost answer) is the same request.
-    const request = `${amount}|${method}`;
-    if (key.current.request !== request) key.current = { request, key: newKey() };
-    setBusy(true);
+    const asked = `${amount}|${method}`;
+    if (key.current.request !== asked) key.current = { request: asked, key: newKey() };
     setError(undefined);
     setNotice(undefined);
-    try {
-      const p = await topUp(BigInt(amount), method, key.current.key);
-      key.current = { request: '', key: '' };
-      if (p.redirectUrl) {
-        window.location.assign(p.redirectUrl);
-        return;
-      }
-      if (p.state === PaymentState.PENDING) setPending(p);
-      else settled(p);
-    } catch (e) {
-      setError(refusal(e, messages.errors.network));
-    } finally {
-      setBusy(false);
-    }
+    const sent = await request.send(() => topUp(BigInt(amount), method, key.current.key));
+    if (sent) key.current = { request: '', key: '' };
   }
 
   return (
@@ -137,20 +128,15 @@ export function Wallet() {
                 ))}
               </ul>
             )}
-            {next && (
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => {
-                  void listEntries(next).then((page) => {
-                    setEntries((all) => [...all, ...page.entries]);
-                    setNext(page.next);
-                  });
-                }}
-              >
-                {m.more}
-              </button>
-            )}
+            <LoadMore
+              next={next}
+              onMore={(token) => {
+                void listEntries(token).then((page) => {
+                  setEntries((all) => [...all, ...page.entries]);
+                  setNext(page.next);
+                });
+              }}
+            />
           </div>
         </div>
         <aside className="card estimate-card">
@@ -176,18 +162,10 @@ export function Wallet() {
                 <input name="amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))} />
                 <small className="muted">{m.amountHint}</small>
               </label>
-              <fieldset className="methods" disabled={busy}>
-                <legend>{m.method}</legend>
-                {methods.map((x) => (
-                  <label key={x} className={`method${method === x ? ' method-chosen' : ''}`}>
-                    <input type="radio" name="method" value={x} checked={method === x} onChange={() => setMethod(x)} />
-                    <span>{messages.payment.methods[x]}</span>
-                  </label>
-                ))}
-              </fieldset>
-              {error && (
+              <MethodPicker legend={m.method} methods={methods} chosen={method} onChoose={setMethod} disabled={busy} />
+              {problem && (
                 <p className="form-error" role="alert">
-                  {error}
+                  {problem}
                 </p>
               )}
               {notice && (
