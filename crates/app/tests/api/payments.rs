@@ -544,3 +544,38 @@ api_test!(
         );
     }
 );
+
+api_test!(
+    an_order_edited_after_its_qr_is_paid_at_the_new_price,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending_order(app, &ann).await;
+        let (_, first) = pay(app, &ann, &id, "VIETQR", "qr-1").await;
+        assert_eq!(first["data"]["amountVnd"], 480_000);
+        // Two child seats instead of one: 100,000 more, and a new QR for the new amount.
+        let mut details = shuttle(3);
+        details["childSeats"] = json!(2);
+        let (status, body) = send(
+            app,
+            reqwest::Method::PUT,
+            &format!("/api/plan/shuttle/order/{id}"),
+            &ann,
+            None,
+            Some(json!({"details": details})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let (_, second) = pay(app, &ann, &id, "VIETQR", "qr-2").await;
+        assert_eq!(second["data"]["amountVnd"], 580_000);
+        assert_ne!(second["data"]["id"], first["data"]["id"]);
+        let memo = second["data"]["transfer"]["memo"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let notice = json!({"transactionId": "FT9", "amount": 580_000, "description": memo});
+        let (_, body) = notify(app, notice, &bank()).await;
+        assert_eq!(body["data"]["outcome"], "PAID");
+        assert_eq!(order_state(app, &ann, &id).await, "PAID");
+        assert_eq!(balance(app, &ann).await, 0);
+    }
+);

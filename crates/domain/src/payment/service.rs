@@ -379,9 +379,14 @@ impl PaymentService {
         for reference in references_in(&transfer.memo) {
             known.extend(self.store.by_reference(&reference).await?);
         }
+        // An order edited after its QR was shown has a waiting payment per amount: the one this
+        // transfer's amount matches, else any.
+        let waiting = |p: &&Payment| p.state == PaymentState::Pending && p.method == Method::VietQr;
         let pending = known
             .iter()
-            .find(|p| p.state == PaymentState::Pending && p.method == Method::VietQr)
+            .filter(waiting)
+            .find(|p| p.amount == transfer.amount)
+            .or_else(|| known.iter().find(waiting))
             .cloned();
         let actor = Actor::System("vietqr".into());
         let now = self.clock.now();
