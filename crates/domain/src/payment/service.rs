@@ -767,7 +767,7 @@ impl PaymentService {
 }
 
 /// An order can be paid while it waits for payment and its window is open.
-fn payable(order: &Order, now: DateTime<Utc>) -> DomainResult<()> {
+pub(super) fn payable(order: &Order, now: DateTime<Utc>) -> DomainResult<()> {
     match order.state {
         OrderState::PendingPayment if now < order.expires_at => Ok(()),
         OrderState::PendingPayment => Err(DomainError::FailedPrecondition(

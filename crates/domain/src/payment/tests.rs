@@ -11,8 +11,8 @@ fn at(y: u32, d: u32, h: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, y, d, h, 0, 0).unwrap()
 }
 
-/// A shuttle for 500,000 VND starting at 2026-11-25 10:00 Vietnam time (03:00 UTC).
-fn paid_order() -> Order {
+/// A draft shuttle for 500,000 VND starting at 2026-11-25 10:00 Vietnam time (03:00 UTC).
+fn draft_order() -> Order {
     let plan = plan("p1", Category::Shuttle, 500_000);
     let details = ServiceDetails::Shuttle(ShuttleDetails {
         direction: Direction::PickUp,
@@ -40,7 +40,7 @@ fn paid_order() -> Order {
 #[test]
 fn cancellation_is_free_until_a_day_before_then_costs_half() {
     let policy = CancellationPolicy::default();
-    let order = paid_order();
+    let order = draft_order();
     let total = order.estimate.total;
     let early = policy.quote(&order, at(11, 24, 2)).unwrap();
     assert_eq!((early.fee, early.refund), (Money::ZERO, total));
@@ -82,4 +82,27 @@ fn codes_read_back() {
         assert_eq!(EntryKind::from_code(k.code()).unwrap(), k);
     }
     assert_eq!(IpnOutcome::BadSignature.rsp_code(), "97");
+}
+
+#[test]
+fn an_order_is_payable_while_it_waits_inside_its_window() {
+    use crate::ordering::{Actor, OrderState};
+    let mut order = draft_order();
+    assert_eq!(order.state, OrderState::Draft);
+    assert!(
+        service::payable(&order, at(11, 22, 3)).is_err(),
+        "needs its contact first"
+    );
+    order.state = OrderState::PendingPayment;
+    assert!(service::payable(&order, at(11, 22, 3)).is_ok());
+    let lapsed = order.expires_at;
+    assert!(
+        service::payable(&order, lapsed).is_err(),
+        "the window has closed"
+    );
+    order
+        .mark_paid(Actor::System("dev".into()), "paid", at(11, 22, 3))
+        .unwrap();
+    let e = service::payable(&order, at(11, 22, 3)).unwrap_err();
+    assert_eq!(e.to_string(), "訂單已付款");
 }
