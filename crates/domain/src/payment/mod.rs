@@ -11,8 +11,8 @@ mod wallet;
 
 pub use model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
 pub use ports::{
-    BankFeed, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome, VnPayError,
-    VnPayGateway, VnPayResult,
+    BankFeed, BankNotice, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome,
+    VnPayError, VnPayGateway, VnPayResult,
 };
 pub use service::{Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings};
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};

@@ -9,7 +9,17 @@ use crate::identity::UserId;
 use crate::ordering::{IdempotencyKey, Order};
 use crate::shared::{Money, Page, PageRequest};
 
-/// A bank's notice of money received on our account (VietQR transfers).
+/// What a bank's notice says: money received on our account (VietQR transfers).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BankNotice {
+    /// The bank's transaction id.
+    pub bank_ref: String,
+    pub amount: Money,
+    /// The transfer's content as the bank passes it on.
+    pub memo: String,
+}
+
+/// A bank notice as recorded, with when it reached us.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BankTransfer {
     /// The bank's transaction id: a notice seen twice is applied once.

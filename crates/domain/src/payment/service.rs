@@ -5,8 +5,8 @@ use sha2::{Digest, Sha256};
 
 use super::model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
 use super::ports::{
-    BankFeed, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome, VnPayError,
-    VnPayGateway,
+    BankFeed, BankNotice, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome,
+    VnPayError, VnPayGateway,
 };
 use super::vietqr::{BankAccount, TransferInstructions, memo_of, references_in};
 use super::wallet::{CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, check_top_up};
@@ -347,7 +347,7 @@ impl PaymentService {
         &self,
         body: &[u8],
         signature: &str,
-        transfer: BankTransfer,
+        notice: BankNotice,
     ) -> DomainResult<TransferOutcome> {
         let signed = self
             .bank_feed
@@ -356,12 +356,18 @@ impl PaymentService {
         if !signed {
             return Ok(TransferOutcome::BadSignature);
         }
-        if transfer.amount.amount() <= 0 || transfer.bank_ref.trim().is_empty() {
+        if notice.amount.amount() <= 0 || notice.bank_ref.trim().is_empty() {
             return Err(DomainError::invalid(
                 "transfer",
                 "amount and reference required",
             ));
         }
+        let transfer = BankTransfer {
+            bank_ref: notice.bank_ref,
+            amount: notice.amount,
+            memo: notice.memo,
+            received_at: self.clock.now(),
+        };
         // A notice delivered twice at once: the loser finds the payment settled, and a second
         // look reads the notice as the duplicate it is.
         match self.apply_transfer(&transfer).await {

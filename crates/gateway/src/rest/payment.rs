@@ -6,11 +6,10 @@ use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::IntoResponse;
-use chrono::Utc;
 use domain::catalog::Category;
 use domain::ordering::OrderId;
 use domain::payment::{
-    BankTransfer, Checkout, LedgerEntry, Method, NextStep, PaymentId, TransferOutcome,
+    BankNotice, Checkout, LedgerEntry, Method, NextStep, PaymentId, TransferOutcome,
 };
 use domain::shared::{Money, PageRequest};
 use http::{HeaderMap, StatusCode};
@@ -295,21 +294,15 @@ pub(crate) async fn bank_notice(
         .unwrap_or_default();
     // The signature is checked on the bytes as sent, before anything is read from them.
     let parsed = serde_json::from_slice::<NoticeBody>(&body);
-    let transfer = match &parsed {
-        Ok(n) => BankTransfer {
+    let notice = match &parsed {
+        Ok(n) => BankNotice {
             bank_ref: n.transaction_id.clone(),
             amount: Money::vnd(n.amount),
             memo: n.description.clone(),
-            received_at: Utc::now(),
         },
-        Err(_) => BankTransfer {
-            bank_ref: String::new(),
-            amount: Money::ZERO,
-            memo: String::new(),
-            received_at: Utc::now(),
-        },
+        Err(_) => BankNotice::default(),
     };
-    let outcome = s.payments.bank_notice(&body, signature, transfer).await?;
+    let outcome = s.payments.bank_notice(&body, signature, notice).await?;
     if outcome == TransferOutcome::BadSignature {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
