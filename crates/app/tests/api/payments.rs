@@ -436,6 +436,14 @@ api_test!(vnpay_ipn_and_return, async |app: &TestApp| {
     assert!(url.contains(&format!("&vnp_TxnRef={txn}&")), "{url}");
     assert!(url.contains("%2Fpayment-complete&"), "{url}");
     assert!(url.contains("&vnp_SecureHash="));
+    // A retry of the request (the answer was lost) leads to VNPay again, for the same payment.
+    let (_, again) = pay(app, &ann, &id, "VNPAY", "vn-1").await;
+    assert_eq!(again["data"]["id"].as_str(), Some(txn.as_str()));
+    let again_url = again["data"]["redirectUrl"].as_str().unwrap();
+    assert!(
+        again_url.contains(&format!("&vnp_TxnRef={txn}&")),
+        "{again_url}"
+    );
 
     let good = vnpay_result(&txn, "48000000", "00");
     let tampered = good.replace("vnp_BankCode=NCB", "vnp_BankCode=VCB");

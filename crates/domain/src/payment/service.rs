@@ -158,7 +158,7 @@ impl PaymentService {
     ) -> DomainResult<Checkout> {
         let fingerprint = fingerprint(&["order", order_id.as_str(), method.code()]);
         if let Some(first) = self.store.by_key(owner, &key).await? {
-            return self.replay(first, &fingerprint);
+            return self.replay(first, &fingerprint, client_ip);
         }
         self.require_offered(method)?;
         let order = self.orders.get(owner, order_id).await?;
@@ -176,7 +176,7 @@ impl PaymentService {
                 .find(|p| p.state == PaymentState::Pending && p.amount == order.estimate.total)
         {
             // One QR per order and amount: asking again shows the same transfer.
-            return self.checkout(open);
+            return self.checkout(open, client_ip);
         }
         let payment = self.new_payment(
             owner,
@@ -226,8 +226,8 @@ impl PaymentService {
             transfer: None,
         };
         match self.store.settle(&settlement).await {
-            Ok(()) => self.checkout(payment),
-            Err(SettleError::KeyTaken) => self.replay_key(&payment, fingerprint).await,
+            Ok(()) => self.checkout(payment, ""),
+            Err(SettleError::KeyTaken) => self.replay_key(&payment, fingerprint, "").await,
             Err(SettleError::Insufficient) => {
                 Err(DomainError::FailedPrecondition(INSUFFICIENT.into()))
             }
@@ -251,20 +251,12 @@ impl PaymentService {
     ) -> DomainResult<Checkout> {
         match self.store.insert(&payment).await {
             Ok(()) => {}
-            Err(SettleError::KeyTaken) => return self.replay_key(&payment, fingerprint).await,
+            Err(SettleError::KeyTaken) => {
+                return self.replay_key(&payment, fingerprint, client_ip).await;
+            }
             Err(e) => return Err(settle_error(e)),
         }
-        let mut checkout = self.checkout(payment)?;
-        if let (NextStep::None, Some(vnpay)) = (&checkout.next, &self.vnpay)
-            && checkout.payment.method == Method::VnPay
-        {
-            checkout.next = NextStep::Redirect(vnpay.checkout_url(
-                &checkout.payment,
-                client_ip,
-                self.clock.now(),
-            ));
-        }
-        Ok(checkout)
+        self.checkout(payment, client_ip)
     }
 
     /// Puts money into the wallet through another method; the dev provider credits at once.
@@ -280,7 +272,7 @@ impl PaymentService {
         let amount_text = amount.amount().to_string();
         let fingerprint = fingerprint(&["top-up", &amount_text, method.code()]);
         if let Some(first) = self.store.by_key(owner, &key).await? {
-            return self.replay(first, &fingerprint);
+            return self.replay(first, &fingerprint, client_ip);
         }
         if method == Method::VCoin {
             return Err(DomainError::invalid("method", "請選擇其他付款方式儲值"));
@@ -312,8 +304,8 @@ impl PaymentService {
             ..Settlement::default()
         };
         match self.store.settle(&settlement).await {
-            Ok(()) => self.checkout(payment),
-            Err(SettleError::KeyTaken) => self.replay_key(&payment, &fingerprint).await,
+            Ok(()) => self.checkout(payment, client_ip),
+            Err(SettleError::KeyTaken) => self.replay_key(&payment, &fingerprint, client_ip).await,
             Err(e) => Err(settle_error(e)),
         }
     }
@@ -322,7 +314,7 @@ impl PaymentService {
     #[tracing::instrument(skip_all, fields(payment = id.as_str()))]
     pub async fn get(&self, owner: &UserId, id: &PaymentId) -> DomainResult<Checkout> {
         match self.store.get(id).await? {
-            Some(p) if &p.owner == owner => self.checkout(p),
+            Some(p) if &p.owner == owner => self.checkout(p, ""),
             _ => Err(DomainError::not_found("payment")),
         }
     }
@@ -711,29 +703,44 @@ impl PaymentService {
         Ok(settlement)
     }
 
-    fn checkout(&self, payment: Payment) -> DomainResult<Checkout> {
-        let next = match (payment.state, payment.method, &self.settings.bank) {
-            (PaymentState::Pending, Method::VietQr, Some(bank)) => NextStep::Transfer(
+    /// A payment with the customer's next step: the transfer to make, or VNPay's page (signed
+    /// afresh, so a retried request still leads there).
+    fn checkout(&self, payment: Payment, client_ip: &str) -> DomainResult<Checkout> {
+        let next = match (
+            payment.state,
+            payment.method,
+            &self.settings.bank,
+            &self.vnpay,
+        ) {
+            (PaymentState::Pending, Method::VietQr, Some(bank), _) => NextStep::Transfer(
                 TransferInstructions::new(bank, payment.amount, &payment.reference)?,
             ),
+            (PaymentState::Pending, Method::VnPay, _, Some(vnpay)) => {
+                NextStep::Redirect(vnpay.checkout_url(&payment, client_ip, self.clock.now()))
+            }
             _ => NextStep::None,
         };
         Ok(Checkout { payment, next })
     }
 
-    fn replay(&self, first: Payment, fingerprint: &str) -> DomainResult<Checkout> {
+    fn replay(&self, first: Payment, fingerprint: &str, client_ip: &str) -> DomainResult<Checkout> {
         if first.fingerprint != fingerprint {
             return Err(DomainError::KeyReused);
         }
-        self.checkout(first)
+        self.checkout(first, client_ip)
     }
 
-    async fn replay_key(&self, payment: &Payment, fingerprint: &str) -> DomainResult<Checkout> {
+    async fn replay_key(
+        &self,
+        payment: &Payment,
+        fingerprint: &str,
+        client_ip: &str,
+    ) -> DomainResult<Checkout> {
         let Some(key) = &payment.key else {
             return Err(DomainError::Conflict("重複的請求".into()));
         };
         match self.store.by_key(&payment.owner, key).await? {
-            Some(first) => self.replay(first, fingerprint),
+            Some(first) => self.replay(first, fingerprint, client_ip),
             None => Err(DomainError::Conflict("同一個請求正在處理中".into())),
         }
     }
