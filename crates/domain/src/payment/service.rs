@@ -173,7 +173,11 @@ impl PaymentService {
                 .by_reference(&memo_of(order_id.as_str()))
                 .await?
                 .into_iter()
-                .find(|p| p.state == PaymentState::Pending && p.amount == order.estimate.total)
+                .find(|p| {
+                    p.state == PaymentState::Pending
+                        && p.method == Method::VietQr
+                        && p.amount == order.estimate.total
+                })
         {
             // One QR per order and amount: asking again shows the same transfer.
             return self.checkout(open, client_ip);
