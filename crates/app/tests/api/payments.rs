@@ -298,7 +298,10 @@ api_test!(
     async |app: &TestApp| {
         let ann = token_for(app, "ann@example.com").await;
         let id = pending_order(app, &ann).await;
+        // A VNPay attempt left unfinished does not stand in for the transfer.
+        let (_, vnpay) = pay(app, &ann, &id, "VNPAY", "vn-0").await;
         let (status, body) = pay(app, &ann, &id, "VIETQR", "qr-1").await;
+        assert_ne!(body["data"]["id"], vnpay["data"]["id"]);
         assert_eq!(status, 200, "{body}");
         let payment = &body["data"];
         assert_eq!(payment["state"], "PENDING");
