@@ -590,3 +590,24 @@ api_test!(
         assert_eq!(balance(app, &ann).await, 0);
     }
 );
+
+api_test!(
+    a_transfer_naming_an_order_pays_it_after_a_vnpay_attempt,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending_order(app, &ann).await;
+        let (_, vnpay) = pay(app, &ann, &id, "VNPAY", "vn-1").await;
+        assert_eq!(vnpay["data"]["state"], "PENDING");
+        // The customer gave up on VNPay and transferred, writing the order id as the memo.
+        let memo = format!("thanh toan {id}");
+        let notice = json!({"transactionId": "FT7", "amount": 480_000, "description": memo});
+        let (_, body) = notify(app, notice, &bank()).await;
+        assert_eq!(body["data"]["outcome"], "PAID");
+        assert_eq!(order_state(app, &ann, &id).await, "PAID");
+        // VNPay's late success then goes into the wallet.
+        let txn = vnpay["data"]["id"].as_str().unwrap();
+        assert_eq!(ipn(app, &vnpay_result(txn, "48000000", "00")).await, "00");
+        assert_eq!(balance(app, &ann).await, 480_000);
+        assert_ledger_adds_up(app, &ann).await;
+    }
+);

@@ -393,20 +393,36 @@ impl PaymentService {
         let actor = Actor::System("vietqr".into());
         let now = self.clock.now();
         let settlement = match (pending, known.last().cloned()) {
-            // The amount asked for: it pays (or, if the order can no longer be paid, is credited).
+            // The amount a waiting payment asked for: it pays (or, if the order can no longer be
+            // paid, is credited).
             (Some(payment), _) if payment.amount == transfer.amount => {
-                self.completion(
-                    payment,
-                    transfer.amount,
-                    transfer.bank_ref.clone(),
-                    actor,
-                    now,
-                )
-                .await?
+                let bank_ref = transfer.bank_ref.clone();
+                self.completion(payment, transfer.amount, bank_ref, actor, now)
+                    .await?
             }
-            // Another amount, or a payment settled already (a second transfer): the customer's
-            // money goes into their wallet, and an open payment stays open for the right amount.
-            (Some(named), _) | (None, Some(named)) => self.credit_extra(&named, transfer, now),
+            // Money that names a payment but not its amount, or one settled already (a second
+            // transfer), or a VNPay attempt: a transfer of its own for the same purpose. It pays
+            // an order still waiting for exactly that amount; otherwise it goes into the payer's
+            // wallet, and any waiting payment stays open.
+            (Some(named), _) | (None, Some(named)) => {
+                let extra = self.new_payment(
+                    &named.owner,
+                    named.purpose.clone(),
+                    Method::VietQr,
+                    transfer.amount,
+                    named.reference.clone(),
+                    None,
+                    String::new(),
+                    now,
+                );
+                let bank_ref = transfer.bank_ref.clone();
+                Settlement {
+                    new_payment: true,
+                    ..self
+                        .completion(extra, transfer.amount, bank_ref, actor, now)
+                        .await?
+                }
+            }
             (None, None) => Settlement::default(),
         };
         let outcome = match settlement.payment.as_ref().map(|p| p.state) {
@@ -623,39 +639,6 @@ impl PaymentService {
             order,
             refund: Some(quote),
         })
-    }
-
-    /// Money that named one of a customer's payments but cannot pay it: a credited payment of its
-    /// own, into their wallet.
-    fn credit_extra(
-        &self,
-        named: &Payment,
-        transfer: &BankTransfer,
-        now: DateTime<Utc>,
-    ) -> Settlement {
-        let mut extra = self.new_payment(
-            &named.owner,
-            named.purpose.clone(),
-            Method::VietQr,
-            transfer.amount,
-            named.reference.clone(),
-            None,
-            String::new(),
-            now,
-        );
-        extra.settle(PaymentState::Credited, Some(transfer.bank_ref.clone()), now);
-        let note = if named.state == PaymentState::Pending {
-            "轉帳金額與應付金額不符，轉入v幣"
-        } else {
-            "重複轉帳，轉入v幣"
-        };
-        let credit = top_up_entry(&extra, transfer.amount, note, now);
-        Settlement {
-            payment: Some(extra),
-            new_payment: true,
-            entries: vec![credit],
-            ..Settlement::default()
-        }
     }
 
     /// Money arrived for a pending payment: it pays its order when the order still waits for
