@@ -330,6 +330,17 @@ api_test!(
         )
         .await;
         assert_eq!(status, 401);
+        // Signed but not a notice: a clean 400 that says why.
+        let garbage = b"not json".to_vec();
+        let r = app
+            .http
+            .post(app.url("/api/payment/vietqr/notify"))
+            .header("x-signature", bank().sign(&garbage))
+            .body(garbage)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 400);
         // A memo we do not know: kept for an operator.
         let (status, body) = notify(app, notice("FT2", 480_000, "chuyen tien"), &bank()).await;
         assert_eq!(

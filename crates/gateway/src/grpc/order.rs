@@ -219,7 +219,7 @@ fn state_from_pb(raw: i32) -> DomainResult<OrderState> {
         .ok_or_else(|| DomainError::invalid("states", "unknown order state"))
 }
 
-fn timestamp(t: DateTime<Utc>) -> prost_types::Timestamp {
+pub(crate) fn timestamp(t: DateTime<Utc>) -> prost_types::Timestamp {
     prost_types::Timestamp {
         seconds: t.timestamp(),
         nanos: i32::try_from(t.timestamp_subsec_nanos()).unwrap_or(0),

@@ -1,4 +1,3 @@
-use chrono::{DateTime, Utc};
 use domain::identity::IdentityService;
 use domain::ordering::{IdempotencyKey, OrderId};
 use domain::payment::{
@@ -9,7 +8,7 @@ use domain::shared::{Money, PageRequest};
 use domain::{DomainError, DomainResult};
 use tonic::{Request, Response, Status};
 
-use super::order::IDEMPOTENCY_KEY;
+use super::order::{IDEMPOTENCY_KEY, timestamp};
 use crate::auth::{client_addr, grpc_caller};
 use crate::error::status;
 use crate::pb;
@@ -58,13 +57,6 @@ fn state_to_pb(s: PaymentState) -> pb::PaymentState {
         PaymentState::Succeeded => pb::PaymentState::Succeeded,
         PaymentState::Credited => pb::PaymentState::Credited,
         PaymentState::Failed => pb::PaymentState::Failed,
-    }
-}
-
-fn timestamp(t: DateTime<Utc>) -> prost_types::Timestamp {
-    prost_types::Timestamp {
-        seconds: t.timestamp(),
-        nanos: i32::try_from(t.timestamp_subsec_nanos()).unwrap_or(0),
     }
 }
 

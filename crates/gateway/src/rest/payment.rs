@@ -302,8 +302,9 @@ pub(crate) async fn bank_notice(
         },
         Err(_) => BankNotice::default(),
     };
-    let outcome = s.payments.bank_notice(&body, signature, notice).await?;
-    if outcome == TransferOutcome::BadSignature {
+    // An unsigned notice is refused before anything else; a signed one that is not JSON says why.
+    let outcome = s.payments.bank_notice(&body, signature, notice).await;
+    if outcome == Ok(TransferOutcome::BadSignature) {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "BAD_SIGNATURE",
@@ -313,6 +314,7 @@ pub(crate) async fn bank_notice(
     if let Err(e) = parsed {
         return Err(ApiError::bad_request(format!("notice: {e}")));
     }
+    let outcome = outcome?;
     Ok(Data::new(NoticeAnswer {
         outcome: outcome.code(),
     }))
