@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Category } from '@/gen/booking/v1/catalog_pb';
 import { OrderState } from '@/gen/booking/v1/order_pb';
 import { reportPurchaseOnce } from '@/lib/analytics';
 import { CURRENCY } from '@/lib/constants';
@@ -18,7 +19,11 @@ import { useSettlement } from '../hooks';
 
 const m = messages.payment;
 const PAID = [OrderState.PAID, OrderState.CONFIRMED, OrderState.COMPLETED];
-const CATEGORY_SLUGS = ['', 'shuttle', 'charter', 'escort', 'dragon-massage'];
+
+/** The API's slug of a category (`DRAGON_MASSAGE` is `dragon-massage`), from the contract itself. */
+function categorySlug(category: Category): string {
+  return (Category[category] ?? '').toLowerCase().replace(/_/g, '-');
+}
 
 /** `/payment-complete`: the payment's outcome and its order; a paid order is reported once. */
 export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }) {
@@ -59,7 +64,7 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
       value,
       currency: CURRENCY,
       items: [
-        { item_id: order.planId, item_name: order.planName, item_category: CATEGORY_SLUGS[order.category] ?? '', price: value, quantity: 1 },
+        { item_id: order.planId, item_name: order.planName, item_category: categorySlug(order.category), price: value, quantity: 1 },
       ],
     });
     onPaid?.(order.id);
