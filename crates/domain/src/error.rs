@@ -20,6 +20,12 @@ pub enum DomainError {
     /// A concurrent write got there first; retrying may succeed.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// An upload beyond the size a request or a file may have.
+    #[error("too large: {0}")]
+    TooLarge(String),
+    /// Content of a type we do not take (judged from the bytes, not the declared type).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
     /// An idempotency key already used for a different request.
     #[error("idempotency key reused for a different request")]
     KeyReused,

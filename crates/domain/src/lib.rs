@@ -5,7 +5,9 @@
 
 pub mod catalog;
 pub mod error;
+pub mod favorites;
 pub mod identity;
+pub mod media;
 pub mod ordering;
 pub mod payment;
 pub mod pricing;

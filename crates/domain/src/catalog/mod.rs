@@ -5,7 +5,11 @@ pub(crate) mod fixtures;
 mod model;
 mod ports;
 mod service;
+mod therapist;
 
-pub use model::{Category, CategorySummary, Gender, Plan, PlanId, PlanOption, Therapist, Vehicle};
+pub use model::{Category, CategorySummary, Plan, PlanId, PlanOption, Vehicle};
 pub use ports::CatalogRepository;
 pub use service::CatalogService;
+#[cfg(test)]
+pub(crate) use therapist::therapist;
+pub use therapist::{Gender, Shift, Slot, Therapist, TherapistQuery};

@@ -175,27 +175,6 @@ pub struct CategorySummary {
     pub from_price: Option<Money>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Gender {
-    Female,
-    Male,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Therapist {
-    pub id: String,
-    pub name: String,
-    pub gender: Gender,
-    pub photo: String,
-    pub languages: Vec<String>,
-    pub skills: Vec<String>,
-    pub years_of_practice: u32,
-    /// Average rating × 10 (45 is 4.5 stars), so it stays an exact integer.
-    pub rating_tenths: u32,
-    pub bio: String,
-    pub active: bool,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

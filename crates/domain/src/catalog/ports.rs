@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 
-use super::model::{Category, CategorySummary, Plan, PlanId, Therapist};
+use super::model::{Category, CategorySummary, Plan, PlanId};
+use super::therapist::Therapist;
 use crate::error::DomainResult;
 use crate::shared::{Page, PageRequest};
 

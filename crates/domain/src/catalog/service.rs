@@ -1,7 +1,8 @@
 use std::sync::Arc;
 
-use super::model::{Category, CategorySummary, Plan, PlanId, Therapist};
+use super::model::{Category, CategorySummary, Plan, PlanId};
 use super::ports::CatalogRepository;
+use super::therapist::Therapist;
 use crate::error::{DomainError, DomainResult};
 use crate::shared::{Page, PageRequest};
 
@@ -80,6 +81,14 @@ impl CatalogService {
 
     /// Validates every entry first, so a bad file changes nothing.
     pub async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()> {
+        for t in therapists {
+            t.validate().map_err(|e| match e {
+                DomainError::InvalidArgument { field, message } => {
+                    DomainError::invalid(format!("therapists[{}].{field}", t.id), message)
+                }
+                other => other,
+            })?;
+        }
         for plan in plans {
             plan.validate().map_err(|e| match e {
                 DomainError::InvalidArgument { field, message } => {

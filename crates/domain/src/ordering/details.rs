@@ -4,6 +4,7 @@
 use crate::catalog::{Category, Plan};
 use crate::error::{DomainError, DomainResult};
 use crate::identity::Phone;
+use crate::media::ImageId;
 use crate::pricing::Quote;
 use crate::shared::LocalTime;
 
@@ -138,6 +139,8 @@ pub struct MassageDetails {
     pub duration_minutes: u32,
     pub people: u32,
     pub therapist: TherapistChoice,
+    /// Photos of the hotel or the room, uploaded by the customer beforehand.
+    pub hotel_images: Vec<ImageId>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,16 +3,18 @@
 //! cancel, expiry).
 
 mod details;
+pub mod holds;
 mod model;
 mod ports;
 mod service;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use details::{
     CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, MassageDetails, MessagingApp,
     NOTE_MAX, ServiceDetails, ShuttleDetails, TherapistChoice, note,
 };
+pub use holds::TherapistHold;
 pub use model::{Actor, Order, OrderId, OrderState, Revision, Transition, check_window, price};
 pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError};
-pub use service::{NewOrder, OrderPolicy, OrderService};
+pub use service::{MassagePorts, NewOrder, OrderPolicy, OrderService};

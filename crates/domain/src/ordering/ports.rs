@@ -58,6 +58,8 @@ pub enum StoreError {
     KeyTaken,
     /// The order changed since it was read.
     Stale,
+    /// The therapist it names is held for an overlapping time by another order.
+    SlotTaken,
     Other(DomainError),
 }
 
@@ -67,7 +69,9 @@ impl From<DomainError> for StoreError {
     }
 }
 
-/// Where orders are kept. Every method is one transaction.
+/// Where orders are kept. Every method is one transaction. Saving an order also keeps its
+/// therapist hold (`Order::therapist_hold`) and the images it carries in step with it, in the same
+/// transaction; a hold that collides with another order's is `StoreError::SlotTaken`.
 #[async_trait]
 pub trait OrderStore: Send + Sync {
     /// Stores a new order with its history and, with a claim, takes the key in the same
@@ -87,6 +91,12 @@ pub trait OrderStore: Send + Sync {
     ) -> DomainResult<Page<Order>>;
     /// Unpaid orders whose window has passed, oldest first.
     async fn due_for_expiry(&self, now: DateTime<Utc>, limit: u32) -> DomainResult<Vec<OrderId>>;
+    /// Therapists held for any of these slots, leaving out the holds of `except`.
+    async fn busy_therapists(
+        &self,
+        slots: &[DateTime<Utc>],
+        except: Option<&OrderId>,
+    ) -> DomainResult<Vec<String>>;
     /// Forgets idempotency keys taken before `before`.
     async fn purge_keys(&self, before: DateTime<Utc>) -> DomainResult<u64>;
 }

@@ -4,15 +4,19 @@ use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 
 use super::details::{Contact, ServiceDetails, TherapistChoice};
+use super::holds;
 use super::model::{Actor, Order, OrderId, Revision, price};
 use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError};
-use crate::catalog::{CatalogService, Category, Plan, PlanId};
+use crate::catalog::{CatalogService, Category, Plan, PlanId, Slot};
 use crate::error::{DomainError, DomainResult};
+use crate::favorites::FavoriteStore;
 use crate::identity::{Clock, Randomness, UserId};
+use crate::media::MediaService;
 use crate::pricing::Estimate;
 use crate::shared::{LocalTime, Page, PageRequest};
 
 pub(crate) const NOT_SOLD: &str = "此方案已停止販售";
+const THERAPIST_TAKEN: &str = "這位按摩師在這個時段已有預約，請改選時間或其他按摩師";
 
 /// How long orders wait for payment and keys are remembered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +51,14 @@ pub struct OrderService {
     clock: Arc<dyn Clock>,
     random: Arc<dyn Randomness>,
     policy: OrderPolicy,
+    massage: MassagePorts,
+}
+
+/// What the massage flow checks beyond the catalogue: the customer's favourites and images.
+#[derive(Clone)]
+pub struct MassagePorts {
+    pub favorites: Arc<dyn FavoriteStore>,
+    pub media: MediaService,
 }
 
 impl OrderService {
@@ -56,6 +68,7 @@ impl OrderService {
         clock: Arc<dyn Clock>,
         random: Arc<dyn Randomness>,
         policy: OrderPolicy,
+        massage: MassagePorts,
     ) -> Self {
         Self {
             catalog,
@@ -63,6 +76,7 @@ impl OrderService {
             clock,
             random,
             policy,
+            massage,
         }
     }
 
@@ -78,7 +92,7 @@ impl OrderService {
         if !plan.active {
             return Err(DomainError::FailedPrecondition(NOT_SOLD.into()));
         }
-        let details = self.checked(&plan, details).await?;
+        let details = self.checked(&plan, details, None).await?;
         Ok(price(&plan, details, self.clock.now())?.1)
     }
 
@@ -100,7 +114,9 @@ impl OrderService {
             return self.replay(owner, &claim, &fingerprint).await;
         }
         let plan = self.catalog.get_plan_in(category, plan_id).await?;
-        let details = self.checked(&plan, new.details).await?;
+        let details = self
+            .checked(&plan, new.details, Some((owner, None)))
+            .await?;
         let now = self.clock.now();
         let order = Order::create(
             self.new_id(now),
@@ -151,7 +167,10 @@ impl OrderService {
         }
         let plan = self.catalog.get_plan(&order.plan_id).await?;
         if let Some(details) = revision.details.take() {
-            revision.details = Some(self.checked(&plan, details).await?);
+            revision.details = Some(
+                self.checked(&plan, details, Some((owner, Some(id))))
+                    .await?,
+            );
         }
         let now = self.clock.now();
         order.revise(&plan, revision, Actor::Customer(owner.clone()), now)?;
@@ -226,24 +245,60 @@ impl OrderService {
         self.get(owner, &claim.order_id).await
     }
 
-    /// Rules that need the catalogue beyond the plan: a chosen therapist must exist and work.
-    async fn checked(&self, plan: &Plan, details: ServiceDetails) -> DomainResult<ServiceDetails> {
+    /// Rules beyond the plan, for massage: a named therapist exists, works then and is free (the
+    /// store's hold settles races); "a favourite" needs favourites; images are the customer's
+    /// own. `who` is the customer and the order being changed; estimates have neither.
+    async fn checked(
+        &self,
+        plan: &Plan,
+        details: ServiceDetails,
+        who: Option<(&UserId, Option<&OrderId>)>,
+    ) -> DomainResult<ServiceDetails> {
         let details = details.checked(plan)?;
-        if let ServiceDetails::Massage(m) = &details
-            && let TherapistChoice::Specific(id) = &m.therapist
-        {
-            let known = self
-                .catalog
-                .list_therapists()
-                .await?
-                .iter()
-                .any(|t| &t.id == id && t.active);
-            if !known {
-                return Err(DomainError::invalid(
-                    "details.therapist_id",
-                    "找不到這位按摩師",
-                ));
+        let ServiceDetails::Massage(m) = &details else {
+            return Ok(details);
+        };
+        let field = "details.therapist_id";
+        match &m.therapist {
+            TherapistChoice::Specific(id) => {
+                let therapists = self.catalog.list_therapists().await?;
+                let Some(t) = therapists.iter().find(|t| &t.id == id && t.active) else {
+                    return Err(DomainError::invalid(field, "找不到這位按摩師"));
+                };
+                if !t.works(m.start, m.duration_minutes) {
+                    return Err(DomainError::invalid(
+                        field,
+                        "這位按摩師在這個時段沒有上班，請改選時間或其他按摩師",
+                    ));
+                }
+                let slots = holds::slots(Slot::new(m.start, m.duration_minutes)?);
+                let except = who.and_then(|(_, order)| order);
+                if self
+                    .store
+                    .busy_therapists(&slots, except)
+                    .await?
+                    .contains(id)
+                {
+                    return Err(DomainError::invalid(field, THERAPIST_TAKEN));
+                }
             }
+            TherapistChoice::Favourite => {
+                if let Some((owner, _)) = who
+                    && self.massage.favorites.get(owner).await?.is_empty()
+                {
+                    return Err(DomainError::invalid(
+                        "details.therapist",
+                        "您還沒有收藏按摩師，請先在按摩師卡片上按愛心",
+                    ));
+                }
+            }
+            TherapistChoice::Any => {}
+        }
+        if let Some((owner, _)) = who {
+            self.massage
+                .media
+                .check_owned(owner, &m.hotel_images)
+                .await?;
         }
         Ok(details)
     }
@@ -269,6 +324,7 @@ fn store_error(e: StoreError) -> DomainError {
     match e {
         StoreError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
         StoreError::KeyTaken => DomainError::Conflict("重複的請求".into()),
+        StoreError::SlotTaken => DomainError::Conflict(THERAPIST_TAKEN.into()),
         StoreError::Other(e) => e,
     }
 }

@@ -8,9 +8,11 @@ use super::*;
 use crate::catalog::fixtures::plan;
 use crate::catalog::{
     CatalogRepository, CatalogService, Category, CategorySummary, Plan, PlanId, Therapist,
+    therapist,
 };
 use crate::error::{DomainError, DomainResult};
 use crate::identity::{Clock, Phone, Randomness, UserId};
+use crate::media::MediaService;
 use crate::shared::{LocalTime, Money, Page, PageRequest};
 
 fn now() -> DateTime<Utc> {
@@ -43,6 +45,7 @@ fn massage(people: u32) -> ServiceDetails {
         duration_minutes: 90,
         people,
         therapist: TherapistChoice::Any,
+        hotel_images: vec![],
     })
 }
 
@@ -218,7 +221,7 @@ fn actors_and_states_round_trip_their_codes() {
 
 // The service against in-memory ports.
 
-struct Catalog(Vec<Plan>);
+struct Catalog(Vec<Plan>, Vec<Therapist>);
 
 #[async_trait]
 impl CatalogRepository for Catalog {
@@ -235,7 +238,7 @@ impl CatalogRepository for Catalog {
         Ok(self.0.iter().find(|p| &p.id == id).cloned())
     }
     async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
-        Ok(vec![])
+        Ok(self.1.clone())
     }
     async fn import(&self, _: &[Plan], _: &[Therapist]) -> DomainResult<()> {
         Ok(())
@@ -246,14 +249,32 @@ impl CatalogRepository for Catalog {
 }
 
 #[derive(Default)]
-struct Store {
+pub(crate) struct Store {
     orders: Mutex<HashMap<OrderId, Order>>,
     keys: Mutex<Vec<KeyClaim>>,
+}
+
+impl Store {
+    /// The SQL stores' unique (therapist, slot) key, in memory.
+    fn collides(orders: &HashMap<OrderId, Order>, order: &Order) -> bool {
+        let Some(hold) = order.therapist_hold() else {
+            return false;
+        };
+        orders.values().filter(|o| o.id != order.id).any(|o| {
+            o.therapist_hold().is_some_and(|h| {
+                h.therapist_id == hold.therapist_id
+                    && h.slots.iter().any(|s| hold.slots.contains(s))
+            })
+        })
+    }
 }
 
 #[async_trait]
 impl OrderStore for Store {
     async fn insert(&self, order: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError> {
+        if Self::collides(&self.orders.lock().unwrap(), order) {
+            return Err(StoreError::SlotTaken);
+        }
         let mut keys = self.keys.lock().unwrap();
         if let Some(c) = claim {
             if keys.iter().any(|k| k.owner == c.owner && k.key == c.key) {
@@ -284,6 +305,9 @@ impl OrderStore for Store {
         let stored = orders.get(&order.id).ok_or(StoreError::Stale)?;
         if stored.version != order.version {
             return Err(StoreError::Stale);
+        }
+        if Self::collides(&orders, order) {
+            return Err(StoreError::SlotTaken);
         }
         orders.insert(
             order.id.clone(),
@@ -323,13 +347,29 @@ impl OrderStore for Store {
             .map(|o| o.id.clone())
             .collect())
     }
+    async fn busy_therapists(
+        &self,
+        slots: &[DateTime<Utc>],
+        except: Option<&OrderId>,
+    ) -> DomainResult<Vec<String>> {
+        Ok(self
+            .orders
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|o| Some(&o.id) != except)
+            .filter_map(Order::therapist_hold)
+            .filter(|h| h.slots.iter().any(|s| slots.contains(s)))
+            .map(|h| h.therapist_id)
+            .collect())
+    }
     async fn purge_keys(&self, before: DateTime<Utc>) -> DomainResult<u64> {
         self.keys.lock().unwrap().retain(|k| k.created_at >= before);
         Ok(0)
     }
 }
 
-struct FixedClock(Mutex<DateTime<Utc>>);
+pub(crate) struct FixedClock(Mutex<DateTime<Utc>>);
 impl Clock for FixedClock {
     fn now(&self) -> DateTime<Utc> {
         *self.0.lock().unwrap()
@@ -348,20 +388,74 @@ impl Randomness for Counter {
     }
 }
 
-fn service() -> (OrderService, Arc<FixedClock>) {
-    let catalog = CatalogService::new(Arc::new(Catalog(vec![
-        plan("shuttle-sgn-4", Category::Shuttle, 380_000),
-        plan("massage-90", Category::DragonMassage, 450_000),
-    ])));
+/// Favourites in memory.
+#[derive(Default)]
+pub(crate) struct Favorites(pub Mutex<HashMap<UserId, Vec<String>>>);
+
+#[async_trait]
+impl crate::favorites::FavoriteStore for Favorites {
+    async fn get(&self, owner: &UserId) -> DomainResult<Vec<String>> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .get(owner)
+            .cloned()
+            .unwrap_or_default())
+    }
+    async fn replace(&self, owner: &UserId, ids: &[String]) -> DomainResult<()> {
+        self.0.lock().unwrap().insert(owner.clone(), ids.to_vec());
+        Ok(())
+    }
+}
+
+pub(crate) struct Setup {
+    pub svc: OrderService,
+    pub clock: Arc<FixedClock>,
+    pub store: Arc<Store>,
+    pub favorites: Arc<Favorites>,
+    pub media: MediaService,
+    pub catalog: CatalogService,
+}
+
+pub(crate) fn setup() -> Setup {
+    let mut retired = therapist("t-retired");
+    retired.active = false;
+    let catalog = CatalogService::new(Arc::new(Catalog(
+        vec![
+            plan("shuttle-sgn-4", Category::Shuttle, 380_000),
+            plan("massage-90", Category::DragonMassage, 450_000),
+        ],
+        vec![therapist("t-lan"), therapist("t-mai"), retired],
+    )));
     let clock = Arc::new(FixedClock(Mutex::new(now())));
+    let store = Arc::new(Store::default());
+    let favorites = Arc::new(Favorites::default());
+    let media = crate::media::tests::media(Default::default(), Default::default(), now());
     let svc = OrderService::new(
-        catalog,
-        Arc::new(Store::default()),
+        catalog.clone(),
+        store.clone(),
         clock.clone(),
         Arc::new(Counter(Mutex::new(0))),
         OrderPolicy::default(),
+        MassagePorts {
+            favorites: favorites.clone(),
+            media: media.clone(),
+        },
     );
-    (svc, clock)
+    Setup {
+        svc,
+        clock,
+        store,
+        favorites,
+        media,
+        catalog,
+    }
+}
+
+fn service() -> (OrderService, Arc<FixedClock>) {
+    let s = setup();
+    (s.svc, s.clock)
 }
 
 fn new_shuttle() -> NewOrder {
@@ -538,4 +632,235 @@ async fn estimates_need_no_order_and_check_the_same_rules() {
         svc.estimate(Category::Shuttle, &plan_id, shuttle()).await,
         Err(DomainError::NotFound { .. })
     ));
+}
+
+pub(crate) fn massage_at(choice: TherapistChoice, start: &str) -> ServiceDetails {
+    let ServiceDetails::Massage(m) = massage(1) else {
+        unreachable!()
+    };
+    ServiceDetails::Massage(MassageDetails {
+        therapist: choice,
+        start: at(start),
+        ..m
+    })
+}
+
+fn with_therapist(choice: TherapistChoice, start: &str) -> NewOrder {
+    NewOrder {
+        details: massage_at(choice, start),
+        contact: None,
+        note: String::new(),
+    }
+}
+
+fn lan() -> TherapistChoice {
+    TherapistChoice::Specific("t-lan".into())
+}
+
+#[tokio::test]
+async fn a_named_therapist_is_booked_once_for_overlapping_times() {
+    let s = setup();
+    let plan_id = PlanId::parse("massage-90").unwrap();
+    let (ann, bob) = (UserId::parse("ann").unwrap(), UserId::parse("bob").unwrap());
+    let cat = Category::DragonMassage;
+    let first = s
+        .svc
+        .create(
+            &ann,
+            cat,
+            &plan_id,
+            with_therapist(lan(), "2026-11-23T20:00"),
+            None,
+        )
+        .await
+        .unwrap();
+    // 21:30 ends before the 30 minutes the therapist needs to travel after 20:00–21:30.
+    let taken = s
+        .svc
+        .create(
+            &bob,
+            cat,
+            &plan_id,
+            with_therapist(lan(), "2026-11-23T21:45"),
+            None,
+        )
+        .await;
+    assert!(
+        matches!(&taken, Err(DomainError::InvalidArgument { field, message })
+            if field == "details.therapist_id" && message.contains("已有預約")),
+        "{taken:?}"
+    );
+    // Another therapist, or the same one later, is fine.
+    let mai = TherapistChoice::Specific("t-mai".into());
+    s.svc
+        .create(
+            &bob,
+            cat,
+            &plan_id,
+            with_therapist(mai, "2026-11-23T21:45"),
+            None,
+        )
+        .await
+        .unwrap();
+    // 22:00 is exactly the end of the massage and the travel: free.
+    s.svc
+        .create(
+            &bob,
+            cat,
+            &plan_id,
+            with_therapist(lan(), "2026-11-23T22:00"),
+            None,
+        )
+        .await
+        .unwrap();
+    s.svc
+        .create(
+            &bob,
+            cat,
+            &plan_id,
+            with_therapist(lan(), "2026-11-24T22:00"),
+            None,
+        )
+        .await
+        .unwrap();
+    // The owner may change their own booking without colliding with its own hold.
+    let moved = with_therapist(lan(), "2026-11-23T19:30").details;
+    s.svc
+        .update(
+            &ann,
+            Some(cat),
+            &first.id,
+            Revision {
+                details: Some(moved),
+                ..Revision::default()
+            },
+        )
+        .await
+        .unwrap();
+    // Cancelling releases the therapist.
+    let at_eight = || with_therapist(lan(), "2026-11-23T20:00");
+    s.svc
+        .create(&bob, cat, &plan_id, at_eight(), None)
+        .await
+        .unwrap_err();
+    s.svc.cancel(&ann, &first.id, "").await.unwrap();
+    s.svc
+        .create(&bob, cat, &plan_id, at_eight(), None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_store_collision_is_a_conflict_for_the_loser() {
+    let s = setup();
+    let plan_id = PlanId::parse("massage-90").unwrap();
+    let ann = UserId::parse("ann").unwrap();
+    let new = with_therapist(lan(), "2026-11-23T20:00");
+    // Another order holds the therapist, stored behind the service's back as a racing request
+    // would be between the check and the insert.
+    let rival = Order::create(
+        OrderId::parse("BK-rival").unwrap(),
+        UserId::parse("bob").unwrap(),
+        &plan("massage-90", Category::DragonMassage, 450_000),
+        new.details.clone(),
+        None,
+        String::new(),
+        now(),
+        Duration::minutes(60),
+    )
+    .unwrap();
+    s.store.insert(&rival, None).await.unwrap();
+    let lost = s
+        .svc
+        .create(&ann, Category::DragonMassage, &plan_id, new.clone(), None)
+        .await;
+    assert!(
+        matches!(lost, Err(DomainError::InvalidArgument { .. })),
+        "{lost:?}"
+    );
+    // Had the check run before the rival's insert, the store itself refuses.
+    let mut late = rival.clone();
+    late.id = OrderId::parse("BK-late").unwrap();
+    assert_eq!(
+        s.store.insert(&late, None).await,
+        Err(StoreError::SlotTaken)
+    );
+}
+
+#[tokio::test]
+async fn a_named_therapist_must_work_then_and_still_work_for_us() {
+    let s = setup();
+    let plan_id = PlanId::parse("massage-90").unwrap();
+    let ann = UserId::parse("ann").unwrap();
+    let cat = Category::DragonMassage;
+    // 2026-11-29 is a Sunday, when the test therapists rest.
+    let sunday = s
+        .svc
+        .create(
+            &ann,
+            cat,
+            &plan_id,
+            with_therapist(lan(), "2026-11-29T20:00"),
+            None,
+        )
+        .await;
+    assert!(
+        matches!(sunday, Err(DomainError::InvalidArgument { message, .. }) if message.contains("沒有上班"))
+    );
+    let retired = TherapistChoice::Specific("t-retired".into());
+    assert_eq!(
+        field(
+            s.svc
+                .create(
+                    &ann,
+                    cat,
+                    &plan_id,
+                    with_therapist(retired, "2026-11-23T20:00"),
+                    None
+                )
+                .await
+        ),
+        "details.therapist_id"
+    );
+}
+
+#[tokio::test]
+async fn a_favourite_needs_favourites_and_images_must_be_the_customers_own() {
+    let s = setup();
+    let plan_id = PlanId::parse("massage-90").unwrap();
+    let (ann, bob) = (UserId::parse("ann").unwrap(), UserId::parse("bob").unwrap());
+    let cat = Category::DragonMassage;
+    let fav = || with_therapist(TherapistChoice::Favourite, "2026-11-23T20:00");
+    assert_eq!(
+        field(s.svc.create(&ann, cat, &plan_id, fav(), None).await),
+        "details.therapist"
+    );
+    s.favorites
+        .0
+        .lock()
+        .unwrap()
+        .insert(ann.clone(), vec!["t-mai".into()]);
+    s.svc
+        .create(&ann, cat, &plan_id, fav(), None)
+        .await
+        .unwrap();
+
+    let image = s.media.upload(&bob, vec![b"room".to_vec()]).await.unwrap()[0]
+        .id
+        .clone();
+    let mut new = fav();
+    if let ServiceDetails::Massage(m) = &mut new.details {
+        m.hotel_images = vec![image];
+    }
+    assert_eq!(
+        field(s.svc.create(&ann, cat, &plan_id, new.clone(), None).await),
+        "details.hotel_image_ids"
+    );
+    s.favorites
+        .0
+        .lock()
+        .unwrap()
+        .insert(bob.clone(), vec!["t-mai".into()]);
+    s.svc.create(&bob, cat, &plan_id, new, None).await.unwrap();
+    assert!(s.catalog.list_therapists().await.unwrap().len() == 3);
 }

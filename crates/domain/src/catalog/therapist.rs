@@ -1,0 +1,252 @@
+//! Massage therapists: who they are, when they work, and the filters customers search them by.
+
+use chrono::{Duration, NaiveDateTime, NaiveTime, Weekday};
+
+use crate::error::{DomainError, DomainResult};
+use crate::shared::LocalTime;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Gender {
+    Female,
+    Male,
+}
+
+impl Gender {
+    pub const fn code(self) -> &'static str {
+        match self {
+            Gender::Female => "female",
+            Gender::Male => "male",
+        }
+    }
+
+    pub fn parse(field: &str, code: &str) -> DomainResult<Self> {
+        match code {
+            "female" => Ok(Gender::Female),
+            "male" => Ok(Gender::Male),
+            _ => Err(DomainError::invalid(field, "female or male")),
+        }
+    }
+}
+
+/// A weekly shift, Vietnam time: the days it starts on and its hours. A shift whose end is not
+/// after its start runs past midnight into the next day (massage is mostly an evening service).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shift {
+    pub days: Vec<Weekday>,
+    pub from: NaiveTime,
+    pub until: NaiveTime,
+}
+
+impl Shift {
+    /// Whether `[start, end)` lies inside one occurrence of this shift.
+    fn covers(&self, start: NaiveDateTime, end: NaiveDateTime) -> bool {
+        let yesterday = start.date() - Duration::days(1);
+        [yesterday, start.date()].into_iter().any(|day| {
+            if !self.days.contains(&chrono::Datelike::weekday(&day)) {
+                return false;
+            }
+            let open = day.and_time(self.from);
+            let close = if self.until > self.from {
+                day.and_time(self.until)
+            } else {
+                (day + Duration::days(1)).and_time(self.until)
+            };
+            open <= start && end <= close
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Therapist {
+    pub id: String,
+    pub name: String,
+    pub gender: Gender,
+    pub photo: String,
+    pub languages: Vec<String>,
+    pub skills: Vec<String>,
+    pub years_of_practice: u32,
+    /// Average rating × 10 (45 is 4.5 stars), so it stays an exact integer.
+    pub rating_tenths: u32,
+    pub bio: String,
+    pub hours: Vec<Shift>,
+    pub active: bool,
+}
+
+impl Therapist {
+    pub const MAX_ID_LEN: usize = 64;
+
+    /// Whether a massage of `minutes` starting at `start` falls inside one of the shifts.
+    pub fn works(&self, start: LocalTime, minutes: u32) -> bool {
+        let begin = start.naive();
+        let end = begin + Duration::minutes(i64::from(minutes));
+        self.hours.iter().any(|shift| shift.covers(begin, end))
+    }
+
+    /// What an operator's import must get right.
+    pub fn validate(&self) -> DomainResult<()> {
+        let slug = !self.id.is_empty()
+            && self.id.len() <= Self::MAX_ID_LEN
+            && self
+                .id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !slug {
+            return Err(DomainError::invalid(
+                "id",
+                "lowercase letters, digits and -",
+            ));
+        }
+        if self.name.trim().is_empty() {
+            return Err(DomainError::invalid("name", "a therapist has a name"));
+        }
+        if self.rating_tenths > 50 {
+            return Err(DomainError::invalid("rating_tenths", "0 to 50"));
+        }
+        if self
+            .hours
+            .iter()
+            .any(|s| s.days.is_empty() || s.from == s.until)
+        {
+            return Err(DomainError::invalid(
+                "hours",
+                "every shift has days and hours of different start and end",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// What a customer searches therapists by. Empty filters match everyone; without a slot, working
+/// hours and bookings are not considered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TherapistQuery {
+    pub slot: Option<Slot>,
+    pub gender: Option<Gender>,
+    pub language: Option<String>,
+    pub skill: Option<String>,
+}
+
+/// A massage's time: its start and length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    pub start: LocalTime,
+    pub minutes: u32,
+}
+
+impl Slot {
+    /// The longest massage a search or a booking may ask for.
+    pub const MAX_MINUTES: u32 = 8 * 60;
+
+    pub fn new(start: LocalTime, minutes: u32) -> DomainResult<Self> {
+        if minutes == 0 || minutes > Self::MAX_MINUTES {
+            return Err(DomainError::invalid("duration", "1 to 480 minutes"));
+        }
+        Ok(Self { start, minutes })
+    }
+}
+
+impl TherapistQuery {
+    /// The filters on who the therapist is and when they work; bookings are the finder's part.
+    pub fn matches(&self, t: &Therapist) -> bool {
+        t.active
+            && self.gender.is_none_or(|g| g == t.gender)
+            && self
+                .language
+                .as_ref()
+                .is_none_or(|l| t.languages.iter().any(|x| x == l))
+            && self
+                .skill
+                .as_ref()
+                .is_none_or(|s| t.skills.iter().any(|x| x == s))
+            && self.slot.is_none_or(|s| t.works(s.start, s.minutes))
+    }
+}
+
+#[cfg(test)]
+pub(crate) fn therapist(id: &str) -> Therapist {
+    Therapist {
+        id: id.into(),
+        name: format!("按摩師 {id}"),
+        gender: Gender::Female,
+        photo: String::new(),
+        languages: vec!["中文".into()],
+        skills: vec!["精油推拿".into()],
+        years_of_practice: 5,
+        rating_tenths: 48,
+        bio: String::new(),
+        hours: vec![Shift {
+            days: vec![
+                Weekday::Mon,
+                Weekday::Tue,
+                Weekday::Wed,
+                Weekday::Thu,
+                Weekday::Fri,
+                Weekday::Sat,
+            ],
+            from: NaiveTime::from_hms_opt(18, 0, 0).unwrap_or_default(),
+            until: NaiveTime::from_hms_opt(2, 0, 0).unwrap_or_default(),
+        }],
+        active: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(raw: &str) -> LocalTime {
+        LocalTime::parse("t", raw).unwrap()
+    }
+
+    #[test]
+    fn an_overnight_shift_covers_past_midnight_from_the_day_it_starts() {
+        let t = therapist("t-a");
+        // 2026-12-05 is a Saturday: the shift runs until 02:00 on Sunday.
+        assert!(t.works(at("2026-12-05T23:30"), 150));
+        assert!(!t.works(at("2026-12-05T23:30"), 151));
+        assert!(t.works(at("2026-12-05T18:00"), 60));
+        assert!(!t.works(at("2026-12-05T17:59"), 60));
+        // No shift starts on Sunday, and Sunday night is not Saturday's.
+        assert!(!t.works(at("2026-12-06T20:00"), 60));
+        // Monday 00:30 is Sunday's shift, which does not exist.
+        assert!(!t.works(at("2026-12-07T00:30"), 60));
+        assert!(t.works(at("2026-12-08T00:30"), 60));
+    }
+
+    #[test]
+    fn filters_match_gender_language_skill_and_hours() {
+        let t = therapist("t-a");
+        let q = |f: fn(&mut TherapistQuery)| {
+            let mut q = TherapistQuery::default();
+            f(&mut q);
+            q.matches(&t)
+        };
+        assert!(q(|_| {}));
+        assert!(q(|q| q.gender = Some(Gender::Female)));
+        assert!(!q(|q| q.gender = Some(Gender::Male)));
+        assert!(q(|q| q.language = Some("中文".into())));
+        assert!(!q(|q| q.language = Some("韓語".into())));
+        assert!(!q(|q| q.skill = Some("熱石".into())));
+        assert!(!q(
+            |q| q.slot = Some(Slot::new(at("2026-12-06T20:00"), 60).unwrap())
+        ));
+        let mut off = t.clone();
+        off.active = false;
+        assert!(!TherapistQuery::default().matches(&off));
+    }
+
+    #[test]
+    fn imports_are_checked() {
+        assert!(therapist("t-a").validate().is_ok());
+        let mut bad = therapist("T A");
+        assert!(bad.validate().is_err());
+        bad = therapist("t-a");
+        bad.rating_tenths = 51;
+        assert!(bad.validate().is_err());
+        bad = therapist("t-a");
+        bad.hours[0].days.clear();
+        assert!(bad.validate().is_err());
+        assert!(Slot::new(at("2026-12-05T20:00"), 0).is_err());
+        assert!(Slot::new(at("2026-12-05T20:00"), 481).is_err());
+    }
+}

@@ -1,0 +1,195 @@
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use super::model::{HotelImage, ImageId, ImageLimits, Variant, key};
+use super::ports::{BlobStore, ImageCodec, ImageStore};
+use crate::error::{DomainError, DomainResult};
+use crate::identity::{Clock, Randomness, UserId};
+
+/// Uploading, reading and removing hotel images. Only the owner reads or removes an image;
+/// anyone else is told it does not exist.
+#[derive(Clone)]
+pub struct MediaService {
+    codec: Arc<dyn ImageCodec>,
+    blobs: Arc<dyn BlobStore>,
+    store: Arc<dyn ImageStore>,
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn Randomness>,
+    limits: ImageLimits,
+}
+
+impl MediaService {
+    pub fn new(
+        codec: Arc<dyn ImageCodec>,
+        blobs: Arc<dyn BlobStore>,
+        store: Arc<dyn ImageStore>,
+        clock: Arc<dyn Clock>,
+        random: Arc<dyn Randomness>,
+        limits: ImageLimits,
+    ) -> Self {
+        Self {
+            codec,
+            blobs,
+            store,
+            clock,
+            random,
+            limits,
+        }
+    }
+
+    pub fn limits(&self) -> ImageLimits {
+        self.limits
+    }
+
+    /// Refuses a count of files before any is read in full (the wire checks as it streams).
+    pub fn check_count(&self, count: usize) -> DomainResult<()> {
+        if count > self.limits.max_files {
+            return Err(DomainError::invalid(
+                "images",
+                format!("一次最多上傳 {} 張照片", self.limits.max_files),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn too_large(&self) -> DomainError {
+        DomainError::TooLarge(format!(
+            "每張照片最大 {} MB",
+            self.limits.max_file_bytes / (1024 * 1024)
+        ))
+    }
+
+    /// All or nothing: every file is checked and re-encoded before any is kept.
+    #[tracing::instrument(skip_all, fields(files = files.len()))]
+    pub async fn upload(
+        &self,
+        owner: &UserId,
+        files: Vec<Vec<u8>>,
+    ) -> DomainResult<Vec<HotelImage>> {
+        if files.is_empty() {
+            return Err(DomainError::invalid("images", "請選擇要上傳的照片"));
+        }
+        self.check_count(files.len())?;
+        if files.iter().any(|f| f.len() > self.limits.max_file_bytes) {
+            return Err(self.too_large());
+        }
+        let mut encoded = Vec::with_capacity(files.len());
+        for file in files {
+            encoded.push(self.codec.encode(file, self.limits).await?);
+        }
+        let now = self.clock.now();
+        let mut images = Vec::with_capacity(encoded.len());
+        for e in encoded {
+            let image = HotelImage {
+                id: ImageId::generated(&self.random.id()),
+                owner: owner.clone(),
+                width: e.width,
+                height: e.height,
+                bytes: e.full.len() as u64,
+                created_at: now,
+            };
+            let stored = self.put(&image, e.full, e.thumbnail).await;
+            images.push(image);
+            if let Err(err) = stored {
+                self.forget_blobs(&images).await;
+                return Err(err);
+            }
+        }
+        if let Err(err) = self.store.insert(&images).await {
+            self.forget_blobs(&images).await;
+            return Err(err);
+        }
+        Ok(images)
+    }
+
+    /// The image's record, for its owner only.
+    pub async fn get(&self, viewer: &UserId, id: &ImageId) -> DomainResult<HotelImage> {
+        match self.store.get(id).await? {
+            Some(image) if &image.owner == viewer => Ok(image),
+            _ => Err(DomainError::not_found("image")),
+        }
+    }
+
+    /// The JPEG bytes of a variant, for the image's owner only.
+    pub async fn read(
+        &self,
+        viewer: &UserId,
+        id: &ImageId,
+        variant: Variant,
+    ) -> DomainResult<Vec<u8>> {
+        let image = self.get(viewer, id).await?;
+        self.blobs
+            .get(&image.key(variant))
+            .await?
+            .ok_or_else(|| DomainError::not_found("image"))
+    }
+
+    /// Removes an image no order carries yet (a photo taken off the form before confirming).
+    #[tracing::instrument(skip_all, fields(image = id.as_str()))]
+    pub async fn delete(&self, owner: &UserId, id: &ImageId) -> DomainResult<()> {
+        let image = self.get(owner, id).await?;
+        if !self.store.delete_unattached(id).await? {
+            return Err(DomainError::FailedPrecondition(
+                "這張照片已附在訂單上，請先從訂單移除".into(),
+            ));
+        }
+        self.forget_blobs(std::slice::from_ref(&image)).await;
+        Ok(())
+    }
+
+    /// For the order flow: every id names an image of this customer.
+    pub async fn check_owned(&self, owner: &UserId, ids: &[ImageId]) -> DomainResult<()> {
+        if ids.len() > self.limits.max_per_order {
+            return Err(DomainError::invalid(
+                "details.hotel_image_ids",
+                format!("每筆訂單最多 {} 張照片", self.limits.max_per_order),
+            ));
+        }
+        for id in ids {
+            if self.get(owner, id).await.is_err() {
+                return Err(DomainError::invalid(
+                    "details.hotel_image_ids",
+                    "找不到這張照片，請重新上傳",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Housekeeping: images uploaded more than `age` ago that no order took are removed.
+    pub async fn purge_unattached(&self, age: Duration) -> DomainResult<usize> {
+        let ids = self.store.unattached(self.clock.now() - age, 500).await?;
+        let mut removed = 0;
+        for id in ids {
+            if self.store.delete_unattached(&id).await? {
+                for variant in [Variant::Full, Variant::Thumbnail] {
+                    self.blobs.delete(&key(&id, variant)).await?;
+                }
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+
+    async fn put(&self, image: &HotelImage, full: Vec<u8>, thumb: Vec<u8>) -> DomainResult<()> {
+        let kind = HotelImage::CONTENT_TYPE;
+        self.blobs
+            .put(&image.key(Variant::Full), full, kind)
+            .await?;
+        self.blobs
+            .put(&image.key(Variant::Thumbnail), thumb, kind)
+            .await
+    }
+
+    /// Best effort: a blob left behind is harmless, since no record points at it.
+    async fn forget_blobs(&self, images: &[HotelImage]) {
+        for image in images {
+            for variant in [Variant::Full, Variant::Thumbnail] {
+                if let Err(e) = self.blobs.delete(&image.key(variant)).await {
+                    tracing::warn!(error = %e, "could not remove an image blob");
+                }
+            }
+        }
+    }
+}
