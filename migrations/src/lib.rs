@@ -7,6 +7,7 @@ mod m20261122_000001_catalog;
 mod m20261122_000002_identity;
 mod m20261122_000003_orders;
 mod m20261122_000004_payments;
+mod m20261122_000005_massage;
 
 pub struct Migrator;
 
@@ -18,6 +19,23 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_identity::Migration),
             Box::new(m20261122_000003_orders::Migration),
             Box::new(m20261122_000004_payments::Migration),
+            Box::new(m20261122_000005_massage::Migration),
         ]
     }
 }
+
+/// A foreign key that refuses to delete what rows still point at (accounts, orders, payments and
+/// therapists are never deleted).
+pub(crate) fn restrict(
+    name: &str,
+    (from, column): (impl IntoIden, impl IntoIden),
+    (to, key): (impl IntoIden, impl IntoIden),
+) -> ForeignKeyCreateStatement {
+    ForeignKey::create()
+        .name(name)
+        .from(from, column)
+        .to(to, key)
+        .on_delete(ForeignKeyAction::Restrict)
+        .to_owned()
+}
+

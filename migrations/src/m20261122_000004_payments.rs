@@ -2,6 +2,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::restrict;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -66,20 +68,6 @@ enum BankTransfers {
     ReceivedAtMs,
     Outcome,
     PaymentId,
-}
-
-/// Rows here outlive nothing they point at: accounts, orders and payments are never deleted.
-fn restrict(
-    name: &str,
-    (from, column): (impl IntoIden, impl IntoIden),
-    (to, key): (impl IntoIden, impl IntoIden),
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(name)
-        .from(from, column)
-        .to(to, key)
-        .on_delete(ForeignKeyAction::Restrict)
-        .to_owned()
 }
 
 #[async_trait::async_trait]

@@ -1,8 +1,8 @@
 //! The catalogue as a TOML file: how the demo catalogue ships and how operators import and export
 //! it. Reading checks every entry through the domain's own constructors.
 
-use chrono::NaiveTime;
-use domain::catalog::{Category, Gender, Plan, PlanId, Therapist, Vehicle};
+use chrono::{NaiveTime, Weekday};
+use domain::catalog::{Category, Gender, Plan, PlanId, Shift, Therapist, Vehicle};
 use domain::pricing::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
 use domain::shared::Money;
 use domain::{DomainError, DomainResult};
@@ -193,8 +193,56 @@ pub struct TherapistEntry {
     pub rating_tenths: u32,
     #[serde(default)]
     pub bio: String,
+    #[serde(default)]
+    pub hours: Vec<ShiftEntry>,
     #[serde(default = "yes")]
     pub active: bool,
+}
+
+/// A weekly shift as the file and the database keep it: `days = ["mon", …]`, `from` and `until`
+/// as `HH:MM`, Vietnam time (an `until` not after `from` is past midnight).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShiftEntry {
+    pub days: Vec<String>,
+    pub from: String,
+    pub until: String,
+}
+
+impl ShiftEntry {
+    pub fn to_shift(&self) -> DomainResult<Shift> {
+        let time = |raw: &str| {
+            NaiveTime::parse_from_str(raw, "%H:%M")
+                .map_err(|_| DomainError::invalid("hours", "times as HH:MM"))
+        };
+        let days = self
+            .days
+            .iter()
+            .map(|d| {
+                d.parse::<Weekday>()
+                    .map_err(|_| DomainError::invalid("hours", format!("unknown day {d}")))
+            })
+            .collect::<DomainResult<Vec<_>>>()?;
+        Ok(Shift {
+            days,
+            from: time(&self.from)?,
+            until: time(&self.until)?,
+        })
+    }
+}
+
+impl From<&Shift> for ShiftEntry {
+    fn from(s: &Shift) -> Self {
+        Self {
+            days: s
+                .days
+                .iter()
+                .map(|d| format!("{d:?}").to_lowercase())
+                .collect(),
+            from: s.from.format("%H:%M").to_string(),
+            until: s.until.format("%H:%M").to_string(),
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -242,17 +290,21 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
         .therapists
         .into_iter()
         .map(|t| {
-            let gender = match t.gender.as_str() {
-                "female" => Gender::Female,
-                "male" => Gender::Male,
-                _ => {
-                    return Err(DomainError::invalid(
-                        format!("therapists[{}].gender", t.id),
-                        "female or male",
-                    ));
+            let id = t.id.clone();
+            let in_therapist = |e: DomainError| match e {
+                DomainError::InvalidArgument { field, message } => {
+                    DomainError::invalid(format!("therapists[{id}].{field}"), message)
                 }
+                other => other,
             };
-            Ok(Therapist {
+            let gender = Gender::parse("gender", &t.gender).map_err(in_therapist)?;
+            let hours = t
+                .hours
+                .iter()
+                .map(ShiftEntry::to_shift)
+                .collect::<DomainResult<Vec<_>>>()
+                .map_err(in_therapist)?;
+            let therapist = Therapist {
                 id: t.id,
                 name: t.name,
                 gender,
@@ -262,8 +314,11 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 years_of_practice: t.years_of_practice,
                 rating_tenths: t.rating_tenths,
                 bio: t.bio,
+                hours,
                 active: t.active,
-            })
+            };
+            therapist.validate().map_err(in_therapist)?;
+            Ok(therapist)
         })
         .collect::<DomainResult<Vec<_>>>()?;
     Ok((plans, therapists))

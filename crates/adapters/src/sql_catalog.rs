@@ -13,7 +13,7 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::catalog_file::PricingEntry;
+use crate::catalog_file::{PricingEntry, ShiftEntry};
 use crate::entities::{plan, therapist};
 
 pub struct SqlCatalogRepository {
@@ -93,11 +93,8 @@ fn plan_to_row(p: &Plan, now: chrono::DateTime<chrono::FixedOffset>) -> plan::Ac
 }
 
 fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
-    let gender = match row.gender.as_str() {
-        "female" => Gender::Female,
-        "male" => Gender::Male,
-        other => return Err(corrupt("therapist", format!("gender {other}"))),
-    };
+    let gender = Gender::parse("gender", &row.gender).map_err(|e| corrupt("therapist", e))?;
+    let hours: Vec<ShiftEntry> = parse_json("therapist", &row.hours)?;
     Ok(Therapist {
         id: row.id,
         name: row.name,
@@ -109,6 +106,11 @@ fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
             .map_err(|e| corrupt("therapist", e))?,
         rating_tenths: u32::try_from(row.rating_tenths).map_err(|e| corrupt("therapist", e))?,
         bio: row.bio,
+        hours: hours
+            .iter()
+            .map(ShiftEntry::to_shift)
+            .collect::<DomainResult<_>>()
+            .map_err(|e| corrupt("therapist", e))?,
         active: row.active,
     })
 }
@@ -120,17 +122,14 @@ fn therapist_to_row(
     therapist::ActiveModel {
         id: Set(t.id.clone()),
         name: Set(t.name.clone()),
-        gender: Set(match t.gender {
-            Gender::Female => "female",
-            Gender::Male => "male",
-        }
-        .to_owned()),
+        gender: Set(t.gender.code().to_owned()),
         photo: Set(t.photo.clone()),
         languages: Set(json(&t.languages)),
         skills: Set(json(&t.skills)),
         years_of_practice: Set(clamp_i32(t.years_of_practice)),
         rating_tenths: Set(clamp_i32(t.rating_tenths)),
         bio: Set(t.bio.clone()),
+        hours: Set(json(&t.hours.iter().map(ShiftEntry::from).collect::<Vec<_>>())),
         active: Set(t.active),
         updated_at: Set(now),
     }
@@ -276,6 +275,7 @@ impl CatalogRepository for SqlCatalogRepository {
                             therapist::Column::YearsOfPractice,
                             therapist::Column::RatingTenths,
                             therapist::Column::Bio,
+                            therapist::Column::Hours,
                             therapist::Column::Active,
                             therapist::Column::UpdatedAt,
                         ])

@@ -8,6 +8,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::catalog::{Category, PlanId};
 use domain::identity::{Phone, UserId};
+use domain::media::ImageId;
 use domain::ordering::{
     Actor, CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, IdempotencyKey,
     KeyClaim, MassageDetails, MessagingApp, Order, OrderFilter, OrderId, OrderState, OrderStore,
@@ -22,7 +23,7 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::entities::{idempotency_key, order, order_event};
+use crate::entities::{idempotency_key, order, order_event, order_image, therapist_hold};
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
 
@@ -77,6 +78,8 @@ enum DetailsJson {
         people: u32,
         therapist: String,
         therapist_id: String,
+        #[serde(default)]
+        hotel_images: Vec<String>,
     },
 }
 
@@ -121,6 +124,11 @@ impl From<&ServiceDetails> for DetailsJson {
                 people: d.people,
                 therapist: d.therapist.code().into(),
                 therapist_id: d.therapist.therapist_id().into(),
+                hotel_images: d
+                    .hotel_images
+                    .iter()
+                    .map(|i| i.as_str().to_owned())
+                    .collect(),
             },
         }
     }
@@ -194,6 +202,7 @@ impl DetailsJson {
                 people,
                 therapist,
                 therapist_id,
+                hotel_images,
             } => ServiceDetails::Massage(MassageDetails {
                 hotel_name,
                 hotel_address,
@@ -202,6 +211,10 @@ impl DetailsJson {
                 duration_minutes,
                 people,
                 therapist: TherapistChoice::parse(&therapist, &therapist_id)?,
+                hotel_images: hotel_images
+                    .iter()
+                    .map(|i| ImageId::parse(i))
+                    .collect::<DomainResult<_>>()?,
             }),
         })
     }
@@ -383,6 +396,52 @@ async fn insert_events(
     Ok(())
 }
 
+/// Keeps a massage order's therapist hold and the images it carries in step with the order, in
+/// the caller's transaction. A hold row that another order already has is `SlotTaken`.
+async fn sync_massage(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreError> {
+    let ServiceDetails::Massage(m) = &o.details else {
+        return Ok(());
+    };
+    let id = o.id.as_str();
+    therapist_hold::Entity::delete_many()
+        .filter(therapist_hold::Column::OrderId.eq(id))
+        .exec(db)
+        .await
+        .map_err(storage)?;
+    if let Some(hold) = o.therapist_hold() {
+        let rows = hold.slots.iter().map(|slot| therapist_hold::ActiveModel {
+            therapist_id: Set(hold.therapist_id.clone()),
+            slot_ms: Set(ms(*slot)),
+            order_id: Set(id.to_owned()),
+        });
+        if let Err(e) = therapist_hold::Entity::insert_many(rows).exec(db).await {
+            return Err(
+                if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) {
+                    StoreError::SlotTaken
+                } else {
+                    storage(e).into()
+                },
+            );
+        }
+    }
+    order_image::Entity::delete_many()
+        .filter(order_image::Column::OrderId.eq(id))
+        .exec(db)
+        .await
+        .map_err(storage)?;
+    if !m.hotel_images.is_empty() {
+        let rows = m.hotel_images.iter().map(|image| order_image::ActiveModel {
+            order_id: Set(id.to_owned()),
+            image_id: Set(image.as_str().to_owned()),
+        });
+        order_image::Entity::insert_many(rows)
+            .exec(db)
+            .await
+            .map_err(storage)?;
+    }
+    Ok(())
+}
+
 /// Writes an order and its new transitions if the stored version is still `o.version`, inside
 /// the caller's transaction (a payment settles its order in its own).
 pub(crate) async fn save_order(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreError> {
@@ -398,6 +457,7 @@ pub(crate) async fn save_order(db: &impl ConnectionTrait, o: &Order) -> Result<(
     if updated.rows_affected != 1 {
         return Err(StoreError::Stale);
     }
+    sync_massage(db, o).await?;
     let stored = order_event::Entity::find()
         .filter(order_event::Column::OrderId.eq(o.id.as_str()))
         .count(db)
@@ -484,6 +544,7 @@ impl OrderStore for SqlOrderStore {
         insert_events(&txn, event_rows(o, 0))
             .await
             .map_err(storage)?;
+        sync_massage(&txn, o).await?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }
@@ -578,6 +639,26 @@ impl OrderStore for SqlOrderStore {
         ids.iter()
             .map(|id| OrderId::parse(id).map_err(|e| corrupt("order", e)))
             .collect()
+    }
+
+    async fn busy_therapists(
+        &self,
+        slots: &[DateTime<Utc>],
+        except: Option<&OrderId>,
+    ) -> DomainResult<Vec<String>> {
+        let (Some(first), Some(last)) = (slots.iter().min(), slots.iter().max()) else {
+            return Ok(Vec::new());
+        };
+        // Holds sit on the same quarter-hour grid as the slots asked about, so a range is exact.
+        let mut query = therapist_hold::Entity::find()
+            .select_only()
+            .column(therapist_hold::Column::TherapistId)
+            .distinct()
+            .filter(therapist_hold::Column::SlotMs.between(ms(*first), ms(*last)));
+        if let Some(id) = except {
+            query = query.filter(therapist_hold::Column::OrderId.ne(id.as_str()));
+        }
+        query.into_tuple().all(&self.db).await.map_err(storage)
     }
 
     async fn purge_keys(&self, before: DateTime<Utc>) -> DomainResult<u64> {

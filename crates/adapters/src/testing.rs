@@ -292,3 +292,54 @@ pub async fn make_orders_due(db: &DatabaseConnection) {
         .await
         .unwrap();
 }
+
+/// A JPEG photo as a phone takes it: `width` × `height` pixels of a gradient, and an EXIF block
+/// with the orientation tag and a GPS position (10°46′30″N 106°41′15″E, Ho Chi Minh City).
+pub fn jpeg_with_gps(width: u32, height: u32, orientation: u16) -> Vec<u8> {
+    let pixels = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x * 255 / width.max(1)) as u8, (y * 255 / height.max(1)) as u8, 90])
+    });
+    let mut plain = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut plain, 90)
+        .encode_image(&pixels)
+        .expect("encoding a test JPEG");
+    let entry = |tag: u16, kind: u16, count: u32, value: [u8; 4]| {
+        let mut e = Vec::with_capacity(12);
+        e.extend_from_slice(&tag.to_be_bytes());
+        e.extend_from_slice(&kind.to_be_bytes());
+        e.extend_from_slice(&count.to_be_bytes());
+        e.extend_from_slice(&value);
+        e
+    };
+    let rational = |n: u32, d: u32| [n.to_be_bytes(), d.to_be_bytes()].concat();
+    // TIFF header, IFD0 at 8 (orientation, GPS pointer), GPS IFD at 38, rationals at 92 and 116.
+    let mut tiff = b"MM\x00\x2a\x00\x00\x00\x08".to_vec();
+    tiff.extend_from_slice(&2u16.to_be_bytes());
+    let o = orientation.to_be_bytes();
+    tiff.extend(entry(0x0112, 3, 1, [o[0], o[1], 0, 0]));
+    tiff.extend(entry(0x8825, 4, 1, 38u32.to_be_bytes()));
+    tiff.extend_from_slice(&0u32.to_be_bytes());
+    tiff.extend_from_slice(&4u16.to_be_bytes());
+    tiff.extend(entry(0x0001, 2, 2, *b"N\0\0\0"));
+    tiff.extend(entry(0x0002, 5, 3, 92u32.to_be_bytes()));
+    tiff.extend(entry(0x0003, 2, 2, *b"E\0\0\0"));
+    tiff.extend(entry(0x0004, 5, 3, 116u32.to_be_bytes()));
+    tiff.extend_from_slice(&0u32.to_be_bytes());
+    for (n, d) in [(10, 1), (46, 1), (3000, 100), (106, 1), (41, 1), (1500, 100)] {
+        tiff.extend(rational(n, d));
+    }
+    let mut app1 = b"Exif\0\0".to_vec();
+    app1.extend_from_slice(&tiff);
+    let len = u16::try_from(app1.len() + 2).expect("a short EXIF block");
+    let mut out = plain[..2].to_vec();
+    out.extend_from_slice(&[0xFF, 0xE1]);
+    out.extend_from_slice(&len.to_be_bytes());
+    out.extend_from_slice(&app1);
+    out.extend_from_slice(&plain[2..]);
+    out
+}
+
+/// Whether JPEG bytes carry an EXIF block (an APP1 segment that starts with `Exif`).
+pub fn has_exif(jpeg: &[u8]) -> bool {
+    jpeg.windows(6).any(|w| w == b"Exif\0\0")
+}

@@ -42,6 +42,8 @@ pub struct Config {
     pub signing_key_days: u32,
     /// `APP_MAILBOX_DIR`: where the dev mailbox keeps mails when no SMTP relay is set.
     pub mailbox_dir: PathBuf,
+    /// `APP_MEDIA_DIR`: where hotel images are kept when no object storage is configured.
+    pub media_dir: PathBuf,
     /// `APP_SMTP_HOST` and the other `APP_SMTP_*`: the relay for mails; required in prod.
     pub smtp_host: Option<String>,
     pub smtp_port: u16,
@@ -94,6 +96,7 @@ impl Default for Config {
             trust_proxy: false,
             signing_key_days: 7,
             mailbox_dir: PathBuf::from("data/mailbox"),
+            media_dir: PathBuf::from("data/images"),
             smtp_host: None,
             smtp_port: 587,
             smtp_tls: adapters::mail::SmtpTls::Starttls,

@@ -12,8 +12,10 @@ use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::password::Argon2Hasher;
 use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
+use adapters::media::{ImageRsCodec, LocalBlobStore};
 use adapters::{
-    SqlCatalogRepository, SqlIdentityStore, SqlOrderStore, SqlRateLimiter, catalog_file,
+    SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore, SqlOrderStore,
+    SqlRateLimiter, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -24,7 +26,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::catalog::CatalogService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
-use domain::ordering::{OrderService, OrderStore};
+use domain::favorites::FavoriteService;
+use domain::media::{ImageLimits, MediaService};
+use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
@@ -96,12 +100,27 @@ impl App {
             }
         };
         let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::new(db.clone()));
+        let media = MediaService::new(
+            Arc::new(ImageRsCodec::new()),
+            Arc::new(LocalBlobStore::new(&config.media_dir)),
+            Arc::new(SqlImageStore::new(db.clone())),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+            ImageLimits::default(),
+        );
+        let favorite_store = Arc::new(SqlFavoriteStore::new(db.clone()));
+        let favorites =
+            FavoriteService::new(catalog.clone(), favorite_store.clone(), order_store.clone());
         let orders = OrderService::new(
             catalog.clone(),
             order_store.clone(),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
             config.order_policy(),
+            MassagePorts {
+                favorites: favorite_store,
+                media: media.clone(),
+            },
         );
         let payments = PaymentService::new(
             PaymentPorts {
@@ -124,6 +143,8 @@ impl App {
             services: gateway::Services {
                 orders,
                 payments,
+                favorites,
+                media,
                 catalog,
                 users: UserService::new(identity.clone()),
                 identity,
@@ -249,16 +270,23 @@ pub async fn serve(
             .run(Duration::from_millis(500), stopped.clone()),
     );
     let db = app.db.clone();
+    let media = app.services.media.clone();
     let housekeeping = tokio::spawn(every(
         Duration::from_secs(3600),
         stopped.clone(),
         move || {
-            let db = db.clone();
+            let (db, media) = (db.clone(), media.clone());
             async move {
                 match adapters::housekeeping::purge(&db, chrono::Utc::now()).await {
                     Ok(p) if p != Default::default() => tracing::info!(?p, "housekeeping"),
                     Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "housekeeping"),
+                }
+                // Photos uploaded but never put on an order are not kept beyond a day.
+                match media.purge_unattached(chrono::Duration::days(1)).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(removed = n, "unused hotel images"),
+                    Err(e) => tracing::warn!(error = %e, "image housekeeping"),
                 }
             }
         },

@@ -54,6 +54,7 @@ impl TestApp {
             web_dir: web_dir.clone(),
             seed_demo: Some(true),
             mailbox_dir: web_dir.join("mailbox"),
+            media_dir: web_dir.join("images"),
             log: "warn".into(),
             order_expiry_interval_secs: 1,
             vnpay_tmn_code: Some(VNPAY_TMN.into()),
@@ -450,6 +451,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 
 #[path = "api/identity.rs"]
 mod identity;
+#[path = "api/massage.rs"]
+mod massage;
 #[path = "api/orders.rs"]
 mod orders;
 #[path = "api/payments.rs"]

@@ -42,6 +42,34 @@ impl FromRequestParts<Services> for Caller {
     }
 }
 
+/// A REST handler's caller where signing in is optional: no token is an anonymous caller, but a
+/// token that is sent must be good (401 otherwise), so a stale session is noticed, not ignored.
+pub(crate) struct MaybeCaller(pub Option<Principal>);
+
+impl FromRequestParts<Services> for MaybeCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, s: &Services) -> Result<Self, ApiError> {
+        if parts.headers.get(TOKEN_HEADER).is_none() {
+            return Ok(MaybeCaller(None));
+        }
+        Caller::from_request_parts(parts, s)
+            .await
+            .map(|Caller(p)| MaybeCaller(Some(p)))
+    }
+}
+
+/// A gRPC call's caller where signing in is optional, as `MaybeCaller`.
+pub(crate) async fn grpc_maybe_caller<T>(
+    identity: &IdentityService,
+    request: &tonic::Request<T>,
+) -> Result<Option<Principal>, tonic::Status> {
+    if request.metadata().get(TOKEN_HEADER).is_none() {
+        return Ok(None);
+    }
+    grpc_caller(identity, request).await.map(Some)
+}
+
 /// A gRPC call's signed-in caller.
 pub(crate) async fn grpc_caller<T>(
     identity: &IdentityService,

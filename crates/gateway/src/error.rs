@@ -29,6 +29,14 @@ impl From<DomainError> for ApiError {
                 ApiError::new(StatusCode::CONFLICT, "FAILED_PRECONDITION", reason)
             }
             DomainError::Conflict(reason) => ApiError::new(StatusCode::CONFLICT, "ABORTED", reason),
+            DomainError::TooLarge(reason) => {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", reason)
+            }
+            DomainError::Unsupported(reason) => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "UNSUPPORTED_MEDIA_TYPE",
+                reason,
+            ),
             DomainError::KeyReused => ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "IDEMPOTENCY_KEY_REUSED",
@@ -89,6 +97,8 @@ pub(crate) fn status(err: DomainError) -> tonic::Status {
         DomainError::NotFound { what } => tonic::Status::not_found(format!("{what} not found")),
         DomainError::FailedPrecondition(reason) => tonic::Status::failed_precondition(reason),
         DomainError::Conflict(reason) => tonic::Status::aborted(reason),
+        DomainError::TooLarge(reason) => tonic::Status::resource_exhausted(reason),
+        DomainError::Unsupported(reason) => tonic::Status::invalid_argument(reason),
         DomainError::KeyReused => tonic::Status::invalid_argument(
             "idempotency_key: 這個 Idempotency-Key 已用於另一個請求",
         ),

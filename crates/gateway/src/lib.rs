@@ -8,7 +8,9 @@ mod rest;
 
 use axum::Router;
 use domain::catalog::CatalogService;
+use domain::favorites::FavoriteService;
 use domain::identity::{IdentityService, UserService};
+use domain::media::MediaService;
 use domain::ordering::OrderService;
 use domain::payment::PaymentService;
 
@@ -29,6 +31,8 @@ pub struct Services {
     pub users: UserService,
     pub orders: OrderService,
     pub payments: PaymentService,
+    pub favorites: FavoriteService,
+    pub media: MediaService,
 }
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.

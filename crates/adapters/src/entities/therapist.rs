@@ -16,6 +16,8 @@ pub struct Model {
     pub years_of_practice: i32,
     pub rating_tenths: i32,
     pub bio: String,
+    /// JSON array of shifts.
+    pub hours: String,
     pub active: bool,
     pub updated_at: DateTimeWithTimeZone,
 }

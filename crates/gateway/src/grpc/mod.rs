@@ -2,6 +2,7 @@
 
 mod catalog;
 mod identity;
+pub(crate) mod massage;
 pub(crate) mod order;
 pub(crate) mod payment;
 
@@ -15,6 +16,7 @@ use tonic_web::GrpcWebLayer;
 use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
+use crate::pb::massage_service_server::MassageServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
@@ -38,8 +40,13 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.payments.clone(),
     ));
+    let massage = MassageServiceServer::new(massage::Massage::new(
+        services.identity.clone(),
+        services.favorites.clone(),
+    ));
     Router::new()
         .route_service(&path_of(&catalog), catalog)
+        .route_service(&path_of(&massage), massage)
         .route_service(&path_of(&orders), orders)
         .route_service(&path_of(&payments), payments)
         .route_service(&path_of(&identity), identity)

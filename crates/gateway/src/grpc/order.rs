@@ -3,6 +3,7 @@ use domain::DomainError;
 use domain::DomainResult;
 use domain::catalog::PlanId;
 use domain::identity::{IdentityService, Phone};
+use domain::media::ImageId;
 use domain::ordering::{
     CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, IdempotencyKey,
     MassageDetails, MessagingApp, NewOrder, Order, OrderFilter, OrderId, OrderService, OrderState,
@@ -93,6 +94,15 @@ pub(crate) fn massage_from_pb(d: pb::MassageDetails) -> DomainResult<ServiceDeta
         duration_minutes: d.duration_minutes,
         people: d.people,
         therapist: TherapistChoice::parse(&d.therapist, &d.therapist_id)?,
+        hotel_images: d
+            .hotel_image_ids
+            .iter()
+            .map(|id| {
+                ImageId::parse(id.trim()).map_err(|_| {
+                    DomainError::invalid("details.hotel_image_ids", "找不到這張照片，請重新上傳")
+                })
+            })
+            .collect::<DomainResult<_>>()?,
     }))
 }
 
@@ -146,6 +156,11 @@ pub(crate) fn details_to_pb(d: &ServiceDetails) -> Service {
             people: d.people,
             therapist: d.therapist.code().into(),
             therapist_id: d.therapist.therapist_id().into(),
+            hotel_image_ids: d
+                .hotel_images
+                .iter()
+                .map(|i| i.as_str().to_owned())
+                .collect(),
         }),
     }
 }

@@ -3,13 +3,14 @@
 
 mod catalog;
 mod identity;
+mod massage;
 mod order;
 mod payment;
 mod user;
 
 use axum::Router;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{DefaultBodyLimit, FromRequest, Request};
 use axum::routing::{get, post, put};
 use http::StatusCode;
 
@@ -20,6 +21,25 @@ pub(crate) fn router(services: Services) -> Router {
         .route("/categories", get(catalog::list_categories))
         .route("/plan/{category}", get(catalog::list_plans))
         .route("/plan/{category}/{plan_id}", get(catalog::get_plan))
+        .route("/plan/dragon-massage/therapist", get(massage::therapists))
+        .route(
+            "/plan/dragon-massage/favorite-therapist",
+            get(massage::get_favorites).put(massage::put_favorites),
+        )
+        .route(
+            "/plan/dragon-massage/hotel/images/upload",
+            post(massage::upload).layer(DefaultBodyLimit::max(
+                services.media.limits().max_request_bytes(),
+            )),
+        )
+        .route(
+            "/plan/dragon-massage/hotel/images/{id}",
+            get(massage::image).delete(massage::delete_image),
+        )
+        .route(
+            "/plan/dragon-massage/hotel/images/{id}/thumbnail",
+            get(massage::thumbnail),
+        )
         .route("/plan/{category}/{plan_id}/order", post(order::create))
         .route(
             "/plan/{category}/{plan_id}/estimateFee",

@@ -1,0 +1,136 @@
+use domain::catalog::{Gender, Slot, Therapist, TherapistQuery};
+use domain::favorites::{FavoriteService, Found};
+use domain::identity::IdentityService;
+use domain::shared::{LocalTime, PageRequest};
+use domain::{DomainError, DomainResult};
+use tonic::{Request, Response, Status};
+
+use crate::auth::{grpc_caller, grpc_maybe_caller};
+use crate::error::status;
+use crate::pb;
+
+pub(crate) struct Massage {
+    identity: IdentityService,
+    favorites: FavoriteService,
+}
+
+impl Massage {
+    pub(crate) fn new(identity: IdentityService, favorites: FavoriteService) -> Self {
+        Self {
+            identity,
+            favorites,
+        }
+    }
+}
+
+pub(crate) fn gender_from_pb(raw: i32) -> Option<Gender> {
+    match pb::Gender::try_from(raw) {
+        Ok(pb::Gender::Female) => Some(Gender::Female),
+        Ok(pb::Gender::Male) => Some(Gender::Male),
+        _ => None,
+    }
+}
+
+/// The finder's query and page from the request; both protocols read it through here.
+pub(crate) fn query_from_pb(
+    r: pb::ListTherapistsRequest,
+) -> DomainResult<(TherapistQuery, PageRequest)> {
+    let slot = match (r.start.trim(), r.duration_minutes) {
+        ("", 0) => None,
+        ("", _) => return Err(DomainError::invalid("start", "請選擇開始時間")),
+        (_, 0) => return Err(DomainError::invalid("duration", "請選擇按摩時間長度")),
+        (start, minutes) => Some(Slot::new(LocalTime::parse("start", start)?, minutes)?),
+    };
+    let text = |s: String| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+    Ok((
+        TherapistQuery {
+            slot,
+            gender: gender_from_pb(r.gender),
+            language: text(r.language),
+            skill: text(r.skill),
+        },
+        PageRequest::new(r.page_size, Some(r.page_token))?,
+    ))
+}
+
+pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
+    pb::Therapist {
+        gender: match t.gender {
+            Gender::Female => pb::Gender::Female,
+            Gender::Male => pb::Gender::Male,
+        }
+        .into(),
+        hours: t
+            .hours
+            .iter()
+            .map(|s| pb::Shift {
+                days: s
+                    .days
+                    .iter()
+                    .map(|d| format!("{d:?}").to_lowercase())
+                    .collect(),
+                from: s.from.format("%H:%M").to_string(),
+                until: s.until.format("%H:%M").to_string(),
+            })
+            .collect(),
+        id: t.id,
+        name: t.name,
+        photo: t.photo,
+        languages: t.languages,
+        skills: t.skills,
+        years_of_practice: t.years_of_practice,
+        rating_tenths: t.rating_tenths,
+        bio: t.bio,
+        favorite,
+    }
+}
+
+pub(crate) fn found_to_pb(f: Found) -> pb::Therapist {
+    therapist_to_pb(f.therapist, f.favorite)
+}
+
+#[tonic::async_trait]
+impl pb::massage_service_server::MassageService for Massage {
+    async fn list_therapists(
+        &self,
+        request: Request<pb::ListTherapistsRequest>,
+    ) -> Result<Response<pb::ListTherapistsResponse>, Status> {
+        let viewer = grpc_maybe_caller(&self.identity, &request).await?;
+        let (query, page) = query_from_pb(request.into_inner()).map_err(status)?;
+        let page = self
+            .favorites
+            .find(viewer.as_ref().map(|p| &p.user_id), &query, &page)
+            .await
+            .map_err(status)?;
+        Ok(Response::new(pb::ListTherapistsResponse {
+            therapists: page.items.into_iter().map(found_to_pb).collect(),
+            next_page_token: page.next_token.unwrap_or_default(),
+        }))
+    }
+
+    async fn get_favorite_therapists(
+        &self,
+        request: Request<pb::GetFavoriteTherapistsRequest>,
+    ) -> Result<Response<pb::GetFavoriteTherapistsResponse>, Status> {
+        let caller = grpc_caller(&self.identity, &request).await?;
+        let ids = self.favorites.get(&caller.user_id).await.map_err(status)?;
+        Ok(Response::new(pb::GetFavoriteTherapistsResponse {
+            therapist_ids: ids,
+        }))
+    }
+
+    async fn set_favorite_therapists(
+        &self,
+        request: Request<pb::SetFavoriteTherapistsRequest>,
+    ) -> Result<Response<pb::SetFavoriteTherapistsResponse>, Status> {
+        let caller = grpc_caller(&self.identity, &request).await?;
+        let ids = self
+            .favorites
+            .replace(&caller.user_id, request.into_inner().therapist_ids)
+            .await
+            .map_err(status)?;
+        Ok(Response::new(pb::SetFavoriteTherapistsResponse {
+            therapist_ids: ids,
+        }))
+    }
+}
