@@ -38,4 +38,3 @@ pub(crate) fn restrict(
         .on_delete(ForeignKeyAction::Restrict)
         .to_owned()
 }
-

@@ -129,7 +129,9 @@ fn therapist_to_row(
         years_of_practice: Set(clamp_i32(t.years_of_practice)),
         rating_tenths: Set(clamp_i32(t.rating_tenths)),
         bio: Set(t.bio.clone()),
-        hours: Set(json(&t.hours.iter().map(ShiftEntry::from).collect::<Vec<_>>())),
+        hours: Set(json(
+            &t.hours.iter().map(ShiftEntry::from).collect::<Vec<_>>(),
+        )),
         active: Set(t.active),
         updated_at: Set(now),
     }

@@ -297,7 +297,11 @@ pub async fn make_orders_due(db: &DatabaseConnection) {
 /// with the orientation tag and a GPS position (10°46′30″N 106°41′15″E, Ho Chi Minh City).
 pub fn jpeg_with_gps(width: u32, height: u32, orientation: u16) -> Vec<u8> {
     let pixels = image::RgbImage::from_fn(width, height, |x, y| {
-        image::Rgb([(x * 255 / width.max(1)) as u8, (y * 255 / height.max(1)) as u8, 90])
+        image::Rgb([
+            (x * 255 / width.max(1)) as u8,
+            (y * 255 / height.max(1)) as u8,
+            90,
+        ])
     });
     let mut plain = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut plain, 90)
@@ -325,7 +329,14 @@ pub fn jpeg_with_gps(width: u32, height: u32, orientation: u16) -> Vec<u8> {
     tiff.extend(entry(0x0003, 2, 2, *b"E\0\0\0"));
     tiff.extend(entry(0x0004, 5, 3, 116u32.to_be_bytes()));
     tiff.extend_from_slice(&0u32.to_be_bytes());
-    for (n, d) in [(10, 1), (46, 1), (3000, 100), (106, 1), (41, 1), (1500, 100)] {
+    for (n, d) in [
+        (10, 1),
+        (46, 1),
+        (3000, 100),
+        (106, 1),
+        (41, 1),
+        (1500, 100),
+    ] {
         tiff.extend(rational(n, d));
     }
     let mut app1 = b"Exif\0\0".to_vec();

@@ -185,6 +185,17 @@ on_both_databases!(
         let therapists = service.list_therapists().await.unwrap();
         assert!(therapists.len() >= 8);
         assert!(therapists.iter().all(|t| !t.languages.is_empty()));
+        // Shifts survive the database exactly.
+        let stored: Vec<_> = therapists
+            .iter()
+            .map(|t| (t.id.clone(), t.hours.clone()))
+            .collect();
+        let demo: Vec<_> = catalog_file::parse(catalog_file::DEMO).unwrap().1;
+        for (id, hours) in stored {
+            let given = demo.iter().find(|t| t.id == id).unwrap();
+            assert!(!hours.is_empty());
+            assert_eq!(hours, given.hours, "{id}");
+        }
     }
 );
 
@@ -194,6 +205,8 @@ mod identity;
 #[path = "repo/mail.rs"]
 mod mail;
 
+#[path = "repo/massage.rs"]
+mod massage;
 #[path = "repo/orders.rs"]
 mod orders;
 #[path = "repo/payments.rs"]

@@ -9,10 +9,10 @@ use adapters::SqlPaymentStore;
 use adapters::db::{self, DatabaseConnection};
 use adapters::jwt::JwtSigner;
 use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
+use adapters::media::{ImageRsCodec, LocalBlobStore};
 use adapters::password::Argon2Hasher;
 use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
-use adapters::media::{ImageRsCodec, LocalBlobStore};
 use adapters::{
     SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore, SqlOrderStore,
     SqlRateLimiter, catalog_file,
@@ -25,8 +25,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::catalog::CatalogService;
-use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
 use domain::favorites::FavoriteService;
+use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
 use domain::media::{ImageLimits, MediaService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};

@@ -203,6 +203,14 @@ impl TestApp {
 }
 
 /// One test per backend, each with its own server and database.
+/// A gRPC request carrying an ID token.
+fn signed<T>(token: &str, message: T) -> tonic::Request<T> {
+    let mut r = tonic::Request::new(message);
+    r.metadata_mut()
+        .insert("authorization-firebase", token.parse().unwrap());
+    r
+}
+
 macro_rules! api_test {
     ($name:ident, $body:expr) => {
         mod $name {

@@ -62,7 +62,10 @@ fn unreadable() -> DomainError {
 
 pub fn encode(bytes: &[u8], limits: ImageLimits) -> DomainResult<Encoded> {
     let format = image::guess_format(bytes).map_err(|_| unsupported())?;
-    if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP) {
+    if !matches!(
+        format,
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP
+    ) {
         return Err(unsupported());
     }
     let reader = || ImageReader::with_format(Cursor::new(bytes), format);
@@ -152,19 +155,33 @@ mod tests {
     #[test]
     fn the_type_comes_from_the_bytes_and_the_size_from_the_header() {
         let limits = ImageLimits::default();
-        for junk in [&b"GIF89a\x01\x00\x01\x00"[..], b"<svg xmlns=''/>", b"hello", b""] {
-            assert!(matches!(encode(junk, limits), Err(DomainError::Unsupported(_))));
+        for junk in [
+            &b"GIF89a\x01\x00\x01\x00"[..],
+            b"<svg xmlns=''/>",
+            b"hello",
+            b"",
+        ] {
+            assert!(matches!(
+                encode(junk, limits),
+                Err(DomainError::Unsupported(_))
+            ));
         }
         // A PNG signature with a broken body is not an image either.
         let mut broken = png(10, 10);
         broken.truncate(40);
-        assert!(matches!(encode(&broken, limits), Err(DomainError::Unsupported(_))));
+        assert!(matches!(
+            encode(&broken, limits),
+            Err(DomainError::Unsupported(_))
+        ));
         // One pixel over the limit is refused by the header, before any decoding.
         let bomb = ImageLimits {
             max_pixels: 1_000_000,
             ..limits
         };
-        assert!(matches!(encode(&png(1001, 1000), bomb), Err(DomainError::TooLarge(_))));
+        assert!(matches!(
+            encode(&png(1001, 1000), bomb),
+            Err(DomainError::TooLarge(_))
+        ));
         assert!(encode(&png(1000, 1000), bomb).is_ok());
     }
 }

@@ -79,7 +79,9 @@ fn details(plan: &Plan) -> ServiceDetails {
             start: start(),
             duration_minutes: 90,
             people: 2,
-            therapist: TherapistChoice::Specific("t-lan".into()),
+            // A named therapist and images are repo/massage.rs's (they need rows of their own).
+            therapist: TherapistChoice::Favourite,
+            hotel_images: vec![],
         }),
     }
 }

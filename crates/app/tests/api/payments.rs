@@ -225,11 +225,11 @@ api_test!(vcoin_pays_an_order_once, async |app: &TestApp| {
     let mut grpc = pb::payment_service_client::PaymentServiceClient::connect(app.url(""))
         .await
         .unwrap();
-    let mut request = tonic::Request::new(pb::GetWalletRequest {});
-    request
-        .metadata_mut()
-        .insert("authorization-firebase", ann.parse().unwrap());
-    let wallet = grpc.get_wallet(request).await.unwrap().into_inner();
+    let wallet = grpc
+        .get_wallet(signed(&ann, pb::GetWalletRequest {}))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(wallet.balance_vnd, 520_000);
     let (_, methods) = app.get_as("/api/payment/methods", &ann).await;
     assert_eq!(methods["data"], json!(["VCOIN", "VIETQR", "VNPAY", "DEV"]));

@@ -258,6 +258,8 @@ impl OrderService {
         let ServiceDetails::Massage(m) = &details else {
             return Ok(details);
         };
+        // The plan's own rules (lengths it sells, booking window) are reported first.
+        price(plan, details.clone(), self.clock.now())?;
         let field = "details.therapist_id";
         match &m.therapist {
             TherapistChoice::Specific(id) => {

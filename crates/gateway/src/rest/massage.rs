@@ -205,7 +205,11 @@ pub(crate) async fn upload(
 ) -> Result<(StatusCode, Json<Data<Vec<ImageDto>>>), ApiError> {
     let limit = s.media.limits().max_file_bytes;
     let mut files: Vec<Vec<u8>> = Vec::new();
-    while let Some(mut field) = form.next_field().await.map_err(|e| multipart_error(e, &s))? {
+    while let Some(mut field) = form
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(e, &s))?
+    {
         if !matches!(field.name(), Some("images" | "images[]")) {
             return Err(ApiError::bad_request(
                 "images: the form has one repeated field, images",
@@ -232,7 +236,12 @@ fn image_id(raw: &str) -> Result<ImageId, ApiError> {
     ImageId::parse(raw).map_err(|_| ApiError::not_found("image not found"))
 }
 
-async fn serve(s: &Services, caller: Caller, id: &str, variant: Variant) -> Result<Response, ApiError> {
+async fn serve(
+    s: &Services,
+    caller: Caller,
+    id: &str,
+    variant: Variant,
+) -> Result<Response, ApiError> {
     let bytes = s
         .media
         .read(&caller.0.user_id, &image_id(id)?, variant)
