@@ -275,6 +275,13 @@ api_test!(racing_bookings_of_one_therapist, async |app: &TestApp| {
     let (_, free) = app.get(&at).await;
     assert!(!ids(&free).contains(&"t-lan"));
     assert!(ids(&free).contains(&"t-trang"));
+    // Changing that order, its owner still sees her; the id means nothing to anyone else.
+    let own = format!("{at}&orderId={order_id}");
+    let (_, mine) = app.get_as(&own, winner).await;
+    assert!(ids(&mine).contains(&"t-lan"));
+    let loser = tokens.iter().find(|t| *t != winner).unwrap();
+    let (_, theirs) = app.get_as(&own, loser).await;
+    assert!(!ids(&theirs).contains(&"t-lan"));
     let (status, body) = app
         .post(
             &format!("/api/order/detail/{order_id}/cancel"),

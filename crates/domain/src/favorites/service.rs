@@ -5,7 +5,7 @@ use super::FavoriteStore;
 use crate::catalog::{CatalogService, Therapist, TherapistQuery};
 use crate::error::{DomainError, DomainResult};
 use crate::identity::UserId;
-use crate::ordering::{OrderStore, holds};
+use crate::ordering::{OrderId, OrderStore, holds};
 use crate::shared::{Page, PageRequest};
 
 /// A therapist the finder found, and whether the customer asking has them among favourites.
@@ -78,15 +78,27 @@ impl FavoriteService {
         Ok(ids)
     }
 
-    /// Therapists matching the query; with a slot, only those who work then and are not booked.
-    /// A signed-in customer's favourites come first, then the best rated.
+    /// Therapists matching the query; with a slot, only those who work then and are not booked
+    /// (except by `own_order`, one of the viewer's orders being changed). A signed-in
+    /// customer's favourites come first, then the best rated.
     #[tracing::instrument(skip_all)]
     pub async fn find(
         &self,
         viewer: Option<&UserId>,
         query: &TherapistQuery,
+        own_order: Option<&OrderId>,
         page: &PageRequest,
     ) -> DomainResult<Page<Found>> {
+        // Someone else's order (or none) counts like any other booking.
+        let except = match (viewer, own_order) {
+            (Some(owner), Some(id)) => self
+                .orders
+                .get(id)
+                .await?
+                .filter(|o| &o.owner == owner)
+                .map(|o| o.id),
+            _ => None,
+        };
         let favorites = match viewer {
             Some(owner) => self.store.get(owner).await?,
             None => Vec::new(),
@@ -94,7 +106,7 @@ impl FavoriteService {
         let busy: HashSet<String> = match query.slot {
             Some(slot) => self
                 .orders
-                .busy_therapists(&holds::slots(slot), None)
+                .busy_therapists(&holds::slots(slot), except.as_ref())
                 .await?
                 .into_iter()
                 .collect(),

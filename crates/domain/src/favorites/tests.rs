@@ -53,7 +53,7 @@ async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting(
     svc.replace(&ann, vec!["t-mai".into()]).await.unwrap();
     let page = PageRequest::new(0, None).unwrap();
     let all = svc
-        .find(Some(&ann), &TherapistQuery::default(), &page)
+        .find(Some(&ann), &TherapistQuery::default(), None, &page)
         .await
         .unwrap();
     let ids: Vec<&str> = all.items.iter().map(|f| f.therapist.id.as_str()).collect();
@@ -64,15 +64,17 @@ async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting(
     );
     assert!(all.items[0].favorite && !all.items[1].favorite);
     let anonymous = svc
-        .find(None, &TherapistQuery::default(), &page)
+        .find(None, &TherapistQuery::default(), None, &page)
         .await
         .unwrap();
     assert_eq!(anonymous.items[0].therapist.id, "t-lan");
 
-    // Book t-lan on Monday evening: she drops out of that slot only.
-    s.svc
+    // Bob books t-lan on Monday evening: she drops out of that slot only.
+    let bob = UserId::parse("bob").unwrap();
+    let booked = s
+        .svc
         .create(
-            &UserId::parse("bob").unwrap(),
+            &bob,
             Category::DragonMassage,
             &crate::catalog::PlanId::parse("massage-90").unwrap(),
             NewOrder {
@@ -91,15 +93,30 @@ async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting(
         slot: Some(slot("2026-11-23T21:00")),
         ..TherapistQuery::default()
     };
-    let free = svc.find(None, &monday, &page).await.unwrap();
+    let free = svc.find(None, &monday, None, &page).await.unwrap();
     assert_eq!(free.items.len(), 1);
     assert_eq!(free.items[0].therapist.id, "t-mai");
+    // Bob changing his own order still sees her; his order means nothing to anyone else.
+    let own = svc
+        .find(Some(&bob), &monday, Some(&booked.id), &page)
+        .await
+        .unwrap();
+    assert_eq!(own.items.len(), 2);
+    let others = svc
+        .find(Some(&ann), &monday, Some(&booked.id), &page)
+        .await
+        .unwrap();
+    assert_eq!(others.items.len(), 1);
     let tuesday = TherapistQuery {
         slot: Some(slot("2026-11-24T21:00")),
         ..TherapistQuery::default()
     };
     assert_eq!(
-        svc.find(None, &tuesday, &page).await.unwrap().items.len(),
+        svc.find(None, &tuesday, None, &page)
+            .await
+            .unwrap()
+            .items
+            .len(),
         2
     );
     let sunday = TherapistQuery {
@@ -108,7 +125,7 @@ async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting(
         ..TherapistQuery::default()
     };
     assert!(
-        svc.find(None, &sunday, &page)
+        svc.find(None, &sunday, None, &page)
             .await
             .unwrap()
             .items
@@ -124,6 +141,7 @@ async fn the_finder_pages_through_its_list() {
         .find(
             None,
             &TherapistQuery::default(),
+            None,
             &PageRequest::new(1, None).unwrap(),
         )
         .await
@@ -135,6 +153,7 @@ async fn the_finder_pages_through_its_list() {
         .find(
             None,
             &TherapistQuery::default(),
+            None,
             &PageRequest::new(1, token).unwrap(),
         )
         .await
@@ -144,7 +163,7 @@ async fn the_finder_pages_through_its_list() {
     assert_ne!(first.items[0].therapist.id, second.items[0].therapist.id);
     let bad = PageRequest::new(1, Some("x".into())).unwrap();
     assert!(
-        svc.find(None, &TherapistQuery::default(), &bad)
+        svc.find(None, &TherapistQuery::default(), None, &bad)
             .await
             .is_err()
     );

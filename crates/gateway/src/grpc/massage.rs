@@ -1,6 +1,7 @@
 use domain::catalog::{Gender, Slot, Therapist, TherapistQuery};
 use domain::favorites::{FavoriteService, Found};
 use domain::identity::IdentityService;
+use domain::ordering::OrderId;
 use domain::shared::{LocalTime, PageRequest};
 use domain::{DomainError, DomainResult};
 use tonic::{Request, Response, Status};
@@ -34,7 +35,7 @@ pub(crate) fn gender_from_pb(raw: i32) -> Option<Gender> {
 /// The finder's query and page from the request; both protocols read it through here.
 pub(crate) fn query_from_pb(
     r: pb::ListTherapistsRequest,
-) -> DomainResult<(TherapistQuery, PageRequest)> {
+) -> DomainResult<(TherapistQuery, Option<OrderId>, PageRequest)> {
     let slot = match (r.start.trim(), r.duration_minutes) {
         ("", 0) => None,
         ("", _) => return Err(DomainError::invalid("start", "請選擇開始時間")),
@@ -48,6 +49,10 @@ pub(crate) fn query_from_pb(
             gender: gender_from_pb(r.gender),
             language: text(r.language),
             skill: text(r.skill),
+        },
+        match r.order_id.trim() {
+            "" => None,
+            id => Some(OrderId::parse(id)?),
         },
         PageRequest::new(r.page_size, Some(r.page_token))?,
     ))
@@ -96,10 +101,15 @@ impl pb::massage_service_server::MassageService for Massage {
         request: Request<pb::ListTherapistsRequest>,
     ) -> Result<Response<pb::ListTherapistsResponse>, Status> {
         let viewer = grpc_maybe_caller(&self.identity, &request).await?;
-        let (query, page) = query_from_pb(request.into_inner()).map_err(status)?;
+        let (query, own, page) = query_from_pb(request.into_inner()).map_err(status)?;
         let page = self
             .favorites
-            .find(viewer.as_ref().map(|p| &p.user_id), &query, &page)
+            .find(
+                viewer.as_ref().map(|p| &p.user_id),
+                &query,
+                own.as_ref(),
+                &page,
+            )
             .await
             .map_err(status)?;
         Ok(Response::new(pb::ListTherapistsResponse {

@@ -19,7 +19,7 @@ use crate::{ApiError, Services, pb};
 const BASE: &str = "/api/plan/dragon-massage/hotel/images";
 
 /// `GET /plan/dragon-massage/therapist`: `start` (or `date` and `time`), `duration`, `gender`,
-/// `language`, `skill`, `pageSize`, `pageToken`.
+/// `language`, `skill`, `pageSize`, `pageToken`, and `orderId` (the caller's order being changed).
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct TherapistQuery {
@@ -33,6 +33,7 @@ pub(crate) struct TherapistQuery {
     skill: Option<String>,
     page_size: Option<u32>,
     page_token: Option<String>,
+    order_id: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -115,7 +116,7 @@ pub(crate) async fn therapists(
             Gender::Male => pb::Gender::Male,
         },
     };
-    let (query, page) = query_from_pb(pb::ListTherapistsRequest {
+    let (query, own, page) = query_from_pb(pb::ListTherapistsRequest {
         start,
         duration_minutes: q.duration.unwrap_or(0),
         gender: gender.into(),
@@ -123,10 +124,16 @@ pub(crate) async fn therapists(
         skill: q.skill.unwrap_or_default(),
         page_size: q.page_size.unwrap_or(0),
         page_token: q.page_token.unwrap_or_default(),
+        order_id: q.order_id.unwrap_or_default(),
     })?;
     let page = s
         .favorites
-        .find(viewer.as_ref().map(|p| &p.user_id), &query, &page)
+        .find(
+            viewer.as_ref().map(|p| &p.user_id),
+            &query,
+            own.as_ref(),
+            &page,
+        )
         .await?;
     Ok(Json(Data {
         data: page.items.into_iter().map(Into::into).collect(),

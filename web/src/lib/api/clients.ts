@@ -12,6 +12,11 @@ export function setTokenRenewer(renew: () => Promise<boolean>): void {
   renewer = renew;
 }
 
+/** Renews the ID token for calls outside the transport (uploads); false when signed out. */
+export function renewToken(): Promise<boolean> {
+  return renewer();
+}
+
 /** The one transport; features with their own clients (loaded with their pages) use it too. */
 export const transport = createApiTransport({
   baseUrl: import.meta.env.VITE_API_BASE_URL || location.origin,
