@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { PlanSchema } from '@/gen/booking/v1/catalog_pb';
-import { fieldProblem, isGone, toDetails } from '@/features/order/api/order-api';
+import { fieldProblem, isGone, problemText, toDetails } from '@/features/order/api/order-api';
 import { flowOfPath, stepPath } from '@/app/paths';
 import { initialDetails } from '@/features/order/flows';
 import { isFlightNumber, rulesFor, startProblem } from '@/features/order/rules';
@@ -49,6 +49,15 @@ describe('order requests', () => {
     const details = toDetails('shuttle', { ...initialDetails('shuttle', plan), passengers: '3', flightNumber: 'VN1' });
     expect(details.service.case).toBe('shuttle');
     expect(details.service.value).toMatchObject({ passengers: 3, flightNumber: 'VN1', luggage: 0, direction: 'pick-up' });
+  });
+
+  it('sends a massage’s therapist and hotel photos as the contract has them', () => {
+    const values = { ...initialDetails('massage', plan), therapist: 'specific', therapistId: 't-thu', hotelImageIds: 'img-a,img-b' };
+    expect(toDetails('massage', values).service.value).toMatchObject({ therapist: 'specific', therapistId: 't-thu', hotelImageIds: ['img-a', 'img-b'] });
+    expect(toDetails('massage', initialDetails('massage', plan)).service.value).toMatchObject({ therapist: 'any', therapistId: '', hotelImageIds: [] });
+    // A lost race for a therapist is shown in the server's words, not as a network problem.
+    expect(problemText(new ConnectError('這位按摩師在這個時段已有預約', Code.Aborted), 'net')).toBe('這位按摩師在這個時段已有預約');
+    expect(problemText(new ConnectError('x', Code.Unavailable), 'net')).toBe('net');
   });
 
   it('reads the server’s field errors as the form names its fields', () => {

@@ -286,6 +286,7 @@ export const messages = {
     noFavorites: '尚未收藏按摩師',
     noneFree: '這個時段沒有按摩師有空，請回上一步改選時間。',
     chosen: '已選擇',
+    showAll: (n: number) => `顯示其他 ${n} 位有空的按摩師`,
     choose: '選擇',
     filters: { all: '全部', female: '女性', male: '男性' } as Record<string, string>,
     photosTitle: '飯店照片（選填）',

@@ -1,6 +1,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isCategory } from '@/app/paths';
 import { CategorySection, loadCategory } from '@/features/catalog';
+import { TherapistGallery } from '@/features/massage';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   // The route validity check: an unknown category is a 404, like an unknown path.
@@ -11,5 +12,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { category } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
-  return <CategorySection category={category} headingLevel={1} />;
+  return (
+    <>
+      <CategorySection category={category} headingLevel={1} />
+      {category.info.slug === 'dragon-massage' && <TherapistGallery />}
+    </>
+  );
 }

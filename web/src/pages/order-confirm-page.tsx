@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { flowOfPath } from '@/app/paths';
 import { OrderConfirm } from '@/features/order';
 import { NotFoundPage } from '@/app/error-pages';
+import { massageSummary } from './massage-extras';
 import { SignedInOnly } from './signed-in-only';
 
 export function Component() {
@@ -9,7 +10,7 @@ export function Component() {
   if (!flow) return <NotFoundPage />;
   return (
     <SignedInOnly>
-      <OrderConfirm flow={flow} />
+      <OrderConfirm flow={flow} more={flow === 'massage' ? massageSummary : undefined} />
     </SignedInOnly>
   );
 }

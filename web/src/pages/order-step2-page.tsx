@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/app/error-pages';
 import { userAtom } from '@/features/account';
 import { flowOfPath } from '@/app/paths';
 import { OrderStep2 } from '@/features/order';
+import { massageExtras } from './massage-extras';
 import { SignedInOnly } from './signed-in-only';
 
 /** Step2 starts from what the customer's profile already says. */
@@ -25,6 +26,7 @@ export function Component() {
       <OrderStep2
         key={user?.userId ?? ''}
         flow={flow}
+        extras={flow === 'massage' ? massageExtras : undefined}
         profile={{
           name: user?.displayName ?? '',
           phoneCountryCode: phone ? `+${phone.countryCode}` : '+886',

@@ -245,9 +245,10 @@ impl OrderService {
         self.get(owner, &claim.order_id).await
     }
 
-    /// Rules beyond the plan, for massage: a named therapist exists, works then and is free (the
-    /// store's hold settles races); "a favourite" needs favourites; images are the customer's
-    /// own. `who` is the customer and the order being changed; estimates have neither.
+    /// Rules beyond the plan, for massage: a named therapist exists, works then and (for an
+    /// order) is free, the store's hold settling races; "a favourite" needs favourites; images
+    /// are the customer's own. `who` is the customer and the order being changed; estimates
+    /// have neither.
     async fn checked(
         &self,
         plan: &Plan,
@@ -273,15 +274,17 @@ impl OrderService {
                         "這位按摩師在這個時段沒有上班，請改選時間或其他按摩師",
                     ));
                 }
-                let slots = holds::slots(Slot::new(m.start, m.duration_minutes)?);
-                let except = who.and_then(|(_, order)| order);
-                if self
-                    .store
-                    .busy_therapists(&slots, except)
-                    .await?
-                    .contains(id)
-                {
-                    return Err(DomainError::invalid(field, THERAPIST_TAKEN));
+                // Bookings count for orders only: an estimate is a price, whoever holds whom.
+                if let Some((_, except)) = who {
+                    let slots = holds::slots(Slot::new(m.start, m.duration_minutes)?);
+                    if self
+                        .store
+                        .busy_therapists(&slots, except)
+                        .await?
+                        .contains(id)
+                    {
+                        return Err(DomainError::invalid(field, THERAPIST_TAKEN));
+                    }
                 }
             }
             TherapistChoice::Favourite => {

@@ -14,7 +14,10 @@ export type DetailsValues = Record<string, string | number>;
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'number' | 'select' | 'datetime' | 'textarea';
+  /** `custom` fields are drawn by the page (the massage flow's therapist picker and photos). */
+  kind: 'text' | 'number' | 'select' | 'datetime' | 'textarea' | 'custom';
+  /** A list, kept in the form as comma-separated text and sent as an array. */
+  list?: boolean;
   required?: boolean;
   hint?: string;
   min?: number;
@@ -80,7 +83,9 @@ export const FIELDS: Record<Flow, FieldSpec[]> = {
     start,
     { name: 'durationMinutes', label: m.duration, kind: 'select', required: true, options: durations },
     { name: 'people', label: m.people, kind: 'number', min: 1, max: capacity },
-    { name: 'therapist', label: m.therapist, kind: 'select', required: true, options: labelled(m.therapists), labels: m.therapists, extra: true },
+    { name: 'therapist', label: m.therapist, kind: 'custom', labels: m.therapists, extra: true },
+    { name: 'therapistId', label: m.therapistId, kind: 'custom', extra: true },
+    { name: 'hotelImageIds', label: m.hotelImageIds, kind: 'custom', list: true, extra: true },
   ],
 };
 
@@ -101,7 +106,7 @@ export function initialDetails(flow: Flow, plan: Plan | undefined): DetailsValue
     shuttle: { direction: 'pick-up', flightNumber: '', start: '', address: '', passengers: 1, luggage: 0, childSeats: 0, extraStops: 0 },
     charter: { start: '', durationMinutes: minutes, extraHours: 0, pickupAddress: '', itinerary: '', passengers: 1, childSeats: 0, driverLanguage: 'vi' },
     escort: { start: '', durationMinutes: minutes, extraHours: 0, meetingPoint: '', people: 1, language: 'zh' },
-    massage: { hotelName: '', hotelAddress: '', room: '', start: '', durationMinutes: minutes, people: 1, therapist: 'any' },
+    massage: { hotelName: '', hotelAddress: '', room: '', start: '', durationMinutes: minutes, people: 1, therapist: 'any', therapistId: '', hotelImageIds: '' },
   };
   return values[flow];
 }

@@ -1,5 +1,5 @@
 export { OrderConfirm } from './components/order-confirm';
 export { OrderStep1 } from './components/order-step1';
-export { OrderStep2 } from './components/order-step2';
-export type { Contact } from './api/order-api';
+export { OrderStep2, type ExtrasForm } from './components/order-step2';
+export { splitList, type Contact } from './api/order-api';
 export { clearDraftOf } from './draft';

@@ -16,6 +16,8 @@ export interface TherapistFilter {
   gender?: Gender;
   language?: string;
   skill?: string;
+  /** The caller's order being changed: its own booking does not count. */
+  orderId?: string;
 }
 
 /** Every therapist matching the filter, following the pages; the caller's favourites first. */
@@ -71,7 +73,7 @@ function send(form: FormData, onProgress: (fraction: number) => void): Promise<{
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {

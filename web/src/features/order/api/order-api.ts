@@ -36,13 +36,21 @@ export async function listPlans(categorySlug: string): Promise<Plan[]> {
 
 /** The details message of a flow from step1's values, numbers as numbers. */
 export function toDetails(flow: Flow, values: DetailsValues): OrderDetails {
-  const value: Record<string, string | number> = {};
+  const value: Record<string, string | number | string[]> = {};
   for (const spec of FIELDS[flow]) {
     const raw = values[spec.name];
     const numeric = spec.kind === 'number' || spec.name === 'durationMinutes';
-    value[spec.name] = numeric ? Math.max(0, Math.trunc(Number(raw) || 0)) : String(raw ?? '');
+    if (spec.list) value[spec.name] = splitList(raw);
+    else value[spec.name] = numeric ? Math.max(0, Math.trunc(Number(raw) || 0)) : String(raw ?? '');
   }
   return { service: { case: flow, value } } as unknown as OrderDetails;
+}
+
+/** A list field's form value (comma-separated text) as the list it is. */
+export function splitList(raw: string | number | undefined): string[] {
+  return String(raw ?? '')
+    .split(',')
+    .filter(Boolean);
 }
 
 export interface Contact {
@@ -121,7 +129,8 @@ export function isGone(error: unknown): boolean {
 /** A message for the customer: the server's own words for rules, else a generic one. */
 export function problemText(error: unknown, fallback: string): string {
   const e = ConnectError.from(error);
-  if (e.code === Code.InvalidArgument || e.code === Code.FailedPrecondition) {
+  // Aborted is a lost race (a therapist booked a moment earlier): the server says which.
+  if (e.code === Code.InvalidArgument || e.code === Code.FailedPrecondition || e.code === Code.Aborted) {
     return fieldProblem(error)?.message ?? e.rawMessage;
   }
   return fallback;

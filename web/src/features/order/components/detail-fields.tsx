@@ -18,7 +18,7 @@ export function DetailFields({ fields, plan, register, errors }: Props) {
   const bounds = window(plan);
   return (
     <>
-      {fields.map((spec) => {
+      {fields.filter((spec) => spec.kind !== 'custom').map((spec) => {
           const price = spec.option && optionPrice(plan, spec.option.code);
           const hint = spec.hint ?? (spec.option && price ? `${spec.option.unit} ${formatVnd(price)}` : undefined);
           const common = {

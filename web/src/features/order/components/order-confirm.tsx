@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
@@ -15,7 +15,13 @@ import { StepBar } from './step-bar';
 const m = messages.order;
 
 /** Confirm: the order as the server holds it, its breakdown, and the way to payment. */
-export function OrderConfirm({ flow }: { flow: Flow }) {
+interface Props {
+  flow: Flow;
+  /** More rows for the flow's custom fields, from the order's details. */
+  more?: (details: Record<string, unknown>) => ReactNode;
+}
+
+export function OrderConfirm({ flow, more }: Props) {
   const [draft, setDraft] = useDraft(flow);
   const [order, setOrder] = useState<Order>();
   const [error, setError] = useState<string>();
@@ -44,6 +50,7 @@ export function OrderConfirm({ flow }: { flow: Flow }) {
             <dt>{m.state}</dt>
             <dd>{stateLabel(order)}</dd>
             {detailRows(flow, order)}
+            {more?.((order.details?.service.value ?? {}) as unknown as Record<string, unknown>)}
             {order.contact && (
               <>
                 <dt>{m.contactName}</dt>
@@ -121,6 +128,8 @@ function detailRows(flow: Flow, order: Order) {
   const details = (order.details?.service.value ?? {}) as unknown as Record<string, string | number>;
   return FIELDS[flow].flatMap((spec) => {
     const raw = details[spec.name];
+    // Custom fields other than a fixed choice are the page's to show.
+    if (spec.kind === 'custom' && !spec.labels) return [];
     if (raw === undefined || raw === '' || (spec.kind === 'number' && !spec.required && spec.min === 0 && Number(raw) === 0)) return [];
     let shown = String(raw);
     if (spec.kind === 'datetime') shown = `${showLocal(shown)}（${m.vietnamTime}）`;

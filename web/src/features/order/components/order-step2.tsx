@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
@@ -19,17 +19,27 @@ interface ContactValues extends Contact {
   note: string;
 }
 
+/** What a page's own step2 fields (`custom` in the flow) get: the values, a setter, the errors. */
+export interface ExtrasForm {
+  values: DetailsValues;
+  set: (values: DetailsValues) => void;
+  errors: Record<string, string | undefined>;
+  orderId: string;
+}
+
 interface Props {
   flow: Flow;
   /** What the signed-in customer's profile already says, to start from. */
   profile: Contact;
+  /** Draws the flow's custom fields (the massage therapist and hotel photos). */
+  extras?: (form: ExtrasForm) => ReactNode;
 }
 
 /**
  * Step2: the extras the plan sells, who to call, and a note, with the live estimate. The contact
  * completes the order, which then awaits payment.
  */
-export function OrderStep2({ flow, profile }: Props) {
+export function OrderStep2({ flow, profile, extras }: Props) {
   const [draft] = useDraft(flow);
   const [plan, setPlan] = useState<Plan | null>();
   useEffect(() => {
@@ -41,10 +51,10 @@ export function OrderStep2({ flow, profile }: Props) {
   if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
   if (plan === undefined) return <p className="muted">{messages.loading}</p>;
   if (plan === null) return <p className="notice notice-warning">{m.planMissing}</p>;
-  return <Step2Form flow={flow} plan={plan} draft={draft} profile={profile} />;
+  return <Step2Form flow={flow} plan={plan} draft={draft} profile={profile} extras={extras} />;
 }
 
-function Step2Form({ flow, plan, draft, profile }: Props & { plan: Plan; draft: Draft }) {
+function Step2Form({ flow, plan, draft, profile, extras: drawExtras }: Props & { plan: Plan; draft: Draft }) {
   const [, setDraft] = useDraft(flow);
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
@@ -89,6 +99,23 @@ function Step2Form({ flow, plan, draft, profile }: Props & { plan: Plan; draft: 
   const { register, formState } = contactForm;
   const err = formState.errors;
   const extraFields = fieldsOf(flow, 2, plan);
+  const plainExtras = extraFields.filter((f) => f.kind !== 'custom');
+  const custom = extraFields.filter((f) => f.kind === 'custom').map((f) => f.name);
+  const customKey = custom.join();
+  useEffect(() => {
+    for (const name of customKey.split(',').filter(Boolean)) extras.register(name);
+  }, [customKey, extras]);
+  const extrasForm: ExtrasForm = {
+    values: details as DetailsValues,
+    set: (values) => {
+      for (const [name, value] of Object.entries(values)) {
+        extras.setValue(name, value, { shouldDirty: true });
+        extras.clearErrors(name);
+      }
+    },
+    errors: Object.fromEntries(custom.map((name) => [name, extras.formState.errors[name]?.message as string | undefined])),
+    orderId: draft.orderId,
+  };
   return (
     <section className="order-page">
       <StepBar current={2} />
@@ -97,10 +124,11 @@ function Step2Form({ flow, plan, draft, profile }: Props & { plan: Plan; draft: 
       </h1>
       <form className="order-grid" onSubmit={onSubmit} noValidate>
         <div>
-          {extraFields.length > 0 && (
+          {custom.length > 0 && drawExtras && <div className="card form-card">{drawExtras(extrasForm)}</div>}
+          {plainExtras.length > 0 && (
             <div className="card form-card">
               <h2>{m.extrasTitle}</h2>
-              <DetailFields fields={extraFields} plan={plan} register={extras.register} errors={extras.formState.errors} />
+              <DetailFields fields={plainExtras} plan={plan} register={extras.register} errors={extras.formState.errors} />
             </div>
           )}
           <div className="card form-card">
