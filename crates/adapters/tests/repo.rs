@@ -199,6 +199,8 @@ on_both_databases!(
     }
 );
 
+#[path = "repo/blobs.rs"]
+mod blobs;
 #[path = "repo/identity.rs"]
 mod identity;
 

@@ -44,6 +44,15 @@ pub struct Config {
     pub mailbox_dir: PathBuf,
     /// `APP_MEDIA_DIR`: where hotel images are kept when no object storage is configured.
     pub media_dir: PathBuf,
+    /// `APP_S3_ENDPOINT`, `APP_S3_BUCKET`, `APP_S3_ACCESS_KEY`, `APP_S3_SECRET_KEY`,
+    /// `APP_S3_REGION`, `APP_S3_PATH_STYLE`: S3-compatible object storage for hotel images,
+    /// for more than one app node. Endpoint and bucket turn it on; the keys are then required.
+    pub s3_endpoint: Option<String>,
+    pub s3_bucket: Option<String>,
+    pub s3_access_key: Option<String>,
+    pub s3_secret_key: Option<String>,
+    pub s3_region: String,
+    pub s3_path_style: bool,
     /// `APP_SMTP_HOST` and the other `APP_SMTP_*`: the relay for mails; required in prod.
     pub smtp_host: Option<String>,
     pub smtp_port: u16,
@@ -97,6 +106,12 @@ impl Default for Config {
             signing_key_days: 7,
             mailbox_dir: PathBuf::from("data/mailbox"),
             media_dir: PathBuf::from("data/images"),
+            s3_endpoint: None,
+            s3_bucket: None,
+            s3_access_key: None,
+            s3_secret_key: None,
+            s3_region: "us-east-1".into(),
+            s3_path_style: false,
             smtp_host: None,
             smtp_port: 587,
             smtp_tls: adapters::mail::SmtpTls::Starttls,
@@ -212,6 +227,28 @@ impl Config {
         }
     }
 
+    /// Object storage for images, when configured; half a configuration is an error.
+    pub fn s3(&self) -> anyhow::Result<Option<adapters::media::S3Config>> {
+        let (Some(endpoint), Some(bucket)) = (&self.s3_endpoint, &self.s3_bucket) else {
+            if self.s3_endpoint.is_some() || self.s3_bucket.is_some() {
+                anyhow::bail!("APP_S3_ENDPOINT and APP_S3_BUCKET go together");
+            }
+            return Ok(None);
+        };
+        let (Some(access_key), Some(secret_key)) = (&self.s3_access_key, &self.s3_secret_key)
+        else {
+            anyhow::bail!("object storage needs APP_S3_ACCESS_KEY and APP_S3_SECRET_KEY");
+        };
+        Ok(Some(adapters::media::S3Config {
+            endpoint: endpoint.clone(),
+            bucket: bucket.clone(),
+            region: self.s3_region.clone(),
+            access_key: access_key.clone(),
+            secret_key: secret_key.clone(),
+            path_style: self.s3_path_style,
+        }))
+    }
+
     pub fn smtp(&self) -> Option<adapters::mail::SmtpConfig> {
         self.smtp_host
             .as_ref()
@@ -254,6 +291,29 @@ mod tests {
         Jail::expect_with(|jail| {
             jail.set_env("APP_ENV", "staging");
             assert!(Config::load(None).is_err());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn object_storage_is_all_or_nothing() {
+        Jail::expect_with(|jail| {
+            let c = Config::load(None).map_err(|e| e.to_string())?;
+            assert!(matches!(c.s3(), Ok(None)), "the directory by default");
+            jail.set_env("APP_S3_ENDPOINT", "https://s3.ap-southeast-1.amazonaws.com");
+            assert!(Config::load(None).map_err(|e| e.to_string())?.s3().is_err());
+            jail.set_env("APP_S3_BUCKET", "hotel-images");
+            assert!(Config::load(None).map_err(|e| e.to_string())?.s3().is_err());
+            jail.set_env("APP_S3_ACCESS_KEY", "AKIA");
+            jail.set_env("APP_S3_SECRET_KEY", "secret");
+            jail.set_env("APP_S3_PATH_STYLE", "true");
+            let s3 = Config::load(None).map_err(|e| e.to_string())?.s3();
+            let s3 = s3.map_err(|e| e.to_string())?.ok_or("configured")?;
+            assert_eq!(
+                (s3.bucket.as_str(), s3.region.as_str()),
+                ("hotel-images", "us-east-1")
+            );
+            assert!(s3.path_style);
             Ok(())
         });
     }

@@ -9,7 +9,7 @@ use adapters::SqlPaymentStore;
 use adapters::db::{self, DatabaseConnection};
 use adapters::jwt::JwtSigner;
 use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
-use adapters::media::{ImageRsCodec, LocalBlobStore};
+use adapters::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
 use adapters::password::Argon2Hasher;
 use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
@@ -27,7 +27,7 @@ use axum::routing::get;
 use domain::catalog::CatalogService;
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
-use domain::media::{ImageLimits, MediaService};
+use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
 use gateway::ClientAddr;
@@ -100,9 +100,13 @@ impl App {
             }
         };
         let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::new(db.clone()));
+        let blobs: Arc<dyn BlobStore> = match config.s3()? {
+            Some(s3) => Arc::new(S3BlobStore::new(&s3).map_err(anyhow::Error::msg)?),
+            None => Arc::new(LocalBlobStore::new(&config.media_dir)),
+        };
         let media = MediaService::new(
             Arc::new(ImageRsCodec::new()),
-            Arc::new(LocalBlobStore::new(&config.media_dir)),
+            blobs,
             Arc::new(SqlImageStore::new(db.clone())),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),

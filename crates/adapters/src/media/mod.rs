@@ -3,6 +3,8 @@
 
 mod codec;
 mod local;
+mod s3;
 
 pub use codec::{ImageRsCodec, encode};
 pub use local::LocalBlobStore;
+pub use s3::{S3BlobStore, S3Config};
