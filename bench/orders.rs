@@ -81,7 +81,7 @@ async fn raw_commits(
 async fn orders(database_url: &str, seconds: u64, concurrency: usize) -> anyhow::Result<f64> {
     let server = BenchServer::start(Some(database_url), true).await?;
     let base = server.base.clone();
-    let http = reqwest::Client::new();
+    let http = server::http_client();
     let mut tokens = Vec::new();
     for i in 0..concurrency {
         let r = http

@@ -98,7 +98,7 @@ async fn run(
     concurrency: usize,
     shared: bool,
 ) -> anyhow::Result<f64> {
-    let http = reqwest::Client::new();
+    let http = server::http_client();
     let tag = if shared { "shared" } else { "own" };
     let mut clients = Vec::new();
     for i in 0..concurrency {

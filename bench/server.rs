@@ -40,7 +40,7 @@ impl BenchServer {
         let task = tokio::spawn(server::serve(config, listener, async {
             let _ = stopped.await;
         }));
-        let http = reqwest::Client::new();
+        let http = http_client();
         for _ in 0..200 {
             if http.get(format!("{base}/readyz")).send().await.is_ok() {
                 return Ok(Self {
@@ -61,4 +61,10 @@ impl BenchServer {
         std::fs::remove_dir_all(&self.dir).ok();
         Ok(())
     }
+}
+
+/// An HTTP client for the benchmarks (the process's TLS provider chosen first).
+pub fn http_client() -> reqwest::Client {
+    adapters::install_tls_provider();
+    reqwest::Client::new()
 }

@@ -39,7 +39,7 @@ async fn main() -> anyhow::Result<()> {
 
     let server = BenchServer::start(None, false).await?;
     let base = server.base.clone();
-    let http = reqwest::Client::new();
+    let http = server::http_client();
     let body = serde_json::json!({"email": "bench@example.com", "password": "bench-password"});
     let r = http
         .post(format!("{base}/api/auth/sign-up"))

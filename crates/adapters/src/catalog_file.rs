@@ -1,7 +1,7 @@
 //! The catalogue as a TOML file: how the demo catalogue ships and how operators import and export
 //! it. Reading checks every entry through the domain's own constructors.
 
-use chrono::{NaiveTime, Weekday};
+use chrono::NaiveTime;
 use domain::catalog::{Category, Gender, Plan, PlanId, Shift, Therapist, Vehicle};
 use domain::pricing::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
 use domain::shared::Money;
@@ -211,36 +211,17 @@ pub struct ShiftEntry {
 
 impl ShiftEntry {
     pub fn to_shift(&self) -> DomainResult<Shift> {
-        let time = |raw: &str| {
-            NaiveTime::parse_from_str(raw, "%H:%M")
-                .map_err(|_| DomainError::invalid("hours", "times as HH:MM"))
-        };
-        let days = self
-            .days
-            .iter()
-            .map(|d| {
-                d.parse::<Weekday>()
-                    .map_err(|_| DomainError::invalid("hours", format!("unknown day {d}")))
-            })
-            .collect::<DomainResult<Vec<_>>>()?;
-        Ok(Shift {
-            days,
-            from: time(&self.from)?,
-            until: time(&self.until)?,
-        })
+        Shift::parse(&self.days, &self.from, &self.until)
     }
 }
 
 impl From<&Shift> for ShiftEntry {
     fn from(s: &Shift) -> Self {
+        let (from, until) = s.times();
         Self {
-            days: s
-                .days
-                .iter()
-                .map(|d| format!("{d:?}").to_lowercase())
-                .collect(),
-            from: s.from.format("%H:%M").to_string(),
-            until: s.until.format("%H:%M").to_string(),
+            days: s.day_codes(),
+            from,
+            until,
         }
     }
 }

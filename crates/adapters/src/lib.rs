@@ -21,6 +21,12 @@ pub mod system;
 pub mod testing;
 
 pub use sql_catalog::SqlCatalogRepository;
+
+/// Chooses ring as the process's TLS crypto provider (the mailer's and object storage's), before
+/// any HTTP client is built; calling it again is harmless.
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
 pub use sql_favorites::SqlFavoriteStore;
 pub use sql_identity::SqlIdentityStore;
 pub use sql_media::SqlImageStore;

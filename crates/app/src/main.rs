@@ -39,6 +39,7 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    adapters::install_tls_provider();
     let cli = Cli::parse();
     let config = Config::load(cli.config.as_deref()).context("reading the configuration")?;
     telemetry::init(&config);

@@ -69,6 +69,7 @@ impl TestApp {
         let task = tokio::spawn(server::serve(config, listener, async {
             let _ = stopped.await;
         }));
+        adapters::install_tls_provider();
         let http = reqwest::Client::new();
         let app = Self {
             addr,

@@ -39,8 +39,7 @@ fn unavailable(what: impl std::fmt::Display) -> DomainError {
 
 impl S3BlobStore {
     pub fn new(config: &S3Config) -> Result<Self, String> {
-        // The process's TLS provider: ring, as the mailer's. Installing twice is harmless.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        crate::install_tls_provider();
         let endpoint = config
             .endpoint
             .parse()

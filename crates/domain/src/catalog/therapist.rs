@@ -38,6 +38,40 @@ pub struct Shift {
 }
 
 impl Shift {
+    /// A shift as files and the wire write it: days as `mon` … `sun`, times as `HH:MM`.
+    pub fn parse(days: &[String], from: &str, until: &str) -> DomainResult<Self> {
+        let time = |raw: &str| {
+            NaiveTime::parse_from_str(raw, "%H:%M")
+                .map_err(|_| DomainError::invalid("hours", "times as HH:MM"))
+        };
+        let days = days
+            .iter()
+            .map(|d| {
+                d.parse::<Weekday>()
+                    .map_err(|_| DomainError::invalid("hours", format!("unknown day {d}")))
+            })
+            .collect::<DomainResult<Vec<_>>>()?;
+        Ok(Self {
+            days,
+            from: time(from)?,
+            until: time(until)?,
+        })
+    }
+
+    /// The days as `parse` reads them.
+    pub fn day_codes(&self) -> Vec<String> {
+        self.days
+            .iter()
+            .map(|d| format!("{d:?}").to_lowercase())
+            .collect()
+    }
+
+    /// `from` and `until` as `HH:MM`.
+    pub fn times(&self) -> (String, String) {
+        let text = |t: NaiveTime| t.format("%H:%M").to_string();
+        (text(self.from), text(self.until))
+    }
+
     /// Whether `[start, end)` lies inside one occurrence of this shift.
     fn covers(&self, start: NaiveDateTime, end: NaiveDateTime) -> bool {
         let yesterday = start.date() - Duration::days(1);
@@ -233,6 +267,17 @@ mod tests {
         let mut off = t.clone();
         off.active = false;
         assert!(!TherapistQuery::default().matches(&off));
+    }
+
+    #[test]
+    fn shifts_read_and_write_as_text() {
+        let days = vec!["sat".to_owned(), "Sun".to_owned()];
+        let shift = Shift::parse(&days, "16:00", "03:00").unwrap();
+        assert_eq!(shift.day_codes(), ["sat", "sun"]);
+        assert_eq!(shift.times(), ("16:00".to_owned(), "03:00".to_owned()));
+        assert!(Shift::parse(&["someday".to_owned()], "16:00", "03:00").is_err());
+        assert!(Shift::parse(&days, "4pm", "03:00").is_err());
+        assert!(Shift::parse(&days, "16:00", "24:30").is_err());
     }
 
     #[test]

@@ -68,14 +68,13 @@ pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
         hours: t
             .hours
             .iter()
-            .map(|s| pb::Shift {
-                days: s
-                    .days
-                    .iter()
-                    .map(|d| format!("{d:?}").to_lowercase())
-                    .collect(),
-                from: s.from.format("%H:%M").to_string(),
-                until: s.until.format("%H:%M").to_string(),
+            .map(|s| {
+                let (from, until) = s.times();
+                pb::Shift {
+                    days: s.day_codes(),
+                    from,
+                    until,
+                }
             })
             .collect(),
         id: t.id,
