@@ -438,6 +438,11 @@ api_test!(
             .await
             .unwrap();
         assert_eq!(r.status(), 400);
+        let body = r.json::<Value>().await.unwrap();
+        assert_eq!(
+            body["error"]["code"], "INVALID_ARGUMENT",
+            "not a form: {body}"
+        );
 
         // Images ride on a massage order: the owner's only; then they cannot be deleted.
         let (status, body) = app

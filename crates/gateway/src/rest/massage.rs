@@ -1,7 +1,7 @@
 //! The massage calls of the spec: therapists, favourite therapists, hotel images.
 
 use axum::Json;
-use axum::extract::multipart::{Multipart, MultipartError};
+use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
@@ -208,8 +208,9 @@ fn multipart_error(e: MultipartError, s: &Services) -> ApiError {
 pub(crate) async fn upload(
     State(s): State<Services>,
     Caller(caller): Caller,
-    mut form: Multipart,
+    form: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<Data<Vec<ImageDto>>>), ApiError> {
+    let mut form = form.map_err(|e| ApiError::bad_request(format!("images: {}", e.body_text())))?;
     let limit = s.media.limits().max_file_bytes;
     let mut files: Vec<Vec<u8>> = Vec::new();
     while let Some(mut field) = form
