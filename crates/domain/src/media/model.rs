@@ -24,12 +24,7 @@ impl ImageId {
     }
 
     pub(super) fn generated(random: &str) -> Self {
-        let tail: String = random
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .take(22)
-            .collect();
-        Self(format!("img-{tail}"))
+        Self(format!("img-{}", crate::shared::id_tail(random, 22)))
     }
 
     pub fn as_str(&self) -> &str {

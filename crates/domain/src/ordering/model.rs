@@ -29,12 +29,7 @@ impl OrderId {
 
     /// A new id from a prefix and random text (letters and digits of it are kept).
     pub(super) fn generated(prefix: &str, random: &str) -> Self {
-        let tail: String = random
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .take(12)
-            .collect();
-        Self(format!("{prefix}-{tail}"))
+        Self(format!("{prefix}-{}", crate::shared::id_tail(random, 12)))
     }
 
     pub fn as_str(&self) -> &str {

@@ -56,12 +56,7 @@ impl PaymentId {
 
     /// `PY` + Vietnam date + random letters and digits, like an order id.
     pub(super) fn generated(date: &str, random: &str) -> Self {
-        let tail: String = random
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .take(12)
-            .collect();
-        Self(format!("PY{date}{tail}"))
+        Self(format!("PY{date}{}", crate::shared::id_tail(random, 12)))
     }
 
     pub fn as_str(&self) -> &str {

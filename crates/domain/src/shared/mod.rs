@@ -7,3 +7,13 @@ mod time;
 pub use money::Money;
 pub use page::{Page, PageRequest};
 pub use time::LocalTime;
+
+/// The first `len` letters and digits of random text: the unguessable part of an id that stays
+/// readable and safe in URLs.
+pub(crate) fn id_tail(random: &str, len: usize) -> String {
+    random
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(len)
+        .collect()
+}
