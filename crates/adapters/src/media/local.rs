@@ -1,7 +1,7 @@
 //! Image bytes as files under one directory: the embedded default. Writes go to a temporary file
 //! first and are renamed into place, so a reader never sees half an image.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use async_trait::async_trait;
 use domain::media::BlobStore;
@@ -67,12 +67,5 @@ impl BlobStore for LocalBlobStore {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(io(e)),
         }
-    }
-}
-
-/// The directory a store writes to, for tests and the CLI.
-impl AsRef<Path> for LocalBlobStore {
-    fn as_ref(&self) -> &Path {
-        &self.root
     }
 }

@@ -1,9 +1,6 @@
-use std::sync::Arc;
-
 use super::*;
 use crate::catalog::{Category, Gender, Slot, TherapistQuery};
 use crate::error::DomainError;
-use crate::ordering::tests::Favorites;
 use crate::ordering::{NewOrder, TherapistChoice};
 use crate::shared::{LocalTime, PageRequest};
 
@@ -167,6 +164,4 @@ async fn the_finder_pages_through_its_list() {
             .await
             .is_err()
     );
-    let _ = Category::DragonMassage;
-    let _: Arc<dyn FavoriteStore> = Arc::new(Favorites::default());
 }

@@ -862,5 +862,4 @@ async fn a_favourite_needs_favourites_and_images_must_be_the_customers_own() {
         .unwrap()
         .insert(bob.clone(), vec!["t-mai".into()]);
     s.svc.create(&bob, cat, &plan_id, new, None).await.unwrap();
-    assert!(s.catalog.list_therapists().await.unwrap().len() == 3);
 }

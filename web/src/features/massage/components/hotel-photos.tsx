@@ -102,9 +102,7 @@ export function HotelPhotos({ ids, onChange }: Props) {
 }
 
 /** The server's thumbnail: what was kept, with no EXIF. */
-function Thumbnail({ id, alt }: { id: string; alt: string }) {
+export function Thumbnail({ id, alt }: { id: string; alt: string }) {
   const url = useImageUrl(`/api/plan/dragon-massage/hotel/images/${encodeURIComponent(id)}/thumbnail`);
   return url ? <img src={url} alt={alt} /> : <span className="photo-placeholder" aria-label={alt} />;
 }
-
-export { Thumbnail };
