@@ -12,5 +12,6 @@ pub mod ordering;
 pub mod payment;
 pub mod pricing;
 pub mod shared;
+pub mod support;
 
 pub use error::{DomainError, DomainResult};

@@ -6,7 +6,7 @@ use crate::error::{DomainError, DomainResult};
 use crate::identity::Phone;
 use crate::media::ImageId;
 use crate::pricing::Quote;
-use crate::shared::LocalTime;
+use crate::shared::{LocalTime, text};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ServiceDetails {
@@ -201,22 +201,6 @@ pub fn note(raw: &str) -> DomainResult<String> {
 }
 
 /// A required text field: trimmed, not empty, at most `max` characters.
-fn text(field: &str, raw: &str, max: usize, required: &str) -> DomainResult<String> {
-    let value = raw.trim();
-    if value.is_empty() {
-        let message = if required.is_empty() {
-            "必填"
-        } else {
-            required
-        };
-        return Err(DomainError::invalid(field, message));
-    }
-    if value.chars().count() > max {
-        return Err(DomainError::invalid(field, format!("最多 {max} 個字")));
-    }
-    Ok(value.to_owned())
-}
-
 fn optional_text(field: &str, raw: &str, max: usize) -> DomainResult<String> {
     if raw.trim().is_empty() {
         Ok(String::new())

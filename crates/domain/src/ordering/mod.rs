@@ -2,6 +2,7 @@
 //! transition recorded, and the service the gateway calls (create, update, get, list, estimate,
 //! cancel, expiry).
 
+mod assignment;
 mod details;
 pub mod holds;
 mod model;
@@ -10,6 +11,7 @@ mod service;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use assignment::Driver;
 pub use details::{
     CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, MassageDetails, MessagingApp,
     NOTE_MAX, ServiceDetails, ShuttleDetails, TherapistChoice, note,

@@ -1,5 +1,6 @@
 use chrono::{DateTime, Duration, Utc};
 
+use super::assignment::Driver;
 use super::details::{Contact, ServiceDetails};
 use crate::catalog::{Category, Plan, PlanId};
 use crate::error::{DomainError, DomainResult};
@@ -161,6 +162,8 @@ pub struct Order {
     /// When an unpaid order lapses.
     pub expires_at: DateTime<Utc>,
     pub history: Vec<Transition>,
+    /// Who drives (or guides), once operators have assigned someone.
+    pub driver: Option<Driver>,
     /// Bumped by every save; a save against an older version is refused.
     pub version: i64,
 }
@@ -248,6 +251,7 @@ impl Order {
                 actor: actor.clone(),
                 reason: "created".into(),
             }],
+            driver: None,
             version: 0,
         };
         if let Some(contact) = contact {
@@ -332,6 +336,24 @@ impl Order {
     pub fn confirm(&mut self, actor: Actor, now: DateTime<Utc>) -> DomainResult<()> {
         self.require(self.state == OrderState::Paid, "確認")?;
         self.go(OrderState::Confirmed, actor, "confirmed", now);
+        Ok(())
+    }
+
+    /// Operators put a driver on a paid order, which confirms it; a confirmed order may get
+    /// another driver. Each assignment is a step of the history the customer sees.
+    pub fn assign_driver(
+        &mut self,
+        driver: Driver,
+        actor: Actor,
+        now: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        self.require(
+            matches!(self.state, OrderState::Paid | OrderState::Confirmed),
+            "指派司機",
+        )?;
+        let reason = format!("指派司機 {}", driver.name);
+        self.driver = Some(driver);
+        self.go(OrderState::Confirmed, actor, &reason, now);
         Ok(())
     }
 

@@ -50,6 +50,23 @@ pub struct OrderFilter {
     /// Empty means every state.
     pub states: Vec<OrderState>,
     pub category: Option<Category>,
+    /// Only services starting after this instant, soonest first (otherwise newest first).
+    pub starts_after: Option<DateTime<Utc>>,
+}
+
+impl OrderFilter {
+    /// What is still to come: orders waiting for payment, paid or confirmed, starting after `now`.
+    pub fn upcoming(category: Option<Category>, now: DateTime<Utc>) -> Self {
+        Self {
+            states: vec![
+                OrderState::PendingPayment,
+                OrderState::Paid,
+                OrderState::Confirmed,
+            ],
+            category,
+            starts_after: Some(now),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,7 +99,7 @@ pub trait OrderStore: Send + Sync {
     /// Writes the order and its new transitions if the stored version is still `order.version`,
     /// and bumps it.
     async fn save(&self, order: &Order) -> Result<(), StoreError>;
-    /// The owner's orders, newest first.
+    /// The owner's orders, newest first, or soonest first with `filter.starts_after`.
     async fn list(
         &self,
         owner: &UserId,

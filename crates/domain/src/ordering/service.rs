@@ -3,6 +3,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 
+use super::assignment::Driver;
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use super::holds;
 use super::model::{Actor, Order, OrderId, Revision, price};
@@ -10,7 +11,7 @@ use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError
 use crate::catalog::{CatalogService, Category, Plan, PlanId, Slot};
 use crate::error::{DomainError, DomainResult};
 use crate::favorites::FavoriteStore;
-use crate::identity::{Clock, Randomness, UserId};
+use crate::identity::{Clock, Phone, Randomness, UserId};
 use crate::media::MediaService;
 use crate::pricing::Estimate;
 use crate::shared::{LocalTime, Page, PageRequest};
@@ -196,6 +197,17 @@ impl OrderService {
         self.store.list(owner, filter, page).await
     }
 
+    /// The owner's orders still to come, soonest first (the member home's next order).
+    pub async fn upcoming(
+        &self,
+        owner: &UserId,
+        category: Option<Category>,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Order>> {
+        let filter = OrderFilter::upcoming(category, self.clock.now());
+        self.store.list(owner, &filter, page).await
+    }
+
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn cancel(&self, owner: &UserId, id: &OrderId, reason: &str) -> DomainResult<Order> {
         let mut order = self.get(owner, id).await?;
@@ -204,6 +216,29 @@ impl OrderService {
         if order.state != before {
             self.save(&mut order).await?;
         }
+        Ok(order)
+    }
+
+    /// An operator puts a driver on a paid order (which confirms it) or changes the driver of a
+    /// confirmed one. The operator API of issue 8 and the `assign-driver` command call it.
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn assign_driver(
+        &self,
+        operator: &str,
+        id: &OrderId,
+        name: &str,
+        phone: Phone,
+        plate: &str,
+    ) -> DomainResult<Order> {
+        let operator = crate::shared::text("operator", operator, 60, "")?;
+        let mut order = self
+            .store
+            .get(id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("order"))?;
+        let driver = Driver::new(order.category, name, phone, plate)?;
+        order.assign_driver(driver, Actor::Operator(operator), self.clock.now())?;
+        self.save(&mut order).await?;
         Ok(order)
     }
 

@@ -23,7 +23,7 @@ fn at(local: &str) -> LocalTime {
     LocalTime::parse("start", local).unwrap()
 }
 
-fn shuttle() -> ServiceDetails {
+pub(crate) fn shuttle() -> ServiceDetails {
     ServiceDetails::Shuttle(ShuttleDetails {
         direction: Direction::PickUp,
         flight_number: " vn 123 ".into(),
@@ -376,7 +376,7 @@ impl Clock for FixedClock {
     }
 }
 
-struct Counter(Mutex<u32>);
+pub(crate) struct Counter(pub Mutex<u32>);
 impl Randomness for Counter {
     fn secret(&self) -> String {
         unreachable!()

@@ -574,9 +574,19 @@ impl PaymentService {
         }
     }
 
-    /// What cancelling a paid order now would refund, under the policy.
+    /// What cancelling the order now would keep and give back, under the policy (nothing either
+    /// way while it is unpaid); refused for an order that can no longer be cancelled.
     pub async fn refund_quote(&self, owner: &UserId, id: &OrderId) -> DomainResult<RefundQuote> {
         let order = self.orders.get(owner, id).await?;
+        if !matches!(
+            order.state,
+            OrderState::Draft | OrderState::PendingPayment | OrderState::Paid | OrderState::Confirmed
+        ) {
+            return Err(DomainError::FailedPrecondition(format!(
+                "訂單{}，無法取消",
+                order.state.label()
+            )));
+        }
         self.settings.cancellation.quote(&order, self.clock.now())
     }
 

@@ -40,10 +40,18 @@ fn draft_order() -> Order {
 #[test]
 fn cancellation_is_free_until_a_day_before_then_costs_half() {
     let policy = CancellationPolicy::default();
-    let order = draft_order();
+    let mut order = draft_order();
+    let unpaid = policy.quote(&order, at(11, 24, 4)).unwrap();
+    assert_eq!(
+        (unpaid.paid, unpaid.fee, unpaid.refund),
+        (Money::ZERO, Money::ZERO, Money::ZERO),
+        "nothing paid, nothing kept"
+    );
+    order.state = crate::ordering::OrderState::Paid;
     let total = order.estimate.total;
     let early = policy.quote(&order, at(11, 24, 2)).unwrap();
     assert_eq!((early.fee, early.refund), (Money::ZERO, total));
+    assert_eq!(early.free_until, at(11, 24, 3), "24 hours before 03:00 UTC");
     let late = policy.quote(&order, at(11, 24, 4)).unwrap();
     assert_eq!(late.fee.amount() + late.refund.amount(), total.amount());
     assert_eq!(late.fee.amount(), total.amount() / 2);

@@ -125,6 +125,8 @@ pub struct RefundQuote {
     pub paid: Money,
     pub fee: Money,
     pub refund: Money,
+    /// Until when cancelling costs nothing.
+    pub free_until: DateTime<Utc>,
 }
 
 impl CancellationPolicy {
@@ -135,8 +137,13 @@ impl CancellationPolicy {
                 "服務已開始，無法取消；請聯絡客服".into(),
             ));
         }
-        let paid = order.estimate.total;
-        let late = now > start - Duration::hours(i64::from(self.free_until_hours));
+        let free_until = start - Duration::hours(i64::from(self.free_until_hours));
+        let paid = if order.state.is_unpaid() {
+            Money::ZERO
+        } else {
+            order.estimate.total
+        };
+        let late = now > free_until;
         let fee = if late {
             Money::vnd(paid.amount() * i64::from(self.late_fee_percent.min(100)) / 100)
                 .round_to_thousand()
@@ -148,6 +155,7 @@ impl CancellationPolicy {
             paid,
             fee,
             refund: Money::vnd(paid.amount() - fee.amount()),
+            free_until,
         })
     }
 }

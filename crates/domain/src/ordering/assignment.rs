@@ -1,0 +1,58 @@
+use crate::catalog::Category;
+use crate::error::{DomainError, DomainResult};
+use crate::identity::Phone;
+use crate::shared::text;
+
+/// The driver (or, for an escort, the guide) operators put on an order; the customer sees the
+/// name, the number to call and the plate to look for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Driver {
+    pub name: String,
+    pub phone: Phone,
+    /// Empty for a guide on foot.
+    pub plate: String,
+}
+
+impl Driver {
+    pub const PLATE_MAX: usize = 16;
+
+    /// Shuttles and charters need the plate; an escort's guide may have none. A massage gets a
+    /// therapist, not a driver.
+    pub fn new(category: Category, name: &str, phone: Phone, plate: &str) -> DomainResult<Self> {
+        if category == Category::DragonMassage {
+            return Err(DomainError::invalid(
+                "driver",
+                "按摩訂單請指派按摩師，不是司機",
+            ));
+        }
+        let name = text("driver.name", name, 40, "請輸入司機姓名")?;
+        let plate = match (category, plate.trim()) {
+            (Category::Escort, "") => String::new(),
+            (_, plate) => text("driver.plate", plate, Self::PLATE_MAX, "請輸入車牌號碼")?
+                .to_uppercase(),
+        };
+        Ok(Self { name, phone, plate })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn phone() -> Phone {
+        Phone::parse("84", "901234567").unwrap()
+    }
+
+    #[test]
+    fn plates_are_needed_for_vehicles_only() {
+        let d = Driver::new(Category::Shuttle, " Anh Minh ", phone(), "51a-123.45").unwrap();
+        assert_eq!((d.name.as_str(), d.plate.as_str()), ("Anh Minh", "51A-123.45"));
+        assert!(Driver::new(Category::Charter, "Minh", phone(), " ").is_err());
+        assert_eq!(
+            Driver::new(Category::Escort, "Lan", phone(), "").map(|d| d.plate),
+            Ok(String::new())
+        );
+        assert!(Driver::new(Category::DragonMassage, "Thu", phone(), "").is_err());
+        assert!(Driver::new(Category::Shuttle, "", phone(), "51A").is_err());
+    }
+}

@@ -1,0 +1,140 @@
+use chrono::{DateTime, Utc};
+
+use crate::error::{DomainError, DomainResult};
+use crate::identity::UserId;
+use crate::ordering::OrderId;
+use crate::shared::text;
+
+/// A thread's id: unguessable, and anything we could not have made is simply not found.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ThreadId(String);
+
+impl ThreadId {
+    pub const MAX_LEN: usize = 40;
+
+    pub fn parse(raw: &str) -> DomainResult<Self> {
+        let ok = (1..=Self::MAX_LEN).contains(&raw.len())
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if ok {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(DomainError::not_found("thread"))
+        }
+    }
+
+    pub(super) fn generated(random: &str) -> Self {
+        Self(format!("cs-{}", crate::shared::id_tail(random, 20)))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A client's id for one write (opening a thread, sending a message), so that sending it again
+/// after a lost answer does not write it twice.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RequestId(String);
+
+impl RequestId {
+    pub fn parse(raw: &str) -> DomainResult<Option<Self>> {
+        match raw.trim() {
+            "" => Ok(None),
+            id if id.len() <= 64 && id.bytes().all(|b| b.is_ascii_graphic()) => {
+                Ok(Some(Self(id.to_owned())))
+            }
+            _ => Err(DomainError::invalid(
+                "request_id",
+                "1 to 64 visible ASCII characters",
+            )),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Author {
+    Customer,
+    /// An operator, by the name the customer sees.
+    Operator(String),
+}
+
+impl Author {
+    pub fn code(&self) -> String {
+        match self {
+            Author::Customer => "customer".into(),
+            Author::Operator(who) => format!("operator:{who}"),
+        }
+    }
+
+    pub fn parse(code: &str) -> DomainResult<Self> {
+        match code.split_once(':') {
+            None if code == "customer" => Ok(Author::Customer),
+            Some(("operator", who)) => Ok(Author::Operator(who.to_owned())),
+            _ => Err(DomainError::invalid("author", format!("unknown author {code}"))),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub author: Author,
+    pub body: String,
+    pub at: DateTime<Utc>,
+}
+
+impl Message {
+    pub const MAX_CHARS: usize = 2000;
+
+    pub fn new(author: Author, body: &str, at: DateTime<Utc>) -> DomainResult<Self> {
+        let body = text("body", body, Self::MAX_CHARS, "請輸入訊息內容")?;
+        Ok(Self { author, body, at })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thread {
+    pub id: ThreadId,
+    pub owner: UserId,
+    pub subject: String,
+    /// The order it is about, one of the owner's.
+    pub order_id: Option<OrderId>,
+    pub created_at: DateTime<Utc>,
+    /// The time of its latest message; lists put the most recent first.
+    pub updated_at: DateTime<Utc>,
+    pub message_count: u32,
+    /// Operators' messages the customer has not opened yet.
+    pub unread_by_customer: u32,
+    /// Customer's messages no operator has opened yet.
+    pub unread_by_operators: u32,
+    /// The start of the latest message, for lists.
+    pub preview: String,
+}
+
+impl Thread {
+    pub const SUBJECT_MAX: usize = 60;
+    /// A conversation longer than this is better started afresh.
+    pub const MAX_MESSAGES: u32 = 200;
+    const PREVIEW_CHARS: usize = 80;
+
+    pub fn preview_of(body: &str) -> String {
+        body.chars().take(Self::PREVIEW_CHARS).collect()
+    }
+}
+
+/// Where else customers reach us (from configuration); empty fields are not offered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ContactChannels {
+    pub line_id: String,
+    pub zalo_phone: String,
+    pub whatsapp_phone: String,
+    pub phone: String,
+    pub email: String,
+    /// When people answer, in the customer's words ("每天 08:00–22:00（越南時間）").
+    pub hours: String,
+}

@@ -1,0 +1,43 @@
+use async_trait::async_trait;
+
+use super::model::{Message, RequestId, Thread, ThreadId};
+use crate::error::DomainResult;
+use crate::identity::UserId;
+use crate::shared::{Page, PageRequest};
+
+/// Whose unread count a read clears, or a message raises for the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Customer,
+    Operators,
+}
+
+/// Where threads are kept. Every method is one transaction.
+#[async_trait]
+pub trait SupportStore: Send + Sync {
+    /// Stores a thread with its first message. When the owner already opened one with this
+    /// request id, nothing is written and that thread is returned.
+    async fn open(
+        &self,
+        thread: &Thread,
+        first: &Message,
+        request: Option<&RequestId>,
+    ) -> DomainResult<Thread>;
+    async fn get(&self, id: &ThreadId) -> DomainResult<Option<Thread>>;
+    /// The thread's messages, oldest first.
+    async fn messages(&self, id: &ThreadId) -> DomainResult<Vec<Message>>;
+    /// Adds a message, counts it unread for the other side and moves the thread's time, unless a
+    /// message with this request id is already in the thread.
+    async fn append(
+        &self,
+        id: &ThreadId,
+        message: &Message,
+        request: Option<&RequestId>,
+    ) -> DomainResult<()>;
+    /// `side` has read everything in the thread.
+    async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()>;
+    /// The owner's threads, the most recently active first.
+    async fn list(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<Thread>>;
+    /// Operators' messages the owner has not opened, over every thread.
+    async fn unread(&self, owner: &UserId) -> DomainResult<u32>;
+}

@@ -1,0 +1,224 @@
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+
+use super::*;
+use crate::error::{DomainError, DomainResult};
+use crate::identity::UserId;
+use crate::ordering::tests::{Counter, setup};
+use crate::ordering::{NewOrder, ServiceDetails};
+use crate::shared::{Page, PageRequest};
+
+/// Threads in memory, with the SQL stores' request-id rules.
+#[derive(Default)]
+struct Store {
+    threads: Mutex<HashMap<ThreadId, (Thread, Option<RequestId>)>>,
+    messages: Mutex<HashMap<ThreadId, Vec<(Message, Option<RequestId>)>>>,
+}
+
+#[async_trait]
+impl SupportStore for Store {
+    async fn open(
+        &self,
+        thread: &Thread,
+        first: &Message,
+        request: Option<&RequestId>,
+    ) -> DomainResult<Thread> {
+        let mut threads = self.threads.lock().unwrap();
+        if let Some((t, _)) = threads
+            .values()
+            .find(|(t, r)| t.owner == thread.owner && request.is_some() && r.as_ref() == request)
+        {
+            return Ok(t.clone());
+        }
+        threads.insert(thread.id.clone(), (thread.clone(), request.cloned()));
+        self.messages
+            .lock()
+            .unwrap()
+            .insert(thread.id.clone(), vec![(first.clone(), None)]);
+        Ok(thread.clone())
+    }
+    async fn get(&self, id: &ThreadId) -> DomainResult<Option<Thread>> {
+        Ok(self.threads.lock().unwrap().get(id).map(|(t, _)| t.clone()))
+    }
+    async fn messages(&self, id: &ThreadId) -> DomainResult<Vec<Message>> {
+        let all = self.messages.lock().unwrap();
+        Ok(all[id].iter().map(|(m, _)| m.clone()).collect())
+    }
+    async fn append(
+        &self,
+        id: &ThreadId,
+        message: &Message,
+        request: Option<&RequestId>,
+    ) -> DomainResult<()> {
+        let mut all = self.messages.lock().unwrap();
+        let list = all.get_mut(id).unwrap();
+        if request.is_some() && list.iter().any(|(_, r)| r.as_ref() == request) {
+            return Ok(());
+        }
+        list.push((message.clone(), request.cloned()));
+        let mut threads = self.threads.lock().unwrap();
+        let (t, _) = threads.get_mut(id).unwrap();
+        t.message_count += 1;
+        t.updated_at = message.at;
+        t.preview = Thread::preview_of(&message.body);
+        match message.author {
+            Author::Customer => t.unread_by_operators += 1,
+            Author::Operator(_) => t.unread_by_customer += 1,
+        }
+        Ok(())
+    }
+    async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()> {
+        let mut threads = self.threads.lock().unwrap();
+        let (t, _) = threads.get_mut(id).unwrap();
+        match side {
+            Side::Customer => t.unread_by_customer = 0,
+            Side::Operators => t.unread_by_operators = 0,
+        }
+        Ok(())
+    }
+    async fn list(&self, owner: &UserId, _: &PageRequest) -> DomainResult<Page<Thread>> {
+        let mut items: Vec<Thread> = self
+            .threads
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|(t, _)| &t.owner == owner)
+            .map(|(t, _)| t.clone())
+            .collect();
+        items.sort_by(|a, b| b.updated_at.cmp(&a.updated_at));
+        Ok(Page {
+            items,
+            next_token: None,
+        })
+    }
+    async fn unread(&self, owner: &UserId) -> DomainResult<u32> {
+        Ok(self
+            .threads
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|(t, _)| &t.owner == owner)
+            .map(|(t, _)| t.unread_by_customer)
+            .sum())
+    }
+}
+
+struct Fixture {
+    svc: SupportService,
+    order: crate::ordering::OrderId,
+}
+
+async fn fixture() -> Fixture {
+    let s = setup();
+    let order = s
+        .svc
+        .create(
+            &ann(),
+            crate::catalog::Category::Shuttle,
+            &crate::catalog::PlanId::parse("shuttle-sgn-4").unwrap(),
+            NewOrder {
+                details: shuttle(),
+                contact: None,
+                note: String::new(),
+            },
+            None,
+        )
+        .await
+        .unwrap()
+        .id;
+    let svc = SupportService::new(
+        Arc::new(Store::default()),
+        s.store.clone(),
+        s.clock.clone(),
+        Arc::new(Counter(Mutex::new(0))),
+        ContactChannels::default(),
+    );
+    Fixture { svc, order }
+}
+
+fn shuttle() -> ServiceDetails {
+    crate::ordering::tests::shuttle()
+}
+
+fn ann() -> UserId {
+    UserId::parse("ann").unwrap()
+}
+
+fn bob() -> UserId {
+    UserId::parse("bob").unwrap()
+}
+
+fn asking(order: &str, body: &str, request: &str) -> NewThread {
+    NewThread {
+        subject: String::new(),
+        order_id: order.into(),
+        body: body.into(),
+        request_id: request.into(),
+    }
+}
+
+#[tokio::test]
+async fn a_thread_about_an_order_counts_replies_until_read() {
+    let f = fixture().await;
+    let t = f
+        .svc
+        .open(&ann(), asking(f.order.as_str(), "  司機幾點到？ ", "r1"))
+        .await
+        .unwrap();
+    assert_eq!(t.subject, format!("訂單 {}", f.order.as_str()));
+    assert_eq!((t.message_count, t.unread_by_operators), (1, 1));
+    f.svc.reply("小美", &t.id, "10:00 到大廳").await.unwrap();
+    f.svc.reply("小美", &t.id, "車牌 51A-123").await.unwrap();
+    assert_eq!(f.svc.unread(&ann()).await.unwrap(), 2);
+    let (thread, messages) = f.svc.thread(&ann(), &t.id).await.unwrap();
+    assert_eq!(thread.unread_by_operators, 0, "answering reads the thread");
+    assert_eq!(
+        messages.iter().map(|m| m.body.as_str()).collect::<Vec<_>>(),
+        ["司機幾點到？", "10:00 到大廳", "車牌 51A-123"]
+    );
+    assert_eq!(messages[1].author, Author::Operator("小美".into()));
+    f.svc.mark_read(&ann(), &t.id).await.unwrap();
+    assert_eq!(f.svc.unread(&ann()).await.unwrap(), 0);
+    f.svc.post(&ann(), &t.id, "謝謝", "r2").await.unwrap();
+    let again = f.svc.post(&ann(), &t.id, "謝謝", "r2").await.unwrap();
+    assert_eq!(again.message_count, 4, "a retried message is written once");
+}
+
+#[tokio::test]
+async fn nobody_reads_or_writes_another_customers_thread_or_asks_about_their_order() {
+    let f = fixture().await;
+    let t = f.svc.open(&ann(), asking("", "退款多久到？", "")).await.unwrap();
+    assert_eq!(t.subject, "退款多久到？", "no subject: the message's start");
+    let not_found = |r: DomainResult<_>| matches!(r, Err(DomainError::NotFound { .. }));
+    assert!(not_found(f.svc.thread(&bob(), &t.id).await.map(|_| ())));
+    assert!(not_found(f.svc.post(&bob(), &t.id, "hi", "").await.map(|_| ())));
+    assert!(not_found(f.svc.mark_read(&bob(), &t.id).await.map(|_| ())));
+    assert!(f.svc.threads(&bob(), &PageRequest::first(10)).await.unwrap().items.is_empty());
+    let err = f
+        .svc
+        .open(&bob(), asking(f.order.as_str(), "hi", ""))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DomainError::InvalidArgument { ref field, .. } if field == "order_id"));
+}
+
+#[tokio::test]
+async fn empty_or_overlong_messages_and_retried_opens_are_handled() {
+    let f = fixture().await;
+    let empty = f.svc.open(&ann(), asking("", "   ", "")).await.unwrap_err();
+    assert!(matches!(empty, DomainError::InvalidArgument { ref field, .. } if field == "body"));
+    let long = "字".repeat(Message::MAX_CHARS + 1);
+    assert!(f.svc.open(&ann(), asking("", &long, "")).await.is_err());
+    let first = f.svc.open(&ann(), asking("", "hello", "same")).await.unwrap();
+    let second = f.svc.open(&ann(), asking("", "hello", "same")).await.unwrap();
+    assert_eq!(first.id, second.id);
+    let page = f.svc.threads(&ann(), &PageRequest::first(10)).await.unwrap();
+    assert_eq!(page.items.len(), 1);
+    let subject = NewThread {
+        subject: "x".repeat(Thread::SUBJECT_MAX + 1),
+        ..asking("", "hello", "")
+    };
+    assert!(f.svc.open(&ann(), subject).await.is_err());
+}
