@@ -8,6 +8,7 @@ mod m20261122_000002_identity;
 mod m20261122_000003_orders;
 mod m20261122_000004_payments;
 mod m20261122_000005_massage;
+mod m20261123_000006_member;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000003_orders::Migration),
             Box::new(m20261122_000004_payments::Migration),
             Box::new(m20261122_000005_massage::Migration),
+            Box::new(m20261123_000006_member::Migration),
         ]
     }
 }

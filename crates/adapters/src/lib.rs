@@ -16,6 +16,7 @@ mod sql_media;
 mod sql_orders;
 mod sql_payments;
 mod sql_rate_limiter;
+mod sql_support;
 pub mod system;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -33,3 +34,4 @@ pub use sql_media::SqlImageStore;
 pub use sql_orders::SqlOrderStore;
 pub use sql_payments::SqlPaymentStore;
 pub use sql_rate_limiter::SqlRateLimiter;
+pub use sql_support::SqlSupportStore;

@@ -10,9 +10,10 @@ use domain::catalog::{Category, PlanId};
 use domain::identity::{Phone, UserId};
 use domain::media::ImageId;
 use domain::ordering::{
-    Actor, CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, IdempotencyKey,
-    KeyClaim, MassageDetails, MessagingApp, Order, OrderFilter, OrderId, OrderState, OrderStore,
-    ServiceDetails, ShuttleDetails, StoreError, TherapistChoice, Transition,
+    Actor, CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage,
+    IdempotencyKey, KeyClaim, MassageDetails, MessagingApp, Order, OrderFilter, OrderId,
+    OrderState, OrderStore, ServiceDetails, ShuttleDetails, StoreError, TherapistChoice,
+    Transition,
 };
 use domain::pricing::{Estimate, LineItem, LineKind};
 use domain::shared::{LocalTime, Money, Page, PageRequest};
@@ -258,6 +259,36 @@ impl ContactJson {
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct DriverJson {
+    name: String,
+    phone_country_code: String,
+    phone_number: String,
+    plate: String,
+}
+
+impl From<&Driver> for DriverJson {
+    fn from(d: &Driver) -> Self {
+        DriverJson {
+            name: d.name.clone(),
+            phone_country_code: d.phone.country_code().into(),
+            phone_number: d.phone.number().into(),
+            plate: d.plate.clone(),
+        }
+    }
+}
+
+impl DriverJson {
+    fn into_domain(self) -> DomainResult<Driver> {
+        Ok(Driver {
+            name: self.name,
+            phone: Phone::parse(&self.phone_country_code, &self.phone_number)?,
+            plate: self.plate,
+        })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct LineJson {
     kind: String,
     label: String,
@@ -322,6 +353,7 @@ fn order_to_row(o: &Order) -> order::ActiveModel {
         updated_at_ms: Set(ms(o.updated_at)),
         expires_at_ms: Set(ms(o.expires_at)),
         version: Set(o.version),
+        driver: Set(o.driver.as_ref().map(|d| json(&DriverJson::from(d)))),
     }
 }
 
@@ -364,6 +396,10 @@ fn order_from_row(r: order::Model, events: Vec<order_event::Model>) -> DomainRes
         updated_at: instant(r.updated_at_ms)?,
         expires_at: instant(r.expires_at_ms)?,
         history,
+        driver: match r.driver {
+            Some(d) => Some(read_json::<DriverJson>(&d)?.into_domain().map_err(bad)?),
+            None => None,
+        },
         version: r.version,
     })
 }
@@ -590,27 +626,51 @@ impl OrderStore for SqlOrderStore {
         if let Some(category) = filter.category {
             query = query.filter(order::Column::Category.eq(category.slug()));
         }
+        // Newest first by creation, or soonest first by the service's start; the cursor holds the
+        // sort key and the id of the page's last row.
+        let (key, soonest) = match filter.starts_after {
+            Some(after) => {
+                query = query.filter(order::Column::StartAtMs.gt(ms(after)));
+                (order::Column::StartAtMs, true)
+            }
+            None => (order::Column::CreatedAtMs, false),
+        };
         if let Some(token) = page.token() {
             let (at, id) = decode_cursor(token)?;
+            let (past_key, past_id) = if soonest {
+                (key.gt(at), order::Column::Id.gt(id))
+            } else {
+                (key.lt(at), order::Column::Id.lt(id))
+            };
             query = query.filter(
-                Condition::any().add(order::Column::CreatedAtMs.lt(at)).add(
-                    Condition::all()
-                        .add(order::Column::CreatedAtMs.eq(at))
-                        .add(order::Column::Id.lt(id)),
-                ),
+                Condition::any()
+                    .add(past_key)
+                    .add(Condition::all().add(key.eq(at)).add(past_id)),
             );
         }
         let size = page.size() as usize;
+        let direction = if soonest {
+            sea_orm::Order::Asc
+        } else {
+            sea_orm::Order::Desc
+        };
         let mut rows = query
-            .order_by_desc(order::Column::CreatedAtMs)
-            .order_by_desc(order::Column::Id)
+            .order_by(key, direction.clone())
+            .order_by(order::Column::Id, direction)
             .limit(size as u64 + 1)
             .all(&self.db)
             .await
             .map_err(storage)?;
         let next_token = if rows.len() > size {
             rows.truncate(size);
-            rows.last().map(|r| format!("{}.{}", r.created_at_ms, r.id))
+            rows.last().map(|r| {
+                let at = if soonest {
+                    r.start_at_ms
+                } else {
+                    r.created_at_ms
+                };
+                format!("{at}.{}", r.id)
+            })
         } else {
             None
         };

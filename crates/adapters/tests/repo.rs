@@ -213,3 +213,5 @@ mod massage;
 mod orders;
 #[path = "repo/payments.rs"]
 mod payments;
+#[path = "repo/support.rs"]
+mod support;

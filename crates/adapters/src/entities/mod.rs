@@ -18,6 +18,8 @@ pub mod profile;
 pub mod rate_counter;
 pub mod refresh_token;
 pub mod signing_key;
+pub mod support_message;
+pub mod support_thread;
 pub mod therapist;
 pub mod therapist_hold;
 pub mod wallet;

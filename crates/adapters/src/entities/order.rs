@@ -24,6 +24,8 @@ pub struct Model {
     pub updated_at_ms: i64,
     pub expires_at_ms: i64,
     pub version: i64,
+    /// JSON (name, phone, plate), once an operator assigned a driver.
+    pub driver: Option<String>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::catalog::{CatalogRepository, Category, Plan};
 use domain::identity::{Account, Change, Email, IdentityStore, Phone, UserId};
 use domain::ordering::{
-    Actor, CharterDetails, Contact, EscortDetails, GuideLanguage, IdempotencyKey, KeyClaim,
+    Actor, CharterDetails, Contact, Driver, EscortDetails, GuideLanguage, IdempotencyKey, KeyClaim,
     MassageDetails, MessagingApp, Order, OrderFilter, OrderId, OrderState, OrderStore,
     ServiceDetails, StoreError, TherapistChoice,
 };
@@ -213,6 +213,7 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
     let paid = OrderFilter {
         states: vec![OrderState::Paid],
         category: None,
+        starts_after: None,
     };
     let page = store
         .list(&owner, &paid, &PageRequest::new(0, None).unwrap())
@@ -222,6 +223,7 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
     let escort = OrderFilter {
         states: vec![],
         category: Some(Category::Escort),
+        starts_after: None,
     };
     let page = store
         .list(&owner, &escort, &PageRequest::new(0, None).unwrap())
@@ -250,3 +252,76 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
     assert_eq!(store.purge_keys(later).await.unwrap(), 1);
     assert_eq!(store.claim(&owner, &key).await.unwrap(), None);
 });
+
+on_both_databases!(
+    upcoming_orders_come_soonest_first_and_drivers_round_trip,
+    |db: DatabaseConnection| async move {
+        let (store, plans, owner) = setup(&db).await;
+        // Created in one order, starting in another: BK-0 last, BK-2 first.
+        let starts = ["2026-11-27T09:00", "2026-11-26T09:00", "2026-11-25T09:00"];
+        for (n, at) in starts.iter().enumerate() {
+            let mut o = order(&plans[0], &owner, n as i64);
+            if let ServiceDetails::Charter(d) = &mut o.details {
+                d.start = LocalTime::parse("start", at).unwrap();
+            }
+            store.insert(&o, None).await.unwrap();
+        }
+        let mut cancelled = order(&plans[1], &owner, 3);
+        cancelled
+            .cancel(Actor::Customer(owner.clone()), "", now())
+            .unwrap();
+        store.insert(&cancelled, None).await.unwrap();
+        let upcoming = OrderFilter::upcoming(None, now());
+        let first = store
+            .list(&owner, &upcoming, &PageRequest::new(2, None).unwrap())
+            .await
+            .unwrap();
+        let ids: Vec<_> = first.items.iter().map(|o| o.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["BK-2", "BK-1"],
+            "soonest first, the cancelled left out"
+        );
+        let rest = store
+            .list(
+                &owner,
+                &upcoming,
+                &PageRequest::new(2, first.next_token).unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(rest.items.len(), 1);
+        assert_eq!(rest.items[0].id.as_str(), "BK-0");
+        assert_eq!(rest.next_token, None);
+        let later = LocalTime::parse("t", "2026-11-26T12:00").unwrap().instant();
+        let page = store
+            .list(
+                &owner,
+                &OrderFilter::upcoming(None, later),
+                &PageRequest::first(10),
+            )
+            .await
+            .unwrap();
+        assert_eq!(page.items.len(), 1, "started ones are no longer upcoming");
+
+        let mut o = store
+            .get(&OrderId::parse("BK-2").unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        o.mark_paid(Actor::System("dev".into()), "paid", now())
+            .unwrap();
+        let driver = Driver::new(
+            Category::Charter,
+            "阮文明",
+            Phone::parse("84", "901234567").unwrap(),
+            "51A-123.45",
+        )
+        .unwrap();
+        o.assign_driver(driver, Actor::Operator("ops".into()), now())
+            .unwrap();
+        store.save(&o).await.unwrap();
+        o.version += 1;
+        assert_eq!(store.get(&o.id).await.unwrap(), Some(o));
+    }
+);

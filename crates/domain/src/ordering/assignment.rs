@@ -28,8 +28,9 @@ impl Driver {
         let name = text("driver.name", name, 40, "請輸入司機姓名")?;
         let plate = match (category, plate.trim()) {
             (Category::Escort, "") => String::new(),
-            (_, plate) => text("driver.plate", plate, Self::PLATE_MAX, "請輸入車牌號碼")?
-                .to_uppercase(),
+            (_, plate) => {
+                text("driver.plate", plate, Self::PLATE_MAX, "請輸入車牌號碼")?.to_uppercase()
+            }
         };
         Ok(Self { name, phone, plate })
     }
@@ -46,7 +47,10 @@ mod tests {
     #[test]
     fn plates_are_needed_for_vehicles_only() {
         let d = Driver::new(Category::Shuttle, " Anh Minh ", phone(), "51a-123.45").unwrap();
-        assert_eq!((d.name.as_str(), d.plate.as_str()), ("Anh Minh", "51A-123.45"));
+        assert_eq!(
+            (d.name.as_str(), d.plate.as_str()),
+            ("Anh Minh", "51A-123.45")
+        );
         assert!(Driver::new(Category::Charter, "Minh", phone(), " ").is_err());
         assert_eq!(
             Driver::new(Category::Escort, "Lan", phone(), "").map(|d| d.plate),
@@ -54,5 +58,22 @@ mod tests {
         );
         assert!(Driver::new(Category::DragonMassage, "Thu", phone(), "").is_err());
         assert!(Driver::new(Category::Shuttle, "", phone(), "51A").is_err());
+    }
+
+    #[test]
+    fn a_driver_confirms_a_paid_order_and_may_be_replaced() {
+        use crate::ordering::{Actor, OrderState};
+        let mut order = crate::payment::tests::draft_order();
+        let driver = || Driver::new(Category::Shuttle, "Minh", phone(), "51A-1").unwrap();
+        let now = order.created_at;
+        let op = || Actor::Operator("ops".into());
+        assert!(order.assign_driver(driver(), op(), now).is_err(), "unpaid");
+        order.state = OrderState::Paid;
+        order.assign_driver(driver(), op(), now).unwrap();
+        assert_eq!(order.state, OrderState::Confirmed);
+        let other = Driver::new(Category::Shuttle, "Lan", phone(), "51A-2").unwrap();
+        order.assign_driver(other, op(), now).unwrap();
+        assert_eq!(order.driver.as_ref().map(|d| d.name.as_str()), Some("Lan"));
+        assert_eq!(order.history.last().unwrap().reason, "指派司機 Lan");
     }
 }

@@ -5,7 +5,7 @@ mod model;
 mod ports;
 mod service;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod vietqr;
 mod wallet;
 

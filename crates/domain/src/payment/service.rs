@@ -580,7 +580,10 @@ impl PaymentService {
         let order = self.orders.get(owner, id).await?;
         if !matches!(
             order.state,
-            OrderState::Draft | OrderState::PendingPayment | OrderState::Paid | OrderState::Confirmed
+            OrderState::Draft
+                | OrderState::PendingPayment
+                | OrderState::Paid
+                | OrderState::Confirmed
         ) {
             return Err(DomainError::FailedPrecondition(format!(
                 "訂單{}，無法取消",

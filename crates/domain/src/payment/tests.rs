@@ -12,7 +12,7 @@ fn at(y: u32, d: u32, h: u32) -> DateTime<Utc> {
 }
 
 /// A draft shuttle for 500,000 VND starting at 2026-11-25 10:00 Vietnam time (03:00 UTC).
-fn draft_order() -> Order {
+pub(crate) fn draft_order() -> Order {
     let plan = plan("p1", Category::Shuttle, 500_000);
     let details = ServiceDetails::Shuttle(ShuttleDetails {
         direction: Direction::PickUp,

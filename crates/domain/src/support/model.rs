@@ -14,9 +14,7 @@ impl ThreadId {
 
     pub fn parse(raw: &str) -> DomainResult<Self> {
         let ok = (1..=Self::MAX_LEN).contains(&raw.len())
-            && raw
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+            && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
         if ok {
             Ok(Self(raw.to_owned()))
         } else {
@@ -76,7 +74,10 @@ impl Author {
         match code.split_once(':') {
             None if code == "customer" => Ok(Author::Customer),
             Some(("operator", who)) => Ok(Author::Operator(who.to_owned())),
-            _ => Err(DomainError::invalid("author", format!("unknown author {code}"))),
+            _ => Err(DomainError::invalid(
+                "author",
+                format!("unknown author {code}"),
+            )),
         }
     }
 }

@@ -93,7 +93,11 @@ impl SupportService {
     }
 
     /// A thread with its messages, to its owner only.
-    pub async fn thread(&self, owner: &UserId, id: &ThreadId) -> DomainResult<(Thread, Vec<Message>)> {
+    pub async fn thread(
+        &self,
+        owner: &UserId,
+        id: &ThreadId,
+    ) -> DomainResult<(Thread, Vec<Message>)> {
         let thread = self.owned(owner, id).await?;
         let messages = self.store.messages(id).await?;
         Ok((thread, messages))
@@ -170,7 +174,9 @@ impl SupportService {
                 Thread::MAX_MESSAGES
             )));
         }
-        self.store.append(&thread.id, &message, request.as_ref()).await?;
+        self.store
+            .append(&thread.id, &message, request.as_ref())
+            .await?;
         self.store
             .get(&thread.id)
             .await?

@@ -189,13 +189,26 @@ async fn a_thread_about_an_order_counts_replies_until_read() {
 #[tokio::test]
 async fn nobody_reads_or_writes_another_customers_thread_or_asks_about_their_order() {
     let f = fixture().await;
-    let t = f.svc.open(&ann(), asking("", "退款多久到？", "")).await.unwrap();
+    let t = f
+        .svc
+        .open(&ann(), asking("", "退款多久到？", ""))
+        .await
+        .unwrap();
     assert_eq!(t.subject, "退款多久到？", "no subject: the message's start");
     let not_found = |r: DomainResult<_>| matches!(r, Err(DomainError::NotFound { .. }));
     assert!(not_found(f.svc.thread(&bob(), &t.id).await.map(|_| ())));
-    assert!(not_found(f.svc.post(&bob(), &t.id, "hi", "").await.map(|_| ())));
+    assert!(not_found(
+        f.svc.post(&bob(), &t.id, "hi", "").await.map(|_| ())
+    ));
     assert!(not_found(f.svc.mark_read(&bob(), &t.id).await.map(|_| ())));
-    assert!(f.svc.threads(&bob(), &PageRequest::first(10)).await.unwrap().items.is_empty());
+    assert!(
+        f.svc
+            .threads(&bob(), &PageRequest::first(10))
+            .await
+            .unwrap()
+            .items
+            .is_empty()
+    );
     let err = f
         .svc
         .open(&bob(), asking(f.order.as_str(), "hi", ""))
@@ -211,10 +224,22 @@ async fn empty_or_overlong_messages_and_retried_opens_are_handled() {
     assert!(matches!(empty, DomainError::InvalidArgument { ref field, .. } if field == "body"));
     let long = "字".repeat(Message::MAX_CHARS + 1);
     assert!(f.svc.open(&ann(), asking("", &long, "")).await.is_err());
-    let first = f.svc.open(&ann(), asking("", "hello", "same")).await.unwrap();
-    let second = f.svc.open(&ann(), asking("", "hello", "same")).await.unwrap();
+    let first = f
+        .svc
+        .open(&ann(), asking("", "hello", "same"))
+        .await
+        .unwrap();
+    let second = f
+        .svc
+        .open(&ann(), asking("", "hello", "same"))
+        .await
+        .unwrap();
     assert_eq!(first.id, second.id);
-    let page = f.svc.threads(&ann(), &PageRequest::first(10)).await.unwrap();
+    let page = f
+        .svc
+        .threads(&ann(), &PageRequest::first(10))
+        .await
+        .unwrap();
     assert_eq!(page.items.len(), 1);
     let subject = NewThread {
         subject: "x".repeat(Thread::SUBJECT_MAX + 1),
