@@ -26,6 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "FeeEstimate",
         "BookingRules",
         "BankTransfer",
+        "Driver",
     ] {
         config = config.type_attribute(
             format!(".booking.v1.{message}"),

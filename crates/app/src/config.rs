@@ -89,6 +89,16 @@ pub struct Config {
     /// this many hours before the service, then for this share of the price.
     pub cancel_free_hours: u32,
     pub cancel_late_fee_percent: u32,
+    /// `APP_SUPPORT_LINE_ID`, `APP_SUPPORT_ZALO_PHONE`, `APP_SUPPORT_WHATSAPP_PHONE`,
+    /// `APP_SUPPORT_PHONE`, `APP_SUPPORT_EMAIL`: the channels customer service answers besides the
+    /// member area's threads; unset ones are not shown (dev shows demo values that are no one's).
+    /// `APP_SUPPORT_HOURS`: when they answer.
+    pub support_line_id: Option<String>,
+    pub support_zalo_phone: Option<String>,
+    pub support_whatsapp_phone: Option<String>,
+    pub support_phone: Option<String>,
+    pub support_email: Option<String>,
+    pub support_hours: String,
 }
 
 impl Default for Config {
@@ -132,6 +142,12 @@ impl Default for Config {
             vnpay_expire_minutes: 15,
             cancel_free_hours: 24,
             cancel_late_fee_percent: 50,
+            support_line_id: None,
+            support_zalo_phone: None,
+            support_whatsapp_phone: None,
+            support_phone: None,
+            support_email: None,
+            support_hours: "每天 08:00–22:00（越南時間）".into(),
         }
     }
 }
@@ -247,6 +263,23 @@ impl Config {
             secret_key: secret_key.clone(),
             path_style: self.s3_path_style,
         }))
+    }
+
+    /// Customer service's other channels: configured, or in dev demo values.
+    pub fn contact_channels(&self) -> domain::support::ContactChannels {
+        let pick = |set: &Option<String>, demo: &str| {
+            set.clone()
+                .or_else(|| self.dev().then(|| demo.to_owned()))
+                .unwrap_or_default()
+        };
+        domain::support::ContactChannels {
+            line_id: pick(&self.support_line_id, "@booking-demo"),
+            zalo_phone: pick(&self.support_zalo_phone, "84900000000"),
+            whatsapp_phone: pick(&self.support_whatsapp_phone, "84900000000"),
+            phone: pick(&self.support_phone, "+84 28 0000 0000"),
+            email: pick(&self.support_email, "support@example.com"),
+            hours: self.support_hours.clone(),
+        }
     }
 
     pub fn smtp(&self) -> Option<adapters::mail::SmtpConfig> {

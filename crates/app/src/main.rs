@@ -35,6 +35,31 @@ enum Command {
         #[arg(long)]
         bank_ref: String,
     },
+    /// An operator puts a driver (or guide) on a paid order, which confirms it; the customer sees
+    /// the driver in the order's detail.
+    AssignDriver {
+        order_id: String,
+        #[arg(long)]
+        operator: String,
+        #[arg(long)]
+        name: String,
+        /// Country code, as `84`.
+        #[arg(long, default_value = "84")]
+        country_code: String,
+        #[arg(long)]
+        phone: String,
+        /// Empty for a guide on foot.
+        #[arg(long, default_value = "")]
+        plate: String,
+    },
+    /// An operator answers a customer-service thread.
+    SupportReply {
+        thread_id: String,
+        #[arg(long)]
+        operator: String,
+        #[arg(long)]
+        message: String,
+    },
 }
 
 #[tokio::main]
@@ -78,6 +103,36 @@ async fn main() -> anyhow::Result<()> {
                 .confirm_transfer(&operator, &id, &bank_ref)
                 .await?;
             println!("{} {}", order.id.as_str(), order.state.code());
+            Ok(())
+        }
+        Command::AssignDriver {
+            order_id,
+            operator,
+            name,
+            country_code,
+            phone,
+            plate,
+        } => {
+            let app = server::App::start(&config).await?;
+            let id = domain::ordering::OrderId::parse(&order_id)?;
+            let phone = domain::identity::Phone::parse(&country_code, &phone)?;
+            let order = app
+                .services
+                .orders
+                .assign_driver(&operator, &id, &name, phone, &plate)
+                .await?;
+            println!("{} {}", order.id.as_str(), order.state.code());
+            Ok(())
+        }
+        Command::SupportReply {
+            thread_id,
+            operator,
+            message,
+        } => {
+            let app = server::App::start(&config).await?;
+            let id = domain::support::ThreadId::parse(&thread_id)?;
+            let thread = app.services.support.reply(&operator, &id, &message).await?;
+            println!("{} {}", thread.id.as_str(), thread.message_count);
             Ok(())
         }
     }

@@ -15,7 +15,7 @@ use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore, SqlOrderStore,
-    SqlRateLimiter, catalog_file,
+    SqlRateLimiter, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -30,6 +30,7 @@ use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserServic
 use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
+use domain::support::SupportService;
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -126,6 +127,13 @@ impl App {
                 media: media.clone(),
             },
         );
+        let support = SupportService::new(
+            Arc::new(SqlSupportStore::new(db.clone())),
+            order_store.clone(),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+            config.contact_channels(),
+        );
         let payments = PaymentService::new(
             PaymentPorts {
                 orders: orders.clone(),
@@ -149,6 +157,7 @@ impl App {
                 payments,
                 favorites,
                 media,
+                support,
                 catalog,
                 users: UserService::new(identity.clone()),
                 identity,

@@ -462,6 +462,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 mod identity;
 #[path = "api/massage.rs"]
 mod massage;
+#[path = "api/member.rs"]
+mod member;
 #[path = "api/orders.rs"]
 mod orders;
 #[path = "api/payments.rs"]

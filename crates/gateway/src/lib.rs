@@ -13,6 +13,7 @@ use domain::identity::{IdentityService, UserService};
 use domain::media::MediaService;
 use domain::ordering::OrderService;
 use domain::payment::PaymentService;
+use domain::support::SupportService;
 
 pub use auth::{ClientAddr, TOKEN_HEADER};
 pub use error::ApiError;
@@ -33,6 +34,7 @@ pub struct Services {
     pub payments: PaymentService,
     pub favorites: FavoriteService,
     pub media: MediaService,
+    pub support: SupportService,
 }
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.

@@ -10,11 +10,14 @@ use crate::ordering::tests::{Counter, setup};
 use crate::ordering::{NewOrder, ServiceDetails};
 use crate::shared::{Page, PageRequest};
 
+/// A row with the request id it was written under.
+type Keyed<T> = (T, Option<RequestId>);
+
 /// Threads in memory, with the SQL stores' request-id rules.
 #[derive(Default)]
 struct Store {
-    threads: Mutex<HashMap<ThreadId, (Thread, Option<RequestId>)>>,
-    messages: Mutex<HashMap<ThreadId, Vec<(Message, Option<RequestId>)>>>,
+    threads: Mutex<HashMap<ThreadId, Keyed<Thread>>>,
+    messages: Mutex<HashMap<ThreadId, Vec<Keyed<Message>>>>,
 }
 
 #[async_trait]
@@ -87,7 +90,7 @@ impl SupportStore for Store {
             .filter(|(t, _)| &t.owner == owner)
             .map(|(t, _)| t.clone())
             .collect();
-        items.sort_by(|a, b| b.updated_at.cmp(&a.updated_at));
+        items.sort_by_key(|t| std::cmp::Reverse(t.updated_at));
         Ok(Page {
             items,
             next_token: None,

@@ -5,6 +5,7 @@ mod identity;
 pub(crate) mod massage;
 pub(crate) mod order;
 pub(crate) mod payment;
+mod support;
 
 pub(crate) use catalog::rules_to_pb;
 mod user;
@@ -19,6 +20,7 @@ use crate::pb::identity_service_server::IdentityServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
+use crate::pb::support_service_server::SupportServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
 
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
@@ -44,8 +46,13 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.favorites.clone(),
     ));
+    let support = SupportServiceServer::new(support::Support::new(
+        services.identity.clone(),
+        services.support.clone(),
+    ));
     Router::new()
         .route_service(&path_of(&catalog), catalog)
+        .route_service(&path_of(&support), support)
         .route_service(&path_of(&massage), massage)
         .route_service(&path_of(&orders), orders)
         .route_service(&path_of(&payments), payments)

@@ -5,7 +5,7 @@ use domain::catalog::PlanId;
 use domain::identity::{IdentityService, Phone};
 use domain::media::ImageId;
 use domain::ordering::{
-    CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, IdempotencyKey,
+    CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage, IdempotencyKey,
     MassageDetails, MessagingApp, NewOrder, Order, OrderFilter, OrderId, OrderService, OrderState,
     Revision, ServiceDetails, ShuttleDetails, TherapistChoice, note,
 };
@@ -271,6 +271,16 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
                 reason: t.reason.clone(),
             })
             .collect(),
+        driver: o.driver.as_ref().map(driver_to_pb),
+    }
+}
+
+pub(crate) fn driver_to_pb(d: &Driver) -> pb::Driver {
+    pb::Driver {
+        name: d.name.clone(),
+        phone_country_code: d.phone.country_code().into(),
+        phone_number: d.phone.number().into(),
+        plate: d.plate.clone(),
     }
 }
 
@@ -380,6 +390,10 @@ impl pb::order_service_server::OrderService for Orders {
             raw => Some(category_from_pb(raw)?),
         };
         let work = async {
+            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+            if r.upcoming {
+                return self.orders.upcoming(&who.user_id, category, &page).await;
+            }
             let filter = OrderFilter {
                 states: r
                     .states
@@ -387,8 +401,8 @@ impl pb::order_service_server::OrderService for Orders {
                     .map(|s| state_from_pb(*s))
                     .collect::<DomainResult<_>>()?,
                 category,
+                starts_after: None,
             };
-            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
             self.orders.list(&who.user_id, &filter, &page).await
         };
         let page = work.await.map_err(status)?;
@@ -416,6 +430,25 @@ impl pb::order_service_server::OrderService for Orders {
             order: respond(&done.order),
             fee_vnd: fee,
             refund_vnd: refund,
+        }))
+    }
+
+    async fn quote_cancellation(
+        &self,
+        request: Request<pb::QuoteCancellationRequest>,
+    ) -> Result<Response<pb::QuoteCancellationResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = OrderId::parse(&r.order_id)?;
+            self.payments.refund_quote(&who.user_id, &id).await
+        };
+        let q = work.await.map_err(status)?;
+        Ok(Response::new(pb::QuoteCancellationResponse {
+            paid_vnd: q.paid.amount(),
+            fee_vnd: q.fee.amount(),
+            refund_vnd: q.refund.amount(),
+            free_until: Some(timestamp(q.free_until)),
         }))
     }
 }

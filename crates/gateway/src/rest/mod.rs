@@ -48,7 +48,10 @@ pub(crate) fn router(services: Services) -> Router {
         .route("/plan/{category}/order/{order_id}", put(order::update))
         .route("/order/detail", get(order::list))
         .route("/order/detail/{id}", get(order::get))
-        .route("/order/detail/{id}/cancel", post(payment::cancel))
+        .route(
+            "/order/detail/{id}/cancel",
+            get(payment::cancel_quote).post(payment::cancel),
+        )
         .route(
             "/plan/{category}/order/{order_id}/payment",
             post(payment::pay),

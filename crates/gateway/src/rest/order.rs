@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 use super::{Body, Data};
 use crate::auth::Caller;
 use crate::grpc::order::{
-    IDEMPOTENCY_KEY, charter_from_pb, contact_from_pb, contact_to_pb, details_to_pb,
+    IDEMPOTENCY_KEY, charter_from_pb, contact_from_pb, contact_to_pb, details_to_pb, driver_to_pb,
     escort_from_pb, estimate_to_pb, massage_from_pb, shuttle_from_pb,
 };
 use crate::pb::{self, order_details::Service};
@@ -58,6 +58,7 @@ pub(crate) struct OrderDto {
     updated_at: String,
     expires_at: String,
     events: Vec<EventDto>,
+    driver: Option<pb::Driver>,
 }
 
 #[derive(Serialize)]
@@ -103,6 +104,7 @@ impl From<&Order> for OrderDto {
                     reason: t.reason.clone(),
                 })
                 .collect(),
+            driver: o.driver.as_ref().map(driver_to_pb),
         }
     }
 }
@@ -186,6 +188,8 @@ pub(crate) struct ListQuery {
     category: Option<String>,
     page_size: Option<u32>,
     page_token: Option<String>,
+    /// Only what is still to come, soonest first (`state` is then ignored).
+    upcoming: Option<bool>,
 }
 
 /// `GET /api/order/detail`: the caller's orders, newest first, a page at a time (20 unless
@@ -212,10 +216,16 @@ pub(crate) async fn list(
         ),
     };
     let page = PageRequest::new(q.page_size.unwrap_or(0), q.page_token)?;
-    let page = s
-        .orders
-        .list(&who.user_id, &OrderFilter { states, category }, &page)
-        .await?;
+    let page = if q.upcoming == Some(true) {
+        s.orders.upcoming(&who.user_id, category, &page).await?
+    } else {
+        let filter = OrderFilter {
+            states,
+            category,
+            starts_after: None,
+        };
+        s.orders.list(&who.user_id, &filter, &page).await?
+    };
     Ok(Json(Data {
         data: page.items.iter().map(OrderDto::from).collect(),
         next_page_token: page.next_token,

@@ -358,3 +358,31 @@ pub(crate) async fn cancel(
         refund_vnd: refund,
     }))
 }
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct QuoteDto {
+    paid_vnd: i64,
+    fee_vnd: i64,
+    refund_vnd: i64,
+    free_until: String,
+}
+
+/// `GET /api/order/detail/{id}/cancel`: what the POST would keep and give back now, changing
+/// nothing.
+pub(crate) async fn cancel_quote(
+    State(s): State<Services>,
+    Caller(who): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Data<QuoteDto>>, ApiError> {
+    let q = s
+        .payments
+        .refund_quote(&who.user_id, &OrderId::parse(&id)?)
+        .await?;
+    Ok(Data::new(QuoteDto {
+        paid_vnd: q.paid.amount(),
+        fee_vnd: q.fee.amount(),
+        refund_vnd: q.refund.amount(),
+        free_until: q.free_until.to_rfc3339(),
+    }))
+}

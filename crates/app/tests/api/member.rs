@@ -1,0 +1,483 @@
+//! The member area over the wire: the order list's tabs and upcoming orders, the refund preview,
+//! a driver assigned by the operators' command, the ledger behind paid and cancelled orders, and
+//! customer-service threads; nobody reads another member's orders, ledger or threads. Every case
+//! on SQLite and PostgreSQL.
+
+use gateway::pb::order_service_client::OrderServiceClient;
+use gateway::pb::payment_service_client::PaymentServiceClient;
+use gateway::pb::support_service_client::SupportServiceClient;
+use serde_json::json;
+use tonic::Code;
+
+use super::orders::{contact, shuttle, token_for};
+use super::*;
+
+/// The operators' command (`booking …`) against the test server's database.
+async fn operator(app: &TestApp, args: &[&str]) -> String {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_booking"));
+    command
+        .args(args)
+        .env("DATABASE_URL", &app.db.url)
+        .env("APP_LOG", "warn")
+        .env("APP_MAILBOX_DIR", app.web_dir.join("mailbox"))
+        .env("APP_MEDIA_DIR", app.web_dir.join("images"))
+        .env("APP_MIGRATE_ON_START", "false")
+        .env("APP_SEED_DEMO", "false");
+    let out = tokio::task::spawn_blocking(move || command.output())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A shuttle order waiting for payment (480,000 VND), `days` ahead at 10:00.
+async fn pending(app: &TestApp, token: &str, days: i64) -> String {
+    let mut details = shuttle(3);
+    let day = (chrono::Utc::now() + chrono::Duration::hours(7) + chrono::Duration::days(days))
+        .format("%Y-%m-%d");
+    details["start"] = json!(format!("{day}T10:00"));
+    let (status, body) = app
+        .post(
+            "/api/plan/shuttle/shuttle-sgn-4/order",
+            json!({"details": details, "contact": contact()}),
+            Some(token),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["id"].as_str().unwrap().to_owned()
+}
+
+/// Pays with v-coin after topping up exactly the price with the dev provider.
+async fn pay_with_vcoin(app: &TestApp, token: &str, id: &str) {
+    for (path, body) in [
+        (
+            "/api/v-coin/top-up",
+            json!({"amountVnd": 480_000, "method": "DEV"}),
+        ),
+        (
+            &*format!("/api/plan/shuttle/order/{id}/payment"),
+            json!({"method": "VCOIN"}),
+        ),
+    ] {
+        let r = app
+            .http
+            .post(app.url(path))
+            .header("authorization-firebase", token)
+            .header("idempotency-key", format!("{id}-{path}"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+    }
+}
+
+fn ids(orders: &[pb::Order]) -> Vec<&str> {
+    orders.iter().map(|o| o.id.as_str()).collect()
+}
+
+api_test!(
+    orders_tabs_upcoming_refund_preview_and_driver,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let bob = token_for(app, "bob@example.com").await;
+        let later = pending(app, &ann, 5).await;
+        let paid = pending(app, &ann, 3).await;
+        let cancelled = pending(app, &ann, 2).await;
+        pay_with_vcoin(app, &ann, &paid).await;
+        pay_with_vcoin(app, &ann, &cancelled).await;
+        let mut orders = OrderServiceClient::connect(app.url("")).await.unwrap();
+
+        // The preview before cancelling: free this far ahead, the whole price back.
+        let quote = orders
+            .quote_cancellation(signed(
+                &ann,
+                pb::QuoteCancellationRequest {
+                    order_id: cancelled.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(
+            (quote.paid_vnd, quote.fee_vnd, quote.refund_vnd),
+            (480_000, 0, 480_000)
+        );
+        let (status, rest_quote) = app
+            .get_as(&format!("/api/order/detail/{cancelled}/cancel"), &ann)
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(rest_quote["data"]["refundVnd"], 480_000);
+        assert!(
+            rest_quote["data"]["freeUntil"]
+                .as_str()
+                .unwrap()
+                .ends_with("+00:00")
+        );
+        let unpaid = orders
+            .quote_cancellation(signed(
+                &ann,
+                pb::QuoteCancellationRequest {
+                    order_id: later.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!((unpaid.paid_vnd, unpaid.refund_vnd), (0, 0), "nothing paid");
+        let (status, body) = app
+            .post(
+                &format!("/api/order/detail/{cancelled}/cancel"),
+                json!({}),
+                Some(&ann),
+            )
+            .await;
+        assert_eq!(
+            (status, body["data"]["refundVnd"].as_i64()),
+            (200, Some(480_000))
+        );
+        let err = orders
+            .quote_cancellation(signed(
+                &ann,
+                pb::QuoteCancellationRequest {
+                    order_id: cancelled.clone(),
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::FailedPrecondition, "refunded already");
+
+        // Tabs: the states asked for, newest first; upcoming: soonest first, the refunded left out.
+        let list = |token: &str, states: Vec<pb::OrderState>, upcoming: bool| {
+            signed(
+                token,
+                pb::ListOrdersRequest {
+                    states: states.into_iter().map(Into::into).collect(),
+                    upcoming,
+                    ..Default::default()
+                },
+            )
+        };
+        let closed = vec![
+            pb::OrderState::Cancelled,
+            pb::OrderState::Expired,
+            pb::OrderState::Refunded,
+        ];
+        let page = orders
+            .list_orders(list(&ann, closed.clone(), false))
+            .await
+            .unwrap();
+        assert_eq!(ids(&page.get_ref().orders), [cancelled.as_str()]);
+        let page = orders.list_orders(list(&ann, vec![], true)).await.unwrap();
+        assert_eq!(ids(&page.get_ref().orders), [paid.as_str(), later.as_str()]);
+        let (_, body) = app
+            .get_as("/api/order/detail?upcoming=true&pageSize=1", &ann)
+            .await;
+        assert_eq!(body["data"][0]["id"], paid.as_str());
+        assert!(body["nextPageToken"].is_string());
+
+        // The operators' command puts a driver on the paid order; the customer sees him.
+        let out = operator(
+            app,
+            &[
+                "assign-driver",
+                &paid,
+                "--operator",
+                "ops-lan",
+                "--name",
+                "阮文明",
+                "--phone",
+                "0901 234 567",
+                "--plate",
+                "51a-123.45",
+            ],
+        )
+        .await;
+        assert_eq!(out.trim(), format!("{paid} CONFIRMED"));
+        let order = orders
+            .get_order(signed(
+                &ann,
+                pb::GetOrderRequest {
+                    order_id: paid.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .order
+            .unwrap();
+        let driver = order.driver.unwrap();
+        assert_eq!(
+            (
+                driver.name.as_str(),
+                driver.phone_number.as_str(),
+                driver.plate.as_str()
+            ),
+            ("阮文明", "901234567", "51A-123.45")
+        );
+        assert_eq!(order.events.last().unwrap().actor, "operator:ops-lan");
+        let (_, body) = app.get_as(&format!("/api/order/detail/{paid}"), &ann).await;
+        assert_eq!(body["data"]["driver"]["phoneCountryCode"], "84");
+        assert_eq!(body["data"]["state"], "CONFIRMED");
+
+        // Nobody else sees any of it.
+        let page = orders.list_orders(list(&bob, vec![], false)).await.unwrap();
+        assert!(page.get_ref().orders.is_empty());
+        for id in [&paid, &cancelled] {
+            let err = orders
+                .get_order(signed(
+                    &bob,
+                    pb::GetOrderRequest {
+                        order_id: id.clone(),
+                    },
+                ))
+                .await
+                .unwrap_err();
+            assert_eq!(err.code(), Code::NotFound);
+            let err = orders
+                .quote_cancellation(signed(
+                    &bob,
+                    pb::QuoteCancellationRequest {
+                        order_id: id.clone(),
+                    },
+                ))
+                .await
+                .unwrap_err();
+            assert_eq!(err.code(), Code::NotFound);
+            let (status, _) = app.get_as(&format!("/api/order/detail/{id}"), &bob).await;
+            assert_eq!(status, 404);
+        }
+        let err = orders
+            .list_orders(pb::ListOrdersRequest::default())
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::Unauthenticated);
+
+        // The ledger: top-ups, spends and the refund, each pointing at its cause; Bob's is empty.
+        let mut payments = PaymentServiceClient::connect(app.url("")).await.unwrap();
+        let entries = payments
+            .list_ledger_entries(signed(&ann, pb::ListLedgerEntriesRequest::default()))
+            .await
+            .unwrap()
+            .into_inner()
+            .entries;
+        let kinds: Vec<(&str, i64, &str)> = entries
+            .iter()
+            .map(|e| (e.kind.as_str(), e.amount_vnd, e.order_id.as_str()))
+            .collect();
+        assert_eq!(kinds[0], ("REFUND", 480_000, cancelled.as_str()));
+        assert_eq!(kinds.iter().filter(|k| k.0 == "SPEND").count(), 2);
+        assert_eq!(kinds.iter().filter(|k| k.0 == "TOP_UP").count(), 2);
+        assert_eq!(entries[0].balance_after_vnd, 480_000);
+        let theirs = payments
+            .list_ledger_entries(signed(&bob, pb::ListLedgerEntriesRequest::default()))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(theirs.entries.is_empty());
+        let (_, body) = app.get_as("/api/v-coin/entries", &bob).await;
+        assert_eq!(body["data"].as_array().map(Vec::len), Some(0));
+    }
+);
+
+fn open(order_id: &str, body: &str, request_id: &str) -> pb::OpenThreadRequest {
+    pb::OpenThreadRequest {
+        subject: String::new(),
+        order_id: order_id.into(),
+        body: body.into(),
+        request_id: request_id.into(),
+    }
+}
+
+api_test!(
+    support_threads_replies_and_unread_markers,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let bob = token_for(app, "bob@example.com").await;
+        let order = pending(app, &ann, 2).await;
+        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+
+        let thread = support
+            .open_thread(signed(&ann, open(&order, "請問可以改時間嗎？", "open-1")))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        assert_eq!(thread.subject, format!("訂單 {order}"));
+        assert_eq!(thread.order_id, order);
+        let again = support
+            .open_thread(signed(&ann, open(&order, "請問可以改時間嗎？", "open-1")))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        assert_eq!(again.id, thread.id, "a retried open opens nothing more");
+        for _ in 0..2 {
+            support
+                .send_message(signed(
+                    &ann,
+                    pb::SendMessageRequest {
+                        thread_id: thread.id.clone(),
+                        body: "改到下午三點".into(),
+                        request_id: "msg-1".into(),
+                    },
+                ))
+                .await
+                .unwrap();
+        }
+        let out = operator(
+            app,
+            &[
+                "support-reply",
+                &thread.id,
+                "--operator",
+                "小美",
+                "--message",
+                "可以，已為您改到 15:00",
+            ],
+        )
+        .await;
+        assert_eq!(
+            out.trim(),
+            format!("{} 3", thread.id),
+            "the retried message once"
+        );
+
+        let unread = support
+            .get_unread_count(signed(&ann, pb::GetUnreadCountRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .unread_count;
+        assert_eq!(unread, 1);
+        let listed = support
+            .list_threads(signed(&ann, pb::ListThreadsRequest::default()))
+            .await
+            .unwrap()
+            .into_inner()
+            .threads;
+        assert_eq!(listed.len(), 1);
+        assert_eq!((listed[0].unread_count, listed[0].message_count), (1, 3));
+        assert_eq!(listed[0].preview, "可以，已為您改到 15:00");
+        let got = support
+            .get_thread(signed(
+                &ann,
+                pb::GetThreadRequest {
+                    thread_id: thread.id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        let said: Vec<(bool, &str)> = got
+            .messages
+            .iter()
+            .map(|m| (m.from_customer, m.author_name.as_str()))
+            .collect();
+        assert_eq!(said, [(true, ""), (true, ""), (false, "小美")]);
+        assert_eq!(
+            got.thread.unwrap().unread_count,
+            1,
+            "reading is not marking read"
+        );
+        let read = support
+            .mark_thread_read(signed(
+                &ann,
+                pb::MarkThreadReadRequest {
+                    thread_id: thread.id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(read.thread.unwrap().unread_count, 0);
+        let unread = support
+            .get_unread_count(signed(&ann, pb::GetUnreadCountRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(unread.unread_count, 0);
+
+        // Bob can neither read, write to nor mark Ann's thread, nor ask about her order.
+        let not_found = [
+            support
+                .get_thread(signed(
+                    &bob,
+                    pb::GetThreadRequest {
+                        thread_id: thread.id.clone(),
+                    },
+                ))
+                .await
+                .map(|_| ())
+                .unwrap_err(),
+            support
+                .send_message(signed(
+                    &bob,
+                    pb::SendMessageRequest {
+                        thread_id: thread.id.clone(),
+                        body: "hi".into(),
+                        request_id: String::new(),
+                    },
+                ))
+                .await
+                .map(|_| ())
+                .unwrap_err(),
+            support
+                .mark_thread_read(signed(
+                    &bob,
+                    pb::MarkThreadReadRequest {
+                        thread_id: thread.id.clone(),
+                    },
+                ))
+                .await
+                .map(|_| ())
+                .unwrap_err(),
+        ];
+        assert!(not_found.iter().all(|e| e.code() == Code::NotFound));
+        let err = support
+            .open_thread(signed(&bob, open(&order, "這是誰的訂單", "")))
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument);
+        let bobs = support
+            .list_threads(signed(&bob, pb::ListThreadsRequest::default()))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(bobs.threads.is_empty());
+        let err = support
+            .list_threads(pb::ListThreadsRequest::default())
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::Unauthenticated);
+        let err = support
+            .open_thread(signed(&ann, open("", "   ", "")))
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument);
+        assert!(
+            err.message().contains("請輸入訊息內容"),
+            "{}",
+            err.message()
+        );
+
+        // The other channels need no sign-in; the browser reaches them over gRPC-Web.
+        let (status, channels) = app
+            .grpc_web::<pb::GetContactChannelsResponse>(
+                "SupportService/GetContactChannels",
+                &pb::GetContactChannelsRequest {},
+            )
+            .await;
+        assert_eq!(status, 0);
+        let channels = channels.unwrap().channels.unwrap();
+        assert_eq!(channels.line_id, "@booking-demo", "dev's demo values");
+        assert!(channels.hours.contains("越南時間"));
+    }
+);
