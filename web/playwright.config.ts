@@ -7,6 +7,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'booking-e2e-'));
+// Workers load this file again: they must find the same directory (tests run the operators'
+// commands against the server's database).
+process.env.E2E_DATA_DIR = dataDir;
+export const serverBinary = process.env.BOOKING_BIN ?? '../target/debug/booking';
+export const databaseUrl = `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: process.env.BOOKING_BIN ?? '../target/debug/booking',
+    command: serverBinary,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -43,7 +48,7 @@ export default defineConfig({
       APP_LISTEN: `127.0.0.1:${port}`,
       APP_ENV: 'dev',
       APP_WEB_DIR: 'dist',
-      DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`,
+      DATABASE_URL: databaseUrl,
       APP_MAILBOX_DIR: join(dataDir, 'mailbox'),
       // VNPay's page cannot be reached from here: the browser test stands in for it and signs
       // its answer with this secret.

@@ -69,7 +69,9 @@ test('order steps use the layout with a footer; other pages do not', async ({ pa
   expect(response?.status()).toBe(200);
   await expect(page.locator('footer.order-footer')).toBeVisible();
   await page.goto('/member');
-  await expect(page.getByRole('heading', { name: '會員中心' })).toBeVisible();
+  // Signed out, the member home asks to sign in first.
+  await expect(page).toHaveURL(/\/login\?next=%2Fmember$/);
+  await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
   await expect(page.locator('footer.order-footer')).toHaveCount(0);
 });
 

@@ -94,7 +94,14 @@ fn payment_from_row(r: payment::Model) -> DomainResult<Payment> {
 fn entry_from_row(r: ledger_entry::Model) -> DomainResult<LedgerEntry> {
     let bad = |e: DomainError| corrupt("ledger entry", e);
     let cause = match (r.payment_id, r.order_id, r.operator) {
-        (Some(p), _, _) => Cause::Payment(PaymentId::parse(&p).map_err(bad)?),
+        (Some(p), order, _) => Cause::Payment {
+            id: PaymentId::parse(&p).map_err(bad)?,
+            order: order
+                .as_deref()
+                .map(OrderId::parse)
+                .transpose()
+                .map_err(bad)?,
+        },
         (None, Some(o), _) => Cause::Order(OrderId::parse(&o).map_err(bad)?),
         (None, None, Some(who)) => Cause::Operator {
             who,
@@ -148,7 +155,11 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
         .map_err(storage)?
         .map_or(0, |w| w.balance_vnd);
     let (payment_id, order_id, operator) = match &e.cause {
-        Cause::Payment(p) => (Some(p.as_str().to_owned()), None, None),
+        Cause::Payment { id, order } => (
+            Some(id.as_str().to_owned()),
+            order.as_ref().map(|o| o.as_str().to_owned()),
+            None,
+        ),
         Cause::Order(o) => (None, Some(o.as_str().to_owned()), None),
         Cause::Operator { who, .. } => (None, None, Some(who.clone())),
     };

@@ -5,7 +5,6 @@ import type { RouteName } from './paths';
 // A route module exports `Component` and, where it loads data, `loader`.
 type RouteModule = Pick<RouteObject, 'Component' | 'loader'>;
 
-const comingSoon = () => import('@/pages/coming-soon-page');
 const step1 = () => import('@/pages/order-step1-page');
 const step2 = () => import('@/pages/order-step2-page');
 const confirm = () => import('@/pages/order-confirm-page');
@@ -19,10 +18,10 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   profile: () => import('@/pages/profile-page'),
   forgotPassword: () => import('@/pages/forgot-password-page'),
   authAction: () => import('@/pages/auth-action-page'),
-  member: comingSoon,
-  memberCustomerService: comingSoon,
+  member: () => import('@/pages/member-home-page'),
+  memberCustomerService: () => import('@/pages/member-customer-service-page'),
   memberOrder: () => import('@/pages/member-order-page'),
-  memberUserInfo: comingSoon,
+  memberUserInfo: () => import('@/pages/profile-page'),
   memberVCoin: () => import('@/pages/member-v-coin-page'),
   charterStep1: step1,
   charterStep2: step2,

@@ -5,6 +5,7 @@ export const messages = {
   appName: '越南旅遊預約',
   loading: '載入中…',
   working: '處理中…',
+  loadMore: '載入更多',
   tagline: '機場接送、包車、陪同導覽與到府按摩，一站預訂，越南盾付款。',
   nav: {
     home: '首頁',
@@ -191,10 +192,6 @@ export const messages = {
     network: '無法連線到伺服器，請檢查網路後再試。',
   },
   build: { newVersion: '網站已更新，是否重新載入以使用最新版本？', reload: '重新載入', later: '稍後' },
-  comingSoon: {
-    title: '即將推出',
-    body: '這個頁面的功能正在建置中，將於後續版本提供。',
-  },
   footer: {
     help: '需要協助？會員中心的客服可隨時為您服務。',
     copyright: '© 越南旅遊預約',
@@ -255,18 +252,9 @@ export const messages = {
     done: (amount: string) => `已儲值 ${amount}`,
     historyTitle: '交易紀錄',
     empty: '還沒有交易紀錄。',
-    more: '載入更多',
     kinds: { TOP_UP: '儲值', SPEND: '付款', REFUND: '退款', ADJUSTMENT: '調整' } as Record<string, string>,
     afterBalance: '餘額',
     forOrder: (id: string) => `訂單 ${id}`,
-  },
-  memberOrders: {
-    title: '我的訂單',
-    empty: '還沒有訂單。',
-    start: '開始預訂',
-    pay: '付款',
-    total: '金額',
-    start_at: '服務時間',
   },
   massage: {
     therapistsTitle: '我們的按摩師',
@@ -300,11 +288,6 @@ export const messages = {
     photoCount: (n: number) => `${n} 張`,
   },
   pageTitles: {
-    member: '會員中心',
-    memberCustomerService: '客服中心',
-    memberOrder: '我的訂單',
-    memberUserInfo: '會員資料',
-    memberVCoin: 'V 幣錢包',
     step1: '填寫服務資料',
     step2: '加購與聯絡資料',
     payment: '付款',

@@ -17,3 +17,8 @@ export function showLocal(value: string): string {
 export function showInstant(at: Date): string {
   return showLocal(new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 16));
 }
+
+/** A protobuf timestamp shown in Vietnam time; empty when unset. */
+export function showTimestamp(at: { seconds: bigint } | undefined): string {
+  return at ? showInstant(new Date(Number(at.seconds) * 1000)) : '';
+}

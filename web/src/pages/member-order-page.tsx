@@ -1,10 +1,19 @@
-import { OrderList } from '@/features/payment';
-import { SignedInOnly } from './signed-in-only';
+import { useSearchParams } from 'react-router';
+import { MemberOrderDetail, MemberOrders } from '@/features/order';
+import { MemberFrame } from './member-frame';
+import { massageSummary } from './massage-extras';
 
+/** `/member/order`: the list, or one order with `?id=`. */
 export function Component() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
   return (
-    <SignedInOnly>
-      <OrderList />
-    </SignedInOnly>
+    <MemberFrame>
+      {id ? (
+        <MemberOrderDetail key={id} id={id} more={(flow, details) => (flow === 'massage' ? massageSummary(details) : null)} />
+      ) : (
+        <MemberOrders />
+      )}
+    </MemberFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { Wallet } from '@/features/payment';
-import { SignedInOnly } from './signed-in-only';
+import { MemberFrame } from './member-frame';
 
 export function Component() {
   return (
-    <SignedInOnly>
+    <MemberFrame>
       <Wallet />
-    </SignedInOnly>
+    </MemberFrame>
   );
 }

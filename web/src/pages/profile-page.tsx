@@ -1,10 +1,11 @@
 import { ProfileView } from '@/features/account';
-import { SignedInOnly } from './signed-in-only';
+import { MemberFrame } from './member-frame';
 
+/** `/member/user-info`, and `/profile` (the spec's route): one page, so both always agree. */
 export function Component() {
   return (
-    <SignedInOnly>
+    <MemberFrame>
       <ProfileView />
-    </SignedInOnly>
+    </MemberFrame>
   );
 }

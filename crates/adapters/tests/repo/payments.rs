@@ -36,7 +36,7 @@ fn entry(owner: &UserId, kind: EntryKind, amount: i64, p: &Payment) -> LedgerEnt
         owner,
         kind,
         Money::vnd(amount),
-        Cause::Payment(p.id.clone()),
+        Cause::of_payment(p),
         "test",
         now(),
     )
@@ -126,7 +126,10 @@ on_both_databases!(
         assert_eq!(rest.items[0].balance_after, Money::vnd(300_000));
         assert_eq!(
             rest.items[0].cause,
-            Cause::Payment(PaymentId::parse("PY261122TEST00000002").unwrap())
+            Cause::Payment {
+                id: PaymentId::parse("PY261122TEST00000002").unwrap(),
+                order: None,
+            }
         );
     }
 );

@@ -271,7 +271,15 @@ api_test!(
             .map(|e| (e.kind.as_str(), e.amount_vnd, e.order_id.as_str()))
             .collect();
         assert_eq!(kinds[0], ("REFUND", 480_000, cancelled.as_str()));
-        assert_eq!(kinds.iter().filter(|k| k.0 == "SPEND").count(), 2);
+        let mut spent: Vec<&str> = kinds
+            .iter()
+            .filter(|k| k.0 == "SPEND")
+            .map(|k| k.2)
+            .collect();
+        spent.sort_unstable();
+        let mut both = [paid.as_str(), cancelled.as_str()];
+        both.sort_unstable();
+        assert_eq!(spent, both, "each spend names the order it paid");
         assert_eq!(kinds.iter().filter(|k| k.0 == "TOP_UP").count(), 2);
         assert_eq!(entries[0].balance_after_vnd, 480_000);
         let theirs = payments

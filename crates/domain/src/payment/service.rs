@@ -212,7 +212,7 @@ impl PaymentService {
                 &payment.owner,
                 EntryKind::Spend,
                 Money::vnd(-payment.amount.amount()),
-                Cause::Payment(payment.id.clone()),
+                Cause::of_payment(&payment),
                 format!("支付訂單 {}", order.id.as_str()),
                 now,
             );
@@ -806,7 +806,7 @@ fn top_up_entry(payment: &Payment, amount: Money, note: &str, now: DateTime<Utc>
         &payment.owner,
         EntryKind::TopUp,
         amount,
-        Cause::Payment(payment.id.clone()),
+        Cause::of_payment(payment),
         note,
         now,
     )

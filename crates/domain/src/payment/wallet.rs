@@ -45,8 +45,12 @@ impl EntryKind {
 /// Why an entry exists. Every entry has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cause {
-    /// A top-up, a spend, or money that arrived for an order it could not pay.
-    Payment(PaymentId),
+    /// A top-up, a spend, or money that arrived for an order it could not pay; with the order
+    /// the payment was for, so the wallet can say which.
+    Payment {
+        id: PaymentId,
+        order: Option<OrderId>,
+    },
     /// A refund of a cancelled order.
     Order(OrderId),
     /// An operator's correction, with their reason.
@@ -157,5 +161,14 @@ impl CancellationPolicy {
             refund: Money::vnd(paid.amount() - fee.amount()),
             free_until,
         })
+    }
+}
+
+impl Cause {
+    pub fn of_payment(payment: &super::Payment) -> Self {
+        Cause::Payment {
+            id: payment.id.clone(),
+            order: payment.purpose.order().cloned(),
+        }
     }
 }

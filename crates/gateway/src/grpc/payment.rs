@@ -98,7 +98,14 @@ pub(crate) fn checkout_to_pb(c: &Checkout) -> pb::Payment {
 
 pub(crate) fn entry_to_pb(e: &LedgerEntry) -> pb::LedgerEntry {
     let (payment_id, order_id, operator) = match &e.cause {
-        Cause::Payment(p) => (p.as_str().into(), String::new(), String::new()),
+        Cause::Payment { id, order } => (
+            id.as_str().into(),
+            order
+                .as_ref()
+                .map(|o| o.as_str().to_owned())
+                .unwrap_or_default(),
+            String::new(),
+        ),
         Cause::Order(o) => (String::new(), o.as_str().into(), String::new()),
         Cause::Operator { who, .. } => (String::new(), String::new(), who.clone()),
     };

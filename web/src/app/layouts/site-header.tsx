@@ -45,7 +45,7 @@ export function SiteHeader() {
             {theme === 'light' ? '☾' : '☀'}
           </button>
           {signedIn ? (
-            <Link to={paths.profile} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('profile')}>
+            <Link to={paths.member} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('member')}>
               {user?.displayName || messages.nav.account}
             </Link>
           ) : (

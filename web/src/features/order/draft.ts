@@ -3,10 +3,11 @@
 
 import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
+import type { Order } from '@/gen/booking/v1/order_pb';
 import type { Contact } from './api/order-api';
 import { FLOWS } from '@/app/paths';
 import { store } from '@/lib/store';
-import type { DetailsValues, Flow } from './flows';
+import { FIELDS, type DetailsValues, type Flow } from './flows';
 
 export interface Draft {
   planId: string;
@@ -34,4 +35,28 @@ export function clearDraftOf(orderId: string): void {
   for (const flow of FLOWS) {
     if (store.get(drafts[flow]).orderId === orderId) store.set(drafts[flow], EMPTY_DRAFT);
   }
+}
+
+/**
+ * 「再訂一次」: a fresh draft of the order's flow with its plan, details, contact and note, but
+ * not its time (a new booking needs a new one) nor its photos (they belong to that order).
+ */
+export function draftFromOrder(flow: Flow, order: Order): void {
+  const value = (order.details?.service.value ?? {}) as unknown as Record<string, unknown>;
+  const details: DetailsValues = {};
+  for (const spec of FIELDS[flow]) {
+    const raw = value[spec.name];
+    if (spec.name === 'start' || spec.name === 'hotelImageIds' || raw === undefined) continue;
+    details[spec.name] = Array.isArray(raw) ? raw.join(',') : (raw as string | number);
+  }
+  const c = order.contact;
+  store.set(drafts[flow], {
+    ...EMPTY_DRAFT,
+    planId: order.planId,
+    details,
+    contact: c
+      ? { name: c.name, phoneCountryCode: c.phoneCountryCode, phoneNumber: c.phoneNumber, messagingApp: c.messagingApp, messagingId: c.messagingId }
+      : null,
+    note: order.note,
+  });
 }

@@ -3,3 +3,6 @@ export { OrderStep1 } from './components/order-step1';
 export { OrderStep2, type ExtrasForm } from './components/order-step2';
 export { splitList, type Contact } from './api/order-api';
 export { clearDraftOf } from './draft';
+export { MemberOrders } from './components/member-orders';
+export { MemberOrderDetail } from './components/member-order-detail';
+export { NextOrder } from './components/next-order';

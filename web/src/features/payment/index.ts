@@ -1,4 +1,4 @@
 export { Checkout } from './components/checkout';
-export { OrderList } from './components/order-list';
 export { PaymentResult } from './components/payment-result';
 export { Wallet } from './components/wallet';
+export { WalletCard } from './components/wallet-card';

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { showInstant, showLocal } from '@/lib/vietnam-time';
+import { showInstant } from '@/lib/vietnam-time';
 import { getOrder, problemText } from '../api/order-api';
 import { useDraft } from '../draft';
 import { stepPath } from '@/app/paths';
-import { FIELDS, type Flow } from '../flows';
+import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
+import { ContactRows, DetailRows } from './order-rows';
 import { NoOrder } from './order-step2';
 import { StepBar } from './step-bar';
 
@@ -49,30 +50,9 @@ export function OrderConfirm({ flow, more }: Props) {
             <dd data-testid="order-id">{order.id}</dd>
             <dt>{m.state}</dt>
             <dd>{stateLabel(order)}</dd>
-            {detailRows(flow, order)}
+            <DetailRows flow={flow} order={order} />
             {more?.((order.details?.service.value ?? {}) as unknown as Record<string, unknown>)}
-            {order.contact && (
-              <>
-                <dt>{m.contactName}</dt>
-                <dd>{order.contact.name}</dd>
-                <dt>{m.phoneNumber}</dt>
-                <dd>
-                  +{order.contact.phoneCountryCode} {order.contact.phoneNumber}
-                </dd>
-                {order.contact.messagingApp && (
-                  <>
-                    <dt>{m.messagingApps[order.contact.messagingApp]}</dt>
-                    <dd>{order.contact.messagingId}</dd>
-                  </>
-                )}
-              </>
-            )}
-            {order.note && (
-              <>
-                <dt>{m.note}</dt>
-                <dd>{order.note}</dd>
-              </>
-            )}
+            <ContactRows order={order} />
           </dl>
           <p className="order-back">
             <Link to={stepPath(flow, 'step1', order.planId)}>
@@ -121,23 +101,4 @@ export function OrderConfirm({ flow, more }: Props) {
 
 function stateLabel(order: Order): string {
   return m.states[order.state] ?? '';
-}
-
-/** The details as the customer entered them, labelled as on step1. */
-function detailRows(flow: Flow, order: Order) {
-  const details = (order.details?.service.value ?? {}) as unknown as Record<string, string | number>;
-  return FIELDS[flow].flatMap((spec) => {
-    const raw = details[spec.name];
-    // Custom fields other than a fixed choice are the page's to show.
-    if (spec.kind === 'custom' && !spec.labels) return [];
-    if (raw === undefined || raw === '' || (spec.kind === 'number' && !spec.required && spec.min === 0 && Number(raw) === 0)) return [];
-    let shown = String(raw);
-    if (spec.kind === 'datetime') shown = `${showLocal(shown)}（${m.vietnamTime}）`;
-    if (spec.name === 'durationMinutes') shown = messages.catalog.minutes(Number(raw));
-    else shown = spec.labels?.[shown] ?? shown;
-    return [
-      <dt key={`${spec.name}-t`}>{spec.label}</dt>,
-      <dd key={`${spec.name}-d`}>{shown}</dd>,
-    ];
-  });
 }

@@ -1,4 +1,4 @@
-import { ConnectError, Code, createClient } from '@connectrpc/connect';
+import { createClient } from '@connectrpc/connect';
 import { OrderService, type Order } from '@/gen/booking/v1/order_pb';
 import {
   PaymentMethod,
@@ -11,6 +11,7 @@ import { transport } from '@/lib/api/clients';
 
 export { PaymentMethod, PaymentState };
 export type { LedgerEntry, Order, Payment };
+export { refusal } from '@/lib/api/refusal';
 
 // Created here, so the payment contract loads with the payment pages only.
 const payments = createClient(PaymentService, transport);
@@ -63,19 +64,4 @@ export async function getOrder(orderId: string): Promise<Order> {
   const { order } = await orders.getOrder({ orderId });
   if (!order) throw new Error('no order');
   return order;
-}
-
-/** The caller's orders, newest first, a page at a time. */
-export async function listOrders(pageToken = ''): Promise<{ orders: Order[]; next: string }> {
-  const page = await orders.listOrders({ pageSize: 10, pageToken });
-  return { orders: page.orders, next: page.nextPageToken };
-}
-
-/** The server's own words for a refused payment (rules, state), else the fallback. */
-export function refusal(error: unknown, fallback: string): string {
-  const e = ConnectError.from(error);
-  if (e.code === Code.FailedPrecondition || e.code === Code.InvalidArgument || e.code === Code.Aborted) {
-    return e.rawMessage.replace(/^[a-z_.]+: /, '');
-  }
-  return fallback;
 }

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { useRetryKey } from '@/lib/use-retry-key';
 import { showInstant } from '@/lib/vietnam-time';
 import {
   getBalance,
   listEntries,
   listMethods,
-  newKey,
   PaymentMethod,
   PaymentState,
   refusal,
@@ -16,7 +16,7 @@ import {
   type Payment,
 } from '../api/payment-api';
 import { usePaymentRequest, useSettlement } from '../hooks';
-import { LoadMore } from './load-more';
+import { LoadMore } from '@/components/load-more';
 import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
 
@@ -34,7 +34,7 @@ export function Wallet() {
   const [pending, setPending] = useState<Payment>();
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
-  const key = useRef({ request: '', key: '' });
+  const retry = useRetryKey();
 
   const refresh = useCallback(() => {
     Promise.all([getBalance(), listEntries()])
@@ -77,11 +77,10 @@ export function Wallet() {
     }
     // The same amount and method again (after a lost answer) is the same request.
     const asked = `${amount}|${method}`;
-    if (key.current.request !== asked) key.current = { request: asked, key: newKey() };
     setError(undefined);
     setNotice(undefined);
-    const sent = await request.send(() => topUp(BigInt(amount), method, key.current.key));
-    if (sent) key.current = { request: '', key: '' };
+    const sent = await request.send(() => topUp(BigInt(amount), method, retry.keyFor(asked)));
+    if (sent) retry.done();
   }
 
   return (
@@ -107,7 +106,7 @@ export function Wallet() {
                     <span>
                       <strong>{m.kinds[e.kind] ?? e.kind}</strong>{' '}
                       {e.orderId ? (
-                        <Link to="/member/order">{m.forOrder(e.orderId)}</Link>
+                        <Link to={`/member/order?id=${encodeURIComponent(e.orderId)}`}>{m.forOrder(e.orderId)}</Link>
                       ) : (
                         e.note !== m.kinds[e.kind] && <span className="muted small">{e.note}</span>
                       )}

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/order.proto.
  */
 export const file_booking_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIqkBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDSLQAQoOQ2hhcnRlckRldGFpbHMSDQoFc3RhcnQYASABKAkSGAoQZHVyYXRpb25fbWludXRlcxgCIAEoDRITCgtleHRyYV9ob3VycxgDIAEoDRIWCg5waWNrdXBfYWRkcmVzcxgEIAEoCRIRCglpdGluZXJhcnkYBSABKAkSEgoKcGFzc2VuZ2VycxgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIXCg9kcml2ZXJfbGFuZ3VhZ2UYCSABKAkihgEKDUVzY29ydERldGFpbHMSDQoFc3RhcnQYASABKAkSGAoQZHVyYXRpb25fbWludXRlcxgCIAEoDRITCgtleHRyYV9ob3VycxgDIAEoDRIVCg1tZWV0aW5nX3BvaW50GAQgASgJEg4KBnBlb3BsZRgFIAEoDRIQCghsYW5ndWFnZRgGIAEoCSLEAQoOTWFzc2FnZURldGFpbHMSEgoKaG90ZWxfbmFtZRgBIAEoCRIVCg1ob3RlbF9hZGRyZXNzGAIgASgJEgwKBHJvb20YAyABKAkSDQoFc3RhcnQYBCABKAkSGAoQZHVyYXRpb25fbWludXRlcxgFIAEoDRIOCgZwZW9wbGUYBiABKA0SEQoJdGhlcmFwaXN0GAcgASgJEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIXCg9ob3RlbF9pbWFnZV9pZHMYCSADKAki0wEKDE9yZGVyRGV0YWlscxItCgdzaHV0dGxlGAEgASgLMhouYm9va2luZy52MS5TaHV0dGxlRGV0YWlsc0gAEi0KB2NoYXJ0ZXIYAiABKAsyGi5ib29raW5nLnYxLkNoYXJ0ZXJEZXRhaWxzSAASKwoGZXNjb3J0GAMgASgLMhkuYm9va2luZy52MS5Fc2NvcnREZXRhaWxzSAASLQoHbWFzc2FnZRgEIAEoCzIaLmJvb2tpbmcudjEuTWFzc2FnZURldGFpbHNIAEIJCgdzZXJ2aWNlInYKB0NvbnRhY3QSDAoEbmFtZRgBIAEoCRIaChJwaG9uZV9jb3VudHJ5X2NvZGUYAiABKAkSFAoMcGhvbmVfbnVtYmVyGAMgASgJEhUKDW1lc3NhZ2luZ19hcHAYBCABKAkSFAoMbWVzc2FnaW5nX2lkGAUgASgJImUKCExpbmVJdGVtEgwKBGNvZGUYASABKAkSDQoFbGFiZWwYAiABKAkSEAoIcXVhbnRpdHkYAyABKA0SFgoOdW5pdF9wcmljZV92bmQYBCABKAMSEgoKYW1vdW50X3ZuZBgFIAEoAyJFCgtGZWVFc3RpbWF0ZRIjCgVsaW5lcxgBIAMoCzIULmJvb2tpbmcudjEuTGluZUl0ZW0SEQoJdG90YWxfdm5kGAIgASgDIp0BCgpPcmRlckV2ZW50EiQKBGZyb20YASABKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSIgoCdG8YAiABKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSJgoCYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWFjdG9yGAQgASgJEg4KBnJlYXNvbhgFIAEoCSLIAwoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudCJQChJFc3RpbWF0ZUZlZVJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMiQAoTRXN0aW1hdGVGZWVSZXNwb25zZRIpCghlc3RpbWF0ZRgBIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUihAEKEkNyZWF0ZU9yZGVyUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAMgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYBCABKAkiNwoTQ3JlYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIikwEKElVwZGF0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIRCgRub3RlGAQgASgJSACIAQFCBwoFX25vdGUiNwoTVXBkYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIiIwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjQKEEdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIooBChFMaXN0T3JkZXJzUmVxdWVzdBImCgZzdGF0ZXMYASADKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5EhEKCXBhZ2Vfc2l6ZRgDIAEoDRISCgpwYWdlX3Rva2VuGAQgASgJIlAKEkxpc3RPcmRlcnNSZXNwb25zZRIhCgZvcmRlcnMYASADKAsyES5ib29raW5nLnYxLk9yZGVyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI2ChJDYW5jZWxPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIlwKE0NhbmNlbE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAyr7AQoKT3JkZXJTdGF0ZRIbChdPUkRFUl9TVEFURV9VTlNQRUNJRklFRBAAEhUKEU9SREVSX1NUQVRFX0RSQUZUEAESHwobT1JERVJfU1RBVEVfUEVORElOR19QQVlNRU5UEAISFAoQT1JERVJfU1RBVEVfUEFJRBADEhkKFU9SREVSX1NUQVRFX0NPTkZJUk1FRBAEEhkKFU9SREVSX1NUQVRFX0NPTVBMRVRFRBAFEhkKFU9SREVSX1NUQVRFX0NBTkNFTExFRBAGEhcKE09SREVSX1NUQVRFX0VYUElSRUQQBxIYChRPUkRFUl9TVEFURV9SRUZVTkRFRBAIMvsDCgxPcmRlclNlcnZpY2USUwoLRXN0aW1hdGVGZWUSHi5ib29raW5nLnYxLkVzdGltYXRlRmVlUmVxdWVzdBofLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXNwb25zZSIDkAIBEk4KC0NyZWF0ZU9yZGVyEh4uYm9va2luZy52MS5DcmVhdGVPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVzcG9uc2USUwoLVXBkYXRlT3JkZXISHi5ib29raW5nLnYxLlVwZGF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXNwb25zZSIDkAICEkoKCEdldE9yZGVyEhsuYm9va2luZy52MS5HZXRPcmRlclJlcXVlc3QaHC5ib29raW5nLnYxLkdldE9yZGVyUmVzcG9uc2UiA5ACARJQCgpMaXN0T3JkZXJzEh0uYm9va2luZy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLmJvb2tpbmcudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESUwoLQ2FuY2VsT3JkZXISHi5ib29raW5nLnYxLkNhbmNlbE9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICYgZwcm90bzM", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
+  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIqkBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDSLQAQoOQ2hhcnRlckRldGFpbHMSDQoFc3RhcnQYASABKAkSGAoQZHVyYXRpb25fbWludXRlcxgCIAEoDRITCgtleHRyYV9ob3VycxgDIAEoDRIWCg5waWNrdXBfYWRkcmVzcxgEIAEoCRIRCglpdGluZXJhcnkYBSABKAkSEgoKcGFzc2VuZ2VycxgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIXCg9kcml2ZXJfbGFuZ3VhZ2UYCSABKAkihgEKDUVzY29ydERldGFpbHMSDQoFc3RhcnQYASABKAkSGAoQZHVyYXRpb25fbWludXRlcxgCIAEoDRITCgtleHRyYV9ob3VycxgDIAEoDRIVCg1tZWV0aW5nX3BvaW50GAQgASgJEg4KBnBlb3BsZRgFIAEoDRIQCghsYW5ndWFnZRgGIAEoCSLEAQoOTWFzc2FnZURldGFpbHMSEgoKaG90ZWxfbmFtZRgBIAEoCRIVCg1ob3RlbF9hZGRyZXNzGAIgASgJEgwKBHJvb20YAyABKAkSDQoFc3RhcnQYBCABKAkSGAoQZHVyYXRpb25fbWludXRlcxgFIAEoDRIOCgZwZW9wbGUYBiABKA0SEQoJdGhlcmFwaXN0GAcgASgJEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIXCg9ob3RlbF9pbWFnZV9pZHMYCSADKAki0wEKDE9yZGVyRGV0YWlscxItCgdzaHV0dGxlGAEgASgLMhouYm9va2luZy52MS5TaHV0dGxlRGV0YWlsc0gAEi0KB2NoYXJ0ZXIYAiABKAsyGi5ib29raW5nLnYxLkNoYXJ0ZXJEZXRhaWxzSAASKwoGZXNjb3J0GAMgASgLMhkuYm9va2luZy52MS5Fc2NvcnREZXRhaWxzSAASLQoHbWFzc2FnZRgEIAEoCzIaLmJvb2tpbmcudjEuTWFzc2FnZURldGFpbHNIAEIJCgdzZXJ2aWNlInYKB0NvbnRhY3QSDAoEbmFtZRgBIAEoCRIaChJwaG9uZV9jb3VudHJ5X2NvZGUYAiABKAkSFAoMcGhvbmVfbnVtYmVyGAMgASgJEhUKDW1lc3NhZ2luZ19hcHAYBCABKAkSFAoMbWVzc2FnaW5nX2lkGAUgASgJImUKCExpbmVJdGVtEgwKBGNvZGUYASABKAkSDQoFbGFiZWwYAiABKAkSEAoIcXVhbnRpdHkYAyABKA0SFgoOdW5pdF9wcmljZV92bmQYBCABKAMSEgoKYW1vdW50X3ZuZBgFIAEoAyJFCgtGZWVFc3RpbWF0ZRIjCgVsaW5lcxgBIAMoCzIULmJvb2tpbmcudjEuTGluZUl0ZW0SEQoJdG90YWxfdm5kGAIgASgDIp0BCgpPcmRlckV2ZW50EiQKBGZyb20YASABKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSIgoCdG8YAiABKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSJgoCYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWFjdG9yGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJXCgZEcml2ZXISDAoEbmFtZRgBIAEoCRIaChJwaG9uZV9jb3VudHJ5X2NvZGUYAiABKAkSFAoMcGhvbmVfbnVtYmVyGAMgASgJEg0KBXBsYXRlGAQgASgJIuwDCgVPcmRlchIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDwoHcGxhbl9pZBgDIAEoCRIRCglwbGFuX25hbWUYBCABKAkSJQoFc3RhdGUYBSABKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSKQoHZGV0YWlscxgGIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYByABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSDAoEbm90ZRgIIAEoCRIpCghlc3RpbWF0ZRgJIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUSLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoGZXZlbnRzGA0gAygLMhYuYm9va2luZy52MS5PcmRlckV2ZW50EiIKBmRyaXZlchgOIAEoCzISLmJvb2tpbmcudjEuRHJpdmVyIlAKEkVzdGltYXRlRmVlUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscyJAChNFc3RpbWF0ZUZlZVJlc3BvbnNlEikKCGVzdGltYXRlGAEgASgLMhcuYm9va2luZy52MS5GZWVFc3RpbWF0ZSKEAQoSQ3JlYXRlT3JkZXJSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYAyABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSDAoEbm90ZRgEIAEoCSI3ChNDcmVhdGVPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciKTAQoSVXBkYXRlT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAMgASgLMhMuYm9va2luZy52MS5Db250YWN0EhEKBG5vdGUYBCABKAlIAIgBAUIHCgVfbm90ZSI3ChNVcGRhdGVPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciIjCg9HZXRPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiNAoQR2V0T3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIinAEKEUxpc3RPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSEQoJcGFnZV9zaXplGAMgASgNEhIKCnBhZ2VfdG9rZW4YBCABKAkSEAoIdXBjb21pbmcYBSABKAgiUAoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLmJvb2tpbmcudjEuT3JkZXISFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIjYKEkNhbmNlbE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiXAoTQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDIiwKGFF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSKCAQoZUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZRIQCghwYWlkX3ZuZBgBIAEoAxIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMSLgoKZnJlZV91bnRpbBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAq+wEKCk9yZGVyU3RhdGUSGwoXT1JERVJfU1RBVEVfVU5TUEVDSUZJRUQQABIVChFPUkRFUl9TVEFURV9EUkFGVBABEh8KG09SREVSX1NUQVRFX1BFTkRJTkdfUEFZTUVOVBACEhQKEE9SREVSX1NUQVRFX1BBSUQQAxIZChVPUkRFUl9TVEFURV9DT05GSVJNRUQQBBIZChVPUkRFUl9TVEFURV9DT01QTEVURUQQBRIZChVPUkRFUl9TVEFURV9DQU5DRUxMRUQQBhIXChNPUkRFUl9TVEFURV9FWFBJUkVEEAcSGAoUT1JERVJfU1RBVEVfUkVGVU5ERUQQCDLiBAoMT3JkZXJTZXJ2aWNlElMKC0VzdGltYXRlRmVlEh4uYm9va2luZy52MS5Fc3RpbWF0ZUZlZVJlcXVlc3QaHy5ib29raW5nLnYxLkVzdGltYXRlRmVlUmVzcG9uc2UiA5ACARJOCgtDcmVhdGVPcmRlchIeLmJvb2tpbmcudjEuQ3JlYXRlT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5DcmVhdGVPcmRlclJlc3BvbnNlElMKC1VwZGF0ZU9yZGVyEh4uYm9va2luZy52MS5VcGRhdGVPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLlVwZGF0ZU9yZGVyUmVzcG9uc2UiA5ACAhJKCghHZXRPcmRlchIbLmJvb2tpbmcudjEuR2V0T3JkZXJSZXF1ZXN0GhwuYm9va2luZy52MS5HZXRPcmRlclJlc3BvbnNlIgOQAgESUAoKTGlzdE9yZGVycxIdLmJvb2tpbmcudjEuTGlzdE9yZGVyc1JlcXVlc3QaHi5ib29raW5nLnYxLkxpc3RPcmRlcnNSZXNwb25zZSIDkAIBElMKC0NhbmNlbE9yZGVyEh4uYm9va2luZy52MS5DYW5jZWxPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLkNhbmNlbE9yZGVyUmVzcG9uc2UiA5ACAhJlChFRdW90ZUNhbmNlbGxhdGlvbhIkLmJvb2tpbmcudjEuUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0GiUuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.ShuttleDetails
@@ -424,6 +424,42 @@ export const OrderEventSchema: GenMessage<OrderEvent> = /*@__PURE__*/
   messageDesc(file_booking_v1_order, 8);
 
 /**
+ * The driver (or guide) operators assigned; the customer calls this number on the day.
+ *
+ * @generated from message booking.v1.Driver
+ */
+export type Driver = Message<"booking.v1.Driver"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string phone_country_code = 2;
+   */
+  phoneCountryCode: string;
+
+  /**
+   * @generated from field: string phone_number = 3;
+   */
+  phoneNumber: string;
+
+  /**
+   * Empty for a guide on foot.
+   *
+   * @generated from field: string plate = 4;
+   */
+  plate: string;
+};
+
+/**
+ * Describes the message booking.v1.Driver.
+ * Use `create(DriverSchema)` to create a new message.
+ */
+export const DriverSchema: GenMessage<Driver> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 9);
+
+/**
  * @generated from message booking.v1.Order
  */
 export type Order = Message<"booking.v1.Order"> & {
@@ -495,6 +531,13 @@ export type Order = Message<"booking.v1.Order"> & {
    * @generated from field: repeated booking.v1.OrderEvent events = 13;
    */
   events: OrderEvent[];
+
+  /**
+   * Unset until operators assign one.
+   *
+   * @generated from field: booking.v1.Driver driver = 14;
+   */
+  driver?: Driver | undefined;
 };
 
 /**
@@ -502,7 +545,7 @@ export type Order = Message<"booking.v1.Order"> & {
  * Use `create(OrderSchema)` to create a new message.
  */
 export const OrderSchema: GenMessage<Order> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 9);
+  messageDesc(file_booking_v1_order, 10);
 
 /**
  * @generated from message booking.v1.EstimateFeeRequest
@@ -524,7 +567,7 @@ export type EstimateFeeRequest = Message<"booking.v1.EstimateFeeRequest"> & {
  * Use `create(EstimateFeeRequestSchema)` to create a new message.
  */
 export const EstimateFeeRequestSchema: GenMessage<EstimateFeeRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 10);
+  messageDesc(file_booking_v1_order, 11);
 
 /**
  * @generated from message booking.v1.EstimateFeeResponse
@@ -541,7 +584,7 @@ export type EstimateFeeResponse = Message<"booking.v1.EstimateFeeResponse"> & {
  * Use `create(EstimateFeeResponseSchema)` to create a new message.
  */
 export const EstimateFeeResponseSchema: GenMessage<EstimateFeeResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 11);
+  messageDesc(file_booking_v1_order, 12);
 
 /**
  * @generated from message booking.v1.CreateOrderRequest
@@ -573,7 +616,7 @@ export type CreateOrderRequest = Message<"booking.v1.CreateOrderRequest"> & {
  * Use `create(CreateOrderRequestSchema)` to create a new message.
  */
 export const CreateOrderRequestSchema: GenMessage<CreateOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 12);
+  messageDesc(file_booking_v1_order, 13);
 
 /**
  * @generated from message booking.v1.CreateOrderResponse
@@ -590,7 +633,7 @@ export type CreateOrderResponse = Message<"booking.v1.CreateOrderResponse"> & {
  * Use `create(CreateOrderResponseSchema)` to create a new message.
  */
 export const CreateOrderResponseSchema: GenMessage<CreateOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 13);
+  messageDesc(file_booking_v1_order, 14);
 
 /**
  * @generated from message booking.v1.UpdateOrderRequest
@@ -624,7 +667,7 @@ export type UpdateOrderRequest = Message<"booking.v1.UpdateOrderRequest"> & {
  * Use `create(UpdateOrderRequestSchema)` to create a new message.
  */
 export const UpdateOrderRequestSchema: GenMessage<UpdateOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 14);
+  messageDesc(file_booking_v1_order, 15);
 
 /**
  * @generated from message booking.v1.UpdateOrderResponse
@@ -641,7 +684,7 @@ export type UpdateOrderResponse = Message<"booking.v1.UpdateOrderResponse"> & {
  * Use `create(UpdateOrderResponseSchema)` to create a new message.
  */
 export const UpdateOrderResponseSchema: GenMessage<UpdateOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 15);
+  messageDesc(file_booking_v1_order, 16);
 
 /**
  * @generated from message booking.v1.GetOrderRequest
@@ -658,7 +701,7 @@ export type GetOrderRequest = Message<"booking.v1.GetOrderRequest"> & {
  * Use `create(GetOrderRequestSchema)` to create a new message.
  */
 export const GetOrderRequestSchema: GenMessage<GetOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 16);
+  messageDesc(file_booking_v1_order, 17);
 
 /**
  * @generated from message booking.v1.GetOrderResponse
@@ -675,7 +718,7 @@ export type GetOrderResponse = Message<"booking.v1.GetOrderResponse"> & {
  * Use `create(GetOrderResponseSchema)` to create a new message.
  */
 export const GetOrderResponseSchema: GenMessage<GetOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 17);
+  messageDesc(file_booking_v1_order, 18);
 
 /**
  * @generated from message booking.v1.ListOrdersRequest
@@ -704,6 +747,14 @@ export type ListOrdersRequest = Message<"booking.v1.ListOrdersRequest"> & {
    * @generated from field: string page_token = 4;
    */
   pageToken: string;
+
+  /**
+   * Only what is still to come (waiting for payment, paid or confirmed, starting later), soonest
+   * first; `states` is then ignored.
+   *
+   * @generated from field: bool upcoming = 5;
+   */
+  upcoming: boolean;
 };
 
 /**
@@ -711,7 +762,7 @@ export type ListOrdersRequest = Message<"booking.v1.ListOrdersRequest"> & {
  * Use `create(ListOrdersRequestSchema)` to create a new message.
  */
 export const ListOrdersRequestSchema: GenMessage<ListOrdersRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 18);
+  messageDesc(file_booking_v1_order, 19);
 
 /**
  * @generated from message booking.v1.ListOrdersResponse
@@ -733,7 +784,7 @@ export type ListOrdersResponse = Message<"booking.v1.ListOrdersResponse"> & {
  * Use `create(ListOrdersResponseSchema)` to create a new message.
  */
 export const ListOrdersResponseSchema: GenMessage<ListOrdersResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 19);
+  messageDesc(file_booking_v1_order, 20);
 
 /**
  * @generated from message booking.v1.CancelOrderRequest
@@ -755,7 +806,7 @@ export type CancelOrderRequest = Message<"booking.v1.CancelOrderRequest"> & {
  * Use `create(CancelOrderRequestSchema)` to create a new message.
  */
 export const CancelOrderRequestSchema: GenMessage<CancelOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 20);
+  messageDesc(file_booking_v1_order, 21);
 
 /**
  * @generated from message booking.v1.CancelOrderResponse
@@ -784,7 +835,60 @@ export type CancelOrderResponse = Message<"booking.v1.CancelOrderResponse"> & {
  * Use `create(CancelOrderResponseSchema)` to create a new message.
  */
 export const CancelOrderResponseSchema: GenMessage<CancelOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 21);
+  messageDesc(file_booking_v1_order, 22);
+
+/**
+ * @generated from message booking.v1.QuoteCancellationRequest
+ */
+export type QuoteCancellationRequest = Message<"booking.v1.QuoteCancellationRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message booking.v1.QuoteCancellationRequest.
+ * Use `create(QuoteCancellationRequestSchema)` to create a new message.
+ */
+export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 23);
+
+/**
+ * @generated from message booking.v1.QuoteCancellationResponse
+ */
+export type QuoteCancellationResponse = Message<"booking.v1.QuoteCancellationResponse"> & {
+  /**
+   * Zero for an unpaid order: nothing was paid, nothing is kept.
+   *
+   * @generated from field: int64 paid_vnd = 1;
+   */
+  paidVnd: bigint;
+
+  /**
+   * @generated from field: int64 fee_vnd = 2;
+   */
+  feeVnd: bigint;
+
+  /**
+   * @generated from field: int64 refund_vnd = 3;
+   */
+  refundVnd: bigint;
+
+  /**
+   * Until when cancelling costs nothing.
+   *
+   * @generated from field: google.protobuf.Timestamp free_until = 4;
+   */
+  freeUntil?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message booking.v1.QuoteCancellationResponse.
+ * Use `create(QuoteCancellationResponseSchema)` to create a new message.
+ */
+export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 24);
 
 /**
  * @generated from enum booking.v1.OrderState
@@ -910,6 +1014,17 @@ export const OrderService: GenService<{
     methodKind: "unary";
     input: typeof CancelOrderRequestSchema;
     output: typeof CancelOrderResponseSchema;
+  },
+  /**
+   * What cancelling now would keep and give back, without cancelling; FAILED_PRECONDITION when
+   * the order can no longer be cancelled by the customer.
+   *
+   * @generated from rpc booking.v1.OrderService.QuoteCancellation
+   */
+  quoteCancellation: {
+    methodKind: "unary";
+    input: typeof QuoteCancellationRequestSchema;
+    output: typeof QuoteCancellationResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_order, 0);

@@ -161,6 +161,8 @@ export type LedgerEntry = Message<"booking.v1.LedgerEntry"> & {
   paymentId: string;
 
   /**
+   * The order refunded, or the order the payment was for.
+   *
    * @generated from field: string order_id = 5;
    */
   orderId: string;

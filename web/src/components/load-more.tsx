@@ -5,7 +5,7 @@ export function LoadMore({ next, onMore }: { next: string; onMore: (token: strin
   if (!next) return null;
   return (
     <button type="button" className="button button-secondary" onClick={() => onMore(next)}>
-      {messages.wallet.more}
+      {messages.loadMore}
     </button>
   );
 }

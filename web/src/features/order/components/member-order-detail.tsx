@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { stepPath } from '@/app/paths';
+import { useModal } from '@/app/modals/modal-state';
+import { useToast } from '@/app/toasts/toast-state';
+import { OrderState, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
+import { formatVnd } from '@/lib/format';
+import { memberMessages } from '@/lib/member-messages';
+import { messages } from '@/lib/messages';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { cancelOrder, quoteCancellation } from '../api/member-orders-api';
+import { getOrder, problemText } from '../api/order-api';
+import { draftFromOrder } from '../draft';
+import type { Flow } from '../flows';
+import { Breakdown } from './breakdown';
+import { StateBadge } from './member-orders';
+import { ContactRows, DetailRows } from './order-rows';
+
+const m = memberMessages.orders;
+
+/** Orders the customer may still cancel (the server has the last word: time, policy). */
+const CANCELLABLE = [OrderState.DRAFT, OrderState.PENDING_PAYMENT, OrderState.PAID, OrderState.CONFIRMED];
+
+interface Props {
+  id: string;
+  /** More rows for a flow's own fields (the massage therapist and photos), from the details. */
+  more?: (flow: Flow, details: Record<string, unknown>) => ReactNode;
+}
+
+/** One order in the member area: its progress, what was booked, who serves it, what it cost. */
+export function MemberOrderDetail({ id, more }: Props) {
+  const [order, setOrder] = useState<Order>();
+  const [error, setError] = useState<string>();
+  const load = useCallback(() => {
+    getOrder(id)
+      .then(setOrder)
+      .catch((e: unknown) => setError(problemText(e, m.notFound)));
+  }, [id]);
+  useEffect(load, [load]);
+  const back = (
+    <p>
+      <Link to="/member/order">{m.back}</Link>
+    </p>
+  );
+  if (error)
+    return (
+      <section className="member-order">
+        {back}
+        <p className="form-error">{error}</p>
+      </section>
+    );
+  if (!order) return <p className="muted">{messages.loading}</p>;
+  const flow = order.details?.service.case as Flow | undefined;
+  const details = (order.details?.service.value ?? {}) as unknown as Record<string, unknown>;
+  return (
+    <section className="member-order" data-order={order.id}>
+      {back}
+      <header className="member-order-head">
+        <div>
+          <h1>{order.planName}</h1>
+          <p className="muted small">
+            {messages.order.orderId} <span data-testid="order-id">{order.id}</span>・{m.createdAt} {showTimestamp(order.createdAt)}
+          </p>
+        </div>
+        <StateBadge state={order.state} />
+      </header>
+      <div className="order-grid">
+        <div>
+          <div className="card form-card">
+            <h2>{m.serviceTitle}</h2>
+            <dl className="summary">
+              {flow && <DetailRows flow={flow} order={order} />}
+              {flow && more?.(flow, details)}
+            </dl>
+          </div>
+          {flow && flow !== 'massage' && <DriverCard order={order} guide={flow === 'escort'} />}
+          <div className="card form-card">
+            <h2>{m.contactTitle}</h2>
+            <dl className="summary">
+              <ContactRows order={order} />
+            </dl>
+          </div>
+          <div className="card form-card">
+            <h2>{m.timeline}</h2>
+            <Timeline events={order.events} />
+          </div>
+        </div>
+        <aside className="card estimate-card">
+          <h2>{messages.order.breakdown}</h2>
+          {order.estimate && <Breakdown estimate={order.estimate} />}
+          <Actions order={order} flow={flow} onChanged={load} />
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function DriverCard({ order, guide }: { order: Order; guide: boolean }) {
+  const d = order.driver;
+  return (
+    <div className="card form-card" data-testid="driver">
+      <h2>{guide ? m.guideTitle : m.driverTitle}</h2>
+      {d ? (
+        <dl className="summary">
+          <dt>{m.driverName}</dt>
+          <dd>{d.name}</dd>
+          <dt>{m.driverPhone}</dt>
+          <dd>
+            <a href={`tel:+${d.phoneCountryCode}${d.phoneNumber}`}>
+              +{d.phoneCountryCode} {d.phoneNumber}
+            </a>
+          </dd>
+          {d.plate && (
+            <>
+              <dt>{m.plate}</dt>
+              <dd>{d.plate}</dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p className="muted">{m.driverPending}</p>
+      )}
+    </div>
+  );
+}
+
+/** The order's states in the order they happened, with who moved it and why. */
+function Timeline({ events }: { events: OrderEvent[] }) {
+  return (
+    <ol className="timeline" data-testid="timeline">
+      {events.map((e, i) => (
+        <li key={i}>
+          <strong>{messages.order.states[e.to]}</strong>
+          <span className="muted small">
+            {showTimestamp(e.at)}・{m.actors[e.actor.split(':')[0] ?? ''] ?? e.actor}
+          </span>
+          <span className="small">{m.reasons[e.reason] ?? e.reason}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Actions({ order, flow, onChanged }: { order: Order; flow?: Flow; onChanged: () => void }) {
+  const modal = useModal();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      const q = await quoteCancellation(order.id);
+      const terms =
+        q.paidVnd === 0n ? m.cancelUnpaid : m.cancelQuote(formatVnd(q.paidVnd), formatVnd(q.feeVnd), formatVnd(q.refundVnd));
+      const free = q.paidVnd > 0n && q.feeVnd === 0n ? ` ${m.cancelFree(showTimestamp(q.freeUntil))}` : '';
+      const yes = await modal.confirm({
+        title: m.cancel,
+        message: (
+          <>
+            <p>{m.cancelAsk}</p>
+            <p data-testid="cancel-quote">
+              {terms}
+              {free}
+            </p>
+          </>
+        ),
+        cancelText: m.cancelKeep,
+        confirmText: m.cancelDo,
+      });
+      if (!yes) return;
+      const done = await cancelOrder(order.id);
+      toast(m.cancelled(done.refundVnd > 0n ? formatVnd(done.refundVnd) : ''), 'success');
+      onChanged();
+    } catch (e) {
+      toast(problemText(e, messages.errors.network), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="order-actions">
+      {order.state === OrderState.PENDING_PAYMENT && (
+        <>
+          <p className="muted small">{m.payBy(showTimestamp(order.expiresAt))}</p>
+          <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
+            {m.pay}（{formatVnd(order.estimate?.totalVnd ?? 0n)}）
+          </Link>
+        </>
+      )}
+      {flow && (
+        <button
+          type="button"
+          className="button button-secondary button-block"
+          onClick={() => {
+            draftFromOrder(flow, order);
+            navigate(stepPath(flow, 'step1', order.planId));
+          }}
+        >
+          {m.bookAgain}
+        </button>
+      )}
+      <Link className="button button-secondary button-block" to={`/member/customer-service?order=${encodeURIComponent(order.id)}`}>
+        {m.askSupport}
+      </Link>
+      {CANCELLABLE.includes(order.state) && (
+        <button type="button" className="button button-danger-text button-block" disabled={busy} onClick={() => void cancel()}>
+          {busy ? messages.working : m.cancel}
+        </button>
+      )}
+    </div>
+  );
+}

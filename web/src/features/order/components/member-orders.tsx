@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { LoadMore } from '@/components/load-more';
+import { formatVnd } from '@/lib/format';
+import { memberMessages } from '@/lib/member-messages';
+import { messages } from '@/lib/messages';
+import { showLocal } from '@/lib/vietnam-time';
+import { isTab, listTab, TABS, type Tab } from '../api/member-orders-api';
+import { problemText } from '../api/order-api';
+
+const m = memberMessages.orders;
+
+/** `/member/order`: the customer's orders by state, newest first, a page at a time. */
+export function MemberOrders() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = isTab(raw) ? raw : 'all';
+  const [shown, setShown] = useState<{ tab: Tab; orders: Order[]; next: string }>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    listTab(tab)
+      .then((page) => live && setShown({ tab, ...page }))
+      .catch((e: unknown) => live && setError(problemText(e, messages.errors.network)));
+    return () => {
+      live = false;
+    };
+  }, [tab]);
+  const orders = shown?.tab === tab ? shown.orders : undefined;
+  return (
+    <section className="member-orders">
+      <h1>{memberMessages.nav.orders}</h1>
+      <div className="tabs" role="tablist" aria-label={memberMessages.nav.orders}>
+        {(Object.keys(TABS) as Tab[]).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={t === tab}
+            className={t === tab ? 'tab tab-active' : 'tab'}
+            onClick={() => setParams(t === 'all' ? {} : { tab: t })}
+          >
+            {m.tabs[t]}
+          </button>
+        ))}
+      </div>
+      {error && <p className="form-error">{error}</p>}
+      {!orders ? (
+        !error && <p className="muted">{messages.loading}</p>
+      ) : orders.length === 0 ? (
+        <p className="muted empty-state">
+          {m.empty} <Link to="/">{memberMessages.home.book}</Link>
+        </p>
+      ) : (
+        <ul className="order-list" data-testid="orders">
+          {orders.map((o) => (
+            <OrderRow key={o.id} order={o} />
+          ))}
+        </ul>
+      )}
+      {shown?.tab === tab && (
+        <LoadMore
+          next={shown.next}
+          onMore={(token) => {
+            void listTab(tab, token).then((page) =>
+              setShown((s) => (s?.tab === tab ? { tab, orders: [...s.orders, ...page.orders], next: page.next } : s)),
+            );
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** When the service starts, in Vietnam time, from the order's details. */
+export function serviceStart(order: Order): string {
+  const start = (order.details?.service.value as { start?: string } | undefined)?.start;
+  return start ? showLocal(start) : '';
+}
+
+export function StateBadge({ state }: { state: OrderState }) {
+  const tone =
+    state === OrderState.PENDING_PAYMENT || state === OrderState.DRAFT
+      ? ' badge-warning'
+      : state === OrderState.PAID || state === OrderState.CONFIRMED || state === OrderState.COMPLETED
+        ? ' badge-success'
+        : '';
+  return (
+    <span className={`badge${tone}`} data-testid="state">
+      {messages.order.states[state]}
+    </span>
+  );
+}
+
+function OrderRow({ order: o }: { order: Order }) {
+  const detail = `/member/order?id=${encodeURIComponent(o.id)}`;
+  return (
+    <li className="card" data-order={o.id}>
+      <div>
+        <Link to={detail} className="order-list-name">
+          <strong>{o.planName}</strong>
+        </Link>
+        <br />
+        <span className="muted small">
+          {m.serviceAt} {serviceStart(o)}（{messages.order.vietnamTime}）・{o.id}
+        </span>
+      </div>
+      <div className="order-list-side">
+        <StateBadge state={o.state} />
+        <strong>{formatVnd(o.estimate?.totalVnd ?? 0n)}</strong>
+        {o.state === OrderState.PENDING_PAYMENT ? (
+          <Link className="button button-small button-primary" to={`/payment?order=${encodeURIComponent(o.id)}`}>
+            {m.pay}
+          </Link>
+        ) : (
+          <Link className="button button-small button-secondary" to={detail}>
+            {m.view}
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}

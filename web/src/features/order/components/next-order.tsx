@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { formatVnd } from '@/lib/format';
+import { memberMessages } from '@/lib/member-messages';
+import { messages } from '@/lib/messages';
+import { upcoming } from '../api/member-orders-api';
+import { serviceStart, StateBadge } from './member-orders';
+
+const m = memberMessages.home;
+
+/** The member home's first card: the soonest order still to come, with what it needs next. */
+export function NextOrder() {
+  const [next, setNext] = useState<Order | null>();
+  useEffect(() => {
+    upcoming(1)
+      .then((orders) => setNext(orders[0] ?? null))
+      .catch(() => setNext(null));
+  }, []);
+  return (
+    <div className="card member-card" data-testid="next-order">
+      <h2>{m.nextOrder}</h2>
+      {next === undefined ? (
+        <p className="muted">{messages.loading}</p>
+      ) : next === null ? (
+        <p className="muted">
+          {m.noUpcoming} <Link to="/">{m.book}</Link>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Link to={`/member/order?id=${encodeURIComponent(next.id)}`}>
+              <strong>{next.planName}</strong>
+            </Link>{' '}
+            <StateBadge state={next.state} />
+          </p>
+          <p className="muted small">
+            {serviceStart(next)}（{messages.order.vietnamTime}）・{formatVnd(next.estimate?.totalVnd ?? 0n)}
+          </p>
+          {next.state === OrderState.PENDING_PAYMENT && (
+            <Link className="button button-primary button-small" to={`/payment?order=${encodeURIComponent(next.id)}`}>
+              {memberMessages.orders.pay}
+            </Link>
+          )}
+        </>
+      )}
+      <p className="member-card-link">
+        <Link to="/member/order">{m.allOrders}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useUnreadPolling } from '@/features/support';
+import { memberMessages } from '@/lib/member-messages';
+import { SignedInOnly } from './signed-in-only';
+
+const m = memberMessages.nav;
+
+const LINKS = [
+  { to: '/member', label: m.home, end: true },
+  { to: '/member/order', label: m.orders },
+  { to: '/member/user-info', label: m.userInfo },
+  { to: '/member/v-coin', label: m.vCoin },
+  { to: '/member/customer-service', label: m.support },
+];
+
+function MemberNav() {
+  const unread = useUnreadPolling();
+  return (
+    <nav className="member-nav" aria-label={m.home}>
+      {LINKS.map((l) => (
+        <NavLink key={l.to} to={l.to} end={l.end}>
+          {l.label}
+          {l.to === '/member/customer-service' && unread ? (
+            <span className="badge badge-danger" data-testid="nav-unread">
+              {unread}
+            </span>
+          ) : null}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Every member page: signed-in only, with the member menu beside (or, on phones, above) it. */
+export function MemberFrame({ children }: { children: ReactNode }) {
+  return (
+    <SignedInOnly>
+      <div className="member-layout">
+        <MemberNav />
+        <div className="member-main">{children}</div>
+      </div>
+    </SignedInOnly>
+  );
+}

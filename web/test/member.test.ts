@@ -1,0 +1,64 @@
+import { create } from '@bufbuild/protobuf';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { describe, expect, it } from 'vitest';
+import { OrderSchema, OrderState } from '@/gen/booking/v1/order_pb';
+import { isTab, TABS } from '@/features/order/api/member-orders-api';
+import { draftFromOrder } from '@/features/order/draft';
+import { refusal } from '@/lib/api/refusal';
+import { showTimestamp } from '@/lib/vietnam-time';
+
+describe('the member area', () => {
+  it('has a tab for every state, each state in one tab only', () => {
+    const tabbed = Object.entries(TABS)
+      .filter(([tab]) => tab !== 'all')
+      .flatMap(([, states]) => [...states]);
+    const every = Object.values(OrderState).filter((s): s is OrderState => typeof s === 'number' && s !== OrderState.UNSPECIFIED);
+    expect([...tabbed].sort()).toEqual([...every].sort());
+    expect(TABS.all).toEqual([]);
+    expect(isTab('closed')).toBe(true);
+    expect(isTab('constructor')).toBe(false);
+    expect(isTab(null)).toBe(false);
+  });
+
+  it('books again with the same plan, details and contact, but a new time and no photos', () => {
+    const order = create(OrderSchema, {
+      id: 'BK261123ABC',
+      planId: 'massage-classic',
+      note: '請帶精油',
+      details: {
+        service: {
+          case: 'massage',
+          value: {
+            hotelName: 'Rex',
+            hotelAddress: '141 Nguyễn Huệ',
+            room: '1203',
+            start: '2026-11-25T21:00',
+            durationMinutes: 90,
+            people: 2,
+            therapist: 'specific',
+            therapistId: 't-thu',
+            hotelImageIds: ['img-a', 'img-b'],
+          },
+        },
+      },
+      contact: { name: '陳美玲', phoneCountryCode: '886', phoneNumber: '912345678', messagingApp: 'line', messagingId: 'mei' },
+    });
+    draftFromOrder('massage', order);
+    const saved = JSON.parse(localStorage.getItem('booking.draft.massage') ?? '{}');
+    expect(saved.planId).toBe('massage-classic');
+    expect(saved.orderId).toBe('');
+    expect(saved.details).toMatchObject({ hotelName: 'Rex', room: '1203', durationMinutes: 90, people: 2, therapist: 'specific', therapistId: 't-thu' });
+    expect(saved.details.start).toBeUndefined();
+    expect(saved.details.hotelImageIds).toBeUndefined();
+    expect(saved.contact).toEqual({ name: '陳美玲', phoneCountryCode: '886', phoneNumber: '912345678', messagingApp: 'line', messagingId: 'mei' });
+    expect(saved.note).toBe('請帶精油');
+  });
+
+  it('shows the server’s words for refusals and timestamps in Vietnam time', () => {
+    const refused = new ConnectError('body: 請輸入訊息內容', Code.InvalidArgument);
+    expect(refusal(refused, 'x')).toBe('請輸入訊息內容');
+    expect(refusal(new ConnectError('db down', Code.Unavailable), '網路不穩')).toBe('網路不穩');
+    expect(showTimestamp({ seconds: BigInt(Date.UTC(2026, 10, 24, 14, 30) / 1000) })).toBe('2026/11/24 21:30');
+    expect(showTimestamp(undefined)).toBe('');
+  });
+});
