@@ -39,6 +39,7 @@ export const memberMessages = {
       completed: '服務完成',
       cancelled: '取消訂單',
     } as Record<string, string>,
+    paidBy: { VCOIN: '以 V 幣付款', VIETQR: '銀行轉帳付款', VNPAY: '以 VNPay 付款', DEV: '測試付款' } as Record<string, string>,
     serviceTitle: '服務內容',
     contactTitle: '聯絡資料',
     driverTitle: '司機資訊',
@@ -84,5 +85,6 @@ export const memberMessages = {
     hours: '服務時間',
     channels: { line: 'LINE', zalo: 'Zalo', whatsapp: 'WhatsApp', phone: '電話', email: '電子信箱' } as Record<string, string>,
     order: (id: string) => `訂單 ${id}`,
+    viewOrder: '查看訂單詳情 →',
   },
 } as const;

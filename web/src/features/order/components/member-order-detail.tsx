@@ -134,11 +134,18 @@ function Timeline({ events }: { events: OrderEvent[] }) {
           <span className="muted small">
             {showTimestamp(e.at)}・{m.actors[e.actor.split(':')[0] ?? ''] ?? e.actor}
           </span>
-          <span className="small">{m.reasons[e.reason] ?? e.reason}</span>
+          <span className="small">{reasonText(e.reason)}</span>
         </li>
       ))}
     </ol>
   );
+}
+
+/** The domain's reason codes in words; a payment's as its method (`paid: VCOIN PY…`). */
+function reasonText(reason: string): string {
+  const paid = /^paid: (\w+)/.exec(reason)?.[1];
+  if (paid) return m.paidBy[paid] ?? reason;
+  return m.reasons[reason] ?? reason;
 }
 
 function Actions({ order, flow, onChanged }: { order: Order; flow?: Flow; onChanged: () => void }) {

@@ -57,7 +57,7 @@ export function ThreadView({ id }: { id: string }) {
       <h1>{thread.subject}</h1>
       {thread.orderId && (
         <p className="muted">
-          <Link to={`/member/order?id=${encodeURIComponent(thread.orderId)}`}>{m.order(thread.orderId)}</Link>
+          <Link to={`/member/order?id=${encodeURIComponent(thread.orderId)}`}>{m.viewOrder}</Link>
         </p>
       )}
       <ol className="messages" data-testid="messages">
