@@ -50,6 +50,8 @@ export default defineConfig({
       APP_WEB_DIR: 'dist',
       DATABASE_URL: databaseUrl,
       APP_MAILBOX_DIR: join(dataDir, 'mailbox'),
+      // Every spec signs up its own customers from one address; the throttle is tested in Rust.
+      APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',
       // VNPay's page cannot be reached from here: the browser test stands in for it and signs
       // its answer with this secret.
       APP_VNPAY_TMN_CODE: 'E2ETMN01',

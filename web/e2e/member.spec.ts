@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { logInTo } from './sign-in';
 import { databaseUrl, serverBinary } from '../playwright.config';
 
 // One customer with a paid and a (paid, then) cancelled order, made through the real calls; the
@@ -65,12 +66,8 @@ test.beforeAll(async ({ request }) => {
   cancelled = await paidOrder(request, 3);
 });
 
-async function logIn(page: Page, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('電子信箱').fill(EMAIL);
-  await page.getByLabel('密碼').fill(PASSWORD);
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(next);
+function logIn(page: Page, next: string) {
+  return logInTo(page, next, EMAIL, PASSWORD);
 }
 
 test('the member home shows the next order, the balance and no unread replies', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { logInTo } from './sign-in';
 
 // One customer for the file (sign-ups per address are throttled); tests run one after another,
 // since they share the wallet.
@@ -31,12 +32,8 @@ function dayAfterTomorrow(hour = '10:00'): string {
   return `${vn.toISOString().slice(0, 10)}T${hour}`;
 }
 
-async function logIn(page: Page, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('電子信箱').fill(EMAIL);
-  await page.getByLabel('密碼').fill(PASSWORD);
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(next);
+function logIn(page: Page, next: string) {
+  return logInTo(page, next, EMAIL, PASSWORD);
 }
 
 /** How many GA4 purchase events the page has pushed. */

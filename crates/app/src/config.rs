@@ -40,6 +40,9 @@ pub struct Config {
     pub trust_proxy: bool,
     /// `APP_SIGNING_KEY_DAYS`: how long one token signing key signs before the next takes over.
     pub signing_key_days: u32,
+    /// `APP_SIGN_UPS_PER_ADDRESS_HOUR`: sign-ups one client address may make in an hour (a
+    /// hotel's shared connection may need more).
+    pub sign_ups_per_address_hour: u32,
     /// `APP_MAILBOX_DIR`: where the dev mailbox keeps mails when no SMTP relay is set.
     pub mailbox_dir: PathBuf,
     /// `APP_MEDIA_DIR`: where hotel images are kept when no object storage is configured.
@@ -114,6 +117,7 @@ impl Default for Config {
             public_url: None,
             trust_proxy: false,
             signing_key_days: 7,
+            sign_ups_per_address_hour: 10,
             mailbox_dir: PathBuf::from("data/mailbox"),
             media_dir: PathBuf::from("data/images"),
             s3_endpoint: None,
@@ -309,11 +313,13 @@ mod tests {
             jail.set_env("APP_ENV", "prod");
             jail.set_env("APP_LOG", "warn");
             jail.set_env("DATABASE_URL", "postgres://db/x");
+            jail.set_env("APP_SIGN_UPS_PER_ADDRESS_HOUR", "50");
             let c = Config::load(Some(Path::new("app.toml"))).map_err(|e| e.to_string())?;
             assert_eq!(c.listen, SocketAddr::from(([0, 0, 0, 0], 9000)));
             assert_eq!(c.env, Environment::Prod);
             assert_eq!(c.log, "warn", "the environment wins over the file");
             assert_eq!(c.database_url, "postgres://db/x");
+            assert_eq!(c.sign_ups_per_address_hour, 50);
             assert!(!c.seeds_demo());
             Ok(())
         });

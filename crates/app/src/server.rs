@@ -64,7 +64,8 @@ impl App {
         if config.seeds_demo() && seed_demo(&catalog, false).await? {
             tracing::info!("loaded the demo catalogue");
         }
-        let policy = IdentityPolicy::for_site(&config.site_url());
+        let mut policy = IdentityPolicy::for_site(&config.site_url());
+        policy.sign_up_per_address.max = config.sign_ups_per_address_hour.max(1);
         let signer = Arc::new(
             JwtSigner::load(
                 db.clone(),

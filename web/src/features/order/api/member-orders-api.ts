@@ -1,6 +1,7 @@
 import { createClient } from '@connectrpc/connect';
 import { OrderService, OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { transport } from '@/lib/api/clients';
+import type { Loaded } from '@/lib/use-pages';
 
 const orders = createClient(OrderService, transport);
 
@@ -19,15 +20,10 @@ export function isTab(value: string | null): value is Tab {
   return value !== null && Object.hasOwn(TABS, value);
 }
 
-export interface OrderPage {
-  orders: Order[];
-  next: string;
-}
-
 /** One tab's orders, newest first, a page at a time. */
-export async function listTab(tab: Tab, pageToken = ''): Promise<OrderPage> {
+export async function listTab(tab: Tab, pageToken = ''): Promise<Loaded<Order>> {
   const page = await orders.listOrders({ states: [...TABS[tab]], pageSize: 10, pageToken });
-  return { orders: page.orders, next: page.nextPageToken };
+  return { items: page.orders, next: page.nextPageToken };
 }
 
 /** What is still to come, soonest first. */

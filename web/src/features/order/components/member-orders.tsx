@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { LoadMore } from '@/components/load-more';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
+import { usePages } from '@/lib/use-pages';
 import { showLocal } from '@/lib/vietnam-time';
 import { isTab, listTab, TABS, type Tab } from '../api/member-orders-api';
 import { problemText } from '../api/order-api';
@@ -16,18 +17,9 @@ export function MemberOrders() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: Tab = isTab(raw) ? raw : 'all';
-  const [shown, setShown] = useState<{ tab: Tab; orders: Order[]; next: string }>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    listTab(tab)
-      .then((page) => live && setShown({ tab, ...page }))
-      .catch((e: unknown) => live && setError(problemText(e, messages.errors.network)));
-    return () => {
-      live = false;
-    };
-  }, [tab]);
-  const orders = shown?.tab === tab ? shown.orders : undefined;
+  const load = useCallback((token: string) => listTab(tab, token), [tab]);
+  const { items: orders, next, error: failure, more } = usePages(load);
+  const error = failure === undefined ? undefined : problemText(failure, messages.errors.network);
   return (
     <section className="member-orders">
       <h1>{memberMessages.nav.orders}</h1>
@@ -59,16 +51,7 @@ export function MemberOrders() {
           ))}
         </ul>
       )}
-      {shown?.tab === tab && (
-        <LoadMore
-          next={shown.next}
-          onMore={(token) => {
-            void listTab(tab, token).then((page) =>
-              setShown((s) => (s?.tab === tab ? { tab, orders: [...s.orders, ...page.orders], next: page.next } : s)),
-            );
-          }}
-        />
-      )}
+      <LoadMore next={next} onMore={more} />
     </section>
   );
 }

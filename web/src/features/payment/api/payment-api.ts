@@ -8,6 +8,7 @@ import {
   type Payment,
 } from '@/gen/booking/v1/payment_pb';
 import { transport } from '@/lib/api/clients';
+import type { Loaded } from '@/lib/use-pages';
 
 export { PaymentMethod, PaymentState };
 export type { LedgerEntry, Order, Payment };
@@ -55,9 +56,9 @@ export async function getBalance(): Promise<bigint> {
   return (await payments.getWallet({})).balanceVnd;
 }
 
-export async function listEntries(pageToken = ''): Promise<{ entries: LedgerEntry[]; next: string }> {
+export async function listEntries(pageToken = ''): Promise<Loaded<LedgerEntry>> {
   const page = await payments.listLedgerEntries({ pageSize: 20, pageToken });
-  return { entries: page.entries, next: page.nextPageToken };
+  return { items: page.entries, next: page.nextPageToken };
 }
 
 export async function getOrder(orderId: string): Promise<Order> {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { usePages } from '@/lib/use-pages';
 import { useRetryKey } from '@/lib/use-retry-key';
 import { showInstant } from '@/lib/vietnam-time';
 import {
@@ -12,7 +13,6 @@ import {
   PaymentState,
   refusal,
   topUp,
-  type LedgerEntry,
   type Payment,
 } from '../api/payment-api';
 import { usePaymentRequest, useSettlement } from '../hooks';
@@ -26,8 +26,9 @@ const PRESETS = [200_000n, 500_000n, 1_000_000n, 2_000_000n];
 /** `/member/v-coin`: the balance, topping up, and every entry with its cause. */
 export function Wallet() {
   const [balance, setBalance] = useState<bigint>();
-  const [entries, setEntries] = useState<LedgerEntry[]>([]);
-  const [next, setNext] = useState('');
+  const ledger = usePages(listEntries);
+  const entries = ledger.items ?? [];
+  const reloadLedger = ledger.reload;
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const [amount, setAmount] = useState('500000');
   const [method, setMethod] = useState<PaymentMethod>();
@@ -37,12 +38,8 @@ export function Wallet() {
   const retry = useRetryKey();
 
   const refresh = useCallback(() => {
-    Promise.all([getBalance(), listEntries()])
-      .then(([b, page]) => {
-        setBalance(b);
-        setEntries(page.entries);
-        setNext(page.next);
-      })
+    getBalance()
+      .then(setBalance)
       .catch((e: unknown) => setError(refusal(e, messages.errors.network)));
   }, []);
 
@@ -62,8 +59,9 @@ export function Wallet() {
       setPending(undefined);
       if (p.state === PaymentState.SUCCEEDED) setNotice(m.done(formatVnd(p.amountVnd)));
       refresh();
+      reloadLedger();
     },
-    [refresh],
+    [refresh, reloadLedger],
   );
   useSettlement(pending, settled);
   const request = usePaymentRequest(setPending, settled);
@@ -127,15 +125,7 @@ export function Wallet() {
                 ))}
               </ul>
             )}
-            <LoadMore
-              next={next}
-              onMore={(token) => {
-                void listEntries(token).then((page) => {
-                  setEntries((all) => [...all, ...page.entries]);
-                  setNext(page.next);
-                });
-              }}
-            />
+            <LoadMore next={ledger.next} onMore={ledger.more} />
           </div>
         </div>
         <aside className="card estimate-card">

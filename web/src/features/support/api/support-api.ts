@@ -7,6 +7,7 @@ import {
   type SupportThread,
 } from '@/gen/booking/v1/support_pb';
 import { transport } from '@/lib/api/clients';
+import type { Loaded } from '@/lib/use-pages';
 
 export type { ContactChannels, SupportMessage, SupportThread };
 export { refusal } from '@/lib/api/refusal';
@@ -18,9 +19,9 @@ export async function channels(): Promise<ContactChannels | undefined> {
   return (await support.getContactChannels({})).channels;
 }
 
-export async function listThreads(pageToken = ''): Promise<{ threads: SupportThread[]; next: string }> {
+export async function listThreads(pageToken = ''): Promise<Loaded<SupportThread>> {
   const page = await support.listThreads({ pageSize: 20, pageToken });
-  return { threads: page.threads, next: page.nextPageToken };
+  return { items: page.threads, next: page.nextPageToken };
 }
 
 export async function getThread(threadId: string): Promise<{ thread?: SupportThread; messages: SupportMessage[] }> {

@@ -6,9 +6,10 @@ import { FormFooter } from '@/components/form/form-footer';
 import { LoadMore } from '@/components/load-more';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
+import { usePages } from '@/lib/use-pages';
 import { useRetryKey } from '@/lib/use-retry-key';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { listThreads, openThread, recentOrders, refusal, type SupportThread } from '../api/support-api';
+import { listThreads, openThread, recentOrders, refusal } from '../api/support-api';
 import { ContactChannelsCard } from './contact-channels';
 import { ThreadView } from './thread-view';
 
@@ -37,17 +38,8 @@ export function SupportCenter() {
 }
 
 function Threads() {
-  const [threads, setThreads] = useState<SupportThread[]>();
-  const [next, setNext] = useState('');
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    listThreads()
-      .then((page) => {
-        setThreads(page.threads);
-        setNext(page.next);
-      })
-      .catch((e: unknown) => setError(refusal(e, messages.errors.network)));
-  }, []);
+  const { items: threads, next, error: failure, more } = usePages(listThreads);
+  const error = failure === undefined ? undefined : refusal(failure, messages.errors.network);
   return (
     <div className="card form-card">
       <h2>{m.threadsTitle}</h2>
@@ -77,15 +69,7 @@ function Threads() {
           ))}
         </ul>
       )}
-      <LoadMore
-        next={next}
-        onMore={(token) => {
-          void listThreads(token).then((page) => {
-            setThreads((all) => [...(all ?? []), ...page.threads]);
-            setNext(page.next);
-          });
-        }}
-      />
+      <LoadMore next={next} onMore={more} />
     </div>
   );
 }
