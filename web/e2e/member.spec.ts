@@ -131,6 +131,14 @@ test('the driver an operator assigns appears in the order detail', async ({ page
   await expect(driver).toContainText('51A-123.45');
   await expect(page.locator('.member-order-head').getByTestId('state')).toHaveText('已確認');
   await expect(page.getByTestId('timeline')).toContainText('指派司機 阮文明');
+
+  // 「再訂一次」: the same plan and details on step1, but a time still to choose.
+  await page.getByRole('button', { name: '再訂一次' }).click();
+  await expect(page).toHaveURL('/order/shuttle/step1?plan=shuttle-sgn-4');
+  await expect(page.getByLabel('航班編號')).toHaveValue('VN123');
+  await expect(page.getByLabel('飯店名稱或地址')).toHaveValue('Rex Hotel');
+  await expect(page.getByLabel('乘客人數')).toHaveValue('2');
+  await expect(page.getByLabel(/航班抵達時間/)).not.toHaveValue(daysAhead(2));
 });
 
 test('a support thread about the cancelled order gets a reply, marked unread until opened', async ({ page }) => {
