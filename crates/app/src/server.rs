@@ -30,7 +30,7 @@ use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserServic
 use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
-use domain::support::SupportService;
+use domain::support::{SupportPorts, SupportService};
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -129,10 +129,13 @@ impl App {
             },
         );
         let support = SupportService::new(
-            Arc::new(SqlSupportStore::new(db.clone())),
-            order_store.clone(),
-            Arc::new(SystemClock),
-            Arc::new(OsRandomness),
+            SupportPorts {
+                store: Arc::new(SqlSupportStore::new(db.clone())),
+                orders: order_store.clone(),
+                limiter: Arc::new(SqlRateLimiter::new(db.clone())),
+                clock: Arc::new(SystemClock),
+                random: Arc::new(OsRandomness),
+            },
             config.contact_channels(),
         );
         let payments = PaymentService::new(

@@ -31,6 +31,12 @@ pub enum DomainError {
     KeyReused,
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// Too many requests of a kind for now; the caller may try again after `retry_after_secs`.
+    #[error("throttled: {message}")]
+    Throttled {
+        message: String,
+        retry_after_secs: u64,
+    },
     /// An account or token problem, with the identity provider's code.
     #[error(transparent)]
     Auth(#[from] crate::identity::AuthError),

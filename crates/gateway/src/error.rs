@@ -47,6 +47,15 @@ impl From<DomainError> for ApiError {
                 "UNAVAILABLE",
                 "服務暫時無法使用，請稍後再試",
             ),
+            DomainError::Throttled {
+                message,
+                retry_after_secs,
+            } => {
+                let mut err =
+                    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "RESOURCE_EXHAUSTED", message);
+                err.retry_after = Some(retry_after_secs);
+                err
+            }
             DomainError::Auth(e) => e.into(),
         }
     }
@@ -81,9 +90,14 @@ fn auth_status(e: AuthError) -> tonic::Status {
         AuthErrorKind::Forbidden => tonic::Status::permission_denied(message),
         AuthErrorKind::Throttled => tonic::Status::resource_exhausted(message),
     };
-    if let AuthError::TooManyAttempts { retry_after_secs } = e
-        && let Ok(v) = retry_after_secs.to_string().parse()
-    {
+    if let AuthError::TooManyAttempts { retry_after_secs } = e {
+        status = with_retry_after(status, retry_after_secs);
+    }
+    status
+}
+
+fn with_retry_after(mut status: tonic::Status, secs: u64) -> tonic::Status {
+    if let Ok(v) = secs.to_string().parse() {
         status.metadata_mut().insert("retry-after", v);
     }
     status
@@ -103,6 +117,10 @@ pub(crate) fn status(err: DomainError) -> tonic::Status {
             "idempotency_key: 這個 Idempotency-Key 已用於另一個請求",
         ),
         DomainError::Unavailable(what) => tonic::Status::unavailable(what),
+        DomainError::Throttled {
+            message,
+            retry_after_secs,
+        } => with_retry_after(tonic::Status::resource_exhausted(message), retry_after_secs),
         DomainError::Auth(e) => auth_status(e),
     }
 }

@@ -476,6 +476,30 @@ api_test!(
             err.message()
         );
 
+        // Ten new threads a day (the retried open counted too), then RESOURCE_EXHAUSTED with when.
+        let mut refused = None;
+        for i in 0..10 {
+            let r = support
+                .open_thread(signed(&ann, open("", &format!("問題 {i}"), "")))
+                .await;
+            if let Err(e) = r {
+                refused = Some((i, e));
+                break;
+            }
+        }
+        let (at, err) = refused.expect("a refusal");
+        assert_eq!((at, err.code()), (8, Code::ResourceExhausted));
+        assert!(err.message().contains("分鐘後再試"), "{}", err.message());
+        let wait: u64 = err
+            .metadata()
+            .get("retry-after")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(wait > 0 && wait <= 86_400, "{wait}");
+
         // The other channels need no sign-in; the browser reaches them over gRPC-Web.
         let (status, channels) = app
             .grpc_web::<pb::GetContactChannelsResponse>(

@@ -9,4 +9,4 @@ mod tests;
 
 pub use model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId};
 pub use ports::{Side, SupportStore};
-pub use service::{NewThread, SupportService};
+pub use service::{NewThread, SupportPorts, SupportService};

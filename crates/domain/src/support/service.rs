@@ -3,7 +3,7 @@ use std::sync::Arc;
 use super::model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId};
 use super::ports::{Side, SupportStore};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Clock, Randomness, UserId};
+use crate::identity::{Clock, Limit, Randomness, RateLimiter, UserId};
 use crate::ordering::{OrderId, OrderStore};
 use crate::shared::{Page, PageRequest, text};
 
@@ -18,26 +18,44 @@ pub struct NewThread {
     pub request_id: String,
 }
 
+/// What the service needs from outside.
+pub struct SupportPorts {
+    pub store: Arc<dyn SupportStore>,
+    pub orders: Arc<dyn OrderStore>,
+    /// Counts new threads and messages per customer, so one customer cannot bury the operators.
+    pub limiter: Arc<dyn RateLimiter>,
+    pub clock: Arc<dyn Clock>,
+    pub random: Arc<dyn Randomness>,
+}
+
 #[derive(Clone)]
 pub struct SupportService {
     store: Arc<dyn SupportStore>,
     orders: Arc<dyn OrderStore>,
+    limiter: Arc<dyn RateLimiter>,
     clock: Arc<dyn Clock>,
     random: Arc<dyn Randomness>,
     channels: ContactChannels,
 }
 
 impl SupportService {
-    pub fn new(
-        store: Arc<dyn SupportStore>,
-        orders: Arc<dyn OrderStore>,
-        clock: Arc<dyn Clock>,
-        random: Arc<dyn Randomness>,
-        channels: ContactChannels,
-    ) -> Self {
+    /// New threads a customer may open in a day.
+    pub const THREADS_PER_DAY: u32 = 10;
+    /// Messages (first ones included) a customer may send in an hour.
+    pub const MESSAGES_PER_HOUR: u32 = 60;
+
+    pub fn new(ports: SupportPorts, channels: ContactChannels) -> Self {
+        let SupportPorts {
+            store,
+            orders,
+            limiter,
+            clock,
+            random,
+        } = ports;
         Self {
             store,
             orders,
+            limiter,
             clock,
             random,
             channels,
@@ -65,6 +83,13 @@ impl SupportService {
         };
         let now = self.clock.now();
         let first = Message::new(Author::Customer, &new.body, now)?;
+        let day = Limit {
+            max: Self::THREADS_PER_DAY,
+            window: chrono::Duration::days(1),
+        };
+        self.throttle(&format!("support-threads:{}", owner.as_str()), day)
+            .await?;
+        self.throttle_messages(owner).await?;
         let subject = match (new.subject.trim(), &order_id) {
             ("", Some(id)) => format!("訂單 {}", id.as_str()),
             ("", None) => Thread::preview_of(&first.body)
@@ -114,6 +139,7 @@ impl SupportService {
     ) -> DomainResult<Thread> {
         let request = RequestId::parse(request_id)?;
         let thread = self.owned(owner, id).await?;
+        self.throttle_messages(owner).await?;
         self.append(thread, Author::Customer, body, request).await
     }
 
@@ -181,5 +207,31 @@ impl SupportService {
             .get(&thread.id)
             .await?
             .ok_or_else(|| DomainError::not_found("thread"))
+    }
+
+    async fn throttle_messages(&self, owner: &UserId) -> DomainResult<()> {
+        let hour = Limit {
+            max: Self::MESSAGES_PER_HOUR,
+            window: chrono::Duration::hours(1),
+        };
+        self.throttle(&format!("support-messages:{}", owner.as_str()), hour)
+            .await
+    }
+
+    /// Counts one event; past the limit the customer is told when to come back.
+    async fn throttle(&self, key: &str, limit: Limit) -> DomainResult<()> {
+        let now = self.clock.now();
+        let window = self.limiter.hit(key, limit, now).await?;
+        if window.count <= limit.max {
+            return Ok(());
+        }
+        let wait = (window.resets_at - now).num_seconds().max(1);
+        Err(DomainError::Throttled {
+            message: format!(
+                "訊息太多了，請於 {} 分鐘後再試，或改用其他聯絡方式",
+                (wait + 59) / 60
+            ),
+            retry_after_secs: u64::try_from(wait).unwrap_or(1),
+        })
     }
 }

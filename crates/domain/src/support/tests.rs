@@ -2,10 +2,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
 use super::*;
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
+use crate::identity::{Limit, RateLimiter, UserId, Window};
 use crate::ordering::tests::{Counter, setup};
 use crate::ordering::{NewOrder, ServiceDetails};
 use crate::shared::{Page, PageRequest};
@@ -108,6 +109,34 @@ impl SupportStore for Store {
     }
 }
 
+/// Counters that never reset: the tests stay inside one window.
+#[derive(Default)]
+struct Limiter(Mutex<HashMap<String, u32>>);
+
+#[async_trait]
+impl RateLimiter for Limiter {
+    async fn hit(&self, key: &str, _: Limit, now: DateTime<Utc>) -> DomainResult<Window> {
+        let mut counts = self.0.lock().unwrap();
+        let count = counts.entry(key.to_owned()).or_default();
+        *count += 1;
+        Ok(Window {
+            count: *count,
+            resets_at: now + chrono::Duration::minutes(30),
+        })
+    }
+    async fn peek(&self, key: &str, _: Limit, now: DateTime<Utc>) -> DomainResult<Window> {
+        let count = self.0.lock().unwrap().get(key).copied().unwrap_or(0);
+        Ok(Window {
+            count,
+            resets_at: now,
+        })
+    }
+    async fn clear(&self, key: &str) -> DomainResult<()> {
+        self.0.lock().unwrap().remove(key);
+        Ok(())
+    }
+}
+
 struct Fixture {
     svc: SupportService,
     order: crate::ordering::OrderId,
@@ -132,10 +161,13 @@ async fn fixture() -> Fixture {
         .unwrap()
         .id;
     let svc = SupportService::new(
-        Arc::new(Store::default()),
-        s.store.clone(),
-        s.clock.clone(),
-        Arc::new(Counter(Mutex::new(0))),
+        SupportPorts {
+            store: Arc::new(Store::default()),
+            orders: s.store.clone(),
+            limiter: Arc::new(Limiter::default()),
+            clock: s.clock.clone(),
+            random: Arc::new(Counter(Mutex::new(0))),
+        },
         ContactChannels::default(),
     );
     Fixture { svc, order }
@@ -249,4 +281,49 @@ async fn empty_or_overlong_messages_and_retried_opens_are_handled() {
         ..asking("", "hello", "")
     };
     assert!(f.svc.open(&ann(), subject).await.is_err());
+}
+
+#[tokio::test]
+async fn a_customer_cannot_bury_the_operators() {
+    let f = fixture().await;
+    for i in 0..SupportService::THREADS_PER_DAY {
+        f.svc
+            .open(&ann(), asking("", &format!("問題 {i}"), ""))
+            .await
+            .unwrap();
+    }
+    let err = f
+        .svc
+        .open(&ann(), asking("", "再一個", ""))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, DomainError::Throttled { retry_after_secs: 1800, ref message } if message.contains("30 分鐘")),
+        "{err:?}"
+    );
+    assert!(
+        f.svc.open(&bob(), asking("", "hi", "")).await.is_ok(),
+        "per customer"
+    );
+    let thread = f
+        .svc
+        .threads(&ann(), &PageRequest::first(1))
+        .await
+        .unwrap()
+        .items[0]
+        .id
+        .clone();
+    // Ten first messages counted (not the refused open's); fifty more fit in the hour, then no more.
+    for i in 0..(SupportService::MESSAGES_PER_HOUR - 10) {
+        f.svc
+            .post(&ann(), &thread, &format!("m{i}"), "")
+            .await
+            .unwrap();
+    }
+    let err = f
+        .svc
+        .post(&ann(), &thread, "one more", "")
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DomainError::Throttled { .. }), "{err:?}");
 }
