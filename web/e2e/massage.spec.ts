@@ -33,8 +33,11 @@ test('a customer favourites a therapist, books her with a hotel photo, and the k
   // The heart on 阿秋 Thu's card, kept by the server across a reload.
   const heart = page.getByTestId('therapist-t-thu').getByRole('button', { name: /加入我的最愛|從我的最愛移除/ });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  // The heart fills at once; the reload must wait for the server to keep it.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/SetFavoriteTherapists') && r.ok());
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await saved;
   await page.reload();
   await expect(page.getByTestId('therapist-t-thu').getByRole('button', { name: '從我的最愛移除：阿秋 Thu' })).toHaveAttribute('aria-pressed', 'true');
   // Favourites come first.
