@@ -9,6 +9,7 @@ mod m20261122_000003_orders;
 mod m20261122_000004_payments;
 mod m20261122_000005_massage;
 mod m20261123_000006_member;
+mod m20261123_000007_operations;
 
 pub struct Migrator;
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_payments::Migration),
             Box::new(m20261122_000005_massage::Migration),
             Box::new(m20261123_000006_member::Migration),
+            Box::new(m20261123_000007_operations::Migration),
         ]
     }
 }

@@ -10,7 +10,7 @@ use async_trait::async_trait;
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use chrono::{DateTime, Duration, Utc};
-use domain::identity::{AuthError, IdClaims, TokenSigner};
+use domain::identity::{AuthError, IdClaims, Role, TokenSigner};
 use domain::{DomainError, DomainResult};
 use ed25519_dalek::SigningKey;
 use ed25519_dalek::pkcs8::EncodePrivateKey;
@@ -42,6 +42,9 @@ struct WireClaims {
     sub: String,
     email: String,
     email_verified: bool,
+    /// Only operators' tokens carry a role.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    role: Option<String>,
     auth_time: i64,
     iat: i64,
     nbf: i64,
@@ -252,6 +255,7 @@ impl TokenSigner for JwtSigner {
             sub: claims.sub.clone(),
             email: claims.email.clone(),
             email_verified: claims.email_verified,
+            role: (claims.role != Role::Customer).then(|| claims.role.code().to_owned()),
             auth_time: claims.auth_time,
             iat: claims.iat,
             nbf: claims.nbf,
@@ -310,6 +314,7 @@ impl TokenSigner for JwtSigner {
             sub: c.sub,
             email: c.email,
             email_verified: c.email_verified,
+            role: Role::from_code(c.role.as_deref().unwrap_or_default()),
             auth_time: c.auth_time,
             iat: c.iat,
             nbf: c.nbf,

@@ -13,6 +13,7 @@ mod sql_catalog;
 mod sql_favorites;
 mod sql_identity;
 mod sql_media;
+mod sql_operations;
 mod sql_orders;
 mod sql_payments;
 mod sql_rate_limiter;
@@ -31,6 +32,7 @@ pub fn install_tls_provider() {
 pub use sql_favorites::SqlFavoriteStore;
 pub use sql_identity::SqlIdentityStore;
 pub use sql_media::SqlImageStore;
+pub use sql_operations::SqlOperationsStore;
 pub use sql_orders::SqlOrderStore;
 pub use sql_payments::SqlPaymentStore;
 pub use sql_rate_limiter::SqlRateLimiter;

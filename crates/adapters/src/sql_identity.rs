@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::identity::{
     Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Language, Mail,
-    Phone, Profile, RefreshToken, TokenHash, UserId,
+    Phone, Profile, RefreshToken, Role, TokenHash, UserId,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -39,6 +39,7 @@ fn account_from_row(r: account::Model) -> DomainResult<Account> {
     Ok(Account {
         id: UserId::parse(&r.id).map_err(|e| corrupt("account", e))?,
         email: Email::parse(&r.email).map_err(|e| corrupt("account", e))?,
+        role: Role::from_code(&r.role),
         password_hash: r.password_hash,
         email_verified: r.email_verified,
         disabled: r.disabled,
@@ -51,6 +52,7 @@ fn account_to_row(a: &Account) -> account::ActiveModel {
     account::ActiveModel {
         id: Set(a.id.as_str().to_owned()),
         email: Set(a.email.as_str().to_owned()),
+        role: Set(a.role.code().to_owned()),
         password_hash: Set(a.password_hash.clone()),
         email_verified: Set(a.email_verified),
         disabled: Set(a.disabled),
@@ -127,6 +129,7 @@ fn mail_to_row(m: &Mail) -> mail_outbox::ActiveModel {
         recipient: Set(m.to.as_str().to_owned()),
         kind: Set(m.kind.as_str().to_owned()),
         link: Set(m.link.clone()),
+        payload: Set(None),
         created_at_ms: Set(ms(m.created_at)),
         attempts: Set(0),
         next_attempt_at_ms: Set(ms(m.created_at)),

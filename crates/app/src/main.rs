@@ -4,6 +4,8 @@ use std::sync::Arc;
 use anyhow::Context;
 use app::{Config, server, telemetry};
 use clap::{Parser, Subcommand};
+use domain::operations::{SearchOrders, Staff};
+use domain::shared::PageRequest;
 
 /// The booking platform: one process serving gRPC, gRPC-Web, REST and the web app.
 #[derive(Parser)]
@@ -28,7 +30,7 @@ enum Command {
     ConfirmTransfer {
         /// The order the transfer pays.
         order_id: String,
-        /// Who confirms (recorded in the order's history).
+        /// Who confirms (recorded in the order's history and the audit log).
         #[arg(long)]
         operator: String,
         /// The bank's transaction reference.
@@ -59,6 +61,52 @@ enum Command {
         operator: String,
         #[arg(long)]
         message: String,
+    },
+    /// Operators' essentials from a shell: accounts, service keys, the catalogue, orders.
+    #[command(subcommand)]
+    Admin(Admin),
+}
+
+#[derive(Subcommand)]
+enum Admin {
+    /// Makes an operator's account (separate from customers'); the password is read from the
+    /// first line of standard input.
+    CreateOperator {
+        #[arg(long)]
+        email: String,
+        /// Who makes it, for the audit log.
+        #[arg(long, default_value = "admin")]
+        by: String,
+    },
+    /// Issues an API key for an internal service; it is printed once and never shown again.
+    IssueKey {
+        /// What the key is for, as `dispatch`.
+        #[arg(long)]
+        name: String,
+        #[arg(long, default_value = "admin")]
+        by: String,
+    },
+    /// Revokes a service key at once.
+    RevokeKey {
+        key_id: String,
+        #[arg(long, default_value = "admin")]
+        by: String,
+    },
+    /// Lists the service keys (never their secrets).
+    ListKeys,
+    /// Loads plans and therapists from a catalogue file (TOML), replacing entries with the same
+    /// ids; a file with one bad entry changes nothing.
+    ImportCatalog { file: PathBuf },
+    /// Lists orders, newest first.
+    ListOrders {
+        /// Only orders in this state (PAID, CONFIRMED, …).
+        #[arg(long)]
+        state: Option<String>,
+        /// Only this customer's orders.
+        #[arg(long)]
+        email: Option<String>,
+        #[arg(long, default_value_t = 50)]
+        limit: u32,
     },
 }
 
@@ -99,8 +147,8 @@ async fn main() -> anyhow::Result<()> {
             let id = domain::ordering::OrderId::parse(&order_id)?;
             let order = app
                 .services
-                .payments
-                .confirm_transfer(&operator, &id, &bank_ref)
+                .operators
+                .mark_transfer_paid(&shell(&operator), &id, &bank_ref)
                 .await?;
             println!("{} {}", order.id.as_str(), order.state.code());
             Ok(())
@@ -118,8 +166,8 @@ async fn main() -> anyhow::Result<()> {
             let phone = domain::identity::Phone::parse(&country_code, &phone)?;
             let order = app
                 .services
-                .orders
-                .assign_driver(&operator, &id, &name, phone, &plate)
+                .operators
+                .assign_driver(&shell(&operator), &id, &name, phone, &plate)
                 .await?;
             println!("{} {}", order.id.as_str(), order.state.code());
             Ok(())
@@ -131,9 +179,99 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let app = server::App::start(&config).await?;
             let id = domain::support::ThreadId::parse(&thread_id)?;
-            let thread = app.services.support.reply(&operator, &id, &message).await?;
+            let thread = app
+                .services
+                .operators
+                .reply(&shell(&operator), &id, &message)
+                .await?;
             println!("{} {}", thread.id.as_str(), thread.message_count);
             Ok(())
         }
+        Command::Admin(admin) => run_admin(&config, admin).await,
     }
+}
+
+/// Someone at the server's shell, named for the audit log.
+fn shell(name: &str) -> Staff {
+    Staff::Shell {
+        name: name.trim().to_owned(),
+    }
+}
+
+async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
+    let app = server::App::start(config).await?;
+    let operators = &app.services.operators;
+    match admin {
+        Admin::CreateOperator { email, by } => {
+            let mut password = String::new();
+            std::io::stdin()
+                .read_line(&mut password)
+                .context("reading the password from standard input")?;
+            let account = operators
+                .create_operator(&shell(&by), &email, password.trim_end_matches(['\r', '\n']))
+                .await?;
+            println!("{} {}", account.id.as_str(), account.email.as_str());
+        }
+        Admin::IssueKey { name, by } => {
+            let (key, secret) = operators.issue_key(&shell(&by), &name).await?;
+            println!("{} {}", key.id, secret);
+        }
+        Admin::RevokeKey { key_id, by } => {
+            let key = operators.revoke_key(&shell(&by), &key_id).await?;
+            println!("{} revoked", key.id);
+        }
+        Admin::ListKeys => {
+            for key in operators.keys().await? {
+                let state = key.revoked_at.map_or_else(
+                    || "active".to_owned(),
+                    |at| format!("revoked {}", at.to_rfc3339()),
+                );
+                println!(
+                    "{}\t{}\t{}\t{}\t{}",
+                    key.id,
+                    key.name,
+                    key.created_by,
+                    key.created_at.to_rfc3339(),
+                    state
+                );
+            }
+        }
+        Admin::ImportCatalog { file } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let (plans, therapists) = adapters::catalog_file::parse(&text)?;
+            app.services.catalog.import(&plans, &therapists).await?;
+            println!("{} plans, {} therapists", plans.len(), therapists.len());
+        }
+        Admin::ListOrders {
+            state,
+            email,
+            limit,
+        } => {
+            let states = match state {
+                Some(code) => vec![domain::ordering::OrderState::from_code(&code)?],
+                None => vec![],
+            };
+            let search = SearchOrders {
+                filter: domain::ordering::OrderFilter {
+                    states,
+                    ..Default::default()
+                },
+                customer_email: email,
+            };
+            let page = PageRequest::new(limit.min(PageRequest::MAX_SIZE), None)?;
+            for o in operators.search_orders(&search, &page).await?.items {
+                println!(
+                    "{}\t{}\t{}\t{}\t{}\t{}",
+                    o.id.as_str(),
+                    o.state.code(),
+                    o.category.slug(),
+                    o.details.start(),
+                    o.estimate.total.amount(),
+                    o.plan_name
+                );
+            }
+        }
+    }
+    Ok(())
 }

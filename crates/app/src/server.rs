@@ -14,8 +14,8 @@ use adapters::password::Argon2Hasher;
 use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
-    SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore, SqlOrderStore,
-    SqlRateLimiter, SqlSupportStore, catalog_file,
+    SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore, SqlOperationsStore,
+    SqlOrderStore, SqlRateLimiter, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -28,6 +28,7 @@ use domain::catalog::CatalogService;
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
 use domain::media::{BlobStore, ImageLimits, MediaService};
+use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
 use domain::support::{SupportPorts, SupportService};
@@ -75,9 +76,11 @@ impl App {
             .await
             .context("loading the token signing keys")?,
         );
+        let identity_store = Arc::new(SqlIdentityStore::new(db.clone()));
+        let hasher = Arc::new(Argon2Hasher::new());
         let identity = IdentityService::new(IdentityDeps {
-            store: Arc::new(SqlIdentityStore::new(db.clone())),
-            hasher: Arc::new(Argon2Hasher::new()),
+            store: identity_store.clone(),
+            hasher: hasher.clone(),
             tokens: signer.clone(),
             limiter: Arc::new(SqlRateLimiter::new(db.clone())),
             clock: Arc::new(SystemClock),
@@ -154,9 +157,22 @@ impl App {
             },
             config.payment_settings()?,
         );
+        let operations = Arc::new(SqlOperationsStore::new(db.clone()));
+        let operators = OperatorService::new(OperatorPorts {
+            orders: orders.clone(),
+            payments: payments.clone(),
+            support: support.clone(),
+            identity: identity_store,
+            hasher,
+            staff: operations.clone(),
+            audit: operations,
+            clock: Arc::new(SystemClock),
+            random: Arc::new(OsRandomness),
+        });
         Ok(Self {
             db,
             services: gateway::Services {
+                operators,
                 orders,
                 payments,
                 favorites,

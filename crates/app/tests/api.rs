@@ -464,6 +464,8 @@ mod identity;
 mod massage;
 #[path = "api/member.rs"]
 mod member;
+#[path = "api/operations.rs"]
+mod operations;
 #[path = "api/orders.rs"]
 mod orders;
 #[path = "api/payments.rs"]

@@ -37,6 +37,9 @@ pub enum DomainError {
         message: String,
         retry_after_secs: u64,
     },
+    /// The caller is known but may not do this (a customer on an operator call).
+    #[error("permission denied: {0}")]
+    PermissionDenied(String),
     /// An account or token problem, with the identity provider's code.
     #[error(transparent)]
     Auth(#[from] crate::identity::AuthError),

@@ -8,6 +8,7 @@ pub mod error;
 pub mod favorites;
 pub mod identity;
 pub mod media;
+pub mod operations;
 pub mod ordering;
 pub mod payment;
 pub mod pricing;

@@ -4,12 +4,16 @@
 
 use axum::extract::FromRequestParts;
 use domain::identity::{IdentityService, Principal};
+use domain::operations::{OperatorService, Staff};
 use http::request::Parts;
 
 use crate::error::status;
 use crate::{ApiError, Services};
 
 pub const TOKEN_HEADER: &str = "authorization-firebase";
+/// Where service accounts send their API key (never the customers' header, so the two kinds of
+/// credential cannot be mistaken for each other).
+pub const API_KEY_HEADER: &str = "x-api-key";
 
 /// The client's network address, set on each request by the server (the socket's peer, or the
 /// first hop a trusted proxy reports).
@@ -84,4 +88,19 @@ pub(crate) async fn grpc_caller<T>(
         .authenticate(raw)
         .await
         .map_err(|e| status(e.into()))
+}
+
+/// A gRPC operator call's caller: a service key, or an ID token with the operator role. A
+/// customer's token is PERMISSION_DENIED; nothing, or a bad key or token, UNAUTHENTICATED.
+pub(crate) async fn grpc_staff<T>(
+    identity: &IdentityService,
+    operators: &OperatorService,
+    request: &tonic::Request<T>,
+) -> Result<Staff, tonic::Status> {
+    if let Some(key) = request.metadata().get(API_KEY_HEADER) {
+        let key = key.to_str().unwrap_or_default();
+        return operators.authenticate_key(key).await.map_err(status);
+    }
+    let principal = grpc_caller(identity, request).await?;
+    Staff::from_principal(principal).map_err(status)
 }

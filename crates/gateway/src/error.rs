@@ -56,6 +56,9 @@ impl From<DomainError> for ApiError {
                 err.retry_after = Some(retry_after_secs);
                 err
             }
+            DomainError::PermissionDenied(reason) => {
+                ApiError::new(StatusCode::FORBIDDEN, "PERMISSION_DENIED", reason)
+            }
             DomainError::Auth(e) => e.into(),
         }
     }
@@ -121,6 +124,7 @@ pub(crate) fn status(err: DomainError) -> tonic::Status {
             message,
             retry_after_secs,
         } => with_retry_after(tonic::Status::resource_exhausted(message), retry_after_secs),
+        DomainError::PermissionDenied(reason) => tonic::Status::permission_denied(reason),
         DomainError::Auth(e) => auth_status(e),
     }
 }

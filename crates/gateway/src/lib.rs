@@ -11,11 +11,12 @@ use domain::catalog::CatalogService;
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityService, UserService};
 use domain::media::MediaService;
+use domain::operations::OperatorService;
 use domain::ordering::OrderService;
 use domain::payment::PaymentService;
 use domain::support::SupportService;
 
-pub use auth::{ClientAddr, TOKEN_HEADER};
+pub use auth::{API_KEY_HEADER, ClientAddr, TOKEN_HEADER};
 pub use error::ApiError;
 
 /// Generated from `proto/booking/v1` at build time.
@@ -35,6 +36,7 @@ pub struct Services {
     pub favorites: FavoriteService,
     pub media: MediaService,
     pub support: SupportService,
+    pub operators: OperatorService,
 }
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.

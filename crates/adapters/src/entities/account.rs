@@ -7,6 +7,7 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub id: String,
     pub email: String,
+    pub role: String,
     pub password_hash: String,
     pub email_verified: bool,
     pub disabled: bool,

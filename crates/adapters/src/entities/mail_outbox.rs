@@ -9,6 +9,8 @@ pub struct Model {
     pub recipient: String,
     pub kind: String,
     pub link: Option<String>,
+    /// The facts an order notice tells (JSON); none for account mails.
+    pub payload: Option<String>,
     pub created_at_ms: i64,
     pub attempts: i32,
     pub next_attempt_at_ms: i64,

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod action_code;
+pub mod audit_entry;
 pub mod bank_transfer;
 pub mod favorite_therapist;
 pub mod hotel_image;
@@ -17,6 +18,7 @@ pub mod plan;
 pub mod profile;
 pub mod rate_counter;
 pub mod refresh_token;
+pub mod service_key;
 pub mod signing_key;
 pub mod support_message;
 pub mod support_thread;

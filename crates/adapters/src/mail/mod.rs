@@ -1,8 +1,9 @@
-//! Sending the identity module's mails: templates in Traditional Chinese (HTML and text), the
+//! Sending the product's mails (the account's, and order notices): templates in Traditional Chinese (HTML and text), the
 //! outbox worker that delivers what the domain queued, and two ways out: SMTP and, in dev, a
 //! mailbox folder that a page at `/dev/mailbox` shows.
 
 mod dev_mailbox;
+mod notices;
 mod outbox;
 mod smtp;
 mod templates;
@@ -10,6 +11,7 @@ mod templates;
 use async_trait::async_trait;
 
 pub use dev_mailbox::{DevMailbox, StoredMail};
+pub use notices::{DriverFacts, NoticeFacts};
 pub use outbox::OutboxWorker;
 pub use smtp::{SmtpConfig, SmtpMailer, SmtpTls};
 pub use templates::{escape as escape_html, render};

@@ -57,6 +57,7 @@ impl OutboxWorker {
                 &row.recipient,
                 kind,
                 row.link.as_deref(),
+                row.payload.as_deref(),
                 &self.policy,
             );
             match self.mailer.send(&mail).await {

@@ -2,19 +2,34 @@ use chrono::Duration;
 use domain::identity::{IdentityPolicy, MailKind};
 
 use super::Rendered;
+use super::notices::{NoticeFacts, order_lines};
 
 const BRAND: &str = "越南旅遊預約";
 
-/// Renders one outbox row. The policy gives the site's origin (for links that are not action
-/// links) and how long each kind of link lasts, so the mail says what the rules enforce.
+/// Renders one outbox row. The policy gives the site's origin (links in the site are kept as
+/// paths) and how long each kind of link lasts, so the mail says what the rules enforce. An order
+/// notice tells the facts kept in its payload.
 pub fn render(
     id: &str,
     to: &str,
     kind: MailKind,
     link: Option<&str>,
+    payload: Option<&str>,
     policy: &IdentityPolicy,
 ) -> Rendered {
     let register = format!("{}/register", policy.site);
+    let site_link = link.map(|l| {
+        if l.starts_with('/') {
+            format!("{}{l}", policy.site)
+        } else {
+            l.to_owned()
+        }
+    });
+    let link = site_link.as_deref();
+    let facts = payload.and_then(|p| serde_json::from_str::<NoticeFacts>(p).ok());
+    if let Some((subject, lines)) = facts.as_ref().and_then(|f| order_lines(kind, f)) {
+        return compose(id, to, subject, &lines, link.map(|l| ("查看訂單", l)), link);
+    }
     let (subject, lines, button): (&str, Vec<String>, Option<(&str, &str)>) = match kind {
         MailKind::VerifyEmail => (
             "請驗證您的電子信箱",
@@ -57,7 +72,24 @@ pub fn render(
             ],
             None,
         ),
+        // An order notice whose facts could not be read still says where to look.
+        _ => (
+            "您的訂單有新的進度",
+            vec!["您的訂單有新的進度，請到會員中心查看。".into()],
+            link.map(|l| ("查看訂單", l)),
+        ),
     };
+    compose(id, to, subject, &lines, button, link)
+}
+
+fn compose(
+    id: &str,
+    to: &str,
+    subject: &str,
+    lines: &[String],
+    button: Option<(&str, &str)>,
+    link: Option<&str>,
+) -> Rendered {
     let subject = format!("{subject} — {BRAND}");
     let mut text = format!("您好：\n\n{}\n", lines.join("\n"));
     if let Some((label, url)) = button {
@@ -122,6 +154,7 @@ mod tests {
             "a@example.com",
             MailKind::VerifyEmail,
             Some(link),
+            None,
             &IdentityPolicy::for_site("http://x"),
         );
         assert_eq!(m.subject, "請驗證您的電子信箱 — 越南旅遊預約");
@@ -138,6 +171,7 @@ mod tests {
             "b@example.com",
             MailKind::ResetUnknownAccount,
             None,
+            None,
             &IdentityPolicy::for_site("https://s.example"),
         );
         assert!(m.text.contains("https://s.example/register"));
@@ -153,6 +187,7 @@ mod tests {
             "c@example.com",
             MailKind::ResetPassword,
             Some("http://x/a"),
+            None,
             &policy,
         );
         assert!(m.text.contains("連結 30 分鐘內有效"), "{}", m.text);

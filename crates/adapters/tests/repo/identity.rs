@@ -8,7 +8,7 @@ use adapters::{SqlIdentityStore, SqlRateLimiter, on_both_databases};
 use chrono::{DateTime, Duration, Utc};
 use domain::identity::{
     Account, AuthError, Change, CommitError, Email, IdClaims, IdentityPolicy, IdentityStore, Limit,
-    RateLimiter, TokenSigner, UserId,
+    RateLimiter, Role, TokenSigner, UserId,
 };
 use sea_orm::DatabaseConnection;
 
@@ -23,6 +23,7 @@ fn claims(now: DateTime<Utc>) -> IdClaims {
         &UserId::parse("u1").unwrap(),
         &Email::parse("a@example.com").unwrap(),
         true,
+        Role::Operator,
         now,
         now,
     )
@@ -35,7 +36,8 @@ on_both_databases!(
         let t0 = Utc::now();
         let signer = JwtSigner::load(db.clone(), rotation, grace).await.unwrap();
         let first = signer.sign(&claims(t0), t0).await.unwrap();
-        assert_eq!(signer.decode(&first, t0).await.unwrap().sub, "u1");
+        let read = signer.decode(&first, t0).await.unwrap();
+        assert_eq!((read.sub.as_str(), read.role), ("u1", Role::Operator));
 
         // A restart (a new signer on the same database) verifies and keeps signing with the same key.
         let restarted = JwtSigner::load(db.clone(), rotation, grace).await.unwrap();
@@ -125,6 +127,7 @@ on_both_databases!(
         let account = |id: &str, email: &str| Account {
             id: UserId::parse(id).unwrap(),
             email: Email::parse(email).unwrap(),
+            role: Role::Customer,
             password_hash: "$argon2id$x".into(),
             email_verified: false,
             disabled: false,
@@ -226,6 +229,7 @@ on_both_databases!(
                 insert_account: Some(Account {
                     id: user.clone(),
                     email: Email::parse("a@example.com").unwrap(),
+                    role: Role::Customer,
                     password_hash: "$argon2id$x".into(),
                     email_verified: false,
                     disabled: false,

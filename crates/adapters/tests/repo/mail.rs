@@ -80,6 +80,7 @@ async fn smtp_delivers_a_multipart_mail_to_the_relay() {
         "lin@example.com",
         MailKind::VerifyEmail,
         Some(link),
+        None,
         &IdentityPolicy::for_site("http://x"),
     );
     smtp(port).send(&mail).await.unwrap();
@@ -109,6 +110,7 @@ async fn smtp_reports_a_relay_it_cannot_reach() {
         "m2",
         "lin@example.com",
         MailKind::EmailChanged,
+        None,
         None,
         &IdentityPolicy::for_site("http://x"),
     );

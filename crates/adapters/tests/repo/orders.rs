@@ -5,7 +5,7 @@
 use adapters::{SqlCatalogRepository, SqlIdentityStore, SqlOrderStore, on_both_databases};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::catalog::{CatalogRepository, Category, Plan};
-use domain::identity::{Account, Change, Email, IdentityStore, Phone, UserId};
+use domain::identity::{Account, Change, Email, IdentityStore, Phone, Role, UserId};
 use domain::ordering::{
     Actor, CharterDetails, Contact, Driver, EscortDetails, GuideLanguage, IdempotencyKey, KeyClaim,
     MassageDetails, MessagingApp, Order, OrderFilter, OrderId, OrderState, OrderStore,
@@ -34,6 +34,7 @@ pub(super) async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>,
             insert_account: Some(Account {
                 id: owner.clone(),
                 email: Email::parse("a@example.com").unwrap(),
+                role: Role::Customer,
                 password_hash: "$argon2id$x".into(),
                 email_verified: true,
                 disabled: false,
@@ -192,7 +193,7 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
     // Newest first, a page at a time, with filters.
     let page = store
         .list(
-            &owner,
+            Some(&owner),
             &OrderFilter::default(),
             &PageRequest::new(2, None).unwrap(),
         )
@@ -202,7 +203,7 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
     assert_eq!(ids, ["BK-2", "BK-1"]);
     let rest = store
         .list(
-            &owner,
+            Some(&owner),
             &OrderFilter::default(),
             &PageRequest::new(2, page.next_token).unwrap(),
         )
@@ -216,7 +217,7 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
         starts_after: None,
     };
     let page = store
-        .list(&owner, &paid, &PageRequest::new(0, None).unwrap())
+        .list(Some(&owner), &paid, &PageRequest::new(0, None).unwrap())
         .await
         .unwrap();
     assert_eq!(page.items.len(), 1);
@@ -226,14 +227,14 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
         starts_after: None,
     };
     let page = store
-        .list(&owner, &escort, &PageRequest::new(0, None).unwrap())
+        .list(Some(&owner), &escort, &PageRequest::new(0, None).unwrap())
         .await
         .unwrap();
     assert_eq!(page.items[0].id.as_str(), "BK-1");
     let someone = UserId::parse("u2").unwrap();
     let page = store
         .list(
-            &someone,
+            Some(&someone),
             &OrderFilter::default(),
             &PageRequest::new(0, None).unwrap(),
         )
@@ -273,7 +274,7 @@ on_both_databases!(
         store.insert(&cancelled, None).await.unwrap();
         let upcoming = OrderFilter::upcoming(None, now());
         let first = store
-            .list(&owner, &upcoming, &PageRequest::new(2, None).unwrap())
+            .list(Some(&owner), &upcoming, &PageRequest::new(2, None).unwrap())
             .await
             .unwrap();
         let ids: Vec<_> = first.items.iter().map(|o| o.id.as_str()).collect();
@@ -284,7 +285,7 @@ on_both_databases!(
         );
         let rest = store
             .list(
-                &owner,
+                Some(&owner),
                 &upcoming,
                 &PageRequest::new(2, first.next_token).unwrap(),
             )
@@ -296,7 +297,7 @@ on_both_databases!(
         let later = LocalTime::parse("t", "2026-11-26T12:00").unwrap().instant();
         let page = store
             .list(
-                &owner,
+                Some(&owner),
                 &OrderFilter::upcoming(None, later),
                 &PageRequest::first(10),
             )

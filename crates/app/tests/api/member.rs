@@ -13,30 +13,12 @@ use super::orders::{contact, shuttle, token_for};
 use super::*;
 
 /// The operators' command (`booking …`) against the test server's database.
-async fn operator(app: &TestApp, args: &[&str]) -> String {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_booking"));
-    command
-        .args(args)
-        .env("DATABASE_URL", &app.db.url)
-        .env("APP_LOG", "warn")
-        .env("APP_MAILBOX_DIR", app.web_dir.join("mailbox"))
-        .env("APP_MEDIA_DIR", app.web_dir.join("images"))
-        .env("APP_MIGRATE_ON_START", "false")
-        .env("APP_SEED_DEMO", "false");
-    let out = tokio::task::spawn_blocking(move || command.output())
-        .await
-        .unwrap()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+pub(super) async fn operator(app: &TestApp, args: &[&str]) -> String {
+    super::operations::booking(app, args, "").await
 }
 
 /// A shuttle order waiting for payment (480,000 VND), `days` ahead at 10:00.
-async fn pending(app: &TestApp, token: &str, days: i64) -> String {
+pub(super) async fn pending(app: &TestApp, token: &str, days: i64) -> String {
     let mut details = shuttle(3);
     let day = (chrono::Utc::now() + chrono::Duration::hours(7) + chrono::Duration::days(days))
         .format("%Y-%m-%d");
@@ -53,7 +35,7 @@ async fn pending(app: &TestApp, token: &str, days: i64) -> String {
 }
 
 /// Pays with v-coin after topping up exactly the price with the dev provider.
-async fn pay_with_vcoin(app: &TestApp, token: &str, id: &str) {
+pub(super) async fn pay_with_vcoin(app: &TestApp, token: &str, id: &str) {
     for (path, body) in [
         (
             "/api/v-coin/top-up",
@@ -293,7 +275,7 @@ api_test!(
     }
 );
 
-fn open(order_id: &str, body: &str, request_id: &str) -> pb::OpenThreadRequest {
+pub(super) fn open(order_id: &str, body: &str, request_id: &str) -> pb::OpenThreadRequest {
     pb::OpenThreadRequest {
         subject: String::new(),
         order_id: order_id.into(),

@@ -11,7 +11,9 @@ mod tokens;
 mod users;
 
 pub use error::{AuthError, AuthErrorKind};
-pub use model::{Account, Email, Language, Password, Phone, Profile, ProfileUpdate, User, UserId};
+pub use model::{
+    Account, Email, Language, Password, Phone, Profile, ProfileUpdate, Role, User, UserId,
+};
 pub use policy::{IdentityPolicy, Limit};
 pub use ports::{
     Change, Clock, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, Randomness,

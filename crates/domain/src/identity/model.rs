@@ -103,11 +103,39 @@ impl UserId {
     }
 }
 
-/// The credentials and state of one customer's account.
+/// What an account may do. Operators' accounts are made only by the `admin` command, never by
+/// signing up, so a customer cannot become one; the role travels in the ID token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Role {
+    #[default]
+    Customer,
+    Operator,
+}
+
+impl Role {
+    pub const fn code(self) -> &'static str {
+        match self {
+            Role::Customer => "customer",
+            Role::Operator => "operator",
+        }
+    }
+
+    /// Unknown codes read as a customer: the least a token or a row can grant.
+    pub fn from_code(code: &str) -> Self {
+        if code == "operator" {
+            Role::Operator
+        } else {
+            Role::Customer
+        }
+    }
+}
+
+/// The credentials and state of one account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
     pub id: UserId,
     pub email: Email,
+    pub role: Role,
     /// A PHC string (`$argon2id$…`); the hasher knows how to read it.
     pub password_hash: String,
     pub email_verified: bool,

@@ -53,7 +53,7 @@ pub trait RateLimiter: Send + Sync {
     async fn clear(&self, key: &str) -> DomainResult<()>;
 }
 
-/// The mails the identity module sends.
+/// The mails the product sends: the account's, and the notices of an order's steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MailKind {
     VerifyEmail,
@@ -63,6 +63,13 @@ pub enum MailKind {
     ResetUnknownAccount,
     /// Sent to the old address when an account's e-mail changes.
     EmailChanged,
+    /// The receipt: an order was paid.
+    OrderPaid,
+    /// Operators confirmed an order, with the driver or therapist once assigned.
+    OrderConfirmed,
+    OrderCancelled,
+    /// A paid order was called off and money went back into the wallet.
+    OrderRefunded,
 }
 
 impl MailKind {
@@ -72,6 +79,10 @@ impl MailKind {
             MailKind::ResetPassword => "reset_password",
             MailKind::ResetUnknownAccount => "reset_unknown_account",
             MailKind::EmailChanged => "email_changed",
+            MailKind::OrderPaid => "order_paid",
+            MailKind::OrderConfirmed => "order_confirmed",
+            MailKind::OrderCancelled => "order_cancelled",
+            MailKind::OrderRefunded => "order_refunded",
         }
     }
 
@@ -81,6 +92,10 @@ impl MailKind {
             MailKind::ResetPassword,
             MailKind::ResetUnknownAccount,
             MailKind::EmailChanged,
+            MailKind::OrderPaid,
+            MailKind::OrderConfirmed,
+            MailKind::OrderCancelled,
+            MailKind::OrderRefunded,
         ]
         .into_iter()
         .find(|k| k.as_str() == raw)

@@ -3,7 +3,7 @@ use std::sync::{Arc, OnceLock};
 use chrono::{DateTime, Utc};
 
 use super::error::AuthError;
-use super::model::{Account, Email, Password, UserId};
+use super::model::{Account, Email, Password, Role, UserId};
 use super::policy::{IdentityPolicy, Limit};
 use super::ports::{
     Change, Clock, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, Randomness,
@@ -105,6 +105,7 @@ impl IdentityService {
             id: UserId::parse(&self.deps.random.id())?,
             email: email.clone(),
             password_hash: self.deps.hasher.hash(&password).await?,
+            role: Role::Customer,
             email_verified: false,
             disabled: false,
             created_at: now,
@@ -643,6 +644,7 @@ impl IdentityService {
             &account.id,
             &account.email,
             account.email_verified,
+            account.role,
             auth_time,
             now,
         );

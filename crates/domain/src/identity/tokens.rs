@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 
 use super::error::AuthError;
-use super::model::{Email, UserId};
+use super::model::{Email, Role, UserId};
 use super::policy::IdentityPolicy;
 
 /// The SHA-256 of an opaque secret, in hex: what is stored and looked up.
@@ -37,6 +37,8 @@ pub struct IdClaims {
     pub sub: String,
     pub email: String,
     pub email_verified: bool,
+    /// Absent from customers' tokens; `operator` for operators.
+    pub role: Role,
     pub auth_time: i64,
     pub iat: i64,
     pub nbf: i64,
@@ -49,6 +51,7 @@ pub struct Principal {
     pub user_id: UserId,
     pub email: String,
     pub email_verified: bool,
+    pub role: Role,
     pub auth_time: DateTime<Utc>,
 }
 
@@ -58,6 +61,7 @@ impl IdClaims {
         user: &UserId,
         email: &Email,
         email_verified: bool,
+        role: Role,
         auth_time: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Self {
@@ -67,6 +71,7 @@ impl IdClaims {
             sub: user.as_str().to_owned(),
             email: email.as_str().to_owned(),
             email_verified,
+            role,
             auth_time: auth_time.timestamp(),
             iat: now.timestamp(),
             nbf: now.timestamp(),
@@ -96,6 +101,7 @@ impl IdClaims {
             user_id,
             email: self.email.clone(),
             email_verified: self.email_verified,
+            role: self.role,
             auth_time,
         })
     }
@@ -202,6 +208,7 @@ mod tests {
             &UserId::parse("u1").unwrap(),
             &Email::parse("a@example.com").unwrap(),
             false,
+            Role::Customer,
             now,
             now,
         )

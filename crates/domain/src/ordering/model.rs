@@ -1,10 +1,10 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::assignment::Driver;
-use super::details::{Contact, ServiceDetails};
+use super::details::{Contact, ServiceDetails, TherapistChoice};
 use crate::catalog::{Category, Plan, PlanId};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
+use crate::identity::{MailKind, UserId};
 use crate::pricing::{Estimate, estimate};
 use crate::shared::LocalTime;
 
@@ -142,6 +142,21 @@ pub struct Transition {
     pub at: DateTime<Utc>,
     pub actor: Actor,
     pub reason: String,
+}
+
+impl Transition {
+    /// The mail this step sends the customer, queued with the step itself so it goes once: a
+    /// receipt when paid, each confirmation or new assignment, a cancellation, a refund. Lapsing
+    /// and completion send nothing (the customer did not act and needs to do nothing).
+    pub fn notice(&self) -> Option<MailKind> {
+        match self.to {
+            OrderState::Paid => Some(MailKind::OrderPaid),
+            OrderState::Confirmed => Some(MailKind::OrderConfirmed),
+            OrderState::Cancelled => Some(MailKind::OrderCancelled),
+            OrderState::Refunded => Some(MailKind::OrderRefunded),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -333,7 +348,11 @@ impl Order {
         Ok(())
     }
 
+    /// Confirming a confirmed order again changes nothing (operators' calls are retried).
     pub fn confirm(&mut self, actor: Actor, now: DateTime<Utc>) -> DomainResult<()> {
+        if self.state == OrderState::Confirmed {
+            return Ok(());
+        }
         self.require(self.state == OrderState::Paid, "確認")?;
         self.go(OrderState::Confirmed, actor, "confirmed", now);
         Ok(())
@@ -351,13 +370,52 @@ impl Order {
             matches!(self.state, OrderState::Paid | OrderState::Confirmed),
             "指派司機",
         )?;
+        if self.state == OrderState::Confirmed && self.driver.as_ref() == Some(&driver) {
+            return Ok(());
+        }
         let reason = format!("指派司機 {}", driver.name);
         self.driver = Some(driver);
         self.go(OrderState::Confirmed, actor, &reason, now);
         Ok(())
     }
 
+    /// Operators name the therapist of a paid massage order, which confirms it; a confirmed
+    /// order may get another.
+    pub fn assign_therapist(
+        &mut self,
+        therapist_id: &str,
+        name: &str,
+        actor: Actor,
+        now: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        self.require(
+            matches!(self.state, OrderState::Paid | OrderState::Confirmed),
+            "指派按摩師",
+        )?;
+        let ServiceDetails::Massage(m) = &mut self.details else {
+            return Err(DomainError::invalid(
+                "therapist_id",
+                "只有按摩訂單可以指派按摩師",
+            ));
+        };
+        let chosen = TherapistChoice::Specific(therapist_id.to_owned());
+        if self.state == OrderState::Confirmed && m.therapist == chosen {
+            return Ok(());
+        }
+        m.therapist = chosen;
+        self.go(
+            OrderState::Confirmed,
+            actor,
+            &format!("指派按摩師 {name}"),
+            now,
+        );
+        Ok(())
+    }
+
     pub fn complete(&mut self, actor: Actor, now: DateTime<Utc>) -> DomainResult<()> {
+        if self.state == OrderState::Completed {
+            return Ok(());
+        }
         self.require(self.state == OrderState::Confirmed, "完成")?;
         self.go(OrderState::Completed, actor, "completed", now);
         Ok(())

@@ -99,10 +99,11 @@ pub trait OrderStore: Send + Sync {
     /// Writes the order and its new transitions if the stored version is still `order.version`,
     /// and bumps it.
     async fn save(&self, order: &Order) -> Result<(), StoreError>;
-    /// The owner's orders, newest first, or soonest first with `filter.starts_after`.
+    /// The owner's orders (everyone's without one: operators only), newest first, or soonest
+    /// first with `filter.starts_after`.
     async fn list(
         &self,
-        owner: &UserId,
+        owner: Option<&UserId>,
         filter: &OrderFilter,
         page: &PageRequest,
     ) -> DomainResult<Page<Order>>;

@@ -194,7 +194,7 @@ impl OrderService {
         filter: &OrderFilter,
         page: &PageRequest,
     ) -> DomainResult<Page<Order>> {
-        self.store.list(owner, filter, page).await
+        self.store.list(Some(owner), filter, page).await
     }
 
     /// The owner's orders still to come, soonest first (the member home's next order).
@@ -205,7 +205,7 @@ impl OrderService {
         page: &PageRequest,
     ) -> DomainResult<Page<Order>> {
         let filter = OrderFilter::upcoming(category, self.clock.now());
-        self.store.list(owner, &filter, page).await
+        self.store.list(Some(owner), &filter, page).await
     }
 
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
@@ -219,8 +219,46 @@ impl OrderService {
         Ok(order)
     }
 
+    /// Any customer's order: for operators, who alone may call it.
+    pub async fn find(&self, id: &OrderId) -> DomainResult<Order> {
+        self.store
+            .get(id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("order"))
+    }
+
+    /// Every customer's orders (or one customer's), for operators.
+    #[tracing::instrument(skip_all)]
+    pub async fn search(
+        &self,
+        owner: Option<&UserId>,
+        filter: &OrderFilter,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Order>> {
+        self.store.list(owner, filter, page).await
+    }
+
+    /// An operator's step on any order: `step` moves it with the operator as the actor, and it is
+    /// saved. Returns the order before and after, for the audit log.
+    async fn operate(
+        &self,
+        operator: &str,
+        id: &OrderId,
+        step: impl FnOnce(&mut Order, Actor, DateTime<Utc>) -> DomainResult<()>,
+    ) -> DomainResult<(Order, Order)> {
+        let operator =
+            crate::shared::text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
+        let before = self.find(id).await?;
+        let mut order = before.clone();
+        step(&mut order, Actor::Operator(operator), self.clock.now())?;
+        if order != before {
+            self.save(&mut order).await?;
+        }
+        Ok((before, order))
+    }
+
     /// An operator puts a driver on a paid order (which confirms it) or changes the driver of a
-    /// confirmed one. The operator API of issue 8 and the `assign-driver` command call it.
+    /// confirmed one; the customer sees the driver in the order's detail.
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn assign_driver(
         &self,
@@ -229,17 +267,62 @@ impl OrderService {
         name: &str,
         phone: Phone,
         plate: &str,
-    ) -> DomainResult<Order> {
-        let operator = crate::shared::text("operator", operator, 60, "")?;
-        let mut order = self
-            .store
-            .get(id)
+    ) -> DomainResult<(Order, Order)> {
+        self.operate(operator, id, |order, actor, now| {
+            let driver = Driver::new(order.category, name, phone, plate)?;
+            order.assign_driver(driver, actor, now)
+        })
+        .await
+    }
+
+    /// An operator names the therapist of a paid massage order (the customer may have left the
+    /// choice to us); she is held for its time like a customer's choice, so one already booked
+    /// then is refused.
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn assign_therapist(
+        &self,
+        operator: &str,
+        id: &OrderId,
+        therapist_id: &str,
+    ) -> DomainResult<(Order, Order)> {
+        let therapist = self
+            .catalog
+            .list_therapists()
             .await?
-            .ok_or_else(|| DomainError::not_found("order"))?;
-        let driver = Driver::new(order.category, name, phone, plate)?;
-        order.assign_driver(driver, Actor::Operator(operator), self.clock.now())?;
-        self.save(&mut order).await?;
-        Ok(order)
+            .into_iter()
+            .find(|t| t.id == therapist_id.trim() && t.active)
+            .ok_or_else(|| DomainError::invalid("therapist_id", "請選擇按摩師"))?;
+        self.operate(operator, id, |order, actor, now| {
+            order.assign_therapist(&therapist.id, &therapist.name, actor, now)
+        })
+        .await
+    }
+
+    /// An operator confirms a paid order (one that needs no one assigned, or whose assignment is
+    /// told another way).
+    pub async fn confirm(&self, operator: &str, id: &OrderId) -> DomainResult<(Order, Order)> {
+        self.operate(operator, id, |order, actor, now| order.confirm(actor, now))
+            .await
+    }
+
+    /// The service took place.
+    pub async fn complete(&self, operator: &str, id: &OrderId) -> DomainResult<(Order, Order)> {
+        self.operate(operator, id, |order, actor, now| order.complete(actor, now))
+            .await
+    }
+
+    /// An operator calls off an unpaid order (paid ones go through the payment service, which
+    /// refunds).
+    pub async fn cancel_unpaid(
+        &self,
+        operator: &str,
+        id: &OrderId,
+        reason: &str,
+    ) -> DomainResult<(Order, Order)> {
+        self.operate(operator, id, |order, actor, now| {
+            order.cancel(actor, reason, now)
+        })
+        .await
     }
 
     /// The background job: lapses unpaid orders past their window, at most `limit` a call.

@@ -18,5 +18,5 @@ pub use service::{Cancellation, IpnOutcome, PaymentPorts, PaymentService, Paymen
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};
 pub use wallet::{
     CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, TOP_UP_MAX, TOP_UP_MIN,
-    check_top_up,
+    check_adjustment, check_top_up,
 };

@@ -9,7 +9,9 @@ use super::ports::{
     VnPayError, VnPayGateway,
 };
 use super::vietqr::{BankAccount, TransferInstructions, memo_of, references_in};
-use super::wallet::{CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, check_top_up};
+use super::wallet::{
+    CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, check_adjustment, check_top_up,
+};
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
 use crate::identity::{Clock, Randomness, UserId};
@@ -618,20 +620,80 @@ impl PaymentService {
         }
         let now = self.clock.now();
         let quote = self.settings.cancellation.quote(&order, now)?;
-        let reason = format!(
-            "客戶取消{}；手續費 {}，退回 {}",
-            if reason.trim().is_empty() {
-                String::new()
-            } else {
-                format!("（{}）", reason.trim())
+        let note = format!("客戶取消{}", parenthesised(reason));
+        self.refund(
+            &mut order,
+            Actor::Customer(owner.clone()),
+            &note,
+            quote,
+            now,
+        )
+        .await?;
+        Ok(Cancellation {
+            order,
+            refund: Some(quote),
+        })
+    }
+
+    /// An operator calls off any order: an unpaid one simply; a paid or confirmed one with its
+    /// refund into the wallet, under the policy or, with `refund_override`, of the amount the
+    /// operator sets (at most what was paid, with a reason; also once the service has started).
+    /// Returns the order before, and the cancellation.
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn cancel_as_operator(
+        &self,
+        operator: &str,
+        id: &OrderId,
+        reason: &str,
+        refund_override: Option<Money>,
+    ) -> DomainResult<(Order, Cancellation)> {
+        let before = self.orders.find(id).await?;
+        if before.state.is_unpaid() || before.state == OrderState::Cancelled {
+            let (_, order) = self.orders.cancel_unpaid(operator, id, reason).await?;
+            return Ok((
+                before,
+                Cancellation {
+                    order,
+                    refund: None,
+                },
+            ));
+        }
+        let operator =
+            crate::shared::text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
+        let now = self.clock.now();
+        let policy = &self.settings.cancellation;
+        let quote = match refund_override {
+            None => policy.quote(&before, now)?,
+            Some(refund) => policy.overridden(&before, refund, reason)?,
+        };
+        let note = format!("客服取消{}", parenthesised(reason));
+        let mut order = before.clone();
+        self.refund(&mut order, Actor::Operator(operator), &note, quote, now)
+            .await?;
+        Ok((
+            before,
+            Cancellation {
+                order,
+                refund: Some(quote),
             },
-            quote.fee,
-            quote.refund
-        );
-        order.refund(Actor::Customer(owner.clone()), &reason, now)?;
+        ))
+    }
+
+    /// Moves a paid order to REFUNDED and puts the refund into its owner's wallet, in one
+    /// transaction.
+    async fn refund(
+        &self,
+        order: &mut Order,
+        actor: Actor,
+        note: &str,
+        quote: RefundQuote,
+        now: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        let reason = format!("{note}；手續費 {}，退回 {}", quote.fee, quote.refund);
+        order.refund(actor, &reason, now)?;
         let entries = if quote.refund > Money::ZERO {
             vec![LedgerEntry::new(
-                owner,
+                &order.owner,
                 EntryKind::Refund,
                 quote.refund,
                 Cause::Order(order.id.clone()),
@@ -648,10 +710,43 @@ impl PaymentService {
         };
         self.store.settle(&settlement).await.map_err(settle_error)?;
         order.version += 1;
-        Ok(Cancellation {
-            order,
-            refund: Some(quote),
-        })
+        Ok(())
+    }
+
+    /// An operator's correction of a customer's balance (`amount` signed), with the reason kept
+    /// on the ledger entry. Taking more than the balance is refused. Returns the balance before
+    /// and after.
+    #[tracing::instrument(skip_all)]
+    pub async fn adjust(
+        &self,
+        operator: &str,
+        owner: &UserId,
+        amount: Money,
+        reason: &str,
+    ) -> DomainResult<(Money, Money)> {
+        let who =
+            crate::shared::text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
+        let reason = crate::shared::text("reason", reason, 200, "請說明調整的原因")?;
+        check_adjustment(amount)?;
+        let before = self.store.balance(owner).await?;
+        let entry = LedgerEntry::new(
+            owner,
+            EntryKind::Adjustment,
+            amount,
+            Cause::Operator {
+                who,
+                reason: reason.clone(),
+            },
+            reason,
+            self.clock.now(),
+        );
+        let settlement = Settlement {
+            entries: vec![entry],
+            ..Settlement::default()
+        };
+        self.store.settle(&settlement).await.map_err(settle_error)?;
+        let after = self.store.balance(owner).await?;
+        Ok((before, after))
     }
 
     /// Money arrived for a pending payment: it pays its order when the order still waits for
@@ -826,4 +921,12 @@ fn settle_error(e: SettleError) -> DomainError {
 fn fingerprint(parts: &[&str]) -> String {
     let digest = Sha256::digest(parts.join("|").as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `（reason）` when there is one.
+fn parenthesised(reason: &str) -> String {
+    match reason.trim() {
+        "" => String::new(),
+        r => format!("（{r}）"),
+    }
 }

@@ -133,7 +133,48 @@ pub struct RefundQuote {
     pub free_until: DateTime<Utc>,
 }
 
+/// The most one operator adjustment may move, either way.
+pub const ADJUSTMENT_MAX: Money = Money::vnd(50_000_000);
+
+/// An operator's correction: not nothing, and not beyond the largest top-up.
+pub fn check_adjustment(amount: Money) -> DomainResult<()> {
+    if amount == Money::ZERO || amount.amount().abs() > ADJUSTMENT_MAX.amount() {
+        return Err(DomainError::invalid(
+            "amount",
+            format!("調整金額須為非零，且不超過 {ADJUSTMENT_MAX}"),
+        ));
+    }
+    Ok(())
+}
+
 impl CancellationPolicy {
+    /// An operator's own refund instead of the policy's: between nothing and what was paid,
+    /// with a reason, whenever the order can still be refunded.
+    pub fn overridden(
+        &self,
+        order: &Order,
+        refund: Money,
+        reason: &str,
+    ) -> DomainResult<RefundQuote> {
+        let paid = order.estimate.total;
+        if refund < Money::ZERO || refund > paid {
+            return Err(DomainError::invalid(
+                "refund_vnd",
+                format!("退款金額須介於 VND 0 與已付的 {paid} 之間"),
+            ));
+        }
+        if reason.trim().is_empty() {
+            return Err(DomainError::invalid("reason", "請說明不依規定退款的原因"));
+        }
+        let start = order.details.start().instant();
+        Ok(RefundQuote {
+            paid,
+            fee: Money::vnd(paid.amount() - refund.amount()),
+            refund,
+            free_until: start - Duration::hours(i64::from(self.free_until_hours)),
+        })
+    }
+
     pub fn quote(&self, order: &Order, now: DateTime<Utc>) -> DomainResult<RefundQuote> {
         let start = order.details.start().instant();
         if now >= start {

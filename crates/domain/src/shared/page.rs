@@ -48,6 +48,15 @@ pub struct Page<T> {
     pub next_token: Option<String>,
 }
 
+impl<T> Page<T> {
+    pub fn empty() -> Self {
+        Self {
+            items: Vec::new(),
+            next_token: None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

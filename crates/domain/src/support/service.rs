@@ -146,7 +146,7 @@ impl SupportService {
     /// An operator answers (the operator API of issue 8 and the `support-reply` command).
     #[tracing::instrument(skip_all, fields(thread = id.as_str()))]
     pub async fn reply(&self, operator: &str, id: &ThreadId, body: &str) -> DomainResult<Thread> {
-        let operator = text("operator", operator, 40, "")?;
+        let operator = text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
         let thread = self
             .store
             .get(id)

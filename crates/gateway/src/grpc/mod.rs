@@ -3,6 +3,7 @@
 mod catalog;
 mod identity;
 pub(crate) mod massage;
+mod operator;
 pub(crate) mod order;
 pub(crate) mod payment;
 mod support;
@@ -18,6 +19,7 @@ use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
+use crate::pb::operator_service_server::OperatorServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
@@ -50,8 +52,13 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.support.clone(),
     ));
+    let operators = OperatorServiceServer::new(operator::Operators::new(
+        services.identity.clone(),
+        services.operators.clone(),
+    ));
     Router::new()
         .route_service(&path_of(&catalog), catalog)
+        .route_service(&path_of(&operators), operators)
         .route_service(&path_of(&support), support)
         .route_service(&path_of(&massage), massage)
         .route_service(&path_of(&orders), orders)

@@ -227,7 +227,7 @@ pub(crate) fn state_to_pb(s: OrderState) -> pb::OrderState {
     }
 }
 
-fn state_from_pb(raw: i32) -> DomainResult<OrderState> {
+pub(crate) fn state_from_pb(raw: i32) -> DomainResult<OrderState> {
     OrderState::ALL
         .into_iter()
         .find(|s| state_to_pb(*s) as i32 == raw)
@@ -272,6 +272,7 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
             })
             .collect(),
         driver: o.driver.as_ref().map(driver_to_pb),
+        customer_id: o.owner.as_str().into(),
     }
 }
 

@@ -19,7 +19,7 @@ impl Support {
     }
 }
 
-fn thread_to_pb(t: &Thread) -> pb::SupportThread {
+pub(crate) fn thread_to_pb(t: &Thread) -> pb::SupportThread {
     pb::SupportThread {
         id: t.id.as_str().into(),
         subject: t.subject.clone(),

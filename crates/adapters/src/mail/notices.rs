@@ -1,0 +1,101 @@
+//! Order notices: the facts a step of an order tells its customer, kept as JSON with the queued
+//! mail (so the mail says what was true at that step), and their Traditional-Chinese lines.
+
+use domain::identity::MailKind;
+use domain::ordering::{Order, Transition};
+use domain::shared::Money;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NoticeFacts {
+    pub order_id: String,
+    pub plan: String,
+    pub total_vnd: i64,
+    /// The service's start, Vietnam time.
+    pub start: String,
+    /// The step's own words: who was assigned, the fee and the refund.
+    pub reason: String,
+    pub driver: Option<DriverFacts>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DriverFacts {
+    pub name: String,
+    pub phone: String,
+    pub plate: String,
+}
+
+impl NoticeFacts {
+    pub fn of(o: &Order, step: &Transition) -> Self {
+        Self {
+            order_id: o.id.as_str().to_owned(),
+            plan: o.plan_name.clone(),
+            total_vnd: o.estimate.total.amount(),
+            start: o
+                .details
+                .start()
+                .naive()
+                .format("%Y-%m-%d %H:%M")
+                .to_string(),
+            reason: step.reason.clone(),
+            driver: o.driver.as_ref().map(|d| DriverFacts {
+                name: d.name.clone(),
+                phone: d.phone.e164(),
+                plate: d.plate.clone(),
+            }),
+        }
+    }
+}
+
+/// The subject and lines of an order notice; `None` for kinds that are not order notices.
+pub(super) fn order_lines(kind: MailKind, f: &NoticeFacts) -> Option<(&'static str, Vec<String>)> {
+    let order = format!("訂單編號：{}（{}）", f.order_id, f.plan);
+    let start = format!("服務時間：{}（越南時間）", f.start);
+    let total = format!("金額：{}", Money::vnd(f.total_vnd));
+    Some(match kind {
+        MailKind::OrderPaid => (
+            "付款成功，訂單已成立",
+            vec![
+                "我們已收到您的付款，謝謝您。".into(),
+                order,
+                start,
+                total,
+                "專人確認後，會再寄信告訴您司機或按摩師的資料。".into(),
+            ],
+        ),
+        MailKind::OrderConfirmed => {
+            let mut lines = vec!["您的訂單已確認。".into(), order, start];
+            match &f.driver {
+                Some(d) => {
+                    lines.push(format!("司機／導遊：{}，電話 {}", d.name, d.phone));
+                    if !d.plate.is_empty() {
+                        lines.push(format!("車牌：{}", d.plate));
+                    }
+                }
+                None if !f.reason.is_empty() && f.reason != "confirmed" => {
+                    lines.push(f.reason.clone());
+                }
+                None => {}
+            }
+            ("訂單已確認", lines)
+        }
+        MailKind::OrderCancelled => (
+            "訂單已取消",
+            vec![
+                "您的訂單已取消，未付款的訂單不會收費。".into(),
+                order,
+                start,
+            ],
+        ),
+        MailKind::OrderRefunded => (
+            "訂單已取消並退款",
+            vec![
+                "您的訂單已取消，退款已存入您的 V 幣錢包。".into(),
+                order,
+                f.reason.clone(),
+            ],
+        ),
+        _ => return None,
+    })
+}

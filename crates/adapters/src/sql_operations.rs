@@ -1,0 +1,178 @@
+//! Service keys and the audit log in SQL. Keys are found by the SHA-256 of the secret (unique),
+//! so the secret itself is never stored; audit rows are only ever inserted.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::DomainResult;
+use domain::identity::TokenHash;
+use domain::operations::{AuditEntry, AuditLog, ServiceKey, StaffStore};
+use domain::shared::{Page, PageRequest};
+use sea_orm::{
+    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set,
+};
+
+use crate::entities::{audit_entry, service_key};
+use crate::sql_catalog::storage;
+use crate::sql_identity::{instant, ms};
+use crate::sql_orders::decode_cursor;
+
+pub struct SqlOperationsStore {
+    db: DatabaseConnection,
+}
+
+impl SqlOperationsStore {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+fn key_from_row(r: service_key::Model) -> DomainResult<ServiceKey> {
+    Ok(ServiceKey {
+        id: r.id,
+        name: r.name,
+        hash: TokenHash::from_stored(r.key_hash),
+        created_by: r.created_by,
+        created_at: instant(r.created_at_ms)?,
+        revoked_at: r.revoked_at_ms.map(instant).transpose()?,
+    })
+}
+
+fn entry_from_row(r: audit_entry::Model) -> DomainResult<AuditEntry> {
+    Ok(AuditEntry {
+        id: r.id,
+        at: instant(r.at_ms)?,
+        actor: r.actor,
+        action: r.action,
+        target: r.target,
+        before: r.before,
+        after: r.after,
+        reason: r.reason,
+    })
+}
+
+#[async_trait]
+impl StaffStore for SqlOperationsStore {
+    async fn insert_key(&self, key: &ServiceKey) -> DomainResult<()> {
+        service_key::Entity::insert(service_key::ActiveModel {
+            id: Set(key.id.clone()),
+            name: Set(key.name.clone()),
+            key_hash: Set(key.hash.as_str().to_owned()),
+            created_by: Set(key.created_by.clone()),
+            created_at_ms: Set(ms(key.created_at)),
+            revoked_at_ms: Set(key.revoked_at.map(ms)),
+        })
+        .exec(&self.db)
+        .await
+        .map_err(storage)?;
+        Ok(())
+    }
+
+    async fn key_by_hash(&self, hash: &TokenHash) -> DomainResult<Option<ServiceKey>> {
+        service_key::Entity::find()
+            .filter(service_key::Column::KeyHash.eq(hash.as_str()))
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(key_from_row)
+            .transpose()
+    }
+
+    async fn key(&self, id: &str) -> DomainResult<Option<ServiceKey>> {
+        service_key::Entity::find_by_id(id)
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(key_from_row)
+            .transpose()
+    }
+
+    async fn revoke_key(&self, id: &str, at: DateTime<Utc>) -> DomainResult<()> {
+        service_key::Entity::update_many()
+            .set(service_key::ActiveModel {
+                revoked_at_ms: Set(Some(ms(at))),
+                ..Default::default()
+            })
+            .filter(service_key::Column::Id.eq(id))
+            .filter(service_key::Column::RevokedAtMs.is_null())
+            .exec(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(())
+    }
+
+    async fn keys(&self) -> DomainResult<Vec<ServiceKey>> {
+        service_key::Entity::find()
+            .order_by_desc(service_key::Column::CreatedAtMs)
+            .order_by_desc(service_key::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(key_from_row)
+            .collect()
+    }
+}
+
+#[async_trait]
+impl AuditLog for SqlOperationsStore {
+    async fn record(&self, e: &AuditEntry) -> DomainResult<()> {
+        audit_entry::Entity::insert(audit_entry::ActiveModel {
+            id: Set(e.id.clone()),
+            at_ms: Set(ms(e.at)),
+            actor: Set(e.actor.clone()),
+            action: Set(e.action.clone()),
+            target: Set(e.target.clone()),
+            before: Set(e.before.clone()),
+            after: Set(e.after.clone()),
+            reason: Set(e.reason.clone()),
+        })
+        .exec(&self.db)
+        .await
+        .map_err(storage)?;
+        Ok(())
+    }
+
+    async fn list(
+        &self,
+        target: Option<&str>,
+        page: &PageRequest,
+    ) -> DomainResult<Page<AuditEntry>> {
+        let mut query = audit_entry::Entity::find();
+        if let Some(target) = target {
+            query = query.filter(audit_entry::Column::Target.eq(target));
+        }
+        // The cursor is the last row's time and id: newest first, ties by id.
+        if let Some(token) = page.token() {
+            let (at, id) = decode_cursor(token)?;
+            query = query.filter(
+                Condition::any().add(audit_entry::Column::AtMs.lt(at)).add(
+                    Condition::all()
+                        .add(audit_entry::Column::AtMs.eq(at))
+                        .add(audit_entry::Column::Id.lt(id)),
+                ),
+            );
+        }
+        let size = page.size() as usize;
+        let mut rows = query
+            .order_by_desc(audit_entry::Column::AtMs)
+            .order_by_desc(audit_entry::Column::Id)
+            .limit(size as u64 + 1)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let next_token = (rows.len() > size).then(|| {
+            rows.truncate(size);
+            rows.last()
+                .map(|r| format!("{}.{}", r.at_ms, r.id))
+                .unwrap_or_default()
+        });
+        Ok(Page {
+            items: rows
+                .into_iter()
+                .map(entry_from_row)
+                .collect::<DomainResult<_>>()?,
+            next_token,
+        })
+    }
+}

@@ -1,0 +1,463 @@
+//! The operator API over native gRPC: who may call it (operators' tokens and service keys, never
+//! customers' or nobody's), what each call does to what the customer then sees, the audit log
+//! and the notices queued once per step; the `admin` command that makes operators and keys.
+//! Every case on SQLite and PostgreSQL.
+
+use std::io::Write;
+
+use gateway::pb::operator_service_client::OperatorServiceClient;
+use gateway::pb::support_service_client::SupportServiceClient;
+use serde_json::json;
+use tonic::Code;
+use tonic::transport::Channel;
+
+use super::member::{open, pay_with_vcoin, pending};
+use super::orders::token_for;
+use super::*;
+
+const OPERATOR_EMAIL: &str = "lan@ops.example";
+const OPERATOR_PASSWORD: &str = "a-long-operator-pass";
+const OPERATOR_ACTOR: &str = "operator:lan@ops.example";
+
+/// `booking ARGS` against the test server's database, `input` on its standard input.
+pub(super) async fn booking(app: &TestApp, args: &[&str], input: &str) -> String {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_booking"));
+    command
+        .args(args)
+        .env("DATABASE_URL", &app.db.url)
+        .env("APP_LOG", "warn")
+        .env("APP_MAILBOX_DIR", app.web_dir.join("mailbox"))
+        .env("APP_MEDIA_DIR", app.web_dir.join("images"))
+        .env("APP_MIGRATE_ON_START", "false")
+        .env("APP_SEED_DEMO", "false")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let input = input.to_owned();
+    let out = tokio::task::spawn_blocking(move || {
+        let mut child = command.spawn()?;
+        child.stdin.take().unwrap().write_all(input.as_bytes())?;
+        child.wait_with_output()
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A service key issued by the admin command: its id and secret.
+async fn service_key(app: &TestApp, name: &str) -> (String, String) {
+    let out = booking(app, &["admin", "issue-key", "--name", name], "").await;
+    let (id, secret) = out.trim().split_once(' ').unwrap();
+    assert!(secret.starts_with("bks_"), "{out}");
+    (id.to_owned(), secret.to_owned())
+}
+
+/// An operator made by the admin command, signed in like anyone: their ID token.
+async fn operator_token(app: &TestApp) -> String {
+    let input = format!("{OPERATOR_PASSWORD}\n");
+    booking(
+        app,
+        &["admin", "create-operator", "--email", OPERATOR_EMAIL],
+        &input,
+    )
+    .await;
+    let (status, body) = app
+        .post(
+            "/api/auth/sign-in",
+            json!({"email": OPERATOR_EMAIL, "password": OPERATOR_PASSWORD}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["idToken"].as_str().unwrap().to_owned()
+}
+
+enum Cred<'a> {
+    Nothing,
+    Token(&'a str),
+    Key(&'a str),
+}
+
+fn with<T>(cred: &Cred, message: T) -> tonic::Request<T> {
+    match cred {
+        Cred::Nothing => tonic::Request::new(message),
+        Cred::Token(token) => signed(token, message),
+        Cred::Key(key) => {
+            let mut r = tonic::Request::new(message);
+            r.metadata_mut().insert("x-api-key", key.parse().unwrap());
+            r
+        }
+    }
+}
+
+async fn client(app: &TestApp) -> OperatorServiceClient<Channel> {
+    OperatorServiceClient::connect(app.url("")).await.unwrap()
+}
+
+macro_rules! code {
+    ($call:expr) => {
+        match $call.await {
+            Ok(_) => Code::Ok,
+            Err(s) => s.code(),
+        }
+    };
+}
+
+/// Every operator call, with empty requests, and the code each answers.
+async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)> {
+    let mut c = client(app).await;
+    vec![
+        (
+            "SearchOrders",
+            code!(c.search_orders(with(cred, Default::default()))),
+        ),
+        (
+            "GetOrder",
+            code!(c.get_order(with(cred, Default::default()))),
+        ),
+        (
+            "ConfirmOrder",
+            code!(c.confirm_order(with(cred, Default::default()))),
+        ),
+        (
+            "AssignDriver",
+            code!(c.assign_driver(with(cred, Default::default()))),
+        ),
+        (
+            "AssignTherapist",
+            code!(c.assign_therapist(with(cred, Default::default()))),
+        ),
+        (
+            "CompleteOrder",
+            code!(c.complete_order(with(cred, Default::default()))),
+        ),
+        (
+            "CancelOrder",
+            code!(c.cancel_order(with(cred, Default::default()))),
+        ),
+        (
+            "MarkTransferPaid",
+            code!(c.mark_transfer_paid(with(cred, Default::default()))),
+        ),
+        (
+            "ReplyToThread",
+            code!(c.reply_to_thread(with(cred, Default::default()))),
+        ),
+        (
+            "AdjustWallet",
+            code!(c.adjust_wallet(with(cred, Default::default()))),
+        ),
+        (
+            "ListAuditEntries",
+            code!(c.list_audit_entries(with(cred, Default::default()))),
+        ),
+    ]
+}
+
+/// The kinds of order notices queued for `email`, oldest first.
+async fn notices(app: &TestApp, email: &str) -> Vec<String> {
+    let db = adapters::db::connect(&app.db.url).await.unwrap();
+    adapters::testing::mails_to(&db, email)
+        .await
+        .into_iter()
+        .map(|(kind, _)| kind)
+        .filter(|k| k.starts_with("order_"))
+        .collect()
+}
+
+api_test!(only_staff_reach_operator_calls, async |app: &TestApp| {
+    let customer = token_for(app, "cus@example.com").await;
+    let operator = operator_token(app).await;
+    let (key_id, key) = service_key(app, "dispatch").await;
+    for (name, code) in every_call(app, &Cred::Nothing).await {
+        assert_eq!(code, Code::Unauthenticated, "{name} without credentials");
+    }
+    for (name, code) in every_call(app, &Cred::Token(&customer)).await {
+        assert_eq!(
+            code,
+            Code::PermissionDenied,
+            "{name} with a customer's token"
+        );
+    }
+    for (name, code) in every_call(app, &Cred::Key("bks_not-a-key-we-issued")).await {
+        assert_eq!(code, Code::Unauthenticated, "{name} with an unknown key");
+    }
+    for cred in [Cred::Token(&operator), Cred::Key(&key)] {
+        for (name, code) in every_call(app, &cred).await {
+            assert!(
+                !matches!(code, Code::Unauthenticated | Code::PermissionDenied),
+                "{name} with staff credentials: {code:?}"
+            );
+        }
+    }
+    // A customer cannot become staff by sign-up, nor sign up with an operator's address.
+    let (status, _) = app
+        .post(
+            "/api/auth/sign-up",
+            json!({"email": OPERATOR_EMAIL, "password": "secret-123"}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 409);
+    // Revoked keys stop working at once; the revocation is audited.
+    booking(app, &["admin", "revoke-key", &key_id], "").await;
+    for (name, code) in every_call(app, &Cred::Key(&key)).await {
+        assert_eq!(code, Code::Unauthenticated, "{name} with a revoked key");
+    }
+    let listed = booking(app, &["admin", "list-keys"], "").await;
+    assert!(
+        listed.contains(&key_id) && listed.contains("revoked"),
+        "{listed}"
+    );
+    assert!(!listed.contains(&key), "secrets are never listed");
+    let audit = client(app)
+        .await
+        .list_audit_entries(with(
+            &Cred::Token(&operator),
+            pb::ListAuditEntriesRequest::default(),
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .entries;
+    let actions: Vec<_> = audit.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["key.revoke", "key.issue", "operator.create"]);
+});
+
+api_test!(
+    a_service_assigns_a_driver_the_customer_sees,
+    async |app: &TestApp| {
+        let email = "mei@example.com";
+        let customer = token_for(app, email).await;
+        let id = pending(app, &customer, 3).await;
+        pay_with_vcoin(app, &customer, &id).await;
+        let (_, key) = service_key(app, "dispatch").await;
+        let svc = Cred::Key(&key);
+        let mut c = client(app).await;
+
+        let found = c
+            .search_orders(with(
+                &svc,
+                pb::SearchOrdersRequest {
+                    states: vec![pb::OrderState::Paid.into()],
+                    customer_email: email.into(),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .orders;
+        assert_eq!(
+            found.iter().map(|o| o.id.as_str()).collect::<Vec<_>>(),
+            [id.as_str()]
+        );
+        let driver = pb::Driver {
+            name: "阮文明".into(),
+            phone_country_code: "84".into(),
+            phone_number: "0901234567".into(),
+            plate: "51a-123.45".into(),
+        };
+        let assign = pb::AssignDriverRequest {
+            order_id: id.clone(),
+            driver: Some(driver),
+        };
+        let first = c
+            .assign_driver(with(&svc, assign.clone()))
+            .await
+            .unwrap()
+            .into_inner()
+            .order
+            .unwrap();
+        assert_eq!(first.state(), pb::OrderState::Confirmed);
+        // A retry changes nothing: no second step, audit entry or mail.
+        let again = c
+            .assign_driver(with(&svc, assign))
+            .await
+            .unwrap()
+            .into_inner()
+            .order
+            .unwrap();
+        assert_eq!(again.events.len(), first.events.len());
+
+        let (status, body) = app
+            .get_as(&format!("/api/order/detail/{id}"), &customer)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["state"], "CONFIRMED");
+        assert_eq!(body["data"]["driver"]["name"], "阮文明");
+        assert_eq!(body["data"]["driver"]["plate"], "51A-123.45");
+
+        let entries = c
+            .list_audit_entries(with(
+                &svc,
+                pb::ListAuditEntriesRequest {
+                    target: format!("order:{id}"),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .entries;
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        let e = &entries[0];
+        assert_eq!(
+            (e.actor.as_str(), e.action.as_str()),
+            ("service:dispatch", "order.assign_driver")
+        );
+        assert!(e.before.starts_with("state=PAID"), "{}", e.before);
+        assert!(
+            e.after.starts_with("state=CONFIRMED")
+                && e.after.contains("阮文明 +84901234567 51A-123.45"),
+            "{}",
+            e.after
+        );
+        assert_eq!(notices(app, email).await, ["order_paid", "order_confirmed"]);
+
+        // Completing twice completes once.
+        for _ in 0..2 {
+            let done = c
+                .complete_order(with(
+                    &svc,
+                    pb::CompleteOrderRequest {
+                        order_id: id.clone(),
+                    },
+                ))
+                .await
+                .unwrap()
+                .into_inner()
+                .order
+                .unwrap();
+            assert_eq!(done.state(), pb::OrderState::Completed);
+        }
+        let (_, body) = app
+            .get_as(&format!("/api/order/detail/{id}"), &customer)
+            .await;
+        assert_eq!(
+            body["data"]["events"].as_array().map(Vec::len),
+            Some(first.events.len() + 1)
+        );
+    }
+);
+
+api_test!(operators_refund_adjust_and_answer, async |app: &TestApp| {
+    let email = "hoa@example.com";
+    let customer = token_for(app, email).await;
+    let op = operator_token(app).await;
+    let staff = Cred::Token(&op);
+    let mut c = client(app).await;
+    let id = pending(app, &customer, 3).await;
+    pay_with_vcoin(app, &customer, &id).await;
+
+    // Over the policy's refund: refused without a reason, or above what was paid.
+    let cancel = |refund: i64, reason: &str| pb::OperatorServiceCancelOrderRequest {
+        order_id: id.clone(),
+        reason: reason.into(),
+        refund_vnd: Some(refund),
+    };
+    for bad in [cancel(100_000, " "), cancel(480_001, "多退")] {
+        let err = c.cancel_order(with(&staff, bad)).await.unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
+    }
+    let done = c
+        .cancel_order(with(&staff, cancel(100_000, "司機遲到，部分退款")))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((done.refund_vnd, done.fee_vnd), (100_000, 380_000));
+    let order = done.order.unwrap();
+    assert_eq!(order.state(), pb::OrderState::Refunded);
+    let (_, wallet) = app.get_as("/api/v-coin", &customer).await;
+    assert_eq!(wallet["data"]["balanceVnd"], 100_000, "{wallet}");
+
+    // Adjustments: with a reason, never below zero, only for customers who exist.
+    let adjust = |amount: i64, reason: &str, who: &str| pb::AdjustWalletRequest {
+        customer_id: who.into(),
+        amount_vnd: amount,
+        reason: reason.into(),
+    };
+    let balance = c
+        .adjust_wallet(with(&staff, adjust(20_000, "延誤補償", &order.customer_id)))
+        .await
+        .unwrap()
+        .into_inner()
+        .balance_vnd;
+    assert_eq!(balance, 120_000);
+    for (bad, expected) in [
+        (
+            adjust(-120_001, "扣回", &order.customer_id),
+            Code::FailedPrecondition,
+        ),
+        (adjust(0, "無", &order.customer_id), Code::InvalidArgument),
+        (adjust(1_000, "", &order.customer_id), Code::InvalidArgument),
+        (adjust(1_000, "補償", "nobody"), Code::NotFound),
+    ] {
+        let err = c.adjust_wallet(with(&staff, bad)).await.unwrap_err();
+        assert_eq!(err.code(), expected, "{err:?}");
+    }
+    let (_, entries) = app.get_as("/api/v-coin/entries", &customer).await;
+    let first = &entries["data"][0];
+    assert_eq!(first["kind"], "ADJUSTMENT", "{entries}");
+    assert_eq!(first["amountVnd"], 20_000);
+
+    // Support: the customer's question, the operator's answer, unread for the customer.
+    let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+    let thread = support
+        .open_thread(signed(&customer, open(&id, "退款什麼時候到？", "q-1")))
+        .await
+        .unwrap()
+        .into_inner()
+        .thread
+        .unwrap();
+    let answered = c
+        .reply_to_thread(with(
+            &staff,
+            pb::ReplyToThreadRequest {
+                thread_id: thread.id.clone(),
+                message: "已退回您的 V 幣錢包".into(),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .thread
+        .unwrap();
+    assert_eq!(answered.message_count, 2);
+    let unread = support
+        .get_unread_count(signed(&customer, pb::GetUnreadCountRequest {}))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(unread.unread_count, 1);
+
+    let audit = c
+        .list_audit_entries(with(&staff, pb::ListAuditEntriesRequest::default()))
+        .await
+        .unwrap()
+        .into_inner()
+        .entries;
+    let actions: Vec<_> = audit
+        .iter()
+        .map(|e| (e.action.as_str(), e.actor.as_str()))
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            ("thread.reply", OPERATOR_ACTOR),
+            ("wallet.adjust", OPERATOR_ACTOR),
+            ("order.cancel_override", OPERATOR_ACTOR),
+            ("operator.create", "shell:admin"),
+        ]
+    );
+    assert_eq!(audit[1].before, "balance=100000");
+    assert_eq!(audit[1].after, "balance=120000");
+    assert_eq!(audit[2].reason, "司機遲到，部分退款");
+    assert_eq!(notices(app, email).await, ["order_paid", "order_refunded"]);
+});

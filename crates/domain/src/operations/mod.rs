@@ -1,0 +1,15 @@
+//! Operations: who runs the business and what they may do. Operators sign in like customers but
+//! hold the operator role in their ID token; internal services call with long-lived API keys,
+//! kept only as their SHA-256 and revocable. Every operator action goes through
+//! [`OperatorService`] and lands in the audit log.
+
+mod model;
+mod ports;
+mod service;
+
+pub use model::{AuditEntry, ServiceKey, Staff, order_snapshot};
+pub use ports::{AuditLog, StaffStore};
+pub use service::{OperatorPorts, OperatorService, SearchOrders};
+
+#[cfg(test)]
+mod tests;

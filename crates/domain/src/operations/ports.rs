@@ -1,0 +1,31 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::model::{AuditEntry, ServiceKey};
+use crate::error::DomainResult;
+use crate::identity::TokenHash;
+use crate::shared::{Page, PageRequest};
+
+/// Service accounts' keys.
+#[async_trait]
+pub trait StaffStore: Send + Sync {
+    async fn insert_key(&self, key: &ServiceKey) -> DomainResult<()>;
+    async fn key_by_hash(&self, hash: &TokenHash) -> DomainResult<Option<ServiceKey>>;
+    async fn key(&self, id: &str) -> DomainResult<Option<ServiceKey>>;
+    /// Marks the key revoked unless it already is.
+    async fn revoke_key(&self, id: &str, at: DateTime<Utc>) -> DomainResult<()>;
+    /// Every key, newest first.
+    async fn keys(&self) -> DomainResult<Vec<ServiceKey>>;
+}
+
+/// The append-only record of operator actions.
+#[async_trait]
+pub trait AuditLog: Send + Sync {
+    async fn record(&self, entry: &AuditEntry) -> DomainResult<()>;
+    /// Newest first; with a target, only that target's entries.
+    async fn list(
+        &self,
+        target: Option<&str>,
+        page: &PageRequest,
+    ) -> DomainResult<Page<AuditEntry>>;
+}

@@ -1,0 +1,388 @@
+use std::sync::Arc;
+
+use super::model::{AuditEntry, ServiceKey, Staff, order_snapshot};
+use super::ports::{AuditLog, StaffStore};
+use crate::error::{DomainError, DomainResult};
+use crate::identity::Phone;
+use crate::identity::{
+    Account, AuthError, Change, Clock, CommitError, Email, IdentityStore, Password, PasswordHasher,
+    Randomness, Role, TokenHash, UserId,
+};
+use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
+use crate::payment::{Cancellation, PaymentService};
+use crate::shared::{Money, Page, PageRequest, text};
+use crate::support::{SupportService, Thread, ThreadId};
+
+/// What operators work through: the customer-side services (so every rule is the same) and the
+/// stores of staff and audit.
+#[derive(Clone)]
+pub struct OperatorPorts {
+    pub orders: OrderService,
+    pub payments: PaymentService,
+    pub support: SupportService,
+    pub identity: Arc<dyn IdentityStore>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub staff: Arc<dyn StaffStore>,
+    pub audit: Arc<dyn AuditLog>,
+    pub clock: Arc<dyn Clock>,
+    pub random: Arc<dyn Randomness>,
+}
+
+/// An operators' search over all orders.
+#[derive(Debug, Clone, Default)]
+pub struct SearchOrders {
+    pub filter: OrderFilter,
+    /// Only this customer's orders (an unknown address finds none).
+    pub customer_email: Option<String>,
+}
+
+/// The operator API (issue 8): each method takes the acting [`Staff`], applies the same domain
+/// rules as the customer side, and records the action in the audit log.
+#[derive(Clone)]
+pub struct OperatorService {
+    p: OperatorPorts,
+}
+
+/// Operators' passwords are longer than customers': their accounts reach every customer.
+const OPERATOR_PASSWORD_MIN: usize = 12;
+
+impl OperatorService {
+    pub fn new(ports: OperatorPorts) -> Self {
+        Self { p: ports }
+    }
+
+    /// The staff behind an API key; an unknown or revoked key is `UNAUTHENTICATED`.
+    pub async fn authenticate_key(&self, raw: &str) -> DomainResult<Staff> {
+        let raw = raw.trim();
+        if !raw.starts_with(ServiceKey::PREFIX) {
+            return Err(AuthError::InvalidIdToken.into());
+        }
+        match self.p.staff.key_by_hash(&TokenHash::of(raw)).await? {
+            Some(key) if key.revoked_at.is_none() => Ok(Staff::Service {
+                key_id: key.id,
+                name: key.name,
+            }),
+            _ => Err(AuthError::InvalidIdToken.into()),
+        }
+    }
+
+    /// Makes an operator's account (from the shell only): separate from any customer's, its
+    /// e-mail taken as verified.
+    pub async fn create_operator(
+        &self,
+        by: &Staff,
+        email: &str,
+        password: &str,
+    ) -> DomainResult<Account> {
+        let email = Email::parse(email)?;
+        if email.as_str().chars().count() > Staff::NAME_MAX {
+            return Err(DomainError::invalid(
+                "email",
+                format!("營運人員的信箱最多 {} 個字元", Staff::NAME_MAX),
+            ));
+        }
+        if password.chars().count() < OPERATOR_PASSWORD_MIN {
+            return Err(DomainError::invalid(
+                "password",
+                format!("營運人員的密碼至少 {OPERATOR_PASSWORD_MIN} 個字元"),
+            ));
+        }
+        let password = Password::new(password)?;
+        let now = self.p.clock.now();
+        let account = Account {
+            id: UserId::parse(&self.p.random.id())?,
+            email,
+            role: Role::Operator,
+            password_hash: self.p.hasher.hash(&password).await?,
+            email_verified: true,
+            disabled: false,
+            created_at: now,
+            updated_at: now,
+        };
+        let change = Change {
+            insert_account: Some(account.clone()),
+            ..Change::default()
+        };
+        self.p.identity.commit(change).await.map_err(|e| match e {
+            CommitError::EmailTaken | CommitError::Stale => AuthError::EmailExists.into(),
+            CommitError::Storage(e) => e,
+        })?;
+        let target = format!("account:{}", account.id.as_str());
+        self.audit(
+            by,
+            "operator.create",
+            &target,
+            "",
+            account.email.as_str(),
+            "",
+        )
+        .await?;
+        Ok(account)
+    }
+
+    /// A new key for a service account; the secret is returned once and never again.
+    pub async fn issue_key(&self, by: &Staff, name: &str) -> DomainResult<(ServiceKey, String)> {
+        let name = text("name", name, ServiceKey::NAME_MAX, "請為金鑰命名")?;
+        let secret = format!("{}{}", ServiceKey::PREFIX, self.p.random.secret());
+        let key = ServiceKey {
+            id: format!("key-{}", crate::shared::id_tail(&self.p.random.id(), 16)),
+            name,
+            hash: TokenHash::of(&secret),
+            created_by: by.actor(),
+            created_at: self.p.clock.now(),
+            revoked_at: None,
+        };
+        self.p.staff.insert_key(&key).await?;
+        let target = format!("key:{}", key.id);
+        self.audit(by, "key.issue", &target, "", &key.name, "")
+            .await?;
+        Ok((key, secret))
+    }
+
+    /// Revokes a key at once; revoking twice is no error.
+    pub async fn revoke_key(&self, by: &Staff, id: &str) -> DomainResult<ServiceKey> {
+        let before = self
+            .p
+            .staff
+            .key(id.trim())
+            .await?
+            .ok_or_else(|| DomainError::not_found("key"))?;
+        if before.revoked_at.is_none() {
+            self.p
+                .staff
+                .revoke_key(&before.id, self.p.clock.now())
+                .await?;
+            let target = format!("key:{}", before.id);
+            self.audit(by, "key.revoke", &target, "active", "revoked", "")
+                .await?;
+        }
+        self.p
+            .staff
+            .key(&before.id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("key"))
+    }
+
+    pub async fn keys(&self) -> DomainResult<Vec<ServiceKey>> {
+        self.p.staff.keys().await
+    }
+
+    pub async fn search_orders(
+        &self,
+        search: &SearchOrders,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Order>> {
+        let owner = match search.customer_email.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => {
+                let found = match Email::parse(raw) {
+                    Ok(email) => self.p.identity.account_by_email(&email).await?,
+                    Err(_) => None,
+                };
+                match found {
+                    Some(account) => Some(account.id),
+                    None => return Ok(Page::empty()),
+                }
+            }
+        };
+        self.p
+            .orders
+            .search(owner.as_ref(), &search.filter, page)
+            .await
+    }
+
+    pub async fn order(&self, id: &OrderId) -> DomainResult<Order> {
+        self.p.orders.find(id).await
+    }
+
+    pub async fn confirm(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
+        let step = self.p.orders.confirm(&by.name(), id).await?;
+        self.audit_order(by, "order.confirm", step, "").await
+    }
+
+    pub async fn assign_driver(
+        &self,
+        by: &Staff,
+        id: &OrderId,
+        name: &str,
+        phone: Phone,
+        plate: &str,
+    ) -> DomainResult<Order> {
+        let step = self
+            .p
+            .orders
+            .assign_driver(&by.name(), id, name, phone, plate)
+            .await?;
+        self.audit_order(by, "order.assign_driver", step, "").await
+    }
+
+    pub async fn assign_therapist(
+        &self,
+        by: &Staff,
+        id: &OrderId,
+        therapist_id: &str,
+    ) -> DomainResult<Order> {
+        let step = self
+            .p
+            .orders
+            .assign_therapist(&by.name(), id, therapist_id)
+            .await?;
+        self.audit_order(by, "order.assign_therapist", step, "")
+            .await
+    }
+
+    pub async fn complete(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
+        let step = self.p.orders.complete(&by.name(), id).await?;
+        self.audit_order(by, "order.complete", step, "").await
+    }
+
+    /// Cancels, refunding a paid order under the policy or by `refund_override`.
+    pub async fn cancel(
+        &self,
+        by: &Staff,
+        id: &OrderId,
+        reason: &str,
+        refund_override: Option<Money>,
+    ) -> DomainResult<Cancellation> {
+        let (before, done) = self
+            .p
+            .payments
+            .cancel_as_operator(&by.name(), id, reason, refund_override)
+            .await?;
+        let action = if refund_override.is_some() {
+            "order.cancel_override"
+        } else {
+            "order.cancel"
+        };
+        let mut after = order_snapshot(&done.order);
+        if let Some(q) = done.refund {
+            after.push_str(&format!(
+                " refund={} fee={}",
+                q.refund.amount(),
+                q.fee.amount()
+            ));
+        }
+        if before != done.order {
+            let target = format!("order:{}", id.as_str());
+            self.audit(
+                by,
+                action,
+                &target,
+                &order_snapshot(&before),
+                &after,
+                reason,
+            )
+            .await?;
+        }
+        Ok(done)
+    }
+
+    /// A bank transfer seen by an operator: the order is paid as if the bank had said so.
+    pub async fn mark_transfer_paid(
+        &self,
+        by: &Staff,
+        id: &OrderId,
+        bank_ref: &str,
+    ) -> DomainResult<Order> {
+        let bank_ref = text("bank_ref", bank_ref, 64, "請輸入銀行交易序號")?;
+        let before = self.p.orders.find(id).await?;
+        let after = self
+            .p
+            .payments
+            .confirm_transfer(&by.name(), id, &bank_ref)
+            .await?;
+        self.audit_order(by, "order.mark_transfer_paid", (before, after), &bank_ref)
+            .await
+    }
+
+    pub async fn reply(&self, by: &Staff, id: &ThreadId, body: &str) -> DomainResult<Thread> {
+        let thread = self.p.support.reply(&by.name(), id, body).await?;
+        let target = format!("thread:{}", id.as_str());
+        let after = format!("messages={}", thread.message_count);
+        self.audit(by, "thread.reply", &target, "", &after, "")
+            .await?;
+        Ok(thread)
+    }
+
+    /// Returns the balance after.
+    pub async fn adjust_wallet(
+        &self,
+        by: &Staff,
+        customer: &UserId,
+        amount: Money,
+        reason: &str,
+    ) -> DomainResult<Money> {
+        if self.p.identity.account_by_id(customer).await?.is_none() {
+            return Err(DomainError::not_found("customer"));
+        }
+        let (before, after) = self
+            .p
+            .payments
+            .adjust(&by.name(), customer, amount, reason)
+            .await?;
+        let target = format!("wallet:{}", customer.as_str());
+        self.audit(
+            by,
+            "wallet.adjust",
+            &target,
+            &format!("balance={}", before.amount()),
+            &format!("balance={}", after.amount()),
+            reason,
+        )
+        .await?;
+        Ok(after)
+    }
+
+    pub async fn audit_entries(
+        &self,
+        target: Option<&str>,
+        page: &PageRequest,
+    ) -> DomainResult<Page<AuditEntry>> {
+        self.p.audit.list(target, page).await
+    }
+
+    async fn audit_order(
+        &self,
+        by: &Staff,
+        action: &str,
+        (before, after): (Order, Order),
+        reason: &str,
+    ) -> DomainResult<Order> {
+        // A step that changed nothing (a retry) is not an action.
+        if before != after {
+            let target = format!("order:{}", after.id.as_str());
+            self.audit(
+                by,
+                action,
+                &target,
+                &order_snapshot(&before),
+                &order_snapshot(&after),
+                reason,
+            )
+            .await?;
+        }
+        Ok(after)
+    }
+
+    async fn audit(
+        &self,
+        by: &Staff,
+        action: &str,
+        target: &str,
+        before: &str,
+        after: &str,
+        reason: &str,
+    ) -> DomainResult<()> {
+        let entry = AuditEntry {
+            id: format!("au-{}", crate::shared::id_tail(&self.p.random.id(), 20)),
+            at: self.p.clock.now(),
+            actor: by.actor(),
+            action: action.to_owned(),
+            target: target.to_owned(),
+            before: before.to_owned(),
+            after: after.to_owned(),
+            reason: reason.trim().to_owned(),
+        };
+        self.p.audit.record(&entry).await
+    }
+}

@@ -1,0 +1,92 @@
+use chrono::{DateTime, Duration, Utc};
+
+use super::*;
+use crate::identity::{MailKind, Principal, Role, UserId};
+use crate::ordering::{Actor, Driver, OrderState};
+use crate::payment::{CancellationPolicy, check_adjustment};
+use crate::shared::Money;
+
+fn principal(role: Role) -> Principal {
+    Principal {
+        user_id: UserId::parse("u1").unwrap(),
+        email: "lan@ops.example".into(),
+        email_verified: true,
+        role,
+        auth_time: DateTime::<Utc>::UNIX_EPOCH,
+    }
+}
+
+#[test]
+fn only_the_operator_role_makes_staff() {
+    let staff = Staff::from_principal(principal(Role::Operator)).unwrap();
+    assert_eq!(
+        (staff.name().as_str(), staff.actor().as_str()),
+        ("lan", "operator:lan@ops.example")
+    );
+    assert!(matches!(
+        Staff::from_principal(principal(Role::Customer)),
+        Err(crate::DomainError::PermissionDenied(_))
+    ));
+    let service = Staff::Service {
+        key_id: "key-1".into(),
+        name: "dispatch".into(),
+    };
+    assert_eq!(
+        (service.name().as_str(), service.actor().as_str()),
+        ("dispatch", "service:dispatch")
+    );
+}
+
+#[test]
+fn a_snapshot_names_the_state_and_the_driver() {
+    let mut order = crate::payment::tests::draft_order();
+    order.state = OrderState::Paid;
+    assert_eq!(order_snapshot(&order), "state=PAID version=0");
+    let phone = crate::identity::Phone::parse("84", "901234567").unwrap();
+    let driver = Driver::new(order.category, "Minh", phone, "51A-1").unwrap();
+    let now = order.created_at;
+    order
+        .assign_driver(driver, Actor::Operator("ops".into()), now)
+        .unwrap();
+    assert_eq!(
+        order_snapshot(&order),
+        "state=CONFIRMED version=0 driver=Minh +84901234567 51A-1"
+    );
+    // Each step that tells the customer something queues one mail with it.
+    let kinds: Vec<_> = order.history.iter().filter_map(|t| t.notice()).collect();
+    assert_eq!(kinds.last(), Some(&MailKind::OrderConfirmed));
+}
+
+#[test]
+fn an_override_refunds_between_nothing_and_what_was_paid_with_a_reason() {
+    let mut order = crate::payment::tests::draft_order();
+    order.state = OrderState::Paid;
+    let paid = order.estimate.total;
+    let policy = CancellationPolicy::default();
+    let q = policy
+        .overridden(&order, Money::vnd(100_000), "司機遲到")
+        .unwrap();
+    assert_eq!(
+        (q.refund, q.fee),
+        (Money::vnd(100_000), Money::vnd(paid.amount() - 100_000))
+    );
+    assert!(
+        policy
+            .overridden(&order, Money::vnd(paid.amount() + 1), "x")
+            .is_err()
+    );
+    assert!(policy.overridden(&order, Money::vnd(-1), "x").is_err());
+    assert!(policy.overridden(&order, paid, " ").is_err());
+    // Also after the service started, which the policy's own quote refuses.
+    let later = order.details.start().instant() + Duration::hours(1);
+    assert!(policy.quote(&order, later).is_err());
+    assert!(policy.overridden(&order, paid, "客訴").is_ok());
+}
+
+#[test]
+fn adjustments_are_not_nothing_and_not_beyond_the_limit() {
+    assert!(check_adjustment(Money::vnd(-20_000)).is_ok());
+    assert!(check_adjustment(Money::ZERO).is_err());
+    assert!(check_adjustment(Money::vnd(50_000_001)).is_err());
+    assert!(check_adjustment(Money::vnd(-50_000_001)).is_err());
+}

@@ -1,0 +1,260 @@
+//! `booking.v1.OperatorService`: each call finds the staff member behind the credentials, then
+//! calls the domain's operator service; the audit log is written there.
+
+use domain::DomainResult;
+use domain::identity::{IdentityService, Phone, UserId};
+use domain::operations::{AuditEntry, OperatorService, SearchOrders, Staff};
+use domain::ordering::{Order, OrderFilter, OrderId};
+use domain::shared::{Money, PageRequest};
+use domain::support::ThreadId;
+use tonic::{Request, Response, Status};
+
+use super::catalog::category_from_pb;
+use super::order::{order_to_pb, state_from_pb, timestamp};
+use super::support::thread_to_pb;
+use crate::auth::grpc_staff;
+use crate::error::status;
+use crate::pb;
+
+pub(crate) struct Operators {
+    identity: IdentityService,
+    operators: OperatorService,
+}
+
+impl Operators {
+    pub(crate) fn new(identity: IdentityService, operators: OperatorService) -> Self {
+        Self {
+            identity,
+            operators,
+        }
+    }
+
+    async fn staff<T>(&self, request: &Request<T>) -> Result<Staff, Status> {
+        grpc_staff(&self.identity, &self.operators, request).await
+    }
+}
+
+fn order_id(raw: &str) -> DomainResult<OrderId> {
+    OrderId::parse(raw.trim())
+}
+
+fn one_order(order: DomainResult<Order>) -> Result<Option<pb::Order>, Status> {
+    order.map(|o| Some(order_to_pb(&o))).map_err(status)
+}
+
+fn entry_to_pb(e: &AuditEntry) -> pb::AuditEntry {
+    pb::AuditEntry {
+        id: e.id.clone(),
+        at: Some(timestamp(e.at)),
+        actor: e.actor.clone(),
+        action: e.action.clone(),
+        target: e.target.clone(),
+        before: e.before.clone(),
+        after: e.after.clone(),
+        reason: e.reason.clone(),
+    }
+}
+
+#[tonic::async_trait]
+impl pb::operator_service_server::OperatorService for Operators {
+    async fn search_orders(
+        &self,
+        request: Request<pb::SearchOrdersRequest>,
+    ) -> Result<Response<pb::SearchOrdersResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let category = match r.category {
+            0 => None,
+            raw => Some(category_from_pb(raw)?),
+        };
+        let work = async {
+            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+            let search = SearchOrders {
+                filter: OrderFilter {
+                    states: r
+                        .states
+                        .iter()
+                        .map(|s| state_from_pb(*s))
+                        .collect::<DomainResult<_>>()?,
+                    category,
+                    starts_after: None,
+                },
+                customer_email: Some(r.customer_email),
+            };
+            self.operators.search_orders(&search, &page).await
+        };
+        let page = work.await.map_err(status)?;
+        Ok(Response::new(pb::SearchOrdersResponse {
+            orders: page.items.iter().map(order_to_pb).collect(),
+            next_page_token: page.next_token.unwrap_or_default(),
+        }))
+    }
+
+    async fn get_order(
+        &self,
+        request: Request<pb::OperatorServiceGetOrderRequest>,
+    ) -> Result<Response<pb::OperatorServiceGetOrderResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let order = async { self.operators.order(&order_id(&r.order_id)?).await };
+        Ok(Response::new(pb::OperatorServiceGetOrderResponse {
+            order: one_order(order.await)?,
+        }))
+    }
+
+    async fn confirm_order(
+        &self,
+        request: Request<pb::ConfirmOrderRequest>,
+    ) -> Result<Response<pb::ConfirmOrderResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let order = async { self.operators.confirm(&by, &order_id(&r.order_id)?).await };
+        Ok(Response::new(pb::ConfirmOrderResponse {
+            order: one_order(order.await)?,
+        }))
+    }
+
+    async fn assign_driver(
+        &self,
+        request: Request<pb::AssignDriverRequest>,
+    ) -> Result<Response<pb::AssignDriverResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let order = async {
+            let id = order_id(&r.order_id)?;
+            let d = r.driver.unwrap_or_default();
+            let code = match d.phone_country_code.trim() {
+                "" => "84",
+                code => code,
+            };
+            let phone = Phone::parse(code, &d.phone_number)?;
+            self.operators
+                .assign_driver(&by, &id, &d.name, phone, &d.plate)
+                .await
+        };
+        Ok(Response::new(pb::AssignDriverResponse {
+            order: one_order(order.await)?,
+        }))
+    }
+
+    async fn assign_therapist(
+        &self,
+        request: Request<pb::AssignTherapistRequest>,
+    ) -> Result<Response<pb::AssignTherapistResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let order = async {
+            let id = order_id(&r.order_id)?;
+            self.operators
+                .assign_therapist(&by, &id, &r.therapist_id)
+                .await
+        };
+        Ok(Response::new(pb::AssignTherapistResponse {
+            order: one_order(order.await)?,
+        }))
+    }
+
+    async fn complete_order(
+        &self,
+        request: Request<pb::CompleteOrderRequest>,
+    ) -> Result<Response<pb::CompleteOrderResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let order = async { self.operators.complete(&by, &order_id(&r.order_id)?).await };
+        Ok(Response::new(pb::CompleteOrderResponse {
+            order: one_order(order.await)?,
+        }))
+    }
+
+    async fn cancel_order(
+        &self,
+        request: Request<pb::OperatorServiceCancelOrderRequest>,
+    ) -> Result<Response<pb::OperatorServiceCancelOrderResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.operators
+                .cancel(&by, &id, &r.reason, r.refund_vnd.map(Money::vnd))
+                .await
+        };
+        let done = work.await.map_err(status)?;
+        let (fee, refund) = done
+            .refund
+            .map_or((0, 0), |q| (q.fee.amount(), q.refund.amount()));
+        Ok(Response::new(pb::OperatorServiceCancelOrderResponse {
+            order: Some(order_to_pb(&done.order)),
+            fee_vnd: fee,
+            refund_vnd: refund,
+        }))
+    }
+
+    async fn mark_transfer_paid(
+        &self,
+        request: Request<pb::MarkTransferPaidRequest>,
+    ) -> Result<Response<pb::MarkTransferPaidResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let order = async {
+            let id = order_id(&r.order_id)?;
+            self.operators
+                .mark_transfer_paid(&by, &id, &r.bank_ref)
+                .await
+        };
+        Ok(Response::new(pb::MarkTransferPaidResponse {
+            order: one_order(order.await)?,
+        }))
+    }
+
+    async fn reply_to_thread(
+        &self,
+        request: Request<pb::ReplyToThreadRequest>,
+    ) -> Result<Response<pb::ReplyToThreadResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = ThreadId::parse(r.thread_id.trim())?;
+            self.operators.reply(&by, &id, &r.message).await
+        };
+        let thread = work.await.map_err(status)?;
+        Ok(Response::new(pb::ReplyToThreadResponse {
+            thread: Some(thread_to_pb(&thread)),
+        }))
+    }
+
+    async fn adjust_wallet(
+        &self,
+        request: Request<pb::AdjustWalletRequest>,
+    ) -> Result<Response<pb::AdjustWalletResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let customer = UserId::parse(r.customer_id.trim())?;
+            self.operators
+                .adjust_wallet(&by, &customer, Money::vnd(r.amount_vnd), &r.reason)
+                .await
+        };
+        let balance = work.await.map_err(status)?;
+        Ok(Response::new(pb::AdjustWalletResponse {
+            balance_vnd: balance.amount(),
+        }))
+    }
+
+    async fn list_audit_entries(
+        &self,
+        request: Request<pb::ListAuditEntriesRequest>,
+    ) -> Result<Response<pb::ListAuditEntriesResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+            let target = Some(r.target.trim()).filter(|t| !t.is_empty());
+            self.operators.audit_entries(target, &page).await
+        };
+        let page = work.await.map_err(status)?;
+        Ok(Response::new(pb::ListAuditEntriesResponse {
+            entries: page.items.iter().map(entry_to_pb).collect(),
+            next_page_token: page.next_token.unwrap_or_default(),
+        }))
+    }
+}
