@@ -18,6 +18,7 @@ mod sql_orders;
 mod sql_payments;
 mod sql_rate_limiter;
 mod sql_support;
+pub mod stats;
 pub mod system;
 #[cfg(feature = "testing")]
 pub mod testing;

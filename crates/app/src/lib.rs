@@ -3,6 +3,7 @@
 
 pub mod config;
 mod mailbox_page;
+pub mod metrics;
 pub mod server;
 pub mod telemetry;
 mod web;

@@ -35,10 +35,13 @@ use domain::support::{SupportPorts, SupportService};
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
 use crate::config::{Config, Environment};
 use crate::{mailbox_page, web};
+
+static REQUEST_ID: axum::http::HeaderName = axum::http::HeaderName::from_static("x-request-id");
 
 /// Everything the server holds: the database, the application services built on it, and the
 /// parts the HTTP layer needs directly.
@@ -196,9 +199,14 @@ impl App {
         let keys = Router::new()
             .route("/.well-known/jwks.json", get(jwks))
             .with_state(self.signer.clone());
+        let metrics = crate::metrics::Metrics::new(self.db.clone());
+        let scrape = Router::new()
+            .route("/metrics", get(crate::metrics::scrape))
+            .with_state(metrics.clone());
         let mut router = gateway::router(self.services.clone())
             .merge(health)
-            .merge(keys);
+            .merge(keys)
+            .merge(scrape);
         if let (Environment::Dev, Some(mailbox)) = (config.env, &self.mailbox) {
             router = router.merge(mailbox_page::router(mailbox.clone()));
         }
@@ -208,7 +216,29 @@ impl App {
                 config.trust_proxy,
                 client_addr,
             ))
-            .layer(TraceLayer::new_for_http())
+            .layer(middleware::from_fn_with_state(
+                metrics,
+                crate::metrics::track,
+            ))
+            // Every request gets an id (or keeps the one a proxy gave it), in its log span and in
+            // the response, so a customer's report can be found in the logs.
+            .layer(PropagateRequestIdLayer::new(REQUEST_ID.clone()))
+            .layer(
+                TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                    let id = request
+                        .headers()
+                        .get(&REQUEST_ID)
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or_default();
+                    tracing::info_span!(
+                        "request",
+                        method = %request.method(),
+                        path = %request.uri().path(),
+                        request_id = %id,
+                    )
+                }),
+            )
+            .layer(SetRequestIdLayer::new(REQUEST_ID.clone(), MakeRequestUuid))
     }
 
     /// The worker that delivers queued mails.

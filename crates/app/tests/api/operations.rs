@@ -461,3 +461,58 @@ api_test!(operators_refund_adjust_and_answer, async |app: &TestApp| {
     assert_eq!(audit[2].reason, "司機遲到，部分退款");
     assert_eq!(notices(app, email).await, ["order_paid", "order_refunded"]);
 });
+
+api_test!(
+    metrics_count_requests_orders_payments_and_mail,
+    async |app: &TestApp| {
+        let customer = token_for(app, "kim@example.com").await;
+        let id = pending(app, &customer, 2).await;
+        pay_with_vcoin(app, &customer, &id).await;
+        app.get_as(&format!("/api/order/detail/{id}"), &customer)
+            .await;
+        let r = app.http.get(app.url("/metrics")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        // Every response carries its request id, which is also in the request's log span.
+        assert!(
+            r.headers()
+                .get("x-request-id")
+                .is_some_and(|v| v.len() >= 32)
+        );
+        let text = r.text().await.unwrap();
+        for line in [
+            r#"booking_orders{state="PAID"} 1"#,
+            r#"booking_payments{method="VCOIN",state="SUCCEEDED"} 1"#,
+            r#"booking_http_requests_total{method="GET",route="/api/order/detail/{id}",status="200"} 1"#,
+            r#"booking_http_requests_total{method="POST",route="/api/auth/sign-up",status="200"} 1"#,
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        }
+        assert!(
+            text.contains("booking_http_request_duration_seconds_bucket{"),
+            "{text}"
+        );
+        // The sign-up's verification mail and the receipt wait in the outbox (or have gone).
+        let backlog = text
+            .lines()
+            .find_map(|l| l.strip_prefix("booking_outbox_backlog "))
+            .and_then(|v| v.parse::<i64>().ok());
+        assert!(backlog.is_some_and(|n| (0..=2).contains(&n)), "{text}");
+        // Paths no route knows share one label, whatever they are.
+        for path in ["/api/no-such-thing", "/api/another/unknown/path"] {
+            app.get(path).await;
+        }
+        let text = app
+            .http
+            .get(app.url("/metrics"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            text.contains(r#"route="api-unmatched",status="404"} 2"#),
+            "{text}"
+        );
+    }
+);
