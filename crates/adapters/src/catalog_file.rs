@@ -305,9 +305,73 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
     Ok((plans, therapists))
 }
 
+/// Writes plans and therapists as a catalogue file that [`parse`] reads back to the same values.
+pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> {
+    let file = CatalogFile {
+        plans: plans
+            .iter()
+            .map(|p| PlanEntry {
+                id: p.id.as_str().to_owned(),
+                category: p.category.slug().to_owned(),
+                name: p.name.clone(),
+                summary: p.summary.clone(),
+                description: p.description.clone(),
+                images: p.images.clone(),
+                vehicle: p.vehicle.map(|v| VehicleEntry {
+                    seats: v.seats,
+                    luggage: v.luggage,
+                }),
+                airport: p.airport.clone(),
+                sort_order: p.sort_order,
+                active: p.active,
+                pricing: PricingEntry::from(&p.pricing),
+            })
+            .collect(),
+        therapists: therapists
+            .iter()
+            .map(|t| TherapistEntry {
+                id: t.id.clone(),
+                name: t.name.clone(),
+                gender: t.gender.code().to_owned(),
+                photo: t.photo.clone(),
+                languages: t.languages.clone(),
+                skills: t.skills.clone(),
+                years_of_practice: t.years_of_practice,
+                rating_tenths: t.rating_tenths,
+                bio: t.bio.clone(),
+                hours: t.hours.iter().map(ShiftEntry::from).collect(),
+                active: t.active,
+            })
+            .collect(),
+    };
+    toml::to_string(&file).map_err(|e| DomainError::Unavailable(format!("catalogue file: {e}")))
+}
+
+/// The catalogue file as the operator calls and the admin command read and write it.
+pub struct TomlCatalogCodec;
+
+impl domain::catalog::CatalogCodec for TomlCatalogCodec {
+    fn parse(&self, text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
+        parse(text)
+    }
+
+    fn render(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> {
+        render(plans, therapists)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rendered_catalogue_reads_back_the_same() {
+        let (mut plans, mut therapists) = parse(DEMO).unwrap();
+        plans[0].active = false;
+        therapists[0].active = false;
+        let text = render(&plans, &therapists).unwrap();
+        assert_eq!(parse(&text).unwrap(), (plans, therapists));
+    }
 
     #[test]
     fn the_demo_catalogue_meets_the_brief() {

@@ -236,6 +236,28 @@ impl CatalogRepository for SqlCatalogRepository {
             .collect()
     }
 
+    async fn everything(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
+        let plans = plan::Entity::find()
+            .order_by_asc(plan::Column::Category)
+            .order_by_asc(plan::Column::SortOrder)
+            .order_by_asc(plan::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(plan_from_row)
+            .collect::<DomainResult<_>>()?;
+        let therapists = therapist::Entity::find()
+            .order_by_asc(therapist::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(therapist_from_row)
+            .collect::<DomainResult<_>>()?;
+        Ok((plans, therapists))
+    }
+
     async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()> {
         let now = chrono::Utc::now().fixed_offset();
         let txn = self.db.begin().await.map_err(storage)?;

@@ -220,9 +220,19 @@ impl SupportStore for SqlSupportStore {
         Ok(())
     }
 
-    async fn list(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<Thread>> {
-        let mut query =
-            support_thread::Entity::find().filter(support_thread::Column::Owner.eq(owner.as_str()));
+    async fn list(
+        &self,
+        owner: Option<&UserId>,
+        waiting: bool,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Thread>> {
+        let mut query = support_thread::Entity::find();
+        if let Some(owner) = owner {
+            query = query.filter(support_thread::Column::Owner.eq(owner.as_str()));
+        }
+        if waiting {
+            query = query.filter(support_thread::Column::UnreadByOperators.gt(0));
+        }
         if let Some(token) = page.token() {
             let (at, id) = decode_cursor(token)?;
             query = query.filter(

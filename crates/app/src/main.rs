@@ -96,7 +96,14 @@ enum Admin {
     ListKeys,
     /// Loads plans and therapists from a catalogue file (TOML), replacing entries with the same
     /// ids; a file with one bad entry changes nothing.
-    ImportCatalog { file: PathBuf },
+    ImportCatalog {
+        file: PathBuf,
+        #[arg(long, default_value = "admin")]
+        by: String,
+    },
+    /// Writes the whole catalogue (inactive entries too) as a file `import-catalog` reads; `-`
+    /// for standard output.
+    ExportCatalog { file: PathBuf },
     /// Lists orders, newest first.
     ListOrders {
         /// Only orders in this state (PAID, CONFIRMED, …).
@@ -236,12 +243,20 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 );
             }
         }
-        Admin::ImportCatalog { file } => {
+        Admin::ImportCatalog { file, by } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
-            let (plans, therapists) = adapters::catalog_file::parse(&text)?;
-            app.services.catalog.import(&plans, &therapists).await?;
-            println!("{} plans, {} therapists", plans.len(), therapists.len());
+            let (plans, therapists) = operators.import_catalog(&shell(&by), &text).await?;
+            println!("{plans} plans, {therapists} therapists");
+        }
+        Admin::ExportCatalog { file } => {
+            let text = operators.export_catalog().await?;
+            if file.as_os_str() == "-" {
+                print!("{text}");
+            } else {
+                std::fs::write(&file, text)
+                    .with_context(|| format!("writing {}", file.display()))?;
+            }
         }
         Admin::ListOrders {
             state,

@@ -162,6 +162,8 @@ impl App {
         );
         let operations = Arc::new(SqlOperationsStore::new(db.clone()));
         let operators = OperatorService::new(OperatorPorts {
+            catalog: catalog.clone(),
+            codec: Arc::new(catalog_file::TomlCatalogCodec),
             orders: orders.clone(),
             payments: payments.clone(),
             support: support.clone(),

@@ -161,13 +161,17 @@ on_both_databases!(
 
         // cs-0 is now the most recent, then cs-2, cs-1.
         let first = store
-            .list(&owner, &PageRequest::new(2, None).unwrap())
+            .list(Some(&owner), false, &PageRequest::new(2, None).unwrap())
             .await
             .unwrap();
         let ids: Vec<_> = first.items.iter().map(|t| t.id.as_str()).collect();
         assert_eq!(ids, ["cs-0", "cs-2"]);
         let rest = store
-            .list(&owner, &PageRequest::new(2, first.next_token).unwrap())
+            .list(
+                Some(&owner),
+                false,
+                &PageRequest::new(2, first.next_token).unwrap(),
+            )
             .await
             .unwrap();
         assert_eq!(rest.items.len(), 1);
@@ -175,7 +179,7 @@ on_both_databases!(
         let other = UserId::parse("u2").unwrap();
         assert!(
             store
-                .list(&other, &PageRequest::first(10))
+                .list(Some(&other), false, &PageRequest::first(10))
                 .await
                 .unwrap()
                 .items
@@ -183,7 +187,11 @@ on_both_databases!(
         );
         assert!(
             store
-                .list(&owner, &PageRequest::new(2, Some("forged".into())).unwrap())
+                .list(
+                    Some(&owner),
+                    false,
+                    &PageRequest::new(2, Some("forged".into())).unwrap()
+                )
                 .await
                 .is_err()
         );

@@ -12,7 +12,7 @@ use tonic::Code;
 use tonic::transport::Channel;
 
 use super::member::{open, pay_with_vcoin, pending};
-use super::orders::token_for;
+use super::orders::{shuttle, token_for};
 use super::*;
 
 const OPERATOR_EMAIL: &str = "lan@ops.example";
@@ -152,6 +152,34 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "AdjustWallet",
             code!(c.adjust_wallet(with(cred, Default::default()))),
+        ),
+        (
+            "ExportCatalog",
+            code!(c.export_catalog(with(cred, Default::default()))),
+        ),
+        (
+            "ImportCatalog",
+            code!(c.import_catalog(with(cred, Default::default()))),
+        ),
+        (
+            "SetPlanActive",
+            code!(c.set_plan_active(with(cred, Default::default()))),
+        ),
+        (
+            "SetTherapistActive",
+            code!(c.set_therapist_active(with(cred, Default::default()))),
+        ),
+        (
+            "SetTherapistHours",
+            code!(c.set_therapist_hours(with(cred, Default::default()))),
+        ),
+        (
+            "ListSupportThreads",
+            code!(c.list_support_threads(with(cred, Default::default()))),
+        ),
+        (
+            "GetSupportThread",
+            code!(c.get_support_thread(with(cred, Default::default()))),
         ),
         (
             "ListAuditEntries",
@@ -416,6 +444,31 @@ api_test!(operators_refund_adjust_and_answer, async |app: &TestApp| {
         .into_inner()
         .thread
         .unwrap();
+    // The operators' queue holds the thread until someone answers it.
+    let queue = |waiting_only| pb::ListSupportThreadsRequest {
+        waiting_only,
+        ..Default::default()
+    };
+    let waiting = c
+        .list_support_threads(with(&staff, queue(true)))
+        .await
+        .unwrap()
+        .into_inner()
+        .threads;
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(waiting[0].waiting_count, 1);
+    assert_eq!(waiting[0].customer_id, order.customer_id);
+    let read = c
+        .get_support_thread(with(
+            &staff,
+            pb::GetSupportThreadRequest {
+                thread_id: thread.id.clone(),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(read.messages[0].body, "退款什麼時候到？");
     let answered = c
         .reply_to_thread(with(
             &staff,
@@ -436,6 +489,15 @@ api_test!(operators_refund_adjust_and_answer, async |app: &TestApp| {
         .unwrap()
         .into_inner();
     assert_eq!(unread.unread_count, 1);
+    for (waiting_only, expected) in [(true, 0), (false, 1)] {
+        let listed = c
+            .list_support_threads(with(&staff, queue(waiting_only)))
+            .await
+            .unwrap()
+            .into_inner()
+            .threads;
+        assert_eq!(listed.len(), expected, "waiting_only {waiting_only}");
+    }
 
     let audit = c
         .list_audit_entries(with(&staff, pb::ListAuditEntriesRequest::default()))
@@ -516,3 +578,180 @@ api_test!(
         );
     }
 );
+
+/// The finder's therapists for a query, by id.
+async fn therapists(app: &TestApp, query: &str) -> Vec<String> {
+    let (status, body) = app
+        .get(&format!("/api/plan/dragon-massage/therapist?{query}"))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn estimate(app: &TestApp) -> (u16, Value) {
+    let (status, body) = app
+        .post(
+            "/api/plan/shuttle/shuttle-sgn-4/estimateFee",
+            shuttle(3),
+            None,
+        )
+        .await;
+    (status, body["data"]["totalVnd"].clone())
+}
+
+api_test!(operators_run_the_catalogue, async |app: &TestApp| {
+    let (_, key) = service_key(app, "catalogue").await;
+    let svc = Cred::Key(&key);
+    let mut c = client(app).await;
+    let file = c
+        .export_catalog(with(&svc, pb::ExportCatalogRequest {}))
+        .await
+        .unwrap()
+        .into_inner()
+        .catalog_toml;
+    assert!(file.contains("id = \"shuttle-sgn-4\"") && file.contains("id = \"t-lan\""));
+    assert_eq!(
+        booking(app, &["admin", "export-catalog", "-"], "").await,
+        file
+    );
+
+    // Off sale: gone from the list, refused for new orders; then back.
+    let active = |active| pb::SetPlanActiveRequest {
+        plan_id: "shuttle-sgn-4".into(),
+        active,
+    };
+    let plan = c
+        .set_plan_active(with(&svc, active(false)))
+        .await
+        .unwrap()
+        .into_inner()
+        .plan
+        .unwrap();
+    assert!(!plan.active);
+    let (_, listed) = app.get("/api/plan/shuttle").await;
+    assert!(!listed.to_string().contains("shuttle-sgn-4"));
+    assert_eq!(estimate(app).await.0, 409);
+    c.set_plan_active(with(&svc, active(true))).await.unwrap();
+    assert_eq!(estimate(app).await, (200, json!(480_000)));
+
+    // A new price by file; a file with one bad entry changes nothing and names it.
+    let dearer = file.replacen("price_vnd = 380000", "price_vnd = 400000", 1);
+    let counts = c
+        .import_catalog(with(
+            &svc,
+            pb::ImportCatalogRequest {
+                catalog_toml: dearer.clone(),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        counts.plan_count >= 20 && counts.therapist_count >= 8,
+        "{counts:?}"
+    );
+    assert_eq!(estimate(app).await, (200, json!(500_000)));
+    let bad = dearer
+        .replacen("price_vnd = 400000", "price_vnd = 420000", 1)
+        .replacen("category = \"shuttle\"", "category = \"helicopter\"", 1);
+    let err = c
+        .import_catalog(with(&svc, pb::ImportCatalogRequest { catalog_toml: bad }))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert!(
+        err.message().contains("plans[shuttle-sgn-4].category"),
+        "{err:?}"
+    );
+    assert_eq!(estimate(app).await, (200, json!(500_000)));
+
+    // A therapist's hours and whether she takes bookings.
+    let day = (chrono::Utc::now() + chrono::Duration::days(3)).format("%Y-%m-%d");
+    let at = |time: &str| format!("date={day}&time={time}&duration=60");
+    let lan = "t-lan".to_owned();
+    assert!(therapists(app, &at("20:00")).await.contains(&lan));
+    let mornings = pb::Shift {
+        days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+            .map(String::from)
+            .to_vec(),
+        from: "09:00".into(),
+        until: "12:00".into(),
+    };
+    let hours = |shift: pb::Shift| pb::SetTherapistHoursRequest {
+        therapist_id: lan.clone(),
+        hours: vec![shift],
+    };
+    let changed = c
+        .set_therapist_hours(with(&svc, hours(mornings.clone())))
+        .await
+        .unwrap()
+        .into_inner()
+        .therapist
+        .unwrap();
+    assert_eq!(
+        (
+            changed.hours[0].from.as_str(),
+            changed.hours[0].until.as_str()
+        ),
+        ("09:00", "12:00")
+    );
+    assert!(!therapists(app, &at("20:00")).await.contains(&lan));
+    assert!(therapists(app, &at("10:00")).await.contains(&lan));
+    let never = pb::Shift {
+        until: "09:00".into(),
+        ..mornings
+    };
+    let err = c
+        .set_therapist_hours(with(&svc, hours(never)))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
+    let off = pb::SetTherapistActiveRequest {
+        therapist_id: lan.clone(),
+        active: false,
+    };
+    c.set_therapist_active(with(&svc, off.clone()))
+        .await
+        .unwrap();
+    assert!(!therapists(app, "").await.contains(&lan));
+    let unknown = pb::SetTherapistActiveRequest {
+        therapist_id: "t-nobody".into(),
+        ..off
+    };
+    let err = c
+        .set_therapist_active(with(&svc, unknown))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::NotFound);
+
+    let audit = c
+        .list_audit_entries(with(&svc, pb::ListAuditEntriesRequest::default()))
+        .await
+        .unwrap()
+        .into_inner()
+        .entries;
+    let actions: Vec<_> = audit.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(
+        actions,
+        [
+            "therapist.deactivate",
+            "therapist.hours",
+            "catalog.import",
+            "plan.activate",
+            "plan.deactivate",
+            "key.issue",
+        ]
+    );
+    assert!(
+        audit[1]
+            .after
+            .ends_with("hours=mon,tue,wed,thu,fri,sat,sun 09:00-12:00"),
+        "{}",
+        audit[1].after
+    );
+});

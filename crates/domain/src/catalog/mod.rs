@@ -8,7 +8,7 @@ mod service;
 mod therapist;
 
 pub use model::{Category, CategorySummary, Plan, PlanId, PlanOption, Vehicle};
-pub use ports::CatalogRepository;
+pub use ports::{CatalogCodec, CatalogRepository};
 pub use service::CatalogService;
 #[cfg(test)]
 pub(crate) use therapist::therapist;

@@ -16,4 +16,13 @@ pub trait CatalogRepository: Send + Sync {
     /// Inserts or replaces plans and therapists by id, all in one transaction.
     async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()>;
     async fn is_empty(&self) -> DomainResult<bool>;
+    /// Every plan and therapist, inactive ones too, by id: what an export writes.
+    async fn everything(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)>;
+}
+
+/// The catalogue as a file operators edit (prices, hours, texts) and load again.
+pub trait CatalogCodec: Send + Sync {
+    /// Reads a file into checked plans and therapists; the first bad entry is named.
+    fn parse(&self, text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)>;
+    fn render(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String>;
 }

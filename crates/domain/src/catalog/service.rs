@@ -79,6 +79,52 @@ impl CatalogService {
         self.repo.list_therapists().await
     }
 
+    /// Every plan and therapist, inactive ones too (for operators).
+    pub async fn everything(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
+        self.repo.everything().await
+    }
+
+    /// Takes a plan off sale or puts it back. Plans are never deleted: orders point at them.
+    /// Returns the plan before and after.
+    pub async fn set_plan_active(&self, id: &PlanId, active: bool) -> DomainResult<(Plan, Plan)> {
+        let before = self.get_plan(id).await?;
+        let after = Plan {
+            active,
+            ..before.clone()
+        };
+        if after != before {
+            self.repo.import(std::slice::from_ref(&after), &[]).await?;
+        }
+        Ok((before, after))
+    }
+
+    /// A therapist by id, active or not.
+    pub async fn therapist(&self, id: &str) -> DomainResult<Therapist> {
+        self.everything()
+            .await?
+            .1
+            .into_iter()
+            .find(|t| t.id == id.trim())
+            .ok_or_else(|| DomainError::not_found(format!("therapist {}", id.trim())))
+    }
+
+    /// Changes a therapist (her hours, or whether she takes bookings); she is checked like an
+    /// imported one. Deactivated, she leaves the finder; bookings she has keep her. Returns her
+    /// before and after.
+    pub async fn change_therapist(
+        &self,
+        id: &str,
+        change: impl FnOnce(&mut Therapist),
+    ) -> DomainResult<(Therapist, Therapist)> {
+        let before = self.therapist(id).await?;
+        let mut after = before.clone();
+        change(&mut after);
+        if after != before {
+            self.import(&[], std::slice::from_ref(&after)).await?;
+        }
+        Ok((before, after))
+    }
+
     /// Validates every entry first, so a bad file changes nothing.
     pub async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()> {
         for t in therapists {
@@ -176,6 +222,9 @@ mod tests {
         }
         async fn is_empty(&self) -> DomainResult<bool> {
             Ok(self.0.lock().unwrap().is_empty())
+        }
+        async fn everything(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
+            Ok((self.0.lock().unwrap().clone(), Vec::new()))
         }
     }
 

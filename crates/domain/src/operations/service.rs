@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use super::model::{AuditEntry, ServiceKey, Staff, order_snapshot};
 use super::ports::{AuditLog, StaffStore};
+use crate::catalog::{CatalogCodec, CatalogService, Plan, PlanId, Shift, Therapist};
 use crate::error::{DomainError, DomainResult};
 use crate::identity::Phone;
 use crate::identity::{
@@ -11,12 +12,14 @@ use crate::identity::{
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{Cancellation, PaymentService};
 use crate::shared::{Money, Page, PageRequest, text};
-use crate::support::{SupportService, Thread, ThreadId};
+use crate::support::{Message, SupportService, Thread, ThreadId};
 
 /// What operators work through: the customer-side services (so every rule is the same) and the
 /// stores of staff and audit.
 #[derive(Clone)]
 pub struct OperatorPorts {
+    pub catalog: CatalogService,
+    pub codec: Arc<dyn CatalogCodec>,
     pub orders: OrderService,
     pub payments: PaymentService,
     pub support: SupportService,
@@ -167,6 +170,106 @@ impl OperatorService {
         self.p.staff.keys().await
     }
 
+    /// Loads a catalogue file: plans and therapists are added or replaced by id, all or nothing.
+    /// Returns how many of each.
+    pub async fn import_catalog(&self, by: &Staff, text: &str) -> DomainResult<(usize, usize)> {
+        let (plans, therapists) = self.p.codec.parse(text)?;
+        if plans.is_empty() && therapists.is_empty() {
+            return Err(DomainError::invalid(
+                "catalog_toml",
+                "檔案中沒有任何方案或按摩師",
+            ));
+        }
+        self.p.catalog.import(&plans, &therapists).await?;
+        let ids = |ids: Vec<&str>| ids.join(",");
+        let after = format!(
+            "plans={} therapists={}",
+            ids(plans.iter().map(|p| p.id.as_str()).collect()),
+            ids(therapists.iter().map(|t| t.id.as_str()).collect())
+        );
+        self.audit(by, "catalog.import", "catalog", "", &after, "")
+            .await?;
+        Ok((plans.len(), therapists.len()))
+    }
+
+    /// The whole catalogue, inactive entries too, as a file `import_catalog` reads back.
+    pub async fn export_catalog(&self) -> DomainResult<String> {
+        let (plans, therapists) = self.p.catalog.everything().await?;
+        self.p.codec.render(&plans, &therapists)
+    }
+
+    /// Takes a plan off sale (or back on); orders made for it keep showing it.
+    pub async fn set_plan_active(
+        &self,
+        by: &Staff,
+        id: &PlanId,
+        active: bool,
+    ) -> DomainResult<Plan> {
+        let (before, after) = self.p.catalog.set_plan_active(id, active).await?;
+        if before != after {
+            let target = format!("plan:{}", id.as_str());
+            let state = |p: &Plan| format!("active={}", p.active);
+            let action = if active {
+                "plan.activate"
+            } else {
+                "plan.deactivate"
+            };
+            self.audit(by, action, &target, &state(&before), &state(&after), "")
+                .await?;
+        }
+        Ok(after)
+    }
+
+    /// A therapist stops (or starts again) taking bookings.
+    pub async fn set_therapist_active(
+        &self,
+        by: &Staff,
+        id: &str,
+        active: bool,
+    ) -> DomainResult<Therapist> {
+        let action = if active {
+            "therapist.activate"
+        } else {
+            "therapist.deactivate"
+        };
+        self.change_therapist(by, id, action, |t| t.active = active)
+            .await
+    }
+
+    /// A therapist's weekly hours, Vietnam time; the finder offers her only within them.
+    pub async fn set_therapist_hours(
+        &self,
+        by: &Staff,
+        id: &str,
+        hours: Vec<Shift>,
+    ) -> DomainResult<Therapist> {
+        self.change_therapist(by, id, "therapist.hours", |t| t.hours = hours)
+            .await
+    }
+
+    async fn change_therapist(
+        &self,
+        by: &Staff,
+        id: &str,
+        action: &str,
+        change: impl FnOnce(&mut Therapist),
+    ) -> DomainResult<Therapist> {
+        let (before, after) = self.p.catalog.change_therapist(id, change).await?;
+        if before != after {
+            let target = format!("therapist:{}", after.id);
+            self.audit(
+                by,
+                action,
+                &target,
+                &therapist_snapshot(&before),
+                &therapist_snapshot(&after),
+                "",
+            )
+            .await?;
+        }
+        Ok(after)
+    }
+
     pub async fn search_orders(
         &self,
         search: &SearchOrders,
@@ -295,6 +398,19 @@ impl OperatorService {
             .await
     }
 
+    /// Every customer's threads; with `waiting`, those waiting for an answer.
+    pub async fn support_threads(
+        &self,
+        waiting: bool,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Thread>> {
+        self.p.support.all_threads(waiting, page).await
+    }
+
+    pub async fn support_thread(&self, id: &ThreadId) -> DomainResult<(Thread, Vec<Message>)> {
+        self.p.support.any_thread(id).await
+    }
+
     pub async fn reply(&self, by: &Staff, id: &ThreadId, body: &str) -> DomainResult<Thread> {
         let thread = self.p.support.reply(&by.name(), id, body).await?;
         let target = format!("thread:{}", id.as_str());
@@ -385,4 +501,17 @@ impl OperatorService {
         };
         self.p.audit.record(&entry).await
     }
+}
+
+/// What the audit log keeps of a therapist: whether she takes bookings, and her hours.
+fn therapist_snapshot(t: &Therapist) -> String {
+    let hours: Vec<String> = t
+        .hours
+        .iter()
+        .map(|s| {
+            let (from, until) = s.times();
+            format!("{} {from}-{until}", s.day_codes().join(","))
+        })
+        .collect();
+    format!("active={} hours={}", t.active, hours.join("; "))
 }

@@ -246,6 +246,9 @@ impl CatalogRepository for Catalog {
     async fn is_empty(&self) -> DomainResult<bool> {
         Ok(false)
     }
+    async fn everything(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
+        Ok((self.0.clone(), self.1.clone()))
+    }
 }
 
 #[derive(Default)]

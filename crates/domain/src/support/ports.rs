@@ -36,8 +36,14 @@ pub trait SupportStore: Send + Sync {
     ) -> DomainResult<()>;
     /// `side` has read everything in the thread.
     async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()>;
-    /// The owner's threads, the most recently active first.
-    async fn list(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<Thread>>;
+    /// The owner's threads (everyone's without one: operators only), the most recently active
+    /// first; with `waiting`, only those with customer messages no operator has read.
+    async fn list(
+        &self,
+        owner: Option<&UserId>,
+        waiting: bool,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Thread>>;
     /// Operators' messages the owner has not opened, over every thread.
     async fn unread(&self, owner: &UserId) -> DomainResult<u32>;
 }

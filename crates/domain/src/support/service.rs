@@ -114,7 +114,27 @@ impl SupportService {
     }
 
     pub async fn threads(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<Thread>> {
-        self.store.list(owner, page).await
+        self.store.list(Some(owner), false, page).await
+    }
+
+    /// Every customer's threads, for operators; `waiting` keeps those waiting for an answer.
+    pub async fn all_threads(
+        &self,
+        waiting: bool,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Thread>> {
+        self.store.list(None, waiting, page).await
+    }
+
+    /// Any thread with its messages, for operators (reading marks nothing: answering does).
+    pub async fn any_thread(&self, id: &ThreadId) -> DomainResult<(Thread, Vec<Message>)> {
+        let thread = self
+            .store
+            .get(id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("thread"))?;
+        let messages = self.store.messages(id).await?;
+        Ok((thread, messages))
     }
 
     /// A thread with its messages, to its owner only.

@@ -82,13 +82,19 @@ impl SupportStore for Store {
         }
         Ok(())
     }
-    async fn list(&self, owner: &UserId, _: &PageRequest) -> DomainResult<Page<Thread>> {
+    async fn list(
+        &self,
+        owner: Option<&UserId>,
+        waiting: bool,
+        _: &PageRequest,
+    ) -> DomainResult<Page<Thread>> {
         let mut items: Vec<Thread> = self
             .threads
             .lock()
             .unwrap()
             .values()
-            .filter(|(t, _)| &t.owner == owner)
+            .filter(|(t, _)| owner.is_none_or(|o| &t.owner == o))
+            .filter(|(t, _)| !waiting || t.unread_by_operators > 0)
             .map(|(t, _)| t.clone())
             .collect();
         items.sort_by_key(|t| std::cmp::Reverse(t.updated_at));

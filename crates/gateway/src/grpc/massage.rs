@@ -86,6 +86,7 @@ pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
         rating_tenths: t.rating_tenths,
         bio: t.bio,
         favorite,
+        active: t.active,
     }
 }
 

@@ -2,16 +2,18 @@
 //! calls the domain's operator service; the audit log is written there.
 
 use domain::DomainResult;
+use domain::catalog::{PlanId, Shift};
 use domain::identity::{IdentityService, Phone, UserId};
 use domain::operations::{AuditEntry, OperatorService, SearchOrders, Staff};
 use domain::ordering::{Order, OrderFilter, OrderId};
 use domain::shared::{Money, PageRequest};
-use domain::support::ThreadId;
+use domain::support::{Thread, ThreadId};
 use tonic::{Request, Response, Status};
 
-use super::catalog::category_from_pb;
+use super::catalog::{category_from_pb, plan_to_pb};
+use super::massage::therapist_to_pb;
 use super::order::{order_to_pb, state_from_pb, timestamp};
-use super::support::thread_to_pb;
+use super::support::{message_to_pb, thread_to_pb};
 use crate::auth::grpc_staff;
 use crate::error::status;
 use crate::pb;
@@ -40,6 +42,14 @@ fn order_id(raw: &str) -> DomainResult<OrderId> {
 
 fn one_order(order: DomainResult<Order>) -> Result<Option<pb::Order>, Status> {
     order.map(|o| Some(order_to_pb(&o))).map_err(status)
+}
+
+fn operator_thread_to_pb(t: &Thread) -> pb::OperatorThread {
+    pb::OperatorThread {
+        thread: Some(thread_to_pb(t)),
+        customer_id: t.owner.as_str().into(),
+        waiting_count: t.unread_by_operators,
+    }
 }
 
 fn entry_to_pb(e: &AuditEntry) -> pb::AuditEntry {
@@ -237,6 +247,123 @@ impl pb::operator_service_server::OperatorService for Operators {
         let balance = work.await.map_err(status)?;
         Ok(Response::new(pb::AdjustWalletResponse {
             balance_vnd: balance.amount(),
+        }))
+    }
+
+    async fn export_catalog(
+        &self,
+        request: Request<pb::ExportCatalogRequest>,
+    ) -> Result<Response<pb::ExportCatalogResponse>, Status> {
+        self.staff(&request).await?;
+        let text = self.operators.export_catalog().await.map_err(status)?;
+        Ok(Response::new(pb::ExportCatalogResponse {
+            catalog_toml: text,
+        }))
+    }
+
+    async fn import_catalog(
+        &self,
+        request: Request<pb::ImportCatalogRequest>,
+    ) -> Result<Response<pb::ImportCatalogResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let (plans, therapists) = self
+            .operators
+            .import_catalog(&by, &r.catalog_toml)
+            .await
+            .map_err(status)?;
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Ok(Response::new(pb::ImportCatalogResponse {
+            plan_count: count(plans),
+            therapist_count: count(therapists),
+        }))
+    }
+
+    async fn set_plan_active(
+        &self,
+        request: Request<pb::SetPlanActiveRequest>,
+    ) -> Result<Response<pb::SetPlanActiveResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = PlanId::parse(r.plan_id.trim())?;
+            self.operators.set_plan_active(&by, &id, r.active).await
+        };
+        let plan = work.await.map_err(status)?;
+        Ok(Response::new(pb::SetPlanActiveResponse {
+            plan: Some(plan_to_pb(plan)),
+        }))
+    }
+
+    async fn set_therapist_active(
+        &self,
+        request: Request<pb::SetTherapistActiveRequest>,
+    ) -> Result<Response<pb::SetTherapistActiveResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let therapist = self
+            .operators
+            .set_therapist_active(&by, &r.therapist_id, r.active)
+            .await
+            .map_err(status)?;
+        Ok(Response::new(pb::SetTherapistActiveResponse {
+            therapist: Some(therapist_to_pb(therapist, false)),
+        }))
+    }
+
+    async fn set_therapist_hours(
+        &self,
+        request: Request<pb::SetTherapistHoursRequest>,
+    ) -> Result<Response<pb::SetTherapistHoursResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let hours = r
+                .hours
+                .iter()
+                .map(|s| Shift::parse(&s.days, &s.from, &s.until))
+                .collect::<DomainResult<Vec<_>>>()?;
+            self.operators
+                .set_therapist_hours(&by, &r.therapist_id, hours)
+                .await
+        };
+        let therapist = work.await.map_err(status)?;
+        Ok(Response::new(pb::SetTherapistHoursResponse {
+            therapist: Some(therapist_to_pb(therapist, false)),
+        }))
+    }
+
+    async fn list_support_threads(
+        &self,
+        request: Request<pb::ListSupportThreadsRequest>,
+    ) -> Result<Response<pb::ListSupportThreadsResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+            self.operators.support_threads(r.waiting_only, &page).await
+        };
+        let page = work.await.map_err(status)?;
+        Ok(Response::new(pb::ListSupportThreadsResponse {
+            threads: page.items.iter().map(operator_thread_to_pb).collect(),
+            next_page_token: page.next_token.unwrap_or_default(),
+        }))
+    }
+
+    async fn get_support_thread(
+        &self,
+        request: Request<pb::GetSupportThreadRequest>,
+    ) -> Result<Response<pb::GetSupportThreadResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = ThreadId::parse(r.thread_id.trim())?;
+            self.operators.support_thread(&id).await
+        };
+        let (thread, messages) = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetSupportThreadResponse {
+            thread: Some(operator_thread_to_pb(&thread)),
+            messages: messages.iter().map(message_to_pb).collect(),
         }))
     }
 

@@ -36,7 +36,7 @@ pub(crate) fn thread_to_pb(t: &Thread) -> pb::SupportThread {
     }
 }
 
-fn message_to_pb(m: &Message) -> pb::SupportMessage {
+pub(crate) fn message_to_pb(m: &Message) -> pb::SupportMessage {
     let (from_customer, author_name) = match &m.author {
         Author::Customer => (true, String::new()),
         Author::Operator(name) => (false, name.clone()),

@@ -4,11 +4,13 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Category } from "./catalog_pb";
+import type { Category, Plan } from "./catalog_pb";
 import { file_booking_v1_catalog } from "./catalog_pb";
+import type { Shift, Therapist } from "./massage_pb";
+import { file_booking_v1_massage } from "./massage_pb";
 import type { Driver, Order, OrderState } from "./order_pb";
 import { file_booking_v1_order } from "./order_pb";
-import type { SupportThread } from "./support_pb";
+import type { SupportMessage, SupportThread } from "./support_pb";
 import { file_booking_v1_support } from "./support_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
@@ -18,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/operator.proto.
  */
 export const file_booking_v1_operator: GenFile = /*@__PURE__*/
-  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIqQBChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIicKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiOAoUQ29uZmlybU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIksKE0Fzc2lnbkRyaXZlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSIgoGZHJpdmVyGAIgASgLMhIuYm9va2luZy52MS5Ecml2ZXIiOAoUQXNzaWduRHJpdmVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIkAKFkFzc2lnblRoZXJhcGlzdFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMdGhlcmFwaXN0X2lkGAIgASgJIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciIoChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI5ChVDb21wbGV0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIm0KIU9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSFwoKcmVmdW5kX3ZuZBgDIAEoA0gAiAEBQg0KC19yZWZ1bmRfdm5kImsKIk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAyI9ChdNYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCghiYW5rX3JlZhgCIAEoCSI8ChhNYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIjoKFFJlcGx5VG9UaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIkIKFVJlcGx5VG9UaHJlYWRSZXNwb25zZRIpCgZ0aHJlYWQYASABKAsyGS5ib29raW5nLnYxLlN1cHBvcnRUaHJlYWQiTgoTQWRqdXN0V2FsbGV0UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEg4KBnJlYXNvbhgDIAEoCSIrChRBZGp1c3RXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAyKeAQoKQXVkaXRFbnRyeRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDgoGYWN0aW9uGAQgASgJEg4KBnRhcmdldBgFIAEoCRIOCgZiZWZvcmUYBiABKAkSDQoFYWZ0ZXIYByABKAkSDgoGcmVhc29uGAggASgJIlAKF0xpc3RBdWRpdEVudHJpZXNSZXF1ZXN0Eg4KBnRhcmdldBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSJcChhMaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2USJwoHZW50cmllcxgBIAMoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkynggKD09wZXJhdG9yU2VydmljZRJWCgxTZWFyY2hPcmRlcnMSHy5ib29raW5nLnYxLlNlYXJjaE9yZGVyc1JlcXVlc3QaIC5ib29raW5nLnYxLlNlYXJjaE9yZGVyc1Jlc3BvbnNlIgOQAgESaAoIR2V0T3JkZXISKi5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVxdWVzdBorLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXNwb25zZSIDkAIBElYKDENvbmZpcm1PcmRlchIfLmJvb2tpbmcudjEuQ29uZmlybU9yZGVyUmVxdWVzdBogLmJvb2tpbmcudjEuQ29uZmlybU9yZGVyUmVzcG9uc2UiA5ACAhJWCgxBc3NpZ25Ecml2ZXISHy5ib29raW5nLnYxLkFzc2lnbkRyaXZlclJlcXVlc3QaIC5ib29raW5nLnYxLkFzc2lnbkRyaXZlclJlc3BvbnNlIgOQAgISXwoPQXNzaWduVGhlcmFwaXN0EiIuYm9va2luZy52MS5Bc3NpZ25UaGVyYXBpc3RSZXF1ZXN0GiMuYm9va2luZy52MS5Bc3NpZ25UaGVyYXBpc3RSZXNwb25zZSIDkAICElkKDUNvbXBsZXRlT3JkZXISIC5ib29raW5nLnYxLkNvbXBsZXRlT3JkZXJSZXF1ZXN0GiEuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVzcG9uc2UiA5ACAhJxCgtDYW5jZWxPcmRlchItLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0Gi4uYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VDYW5jZWxPcmRlclJlc3BvbnNlIgOQAgISXQoQTWFya1RyYW5zZmVyUGFpZBIjLmJvb2tpbmcudjEuTWFya1RyYW5zZmVyUGFpZFJlcXVlc3QaJC5ib29raW5nLnYxLk1hcmtUcmFuc2ZlclBhaWRSZXNwb25zZRJUCg1SZXBseVRvVGhyZWFkEiAuYm9va2luZy52MS5SZXBseVRvVGhyZWFkUmVxdWVzdBohLmJvb2tpbmcudjEuUmVwbHlUb1RocmVhZFJlc3BvbnNlElEKDEFkanVzdFdhbGxldBIfLmJvb2tpbmcudjEuQWRqdXN0V2FsbGV0UmVxdWVzdBogLmJvb2tpbmcudjEuQWRqdXN0V2FsbGV0UmVzcG9uc2USYgoQTGlzdEF1ZGl0RW50cmllcxIjLmJvb2tpbmcudjEuTGlzdEF1ZGl0RW50cmllc1JlcXVlc3QaJC5ib29raW5nLnYxLkxpc3RBdWRpdEVudHJpZXNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_booking_v1_catalog, file_booking_v1_order, file_booking_v1_support, file_google_protobuf_timestamp]);
+  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIqQBChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIicKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiOAoUQ29uZmlybU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIksKE0Fzc2lnbkRyaXZlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSIgoGZHJpdmVyGAIgASgLMhIuYm9va2luZy52MS5Ecml2ZXIiOAoUQXNzaWduRHJpdmVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIkAKFkFzc2lnblRoZXJhcGlzdFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMdGhlcmFwaXN0X2lkGAIgASgJIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciIoChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI5ChVDb21wbGV0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIm0KIU9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSFwoKcmVmdW5kX3ZuZBgDIAEoA0gAiAEBQg0KC19yZWZ1bmRfdm5kImsKIk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAyI9ChdNYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCghiYW5rX3JlZhgCIAEoCSI8ChhNYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIjoKFFJlcGx5VG9UaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIkIKFVJlcGx5VG9UaHJlYWRSZXNwb25zZRIpCgZ0aHJlYWQYASABKAsyGS5ib29raW5nLnYxLlN1cHBvcnRUaHJlYWQiTgoTQWRqdXN0V2FsbGV0UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEg4KBnJlYXNvbhgDIAEoCSIrChRBZGp1c3RXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAyKeAQoKQXVkaXRFbnRyeRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDgoGYWN0aW9uGAQgASgJEg4KBnRhcmdldBgFIAEoCRIOCgZiZWZvcmUYBiABKAkSDQoFYWZ0ZXIYByABKAkSDgoGcmVhc29uGAggASgJIlAKF0xpc3RBdWRpdEVudHJpZXNSZXF1ZXN0Eg4KBnRhcmdldBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSJcChhMaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2USJwoHZW50cmllcxgBIAMoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoURXhwb3J0Q2F0YWxvZ1JlcXVlc3QiLQoVRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlEhQKDGNhdGFsb2dfdG9tbBgBIAEoCSIsChRJbXBvcnRDYXRhbG9nUmVxdWVzdBIUCgxjYXRhbG9nX3RvbWwYASABKAkiRAoVSW1wb3J0Q2F0YWxvZ1Jlc3BvbnNlEhIKCnBsYW5fY291bnQYASABKA0SFwoPdGhlcmFwaXN0X2NvdW50GAIgASgNIjcKFFNldFBsYW5BY3RpdmVSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSDgoGYWN0aXZlGAIgASgIIjcKFVNldFBsYW5BY3RpdmVSZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuIkEKGVNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEg4KBmFjdGl2ZRgCIAEoCCJGChpTZXRUaGVyYXBpc3RBY3RpdmVSZXNwb25zZRIoCgl0aGVyYXBpc3QYASABKAsyFS5ib29raW5nLnYxLlRoZXJhcGlzdCJSChhTZXRUaGVyYXBpc3RIb3Vyc1JlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEiAKBWhvdXJzGAIgAygLMhEuYm9va2luZy52MS5TaGlmdCJFChlTZXRUaGVyYXBpc3RIb3Vyc1Jlc3BvbnNlEigKCXRoZXJhcGlzdBgBIAEoCzIVLmJvb2tpbmcudjEuVGhlcmFwaXN0ImcKDk9wZXJhdG9yVGhyZWFkEikKBnRocmVhZBgBIAEoCzIZLmJvb2tpbmcudjEuU3VwcG9ydFRocmVhZBITCgtjdXN0b21lcl9pZBgCIAEoCRIVCg13YWl0aW5nX2NvdW50GAMgASgNIlgKGUxpc3RTdXBwb3J0VGhyZWFkc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSFAoMd2FpdGluZ19vbmx5GAMgASgIImIKGkxpc3RTdXBwb3J0VGhyZWFkc1Jlc3BvbnNlEisKB3RocmVhZHMYASADKAsyGi5ib29raW5nLnYxLk9wZXJhdG9yVGhyZWFkEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIsChdHZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBIRCgl0aHJlYWRfaWQYASABKAkidAoYR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlEioKBnRocmVhZBgBIAEoCzIaLmJvb2tpbmcudjEuT3BlcmF0b3JUaHJlYWQSLAoIbWVzc2FnZXMYAiADKAsyGi5ib29raW5nLnYxLlN1cHBvcnRNZXNzYWdlMs4NCg9PcGVyYXRvclNlcnZpY2USVgoMU2VhcmNoT3JkZXJzEh8uYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXF1ZXN0GiAuYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXNwb25zZSIDkAIBEmgKCEdldE9yZGVyEiouYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VHZXRPcmRlclJlcXVlc3QaKy5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2UiA5ACARJWCgxDb25maXJtT3JkZXISHy5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlcXVlc3QaIC5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlc3BvbnNlIgOQAgISVgoMQXNzaWduRHJpdmVyEh8uYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXF1ZXN0GiAuYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXNwb25zZSIDkAICEl8KD0Fzc2lnblRoZXJhcGlzdBIiLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVxdWVzdBojLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVzcG9uc2UiA5ACAhJZCg1Db21wbGV0ZU9yZGVyEiAuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVxdWVzdBohLmJvb2tpbmcudjEuQ29tcGxldGVPcmRlclJlc3BvbnNlIgOQAgIScQoLQ2FuY2VsT3JkZXISLS5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBouLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEl0KEE1hcmtUcmFuc2ZlclBhaWQSIy5ib29raW5nLnYxLk1hcmtUcmFuc2ZlclBhaWRSZXF1ZXN0GiQuYm9va2luZy52MS5NYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USVAoNUmVwbHlUb1RocmVhZBIgLmJvb2tpbmcudjEuUmVwbHlUb1RocmVhZFJlcXVlc3QaIS5ib29raW5nLnYxLlJlcGx5VG9UaHJlYWRSZXNwb25zZRJRCgxBZGp1c3RXYWxsZXQSHy5ib29raW5nLnYxLkFkanVzdFdhbGxldFJlcXVlc3QaIC5ib29raW5nLnYxLkFkanVzdFdhbGxldFJlc3BvbnNlElkKDUV4cG9ydENhdGFsb2cSIC5ib29raW5nLnYxLkV4cG9ydENhdGFsb2dSZXF1ZXN0GiEuYm9va2luZy52MS5FeHBvcnRDYXRhbG9nUmVzcG9uc2UiA5ACARJZCg1JbXBvcnRDYXRhbG9nEiAuYm9va2luZy52MS5JbXBvcnRDYXRhbG9nUmVxdWVzdBohLmJvb2tpbmcudjEuSW1wb3J0Q2F0YWxvZ1Jlc3BvbnNlIgOQAgISWQoNU2V0UGxhbkFjdGl2ZRIgLmJvb2tpbmcudjEuU2V0UGxhbkFjdGl2ZVJlcXVlc3QaIS5ib29raW5nLnYxLlNldFBsYW5BY3RpdmVSZXNwb25zZSIDkAICEmgKElNldFRoZXJhcGlzdEFjdGl2ZRIlLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0QWN0aXZlUmVxdWVzdBomLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0QWN0aXZlUmVzcG9uc2UiA5ACAhJlChFTZXRUaGVyYXBpc3RIb3VycxIkLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0SG91cnNSZXF1ZXN0GiUuYm9va2luZy52MS5TZXRUaGVyYXBpc3RIb3Vyc1Jlc3BvbnNlIgOQAgISaAoSTGlzdFN1cHBvcnRUaHJlYWRzEiUuYm9va2luZy52MS5MaXN0U3VwcG9ydFRocmVhZHNSZXF1ZXN0GiYuYm9va2luZy52MS5MaXN0U3VwcG9ydFRocmVhZHNSZXNwb25zZSIDkAIBEmIKEEdldFN1cHBvcnRUaHJlYWQSIy5ib29raW5nLnYxLkdldFN1cHBvcnRUaHJlYWRSZXF1ZXN0GiQuYm9va2luZy52MS5HZXRTdXBwb3J0VGhyZWFkUmVzcG9uc2UiA5ACARJiChBMaXN0QXVkaXRFbnRyaWVzEiMuYm9va2luZy52MS5MaXN0QXVkaXRFbnRyaWVzUmVxdWVzdBokLmJvb2tpbmcudjEuTGlzdEF1ZGl0RW50cmllc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_booking_v1_support, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.SearchOrdersRequest
@@ -551,6 +553,311 @@ export const ListAuditEntriesResponseSchema: GenMessage<ListAuditEntriesResponse
   messageDesc(file_booking_v1_operator, 22);
 
 /**
+ * @generated from message booking.v1.ExportCatalogRequest
+ */
+export type ExportCatalogRequest = Message<"booking.v1.ExportCatalogRequest"> & {
+};
+
+/**
+ * Describes the message booking.v1.ExportCatalogRequest.
+ * Use `create(ExportCatalogRequestSchema)` to create a new message.
+ */
+export const ExportCatalogRequestSchema: GenMessage<ExportCatalogRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 23);
+
+/**
+ * @generated from message booking.v1.ExportCatalogResponse
+ */
+export type ExportCatalogResponse = Message<"booking.v1.ExportCatalogResponse"> & {
+  /**
+   * @generated from field: string catalog_toml = 1;
+   */
+  catalogToml: string;
+};
+
+/**
+ * Describes the message booking.v1.ExportCatalogResponse.
+ * Use `create(ExportCatalogResponseSchema)` to create a new message.
+ */
+export const ExportCatalogResponseSchema: GenMessage<ExportCatalogResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 24);
+
+/**
+ * @generated from message booking.v1.ImportCatalogRequest
+ */
+export type ImportCatalogRequest = Message<"booking.v1.ImportCatalogRequest"> & {
+  /**
+   * @generated from field: string catalog_toml = 1;
+   */
+  catalogToml: string;
+};
+
+/**
+ * Describes the message booking.v1.ImportCatalogRequest.
+ * Use `create(ImportCatalogRequestSchema)` to create a new message.
+ */
+export const ImportCatalogRequestSchema: GenMessage<ImportCatalogRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 25);
+
+/**
+ * @generated from message booking.v1.ImportCatalogResponse
+ */
+export type ImportCatalogResponse = Message<"booking.v1.ImportCatalogResponse"> & {
+  /**
+   * @generated from field: uint32 plan_count = 1;
+   */
+  planCount: number;
+
+  /**
+   * @generated from field: uint32 therapist_count = 2;
+   */
+  therapistCount: number;
+};
+
+/**
+ * Describes the message booking.v1.ImportCatalogResponse.
+ * Use `create(ImportCatalogResponseSchema)` to create a new message.
+ */
+export const ImportCatalogResponseSchema: GenMessage<ImportCatalogResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 26);
+
+/**
+ * @generated from message booking.v1.SetPlanActiveRequest
+ */
+export type SetPlanActiveRequest = Message<"booking.v1.SetPlanActiveRequest"> & {
+  /**
+   * @generated from field: string plan_id = 1;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: bool active = 2;
+   */
+  active: boolean;
+};
+
+/**
+ * Describes the message booking.v1.SetPlanActiveRequest.
+ * Use `create(SetPlanActiveRequestSchema)` to create a new message.
+ */
+export const SetPlanActiveRequestSchema: GenMessage<SetPlanActiveRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 27);
+
+/**
+ * @generated from message booking.v1.SetPlanActiveResponse
+ */
+export type SetPlanActiveResponse = Message<"booking.v1.SetPlanActiveResponse"> & {
+  /**
+   * @generated from field: booking.v1.Plan plan = 1;
+   */
+  plan?: Plan | undefined;
+};
+
+/**
+ * Describes the message booking.v1.SetPlanActiveResponse.
+ * Use `create(SetPlanActiveResponseSchema)` to create a new message.
+ */
+export const SetPlanActiveResponseSchema: GenMessage<SetPlanActiveResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 28);
+
+/**
+ * @generated from message booking.v1.SetTherapistActiveRequest
+ */
+export type SetTherapistActiveRequest = Message<"booking.v1.SetTherapistActiveRequest"> & {
+  /**
+   * @generated from field: string therapist_id = 1;
+   */
+  therapistId: string;
+
+  /**
+   * @generated from field: bool active = 2;
+   */
+  active: boolean;
+};
+
+/**
+ * Describes the message booking.v1.SetTherapistActiveRequest.
+ * Use `create(SetTherapistActiveRequestSchema)` to create a new message.
+ */
+export const SetTherapistActiveRequestSchema: GenMessage<SetTherapistActiveRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 29);
+
+/**
+ * @generated from message booking.v1.SetTherapistActiveResponse
+ */
+export type SetTherapistActiveResponse = Message<"booking.v1.SetTherapistActiveResponse"> & {
+  /**
+   * @generated from field: booking.v1.Therapist therapist = 1;
+   */
+  therapist?: Therapist | undefined;
+};
+
+/**
+ * Describes the message booking.v1.SetTherapistActiveResponse.
+ * Use `create(SetTherapistActiveResponseSchema)` to create a new message.
+ */
+export const SetTherapistActiveResponseSchema: GenMessage<SetTherapistActiveResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 30);
+
+/**
+ * @generated from message booking.v1.SetTherapistHoursRequest
+ */
+export type SetTherapistHoursRequest = Message<"booking.v1.SetTherapistHoursRequest"> & {
+  /**
+   * @generated from field: string therapist_id = 1;
+   */
+  therapistId: string;
+
+  /**
+   * @generated from field: repeated booking.v1.Shift hours = 2;
+   */
+  hours: Shift[];
+};
+
+/**
+ * Describes the message booking.v1.SetTherapistHoursRequest.
+ * Use `create(SetTherapistHoursRequestSchema)` to create a new message.
+ */
+export const SetTherapistHoursRequestSchema: GenMessage<SetTherapistHoursRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 31);
+
+/**
+ * @generated from message booking.v1.SetTherapistHoursResponse
+ */
+export type SetTherapistHoursResponse = Message<"booking.v1.SetTherapistHoursResponse"> & {
+  /**
+   * @generated from field: booking.v1.Therapist therapist = 1;
+   */
+  therapist?: Therapist | undefined;
+};
+
+/**
+ * Describes the message booking.v1.SetTherapistHoursResponse.
+ * Use `create(SetTherapistHoursResponseSchema)` to create a new message.
+ */
+export const SetTherapistHoursResponseSchema: GenMessage<SetTherapistHoursResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 32);
+
+/**
+ * A thread as operators see it: whose it is and what waits for them.
+ *
+ * @generated from message booking.v1.OperatorThread
+ */
+export type OperatorThread = Message<"booking.v1.OperatorThread"> & {
+  /**
+   * @generated from field: booking.v1.SupportThread thread = 1;
+   */
+  thread?: SupportThread | undefined;
+
+  /**
+   * @generated from field: string customer_id = 2;
+   */
+  customerId: string;
+
+  /**
+   * The customer's messages no operator has read yet.
+   *
+   * @generated from field: uint32 waiting_count = 3;
+   */
+  waitingCount: number;
+};
+
+/**
+ * Describes the message booking.v1.OperatorThread.
+ * Use `create(OperatorThreadSchema)` to create a new message.
+ */
+export const OperatorThreadSchema: GenMessage<OperatorThread> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 33);
+
+/**
+ * @generated from message booking.v1.ListSupportThreadsRequest
+ */
+export type ListSupportThreadsRequest = Message<"booking.v1.ListSupportThreadsRequest"> & {
+  /**
+   * @generated from field: uint32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+
+  /**
+   * @generated from field: bool waiting_only = 3;
+   */
+  waitingOnly: boolean;
+};
+
+/**
+ * Describes the message booking.v1.ListSupportThreadsRequest.
+ * Use `create(ListSupportThreadsRequestSchema)` to create a new message.
+ */
+export const ListSupportThreadsRequestSchema: GenMessage<ListSupportThreadsRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 34);
+
+/**
+ * @generated from message booking.v1.ListSupportThreadsResponse
+ */
+export type ListSupportThreadsResponse = Message<"booking.v1.ListSupportThreadsResponse"> & {
+  /**
+   * @generated from field: repeated booking.v1.OperatorThread threads = 1;
+   */
+  threads: OperatorThread[];
+
+  /**
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message booking.v1.ListSupportThreadsResponse.
+ * Use `create(ListSupportThreadsResponseSchema)` to create a new message.
+ */
+export const ListSupportThreadsResponseSchema: GenMessage<ListSupportThreadsResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 35);
+
+/**
+ * @generated from message booking.v1.GetSupportThreadRequest
+ */
+export type GetSupportThreadRequest = Message<"booking.v1.GetSupportThreadRequest"> & {
+  /**
+   * @generated from field: string thread_id = 1;
+   */
+  threadId: string;
+};
+
+/**
+ * Describes the message booking.v1.GetSupportThreadRequest.
+ * Use `create(GetSupportThreadRequestSchema)` to create a new message.
+ */
+export const GetSupportThreadRequestSchema: GenMessage<GetSupportThreadRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 36);
+
+/**
+ * @generated from message booking.v1.GetSupportThreadResponse
+ */
+export type GetSupportThreadResponse = Message<"booking.v1.GetSupportThreadResponse"> & {
+  /**
+   * @generated from field: booking.v1.OperatorThread thread = 1;
+   */
+  thread?: OperatorThread | undefined;
+
+  /**
+   * @generated from field: repeated booking.v1.SupportMessage messages = 2;
+   */
+  messages: SupportMessage[];
+};
+
+/**
+ * Describes the message booking.v1.GetSupportThreadResponse.
+ * Use `create(GetSupportThreadResponseSchema)` to create a new message.
+ */
+export const GetSupportThreadResponseSchema: GenMessage<GetSupportThreadResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 37);
+
+/**
  * The operator API for internal services and staff. Every call needs either an operator's ID
  * token in "authorization-firebase" (an account the admin command made; its token carries the
  * operator role) or a service account's key in "x-api-key". A customer's token is
@@ -660,6 +967,79 @@ export const OperatorService: GenService<{
     methodKind: "unary";
     input: typeof AdjustWalletRequestSchema;
     output: typeof AdjustWalletResponseSchema;
+  },
+  /**
+   * The whole catalogue (inactive plans and therapists too) as a TOML file, the format
+   * `booking admin import-catalog` and ImportCatalog read.
+   *
+   * @generated from rpc booking.v1.OperatorService.ExportCatalog
+   */
+  exportCatalog: {
+    methodKind: "unary";
+    input: typeof ExportCatalogRequestSchema;
+    output: typeof ExportCatalogResponseSchema;
+  },
+  /**
+   * Adds or replaces plans (with their price rules) and therapists (with their hours) by id, from
+   * a catalogue file; one bad entry changes nothing and is named in the error.
+   *
+   * @generated from rpc booking.v1.OperatorService.ImportCatalog
+   */
+  importCatalog: {
+    methodKind: "unary";
+    input: typeof ImportCatalogRequestSchema;
+    output: typeof ImportCatalogResponseSchema;
+  },
+  /**
+   * Takes a plan off sale or puts it back; plans are never deleted, since orders point at them.
+   *
+   * @generated from rpc booking.v1.OperatorService.SetPlanActive
+   */
+  setPlanActive: {
+    methodKind: "unary";
+    input: typeof SetPlanActiveRequestSchema;
+    output: typeof SetPlanActiveResponseSchema;
+  },
+  /**
+   * A therapist stops or starts taking bookings; bookings she has keep her.
+   *
+   * @generated from rpc booking.v1.OperatorService.SetTherapistActive
+   */
+  setTherapistActive: {
+    methodKind: "unary";
+    input: typeof SetTherapistActiveRequestSchema;
+    output: typeof SetTherapistActiveResponseSchema;
+  },
+  /**
+   * Replaces a therapist's weekly hours (Vietnam time).
+   *
+   * @generated from rpc booking.v1.OperatorService.SetTherapistHours
+   */
+  setTherapistHours: {
+    methodKind: "unary";
+    input: typeof SetTherapistHoursRequestSchema;
+    output: typeof SetTherapistHoursResponseSchema;
+  },
+  /**
+   * Every customer's threads, the most recently active first; waiting_only keeps the queue (those
+   * with customer messages no operator has read).
+   *
+   * @generated from rpc booking.v1.OperatorService.ListSupportThreads
+   */
+  listSupportThreads: {
+    methodKind: "unary";
+    input: typeof ListSupportThreadsRequestSchema;
+    output: typeof ListSupportThreadsResponseSchema;
+  },
+  /**
+   * A thread with its messages (reading marks nothing read; answering does).
+   *
+   * @generated from rpc booking.v1.OperatorService.GetSupportThread
+   */
+  getSupportThread: {
+    methodKind: "unary";
+    input: typeof GetSupportThreadRequestSchema;
+    output: typeof GetSupportThreadResponseSchema;
   },
   /**
    * The audit log, newest first; optionally of one target ("order:BK…", "wallet:…").
