@@ -27,6 +27,9 @@ pub struct Config {
     pub web_dir: PathBuf,
     /// `APP_LOG`: a tracing filter, used when `RUST_LOG` is not set.
     pub log: String,
+    /// `APP_OTLP_ENDPOINT`: an OpenTelemetry collector's OTLP/gRPC address
+    /// (`http://collector:4317`); traces are exported there when set.
+    pub otlp_endpoint: Option<String>,
     /// `APP_MIGRATE_ON_START`: bring the schema up to date when serving.
     pub migrate_on_start: bool,
     /// `APP_SEED_DEMO`: load the demo catalogue into an empty database on start; defaults to on in
@@ -111,7 +114,8 @@ impl Default for Config {
             env: Environment::Dev,
             database_url: "sqlite://./data/booking.db?mode=rwc".into(),
             web_dir: PathBuf::from("web/dist"),
-            log: "info,sqlx=warn,sea_orm=warn".into(),
+            log: "info,sqlx=warn".into(),
+            otlp_endpoint: None,
             migrate_on_start: true,
             seed_demo: None,
             public_url: None,

@@ -122,8 +122,14 @@ async fn main() -> anyhow::Result<()> {
     adapters::install_tls_provider();
     let cli = Cli::parse();
     let config = Config::load(cli.config.as_deref()).context("reading the configuration")?;
-    telemetry::init(&config);
-    match cli.command.unwrap_or(Command::Serve) {
+    let telemetry = telemetry::init(&config);
+    let result = run(cli.command.unwrap_or(Command::Serve), config).await;
+    telemetry.shutdown().await;
+    result
+}
+
+async fn run(command: Command, config: Config) -> anyhow::Result<()> {
+    match command {
         Command::Serve => {
             let listener = tokio::net::TcpListener::bind(config.listen)
                 .await

@@ -1,17 +1,75 @@
-//! Logs through `tracing`: readable lines in dev, JSON lines in prod.
+//! Logs and traces through `tracing`: readable lines in dev, JSON lines in prod, each request's
+//! span (with its request id) around what it logs; and, with `APP_OTLP_ENDPOINT`, every span
+//! (requests over REST and gRPC, the domain's service calls, the stores' database work) exported
+//! over OTLP/gRPC to an OpenTelemetry collector.
 
+use opentelemetry::trace::TracerProvider as _;
+use opentelemetry_otlp::{SpanExporter, WithExportConfig};
+use opentelemetry_sdk::Resource;
+use opentelemetry_sdk::runtime::Tokio;
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use opentelemetry_sdk::trace::span_processor_with_async_runtime::BatchSpanProcessor;
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 use crate::config::{Config, Environment};
 
-pub fn init(config: &Config) {
+/// What must outlive the server: the trace exporter, flushed by [`Telemetry::shutdown`].
+#[derive(Default)]
+pub struct Telemetry {
+    traces: Option<SdkTracerProvider>,
+}
+
+impl Telemetry {
+    /// Sends the spans still buffered; call once the server has stopped.
+    pub async fn shutdown(self) {
+        if let Some(provider) = self.traces {
+            let done = tokio::task::spawn_blocking(move || provider.shutdown()).await;
+            if let Ok(Err(error)) = done {
+                eprintln!("traces not flushed: {error}");
+            }
+        }
+    }
+}
+
+/// Installs the process's subscriber; a second call (tests start several apps in one process)
+/// keeps the first. Must run inside the tokio runtime, which exports the traces.
+pub fn init(config: &Config) -> Telemetry {
     let filter = EnvFilter::try_from_default_env()
         .or_else(|_| EnvFilter::try_new(&config.log))
         .unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    // A second init (tests start several apps in one process) keeps the first subscriber.
-    let _ = match config.env {
-        Environment::Prod => builder.json().try_init(),
-        Environment::Dev => builder.compact().try_init(),
-    };
+    let prod = config.env == Environment::Prod;
+    let traces =
+        config.otlp_endpoint.as_deref().and_then(|endpoint| {
+            match SpanExporter::builder()
+                .with_tonic()
+                .with_endpoint(endpoint)
+                .build()
+            {
+                Ok(exporter) => Some(
+                    SdkTracerProvider::builder()
+                        .with_span_processor(BatchSpanProcessor::builder(exporter, Tokio).build())
+                        .with_resource(Resource::builder().with_service_name("booking").build())
+                        .build(),
+                ),
+                Err(error) => {
+                    eprintln!("APP_OTLP_ENDPOINT {endpoint}: {error}; traces stay local");
+                    None
+                }
+            }
+        });
+    let otel = traces
+        .as_ref()
+        .map(|p| tracing_opentelemetry::layer().with_tracer(p.tracer("booking")));
+    let installed = tracing_subscriber::registry()
+        .with(filter)
+        .with(prod.then(|| tracing_subscriber::fmt::layer().json()))
+        .with((!prod).then(|| tracing_subscriber::fmt::layer().compact()))
+        .with(otel)
+        .try_init();
+    match installed {
+        Ok(()) => Telemetry { traces },
+        Err(_) => Telemetry::default(),
+    }
 }

@@ -470,3 +470,5 @@ mod operations;
 mod orders;
 #[path = "api/payments.rs"]
 mod payments;
+#[path = "api/telemetry.rs"]
+mod telemetry;
