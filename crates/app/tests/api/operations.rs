@@ -755,3 +755,148 @@ api_test!(operators_run_the_catalogue, async |app: &TestApp| {
         audit[1].after
     );
 });
+
+/// A massage at 20:00 two days ahead for "any" therapist, waiting for payment.
+async fn massage_for_anyone(app: &TestApp, token: &str) -> String {
+    let day = (chrono::Utc::now() + chrono::Duration::hours(7) + chrono::Duration::days(2))
+        .format("%Y-%m-%d");
+    let (status, body) = app
+        .post(
+            "/api/plan/dragon-massage/massage-classic/order",
+            json!({"details": {"hotelName": "Rex", "hotelAddress": "141 Nguyen Hue", "room": "1203",
+                    "start": format!("{day}T20:00"), "durationMinutes": 90, "people": 1,
+                    "therapist": "any"},
+                   "contact": super::orders::contact()}),
+            Some(token),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["id"].as_str().unwrap().to_owned()
+}
+
+api_test!(
+    operators_take_transfers_assign_therapists_and_cancel,
+    async |app: &TestApp| {
+        let (ann_email, bob_email) = ("ann-ops@example.com", "bob-ops@example.com");
+        let ann = token_for(app, ann_email).await;
+        let bob = token_for(app, bob_email).await;
+        let (_, key) = service_key(app, "front-desk").await;
+        let svc = Cred::Key(&key);
+        let mut c = client(app).await;
+        let first = massage_for_anyone(app, &ann).await;
+        let second = massage_for_anyone(app, &bob).await;
+
+        // Transfers an operator saw arrive pay the orders (and send the receipts).
+        for id in [&first, &second] {
+            let paid = c
+                .mark_transfer_paid(with(
+                    &svc,
+                    pb::MarkTransferPaidRequest {
+                        order_id: id.clone(),
+                        bank_ref: format!("FT-{id}"),
+                    },
+                ))
+                .await
+                .unwrap()
+                .into_inner()
+                .order
+                .unwrap();
+            assert_eq!(paid.state(), pb::OrderState::Paid);
+        }
+        let again = pb::MarkTransferPaidRequest {
+            order_id: first.clone(),
+            bank_ref: "FT-again".into(),
+        };
+        let err = c.mark_transfer_paid(with(&svc, again)).await.unwrap_err();
+        assert_eq!(err.code(), Code::FailedPrecondition, "paid once only");
+
+        // One therapist for one of the two overlapping massages; a driver for neither.
+        let assign = |order_id: &str, therapist: &str| pb::AssignTherapistRequest {
+            order_id: order_id.into(),
+            therapist_id: therapist.into(),
+        };
+        let confirmed = c
+            .assign_therapist(with(&svc, assign(&first, "t-lan")))
+            .await
+            .unwrap()
+            .into_inner()
+            .order
+            .unwrap();
+        assert_eq!(confirmed.state(), pb::OrderState::Confirmed);
+        let err = c
+            .assign_therapist(with(&svc, assign(&second, "t-lan")))
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::Aborted, "{err:?}");
+        let err = c
+            .assign_therapist(with(&svc, assign(&second, "t-nobody")))
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
+        let driver = pb::AssignDriverRequest {
+            order_id: second.clone(),
+            driver: Some(pb::Driver {
+                name: "Minh".into(),
+                phone_number: "0901234567".into(),
+                ..Default::default()
+            }),
+        };
+        let err = c.assign_driver(with(&svc, driver)).await.unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
+        let (_, seen) = app
+            .get_as(&format!("/api/order/detail/{first}"), &ann)
+            .await;
+        assert_eq!(seen["data"]["details"]["therapistId"], "t-lan", "{seen}");
+        assert_eq!(seen["data"]["state"], "CONFIRMED");
+
+        // Bob's massage is refunded under the policy (free this far ahead); an unpaid order is
+        // simply cancelled.
+        let cancel = |order_id: &str| pb::OperatorServiceCancelOrderRequest {
+            order_id: order_id.into(),
+            reason: "無按摩師可接".into(),
+            refund_vnd: None,
+        };
+        let refunded = c
+            .cancel_order(with(&svc, cancel(&second)))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(refunded.fee_vnd, 0);
+        assert_eq!(
+            refunded.refund_vnd,
+            refunded.order.unwrap().estimate.unwrap().total_vnd
+        );
+        let unpaid = pending(app, &ann, 4).await;
+        let cancelled = c
+            .cancel_order(with(&svc, cancel(&unpaid)))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(cancelled.order.unwrap().state(), pb::OrderState::Cancelled);
+        assert_eq!(cancelled.refund_vnd, 0);
+
+        assert_eq!(
+            notices(app, ann_email).await,
+            ["order_paid", "order_confirmed", "order_cancelled"]
+        );
+        assert_eq!(
+            notices(app, bob_email).await,
+            ["order_paid", "order_refunded"]
+        );
+        let listed = booking(
+            app,
+            &[
+                "admin",
+                "list-orders",
+                "--state",
+                "CONFIRMED",
+                "--email",
+                ann_email,
+            ],
+            "",
+        )
+        .await;
+        assert_eq!(listed.lines().count(), 1, "{listed}");
+        assert!(listed.starts_with(&format!("{first}\tCONFIRMED\tdragon-massage")));
+    }
+);
