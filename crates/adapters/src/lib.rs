@@ -7,6 +7,7 @@ pub mod housekeeping;
 pub mod jwt;
 pub mod mail;
 pub mod media;
+mod paging;
 pub mod password;
 pub mod payment_providers;
 mod sql_catalog;

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog_file::{PricingEntry, ShiftEntry};
 use crate::entities::{plan, therapist};
+use crate::paging::decode_cursor;
 
 pub struct SqlCatalogRepository {
     db: DatabaseConnection,
@@ -146,14 +147,6 @@ fn encode_cursor(p: &Plan) -> String {
     format!("{}.{}", p.sort_order, p.id.as_str())
 }
 
-fn decode_cursor(token: &str) -> DomainResult<(i32, String)> {
-    let bad = || DomainError::invalid("page_token", "not a token this list gave out");
-    let (order, id) = token.split_once('.').ok_or_else(bad)?;
-    let order = order.parse::<i32>().map_err(|_| bad())?;
-    PlanId::parse(id).map_err(|_| bad())?;
-    Ok((order, id.to_owned()))
-}
-
 #[async_trait]
 impl CatalogRepository for SqlCatalogRepository {
     async fn summarize(&self) -> DomainResult<Vec<CategorySummary>> {
@@ -184,7 +177,7 @@ impl CatalogRepository for SqlCatalogRepository {
             .filter(plan::Column::Category.eq(category.slug()))
             .filter(plan::Column::Active.eq(true));
         if let Some(token) = page.token() {
-            let (order, id) = decode_cursor(token)?;
+            let (order, id) = decode_cursor::<i32>(token)?;
             query = query.filter(
                 Condition::any().add(plan::Column::SortOrder.gt(order)).add(
                     Condition::all()
@@ -318,21 +311,5 @@ impl CatalogRepository for SqlCatalogRepository {
             .await
             .map_err(storage)?;
         Ok(plans == 0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::decode_cursor;
-
-    #[test]
-    fn cursors_are_checked() {
-        assert_eq!(
-            decode_cursor("10.shuttle-sgn-4").ok(),
-            Some((10, "shuttle-sgn-4".into()))
-        );
-        for bad in ["", "10", "x.shuttle", "10.Bad Id", "10."] {
-            assert!(decode_cursor(bad).is_err(), "{bad:?}");
-        }
     }
 }

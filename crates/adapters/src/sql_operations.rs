@@ -7,15 +7,12 @@ use domain::DomainResult;
 use domain::identity::TokenHash;
 use domain::operations::{AuditEntry, AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
-use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    Set,
-};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{audit_entry, service_key};
+use crate::paging::newest_first;
 use crate::sql_catalog::storage;
 use crate::sql_identity::{instant, ms};
-use crate::sql_orders::decode_cursor;
 
 pub struct SqlOperationsStore {
     db: DatabaseConnection,
@@ -142,31 +139,14 @@ impl AuditLog for SqlOperationsStore {
         if let Some(target) = target {
             query = query.filter(audit_entry::Column::Target.eq(target));
         }
-        // The cursor is the last row's time and id: newest first, ties by id.
-        if let Some(token) = page.token() {
-            let (at, id) = decode_cursor(token)?;
-            query = query.filter(
-                Condition::any().add(audit_entry::Column::AtMs.lt(at)).add(
-                    Condition::all()
-                        .add(audit_entry::Column::AtMs.eq(at))
-                        .add(audit_entry::Column::Id.lt(id)),
-                ),
-            );
-        }
-        let size = page.size() as usize;
-        let mut rows = query
-            .order_by_desc(audit_entry::Column::AtMs)
-            .order_by_desc(audit_entry::Column::Id)
-            .limit(size as u64 + 1)
-            .all(&self.db)
-            .await
-            .map_err(storage)?;
-        let next_token = (rows.len() > size).then(|| {
-            rows.truncate(size);
-            rows.last()
-                .map(|r| format!("{}.{}", r.at_ms, r.id))
-                .unwrap_or_default()
-        });
+        let (rows, next_token) = newest_first(
+            &self.db,
+            query,
+            (audit_entry::Column::AtMs, audit_entry::Column::Id),
+            page,
+            |r| (r.at_ms, &r.id),
+        )
+        .await?;
         Ok(Page {
             items: rows
                 .into_iter()

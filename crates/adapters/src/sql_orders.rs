@@ -28,6 +28,7 @@ use crate::entities::{
     account, idempotency_key, mail_outbox, order, order_event, order_image, therapist_hold,
 };
 use crate::mail::NoticeFacts;
+use crate::paging::decode_cursor;
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
 
@@ -559,16 +560,6 @@ fn claim_from_row(r: idempotency_key::Model) -> DomainResult<KeyClaim> {
     })
 }
 
-/// `created_ms.id` of the last order on a page.
-/// A list's page token: the last row's time (ms) and id.
-pub(crate) fn decode_cursor(token: &str) -> DomainResult<(i64, String)> {
-    let bad = || DomainError::invalid("page_token", "not a token this list gave out");
-    let (at, id) = token.split_once('.').ok_or_else(bad)?;
-    let at = at.parse::<i64>().map_err(|_| bad())?;
-    OrderId::parse(id).map_err(|_| bad())?;
-    Ok((at, id.to_owned()))
-}
-
 impl SqlOrderStore {
     async fn with_events(&self, rows: Vec<order::Model>) -> DomainResult<Vec<Order>> {
         let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
@@ -680,7 +671,7 @@ impl OrderStore for SqlOrderStore {
             None => (order::Column::CreatedAtMs, false),
         };
         if let Some(token) = page.token() {
-            let (at, id) = decode_cursor(token)?;
+            let (at, id) = decode_cursor::<i64>(token)?;
             let (past_key, past_id) = if soonest {
                 (key.gt(at), order::Column::Id.gt(id))
             } else {

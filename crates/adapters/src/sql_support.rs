@@ -10,11 +10,12 @@ use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, Th
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, SqlErr, TransactionTrait,
+    ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    SqlErr, TransactionTrait,
 };
 
 use crate::entities::{support_message, support_thread};
+use crate::paging::newest_first;
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
 
@@ -71,15 +72,6 @@ fn message_row(
         at_ms: Set(ms(m.at)),
         request_id: Set(request.map(|r| r.as_str().into())),
     }
-}
-
-/// The list's cursor: the last row's time and id.
-fn decode_cursor(token: &str) -> DomainResult<(i64, String)> {
-    let bad = || DomainError::invalid("page_token", "not a token this list gave out");
-    let (at, id) = token.split_once('.').ok_or_else(bad)?;
-    let at = at.parse::<i64>().map_err(|_| bad())?;
-    ThreadId::parse(id).map_err(|_| bad())?;
-    Ok((at, id.to_owned()))
 }
 
 #[async_trait]
@@ -233,32 +225,17 @@ impl SupportStore for SqlSupportStore {
         if waiting {
             query = query.filter(support_thread::Column::UnreadByOperators.gt(0));
         }
-        if let Some(token) = page.token() {
-            let (at, id) = decode_cursor(token)?;
-            query = query.filter(
-                Condition::any()
-                    .add(support_thread::Column::UpdatedAtMs.lt(at))
-                    .add(
-                        Condition::all()
-                            .add(support_thread::Column::UpdatedAtMs.eq(at))
-                            .add(support_thread::Column::Id.lt(id)),
-                    ),
-            );
-        }
-        let size = page.size() as usize;
-        let mut rows = query
-            .order_by_desc(support_thread::Column::UpdatedAtMs)
-            .order_by_desc(support_thread::Column::Id)
-            .limit(size as u64 + 1)
-            .all(&self.db)
-            .await
-            .map_err(storage)?;
-        let next_token = if rows.len() > size {
-            rows.truncate(size);
-            rows.last().map(|r| format!("{}.{}", r.updated_at_ms, r.id))
-        } else {
-            None
-        };
+        let (rows, next_token) = newest_first(
+            &self.db,
+            query,
+            (
+                support_thread::Column::UpdatedAtMs,
+                support_thread::Column::Id,
+            ),
+            page,
+            |r| (r.updated_at_ms, &r.id),
+        )
+        .await?;
         Ok(Page {
             items: rows
                 .into_iter()

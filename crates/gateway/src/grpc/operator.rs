@@ -5,14 +5,14 @@ use domain::DomainResult;
 use domain::catalog::{PlanId, Shift};
 use domain::identity::{IdentityService, Phone, UserId};
 use domain::operations::{AuditEntry, OperatorService, SearchOrders, Staff};
-use domain::ordering::{Order, OrderFilter, OrderId};
+use domain::ordering::{Order, OrderId};
 use domain::shared::{Money, PageRequest};
 use domain::support::{Thread, ThreadId};
 use tonic::{Request, Response, Status};
 
-use super::catalog::{category_from_pb, plan_to_pb};
+use super::catalog::plan_to_pb;
 use super::massage::therapist_to_pb;
-use super::order::{order_to_pb, state_from_pb, timestamp};
+use super::order::{filter_from_pb, order_to_pb, timestamp};
 use super::support::{message_to_pb, thread_to_pb};
 use crate::auth::grpc_staff;
 use crate::error::status;
@@ -73,24 +73,12 @@ impl pb::operator_service_server::OperatorService for Operators {
     ) -> Result<Response<pb::SearchOrdersResponse>, Status> {
         self.staff(&request).await?;
         let r = request.into_inner();
-        let category = match r.category {
-            0 => None,
-            raw => Some(category_from_pb(raw)?),
+        let search = SearchOrders {
+            filter: filter_from_pb(&r.states, r.category)?,
+            customer_email: Some(r.customer_email),
         };
         let work = async {
             let page = PageRequest::new(r.page_size, Some(r.page_token))?;
-            let search = SearchOrders {
-                filter: OrderFilter {
-                    states: r
-                        .states
-                        .iter()
-                        .map(|s| state_from_pb(*s))
-                        .collect::<DomainResult<_>>()?,
-                    category,
-                    starts_after: None,
-                },
-                customer_email: Some(r.customer_email),
-            };
             self.operators.search_orders(&search, &page).await
         };
         let page = work.await.map_err(status)?;

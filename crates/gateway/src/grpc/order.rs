@@ -227,7 +227,23 @@ pub(crate) fn state_to_pb(s: OrderState) -> pb::OrderState {
     }
 }
 
-pub(crate) fn state_from_pb(raw: i32) -> DomainResult<OrderState> {
+/// A list's states and category from the wire (unspecified category: every one).
+pub(crate) fn filter_from_pb(states: &[i32], category: i32) -> Result<OrderFilter, Status> {
+    Ok(OrderFilter {
+        states: states
+            .iter()
+            .map(|s| state_from_pb(*s))
+            .collect::<DomainResult<_>>()
+            .map_err(status)?,
+        category: match category {
+            0 => None,
+            raw => Some(category_from_pb(raw)?),
+        },
+        starts_after: None,
+    })
+}
+
+fn state_from_pb(raw: i32) -> DomainResult<OrderState> {
     OrderState::ALL
         .into_iter()
         .find(|s| state_to_pb(*s) as i32 == raw)
@@ -386,24 +402,15 @@ impl pb::order_service_server::OrderService for Orders {
     ) -> Result<Response<pb::ListOrdersResponse>, Status> {
         let who = grpc_caller(&self.identity, &request).await?;
         let r = request.into_inner();
-        let category = match r.category {
-            0 => None,
-            raw => Some(category_from_pb(raw)?),
-        };
+        let filter = filter_from_pb(&r.states, r.category)?;
         let work = async {
             let page = PageRequest::new(r.page_size, Some(r.page_token))?;
             if r.upcoming {
-                return self.orders.upcoming(&who.user_id, category, &page).await;
+                return self
+                    .orders
+                    .upcoming(&who.user_id, filter.category, &page)
+                    .await;
             }
-            let filter = OrderFilter {
-                states: r
-                    .states
-                    .iter()
-                    .map(|s| state_from_pb(*s))
-                    .collect::<DomainResult<_>>()?,
-                category,
-                starts_after: None,
-            };
             self.orders.list(&who.user_id, &filter, &page).await
         };
         let page = work.await.map_err(status)?;

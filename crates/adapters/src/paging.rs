@@ -1,0 +1,79 @@
+//! Keyset pages: a list's page token is the last row's sort key (milliseconds or a sort order)
+//! and id, `{key}.{id}`, so a page never skips or repeats rows written meanwhile.
+
+use domain::shared::PageRequest;
+use domain::{DomainError, DomainResult};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    Select,
+};
+
+use crate::sql_catalog::storage;
+
+/// A token this store gave out, read back; anything else is the client's mistake.
+pub(crate) fn decode_cursor<K: std::str::FromStr>(token: &str) -> DomainResult<(K, String)> {
+    let bad = || DomainError::invalid("page_token", "not a token this list gave out");
+    let (key, id) = token.split_once('.').ok_or_else(bad)?;
+    let key = key.parse::<K>().map_err(|_| bad())?;
+    let id_ok = (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !id_ok {
+        return Err(bad());
+    }
+    Ok((key, id.to_owned()))
+}
+
+/// One page of `query`, newest first by a time in milliseconds (`at`), then by id; `key` reads
+/// a row's time and id for the next page's token.
+pub(crate) async fn newest_first<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    mut query: Select<E>,
+    (at, id): (E::Column, E::Column),
+    page: &PageRequest,
+    key: impl Fn(&E::Model) -> (i64, &str),
+) -> DomainResult<(Vec<E::Model>, Option<String>)> {
+    if let Some(token) = page.token() {
+        let (ms, last) = decode_cursor::<i64>(token)?;
+        query = query.filter(
+            Condition::any()
+                .add(at.lt(ms))
+                .add(Condition::all().add(at.eq(ms)).add(id.lt(last))),
+        );
+    }
+    let size = page.size() as usize;
+    let mut rows = query
+        .order_by_desc(at)
+        .order_by_desc(id)
+        .limit(size as u64 + 1)
+        .all(db)
+        .await
+        .map_err(storage)?;
+    let next = if rows.len() > size {
+        rows.truncate(size);
+        rows.last().map(|r| {
+            let (ms, id) = key(r);
+            format!("{ms}.{id}")
+        })
+    } else {
+        None
+    };
+    Ok((rows, next))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_cursor;
+
+    #[test]
+    fn cursors_are_checked() {
+        assert_eq!(
+            decode_cursor::<i32>("10.shuttle-sgn-4").ok(),
+            Some((10, "shuttle-sgn-4".into()))
+        );
+        for bad in ["", "10", "x.shuttle", "10.Bad Id", "10."] {
+            assert!(decode_cursor::<i32>(bad).is_err(), "{bad:?}");
+        }
+    }
+}
