@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use domain::catalog::{
     CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, Therapist, Vehicle,
 };
+use domain::operations::AuditEntry;
 use domain::shared::{Money, Page, PageRequest};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog_file::{PricingEntry, ShiftEntry};
 use crate::entities::{plan, therapist};
 use crate::paging::decode_cursor;
+use crate::sql_operations::insert_audit;
 
 pub struct SqlCatalogRepository {
     db: DatabaseConnection,
@@ -251,7 +253,12 @@ impl CatalogRepository for SqlCatalogRepository {
         Ok((plans, therapists))
     }
 
-    async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()> {
+    async fn import(
+        &self,
+        plans: &[Plan],
+        therapists: &[Therapist],
+        audit: Option<&AuditEntry>,
+    ) -> DomainResult<()> {
         let now = chrono::Utc::now().fixed_offset();
         let txn = self.db.begin().await.map_err(storage)?;
         for p in plans {
@@ -301,6 +308,9 @@ impl CatalogRepository for SqlCatalogRepository {
                 .exec(&txn)
                 .await
                 .map_err(storage)?;
+        }
+        if let Some(audit) = audit {
+            insert_audit(&txn, audit).await.map_err(storage)?;
         }
         txn.commit().await.map_err(storage)
     }

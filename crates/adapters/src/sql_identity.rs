@@ -255,6 +255,11 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
             .await
             .map_err(storage)?;
     }
+    if let Some(audit) = &c.audit {
+        crate::sql_operations::insert_audit(txn, audit)
+            .await
+            .map_err(storage)?;
+    }
     Ok(())
 }
 

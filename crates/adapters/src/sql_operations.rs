@@ -7,7 +7,10 @@ use domain::DomainResult;
 use domain::identity::TokenHash;
 use domain::operations::{AuditEntry, AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Set, TransactionTrait,
+};
 
 use crate::entities::{audit_entry, service_key};
 use crate::paging::newest_first;
@@ -22,6 +25,23 @@ impl SqlOperationsStore {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
     }
+}
+
+/// Writes an operator's action, in the transaction of the change it records.
+pub(crate) async fn insert_audit(db: &impl ConnectionTrait, e: &AuditEntry) -> Result<(), DbErr> {
+    audit_entry::Entity::insert(audit_entry::ActiveModel {
+        id: Set(e.id.clone()),
+        at_ms: Set(ms(e.at)),
+        actor: Set(e.actor.clone()),
+        action: Set(e.action.clone()),
+        target: Set(e.target.clone()),
+        before: Set(e.before.clone()),
+        after: Set(e.after.clone()),
+        reason: Set(e.reason.clone()),
+    })
+    .exec(db)
+    .await?;
+    Ok(())
 }
 
 fn key_from_row(r: service_key::Model) -> DomainResult<ServiceKey> {
@@ -50,7 +70,8 @@ fn entry_from_row(r: audit_entry::Model) -> DomainResult<AuditEntry> {
 
 #[async_trait]
 impl StaffStore for SqlOperationsStore {
-    async fn insert_key(&self, key: &ServiceKey) -> DomainResult<()> {
+    async fn insert_key(&self, key: &ServiceKey, audit: &AuditEntry) -> DomainResult<()> {
+        let txn = self.db.begin().await.map_err(storage)?;
         service_key::Entity::insert(service_key::ActiveModel {
             id: Set(key.id.clone()),
             name: Set(key.name.clone()),
@@ -59,10 +80,11 @@ impl StaffStore for SqlOperationsStore {
             created_at_ms: Set(ms(key.created_at)),
             revoked_at_ms: Set(key.revoked_at.map(ms)),
         })
-        .exec(&self.db)
+        .exec(&txn)
         .await
         .map_err(storage)?;
-        Ok(())
+        insert_audit(&txn, audit).await.map_err(storage)?;
+        txn.commit().await.map_err(storage)
     }
 
     async fn key_by_hash(&self, hash: &TokenHash) -> DomainResult<Option<ServiceKey>> {
@@ -84,18 +106,28 @@ impl StaffStore for SqlOperationsStore {
             .transpose()
     }
 
-    async fn revoke_key(&self, id: &str, at: DateTime<Utc>) -> DomainResult<()> {
-        service_key::Entity::update_many()
+    async fn revoke_key(
+        &self,
+        id: &str,
+        at: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> DomainResult<()> {
+        let txn = self.db.begin().await.map_err(storage)?;
+        let revoked = service_key::Entity::update_many()
             .set(service_key::ActiveModel {
                 revoked_at_ms: Set(Some(ms(at))),
                 ..Default::default()
             })
             .filter(service_key::Column::Id.eq(id))
             .filter(service_key::Column::RevokedAtMs.is_null())
-            .exec(&self.db)
+            .exec(&txn)
             .await
             .map_err(storage)?;
-        Ok(())
+        // Revoked meanwhile by someone else: theirs is the action on record.
+        if revoked.rows_affected == 1 {
+            insert_audit(&txn, audit).await.map_err(storage)?;
+        }
+        txn.commit().await.map_err(storage)
     }
 
     async fn keys(&self) -> DomainResult<Vec<ServiceKey>> {
@@ -113,23 +145,6 @@ impl StaffStore for SqlOperationsStore {
 
 #[async_trait]
 impl AuditLog for SqlOperationsStore {
-    async fn record(&self, e: &AuditEntry) -> DomainResult<()> {
-        audit_entry::Entity::insert(audit_entry::ActiveModel {
-            id: Set(e.id.clone()),
-            at_ms: Set(ms(e.at)),
-            actor: Set(e.actor.clone()),
-            action: Set(e.action.clone()),
-            target: Set(e.target.clone()),
-            before: Set(e.before.clone()),
-            after: Set(e.after.clone()),
-            reason: Set(e.reason.clone()),
-        })
-        .exec(&self.db)
-        .await
-        .map_err(storage)?;
-        Ok(())
-    }
-
     async fn list(
         &self,
         target: Option<&str>,

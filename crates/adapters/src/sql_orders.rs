@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use domain::catalog::{Category, PlanId};
 use domain::identity::{Phone, UserId};
 use domain::media::ImageId;
+use domain::operations::AuditEntry;
 use domain::ordering::{
     Actor, CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage,
     IdempotencyKey, KeyClaim, MassageDetails, MessagingApp, Order, OrderFilter, OrderId,
@@ -31,6 +32,7 @@ use crate::mail::NoticeFacts;
 use crate::paging::decode_cursor;
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
+use crate::sql_operations::insert_audit;
 
 pub struct SqlOrderStore {
     db: DatabaseConnection,
@@ -640,6 +642,14 @@ impl OrderStore for SqlOrderStore {
     async fn save(&self, o: &Order) -> Result<(), StoreError> {
         let txn = self.db.begin().await.map_err(storage)?;
         save_order(&txn, o).await?;
+        txn.commit().await.map_err(storage)?;
+        Ok(())
+    }
+
+    async fn save_audited(&self, o: &Order, audit: &AuditEntry) -> Result<(), StoreError> {
+        let txn = self.db.begin().await.map_err(storage)?;
+        save_order(&txn, o).await?;
+        insert_audit(&txn, audit).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }

@@ -21,6 +21,7 @@ use sea_orm::{
 use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
+use crate::sql_operations::insert_audit;
 use crate::sql_orders::save_order;
 
 pub struct SqlPaymentStore {
@@ -292,6 +293,9 @@ impl PaymentStore for SqlPaymentStore {
         }
         for e in &s.entries {
             apply_entry(&txn, e).await?;
+        }
+        if let Some(audit) = &s.audit {
+            insert_audit(&txn, audit).await.map_err(storage)?;
         }
         txn.commit().await.map_err(storage)?;
         Ok(())

@@ -4,6 +4,7 @@
 
 use async_trait::async_trait;
 use domain::identity::UserId;
+use domain::operations::AuditEntry;
 use domain::ordering::OrderId;
 use domain::shared::{Page, PageRequest};
 use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
@@ -18,6 +19,7 @@ use crate::entities::{support_message, support_thread};
 use crate::paging::newest_first;
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
+use crate::sql_operations::insert_audit;
 
 pub struct SqlSupportStore {
     db: DatabaseConnection,
@@ -152,6 +154,7 @@ impl SupportStore for SqlSupportStore {
         id: &ThreadId,
         message: &Message,
         request: Option<&RequestId>,
+        audit: Option<&AuditEntry>,
     ) -> DomainResult<()> {
         let unread = match message.author {
             Author::Customer => support_thread::Column::UnreadByOperators,
@@ -189,7 +192,12 @@ impl SupportStore for SqlSupportStore {
             .exec(&txn)
             .await
         {
-            Ok(_) => txn.commit().await.map_err(storage),
+            Ok(_) => {
+                if let Some(audit) = audit {
+                    insert_audit(&txn, audit).await.map_err(storage)?;
+                }
+                txn.commit().await.map_err(storage)
+            }
             // Sent before (a retry): the first one stands, and nothing of this one is kept.
             Err(e) if unique_violation(&e) && request.is_some() => {
                 txn.rollback().await.map_err(storage)

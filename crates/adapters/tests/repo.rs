@@ -32,7 +32,9 @@ on_both_databases!(
         let repo = SqlCatalogRepository::new(db);
         let mut p = plan("massage-90", Category::DragonMassage, 1, 750_000);
         p.pricing.chinese_speaking = Some(Money::vnd(300_000));
-        repo.import(std::slice::from_ref(&p), &[]).await.unwrap();
+        repo.import(std::slice::from_ref(&p), &[], None)
+            .await
+            .unwrap();
         assert_eq!(repo.get_plan(&p.id).await.unwrap(), Some(p));
         assert_eq!(
             repo.get_plan(&PlanId::parse("nope").unwrap())
@@ -209,6 +211,8 @@ mod mail;
 
 #[path = "repo/massage.rs"]
 mod massage;
+#[path = "repo/operations.rs"]
+mod operations;
 #[path = "repo/orders.rs"]
 mod orders;
 #[path = "repo/payments.rs"]

@@ -39,7 +39,7 @@ fn massage_order(
 async fn therapists(db: &DatabaseConnection) {
     let (_, demo) = catalog_file::parse(catalog_file::DEMO).unwrap();
     SqlCatalogRepository::new(db.clone())
-        .import(&[], &demo)
+        .import(&[], &demo, None)
         .await
         .unwrap();
 }

@@ -25,7 +25,7 @@ pub(super) async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>,
         adapters::testing::plan("massage", Category::DragonMassage, 3, 550_000),
     ];
     SqlCatalogRepository::new(db.clone())
-        .import(&plans, &[])
+        .import(&plans, &[], None)
         .await
         .unwrap();
     let owner = UserId::parse("u1").unwrap();

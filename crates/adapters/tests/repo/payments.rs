@@ -42,7 +42,7 @@ fn entry(owner: &UserId, kind: EntryKind, amount: i64, p: &Payment) -> LedgerEnt
     )
 }
 
-async fn pending_order(
+pub(super) async fn pending_order(
     db: &DatabaseConnection,
 ) -> (SqlPaymentStore, Box<dyn OrderStore>, Order, UserId) {
     let (orders, plans, owner) = setup(db).await;
@@ -68,7 +68,7 @@ async fn fund(store: &SqlPaymentStore, owner: &UserId, n: u32, amount: i64) {
 }
 
 /// The v-coin payment of an order: the payment, the paid order and the debit.
-fn spend(o: &Order, owner: &UserId, n: u32) -> Settlement {
+pub(super) fn spend(o: &Order, owner: &UserId, n: u32) -> Settlement {
     let mut p = payment(
         n,
         owner,
@@ -86,7 +86,7 @@ fn spend(o: &Order, owner: &UserId, n: u32) -> Settlement {
         new_payment: true,
         order: Some(paid),
         entries: vec![debit],
-        transfer: None,
+        ..Settlement::default()
     }
 }
 

@@ -74,6 +74,7 @@ on_both_databases!(
                 &t.id,
                 &say(Author::Operator("小美".into()), "您好，請問？", 5),
                 None,
+                None,
             )
             .await
             .unwrap();
@@ -82,6 +83,7 @@ on_both_databases!(
                 &t.id,
                 &say(Author::Customer, "司機幾點到", 6),
                 request("m1").as_ref(),
+                None,
             )
             .await
             .unwrap();
@@ -90,6 +92,7 @@ on_both_databases!(
                 &t.id,
                 &say(Author::Customer, "司機幾點到", 7),
                 request("m1").as_ref(),
+                None,
             )
             .await
             .unwrap();
@@ -148,7 +151,7 @@ on_both_databases!(
                 let busy = busy.clone();
                 tokio::spawn(async move {
                     let m = say(Author::Customer, &format!("m{i}"), 10);
-                    store.append(&busy, &m, None).await
+                    store.append(&busy, &m, None, None).await
                 })
             })
             .collect();

@@ -3,6 +3,7 @@ use async_trait::async_trait;
 use super::model::{Category, CategorySummary, Plan, PlanId};
 use super::therapist::Therapist;
 use crate::error::DomainResult;
+use crate::operations::AuditEntry;
 use crate::shared::{Page, PageRequest};
 
 /// Where the catalogue is kept. Lists return active entries only, ordered by `sort_order` then id.
@@ -13,8 +14,14 @@ pub trait CatalogRepository: Send + Sync {
     async fn list_plans(&self, category: Category, page: &PageRequest) -> DomainResult<Page<Plan>>;
     async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>>;
     async fn list_therapists(&self) -> DomainResult<Vec<Therapist>>;
-    /// Inserts or replaces plans and therapists by id, all in one transaction.
-    async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()>;
+    /// Inserts or replaces plans and therapists by id, all in one transaction, with the
+    /// operator's action in the audit log when there is one.
+    async fn import(
+        &self,
+        plans: &[Plan],
+        therapists: &[Therapist],
+        audit: Option<&AuditEntry>,
+    ) -> DomainResult<()>;
     async fn is_empty(&self) -> DomainResult<bool>;
     /// Every plan and therapist, inactive ones too, by id: what an export writes.
     async fn everything(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)>;

@@ -4,6 +4,7 @@ use super::model::{Category, CategorySummary, Plan, PlanId};
 use super::ports::CatalogRepository;
 use super::therapist::Therapist;
 use crate::error::{DomainError, DomainResult};
+use crate::operations::AuditEntry;
 use crate::shared::{Page, PageRequest};
 
 /// What customers and operators can do with the catalogue.
@@ -84,18 +85,26 @@ impl CatalogService {
         self.repo.everything().await
     }
 
-    /// Takes a plan off sale or puts it back. Plans are never deleted: orders point at them.
-    /// Returns the plan before and after.
-    pub async fn set_plan_active(&self, id: &PlanId, active: bool) -> DomainResult<(Plan, Plan)> {
+    /// Takes a plan off sale or puts it back, recorded by `audit` (of the plan before and
+    /// after) in the same transaction. Plans are never deleted: orders point at them.
+    pub async fn set_plan_active(
+        &self,
+        id: &PlanId,
+        active: bool,
+        audit: impl FnOnce(&Plan, &Plan) -> AuditEntry,
+    ) -> DomainResult<Plan> {
         let before = self.get_plan(id).await?;
         let after = Plan {
             active,
             ..before.clone()
         };
         if after != before {
-            self.repo.import(std::slice::from_ref(&after), &[]).await?;
+            let entry = audit(&before, &after);
+            self.repo
+                .import(std::slice::from_ref(&after), &[], Some(&entry))
+                .await?;
         }
-        Ok((before, after))
+        Ok(after)
     }
 
     /// A therapist by id, active or not.
@@ -108,25 +117,38 @@ impl CatalogService {
             .ok_or_else(|| DomainError::not_found(format!("therapist {}", id.trim())))
     }
 
-    /// Changes a therapist (her hours, or whether she takes bookings); she is checked like an
-    /// imported one. Deactivated, she leaves the finder; bookings she has keep her. Returns her
-    /// before and after.
+    /// Changes a therapist (her hours, or whether she takes bookings), recorded by `audit` in
+    /// the same transaction; she is checked like an imported one. Deactivated, she leaves the
+    /// finder; bookings she has keep her.
     pub async fn change_therapist(
         &self,
         id: &str,
         change: impl FnOnce(&mut Therapist),
-    ) -> DomainResult<(Therapist, Therapist)> {
+        audit: impl FnOnce(&Therapist, &Therapist) -> AuditEntry,
+    ) -> DomainResult<Therapist> {
         let before = self.therapist(id).await?;
         let mut after = before.clone();
         change(&mut after);
         if after != before {
-            self.import(&[], std::slice::from_ref(&after)).await?;
+            let entry = audit(&before, &after);
+            self.import_audited(&[], std::slice::from_ref(&after), Some(&entry))
+                .await?;
         }
-        Ok((before, after))
+        Ok(after)
     }
 
     /// Validates every entry first, so a bad file changes nothing.
     pub async fn import(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<()> {
+        self.import_audited(plans, therapists, None).await
+    }
+
+    /// `import`, with the operator's action in the audit log in the same transaction.
+    pub async fn import_audited(
+        &self,
+        plans: &[Plan],
+        therapists: &[Therapist],
+        audit: Option<&AuditEntry>,
+    ) -> DomainResult<()> {
         for t in therapists {
             t.validate().map_err(|e| match e {
                 DomainError::InvalidArgument { field, message } => {
@@ -143,7 +165,7 @@ impl CatalogService {
                 other => other,
             })?;
         }
-        self.repo.import(plans, therapists).await
+        self.repo.import(plans, therapists, audit).await
     }
 
     /// Loads the catalogue only into an empty database, so a restart never overwrites edits.
@@ -216,7 +238,12 @@ mod tests {
         async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
             Ok(Vec::new())
         }
-        async fn import(&self, plans: &[Plan], _: &[Therapist]) -> DomainResult<()> {
+        async fn import(
+            &self,
+            plans: &[Plan],
+            _: &[Therapist],
+            _: Option<&AuditEntry>,
+        ) -> DomainResult<()> {
             self.0.lock().unwrap().extend_from_slice(plans);
             Ok(())
         }

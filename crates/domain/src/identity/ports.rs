@@ -128,6 +128,8 @@ pub struct Change {
     pub new_code: Option<ActionCode>,
     pub new_refresh_token: Option<RefreshToken>,
     pub mails: Vec<Mail>,
+    /// An operator's action behind the change (making an operator account).
+    pub audit: Option<crate::operations::AuditEntry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Principal, Role, TokenHash, UserId};
+use crate::identity::{Principal, Randomness, Role, TokenHash, UserId};
 use crate::ordering::Order;
 
 /// Who performs an operator action.
@@ -37,6 +37,16 @@ impl Staff {
             Staff::Operator { email, .. } => email.split('@').next().unwrap_or_default().to_owned(),
             Staff::Service { name, .. } | Staff::Shell { name } => name.clone(),
         }
+    }
+
+    /// `name`, checked to fit where it is kept (a shell's name is whatever was typed).
+    pub fn checked_name(&self) -> DomainResult<String> {
+        crate::shared::text(
+            "operator",
+            &self.name(),
+            Self::NAME_MAX,
+            "請輸入操作人員名稱",
+        )
     }
 
     /// Who exactly, for the audit log: `operator:{e-mail}`, `service:{key name}`, `shell:{name}`.
@@ -81,9 +91,35 @@ pub struct AuditEntry {
     pub reason: String,
 }
 
-/// What the audit log keeps of an order: its state, version, who drives or which therapist.
+impl AuditEntry {
+    /// An entry of `by`'s action, to be written in the transaction of the change it records.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        random: &dyn Randomness,
+        at: DateTime<Utc>,
+        by: &Staff,
+        action: &str,
+        target: String,
+        before: String,
+        after: String,
+        reason: &str,
+    ) -> Self {
+        Self {
+            id: format!("au-{}", crate::shared::id_tail(&random.id(), 20)),
+            at,
+            actor: by.actor(),
+            action: action.to_owned(),
+            target,
+            before,
+            after,
+            reason: reason.trim().to_owned(),
+        }
+    }
+}
+
+/// What the audit log keeps of an order: its state, who drives or which therapist.
 pub fn order_snapshot(o: &Order) -> String {
-    let mut text = format!("state={} version={}", o.state.code(), o.version);
+    let mut text = format!("state={}", o.state.code());
     if let Some(d) = &o.driver {
         text.push_str(&format!(
             " driver={} {} {}",

@@ -6,22 +6,24 @@ use crate::error::DomainResult;
 use crate::identity::TokenHash;
 use crate::shared::{Page, PageRequest};
 
-/// Service accounts' keys.
+/// Service accounts' keys. Each change is written with its audit entry, in one transaction.
 #[async_trait]
 pub trait StaffStore: Send + Sync {
-    async fn insert_key(&self, key: &ServiceKey) -> DomainResult<()>;
+    async fn insert_key(&self, key: &ServiceKey, audit: &AuditEntry) -> DomainResult<()>;
     async fn key_by_hash(&self, hash: &TokenHash) -> DomainResult<Option<ServiceKey>>;
     async fn key(&self, id: &str) -> DomainResult<Option<ServiceKey>>;
     /// Marks the key revoked unless it already is.
-    async fn revoke_key(&self, id: &str, at: DateTime<Utc>) -> DomainResult<()>;
+    async fn revoke_key(&self, id: &str, at: DateTime<Utc>, audit: &AuditEntry)
+    -> DomainResult<()>;
     /// Every key, newest first.
     async fn keys(&self) -> DomainResult<Vec<ServiceKey>>;
 }
 
-/// The append-only record of operator actions.
+/// The append-only record of operator actions. Entries are written by the stores, each in the
+/// transaction of the change it records, so there is no change without its entry nor an entry
+/// without its change.
 #[async_trait]
 pub trait AuditLog: Send + Sync {
-    async fn record(&self, entry: &AuditEntry) -> DomainResult<()>;
     /// Newest first; with a target, only that target's entries.
     async fn list(
         &self,

@@ -1,13 +1,12 @@
 use std::sync::Arc;
 
-use super::model::{AuditEntry, ServiceKey, Staff, order_snapshot};
+use super::model::{AuditEntry, ServiceKey, Staff};
 use super::ports::{AuditLog, StaffStore};
 use crate::catalog::{CatalogCodec, CatalogService, Plan, PlanId, Shift, Therapist};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::Phone;
 use crate::identity::{
     Account, AuthError, Change, Clock, CommitError, Email, IdentityStore, Password, PasswordHasher,
-    Randomness, Role, TokenHash, UserId,
+    Phone, Randomness, Role, TokenHash, UserId,
 };
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{Cancellation, PaymentService};
@@ -39,8 +38,9 @@ pub struct SearchOrders {
     pub customer_email: Option<String>,
 }
 
-/// The operator API (issue 8): each method takes the acting [`Staff`], applies the same domain
-/// rules as the customer side, and records the action in the audit log.
+/// The operator API (issue 8): each method takes the acting [`Staff`] and applies the same domain
+/// rules as the customer side. Every change is written together with its audit entry, in one
+/// transaction, by the store that makes it.
 #[derive(Clone)]
 pub struct OperatorService {
     p: OperatorPorts,
@@ -102,24 +102,23 @@ impl OperatorService {
             created_at: now,
             updated_at: now,
         };
+        let audit = self.entry(
+            by,
+            "operator.create",
+            format!("account:{}", account.id.as_str()),
+            String::new(),
+            account.email.as_str().to_owned(),
+            "",
+        );
         let change = Change {
             insert_account: Some(account.clone()),
+            audit: Some(audit),
             ..Change::default()
         };
         self.p.identity.commit(change).await.map_err(|e| match e {
             CommitError::EmailTaken | CommitError::Stale => AuthError::EmailExists.into(),
             CommitError::Storage(e) => e,
         })?;
-        let target = format!("account:{}", account.id.as_str());
-        self.audit(
-            by,
-            "operator.create",
-            &target,
-            "",
-            account.email.as_str(),
-            "",
-        )
-        .await?;
         Ok(account)
     }
 
@@ -135,33 +134,43 @@ impl OperatorService {
             created_at: self.p.clock.now(),
             revoked_at: None,
         };
-        self.p.staff.insert_key(&key).await?;
-        let target = format!("key:{}", key.id);
-        self.audit(by, "key.issue", &target, "", &key.name, "")
-            .await?;
+        let audit = self.entry(
+            by,
+            "key.issue",
+            format!("key:{}", key.id),
+            String::new(),
+            key.name.clone(),
+            "",
+        );
+        self.p.staff.insert_key(&key, &audit).await?;
         Ok((key, secret))
     }
 
     /// Revokes a key at once; revoking twice is no error.
     pub async fn revoke_key(&self, by: &Staff, id: &str) -> DomainResult<ServiceKey> {
-        let before = self
+        let key = self
             .p
             .staff
             .key(id.trim())
             .await?
             .ok_or_else(|| DomainError::not_found("key"))?;
-        if before.revoked_at.is_none() {
+        if key.revoked_at.is_none() {
+            let audit = self.entry(
+                by,
+                "key.revoke",
+                format!("key:{}", key.id),
+                "active".into(),
+                "revoked".into(),
+                "",
+            );
             self.p
                 .staff
-                .revoke_key(&before.id, self.p.clock.now())
-                .await?;
-            let target = format!("key:{}", before.id);
-            self.audit(by, "key.revoke", &target, "active", "revoked", "")
+                .revoke_key(&key.id, self.p.clock.now(), &audit)
                 .await?;
         }
         self.p
             .staff
-            .key(&before.id)
+            .key(&key.id)
             .await?
             .ok_or_else(|| DomainError::not_found("key"))
     }
@@ -180,14 +189,23 @@ impl OperatorService {
                 "檔案中沒有任何方案或按摩師",
             ));
         }
-        self.p.catalog.import(&plans, &therapists).await?;
         let ids = |ids: Vec<&str>| ids.join(",");
         let after = format!(
             "plans={} therapists={}",
             ids(plans.iter().map(|p| p.id.as_str()).collect()),
             ids(therapists.iter().map(|t| t.id.as_str()).collect())
         );
-        self.audit(by, "catalog.import", "catalog", "", &after, "")
+        let audit = self.entry(
+            by,
+            "catalog.import",
+            "catalog".into(),
+            String::new(),
+            after,
+            "",
+        );
+        self.p
+            .catalog
+            .import_audited(&plans, &therapists, Some(&audit))
             .await?;
         Ok((plans.len(), therapists.len()))
     }
@@ -205,19 +223,25 @@ impl OperatorService {
         id: &PlanId,
         active: bool,
     ) -> DomainResult<Plan> {
-        let (before, after) = self.p.catalog.set_plan_active(id, active).await?;
-        if before != after {
-            let target = format!("plan:{}", id.as_str());
-            let state = |p: &Plan| format!("active={}", p.active);
-            let action = if active {
-                "plan.activate"
-            } else {
-                "plan.deactivate"
-            };
-            self.audit(by, action, &target, &state(&before), &state(&after), "")
-                .await?;
-        }
-        Ok(after)
+        let action = if active {
+            "plan.activate"
+        } else {
+            "plan.deactivate"
+        };
+        let state = |p: &Plan| format!("active={}", p.active);
+        self.p
+            .catalog
+            .set_plan_active(id, active, |before, after| {
+                self.entry(
+                    by,
+                    action,
+                    format!("plan:{}", id.as_str()),
+                    state(before),
+                    state(after),
+                    "",
+                )
+            })
+            .await
     }
 
     /// A therapist stops (or starts again) taking bookings.
@@ -254,20 +278,19 @@ impl OperatorService {
         action: &str,
         change: impl FnOnce(&mut Therapist),
     ) -> DomainResult<Therapist> {
-        let (before, after) = self.p.catalog.change_therapist(id, change).await?;
-        if before != after {
-            let target = format!("therapist:{}", after.id);
-            self.audit(
-                by,
-                action,
-                &target,
-                &therapist_snapshot(&before),
-                &therapist_snapshot(&after),
-                "",
-            )
-            .await?;
-        }
-        Ok(after)
+        self.p
+            .catalog
+            .change_therapist(id, change, |before, after| {
+                self.entry(
+                    by,
+                    action,
+                    format!("therapist:{}", after.id),
+                    therapist_snapshot(before),
+                    therapist_snapshot(after),
+                    "",
+                )
+            })
+            .await
     }
 
     pub async fn search_orders(
@@ -299,8 +322,7 @@ impl OperatorService {
     }
 
     pub async fn confirm(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
-        let step = self.p.orders.confirm(&by.name(), id).await?;
-        self.audit_order(by, "order.confirm", step, "").await
+        self.p.orders.confirm(by, id).await
     }
 
     pub async fn assign_driver(
@@ -311,12 +333,10 @@ impl OperatorService {
         phone: Phone,
         plate: &str,
     ) -> DomainResult<Order> {
-        let step = self
-            .p
+        self.p
             .orders
-            .assign_driver(&by.name(), id, name, phone, plate)
-            .await?;
-        self.audit_order(by, "order.assign_driver", step, "").await
+            .assign_driver(by, id, name, phone, plate)
+            .await
     }
 
     pub async fn assign_therapist(
@@ -325,18 +345,11 @@ impl OperatorService {
         id: &OrderId,
         therapist_id: &str,
     ) -> DomainResult<Order> {
-        let step = self
-            .p
-            .orders
-            .assign_therapist(&by.name(), id, therapist_id)
-            .await?;
-        self.audit_order(by, "order.assign_therapist", step, "")
-            .await
+        self.p.orders.assign_therapist(by, id, therapist_id).await
     }
 
     pub async fn complete(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
-        let step = self.p.orders.complete(&by.name(), id).await?;
-        self.audit_order(by, "order.complete", step, "").await
+        self.p.orders.complete(by, id).await
     }
 
     /// Cancels, refunding a paid order under the policy or by `refund_override`.
@@ -347,37 +360,10 @@ impl OperatorService {
         reason: &str,
         refund_override: Option<Money>,
     ) -> DomainResult<Cancellation> {
-        let (before, done) = self
-            .p
+        self.p
             .payments
-            .cancel_as_operator(&by.name(), id, reason, refund_override)
-            .await?;
-        let action = if refund_override.is_some() {
-            "order.cancel_override"
-        } else {
-            "order.cancel"
-        };
-        let mut after = order_snapshot(&done.order);
-        if let Some(q) = done.refund {
-            after.push_str(&format!(
-                " refund={} fee={}",
-                q.refund.amount(),
-                q.fee.amount()
-            ));
-        }
-        if before != done.order {
-            let target = format!("order:{}", id.as_str());
-            self.audit(
-                by,
-                action,
-                &target,
-                &order_snapshot(&before),
-                &after,
-                reason,
-            )
-            .await?;
-        }
-        Ok(done)
+            .cancel_as_operator(by, id, reason, refund_override)
+            .await
     }
 
     /// A bank transfer seen by an operator: the order is paid as if the bank had said so.
@@ -387,15 +373,7 @@ impl OperatorService {
         id: &OrderId,
         bank_ref: &str,
     ) -> DomainResult<Order> {
-        let bank_ref = text("bank_ref", bank_ref, 64, "請輸入銀行交易序號")?;
-        let before = self.p.orders.find(id).await?;
-        let after = self
-            .p
-            .payments
-            .confirm_transfer(&by.name(), id, &bank_ref)
-            .await?;
-        self.audit_order(by, "order.mark_transfer_paid", (before, after), &bank_ref)
-            .await
+        self.p.payments.confirm_transfer(by, id, bank_ref).await
     }
 
     /// Every customer's threads; with `waiting`, those waiting for an answer.
@@ -412,12 +390,7 @@ impl OperatorService {
     }
 
     pub async fn reply(&self, by: &Staff, id: &ThreadId, body: &str) -> DomainResult<Thread> {
-        let thread = self.p.support.reply(&by.name(), id, body).await?;
-        let target = format!("thread:{}", id.as_str());
-        let after = format!("messages={}", thread.message_count);
-        self.audit(by, "thread.reply", &target, "", &after, "")
-            .await?;
-        Ok(thread)
+        self.p.support.reply(by, id, body).await
     }
 
     /// Returns the balance after.
@@ -431,22 +404,7 @@ impl OperatorService {
         if self.p.identity.account_by_id(customer).await?.is_none() {
             return Err(DomainError::not_found("customer"));
         }
-        let (before, after) = self
-            .p
-            .payments
-            .adjust(&by.name(), customer, amount, reason)
-            .await?;
-        let target = format!("wallet:{}", customer.as_str());
-        self.audit(
-            by,
-            "wallet.adjust",
-            &target,
-            &format!("balance={}", before.amount()),
-            &format!("balance={}", after.amount()),
-            reason,
-        )
-        .await?;
-        Ok(after)
+        self.p.payments.adjust(by, customer, amount, reason).await
     }
 
     pub async fn audit_entries(
@@ -457,49 +415,25 @@ impl OperatorService {
         self.p.audit.list(target, page).await
     }
 
-    async fn audit_order(
+    fn entry(
         &self,
         by: &Staff,
         action: &str,
-        (before, after): (Order, Order),
+        target: String,
+        before: String,
+        after: String,
         reason: &str,
-    ) -> DomainResult<Order> {
-        // A step that changed nothing (a retry) is not an action.
-        if before != after {
-            let target = format!("order:{}", after.id.as_str());
-            self.audit(
-                by,
-                action,
-                &target,
-                &order_snapshot(&before),
-                &order_snapshot(&after),
-                reason,
-            )
-            .await?;
-        }
-        Ok(after)
-    }
-
-    async fn audit(
-        &self,
-        by: &Staff,
-        action: &str,
-        target: &str,
-        before: &str,
-        after: &str,
-        reason: &str,
-    ) -> DomainResult<()> {
-        let entry = AuditEntry {
-            id: format!("au-{}", crate::shared::id_tail(&self.p.random.id(), 20)),
-            at: self.p.clock.now(),
-            actor: by.actor(),
-            action: action.to_owned(),
-            target: target.to_owned(),
-            before: before.to_owned(),
-            after: after.to_owned(),
-            reason: reason.trim().to_owned(),
-        };
-        self.p.audit.record(&entry).await
+    ) -> AuditEntry {
+        AuditEntry::new(
+            &*self.p.random,
+            self.p.clock.now(),
+            by,
+            action,
+            target,
+            before,
+            after,
+            reason,
+        )
     }
 }
 

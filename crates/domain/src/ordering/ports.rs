@@ -5,6 +5,7 @@ use super::model::{Order, OrderId, OrderState};
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
 use crate::identity::UserId;
+use crate::operations::AuditEntry;
 use crate::shared::{Page, PageRequest};
 
 /// A client's key for one create request, so a retry gets the first result instead of a second
@@ -99,6 +100,8 @@ pub trait OrderStore: Send + Sync {
     /// Writes the order and its new transitions if the stored version is still `order.version`,
     /// and bumps it.
     async fn save(&self, order: &Order) -> Result<(), StoreError>;
+    /// `save`, with the operator's action in the audit log in the same transaction.
+    async fn save_audited(&self, order: &Order, audit: &AuditEntry) -> Result<(), StoreError>;
     /// The owner's orders (everyone's without one: operators only), newest first, or soonest
     /// first with `filter.starts_after`.
     async fn list(

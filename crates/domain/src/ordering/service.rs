@@ -13,6 +13,7 @@ use crate::error::{DomainError, DomainResult};
 use crate::favorites::FavoriteStore;
 use crate::identity::{Clock, Phone, Randomness, UserId};
 use crate::media::MediaService;
+use crate::operations::{AuditEntry, Staff, order_snapshot};
 use crate::pricing::Estimate;
 use crate::shared::{LocalTime, Page, PageRequest};
 
@@ -239,22 +240,39 @@ impl OrderService {
     }
 
     /// An operator's step on any order: `step` moves it with the operator as the actor, and it is
-    /// saved. Returns the order before and after, for the audit log.
+    /// saved with its audit entry in one transaction. A step that changes nothing (a retry)
+    /// writes nothing.
     async fn operate(
         &self,
-        operator: &str,
+        by: &Staff,
+        action: &str,
+        reason: &str,
         id: &OrderId,
         step: impl FnOnce(&mut Order, Actor, DateTime<Utc>) -> DomainResult<()>,
-    ) -> DomainResult<(Order, Order)> {
-        let operator =
-            crate::shared::text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
+    ) -> DomainResult<Order> {
+        let actor = Actor::Operator(by.checked_name()?);
         let before = self.find(id).await?;
         let mut order = before.clone();
-        step(&mut order, Actor::Operator(operator), self.clock.now())?;
+        let now = self.clock.now();
+        step(&mut order, actor, now)?;
         if order != before {
-            self.save(&mut order).await?;
+            let audit = AuditEntry::new(
+                &*self.random,
+                now,
+                by,
+                action,
+                format!("order:{}", id.as_str()),
+                order_snapshot(&before),
+                order_snapshot(&order),
+                reason,
+            );
+            self.store
+                .save_audited(&order, &audit)
+                .await
+                .map_err(store_error)?;
+            order.version += 1;
         }
-        Ok((before, order))
+        Ok(order)
     }
 
     /// An operator puts a driver on a paid order (which confirms it) or changes the driver of a
@@ -262,13 +280,13 @@ impl OrderService {
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn assign_driver(
         &self,
-        operator: &str,
+        by: &Staff,
         id: &OrderId,
         name: &str,
         phone: Phone,
         plate: &str,
-    ) -> DomainResult<(Order, Order)> {
-        self.operate(operator, id, |order, actor, now| {
+    ) -> DomainResult<Order> {
+        self.operate(by, "order.assign_driver", "", id, |order, actor, now| {
             let driver = Driver::new(order.category, name, phone, plate)?;
             order.assign_driver(driver, actor, now)
         })
@@ -281,10 +299,10 @@ impl OrderService {
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn assign_therapist(
         &self,
-        operator: &str,
+        by: &Staff,
         id: &OrderId,
         therapist_id: &str,
-    ) -> DomainResult<(Order, Order)> {
+    ) -> DomainResult<Order> {
         let therapist = self
             .catalog
             .list_therapists()
@@ -292,7 +310,7 @@ impl OrderService {
             .into_iter()
             .find(|t| t.id == therapist_id.trim() && t.active)
             .ok_or_else(|| DomainError::invalid("therapist_id", "請選擇按摩師"))?;
-        self.operate(operator, id, |order, actor, now| {
+        self.operate(by, "order.assign_therapist", "", id, |order, actor, now| {
             order.assign_therapist(&therapist.id, &therapist.name, actor, now)
         })
         .await
@@ -300,26 +318,30 @@ impl OrderService {
 
     /// An operator confirms a paid order (one that needs no one assigned, or whose assignment is
     /// told another way).
-    pub async fn confirm(&self, operator: &str, id: &OrderId) -> DomainResult<(Order, Order)> {
-        self.operate(operator, id, |order, actor, now| order.confirm(actor, now))
-            .await
+    pub async fn confirm(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
+        self.operate(by, "order.confirm", "", id, |order, actor, now| {
+            order.confirm(actor, now)
+        })
+        .await
     }
 
     /// The service took place.
-    pub async fn complete(&self, operator: &str, id: &OrderId) -> DomainResult<(Order, Order)> {
-        self.operate(operator, id, |order, actor, now| order.complete(actor, now))
-            .await
+    pub async fn complete(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
+        self.operate(by, "order.complete", "", id, |order, actor, now| {
+            order.complete(actor, now)
+        })
+        .await
     }
 
     /// An operator calls off an unpaid order (paid ones go through the payment service, which
     /// refunds).
     pub async fn cancel_unpaid(
         &self,
-        operator: &str,
+        by: &Staff,
         id: &OrderId,
         reason: &str,
-    ) -> DomainResult<(Order, Order)> {
-        self.operate(operator, id, |order, actor, now| {
+    ) -> DomainResult<Order> {
+        self.operate(by, "order.cancel", reason, id, |order, actor, now| {
             order.cancel(actor, reason, now)
         })
         .await

@@ -240,7 +240,12 @@ impl CatalogRepository for Catalog {
     async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
         Ok(self.1.clone())
     }
-    async fn import(&self, _: &[Plan], _: &[Therapist]) -> DomainResult<()> {
+    async fn import(
+        &self,
+        _: &[Plan],
+        _: &[Therapist],
+        _: Option<&crate::operations::AuditEntry>,
+    ) -> DomainResult<()> {
         Ok(())
     }
     async fn is_empty(&self) -> DomainResult<bool> {
@@ -320,6 +325,13 @@ impl OrderStore for Store {
             },
         );
         Ok(())
+    }
+    async fn save_audited(
+        &self,
+        order: &Order,
+        _: &crate::operations::AuditEntry,
+    ) -> Result<(), StoreError> {
+        self.save(order).await
     }
     async fn list(
         &self,

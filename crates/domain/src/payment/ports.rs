@@ -6,6 +6,7 @@ use super::wallet::LedgerEntry;
 use crate::error::DomainError;
 use crate::error::DomainResult;
 use crate::identity::UserId;
+use crate::operations::AuditEntry;
 use crate::ordering::{IdempotencyKey, Order};
 use crate::shared::{Money, Page, PageRequest};
 
@@ -68,6 +69,8 @@ pub struct Settlement {
     /// Applied in order; one that would take a balance below zero fails the whole settlement.
     pub entries: Vec<LedgerEntry>,
     pub transfer: Option<(BankTransfer, TransferOutcome)>,
+    /// The operator's action behind it, recorded with it.
+    pub audit: Option<AuditEntry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,6 +15,7 @@ use super::wallet::{
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
 use crate::identity::{Clock, Randomness, UserId};
+use crate::operations::{AuditEntry, Staff, order_snapshot};
 use crate::ordering::{
     Actor, IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore,
 };
@@ -229,7 +230,7 @@ impl PaymentService {
             new_payment: true,
             order: Some(order.clone()),
             entries,
-            transfer: None,
+            ..Settlement::default()
         };
         match self.store.settle(&settlement).await {
             Ok(()) => self.checkout(payment, ""),
@@ -448,10 +449,12 @@ impl PaymentService {
     #[tracing::instrument(skip_all, fields(order = order_id.as_str()))]
     pub async fn confirm_transfer(
         &self,
-        operator: &str,
+        by: &Staff,
         order_id: &OrderId,
         bank_ref: &str,
     ) -> DomainResult<Order> {
+        let actor = Actor::Operator(by.checked_name()?);
+        let bank_ref = crate::shared::text("bank_ref", bank_ref, 64, "請輸入銀行交易序號")?;
         let order = self
             .order_store
             .get(order_id)
@@ -489,10 +492,21 @@ impl PaymentService {
             }
         };
         let total = order.estimate.total;
-        let actor = Actor::Operator(operator.to_owned());
-        let settlement = self
-            .completion(payment, total, bank_ref.to_owned(), actor, now)
+        let mut settlement = self
+            .completion(payment, total, bank_ref.clone(), actor, now)
             .await?;
+        if let Some(paid) = &settlement.order {
+            settlement.audit = Some(AuditEntry::new(
+                &*self.random,
+                now,
+                by,
+                "order.mark_transfer_paid",
+                format!("order:{}", order_id.as_str()),
+                order_snapshot(&order),
+                order_snapshot(paid),
+                &bank_ref,
+            ));
+        }
         self.store.settle(&settlement).await.map_err(settle_error)?;
         settlement
             .order
@@ -627,6 +641,7 @@ impl PaymentService {
             &note,
             quote,
             now,
+            None,
         )
         .await?;
         Ok(Cancellation {
@@ -638,28 +653,24 @@ impl PaymentService {
     /// An operator calls off any order: an unpaid one simply; a paid or confirmed one with its
     /// refund into the wallet, under the policy or, with `refund_override`, of the amount the
     /// operator sets (at most what was paid, with a reason; also once the service has started).
-    /// Returns the order before, and the cancellation.
+    /// The action is in the audit log with the refund it gave.
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn cancel_as_operator(
         &self,
-        operator: &str,
+        by: &Staff,
         id: &OrderId,
         reason: &str,
         refund_override: Option<Money>,
-    ) -> DomainResult<(Order, Cancellation)> {
+    ) -> DomainResult<Cancellation> {
         let before = self.orders.find(id).await?;
         if before.state.is_unpaid() || before.state == OrderState::Cancelled {
-            let (_, order) = self.orders.cancel_unpaid(operator, id, reason).await?;
-            return Ok((
-                before,
-                Cancellation {
-                    order,
-                    refund: None,
-                },
-            ));
+            let order = self.orders.cancel_unpaid(by, id, reason).await?;
+            return Ok(Cancellation {
+                order,
+                refund: None,
+            });
         }
-        let operator =
-            crate::shared::text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
+        let actor = Actor::Operator(by.checked_name()?);
         let now = self.clock.now();
         let policy = &self.settings.cancellation;
         let quote = match refund_override {
@@ -668,19 +679,38 @@ impl PaymentService {
         };
         let note = format!("客服取消{}", parenthesised(reason));
         let mut order = before.clone();
-        self.refund(&mut order, Actor::Operator(operator), &note, quote, now)
+        let action = if refund_override.is_some() {
+            "order.cancel_override"
+        } else {
+            "order.cancel"
+        };
+        let audit = |after: &Order| {
+            AuditEntry::new(
+                &*self.random,
+                now,
+                by,
+                action,
+                format!("order:{}", id.as_str()),
+                order_snapshot(&before),
+                format!(
+                    "{} refund={} fee={}",
+                    order_snapshot(after),
+                    quote.refund.amount(),
+                    quote.fee.amount()
+                ),
+                reason,
+            )
+        };
+        self.refund(&mut order, actor, &note, quote, now, Some(&audit))
             .await?;
-        Ok((
-            before,
-            Cancellation {
-                order,
-                refund: Some(quote),
-            },
-        ))
+        Ok(Cancellation {
+            order,
+            refund: Some(quote),
+        })
     }
 
     /// Moves a paid order to REFUNDED and puts the refund into its owner's wallet, in one
-    /// transaction.
+    /// transaction with an operator's audit entry (made from the order after) when there is one.
     async fn refund(
         &self,
         order: &mut Order,
@@ -688,6 +718,7 @@ impl PaymentService {
         note: &str,
         quote: RefundQuote,
         now: DateTime<Utc>,
+        audit: Option<&(dyn Fn(&Order) -> AuditEntry + Send + Sync)>,
     ) -> DomainResult<()> {
         let reason = format!("{note}；手續費 {}，退回 {}", quote.fee, quote.refund);
         order.refund(actor, &reason, now)?;
@@ -706,6 +737,7 @@ impl PaymentService {
         let settlement = Settlement {
             order: Some(order.clone()),
             entries,
+            audit: audit.map(|audit| audit(order)),
             ..Settlement::default()
         };
         self.store.settle(&settlement).await.map_err(settle_error)?;
@@ -714,21 +746,21 @@ impl PaymentService {
     }
 
     /// An operator's correction of a customer's balance (`amount` signed), with the reason kept
-    /// on the ledger entry. Taking more than the balance is refused. Returns the balance before
-    /// and after.
+    /// on the ledger entry and in the audit log (with the balance as read before it, and that
+    /// moved by the amount). Taking more than the balance is refused. Returns the balance after.
     #[tracing::instrument(skip_all)]
     pub async fn adjust(
         &self,
-        operator: &str,
+        by: &Staff,
         owner: &UserId,
         amount: Money,
         reason: &str,
-    ) -> DomainResult<(Money, Money)> {
-        let who =
-            crate::shared::text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
+    ) -> DomainResult<Money> {
+        let who = by.checked_name()?;
         let reason = crate::shared::text("reason", reason, 200, "請說明調整的原因")?;
         check_adjustment(amount)?;
         let before = self.store.balance(owner).await?;
+        let now = self.clock.now();
         let entry = LedgerEntry::new(
             owner,
             EntryKind::Adjustment,
@@ -737,16 +769,26 @@ impl PaymentService {
                 who,
                 reason: reason.clone(),
             },
-            reason,
-            self.clock.now(),
+            reason.clone(),
+            now,
+        );
+        let audit = AuditEntry::new(
+            &*self.random,
+            now,
+            by,
+            "wallet.adjust",
+            format!("wallet:{}", owner.as_str()),
+            format!("balance={}", before.amount()),
+            format!("balance={}", before.amount() + amount.amount()),
+            &reason,
         );
         let settlement = Settlement {
             entries: vec![entry],
+            audit: Some(audit),
             ..Settlement::default()
         };
         self.store.settle(&settlement).await.map_err(settle_error)?;
-        let after = self.store.balance(owner).await?;
-        Ok((before, after))
+        self.store.balance(owner).await
     }
 
     /// Money arrived for a pending payment: it pays its order when the order still waits for

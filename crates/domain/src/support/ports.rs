@@ -3,6 +3,7 @@ use async_trait::async_trait;
 use super::model::{Message, RequestId, Thread, ThreadId};
 use crate::error::DomainResult;
 use crate::identity::UserId;
+use crate::operations::AuditEntry;
 use crate::shared::{Page, PageRequest};
 
 /// Whose unread count a read clears, or a message raises for the other.
@@ -33,6 +34,7 @@ pub trait SupportStore: Send + Sync {
         id: &ThreadId,
         message: &Message,
         request: Option<&RequestId>,
+        audit: Option<&AuditEntry>,
     ) -> DomainResult<()>;
     /// `side` has read everything in the thread.
     async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()>;

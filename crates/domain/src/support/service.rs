@@ -4,6 +4,7 @@ use super::model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId
 use super::ports::{Side, SupportStore};
 use crate::error::{DomainError, DomainResult};
 use crate::identity::{Clock, Limit, Randomness, RateLimiter, UserId};
+use crate::operations::{AuditEntry, Staff};
 use crate::ordering::{OrderId, OrderStore};
 use crate::shared::{Page, PageRequest, text};
 
@@ -160,20 +161,32 @@ impl SupportService {
         let request = RequestId::parse(request_id)?;
         let thread = self.owned(owner, id).await?;
         self.throttle_messages(owner).await?;
-        self.append(thread, Author::Customer, body, request).await
+        self.append(thread, Author::Customer, body, request, None)
+            .await
     }
 
     /// An operator answers (the operator API of issue 8 and the `support-reply` command).
     #[tracing::instrument(skip_all, fields(thread = id.as_str()))]
-    pub async fn reply(&self, operator: &str, id: &ThreadId, body: &str) -> DomainResult<Thread> {
-        let operator = text("operator", operator, crate::operations::Staff::NAME_MAX, "")?;
+    pub async fn reply(&self, by: &Staff, id: &ThreadId, body: &str) -> DomainResult<Thread> {
+        let author = Author::Operator(by.checked_name()?);
         let thread = self
             .store
             .get(id)
             .await?
             .ok_or_else(|| DomainError::not_found("thread"))?;
+        let count = thread.message_count;
+        let audit = AuditEntry::new(
+            &*self.random,
+            self.clock.now(),
+            by,
+            "thread.reply",
+            format!("thread:{}", id.as_str()),
+            format!("messages={count}"),
+            format!("messages={}", count + 1),
+            "",
+        );
         let thread = self
-            .append(thread, Author::Operator(operator), body, None)
+            .append(thread, author, body, None, Some(&audit))
             .await?;
         self.store.mark_read(id, Side::Operators).await?;
         Ok(Thread {
@@ -212,6 +225,7 @@ impl SupportService {
         author: Author,
         body: &str,
         request: Option<RequestId>,
+        audit: Option<&AuditEntry>,
     ) -> DomainResult<Thread> {
         let message = Message::new(author, body, self.clock.now())?;
         if thread.message_count >= Thread::MAX_MESSAGES {
@@ -221,7 +235,7 @@ impl SupportService {
             )));
         }
         self.store
-            .append(&thread.id, &message, request.as_ref())
+            .append(&thread.id, &message, request.as_ref(), audit)
             .await?;
         self.store
             .get(&thread.id)

@@ -55,6 +55,7 @@ impl SupportStore for Store {
         id: &ThreadId,
         message: &Message,
         request: Option<&RequestId>,
+        _: Option<&crate::operations::AuditEntry>,
     ) -> DomainResult<()> {
         let mut all = self.messages.lock().unwrap();
         let list = all.get_mut(id).unwrap();
@@ -210,8 +211,14 @@ async fn a_thread_about_an_order_counts_replies_until_read() {
         .unwrap();
     assert_eq!(t.subject, format!("訂單 {}", f.order.as_str()));
     assert_eq!((t.message_count, t.unread_by_operators), (1, 1));
-    f.svc.reply("小美", &t.id, "10:00 到大廳").await.unwrap();
-    f.svc.reply("小美", &t.id, "車牌 51A-123").await.unwrap();
+    f.svc
+        .reply(&xiaomei(), &t.id, "10:00 到大廳")
+        .await
+        .unwrap();
+    f.svc
+        .reply(&xiaomei(), &t.id, "車牌 51A-123")
+        .await
+        .unwrap();
     assert_eq!(f.svc.unread(&ann()).await.unwrap(), 2);
     let (thread, messages) = f.svc.thread(&ann(), &t.id).await.unwrap();
     assert_eq!(thread.unread_by_operators, 0, "answering reads the thread");
@@ -332,4 +339,10 @@ async fn a_customer_cannot_bury_the_operators() {
         .await
         .unwrap_err();
     assert!(matches!(err, DomainError::Throttled { .. }), "{err:?}");
+}
+
+fn xiaomei() -> crate::operations::Staff {
+    crate::operations::Staff::Shell {
+        name: "小美".into(),
+    }
 }
