@@ -16,7 +16,7 @@ json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.arg
 
 # 1. At the server's shell, an administrator issues the service's key (shown once; keep it in
 #    the service's secret store). `booking admin revoke-key ID` ends it at once.
-read -r key_id key < <("$booking" admin issue-key --name dispatch)
+read -r key_id key < <(APP_LOG=${APP_LOG:-warn} "$booking" admin issue-key --name dispatch)
 echo "issued $key_id"
 
 # 2. A customer books and pays, through the same calls as the web app.

@@ -1,4 +1,5 @@
-//! Logs and traces through `tracing`: readable lines in dev, JSON lines in prod, each request's
+//! Logs and traces through `tracing`: readable lines in dev, JSON lines in prod, on standard error
+//! (standard output is the commands' answers, which scripts read), each request's
 //! span (with its request id) around what it logs; and, with `APP_OTLP_ENDPOINT`, every span
 //! (requests over REST and gRPC, the domain's service calls, the stores' database work) exported
 //! over OTLP/gRPC to an OpenTelemetry collector.
@@ -9,9 +10,9 @@ use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::runtime::Tokio;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use opentelemetry_sdk::trace::span_processor_with_async_runtime::BatchSpanProcessor;
-use tracing_subscriber::EnvFilter;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, fmt};
 
 use crate::config::{Config, Environment};
 
@@ -64,8 +65,8 @@ pub fn init(config: &Config) -> Telemetry {
         .map(|p| tracing_opentelemetry::layer().with_tracer(p.tracer("booking")));
     let installed = tracing_subscriber::registry()
         .with(filter)
-        .with(prod.then(|| tracing_subscriber::fmt::layer().json()))
-        .with((!prod).then(|| tracing_subscriber::fmt::layer().compact()))
+        .with(prod.then(|| fmt::layer().json().with_writer(std::io::stderr)))
+        .with((!prod).then(|| fmt::layer().compact().with_writer(std::io::stderr)))
         .with(otel)
         .try_init();
     match installed {

@@ -25,10 +25,12 @@ pub(super) async fn booking(app: &TestApp, args: &[&str], input: &str) -> String
     command
         .args(args)
         .env("DATABASE_URL", &app.db.url)
-        .env("APP_LOG", "warn")
+        // Logs at the default level: they go to standard error, so the answers on standard
+        // output stay exactly what callers parse.
+        .env_remove("APP_LOG")
+        .env_remove("RUST_LOG")
         .env("APP_MAILBOX_DIR", app.web_dir.join("mailbox"))
         .env("APP_MEDIA_DIR", app.web_dir.join("images"))
-        .env("APP_MIGRATE_ON_START", "false")
         .env("APP_SEED_DEMO", "false")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
