@@ -114,7 +114,7 @@ impl Default for Config {
             env: Environment::Dev,
             database_url: "sqlite://./data/booking.db?mode=rwc".into(),
             web_dir: PathBuf::from("web/dist"),
-            log: "info,sqlx=warn".into(),
+            log: "info,sqlx=warn,sea_orm=warn".into(),
             otlp_endpoint: None,
             migrate_on_start: true,
             seed_demo: None,

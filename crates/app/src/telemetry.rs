@@ -10,6 +10,7 @@ use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::runtime::Tokio;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use opentelemetry_sdk::trace::span_processor_with_async_runtime::BatchSpanProcessor;
+use tracing_subscriber::Layer;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{EnvFilter, fmt};
@@ -37,9 +38,17 @@ impl Telemetry {
 /// Installs the process's subscriber; a second call (tests start several apps in one process)
 /// keeps the first. Must run inside the tokio runtime, which exports the traces.
 pub fn init(config: &Config) -> Telemetry {
-    let filter = EnvFilter::try_from_default_env()
-        .or_else(|_| EnvFilter::try_new(&config.log))
-        .unwrap_or_else(|_| EnvFilter::new("info"));
+    // Logs follow `RUST_LOG` or `APP_LOG`; traces the same, plus SeaORM's span per statement,
+    // which is only made when traces are exported (a span no layer wants costs nothing).
+    let directives = std::env::var("RUST_LOG")
+        .ok()
+        .filter(|d| EnvFilter::try_new(d).is_ok())
+        .or_else(|| Some(config.log.clone()).filter(|d| EnvFilter::try_new(d).is_ok()))
+        .unwrap_or_else(|| "info".into());
+    let filter = |extra: &str| {
+        EnvFilter::try_new(format!("{directives}{extra}"))
+            .unwrap_or_else(|_| EnvFilter::new("info"))
+    };
     let prod = config.env == Environment::Prod;
     let traces =
         config.otlp_endpoint.as_deref().and_then(|endpoint| {
@@ -60,13 +69,18 @@ pub fn init(config: &Config) -> Telemetry {
                 }
             }
         });
-    let otel = traces
-        .as_ref()
-        .map(|p| tracing_opentelemetry::layer().with_tracer(p.tracer("booking")));
+    let otel = traces.as_ref().map(|p| {
+        tracing_opentelemetry::layer()
+            .with_tracer(p.tracer("booking"))
+            .with_filter(filter(",sea_orm=info"))
+    });
+    let logs = (
+        prod.then(|| fmt::layer().json().with_writer(std::io::stderr)),
+        (!prod).then(|| fmt::layer().compact().with_writer(std::io::stderr)),
+    );
     let installed = tracing_subscriber::registry()
-        .with(filter)
-        .with(prod.then(|| fmt::layer().json().with_writer(std::io::stderr)))
-        .with((!prod).then(|| fmt::layer().compact().with_writer(std::io::stderr)))
+        .with(logs.0.with_filter(filter("")))
+        .with(logs.1.with_filter(filter("")))
         .with(otel)
         .try_init();
     match installed {

@@ -93,7 +93,9 @@ api_test!(traces_reach_an_otlp_collector, async |app: &TestApp| {
         .env("APP_MEDIA_DIR", app.web_dir.join("images"))
         .env("APP_MIGRATE_ON_START", "false")
         .env("APP_SEED_DEMO", "false")
-        .env("APP_LOG", "info,sqlx=warn")
+        // The default filters: SeaORM at warn for logs, its statement spans still traced.
+        .env_remove("APP_LOG")
+        .env_remove("RUST_LOG")
         .env("APP_OTLP_ENDPOINT", format!("http://{collector_addr}"))
         .env("OTEL_BSP_SCHEDULE_DELAY", "100")
         .spawn()
