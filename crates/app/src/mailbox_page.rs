@@ -4,7 +4,7 @@
 use adapters::mail::{DevMailbox, StoredMail, escape_html};
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 
@@ -15,8 +15,12 @@ pub(crate) fn router(mailbox: DevMailbox) -> Router {
         .with_state(mailbox)
 }
 
-fn page(title: &str, body: &str) -> Html<String> {
-    Html(format!(
+/// The mailbox shows mails as they are, inline styles and all, in frames of its own.
+const MAILBOX_POLICY: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data:; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'";
+
+fn page(title: &str, body: &str) -> Response {
+    let html = Html(format!(
         "<!doctype html><html lang=\"zh-Hant\"><head><meta charset=\"utf-8\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title>\
 <style>body{{font-family:sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#222}}\
@@ -24,7 +28,8 @@ table{{border-collapse:collapse;width:100%}}td,th{{text-align:left;padding:.5rem
 .note{{color:#666}}iframe{{width:100%;height:420px;border:1px solid #ddd}}\
 pre,a{{white-space:pre-wrap;overflow-wrap:anywhere}}</style></head><body>{body}</body></html>",
         escape_html(title)
-    ))
+    ));
+    ([(header::CONTENT_SECURITY_POLICY, MAILBOX_POLICY)], html).into_response()
 }
 
 fn vietnam_time(ms: i64) -> String {
@@ -37,7 +42,7 @@ fn vietnam_time(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-async fn list(State(mailbox): State<DevMailbox>) -> Html<String> {
+async fn list(State(mailbox): State<DevMailbox>) -> Response {
     let rows: String = mailbox
         .list()
         .await

@@ -458,6 +458,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
     );
 });
 
+#[path = "api/hostile.rs"]
+mod hostile;
 #[path = "api/identity.rs"]
 mod identity;
 #[path = "api/massage.rs"]

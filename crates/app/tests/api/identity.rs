@@ -313,6 +313,36 @@ api_test!(protected_calls_check_the_token, async |app: &TestApp| {
 
     let header_none =
         URL_SAFE_NO_PAD.encode(format!(r#"{{"alg":"none","typ":"JWT","kid":"{kid}"}}"#));
+    // Key confusion: HS256 keyed with our published public key, as a verifier that trusts the
+    // header's algorithm would check it.
+    let public = ed25519_dalek::SigningKey::from_bytes(&seed).verifying_key();
+    {
+        let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
+        header.kid = Some(kid.clone());
+        let claims: Value = serde_json::from_slice(
+            &URL_SAFE_NO_PAD
+                .decode(valid.split('.').nth(1).unwrap())
+                .unwrap(),
+        )
+        .unwrap();
+        let x = URL_SAFE_NO_PAD.encode(public.as_bytes());
+        for secret in [public.as_bytes().as_slice(), x.as_bytes()] {
+            let token = jsonwebtoken::encode(
+                &header,
+                &claims,
+                &jsonwebtoken::EncodingKey::from_secret(secret),
+            )
+            .unwrap();
+            let (status, err, _) = app
+                .call(Method::POST, "/api/login", None, Some(&token))
+                .await;
+            assert_eq!(
+                (status, code_of(&err)),
+                (401, "INVALID_ID_TOKEN"),
+                "HS256 keyed with the public key"
+            );
+        }
+    }
     let body_part = valid.split('.').nth(1).unwrap();
     let other_seed = [7u8; 32];
     let cases: Vec<(&str, String, &str)> = vec![

@@ -65,7 +65,24 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&payments), payments)
         .route_service(&path_of(&identity), identity)
         .route_service(&path_of(&users), users)
+        .layer(axum::middleware::map_response(blame_the_caller))
         .layer(GrpcWebLayer::new())
+}
+
+/// Our services never answer INTERNAL (storage faults are UNAVAILABLE, see `error.rs`), so an
+/// INTERNAL here is tonic refusing a frame it could not decode: a malformed request, which gRPC
+/// names INVALID_ARGUMENT. Without this, a fuzzer's garbage would read as a server fault.
+async fn blame_the_caller(mut response: axum::response::Response) -> axum::response::Response {
+    let internal = response
+        .headers()
+        .get("grpc-status")
+        .is_some_and(|s| s.as_bytes() == b"13");
+    if internal {
+        response
+            .headers_mut()
+            .insert("grpc-status", axum::http::HeaderValue::from_static("3"));
+    }
+    response
 }
 
 fn path_of<S: NamedService>(_: &S) -> String {

@@ -1,0 +1,202 @@
+//! Hostile input and the pages' security headers: malformed gRPC and gRPC-Web frames, oversized
+//! bodies, broken JSON; each answered with a client error (HTTP 4xx, or a gRPC status that blames
+//! the caller), never a 5xx or INTERNAL, and the server goes on serving.
+
+use reqwest::header::HeaderMap;
+
+use super::*;
+
+/// What the server answered to one raw request: HTTP status, headers, and the gRPC status from
+/// the headers or, for gRPC-Web, from the trailer frame in the body.
+struct Answer {
+    http: u16,
+    headers: HeaderMap,
+    grpc: Option<u32>,
+    body: Vec<u8>,
+}
+
+impl TestApp {
+    async fn raw(&self, h2: bool, path: &str, content_type: &str, body: Vec<u8>) -> Answer {
+        let client = if h2 {
+            reqwest::Client::builder()
+                .http2_prior_knowledge()
+                .build()
+                .unwrap()
+        } else {
+            self.http.clone()
+        };
+        let mut request = client
+            .post(self.url(path))
+            .header("content-type", content_type)
+            .body(body);
+        if h2 {
+            request = request.header("te", "trailers");
+        }
+        let r = match request.send().await {
+            Ok(r) => r,
+            // The server answered before it read the whole body and closed the connection:
+            // hyper then reports the write, not the answer. A refusal all the same.
+            Err(e) if e.is_request() && e.to_string().contains("error sending") => {
+                return Answer {
+                    http: 0,
+                    headers: HeaderMap::new(),
+                    grpc: None,
+                    body: vec![],
+                };
+            }
+            Err(e) => panic!("{path}: {e:?}"),
+        };
+        let http = r.status().as_u16();
+        let headers = r.headers().clone();
+        let body = r.bytes().await.unwrap_or_default().to_vec();
+        // gRPC-Web carries the status in a trailer frame at the end of the body.
+        let in_body = body
+            .windows(12)
+            .position(|w| w == b"grpc-status:")
+            .and_then(|at| {
+                let text = String::from_utf8_lossy(&body[at + 12..]).to_string();
+                text.trim()
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()
+                    .and_then(|d| d.parse().ok())
+            });
+        let grpc = headers
+            .get("grpc-status")
+            .and_then(|v| v.to_str().ok()?.parse().ok())
+            .or(in_body);
+        Answer {
+            http,
+            headers,
+            grpc,
+            body,
+        }
+    }
+}
+
+fn frame(flag: u8, payload: &[u8]) -> Vec<u8> {
+    let mut f = vec![flag];
+    f.extend_from_slice(&u32::try_from(payload.len()).unwrap().to_be_bytes());
+    f.extend_from_slice(payload);
+    f
+}
+
+api_test!(
+    malformed_grpc_frames_are_refused_cleanly,
+    async |app: &TestApp| {
+        const PATH: &str = "/booking.v1.CatalogService/ListPlans";
+        let good = pb::ListPlansRequest {
+            category: pb::Category::Shuttle as i32,
+            ..Default::default()
+        }
+        .encode_to_vec();
+        let mut claims_more = frame(0, &good);
+        claims_more[1..5].copy_from_slice(&1000u32.to_be_bytes());
+        let cases: Vec<(&str, Vec<u8>)> = vec![
+            ("empty body", vec![]),
+            ("three bytes of a header", vec![0, 0, 0]),
+            ("length beyond the body", claims_more),
+            ("not protobuf", frame(0, &[0xff; 40])),
+            ("compressed without an encoding", frame(1, &good)),
+            (
+                "a trailer frame from the client",
+                frame(0x80, b"grpc-status: 0"),
+            ),
+            (
+                "two messages for a unary call",
+                [frame(0, &good), frame(0, &good)].concat(),
+            ),
+            ("a 5 MB message", frame(0, &vec![0x0a; 5 * 1024 * 1024])),
+        ];
+        for (h2, content_type) in [
+            (false, "application/grpc-web+proto"),
+            (true, "application/grpc"),
+        ] {
+            for (what, body) in &cases {
+                let a = app.raw(h2, PATH, content_type, body.clone()).await;
+                assert!(a.http < 500, "{content_type} {what}: HTTP {}", a.http);
+                // UNKNOWN, INTERNAL and DATA_LOSS would blame the server.
+                assert!(
+                    !matches!(a.grpc, Some(2 | 13 | 15)),
+                    "{content_type} {what}: grpc-status {:?}",
+                    a.grpc
+                );
+            }
+            let a = app.raw(h2, PATH, content_type, frame(0, &good)).await;
+            assert_eq!(a.http, 200, "{content_type}: still serving");
+            let len = u32::from_be_bytes(a.body[1..5].try_into().unwrap()) as usize;
+            let plans = pb::ListPlansResponse::decode(&a.body[5..5 + len]).unwrap();
+            assert!(!plans.plans.is_empty(), "{content_type}: still serving");
+        }
+        let a = app
+            .raw(
+                false,
+                PATH,
+                "application/grpc-web-text",
+                b"!!not base64!!".to_vec(),
+            )
+            .await;
+        assert!(
+            a.http < 500 && !matches!(a.grpc, Some(2 | 13 | 15)),
+            "{}",
+            a.http
+        );
+    }
+);
+
+api_test!(
+    oversized_and_broken_bodies_get_client_errors,
+    async |app: &TestApp| {
+        let big = format!(
+            r#"{{"email":"{}","password":"x"}}"#,
+            "a".repeat(3 * 1024 * 1024)
+        );
+        for (what, content_type, body) in [
+            ("3 MB of JSON", "application/json", big.into_bytes()),
+            (
+                "truncated JSON",
+                "application/json",
+                br#"{"email":"#.to_vec(),
+            ),
+            (
+                "not JSON at all",
+                "application/json",
+                vec![0xff, 0xfe, 0x00],
+            ),
+            ("a JSON array", "application/json", b"[1,2,3]".to_vec()),
+            ("no content type", "", b"{}".to_vec()),
+        ] {
+            let mut request = app.http.post(app.url("/api/auth/sign-in")).body(body);
+            if !content_type.is_empty() {
+                request = request.header("content-type", content_type);
+            }
+            let r = request.send().await.unwrap();
+            let status = r.status().as_u16();
+            assert!((400..500).contains(&status), "{what}: HTTP {status}");
+            let json: Value = r.json().await.unwrap_or(Value::Null);
+            assert!(json["error"]["code"].is_string(), "{what}: {json}");
+        }
+        let (status, _) = app.get("/healthz").await;
+        assert_eq!(status, 200);
+    }
+);
+
+api_test!(pages_carry_security_headers, async |app: &TestApp| {
+    for path in ["/", "/category/shuttle", "/no/such/page", "/api/categories"] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        let h = r.headers();
+        let csp = h
+            .get("content-security-policy")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_else(|| panic!("{path}: no CSP"));
+        assert!(csp.contains("default-src 'self'"), "{path}: {csp}");
+        assert!(csp.contains("object-src 'none'"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            h["referrer-policy"], "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        assert_eq!(h["x-frame-options"], "DENY", "{path}");
+    }
+});
