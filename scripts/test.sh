@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test: style and lints (Rust, TypeScript, protobuf); Rust unit, repository and
 # API tests on SQLite and PostgreSQL; web unit tests (Vitest); browser tests (Playwright in Debian's
-# Chromium against the real server). Installs what is missing first. Ends with each runner's own
+# Chromium against the real server); the fault run (bench/faults.rs). Installs what is missing first. Ends with each runner's own
 # summary and one total line.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -41,6 +41,10 @@ cargo build --bin booking --locked
 (cd web && BOOKING_BIN="$ROOT/target/debug/booking" PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
   npx playwright test --reporter=list,json)
 
+step "faults: SIGKILL under order and payment load, PostgreSQL restarted under load"
+cargo build --bin booking --bin faults --locked
+target/debug/faults 3 2>&1 | tee "$reports/faults.log"
+
 python3 - "$reports" "$(( $(date +%s) - started ))" <<'PY'
 import json, re, sys
 reports, seconds = sys.argv[1], sys.argv[2]
@@ -50,6 +54,9 @@ pw = json.load(open(f"{reports}/playwright.json"))["stats"]
 rows = [("cargo", sum(p for p, _ in cargo), sum(f for _, f in cargo)),
         ("vitest", vitest["numPassedTests"], vitest["numFailedTests"]),
         ("playwright", pw["expected"], pw["unexpected"] + pw["flaky"])]
+faults = open(f"{reports}/faults.log").read()
+rows.append(("faults", faults.count("nothing lost") + faults.count("same server process"),
+             faults.count("PROBLEMS") + faults.count("FAILED")))
 for name, p, f in rows:
     print(f"{name}: {p} passed, {f} failed")
 print(f"(all checks in {seconds} s)")
