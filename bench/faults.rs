@@ -13,12 +13,13 @@
 //! database). The `booking` binary is taken from beside this program (`BOOKING_BIN` overrides);
 //! PostgreSQL is found at `TEST_POSTGRES_URL`, and restarted with `pg_ctlcluster`.
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use adapters::testing::{Backend, TestDb};
+use bench::child::Server;
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 use serde_json::{Value, json};
 
@@ -32,11 +33,7 @@ const CLIENTS: usize = 6;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let kills: u32 = std::env::args().nth(1).map_or(Ok(6), |a| a.parse())?;
-    let bin = std::env::var_os("BOOKING_BIN").map_or_else(
-        || std::env::current_exe().map(|p| p.with_file_name("booking")),
-        |p| Ok(p.into()),
-    )?;
-    anyhow::ensure!(bin.exists(), "{} is missing: build it first", bin.display());
+    let bin = bench::child::booking_bin()?;
     adapters::install_tls_provider();
     let mut failed = false;
     for backend in [Backend::Sqlite, Backend::Postgres] {
@@ -101,76 +98,6 @@ async fn main() -> anyhow::Result<()> {
     }
     anyhow::ensure!(!failed, "faults found problems");
     Ok(())
-}
-
-/// The `booking` binary serving one database on a fixed port, so clients find it again.
-struct Server {
-    child: Child,
-    base: String,
-    http: reqwest::Client,
-}
-
-impl Server {
-    fn start(bin: &std::path::Path, database_url: &str) -> anyhow::Result<Self> {
-        static PORT: std::sync::OnceLock<u16> = std::sync::OnceLock::new();
-        let port = *PORT.get_or_init(|| {
-            std::net::TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .map_or(38_917, |a| a.port())
-        });
-        let dir = std::env::temp_dir().join(format!("booking-faults-{}", std::process::id()));
-        std::fs::create_dir_all(&dir)?;
-        // The server's own log (errors only) for a look afterwards, out of the figures.
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(dir.join("server.log"))?;
-        let child = Command::new(bin)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("APP_LISTEN", format!("127.0.0.1:{port}"))
-            .env("DATABASE_URL", database_url)
-            .env("APP_TRUST_PROXY", "true")
-            .env("APP_WEB_DIR", dir.join("web"))
-            .env("APP_MAILBOX_DIR", dir.join("mailbox"))
-            .env("APP_MEDIA_DIR", dir.join("media"))
-            .env("APP_LOG", "error")
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()?;
-        Ok(Self {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            http: reqwest::Client::builder()
-                .timeout(Duration::from_secs(2))
-                .build()?,
-        })
-    }
-
-    async fn readyz(&self) -> Option<u16> {
-        let r = self.http.get(format!("{}/readyz", self.base)).send().await;
-        r.ok().map(|r| r.status().as_u16())
-    }
-
-    async fn ready(&mut self, within: Duration) -> anyhow::Result<()> {
-        let until = Instant::now() + within;
-        while Instant::now() < until {
-            if let Some(status) = self.child.try_wait()? {
-                anyhow::bail!("the server exited: {status}");
-            }
-            if self.readyz().await == Some(200) {
-                return Ok(());
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        anyhow::bail!("the server was not ready within {within:?}")
-    }
-
-    /// SIGKILL: no shutdown hook, no flush, whatever was in flight is cut off.
-    fn kill(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
-    }
 }
 
 /// What one client saw acknowledged: its orders, each with whether its payment was too.

@@ -7,15 +7,11 @@
 //! `cargo run --release -p bench --bin orders [-- SECONDS CONCURRENCY]` (defaults: 10 s, 8).
 //! PostgreSQL is found at `TEST_POSTGRES_URL` (default: the local server, user postgres).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use adapters::testing::{Backend, TestDb};
-use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
-use server::BenchServer;
-
-mod server;
+use bench::bounds::raw_commits;
+use bench::server::{self, BenchServer};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -34,47 +30,6 @@ async fn main() -> anyhow::Result<()> {
         db.remove().await;
     }
     Ok(())
-}
-
-/// Autocommitted one-row inserts from `concurrency` clients for `seconds`.
-async fn raw_commits(
-    db: &DatabaseConnection,
-    seconds: u64,
-    concurrency: usize,
-) -> anyhow::Result<f64> {
-    db.execute_unprepared("CREATE TABLE bench_raw (id BIGINT PRIMARY KEY, payload TEXT NOT NULL)")
-        .await?;
-    let backend = db.get_database_backend();
-    let sql = match backend {
-        sea_orm::DatabaseBackend::Postgres => "INSERT INTO bench_raw (id, payload) VALUES ($1, $2)",
-        _ => "INSERT INTO bench_raw (id, payload) VALUES (?, ?)",
-    };
-    let next = Arc::new(AtomicU64::new(0));
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let started = Instant::now();
-    let workers: Vec<_> = (0..concurrency)
-        .map(|_| {
-            let (db, next) = (db.clone(), next.clone());
-            tokio::spawn(async move {
-                let mut done = 0u64;
-                while Instant::now() < deadline {
-                    let id = next.fetch_add(1, Ordering::Relaxed) as i64;
-                    // About the size of an order row's JSON.
-                    let payload = "x".repeat(600);
-                    let stmt =
-                        Statement::from_sql_and_values(backend, sql, [id.into(), payload.into()]);
-                    db.execute_raw(stmt).await?;
-                    done += 1;
-                }
-                anyhow::Ok(done)
-            })
-        })
-        .collect();
-    let mut total = 0;
-    for w in workers {
-        total += w.await??;
-    }
-    Ok(total as f64 / started.elapsed().as_secs_f64())
 }
 
 /// Orders through the server's REST create call, one customer per client.

@@ -10,10 +10,8 @@
 use std::time::Instant;
 
 use adapters::testing::{Backend, TestDb};
+use bench::server::{self, BenchServer};
 use serde_json::{Value, json};
-use server::BenchServer;
-
-mod server;
 
 const PRICE: i64 = 480_000;
 const TOP_UP: i64 = 50_000_000;

@@ -10,11 +10,8 @@
 
 use std::time::{Duration, Instant};
 
-use adapters::password::Argon2Hasher;
-use domain::identity::{Password, PasswordHasher};
-use server::BenchServer;
-
-mod server;
+use bench::bounds::hash_verify_time;
+use bench::server::{self, BenchServer};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -23,18 +20,7 @@ async fn main() -> anyhow::Result<()> {
     let concurrency: usize = args.next().map_or(Ok(8), |a| a.parse())?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
 
-    // One verification alone, as the server does it (on the blocking pool, one at a time).
-    let hasher = Argon2Hasher::with_parallelism(1);
-    let password = Password::new("bench-password")?;
-    let hash = hasher.hash(&password).await?;
-    let mut times = Vec::new();
-    for _ in 0..20 {
-        let t = Instant::now();
-        anyhow::ensure!(hasher.verify(&password, &hash).await?, "verify failed");
-        times.push(t.elapsed());
-    }
-    times.sort();
-    let hash_time = times[times.len() / 2];
+    let hash_time = hash_verify_time().await?;
     let bound = cores as f64 / hash_time.as_secs_f64();
 
     let server = BenchServer::start(None, false).await?;

@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
 import { execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -40,8 +43,26 @@ function routeTableAndBuildInfo(): Plugin {
   };
 }
 
+/** Writes .br and .gz beside each text asset once at build time; the server sends what the
+ * browser accepts, so no request pays for compression. */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle).filter((f) => /\.(js|css|svg|json)$/.test(f))) {
+        const path = join(options.dir ?? 'dist', file);
+        const data = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+        const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: quality }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), routeTableAndBuildInfo()],
+  plugins: [react(), routeTableAndBuildInfo(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

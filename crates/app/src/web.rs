@@ -80,7 +80,13 @@ pub(crate) fn router(dir: &Path) -> Router {
         .with_state(app)
         .into_service::<Body>();
     Router::new()
-        .fallback_service(ServeDir::new(dir).fallback(spa))
+        // The build writes .br and .gz beside each asset; served by what the browser accepts.
+        .fallback_service(
+            ServeDir::new(dir)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(spa),
+        )
         .layer(middleware::from_fn(cache_headers))
 }
 

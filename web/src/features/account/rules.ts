@@ -1,8 +1,8 @@
 // The server's rules, checked in the browser first so a customer hears of a mistake at once.
 import { MIN_PASSWORD_LENGTH } from '@/lib/constants';
-import { messages } from '@/lib/messages';
+import { accountMessages } from '@/lib/account-messages';
 
-const e = messages.account.errors;
+const e = accountMessages.errors;
 
 /** As the server has it: one @, a dotted domain, no spaces or quotes, at most 254 characters. */
 export const EMAIL_PATTERN = /^[^\s@"]+@[^\s@"[\]]+\.[^\s@"[\]]+$/;

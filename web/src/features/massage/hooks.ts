@@ -2,10 +2,10 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/app/toasts/toast-state';
-import { messages } from '@/lib/messages';
 import { tokenAtom } from '@/lib/store';
 import { imageObjectUrl, listTherapists, type Therapist, type TherapistFilter } from './api/massage-api';
 import { useFavorites } from './favorites';
+import { massageMessages } from '@/lib/massage-messages';
 
 /** Therapists for a filter; `undefined` while loading, `null` when the server could not answer. */
 export function useTherapists(filter: TherapistFilter | null): Therapist[] | null | undefined {
@@ -35,11 +35,11 @@ export function useHeart() {
   const onToggle = useCallback(
     (id: string) => {
       if (!signedIn) {
-        toast(messages.massage.favoriteSignIn);
+        toast(massageMessages.favoriteSignIn);
         navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
         return;
       }
-      toggle(id).catch(() => toast(messages.massage.favoriteFailed, 'error'));
+      toggle(id).catch(() => toast(massageMessages.favoriteFailed, 'error'));
     },
     [signedIn, toggle, navigate, toast],
   );

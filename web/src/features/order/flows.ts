@@ -5,6 +5,7 @@ import type { Flow } from '@/app/paths';
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { orderMessages } from '@/lib/order-messages';
 
 export type { Flow };
 
@@ -32,7 +33,7 @@ export interface FieldSpec {
   extra?: boolean;
 }
 
-const m = messages.order;
+const m = orderMessages;
 const labelled = (labels: Record<string, string>) => () => Object.entries(labels).map(([value, label]) => ({ value, label }));
 /** Driver languages, with the price of a Chinese-speaking driver where the plan charges one. */
 const languages = (plan: Plan) =>

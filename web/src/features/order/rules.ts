@@ -2,11 +2,11 @@
 
 import type { RegisterOptions } from 'react-hook-form';
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
-import { messages } from '@/lib/messages';
 import { vietnamFromNow } from '@/lib/vietnam-time';
 import type { DetailsValues, FieldSpec } from './flows';
+import { orderMessages } from '@/lib/order-messages';
 
-const e = messages.order.errors;
+const e = orderMessages.errors;
 
 /** IATA flight designator: a two-character airline code (not two digits), 1–4 digits, a letter. */
 export function isFlightNumber(raw: string): boolean {

@@ -1,5 +1,5 @@
 import { ConnectError } from '@connectrpc/connect';
-import { messages } from '@/lib/messages';
+import { accountMessages } from '@/lib/account-messages';
 
 /** The identity provider's code of a failed call (`EMAIL_EXISTS`), read from the status message. */
 export function authCode(error: unknown): string {
@@ -11,7 +11,7 @@ export function rawMessage(error: unknown): string {
   return ConnectError.from(error).rawMessage;
 }
 
-const m = messages.account.errors;
+const m = accountMessages.errors;
 
 /** Registration (spec §5): the three known codes in Chinese; any other error unchanged. */
 export function registerError(error: unknown): string {

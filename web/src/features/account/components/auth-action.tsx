@@ -8,8 +8,9 @@ import { newPasswordRules } from '../rules';
 import { safeNext } from './login-form';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
+import { accountMessages } from '@/lib/account-messages';
 
-const m = messages.account;
+const m = accountMessages;
 
 type State =
   | { step: 'checking' }

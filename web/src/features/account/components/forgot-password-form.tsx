@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { messages } from '@/lib/messages';
 import { requestPasswordReset } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { emailRules } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
+import { accountMessages } from '@/lib/account-messages';
 
-const m = messages.account;
+const m = accountMessages;
 
 export function ForgotPasswordForm() {
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ mode: 'onTouched' });

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SITE_ENV } from '@/lib/constants';
-import { messages } from '@/lib/messages';
 import { login } from '../api/account-api';
 import { loginError } from '../api/errors';
 import { emailRules, passwordRules } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
+import { accountMessages } from '@/lib/account-messages';
 
-const m = messages.account;
+const m = accountMessages;
 
 interface Values {
   email: string;

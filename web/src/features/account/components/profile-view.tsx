@@ -11,8 +11,9 @@ import { emailRules, newPasswordRules, passwordRules } from '../rules';
 import { endSession, userAtom } from '../session';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
+import { accountMessages } from '@/lib/account-messages';
 
-const m = messages.account;
+const m = accountMessages;
 
 /** The signed-in customer's account: e-mail state, profile, password, e-mail, logout. */
 export function ProfileView() {

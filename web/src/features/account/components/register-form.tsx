@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '@/app/toasts/toast-state';
-import { messages } from '@/lib/messages';
 import { register as signUp } from '../api/account-api';
 import { registerError } from '../api/errors';
 import { emailRules, newPasswordRules } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
+import { accountMessages } from '@/lib/account-messages';
 
-const m = messages.account;
+const m = accountMessages;
 
 interface Values {
   email: string;

@@ -1,6 +1,6 @@
-import { messages } from '@/lib/messages';
+import { massageMessages } from '@/lib/massage-messages';
 
-const m = messages.massage;
+const m = massageMessages;
 
 interface Props {
   pressed: boolean;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '@/lib/messages';
 import { deleteImage, uploadImages, UploadError } from '../api/massage-api';
 import { useImageUrl } from '../hooks';
+import { massageMessages } from '@/lib/massage-messages';
 
-const m = messages.massage;
+const m = massageMessages;
 /** The server's limits (it checks them again): files per order and bytes per file. */
 export const MAX_PHOTOS = 5;
 const MAX_MB = 10;

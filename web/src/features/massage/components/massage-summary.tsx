@@ -1,8 +1,9 @@
-import { messages } from '@/lib/messages';
 import { useTherapists } from '../hooks';
 import { Thumbnail } from './hotel-photos';
+import { orderMessages } from '@/lib/order-messages';
+import { massageMessages } from '@/lib/massage-messages';
 
-const m = messages.massage;
+const m = massageMessages;
 
 interface Props {
   therapist: string;
@@ -18,13 +19,13 @@ export function MassageSummary({ therapist, therapistId, hotelImageIds }: Props)
     <>
       {therapist === 'specific' && (
         <>
-          <dt>{messages.order.therapistId}</dt>
+          <dt>{orderMessages.therapistId}</dt>
           <dd data-testid="chosen-therapist">{name}</dd>
         </>
       )}
       {hotelImageIds.length > 0 && (
         <>
-          <dt>{messages.order.hotelImageIds}</dt>
+          <dt>{orderMessages.hotelImageIds}</dt>
           <dd>
             <ul className="photo-grid photo-grid-small">
               {hotelImageIds.map((id, n) => (

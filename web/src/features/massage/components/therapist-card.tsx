@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { messages } from '@/lib/messages';
 import type { Therapist } from '../api/massage-api';
 import { HeartButton } from './heart-button';
+import { massageMessages } from '@/lib/massage-messages';
 
-const m = messages.massage;
+const m = massageMessages;
 
 interface Props {
   therapist: Therapist;

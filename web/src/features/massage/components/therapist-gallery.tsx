@@ -3,8 +3,9 @@ import { messages } from '@/lib/messages';
 import { Gender } from '../api/massage-api';
 import { useHeart, useTherapists } from '../hooks';
 import { TherapistCard } from './therapist-card';
+import { massageMessages } from '@/lib/massage-messages';
 
-const m = messages.massage;
+const m = massageMessages;
 const GENDERS: Record<string, Gender | undefined> = { all: undefined, female: Gender.FEMALE, male: Gender.MALE };
 
 /** The massage page's therapists, with hearts; the favourites come first when signed in. */

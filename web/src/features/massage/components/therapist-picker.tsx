@@ -3,8 +3,9 @@ import { messages } from '@/lib/messages';
 import { showLocal } from '@/lib/vietnam-time';
 import { useHeart, useTherapists } from '../hooks';
 import { TherapistCard } from './therapist-card';
+import { massageMessages } from '@/lib/massage-messages';
 
-const m = messages.massage;
+const m = massageMessages;
 const SHORT_LIST = 4;
 
 export interface TherapistChoice {

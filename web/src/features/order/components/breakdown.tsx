@@ -1,6 +1,6 @@
 import type { FeeEstimate } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
-import { messages } from '@/lib/messages';
+import { orderMessages } from '@/lib/order-messages';
 
 /** The server's line items and total. */
 export function Breakdown({ estimate }: { estimate: FeeEstimate }) {
@@ -19,7 +19,7 @@ export function Breakdown({ estimate }: { estimate: FeeEstimate }) {
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">{messages.order.total}</th>
+          <th scope="row">{orderMessages.total}</th>
           <td className="breakdown-total" data-testid="total">
             {formatVnd(estimate.totalVnd)}
           </td>

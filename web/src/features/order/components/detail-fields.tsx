@@ -1,10 +1,10 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
-import { messages } from '@/lib/messages';
 import { formatVnd } from '@/lib/format';
 import { optionPrice, type DetailsValues, type FieldSpec } from '../flows';
 import { rulesFor, window } from '../rules';
+import { orderMessages } from '@/lib/order-messages';
 
 interface Props {
   fields: FieldSpec[];
@@ -38,9 +38,9 @@ export function DetailFields({ fields, plan, register, errors }: Props) {
                   type="datetime-local"
                   min={bounds.min}
                   max={bounds.max}
-                  hint={messages.order.startHint(Math.ceil((plan.rules?.leadTimeMinutes ?? 0) / 60), plan.rules?.horizonDays ?? 0)}
+                  hint={orderMessages.startHint(Math.ceil((plan.rules?.leadTimeMinutes ?? 0) / 60), plan.rules?.horizonDays ?? 0)}
                   {...common}
-                  label={`${spec.label}（${messages.order.vietnamTime}）`}
+                  label={`${spec.label}（${orderMessages.vietnamTime}）`}
                 />
               );
             case 'number':

@@ -3,8 +3,9 @@ import { messages } from '@/lib/messages';
 import { estimateFee, problemText, type FeeEstimate } from '../api/order-api';
 import type { DetailsValues, Flow } from '../flows';
 import { Breakdown } from './breakdown';
+import { orderMessages } from '@/lib/order-messages';
 
-const m = messages.order;
+const m = orderMessages;
 
 interface Quote {
   estimate?: FeeEstimate;

@@ -15,6 +15,7 @@ import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
 import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
+import { orderMessages } from '@/lib/order-messages';
 
 const m = memberMessages.orders;
 
@@ -59,7 +60,7 @@ export function MemberOrderDetail({ id, more }: Props) {
         <div>
           <h1>{order.planName}</h1>
           <p className="muted small">
-            {messages.order.orderId} <span data-testid="order-id">{order.id}</span>・{m.createdAt} {showTimestamp(order.createdAt)}
+            {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>・{m.createdAt} {showTimestamp(order.createdAt)}
           </p>
         </div>
         <StateBadge state={order.state} />
@@ -86,7 +87,7 @@ export function MemberOrderDetail({ id, more }: Props) {
           </div>
         </div>
         <aside className="card estimate-card">
-          <h2>{messages.order.breakdown}</h2>
+          <h2>{orderMessages.breakdown}</h2>
           {order.estimate && <Breakdown estimate={order.estimate} />}
           <Actions order={order} flow={flow} onChanged={load} />
         </aside>
@@ -130,7 +131,7 @@ function Timeline({ events }: { events: OrderEvent[] }) {
     <ol className="timeline" data-testid="timeline">
       {events.map((e, i) => (
         <li key={i}>
-          <strong>{messages.order.states[e.to]}</strong>
+          <strong>{orderMessages.states[e.to]}</strong>
           <span className="muted small">
             {showTimestamp(e.at)}・{m.actors[e.actor.split(':')[0] ?? ''] ?? e.actor}
           </span>

@@ -9,6 +9,7 @@ import { usePages } from '@/lib/use-pages';
 import { showLocal } from '@/lib/vietnam-time';
 import { isTab, listTab, TABS, type Tab } from '../api/member-orders-api';
 import { problemText } from '../api/order-api';
+import { orderMessages } from '@/lib/order-messages';
 
 const m = memberMessages.orders;
 
@@ -71,7 +72,7 @@ export function StateBadge({ state }: { state: OrderState }) {
         : '';
   return (
     <span className={`badge${tone}`} data-testid="state">
-      {messages.order.states[state]}
+      {orderMessages.states[state]}
     </span>
   );
 }
@@ -86,7 +87,7 @@ function OrderRow({ order: o }: { order: Order }) {
         </Link>
         <br />
         <span className="muted small">
-          {m.serviceAt} {serviceStart(o)}（{messages.order.vietnamTime}）・{o.id}
+          {m.serviceAt} {serviceStart(o)}（{orderMessages.vietnamTime}）・{o.id}
         </span>
       </div>
       <div className="order-list-side">

@@ -6,6 +6,7 @@ import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
 import { upcoming } from '../api/member-orders-api';
 import { serviceStart, StateBadge } from './member-orders';
+import { orderMessages } from '@/lib/order-messages';
 
 const m = memberMessages.home;
 
@@ -35,7 +36,7 @@ export function NextOrder() {
             <StateBadge state={next.state} />
           </p>
           <p className="muted small">
-            {serviceStart(next)}（{messages.order.vietnamTime}）・{formatVnd(next.estimate?.totalVnd ?? 0n)}
+            {serviceStart(next)}（{orderMessages.vietnamTime}）・{formatVnd(next.estimate?.totalVnd ?? 0n)}
           </p>
           {next.state === OrderState.PENDING_PAYMENT && (
             <Link className="button button-primary button-small" to={`/payment?order=${encodeURIComponent(next.id)}`}>

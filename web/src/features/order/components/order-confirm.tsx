@@ -12,8 +12,9 @@ import { Breakdown } from './breakdown';
 import { ContactRows, DetailRows } from './order-rows';
 import { NoOrder } from './order-step2';
 import { StepBar } from './step-bar';
+import { orderMessages } from '@/lib/order-messages';
 
-const m = messages.order;
+const m = orderMessages;
 
 /** Confirm: the order as the server holds it, its breakdown, and the way to payment. */
 interface Props {

@@ -2,8 +2,9 @@ import type { Order } from '@/gen/booking/v1/order_pb';
 import { messages } from '@/lib/messages';
 import { showLocal } from '@/lib/vietnam-time';
 import { FIELDS, type Flow } from '../flows';
+import { orderMessages } from '@/lib/order-messages';
 
-const m = messages.order;
+const m = orderMessages;
 
 /** The details as the customer entered them, labelled as on step1. */
 export function DetailRows({ flow, order }: { flow: Flow; order: Order }) {

@@ -12,8 +12,9 @@ import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flow
 import { DetailFields } from './detail-fields';
 import { EstimatePanel, useEstimate } from './estimate-panel';
 import { StepBar } from './step-bar';
+import { orderMessages } from '@/lib/order-messages';
 
-const m = messages.order;
+const m = orderMessages;
 
 interface Props {
   flow: Flow;

@@ -18,8 +18,10 @@ import {
 import { completePath, usePaymentRequest, useSettlement } from '../hooks';
 import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
+import { orderMessages } from '@/lib/order-messages';
+import { paymentMessages } from '@/lib/payment-messages';
 
-const m = messages.payment;
+const m = paymentMessages.payment;
 
 /** `/payment?order=…`: the order's total, the methods on offer, and paying. */
 export function Checkout({ orderId }: { orderId: string }) {
@@ -73,7 +75,7 @@ export function Checkout({ orderId }: { orderId: string }) {
           ) : order.state !== OrderState.PENDING_PAYMENT ? (
             <>
               <p className="notice notice-warning">
-                {m.notPayable}（{messages.order.states[order.state]}）
+                {m.notPayable}（{orderMessages.states[order.state]}）
               </p>
               <Link to="/member/order">{m.toOrders}</Link>
             </>
@@ -120,9 +122,9 @@ export function Checkout({ orderId }: { orderId: string }) {
         <aside className="card estimate-card">
           <h2>{m.order}</h2>
           <dl className="summary">
-            <dt>{messages.order.orderId}</dt>
+            <dt>{orderMessages.orderId}</dt>
             <dd data-testid="order-id">{order.id}</dd>
-            <dt>{messages.order.plan}</dt>
+            <dt>{orderMessages.plan}</dt>
             <dd>{order.planName}</dd>
             <dt>{m.amountDue}</dt>
             <dd>
@@ -130,7 +132,7 @@ export function Checkout({ orderId }: { orderId: string }) {
             </dd>
           </dl>
           {order.state === OrderState.PENDING_PAYMENT && order.expiresAt && (
-            <p className="muted small">{messages.order.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>
+            <p className="muted small">{orderMessages.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>
           )}
         </aside>
       </div>

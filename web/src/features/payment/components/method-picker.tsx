@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { messages } from '@/lib/messages';
 import type { PaymentMethod } from '../api/payment-api';
+import { paymentMessages } from '@/lib/payment-messages';
 
 interface Props {
   legend: string;
@@ -23,7 +23,7 @@ export function MethodPicker({ legend, methods, chosen, onChoose, disabled, desc
         <label key={x} className={`method${chosen === x ? ' method-chosen' : ''}`}>
           <input type="radio" name="method" value={x} checked={chosen === x} disabled={unavailable?.(x)} onChange={() => onChoose(x)} />
           <span>
-            <strong>{messages.payment.methods[x]}</strong>
+            <strong>{paymentMessages.payment.methods[x]}</strong>
             {describe?.(x)}
           </span>
         </label>

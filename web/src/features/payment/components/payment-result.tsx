@@ -5,7 +5,6 @@ import { OrderState } from '@/gen/booking/v1/order_pb';
 import { reportPurchaseOnce } from '@/lib/analytics';
 import { CURRENCY } from '@/lib/constants';
 import { formatVnd } from '@/lib/format';
-import { messages } from '@/lib/messages';
 import {
   completeVnPayReturn,
   getOrder,
@@ -16,8 +15,10 @@ import {
   type Payment,
 } from '../api/payment-api';
 import { useSettlement } from '../hooks';
+import { orderMessages } from '@/lib/order-messages';
+import { paymentMessages } from '@/lib/payment-messages';
 
-const m = messages.payment;
+const m = paymentMessages.payment;
 const PAID = [OrderState.PAID, OrderState.CONFIRMED, OrderState.COMPLETED];
 
 /** The API's slug of a category (`DRAGON_MASSAGE` is `dragon-massage`), from the contract itself. */
@@ -76,7 +77,7 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
   const [title, lead, tone] = paid
     ? [m.succeeded, m.succeededLead, 'success']
     : state === PaymentState.SUCCEEDED && !payment?.orderId
-      ? [messages.wallet.done(formatVnd(payment?.amountVnd ?? 0n)), '', 'success']
+      ? [paymentMessages.wallet.done(formatVnd(payment?.amountVnd ?? 0n)), '', 'success']
       : state === PaymentState.CREDITED
         ? [m.credited, m.creditedLead, 'warning']
         : state === PaymentState.FAILED
@@ -92,12 +93,12 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
         </p>
         {order && (
           <dl className="summary">
-            <dt>{messages.order.orderId}</dt>
+            <dt>{orderMessages.orderId}</dt>
             <dd data-testid="order-id">{order.id}</dd>
-            <dt>{messages.order.plan}</dt>
+            <dt>{orderMessages.plan}</dt>
             <dd>{order.planName}</dd>
-            <dt>{messages.order.state}</dt>
-            <dd data-testid="order-state">{messages.order.states[order.state]}</dd>
+            <dt>{orderMessages.state}</dt>
+            <dd data-testid="order-state">{orderMessages.states[order.state]}</dd>
             <dt>{m.amount}</dt>
             <dd>{formatVnd(order.estimate?.totalVnd ?? 0n)}</dd>
           </dl>
@@ -109,7 +110,7 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
               {' · '}
             </>
           )}
-          {order ? <Link to="/member/order">{m.toOrders}</Link> : <Link to="/member/v-coin">{messages.wallet.title}</Link>}
+          {order ? <Link to="/member/order">{m.toOrders}</Link> : <Link to="/member/v-coin">{paymentMessages.wallet.title}</Link>}
         </p>
       </div>
     </section>

@@ -2,9 +2,9 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { BankTransfer } from '@/gen/booking/v1/payment_pb';
 import { formatVnd } from '@/lib/format';
-import { messages } from '@/lib/messages';
+import { paymentMessages } from '@/lib/payment-messages';
 
-const m = messages.payment;
+const m = paymentMessages.payment;
 
 /** A VietQR transfer: the QR for bank apps, and the same facts to type in by hand. */
 export function TransferPanel({ transfer }: { transfer: BankTransfer }) {

@@ -19,8 +19,9 @@ import { usePaymentRequest, useSettlement } from '../hooks';
 import { LoadMore } from '@/components/load-more';
 import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
+import { paymentMessages } from '@/lib/payment-messages';
 
-const m = messages.wallet;
+const m = paymentMessages.wallet;
 const PRESETS = [200_000n, 500_000n, 1_000_000n, 2_000_000n];
 
 /** `/member/v-coin`: the balance, topping up, and every entry with its cause. */

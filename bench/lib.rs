@@ -1,0 +1,6 @@
+//! Shared by the programs under `bench/`: the server in process or as the shipped binary, and the
+//! bounds the figures are measured against.
+
+pub mod bounds;
+pub mod child;
+pub mod server;

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The web budget, measured on the real server (release build, SQLite, demo catalogue): Lighthouse
+# (mobile, its default simulated throttling) on the home page, a category page and an order step,
+# and the JavaScript the home page loads as transferred (compressed). Prints a Markdown table;
+# fails when a score is under 90 or the home page's JavaScript is over 150 KB.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+need_toolchains
+web_deps
+browser_deps
+step "building the web app and the server (release)"
+(cd web && npm run --silent build)
+cargo build --release --bin booking --locked
+
+scratch=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+base="http://127.0.0.1:$port"
+APP_LISTEN="127.0.0.1:$port" DATABASE_URL="sqlite://$scratch/web-budget.db?mode=rwc" \
+  APP_WEB_DIR="$ROOT/web/dist" APP_MAILBOX_DIR="$scratch/mail" APP_MEDIA_DIR="$scratch/media" \
+  APP_LOG=error target/release/booking serve &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$scratch"' EXIT
+for _ in $(seq 1 100); do curl -fs "$base/readyz" >/dev/null && break; sleep 0.2; done
+
+step "Lighthouse 13.5 (mobile) in Debian's Chromium"
+printf '| page | performance | accessibility | best practices | JavaScript transferred |\n|---|--:|--:|--:|--:|\n'
+failed=0
+for page in / /category/shuttle "/order/shuttle/step1?plan=shuttle-sgn-4"; do
+  CHROME_PATH=/usr/bin/chromium npx --yes lighthouse@13.5.0 "$base$page" --quiet \
+    --only-categories=performance,accessibility,best-practices \
+    --chrome-flags="--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
+    --output=json --output-path="$scratch/report.json" >/dev/null 2>&1
+  node - "$scratch/report.json" "$page" <<'JS' || failed=1
+const [report, page] = process.argv.slice(2);
+const r = JSON.parse(require('node:fs').readFileSync(report, 'utf8'));
+const score = (c) => Math.round(r.categories[c].score * 100);
+const scripts = r.audits['network-requests'].details.items.filter((i) => i.resourceType === 'Script');
+const kb = scripts.reduce((sum, i) => sum + i.transferSize, 0) / 1024;
+const scores = ['performance', 'accessibility', 'best-practices'].map(score);
+console.log(`| ${page} | ${scores.join(' | ')} | ${kb.toFixed(1)} KB in ${scripts.length} files |`);
+const bad = scores.some((s) => s < 90) || (page === '/' && kb >= 150);
+if (bad) {
+  for (const a of Object.values(r.audits)) {
+    if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary') console.error(`  ${page}: ${a.id}: ${a.title}`);
+  }
+}
+process.exit(bad ? 1 : 0);
+JS
+done
+[ "$failed" = 0 ] || die "the web budget is not met (above)"
