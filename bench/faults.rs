@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 
 const PRICE: i64 = 480_000;
 const TOP_UP: i64 = 50_000_000;
-const TOP_UPS: i64 = 4;
+const TOP_UPS: i64 = 25;
 /// Each client stops ordering here, so its wallet never runs dry.
 const MAX_ORDERS: usize = (TOP_UP * TOP_UPS / PRICE) as usize;
 const CLIENTS: usize = 6;
@@ -458,12 +458,14 @@ async fn postgres_restart(server: &mut Server, load: &Load) -> anyhow::Result<Ou
     anyhow::ensure!(server.child.id() == before, "the server was restarted");
     let orders_then = load.shared.acked_orders.load(Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs(2)).await;
+    let orders_after = load.shared.acked_orders.load(Ordering::Relaxed) - orders_then;
+    anyhow::ensure!(orders_after > 0, "no order acknowledged after the database came back");
     Ok(Outage {
         away,
         not_ready_after,
         ready_after,
         refused: load.shared.refused_503.load(Ordering::Relaxed) - refused_before,
-        orders_after: load.shared.acked_orders.load(Ordering::Relaxed) - orders_then,
+        orders_after,
     })
 }
 
