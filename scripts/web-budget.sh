@@ -12,7 +12,8 @@ web_deps
 browser_deps
 step "building the web app and the server (release)"
 (cd web && npm run --silent build)
-cargo build --release --bin booking --locked
+# The same set as scripts/bench.sh builds, so the two share one release build.
+cargo build --release --locked -p app --bin booking -p bench
 
 scratch=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
