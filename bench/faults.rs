@@ -459,7 +459,10 @@ async fn postgres_restart(server: &mut Server, load: &Load) -> anyhow::Result<Ou
     let orders_then = load.shared.acked_orders.load(Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs(2)).await;
     let orders_after = load.shared.acked_orders.load(Ordering::Relaxed) - orders_then;
-    anyhow::ensure!(orders_after > 0, "no order acknowledged after the database came back");
+    anyhow::ensure!(
+        orders_after > 0,
+        "no order acknowledged after the database came back"
+    );
     Ok(Outage {
         away,
         not_ready_after,
