@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test: style and lints (Rust, TypeScript, protobuf); Rust unit, repository and
 # API tests on SQLite and PostgreSQL; web unit tests (Vitest); browser tests (Playwright in Debian's
-# Chromium against the real server); the fault run (bench/faults.rs). Installs what is missing first. Ends with each runner's own
+# Chromium against the real server); the fault run (bench/faults.rs); schemathesis against the REST shim's OpenAPI document. Installs what is missing first. Ends with each runner's own
 # summary and one total line.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -45,6 +45,9 @@ step "faults: SIGKILL under order and payment load, PostgreSQL restarted under l
 cargo build --bin booking --bin faults --locked
 target/debug/faults 3 2>&1 | tee "$reports/faults.log"
 
+step "REST: schemathesis from /api/openapi.json, no 5xx"
+./scripts/api-fuzz.sh 50 2>&1 | tee "$reports/schemathesis.log"
+
 python3 - "$reports" "$(( $(date +%s) - started ))" <<'PY'
 import json, re, sys
 reports, seconds = sys.argv[1], sys.argv[2]
@@ -55,6 +58,8 @@ rows = [("cargo", sum(p for p, _ in cargo), sum(f for _, f in cargo)),
         ("vitest", vitest["numPassedTests"], vitest["numFailedTests"]),
         ("playwright", pw["expected"], pw["unexpected"] + pw["flaky"])]
 faults = open(f"{reports}/faults.log").read()
+st = re.search(r"(\d+) generated, (\d+) passed(?:, (\d+) failed)?", open(f"{reports}/schemathesis.log").read())
+rows.append(("schemathesis", int(st.group(2)), int(st.group(3) or 0)) if st else ("schemathesis", 0, 1))
 rows.append(("faults", faults.count("nothing lost") + faults.count("same server process"),
              faults.count("PROBLEMS") + faults.count("FAILED")))
 for name, p, f in rows:

@@ -18,6 +18,7 @@ use crate::{ApiError, Services};
 
 pub(crate) fn router(services: Services) -> Router {
     Router::new()
+        .route("/openapi.json", get(openapi))
         .route("/categories", get(catalog::list_categories))
         .route("/plan/{category}", get(catalog::list_plans))
         .route("/plan/{category}/{plan_id}", get(catalog::get_plan))
@@ -97,6 +98,14 @@ pub(crate) fn router(services: Services) -> Router {
         .with_state(services)
 }
 
+/// This shim described for tools (schemathesis fuzzes it from this document), kept beside the
+/// routes it describes; a test checks that every route above is in it.
+pub(crate) const OPENAPI: &str = include_str!("openapi.json");
+
+async fn openapi() -> impl axum::response::IntoResponse {
+    ([(http::header::CONTENT_TYPE, "application/json")], OPENAPI)
+}
+
 /// The success envelope of every REST answer.
 #[derive(serde::Serialize)]
 pub(crate) struct Data<T> {
@@ -126,5 +135,39 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
             .await
             .map(|axum::Json(v)| Body(v))
             .map_err(|e: JsonRejection| ApiError::bad_request(e.body_text()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// The routes as written in `router` above and the paths the document names, each parameter
+    /// reduced to `{}`: the two lists must be the same.
+    #[test]
+    fn the_openapi_document_names_every_route() {
+        let shape = |p: &str| {
+            p.split('/')
+                .map(|s| if s.starts_with('{') { "{}" } else { s })
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let source = include_str!("mod.rs");
+        let router = &source[..source.find("/// This shim described").unwrap()];
+        let routes: BTreeSet<String> = router
+            .split(".route(")
+            .skip(1)
+            .filter_map(|r| r.split('"').nth(1))
+            .filter(|p| *p != "/openapi.json")
+            .map(|p| shape(&format!("/api{p}")))
+            .collect();
+        let doc: serde_json::Value = serde_json::from_str(super::OPENAPI).unwrap();
+        let documented: BTreeSet<String> = doc["paths"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|p| shape(p))
+            .collect();
+        assert_eq!(routes, documented);
     }
 }
