@@ -10,7 +10,7 @@ cd "$ROOT/fuzz"
 seconds=${1:-60}
 command -v cargo-fuzz >/dev/null || { step "installing cargo-fuzz"; cargo install cargo-fuzz --locked; }
 export RUSTC_BOOTSTRAP=1
-for target in vietqr vnpay image; do
+for target in vietqr vnpay image token; do
   step "fuzzing $target for $seconds s"
   log=$(mktemp)
   if ! cargo fuzz run "$target" -s none -- -max_total_time="$seconds" >"$log" 2>&1; then
