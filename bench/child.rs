@@ -19,7 +19,7 @@ impl Server {
                 .and_then(|l| l.local_addr())
                 .map_or(38_917, |a| a.port())
         });
-        let dir = std::env::temp_dir().join(format!("booking-faults-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("booking-child-{}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
         // The server's own log (errors only) for a look afterwards, out of the figures.
         let log = std::fs::OpenOptions::new()

@@ -20,10 +20,11 @@ use std::time::{Duration, Instant};
 
 use adapters::testing::{Backend, TestDb};
 use bench::child::Server;
+use bench::customer;
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 use serde_json::{Value, json};
 
-const PRICE: i64 = 480_000;
+const PRICE: i64 = customer::SHUTTLE_PRICE;
 const TOP_UP: i64 = 50_000_000;
 const TOP_UPS: i64 = 25;
 /// Each client stops ordering here, so its wallet never runs dry.
@@ -246,31 +247,17 @@ impl Load {
             .timeout(Duration::from_secs(10))
             .build()?;
         let shared = Arc::new(Shared::default());
-        let start = (chrono::Utc::now() + chrono::Duration::days(7))
-            .format("%Y-%m-%dT10:00")
-            .to_string();
-        let order = json!({"details": {"direction": "pick-up", "flightNumber": "VN123",
-            "start": start, "address": "Caravelle Saigon", "passengers": 3, "luggage": 2,
-            "childSeats": 1},
-            "contact": {"name": "Faults", "phoneCountryCode": "+84", "phoneNumber": "901234567"}});
+        let order = customer::shuttle_order();
         let mut workers = Vec::new();
         for i in 0..CLIENTS {
-            let r = http
-                .post(format!("{base}/api/auth/sign-up"))
-                .header("x-forwarded-for", format!("198.51.100.{}", i + 1))
-                .json(&json!({"email": format!("faults-{i}@example.com"),
-                    "password": "faults-password"}))
-                .send()
-                .await?;
-            let body: Value = r.json().await?;
-            let token = body["data"]["idToken"].as_str().unwrap_or_default();
-            anyhow::ensure!(!token.is_empty(), "sign-up: {body}");
+            let email = format!("faults-{i}@example.com");
+            let token = customer::sign_up(&http, base, &email, i).await?;
             let client = Client {
                 http: http.clone(),
                 base: base.to_owned(),
                 shared: shared.clone(),
                 tally: Tally {
-                    token: token.to_owned(),
+                    token,
                     orders: Vec::new(),
                     retries: 0,
                     failures: Vec::new(),

@@ -3,4 +3,5 @@
 
 pub mod bounds;
 pub mod child;
+pub mod customer;
 pub mod server;

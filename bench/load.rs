@@ -14,7 +14,8 @@ use std::time::Duration;
 use adapters::testing::{Backend, TestDb};
 use bench::bounds::{hash_verify_time, raw_commits};
 use bench::child::{Server, booking_bin};
-use serde_json::{Value, json};
+use bench::customer;
+use serde_json::json;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -118,15 +119,9 @@ struct Setup {
 impl Setup {
     async fn new(base: &str, dir: &std::path::Path) -> anyhow::Result<Self> {
         let http = reqwest::Client::new();
-        let credentials = json!({"email": "load@example.com", "password": "load-password"});
-        let r = http
-            .post(format!("{base}/api/auth/sign-up"))
-            .json(&credentials)
-            .send()
-            .await?;
-        let session: Value = r.json().await?;
-        let token = session["data"]["idToken"].as_str().unwrap_or_default();
-        anyhow::ensure!(!token.is_empty(), "sign-up: {session}");
+        let email = "load@example.com";
+        let token = customer::sign_up(&http, base, email, 0).await?;
+        let credentials = json!({"email": email, "password": customer::PASSWORD});
 
         let file = |name: &str, bytes: &[u8]| -> anyhow::Result<std::path::PathBuf> {
             let path = dir.join(name);
@@ -146,12 +141,7 @@ impl Setup {
             answer.len() > 1000 && answer.windows(13).any(|w| w == b"grpc-status:0"),
             "ListPlans over gRPC-Web did not answer with plans"
         );
-        let start = (chrono::Utc::now() + chrono::Duration::days(7))
-            .format("%Y-%m-%dT10:00")
-            .to_string();
-        let order = json!({"details": {"direction": "pick-up", "flightNumber": "VN123",
-            "start": start, "address": "Caravelle Saigon", "passengers": 3, "luggage": 2,
-            "childSeats": 1}});
+        let order = customer::shuttle_order();
         Ok(Self {
             rest: Op::get("/api/plan/shuttle", 200),
             grpc_web: Op {

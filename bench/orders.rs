@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use adapters::testing::{Backend, TestDb};
 use bench::bounds::raw_commits;
+use bench::customer;
 use bench::server::{self, BenchServer};
 
 #[tokio::main]
@@ -39,29 +40,9 @@ async fn orders(database_url: &str, seconds: u64, concurrency: usize) -> anyhow:
     let http = server::http_client();
     let mut tokens = Vec::new();
     for i in 0..concurrency {
-        let r = http
-            .post(format!("{base}/api/auth/sign-up"))
-            .header("x-forwarded-for", format!("198.51.100.{}", i % 250 + 1))
-            .json(&serde_json::json!({"email": format!("bench{i}@example.com"), "password": "bench-password"}))
-            .send()
-            .await?;
-        anyhow::ensure!(r.status() == 200, "sign-up: {}", r.status());
-        let body: serde_json::Value = r.json().await?;
-        tokens.push(
-            body["data"]["idToken"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned(),
-        );
+        tokens.push(customer::sign_up(&http, &base, &format!("bench{i}@example.com"), i).await?);
     }
-    // A daytime slot a week ahead, Vietnam time.
-    let start = (chrono::Utc::now() + chrono::Duration::days(7))
-        .format("%Y-%m-%dT10:00")
-        .to_string();
-    let body = serde_json::json!({"details": {
-        "direction": "pick-up", "flightNumber": "VN123", "start": start,
-        "address": "Caravelle Saigon", "passengers": 3, "luggage": 2, "childSeats": 1,
-    }});
+    let body = customer::shuttle_order();
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
     let workers: Vec<_> = tokens

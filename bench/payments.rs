@@ -10,10 +10,11 @@
 use std::time::Instant;
 
 use adapters::testing::{Backend, TestDb};
+use bench::customer;
 use bench::server::{self, BenchServer};
 use serde_json::{Value, json};
 
-const PRICE: i64 = 480_000;
+const PRICE: i64 = customer::SHUTTLE_PRICE;
 const TOP_UP: i64 = 50_000_000;
 
 #[tokio::main]
@@ -70,25 +71,6 @@ impl Client {
     }
 }
 
-async fn sign_up(
-    http: &reqwest::Client,
-    base: &str,
-    email: &str,
-    n: usize,
-) -> anyhow::Result<String> {
-    let r = http
-        .post(format!("{base}/api/auth/sign-up"))
-        .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
-        .json(&json!({"email": email, "password": "bench-password"}))
-        .send()
-        .await?;
-    let body: Value = r.json().await?;
-    Ok(body["data"]["idToken"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned())
-}
-
 /// Funds the wallets, makes the orders (not timed), then pays them all with v-coin (timed).
 async fn run(
     base: &str,
@@ -106,7 +88,7 @@ async fn run(
                 .map(|c: &Client| c.token.clone())
                 .unwrap_or_default()
         } else {
-            sign_up(&http, base, &format!("pay-{tag}-{i}@example.com"), i).await?
+            customer::sign_up(&http, base, &format!("pay-{tag}-{i}@example.com"), i).await?
         };
         clients.push(Client {
             http: http.clone(),
@@ -127,12 +109,7 @@ async fn run(
             .await?;
         }
     }
-    let start = (chrono::Utc::now() + chrono::Duration::days(7))
-        .format("%Y-%m-%dT10:00")
-        .to_string();
-    let order = json!({"details": {"direction": "pick-up", "flightNumber": "VN123", "start": start,
-        "address": "Caravelle Saigon", "passengers": 3, "luggage": 2, "childSeats": 1},
-        "contact": {"name": "Bench", "phoneCountryCode": "+84", "phoneNumber": "901234567"}});
+    let order = customer::shuttle_order();
     let mut plans: Vec<Vec<String>> = Vec::new();
     for (i, c) in clients.iter().enumerate() {
         let mut ids = Vec::new();
