@@ -10,16 +10,8 @@ cd "$ROOT"
 examples=${1:-50}
 command -v st >/dev/null || { step "installing schemathesis (pip)"; python3 -m pip install -q 'schemathesis==4.32.5'; hash -r; }
 
-scratch=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
 # Sign-ups are not throttled here: the fuzzer signs up again and again from one address.
-APP_LISTEN="127.0.0.1:$port" DATABASE_URL="sqlite://$scratch/api-fuzz.db?mode=rwc" \
-  APP_WEB_DIR="$ROOT/web/dist" APP_MAILBOX_DIR="$scratch/mail" APP_MEDIA_DIR="$scratch/media" \
-  APP_SIGN_UPS_PER_ADDRESS_HOUR=1000000 APP_LOG=error target/debug/booking serve &
-server=$!
-trap 'kill $server 2>/dev/null; rm -rf "$scratch"' EXIT
-for _ in $(seq 1 100); do curl -fs "$base/readyz" >/dev/null && break; sleep 0.2; done
+serve_scratch target/debug/booking APP_SIGN_UPS_PER_ADDRESS_HOUR=1000000
 token=$(curl -fs -X POST "$base/api/auth/sign-up" -H 'content-type: application/json' \
   -d '{"email":"fuzz@example.com","password":"fuzz-password"}' |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["idToken"])')

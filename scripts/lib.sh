@@ -59,3 +59,21 @@ postgres_up() {
   psql "$TEST_POSTGRES_URL" -Atqc "select datname from pg_database where datname like 'booking_test_%'" 2>/dev/null |
     while read -r db; do psql "$TEST_POSTGRES_URL" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true; done
 }
+
+# The server (binary $1) on a free port over a scratch SQLite database with the demo catalogue,
+# for the scripts that measure it; more environment as NAME=value arguments. Sets $base and
+# $scratch, waits until ready, and stops the server and removes the scratch on exit.
+serve_scratch() {
+  local bin=$1 port
+  shift
+  scratch=$(mktemp -d)
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  base="http://127.0.0.1:$port"
+  env APP_LISTEN="127.0.0.1:$port" DATABASE_URL="sqlite://$scratch/scratch.db?mode=rwc" \
+    APP_WEB_DIR="$ROOT/web/dist" APP_MAILBOX_DIR="$scratch/mail" APP_MEDIA_DIR="$scratch/media" \
+    APP_LOG=error "$@" "$bin" serve &
+  scratch_server=$!
+  trap 'kill $scratch_server 2>/dev/null; rm -rf "$scratch"' EXIT
+  for _ in $(seq 1 100); do curl -fs "$base/readyz" >/dev/null && return 0; sleep 0.2; done
+  die "the server did not become ready at $base"
+}

@@ -16,15 +16,7 @@ step "building the web app and the server (release)"
 # The same set as scripts/bench.sh builds, so the two share one release build.
 cargo build --release --locked -p app --bin booking -p bench
 
-scratch=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-APP_LISTEN="127.0.0.1:$port" DATABASE_URL="sqlite://$scratch/web-budget.db?mode=rwc" \
-  APP_WEB_DIR="$ROOT/web/dist" APP_MAILBOX_DIR="$scratch/mail" APP_MEDIA_DIR="$scratch/media" \
-  APP_LOG=error target/release/booking serve &
-server=$!
-trap 'kill $server 2>/dev/null; rm -rf "$scratch"' EXIT
-for _ in $(seq 1 100); do curl -fs "$base/readyz" >/dev/null && break; sleep 0.2; done
+serve_scratch target/release/booking
 
 step "Lighthouse 13.5 (mobile) in Debian's Chromium, three runs a page, the median counts"
 printf '| page | performance | accessibility | best practices | JavaScript transferred |\n|---|--:|--:|--:|--:|\n'
