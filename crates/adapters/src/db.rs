@@ -5,7 +5,10 @@ use std::time::Duration;
 
 use migration::{Migrator, MigratorTrait};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseTransaction, SqliteTransactionMode,
+    TransactionOptions, TransactionTrait,
+};
 pub use sea_orm::{DatabaseConnection, DbErr};
 
 /// Opens a pool. For SQLite the file's folder is created, and every connection runs in WAL mode
@@ -40,6 +43,18 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
 /// Brings the schema up to date; safe to run on every start and from several nodes in turn.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
     Migrator::up(db, None).await
+}
+
+/// Starts a transaction that writes. On SQLite it takes the write lock at `BEGIN IMMEDIATE` and so
+/// waits out the busy timeout behind other writers; a deferred transaction that reads first fails
+/// at once with "database is locked" when another writer commits between its read and its write.
+/// PostgreSQL ignores the mode.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
 }
 
 /// A cheap round trip, for readiness checks.

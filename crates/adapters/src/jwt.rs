@@ -17,7 +17,6 @@ use ed25519_dalek::pkcs8::EncodePrivateKey;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 
@@ -151,7 +150,7 @@ impl JwtSigner {
 
     /// Makes a new signing key unless another node just did, and retires the ones before it.
     async fn rotate(&self, now: DateTime<Utc>) -> DomainResult<()> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         let newest = signing_key::Entity::find()
             .order_by_desc(signing_key::Column::CreatedAtMs)
             .one(&txn)

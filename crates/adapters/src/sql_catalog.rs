@@ -10,7 +10,7 @@ use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Set,
 };
 use serde::{Deserialize, Serialize};
 
@@ -260,7 +260,7 @@ impl CatalogRepository for SqlCatalogRepository {
         audit: Option<&AuditEntry>,
     ) -> DomainResult<()> {
         let now = chrono::Utc::now().fixed_offset();
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         for p in plans {
             plan::Entity::insert(plan_to_row(p, now))
                 .on_conflict(

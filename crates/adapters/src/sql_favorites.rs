@@ -6,7 +6,6 @@ use domain::favorites::FavoriteStore;
 use domain::identity::UserId;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
 };
 
 use crate::entities::favorite_therapist;
@@ -37,7 +36,7 @@ impl FavoriteStore for SqlFavoriteStore {
     }
 
     async fn replace(&self, owner: &UserId, therapist_ids: &[String]) -> DomainResult<()> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         favorite_therapist::Entity::delete_many()
             .filter(favorite_therapist::Column::Owner.eq(owner.as_str()))
             .exec(&txn)

@@ -11,7 +11,7 @@ use domain::identity::{
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    QueryFilter, Select, Set, SqlErr, TransactionTrait,
+    QueryFilter, Select, Set, SqlErr,
 };
 
 use crate::entities::{account, action_code, mail_outbox, profile, refresh_token};
@@ -299,7 +299,7 @@ impl IdentityStore for SqlIdentityStore {
 
     async fn commit(&self, change: Change) -> Result<(), CommitError> {
         let now_ms = ms(Utc::now());
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         match apply(&txn, change, now_ms).await {
             Ok(()) => txn.commit().await.map_err(|e| storage(e).into()),
             Err(e) => {

@@ -9,7 +9,7 @@ use domain::operations::{AuditEntry, AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set, TransactionTrait,
+    Set,
 };
 
 use crate::entities::{audit_entry, service_key};
@@ -71,7 +71,7 @@ fn entry_from_row(r: audit_entry::Model) -> DomainResult<AuditEntry> {
 #[async_trait]
 impl StaffStore for SqlOperationsStore {
     async fn insert_key(&self, key: &ServiceKey, audit: &AuditEntry) -> DomainResult<()> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         service_key::Entity::insert(service_key::ActiveModel {
             id: Set(key.id.clone()),
             name: Set(key.name.clone()),
@@ -112,7 +112,7 @@ impl StaffStore for SqlOperationsStore {
         at: DateTime<Utc>,
         audit: &AuditEntry,
     ) -> DomainResult<()> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         let revoked = service_key::Entity::update_many()
             .set(service_key::ActiveModel {
                 revoked_at_ms: Set(Some(ms(at))),

@@ -21,7 +21,7 @@ use domain::shared::{LocalTime, Money, Page, PageRequest};
 use domain::{DomainError, DomainResult};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 
@@ -587,7 +587,7 @@ impl SqlOrderStore {
 #[async_trait]
 impl OrderStore for SqlOrderStore {
     async fn insert(&self, o: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         if let Some(c) = claim {
             let row = idempotency_key::ActiveModel {
                 owner: Set(c.owner.as_str().into()),
@@ -640,14 +640,14 @@ impl OrderStore for SqlOrderStore {
     }
 
     async fn save(&self, o: &Order) -> Result<(), StoreError> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         save_order(&txn, o).await?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }
 
     async fn save_audited(&self, o: &Order, audit: &AuditEntry) -> Result<(), StoreError> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         save_order(&txn, o).await?;
         insert_audit(&txn, audit).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;

@@ -15,7 +15,7 @@ use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, SqlErr, TransactionTrait,
+    QuerySelect, Set, SqlErr,
 };
 
 use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
@@ -233,7 +233,7 @@ impl PaymentStore for SqlPaymentStore {
     }
 
     async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         if let Some(p) = &s.payment {
             if s.new_payment {
                 if let Err(e) = payment::Entity::insert(payment_to_row(p)).exec(&txn).await {

@@ -12,7 +12,7 @@ use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    SqlErr, TransactionTrait,
+    SqlErr,
 };
 
 use crate::entities::{support_message, support_thread};
@@ -84,7 +84,7 @@ impl SupportStore for SqlSupportStore {
         first: &Message,
         request: Option<&RequestId>,
     ) -> DomainResult<Thread> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         let row = support_thread::ActiveModel {
             id: Set(thread.id.as_str().into()),
             owner: Set(thread.owner.as_str().into()),
@@ -160,7 +160,7 @@ impl SupportStore for SqlSupportStore {
             Author::Customer => support_thread::Column::UnreadByOperators,
             Author::Operator(_) => support_thread::Column::UnreadByCustomer,
         };
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         // The thread row first: it numbers the message and makes a concurrent one wait.
         support_thread::Entity::update_many()
             .col_expr(

@@ -7,7 +7,7 @@ use adapters::{SqlCatalogRepository, catalog_file, db, on_both_databases};
 use domain::DomainError;
 use domain::catalog::{CatalogRepository, CatalogService, Category, Plan, PlanId};
 use domain::shared::{Money, PageRequest};
-use sea_orm::DatabaseConnection;
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 
 fn plan(id: &str, category: Category, order: i32, price: i64) -> Plan {
     adapters::testing::plan(id, category, order, price)
@@ -23,6 +23,41 @@ on_both_databases!(
         db::migrate(&db).await.unwrap();
         db::migrate(&db).await.unwrap();
         db::ping(&db).await.unwrap();
+    }
+);
+
+async fn probe_rows(c: &impl ConnectionTrait) -> Result<i64, sea_orm::DbErr> {
+    let sql = Statement::from_string(c.get_database_backend(), "SELECT COUNT(*) AS n FROM probe");
+    let row = c.query_one_raw(sql).await?.expect("a count");
+    row.try_get::<i64>("", "n")
+}
+
+// Many writers that each read before they write, as sign-up, key rotation and payments do. On
+// SQLite a deferred transaction fails with "database is locked" when another commits between its
+// read and its write; `begin_write` makes them queue instead.
+on_both_databases!(
+    writers_that_read_first_queue_instead_of_failing,
+    |db: DatabaseConnection| async move {
+        db.execute_unprepared("CREATE TABLE probe (n INTEGER NOT NULL)")
+            .await
+            .unwrap();
+        let writers: Vec<_> = (0..16)
+            .map(|_| {
+                let db = db.clone();
+                tokio::spawn(async move {
+                    let txn = db::begin_write(&db).await?;
+                    let seen = probe_rows(&txn).await?;
+                    tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+                    txn.execute_unprepared(&format!("INSERT INTO probe (n) VALUES ({seen})"))
+                        .await?;
+                    txn.commit().await
+                })
+            })
+            .collect();
+        for w in writers {
+            w.await.unwrap().unwrap();
+        }
+        assert_eq!(probe_rows(&db).await.unwrap(), 16);
     }
 );
 

@@ -11,7 +11,7 @@ use domain::identity::{IdentityPolicy, MailKind};
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
+    QueryOrder, QuerySelect,
 };
 use tokio::sync::watch;
 
@@ -85,7 +85,7 @@ impl OutboxWorker {
 
     async fn claim(&self) -> Result<Vec<mail_outbox::Model>, DbErr> {
         let now = Utc::now().timestamp_millis();
-        let txn = self.db.begin().await?;
+        let txn = crate::db::begin_write(&self.db).await?;
         let mut query = mail_outbox::Entity::find()
             .filter(mail_outbox::Column::SentAtMs.is_null())
             .filter(mail_outbox::Column::NextAttemptAtMs.lte(now))
