@@ -32,10 +32,23 @@ export function OrderStep1({ flow, planId, signedIn }: Props) {
       .then(setPlans)
       .catch(() => setPlans([]));
   }, [flow]);
-  if (!plans) return <p className="muted">{messages.loading}</p>;
-  const plan = plans.find((p) => p.id === (planId || draft.planId)) ?? (planId ? undefined : plans[0]);
-  if (!plan) return <p className="notice notice-warning">{m.planMissing}</p>;
-  return <Step1Form key={plan.id} flow={flow} plan={plan} plans={plans} signedIn={signedIn} />;
+  const plan = plans?.find((p) => p.id === (planId || draft.planId)) ?? (planId ? undefined : plans?.[0]);
+  // The step bar and heading come first, so the page is there before the plans are.
+  return (
+    <section className="order-page">
+      <StepBar current={1} />
+      <h1>
+        {m.flows[flow]}・{messages.pageTitles.step1}
+      </h1>
+      {!plans ? (
+        <p className="muted">{messages.loading}</p>
+      ) : plan ? (
+        <Step1Form key={plan.id} flow={flow} plan={plan} plans={plans} signedIn={signedIn} />
+      ) : (
+        <p className="notice notice-warning">{m.planMissing}</p>
+      )}
+    </section>
+  );
 }
 
 function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; plans: Plan[]; signedIn: boolean }) {
@@ -81,33 +94,27 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
   });
 
   return (
-    <section className="order-page">
-      <StepBar current={1} />
-      <h1>
-        {m.flows[flow]}・{messages.pageTitles.step1}
-      </h1>
-      <form className="order-grid" onSubmit={onSubmit} noValidate>
-        <div className="card form-card">
-          {flow === 'escort' ? (
-            <p className="order-plan">
-              <strong>{plan.name}</strong>
-            </p>
-          ) : (
-            <SelectField
-              label={m.plan}
-              value={plan.id}
-              onChange={(e) => navigate(stepPath(flow, 'step1', e.target.value), { replace: true })}
-              options={plans.map((p) => ({ value: p.id, label: `${p.name}（${formatVnd(p.fromPriceVnd)} ${messages.catalog.from}）` }))}
-            />
-          )}
-          <DetailFields fields={fieldsOf(flow, 1, plan)} plan={plan} register={register} errors={formState.errors} />
-        </div>
-        <EstimatePanel quote={quote} priced={Boolean(values.start)}>
-          {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}
-          <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
-        </EstimatePanel>
-      </form>
-    </section>
+    <form className="order-grid" onSubmit={onSubmit} noValidate>
+      <div className="card form-card">
+        {flow === 'escort' ? (
+          <p className="order-plan">
+            <strong>{plan.name}</strong>
+          </p>
+        ) : (
+          <SelectField
+            label={m.plan}
+            value={plan.id}
+            onChange={(e) => navigate(stepPath(flow, 'step1', e.target.value), { replace: true })}
+            options={plans.map((p) => ({ value: p.id, label: `${p.name}（${formatVnd(p.fromPriceVnd)} ${messages.catalog.from}）` }))}
+          />
+        )}
+        <DetailFields fields={fieldsOf(flow, 1, plan)} plan={plan} register={register} errors={formState.errors} />
+      </div>
+      <EstimatePanel quote={quote} priced={Boolean(values.start)}>
+        {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}
+        <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
+      </EstimatePanel>
+    </form>
   );
 }
 
