@@ -23,31 +23,18 @@ pub async fn raw_commits(
         _ => "INSERT INTO bench_raw (id, payload) VALUES (?, ?)",
     };
     let next = Arc::new(AtomicU64::new(0));
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let started = Instant::now();
-    let workers: Vec<_> = (0..concurrency)
-        .map(|_| {
-            let (db, next) = (db.clone(), next.clone());
-            tokio::spawn(async move {
-                let mut done = 0u64;
-                while Instant::now() < deadline {
-                    let id = next.fetch_add(1, Ordering::Relaxed) as i64;
-                    // About the size of an order row's JSON.
-                    let payload = "x".repeat(600);
-                    let stmt =
-                        Statement::from_sql_and_values(backend, sql, [id.into(), payload.into()]);
-                    db.execute_raw(stmt).await?;
-                    done += 1;
-                }
-                anyhow::Ok(done)
-            })
-        })
-        .collect();
-    let mut total = 0;
-    for w in workers {
-        total += w.await??;
-    }
-    Ok(total as f64 / started.elapsed().as_secs_f64())
+    let db = db.clone();
+    crate::workers::per_second(seconds, concurrency, move |_, _| {
+        let (db, id) = (db.clone(), next.fetch_add(1, Ordering::Relaxed) as i64);
+        // About the size of an order row's JSON.
+        let payload = "x".repeat(600);
+        async move {
+            let stmt = Statement::from_sql_and_values(backend, sql, [id.into(), payload.into()]);
+            db.execute_raw(stmt).await?;
+            Ok(())
+        }
+    })
+    .await
 }
 
 /// The median of 20 argon2id verifications, one at a time on the blocking pool, as the server

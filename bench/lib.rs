@@ -5,3 +5,4 @@ pub mod bounds;
 pub mod child;
 pub mod customer;
 pub mod server;
+pub mod workers;

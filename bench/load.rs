@@ -252,9 +252,13 @@ fn hey(base: &str, op: &Op, seconds: u64, clients: usize, qps: Option<f64>) -> a
         op.method,
         op.path
     );
+    // A figure hey did not print is an error, not a zero in the table.
+    let figure = |label: &str| {
+        number_after(label).ok_or_else(|| anyhow::anyhow!("hey printed no '{label}':\n{text}"))
+    };
     Ok(Hey {
-        rate: number_after("Requests/sec:").unwrap_or(0.0),
-        p50: number_after("50% in").unwrap_or(f64::NAN),
-        p99: number_after("99% in").unwrap_or(f64::NAN),
+        rate: figure("Requests/sec:")?,
+        p50: figure("50% in")?,
+        p99: figure("99% in")?,
     })
 }

@@ -7,8 +7,6 @@
 //! `cargo run --release -p bench --bin orders [-- SECONDS CONCURRENCY]` (defaults: 10 s, 8).
 //! PostgreSQL is found at `TEST_POSTGRES_URL` (default: the local server, user postgres).
 
-use std::time::{Duration, Instant};
-
 use adapters::testing::{Backend, TestDb};
 use bench::bounds::raw_commits;
 use bench::customer;
@@ -42,41 +40,24 @@ async fn orders(database_url: &str, seconds: u64, concurrency: usize) -> anyhow:
     for i in 0..concurrency {
         tokens.push(customer::sign_up(&http, &base, &format!("bench{i}@example.com"), i).await?);
     }
-    let body = customer::shuttle_order();
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let started = Instant::now();
-    let workers: Vec<_> = tokens
-        .into_iter()
-        .enumerate()
-        .map(|(client, token)| {
-            let (http, url, body) = (
-                http.clone(),
-                format!("{base}/api/plan/shuttle/shuttle-sgn-4/order"),
-                body.clone(),
-            );
-            tokio::spawn(async move {
-                let (mut ok, mut n) = (0u64, 0u64);
-                while Instant::now() < deadline {
-                    n += 1;
-                    let r = http
-                        .post(&url)
-                        .header("authorization-firebase", &token)
-                        .header("idempotency-key", format!("bench-{client}-{n}"))
-                        .json(&body)
-                        .send()
-                        .await?;
-                    anyhow::ensure!(r.status() == 201, "create answered {}", r.status());
-                    ok += 1;
-                }
-                anyhow::Ok(ok)
-            })
-        })
-        .collect();
-    let mut total = 0;
-    for w in workers {
-        total += w.await??;
-    }
-    let rate = total as f64 / started.elapsed().as_secs_f64();
+    let tokens = std::sync::Arc::new(tokens);
+    let body = std::sync::Arc::new(customer::shuttle_order());
+    let url = format!("{base}/api/plan/shuttle/shuttle-sgn-4/order");
+    let rate = bench::workers::per_second(seconds, concurrency, move |client, n| {
+        let (http, url, body, tokens) = (http.clone(), url.clone(), body.clone(), tokens.clone());
+        async move {
+            let r = http
+                .post(&url)
+                .header("authorization-firebase", &tokens[client])
+                .header("idempotency-key", format!("bench-{client}-{n}"))
+                .json(&*body)
+                .send()
+                .await?;
+            anyhow::ensure!(r.status() == 201, "create answered {}", r.status());
+            Ok(())
+        }
+    })
+    .await?;
     server.stop().await?;
     Ok(rate)
 }

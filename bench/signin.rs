@@ -11,6 +11,7 @@
 use std::time::{Duration, Instant};
 
 use bench::bounds::hash_verify_time;
+use bench::customer;
 use bench::server::{self, BenchServer};
 
 #[tokio::main]
@@ -26,13 +27,9 @@ async fn main() -> anyhow::Result<()> {
     let server = BenchServer::start(None, false).await?;
     let base = server.base.clone();
     let http = server::http_client();
-    let body = serde_json::json!({"email": "bench@example.com", "password": "bench-password"});
-    let r = http
-        .post(format!("{base}/api/auth/sign-up"))
-        .json(&body)
-        .send()
-        .await?;
-    anyhow::ensure!(r.status() == 200, "sign-up: {}", r.status());
+    let email = "bench@example.com";
+    customer::sign_up(&http, &base, email, 0).await?;
+    let body = serde_json::json!({"email": email, "password": customer::PASSWORD});
 
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
