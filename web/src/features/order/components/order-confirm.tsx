@@ -11,7 +11,7 @@ import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
 import { ContactRows, DetailRows } from './order-rows';
 import { NoOrder } from './order-step2';
-import { StepBar } from './step-bar';
+import { StepPage } from './step-bar';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = orderMessages;
@@ -38,11 +38,7 @@ export function OrderConfirm({ flow, more }: Props) {
   if (!order) return <p className="muted">{messages.loading}</p>;
   const total = order.estimate?.totalVnd ?? 0n;
   return (
-    <section className="order-page">
-      <StepBar current={3} />
-      <h1>
-        {m.flows[flow]}・{m.confirmTitle}
-      </h1>
+    <StepPage flow={flow} step={3}>
       <div className="order-grid">
         <div className="card form-card">
           <h2>{order.planName}</h2>
@@ -96,7 +92,7 @@ export function OrderConfirm({ flow, more }: Props) {
           )}
         </aside>
       </div>
-    </section>
+    </StepPage>
   );
 }
 

@@ -11,7 +11,7 @@ import { categoryOfFlow, stepPath } from '@/app/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { EstimatePanel, useEstimate } from './estimate-panel';
-import { StepBar } from './step-bar';
+import { StepPage } from './step-bar';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = orderMessages;
@@ -35,11 +35,7 @@ export function OrderStep1({ flow, planId, signedIn }: Props) {
   const plan = plans?.find((p) => p.id === (planId || draft.planId)) ?? (planId ? undefined : plans?.[0]);
   // The step bar and heading come first, so the page is there before the plans are.
   return (
-    <section className="order-page">
-      <StepBar current={1} />
-      <h1>
-        {m.flows[flow]}・{messages.pageTitles.step1}
-      </h1>
+    <StepPage flow={flow} step={1}>
       {!plans ? (
         <p className="muted">{messages.loading}</p>
       ) : plan ? (
@@ -47,7 +43,7 @@ export function OrderStep1({ flow, planId, signedIn }: Props) {
       ) : (
         <p className="notice notice-warning">{m.planMissing}</p>
       )}
-    </section>
+    </StepPage>
   );
 }
 

@@ -10,7 +10,7 @@ import { stepPath } from '@/app/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { EstimatePanel, useEstimate } from './estimate-panel';
-import { StepBar } from './step-bar';
+import { StepPage } from './step-bar';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = orderMessages;
@@ -118,11 +118,7 @@ function Step2Form({ flow, plan, draft, profile, extras: drawExtras }: Props & {
     orderId: draft.orderId,
   };
   return (
-    <section className="order-page">
-      <StepBar current={2} />
-      <h1>
-        {m.flows[flow]}・{messages.pageTitles.step2}
-      </h1>
+    <StepPage flow={flow} step={2}>
       <form className="order-grid" onSubmit={onSubmit} noValidate>
         <div>
           {custom.length > 0 && drawExtras && <div className="card form-card">{drawExtras(extrasForm)}</div>}
@@ -166,7 +162,7 @@ function Step2Form({ flow, plan, draft, profile, extras: drawExtras }: Props & {
           </p>
         </EstimatePanel>
       </form>
-    </section>
+    </StepPage>
   );
 }
 

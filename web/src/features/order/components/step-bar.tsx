@@ -1,7 +1,31 @@
+import type { ReactNode } from 'react';
+import { messages } from '@/lib/messages';
 import { orderMessages } from '@/lib/order-messages';
+import type { Flow } from '../flows';
+
+type Step = 1 | 2 | 3;
+
+const TITLES: Record<Step, string> = {
+  1: messages.pageTitles.step1,
+  2: messages.pageTitles.step2,
+  3: orderMessages.confirmTitle,
+};
+
+/** A step's page: where the customer is in the flow, the step's title, then the step itself. */
+export function StepPage({ flow, step, children }: { flow: Flow; step: Step; children: ReactNode }) {
+  return (
+    <section className="order-page">
+      <StepBar current={step} />
+      <h1>
+        {orderMessages.flows[flow]}・{TITLES[step]}
+      </h1>
+      {children}
+    </section>
+  );
+}
 
 /** Where the customer is in the flow: 1 service details, 2 contact, 3 confirm. */
-export function StepBar({ current }: { current: 1 | 2 | 3 }) {
+function StepBar({ current }: { current: Step }) {
   return (
     <ol className="step-bar" aria-label={orderMessages.steps.join(' → ')}>
       {orderMessages.steps.map((label, i) => (
