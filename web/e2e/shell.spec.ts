@@ -82,3 +82,21 @@ test('error screens keep the site header', async ({ page }) => {
     await expect(page.getByRole('navigation', { name: '服務分類' })).toBeVisible();
   }
 });
+
+test('while a page’s code loads, the header stays and an order step already shows its heading', async ({ page }) => {
+  // Hold the step's code back, as a slow network would.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/order-step1-page-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
+  await expect(page.getByRole('navigation', { name: '服務分類' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '機場接送・填寫服務資料' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '載入中…' })).toBeVisible();
+  await expect(page.getByLabel('航班編號')).toHaveCount(0);
+  release();
+  await expect(page.getByLabel('航班編號')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '載入中…' })).toHaveCount(0);
+});

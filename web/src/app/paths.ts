@@ -36,9 +36,16 @@ export const paths = {
 
 export type RouteName = keyof typeof paths;
 
+/** The flow and step of an order step's route (confirm is step 3); undefined for other routes. */
+export function orderStepOf(name: RouteName): { flow: Flow; step: 1 | 2 | 3 } | undefined {
+  const match = /^(charter|escort|massage|shuttle)(Step1|Step2|Confirm)$/.exec(name);
+  if (!match) return undefined;
+  return { flow: match[1] as Flow, step: match[2] === 'Step1' ? 1 : match[2] === 'Step2' ? 2 : 3 };
+}
+
 /** Order steps and confirm pages use the layout with a footer; every other route the default. */
 export function layoutOf(name: RouteName): 'default' | 'footer' {
-  return /^(charter|escort|massage|shuttle)(Step1|Step2|Confirm)$/.test(name) ? 'footer' : 'default';
+  return orderStepOf(name) ? 'footer' : 'default';
 }
 
 /** Closed sets of parameter values; a path with another value is not a route (404). */

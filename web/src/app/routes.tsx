@@ -1,17 +1,37 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { StepPage } from '@/components/step-page';
 import { AppShell } from './app-shell';
 import { NotFoundPage, PageLoading, RouteErrorPage } from './error-pages';
 import { DefaultLayout } from './layouts/default-layout';
 import { FooterLayout } from './layouts/footer-layout';
 import { importWithReload } from './lazy-route';
 import { modules } from './route-modules';
-import { layoutOf, paths, type RouteName } from './paths';
+import { layoutOf, orderStepOf, paths, type RouteName } from './paths';
+
+/**
+ * What a route shows inside its layout while its code loads on the first visit: an order step its
+ * bar and heading (the largest thing it paints), any other page the loading line. The site header
+ * stays as index.html painted it.
+ */
+function loadingOf(name: RouteName): () => ReactNode {
+  const step = orderStepOf(name);
+  if (!step) return PageLoading;
+  return function StepLoading() {
+    return (
+      <StepPage flow={step.flow} step={step.step}>
+        <PageLoading />
+      </StepPage>
+    );
+  };
+}
 
 function route(name: RouteName): RouteObject {
   return {
     path: paths[name],
     handle: { name },
     lazy: () => importWithReload(modules[name]),
+    HydrateFallback: loadingOf(name),
     // Errors of a page render inside its layout, with the site header still there.
     ErrorBoundary: RouteErrorPage,
   };

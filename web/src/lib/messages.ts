@@ -41,9 +41,16 @@ export const messages = {
     help: '需要協助？會員中心的客服可隨時為您服務。',
     copyright: '© 越南旅遊預約',
   },
+  // The order steps' bar and titles: in the shell's catalogue because a step's heading is drawn
+  // while its page's code still loads.
+  orderSteps: {
+    flows: { shuttle: '機場接送', charter: '包車服務', escort: '陪同導覽', massage: '龍按摩' },
+    labels: ['服務資料', '加購與聯絡', '確認訂單'],
+  },
   pageTitles: {
     step1: '填寫服務資料',
     step2: '加購與聯絡資料',
+    confirm: '確認訂單',
     payment: '付款',
     paymentComplete: '付款完成',
   },

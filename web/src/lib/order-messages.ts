@@ -2,8 +2,6 @@
 // Split from the shell's catalogue so the first page stays within its budget.
 
 export const orderMessages = {
-  flows: { shuttle: '機場接送', charter: '包車服務', escort: '陪同導覽', massage: '龍按摩' } as Record<string, string>,
-  steps: ['服務資料', '加購與聯絡', '確認訂單'],
   plan: '方案',
   planMissing: '找不到這個方案，請從方案列表重新選擇。',
   vietnamTime: '越南時間 UTC+7',
@@ -62,7 +60,6 @@ export const orderMessages = {
   toPayment: '前往付款',
   edit: '修改',
   signInToContinue: '請先登入，登入後會回到這一步，已填的資料都會保留。',
-  confirmTitle: '確認訂單',
   orderId: '訂單編號',
   states: ['', '填寫中', '待付款', '已付款', '已確認', '已完成', '已取消', '已逾期', '已退款'],
   state: '訂單狀態',

@@ -11,7 +11,7 @@ import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
 import { ContactRows, DetailRows } from './order-rows';
 import { NoOrder } from './order-step2';
-import { StepPage } from './step-bar';
+import { StepPage } from '@/components/step-page';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = orderMessages;

@@ -10,7 +10,7 @@ import { stepPath } from '@/app/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { EstimatePanel, useEstimate } from './estimate-panel';
-import { StepPage } from './step-bar';
+import { StepPage } from '@/components/step-page';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = orderMessages;

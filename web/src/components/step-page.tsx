@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
+import type { Flow } from '@/app/paths';
 import { messages } from '@/lib/messages';
-import { orderMessages } from '@/lib/order-messages';
-import type { Flow } from '../flows';
 
-type Step = 1 | 2 | 3;
+export type Step = 1 | 2 | 3;
 
 const TITLES: Record<Step, string> = {
   1: messages.pageTitles.step1,
   2: messages.pageTitles.step2,
-  3: orderMessages.confirmTitle,
+  3: messages.pageTitles.confirm,
 };
 
 /** A step's page: where the customer is in the flow, the step's title, then the step itself. */
@@ -17,7 +16,7 @@ export function StepPage({ flow, step, children }: { flow: Flow; step: Step; chi
     <section className="order-page">
       <StepBar current={step} />
       <h1>
-        {orderMessages.flows[flow]}・{TITLES[step]}
+        {messages.orderSteps.flows[flow]}・{TITLES[step]}
       </h1>
       {children}
     </section>
@@ -26,9 +25,10 @@ export function StepPage({ flow, step, children }: { flow: Flow; step: Step; chi
 
 /** Where the customer is in the flow: 1 service details, 2 contact, 3 confirm. */
 function StepBar({ current }: { current: Step }) {
+  const labels = messages.orderSteps.labels;
   return (
-    <ol className="step-bar" aria-label={orderMessages.steps.join(' → ')}>
-      {orderMessages.steps.map((label, i) => (
+    <ol className="step-bar" aria-label={labels.join(' → ')}>
+      {labels.map((label, i) => (
         <li key={label} className={i + 1 === current ? 'step-current' : i + 1 < current ? 'step-done' : undefined} aria-current={i + 1 === current ? 'step' : undefined}>
           <span className="step-number">{i + 1}</span> {label}
         </li>
