@@ -100,3 +100,15 @@ test('while a page’s code loads, the header stays and an order step already sh
   await expect(page.getByLabel('航班編號')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '載入中…' })).toHaveCount(0);
 });
+
+test('the site’s stylesheet applies under the content security policy, which refuses nothing the pages use', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) refused.push(m.text());
+  });
+  for (const path of ['/', '/category/shuttle', '/no/such/page']) {
+    await page.goto(path);
+    await expect(page.locator('.site-header')).toHaveCSS('position', 'sticky');
+  }
+  expect(refused).toEqual([]);
+});
