@@ -10,7 +10,7 @@ need_toolchains
 postgres_up
 command -v hey >/dev/null || { step "installing hey (Debian)"; apt_install hey; }
 step "building the server and the bench programs (release)"
-cargo build --release --locked -p app --bin booking -p bench
+cargo build --release --locked -p app -p bench --bins
 step "load: peak and latency at half the peak, against each bound"
 target/release/load "$@"
 step "faults: SIGKILL under order and payment load; PostgreSQL stopped under load"

@@ -15,7 +15,7 @@ browser_deps
 step "building the web app and the server (release)"
 (cd web && npm run --silent build)
 # The same set as scripts/bench.sh builds, so the two share one release build.
-cargo build --release --locked -p app --bin booking -p bench
+cargo build --release --locked -p app -p bench --bins
 
 serve_scratch target/release/booking
 
