@@ -36,11 +36,17 @@ export const paths = {
 
 export type RouteName = keyof typeof paths;
 
-/** The flow and step of an order step's route (confirm is step 3); undefined for other routes. */
-export function orderStepOf(name: RouteName): { flow: Flow; step: 1 | 2 | 3 } | undefined {
-  const match = /^(charter|escort|massage|shuttle)(Step1|Step2|Confirm)$/.exec(name);
-  if (!match) return undefined;
-  return { flow: match[1] as Flow, step: match[2] === 'Step1' ? 1 : match[2] === 'Step2' ? 2 : 3 };
+/** An order flow's steps: 1 service details, 2 contact, 3 confirm. */
+export type OrderStep = 1 | 2 | 3;
+const STEP_ROUTES = ['Step1', 'Step2', 'Confirm'] as const;
+
+/** The flow and step of an order step's route, by its name (`shuttleStep1`); undefined for others. */
+export function orderStepOf(name: RouteName): { flow: Flow; step: OrderStep } | undefined {
+  for (const flow of FLOWS) {
+    const step = STEP_ROUTES.findIndex((suffix) => name === `${flow}${suffix}`);
+    if (step >= 0) return { flow, step: (step + 1) as OrderStep };
+  }
+  return undefined;
 }
 
 /** Order steps and confirm pages use the layout with a footer; every other route the default. */

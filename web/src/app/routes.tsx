@@ -43,7 +43,6 @@ export const routes: RouteObject[] = [
   {
     Component: AppShell,
     ErrorBoundary: RouteErrorPage,
-    HydrateFallback: PageLoading,
     children: [
       {
         Component: DefaultLayout,

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Flow } from '@/app/paths';
+import type { Flow, OrderStep as Step } from '@/app/paths';
 import { messages } from '@/lib/messages';
-
-export type Step = 1 | 2 | 3;
 
 const TITLES: Record<Step, string> = {
   1: messages.pageTitles.step1,
