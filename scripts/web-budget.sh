@@ -52,12 +52,16 @@ JS
   return $bad
 }
 
+measure() { # report name prefix, extra Lighthouse flags: three runs of each page
+  local n=0
+  for page in "${pages[@]}"; do
+    n=$((n + 1))
+    for run in 1 2 3; do lighthouse "$base$page" "$scratch/$1-$n-$run.json" "${@:2}"; done
+  done
+}
+
 step "Lighthouse 13.5 (mobile) in Debian's Chromium, three runs a page, its default 4x CPU slowdown"
-n=0
-for page in "${pages[@]}"; do
-  n=$((n + 1))
-  for run in 1 2 3; do lighthouse "$base$page" "$scratch/default-$n-$run.json"; done
-done
+measure default
 table "Lighthouse's default 4x CPU slowdown (for reference):" default || true
 
 # The 4x default assumes a host with a BenchmarkIndex near 1,533 and then stands for a mid-tier
@@ -73,11 +77,7 @@ console.log(`${m.toFixed(1)} ${Math.round(i)} ${Math.round(xs[0])} ${Math.round(
 read -r slowdown index index_lo index_hi <<<"$multiplier"
 
 step "the same, with the CPU slowdown calibrated to this host: ${slowdown}x (BenchmarkIndex median $index, runs $index_lo–$index_hi)"
-n=0
-for page in "${pages[@]}"; do
-  n=$((n + 1))
-  for run in 1 2 3; do lighthouse "$base$page" "$scratch/calibrated-$n-$run.json" --throttling.cpuSlowdownMultiplier="$slowdown"; done
-done
+measure calibrated --throttling.cpuSlowdownMultiplier="$slowdown"
 failed=0
 table "CPU slowdown calibrated to this host, ${slowdown}x (BenchmarkIndex $index); this is the budget:" calibrated || failed=1
 [ "$failed" = 0 ] || die "the web budget is not met (above)"
