@@ -1,5 +1,5 @@
 import { Provider } from 'jotai';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { applyTheme, storedTheme } from '@/app/theme';
@@ -14,11 +14,14 @@ loadGtag(import.meta.env.VITE_GA_MEASUREMENT_ID);
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
-    </StrictMode>,
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Provider store={store}>
+          <RouterProvider router={router} />
+        </Provider>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,9 +1,16 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { categoryLoader, homeLoader } from '@/pages/catalog-loaders';
 import { preloadLimiter } from './lazy-route';
 import type { RouteName } from './paths';
 
-// A route module exports `Component` and, where it loads data, `loader`.
-type RouteModule = Pick<RouteObject, 'Component' | 'loader'>;
+// A route module exports `Component`.
+type RouteModule = Pick<RouteObject, 'Component'>;
+
+/** Routes that load data before they draw; loaded with the first script, not with the page. */
+export const loaders: Partial<Record<RouteName, LoaderFunction>> = {
+  home: homeLoader,
+  category: categoryLoader,
+};
 
 const step1 = () => import('@/pages/order-step1-page');
 const step2 = () => import('@/pages/order-step2-page');

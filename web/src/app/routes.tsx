@@ -6,7 +6,7 @@ import { NotFoundPage, PageLoading, RouteErrorPage } from './error-pages';
 import { DefaultLayout } from './layouts/default-layout';
 import { FooterLayout } from './layouts/footer-layout';
 import { importWithReload } from './lazy-route';
-import { modules } from './route-modules';
+import { loaders, modules } from './route-modules';
 import { layoutOf, orderStepOf, paths, type RouteName } from './paths';
 
 /**
@@ -30,6 +30,7 @@ function route(name: RouteName): RouteObject {
   return {
     path: paths[name],
     handle: { name },
+    loader: loaders[name],
     lazy: () => importWithReload(modules[name]),
     HydrateFallback: loadingOf(name),
     // Errors of a page render inside its layout, with the site header still there.

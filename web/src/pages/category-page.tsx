@@ -1,20 +1,13 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { isCategory } from '@/app/paths';
-import { CategorySection, loadCategory } from '@/features/catalog';
+import { useLoaderData } from 'react-router';
+import { CategorySection } from '@/features/catalog';
 import { TherapistGallery } from '@/features/massage';
-
-export async function loader({ params }: LoaderFunctionArgs) {
-  // The route validity check: an unknown category is a 404, like an unknown path.
-  const category = isCategory(params.category) ? await loadCategory(params.category) : undefined;
-  if (!category) throw data(null, { status: 404 });
-  return { category };
-}
+import type { categoryLoader } from './catalog-loaders';
 
 export function Component() {
-  const { category } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const { category } = useLoaderData() as Awaited<ReturnType<typeof categoryLoader>>;
   return (
     <>
-      <CategorySection category={category} headingLevel={1} />
+      <CategorySection category={category} headingLevel={1} first />
       {category.info.slug === 'dragon-massage' && <TherapistGallery />}
     </>
   );

@@ -4,8 +4,21 @@ import { messages } from '@/lib/messages';
 import type { CategoryWithPlans } from '../api/catalog-api';
 import { PlanCard } from './plan-card';
 
-/** A category's heading with its lowest price, then its plans. */
-export function CategorySection({ category, headingLevel = 2, moreLink }: { category: CategoryWithPlans; headingLevel?: 1 | 2; moreLink?: string }) {
+/** The cards of the first row, whose images are on screen when a page at the top opens. */
+const FIRST_ROW = 3;
+
+/** A category's heading with its lowest price, then its plans; `first`: the section opens the page. */
+export function CategorySection({
+  category,
+  headingLevel = 2,
+  moreLink,
+  first = false,
+}: {
+  category: CategoryWithPlans;
+  headingLevel?: 1 | 2;
+  moreLink?: string;
+  first?: boolean;
+}) {
   const { info, plans } = category;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
@@ -32,8 +45,8 @@ export function CategorySection({ category, headingLevel = 2, moreLink }: { cate
         <p className="empty">{messages.catalog.empty}</p>
       ) : (
         <div className="plan-grid">
-          {plans.map((p) => (
-            <PlanCard key={p.id} plan={p} />
+          {plans.map((p, i) => (
+            <PlanCard key={p.id} plan={p} eager={first && i < FIRST_ROW} />
           ))}
         </div>
       )}

@@ -3,7 +3,8 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { bookingPath, type Plan } from '../api/catalog-api';
 
-export function PlanCard({ plan }: { plan: Plan }) {
+/** `eager`: the card is near the top of the page, so its image loads at once rather than lazily. */
+export function PlanCard({ plan, eager = false }: { plan: Plan; eager?: boolean }) {
   const facts = [
     plan.vehicle && messages.catalog.seats(plan.vehicle.seats),
     plan.vehicle && messages.catalog.luggage(plan.vehicle.luggage),
@@ -11,7 +12,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
   ].filter(Boolean);
   return (
     <article className="plan-card">
-      {plan.images[0] && <img className="plan-image" src={plan.images[0]} alt="" width={320} height={180} loading="lazy" />}
+      {plan.images[0] && (
+        <img className="plan-image" src={plan.images[0]} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
+      )}
       <div className="plan-body">
         <h3 className="plan-name">{plan.name}</h3>
         <p className="plan-summary">{plan.summary}</p>
