@@ -1,30 +1,15 @@
-import { create, toBinary } from '@bufbuild/protobuf';
 import { MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CatalogService, Category, ListCategoriesResponseSchema } from '@/gen/booking/v1/catalog_pb';
 import { createApiTransport, retryInterceptor, TOKEN_HEADER } from '@/lib/api/transport';
 import { RETRY_STATUSES } from '@/lib/constants';
-
-// gRPC-Web bodies as our server sends them: length-prefixed data and trailer frames.
-function frame(flag: number, payload: Uint8Array): Uint8Array {
-  const out = new Uint8Array(5 + payload.length);
-  out[0] = flag;
-  new DataView(out.buffer).setUint32(1, payload.length);
-  out.set(payload, 5);
-  return out;
-}
+import { grpcWebOk } from './grpc-web';
 
 function okResponse(): Response {
-  const message = create(ListCategoriesResponseSchema, {
+  return grpcWebOk(ListCategoriesResponseSchema, {
     categories: [{ category: Category.SHUTTLE, slug: 'shuttle', name: '機場接送', planCount: 12, fromPriceVnd: 250000n }],
   });
-  const data = frame(0, toBinary(ListCategoriesResponseSchema, message));
-  const trailer = frame(0x80, new TextEncoder().encode('grpc-status: 0\r\n'));
-  const body = new Uint8Array(data.length + trailer.length);
-  body.set(data);
-  body.set(trailer, data.length);
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/grpc-web+proto' } });
 }
 
 function grpcError(code: Code): Response {
