@@ -82,4 +82,9 @@ describe('a category page', () => {
     expect(log.indexOf(`plans of ${Category.CHARTER} asked`)).toBeLessThan(log.indexOf('list answered'));
     expect(category?.plans.map((p) => p.id)).toEqual([`plan-${Category.CHARTER}`]);
   });
+
+  it('is not found when the list leaves its category out, even if its plans fail', async () => {
+    catalogServer([info(Category.CHARTER, 'charter')], Promise.resolve());
+    await expect(loadCategory('escort')).resolves.toBeUndefined();
+  });
 });

@@ -48,13 +48,14 @@ export async function loadHome(plansPerCategory = 3): Promise<CategoryWithPlans[
 export async function loadCategory(slug: string): Promise<CategoryWithPlans | undefined> {
   const category = categoryOf(slug);
   if (category === Category.UNSPECIFIED) return undefined;
-  // The list and the first page of plans are asked for at once.
-  const [{ categories }, first] = await Promise.all([
-    catalogClient.listCategories({}),
-    catalogClient.listPlans({ category, pageSize: 100 }),
-  ]);
+  // The list and the first page of plans are asked for at once. A category the list leaves out is
+  // not found, whatever its plans' answer.
+  const firstPage = catalogClient.listPlans({ category, pageSize: 100 });
+  firstPage.catch(() => undefined);
+  const { categories } = await catalogClient.listCategories({});
   const info = categories.find((c) => c.category === category);
   if (!info) return undefined;
+  const first = await firstPage;
   const plans: Plan[] = [...first.plans];
   let pageToken = first.nextPageToken;
   while (pageToken) {
