@@ -1,4 +1,5 @@
 import { fromBinary } from '@bufbuild/protobuf';
+import { Code } from '@connectrpc/connect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Category,
@@ -7,7 +8,7 @@ import {
   ListPlansResponseSchema,
 } from '@/gen/booking/v1/catalog_pb';
 import { loadCategory, loadHome } from '@/features/catalog';
-import { grpcWebOk } from './grpc-web';
+import { grpcWebError, grpcWebOk } from './grpc-web';
 
 const info = (category: Category, slug: string) => ({ category, slug, name: slug, planCount: 1, fromPriceVnd: 1000n });
 
@@ -30,7 +31,7 @@ function catalogServer(listed: ReturnType<typeof info>[], holdList: Promise<unkn
       const { category } = fromBinary(ListPlansRequestSchema, (init?.body as Uint8Array).subarray(5));
       log.push(`plans of ${category} asked`);
       if (category === Category.ESCORT) {
-        return new Response(null, { status: 200, headers: { 'content-type': 'application/grpc-web+proto', 'grpc-status': '5' } });
+        return grpcWebError(Code.NotFound);
       }
       return grpcWebOk(ListPlansResponseSchema, { plans: [{ id: `plan-${category}`, name: `plan ${category}` }] });
     }),

@@ -1,4 +1,5 @@
 import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
+import type { Code } from '@connectrpc/connect';
 
 // gRPC-Web bodies as our server sends them: length-prefixed data and trailer frames.
 function frame(flag: number, payload: Uint8Array): Uint8Array {
@@ -17,4 +18,12 @@ export function grpcWebOk<D extends DescMessage>(schema: D, init: MessageInitSha
   body.set(data);
   body.set(trailer, data.length);
   return new Response(body, { status: 200, headers: { 'content-type': 'application/grpc-web+proto' } });
+}
+
+/** A gRPC-Web error answer: the status in the headers, no body (a trailers-only response). */
+export function grpcWebError(code: Code, message = 'x'): Response {
+  return new Response(null, {
+    status: 200,
+    headers: { 'content-type': 'application/grpc-web+proto', 'grpc-status': String(code), 'grpc-message': message },
+  });
 }

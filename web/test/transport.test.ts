@@ -4,18 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CatalogService, Category, ListCategoriesResponseSchema } from '@/gen/booking/v1/catalog_pb';
 import { createApiTransport, retryInterceptor, TOKEN_HEADER } from '@/lib/api/transport';
 import { RETRY_STATUSES } from '@/lib/constants';
-import { grpcWebOk } from './grpc-web';
+import { grpcWebError, grpcWebOk } from './grpc-web';
 
 function okResponse(): Response {
   return grpcWebOk(ListCategoriesResponseSchema, {
     categories: [{ category: Category.SHUTTLE, slug: 'shuttle', name: '機場接送', planCount: 12, fromPriceVnd: 250000n }],
-  });
-}
-
-function grpcError(code: Code): Response {
-  return new Response(null, {
-    status: 200,
-    headers: { 'content-type': 'application/grpc-web+proto', 'grpc-status': String(code), 'grpc-message': 'x' },
   });
 }
 
@@ -107,13 +100,13 @@ describe('the retry rule', () => {
   });
 
   it('retries gRPC statuses that stand for a retryable HTTP status', async () => {
-    const { fetchFn } = scriptedFetch(() => grpcError(Code.Unavailable), okResponse);
+    const { fetchFn } = scriptedFetch(() => grpcWebError(Code.Unavailable), okResponse);
     await client(fetchFn).listCategories({});
     expect(fetchFn).toHaveBeenCalledTimes(2);
   });
 
   it('does not retry a NOT_FOUND answer', async () => {
-    const { fetchFn } = scriptedFetch(() => grpcError(Code.NotFound), okResponse);
+    const { fetchFn } = scriptedFetch(() => grpcWebError(Code.NotFound), okResponse);
     await expect(client(fetchFn).getPlan({ id: 'nope' })).rejects.toMatchObject({ code: Code.NotFound });
     expect(fetchFn).toHaveBeenCalledTimes(1);
   });
@@ -138,10 +131,7 @@ describe('the retry rule', () => {
 
 describe('an expired ID token', () => {
   function expired(): Response {
-    return new Response(null, {
-      status: 200,
-      headers: { 'content-type': 'application/grpc-web+proto', 'grpc-status': String(Code.Unauthenticated), 'grpc-message': 'TOKEN_EXPIRED' },
-    });
+    return grpcWebError(Code.Unauthenticated, 'TOKEN_EXPIRED');
   }
 
   it('is renewed once and the call sent again with the new token', async () => {
@@ -165,7 +155,7 @@ describe('an expired ID token', () => {
     await expect(api.listCategories({})).rejects.toMatchObject({ code: Code.Unauthenticated });
     expect(first.calls).toHaveLength(1);
 
-    const second = scriptedFetch(() => grpcError(Code.Unauthenticated), okResponse);
+    const second = scriptedFetch(() => grpcWebError(Code.Unauthenticated), okResponse);
     const api2 = createClient(CatalogService, createApiTransport({ baseUrl: 'http://api.test', getToken: () => 't', fetch: second.fetchFn, renewToken: renew }));
     await expect(api2.listCategories({})).rejects.toMatchObject({ code: Code.Unauthenticated });
     expect(renew).toHaveBeenCalledTimes(1);

@@ -26,6 +26,15 @@ export interface CategoryWithPlans {
   plans: Plan[];
 }
 
+/**
+ * A call started before it is known to be needed. If it turns out not to be, nobody awaits it, and
+ * its failure is dropped rather than reported as an unhandled rejection.
+ */
+function early<T>(call: Promise<T>): Promise<T> {
+  call.catch(() => undefined);
+  return call;
+}
+
 const KNOWN = (Object.keys(SLUG_OF).map(Number) as Category[]).filter((c) => c !== Category.UNSPECIFIED);
 
 /**
@@ -35,12 +44,10 @@ const KNOWN = (Object.keys(SLUG_OF).map(Number) as Category[]).filter((c) => c !
 export async function loadHome(plansPerCategory = 3): Promise<CategoryWithPlans[]> {
   const plansOf = (category: Category) =>
     catalogClient.listPlans({ category, pageSize: plansPerCategory }).then((r) => r.plans);
-  const early = new Map<Category, Promise<Plan[]>>(KNOWN.map((c) => [c, plansOf(c)]));
-  // A category the list leaves out is not awaited; its answer, or its error, is dropped.
-  for (const plans of early.values()) plans.catch(() => undefined);
+  const asked = new Map<Category, Promise<Plan[]>>(KNOWN.map((c) => [c, early(plansOf(c))]));
   const { categories } = await catalogClient.listCategories({});
   return Promise.all(
-    categories.map(async (info) => ({ info, plans: await (early.get(info.category) ?? plansOf(info.category)) })),
+    categories.map(async (info) => ({ info, plans: await (asked.get(info.category) ?? plansOf(info.category)) })),
   );
 }
 
@@ -50,8 +57,7 @@ export async function loadCategory(slug: string): Promise<CategoryWithPlans | un
   if (category === Category.UNSPECIFIED) return undefined;
   // The list and the first page of plans are asked for at once. A category the list leaves out is
   // not found, whatever its plans' answer.
-  const firstPage = catalogClient.listPlans({ category, pageSize: 100 });
-  firstPage.catch(() => undefined);
+  const firstPage = early(catalogClient.listPlans({ category, pageSize: 100 }));
   const { categories } = await catalogClient.listCategories({});
   const info = categories.find((c) => c.category === category);
   if (!info) return undefined;
