@@ -81,8 +81,58 @@ function compileHints(): Plugin {
   };
 }
 
+/** The first script imports the API chunk (protobuf-es, Connect, the clients and the catalogue's
+ * loaders) dynamically, so that the browser evaluates it in a task of its own rather than in one
+ * long task with React; index.html still fetches it at once, beside the first script. Fails the
+ * build if the first script came to import it statically after all. */
+function preloadApiChunk(): Plugin {
+  return {
+    name: 'preload-api-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((c) => c.type === 'chunk');
+        const api = chunks.find((c) => c.name === 'api');
+        if (!api) throw new Error('no api chunk: see codeSplitting in build.rolldownOptions');
+        const entry = chunks.find((c) => c.isEntry);
+        if (entry?.imports.includes(api.fileName)) {
+          throw new Error(`the first script imports ${api.fileName} statically: see codeSplitting`);
+        }
+        const attrs = { rel: 'modulepreload', crossorigin: true, href: `/${api.fileName}` };
+        return [{ tag: 'link', attrs, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/** The chunks every page starts with (see preloadApiChunk). Only the listed modules: a group
+ * that took its modules' dependencies along would take the shell's too (the store, the messages),
+ * and the first script would import the API chunk for them. */
+const firstChunks = {
+  includeDependenciesRecursively: false,
+  groups: [
+    {
+      name: 'api',
+      test: new RegExp(
+        [
+          'node_modules/@(bufbuild|connectrpc)/',
+          'src/gen/booking/v1/(catalog|identity|user)_pb',
+          'src/lib/api/',
+          'src/lib/account-messages',
+          'src/features/catalog/api/',
+          'src/features/account/(session|api/errors)\\.ts',
+          'src/pages/catalog-loaders',
+        ].join('|'),
+      ),
+      priority: 2,
+    },
+    { name: 'vendor', test: /node_modules\/(react|react-dom|scheduler|react-router|jotai)\//, priority: 1 },
+  ],
+};
+
 export default defineConfig({
-  plugins: [react(), routeTableAndBuildInfo(), compileHints(), precompress()],
+  plugins: [react(), routeTableAndBuildInfo(), compileHints(), preloadApiChunk(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -93,7 +143,11 @@ export default defineConfig({
       '/build.json': 'http://127.0.0.1:8080',
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: firstChunks } },
+  },
   test: {
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],

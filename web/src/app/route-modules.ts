@@ -1,15 +1,18 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { categoryLoader, homeLoader } from '@/pages/catalog-loaders';
-import { preloadLimiter } from './lazy-route';
+import { importWithReload, preloadLimiter } from './lazy-route';
 import type { RouteName } from './paths';
 
 // A route module exports `Component`.
 type RouteModule = Pick<RouteObject, 'Component'>;
 
-/** Routes that load data before they draw; loaded with the first script, not with the page. */
+/** The catalogue's loaders come with the API clients: a chunk of their own, preloaded by
+ * index.html and evaluated in a task of its own, not as part of the first script. */
+const catalogLoaders = () => importWithReload(() => import('@/pages/catalog-loaders'));
+
+/** Routes that load data before they draw; their calls start while the page's code loads. */
 export const loaders: Partial<Record<RouteName, LoaderFunction>> = {
-  home: homeLoader,
-  category: categoryLoader,
+  home: async () => (await catalogLoaders()).homeLoader(),
+  category: async (args) => (await catalogLoaders()).categoryLoader(args),
 };
 
 const step1 = () => import('@/pages/order-step1-page');

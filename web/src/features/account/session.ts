@@ -2,7 +2,6 @@
 // `token` cookie for 7 days and in memory for the API calls; the refresh token that renews it is
 // kept in localStorage. Start-up refreshes both and loads the profile.
 
-import { atom } from 'jotai';
 import type { Session } from '@/gen/booking/v1/identity_pb';
 import type { User } from '@/gen/booking/v1/user_pb';
 import { identityClient, setTokenRenewer, userClient } from '@/lib/api/clients';
@@ -10,15 +9,11 @@ import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_S } from '@/lib/constants';
 import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
 import { store, tokenAtom } from '@/lib/store';
 import { authCode } from './api/errors';
+import { sessionReadyAtom, userAtom } from './session-state';
 
 const REFRESH_KEY = 'booking.refreshToken';
 /** Renew this long before the ID token runs out. */
 const RENEW_EARLY_S = 300;
-
-/** The signed-in user with its profile; null when signed out or not loaded yet. */
-export const userAtom = atom<User | null>(null);
-/** False until start-up has restored a session, or found none. */
-export const sessionReadyAtom = atom(false);
 
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
 

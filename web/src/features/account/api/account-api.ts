@@ -2,7 +2,8 @@ import type { UpdateUserRequest } from '@/gen/booking/v1/user_pb';
 import { ActionMode } from '@/gen/booking/v1/identity_pb';
 import { identityClient, userClient } from '@/lib/api/clients';
 import { store } from '@/lib/store';
-import { loadUser, refreshSession, startSession, userAtom } from '../session';
+import { loadUser, refreshSession, startSession } from '../session';
+import { userAtom } from '../session-state';
 
 export { ActionMode };
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { tokenAtom } from '@/lib/store';
-import { sessionReadyAtom } from '../session';
+import { sessionReadyAtom } from '../session-state';
 import { safeNext } from './login-form';
 
 /** Sign-in and registration are for signed-out visitors; a signed-in one goes where it was headed. */
