@@ -4,5 +4,5 @@ export { LoginForm } from './components/login-form';
 export { ProfileView } from './components/profile-view';
 export { RegisterForm } from './components/register-form';
 export { SignedOutOnly } from './components/signed-out-only';
-export { endSession, restoreSession } from './session';
-export { sessionReadyAtom, userAtom } from './session-state';
+export { endSession } from './session';
+export { restoreSessionOnStart, sessionReadyAtom, userAtom } from './session-state';

@@ -1,10 +1,40 @@
 import { atom } from 'jotai';
+import { importWithReload } from '@/app/lazy-route';
 import type { User } from '@/gen/booking/v1/user_pb';
+import { TOKEN_COOKIE } from '@/lib/constants';
+import { deleteCookie } from '@/lib/cookies';
+import { store, tokenAtom } from '@/lib/store';
 
-// The session's state, apart from the code that changes it: the site header reads it on every
-// page, and must not pull the API clients into the first script with it.
+// The session's state and its start, apart from the code that signs in and renews (session.ts):
+// every page reads the state, and a visitor who is not signed in never needs that code, nor the
+// identity and user clients it brings.
+
+/** Where the refresh token is kept (localStorage). */
+export const REFRESH_KEY = 'booking.refreshToken';
 
 /** The signed-in user with its profile; null when signed out or not loaded yet. */
 export const userAtom = atom<User | null>(null);
 /** False until start-up has restored a session, or found none. */
 export const sessionReadyAtom = atom(false);
+
+/** Forgets the session on this device: the user, the ID token, its cookie and the refresh token. */
+export function forgetSession(): void {
+  store.set(tokenAtom, '');
+  store.set(userAtom, null);
+  deleteCookie(TOKEN_COOKIE);
+  localStorage.removeItem(REFRESH_KEY);
+}
+
+/**
+ * Start-up (spec §4): a signed-in user's token and cookie are refreshed and the profile loaded.
+ * Without a refresh token there is no session to restore, and the session's code is not loaded.
+ */
+export async function restoreSessionOnStart(): Promise<void> {
+  if (localStorage.getItem(REFRESH_KEY) === null) {
+    forgetSession();
+    store.set(sessionReadyAtom, true);
+    return;
+  }
+  const { restoreSession } = await importWithReload(() => import('./session'));
+  await restoreSession();
+}

@@ -4,14 +4,14 @@
 
 import type { Session } from '@/gen/booking/v1/identity_pb';
 import type { User } from '@/gen/booking/v1/user_pb';
-import { identityClient, setTokenRenewer, userClient } from '@/lib/api/clients';
+import { setTokenRenewer } from '@/lib/api/clients';
 import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_S } from '@/lib/constants';
-import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
+import { readCookie, writeCookie } from '@/lib/cookies';
 import { store, tokenAtom } from '@/lib/store';
+import { identityClient, userClient } from './api/clients';
 import { authCode } from './api/errors';
-import { sessionReadyAtom, userAtom } from './session-state';
+import { forgetSession, REFRESH_KEY, sessionReadyAtom, userAtom } from './session-state';
 
-const REFRESH_KEY = 'booking.refreshToken';
 /** Renew this long before the ID token runs out. */
 const RENEW_EARLY_S = 300;
 
@@ -28,10 +28,7 @@ function keep(session: Session): void {
 
 function clearLocal(): void {
   clearTimeout(renewTimer);
-  store.set(tokenAtom, '');
-  store.set(userAtom, null);
-  deleteCookie(TOKEN_COOKIE);
-  localStorage.removeItem(REFRESH_KEY);
+  forgetSession();
 }
 
 /** Loads the profile of the signed-in user (the spec's login call). */

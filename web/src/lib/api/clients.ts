@@ -1,7 +1,5 @@
 import { createClient } from '@connectrpc/connect';
 import { CatalogService } from '@/gen/booking/v1/catalog_pb';
-import { IdentityService } from '@/gen/booking/v1/identity_pb';
-import { UserService } from '@/gen/booking/v1/user_pb';
 import { store, tokenAtom } from '../store';
 import { createApiTransport } from './transport';
 
@@ -25,5 +23,3 @@ export const transport = createApiTransport({
 });
 
 export const catalogClient = createClient(CatalogService, transport);
-export const identityClient = createClient(IdentityService, transport);
-export const userClient = createClient(UserService, transport);

@@ -1,9 +1,9 @@
 import type { UpdateUserRequest } from '@/gen/booking/v1/user_pb';
 import { ActionMode } from '@/gen/booking/v1/identity_pb';
-import { identityClient, userClient } from '@/lib/api/clients';
 import { store } from '@/lib/store';
 import { loadUser, refreshSession, startSession } from '../session';
 import { userAtom } from '../session-state';
+import { identityClient, userClient } from './clients';
 
 export { ActionMode };
 
