@@ -86,9 +86,13 @@ function compileHints(): Plugin {
  * long task with React; index.html still fetches it at once, beside the first script. Fails the
  * build if the first script came to import it statically after all. */
 function preloadApiChunk(): Plugin {
+  let base = '/';
   return {
     name: 'preload-api-chunk',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_, { bundle }) {
@@ -99,7 +103,7 @@ function preloadApiChunk(): Plugin {
         if (entry?.imports.includes(api.fileName)) {
           throw new Error(`the first script imports ${api.fileName} statically: see codeSplitting`);
         }
-        const attrs = { rel: 'modulepreload', crossorigin: true, href: `/${api.fileName}` };
+        const attrs = { rel: 'modulepreload', crossorigin: true, href: `${base}${api.fileName}` };
         return [{ tag: 'link', attrs, injectTo: 'head' }];
       },
     },

@@ -120,7 +120,8 @@ test('every script an order step loads reaches the browser with V8’s compile h
   });
   await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
   await expect(page.getByLabel('航班編號')).toBeVisible();
-  // The entry, its shared chunk and the step's own chunks, as sent (compressed) and decoded.
+  // The entry, rolldown's helpers, the vendor and API chunks and the step's own chunks, as sent
+  // (compressed) and decoded.
   expect(scripts.length).toBeGreaterThan(3);
   for (const script of scripts) {
     expect((await script.text()).split('\n', 1)[0], script.url()).toBe('//# allFunctionsCalledOnLoad');

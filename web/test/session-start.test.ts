@@ -6,6 +6,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   document.cookie = 'token=; max-age=0; path=/';
+  // The store outlives a test: each one starts from a session that is not ready yet.
+  store.set(sessionReadyAtom, false);
+  store.set(tokenAtom, '');
 });
 
 describe('start-up without a refresh token', () => {
