@@ -2,6 +2,7 @@
 //! tests start exactly what production starts.
 
 pub mod config;
+mod linger;
 mod mailbox_page;
 pub mod metrics;
 pub mod server;

@@ -215,6 +215,7 @@ impl App {
         }
         router
             .fallback_service(web::router(&config.web_dir))
+            .layer(middleware::from_fn(crate::linger::drain_unread))
             .layer(middleware::from_fn_with_state(
                 config.trust_proxy,
                 client_addr,

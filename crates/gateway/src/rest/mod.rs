@@ -203,7 +203,7 @@ impl<T> Data<T> {
 }
 
 /// A JSON body whose problems (not JSON, wrong shape, unknown fields) are a 400 in our error
-/// envelope rather than axum's plain-text answer.
+/// envelope rather than axum's plain-text answer; one over the size limit is a 413.
 pub(crate) struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> {
@@ -213,7 +213,12 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
         axum::Json::<T>::from_request(req, state)
             .await
             .map(|axum::Json(v)| Body(v))
-            .map_err(|e: JsonRejection| ApiError::bad_request(e.body_text()))
+            .map_err(|e: JsonRejection| match e.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => {
+                    ApiError::new(e.status(), "PAYLOAD_TOO_LARGE", e.body_text())
+                }
+                _ => ApiError::bad_request(e.body_text()),
+            })
     }
 }
 
