@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { restoreSessionOnStart } from '@/features/account';
 import { useBuildCheck } from './build-check';
+import { afterFirstCommit } from './first-frame';
 import { ModalHost } from './modals/modal-host';
 import { ToastHost } from './toasts/toast-host';
 
@@ -10,6 +11,7 @@ export function AppShell() {
   useBuildCheck();
   // Spec §4: on start, a signed-in user's token and cookie are refreshed and the profile loaded.
   useEffect(() => {
+    afterFirstCommit();
     void restoreSessionOnStart();
   }, []);
   return (

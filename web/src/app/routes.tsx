@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { StepPage } from '@/components/step-page';
 import { AppShell } from './app-shell';
+import { firstFrame } from './first-frame';
 import { NotFoundPage, PageLoading, RouteErrorPage } from './error-pages';
 import { DefaultLayout } from './layouts/default-layout';
 import { FooterLayout } from './layouts/footer-layout';
@@ -31,7 +32,9 @@ function route(name: RouteName): RouteObject {
     path: paths[name],
     handle: { name },
     loader: loaders[name],
-    lazy: () => importWithReload(modules[name]),
+    lazy: orderStepOf(name)
+      ? () => firstFrame.then(() => importWithReload(modules[name]))
+      : () => importWithReload(modules[name]),
     HydrateFallback: loadingOf(name),
     // Errors of a page render inside its layout, with the site header still there.
     ErrorBoundary: RouteErrorPage,
