@@ -58,6 +58,18 @@ test('a customer favourites a therapist, books her with a hotel photo, and the k
   await first.getByRole('button', { name: '選擇' }).click();
   await expect(first.getByRole('button', { name: '已選擇' })).toHaveAttribute('aria-pressed', 'true');
 
+  // A photo over 10 MB is refused before it is sent.
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/hotel/images/upload')) uploads.push(r.url());
+  });
+  await page.getByTestId('hotel-photo-input').setInputFiles([
+    { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) },
+  ]);
+  await expect(page.getByText('每張照片最大 10 MB')).toBeVisible();
+  await expect(page.getByTestId('hotel-photo')).toHaveCount(0);
+  expect(uploads).toEqual([]);
+
   // Two photos, one taken off again before confirming.
   await page.getByTestId('hotel-photo-input').setInputFiles([PHOTO]);
   await expect(page.getByTestId('hotel-photo')).toHaveCount(1);

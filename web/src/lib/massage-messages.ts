@@ -29,6 +29,8 @@ export const massageMessages = {
   remove: '移除',
   photoAlt: (n: number) => `飯店照片 ${n}`,
   tooMany: (n: number) => `最多 ${n} 張照片`,
+  /** The server's words for the same refusal. */
+  tooLarge: (mb: number) => `每張照片最大 ${mb} MB`,
   uploadFailed: '照片上傳失敗，請再試一次',
   photoCount: (n: number) => `${n} 張`,
 };

@@ -36,6 +36,11 @@ export function HotelPhotos({ ids, onChange }: Props) {
       setError(m.tooMany(MAX_PHOTOS));
       return;
     }
+    // Said before sending: a phone's large photos would otherwise travel only to be refused.
+    if (files.some((f) => f.size > MAX_MB * 1024 * 1024)) {
+      setError(m.tooLarge(MAX_MB));
+      return;
+    }
     setPending(files.map((f, i) => ({ key: `${Date.now()}-${i}`, preview: URL.createObjectURL(f) })));
     setProgress(0);
     try {
