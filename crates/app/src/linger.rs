@@ -3,7 +3,9 @@
 //! closes it, the peer's kernel answers the bytes still arriving with a reset, and a client that
 //! is still sending or slow to read loses the answer: a browser shows a network error instead of
 //! the 413. So what a handler left unread is read and dropped, up to a bound and a deadline,
-//! before its answer goes out. HTTP/2 resets only the stream and needs none of this.
+//! before its answer goes out. HTTP/2 resets only the stream and needs none of this. A client that
+//! asked to be told before it sends (`Expect: 100-continue`) and whose body the handler never
+//! touched has sent nothing: reading would invite it to send what is refused anyway.
 
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -12,7 +14,7 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::Request;
-use axum::http::Version;
+use axum::http::{Version, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use http_body::{Body as _, Frame, SizeHint};
@@ -29,6 +31,8 @@ type Leftover = Arc<Mutex<Option<Body>>>;
 struct Returning {
     body: Option<Body>,
     leftover: Leftover,
+    /// False while a client waiting for `100 Continue` has not been asked for the body.
+    sent: bool,
 }
 
 impl http_body::Body for Returning {
@@ -39,6 +43,7 @@ impl http_body::Body for Returning {
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        self.sent = true; // hyper answers `100 Continue` on the first read
         match self.body.as_mut() {
             Some(body) => Pin::new(body).poll_frame(cx),
             None => Poll::Ready(None),
@@ -63,7 +68,7 @@ impl Drop for Returning {
         let unread = self
             .body
             .take()
-            .filter(|b| !http_body::Body::is_end_stream(b));
+            .filter(|b| self.sent && !http_body::Body::is_end_stream(b));
         if let (Some(body), Ok(mut leftover)) = (unread, self.leftover.lock()) {
             *leftover = Some(body);
         }
@@ -76,10 +81,15 @@ pub async fn drain_unread(request: Request, next: Next) -> Response {
         return next.run(request).await;
     }
     let leftover = Leftover::default();
+    let waits_to_send = request
+        .headers()
+        .get(header::EXPECT)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
     let request = request.map(|body| {
         Body::new(Returning {
             body: Some(body),
             leftover: leftover.clone(),
+            sent: !waits_to_send,
         })
     });
     let response = next.run(request).await;

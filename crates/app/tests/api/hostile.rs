@@ -132,20 +132,22 @@ api_test!(
             r#"{{"email":"{}","password":"x"}}"#,
             "a".repeat(3 * 1024 * 1024)
         );
-        for (what, content_type, body) in [
-            ("3 MB of JSON", "application/json", big.into_bytes()),
+        for (what, content_type, body, expected) in [
+            ("3 MB of JSON", "application/json", big.into_bytes(), 413),
             (
                 "truncated JSON",
                 "application/json",
                 br#"{"email":"#.to_vec(),
+                400,
             ),
             (
                 "not JSON at all",
                 "application/json",
                 vec![0xff, 0xfe, 0x00],
+                400,
             ),
-            ("a JSON array", "application/json", b"[1,2,3]".to_vec()),
-            ("no content type", "", b"{}".to_vec()),
+            ("a JSON array", "application/json", b"[1,2,3]".to_vec(), 400),
+            ("no content type", "", b"{}".to_vec(), 400),
         ] {
             let mut request = app.http.post(app.url("/api/auth/sign-in")).body(body);
             if !content_type.is_empty() {
@@ -153,7 +155,6 @@ api_test!(
             }
             let r = request.send().await.unwrap();
             let status = r.status().as_u16();
-            let expected = if what == "3 MB of JSON" { 413 } else { 400 };
             assert_eq!(status, expected, "{what}");
             let json: Value = r.json().await.unwrap_or(Value::Null);
             assert!(json["error"]["code"].is_string(), "{what}: {json}");
@@ -213,6 +214,33 @@ api_test!(
         assert!(first.1.contains(r#""error""#), "{}", first.1);
         assert!(second.0.starts_with("HTTP/1.1 200"), "{}", second.0);
         assert_eq!(second.1, "ok");
+    }
+);
+
+api_test!(
+    a_client_waiting_to_send_is_refused_without_being_asked_for_the_body,
+    async |app: &TestApp| {
+        // `Expect: 100-continue` on a request refused unread (no such path): the answer comes at
+        // once, with no `100 Continue` inviting the 6 MB it announced.
+        let addr = app.addr;
+        let status = tokio::task::spawn_blocking(move || {
+            use std::io::{BufRead, BufReader, Write};
+            let mut stream = std::net::TcpStream::connect(addr).unwrap();
+            write!(
+                stream,
+                "POST /api/no/such/path HTTP/1.1\r\nhost: {addr}\r\n\
+                 content-type: application/json\r\ncontent-length: {}\r\n\
+                 expect: 100-continue\r\n\r\n",
+                6 << 20
+            )
+            .unwrap();
+            let mut line = String::new();
+            BufReader::new(stream).read_line(&mut line).unwrap();
+            line
+        })
+        .await
+        .unwrap();
+        assert!(status.starts_with("HTTP/1.1 404"), "{status}");
     }
 );
 

@@ -15,6 +15,8 @@ use axum::handler::Handler;
 use axum::routing::{MethodFilter, MethodRouter, get, on};
 use http::StatusCode;
 
+use domain::DomainError;
+
 use crate::{ApiError, Services};
 
 /// The methods the shim routes.
@@ -214,9 +216,7 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
             .await
             .map(|axum::Json(v)| Body(v))
             .map_err(|e: JsonRejection| match e.status() {
-                StatusCode::PAYLOAD_TOO_LARGE => {
-                    ApiError::new(e.status(), "PAYLOAD_TOO_LARGE", e.body_text())
-                }
+                StatusCode::PAYLOAD_TOO_LARGE => DomainError::TooLarge(e.body_text()).into(),
                 _ => ApiError::bad_request(e.body_text()),
             })
     }
