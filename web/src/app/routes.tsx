@@ -28,13 +28,12 @@ function loadingOf(name: RouteName): () => ReactNode {
 }
 
 function route(name: RouteName): RouteObject {
+  const load = () => importWithReload(modules[name]);
   return {
     path: paths[name],
     handle: { name },
     loader: loaders[name],
-    lazy: orderStepOf(name)
-      ? () => firstFrame.then(() => importWithReload(modules[name]))
-      : () => importWithReload(modules[name]),
+    lazy: orderStepOf(name) ? () => firstFrame.then(load) : load,
     HydrateFallback: loadingOf(name),
     // Errors of a page render inside its layout, with the site header still there.
     ErrorBoundary: RouteErrorPage,
