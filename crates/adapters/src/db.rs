@@ -6,8 +6,8 @@ use std::time::Duration;
 use migration::{Migrator, MigratorTrait};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseTransaction, SqliteTransactionMode,
-    TransactionOptions, TransactionTrait,
+    ConnectOptions, ConnectionTrait, Database, DatabaseTransaction, DbBackend,
+    SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
 };
 pub use sea_orm::{DatabaseConnection, DbErr};
 
@@ -40,9 +40,12 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     Database::connect(options).await
 }
 
-/// Brings the schema up to date; safe to run on every start and from several nodes in turn.
+/// Brings the schema up to date, under the migration lock: any number of nodes may start at once
+/// on one database; the first migrates, the others wait and then find nothing to do.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
-    Migrator::up(db, None).await
+    let txn = begin_locked(db, DbLock::Migrate).await?;
+    Migrator::up(&txn, None).await?;
+    txn.commit().await
 }
 
 /// Starts a transaction that writes. On SQLite it takes the write lock at `BEGIN IMMEDIATE` and so
@@ -55,6 +58,39 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
         ..TransactionOptions::default()
     })
     .await
+}
+
+/// The database-wide locks: work that only one node may do at a time.
+#[derive(Debug, Clone, Copy)]
+pub enum DbLock {
+    Migrate,
+    SigningKeys,
+}
+
+impl DbLock {
+    /// PostgreSQL's advisory lock key ("book" and a number).
+    fn key(self) -> i64 {
+        0x626f_6f6b_0000 + self as i64
+    }
+}
+
+/// A writing transaction that holds `lock` until it ends: on PostgreSQL a transaction-scoped
+/// advisory lock (released by commit, rollback or a lost connection), on SQLite the database's
+/// one write lock, which `BEGIN IMMEDIATE` already takes.
+pub async fn begin_locked(
+    db: &DatabaseConnection,
+    lock: DbLock,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = begin_write(db).await?;
+    if txn.get_database_backend() == DbBackend::Postgres {
+        txn.execute_raw(Statement::from_sql_and_values(
+            DbBackend::Postgres,
+            "SELECT pg_advisory_xact_lock($1)",
+            [lock.key().into()],
+        ))
+        .await?;
+    }
+    Ok(txn)
 }
 
 /// A cheap round trip, for readiness checks.

@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 use std::sync::RwLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use async_trait::async_trait;
 use base64::Engine;
@@ -20,6 +21,7 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::db::DbLock;
 use crate::entities::signing_key;
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
@@ -31,8 +33,12 @@ const ALG_NAME: &str = "EdDSA";
 
 /// How long the key set in memory is trusted before it is read again (other nodes may rotate).
 const RELOAD_AFTER: Duration = Duration::seconds(60);
-/// At most this often an unknown `kid` makes us read the key set again (forged ids cost nothing).
-const UNKNOWN_KID_RELOAD: Duration = Duration::seconds(10);
+/// A token naming a key we do not know (another node made it) waits for the next read of the key
+/// set. Such reads are shared by every request waiting and start at most this often, so a flood of
+/// forged ids costs the database a few reads a second, and a real new key is known within it.
+const UNKNOWN_KID_GAP: std::time::Duration = std::time::Duration::from_millis(20);
+/// The length of our key ids (12 random bytes in URL-safe base64): no other id is looked up.
+const KID_LEN: usize = 16;
 
 #[derive(Debug, Serialize, Deserialize)]
 struct WireClaims {
@@ -102,8 +108,18 @@ struct KeySet {
     loaded_at: DateTime<Utc>,
 }
 
+/// The reads of the key set made for unknown key ids, one at a time.
+struct Rereads {
+    /// How many such reads have finished.
+    done: u64,
+    last_start: Option<std::time::Instant>,
+}
+
 pub struct JwtSigner {
     db: DatabaseConnection,
+    /// How many reads for unknown key ids have started (read without waiting for `rereads`).
+    rereads_started: AtomicU64,
+    rereads: tokio::sync::Mutex<Rereads>,
     /// How long a key signs before a new one takes over.
     rotation: Duration,
     /// How long a retired key still verifies: the ID token lifetime plus the clock leeway.
@@ -119,6 +135,11 @@ impl JwtSigner {
     ) -> DomainResult<Self> {
         let signer = Self {
             db,
+            rereads_started: AtomicU64::new(0),
+            rereads: tokio::sync::Mutex::new(Rereads {
+                done: 0,
+                last_start: None,
+            }),
             rotation,
             grace,
             set: RwLock::new(KeySet {
@@ -150,7 +171,10 @@ impl JwtSigner {
 
     /// Makes a new signing key unless another node just did, and retires the ones before it.
     async fn rotate(&self, now: DateTime<Utc>) -> DomainResult<()> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        // Under the keys' lock, so that nodes needing a key at the same instant make one.
+        let txn = crate::db::begin_locked(&self.db, DbLock::SigningKeys)
+            .await
+            .map_err(storage)?;
         let newest = signing_key::Entity::find()
             .order_by_desc(signing_key::Column::CreatedAtMs)
             .one(&txn)
@@ -184,6 +208,24 @@ impl JwtSigner {
         }
         txn.commit().await.map_err(storage)?;
         self.reload(now).await
+    }
+
+    /// Reads the key set again after the arrival of a token with an unknown key id, unless a read
+    /// that started after that arrival has finished meanwhile: waiting requests share one read.
+    async fn reread_for_unknown_kid(&self, now: DateTime<Utc>) -> DomainResult<()> {
+        let arrived_after = self.rereads_started.load(Ordering::SeqCst);
+        let mut gate = self.rereads.lock().await;
+        if gate.done > arrived_after {
+            return Ok(());
+        }
+        if let Some(last) = gate.last_start {
+            tokio::time::sleep(UNKNOWN_KID_GAP.saturating_sub(last.elapsed())).await;
+        }
+        gate.last_start = Some(std::time::Instant::now());
+        let number = self.rereads_started.fetch_add(1, Ordering::SeqCst) + 1;
+        let read = self.reload(now).await;
+        gate.done = number;
+        read
     }
 
     /// The public keys still verifying tokens, as a JSON Web Key Set.
@@ -282,12 +324,16 @@ impl TokenSigner for JwtSigner {
             return Err(AuthError::InvalidIdToken);
         }
         let kid = header.kid.ok_or(AuthError::InvalidIdToken)?;
-        // A key made by another node since our last read: read the set again, but not often.
-        let reload = self.set.read().is_ok_and(|s| {
-            !s.keys.iter().any(|k| k.kid == kid) && now - s.loaded_at >= UNKNOWN_KID_RELOAD
-        });
-        if reload {
-            self.reload(now)
+        let well_formed = kid.len() == KID_LEN
+            && kid
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !well_formed {
+            return Err(AuthError::InvalidIdToken);
+        }
+        let known = |s: &KeySet| s.keys.iter().any(|k| k.kid == kid);
+        if !self.set.read().is_ok_and(|s| known(&s)) {
+            self.reread_for_unknown_kid(now)
                 .await
                 .map_err(|_| AuthError::InvalidIdToken)?;
         }

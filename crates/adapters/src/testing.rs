@@ -187,6 +187,18 @@ pub async fn signing_key(db: &DatabaseConnection) -> (String, String) {
     (k.kid, k.private_key)
 }
 
+/// How many rows `table` holds.
+pub async fn count(db: &DatabaseConnection, table: &str) -> i64 {
+    use sea_orm::{ConnectionTrait, Statement};
+    let sql = format!("SELECT COUNT(*) AS n FROM {table}");
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .expect("count")
+        .expect("a row");
+    row.try_get::<i64>("", "n").expect("a number")
+}
+
 /// Moves every mailed code's expiry into the past.
 pub async fn expire_codes(db: &DatabaseConnection) {
     use sea_orm::EntityTrait;

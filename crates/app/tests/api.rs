@@ -21,8 +21,7 @@ const VNPAY_SECRET: &str = "test-vnpay-secret";
 struct TestApp {
     addr: SocketAddr,
     http: reqwest::Client,
-    stop: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    node: Node,
     db: TestDb,
     web_dir: PathBuf,
 }
@@ -43,15 +42,57 @@ fn web_fixture() -> PathBuf {
     dir
 }
 
+/// Another server on a test's database: a second node behind the same load balancer.
+struct Node {
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+impl Node {
+    async fn start(config: Config, http: &reqwest::Client) -> Self {
+        let listener = tokio::net::TcpListener::bind(config.listen).await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(server::serve(config, listener, async {
+            let _ = stopped.await;
+        }));
+        for _ in 0..200 {
+            if let Ok(r) = http.get(format!("http://{addr}/readyz")).send().await
+                && r.status() == 200
+            {
+                return Self {
+                    addr,
+                    stop: Some(stop),
+                    task,
+                };
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the server did not become ready");
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    async fn stop(mut self) {
+        self.stop.take().unwrap().send(()).unwrap();
+        let result = tokio::time::timeout(Duration::from_secs(10), self.task).await;
+        assert!(
+            matches!(result, Ok(Ok(Ok(())))),
+            "graceful shutdown: {result:?}"
+        );
+    }
+}
+
 impl TestApp {
-    async fn start(backend: Backend) -> Self {
-        let db = TestDb::empty(backend).await;
-        let web_dir = web_fixture();
-        let config = Config {
+    fn config(db: &TestDb, web_dir: &std::path::Path) -> Config {
+        Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             env: Environment::Dev,
             database_url: db.url.clone(),
-            web_dir: web_dir.clone(),
+            web_dir: web_dir.to_owned(),
             seed_demo: Some(true),
             mailbox_dir: web_dir.join("mailbox"),
             media_dir: web_dir.join("images"),
@@ -60,34 +101,35 @@ impl TestApp {
             vnpay_tmn_code: Some(VNPAY_TMN.into()),
             vnpay_hash_secret: Some(VNPAY_SECRET.into()),
             ..Config::default()
-        };
+        }
+    }
+
+    async fn start(backend: Backend) -> Self {
+        let db = TestDb::empty(backend).await;
+        let web_dir = web_fixture();
+        let config = Self::config(&db, &web_dir);
         // Storage faults are logged, not shown to callers: a failing test shows them here.
         app::telemetry::init(&config);
-        let listener = tokio::net::TcpListener::bind(config.listen).await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(server::serve(config, listener, async {
-            let _ = stopped.await;
-        }));
         adapters::install_tls_provider();
         let http = reqwest::Client::new();
-        let app = Self {
-            addr,
+        let node = Node::start(config, &http).await;
+        Self {
+            addr: node.addr,
             http,
-            stop: Some(stop),
-            task,
+            node,
             db,
             web_dir,
-        };
-        for _ in 0..100 {
-            if let Ok(r) = app.http.get(app.url("/readyz")).send().await
-                && r.status() == 200
-            {
-                return app;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        panic!("the server did not become ready");
+    }
+
+    /// A second server on this test's database, with the same public address (as behind one
+    /// load balancer: the tokens' issuer is that address).
+    async fn another_node(&self) -> Node {
+        let config = Config {
+            public_url: Some(self.url("")),
+            ..Self::config(&self.db, &self.web_dir)
+        };
+        Node::start(config, &self.http).await
     }
 
     fn url(&self, path: &str) -> String {
@@ -191,16 +233,23 @@ impl TestApp {
         (status, message)
     }
 
-    async fn stop(mut self) {
-        self.stop.take().unwrap().send(()).unwrap();
-        let result = tokio::time::timeout(Duration::from_secs(10), self.task).await;
-        assert!(
-            matches!(result, Ok(Ok(Ok(())))),
-            "graceful shutdown: {result:?}"
-        );
+    async fn stop(self) {
+        self.node.stop().await;
         self.db.remove().await;
         std::fs::remove_dir_all(self.web_dir).ok();
     }
+}
+
+/// Runs every future at once (each a task of its own) and gives their outputs in order.
+async fn join_all<T: Send + 'static>(
+    tasks: Vec<impl Future<Output = T> + Send + 'static>,
+) -> Vec<T> {
+    let handles: Vec<_> = tasks.into_iter().map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for h in handles {
+        out.push(h.await.unwrap());
+    }
+    out
 }
 
 /// One test per backend, each with its own server and database.
@@ -466,6 +515,8 @@ mod identity;
 mod massage;
 #[path = "api/member.rs"]
 mod member;
+#[path = "api/nodes.rs"]
+mod nodes;
 #[path = "api/operations.rs"]
 mod operations;
 #[path = "api/orders.rs"]

@@ -8,7 +8,7 @@ use adapters::{SqlIdentityStore, SqlRateLimiter, on_both_databases};
 use chrono::{DateTime, Duration, Utc};
 use domain::identity::{
     Account, AuthError, Change, CommitError, Email, IdClaims, IdentityPolicy, IdentityStore, Limit,
-    RateLimiter, Role, TokenSigner, UserId,
+    RateLimiter, Role, Take, TokenSigner, UserId, Window,
 };
 use sea_orm::DatabaseConnection;
 
@@ -84,38 +84,67 @@ on_both_databases!(
             window: Duration::minutes(15),
         };
         let t0 = at(1_800_000_000);
-        assert_eq!(limiter.peek("k", limit, t0).await.unwrap().count, 0);
-        for n in 1..=4 {
-            let w = limiter
-                .hit("k", limit, t0 + Duration::seconds(n))
+        for n in 1..=3 {
+            let Take::Counted(w) = limiter
+                .take("k", limit, t0 + Duration::seconds(n))
                 .await
-                .unwrap();
+                .unwrap()
+            else {
+                panic!("room for {n}");
+            };
             assert_eq!(w.count, n as u32);
             assert_eq!(w.resets_at, t0 + Duration::seconds(1) + limit.window);
         }
-        assert_eq!(limiter.peek("other", limit, t0).await.unwrap().count, 0);
-        let later = t0 + Duration::seconds(1) + limit.window;
-        assert_eq!(limiter.peek("k", limit, later).await.unwrap().count, 0);
+        let full = limiter.take("k", limit, t0 + Duration::seconds(4)).await;
         assert_eq!(
-            limiter.hit("k", limit, later).await.unwrap().count,
-            1,
+            full.unwrap(),
+            Take::Full(Window {
+                count: 3,
+                resets_at: t0 + Duration::seconds(1) + limit.window
+            }),
+            "a full window counts nothing"
+        );
+        assert!(matches!(
+            limiter.take("other", limit, t0).await.unwrap(),
+            Take::Counted(Window { count: 1, .. })
+        ));
+        limiter.give_back("k").await.unwrap();
+        assert!(matches!(
+            limiter.take("k", limit, t0).await.unwrap(),
+            Take::Counted(Window { count: 3, .. })
+        ));
+        let later = t0 + Duration::seconds(1) + limit.window;
+        assert!(
+            matches!(
+                limiter.take("k", limit, later).await.unwrap(),
+                Take::Counted(Window { count: 1, .. })
+            ),
             "a new window"
         );
         limiter.clear("k").await.unwrap();
-        assert_eq!(limiter.peek("k", limit, later).await.unwrap().count, 0);
+        limiter.give_back("k").await.unwrap();
+        limiter.give_back("none").await.unwrap();
 
-        // Concurrent hits lose no count.
+        // Parallel takes get exactly the limit's room, however many arrive at once.
         let limiter = Arc::new(limiter);
-        let hits: Vec<_> = (0..20)
+        let limit = Limit {
+            max: 5,
+            window: Duration::minutes(15),
+        };
+        let takes: Vec<_> = (0..30)
             .map(|_| {
                 let l = limiter.clone();
-                tokio::spawn(async move { l.hit("busy", limit, t0).await.unwrap() })
+                tokio::spawn(async move { l.take("busy", limit, t0).await.unwrap() })
             })
             .collect();
-        for h in hits {
-            h.await.unwrap();
+        let mut counted = Vec::new();
+        for t in takes {
+            if let Take::Counted(w) = t.await.unwrap() {
+                counted.push(w.count);
+            }
         }
-        assert_eq!(limiter.peek("busy", limit, t0).await.unwrap().count, 20);
+        counted.sort_unstable();
+        assert_eq!(counted, [1, 2, 3, 4, 5]);
     }
 );
 
@@ -268,16 +297,22 @@ on_both_databases!(
             window: Duration::minutes(15),
         };
         limiter
-            .hit("stale", limit, now - Duration::days(2))
+            .take("stale", limit, now - Duration::days(2))
             .await
             .unwrap();
-        limiter.hit("fresh", limit, now).await.unwrap();
+        limiter.take("fresh", limit, now).await.unwrap();
 
         let purged = adapters::housekeeping::purge(&db, now).await.unwrap();
         assert_eq!((purged.refresh_tokens, purged.rate_counters), (1, 1));
         let hash = |s: &str| domain::identity::TokenHash::of(s);
         assert!(store.refresh_token(&hash("old")).await.unwrap().is_none());
         assert!(store.refresh_token(&hash("live")).await.unwrap().is_some());
-        assert_eq!(limiter.peek("fresh", limit, now).await.unwrap().count, 1);
+        assert!(
+            matches!(
+                limiter.take("fresh", limit, now).await.unwrap(),
+                Take::Full(_)
+            ),
+            "the live counter is kept"
+        );
     }
 );

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::*;
 
-async fn sign_up(app: &TestApp, email: &str, password: &str) -> Value {
+pub(crate) async fn sign_up(app: &TestApp, email: &str, password: &str) -> Value {
     let (status, body) = app
         .post(
             "/api/auth/sign-up",
@@ -36,7 +36,7 @@ fn code_of(body: &Value) -> &str {
 }
 
 /// A token signed with `seed` (the real key or another), with claims changed by `edit`.
-fn forge(seed: &[u8; 32], kid: &str, edit: impl FnOnce(&mut Value)) -> String {
+pub(crate) fn forge(seed: &[u8; 32], kid: &str, edit: impl FnOnce(&mut Value)) -> String {
     use ed25519_dalek::pkcs8::EncodePrivateKey;
     let now = chrono_now();
     let mut claims = json!({

@@ -3,25 +3,10 @@
 //! paid order into the wallet. Every case on SQLite and PostgreSQL.
 
 use adapters::payment_providers::{HmacBankFeed, VnPay, VnPayConfig};
-use futures_free::join_all;
 use serde_json::json;
 
 use super::orders::{code_of, contact, shuttle, token_for};
 use super::*;
-
-/// `futures::join_all` without the crate: spawn each and await them in turn.
-mod futures_free {
-    pub async fn join_all<T: Send + 'static>(
-        tasks: Vec<impl Future<Output = T> + Send + 'static>,
-    ) -> Vec<T> {
-        let handles: Vec<_> = tasks.into_iter().map(tokio::spawn).collect();
-        let mut out = Vec::new();
-        for h in handles {
-            out.push(h.await.unwrap());
-        }
-        out
-    }
-}
 
 async fn send(
     app: &TestApp,

@@ -17,7 +17,7 @@ pub use model::{
 pub use policy::{IdentityPolicy, Limit};
 pub use ports::{
     Change, Clock, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, Randomness,
-    RateLimiter, TokenSigner, Window,
+    RateLimiter, Take, TokenSigner, Window,
 };
 pub use service::{ActionCodeInfo, IdentityDeps, IdentityService};
 pub use tokens::{ActionCode, ActionMode, IdClaims, Principal, RefreshToken, Session, TokenHash};

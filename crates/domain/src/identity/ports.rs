@@ -43,13 +43,25 @@ pub struct Window {
     pub resets_at: DateTime<Utc>,
 }
 
+/// What asking a throttle for room gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Take {
+    /// The event was counted: it may go ahead.
+    Counted(Window),
+    /// The window was full and nothing was counted.
+    Full(Window),
+}
+
 /// Fixed-window counters shared by every node (so a throttle holds behind a load balancer).
+/// Room is taken before the work it guards, in one atomic statement, so that no burst of
+/// parallel requests, on any number of nodes, gets past the limit.
 #[async_trait]
 pub trait RateLimiter: Send + Sync {
-    /// Counts one event and returns the window after it.
-    async fn hit(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Window>;
-    /// The window as it is, counting nothing.
-    async fn peek(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Window>;
+    /// Counts one event if the window has room for it.
+    async fn take(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Take>;
+    /// Returns one counted event (the work it guarded turned out not to count, e.g. a sign-in
+    /// that succeeded).
+    async fn give_back(&self, key: &str) -> DomainResult<()>;
     async fn clear(&self, key: &str) -> DomainResult<()>;
 }
 

@@ -7,7 +7,7 @@ use super::model::{Account, Email, Password, Role, UserId};
 use super::policy::{IdentityPolicy, Limit};
 use super::ports::{
     Change, Clock, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, Randomness,
-    RateLimiter, TokenSigner,
+    RateLimiter, Take, TokenSigner,
 };
 use super::tokens::{
     ActionCode, ActionMode, IdClaims, Principal, RefreshToken, Session, TokenHash,
@@ -138,10 +138,17 @@ impl IdentityService {
         let per_account = format!("signin:email:{}", email.as_str());
         let per_address = format!("signin:addr:{client}");
         let policy = &self.deps.policy;
-        self.refuse_if_throttled(&per_account, policy.sign_in_per_account, now)
+        // Room is taken before the password is checked, so a burst gets no more guesses than
+        // the limit; a sign-in that succeeds gives its room back.
+        self.throttle(&per_account, policy.sign_in_per_account, now)
             .await?;
-        self.refuse_if_throttled(&per_address, policy.sign_in_per_address, now)
-            .await?;
+        if let Err(e) = self
+            .throttle(&per_address, policy.sign_in_per_address, now)
+            .await
+        {
+            self.deps.limiter.give_back(&per_account).await?;
+            return Err(e);
+        }
         let account = self.store().account_by_email(&email).await?;
         let matches = match &account {
             Some(a) => self.deps.hasher.verify(&password, &a.password_hash).await?,
@@ -152,16 +159,9 @@ impl IdentityService {
             }
         };
         let Some(account) = account.filter(|_| matches) else {
-            self.deps
-                .limiter
-                .hit(&per_account, policy.sign_in_per_account, now)
-                .await?;
-            self.deps
-                .limiter
-                .hit(&per_address, policy.sign_in_per_address, now)
-                .await?;
             return Err(AuthError::InvalidLoginCredentials.into());
         };
+        self.deps.limiter.give_back(&per_address).await?;
         if account.disabled {
             return Err(AuthError::UserDisabled.into());
         }
@@ -317,16 +317,16 @@ impl IdentityService {
         )
         .await?;
         // Past the per-recipient limit the request is answered as usual but sends nothing.
-        let w = self
+        let room = self
             .deps
             .limiter
-            .hit(
+            .take(
                 &format!("mail:email:{}", email.as_str()),
                 policy.mails_per_recipient,
                 now,
             )
             .await?;
-        if w.count > policy.mails_per_recipient.max {
+        if matches!(room, Take::Full(_)) {
             return Ok(());
         }
         let change = match self.store().account_by_email(&email).await? {
@@ -477,7 +477,7 @@ impl IdentityService {
         let account = self.account_of(who).await?;
         let limit = self.deps.policy.sign_in_per_account;
         let key = format!("signin:email:{}", account.email.as_str());
-        self.refuse_if_throttled(&key, limit, now).await?;
+        self.throttle(&key, limit, now).await?;
         let password = Password::offered(password)?;
         if !self
             .deps
@@ -485,9 +485,9 @@ impl IdentityService {
             .verify(&password, &account.password_hash)
             .await?
         {
-            self.deps.limiter.hit(&key, limit, now).await?;
             return Err(AuthError::InvalidLoginCredentials.into());
         }
+        self.deps.limiter.give_back(&key).await?;
         Ok(account)
     }
 
@@ -533,28 +533,13 @@ impl IdentityService {
         .await
     }
 
-    /// Refuses while `key` has used up its limit, counting nothing (failed attempts are counted
-    /// where they fail).
-    async fn refuse_if_throttled(
-        &self,
-        key: &str,
-        limit: Limit,
-        now: DateTime<Utc>,
-    ) -> DomainResult<()> {
-        let w = self.deps.limiter.peek(key, limit, now).await?;
-        if w.count >= limit.max {
-            return Err(too_many(w.resets_at, now).into());
-        }
-        Ok(())
-    }
-
-    /// Counts one event under `key`; past the limit the caller is told when to come back.
+    /// Counts one event under `key`, or refuses when its window is full and tells the caller
+    /// when to come back.
     async fn throttle(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<()> {
-        let w = self.deps.limiter.hit(key, limit, now).await?;
-        if w.count > limit.max {
-            return Err(too_many(w.resets_at, now).into());
+        match self.deps.limiter.take(key, limit, now).await? {
+            Take::Counted(_) => Ok(()),
+            Take::Full(w) => Err(too_many(w.resets_at, now).into()),
         }
-        Ok(())
     }
 
     async fn decoy_hash(&self) -> DomainResult<String> {

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use super::model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId};
 use super::ports::{Side, SupportStore};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Clock, Limit, Randomness, RateLimiter, UserId};
+use crate::identity::{Clock, Limit, Randomness, RateLimiter, Take, UserId};
 use crate::operations::{AuditEntry, Staff};
 use crate::ordering::{OrderId, OrderStore};
 use crate::shared::{Page, PageRequest, text};
@@ -255,10 +255,10 @@ impl SupportService {
     /// Counts one event; past the limit the customer is told when to come back.
     async fn throttle(&self, key: &str, limit: Limit) -> DomainResult<()> {
         let now = self.clock.now();
-        let window = self.limiter.hit(key, limit, now).await?;
-        if window.count <= limit.max {
-            return Ok(());
-        }
+        let window = match self.limiter.take(key, limit, now).await? {
+            Take::Counted(_) => return Ok(()),
+            Take::Full(w) => w,
+        };
         let wait = (window.resets_at - now).num_seconds().max(1);
         Err(DomainError::Throttled {
             message: format!(

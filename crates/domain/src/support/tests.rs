@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::*;
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Limit, RateLimiter, UserId, Window};
+use crate::identity::{Limit, RateLimiter, Take, UserId, Window};
 use crate::ordering::tests::{Counter, setup};
 use crate::ordering::{NewOrder, ServiceDetails};
 use crate::shared::{Page, PageRequest};
@@ -122,21 +122,24 @@ struct Limiter(Mutex<HashMap<String, u32>>);
 
 #[async_trait]
 impl RateLimiter for Limiter {
-    async fn hit(&self, key: &str, _: Limit, now: DateTime<Utc>) -> DomainResult<Window> {
+    async fn take(&self, key: &str, limit: Limit, now: DateTime<Utc>) -> DomainResult<Take> {
         let mut counts = self.0.lock().unwrap();
         let count = counts.entry(key.to_owned()).or_default();
-        *count += 1;
-        Ok(Window {
-            count: *count,
-            resets_at: now + chrono::Duration::minutes(30),
-        })
-    }
-    async fn peek(&self, key: &str, _: Limit, now: DateTime<Utc>) -> DomainResult<Window> {
-        let count = self.0.lock().unwrap().get(key).copied().unwrap_or(0);
-        Ok(Window {
+        let window = |count| Window {
             count,
-            resets_at: now,
-        })
+            resets_at: now + chrono::Duration::minutes(30),
+        };
+        if *count >= limit.max {
+            return Ok(Take::Full(window(*count)));
+        }
+        *count += 1;
+        Ok(Take::Counted(window(*count)))
+    }
+    async fn give_back(&self, key: &str) -> DomainResult<()> {
+        if let Some(c) = self.0.lock().unwrap().get_mut(key) {
+            *c = c.saturating_sub(1);
+        }
+        Ok(())
     }
     async fn clear(&self, key: &str) -> DomainResult<()> {
         self.0.lock().unwrap().remove(key);

@@ -1,0 +1,132 @@
+//! Several servers on one database, as behind a load balancer: they start together on a fresh
+//! database, make one signing key between them, accept each other's tokens at once, and share
+//! every throttle. Each case on SQLite and PostgreSQL.
+
+use serde_json::json;
+
+use super::identity::{forge, sign_up};
+use super::*;
+
+/// 30 wrong passwords for one account sent at once, spread over `urls`: the statuses counted.
+async fn burst_of_wrong_passwords(app: &TestApp, urls: &[String]) -> Vec<(u16, usize)> {
+    let tasks: Vec<_> = (0..30)
+        .map(|i| {
+            let (http, url) = (app.http.clone(), urls[i % urls.len()].clone());
+            async move {
+                let body = json!({"email": "burst@example.com", "password": format!("wrong-{i}")});
+                let r = http.post(url).json(&body).send().await.unwrap();
+                r.status().as_u16()
+            }
+        })
+        .collect();
+    tally(join_all(tasks).await)
+}
+
+/// How many of each, in order of the value.
+pub(crate) fn tally<T: Ord + Copy>(mut values: Vec<T>) -> Vec<(T, usize)> {
+    values.sort_unstable();
+    let mut out: Vec<(T, usize)> = Vec::new();
+    for v in values {
+        match out.last_mut() {
+            Some((last, n)) if *last == v => *n += 1,
+            _ => out.push((v, 1)),
+        }
+    }
+    out
+}
+
+api_test!(
+    parallel_wrong_passwords_get_no_more_than_the_limit,
+    async |app: &TestApp| {
+        sign_up(app, "burst@example.com", "secret1").await;
+        let statuses = burst_of_wrong_passwords(app, &[app.url("/api/auth/sign-in")]).await;
+        assert_eq!(statuses, [(401, 5), (429, 25)]);
+    }
+);
+
+api_test!(
+    parallel_wrong_passwords_over_two_nodes_share_the_limit,
+    async |app: &TestApp| {
+        sign_up(app, "burst@example.com", "secret1").await;
+        let node = app.another_node().await;
+        let urls = [app.url("/api/auth/sign-in"), node.url("/api/auth/sign-in")];
+        let statuses = burst_of_wrong_passwords(app, &urls).await;
+        node.stop().await;
+        assert_eq!(statuses, [(401, 5), (429, 25)]);
+    }
+);
+
+api_test!(
+    a_token_from_one_node_is_accepted_by_another_at_once,
+    async |app: &TestApp| {
+        // The second node starts before any key exists, so the first key is made by the first node.
+        let node = app.another_node().await;
+        let s = sign_up(app, "two-nodes@example.com", "secret1").await;
+        let token = s["idToken"].as_str().unwrap();
+        let login = |token: String| {
+            let r = app
+                .http
+                .post(node.url("/api/login"))
+                .header("authorization-firebase", token)
+                .json(&json!(null));
+            async move { r.send().await.unwrap().status().as_u16() }
+        };
+        let started = std::time::Instant::now();
+        let status = login(token.to_owned()).await;
+        let took = started.elapsed();
+        assert_eq!(status, 200);
+        assert!(took < Duration::from_millis(100), "{took:?}");
+        // A made-up key id of our shape costs a shared read and is refused; any other shape, no read.
+        assert_eq!(
+            login(forge(&[7; 32], "AAAAAAAAAAAAAAAA", |_| {})).await,
+            401
+        );
+        assert_eq!(login(forge(&[7; 32], "no-such-key", |_| {})).await, 401);
+        node.stop().await;
+    }
+);
+
+/// Three servers started at the same instant on a fresh, unmigrated database all become ready,
+/// and the two that sign at the same instant make one key between them.
+async fn nodes_start_together(backend: Backend) {
+    let db = TestDb::empty(backend).await;
+    let web_dir = web_fixture();
+    let http = reqwest::Client::new();
+    let config = TestApp::config(&db, &web_dir);
+    app::telemetry::init(&config);
+    let site = Some("http://booking.test".to_owned());
+    let start = || {
+        let config = Config {
+            public_url: site.clone(),
+            ..TestApp::config(&db, &web_dir)
+        };
+        Node::start(config, &http)
+    };
+    let (a, b, c) = tokio::join!(start(), start(), start());
+    let up = |node: &Node, n: usize| {
+        let body = json!({"email": format!("n{n}@example.com"), "password": "secret1"});
+        let r = http.post(node.url("/api/auth/sign-up")).json(&body);
+        async move { r.send().await.unwrap().status().as_u16() }
+    };
+    let (x, y, z) = tokio::join!(up(&a, 1), up(&b, 2), up(&c, 3));
+    assert_eq!((x, y, z), (200, 200, 200));
+    let keys = adapters::testing::count(&db.db, "signing_keys").await;
+    assert_eq!(keys, 1, "one signing key");
+    tokio::join!(a.stop(), b.stop(), c.stop());
+    db.remove().await;
+    std::fs::remove_dir_all(web_dir).ok();
+}
+
+mod nodes_start_together_on_a_fresh_database {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        nodes_start_together(Backend::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        nodes_start_together(Backend::Postgres).await;
+    }
+}
