@@ -309,6 +309,17 @@ impl PaymentStore for SqlPaymentStore {
         Ok(Money::vnd(row.map_or(0, |w| w.balance_vnd)))
     }
 
+    async fn refunded(&self, order: &OrderId) -> DomainResult<Money> {
+        let rows = ledger_entry::Entity::find()
+            .filter(ledger_entry::Column::OrderId.eq(order.as_str()))
+            .filter(ledger_entry::Column::PaymentId.is_null())
+            .filter(ledger_entry::Column::Kind.eq(EntryKind::Refund.code()))
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        Ok(Money::vnd(rows.iter().map(|r| r.amount_vnd).sum()))
+    }
+
     async fn entries(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<LedgerEntry>> {
         let mut query =
             ledger_entry::Entity::find().filter(ledger_entry::Column::Owner.eq(owner.as_str()));

@@ -607,3 +607,119 @@ api_test!(
         assert_ledger_adds_up(app, &ann).await;
     }
 );
+
+/// `n` copies of one request sent at once; their statuses and bodies.
+async fn all_at_once(
+    app: &TestApp,
+    n: usize,
+    path: &str,
+    token: &str,
+    key: Option<&str>,
+    body: Value,
+) -> Vec<(u16, Value)> {
+    let tasks: Vec<_> = (0..n)
+        .map(|_| {
+            let (http, url, token) = (app.http.clone(), app.url(path), token.to_owned());
+            let (key, body) = (key.map(str::to_owned), body.clone());
+            async move {
+                let m = reqwest::Method::POST;
+                send_raw(&http, &url, m, &token, key.as_deref(), Some(body)).await
+            }
+        })
+        .collect();
+    join_all(tasks).await
+}
+
+/// Every answer is the first one: one status, and one value at `field` of the data.
+fn one_answer(answers: &[(u16, Value)], status: u16, field: &str) -> Value {
+    let (first_status, first) = &answers[0];
+    for (s, b) in answers {
+        assert_eq!(
+            (*s, &b["data"][field]),
+            (status, &first["data"][field]),
+            "{answers:?}"
+        );
+    }
+    assert_eq!(*first_status, status);
+    first["data"][field].clone()
+}
+
+api_test!(
+    a_key_sent_many_times_at_once_always_gets_the_first_answer,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        // Top-ups: 20 at once with one key credit once, and all answer with that payment.
+        let answers = all_at_once(
+            app,
+            20,
+            "/api/v-coin/top-up",
+            &ann,
+            Some("top-up-once"),
+            json!({"amountVnd": 5_000_000, "method": "DEV"}),
+        )
+        .await;
+        one_answer(&answers, 200, "id");
+        assert_eq!(balance(app, &ann).await, 5_000_000);
+        // Orders: 20 creations at once with one key make one order.
+        let answers = all_at_once(
+            app,
+            20,
+            "/api/plan/shuttle/shuttle-sgn-4/order",
+            &ann,
+            Some("order-once"),
+            json!({"details": shuttle(3), "contact": contact()}),
+        )
+        .await;
+        one_answer(&answers, 201, "id");
+        // Payments: for each of four orders, 20 payments at once with one key: one charge, and
+        // every answer names it (never 「訂單已付款」).
+        for round in 0..4 {
+            let id = pending_order(app, &ann).await;
+            let answers = all_at_once(
+                app,
+                20,
+                &pay_path(&id),
+                &ann,
+                Some(&format!("pay-once-{round}")),
+                json!({"method": "VCOIN"}),
+            )
+            .await;
+            one_answer(&answers, 200, "id");
+            assert_eq!(order_state(app, &ann, &id).await, "PAID");
+        }
+        assert_eq!(balance(app, &ann).await, 5_000_000 - 4 * 480_000);
+        assert_ledger_adds_up(app, &ann).await;
+    }
+);
+
+api_test!(
+    parallel_cancels_of_a_paid_order_refund_once_and_answer_alike,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        assert_eq!(top_up(app, &ann, 2_000_000, "t1").await.0, 200);
+        for round in 0..3 {
+            let id = pending_order(app, &ann).await;
+            assert_eq!(
+                pay(app, &ann, &id, "VCOIN", &format!("p{round}")).await.0,
+                200
+            );
+            let path = format!("/api/order/detail/{id}/cancel");
+            let answers = all_at_once(app, 10, &path, &ann, None, json!({})).await;
+            one_answer(&answers, 200, "refundVnd");
+            one_answer(&answers, 200, "feeVnd");
+            one_answer(&answers, 200, "state");
+            // Once more, after the fact: the same answer.
+            let again = all_at_once(app, 1, &path, &ann, None, json!({})).await;
+            assert_eq!(
+                again[0].1["data"]["refundVnd"],
+                answers[0].1["data"]["refundVnd"]
+            );
+        }
+        let unpaid = pending_order(app, &ann).await;
+        let path = format!("/api/order/detail/{unpaid}/cancel");
+        let answers = all_at_once(app, 10, &path, &ann, None, json!({})).await;
+        assert_eq!(one_answer(&answers, 200, "state"), "CANCELLED");
+        assert_eq!(balance(app, &ann).await, 2_000_000, "every refund once");
+        assert_ledger_adds_up(app, &ann).await;
+    }
+);

@@ -115,41 +115,44 @@ impl OrderService {
         {
             return self.replay(owner, &claim, &fingerprint).await;
         }
-        let plan = self.catalog.get_plan_in(category, plan_id).await?;
-        let details = self
-            .checked(&plan, new.details, Some((owner, None)))
-            .await?;
-        let now = self.clock.now();
-        let order = Order::create(
-            self.new_id(now),
-            owner.clone(),
-            &plan,
-            details,
-            new.contact,
-            new.note,
-            now,
-            self.policy.payment_window,
-        )?;
-        let claim = key.map(|key| KeyClaim {
-            owner: owner.clone(),
-            key,
-            fingerprint: fingerprint.clone(),
-            order_id: order.id.clone(),
-            created_at: now,
-        });
-        match self.store.insert(&order, claim.as_ref()).await {
-            Ok(()) => Ok(order),
-            // A concurrent request with the same key won: answer as a retry would.
-            Err(StoreError::KeyTaken) => {
-                let Some(claim) = claim else {
-                    return Err(DomainError::Conflict("重複的請求".into()));
-                };
-                match self.store.claim(owner, &claim.key).await? {
-                    Some(first) => self.replay(owner, &first, &fingerprint).await,
-                    None => Err(DomainError::Conflict("同一個請求正在處理中".into())),
-                }
-            }
-            Err(e) => Err(store_error(e)),
+        let answer = async {
+            let plan = self.catalog.get_plan_in(category, plan_id).await?;
+            let details = self
+                .checked(&plan, new.details, Some((owner, None)))
+                .await?;
+            let now = self.clock.now();
+            let order = Order::create(
+                self.new_id(now),
+                owner.clone(),
+                &plan,
+                details,
+                new.contact,
+                new.note,
+                now,
+                self.policy.payment_window,
+            )?;
+            let claim = key.clone().map(|key| KeyClaim {
+                owner: owner.clone(),
+                key,
+                fingerprint: fingerprint.clone(),
+                order_id: order.id.clone(),
+                created_at: now,
+            });
+            self.store
+                .insert(&order, claim.as_ref())
+                .await
+                .map_err(store_error)?;
+            Ok(order)
+        }
+        .await;
+        // A request that failed while another with its key succeeded (a concurrent duplicate)
+        // answers as that one did.
+        match (answer, &key) {
+            (Err(e), Some(key)) => match self.store.claim(owner, key).await? {
+                Some(first) => self.replay(owner, &first, &fingerprint).await,
+                None => Err(e),
+            },
+            (answer, _) => answer,
         }
     }
 
@@ -211,13 +214,25 @@ impl OrderService {
 
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn cancel(&self, owner: &UserId, id: &OrderId, reason: &str) -> DomainResult<Order> {
-        let mut order = self.get(owner, id).await?;
-        let before = order.state;
-        order.cancel(Actor::Customer(owner.clone()), reason, self.clock.now())?;
-        if order.state != before {
-            self.save(&mut order).await?;
+        // Idempotent: an order a parallel request moved first is cancelled again as it now stands.
+        let mut attempts = 0;
+        loop {
+            attempts += 1;
+            let mut order = self.get(owner, id).await?;
+            let before = order.state;
+            order.cancel(Actor::Customer(owner.clone()), reason, self.clock.now())?;
+            if order.state == before {
+                return Ok(order);
+            }
+            match self.store.save(&order).await {
+                Ok(()) => {
+                    order.version += 1;
+                    return Ok(order);
+                }
+                Err(StoreError::Stale) if attempts < 3 => {}
+                Err(e) => return Err(store_error(e)),
+            }
         }
-        Ok(order)
     }
 
     /// Any customer's order: for operators, who alone may call it.

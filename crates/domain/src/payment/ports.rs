@@ -7,7 +7,7 @@ use crate::error::DomainError;
 use crate::error::DomainResult;
 use crate::identity::UserId;
 use crate::operations::AuditEntry;
-use crate::ordering::{IdempotencyKey, Order};
+use crate::ordering::{IdempotencyKey, Order, OrderId};
 use crate::shared::{Money, Page, PageRequest};
 
 /// What a bank's notice says: money received on our account (VietQR transfers).
@@ -103,6 +103,8 @@ pub trait PaymentStore: Send + Sync {
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>>;
     async fn settle(&self, settlement: &Settlement) -> Result<(), SettleError>;
     async fn balance(&self, owner: &UserId) -> DomainResult<Money>;
+    /// What cancelling the order refunded into the wallet.
+    async fn refunded(&self, order: &OrderId) -> DomainResult<Money>;
     /// The owner's ledger, newest first.
     async fn entries(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<LedgerEntry>>;
 }

@@ -163,44 +163,49 @@ impl PaymentService {
         if let Some(first) = self.store.by_key(owner, &key).await? {
             return self.replay(first, &fingerprint, client_ip);
         }
-        self.require_offered(method)?;
-        let order = self.orders.get(owner, order_id).await?;
-        if within.is_some_and(|c| c != order.category) {
-            return Err(DomainError::not_found("order"));
-        }
-        let now = self.clock.now();
-        payable(&order, now)?;
-        if method == Method::VietQr
-            && let Some(open) = self
-                .store
-                .by_reference(&memo_of(order_id.as_str()))
-                .await?
-                .into_iter()
-                .find(|p| {
-                    p.state == PaymentState::Pending
-                        && p.method == Method::VietQr
-                        && p.amount == order.estimate.total
-                })
-        {
-            // One QR per order and amount: asking again shows the same transfer.
-            return self.checkout(open, client_ip);
-        }
-        let payment = self.new_payment(
-            owner,
-            Purpose::Order(order.id.clone()),
-            method,
-            order.estimate.total,
-            memo_of(order.id.as_str()),
-            Some(key),
-            fingerprint.clone(),
-            now,
-        );
-        match method {
-            Method::VCoin | Method::Dev => {
-                self.pay_at_once(payment, order, &fingerprint, now).await
+        let answer = async {
+            self.require_offered(method)?;
+            let order = self.orders.get(owner, order_id).await?;
+            if within.is_some_and(|c| c != order.category) {
+                return Err(DomainError::not_found("order"));
             }
-            Method::VietQr | Method::VnPay => self.open(payment, client_ip, &fingerprint).await,
+            let now = self.clock.now();
+            payable(&order, now)?;
+            if method == Method::VietQr
+                && let Some(open) = self
+                    .store
+                    .by_reference(&memo_of(order_id.as_str()))
+                    .await?
+                    .into_iter()
+                    .find(|p| {
+                        p.state == PaymentState::Pending
+                            && p.method == Method::VietQr
+                            && p.amount == order.estimate.total
+                    })
+            {
+                // One QR per order and amount: asking again shows the same transfer.
+                return self.checkout(open, client_ip);
+            }
+            let payment = self.new_payment(
+                owner,
+                Purpose::Order(order.id.clone()),
+                method,
+                order.estimate.total,
+                memo_of(order.id.as_str()),
+                Some(key.clone()),
+                fingerprint.clone(),
+                now,
+            );
+            match method {
+                Method::VCoin | Method::Dev => {
+                    self.pay_at_once(payment, order, &fingerprint, now).await
+                }
+                Method::VietQr | Method::VnPay => self.open(payment, client_ip, &fingerprint).await,
+            }
         }
+        .await;
+        self.or_first_answer(answer, owner, &key, &fingerprint, client_ip)
+            .await
     }
 
     async fn pay_at_once(
@@ -281,40 +286,47 @@ impl PaymentService {
         if let Some(first) = self.store.by_key(owner, &key).await? {
             return self.replay(first, &fingerprint, client_ip);
         }
-        if method == Method::VCoin {
-            return Err(DomainError::invalid("method", "請選擇其他付款方式儲值"));
+        let answer = async {
+            if method == Method::VCoin {
+                return Err(DomainError::invalid("method", "請選擇其他付款方式儲值"));
+            }
+            self.require_offered(method)?;
+            check_top_up(amount)?;
+            let now = self.clock.now();
+            let id = self.new_id(now);
+            let mut payment = self.new_payment(
+                owner,
+                Purpose::TopUp,
+                method,
+                amount,
+                memo_of(id.as_str()),
+                Some(key.clone()),
+                fingerprint.clone(),
+                now,
+            );
+            payment.id = id;
+            if method != Method::Dev {
+                return self.open(payment, client_ip, &fingerprint).await;
+            }
+            payment.settle(PaymentState::Succeeded, None, now);
+            let credit = top_up_entry(&payment, amount, "儲值", now);
+            let settlement = Settlement {
+                payment: Some(payment.clone()),
+                new_payment: true,
+                entries: vec![credit],
+                ..Settlement::default()
+            };
+            match self.store.settle(&settlement).await {
+                Ok(()) => self.checkout(payment, client_ip),
+                Err(SettleError::KeyTaken) => {
+                    self.replay_key(&payment, &fingerprint, client_ip).await
+                }
+                Err(e) => Err(settle_error(e)),
+            }
         }
-        self.require_offered(method)?;
-        check_top_up(amount)?;
-        let now = self.clock.now();
-        let id = self.new_id(now);
-        let mut payment = self.new_payment(
-            owner,
-            Purpose::TopUp,
-            method,
-            amount,
-            memo_of(id.as_str()),
-            Some(key),
-            fingerprint.clone(),
-            now,
-        );
-        payment.id = id;
-        if method != Method::Dev {
-            return self.open(payment, client_ip, &fingerprint).await;
-        }
-        payment.settle(PaymentState::Succeeded, None, now);
-        let credit = top_up_entry(&payment, amount, "儲值", now);
-        let settlement = Settlement {
-            payment: Some(payment.clone()),
-            new_payment: true,
-            entries: vec![credit],
-            ..Settlement::default()
-        };
-        match self.store.settle(&settlement).await {
-            Ok(()) => self.checkout(payment, client_ip),
-            Err(SettleError::KeyTaken) => self.replay_key(&payment, &fingerprint, client_ip).await,
-            Err(e) => Err(settle_error(e)),
-        }
+        .await;
+        self.or_first_answer(answer, owner, &key, &fingerprint, client_ip)
+            .await
     }
 
     /// A payment of the owner's, with the next step if it still waits.
@@ -618,6 +630,24 @@ impl PaymentService {
         id: &OrderId,
         reason: &str,
     ) -> DomainResult<Cancellation> {
+        // Cancelling is idempotent: when a parallel request moved the order first, the cancel is
+        // made again on the order as it now stands, which answers as that request was answered.
+        let mut attempts = 0;
+        loop {
+            attempts += 1;
+            match self.cancel_once(owner, id, reason).await {
+                Err(DomainError::Conflict(_)) if attempts < 3 => continue,
+                done => return done,
+            }
+        }
+    }
+
+    async fn cancel_once(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+        reason: &str,
+    ) -> DomainResult<Cancellation> {
         let mut order = self.orders.get(owner, id).await?;
         if order.state.is_unpaid() || order.state == OrderState::Cancelled {
             let order = self.orders.cancel(owner, id, reason).await?;
@@ -627,9 +657,10 @@ impl PaymentService {
             });
         }
         if order.state == OrderState::Refunded {
+            let refunded = self.store.refunded(&order.id).await?;
             return Ok(Cancellation {
+                refund: Some(self.settings.cancellation.settled(&order, refunded)),
                 order,
-                refund: None,
             });
         }
         let now = self.clock.now();
@@ -865,6 +896,26 @@ impl PaymentService {
             return Err(DomainError::KeyReused);
         }
         self.checkout(first, client_ip)
+    }
+
+    /// A request whose key was taken meanwhile by another that succeeded gets that request's
+    /// answer, whatever made this one fail (the order it would pay is paid by then): a key once
+    /// seen always answers as the first time.
+    async fn or_first_answer(
+        &self,
+        answer: DomainResult<Checkout>,
+        owner: &UserId,
+        key: &IdempotencyKey,
+        fingerprint: &str,
+        client_ip: &str,
+    ) -> DomainResult<Checkout> {
+        match answer {
+            Err(e) => match self.store.by_key(owner, key).await? {
+                Some(first) => self.replay(first, fingerprint, client_ip),
+                None => Err(e),
+            },
+            ok => ok,
+        }
     }
 
     async fn replay_key(

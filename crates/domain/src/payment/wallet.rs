@@ -175,6 +175,18 @@ impl CancellationPolicy {
         })
     }
 
+    /// The figures of a cancellation made before, from what it refunded.
+    pub fn settled(&self, order: &Order, refunded: Money) -> RefundQuote {
+        let paid = order.estimate.total;
+        RefundQuote {
+            paid,
+            fee: Money::vnd(paid.amount().saturating_sub(refunded.amount())),
+            refund: refunded,
+            free_until: order.details.start().instant()
+                - Duration::hours(i64::from(self.free_until_hours)),
+        }
+    }
+
     pub fn quote(&self, order: &Order, now: DateTime<Utc>) -> DomainResult<RefundQuote> {
         let start = order.details.start().instant();
         if now >= start {
