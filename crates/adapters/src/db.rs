@@ -62,16 +62,11 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
 
 /// The database-wide locks: work that only one node may do at a time.
 #[derive(Debug, Clone, Copy)]
-pub enum DbLock {
+pub enum DbLock<'a> {
     Migrate,
     SigningKeys,
-}
-
-impl DbLock {
-    /// PostgreSQL's advisory lock key ("book" and a number).
-    fn key(self) -> i64 {
-        0x626f_6f6b_0000 + self as i64
-    }
+    /// One customer's new orders, counted against what they may hold unpaid.
+    OrdersOf(&'a str),
 }
 
 /// A writing transaction that holds `lock` until it ends: on PostgreSQL a transaction-scoped
@@ -79,14 +74,30 @@ impl DbLock {
 /// one write lock, which `BEGIN IMMEDIATE` already takes.
 pub async fn begin_locked(
     db: &DatabaseConnection,
-    lock: DbLock,
+    lock: DbLock<'_>,
 ) -> Result<DatabaseTransaction, DbErr> {
     let txn = begin_write(db).await?;
     if txn.get_database_backend() == DbBackend::Postgres {
+        // The one-number keys are ours ("book" and a number); a customer's lock is in the
+        // two-number key space, which never meets the first.
+        let (sql, values): (&str, Vec<sea_orm::Value>) = match lock {
+            DbLock::Migrate => (
+                "SELECT pg_advisory_xact_lock($1)",
+                vec![0x626f_6f6b_0001_i64.into()],
+            ),
+            DbLock::SigningKeys => (
+                "SELECT pg_advisory_xact_lock($1)",
+                vec![0x626f_6f6b_0002_i64.into()],
+            ),
+            DbLock::OrdersOf(owner) => (
+                "SELECT pg_advisory_xact_lock(1, hashtext($1))",
+                vec![owner.into()],
+            ),
+        };
         txn.execute_raw(Statement::from_sql_and_values(
             DbBackend::Postgres,
-            "SELECT pg_advisory_xact_lock($1)",
-            [lock.key().into()],
+            sql,
+            values,
         ))
         .await?;
     }

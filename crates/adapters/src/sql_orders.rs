@@ -14,7 +14,7 @@ use domain::ordering::{
     Actor, CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage,
     IdempotencyKey, KeyClaim, MassageDetails, MessagingApp, Order, OrderFilter, OrderId,
     OrderState, OrderStore, ServiceDetails, ShuttleDetails, StoreError, TherapistChoice,
-    Transition,
+    Transition, UnpaidCap,
 };
 use domain::pricing::{Estimate, LineItem, LineKind};
 use domain::shared::{LocalTime, Money, Page, PageRequest};
@@ -25,6 +25,7 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::db::DbLock;
 use crate::entities::{
     account, idempotency_key, mail_outbox, order, order_event, order_image, therapist_hold,
 };
@@ -484,6 +485,34 @@ async fn sync_massage(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreE
     Ok(())
 }
 
+/// How many unpaid orders `owner` holds that have not lapsed by `now`, and how many of them are
+/// massage orders.
+async fn unpaid_of(
+    db: &impl ConnectionTrait,
+    owner: &UserId,
+    now: DateTime<Utc>,
+) -> Result<(u32, u32), StoreError> {
+    let rows: Vec<String> = order::Entity::find()
+        .select_only()
+        .column(order::Column::Category)
+        .filter(order::Column::Owner.eq(owner.as_str()))
+        .filter(
+            order::Column::State
+                .is_in([OrderState::Draft.code(), OrderState::PendingPayment.code()]),
+        )
+        .filter(order::Column::ExpiresAtMs.gt(ms(now)))
+        .into_tuple()
+        .all(db)
+        .await
+        .map_err(storage)?;
+    let massage = rows
+        .iter()
+        .filter(|c| c.as_str() == Category::DragonMassage.slug())
+        .count();
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok((count(rows.len()), count(massage)))
+}
+
 /// Writes an order and its new transitions if the stored version is still `o.version`, inside
 /// the caller's transaction (a payment settles its order in its own).
 pub(crate) async fn save_order(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreError> {
@@ -586,8 +615,21 @@ impl SqlOrderStore {
 
 #[async_trait]
 impl OrderStore for SqlOrderStore {
-    async fn insert(&self, o: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+    async fn insert(
+        &self,
+        o: &Order,
+        claim: Option<&KeyClaim>,
+        cap: UnpaidCap,
+    ) -> Result<(), StoreError> {
+        let txn = crate::db::begin_locked(&self.db, DbLock::OrdersOf(o.owner.as_str()))
+            .await
+            .map_err(storage)?;
+        if o.state.is_unpaid() {
+            let (held, massage) = unpaid_of(&txn, &o.owner, o.created_at).await?;
+            if !cap.admits(held, massage, o) {
+                return Err(StoreError::TooManyUnpaid);
+            }
+        }
         if let Some(c) = claim {
             let row = idempotency_key::ActiveModel {
                 owner: Set(c.owner.as_str().into()),

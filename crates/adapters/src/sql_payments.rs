@@ -285,9 +285,10 @@ impl PaymentStore for SqlPaymentStore {
         if let Some(o) = &s.order {
             save_order(&txn, o).await.map_err(|e| match e {
                 // Paying leaves a hold as it was, so a clash means the order moved meanwhile.
-                StoreError::Stale | StoreError::KeyTaken | StoreError::SlotTaken => {
-                    SettleError::Stale
-                }
+                StoreError::Stale
+                | StoreError::KeyTaken
+                | StoreError::SlotTaken
+                | StoreError::TooManyUnpaid => SettleError::Stale,
                 StoreError::Other(e) => SettleError::Other(e),
             })?;
         }

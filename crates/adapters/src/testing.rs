@@ -187,6 +187,12 @@ pub async fn signing_key(db: &DatabaseConnection) -> (String, String) {
     (k.kid, k.private_key)
 }
 
+/// No cap on unpaid orders, for tests of other rules that make many.
+pub const NO_CAP: domain::ordering::UnpaidCap = domain::ordering::UnpaidCap {
+    orders: u32::MAX,
+    massage: u32::MAX,
+};
+
 /// How many rows `table` holds.
 pub async fn count(db: &DatabaseConnection, table: &str) -> i64 {
     use sea_orm::{ConnectionTrait, Statement};

@@ -68,6 +68,12 @@ pub struct Config {
     pub smtp_from: String,
     /// `APP_ORDER_PAYMENT_WINDOW_MINUTES`: how long an unpaid order waits before it lapses.
     pub order_payment_window_minutes: u32,
+    /// `APP_MASSAGE_PAYMENT_WINDOW_MINUTES`: how long an unpaid massage order holds its therapists.
+    pub massage_payment_window_minutes: u32,
+    /// `APP_MAX_UNPAID_ORDERS`, `APP_MAX_UNPAID_MASSAGE_ORDERS`: what one customer may hold
+    /// unpaid at once.
+    pub max_unpaid_orders: u32,
+    pub max_unpaid_massage_orders: u32,
     /// `APP_ORDER_EXPIRY_INTERVAL_SECS`: how often the expiry job looks for lapsed orders.
     pub order_expiry_interval_secs: u32,
     /// `APP_PAYMENT_DEV_PROVIDER`: offer the dev provider, which pays at once. Dev environment
@@ -137,6 +143,9 @@ impl Default for Config {
             smtp_password: None,
             smtp_from: "越南旅遊預約 <no-reply@localhost>".into(),
             order_payment_window_minutes: 60,
+            massage_payment_window_minutes: 20,
+            max_unpaid_orders: 8,
+            max_unpaid_massage_orders: 2,
             order_expiry_interval_secs: 30,
             payment_dev_provider: None,
             vietqr_bin: None,
@@ -185,6 +194,13 @@ impl Config {
             payment_window: chrono::Duration::minutes(i64::from(
                 self.order_payment_window_minutes.max(1),
             )),
+            massage_payment_window: chrono::Duration::minutes(i64::from(
+                self.massage_payment_window_minutes.max(1),
+            )),
+            unpaid: domain::ordering::UnpaidCap {
+                orders: self.max_unpaid_orders.max(1),
+                massage: self.max_unpaid_massage_orders.max(1),
+            },
             ..Default::default()
         }
     }

@@ -54,7 +54,10 @@ on_both_databases!(
             .find(|p| p.category == Category::DragonMassage)
             .unwrap();
         let first = massage_order(plan, &owner, 1, "t-lan", "2026-11-24T20:00");
-        store.insert(&first, None).await.unwrap();
+        store
+            .insert(&first, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
         let slot = |start: &str| {
             holds::slots(
                 Slot::new(domain::shared::LocalTime::parse("s", start).unwrap(), 60).unwrap(),
@@ -84,12 +87,16 @@ on_both_databases!(
 
         // An overlapping booking of the same therapist is refused, and leaves nothing behind.
         let clash = massage_order(plan, &owner, 2, "t-lan", "2026-11-24T21:45");
-        assert_eq!(store.insert(&clash, None).await, Err(StoreError::SlotTaken));
+        assert_eq!(
+            store.insert(&clash, None, adapters::testing::NO_CAP).await,
+            Err(StoreError::SlotTaken)
+        );
         assert_eq!(store.get(&clash.id).await.unwrap(), None);
         store
             .insert(
                 &massage_order(plan, &owner, 3, "t-mai", "2026-11-24T21:45"),
                 None,
+                adapters::testing::NO_CAP,
             )
             .await
             .unwrap();
@@ -116,7 +123,10 @@ on_both_databases!(
             ["t-mai"],
             "only the other order's therapist"
         );
-        store.insert(&clash, None).await.unwrap();
+        store
+            .insert(&clash, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
     }
 );
 
@@ -151,7 +161,10 @@ on_both_databases!(
         if let ServiceDetails::Massage(m) = &mut o.details {
             m.hotel_images = vec![ImageId::parse("img-a").unwrap()];
         }
-        store.insert(&o, None).await.unwrap();
+        store
+            .insert(&o, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
         assert_eq!(
             store.get(&o.id).await.unwrap().unwrap().details,
             o.details,

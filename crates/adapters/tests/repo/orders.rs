@@ -113,7 +113,10 @@ on_both_databases!(
         let (store, plans, owner) = setup(&db).await;
         for (n, plan) in plans.iter().enumerate() {
             let o = order(plan, &owner, n as i64);
-            store.insert(&o, None).await.unwrap();
+            store
+                .insert(&o, None, adapters::testing::NO_CAP)
+                .await
+                .unwrap();
             assert_eq!(store.get(&o.id).await.unwrap(), Some(o));
         }
         assert_eq!(
@@ -128,7 +131,10 @@ on_both_databases!(
     |db: DatabaseConnection| async move {
         let (store, plans, owner) = setup(&db).await;
         let mut o = order(&plans[0], &owner, 0);
-        store.insert(&o, None).await.unwrap();
+        store
+            .insert(&o, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
         let stale = o.clone();
         o.mark_paid(Actor::System("dev".into()), "paid", now())
             .unwrap();
@@ -168,10 +174,15 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
         created_at: now(),
     };
     let first = order(&plans[0], &owner, 0);
-    store.insert(&first, Some(&claim(&first))).await.unwrap();
+    store
+        .insert(&first, Some(&claim(&first)), adapters::testing::NO_CAP)
+        .await
+        .unwrap();
     let second = order(&plans[1], &owner, 1);
     assert_eq!(
-        store.insert(&second, Some(&claim(&second))).await,
+        store
+            .insert(&second, Some(&claim(&second)), adapters::testing::NO_CAP)
+            .await,
         Err(StoreError::KeyTaken)
     );
     assert_eq!(
@@ -183,12 +194,18 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
         store.claim(&owner, &key).await.unwrap(),
         Some(claim(&first))
     );
-    store.insert(&second, None).await.unwrap();
+    store
+        .insert(&second, None, adapters::testing::NO_CAP)
+        .await
+        .unwrap();
     let mut third = order(&plans[2], &owner, 2);
     third
         .mark_paid(Actor::System("dev".into()), "paid", now())
         .unwrap();
-    store.insert(&third, None).await.unwrap();
+    store
+        .insert(&third, None, adapters::testing::NO_CAP)
+        .await
+        .unwrap();
 
     // Newest first, a page at a time, with filters.
     let page = store
@@ -265,13 +282,19 @@ on_both_databases!(
             if let ServiceDetails::Charter(d) = &mut o.details {
                 d.start = LocalTime::parse("start", at).unwrap();
             }
-            store.insert(&o, None).await.unwrap();
+            store
+                .insert(&o, None, adapters::testing::NO_CAP)
+                .await
+                .unwrap();
         }
         let mut cancelled = order(&plans[1], &owner, 3);
         cancelled
             .cancel(Actor::Customer(owner.clone()), "", now())
             .unwrap();
-        store.insert(&cancelled, None).await.unwrap();
+        store
+            .insert(&cancelled, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
         let upcoming = OrderFilter::upcoming(None, now());
         let first = store
             .list(Some(&owner), &upcoming, &PageRequest::new(2, None).unwrap())

@@ -47,7 +47,10 @@ pub(super) async fn pending_order(
 ) -> (SqlPaymentStore, Box<dyn OrderStore>, Order, UserId) {
     let (orders, plans, owner) = setup(db).await;
     let o = order(&plans[0], &owner, 1);
-    orders.insert(&o, None).await.unwrap();
+    orders
+        .insert(&o, None, adapters::testing::NO_CAP)
+        .await
+        .unwrap();
     (SqlPaymentStore::new(db.clone()), Box::new(orders), o, owner)
 }
 

@@ -46,7 +46,10 @@ on_both_databases!(
     |db: DatabaseConnection| async move {
         let (orders, plans, owner) = setup(&db).await;
         let o = order(&plans[0], &owner, 0);
-        orders.insert(&o, None).await.unwrap();
+        orders
+            .insert(&o, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
         let store = SqlSupportStore::new(db.clone());
         let t = thread("cs-a", &owner, Some(&o.id), 0);
         let first = say(Author::Customer, "你好", 0);

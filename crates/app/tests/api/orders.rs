@@ -496,3 +496,88 @@ api_test!(
         panic!("the order did not expire: {state}");
     }
 );
+
+/// `bodies` posted at once to `path` as `token`: the statuses and bodies.
+async fn post_all(app: &TestApp, path: &str, token: &str, bodies: Vec<Value>) -> Vec<(u16, Value)> {
+    let tasks: Vec<_> = bodies
+        .into_iter()
+        .map(|body| {
+            let r = app
+                .http
+                .post(app.url(path))
+                .header("authorization-firebase", token)
+                .json(&body);
+            async move {
+                let r = r.send().await.unwrap();
+                (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+            }
+        })
+        .collect();
+    join_all(tasks).await
+}
+
+api_test!(
+    one_customer_holds_no_more_than_the_cap_unpaid,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let shuttle = json!({"details": shuttle(2), "contact": contact()});
+        let answers = post_all(
+            app,
+            "/api/plan/shuttle/shuttle-sgn-4/order",
+            &ann,
+            vec![shuttle.clone(); 20],
+        )
+        .await;
+        let statuses = super::nodes::tally(answers.iter().map(|(s, _)| *s).collect());
+        assert_eq!(statuses, [(201, 8), (409, 12)], "sent at once: 8 held");
+        let refused = answers.iter().find(|(s, _)| *s == 409).unwrap();
+        assert_eq!(code_of(&refused.1), "FAILED_PRECONDITION");
+        assert_eq!(
+            refused.1["error"]["message"],
+            "您已有 8 筆未付款的訂單，請先付款或取消後再預訂"
+        );
+        // Cancelling one makes room for one.
+        let held = answers.iter().find(|(s, _)| *s == 201).unwrap();
+        let id = held.1["data"]["id"].as_str().unwrap();
+        let cancel = format!("/api/order/detail/{id}/cancel");
+        assert_eq!(app.post(&cancel, json!({}), Some(&ann)).await.0, 200);
+        let again = post_all(
+            app,
+            "/api/plan/shuttle/shuttle-sgn-4/order",
+            &ann,
+            vec![shuttle],
+        )
+        .await;
+        assert_eq!(again[0].0, 201);
+
+        // Massage orders hold therapists: two unpaid at once, each for 20 minutes.
+        let bob = token_for(app, "bob@example.com").await;
+        let massage = |hour: u32| {
+            let day = (Utc::now() + Duration::hours(7) + Duration::days(2)).format("%Y-%m-%d");
+            json!({"details": {"hotelName": "Rex", "hotelAddress": "141 Nguyen Hue", "room": "1203",
+                "start": format!("{day}T{hour:02}:00"), "durationMinutes": 60, "people": 1,
+                "therapist": "any"}})
+        };
+        let path = "/api/plan/dragon-massage/massage-classic/order";
+        let answers = post_all(app, path, &bob, (10..20).map(massage).collect()).await;
+        let statuses = super::nodes::tally(answers.iter().map(|(s, _)| *s).collect());
+        assert_eq!(statuses, [(201, 2), (409, 8)], "{answers:?}");
+        let refused = answers.iter().find(|(s, _)| *s == 409).unwrap();
+        assert_eq!(
+            refused.1["error"]["message"],
+            "您已有 2 筆未付款的按摩訂單，請先付款或取消後再預訂"
+        );
+        let held = answers.iter().find(|(s, _)| *s == 201).unwrap();
+        let created =
+            chrono::DateTime::parse_from_rfc3339(held.1["data"]["createdAt"].as_str().unwrap())
+                .unwrap();
+        let expires =
+            chrono::DateTime::parse_from_rfc3339(held.1["data"]["expiresAt"].as_str().unwrap())
+                .unwrap();
+        assert_eq!(expires - created, Duration::minutes(20));
+        // Another customer still finds therapists.
+        let cho = token_for(app, "cho@example.com").await;
+        let theirs = post_all(app, path, &cho, vec![massage(10)]).await;
+        assert_eq!(theirs[0].0, 201, "{:?}", theirs[0].1);
+    }
+);

@@ -18,5 +18,5 @@ pub use details::{
 };
 pub use holds::TherapistHold;
 pub use model::{Actor, Order, OrderId, OrderState, Revision, Transition, check_window, price};
-pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError};
+pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
 pub use service::{MassagePorts, NewOrder, OrderPolicy, OrderService};

@@ -78,7 +78,39 @@ pub enum StoreError {
     Stale,
     /// The therapist it names is held for an overlapping time by another order.
     SlotTaken,
+    /// The customer already holds as many unpaid orders as `UnpaidCap` allows.
+    TooManyUnpaid,
     Other(DomainError),
+}
+
+/// How much one customer may hold unpaid at once, so that one free account cannot hold every
+/// therapist (or flood the operators' lists) with orders it never pays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnpaidCap {
+    /// Unpaid orders of any kind.
+    pub orders: u32,
+    /// Unpaid massage orders, which hold therapists.
+    pub massage: u32,
+}
+
+impl Default for UnpaidCap {
+    fn default() -> Self {
+        Self {
+            orders: 8,
+            massage: 2,
+        }
+    }
+}
+
+impl UnpaidCap {
+    /// Whether a customer who holds `orders` unpaid orders, `massage` of them massage, may add
+    /// `new`.
+    pub fn admits(&self, orders: u32, massage: u32, new: &Order) -> bool {
+        if !new.state.is_unpaid() {
+            return true;
+        }
+        orders < self.orders && (new.category != Category::DragonMassage || massage < self.massage)
+    }
 }
 
 impl From<DomainError> for StoreError {
@@ -93,8 +125,15 @@ impl From<DomainError> for StoreError {
 #[async_trait]
 pub trait OrderStore: Send + Sync {
     /// Stores a new order with its history and, with a claim, takes the key in the same
-    /// transaction.
-    async fn insert(&self, order: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError>;
+    /// transaction; refused (`TooManyUnpaid`) unless `cap` admits it beside the owner's unpaid
+    /// orders that have not lapsed, counted in the same transaction under a lock of the owner's,
+    /// so that parallel requests cannot pass the cap together.
+    async fn insert(
+        &self,
+        order: &Order,
+        claim: Option<&KeyClaim>,
+        cap: UnpaidCap,
+    ) -> Result<(), StoreError>;
     async fn claim(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<KeyClaim>>;
     async fn get(&self, id: &OrderId) -> DomainResult<Option<Order>>;
     /// Writes the order and its new transitions if the stored version is still `order.version`,

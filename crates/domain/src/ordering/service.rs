@@ -7,7 +7,7 @@ use super::assignment::Driver;
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use super::holds;
 use super::model::{Actor, Order, OrderId, Revision, price};
-use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError};
+use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
 use crate::catalog::{CatalogService, Category, Plan, PlanId, Slot};
 use crate::error::{DomainError, DomainResult};
 use crate::favorites::FavoriteStore;
@@ -24,14 +24,29 @@ const THERAPIST_TAKEN: &str = "這位按摩師在這個時段已有預約，請�
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OrderPolicy {
     pub payment_window: Duration,
+    /// An unpaid massage order holds its therapists: for a shorter time than other orders wait.
+    pub massage_payment_window: Duration,
     pub key_lifetime: Duration,
+    pub unpaid: UnpaidCap,
 }
 
 impl Default for OrderPolicy {
     fn default() -> Self {
         Self {
             payment_window: Duration::minutes(60),
+            massage_payment_window: Duration::minutes(20),
             key_lifetime: Duration::hours(24),
+            unpaid: UnpaidCap::default(),
+        }
+    }
+}
+
+impl OrderPolicy {
+    /// How long a new order of `category` waits for its payment.
+    pub fn payment_window_of(&self, category: Category) -> Duration {
+        match category {
+            Category::DragonMassage => self.massage_payment_window.min(self.payment_window),
+            _ => self.payment_window,
         }
     }
 }
@@ -129,7 +144,7 @@ impl OrderService {
                 new.contact,
                 new.note,
                 now,
-                self.policy.payment_window,
+                self.policy.payment_window_of(category),
             )?;
             let claim = key.clone().map(|key| KeyClaim {
                 owner: owner.clone(),
@@ -139,9 +154,12 @@ impl OrderService {
                 created_at: now,
             });
             self.store
-                .insert(&order, claim.as_ref())
+                .insert(&order, claim.as_ref(), self.policy.unpaid)
                 .await
-                .map_err(store_error)?;
+                .map_err(|e| match e {
+                    StoreError::TooManyUnpaid => self.too_many_unpaid(category),
+                    e => store_error(e),
+                })?;
             Ok(order)
         }
         .await;
@@ -154,6 +172,22 @@ impl OrderService {
             },
             (answer, _) => answer,
         }
+    }
+
+    /// The cap's refusal, in the customer's words, with the number that applies.
+    fn too_many_unpaid(&self, category: Category) -> DomainError {
+        let cap = self.policy.unpaid;
+        DomainError::FailedPrecondition(if category == Category::DragonMassage {
+            format!(
+                "您已有 {} 筆未付款的按摩訂單，請先付款或取消後再預訂",
+                cap.massage
+            )
+        } else {
+            format!(
+                "您已有 {} 筆未付款的訂單，請先付款或取消後再預訂",
+                cap.orders
+            )
+        })
     }
 
     /// Step2 and later edits. A REST path names the order's category (`within`); an order does
@@ -485,6 +519,7 @@ fn store_error(e: StoreError) -> DomainError {
         StoreError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
         StoreError::KeyTaken => DomainError::Conflict("重複的請求".into()),
         StoreError::SlotTaken => DomainError::Conflict(THERAPIST_TAKEN.into()),
+        StoreError::TooManyUnpaid => DomainError::FailedPrecondition("未付款的訂單太多".into()),
         StoreError::Other(e) => e,
     }
 }

@@ -279,9 +279,29 @@ impl Store {
 
 #[async_trait]
 impl OrderStore for Store {
-    async fn insert(&self, order: &Order, claim: Option<&KeyClaim>) -> Result<(), StoreError> {
+    async fn insert(
+        &self,
+        order: &Order,
+        claim: Option<&KeyClaim>,
+        cap: UnpaidCap,
+    ) -> Result<(), StoreError> {
         if Self::collides(&self.orders.lock().unwrap(), order) {
             return Err(StoreError::SlotTaken);
+        }
+        let (held, massage) = {
+            let orders = self.orders.lock().unwrap();
+            let unpaid: Vec<&Order> = orders
+                .values()
+                .filter(|o| o.owner == order.owner && o.state.is_unpaid())
+                .collect();
+            let massage = unpaid
+                .iter()
+                .filter(|o| o.category == Category::DragonMassage)
+                .count();
+            (unpaid.len() as u32, massage as u32)
+        };
+        if !cap.admits(held, massage, order) {
+            return Err(StoreError::TooManyUnpaid);
         }
         let mut keys = self.keys.lock().unwrap();
         if let Some(c) = claim {
@@ -784,7 +804,10 @@ async fn a_store_collision_is_a_conflict_for_the_loser() {
         Duration::minutes(60),
     )
     .unwrap();
-    s.store.insert(&rival, None).await.unwrap();
+    s.store
+        .insert(&rival, None, UnpaidCap::default())
+        .await
+        .unwrap();
     let lost = s
         .svc
         .create(&ann, Category::DragonMassage, &plan_id, new.clone(), None)
@@ -797,7 +820,7 @@ async fn a_store_collision_is_a_conflict_for_the_loser() {
     let mut late = rival.clone();
     late.id = OrderId::parse("BK-late").unwrap();
     assert_eq!(
-        s.store.insert(&late, None).await,
+        s.store.insert(&late, None, UnpaidCap::default()).await,
         Err(StoreError::SlotTaken)
     );
 }
