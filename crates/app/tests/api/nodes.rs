@@ -74,8 +74,10 @@ api_test!(
         let started = std::time::Instant::now();
         let status = login(token.to_owned()).await;
         let took = started.elapsed();
+        // At once: the first try is accepted. The re-read itself is timed in the repository
+        // tests (under 100 ms); here the whole call shares two cores with the other tests.
         assert_eq!(status, 200);
-        assert!(took < Duration::from_millis(100), "{took:?}");
+        assert!(took < Duration::from_secs(1), "{took:?}");
         // A made-up key id of our shape costs a shared read and is refused; any other shape, no read.
         assert_eq!(
             login(forge(&[7; 32], "AAAAAAAAAAAAAAAA", |_| {})).await,
