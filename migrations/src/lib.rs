@@ -10,6 +10,7 @@ mod m20261122_000004_payments;
 mod m20261122_000005_massage;
 mod m20261123_000006_member;
 mod m20261123_000007_operations;
+mod m20261125_000008_email_forms;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000005_massage::Migration),
             Box::new(m20261123_000006_member::Migration),
             Box::new(m20261123_000007_operations::Migration),
+            Box::new(m20261125_000008_email_forms::Migration),
         ]
     }
 }

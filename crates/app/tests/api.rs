@@ -525,3 +525,5 @@ mod orders;
 mod payments;
 #[path = "api/telemetry.rs"]
 mod telemetry;
+#[path = "api/text.rs"]
+mod text;

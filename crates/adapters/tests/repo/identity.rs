@@ -319,3 +319,78 @@ on_both_databases!(
         );
     }
 );
+
+/// Accounts stored before addresses had one normal form: each is rewritten to it, and where two
+/// would share a mailbox the later is left as it was and reported, without failing.
+async fn email_forms_migrate(backend: adapters::testing::Backend) {
+    use migration::MigratorTrait;
+    use sea_orm::{ConnectionTrait, Statement};
+    let t = adapters::testing::TestDb::empty(backend).await;
+    migration::Migrator::up(&t.db, Some(7)).await.unwrap();
+    let accounts = [
+        ("a1", "probe.user@example.com"),
+        ("a2", "probe.user@ｅｘａｍｐｌｅ.com"),
+        ("a3", "lin@exämple.com"),
+        ("a4", "lin@xn--exmple-cua.com"),
+        ("a5", "wu@ＥＸＡＭＰＬＥ.org"),
+    ];
+    for (n, (id, email)) in accounts.iter().enumerate() {
+        let sql = format!(
+            "INSERT INTO accounts (id, email, role, password_hash, email_verified, disabled, \
+             created_at_ms, updated_at_ms) VALUES ('{id}', '{email}', 'customer', 'x', false, \
+             false, {n}, {n})"
+        );
+        t.db.execute_raw(Statement::from_string(t.db.get_database_backend(), sql))
+            .await
+            .unwrap();
+    }
+    adapters::db::migrate(&t.db).await.unwrap();
+    let store = SqlIdentityStore::new(t.db.clone());
+    let id_of = async |e: &str| {
+        store
+            .account_by_email(&Email::parse(e).unwrap())
+            .await
+            .unwrap()
+            .map(|a| a.id.as_str().to_owned())
+    };
+    assert_eq!(id_of("PROBE.USER@example.com").await.as_deref(), Some("a1"));
+    assert_eq!(id_of("lin@xn--exmple-cua.com").await.as_deref(), Some("a4"));
+    assert_eq!(
+        id_of("wu@example.org").await.as_deref(),
+        Some("a5"),
+        "rewritten"
+    );
+    let collisions =
+        t.db.query_all_raw(Statement::from_string(
+            t.db.get_database_backend(),
+            "SELECT account_id, held_by FROM email_collisions ORDER BY account_id",
+        ))
+        .await
+        .unwrap();
+    let pairs: Vec<(String, String)> = collisions
+        .iter()
+        .map(|r| {
+            (
+                r.try_get("", "account_id").unwrap(),
+                r.try_get("", "held_by").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        pairs,
+        [("a2".into(), "a1".into()), ("a3".into(), "a4".into())]
+    );
+    t.remove().await;
+}
+
+mod email_forms_migrate_with_collisions_reported {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::email_forms_migrate(adapters::testing::Backend::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        super::email_forms_migrate(adapters::testing::Backend::Postgres).await;
+    }
+}

@@ -732,3 +732,26 @@ api_test!(identity_over_grpc_and_grpc_web, async |app: &TestApp| {
     assert_eq!(status, 0);
     assert_eq!(response.unwrap().session.unwrap().email, "grpc@example.com");
 });
+
+api_test!(
+    one_mailbox_is_one_account_however_it_is_written,
+    async |app: &TestApp| {
+        for (first, again) in [
+            ("probe.user@example.com", "probe.user@ｅｘａｍｐｌｅ.com"),
+            ("lin@exämple.com", "lin@xn--exmple-cua.com"),
+            ("wu@xn--exmple-cua.com", "WU＠EXÄMPLE.COM"),
+        ] {
+            sign_up(app, first, "secret1").await;
+            let (status, body) = app
+                .post(
+                    "/api/auth/sign-up",
+                    json!({"email": again, "password": "secret1"}),
+                    None,
+                )
+                .await;
+            assert_eq!((status, code_of(&body)), (409, "EMAIL_EXISTS"), "{again}");
+            let (status, body) = sign_in(app, again, "secret1").await;
+            assert_eq!(status, 200, "{again}: {body}");
+        }
+    }
+);

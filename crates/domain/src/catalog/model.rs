@@ -122,9 +122,10 @@ pub struct Plan {
 impl Plan {
     /// The catalogue's own consistency rules, checked before anything is stored.
     pub fn validate(&self) -> DomainResult<()> {
-        if self.name.trim().is_empty() {
-            return Err(DomainError::invalid("name", "required"));
-        }
+        // The shared text rule: what a traveller reads holds no controls or direction overrides.
+        crate::shared::text("name", &self.name, 100, "required")?;
+        crate::shared::optional_text("summary", &self.summary, 300)?;
+        crate::shared::lines("description", &self.description, 4000)?;
         self.pricing.validate(self.category)?;
         let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
         if needs_vehicle != self.vehicle.is_some() {

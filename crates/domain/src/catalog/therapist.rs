@@ -130,9 +130,8 @@ impl Therapist {
                 "lowercase letters, digits and -",
             ));
         }
-        if self.name.trim().is_empty() {
-            return Err(DomainError::invalid("name", "a therapist has a name"));
-        }
+        crate::shared::text("name", &self.name, 60, "a therapist has a name")?;
+        crate::shared::lines("bio", &self.bio, 2000)?;
         if self.rating_tenths > 50 {
             return Err(DomainError::invalid("rating_tenths", "0 to 50"));
         }

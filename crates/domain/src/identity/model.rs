@@ -1,12 +1,15 @@
 use std::fmt;
 
 use chrono::{DateTime, Utc};
+use unicode_normalization::UnicodeNormalization;
 
 use super::error::AuthError;
 use crate::error::{DomainError, DomainResult};
 
-/// An e-mail address, normalised so that one mailbox is one account whatever its case: trimmed
-/// and lower-cased, then checked against RFC 5321/5322 syntax.
+/// An e-mail address, normalised so that one mailbox is one account however it is written:
+/// trimmed, NFKC (full-width letters and `＠` become ASCII), lower-cased, the domain in its ASCII
+/// (IDNA) form, then checked against RFC 5321/5322 syntax. Every comparison and the accounts'
+/// unique index see this form.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Email(String);
 
@@ -14,7 +17,10 @@ impl Email {
     pub const MAX_LEN: usize = 254;
 
     pub fn parse(raw: &str) -> Result<Self, AuthError> {
-        let normalised = raw.trim().to_lowercase();
+        let folded = raw.trim().nfkc().collect::<String>().to_lowercase();
+        let (local, domain) = folded.rsplit_once('@').ok_or(AuthError::InvalidEmail)?;
+        let domain = idna::domain_to_ascii(domain).map_err(|_| AuthError::InvalidEmail)?;
+        let normalised = format!("{local}@{domain}");
         // The library accepts forms no mail system delivers to (quoted local parts, IP literals,
         // single-label domains); customers must receive our mails, so those are refused too.
         let plain = normalised.chars().all(|c| !c.is_whitespace() && c != '"')
@@ -314,26 +320,24 @@ impl Profile {
 }
 
 fn display_name(raw: &str) -> DomainResult<String> {
-    let name = raw.trim();
+    let name = crate::shared::optional_text("display_name", raw, usize::MAX)?;
     let n = name.chars().count();
-    if n == 0 || n > Profile::MAX_NAME_CHARS || name.chars().any(char::is_control) {
+    if n == 0 || n > Profile::MAX_NAME_CHARS {
         return Err(DomainError::invalid(
             "display_name",
             format!("請輸入 1 到 {} 個字的名稱", Profile::MAX_NAME_CHARS),
         ));
     }
-    Ok(name.to_owned())
+    Ok(name)
 }
 
 /// A messaging app id (LINE, Zalo, WhatsApp): optional, one word.
 fn handle(field: &str, raw: &str) -> DomainResult<Option<String>> {
-    let v = raw.trim();
+    let v = crate::shared::optional_text(field, raw, Profile::MAX_HANDLE_CHARS)?;
     if v.is_empty() {
         return Ok(None);
     }
-    if v.chars().count() > Profile::MAX_HANDLE_CHARS
-        || v.chars().any(|c| c.is_whitespace() || c.is_control())
-    {
+    if v.chars().any(char::is_whitespace) {
         return Err(DomainError::invalid(
             field,
             format!(
@@ -342,7 +346,7 @@ fn handle(field: &str, raw: &str) -> DomainResult<Option<String>> {
             ),
         ));
     }
-    Ok(Some(v.to_owned()))
+    Ok(Some(v))
 }
 
 #[cfg(test)]
@@ -354,6 +358,26 @@ mod tests {
         assert_eq!(
             Email::parse("  Alice.Chen@Example.COM ").unwrap().as_str(),
             "alice.chen@example.com"
+        );
+        // One mailbox, one form: full-width letters and at sign, and a domain in Unicode or in
+        // its punycode form.
+        for same in [
+            "probe.user@ｅｘａｍｐｌｅ.com",
+            "ｐｒｏｂｅ.user＠example.com",
+            "PROBE.USER@EXAMPLE.COM",
+        ] {
+            assert_eq!(
+                Email::parse(same).unwrap().as_str(),
+                "probe.user@example.com"
+            );
+        }
+        assert_eq!(
+            Email::parse("a@exämple.com").unwrap(),
+            Email::parse("a@xn--exmple-cua.com").unwrap()
+        );
+        assert_eq!(
+            Email::parse("a@EXÄMPLE.com").unwrap().as_str(),
+            "a@xn--exmple-cua.com"
         );
         for bad in [
             "",

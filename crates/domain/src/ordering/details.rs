@@ -6,7 +6,7 @@ use crate::error::{DomainError, DomainResult};
 use crate::identity::Phone;
 use crate::media::ImageId;
 use crate::pricing::Quote;
-use crate::shared::{LocalTime, text};
+use crate::shared::{LocalTime, lines, text};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ServiceDetails {
@@ -191,22 +191,15 @@ impl Contact {
 pub const NOTE_MAX: usize = 500;
 
 pub fn note(raw: &str) -> DomainResult<String> {
-    if raw.chars().count() > NOTE_MAX {
-        return Err(DomainError::invalid(
-            "note",
-            format!("備註最多 {NOTE_MAX} 個字"),
-        ));
-    }
-    Ok(raw.trim().to_owned())
+    lines("note", raw, NOTE_MAX)
 }
 
-/// A required text field: trimmed, not empty, at most `max` characters.
-fn optional_text(field: &str, raw: &str, max: usize) -> DomainResult<String> {
-    if raw.trim().is_empty() {
-        Ok(String::new())
-    } else {
-        text(field, raw, max, "")
-    }
+/// At most this many characters in why an order is called off.
+pub const REASON_MAX: usize = 200;
+
+/// Why an order is cancelled or refunded, as the customer or the operator wrote it (may be none).
+pub fn reason(raw: &str) -> DomainResult<String> {
+    lines("reason", raw, REASON_MAX)
 }
 
 /// IATA flight designator: two-character airline code, 1–4 digits, optional suffix (VN123, BR391).
@@ -344,7 +337,7 @@ impl ServiceDetails {
                     200,
                     "請輸入上車地點",
                 )?,
-                itinerary: optional_text("details.itinerary", &d.itinerary, 1000)?,
+                itinerary: lines("details.itinerary", &d.itinerary, 1000)?,
                 passengers: people("details.passengers", d.passengers)?,
                 child_seats: child_seats(d.child_seats, d.passengers)?,
                 ..d

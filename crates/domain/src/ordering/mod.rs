@@ -14,7 +14,7 @@ pub(crate) mod tests;
 pub use assignment::Driver;
 pub use details::{
     CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, MassageDetails, MessagingApp,
-    NOTE_MAX, ServiceDetails, ShuttleDetails, TherapistChoice, note,
+    NOTE_MAX, REASON_MAX, ServiceDetails, ShuttleDetails, TherapistChoice, note, reason,
 };
 pub use holds::TherapistHold;
 pub use model::{Actor, Order, OrderId, OrderState, Revision, Transition, check_window, price};

@@ -248,6 +248,7 @@ impl OrderService {
 
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]
     pub async fn cancel(&self, owner: &UserId, id: &OrderId, reason: &str) -> DomainResult<Order> {
+        let reason = &super::details::reason(reason)?;
         // Idempotent: an order a parallel request moved first is cancelled again as it now stands.
         let mut attempts = 0;
         loop {
@@ -390,6 +391,7 @@ impl OrderService {
         id: &OrderId,
         reason: &str,
     ) -> DomainResult<Order> {
+        let reason = &super::details::reason(reason)?;
         self.operate(by, "order.cancel", reason, id, |order, actor, now| {
             order.cancel(actor, reason, now)
         })

@@ -630,6 +630,7 @@ impl PaymentService {
         id: &OrderId,
         reason: &str,
     ) -> DomainResult<Cancellation> {
+        let reason = &crate::ordering::reason(reason)?;
         // Cancelling is idempotent: when a parallel request moved the order first, the cancel is
         // made again on the order as it now stands, which answers as that request was answered.
         let mut attempts = 0;
@@ -693,6 +694,7 @@ impl PaymentService {
         reason: &str,
         refund_override: Option<Money>,
     ) -> DomainResult<Cancellation> {
+        let reason = &crate::ordering::reason(reason)?;
         let before = self.orders.find(id).await?;
         if before.state.is_unpaid() || before.state == OrderState::Cancelled {
             let order = self.orders.cancel_unpaid(by, id, reason).await?;

@@ -3,7 +3,7 @@ use chrono::{DateTime, Utc};
 use crate::error::{DomainError, DomainResult};
 use crate::identity::UserId;
 use crate::ordering::OrderId;
-use crate::shared::text;
+use crate::shared::required_lines;
 
 /// A thread's id: unguessable, and anything we could not have made is simply not found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -93,7 +93,7 @@ impl Message {
     pub const MAX_CHARS: usize = 2000;
 
     pub fn new(author: Author, body: &str, at: DateTime<Utc>) -> DomainResult<Self> {
-        let body = text("body", body, Self::MAX_CHARS, "請輸入訊息內容")?;
+        let body = required_lines("body", body, Self::MAX_CHARS, "請輸入訊息內容")?;
         Ok(Self { author, body, at })
     }
 }
