@@ -7,8 +7,8 @@ use async_trait::async_trait;
 use domain::identity::UserId;
 use domain::ordering::{IdempotencyKey, OrderId, StoreError};
 use domain::payment::{
-    Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState, PaymentStore, Purpose,
-    SettleError, Settlement,
+    BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
+    PaymentStore, Purpose, SettleError, Settlement,
 };
 use domain::shared::{Money, Page, PageRequest};
 use domain::{DomainError, DomainResult};
@@ -144,11 +144,20 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
         .col_expr(wallet::Column::UpdatedAtMs, Expr::value(now))
         .filter(wallet::Column::Owner.eq(owner))
         .filter(Expr::col(wallet::Column::BalanceVnd).add(delta).gte(0))
+        .filter(
+            Expr::col(wallet::Column::BalanceVnd)
+                .add(delta)
+                .lte(BALANCE_MAX.amount()),
+        )
         .exec(db)
         .await
         .map_err(storage)?;
     if moved.rows_affected != 1 {
-        return Err(SettleError::Insufficient);
+        return Err(if delta < 0 {
+            SettleError::Insufficient
+        } else {
+            SettleError::BalanceLimit
+        });
     }
     let balance = wallet::Entity::find_by_id(owner)
         .one(db)

@@ -723,3 +723,80 @@ api_test!(
         assert_ledger_adds_up(app, &ann).await;
     }
 );
+
+api_test!(money_that_enters_is_bounded, async |app: &TestApp| {
+    let ann = token_for(app, "ann@example.com").await;
+    let id = pending_order(app, &ann).await;
+    let (_, body) = pay(app, &ann, &id, "VIETQR", "qr-1").await;
+    let memo = body["data"]["transfer"]["memo"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let notice = |txn: &str, amount: i64| json!({"transactionId": txn, "amount": amount, "description": memo, "accountNumber": "0"});
+    // A signed notice of i64::MAX (it once put that sum in a wallet, after which every credit
+    // failed), and one just past the bound: refused, nothing moves.
+    for (txn, amount) in [
+        ("FT-MAX", i64::MAX),
+        ("FT-BIG", 1_000_000_001),
+        ("FT-NEG", -5),
+    ] {
+        let (status, body) = notify(app, notice(txn, amount), &bank()).await;
+        assert_eq!(
+            (status, code_of(&body)),
+            (400, "INVALID_ARGUMENT"),
+            "{amount}: {body}"
+        );
+    }
+    assert_eq!(balance(app, &ann).await, 0);
+    // Ten notices of the largest amount fill the wallet to its bound; the eleventh is refused.
+    for n in 0..10 {
+        let (status, body) = notify(app, notice(&format!("FT{n}"), 1_000_000_000), &bank()).await;
+        assert_eq!(
+            (status, &body["data"]["outcome"]),
+            (200, &json!("CREDITED")),
+            "{body}"
+        );
+    }
+    let (status, body) = notify(app, notice("FT10", 1_000_000_000), &bank()).await;
+    assert_eq!(
+        (status, code_of(&body)),
+        (409, "FAILED_PRECONDITION"),
+        "{body}"
+    );
+    assert_eq!(balance(app, &ann).await, 10_000_000_000);
+    // The wallet still pays, and the ledger adds up.
+    assert_eq!(pay(app, &ann, &id, "VCOIN", "v-1").await.0, 200);
+    assert_eq!(balance(app, &ann).await, 10_000_000_000 - 480_000);
+    assert_ledger_adds_up(app, &ann).await;
+
+    // An operator's adjustment of -2^63 or 2^63-1: refused, and the server goes on.
+    let key = super::operations::booking(app, &["admin", "issue-key", "--name", "money"], "").await;
+    let key = key.trim().split_once(' ').unwrap().1.to_owned();
+    let customer = app.get_as("/api/user", &ann).await.1["data"]["userId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut ops = gateway::pb::operator_service_client::OperatorServiceClient::connect(app.url(""))
+        .await
+        .unwrap();
+    for amount in [i64::MIN, i64::MAX, -50_000_001] {
+        let mut r = tonic::Request::new(pb::AdjustWalletRequest {
+            customer_id: customer.clone(),
+            amount_vnd: amount,
+            reason: "test".into(),
+        });
+        r.metadata_mut().insert("x-api-key", key.parse().unwrap());
+        let err = ops.adjust_wallet(r).await.unwrap_err();
+        assert_eq!(err.code(), tonic::Code::InvalidArgument, "{amount}");
+    }
+    assert_eq!(
+        app.http
+            .get(app.url("/healthz"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    assert_eq!(balance(app, &ann).await, 10_000_000_000 - 480_000);
+});

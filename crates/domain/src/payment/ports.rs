@@ -81,6 +81,8 @@ pub enum SettleError {
     Stale,
     /// A debit beyond the balance.
     Insufficient,
+    /// A credit that would take the balance past `BALANCE_MAX`.
+    BalanceLimit,
     /// The bank notice was applied before.
     Duplicate,
     Other(DomainError),

@@ -10,7 +10,8 @@ use super::ports::{
 };
 use super::vietqr::{BankAccount, TransferInstructions, memo_of, references_in};
 use super::wallet::{
-    CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, check_adjustment, check_top_up,
+    BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, check_adjustment,
+    check_received, check_top_up,
 };
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
@@ -367,11 +368,9 @@ impl PaymentService {
         if !signed {
             return Ok(TransferOutcome::BadSignature);
         }
-        if notice.amount.amount() <= 0 || notice.bank_ref.trim().is_empty() {
-            return Err(DomainError::invalid(
-                "transfer",
-                "amount and reference required",
-            ));
+        check_received(notice.amount)?;
+        if notice.bank_ref.trim().is_empty() {
+            return Err(DomainError::invalid("transfer", "reference required"));
         }
         let transfer = BankTransfer {
             bank_ref: notice.bank_ref,
@@ -812,7 +811,7 @@ impl PaymentService {
             "wallet.adjust",
             format!("wallet:{}", owner.as_str()),
             format!("balance={}", before.amount()),
-            format!("balance={}", before.amount() + amount.amount()),
+            format!("balance={}", (before + amount).amount()),
             &reason,
         );
         let settlement = Settlement {
@@ -1005,6 +1004,9 @@ fn top_up_entry(payment: &Payment, amount: Money, note: &str, now: DateTime<Utc>
 fn settle_error(e: SettleError) -> DomainError {
     match e {
         SettleError::Insufficient => DomainError::FailedPrecondition(INSUFFICIENT.into()),
+        SettleError::BalanceLimit => {
+            DomainError::FailedPrecondition(format!("v幣餘額不可超過 {BALANCE_MAX}，請聯絡客服"))
+        }
         SettleError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
         SettleError::KeyTaken | SettleError::Duplicate => {
             DomainError::Conflict("重複的請求".into())

@@ -92,6 +92,21 @@ impl LedgerEntry {
     }
 }
 
+/// The most a wallet may hold: a credit past it is refused rather than stored.
+pub const BALANCE_MAX: Money = Money::vnd(10_000_000_000);
+
+/// An amount that comes from outside (a bank or VNPay): more than nothing, at most
+/// `Money::ENTRY_MAX`.
+pub fn check_received(amount: Money) -> DomainResult<()> {
+    if amount <= Money::ZERO || amount > Money::ENTRY_MAX {
+        return Err(DomainError::invalid(
+            "amount",
+            format!("金額須介於 1 ₫ 與 {} 之間", Money::ENTRY_MAX),
+        ));
+    }
+    Ok(())
+}
+
 /// Top-ups: whole thousands between these bounds.
 pub const TOP_UP_MIN: Money = Money::vnd(10_000);
 pub const TOP_UP_MAX: Money = Money::vnd(50_000_000);
@@ -138,7 +153,9 @@ pub const ADJUSTMENT_MAX: Money = Money::vnd(50_000_000);
 
 /// An operator's correction: not nothing, and not beyond the largest top-up.
 pub fn check_adjustment(amount: Money) -> DomainResult<()> {
-    if amount == Money::ZERO || amount.amount().abs() > ADJUSTMENT_MAX.amount() {
+    if amount == Money::ZERO
+        || amount.amount().unsigned_abs() > ADJUSTMENT_MAX.amount().unsigned_abs()
+    {
         return Err(DomainError::invalid(
             "amount",
             format!("調整金額須為非零，且不超過 {ADJUSTMENT_MAX}"),

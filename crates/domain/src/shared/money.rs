@@ -2,12 +2,24 @@ use std::fmt;
 use std::ops::{Add, Mul};
 
 /// An amount of Vietnamese đồng. VND has no minor unit in practice, so integers are exact and
-/// floats are never used for money.
+/// floats are never used for money. Arithmetic saturates instead of wrapping or panicking; the
+/// amounts that enter (`Money::ENTRY_MAX`) are bounded far below where it would.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Money(i64);
 
 impl Money {
     pub const ZERO: Money = Money(0);
+    /// The most any one amount from outside may be (a bank notice, a VNPay result, a top-up, an
+    /// adjustment, a refund): a billion đồng, beyond any booking this business takes.
+    pub const ENTRY_MAX: Money = Money(1_000_000_000);
+
+    /// `self + rhs`, or `None` past what an i64 holds.
+    pub const fn checked_add(self, rhs: Money) -> Option<Money> {
+        match self.0.checked_add(rhs.0) {
+            Some(v) => Some(Money(v)),
+            None => None,
+        }
+    }
 
     pub const fn vnd(amount: i64) -> Self {
         Money(amount)
@@ -23,21 +35,26 @@ impl Money {
 
     /// Rounds half up to the nearest 1,000 VND, the granularity prices are quoted in.
     pub fn round_to_thousand(self) -> Self {
-        Money((self.0 + 500).div_euclid(1000) * 1000)
+        Money(
+            self.0
+                .saturating_add(500)
+                .div_euclid(1000)
+                .saturating_mul(1000),
+        )
     }
 }
 
 impl Add for Money {
     type Output = Money;
     fn add(self, rhs: Money) -> Money {
-        Money(self.0 + rhs.0)
+        Money(self.0.saturating_add(rhs.0))
     }
 }
 
 impl Mul<i64> for Money {
     type Output = Money;
     fn mul(self, rhs: i64) -> Money {
-        Money(self.0 * rhs)
+        Money(self.0.saturating_mul(rhs))
     }
 }
 
@@ -74,6 +91,16 @@ mod tests {
         assert_eq!(Money::vnd(1_250_000).to_string(), "1,250,000 ₫");
         assert_eq!(Money::vnd(999).to_string(), "999 ₫");
         assert_eq!(Money::vnd(-12_000).to_string(), "-12,000 ₫");
+    }
+
+    #[test]
+    fn never_wraps() {
+        let max = Money::vnd(i64::MAX);
+        assert_eq!(max + Money::vnd(1), max);
+        assert_eq!(Money::vnd(i64::MIN) + Money::vnd(-1), Money::vnd(i64::MIN));
+        assert_eq!(max * 2, max);
+        assert_eq!(max.checked_add(Money::vnd(1)), None);
+        assert_eq!(max.round_to_thousand().amount() % 1000, 0);
     }
 
     #[test]
