@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use adapters::db::DatabaseConnection;
-use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use prometheus_client::encoding::EncodeLabelSet;
@@ -87,7 +87,7 @@ impl Metrics {
         }
     }
 
-    fn observe(&self, method: &str, route: String, status: u16, seconds: f64) {
+    fn observe(&self, method: &'static str, route: String, status: u16, seconds: f64) {
         self.latency
             .get_or_create(&RouteLabels {
                 route: route.clone(),
@@ -103,15 +103,20 @@ impl Metrics {
     }
 }
 
-/// Counts every request by a route label of bounded variety.
+/// Counts every request by labels from fixed sets, whatever clients send.
 pub async fn track(State(metrics): State<Metrics>, request: Request, next: Next) -> Response {
-    let method = request.method().as_str().to_owned();
+    let method = method_label(request.method());
     let path = request.uri().path().to_owned();
+    // The route template that matched (`/api/order/detail/{id}`), where one did.
+    let matched = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_owned());
     let started = Instant::now();
     let response = next.run(request).await;
-    let route = route_label(&path, &response);
+    let route = route_label(&path, matched.as_deref(), &response);
     metrics.observe(
-        &method,
+        method,
         route,
         response.status().as_u16(),
         started.elapsed().as_secs_f64(),
@@ -119,39 +124,39 @@ pub async fn track(State(metrics): State<Metrics>, request: Request, next: Next)
     response
 }
 
-/// The route a path stands for, so labels stay few whatever clients send: ids become `{id}`,
-/// unmatched API paths and unknown gRPC methods one label each, every page of the web app `web`.
-fn route_label(path: &str, response: &Response) -> String {
-    let unknown_grpc =
-        response.headers().get("grpc-status") == Some(&HeaderValue::from_static("12"));
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
+/// The route a request stands for, from a fixed set: a REST route's template, a gRPC method that
+/// exists, a few named paths, and one label each for unknown API paths, unknown gRPC calls and
+/// the web app's pages.
+fn route_label(path: &str, matched: Option<&str>, response: &Response) -> String {
     if path.starts_with("/booking.v1.") {
-        return if unknown_grpc || response.status() == StatusCode::NOT_FOUND {
-            "grpc-unknown".into()
-        } else {
+        // A method that exists answers HTTP 200 with any status but UNIMPLEMENTED; only then is
+        // the path (one of the contracts' methods) a label.
+        let unimplemented =
+            response.headers().get("grpc-status") == Some(&HeaderValue::from_static("12"));
+        return if matched.is_some() && response.status() == StatusCode::OK && !unimplemented {
             path.into()
+        } else {
+            "grpc-unknown".into()
         };
     }
-    if let Some(rest) = path.strip_prefix("/api/") {
-        // Unknown API paths answer 404 (or 405 for a known path's wrong method): one label for
-        // all of them, which also holds the 404s of things not found.
-        if matches!(
-            response.status(),
-            StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED
-        ) {
-            return "api-unmatched".into();
-        }
-        let shape: Vec<&str> = rest
-            .split('/')
-            .map(|s| {
-                if s.len() > 24 || s.bytes().any(|b| b.is_ascii_digit()) {
-                    "{id}"
-                } else {
-                    s
-                }
-            })
-            .take(6)
-            .collect();
-        return format!("/api/{}", shape.join("/"));
+    if path.starts_with("/api/") {
+        return match matched {
+            Some(route) if route.starts_with("/api/") => route.into(),
+            _ => "api-unmatched".into(),
+        };
     }
     match path {
         "/healthz" | "/readyz" | "/metrics" | "/build.json" | "/.well-known/jwks.json" => {

@@ -35,6 +35,7 @@ use domain::support::{SupportPorts, SupportService};
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tower::ServiceExt;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -213,8 +214,14 @@ impl App {
         if let (Environment::Dev, Some(mailbox)) = (config.env, &self.mailbox) {
             router = router.merge(mailbox_page::router(mailbox.clone()));
         }
+        let web = web::router(&config.web_dir);
         router
-            .fallback_service(web::router(&config.web_dir))
+            .fallback(|request: Request| async move {
+                match gateway::unknown_service(&request) {
+                    Some(unimplemented) => unimplemented,
+                    None => web.oneshot(request).await.into_response(),
+                }
+            })
             .layer(middleware::from_fn(crate::linger::drain_unread))
             .layer(middleware::from_fn_with_state(
                 config.trust_proxy,

@@ -18,6 +18,7 @@ use domain::support::SupportService;
 
 pub use auth::{API_KEY_HEADER, ClientAddr, TOKEN_HEADER};
 pub use error::ApiError;
+pub use grpc::unknown_service;
 
 /// Generated from `proto/booking/v1` at build time.
 pub mod pb {

@@ -264,3 +264,141 @@ api_test!(pages_carry_security_headers, async |app: &TestApp| {
         assert_eq!(h["x-frame-options"], "DENY", "{path}");
     }
 });
+
+/// The metric series `/metrics` holds: its sample lines' labels, without comments and values.
+async fn series(app: &TestApp) -> std::collections::BTreeSet<String> {
+    let text = app
+        .http
+        .get(app.url("/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .filter(|l| l.starts_with("booking_http_"))
+        .map(|l| {
+            l.rsplit_once(' ')
+                .map_or(l, |(series, _)| series)
+                .to_owned()
+        })
+        .collect()
+}
+
+api_test!(
+    made_up_paths_methods_and_services_add_no_series,
+    async |app: &TestApp| {
+        // Requests of every kind a client could make up; each kind once, then a thousand more.
+        let made_up = |n: usize| -> (reqwest::Method, String, bool) {
+            let word: String = (0..8)
+                .map(|i| char::from(b'a' + ((n * 7 + i * 13) % 26) as u8))
+                .collect();
+            match n % 8 {
+                0 => (reqwest::Method::GET, format!("/api/{word}/{word}"), false),
+                1 => (
+                    reqwest::Method::GET,
+                    format!("/api/order/detail/{word}"),
+                    false,
+                ),
+                2 => (reqwest::Method::GET, format!("/{word}/{n}"), false),
+                3 => (
+                    reqwest::Method::from_bytes(word.to_uppercase().as_bytes()).unwrap(),
+                    format!("/api/plan/{word}"),
+                    false,
+                ),
+                4 => (
+                    reqwest::Method::POST,
+                    format!("/booking.v1.{word}Service/Get"),
+                    true,
+                ),
+                5 => (
+                    reqwest::Method::POST,
+                    format!("/booking.v1.CatalogService/{word}"),
+                    true,
+                ),
+                6 => (reqwest::Method::POST, format!("/{word}.v1.X/Y"), true),
+                _ => (
+                    reqwest::Method::PUT,
+                    format!("/api/plan/shuttle/order/{word}"),
+                    false,
+                ),
+            }
+        };
+        let send = |n: usize| {
+            let (method, path, grpc) = made_up(n);
+            let mut r = app.http.request(method, app.url(&path));
+            if grpc {
+                r = r
+                    .header("content-type", "application/grpc-web+proto")
+                    .body(vec![0u8, 0, 0, 0, 0]);
+            }
+            async move {
+                let status = r.send().await.unwrap().status().as_u16();
+                assert!(status < 500, "{path}: {status}");
+            }
+        };
+        for n in 0..16 {
+            send(n).await;
+        }
+        series(app).await; // the scrape's own series
+        let before = series(app).await;
+        for n in 16..1016 {
+            send(n).await;
+        }
+        let after = series(app).await;
+        let new: Vec<_> = after.difference(&before).collect();
+        assert!(
+            new.is_empty(),
+            "{} series before, {} after: {new:#?}",
+            before.len(),
+            after.len()
+        );
+    }
+);
+
+api_test!(
+    unknown_grpc_services_and_methods_are_unimplemented,
+    async |app: &TestApp| {
+        // A native gRPC client, calling by path.
+        let channel = tonic::transport::Channel::from_shared(app.url(""))
+            .unwrap()
+            .connect()
+            .await
+            .unwrap();
+        for path in [
+            "/booking.v1.NoSuchService/Get",
+            "/grpc.health.v1.Health/Check",
+            "/booking.v1.CatalogService/NoSuchMethod",
+        ] {
+            let mut grpc = tonic::client::Grpc::new(channel.clone());
+            grpc.ready().await.unwrap();
+            let codec =
+                tonic_prost::ProstCodec::<pb::GetPlanRequest, pb::GetPlanResponse>::default();
+            let err = grpc
+                .unary(
+                    tonic::Request::new(pb::GetPlanRequest::default()),
+                    path.parse().unwrap(),
+                    codec,
+                )
+                .await
+                .unwrap_err();
+            assert_eq!(err.code(), tonic::Code::Unimplemented, "{path}: {err:?}");
+        }
+        // gRPC-Web, as a browser sends it.
+        for method in ["NoSuchService/Get", "CatalogService/NoSuchMethod"] {
+            let (status, _) = app
+                .grpc_web::<pb::GetPlanResponse>(method, &pb::GetPlanRequest::default())
+                .await;
+            assert_eq!(status, tonic::Code::Unimplemented as u32, "{method}");
+        }
+        // Not gRPC: still the web app's answer.
+        let r = app
+            .http
+            .post(app.url("/booking.v1.NoSuchService/Get"))
+            .send()
+            .await
+            .unwrap();
+        assert_ne!(r.status(), 200);
+    }
+);

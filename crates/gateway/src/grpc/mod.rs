@@ -26,8 +26,7 @@ use crate::pb::support_service_server::SupportServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
 
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
-/// own; the web app owns the fallback here, and unknown gRPC services get HTTP 404, which gRPC
-/// clients read as UNIMPLEMENTED.
+/// own; the web app owns the fallback here, and asks `unknown_service` first.
 pub(crate) fn router(services: &Services) -> Router {
     let catalog = CatalogServiceServer::new(catalog::Catalog::new(services.catalog.clone()));
     let identity = IdentityServiceServer::new(identity::Identity::new(services.identity.clone()));
@@ -83,6 +82,22 @@ async fn blame_the_caller(mut response: axum::response::Response) -> axum::respo
             .insert("grpc-status", axum::http::HeaderValue::from_static("3"));
     }
     response
+}
+
+/// What a gRPC or gRPC-Web request for a service we do not serve gets: UNIMPLEMENTED (HTTP 200
+/// with the status in the headers, gRPC's trailers-only answer) in the request's own content
+/// type, as every gRPC client expects; `None` for any other request.
+pub fn unknown_service<B>(request: &http::Request<B>) -> Option<axum::response::Response> {
+    let content_type = request.headers().get(http::header::CONTENT_TYPE)?;
+    if !content_type.as_bytes().starts_with(b"application/grpc") {
+        return None;
+    }
+    let mut response =
+        tonic::Status::unimplemented("no such service").into_http::<axum::body::Body>();
+    response
+        .headers_mut()
+        .insert(http::header::CONTENT_TYPE, content_type.clone());
+    Some(response)
 }
 
 fn path_of<S: NamedService>(_: &S) -> String {
