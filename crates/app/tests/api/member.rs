@@ -495,3 +495,102 @@ api_test!(
         assert!(channels.hours.contains("越南時間"));
     }
 );
+
+/// The `Cache-Control` of one gRPC-Web call (an encoded message) as `token`.
+async fn grpc_web_cache(app: &TestApp, path: &str, token: &str, payload: Vec<u8>) -> String {
+    let mut frame = vec![0u8];
+    frame.extend_from_slice(&u32::try_from(payload.len()).unwrap().to_be_bytes());
+    frame.extend_from_slice(&payload);
+    let r = app
+        .http
+        .post(app.url(path))
+        .header("content-type", "application/grpc-web+proto")
+        .header("authorization-firebase", token)
+        .body(frame)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "{path}");
+    r.headers()["cache-control"].to_str().unwrap().to_owned()
+}
+
+api_test!(personal_answers_are_never_stored, async |app: &TestApp| {
+    let (status, body, headers) = app
+        .call(
+            reqwest::Method::POST,
+            "/api/auth/sign-up",
+            Some(json!({"email": "cache@example.com", "password": "secret1"})),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(headers["cache-control"], "no-store", "sign-up");
+    let token = body["data"]["idToken"].as_str().unwrap().to_owned();
+    let refresh = body["data"]["refreshToken"].as_str().unwrap().to_owned();
+    let id = pending(app, &token, 2).await;
+    for path in [
+        "/api/v-coin".to_owned(),
+        "/api/v-coin/entries".to_owned(),
+        "/api/user".to_owned(),
+        "/api/order/detail".to_owned(),
+        format!("/api/order/detail/{id}"),
+    ] {
+        let (status, _, headers) = app
+            .call(reqwest::Method::GET, &path, None, Some(&token))
+            .await;
+        assert_eq!(
+            (status, &headers["cache-control"]),
+            (200, &"no-store".parse().unwrap()),
+            "{path}"
+        );
+    }
+    for (path, body) in [
+        (
+            "/api/auth/sign-in",
+            json!({"email": "cache@example.com", "password": "secret1"}),
+        ),
+        ("/api/auth/refresh", json!({"refreshToken": refresh})),
+    ] {
+        let (status, _, headers) = app
+            .call(reqwest::Method::POST, path, Some(body), None)
+            .await;
+        assert_eq!(
+            (status, &headers["cache-control"]),
+            (200, &"no-store".parse().unwrap()),
+            "{path}"
+        );
+    }
+    // A 401 is no one's to keep either.
+    let (status, _, headers) = app
+        .call(reqwest::Method::GET, "/api/v-coin", None, None)
+        .await;
+    assert_eq!(
+        (status, &headers["cache-control"]),
+        (401, &"no-store".parse().unwrap())
+    );
+    // gRPC-Web: the same.
+    for (path, message) in [
+        (
+            "/booking.v1.PaymentService/GetWallet",
+            pb::GetWalletRequest::default().encode_to_vec(),
+        ),
+        (
+            "/booking.v1.UserService/GetUser",
+            pb::GetUserRequest::default().encode_to_vec(),
+        ),
+    ] {
+        assert_eq!(
+            grpc_web_cache(app, path, &token, message).await,
+            "no-store",
+            "{path}"
+        );
+    }
+    // The catalogue is everyone's: stored, and checked again.
+    let (_, _, headers) = app
+        .call(reqwest::Method::GET, "/api/plan/shuttle", None, None)
+        .await;
+    assert_eq!(headers["cache-control"], "no-cache");
+    let list = pb::ListCategoriesRequest {}.encode_to_vec();
+    let cache = grpc_web_cache(app, "/booking.v1.CatalogService/ListCategories", "", list).await;
+    assert_eq!(cache, "no-cache");
+});
