@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { applyTheme, storedTheme } from '@/app/theme';
+import { followNavigations } from '@/app/lazy-route';
 import { routes } from '@/app/routes';
 import { loadGtag } from '@/lib/analytics';
 import { store } from '@/lib/store';
@@ -12,6 +13,11 @@ applyTheme(storedTheme());
 loadGtag(import.meta.env.VITE_GA_MEASUREMENT_ID);
 
 const router = createBrowserRouter(routes);
+// A chunk that fails to load during a navigation brings the new build at the page being opened.
+followNavigations(() => {
+  const to = router.state.navigation.location;
+  return to ? to.pathname + to.search + to.hash : undefined;
+});
 const root = document.getElementById('root');
 if (root) {
   const app = createRoot(root);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLimiter, importWithReload } from '@/app/lazy-route';
+import { createLimiter, followNavigations, importWithReload } from '@/app/lazy-route';
 import { layoutOf, paths, to } from '@/app/paths';
 
 afterEach(() => sessionStorage.clear());
@@ -23,6 +23,15 @@ describe('a failed chunk load', () => {
     now += 2_000; // 11 s after the first reload
     void importWithReload(failing, '/category/shuttle', () => now, reload);
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(3));
+  });
+
+  it('loads the page being opened, not the one being left', async () => {
+    const reload = vi.fn();
+    const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    followNavigations(() => '/login?next=%2Fmember');
+    void importWithReload(failing, undefined, Date.now, reload);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledWith('/login?next=%2Fmember'));
+    followNavigations(() => undefined);
   });
 
   it('passes a successful load through', async () => {

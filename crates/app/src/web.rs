@@ -91,6 +91,17 @@ pub(crate) fn router(dir: &Path) -> Router {
 }
 
 async fn spa_index(State(app): State<Arc<WebApp>>, request: Request) -> Response {
+    // A file that is not there (an old build's chunk, during or after a deploy) is a plain 404:
+    // HTML in its place would be run as a script or drawn as an image. The page's reload guard
+    // then loads the new build at once.
+    if is_file(request.uri().path()) {
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            "not found",
+        )
+            .into_response();
+    }
     let status = if app.is_route(request.uri().path()) {
         StatusCode::OK
     } else {
@@ -110,6 +121,11 @@ async fn spa_index(State(app): State<Arc<WebApp>>, request: Request) -> Response
         )
             .into_response(),
     }
+}
+
+/// A path that names a file rather than a page: under `/assets/`, or with an extension.
+fn is_file(path: &str) -> bool {
+    path.starts_with("/assets/") || path.rsplit('/').next().is_some_and(|last| last.contains('.'))
 }
 
 /// Hashed assets never change; everything else (index, build.json) is revalidated on each load,
@@ -156,5 +172,15 @@ mod tests {
         assert!(app.is_route("/order/escort/escort-city-full-day/step1"));
         assert!(!app.is_route("/order/escort/x/step3"));
         assert!(!app.is_route("/nope"));
+    }
+
+    #[test]
+    fn files_are_told_from_pages() {
+        for file in ["/assets/app-1a2b.js", "/assets/x", "/img/plans/old.svg", "/robots.txt"] {
+            assert!(is_file(file), "{file}");
+        }
+        for page in ["/", "/category/shuttle", "/order/escort/escort-city-full-day/step1"] {
+            assert!(!is_file(page), "{page}");
+        }
     }
 }

@@ -492,6 +492,14 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["cache-control"], "no-cache");
     assert_eq!(r.json::<Value>().await.unwrap()["id"], "test-build");
+    // An old build's chunk, gone after a deploy: a plain 404, never the SPA's HTML.
+    for path in ["/assets/app-0ld.js", "/assets/step1-0ld.css", "/img/plans/gone.svg"] {
+        let r = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 404, "{path}");
+        let kind = r.headers()["content-type"].to_str().unwrap().to_owned();
+        assert!(kind.starts_with("text/plain"), "{path}: {kind}");
+        assert!(!r.text().await.unwrap().contains("<title>"), "{path}");
+    }
     let r = app
         .http
         .get(app.url("/assets/app-1234.js"))
