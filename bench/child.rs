@@ -36,6 +36,7 @@ impl Server {
             .env("APP_MAILBOX_DIR", dir.join("mailbox"))
             .env("APP_MEDIA_DIR", dir.join("media"))
             .env("APP_LOG", "error")
+            .env("APP_SHUTDOWN_GRACE_SECS", "0")
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()?;

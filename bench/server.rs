@@ -32,6 +32,8 @@ impl BenchServer {
             seed_demo: Some(seed_demo),
             trust_proxy: true,
             log: "error".into(),
+            // In-process servers stop when the bench is done: no load balancer to wait for.
+            shutdown_grace_secs: 0,
             ..Config::default()
         };
         let listener = tokio::net::TcpListener::bind(config.listen).await?;

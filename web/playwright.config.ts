@@ -47,6 +47,7 @@ export default defineConfig({
     env: {
       APP_LISTEN: `127.0.0.1:${port}`,
       APP_ENV: 'dev',
+      APP_SHUTDOWN_GRACE_SECS: '0',
       APP_WEB_DIR: 'dist',
       DATABASE_URL: databaseUrl,
       APP_MAILBOX_DIR: join(dataDir, 'mailbox'),

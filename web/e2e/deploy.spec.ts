@@ -44,6 +44,7 @@ async function serve(webDir: string, port: number, dataDir: string): Promise<Chi
       ...process.env,
       APP_LISTEN: `127.0.0.1:${port}`,
       APP_ENV: 'dev',
+      APP_SHUTDOWN_GRACE_SECS: '0',
       APP_WEB_DIR: webDir,
       DATABASE_URL: `sqlite://${join(dataDir, 'deploy.db')}?mode=rwc`,
       APP_MAILBOX_DIR: join(dataDir, 'mailbox'),

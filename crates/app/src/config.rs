@@ -76,6 +76,20 @@ pub struct Config {
     pub max_unpaid_massage_orders: u32,
     /// `APP_ORDER_EXPIRY_INTERVAL_SECS`: how often the expiry job looks for lapsed orders.
     pub order_expiry_interval_secs: u32,
+    /// `APP_HEADER_READ_SECS`: how long a client may take to send a request's head.
+    pub header_read_secs: u32,
+    /// `APP_BODY_IDLE_SECS`: the longest silence inside a request's body.
+    pub body_idle_secs: u32,
+    /// `APP_BODY_MIN_BYTES_PER_SEC`: how fast a body must come on average after its first
+    /// `APP_BODY_IDLE_SECS`.
+    pub body_min_bytes_per_sec: u32,
+    /// `APP_BODY_DEADLINE_SECS`: the longest any request body may take.
+    pub body_deadline_secs: u32,
+    /// `APP_SHUTDOWN_GRACE_SECS`: how long a node keeps serving after SIGTERM, with `/readyz`
+    /// at 503, before it stops accepting.
+    pub shutdown_grace_secs: u32,
+    /// `APP_SHUTDOWN_DEADLINE_SECS`: how long requests in flight then have to finish.
+    pub shutdown_deadline_secs: u32,
     /// `APP_PAYMENT_DEV_PROVIDER`: offer the dev provider, which pays at once. Dev environment
     /// only (on by default there); prod never offers it.
     pub payment_dev_provider: Option<bool>,
@@ -147,6 +161,12 @@ impl Default for Config {
             max_unpaid_orders: 8,
             max_unpaid_massage_orders: 2,
             order_expiry_interval_secs: 30,
+            header_read_secs: 20,
+            body_idle_secs: 30,
+            body_min_bytes_per_sec: 1024,
+            body_deadline_secs: 1800,
+            shutdown_grace_secs: 10,
+            shutdown_deadline_secs: 30,
             payment_dev_provider: None,
             vietqr_bin: None,
             vietqr_account: None,
@@ -187,6 +207,24 @@ impl Config {
 
     pub fn seeds_demo(&self) -> bool {
         self.seed_demo.unwrap_or(self.env == Environment::Dev)
+    }
+
+    pub fn timeouts(&self) -> crate::listener::Timeouts {
+        let secs = |s: u32| std::time::Duration::from_secs(u64::from(s.max(1)));
+        crate::listener::Timeouts {
+            header_read: secs(self.header_read_secs),
+            body_idle: secs(self.body_idle_secs),
+            body_min_bytes_per_sec: u64::from(self.body_min_bytes_per_sec),
+            body_deadline: secs(self.body_deadline_secs),
+        }
+    }
+
+    pub fn drain(&self) -> crate::listener::Drain {
+        let secs = |s: u32| std::time::Duration::from_secs(u64::from(s));
+        crate::listener::Drain {
+            grace: secs(self.shutdown_grace_secs),
+            deadline: secs(self.shutdown_deadline_secs),
+        }
     }
 
     pub fn order_policy(&self) -> domain::ordering::OrderPolicy {

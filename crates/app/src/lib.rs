@@ -3,6 +3,7 @@
 
 pub mod config;
 mod linger;
+pub mod listener;
 mod mailbox_page;
 pub mod metrics;
 pub mod server;

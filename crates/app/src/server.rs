@@ -41,6 +41,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::config::{Config, Environment};
+use crate::listener::{self, Draining};
 use crate::{mailbox_page, web};
 
 static REQUEST_ID: axum::http::HeaderName = axum::http::HeaderName::from_static("x-request-id");
@@ -54,6 +55,8 @@ pub struct App {
     pub mailer: Arc<dyn Mailer>,
     /// The dev mailbox, when mails go there rather than to an SMTP relay.
     pub mailbox: Option<DevMailbox>,
+    /// On once the node has been told to stop: `/readyz` answers 503.
+    pub draining: Draining,
 }
 
 impl App {
@@ -192,6 +195,7 @@ impl App {
             signer,
             mailer,
             mailbox,
+            draining: Draining::default(),
         })
     }
 
@@ -199,7 +203,7 @@ impl App {
         let health = Router::new()
             .route("/healthz", get(|| async { "ok" }))
             .route("/readyz", get(readyz))
-            .with_state(self.db.clone());
+            .with_state((self.db.clone(), self.draining.clone()));
         let keys = Router::new()
             .route("/.well-known/jwks.json", get(jwks))
             .with_state(self.signer.clone());
@@ -223,6 +227,14 @@ impl App {
                 }
             })
             .layer(middleware::from_fn(crate::linger::drain_unread))
+            .layer(middleware::from_fn_with_state(
+                config.timeouts(),
+                listener::slow_bodies,
+            ))
+            .layer(middleware::from_fn_with_state(
+                self.draining.clone(),
+                listener::close_when_draining,
+            ))
             .layer(middleware::from_fn_with_state(
                 config.trust_proxy,
                 client_addr,
@@ -300,7 +312,10 @@ pub async fn seed_demo(catalog: &CatalogService, overwrite: bool) -> anyhow::Res
 
 /// Bounded to a second: while the database is away the pool would wait its whole acquire timeout,
 /// and a probe that hangs tells a load balancer nothing.
-async fn readyz(State(db): State<DatabaseConnection>) -> impl IntoResponse {
+async fn readyz(State((db, draining)): State<(DatabaseConnection, Draining)>) -> impl IntoResponse {
+    if draining.is_on() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "draining");
+    }
     match tokio::time::timeout(std::time::Duration::from_secs(1), db::ping(&db)).await {
         Ok(Ok(())) => (StatusCode::OK, "ready"),
         Ok(Err(err)) => {
@@ -356,7 +371,7 @@ fn client_ip(forwarded: Option<&str>, peer: Option<IpAddr>) -> String {
         .map_or_else(|| "unknown".into(), |ip| ip.to_string())
 }
 
-/// Serves until `shutdown` resolves, then finishes the requests in flight and stops the worker.
+/// Serves until `shutdown` resolves, then drains (`listener`) and stops the workers.
 pub async fn serve(
     config: Config,
     listener: TcpListener,
@@ -409,13 +424,15 @@ pub async fn serve(
         }
     }));
     tracing::info!(addr = %listener.local_addr()?, env = ?config.env, site = %config.site_url(), "listening");
-    axum::serve(
+    listener::serve(
         listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
+        router,
+        config.timeouts(),
+        config.drain(),
+        app.draining.clone(),
+        shutdown,
     )
-    .with_graceful_shutdown(shutdown)
-    .await
-    .context("serving")?;
+    .await;
     stop.send(true).ok();
     worker.await.ok();
     housekeeping.await.ok();

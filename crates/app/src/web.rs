@@ -125,7 +125,11 @@ async fn spa_index(State(app): State<Arc<WebApp>>, request: Request) -> Response
 
 /// A path that names a file rather than a page: under `/assets/`, or with an extension.
 fn is_file(path: &str) -> bool {
-    path.starts_with("/assets/") || path.rsplit('/').next().is_some_and(|last| last.contains('.'))
+    path.starts_with("/assets/")
+        || path
+            .rsplit('/')
+            .next()
+            .is_some_and(|last| last.contains('.'))
 }
 
 /// Hashed assets never change; everything else (index, build.json) is revalidated on each load,
@@ -176,10 +180,19 @@ mod tests {
 
     #[test]
     fn files_are_told_from_pages() {
-        for file in ["/assets/app-1a2b.js", "/assets/x", "/img/plans/old.svg", "/robots.txt"] {
+        for file in [
+            "/assets/app-1a2b.js",
+            "/assets/x",
+            "/img/plans/old.svg",
+            "/robots.txt",
+        ] {
             assert!(is_file(file), "{file}");
         }
-        for page in ["/", "/category/shuttle", "/order/escort/escort-city-full-day/step1"] {
+        for page in [
+            "/",
+            "/category/shuttle",
+            "/order/escort/escort-city-full-day/step1",
+        ] {
             assert!(!is_file(page), "{page}");
         }
     }

@@ -100,6 +100,8 @@ impl TestApp {
             order_expiry_interval_secs: 1,
             vnpay_tmn_code: Some(VNPAY_TMN.into()),
             vnpay_hash_secret: Some(VNPAY_SECRET.into()),
+            // Nothing balances load in front of a test's server: it stops at once.
+            shutdown_grace_secs: 0,
             ..Config::default()
         }
     }
@@ -493,7 +495,11 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
     assert_eq!(r.headers()["cache-control"], "no-cache");
     assert_eq!(r.json::<Value>().await.unwrap()["id"], "test-build");
     // An old build's chunk, gone after a deploy: a plain 404, never the SPA's HTML.
-    for path in ["/assets/app-0ld.js", "/assets/step1-0ld.css", "/img/plans/gone.svg"] {
+    for path in [
+        "/assets/app-0ld.js",
+        "/assets/step1-0ld.css",
+        "/img/plans/gone.svg",
+    ] {
         let r = app.http.get(app.url(path)).send().await.unwrap();
         assert_eq!(r.status(), 404, "{path}");
         let kind = r.headers()["content-type"].to_str().unwrap().to_owned();
@@ -519,6 +525,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 mod hostile;
 #[path = "api/identity.rs"]
 mod identity;
+#[path = "api/lifecycle.rs"]
+mod lifecycle;
 #[path = "api/massage.rs"]
 mod massage;
 #[path = "api/member.rs"]
