@@ -11,6 +11,7 @@ mod m20261122_000005_massage;
 mod m20261123_000006_member;
 mod m20261123_000007_operations;
 mod m20261125_000008_email_forms;
+mod m20261125_000009_token_cutoff;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000006_member::Migration),
             Box::new(m20261123_000007_operations::Migration),
             Box::new(m20261125_000008_email_forms::Migration),
+            Box::new(m20261125_000009_token_cutoff::Migration),
         ]
     }
 }

@@ -52,6 +52,8 @@ struct WireClaims {
     role: Option<String>,
     auth_time: i64,
     iat: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    iat_ms: Option<i64>,
     nbf: i64,
     exp: i64,
 }
@@ -299,6 +301,7 @@ impl TokenSigner for JwtSigner {
             role: (claims.role != Role::Customer).then(|| claims.role.code().to_owned()),
             auth_time: claims.auth_time,
             iat: claims.iat,
+            iat_ms: claims.iat_ms,
             nbf: claims.nbf,
             exp: claims.exp,
         };
@@ -362,6 +365,7 @@ impl TokenSigner for JwtSigner {
             role: Role::from_code(c.role.as_deref().unwrap_or_default()),
             auth_time: c.auth_time,
             iat: c.iat,
+            iat_ms: c.iat_ms,
             nbf: c.nbf,
             exp: c.exp,
         })

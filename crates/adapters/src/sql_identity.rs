@@ -45,6 +45,7 @@ fn account_from_row(r: account::Model) -> DomainResult<Account> {
         disabled: r.disabled,
         created_at: instant(r.created_at_ms)?,
         updated_at: instant(r.updated_at_ms)?,
+        tokens_valid_after: instant(r.tokens_valid_after_ms)?,
     })
 }
 
@@ -58,6 +59,7 @@ fn account_to_row(a: &Account) -> account::ActiveModel {
         disabled: Set(a.disabled),
         created_at_ms: Set(ms(a.created_at)),
         updated_at_ms: Set(ms(a.updated_at)),
+        tokens_valid_after_ms: Set(ms(a.tokens_valid_after)),
     }
 }
 

@@ -13,6 +13,8 @@ pub struct Model {
     pub disabled: bool,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
+    /// ID tokens issued before this (seconds since the epoch × 1000) are refused.
+    pub tokens_valid_after_ms: i64,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -165,6 +165,7 @@ on_both_databases!(
             disabled: false,
             created_at: now,
             updated_at: now,
+            tokens_valid_after: DateTime::UNIX_EPOCH,
         };
         store
             .commit(Change {
@@ -267,6 +268,7 @@ on_both_databases!(
                     disabled: false,
                     created_at: now,
                     updated_at: now,
+                    tokens_valid_after: DateTime::UNIX_EPOCH,
                 }),
                 ..Change::default()
             })

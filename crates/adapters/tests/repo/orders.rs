@@ -40,6 +40,7 @@ pub(super) async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>,
                 disabled: false,
                 created_at: now(),
                 updated_at: now(),
+                tokens_valid_after: DateTime::UNIX_EPOCH,
             }),
             ..Change::default()
         })

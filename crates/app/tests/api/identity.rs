@@ -755,3 +755,59 @@ api_test!(
         }
     }
 );
+
+api_test!(
+    tokens_from_before_a_sign_out_or_a_password_change_are_refused,
+    async |app: &TestApp| {
+        let write = |token: String| async move {
+            let body =
+                json!({"details": super::orders::shuttle(2), "contact": super::orders::contact()});
+            let (status, body) = app
+                .post("/api/plan/shuttle/shuttle-sgn-4/order", body, Some(&token))
+                .await;
+            (status, code_of(&body).to_owned())
+        };
+        // Signed out: the token of that session is spent at once, for writes and reads.
+        let s = sign_up(app, "cut@example.com", "secret1").await;
+        let first = s["idToken"].as_str().unwrap().to_owned();
+        assert_eq!(write(first.clone()).await.0, 201);
+        let (status, _) = app
+            .post("/api/auth/sign-out", json!({}), Some(&first))
+            .await;
+        assert_eq!(status, 204);
+        assert_eq!(
+            write(first.clone()).await,
+            (401, "TOKEN_EXPIRED".to_owned())
+        );
+        assert_eq!(app.get_as("/api/v-coin", &first).await.0, 401);
+        // A password change: the old token is spent, the one it returns works.
+        let (_, body) = sign_in(app, "cut@example.com", "secret1").await;
+        let second = body["data"]["idToken"].as_str().unwrap().to_owned();
+        let (status, body) = app
+            .post(
+                "/api/auth/change-password",
+                json!({"currentPassword": "secret1", "newPassword": "secret2"}),
+                Some(&second),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let third = body["data"]["idToken"].as_str().unwrap().to_owned();
+        assert_eq!(write(second).await.0, 401);
+        assert_eq!(write(third).await.0, 201);
+
+        // An operator who signs out: their token stops working on operator calls at once.
+        let operator = super::operations::operator_token(app).await;
+        let mut ops =
+            gateway::pb::operator_service_client::OperatorServiceClient::connect(app.url(""))
+                .await
+                .unwrap();
+        let search = || signed(&operator, gateway::pb::SearchOrdersRequest::default());
+        assert!(ops.search_orders(search()).await.is_ok());
+        let (status, _) = app
+            .post("/api/auth/sign-out", json!({}), Some(&operator))
+            .await;
+        assert_eq!(status, 204);
+        let err = ops.search_orders(search()).await.unwrap_err();
+        assert_eq!(err.code(), tonic::Code::Unauthenticated);
+    }
+);

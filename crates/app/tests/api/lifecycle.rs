@@ -169,7 +169,10 @@ api_test!(
             tokio::time::timeout(Duration::from_secs(2), idle.read_to_end(&mut rest)).await;
         // (What is read is the rest of the first answer, then the end.)
         assert!(matches!(closed, Ok(Ok(_))), "{closed:?}");
-        assert!(!String::from_utf8_lossy(&rest).contains("HTTP/1.1"), "one answer only");
+        assert!(
+            !String::from_utf8_lossy(&rest).contains("HTTP/1.1"),
+            "one answer only"
+        );
         let answer = in_flight.await.unwrap();
         assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
         let result = tokio::time::timeout(Duration::from_secs(10), node.task).await;

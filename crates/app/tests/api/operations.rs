@@ -61,7 +61,7 @@ async fn service_key(app: &TestApp, name: &str) -> (String, String) {
 }
 
 /// An operator made by the admin command, signed in like anyone: their ID token.
-async fn operator_token(app: &TestApp) -> String {
+pub(super) async fn operator_token(app: &TestApp) -> String {
     let input = format!("{OPERATOR_PASSWORD}\n");
     booking(
         app,

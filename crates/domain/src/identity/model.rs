@@ -148,6 +148,9 @@ pub struct Account {
     pub disabled: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// ID tokens issued before this second are refused: it moves at every sign-out, password
+    /// change or reset and e-mail change, so that no token from before outlives them.
+    pub tokens_valid_after: DateTime<Utc>,
 }
 
 /// Languages the product speaks (the interface is Traditional Chinese first).

@@ -77,7 +77,22 @@ impl IdentityService {
         }
         let now = self.now();
         let claims = self.deps.tokens.decode(token, now).await?;
-        claims.check(&self.deps.policy, now)
+        let principal = claims.check(&self.deps.policy, now)?;
+        // The account as it stands: a token from before its last sign-out, password or e-mail
+        // change is spent, and a disabled account's tokens stop at once.
+        let account = self
+            .store()
+            .account_by_id(&principal.user_id)
+            .await
+            .map_err(|_| AuthError::InvalidIdToken)?
+            .ok_or(AuthError::InvalidIdToken)?;
+        if account.disabled {
+            return Err(AuthError::UserDisabled);
+        }
+        if claims.issued_at_ms() < account.tokens_valid_after.timestamp_millis() {
+            return Err(AuthError::TokenExpired);
+        }
+        Ok(principal)
     }
 
     #[tracing::instrument(skip_all)]
@@ -110,6 +125,7 @@ impl IdentityService {
             disabled: false,
             created_at: now,
             updated_at: now,
+            tokens_valid_after: DateTime::UNIX_EPOCH,
         };
         let (code, mail) =
             self.code_and_mail(&account, ActionMode::VerifyEmail, &continue_path, now);
@@ -228,10 +244,13 @@ impl IdentityService {
         }
     }
 
-    /// Signs the account out everywhere: every refresh token is revoked. ID tokens already
-    /// issued lapse within the hour.
+    /// Signs the account out everywhere: every refresh token is revoked, and every ID token
+    /// issued until now is refused from now on.
     pub async fn sign_out(&self, who: &Principal) -> DomainResult<()> {
+        let mut account = self.account_of(who).await?;
+        account.tokens_valid_after = self.now();
         self.commit(Change {
+            update_account: Some(account),
             revoke_all_of: Some(who.user_id.clone()),
             ..Change::default()
         })
@@ -363,6 +382,7 @@ impl IdentityService {
         account.password_hash = self.deps.hasher.hash(&password).await?;
         account.email_verified = true;
         account.updated_at = self.now();
+        account.tokens_valid_after = account.updated_at;
         let user = account.id.clone();
         self.commit_code(
             code.hash.clone(),
@@ -441,6 +461,8 @@ impl IdentityService {
         new_code: Option<ActionCode>,
         now: DateTime<Utc>,
     ) -> DomainResult<Session> {
+        let mut account = account;
+        account.tokens_valid_after = now;
         let (refresh, secret) = self.new_refresh_token(&account.id, auth_time, now, None);
         self.commit(Change {
             update_account: Some(account.clone()),

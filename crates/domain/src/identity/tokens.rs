@@ -41,6 +41,9 @@ pub struct IdClaims {
     pub role: Role,
     pub auth_time: i64,
     pub iat: i64,
+    /// When it was issued to the millisecond (a claim of ours), so that a sign-out refuses the
+    /// tokens of its own second too. Tokens without it count from `iat`.
+    pub iat_ms: Option<i64>,
     pub nbf: i64,
     pub exp: i64,
 }
@@ -74,9 +77,17 @@ impl IdClaims {
             role,
             auth_time: auth_time.timestamp(),
             iat: now.timestamp(),
+            iat_ms: Some(now.timestamp_millis()),
             nbf: now.timestamp(),
             exp: (now + policy.id_token_ttl).timestamp(),
         }
+    }
+
+    /// When the token was issued, to the millisecond where it says.
+    pub fn issued_at_ms(&self) -> i64 {
+        self.iat_ms
+            .filter(|ms| ms.div_euclid(1000) == self.iat)
+            .unwrap_or(self.iat.saturating_mul(1000))
     }
 
     /// The rules a signature does not cover: issuer, audience, and the validity window, with a

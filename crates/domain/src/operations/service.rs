@@ -101,6 +101,7 @@ impl OperatorService {
             disabled: false,
             created_at: now,
             updated_at: now,
+            tokens_valid_after: chrono::DateTime::UNIX_EPOCH,
         };
         let audit = self.entry(
             by,
