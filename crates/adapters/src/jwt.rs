@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use async_trait::async_trait;
 use base64::Engine;
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Duration, Utc};
 use domain::identity::{AuthError, IdClaims, Role, TokenSigner};
 use domain::{DomainError, DomainResult};
@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::DbLock;
 use crate::entities::signing_key;
+use crate::key_sealing::Sealing;
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
 use crate::system::{random_b64, random_bytes};
@@ -68,13 +69,23 @@ struct Key {
 }
 
 impl Key {
-    fn from_row(row: signing_key::Model) -> DomainResult<Self> {
+    fn from_row(row: &signing_key::Model, sealing: &Sealing) -> DomainResult<Self> {
         if row.algorithm != ALG_NAME {
             return Err(corrupt("signing key", &row.algorithm));
         }
-        let seed = decode_seed(&row.private_key)?;
+        let (seed, _) = sealing
+            .open(&row.private_key)
+            .map_err(|e| corrupt("signing key", e))?;
+        let seed: [u8; 32] = seed
+            .try_into()
+            .map_err(|_| corrupt("signing key", "seed"))?;
         let retires_at = row.retires_at_ms.map(instant).transpose()?;
-        Self::from_seed(row.kid, &seed, instant(row.created_at_ms)?, retires_at)
+        Self::from_seed(
+            row.kid.clone(),
+            &seed,
+            instant(row.created_at_ms)?,
+            retires_at,
+        )
     }
 
     fn from_seed(
@@ -127,6 +138,8 @@ pub struct JwtSigner {
     /// How long a retired key still verifies: the ID token lifetime plus the clock leeway.
     grace: Duration,
     set: RwLock<KeySet>,
+    /// Private keys are stored sealed under a key-encryption key from outside the database.
+    sealing: Sealing,
 }
 
 impl JwtSigner {
@@ -134,6 +147,7 @@ impl JwtSigner {
         db: DatabaseConnection,
         rotation: Duration,
         grace: Duration,
+        sealing: Sealing,
     ) -> DomainResult<Self> {
         let signer = Self {
             db,
@@ -148,9 +162,49 @@ impl JwtSigner {
                 keys: Vec::new(),
                 loaded_at: DateTime::<Utc>::MIN_UTC,
             }),
+            sealing,
         };
+        signer.reseal().await?;
         signer.reload(Utc::now()).await?;
         Ok(signer)
+    }
+
+    /// Seals under the current key-encryption key every key stored unsealed or sealed under the
+    /// previous one (a rotation of the KEK, or a database of before sealing), under the keys' lock.
+    async fn reseal(&self) -> DomainResult<()> {
+        let txn = crate::db::begin_locked(&self.db, DbLock::SigningKeys)
+            .await
+            .map_err(storage)?;
+        let rows = signing_key::Entity::find()
+            .all(&txn)
+            .await
+            .map_err(storage)?;
+        let mut resealed = 0;
+        for row in rows {
+            let (seed, stale) = self
+                .sealing
+                .open(&row.private_key)
+                .map_err(|e| corrupt("signing key", e))?;
+            if stale {
+                signing_key::ActiveModel {
+                    kid: Set(row.kid),
+                    private_key: Set(self.sealing.seal(&seed)),
+                    ..Default::default()
+                }
+                .update(&txn)
+                .await
+                .map_err(storage)?;
+                resealed += 1;
+            }
+        }
+        txn.commit().await.map_err(storage)?;
+        if resealed > 0 {
+            tracing::info!(
+                resealed,
+                "signing keys sealed under the current key-encryption key"
+            );
+        }
+        Ok(())
     }
 
     async fn reload(&self, now: DateTime<Utc>) -> DomainResult<()> {
@@ -160,8 +214,8 @@ impl JwtSigner {
             .await
             .map_err(storage)?;
         let keys = rows
-            .into_iter()
-            .map(Key::from_row)
+            .iter()
+            .map(|row| Key::from_row(row, &self.sealing))
             .collect::<DomainResult<Vec<_>>>()?;
         let mut set = self.set.write().map_err(|_| poisoned())?;
         *set = KeySet {
@@ -198,7 +252,7 @@ impl JwtSigner {
             signing_key::ActiveModel {
                 kid: Set(key.kid.clone()),
                 algorithm: Set(ALG_NAME.into()),
-                private_key: Set(STANDARD.encode(seed)),
+                private_key: Set(self.sealing.seal(&seed)),
                 public_key: Set(key.public_x.clone()),
                 created_at_ms: Set(ms(now)),
                 retires_at_ms: Set(None),
@@ -274,14 +328,6 @@ impl JwtSigner {
             .filter(|k| now - k.created_at < self.rotation)
             .map(f))
     }
-}
-
-fn decode_seed(b64: &str) -> DomainResult<[u8; 32]> {
-    STANDARD
-        .decode(b64)
-        .ok()
-        .and_then(|b| b.try_into().ok())
-        .ok_or_else(|| corrupt("signing key", "seed"))
 }
 
 fn poisoned() -> DomainError {

@@ -5,6 +5,7 @@ pub mod db;
 mod entities;
 pub mod housekeeping;
 pub mod jwt;
+pub mod key_sealing;
 pub mod mail;
 pub mod media;
 mod paging;

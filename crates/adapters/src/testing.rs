@@ -174,9 +174,13 @@ pub async fn code_mailed(db: &DatabaseConnection, to: &str, kind: &str) -> Strin
         .to_owned()
 }
 
-/// The stored private seed (base64) and kid of the current signing key, so tests can forge tokens
-/// signed with the real key but wrong claims.
-pub async fn signing_key(db: &DatabaseConnection) -> (String, String) {
+/// The kid and private seed (base64) of the current signing key, opened with `sealing`, so tests
+/// can forge tokens signed with the real key but wrong claims.
+pub async fn signing_key(
+    db: &DatabaseConnection,
+    sealing: &crate::key_sealing::Sealing,
+) -> (String, String) {
+    use base64::Engine;
     use sea_orm::{EntityTrait, QueryOrder};
     let k = crate::entities::signing_key::Entity::find()
         .order_by_desc(crate::entities::signing_key::Column::CreatedAtMs)
@@ -184,7 +188,12 @@ pub async fn signing_key(db: &DatabaseConnection) -> (String, String) {
         .await
         .expect("read keys")
         .expect("a signing key");
-    (k.kid, k.private_key)
+    assert!(k.private_key.starts_with("sealed:v1:"), "stored sealed");
+    let (seed, _) = sealing.open(&k.private_key).expect("opens");
+    (
+        k.kid,
+        base64::engine::general_purpose::STANDARD.encode(seed),
+    )
 }
 
 /// No cap on unpaid orders, for tests of other rules that make many.

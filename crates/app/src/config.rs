@@ -66,6 +66,13 @@ pub struct Config {
     pub smtp_username: Option<String>,
     pub smtp_password: Option<String>,
     pub smtp_from: String,
+    /// `APP_KEY_ENCRYPTION_KEY`: 32 bytes in base64 that seal the token signing keys in the
+    /// database; or `APP_KEY_ENCRYPTION_KEY_FILE`, a file that holds them. Prod requires one;
+    /// dev makes the file when it is missing.
+    pub key_encryption_key: Option<String>,
+    pub key_encryption_key_file: Option<PathBuf>,
+    /// `APP_KEY_ENCRYPTION_KEY_PREVIOUS`: the key before, while it is being rotated out.
+    pub key_encryption_key_previous: Option<String>,
     /// `APP_ORDER_PAYMENT_WINDOW_MINUTES`: how long an unpaid order waits before it lapses.
     pub order_payment_window_minutes: u32,
     /// `APP_MASSAGE_PAYMENT_WINDOW_MINUTES`: how long an unpaid massage order holds its therapists.
@@ -156,6 +163,9 @@ impl Default for Config {
             smtp_username: None,
             smtp_password: None,
             smtp_from: "越南旅遊預約 <no-reply@localhost>".into(),
+            key_encryption_key: None,
+            key_encryption_key_file: None,
+            key_encryption_key_previous: None,
             order_payment_window_minutes: 60,
             massage_payment_window_minutes: 20,
             max_unpaid_orders: 8,
@@ -344,6 +354,40 @@ impl Config {
         }
     }
 
+    /// What seals the token signing keys: the key given, or the file's; in dev a file is made
+    /// (`data/key-encryption.key` unless named) the first time, atomically, so nodes that start
+    /// together on one machine end up with the same key.
+    pub fn sealing(&self) -> anyhow::Result<adapters::key_sealing::Sealing> {
+        use adapters::key_sealing::{Kek, Sealing};
+        let parse = |text: &str| Kek::parse(text).map_err(anyhow::Error::msg);
+        let current = match (&self.key_encryption_key, &self.key_encryption_key_file) {
+            (Some(key), _) => parse(key)?,
+            (None, file) => {
+                let dev_default = PathBuf::from("data/key-encryption.key");
+                let path = match (file, self.env) {
+                    (Some(path), _) => path.clone(),
+                    (None, Environment::Dev) => dev_default,
+                    (None, Environment::Prod) => anyhow::bail!(
+                        "APP_KEY_ENCRYPTION_KEY or APP_KEY_ENCRYPTION_KEY_FILE is required in prod: \
+                         the token signing keys are stored sealed under it"
+                    ),
+                };
+                if !path.exists() && self.env == Environment::Dev {
+                    create_key_file(&path)?;
+                }
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+                parse(&text)?
+            }
+        };
+        let previous = self
+            .key_encryption_key_previous
+            .as_deref()
+            .map(parse)
+            .transpose()?;
+        Ok(Sealing::new(current, previous))
+    }
+
     pub fn smtp(&self) -> Option<adapters::mail::SmtpConfig> {
         self.smtp_host
             .as_ref()
@@ -355,6 +399,31 @@ impl Config {
                 password: self.smtp_password.clone(),
                 from: self.smtp_from.clone(),
             })
+    }
+}
+
+/// Writes a new key-encryption key to `path` unless one is there: written aside, then linked
+/// into place, which fails if another process got there first (its key is then the one).
+fn create_key_file(path: &Path) -> anyhow::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let aside = path.with_extension(format!("new-{}", std::process::id()));
+    std::fs::write(&aside, adapters::key_sealing::Kek::generate())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&aside, std::fs::Permissions::from_mode(0o600))?;
+    }
+    let linked = std::fs::hard_link(&aside, path);
+    std::fs::remove_file(&aside).ok();
+    match linked {
+        Ok(()) => {
+            tracing::info!(file = %path.display(), "made a key-encryption key for the signing keys");
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -63,6 +63,10 @@ impl App {
     /// Connects, migrates when configured, seeds the demo catalogue where configured, and loads
     /// the token signing keys.
     pub async fn start(config: &Config) -> anyhow::Result<Self> {
+        // First, so that prod without its key-encryption key stops before touching anything.
+        let sealing = config
+            .sealing()
+            .context("the key-encryption key of the signing keys")?;
         let db = db::connect(&config.database_url)
             .await
             .context("connecting to the database")?;
@@ -80,6 +84,7 @@ impl App {
                 db.clone(),
                 chrono::Duration::days(i64::from(config.signing_key_days.max(1))),
                 policy.id_token_ttl + policy.clock_leeway,
+                sealing,
             )
             .await
             .context("loading the token signing keys")?,

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use adapters::jwt::JwtSigner;
+use adapters::key_sealing::{Kek, Sealing};
 use adapters::{SqlIdentityStore, SqlRateLimiter, on_both_databases};
 use chrono::{DateTime, Duration, Utc};
 use domain::identity::{
@@ -34,13 +35,19 @@ on_both_databases!(
     |db: DatabaseConnection| async move {
         let (rotation, grace) = (Duration::days(7), Duration::seconds(3630));
         let t0 = Utc::now();
-        let signer = JwtSigner::load(db.clone(), rotation, grace).await.unwrap();
+        let kek = Kek::generate();
+        let sealing = || Sealing::new(Kek::parse(&kek).unwrap(), None);
+        let signer = JwtSigner::load(db.clone(), rotation, grace, sealing())
+            .await
+            .unwrap();
         let first = signer.sign(&claims(t0), t0).await.unwrap();
         let read = signer.decode(&first, t0).await.unwrap();
         assert_eq!((read.sub.as_str(), read.role), ("u1", Role::Operator));
 
         // A restart (a new signer on the same database) verifies and keeps signing with the same key.
-        let restarted = JwtSigner::load(db.clone(), rotation, grace).await.unwrap();
+        let restarted = JwtSigner::load(db.clone(), rotation, grace, sealing())
+            .await
+            .unwrap();
         assert_eq!(restarted.decode(&first, t0).await.unwrap().sub, "u1");
         let kid = |t: &str| jsonwebtoken::decode_header(t).unwrap().kid.unwrap();
         let again = restarted.sign(&claims(t0), t0).await.unwrap();
@@ -70,11 +77,48 @@ on_both_databases!(
                 .len(),
             1
         );
+        // Stored sealed: the seed is nowhere in the row, and without the key-encryption key
+        // (a read-only copy of the database) no signer can be made from it.
+        let (_, stored) = {
+            use sea_orm::{ConnectionTrait, Statement};
+            let row = db
+                .query_one_raw(Statement::from_string(
+                    db.get_database_backend(),
+                    "SELECT kid, private_key FROM signing_keys ORDER BY created_at_ms LIMIT 1",
+                ))
+                .await
+                .unwrap()
+                .unwrap();
+            (
+                row.try_get::<String>("", "kid").unwrap(),
+                row.try_get::<String>("", "private_key").unwrap(),
+            )
+        };
+        assert!(stored.starts_with("sealed:v1:"), "{stored}");
+        let other = Sealing::new(Kek::parse(&Kek::generate()).unwrap(), None);
+        assert!(
+            JwtSigner::load(db.clone(), rotation, grace, other)
+                .await
+                .is_err()
+        );
         // The first signer learns of the new key from the database at once.
         let started = std::time::Instant::now();
         assert!(signer.decode(&second, t1).await.is_ok());
         let took = started.elapsed();
         assert!(took < std::time::Duration::from_millis(100), "{took:?}");
+
+        // A key-encryption key rotated (every node given both keys): the new one current, the old one previous; every key is
+        // sealed again under the new one, which then suffices.
+        let next = Kek::generate();
+        let rotating = Sealing::new(Kek::parse(&next).unwrap(), Some(Kek::parse(&kek).unwrap()));
+        JwtSigner::load(db.clone(), rotation, grace, rotating)
+            .await
+            .unwrap();
+        let after = Sealing::new(Kek::parse(&next).unwrap(), None);
+        let rotated = JwtSigner::load(db.clone(), rotation, grace, after)
+            .await
+            .unwrap();
+        assert_eq!(rotated.decode(&first, t0).await.unwrap().sub, "u1");
     }
 );
 

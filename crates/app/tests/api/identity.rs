@@ -297,7 +297,8 @@ api_test!(protected_calls_check_the_token, async |app: &TestApp| {
         .await;
     assert_eq!(status, 200, "Bearer prefix accepted");
 
-    let (kid, seed) = adapters::testing::signing_key(&app.db.db).await;
+    let sealing = TestApp::config(&app.db, &app.web_dir).sealing().unwrap();
+    let (kid, seed) = adapters::testing::signing_key(&app.db.db, &sealing).await;
     let seed: [u8; 32] = STANDARD.decode(seed).unwrap().try_into().unwrap();
     let iss = app.url("");
     let sub = s["userId"].as_str().unwrap().to_owned();

@@ -181,3 +181,24 @@ api_test!(
         assert!(took < Duration::from_secs(8), "{took:?}");
     }
 );
+
+api_test!(
+    prod_refuses_to_start_without_its_key_encryption_key,
+    async |app: &TestApp| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_booking"));
+        command
+            .arg("serve")
+            .env("APP_ENV", "prod")
+            .env("APP_LISTEN", "127.0.0.1:0")
+            .env("DATABASE_URL", &app.db.url)
+            .env("APP_SMTP_HOST", "127.0.0.1")
+            .env_remove("APP_KEY_ENCRYPTION_KEY")
+            .env_remove("APP_KEY_ENCRYPTION_KEY_FILE");
+        let out = tokio::task::spawn_blocking(move || command.output().unwrap())
+            .await
+            .unwrap();
+        assert!(!out.status.success());
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("APP_KEY_ENCRYPTION_KEY"), "{said}");
+    }
+);

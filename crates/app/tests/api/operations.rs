@@ -31,6 +31,10 @@ pub(super) async fn booking(app: &TestApp, args: &[&str], input: &str) -> String
         .env_remove("RUST_LOG")
         .env("APP_MAILBOX_DIR", app.web_dir.join("mailbox"))
         .env("APP_MEDIA_DIR", app.web_dir.join("images"))
+        .env(
+            "APP_KEY_ENCRYPTION_KEY_FILE",
+            app.web_dir.join("key-encryption.key"),
+        )
         .env("APP_SEED_DEMO", "false")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

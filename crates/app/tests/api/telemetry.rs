@@ -91,6 +91,10 @@ api_test!(traces_reach_an_otlp_collector, async |app: &TestApp| {
         .env("APP_WEB_DIR", &app.web_dir)
         .env("APP_MAILBOX_DIR", app.web_dir.join("mailbox"))
         .env("APP_MEDIA_DIR", app.web_dir.join("images"))
+        .env(
+            "APP_KEY_ENCRYPTION_KEY_FILE",
+            app.web_dir.join("key-encryption.key"),
+        )
         .env("APP_MIGRATE_ON_START", "false")
         .env("APP_SEED_DEMO", "false")
         // The default filters: SeaORM at warn for logs, its statement spans still traced.
