@@ -4,5 +4,6 @@
 pub mod bounds;
 pub mod child;
 pub mod customer;
+pub mod ledger;
 pub mod server;
 pub mod workers;

@@ -36,6 +36,14 @@ web_deps() {
   fi
 }
 
+# Debian's HAProxy, the load balancer in front of the cluster test's three nodes.
+cluster_deps() {
+  if [ ! -x /usr/sbin/haproxy ] && ! command -v haproxy >/dev/null; then
+    step "installing Debian's haproxy"
+    apt_install haproxy
+  fi
+}
+
 # Debian's Chromium for the browser tests, with CJK fonts so Chinese renders in screenshots.
 browser_deps() {
   if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
