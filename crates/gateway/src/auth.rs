@@ -87,7 +87,7 @@ pub(crate) async fn grpc_caller<T>(
     identity
         .authenticate(raw)
         .await
-        .map_err(|e| status(e.into()))
+        .map_err(status)
 }
 
 /// A gRPC operator call's caller: a service key, or an ID token with the operator role. A

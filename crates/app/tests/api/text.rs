@@ -238,6 +238,15 @@ api_test!(
             .to_owned();
         let paid = pending(app, &ann, 3).await;
         pay_with_vcoin(app, &ann, &paid).await;
+        let driver = |name: &str, plate: &str| pb::AssignDriverRequest {
+            order_id: paid.clone(),
+            driver: Some(pb::Driver {
+                name: name.into(),
+                phone_country_code: "84".into(),
+                phone_number: "912345678".into(),
+                plate: plate.into(),
+            }),
+        };
         for bad in HOSTILE {
             let codes = [
                 ops.reply_to_thread(keyed(
@@ -278,34 +287,12 @@ api_test!(
                 ))
                 .await
                 .map(|_| ()),
-                ops.assign_driver(keyed(
-                    &key,
-                    pb::AssignDriverRequest {
-                        order_id: paid.clone(),
-                        driver: Some(pb::Driver {
-                            name: bad.into(),
-                            phone_country_code: "84".into(),
-                            phone_number: "912345678".into(),
-                            plate: "51A-12345".into(),
-                        }),
-                    },
-                ))
-                .await
-                .map(|_| ()),
-                ops.assign_driver(keyed(
-                    &key,
-                    pb::AssignDriverRequest {
-                        order_id: paid.clone(),
-                        driver: Some(pb::Driver {
-                            name: "Minh".into(),
-                            phone_country_code: "84".into(),
-                            phone_number: "912345678".into(),
-                            plate: bad.into(),
-                        }),
-                    },
-                ))
-                .await
-                .map(|_| ()),
+                ops.assign_driver(keyed(&key, driver(bad, "51A-12345")))
+                    .await
+                    .map(|_| ()),
+                ops.assign_driver(keyed(&key, driver("Minh", bad)))
+                    .await
+                    .map(|_| ()),
             ];
             for (i, c) in codes.into_iter().enumerate() {
                 let err = c.unwrap_err();

@@ -69,28 +69,28 @@ impl IdentityService {
 
     /// Checks an ID token: algorithm, key and signature (the signer), then issuer, audience and
     /// validity window (the claims' rules).
-    pub async fn authenticate(&self, id_token: &str) -> Result<Principal, AuthError> {
+    pub async fn authenticate(&self, id_token: &str) -> DomainResult<Principal> {
         let token = id_token.trim();
         let token = token.strip_prefix("Bearer ").unwrap_or(token).trim();
         if token.is_empty() {
-            return Err(AuthError::MissingIdToken);
+            return Err(AuthError::MissingIdToken.into());
         }
         let now = self.now();
         let claims = self.deps.tokens.decode(token, now).await?;
         let principal = claims.check(&self.deps.policy, now)?;
         // The account as it stands: a token from before its last sign-out, password or e-mail
-        // change is spent, and a disabled account's tokens stop at once.
+        // change is spent, and a disabled account's tokens stop at once. A database that does
+        // not answer is UNAVAILABLE (clients retry), never a bad token.
         let account = self
             .store()
             .account_by_id(&principal.user_id)
-            .await
-            .map_err(|_| AuthError::InvalidIdToken)?
+            .await?
             .ok_or(AuthError::InvalidIdToken)?;
         if account.disabled {
-            return Err(AuthError::UserDisabled);
+            return Err(AuthError::UserDisabled.into());
         }
         if claims.issued_at_ms() < account.tokens_valid_after.timestamp_millis() {
-            return Err(AuthError::TokenExpired);
+            return Err(AuthError::TokenExpired.into());
         }
         Ok(principal)
     }
