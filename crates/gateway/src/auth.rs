@@ -84,10 +84,7 @@ pub(crate) async fn grpc_caller<T>(
         .get(TOKEN_HEADER)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    identity
-        .authenticate(raw)
-        .await
-        .map_err(status)
+    identity.authenticate(raw).await.map_err(status)
 }
 
 /// A gRPC operator call's caller: a service key, or an ID token with the operator role. A
