@@ -33,7 +33,7 @@ impl BenchServer {
             trust_proxy: true,
             log: "error".into(),
             // In-process servers stop when the bench is done: no load balancer to wait for.
-            shutdown_grace_secs: 0,
+            shutdown_grace_secs: Some(0),
             ..Config::default()
         };
         let listener = tokio::net::TcpListener::bind(config.listen).await?;

@@ -93,8 +93,9 @@ pub struct Config {
     /// `APP_BODY_DEADLINE_SECS`: the longest any request body may take.
     pub body_deadline_secs: u32,
     /// `APP_SHUTDOWN_GRACE_SECS`: how long a node keeps serving after SIGTERM, with `/readyz`
-    /// at 503, before it stops accepting.
-    pub shutdown_grace_secs: u32,
+    /// at 503, before it stops accepting: 10 s in prod, none in dev (no load balancer to wait
+    /// for, and Ctrl-C should stop at once).
+    pub shutdown_grace_secs: Option<u32>,
     /// `APP_SHUTDOWN_DEADLINE_SECS`: how long requests in flight then have to finish.
     pub shutdown_deadline_secs: u32,
     /// `APP_PAYMENT_DEV_PROVIDER`: offer the dev provider, which pays at once. Dev environment
@@ -175,7 +176,7 @@ impl Default for Config {
             body_idle_secs: 30,
             body_min_bytes_per_sec: 1024,
             body_deadline_secs: 1800,
-            shutdown_grace_secs: 10,
+            shutdown_grace_secs: None,
             shutdown_deadline_secs: 30,
             payment_dev_provider: None,
             vietqr_bin: None,
@@ -232,7 +233,10 @@ impl Config {
     pub fn drain(&self) -> crate::listener::Drain {
         let secs = |s: u32| std::time::Duration::from_secs(u64::from(s));
         crate::listener::Drain {
-            grace: secs(self.shutdown_grace_secs),
+            grace: secs(self.shutdown_grace_secs.unwrap_or(match self.env {
+                Environment::Prod => 10,
+                Environment::Dev => 0,
+            })),
             deadline: secs(self.shutdown_deadline_secs),
         }
     }

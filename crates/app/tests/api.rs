@@ -101,7 +101,7 @@ impl TestApp {
             vnpay_tmn_code: Some(VNPAY_TMN.into()),
             vnpay_hash_secret: Some(VNPAY_SECRET.into()),
             // Nothing balances load in front of a test's server: it stops at once.
-            shutdown_grace_secs: 0,
+            shutdown_grace_secs: Some(0),
             // Every node of a test shares the test's key-encryption key, made on first start.
             key_encryption_key_file: Some(web_dir.join("key-encryption.key")),
             ..Config::default()

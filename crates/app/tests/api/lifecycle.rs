@@ -115,7 +115,7 @@ api_test!(
     async |app: &TestApp| {
         let mut node = app
             .node_with(|c| {
-                c.shutdown_grace_secs = 2;
+                c.shutdown_grace_secs = Some(2);
                 c.shutdown_deadline_secs = 10;
                 c.body_idle_secs = 5;
                 c.body_min_bytes_per_sec = 1;
