@@ -37,6 +37,10 @@ impl Server {
             .env("APP_MEDIA_DIR", dir.join("media"))
             .env("APP_LOG", "error")
             .env("APP_SHUTDOWN_GRACE_SECS", "0")
+            // One bench account orders for many customers: the per-customer cap on unpaid orders
+            // would stop it after eight.
+            .env("APP_MAX_UNPAID_ORDERS", "0")
+            .env("APP_MAX_UNPAID_MASSAGE_ORDERS", "0")
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()?;

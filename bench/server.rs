@@ -34,6 +34,10 @@ impl BenchServer {
             log: "error".into(),
             // In-process servers stop when the bench is done: no load balancer to wait for.
             shutdown_grace_secs: Some(0),
+            // One bench account orders for many customers: the per-customer cap on unpaid orders
+            // would stop it after eight.
+            max_unpaid_orders: 0,
+            max_unpaid_massage_orders: 0,
             ..Config::default()
         };
         let listener = tokio::net::TcpListener::bind(config.listen).await?;

@@ -485,12 +485,13 @@ async fn sync_massage(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreE
     Ok(())
 }
 
-/// How many unpaid orders `owner` holds that have not lapsed by `now`, and how many of them are
-/// massage orders.
+/// How many unpaid orders `owner` holds that have not lapsed by `now` (read up to `at_most`: more
+/// is refused anyway), and how many of them are massage orders.
 async fn unpaid_of(
     db: &impl ConnectionTrait,
     owner: &UserId,
     now: DateTime<Utc>,
+    at_most: u32,
 ) -> Result<(u32, u32), StoreError> {
     let rows: Vec<String> = order::Entity::find()
         .select_only()
@@ -501,6 +502,7 @@ async fn unpaid_of(
                 .is_in([OrderState::Draft.code(), OrderState::PendingPayment.code()]),
         )
         .filter(order::Column::ExpiresAtMs.gt(ms(now)))
+        .limit(u64::from(at_most))
         .into_tuple()
         .all(db)
         .await
@@ -621,11 +623,15 @@ impl OrderStore for SqlOrderStore {
         claim: Option<&KeyClaim>,
         cap: UnpaidCap,
     ) -> Result<(), StoreError> {
-        let txn = crate::db::begin_locked(&self.db, DbLock::OrdersOf(o.owner.as_str()))
-            .await
-            .map_err(storage)?;
-        if o.state.is_unpaid() {
-            let (held, massage) = unpaid_of(&txn, &o.owner, o.created_at).await?;
+        let capped = o.state.is_unpaid() && !cap.is_none();
+        let txn = if capped {
+            crate::db::begin_locked(&self.db, DbLock::OrdersOf(o.owner.as_str())).await
+        } else {
+            crate::db::begin_write(&self.db).await
+        }
+        .map_err(storage)?;
+        if capped {
+            let (held, massage) = unpaid_of(&txn, &o.owner, o.created_at, cap.orders).await?;
             if !cap.admits(held, massage, o) {
                 return Err(StoreError::TooManyUnpaid);
             }

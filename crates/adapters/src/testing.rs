@@ -197,10 +197,7 @@ pub async fn signing_key(
 }
 
 /// No cap on unpaid orders, for tests of other rules that make many.
-pub const NO_CAP: domain::ordering::UnpaidCap = domain::ordering::UnpaidCap {
-    orders: u32::MAX,
-    massage: u32::MAX,
-};
+pub const NO_CAP: domain::ordering::UnpaidCap = domain::ordering::UnpaidCap::NONE;
 
 /// How many rows `table` holds.
 pub async fn count(db: &DatabaseConnection, table: &str) -> i64 {

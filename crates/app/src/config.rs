@@ -78,7 +78,7 @@ pub struct Config {
     /// `APP_MASSAGE_PAYMENT_WINDOW_MINUTES`: how long an unpaid massage order holds its therapists.
     pub massage_payment_window_minutes: u32,
     /// `APP_MAX_UNPAID_ORDERS`, `APP_MAX_UNPAID_MASSAGE_ORDERS`: what one customer may hold
-    /// unpaid at once.
+    /// unpaid at once; 0 for no cap (a bench whose one account orders for everyone).
     pub max_unpaid_orders: u32,
     pub max_unpaid_massage_orders: u32,
     /// `APP_ORDER_EXPIRY_INTERVAL_SECS`: how often the expiry job looks for lapsed orders.
@@ -249,9 +249,14 @@ impl Config {
             massage_payment_window: chrono::Duration::minutes(i64::from(
                 self.massage_payment_window_minutes.max(1),
             )),
+            // 0 lifts a cap.
             unpaid: domain::ordering::UnpaidCap {
-                orders: self.max_unpaid_orders.max(1),
-                massage: self.max_unpaid_massage_orders.max(1),
+                orders: Some(self.max_unpaid_orders)
+                    .filter(|n| *n > 0)
+                    .unwrap_or(u32::MAX),
+                massage: Some(self.max_unpaid_massage_orders)
+                    .filter(|n| *n > 0)
+                    .unwrap_or(u32::MAX),
             },
             ..Default::default()
         }

@@ -57,7 +57,9 @@ impl Node {
         let task = tokio::spawn(server::serve(config, listener, async {
             let _ = stopped.await;
         }));
-        for _ in 0..200 {
+        // Up to 30 s: nodes that start together on PostgreSQL wait for each other's migrations,
+        // and a loaded CI machine is slow to hash the first password.
+        for _ in 0..600 {
             if let Ok(r) = http.get(format!("http://{addr}/readyz")).send().await
                 && r.status() == 200
             {

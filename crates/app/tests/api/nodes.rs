@@ -93,6 +93,7 @@ api_test!(
 async fn nodes_start_together(backend: Backend) {
     let db = TestDb::empty(backend).await;
     let web_dir = web_fixture();
+    adapters::install_tls_provider();
     let http = reqwest::Client::new();
     let config = TestApp::config(&db, &web_dir);
     app::telemetry::init(&config);

@@ -103,6 +103,16 @@ impl Default for UnpaidCap {
 }
 
 impl UnpaidCap {
+    /// No cap at all (a bench whose one account orders for many customers).
+    pub const NONE: UnpaidCap = UnpaidCap {
+        orders: u32::MAX,
+        massage: u32::MAX,
+    };
+
+    pub fn is_none(&self) -> bool {
+        *self == Self::NONE
+    }
+
     /// Whether a customer who holds `orders` unpaid orders, `massage` of them massage, may add
     /// `new`.
     pub fn admits(&self, orders: u32, massage: u32, new: &Order) -> bool {
