@@ -2,8 +2,11 @@
 //! it. Reading checks every entry through the domain's own constructors.
 
 use chrono::NaiveTime;
-use domain::catalog::{Category, Gender, Plan, PlanId, Shift, Therapist, Vehicle};
-use domain::pricing::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
+use domain::catalog::{
+    BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, Plan, PlanId, PriceRules, Rate,
+    Shift, Therapist, Vehicle,
+};
+
 use domain::shared::Money;
 use domain::{DomainError, DomainResult};
 use serde::{Deserialize, Serialize};
@@ -48,7 +51,7 @@ pub struct VehicleEntry {
     pub luggage: u32,
 }
 
-/// A plan's price list (`domain::pricing::PriceRules`) as the file and the database keep it.
+/// A plan's price list (`domain::catalog::PriceRules`) as the file and the database keep it.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PricingEntry {

@@ -11,7 +11,7 @@ use async_trait::async_trait;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Duration, Utc};
-use domain::identity::{AuthError, IdClaims, Role, TokenSigner};
+use domain::identity::{IdClaims, Role, TokenSigner};
 use domain::{DomainError, DomainResult};
 use ed25519_dalek::SigningKey;
 use ed25519_dalek::pkcs8::EncodePrivateKey;
@@ -27,6 +27,7 @@ use crate::key_sealing::Sealing;
 use crate::sql_catalog::{corrupt, storage};
 use crate::sql_identity::{instant, ms};
 use crate::system::{random_b64, random_bytes};
+use domain::error::AuthError;
 
 /// The one algorithm accepted: a token naming any other (`none`, `HS256`, …) is refused.
 const ALGORITHM: Algorithm = Algorithm::EdDSA;

@@ -202,11 +202,12 @@ impl BankFeed for HmacBankFeed {
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
-    use domain::identity::UserId;
+
     use domain::ordering::OrderId;
     use domain::payment::{Method, PaymentId, PaymentState, Purpose};
 
     use super::*;
+    use domain::shared::UserId;
 
     /// Vectors computed outside this code (Python's `hmac`, `hashlib` and `quote_plus`).
     const SECRET: &str = "SECRETKEY123";

@@ -1,10 +1,10 @@
 //! The catalogue in SQL through SeaORM; the same code on SQLite and PostgreSQL.
 
 use async_trait::async_trait;
+use domain::audit::AuditEntry;
 use domain::catalog::{
     CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, Therapist, Vehicle,
 };
-use domain::operations::AuditEntry;
 use domain::shared::{Money, Page, PageRequest};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};

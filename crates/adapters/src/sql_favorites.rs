@@ -2,8 +2,8 @@
 
 use async_trait::async_trait;
 use domain::DomainResult;
-use domain::favorites::FavoriteStore;
-use domain::identity::UserId;
+use domain::catalog::FavoriteStore;
+use domain::shared::UserId;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::identity::{
     Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Language, Mail,
-    Phone, Profile, RefreshToken, Role, TokenHash, UserId,
+    Profile, RefreshToken, Role, TokenHash,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -16,6 +16,7 @@ use sea_orm::{
 
 use crate::entities::{account, action_code, mail_outbox, profile, refresh_token};
 use crate::sql_catalog::{corrupt, storage};
+use domain::shared::{Phone, UserId};
 
 pub struct SqlIdentityStore {
     db: DatabaseConnection,

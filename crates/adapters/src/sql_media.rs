@@ -2,8 +2,8 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use domain::identity::UserId;
 use domain::media::{HotelImage, ImageId, ImageStore};
+use domain::shared::UserId;
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::Query;
 use sea_orm::{

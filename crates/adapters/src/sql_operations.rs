@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::identity::TokenHash;
-use domain::operations::{AuditEntry, AuditLog, ServiceKey, StaffStore};
+use domain::operations::{AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
@@ -16,6 +16,7 @@ use crate::entities::{audit_entry, service_key};
 use crate::paging::newest_first;
 use crate::sql_catalog::storage;
 use crate::sql_identity::{instant, ms};
+use domain::audit::AuditEntry;
 
 pub struct SqlOperationsStore {
     db: DatabaseConnection,

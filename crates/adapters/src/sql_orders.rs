@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::catalog::{Category, PlanId};
-use domain::identity::{Phone, UserId};
+
+use domain::audit::AuditEntry;
 use domain::media::ImageId;
-use domain::operations::AuditEntry;
 use domain::ordering::{
     Actor, CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage,
     IdempotencyKey, KeyClaim, MassageDetails, MessagingApp, Order, OrderFilter, OrderId,
@@ -17,7 +17,7 @@ use domain::ordering::{
     Transition, UnpaidCap,
 };
 use domain::pricing::{Estimate, LineItem, LineKind};
-use domain::shared::{LocalTime, Money, Page, PageRequest};
+use domain::shared::{LocalTime, Money, Page, PageRequest, Phone, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,

@@ -4,13 +4,13 @@
 //! concurrent spends serialise on it and the loser fails cleanly.
 
 use async_trait::async_trait;
-use domain::identity::UserId;
+
 use domain::ordering::{IdempotencyKey, OrderId, StoreError};
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
     PaymentStore, Purpose, SettleError, Settlement,
 };
-use domain::shared::{Money, Page, PageRequest};
+use domain::shared::{Money, Page, PageRequest, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{

@@ -3,10 +3,10 @@
 //! thread row comes first, so concurrent messages to one thread take their turns.
 
 use async_trait::async_trait;
-use domain::identity::UserId;
-use domain::operations::AuditEntry;
+
+use domain::audit::AuditEntry;
 use domain::ordering::OrderId;
-use domain::shared::{Page, PageRequest};
+use domain::shared::{Page, PageRequest, UserId};
 use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};

@@ -3,7 +3,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
-use domain::identity::{Clock, Randomness};
+use domain::shared::{Clock, Randomness};
 
 pub struct SystemClock;
 

@@ -4,7 +4,8 @@ use std::sync::Arc;
 use anyhow::Context;
 use app::{Config, server, telemetry};
 use clap::{Parser, Subcommand};
-use domain::operations::{SearchOrders, Staff};
+use domain::audit::Staff;
+use domain::operations::SearchOrders;
 use domain::shared::PageRequest;
 
 /// The booking platform: one process serving gRPC, gRPC-Web, REST and the web app.
@@ -176,7 +177,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         } => {
             let app = server::App::start(&config).await?;
             let id = domain::ordering::OrderId::parse(&order_id)?;
-            let phone = domain::identity::Phone::parse(&country_code, &phone)?;
+            let phone = domain::shared::Phone::parse(&country_code, &phone)?;
             let order = app
                 .services
                 .operators

@@ -3,6 +3,7 @@
 //! Pure code: no I/O, no async runtime, no web or database framework. Each module owns its model,
 //! rules, ports (traits the adapters implement) and an application service the gateway calls.
 
+pub mod audit;
 pub mod catalog;
 pub mod error;
 pub mod favorites;

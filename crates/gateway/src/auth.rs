@@ -4,11 +4,12 @@
 
 use axum::extract::FromRequestParts;
 use domain::identity::{IdentityService, Principal};
-use domain::operations::{OperatorService, Staff};
+use domain::operations::OperatorService;
 use http::request::Parts;
 
 use crate::error::status;
 use crate::{ApiError, Services};
+use domain::audit::Staff;
 
 pub const TOKEN_HEADER: &str = "authorization-firebase";
 /// Where service accounts send their API key (never the customers' header, so the two kinds of
@@ -99,5 +100,5 @@ pub(crate) async fn grpc_staff<T>(
         return operators.authenticate_key(key).await.map_err(status);
     }
     let principal = grpc_caller(identity, request).await?;
-    Staff::from_principal(principal).map_err(status)
+    principal.into_staff().map_err(status)
 }

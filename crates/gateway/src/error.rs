@@ -4,7 +4,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::DomainError;
-use domain::identity::{AuthError, AuthErrorKind};
+use domain::error::{AuthError, AuthErrorKind};
 use serde::Serialize;
 
 impl From<DomainError> for ApiError {

@@ -7,10 +7,12 @@ use adapters::jwt::JwtSigner;
 use adapters::key_sealing::{Kek, Sealing};
 use adapters::{SqlIdentityStore, SqlRateLimiter, on_both_databases};
 use chrono::{DateTime, Duration, Utc};
+use domain::error::AuthError;
 use domain::identity::{
-    Account, AuthError, Change, CommitError, Email, IdClaims, IdentityPolicy, IdentityStore, Limit,
-    RateLimiter, Role, Take, TokenSigner, UserId, Window,
+    Account, Change, CommitError, Email, IdClaims, IdentityPolicy, IdentityStore, Limit,
+    RateLimiter, Role, Take, TokenSigner, Window,
 };
+use domain::shared::UserId;
 use sea_orm::DatabaseConnection;
 
 fn at(s: i64) -> DateTime<Utc> {

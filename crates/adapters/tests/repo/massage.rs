@@ -6,14 +6,14 @@ use adapters::{
     SqlCatalogRepository, SqlFavoriteStore, SqlImageStore, catalog_file, on_both_databases,
 };
 use chrono::Duration;
-use domain::catalog::Slot;
 use domain::catalog::{CatalogRepository, Category};
-use domain::favorites::FavoriteStore;
-use domain::identity::UserId;
+use domain::catalog::{FavoriteStore, Slot};
+
 use domain::media::{HotelImage, ImageId, ImageStore};
 use domain::ordering::{
     Actor, MassageDetails, Order, OrderStore, ServiceDetails, StoreError, TherapistChoice, holds,
 };
+use domain::shared::UserId;
 use sea_orm::DatabaseConnection;
 
 use super::orders::{now, order, setup};

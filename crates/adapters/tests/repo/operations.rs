@@ -3,7 +3,7 @@
 
 use adapters::{SqlOperationsStore, on_both_databases};
 use domain::identity::TokenHash;
-use domain::operations::{AuditEntry, AuditLog, ServiceKey, StaffStore};
+use domain::operations::{AuditLog, ServiceKey, StaffStore};
 use domain::ordering::{Actor, StoreError};
 use domain::payment::{PaymentStore, SettleError};
 use domain::shared::PageRequest;
@@ -11,6 +11,7 @@ use sea_orm::DatabaseConnection;
 
 use super::orders::now;
 use super::payments::{pending_order, spend};
+use domain::audit::AuditEntry;
 
 fn entry(n: u32, action: &str, target: &str) -> AuditEntry {
     AuditEntry {

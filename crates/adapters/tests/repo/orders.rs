@@ -5,13 +5,13 @@
 use adapters::{SqlCatalogRepository, SqlIdentityStore, SqlOrderStore, on_both_databases};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::catalog::{CatalogRepository, Category, Plan};
-use domain::identity::{Account, Change, Email, IdentityStore, Phone, Role, UserId};
+use domain::identity::{Account, Change, Email, IdentityStore, Role};
 use domain::ordering::{
     Actor, CharterDetails, Contact, Driver, EscortDetails, GuideLanguage, IdempotencyKey, KeyClaim,
     MassageDetails, MessagingApp, Order, OrderFilter, OrderId, OrderState, OrderStore,
     ServiceDetails, StoreError, TherapistChoice,
 };
-use domain::shared::{LocalTime, PageRequest};
+use domain::shared::{LocalTime, PageRequest, Phone, UserId};
 use sea_orm::DatabaseConnection;
 
 pub(super) fn now() -> DateTime<Utc> {

@@ -3,13 +3,13 @@
 //! has at most one succeeded payment, and a bank notice applies once.
 
 use adapters::{SqlPaymentStore, on_both_databases};
-use domain::identity::UserId;
+
 use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore};
 use domain::payment::{
     BankTransfer, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
     PaymentStore, Purpose, SettleError, Settlement, TransferOutcome,
 };
-use domain::shared::{Money, PageRequest};
+use domain::shared::{Money, PageRequest, UserId};
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 
 use super::orders::{now, order, setup};

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use adapters::{SqlSupportStore, on_both_databases};
 use chrono::Duration;
-use domain::identity::UserId;
+
 use domain::ordering::OrderStore;
-use domain::shared::PageRequest;
+use domain::shared::{PageRequest, UserId};
 use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
 use sea_orm::DatabaseConnection;
 

@@ -3,7 +3,7 @@
 use chrono::NaiveTime;
 
 use super::model::{Category, Plan, PlanId, Vehicle};
-use crate::pricing::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
+use crate::catalog::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
 use crate::shared::Money;
 
 /// A plan that passes `Plan::validate` for its category: a vehicle for shuttle and charter, an

@@ -1,5 +1,5 @@
+use super::price_rules::PriceRules;
 use crate::error::{DomainError, DomainResult};
-use crate::pricing::PriceRules;
 use crate::shared::Money;
 
 /// The four services we sell. The slug is the `{category}` of the spec's routes and API paths.

@@ -2,9 +2,9 @@ use async_trait::async_trait;
 
 use super::model::{Category, CategorySummary, Plan, PlanId};
 use super::therapist::Therapist;
+use crate::audit::AuditEntry;
 use crate::error::DomainResult;
-use crate::operations::AuditEntry;
-use crate::shared::{Page, PageRequest};
+use crate::shared::{Page, PageRequest, UserId};
 
 /// Where the catalogue is kept. Lists return active entries only, ordered by `sort_order` then id.
 #[async_trait]
@@ -32,4 +32,12 @@ pub trait CatalogCodec: Send + Sync {
     /// Reads a file into checked plans and therapists; the first bad entry is named.
     fn parse(&self, text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)>;
     fn render(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String>;
+}
+
+/// Where each customer's favourites are kept, in the order the customer gave them.
+#[async_trait]
+pub trait FavoriteStore: Send + Sync {
+    async fn get(&self, owner: &UserId) -> DomainResult<Vec<String>>;
+    /// Replaces the whole set in one transaction.
+    async fn replace(&self, owner: &UserId, therapist_ids: &[String]) -> DomainResult<()>;
 }

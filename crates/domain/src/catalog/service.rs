@@ -3,8 +3,8 @@ use std::sync::Arc;
 use super::model::{Category, CategorySummary, Plan, PlanId};
 use super::ports::CatalogRepository;
 use super::therapist::Therapist;
+use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
-use crate::operations::AuditEntry;
 use crate::shared::{Page, PageRequest};
 
 /// What customers and operators can do with the catalogue.

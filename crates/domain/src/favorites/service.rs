@@ -1,12 +1,11 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::FavoriteStore;
-use crate::catalog::{CatalogService, Therapist, TherapistQuery};
+use crate::catalog::{CatalogService, FavoriteStore, Therapist, TherapistQuery};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
+
 use crate::ordering::{OrderId, OrderStore, holds};
-use crate::shared::{Page, PageRequest};
+use crate::shared::{Page, PageRequest, UserId};
 
 /// A therapist the finder found, and whether the customer asking has them among favourites.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@ use super::*;
 use crate::catalog::{Category, Gender, Slot, TherapistQuery};
 use crate::error::DomainError;
 use crate::ordering::{NewOrder, TherapistChoice};
-use crate::shared::{LocalTime, PageRequest};
+use crate::shared::{LocalTime, PageRequest, UserId};
 
 fn slot(start: &str) -> Slot {
     Slot::new(LocalTime::parse("t", start).unwrap(), 90).unwrap()

@@ -2,7 +2,6 @@
 //! short-lived signed ID tokens, rotating refresh tokens, mailed single-use codes for e-mail
 //! verification and password reset, throttles, and the customer's profile.
 
-mod error;
 mod model;
 mod policy;
 mod ports;
@@ -10,14 +9,11 @@ mod service;
 mod tokens;
 mod users;
 
-pub use error::{AuthError, AuthErrorKind};
-pub use model::{
-    Account, Email, Language, Password, Phone, Profile, ProfileUpdate, Role, User, UserId,
-};
+pub use model::{Account, Email, Language, Password, Profile, ProfileUpdate, Role, User};
 pub use policy::{IdentityPolicy, Limit};
 pub use ports::{
-    Change, Clock, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, Randomness,
-    RateLimiter, Take, TokenSigner, Window,
+    Change, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, RateLimiter, Take,
+    TokenSigner, Window,
 };
 pub use service::{ActionCodeInfo, IdentityDeps, IdentityService};
 pub use tokens::{ActionCode, ActionMode, IdClaims, Principal, RefreshToken, Session, TokenHash};

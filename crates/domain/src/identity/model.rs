@@ -3,8 +3,8 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use unicode_normalization::UnicodeNormalization;
 
-use super::error::AuthError;
-use crate::error::{DomainError, DomainResult};
+use crate::error::{AuthError, DomainError, DomainResult};
+use crate::shared::{Phone, UserId};
 
 /// An e-mail address, normalised so that one mailbox is one account however it is written:
 /// trimmed, NFKC (full-width letters and `＠` become ASCII), lower-cased, the domain in its ASCII
@@ -87,28 +87,6 @@ impl fmt::Debug for Password {
     }
 }
 
-/// An account's id (the token's `sub`): random, URL-safe, never reused.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct UserId(String);
-
-impl UserId {
-    pub fn parse(raw: &str) -> DomainResult<Self> {
-        let ok = (1..=64).contains(&raw.len())
-            && raw
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        if ok {
-            Ok(Self(raw.to_owned()))
-        } else {
-            Err(DomainError::invalid("user_id", "not a user id"))
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
 /// What an account may do. Operators' accounts are made only by the `admin` command, never by
 /// signing up, so a customer cannot become one; the role travels in the ID token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -178,60 +156,6 @@ impl Language {
             .into_iter()
             .find(|l| l.tag().eq_ignore_ascii_case(tag))
             .ok_or_else(|| DomainError::invalid("preferred_language", "請選擇 zh-TW、en 或 vi"))
-    }
-}
-
-/// A phone number with its country code, in E.164's bounds (at most 15 digits in all), so drivers
-/// and therapists can call a traveller's foreign number.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Phone {
-    country_code: String,
-    number: String,
-}
-
-impl Phone {
-    /// `country_code` as `+886` or `886`; `number` may hold spaces and dashes. A national number's
-    /// leading trunk zero is dropped, as in international dialling.
-    pub fn parse(country_code: &str, number: &str) -> DomainResult<Self> {
-        let cc = country_code.trim().trim_start_matches('+');
-        if cc.is_empty()
-            || cc.len() > 3
-            || cc.starts_with('0')
-            || !cc.bytes().all(|b| b.is_ascii_digit())
-        {
-            return Err(DomainError::invalid(
-                "phone.country_code",
-                "請輸入正確的國碼，例如 +886",
-            ));
-        }
-        let digits: String = number
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '(' | ')'))
-            .collect();
-        let digits = digits.trim_start_matches('0');
-        if digits.len() < 4
-            || cc.len() + digits.len() > 15
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-        {
-            return Err(DomainError::invalid("phone.number", "請輸入正確的電話號碼"));
-        }
-        Ok(Self {
-            country_code: cc.to_owned(),
-            number: digits.to_owned(),
-        })
-    }
-
-    /// Digits only, without `+`.
-    pub fn country_code(&self) -> &str {
-        &self.country_code
-    }
-
-    pub fn number(&self) -> &str {
-        &self.number
-    }
-
-    pub fn e164(&self) -> String {
-        format!("+{}{}", self.country_code, self.number)
     }
 }
 
@@ -418,24 +342,6 @@ mod tests {
             Password::offered("12").is_ok(),
             "old short passwords may sign in"
         );
-    }
-
-    #[test]
-    fn phones_keep_country_code_and_digits() {
-        let p = Phone::parse("+886", "0912-345 678").unwrap();
-        assert_eq!((p.country_code(), p.number()), ("886", "912345678"));
-        assert_eq!(p.e164(), "+886912345678");
-        assert!(Phone::parse("84", "90 123 4567").is_ok());
-        for (cc, n) in [
-            ("", "912345678"),
-            ("+0", "912345678"),
-            ("8861", "912345678"),
-            ("886", "12"),
-            ("886", "9123abc"),
-            ("886", "1234567890123"),
-        ] {
-            assert!(Phone::parse(cc, n).is_err(), "{cc} {n}");
-        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use chrono::Duration;
 
-use super::error::AuthError;
+use crate::error::AuthError;
 
 /// At most `max` events per `window` for one key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

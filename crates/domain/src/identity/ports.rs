@@ -1,23 +1,11 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::error::AuthError;
-use super::model::{Account, Email, Password, Profile, UserId};
+use super::model::{Account, Email, Password, Profile};
 use super::policy::Limit;
 use super::tokens::{ActionCode, IdClaims, RefreshToken, TokenHash};
-use crate::error::DomainResult;
-
-pub trait Clock: Send + Sync {
-    fn now(&self) -> DateTime<Utc>;
-}
-
-/// Unpredictable values from the operating system's generator.
-pub trait Randomness: Send + Sync {
-    /// A secret for a refresh token or a mailed code: 256 bits, URL-safe.
-    fn secret(&self) -> String;
-    /// An identifier: 128 bits, URL-safe.
-    fn id(&self) -> String;
-}
+use crate::error::{AuthError, DomainResult};
+use crate::shared::UserId;
 
 /// Password hashing. Slow on purpose, so implementations bound how many hashes run at once and
 /// keep them off the threads that serve requests.
@@ -141,7 +129,7 @@ pub struct Change {
     pub new_refresh_token: Option<RefreshToken>,
     pub mails: Vec<Mail>,
     /// An operator's action behind the change (making an operator account).
-    pub audit: Option<crate::operations::AuditEntry>,
+    pub audit: Option<crate::audit::AuditEntry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

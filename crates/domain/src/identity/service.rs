@@ -2,17 +2,17 @@ use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, Utc};
 
-use super::error::AuthError;
-use super::model::{Account, Email, Password, Role, UserId};
+use super::model::{Account, Email, Password, Role};
 use super::policy::{IdentityPolicy, Limit};
 use super::ports::{
-    Change, Clock, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, Randomness,
-    RateLimiter, Take, TokenSigner,
+    Change, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, RateLimiter, Take,
+    TokenSigner,
 };
 use super::tokens::{
     ActionCode, ActionMode, IdClaims, Principal, RefreshToken, Session, TokenHash,
 };
-use crate::error::{DomainError, DomainResult};
+use crate::error::{AuthError, DomainError, DomainResult};
+use crate::shared::{Clock, Randomness, UserId};
 
 /// Everything the identity rules work with.
 pub struct IdentityDeps {

@@ -5,9 +5,11 @@
 use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 
-use super::error::AuthError;
-use super::model::{Email, Role, UserId};
+use super::model::{Email, Role};
 use super::policy::IdentityPolicy;
+use crate::audit::Staff;
+use crate::error::{AuthError, DomainError, DomainResult};
+use crate::shared::UserId;
 
 /// The SHA-256 of an opaque secret, in hex: what is stored and looked up.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -56,6 +58,19 @@ pub struct Principal {
     pub email_verified: bool,
     pub role: Role,
     pub auth_time: DateTime<Utc>,
+}
+
+impl Principal {
+    /// An operator's ID token makes staff; a customer's is refused.
+    pub fn into_staff(self) -> DomainResult<Staff> {
+        match self.role {
+            Role::Operator => Ok(Staff::Operator {
+                user_id: self.user_id,
+                email: self.email,
+            }),
+            Role::Customer => Err(DomainError::PermissionDenied("這個操作只限營運人員".into())),
+        }
+    }
 }
 
 impl IdClaims {

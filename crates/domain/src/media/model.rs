@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
+use crate::shared::UserId;
 
 /// An image's id: random, since it appears in URLs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

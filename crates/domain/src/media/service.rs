@@ -5,7 +5,7 @@ use chrono::Duration;
 use super::model::{HotelImage, ImageId, ImageLimits, Variant, key};
 use super::ports::{BlobStore, ImageCodec, ImageStore};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Clock, Randomness, UserId};
+use crate::shared::{Clock, Randomness, UserId};
 
 /// Uploading, reading and removing hotel images. Only the owner reads or removes an image;
 /// anyone else is told it does not exist.

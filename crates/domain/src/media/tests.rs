@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 
 use super::*;
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Clock, Randomness, UserId};
+use crate::shared::{Clock, Randomness, UserId};
 
 pub(crate) struct TagCodec;
 

@@ -7,7 +7,7 @@ mod model;
 mod ports;
 mod service;
 
-pub use model::{AuditEntry, ServiceKey, Staff, order_snapshot};
+pub use model::ServiceKey;
 pub use ports::{AuditLog, StaffStore};
 pub use service::{OperatorPorts, OperatorService, SearchOrders};
 

@@ -1,7 +1,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::model::{AuditEntry, ServiceKey};
+use super::model::ServiceKey;
+use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::identity::TokenHash;
 use crate::shared::{Page, PageRequest};

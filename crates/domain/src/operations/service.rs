@@ -1,16 +1,16 @@
 use std::sync::Arc;
 
-use super::model::{AuditEntry, ServiceKey, Staff};
+use super::model::ServiceKey;
 use super::ports::{AuditLog, StaffStore};
+use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogCodec, CatalogService, Plan, PlanId, Shift, Therapist};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{AuthError, DomainError, DomainResult};
 use crate::identity::{
-    Account, AuthError, Change, Clock, CommitError, Email, IdentityStore, Password, PasswordHasher,
-    Phone, Randomness, Role, TokenHash, UserId,
+    Account, Change, CommitError, Email, IdentityStore, Password, PasswordHasher, Role, TokenHash,
 };
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{Cancellation, PaymentService};
-use crate::shared::{Money, Page, PageRequest, text};
+use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
 use crate::support::{Message, SupportService, Thread, ThreadId};
 
 /// What operators work through: the customer-side services (so every rule is the same) and the

@@ -1,10 +1,11 @@
 use chrono::{DateTime, Duration, Utc};
 
-use super::*;
-use crate::identity::{MailKind, Principal, Role, UserId};
+use crate::audit::Staff;
+use crate::identity::{MailKind, Principal, Role};
+use crate::ordering::order_snapshot;
 use crate::ordering::{Actor, Driver, OrderState};
 use crate::payment::{CancellationPolicy, check_adjustment};
-use crate::shared::Money;
+use crate::shared::{Money, UserId};
 
 fn principal(role: Role) -> Principal {
     Principal {
@@ -18,13 +19,13 @@ fn principal(role: Role) -> Principal {
 
 #[test]
 fn only_the_operator_role_makes_staff() {
-    let staff = Staff::from_principal(principal(Role::Operator)).unwrap();
+    let staff = principal(Role::Operator).into_staff().unwrap();
     assert_eq!(
         (staff.name().as_str(), staff.actor().as_str()),
         ("lan", "operator:lan@ops.example")
     );
     assert!(matches!(
-        Staff::from_principal(principal(Role::Customer)),
+        principal(Role::Customer).into_staff(),
         Err(crate::DomainError::PermissionDenied(_))
     ));
     let service = Staff::Service {
@@ -42,7 +43,7 @@ fn a_snapshot_names_the_state_and_the_driver() {
     let mut order = crate::payment::tests::draft_order();
     order.state = OrderState::Paid;
     assert_eq!(order_snapshot(&order), "state=PAID");
-    let phone = crate::identity::Phone::parse("84", "901234567").unwrap();
+    let phone = crate::shared::Phone::parse("84", "901234567").unwrap();
     let driver = Driver::new(order.category, "Minh", phone, "51A-1").unwrap();
     let now = order.created_at;
     order

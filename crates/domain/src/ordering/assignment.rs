@@ -1,7 +1,7 @@
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
-use crate::identity::Phone;
-use crate::shared::text;
+
+use crate::shared::{Phone, text};
 
 /// The driver (or, for an escort, the guide) operators put on an order; the customer sees the
 /// name, the number to call and the plate to look for.

@@ -3,10 +3,10 @@
 
 use crate::catalog::{Category, Plan};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::Phone;
+
 use crate::media::ImageId;
 use crate::pricing::Quote;
-use crate::shared::{LocalTime, lines, text};
+use crate::shared::{LocalTime, Phone, lines, text};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ServiceDetails {

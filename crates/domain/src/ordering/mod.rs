@@ -17,6 +17,8 @@ pub use details::{
     NOTE_MAX, REASON_MAX, ServiceDetails, ShuttleDetails, TherapistChoice, note, reason,
 };
 pub use holds::TherapistHold;
-pub use model::{Actor, Order, OrderId, OrderState, Revision, Transition, check_window, price};
+pub use model::{
+    Actor, Order, OrderId, OrderState, Revision, Transition, check_window, order_snapshot, price,
+};
 pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
 pub use service::{MassagePorts, NewOrder, OrderPolicy, OrderService};

@@ -4,9 +4,11 @@ use super::assignment::Driver;
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use crate::catalog::{Category, Plan, PlanId};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{MailKind, UserId};
+use crate::identity::MailKind;
 use crate::pricing::{Estimate, estimate};
-use crate::shared::LocalTime;
+use crate::shared::{LocalTime, UserId};
+
+pub(crate) const NOT_SOLD: &str = "此方案已停止販售";
 
 /// An order's id: unguessable, since it appears in links and only the owner may see the order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -239,9 +241,7 @@ impl Order {
         payment_window: Duration,
     ) -> DomainResult<Self> {
         if !plan.active {
-            return Err(DomainError::FailedPrecondition(
-                super::service::NOT_SOLD.into(),
-            ));
+            return Err(DomainError::FailedPrecondition(NOT_SOLD.into()));
         }
         let (details, estimate) = price(plan, details, now)?;
         let actor = Actor::Customer(owner.clone());
@@ -452,4 +452,21 @@ impl Order {
         self.state = to;
         self.updated_at = now;
     }
+}
+
+/// What the audit log keeps of an order: its state, who drives or which therapist.
+pub fn order_snapshot(o: &Order) -> String {
+    let mut text = format!("state={}", o.state.code());
+    if let Some(d) = &o.driver {
+        text.push_str(&format!(
+            " driver={} {} {}",
+            d.name,
+            d.phone.e164(),
+            d.plate
+        ));
+    }
+    if let ServiceDetails::Massage(m) = &o.details {
+        text.push_str(&format!(" therapist={}", m.therapist.therapist_id()));
+    }
+    text
 }

@@ -4,9 +4,9 @@ use chrono::{DateTime, Utc};
 use super::model::{Order, OrderId, OrderState};
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
-use crate::operations::AuditEntry;
-use crate::shared::{Page, PageRequest};
+
+use crate::audit::AuditEntry;
+use crate::shared::{Page, PageRequest, UserId};
 
 /// A client's key for one create request, so a retry gets the first result instead of a second
 /// order (`Idempotency-Key`).

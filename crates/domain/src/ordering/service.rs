@@ -6,18 +6,17 @@ use sha2::{Digest, Sha256};
 use super::assignment::Driver;
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use super::holds;
-use super::model::{Actor, Order, OrderId, Revision, price};
+use super::model::{Actor, NOT_SOLD, Order, OrderId, Revision, price};
 use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
-use crate::catalog::{CatalogService, Category, Plan, PlanId, Slot};
+use crate::catalog::{CatalogService, Category, FavoriteStore, Plan, PlanId, Slot};
 use crate::error::{DomainError, DomainResult};
-use crate::favorites::FavoriteStore;
-use crate::identity::{Clock, Phone, Randomness, UserId};
-use crate::media::MediaService;
-use crate::operations::{AuditEntry, Staff, order_snapshot};
-use crate::pricing::Estimate;
-use crate::shared::{LocalTime, Page, PageRequest};
 
-pub(crate) const NOT_SOLD: &str = "此方案已停止販售";
+use crate::audit::{AuditEntry, Staff};
+use crate::media::MediaService;
+use crate::ordering::order_snapshot;
+use crate::pricing::Estimate;
+use crate::shared::{Clock, LocalTime, Page, PageRequest, Phone, Randomness, UserId};
+
 const THERAPIST_TAKEN: &str = "這位按摩師在這個時段已有預約，請改選時間或其他按摩師";
 
 /// How long orders wait for payment and keys are remembered.

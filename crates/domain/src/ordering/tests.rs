@@ -11,9 +11,9 @@ use crate::catalog::{
     therapist,
 };
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Clock, Phone, Randomness, UserId};
+
 use crate::media::MediaService;
-use crate::shared::{LocalTime, Money, Page, PageRequest};
+use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Phone, Randomness, UserId};
 
 fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 3, 0, 0).unwrap()
@@ -244,7 +244,7 @@ impl CatalogRepository for Catalog {
         &self,
         _: &[Plan],
         _: &[Therapist],
-        _: Option<&crate::operations::AuditEntry>,
+        _: Option<&crate::audit::AuditEntry>,
     ) -> DomainResult<()> {
         Ok(())
     }
@@ -349,7 +349,7 @@ impl OrderStore for Store {
     async fn save_audited(
         &self,
         order: &Order,
-        _: &crate::operations::AuditEntry,
+        _: &crate::audit::AuditEntry,
     ) -> Result<(), StoreError> {
         self.save(order).await
     }
@@ -428,7 +428,7 @@ impl Randomness for Counter {
 pub(crate) struct Favorites(pub Mutex<HashMap<UserId, Vec<String>>>);
 
 #[async_trait]
-impl crate::favorites::FavoriteStore for Favorites {
+impl crate::catalog::FavoriteStore for Favorites {
     async fn get(&self, owner: &UserId) -> DomainResult<Vec<String>> {
         Ok(self
             .0

@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
+
 use crate::ordering::{IdempotencyKey, OrderId};
-use crate::shared::Money;
+use crate::shared::{Money, UserId};
 
 /// How a customer pays. `Dev` completes at once and exists only in the dev environment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,10 +5,10 @@ use super::model::{Payment, PaymentId};
 use super::wallet::LedgerEntry;
 use crate::error::DomainError;
 use crate::error::DomainResult;
-use crate::identity::UserId;
-use crate::operations::AuditEntry;
+
+use crate::audit::AuditEntry;
 use crate::ordering::{IdempotencyKey, Order, OrderId};
-use crate::shared::{Money, Page, PageRequest};
+use crate::shared::{Money, Page, PageRequest, UserId};
 
 /// What a bank's notice says: money received on our account (VietQR transfers).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

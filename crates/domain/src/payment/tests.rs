@@ -3,9 +3,9 @@ use chrono::{DateTime, TimeZone, Utc};
 use super::*;
 use crate::catalog::Category;
 use crate::catalog::fixtures::plan;
-use crate::identity::UserId;
+
 use crate::ordering::{Direction, Order, OrderId, ServiceDetails, ShuttleDetails};
-use crate::shared::{LocalTime, Money};
+use crate::shared::{LocalTime, Money, UserId};
 
 fn at(y: u32, d: u32, h: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, y, d, h, 0, 0).unwrap()

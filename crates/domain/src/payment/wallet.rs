@@ -5,9 +5,9 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::model::PaymentId;
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
+
 use crate::ordering::{Order, OrderId};
-use crate::shared::Money;
+use crate::shared::{Money, UserId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EntryKind {

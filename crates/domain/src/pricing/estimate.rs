@@ -1,7 +1,7 @@
-use super::rules::{
+use crate::catalog::Category;
+use crate::catalog::price_rules::{
     ExtraPerson, PriceRules, chinese_speaking_label, extra_person_label, percent_of,
 };
-use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
 use crate::shared::{LocalTime, Money};
 

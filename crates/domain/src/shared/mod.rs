@@ -1,13 +1,20 @@
-//! Value objects shared by every module.
+//! The kernel every module stands on: value objects (money, times, phones, account ids, pages,
+//! checked text) and what the domain asks of the system (the clock, randomness).
 
 mod money;
 mod page;
+mod phone;
+mod ports;
 mod text;
 mod time;
+mod user_id;
 
 pub use money::Money;
 pub use page::{Page, PageRequest};
+pub use phone::Phone;
+pub use ports::{Clock, Randomness};
 pub use time::LocalTime;
+pub use user_id::UserId;
 
 pub(crate) use text::{lines, optional_text, required_lines, text};
 

@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::{DomainError, DomainResult};
-use crate::identity::UserId;
+
 use crate::ordering::OrderId;
-use crate::shared::required_lines;
+use crate::shared::{UserId, required_lines};
 
 /// A thread's id: unguessable, and anything we could not have made is simply not found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -2,9 +2,9 @@ use async_trait::async_trait;
 
 use super::model::{Message, RequestId, Thread, ThreadId};
 use crate::error::DomainResult;
-use crate::identity::UserId;
-use crate::operations::AuditEntry;
-use crate::shared::{Page, PageRequest};
+
+use crate::audit::AuditEntry;
+use crate::shared::{Page, PageRequest, UserId};
 
 /// Whose unread count a read clears, or a message raises for the other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,11 +2,11 @@ use std::sync::Arc;
 
 use super::model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId};
 use super::ports::{Side, SupportStore};
+use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Clock, Limit, Randomness, RateLimiter, Take, UserId};
-use crate::operations::{AuditEntry, Staff};
+use crate::identity::{Limit, RateLimiter, Take};
 use crate::ordering::{OrderId, OrderStore};
-use crate::shared::{Page, PageRequest, text};
+use crate::shared::{Clock, Page, PageRequest, Randomness, UserId, text};
 
 /// What a customer sends to open a thread.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

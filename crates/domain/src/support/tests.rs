@@ -6,10 +6,10 @@ use chrono::{DateTime, Utc};
 
 use super::*;
 use crate::error::{DomainError, DomainResult};
-use crate::identity::{Limit, RateLimiter, Take, UserId, Window};
+use crate::identity::{Limit, RateLimiter, Take, Window};
 use crate::ordering::tests::{Counter, setup};
 use crate::ordering::{NewOrder, ServiceDetails};
-use crate::shared::{Page, PageRequest};
+use crate::shared::{Page, PageRequest, UserId};
 
 /// A row with the request id it was written under.
 type Keyed<T> = (T, Option<RequestId>);
@@ -55,7 +55,7 @@ impl SupportStore for Store {
         id: &ThreadId,
         message: &Message,
         request: Option<&RequestId>,
-        _: Option<&crate::operations::AuditEntry>,
+        _: Option<&crate::audit::AuditEntry>,
     ) -> DomainResult<()> {
         let mut all = self.messages.lock().unwrap();
         let list = all.get_mut(id).unwrap();
@@ -344,8 +344,8 @@ async fn a_customer_cannot_bury_the_operators() {
     assert!(matches!(err, DomainError::Throttled { .. }), "{err:?}");
 }
 
-fn xiaomei() -> crate::operations::Staff {
-    crate::operations::Staff::Shell {
+fn xiaomei() -> crate::audit::Staff {
+    crate::audit::Staff::Shell {
         name: "小美".into(),
     }
 }

@@ -3,10 +3,10 @@
 
 use domain::DomainResult;
 use domain::catalog::{PlanId, Shift};
-use domain::identity::{IdentityService, Phone, UserId};
-use domain::operations::{AuditEntry, OperatorService, SearchOrders, Staff};
+use domain::identity::IdentityService;
+use domain::operations::{OperatorService, SearchOrders};
 use domain::ordering::{Order, OrderId};
-use domain::shared::{Money, PageRequest};
+use domain::shared::{Money, PageRequest, Phone, UserId};
 use domain::support::{Thread, ThreadId};
 use tonic::{Request, Response, Status};
 
@@ -17,6 +17,7 @@ use super::support::{message_to_pb, thread_to_pb};
 use crate::auth::grpc_staff;
 use crate::error::status;
 use crate::pb;
+use domain::audit::{AuditEntry, Staff};
 
 pub(crate) struct Operators {
     identity: IdentityService,

@@ -2,7 +2,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainError;
 use domain::DomainResult;
 use domain::catalog::PlanId;
-use domain::identity::{IdentityService, Phone};
+use domain::identity::IdentityService;
 use domain::media::ImageId;
 use domain::ordering::{
     CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage, IdempotencyKey,
@@ -11,7 +11,7 @@ use domain::ordering::{
 };
 use domain::payment::PaymentService;
 use domain::pricing::Estimate;
-use domain::shared::{LocalTime, PageRequest};
+use domain::shared::{LocalTime, PageRequest, Phone};
 use tonic::{Request, Response, Status};
 
 use super::catalog::{category_from_pb, category_to_pb};

@@ -3,6 +3,10 @@
 
 use thiserror::Error;
 
+mod auth;
+
+pub use auth::{AuthError, AuthErrorKind};
+
 pub type DomainResult<T> = Result<T, DomainError>;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -42,7 +46,7 @@ pub enum DomainError {
     PermissionDenied(String),
     /// An account or token problem, with the identity provider's code.
     #[error(transparent)]
-    Auth(#[from] crate::identity::AuthError),
+    Auth(#[from] AuthError),
 }
 
 impl DomainError {

@@ -1,6 +1,6 @@
 use chrono::NaiveTime;
 
-use crate::catalog::{Category, PlanOption};
+use super::model::{Category, PlanOption};
 use crate::error::{DomainError, DomainResult};
 use crate::shared::Money;
 

@@ -1,0 +1,92 @@
+//! The audit log's vocabulary: who acted on the business (an operator, a service key, the shell)
+//! and the entry each action leaves, written in the transaction of the change it records.
+
+use chrono::{DateTime, Utc};
+
+use crate::error::DomainResult;
+use crate::shared::{Randomness, UserId};
+
+/// Who performs an operator action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Staff {
+    /// A person signed in with the operator role.
+    Operator { user_id: UserId, email: String },
+    /// An internal service calling with an API key.
+    Service { key_id: String, name: String },
+    /// Someone at the server's shell (the `admin` command).
+    Shell { name: String },
+}
+
+impl Staff {
+    /// The longest name an order's history or a thread keeps for whoever acted.
+    pub const NAME_MAX: usize = 64;
+
+    /// How an order's history and a support thread name them, which customers read: an
+    /// operator's mailbox name (never the whole address), a key's or the shell's name.
+    pub fn name(&self) -> String {
+        match self {
+            Staff::Operator { email, .. } => email.split('@').next().unwrap_or_default().to_owned(),
+            Staff::Service { name, .. } | Staff::Shell { name } => name.clone(),
+        }
+    }
+
+    /// `name`, checked to fit where it is kept (a shell's name is whatever was typed).
+    pub fn checked_name(&self) -> DomainResult<String> {
+        crate::shared::text(
+            "operator",
+            &self.name(),
+            Self::NAME_MAX,
+            "請輸入操作人員名稱",
+        )
+    }
+
+    /// Who exactly, for the audit log: `operator:{e-mail}`, `service:{key name}`, `shell:{name}`.
+    pub fn actor(&self) -> String {
+        match self {
+            Staff::Operator { email, .. } => format!("operator:{email}"),
+            Staff::Service { name, .. } => format!("service:{name}"),
+            Staff::Shell { name } => format!("shell:{name}"),
+        }
+    }
+}
+
+/// One operator action: who, what, on what, when, the target before and after, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEntry {
+    pub id: String,
+    pub at: DateTime<Utc>,
+    pub actor: String,
+    /// `order.assign_driver`, `wallet.adjust`, `key.issue`, …
+    pub action: String,
+    /// `order:BK…`, `wallet:<user>`, `thread:cs-…`, `key:<id>`, `account:<id>`.
+    pub target: String,
+    pub before: String,
+    pub after: String,
+    pub reason: String,
+}
+
+impl AuditEntry {
+    /// An entry of `by`'s action, to be written in the transaction of the change it records.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        random: &dyn Randomness,
+        at: DateTime<Utc>,
+        by: &Staff,
+        action: &str,
+        target: String,
+        before: String,
+        after: String,
+        reason: &str,
+    ) -> Self {
+        Self {
+            id: format!("au-{}", crate::shared::id_tail(&random.id(), 20)),
+            at,
+            actor: by.actor(),
+            action: action.to_owned(),
+            target,
+            before,
+            after,
+            reason: reason.trim().to_owned(),
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! The payment service, one file per subject: checkout and top-ups, bank transfers, VNPay,
+//! cancellation and refunds, wallet adjustments. This file holds what they share.
+
+mod adjustments;
+mod bank;
+mod checkout;
+mod refunds;
+mod vnpay;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+
+use super::model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
+use super::ports::{BankFeed, PaymentStore, SettleError, VnPayGateway};
+use super::vietqr::{BankAccount, TransferInstructions};
+use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
+use crate::error::{DomainError, DomainResult};
+
+use crate::ordering::{IdempotencyKey, Order, OrderService, OrderState, OrderStore};
+use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
+
+pub use refunds::Cancellation;
+pub use vnpay::IpnOutcome;
+
+const INSUFFICIENT: &str = "v幣餘額不足，請先儲值";
+const ALREADY_PAID: &str = "訂單已付款";
+
+/// What is on offer and under which rules. From configuration.
+#[derive(Debug, Clone, Default)]
+pub struct PaymentSettings {
+    /// The account VietQR transfers go to; without it, no VietQR.
+    pub bank: Option<BankAccount>,
+    /// The dev provider, which completes at once: the dev environment only.
+    pub dev_provider: bool,
+    pub cancellation: CancellationPolicy,
+}
+
+/// Payments and the v-coin wallet (DESIGN §5). An order becomes paid exactly once: the payment,
+/// the ledger and the order move in one transaction, and a stale order refuses the second.
+#[derive(Clone)]
+pub struct PaymentService {
+    orders: OrderService,
+    order_store: Arc<dyn OrderStore>,
+    store: Arc<dyn PaymentStore>,
+    vnpay: Option<Arc<dyn VnPayGateway>>,
+    bank_feed: Option<Arc<dyn BankFeed>>,
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn Randomness>,
+    settings: PaymentSettings,
+}
+
+/// The ports a payment service is built from.
+pub struct PaymentPorts {
+    pub orders: OrderService,
+    pub order_store: Arc<dyn OrderStore>,
+    pub store: Arc<dyn PaymentStore>,
+    pub vnpay: Option<Arc<dyn VnPayGateway>>,
+    pub bank_feed: Option<Arc<dyn BankFeed>>,
+    pub clock: Arc<dyn Clock>,
+    pub random: Arc<dyn Randomness>,
+}
+impl PaymentService {
+    pub fn new(ports: PaymentPorts, settings: PaymentSettings) -> Self {
+        Self {
+            orders: ports.orders,
+            order_store: ports.order_store,
+            store: ports.store,
+            vnpay: ports.vnpay,
+            bank_feed: ports.bank_feed,
+            clock: ports.clock,
+            random: ports.random,
+            settings,
+        }
+    }
+
+    /// The methods on offer here, in the order the payment page lists them.
+    pub fn methods(&self) -> Vec<Method> {
+        Method::ALL
+            .into_iter()
+            .filter(|m| self.offers(*m))
+            .collect()
+    }
+
+    fn offers(&self, method: Method) -> bool {
+        match method {
+            Method::VCoin => true,
+            Method::VietQr => self.settings.bank.is_some(),
+            Method::VnPay => self.vnpay.is_some(),
+            Method::Dev => self.settings.dev_provider,
+        }
+    }
+
+    fn require_offered(&self, method: Method) -> DomainResult<()> {
+        if self.offers(method) {
+            Ok(())
+        } else {
+            Err(DomainError::invalid("method", "此付款方式目前無法使用"))
+        }
+    }
+
+    /// A payment of the owner's, with the next step if it still waits.
+    #[tracing::instrument(skip_all, fields(payment = id.as_str()))]
+    pub async fn get(&self, owner: &UserId, id: &PaymentId) -> DomainResult<Checkout> {
+        match self.store.get(id).await? {
+            Some(p) if &p.owner == owner => self.checkout(p, ""),
+            _ => Err(DomainError::not_found("payment")),
+        }
+    }
+
+    pub async fn balance(&self, owner: &UserId) -> DomainResult<Money> {
+        self.store.balance(owner).await
+    }
+
+    pub async fn entries(
+        &self,
+        owner: &UserId,
+        page: &PageRequest,
+    ) -> DomainResult<Page<LedgerEntry>> {
+        self.store.entries(owner, page).await
+    }
+
+    /// A payment with the customer's next step: the transfer to make, or VNPay's page (signed
+    /// afresh, so a retried request still leads there).
+    fn checkout(&self, payment: Payment, client_ip: &str) -> DomainResult<Checkout> {
+        let next = match (
+            payment.state,
+            payment.method,
+            &self.settings.bank,
+            &self.vnpay,
+        ) {
+            (PaymentState::Pending, Method::VietQr, Some(bank), _) => NextStep::Transfer(
+                TransferInstructions::new(bank, payment.amount, &payment.reference)?,
+            ),
+            (PaymentState::Pending, Method::VnPay, _, Some(vnpay)) => {
+                NextStep::Redirect(vnpay.checkout_url(&payment, client_ip, self.clock.now()))
+            }
+            _ => NextStep::None,
+        };
+        Ok(Checkout { payment, next })
+    }
+
+    fn replay(&self, first: Payment, fingerprint: &str, client_ip: &str) -> DomainResult<Checkout> {
+        if first.fingerprint != fingerprint {
+            return Err(DomainError::KeyReused);
+        }
+        self.checkout(first, client_ip)
+    }
+
+    /// A request whose key was taken meanwhile by another that succeeded gets that request's
+    /// answer, whatever made this one fail (the order it would pay is paid by then): a key once
+    /// seen always answers as the first time.
+    async fn or_first_answer(
+        &self,
+        answer: DomainResult<Checkout>,
+        owner: &UserId,
+        key: &IdempotencyKey,
+        fingerprint: &str,
+        client_ip: &str,
+    ) -> DomainResult<Checkout> {
+        match answer {
+            Err(e) => match self.store.by_key(owner, key).await? {
+                Some(first) => self.replay(first, fingerprint, client_ip),
+                None => Err(e),
+            },
+            ok => ok,
+        }
+    }
+
+    async fn replay_key(
+        &self,
+        payment: &Payment,
+        fingerprint: &str,
+        client_ip: &str,
+    ) -> DomainResult<Checkout> {
+        let Some(key) = &payment.key else {
+            return Err(DomainError::Conflict("重複的請求".into()));
+        };
+        match self.store.by_key(&payment.owner, key).await? {
+            Some(first) => self.replay(first, fingerprint, client_ip),
+            None => Err(DomainError::Conflict("同一個請求正在處理中".into())),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn new_payment(
+        &self,
+        owner: &UserId,
+        purpose: Purpose,
+        method: Method,
+        amount: Money,
+        reference: String,
+        key: Option<IdempotencyKey>,
+        fingerprint: String,
+        now: DateTime<Utc>,
+    ) -> Payment {
+        Payment {
+            id: self.new_id(now),
+            owner: owner.clone(),
+            purpose,
+            method,
+            amount,
+            state: PaymentState::Pending,
+            reference,
+            key,
+            fingerprint,
+            provider_ref: None,
+            created_at: now,
+            settled_at: None,
+        }
+    }
+
+    fn new_id(&self, now: DateTime<Utc>) -> PaymentId {
+        let date = LocalTime::of(now).naive().format("%y%m%d").to_string();
+        PaymentId::generated(&date, &self.random.id())
+    }
+}
+
+/// An order can be paid while it waits for payment and its window is open.
+pub(super) fn payable(order: &Order, now: DateTime<Utc>) -> DomainResult<()> {
+    match order.state {
+        OrderState::PendingPayment if now < order.expires_at => Ok(()),
+        OrderState::PendingPayment => Err(DomainError::FailedPrecondition(
+            "訂單已逾期未付款，請重新下單".into(),
+        )),
+        OrderState::Draft => Err(DomainError::FailedPrecondition("請先填寫聯絡資料".into())),
+        OrderState::Paid | OrderState::Confirmed | OrderState::Completed => {
+            Err(DomainError::FailedPrecondition(ALREADY_PAID.into()))
+        }
+        other => Err(DomainError::FailedPrecondition(format!(
+            "訂單{}，無法付款",
+            other.label()
+        ))),
+    }
+}
+
+fn paid_reason(payment: &Payment) -> String {
+    format!("paid: {} {}", payment.method.code(), payment.id.as_str())
+}
+
+fn top_up_entry(payment: &Payment, amount: Money, note: &str, now: DateTime<Utc>) -> LedgerEntry {
+    LedgerEntry::new(
+        &payment.owner,
+        EntryKind::TopUp,
+        amount,
+        Cause::of_payment(payment),
+        note,
+        now,
+    )
+}
+
+fn settle_error(e: SettleError) -> DomainError {
+    match e {
+        SettleError::Insufficient => DomainError::FailedPrecondition(INSUFFICIENT.into()),
+        SettleError::BalanceLimit => {
+            DomainError::FailedPrecondition(format!("v幣餘額不可超過 {BALANCE_MAX}，請聯絡客服"))
+        }
+        SettleError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
+        SettleError::KeyTaken | SettleError::Duplicate => {
+            DomainError::Conflict("重複的請求".into())
+        }
+        SettleError::Other(e) => e,
+    }
+}
+
+fn fingerprint(parts: &[&str]) -> String {
+    let digest = Sha256::digest(parts.join("|").as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `（reason）` when there is one.
+fn parenthesised(reason: &str) -> String {
+    match reason.trim() {
+        "" => String::new(),
+        r => format!("（{r}）"),
+    }
+}
