@@ -15,5 +15,7 @@ pub mod payment;
 pub mod pricing;
 pub mod shared;
 pub mod support;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use error::{DomainError, DomainResult};

@@ -1,8 +1,6 @@
 //! The catalogue: the four service categories, their plans with their price lists, the massage
 //! therapists, and each customer's favourite therapists.
 
-#[cfg(test)]
-pub(crate) mod fixtures;
 mod model;
 mod ports;
 pub(crate) mod price_rules;
@@ -13,6 +11,4 @@ pub use model::{Category, CategorySummary, Plan, PlanId, PlanOption, Vehicle};
 pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
 pub use price_rules::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
 pub use service::CatalogService;
-#[cfg(test)]
-pub(crate) use therapist::therapist;
 pub use therapist::{Gender, Shift, Slot, Therapist, TherapistQuery};

@@ -181,7 +181,7 @@ mod tests {
     use super::*;
 
     fn shuttle() -> Plan {
-        crate::catalog::fixtures::plan("shuttle-sgn-4", Category::Shuttle, 450_000)
+        crate::testing::plan("shuttle-sgn-4", Category::Shuttle, 450_000)
     }
 
     #[test]

@@ -184,83 +184,15 @@ impl CatalogService {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Mutex;
-
-    use async_trait::async_trait;
 
     use super::*;
 
-    /// Keeps plans in memory; pages by position, which is all these rules need.
-    #[derive(Default)]
-    struct Memory(Mutex<Vec<Plan>>);
-
-    #[async_trait]
-    impl CatalogRepository for Memory {
-        async fn summarize(&self) -> DomainResult<Vec<CategorySummary>> {
-            let plans = self.0.lock().unwrap();
-            let mut out: Vec<CategorySummary> = Vec::new();
-            for p in plans.iter().filter(|p| p.active) {
-                match out.iter_mut().find(|s| s.category == p.category) {
-                    Some(s) => {
-                        s.plan_count += 1;
-                        s.from_price = s.from_price.min(Some(p.from_price()));
-                    }
-                    None => out.push(CategorySummary {
-                        category: p.category,
-                        plan_count: 1,
-                        from_price: Some(p.from_price()),
-                    }),
-                }
-            }
-            Ok(out)
-        }
-        async fn list_plans(
-            &self,
-            category: Category,
-            page: &PageRequest,
-        ) -> DomainResult<Page<Plan>> {
-            let plans = self.0.lock().unwrap();
-            let all: Vec<Plan> = plans
-                .iter()
-                .filter(|p| p.category == category)
-                .cloned()
-                .collect();
-            let start: usize = page.token().map_or(0, |t| t.parse().unwrap());
-            let end = (start + page.size() as usize).min(all.len());
-            Ok(Page {
-                items: all[start..end].to_vec(),
-                next_token: (end < all.len()).then(|| end.to_string()),
-            })
-        }
-        async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>> {
-            Ok(self.0.lock().unwrap().iter().find(|p| &p.id == id).cloned())
-        }
-        async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
-            Ok(Vec::new())
-        }
-        async fn import(
-            &self,
-            plans: &[Plan],
-            _: &[Therapist],
-            _: Option<&AuditEntry>,
-        ) -> DomainResult<()> {
-            self.0.lock().unwrap().extend_from_slice(plans);
-            Ok(())
-        }
-        async fn is_empty(&self) -> DomainResult<bool> {
-            Ok(self.0.lock().unwrap().is_empty())
-        }
-        async fn everything(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
-            Ok((self.0.lock().unwrap().clone(), Vec::new()))
-        }
-    }
-
     fn charter(id: &str, price: i64) -> Plan {
-        crate::catalog::fixtures::plan(id, Category::Charter, price)
+        crate::testing::plan(id, Category::Charter, price)
     }
 
     fn service() -> CatalogService {
-        CatalogService::new(Arc::new(Memory::default()))
+        CatalogService::new(Arc::new(crate::testing::Catalog::default()))
     }
 
     #[tokio::test]

@@ -196,36 +196,9 @@ impl TherapistQuery {
 }
 
 #[cfg(test)]
-pub(crate) fn therapist(id: &str) -> Therapist {
-    Therapist {
-        id: id.into(),
-        name: format!("按摩師 {id}"),
-        gender: Gender::Female,
-        photo: String::new(),
-        languages: vec!["中文".into()],
-        skills: vec!["精油推拿".into()],
-        years_of_practice: 5,
-        rating_tenths: 48,
-        bio: String::new(),
-        hours: vec![Shift {
-            days: vec![
-                Weekday::Mon,
-                Weekday::Tue,
-                Weekday::Wed,
-                Weekday::Thu,
-                Weekday::Fri,
-                Weekday::Sat,
-            ],
-            from: NaiveTime::from_hms_opt(18, 0, 0).unwrap_or_default(),
-            until: NaiveTime::from_hms_opt(2, 0, 0).unwrap_or_default(),
-        }],
-        active: true,
-    }
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::therapist;
 
     fn at(raw: &str) -> LocalTime {
         LocalTime::parse("t", raw).unwrap()

@@ -8,13 +8,13 @@ fn slot(start: &str) -> Slot {
     Slot::new(LocalTime::parse("t", start).unwrap(), 90).unwrap()
 }
 
-fn favorites(s: &crate::ordering::tests::Setup) -> FavoriteService {
+fn favorites(s: &crate::testing::Setup) -> FavoriteService {
     FavoriteService::new(s.catalog.clone(), s.favorites.clone(), s.store.clone())
 }
 
 #[tokio::test]
 async fn a_put_replaces_the_set_once_per_therapist_and_refuses_unknown_ids() {
-    let s = crate::ordering::tests::setup();
+    let s = crate::testing::setup();
     let svc = favorites(&s);
     let ann = UserId::parse("ann").unwrap();
     let ids = svc
@@ -44,7 +44,7 @@ async fn a_put_replaces_the_set_once_per_therapist_and_refuses_unknown_ids() {
 
 #[tokio::test]
 async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting() {
-    let s = crate::ordering::tests::setup();
+    let s = crate::testing::setup();
     let svc = favorites(&s);
     let ann = UserId::parse("ann").unwrap();
     svc.replace(&ann, vec!["t-mai".into()]).await.unwrap();
@@ -75,7 +75,7 @@ async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting(
             Category::DragonMassage,
             &crate::catalog::PlanId::parse("massage-90").unwrap(),
             NewOrder {
-                details: crate::ordering::tests::massage_at(
+                details: crate::testing::massage_at(
                     TherapistChoice::Specific("t-lan".into()),
                     "2026-11-23T20:00",
                 ),
@@ -132,7 +132,7 @@ async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting(
 
 #[tokio::test]
 async fn the_finder_pages_through_its_list() {
-    let s = crate::ordering::tests::setup();
+    let s = crate::testing::setup();
     let svc = favorites(&s);
     let first = svc
         .find(

@@ -6,7 +6,7 @@ mod model;
 mod ports;
 mod service;
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;
 
 pub use model::{Encoded, HotelImage, ImageId, ImageLimits, Variant};
 pub use ports::{BlobStore, ImageCodec, ImageStore};

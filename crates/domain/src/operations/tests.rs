@@ -40,7 +40,7 @@ fn only_the_operator_role_makes_staff() {
 
 #[test]
 fn a_snapshot_names_the_state_and_the_driver() {
-    let mut order = crate::payment::tests::draft_order();
+    let mut order = crate::testing::draft_order();
     order.state = OrderState::Paid;
     assert_eq!(order_snapshot(&order), "state=PAID");
     let phone = crate::shared::Phone::parse("84", "901234567").unwrap();
@@ -60,7 +60,7 @@ fn a_snapshot_names_the_state_and_the_driver() {
 
 #[test]
 fn an_override_refunds_between_nothing_and_what_was_paid_with_a_reason() {
-    let mut order = crate::payment::tests::draft_order();
+    let mut order = crate::testing::draft_order();
     order.state = OrderState::Paid;
     let paid = order.estimate.total;
     let policy = CancellationPolicy::default();

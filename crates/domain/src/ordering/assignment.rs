@@ -63,7 +63,7 @@ mod tests {
     #[test]
     fn a_driver_confirms_a_paid_order_and_may_be_replaced() {
         use crate::ordering::{Actor, OrderState};
-        let mut order = crate::payment::tests::draft_order();
+        let mut order = crate::testing::draft_order();
         let driver = || Driver::new(Category::Shuttle, "Minh", phone(), "51A-1").unwrap();
         let now = order.created_at;
         let op = || Actor::Operator("ops".into());

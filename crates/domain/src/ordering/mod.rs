@@ -9,7 +9,7 @@ mod model;
 mod ports;
 mod service;
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;
 
 pub use assignment::Driver;
 pub use details::{

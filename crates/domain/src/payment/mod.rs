@@ -5,7 +5,7 @@ mod model;
 mod ports;
 mod service;
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;
 mod vietqr;
 mod wallet;
 

@@ -1,40 +1,11 @@
 use chrono::{DateTime, TimeZone, Utc};
 
 use super::*;
-use crate::catalog::Category;
-use crate::catalog::fixtures::plan;
-
-use crate::ordering::{Direction, Order, OrderId, ServiceDetails, ShuttleDetails};
-use crate::shared::{LocalTime, Money, UserId};
+use crate::shared::Money;
+use crate::testing::draft_order;
 
 fn at(y: u32, d: u32, h: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, y, d, h, 0, 0).unwrap()
-}
-
-/// A draft shuttle for 500,000 VND starting at 2026-11-25 10:00 Vietnam time (03:00 UTC).
-pub(crate) fn draft_order() -> Order {
-    let plan = plan("p1", Category::Shuttle, 500_000);
-    let details = ServiceDetails::Shuttle(ShuttleDetails {
-        direction: Direction::PickUp,
-        flight_number: "VN123".into(),
-        start: LocalTime::parse("start", "2026-11-25T10:00").unwrap(),
-        address: "Rex".into(),
-        passengers: 1,
-        luggage: 1,
-        child_seats: 0,
-        extra_stops: 0,
-    });
-    Order::create(
-        OrderId::parse("BK261122-x").unwrap(),
-        UserId::parse("u1").unwrap(),
-        &plan,
-        details,
-        None,
-        String::new(),
-        at(11, 22, 3),
-        chrono::Duration::minutes(60),
-    )
-    .unwrap()
 }
 
 #[test]

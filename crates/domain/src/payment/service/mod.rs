@@ -5,6 +5,8 @@ mod adjustments;
 mod bank;
 mod checkout;
 mod refunds;
+#[cfg(test)]
+mod tests;
 mod vnpay;
 
 use std::sync::Arc;

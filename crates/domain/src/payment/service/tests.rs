@@ -1,0 +1,291 @@
+//! The payment service's rules against in-memory ports: bank-transfer matching, the cancellation
+//! policy and its refunds, wallet adjustments.
+
+use chrono::Duration;
+
+use crate::audit::Staff;
+use crate::catalog::{Category, PlanId};
+use crate::error::DomainError;
+use crate::ordering::{Contact, IdempotencyKey, NewOrder, Order, OrderState};
+use crate::payment::{
+    BankNotice, Method, NextStep, PaymentService, PaymentState, Purpose, TransferOutcome,
+};
+use crate::shared::{Money, Phone, UserId};
+use crate::testing::{Bank, Payments, Setup, now, payments, setup, shuttle};
+
+fn ann() -> UserId {
+    UserId::parse("ann").unwrap()
+}
+
+fn key(k: &str) -> IdempotencyKey {
+    IdempotencyKey::parse(k).unwrap()
+}
+
+/// A shuttle waiting for payment, 28.5 hours ahead of the tests' present.
+async fn pending(s: &Setup) -> Order {
+    let contact = Contact::new("王小明", Phone::parse("+886", "912345678").unwrap(), None).unwrap();
+    let new = NewOrder {
+        details: shuttle(),
+        contact: Some(contact),
+        note: String::new(),
+    };
+    let plan = PlanId::parse("shuttle-sgn-4").unwrap();
+    let order = s
+        .svc
+        .create(&ann(), Category::Shuttle, &plan, new, None)
+        .await
+        .unwrap();
+    assert_eq!(order.state, OrderState::PendingPayment);
+    order
+}
+
+/// The pending order with a VietQR payment opened for it, and the memo the QR asks for.
+async fn with_qr(s: &Setup, pay: &PaymentService) -> (Order, String) {
+    let order = pending(s).await;
+    let checkout = pay
+        .pay(&ann(), None, &order.id, Method::VietQr, key("qr-1"), "ip")
+        .await
+        .unwrap();
+    let NextStep::Transfer(t) = checkout.next else {
+        panic!("a VietQR payment shows a transfer, got {:?}", checkout.next)
+    };
+    (order, t.memo)
+}
+
+async fn notice(
+    pay: &PaymentService,
+    bank_ref: &str,
+    amount: Money,
+    memo: &str,
+) -> TransferOutcome {
+    let notice = BankNotice {
+        bank_ref: bank_ref.into(),
+        amount,
+        memo: memo.into(),
+    };
+    pay.bank_notice(b"body", Bank::SIGNATURE, notice)
+        .await
+        .unwrap()
+}
+
+async fn state(s: &Setup, order: &Order) -> OrderState {
+    s.svc.get(&ann(), &order.id).await.unwrap().state
+}
+
+fn balance(store: &Payments) -> i64 {
+    store.books().wallets.get(&ann()).map_or(0, |m| m.amount())
+}
+
+#[tokio::test]
+async fn a_transfer_of_the_amount_with_the_memo_among_the_banks_words_pays_the_order() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let (order, memo) = with_qr(&s, &pay).await;
+    let total = order.estimate.total;
+    let memo = format!("MBVCB.1234.{}.CT tu 0071 toi 0072", memo.to_lowercase());
+    assert_eq!(
+        notice(&pay, "FT-1", total, &memo).await,
+        TransferOutcome::Paid
+    );
+    assert_eq!(state(&s, &order).await, OrderState::Paid);
+    let books = store.books();
+    assert_eq!(books.payments.len(), 1, "the QR's own payment settles");
+    assert_eq!(books.payments[0].state, PaymentState::Succeeded);
+    assert_eq!(books.payments[0].provider_ref.as_deref(), Some("FT-1"));
+    assert!(books.entries.is_empty(), "paying an order moves no v-coin");
+    // The bank repeats its notice: nothing happens twice.
+    assert_eq!(
+        notice(&pay, "FT-1", total, &memo).await,
+        TransferOutcome::Duplicate
+    );
+    assert_eq!(store.books().payments.len(), 1);
+}
+
+#[tokio::test]
+async fn a_transfer_of_another_amount_goes_into_the_wallet_and_the_qr_stays_open() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let (order, memo) = with_qr(&s, &pay).await;
+    let short = Money::vnd(order.estimate.total.amount() - 1_000);
+    assert_eq!(
+        notice(&pay, "FT-2", short, &memo).await,
+        TransferOutcome::Credited
+    );
+    assert_eq!(state(&s, &order).await, OrderState::PendingPayment);
+    assert_eq!(balance(&store), short.amount());
+    let books = store.books();
+    let waiting = books
+        .payments
+        .iter()
+        .filter(|p| p.state == PaymentState::Pending)
+        .count();
+    assert_eq!(waiting, 1, "the QR can still be paid in full");
+    assert_eq!(books.entries[0].note, "轉帳金額與訂單不符，轉入v幣");
+    // The full amount afterwards still pays the order.
+    assert_eq!(
+        notice(&pay, "FT-3", order.estimate.total, &memo).await,
+        TransferOutcome::Paid
+    );
+    assert_eq!(state(&s, &order).await, OrderState::Paid);
+    assert_eq!(balance(&store), short.amount());
+}
+
+#[tokio::test]
+async fn a_second_transfer_for_a_paid_order_is_credited_and_an_unknown_memo_waits() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let (order, memo) = with_qr(&s, &pay).await;
+    let total = order.estimate.total;
+    notice(&pay, "FT-4", total, &memo).await;
+    assert_eq!(
+        notice(&pay, "FT-5", total, &memo).await,
+        TransferOutcome::Credited
+    );
+    assert_eq!(balance(&store), total.amount());
+    assert_eq!(store.books().entries[0].note, "訂單已無法付款，轉入v幣");
+    assert_eq!(
+        notice(&pay, "FT-6", total, "tien an trua").await,
+        TransferOutcome::Unmatched
+    );
+    assert_eq!(balance(&store), total.amount());
+    assert!(
+        store.books().bank_refs.contains("FT-6"),
+        "kept for an operator"
+    );
+}
+
+#[tokio::test]
+async fn an_unsigned_notice_changes_nothing() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let (order, memo) = with_qr(&s, &pay).await;
+    let notice = BankNotice {
+        bank_ref: "FT-7".into(),
+        amount: order.estimate.total,
+        memo,
+    };
+    let outcome = pay.bank_notice(b"body", "forged", notice).await.unwrap();
+    assert_eq!(outcome, TransferOutcome::BadSignature);
+    assert_eq!(state(&s, &order).await, OrderState::PendingPayment);
+    assert!(store.books().bank_refs.is_empty());
+}
+
+/// A pending order paid from a wallet topped up by the dev provider.
+async fn paid(s: &Setup, pay: &PaymentService) -> Order {
+    let order = pending(s).await;
+    let top_up = pay
+        .top_up(&ann(), order.estimate.total, Method::Dev, key("top"), "ip")
+        .await
+        .unwrap();
+    assert_eq!(top_up.payment.purpose, Purpose::TopUp);
+    pay.pay(&ann(), None, &order.id, Method::VCoin, key("pay"), "ip")
+        .await
+        .unwrap();
+    s.svc.get(&ann(), &order.id).await.unwrap()
+}
+
+#[tokio::test]
+async fn cancelling_a_day_or_more_ahead_refunds_everything_once() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let order = paid(&s, &pay).await;
+    assert_eq!(balance(&store), 0);
+    let total = order.estimate.total;
+    let quote = pay.refund_quote(&ann(), &order.id).await.unwrap();
+    assert_eq!((quote.fee, quote.refund), (Money::ZERO, total));
+    let first = pay.cancel(&ann(), &order.id, "改期").await.unwrap();
+    assert_eq!(first.order.state, OrderState::Refunded);
+    assert_eq!(first.refund.unwrap().refund, total);
+    assert_eq!(balance(&store), total.amount());
+    // A retried cancel answers as the first did and pays nothing more.
+    let again = pay.cancel(&ann(), &order.id, "改期").await.unwrap();
+    assert_eq!(again.refund.unwrap().refund, total);
+    assert_eq!(balance(&store), total.amount());
+}
+
+#[tokio::test]
+async fn cancelling_within_a_day_keeps_the_late_fee() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let order = paid(&s, &pay).await;
+    // 14:30 on the 23rd is 5 hours away.
+    *s.clock.0.lock().unwrap() = now() + Duration::minutes(23 * 60 + 30);
+    let total = order.estimate.total.amount();
+    let done = pay.cancel(&ann(), &order.id, "").await.unwrap();
+    let quote = done.refund.unwrap();
+    assert_eq!(quote.fee.amount() + quote.refund.amount(), total);
+    assert_eq!(
+        quote.fee.amount(),
+        total / 2,
+        "the default policy keeps 50%"
+    );
+    assert_eq!(balance(&store), quote.refund.amount());
+    assert!(
+        store
+            .books()
+            .entries
+            .last()
+            .unwrap()
+            .note
+            .contains("取消退款"),
+        "the ledger says why"
+    );
+}
+
+fn operator() -> Staff {
+    Staff::Shell {
+        name: "小美".into(),
+    }
+}
+
+#[tokio::test]
+async fn an_operator_refunds_at_most_what_was_paid_and_the_audit_log_says_how_much() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let order = paid(&s, &pay).await;
+    let total = order.estimate.total;
+    let too_much = Money::vnd(total.amount() + 1);
+    let refused = pay
+        .cancel_as_operator(&operator(), &order.id, "司機未到", Some(too_much))
+        .await;
+    assert!(
+        matches!(refused, Err(DomainError::InvalidArgument { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(state(&s, &order).await, OrderState::Paid);
+    let some = Money::vnd(100_000);
+    let done = pay
+        .cancel_as_operator(&operator(), &order.id, "司機未到", Some(some))
+        .await
+        .unwrap();
+    assert_eq!(done.refund.unwrap().refund, some);
+    assert_eq!(balance(&store), some.amount());
+    let audit = store.books().audit;
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0].action, "order.cancel_override");
+    assert!(
+        audit[0].after.contains("refund=100000"),
+        "{}",
+        audit[0].after
+    );
+}
+
+#[tokio::test]
+async fn an_adjustment_never_takes_a_wallet_below_zero() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let credited = pay
+        .adjust(&operator(), &ann(), Money::vnd(30_000), "補償")
+        .await
+        .unwrap();
+    assert_eq!(credited, Money::vnd(30_000));
+    let refused = pay
+        .adjust(&operator(), &ann(), Money::vnd(-50_000), "更正")
+        .await;
+    assert!(
+        matches!(refused, Err(DomainError::FailedPrecondition(_))),
+        "{refused:?}"
+    );
+    assert_eq!(balance(&store), 30_000);
+    assert_eq!(store.books().audit.len(), 1, "only the adjustment made");
+}

@@ -1,0 +1,50 @@
+//! In-memory fakes of the domain's ports and services built on them, for the domain's unit tests:
+//! each service's rules are tested with `cargo test -p domain` alone, without a database.
+
+mod catalog;
+mod media;
+mod orders;
+mod payments;
+mod support;
+
+use std::sync::Mutex;
+
+use chrono::{DateTime, Utc};
+
+pub(crate) use catalog::{Catalog, plan, therapist};
+pub(crate) use media::{MemoryBlobs, MemoryImages, media};
+pub(crate) use orders::{Setup, Store, draft_order, massage, massage_at, now, setup, shuttle};
+pub(crate) use payments::{Bank, Payments, payments};
+pub(crate) use support::{Limiter, Threads};
+
+use crate::shared::{Clock, Randomness};
+
+/// A clock that shows what the test sets.
+pub(crate) struct FixedClock(pub Mutex<DateTime<Utc>>);
+
+impl FixedClock {
+    pub(crate) fn at(now: DateTime<Utc>) -> Self {
+        Self(Mutex::new(now))
+    }
+}
+
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        *self.0.lock().unwrap()
+    }
+}
+
+/// Ids `r1`, `r2`, … in order.
+#[derive(Default)]
+pub(crate) struct Sequence(pub Mutex<u32>);
+
+impl Randomness for Sequence {
+    fn secret(&self) -> String {
+        unreachable!()
+    }
+    fn id(&self) -> String {
+        let mut n = self.0.lock().unwrap();
+        *n += 1;
+        format!("r{n:011}")
+    }
+}

@@ -1,0 +1,214 @@
+//! Payments: a store that keeps payments, the ledger, wallets and bank transfers in memory with the
+//! SQL stores' rules (a settlement applies whole or not at all; a wallet never goes below zero or
+//! above its cap; a bank reference is taken once), a bank feed, and a payment service on them.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+
+use super::{FixedClock, Sequence, Setup, Store};
+use crate::audit::AuditEntry;
+use crate::error::DomainResult;
+use crate::ordering::{IdempotencyKey, OrderId, StoreError};
+use crate::payment::{
+    BALANCE_MAX, BankAccount, BankFeed, Cause, EntryKind, LedgerEntry, Payment, PaymentId,
+    PaymentPorts, PaymentService, PaymentSettings, PaymentState, PaymentStore, SettleError,
+    Settlement,
+};
+use crate::shared::{Money, Page, PageRequest, UserId};
+
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Books {
+    pub payments: Vec<Payment>,
+    pub entries: Vec<LedgerEntry>,
+    pub wallets: HashMap<UserId, Money>,
+    pub bank_refs: HashSet<String>,
+    pub audit: Vec<AuditEntry>,
+}
+
+/// The payment store in memory. Orders a settlement moves are saved in the order store, with its
+/// version check, as the SQL store saves them in the settlement's transaction.
+pub(crate) struct Payments {
+    pub books: Mutex<Books>,
+    orders: Arc<Store>,
+}
+
+impl Payments {
+    pub(crate) fn new(orders: Arc<Store>) -> Self {
+        Self {
+            books: Mutex::new(Books::default()),
+            orders,
+        }
+    }
+
+    pub(crate) fn books(&self) -> Books {
+        self.books.lock().unwrap().clone()
+    }
+}
+
+#[async_trait]
+impl PaymentStore for Payments {
+    async fn insert(&self, payment: &Payment) -> Result<(), SettleError> {
+        let mut books = self.books.lock().unwrap();
+        let taken = books
+            .payments
+            .iter()
+            .any(|p| p.owner == payment.owner && p.key.is_some() && p.key == payment.key);
+        if taken {
+            return Err(SettleError::KeyTaken);
+        }
+        books.payments.push(payment.clone());
+        Ok(())
+    }
+
+    async fn get(&self, id: &PaymentId) -> DomainResult<Option<Payment>> {
+        let books = self.books.lock().unwrap();
+        Ok(books.payments.iter().find(|p| &p.id == id).cloned())
+    }
+
+    async fn by_key(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<Payment>> {
+        let books = self.books.lock().unwrap();
+        Ok(books
+            .payments
+            .iter()
+            .find(|p| &p.owner == owner && p.key.as_ref() == Some(key))
+            .cloned())
+    }
+
+    async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>> {
+        let books = self.books.lock().unwrap();
+        Ok(books
+            .payments
+            .iter()
+            .filter(|p| p.reference == reference)
+            .cloned()
+            .collect())
+    }
+
+    async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {
+        let mut books = self.books.lock().unwrap();
+        // Every write on a copy, kept only when all of them hold.
+        let mut next = books.clone();
+        if let Some(p) = &s.payment {
+            if s.new_payment {
+                if next.payments.iter().any(|q| q.id == p.id) {
+                    return Err(SettleError::Stale);
+                }
+                next.payments.push(p.clone());
+            } else {
+                let stored = next
+                    .payments
+                    .iter_mut()
+                    .find(|q| q.id == p.id && q.state == PaymentState::Pending)
+                    .ok_or(SettleError::Stale)?;
+                *stored = p.clone();
+            }
+        }
+        if let Some((t, _)) = &s.transfer
+            && !next.bank_refs.insert(t.bank_ref.clone())
+        {
+            return Err(SettleError::Duplicate);
+        }
+        for e in &s.entries {
+            let balance = next.wallets.entry(e.owner.clone()).or_insert(Money::ZERO);
+            let after = Money::vnd(balance.amount() + e.amount.amount());
+            if after.is_negative() {
+                return Err(SettleError::Insufficient);
+            }
+            if after > BALANCE_MAX {
+                return Err(SettleError::BalanceLimit);
+            }
+            *balance = after;
+            next.entries.push(LedgerEntry {
+                balance_after: after,
+                ..e.clone()
+            });
+        }
+        next.audit.extend(s.audit.clone());
+        if let Some(o) = &s.order {
+            self.orders.save_now(o).map_err(|e| match e {
+                StoreError::Other(e) => SettleError::Other(e),
+                _ => SettleError::Stale,
+            })?;
+        }
+        *books = next;
+        Ok(())
+    }
+
+    async fn balance(&self, owner: &UserId) -> DomainResult<Money> {
+        let books = self.books.lock().unwrap();
+        Ok(books.wallets.get(owner).copied().unwrap_or(Money::ZERO))
+    }
+
+    async fn refunded(&self, order: &OrderId) -> DomainResult<Money> {
+        let books = self.books.lock().unwrap();
+        let sum = books
+            .entries
+            .iter()
+            .filter(|e| e.kind == EntryKind::Refund && e.cause == Cause::Order(order.clone()))
+            .map(|e| e.amount.amount())
+            .sum();
+        Ok(Money::vnd(sum))
+    }
+
+    async fn entries(&self, owner: &UserId, _: &PageRequest) -> DomainResult<Page<LedgerEntry>> {
+        let books = self.books.lock().unwrap();
+        Ok(Page {
+            items: books
+                .entries
+                .iter()
+                .rev()
+                .filter(|e| &e.owner == owner)
+                .cloned()
+                .collect(),
+            next_token: None,
+        })
+    }
+}
+
+/// A bank whose notices are signed `signed`.
+pub(crate) struct Bank;
+
+impl Bank {
+    pub(crate) const SIGNATURE: &'static str = "signed";
+
+    pub(crate) fn account() -> BankAccount {
+        BankAccount {
+            bin: "970436".into(),
+            number: "0071000123456".into(),
+            holder: "CONG TY DU LICH".into(),
+            bank_name: "Vietcombank".into(),
+        }
+    }
+}
+
+impl BankFeed for Bank {
+    fn verify(&self, _: &[u8], signature: &str) -> bool {
+        signature == Self::SIGNATURE
+    }
+}
+
+/// A payment service with VietQR and the dev provider on the order service of [`super::setup`]
+/// (whose clock it shares), with the payment store to look into.
+pub(crate) fn payments(s: &Setup) -> (PaymentService, Arc<Payments>) {
+    let store = Arc::new(Payments::new(s.store.clone()));
+    let clock: Arc<FixedClock> = s.clock.clone();
+    let svc = PaymentService::new(
+        PaymentPorts {
+            orders: s.svc.clone(),
+            order_store: s.store.clone(),
+            store: store.clone(),
+            vnpay: None,
+            bank_feed: Some(Arc::new(Bank)),
+            clock,
+            random: Arc::new(Sequence::default()),
+        },
+        PaymentSettings {
+            bank: Some(Bank::account()),
+            dev_provider: true,
+            cancellation: Default::default(),
+        },
+    );
+    (svc, store)
+}
