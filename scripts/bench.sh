@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The figures in the README's "Measured": the load table (bench/load.rs, hey against the release
+# The figures in docs/measurements.md: the load table (bench/load.rs, hey against the release
 # server on SQLite and PostgreSQL) and the fault run (bench/faults.rs, six SIGKILLs per database and
 # a PostgreSQL stop). Installs hey when missing. Arguments go to the load program: SECONDS CLIENTS.
 set -euo pipefail

@@ -304,7 +304,7 @@ impl Config {
         })
     }
 
-    /// The bank's notice secret: configured, or in dev a fixed one the README shows.
+    /// The bank's notice secret: configured, or in dev a fixed one docs/trying.md shows.
     pub fn bank_secret(&self) -> Option<String> {
         self.bank_webhook_secret
             .clone()
