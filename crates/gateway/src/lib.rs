@@ -5,6 +5,7 @@ mod auth;
 mod error;
 mod grpc;
 mod rest;
+mod wire;
 
 use axum::Router;
 use domain::catalog::CatalogService;

@@ -1,9 +1,10 @@
-use domain::identity::{self, ActionMode, IdentityService};
+use domain::identity::IdentityService;
 use tonic::{Request, Response, Status};
 
 use crate::auth::{client_addr, grpc_caller};
 use crate::error::status;
 use crate::pb;
+use crate::wire::identity::{mode_to_pb, session_to_pb};
 
 pub(crate) struct Identity {
     service: IdentityService,
@@ -12,24 +13,6 @@ pub(crate) struct Identity {
 impl Identity {
     pub(crate) fn new(service: IdentityService) -> Self {
         Self { service }
-    }
-}
-
-pub(crate) fn session_to_pb(s: identity::Session) -> pb::Session {
-    pb::Session {
-        user_id: s.user_id.as_str().into(),
-        email: s.email.as_str().into(),
-        email_verified: s.email_verified,
-        id_token: s.id_token,
-        refresh_token: s.refresh_token,
-        expires_in_seconds: s.expires_in_secs,
-    }
-}
-
-fn mode_to_pb(m: ActionMode) -> pb::ActionMode {
-    match m {
-        ActionMode::VerifyEmail => pb::ActionMode::VerifyEmail,
-        ActionMode::ResetPassword => pb::ActionMode::ResetPassword,
     }
 }
 

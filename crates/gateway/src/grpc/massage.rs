@@ -1,14 +1,11 @@
-use domain::catalog::{Gender, Slot, Therapist, TherapistQuery};
-use domain::favorites::{FavoriteService, Found};
+use domain::favorites::FavoriteService;
 use domain::identity::IdentityService;
-use domain::ordering::OrderId;
-use domain::shared::{LocalTime, PageRequest};
-use domain::{DomainError, DomainResult};
 use tonic::{Request, Response, Status};
 
 use crate::auth::{grpc_caller, grpc_maybe_caller};
 use crate::error::status;
 use crate::pb;
+use crate::wire::massage::{found_to_pb, query_from_pb};
 
 pub(crate) struct Massage {
     identity: IdentityService,
@@ -22,76 +19,6 @@ impl Massage {
             favorites,
         }
     }
-}
-
-pub(crate) fn gender_from_pb(raw: i32) -> Option<Gender> {
-    match pb::Gender::try_from(raw) {
-        Ok(pb::Gender::Female) => Some(Gender::Female),
-        Ok(pb::Gender::Male) => Some(Gender::Male),
-        _ => None,
-    }
-}
-
-/// The finder's query and page from the request; both protocols read it through here.
-pub(crate) fn query_from_pb(
-    r: pb::ListTherapistsRequest,
-) -> DomainResult<(TherapistQuery, Option<OrderId>, PageRequest)> {
-    let slot = match (r.start.trim(), r.duration_minutes) {
-        ("", 0) => None,
-        ("", _) => return Err(DomainError::invalid("start", "請選擇開始時間")),
-        (_, 0) => return Err(DomainError::invalid("duration", "請選擇按摩時間長度")),
-        (start, minutes) => Some(Slot::new(LocalTime::parse("start", start)?, minutes)?),
-    };
-    let text = |s: String| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
-    Ok((
-        TherapistQuery {
-            slot,
-            gender: gender_from_pb(r.gender),
-            language: text(r.language),
-            skill: text(r.skill),
-        },
-        match r.order_id.trim() {
-            "" => None,
-            id => Some(OrderId::parse(id)?),
-        },
-        PageRequest::new(r.page_size, Some(r.page_token))?,
-    ))
-}
-
-pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
-    pb::Therapist {
-        gender: match t.gender {
-            Gender::Female => pb::Gender::Female,
-            Gender::Male => pb::Gender::Male,
-        }
-        .into(),
-        hours: t
-            .hours
-            .iter()
-            .map(|s| {
-                let (from, until) = s.times();
-                pb::Shift {
-                    days: s.day_codes(),
-                    from,
-                    until,
-                }
-            })
-            .collect(),
-        id: t.id,
-        name: t.name,
-        photo: t.photo,
-        languages: t.languages,
-        skills: t.skills,
-        years_of_practice: t.years_of_practice,
-        rating_tenths: t.rating_tenths,
-        bio: t.bio,
-        favorite,
-        active: t.active,
-    }
-}
-
-pub(crate) fn found_to_pb(f: Found) -> pb::Therapist {
-    therapist_to_pb(f.therapist, f.favorite)
 }
 
 #[tonic::async_trait]

@@ -2,13 +2,12 @@
 
 mod catalog;
 mod identity;
-pub(crate) mod massage;
+mod massage;
 mod operator;
-pub(crate) mod order;
-pub(crate) mod payment;
+mod order;
+mod payment;
 mod support;
 
-pub(crate) use catalog::rules_to_pb;
 mod user;
 
 use axum::Router;

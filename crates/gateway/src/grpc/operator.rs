@@ -5,19 +5,19 @@ use domain::DomainResult;
 use domain::catalog::{PlanId, Shift};
 use domain::identity::IdentityService;
 use domain::operations::{OperatorService, SearchOrders};
-use domain::ordering::{Order, OrderId};
 use domain::shared::{Money, PageRequest, Phone, UserId};
-use domain::support::{Thread, ThreadId};
+use domain::support::ThreadId;
 use tonic::{Request, Response, Status};
 
-use super::catalog::plan_to_pb;
-use super::massage::therapist_to_pb;
-use super::order::{filter_from_pb, order_to_pb, timestamp};
-use super::support::{message_to_pb, thread_to_pb};
 use crate::auth::grpc_staff;
 use crate::error::status;
 use crate::pb;
-use domain::audit::{AuditEntry, Staff};
+use crate::wire::catalog::plan_to_pb;
+use crate::wire::massage::therapist_to_pb;
+use crate::wire::operator::{entry_to_pb, one_order, operator_thread_to_pb, order_id};
+use crate::wire::order::{filter_from_pb, order_to_pb};
+use crate::wire::support::{message_to_pb, thread_to_pb};
+use domain::audit::Staff;
 
 pub(crate) struct Operators {
     identity: IdentityService,
@@ -34,35 +34,6 @@ impl Operators {
 
     async fn staff<T>(&self, request: &Request<T>) -> Result<Staff, Status> {
         grpc_staff(&self.identity, &self.operators, request).await
-    }
-}
-
-fn order_id(raw: &str) -> DomainResult<OrderId> {
-    OrderId::parse(raw.trim())
-}
-
-fn one_order(order: DomainResult<Order>) -> Result<Option<pb::Order>, Status> {
-    order.map(|o| Some(order_to_pb(&o))).map_err(status)
-}
-
-fn operator_thread_to_pb(t: &Thread) -> pb::OperatorThread {
-    pb::OperatorThread {
-        thread: Some(thread_to_pb(t)),
-        customer_id: t.owner.as_str().into(),
-        waiting_count: t.unread_by_operators,
-    }
-}
-
-fn entry_to_pb(e: &AuditEntry) -> pb::AuditEntry {
-    pb::AuditEntry {
-        id: e.id.clone(),
-        at: Some(timestamp(e.at)),
-        actor: e.actor.clone(),
-        action: e.action.clone(),
-        target: e.target.clone(),
-        before: e.before.clone(),
-        after: e.after.clone(),
-        reason: e.reason.clone(),
     }
 }
 

@@ -1,17 +1,17 @@
+use domain::DomainResult;
 use domain::identity::IdentityService;
 use domain::ordering::{IdempotencyKey, OrderId};
-use domain::payment::{
-    Cause, Checkout, LedgerEntry, Method, NextStep, PaymentId, PaymentService, PaymentState,
-    TransferInstructions,
-};
+use domain::payment::{PaymentId, PaymentService};
 use domain::shared::{Money, PageRequest};
-use domain::{DomainError, DomainResult};
 use tonic::{Request, Response, Status};
 
-use super::order::{IDEMPOTENCY_KEY, timestamp};
 use crate::auth::{client_addr, grpc_caller};
 use crate::error::status;
 use crate::pb;
+use crate::wire::order::IDEMPOTENCY_KEY;
+use crate::wire::payment::{
+    checkout_to_pb, entry_to_pb, method_from_pb, method_to_pb, required_key,
+};
 
 pub(crate) struct Payments {
     identity: IdentityService,
@@ -21,103 +21,6 @@ pub(crate) struct Payments {
 impl Payments {
     pub(crate) fn new(identity: IdentityService, payments: PaymentService) -> Self {
         Self { identity, payments }
-    }
-}
-
-/// Paying and topping up are never retried blind: the key is required.
-pub(crate) fn required_key(raw: Option<&str>) -> DomainResult<IdempotencyKey> {
-    match raw {
-        Some(raw) => IdempotencyKey::parse(raw),
-        None => Err(DomainError::invalid(
-            "idempotency_key",
-            "付款請求需要 Idempotency-Key",
-        )),
-    }
-}
-
-fn method_to_pb(m: Method) -> pb::PaymentMethod {
-    match m {
-        Method::VCoin => pb::PaymentMethod::Vcoin,
-        Method::VietQr => pb::PaymentMethod::Vietqr,
-        Method::VnPay => pb::PaymentMethod::Vnpay,
-        Method::Dev => pb::PaymentMethod::Dev,
-    }
-}
-
-fn method_from_pb(raw: i32) -> DomainResult<Method> {
-    Method::ALL
-        .into_iter()
-        .find(|m| method_to_pb(*m) as i32 == raw)
-        .ok_or_else(|| DomainError::invalid("method", "請選擇付款方式"))
-}
-
-fn state_to_pb(s: PaymentState) -> pb::PaymentState {
-    match s {
-        PaymentState::Pending => pb::PaymentState::Pending,
-        PaymentState::Succeeded => pb::PaymentState::Succeeded,
-        PaymentState::Credited => pb::PaymentState::Credited,
-        PaymentState::Failed => pb::PaymentState::Failed,
-    }
-}
-
-pub(crate) fn transfer_to_pb(t: &TransferInstructions) -> pb::BankTransfer {
-    pb::BankTransfer {
-        qr_payload: t.payload.clone(),
-        bank_bin: t.account.bin.clone(),
-        bank_name: t.account.bank_name.clone(),
-        account_number: t.account.number.clone(),
-        account_holder: t.account.holder.clone(),
-        amount_vnd: t.amount.amount(),
-        memo: t.memo.clone(),
-    }
-}
-
-pub(crate) fn checkout_to_pb(c: &Checkout) -> pb::Payment {
-    let p = &c.payment;
-    let (transfer, redirect_url) = match &c.next {
-        NextStep::Transfer(t) => (Some(transfer_to_pb(t)), String::new()),
-        NextStep::Redirect(url) => (None, url.clone()),
-        NextStep::None => (None, String::new()),
-    };
-    pb::Payment {
-        id: p.id.as_str().into(),
-        order_id: p
-            .purpose
-            .order()
-            .map(|o| o.as_str().into())
-            .unwrap_or_default(),
-        method: method_to_pb(p.method).into(),
-        amount_vnd: p.amount.amount(),
-        state: state_to_pb(p.state).into(),
-        created_at: Some(timestamp(p.created_at)),
-        settled_at: p.settled_at.map(timestamp),
-        transfer,
-        redirect_url,
-    }
-}
-
-pub(crate) fn entry_to_pb(e: &LedgerEntry) -> pb::LedgerEntry {
-    let (payment_id, order_id, operator) = match &e.cause {
-        Cause::Payment { id, order } => (
-            id.as_str().into(),
-            order
-                .as_ref()
-                .map(|o| o.as_str().to_owned())
-                .unwrap_or_default(),
-            String::new(),
-        ),
-        Cause::Order(o) => (String::new(), o.as_str().into(), String::new()),
-        Cause::Operator { who, .. } => (String::new(), String::new(), who.clone()),
-    };
-    pb::LedgerEntry {
-        kind: e.kind.code().into(),
-        amount_vnd: e.amount.amount(),
-        balance_after_vnd: e.balance_after.amount(),
-        payment_id,
-        order_id,
-        operator,
-        note: e.note.clone(),
-        at: Some(timestamp(e.at)),
     }
 }
 

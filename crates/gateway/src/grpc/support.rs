@@ -1,12 +1,11 @@
-use domain::identity::IdentityService;
-use domain::shared::PageRequest;
-use domain::support::{Author, Message, NewThread, SupportService, Thread, ThreadId};
-use tonic::{Request, Response, Status};
-
-use super::order::timestamp;
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
+use crate::wire::support::{message_to_pb, thread_to_pb};
+use domain::identity::IdentityService;
+use domain::shared::PageRequest;
+use domain::support::{NewThread, SupportService, ThreadId};
+use tonic::{Request, Response, Status};
 
 pub(crate) struct Support {
     identity: IdentityService,
@@ -16,36 +15,6 @@ pub(crate) struct Support {
 impl Support {
     pub(crate) fn new(identity: IdentityService, support: SupportService) -> Self {
         Self { identity, support }
-    }
-}
-
-pub(crate) fn thread_to_pb(t: &Thread) -> pb::SupportThread {
-    pb::SupportThread {
-        id: t.id.as_str().into(),
-        subject: t.subject.clone(),
-        order_id: t
-            .order_id
-            .as_ref()
-            .map(|o| o.as_str().to_owned())
-            .unwrap_or_default(),
-        created_at: Some(timestamp(t.created_at)),
-        updated_at: Some(timestamp(t.updated_at)),
-        message_count: t.message_count,
-        unread_count: t.unread_by_customer,
-        preview: t.preview.clone(),
-    }
-}
-
-pub(crate) fn message_to_pb(m: &Message) -> pb::SupportMessage {
-    let (from_customer, author_name) = match &m.author {
-        Author::Customer => (true, String::new()),
-        Author::Operator(name) => (false, name.clone()),
-    };
-    pb::SupportMessage {
-        from_customer,
-        author_name,
-        body: m.body.clone(),
-        at: Some(timestamp(m.at)),
     }
 }
 

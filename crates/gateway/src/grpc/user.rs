@@ -1,9 +1,10 @@
-use domain::identity::{self, IdentityService, ProfileUpdate, UserService};
+use domain::identity::{IdentityService, ProfileUpdate, UserService};
 use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
+use crate::wire::user::user_to_pb;
 
 pub(crate) struct Users {
     identity: IdentityService,
@@ -13,24 +14,6 @@ pub(crate) struct Users {
 impl Users {
     pub(crate) fn new(identity: IdentityService, users: UserService) -> Self {
         Self { identity, users }
-    }
-}
-
-pub(crate) fn user_to_pb(u: identity::User) -> pb::User {
-    let p = u.profile;
-    pb::User {
-        user_id: p.user_id.as_str().into(),
-        email: u.email.as_str().into(),
-        email_verified: u.email_verified,
-        display_name: p.display_name,
-        phone: p.phone.map(|ph| pb::Phone {
-            country_code: ph.country_code().into(),
-            number: ph.number().into(),
-        }),
-        line_id: p.line_id.unwrap_or_default(),
-        zalo_id: p.zalo_id.unwrap_or_default(),
-        whatsapp_id: p.whatsapp_id.unwrap_or_default(),
-        preferred_language: p.language.tag().into(),
     }
 }
 

@@ -68,7 +68,7 @@ impl From<Plan> for PlanDto {
             p.durations_minutes(),
             p.options(),
             p.from_price(),
-            crate::grpc::rules_to_pb(&p),
+            crate::wire::catalog::rules_to_pb(&p),
         );
         Self {
             id: p.id.as_str().into(),

@@ -1,0 +1,82 @@
+//! Categories, plans and their price lists.
+
+use domain::catalog::{self, CategorySummary};
+use tonic::Status;
+
+use crate::pb;
+
+pub(crate) fn category_to_pb(c: catalog::Category) -> pb::Category {
+    match c {
+        catalog::Category::Shuttle => pb::Category::Shuttle,
+        catalog::Category::Charter => pb::Category::Charter,
+        catalog::Category::Escort => pb::Category::Escort,
+        catalog::Category::DragonMassage => pb::Category::DragonMassage,
+    }
+}
+
+pub(crate) fn category_from_pb(raw: i32) -> Result<catalog::Category, Status> {
+    match pb::Category::try_from(raw) {
+        Ok(pb::Category::Shuttle) => Ok(catalog::Category::Shuttle),
+        Ok(pb::Category::Charter) => Ok(catalog::Category::Charter),
+        Ok(pb::Category::Escort) => Ok(catalog::Category::Escort),
+        Ok(pb::Category::DragonMassage) => Ok(catalog::Category::DragonMassage),
+        Ok(pb::Category::Unspecified) | Err(_) => {
+            Err(Status::invalid_argument("category: required"))
+        }
+    }
+}
+
+pub(crate) fn category_info(s: CategorySummary) -> pb::CategoryInfo {
+    pb::CategoryInfo {
+        category: category_to_pb(s.category).into(),
+        slug: s.category.slug().into(),
+        name: s.category.name().into(),
+        description: s.category.description().into(),
+        plan_count: s.plan_count,
+        from_price_vnd: s.from_price.map(|m| m.amount()).unwrap_or(0),
+    }
+}
+
+pub(crate) fn rules_to_pb(p: &catalog::Plan) -> pb::BookingRules {
+    pb::BookingRules {
+        lead_time_minutes: p.pricing.booking.lead_time_minutes,
+        horizon_days: p.pricing.booking.horizon_days,
+        capacity: p.capacity(),
+        max_extra_hours: p.pricing.max_extra_hours,
+        max_extra_stops: p.pricing.max_extra_stops,
+    }
+}
+
+pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
+    let (durations, options, from_price, rules) = (
+        p.durations_minutes(),
+        p.options(),
+        p.from_price(),
+        rules_to_pb(&p),
+    );
+    pb::Plan {
+        id: p.id.as_str().into(),
+        category: category_to_pb(p.category).into(),
+        name: p.name,
+        summary: p.summary,
+        description: p.description,
+        images: p.images,
+        vehicle: p.vehicle.map(|v| pb::Vehicle {
+            seats: v.seats,
+            luggage: v.luggage,
+        }),
+        duration_minutes: durations,
+        options: options
+            .into_iter()
+            .map(|o| pb::PlanOption {
+                code: o.code,
+                name: o.name,
+                price_vnd: o.price.amount(),
+            })
+            .collect(),
+        from_price_vnd: from_price.amount(),
+        rules: Some(rules),
+        airport: p.airport.unwrap_or_default(),
+        active: p.active,
+    }
+}

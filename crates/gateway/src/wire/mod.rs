@@ -1,0 +1,12 @@
+//! Protobuf ↔ domain, one module per subject: the one place where wire messages become domain
+//! values and back, for the gRPC services and the REST shim alike (REST's JSON is the protobuf
+//! messages' JSON form).
+
+pub(crate) mod catalog;
+pub(crate) mod identity;
+pub(crate) mod massage;
+pub(crate) mod operator;
+pub(crate) mod order;
+pub(crate) mod payment;
+pub(crate) mod support;
+pub(crate) mod user;

@@ -1,0 +1,41 @@
+//! What only operators see: audit entries, threads with their customer, order ids as typed.
+
+use domain::DomainResult;
+use domain::audit::AuditEntry;
+use domain::ordering::{Order, OrderId};
+use domain::support::Thread;
+use tonic::Status;
+
+use crate::error::status;
+use crate::pb;
+use crate::wire::order::{order_to_pb, timestamp};
+use crate::wire::support::thread_to_pb;
+
+pub(crate) fn order_id(raw: &str) -> DomainResult<OrderId> {
+    OrderId::parse(raw.trim())
+}
+
+pub(crate) fn one_order(order: DomainResult<Order>) -> Result<Option<pb::Order>, Status> {
+    order.map(|o| Some(order_to_pb(&o))).map_err(status)
+}
+
+pub(crate) fn operator_thread_to_pb(t: &Thread) -> pb::OperatorThread {
+    pb::OperatorThread {
+        thread: Some(thread_to_pb(t)),
+        customer_id: t.owner.as_str().into(),
+        waiting_count: t.unread_by_operators,
+    }
+}
+
+pub(crate) fn entry_to_pb(e: &AuditEntry) -> pb::AuditEntry {
+    pb::AuditEntry {
+        id: e.id.clone(),
+        at: Some(timestamp(e.at)),
+        actor: e.actor.clone(),
+        action: e.action.clone(),
+        target: e.target.clone(),
+        before: e.before.clone(),
+        after: e.after.clone(),
+        reason: e.reason.clone(),
+    }
+}

@@ -1,0 +1,36 @@
+//! Support threads and messages.
+
+use domain::support::{Author, Message, Thread};
+
+use crate::pb;
+use crate::wire::order::timestamp;
+
+pub(crate) fn thread_to_pb(t: &Thread) -> pb::SupportThread {
+    pb::SupportThread {
+        id: t.id.as_str().into(),
+        subject: t.subject.clone(),
+        order_id: t
+            .order_id
+            .as_ref()
+            .map(|o| o.as_str().to_owned())
+            .unwrap_or_default(),
+        created_at: Some(timestamp(t.created_at)),
+        updated_at: Some(timestamp(t.updated_at)),
+        message_count: t.message_count,
+        unread_count: t.unread_by_customer,
+        preview: t.preview.clone(),
+    }
+}
+
+pub(crate) fn message_to_pb(m: &Message) -> pb::SupportMessage {
+    let (from_customer, author_name) = match &m.author {
+        Author::Customer => (true, String::new()),
+        Author::Operator(name) => (false, name.clone()),
+    };
+    pb::SupportMessage {
+        from_customer,
+        author_name,
+        body: m.body.clone(),
+        at: Some(timestamp(m.at)),
+    }
+}
