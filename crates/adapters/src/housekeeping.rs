@@ -8,7 +8,7 @@ use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
 use crate::entities::{action_code, mail_outbox, rate_counter, refresh_token};
-use crate::sql_identity::ms;
+use crate::sql_common::ms;
 
 const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
 const COUNTER_KEPT: chrono::Duration = chrono::Duration::days(1);

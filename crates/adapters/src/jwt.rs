@@ -24,8 +24,8 @@ use serde::{Deserialize, Serialize};
 use crate::db::DbLock;
 use crate::entities::signing_key;
 use crate::key_sealing::Sealing;
-use crate::sql_catalog::{corrupt, storage};
-use crate::sql_identity::{instant, ms};
+use crate::sql_common::{corrupt, storage};
+use crate::sql_common::{instant, ms};
 use crate::system::{random_b64, random_bytes};
 use domain::error::AuthError;
 

@@ -1,23 +1,23 @@
 //! The catalogue in SQL through SeaORM; the same code on SQLite and PostgreSQL.
 
 use async_trait::async_trait;
+use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::{
     CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, Therapist, Vehicle,
 };
 use domain::shared::{Money, Page, PageRequest};
-use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
+    ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::catalog_file::{PricingEntry, ShiftEntry};
 use crate::entities::{plan, therapist};
 use crate::paging::decode_cursor;
-use crate::sql_operations::insert_audit;
+use crate::sql_common::insert_audit;
+use crate::sql_common::{corrupt, json, parse_json, storage};
 
 pub struct SqlCatalogRepository {
     db: DatabaseConnection,
@@ -27,27 +27,6 @@ impl SqlCatalogRepository {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
     }
-}
-
-/// Storage failures are logged in full here and reach callers only as "unavailable".
-pub(crate) fn storage(err: DbErr) -> DomainError {
-    tracing::error!(error = %err, "database error");
-    DomainError::Unavailable("storage".into())
-}
-
-/// A stored row that no longer reads as a valid domain value is a storage fault, not user error.
-pub(crate) fn corrupt(what: &str, detail: impl std::fmt::Display) -> DomainError {
-    tracing::error!(%detail, "corrupt {what} row");
-    DomainError::Unavailable("storage".into())
-}
-
-fn json<T: Serialize>(value: &T) -> String {
-    // Serializing plain vectors of strings, numbers and flat structs cannot fail.
-    serde_json::to_string(value).unwrap_or_else(|_| "[]".into())
-}
-
-fn parse_json<T: for<'de> Deserialize<'de>>(what: &str, raw: &str) -> DomainResult<T> {
-    serde_json::from_str(raw).map_err(|e| corrupt(what, e))
 }
 
 fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {

@@ -9,7 +9,7 @@ use sea_orm::{
 };
 
 use crate::entities::favorite_therapist;
-use crate::sql_catalog::storage;
+use crate::sql_common::storage;
 
 pub struct SqlFavoriteStore {
     db: DatabaseConnection,

@@ -15,7 +15,8 @@ use sea_orm::{
 };
 
 use crate::entities::{account, action_code, mail_outbox, profile, refresh_token};
-use crate::sql_catalog::{corrupt, storage};
+use crate::sql_common::{corrupt, storage};
+use crate::sql_common::{insert_audit, instant, ms};
 use domain::shared::{Phone, UserId};
 
 pub struct SqlIdentityStore {
@@ -26,14 +27,6 @@ impl SqlIdentityStore {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
     }
-}
-
-pub(crate) fn ms(t: DateTime<Utc>) -> i64 {
-    t.timestamp_millis()
-}
-
-pub(crate) fn instant(ms: i64) -> DomainResult<DateTime<Utc>> {
-    DateTime::from_timestamp_millis(ms).ok_or_else(|| corrupt("instant", ms))
 }
 
 fn account_from_row(r: account::Model) -> DomainResult<Account> {
@@ -259,9 +252,7 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
             .map_err(storage)?;
     }
     if let Some(audit) = &c.audit {
-        crate::sql_operations::insert_audit(txn, audit)
-            .await
-            .map_err(storage)?;
+        insert_audit(txn, audit).await.map_err(storage)?;
     }
     Ok(())
 }

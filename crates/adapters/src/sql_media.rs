@@ -11,8 +11,8 @@ use sea_orm::{
 };
 
 use crate::entities::{hotel_image, order_image};
-use crate::sql_catalog::{corrupt, storage};
-use crate::sql_identity::{instant, ms};
+use crate::sql_common::{corrupt, storage};
+use crate::sql_common::{instant, ms};
 
 pub struct SqlImageStore {
     db: DatabaseConnection,

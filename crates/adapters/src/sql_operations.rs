@@ -7,15 +7,13 @@ use domain::DomainResult;
 use domain::identity::TokenHash;
 use domain::operations::{AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set,
-};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{audit_entry, service_key};
 use crate::paging::newest_first;
-use crate::sql_catalog::storage;
-use crate::sql_identity::{instant, ms};
+use crate::sql_common::insert_audit;
+use crate::sql_common::storage;
+use crate::sql_common::{instant, ms};
 use domain::audit::AuditEntry;
 
 pub struct SqlOperationsStore {
@@ -26,23 +24,6 @@ impl SqlOperationsStore {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
     }
-}
-
-/// Writes an operator's action, in the transaction of the change it records.
-pub(crate) async fn insert_audit(db: &impl ConnectionTrait, e: &AuditEntry) -> Result<(), DbErr> {
-    audit_entry::Entity::insert(audit_entry::ActiveModel {
-        id: Set(e.id.clone()),
-        at_ms: Set(ms(e.at)),
-        actor: Set(e.actor.clone()),
-        action: Set(e.action.clone()),
-        target: Set(e.target.clone()),
-        before: Set(e.before.clone()),
-        after: Set(e.after.clone()),
-        reason: Set(e.reason.clone()),
-    })
-    .exec(db)
-    .await?;
-    Ok(())
 }
 
 fn key_from_row(r: service_key::Model) -> DomainResult<ServiceKey> {

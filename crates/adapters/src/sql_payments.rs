@@ -19,10 +19,10 @@ use sea_orm::{
 };
 
 use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
-use crate::sql_catalog::{corrupt, storage};
-use crate::sql_identity::{instant, ms};
-use crate::sql_operations::insert_audit;
-use crate::sql_orders::save_order;
+use crate::sql_common::insert_audit;
+use crate::sql_common::{corrupt, storage};
+use crate::sql_common::{instant, ms};
+use crate::sql_orders::{queue_notices, save_order};
 
 pub struct SqlPaymentStore {
     db: DatabaseConnection,
@@ -292,7 +292,7 @@ impl PaymentStore for SqlPaymentStore {
             }
         }
         if let Some(o) = &s.order {
-            save_order(&txn, o).await.map_err(|e| match e {
+            let first_new = save_order(&txn, o).await.map_err(|e| match e {
                 // Paying leaves a hold as it was, so a clash means the order moved meanwhile.
                 StoreError::Stale
                 | StoreError::KeyTaken
@@ -300,6 +300,8 @@ impl PaymentStore for SqlPaymentStore {
                 | StoreError::TooManyUnpaid => SettleError::Stale,
                 StoreError::Other(e) => SettleError::Other(e),
             })?;
+            // The receipt or the cancellation notice, in the same transaction.
+            queue_notices(&txn, o, first_new).await.map_err(storage)?;
         }
         for e in &s.entries {
             apply_entry(&txn, e).await?;

@@ -17,9 +17,9 @@ use sea_orm::{
 
 use crate::entities::{support_message, support_thread};
 use crate::paging::newest_first;
-use crate::sql_catalog::{corrupt, storage};
-use crate::sql_identity::{instant, ms};
-use crate::sql_operations::insert_audit;
+use crate::sql_common::insert_audit;
+use crate::sql_common::{corrupt, storage};
+use crate::sql_common::{instant, ms};
 
 pub struct SqlSupportStore {
     db: DatabaseConnection,

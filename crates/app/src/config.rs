@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+use domain::shared::web_pages;
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
@@ -317,7 +318,7 @@ impl Config {
                 tmn_code: tmn.clone(),
                 hash_secret: secret.clone(),
                 pay_url: self.vnpay_pay_url.clone(),
-                return_url: format!("{}/payment-complete", self.site_url()),
+                return_url: format!("{}{}", self.site_url(), web_pages::PAYMENT_COMPLETE),
                 expire_minutes: self.vnpay_expire_minutes,
             }),
             _ => None,

@@ -101,8 +101,9 @@ impl IdentityPolicy {
     /// a POST (mail scanners open links).
     pub fn action_link(&self, mode: &str, code: &str, continue_path: &str) -> String {
         format!(
-            "{}/auth/action?mode={mode}&oobCode={code}&continueUrl={}",
+            "{}{}?mode={mode}&oobCode={code}&continueUrl={}",
             self.site,
+            crate::shared::web_pages::AUTH_ACTION,
             encode_component(continue_path)
         )
     }

@@ -8,6 +8,7 @@ mod ports;
 mod text;
 mod time;
 mod user_id;
+pub mod web_pages;
 
 pub use money::Money;
 pub use page::{Page, PageRequest};

@@ -1,0 +1,35 @@
+//! The web app's pages the server sends people to: from mails, and back from VNPay. The web app's
+//! one route table is `web/src/app/paths.ts`; these name its entries, and a test holds them to it.
+
+/// Where a mailed code is used: `?mode=…&oobCode=…&continueUrl=…`.
+pub const AUTH_ACTION: &str = "/auth/action";
+/// An order's detail in the member area: `?id=…`.
+pub const MEMBER_ORDER: &str = "/member/order";
+/// Where VNPay sends the customer back.
+pub const PAYMENT_COMPLETE: &str = "/payment-complete";
+
+/// The member area's page of one order.
+pub fn member_order(order_id: &str) -> String {
+    format!("{MEMBER_ORDER}?id={order_id}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_page_is_in_the_web_apps_route_table() {
+        let table = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/app/paths.ts");
+        let table = std::fs::read_to_string(table).unwrap();
+        for (name, path) in [
+            ("authAction", AUTH_ACTION),
+            ("memberOrder", MEMBER_ORDER),
+            ("paymentComplete", PAYMENT_COMPLETE),
+        ] {
+            assert!(
+                table.contains(&format!("{name}: '{path}',")),
+                "{name}: '{path}' is not in paths.ts"
+            );
+        }
+    }
+}
