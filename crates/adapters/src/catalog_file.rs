@@ -6,7 +6,6 @@ use domain::catalog::{
     BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, Plan, PlanId, PriceRules, Rate,
     Shift, Therapist, Vehicle,
 };
-
 use domain::shared::Money;
 use domain::{DomainError, DomainResult};
 use serde::{Deserialize, Serialize};

@@ -11,6 +11,7 @@ use async_trait::async_trait;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Duration, Utc};
+use domain::error::AuthError;
 use domain::identity::{IdClaims, Role, TokenSigner};
 use domain::{DomainError, DomainResult};
 use ed25519_dalek::SigningKey;
@@ -24,10 +25,8 @@ use serde::{Deserialize, Serialize};
 use crate::db::DbLock;
 use crate::entities::signing_key;
 use crate::key_sealing::Sealing;
-use crate::sql_common::{corrupt, storage};
-use crate::sql_common::{instant, ms};
+use crate::sql_common::{corrupt, instant, ms, storage};
 use crate::system::{random_b64, random_bytes};
-use domain::error::AuthError;
 
 /// The one algorithm accepted: a token naming any other (`none`, `HS256`, …) is refused.
 const ALGORITHM: Algorithm = Algorithm::EdDSA;

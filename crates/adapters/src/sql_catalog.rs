@@ -16,8 +16,7 @@ use sea_orm::{
 use crate::catalog_file::{PricingEntry, ShiftEntry};
 use crate::entities::{plan, therapist};
 use crate::paging::decode_cursor;
-use crate::sql_common::insert_audit;
-use crate::sql_common::{corrupt, json, parse_json, storage};
+use crate::sql_common::{corrupt, insert_audit, json, parse_json, storage};
 
 pub struct SqlCatalogRepository {
     db: DatabaseConnection,

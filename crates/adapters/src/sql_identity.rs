@@ -8,6 +8,7 @@ use domain::identity::{
     Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Language, Mail,
     Profile, RefreshToken, Role, TokenHash,
 };
+use domain::shared::{Phone, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
@@ -15,9 +16,7 @@ use sea_orm::{
 };
 
 use crate::entities::{account, action_code, mail_outbox, profile, refresh_token};
-use crate::sql_common::{corrupt, storage};
-use crate::sql_common::{insert_audit, instant, ms};
-use domain::shared::{Phone, UserId};
+use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
 
 pub struct SqlIdentityStore {
     db: DatabaseConnection,

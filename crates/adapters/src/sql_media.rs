@@ -11,8 +11,7 @@ use sea_orm::{
 };
 
 use crate::entities::{hotel_image, order_image};
-use crate::sql_common::{corrupt, storage};
-use crate::sql_common::{instant, ms};
+use crate::sql_common::{corrupt, instant, ms, storage};
 
 pub struct SqlImageStore {
     db: DatabaseConnection,

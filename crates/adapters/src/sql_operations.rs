@@ -4,6 +4,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
+use domain::audit::AuditEntry;
 use domain::identity::TokenHash;
 use domain::operations::{AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
@@ -11,10 +12,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOr
 
 use crate::entities::{audit_entry, service_key};
 use crate::paging::newest_first;
-use crate::sql_common::insert_audit;
-use crate::sql_common::storage;
-use crate::sql_common::{instant, ms};
-use domain::audit::AuditEntry;
+use crate::sql_common::{insert_audit, instant, ms, storage};
 
 pub struct SqlOperationsStore {
     db: DatabaseConnection,

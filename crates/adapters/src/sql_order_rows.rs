@@ -1,10 +1,6 @@
 //! How an order is kept in SQL: its row, the JSON columns that mirror the details, the contact,
 //! the driver and the priced breakdown (read back through the domain's constructors), and its
 //! transitions' rows.
-use crate::entities::{order, order_event};
-use crate::sql_common::corrupt;
-use crate::sql_common::{instant, ms};
-use crate::sql_common::{json, parse_json};
 use domain::catalog::{Category, PlanId};
 use domain::media::ImageId;
 use domain::ordering::{
@@ -17,6 +13,9 @@ use domain::shared::{LocalTime, Money, Phone, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::Set;
 use serde::{Deserialize, Serialize};
+
+use crate::entities::{order, order_event};
+use crate::sql_common::{corrupt, instant, json, ms, parse_json};
 
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "service", rename_all = "kebab-case", deny_unknown_fields)]

@@ -6,9 +6,8 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use domain::catalog::Category;
-
 use domain::audit::AuditEntry;
+use domain::catalog::Category;
 use domain::ordering::{
     IdempotencyKey, KeyClaim, Order, OrderFilter, OrderId, OrderState, OrderStore, ServiceDetails,
     StoreError, UnpaidCap,
@@ -26,10 +25,7 @@ use crate::entities::{
 };
 use crate::mail::NoticeFacts;
 use crate::paging::decode_cursor;
-use crate::sql_common::insert_audit;
-use crate::sql_common::json;
-use crate::sql_common::{corrupt, storage};
-use crate::sql_common::{instant, ms};
+use crate::sql_common::{corrupt, insert_audit, instant, json, ms, storage};
 use crate::sql_order_rows::{event_rows, order_from_row, order_to_row};
 
 pub struct SqlOrderStore {

@@ -4,7 +4,6 @@
 //! concurrent spends serialise on it and the loser fails cleanly.
 
 use async_trait::async_trait;
-
 use domain::ordering::{IdempotencyKey, OrderId, StoreError};
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
@@ -19,9 +18,7 @@ use sea_orm::{
 };
 
 use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
-use crate::sql_common::insert_audit;
-use crate::sql_common::{corrupt, storage};
-use crate::sql_common::{instant, ms};
+use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql_orders::{queue_notices, save_order};
 
 pub struct SqlPaymentStore {

@@ -10,8 +10,7 @@ use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, FromQueryResult, QueryFilter};
 
 use crate::entities::rate_counter;
-use crate::sql_common::storage;
-use crate::sql_common::{instant, ms};
+use crate::sql_common::{instant, ms, storage};
 
 pub struct SqlRateLimiter {
     db: DatabaseConnection,

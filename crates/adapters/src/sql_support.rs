@@ -3,7 +3,6 @@
 //! thread row comes first, so concurrent messages to one thread take their turns.
 
 use async_trait::async_trait;
-
 use domain::audit::AuditEntry;
 use domain::ordering::OrderId;
 use domain::shared::{Page, PageRequest, UserId};
@@ -17,9 +16,7 @@ use sea_orm::{
 
 use crate::entities::{support_message, support_thread};
 use crate::paging::newest_first;
-use crate::sql_common::insert_audit;
-use crate::sql_common::{corrupt, storage};
-use crate::sql_common::{instant, ms};
+use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
 
 pub struct SqlSupportStore {
     db: DatabaseConnection,

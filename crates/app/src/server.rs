@@ -5,7 +5,6 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use adapters::SqlPaymentStore;
 use adapters::db::{self, DatabaseConnection};
 use adapters::jwt::JwtSigner;
 use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
@@ -15,7 +14,7 @@ use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore, SqlOperationsStore,
-    SqlOrderStore, SqlRateLimiter, SqlSupportStore, catalog_file,
+    SqlOrderStore, SqlPaymentStore, SqlRateLimiter, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;

@@ -3,13 +3,13 @@
 //! credentials here, so the API needs no CSRF defence.
 
 use axum::extract::FromRequestParts;
+use domain::audit::Staff;
 use domain::identity::{IdentityService, Principal};
 use domain::operations::OperatorService;
 use http::request::Parts;
 
 use crate::error::status;
 use crate::{ApiError, Services};
-use domain::audit::Staff;
 
 pub const TOKEN_HEADER: &str = "authorization-firebase";
 /// Where service accounts send their API key (never the customers' header, so the two kinds of

@@ -6,9 +6,7 @@ use adapters::{
     SqlCatalogRepository, SqlFavoriteStore, SqlImageStore, catalog_file, on_both_databases,
 };
 use chrono::Duration;
-use domain::catalog::{CatalogRepository, Category};
-use domain::catalog::{FavoriteStore, Slot};
-
+use domain::catalog::{CatalogRepository, Category, FavoriteStore, Slot};
 use domain::media::{HotelImage, ImageId, ImageStore};
 use domain::ordering::{
     Actor, MassageDetails, Order, OrderStore, ServiceDetails, StoreError, TherapistChoice, holds,

@@ -2,6 +2,7 @@
 //! records or not at all.
 
 use adapters::{SqlOperationsStore, on_both_databases};
+use domain::audit::AuditEntry;
 use domain::identity::TokenHash;
 use domain::operations::{AuditLog, ServiceKey, StaffStore};
 use domain::ordering::{Actor, StoreError};
@@ -11,7 +12,6 @@ use sea_orm::DatabaseConnection;
 
 use super::orders::now;
 use super::payments::{pending_order, spend};
-use domain::audit::AuditEntry;
 
 fn entry(n: u32, action: &str, target: &str) -> AuditEntry {
     AuditEntry {

@@ -3,7 +3,6 @@
 //! has at most one succeeded payment, and a bank notice applies once.
 
 use adapters::{SqlPaymentStore, on_both_databases};
-
 use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore};
 use domain::payment::{
     BankTransfer, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,

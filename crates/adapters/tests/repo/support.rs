@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use adapters::{SqlSupportStore, on_both_databases};
 use chrono::Duration;
-
 use domain::ordering::OrderStore;
 use domain::shared::{PageRequest, UserId};
 use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};

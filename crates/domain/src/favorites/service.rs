@@ -3,7 +3,6 @@ use std::sync::Arc;
 
 use crate::catalog::{CatalogService, FavoriteStore, Therapist, TherapistQuery};
 use crate::error::{DomainError, DomainResult};
-
 use crate::ordering::{OrderId, OrderStore, holds};
 use crate::shared::{Page, PageRequest, UserId};
 

@@ -1,7 +1,8 @@
 //! The media service against in-memory ports. The codec here only tags bytes: real decoding is
 //! the adapter's, tested there on real images.
-use chrono::{Duration, TimeZone, Utc};
 use std::sync::Arc;
+
+use chrono::{Duration, TimeZone, Utc};
 
 use super::*;
 use crate::error::DomainError;

@@ -2,8 +2,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::audit::Staff;
 use crate::identity::{MailKind, Principal, Role};
-use crate::ordering::order_snapshot;
-use crate::ordering::{Actor, Driver, OrderState};
+use crate::ordering::{Actor, Driver, OrderState, order_snapshot};
 use crate::payment::{CancellationPolicy, check_adjustment};
 use crate::shared::{Money, UserId};
 

@@ -1,6 +1,5 @@
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
-
 use crate::shared::{Phone, text};
 
 /// The driver (or, for an escort, the guide) operators put on an order; the customer sees the

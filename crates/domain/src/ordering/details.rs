@@ -3,7 +3,6 @@
 
 use crate::catalog::{Category, Plan};
 use crate::error::{DomainError, DomainResult};
-
 use crate::media::ImageId;
 use crate::pricing::Quote;
 use crate::shared::{LocalTime, Phone, lines, text};

@@ -2,10 +2,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::model::{Order, OrderId, OrderState};
+use crate::audit::AuditEntry;
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
-
-use crate::audit::AuditEntry;
 use crate::shared::{Page, PageRequest, UserId};
 
 /// A client's key for one create request, so a retry gets the first result instead of a second

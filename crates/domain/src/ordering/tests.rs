@@ -1,12 +1,12 @@
-use chrono::Duration;
 use std::sync::Arc;
+
+use chrono::Duration;
 
 use super::*;
 use crate::catalog::{Category, PlanId};
 use crate::error::{DomainError, DomainResult};
 use crate::shared::{LocalTime, Money, Phone, UserId};
-use crate::testing::plan;
-use crate::testing::{FixedClock, massage, massage_at, now, setup, shuttle};
+use crate::testing::{FixedClock, massage, massage_at, now, plan, setup, shuttle};
 
 fn at(local: &str) -> LocalTime {
     LocalTime::parse("start", local).unwrap()

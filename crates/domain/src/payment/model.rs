@@ -1,7 +1,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::{DomainError, DomainResult};
-
 use crate::ordering::{IdempotencyKey, OrderId};
 use crate::shared::{Money, UserId};
 

@@ -3,10 +3,8 @@ use chrono::{DateTime, Utc};
 
 use super::model::{Payment, PaymentId};
 use super::wallet::LedgerEntry;
-use crate::error::DomainError;
-use crate::error::DomainResult;
-
 use crate::audit::AuditEntry;
+use crate::error::{DomainError, DomainResult};
 use crate::ordering::{IdempotencyKey, Order, OrderId};
 use crate::shared::{Money, Page, PageRequest, UserId};
 

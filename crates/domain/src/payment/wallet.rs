@@ -5,7 +5,6 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::model::PaymentId;
 use crate::error::{DomainError, DomainResult};
-
 use crate::ordering::{Order, OrderId};
 use crate::shared::{Money, UserId};
 

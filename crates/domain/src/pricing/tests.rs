@@ -2,8 +2,7 @@ use chrono::NaiveTime;
 use proptest::prelude::*;
 
 use super::*;
-use crate::catalog::Category;
-use crate::catalog::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
+use crate::catalog::{BookingWindow, Category, ExtraPerson, NightSurcharge, PriceRules, Rate};
 use crate::shared::{LocalTime, Money};
 
 fn hm(h: u32, m: u32) -> NaiveTime {

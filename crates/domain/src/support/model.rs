@@ -1,7 +1,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::{DomainError, DomainResult};
-
 use crate::ordering::OrderId;
 use crate::shared::{UserId, required_lines};
 

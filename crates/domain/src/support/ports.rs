@@ -1,9 +1,8 @@
 use async_trait::async_trait;
 
 use super::model::{Message, RequestId, Thread, ThreadId};
-use crate::error::DomainResult;
-
 use crate::audit::AuditEntry;
+use crate::error::DomainResult;
 use crate::shared::{Page, PageRequest, UserId};
 
 /// Whose unread count a read clears, or a message raises for the other.

@@ -1,8 +1,8 @@
 //! The catalogue: valid plans and therapists, and a repository holding them in memory.
 
-use async_trait::async_trait;
 use std::sync::Mutex;
 
+use async_trait::async_trait;
 use chrono::{NaiveTime, Weekday};
 
 use crate::audit::AuditEntry;

@@ -2,6 +2,7 @@
 //! calls the domain's operator service; the audit log is written there.
 
 use domain::DomainResult;
+use domain::audit::Staff;
 use domain::catalog::{PlanId, Shift};
 use domain::identity::IdentityService;
 use domain::operations::{OperatorService, SearchOrders};
@@ -17,7 +18,6 @@ use crate::wire::massage::therapist_to_pb;
 use crate::wire::operator::{entry_to_pb, one_order, operator_thread_to_pb, order_id};
 use crate::wire::order::{filter_from_pb, order_to_pb};
 use crate::wire::support::{message_to_pb, thread_to_pb};
-use domain::audit::Staff;
 
 pub(crate) struct Operators {
     identity: IdentityService,

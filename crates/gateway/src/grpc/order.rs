@@ -1,3 +1,9 @@
+use domain::identity::IdentityService;
+use domain::ordering::{IdempotencyKey, NewOrder, OrderId, OrderService, Revision, note};
+use domain::payment::PaymentService;
+use domain::shared::PageRequest;
+use tonic::{Request, Response, Status};
+
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
@@ -5,11 +11,6 @@ use crate::wire::order::{
     IDEMPOTENCY_KEY, contact_from_pb, details_from_pb, estimate_to_pb, filter_from_pb, order_to_pb,
     plan_id, respond, timestamp,
 };
-use domain::identity::IdentityService;
-use domain::ordering::{IdempotencyKey, NewOrder, OrderId, OrderService, Revision, note};
-use domain::payment::PaymentService;
-use domain::shared::PageRequest;
-use tonic::{Request, Response, Status};
 
 pub(crate) struct Orders {
     identity: IdentityService,

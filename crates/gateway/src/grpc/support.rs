@@ -1,11 +1,12 @@
-use crate::auth::grpc_caller;
-use crate::error::status;
-use crate::pb;
-use crate::wire::support::{message_to_pb, thread_to_pb};
 use domain::identity::IdentityService;
 use domain::shared::PageRequest;
 use domain::support::{NewThread, SupportService, ThreadId};
 use tonic::{Request, Response, Status};
+
+use crate::auth::grpc_caller;
+use crate::error::status;
+use crate::pb;
+use crate::wire::support::{message_to_pb, thread_to_pb};
 
 pub(crate) struct Support {
     identity: IdentityService,

@@ -1,8 +1,6 @@
 //! Orders: the details of each service, contacts, estimates, states and filters.
 
 use chrono::{DateTime, Utc};
-use domain::DomainError;
-use domain::DomainResult;
 use domain::catalog::PlanId;
 use domain::media::ImageId;
 use domain::ordering::{
@@ -11,6 +9,7 @@ use domain::ordering::{
 };
 use domain::pricing::Estimate;
 use domain::shared::{LocalTime, Phone};
+use domain::{DomainError, DomainResult};
 use tonic::Status;
 
 use crate::error::status;

@@ -4,6 +4,9 @@ mod staff;
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Duration, Utc};
+use sha2::{Digest, Sha256};
+
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use super::holds;
 use super::model::{Actor, NOT_SOLD, Order, OrderId, Revision, price};
@@ -13,8 +16,6 @@ use crate::error::{DomainError, DomainResult};
 use crate::media::MediaService;
 use crate::pricing::Estimate;
 use crate::shared::{Clock, LocalTime, Page, PageRequest, Randomness, UserId};
-use chrono::{DateTime, Duration, Utc};
-use sha2::{Digest, Sha256};
 
 const THERAPIST_TAKEN: &str = "這位按摩師在這個時段已有預約，請改選時間或其他按摩師";
 

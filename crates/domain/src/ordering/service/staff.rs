@@ -4,14 +4,13 @@
 
 use chrono::{DateTime, Utc};
 
+use super::{OrderService, store_error};
+use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult};
 use crate::ordering::assignment::Driver;
 use crate::ordering::model::{Actor, Order, OrderId};
-use crate::ordering::ports::OrderFilter;
-
-use super::{OrderService, store_error};
-use crate::audit::{AuditEntry, Staff};
 use crate::ordering::order_snapshot;
+use crate::ordering::ports::OrderFilter;
 use crate::shared::{Page, PageRequest, Phone, UserId};
 
 impl OrderService {

@@ -1,11 +1,10 @@
 //! Wallet adjustments made by staff, each with its reason and an audit entry.
 
+use super::{PaymentService, settle_error};
+use crate::audit::{AuditEntry, Staff};
 use crate::error::DomainResult;
 use crate::payment::ports::Settlement;
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, check_adjustment};
-
-use super::{PaymentService, settle_error};
-use crate::audit::{AuditEntry, Staff};
 use crate::shared::{Money, UserId};
 
 impl PaymentService {

@@ -1,15 +1,14 @@
 //! VietQR bank transfers: the bank's signed notices, matched to payments by their memo, and
 //! transfers an operator saw by hand.
 
+use super::{ALREADY_PAID, PaymentService, settle_error};
+use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult};
+use crate::ordering::{Actor, Order, OrderId, OrderState, order_snapshot};
 use crate::payment::model::{Method, Payment, PaymentState, Purpose};
 use crate::payment::ports::{BankNotice, BankTransfer, SettleError, Settlement, TransferOutcome};
 use crate::payment::vietqr::{memo_of, references_in};
 use crate::payment::wallet::check_received;
-
-use super::{ALREADY_PAID, PaymentService, settle_error};
-use crate::audit::{AuditEntry, Staff};
-use crate::ordering::{Actor, Order, OrderId, OrderState, order_snapshot};
 
 impl PaymentService {
     /// The bank's notice of a transfer. Only a notice signed with the shared secret counts; the

@@ -3,18 +3,17 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::catalog::Category;
-use crate::error::{DomainError, DomainResult};
-use crate::payment::model::{Checkout, Method, Payment, PaymentState, Purpose};
-use crate::payment::ports::{SettleError, Settlement};
-use crate::payment::vietqr::memo_of;
-use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, check_top_up};
-
 use super::{
     ALREADY_PAID, INSUFFICIENT, PaymentService, fingerprint, paid_reason, payable, settle_error,
     top_up_entry,
 };
+use crate::catalog::Category;
+use crate::error::{DomainError, DomainResult};
 use crate::ordering::{Actor, IdempotencyKey, Order, OrderId, OrderState};
+use crate::payment::model::{Checkout, Method, Payment, PaymentState, Purpose};
+use crate::payment::ports::{SettleError, Settlement};
+use crate::payment::vietqr::memo_of;
+use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, check_top_up};
 use crate::shared::{Money, UserId};
 
 impl PaymentService {

@@ -19,7 +19,6 @@ use super::ports::{BankFeed, PaymentStore, SettleError, VnPayGateway};
 use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
 use crate::error::{DomainError, DomainResult};
-
 use crate::ordering::{IdempotencyKey, Order, OrderService, OrderState, OrderStore};
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 

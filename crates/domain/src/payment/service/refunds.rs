@@ -3,13 +3,12 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::error::{DomainError, DomainResult};
-use crate::payment::ports::Settlement;
-use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, RefundQuote};
-
 use super::{PaymentService, parenthesised, settle_error};
 use crate::audit::{AuditEntry, Staff};
+use crate::error::{DomainError, DomainResult};
 use crate::ordering::{Actor, Order, OrderId, OrderState, order_snapshot};
+use crate::payment::ports::Settlement;
+use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, RefundQuote};
 use crate::shared::{Money, UserId};
 
 /// A cancelled order and what went back into the wallet.

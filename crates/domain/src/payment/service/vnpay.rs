@@ -1,11 +1,10 @@
 //! VNPay: its server-to-server notice (IPN) and the customer's return to our page.
 
+use super::{PaymentService, settle_error};
 use crate::error::{DomainError, DomainResult};
+use crate::ordering::Actor;
 use crate::payment::model::{Checkout, Method, Payment, PaymentId, PaymentState};
 use crate::payment::ports::{SettleError, Settlement, VnPayError};
-
-use super::{PaymentService, settle_error};
-use crate::ordering::Actor;
 use crate::shared::UserId;
 
 /// VNPay's IPN outcomes, each with its documented `RspCode`.
