@@ -27,6 +27,15 @@ pub(crate) struct Books {
     pub audit: Vec<AuditEntry>,
 }
 
+impl Books {
+    /// Another payment of the owner's holds `payment`'s idempotency key.
+    fn key_taken(&self, payment: &Payment) -> bool {
+        self.payments
+            .iter()
+            .any(|p| p.owner == payment.owner && p.key.is_some() && p.key == payment.key)
+    }
+}
+
 /// The payment store in memory. Orders a settlement moves are saved in the order store, with its
 /// version check, as the SQL store saves them in the settlement's transaction.
 pub(crate) struct Payments {
@@ -51,11 +60,7 @@ impl Payments {
 impl PaymentStore for Payments {
     async fn insert(&self, payment: &Payment) -> Result<(), SettleError> {
         let mut books = self.books.lock().unwrap();
-        let taken = books
-            .payments
-            .iter()
-            .any(|p| p.owner == payment.owner && p.key.is_some() && p.key == payment.key);
-        if taken {
+        if books.key_taken(payment) {
             return Err(SettleError::KeyTaken);
         }
         books.payments.push(payment.clone());
@@ -92,6 +97,10 @@ impl PaymentStore for Payments {
         let mut next = books.clone();
         if let Some(p) = &s.payment {
             if s.new_payment {
+                // As the SQL store: a taken key names itself, any other clash is a stale write.
+                if next.key_taken(p) {
+                    return Err(SettleError::KeyTaken);
+                }
                 if next.payments.iter().any(|q| q.id == p.id) {
                     return Err(SettleError::Stale);
                 }
