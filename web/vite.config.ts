@@ -120,9 +120,9 @@ const firstChunks = {
       name: 'api',
       test: new RegExp(
         [
-          'node_modules/@(bufbuild|connectrpc)/',
+          'node_modules/@(bufbuild|connectrpc)/(?!connect-query/)',
           'src/gen/booking/v1/catalog_pb',
-          'src/lib/api/',
+          'src/lib/api/(?!hooks)',
           'src/features/catalog/api/',
           'src/pages/catalog-loaders',
         ].join('|'),
@@ -147,6 +147,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser the build's target runs in preloads modules itself.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: { output: { codeSplitting: firstChunks } },
   },

@@ -49,7 +49,7 @@ test('a signed-out visitor books a shuttle: live estimate, sign-in detour with t
   await page.getByLabel('大型行李件數').fill('2');
   // The client checks the vehicle's seats as the server does.
   await page.getByLabel('航班編號').click();
-  await expect(page.getByText('最多 4')).toBeVisible();
+  await expect(page.getByText('最多 4', { exact: true })).toBeVisible();
   await page.getByLabel('乘客人數').fill('3');
   // The server prices it: the 4-seat car.
   await expect(await total(page)).toHaveText('VND 380,000');

@@ -1,15 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { applyTheme, storedTheme } from '@/app/theme';
+import { adoptSessionToken } from '@/features/account';
 import { followNavigations } from '@/app/lazy-route';
 import { routes } from '@/app/routes';
 import { loadGtag } from '@/lib/analytics';
+import { queryClient } from '@/lib/query-client';
 import { store } from '@/lib/store';
 import '@/styles/global.css';
 
 applyTheme(storedTheme());
+// Before the router's loaders make the first calls.
+adoptSessionToken();
 loadGtag(import.meta.env.VITE_GA_MEASUREMENT_ID);
 
 const router = createBrowserRouter(routes);
@@ -24,9 +29,11 @@ if (root) {
   startTransition(() =>
     app.render(
       <StrictMode>
-        <Provider store={store}>
-          <RouterProvider router={router} />
-        </Provider>
+        <QueryClientProvider client={queryClient}>
+          <Provider store={store}>
+            <RouterProvider router={router} />
+          </Provider>
+        </QueryClientProvider>
       </StrictMode>,
     ),
   );

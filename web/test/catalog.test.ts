@@ -8,6 +8,7 @@ import {
   ListPlansResponseSchema,
 } from '@/gen/booking/v1/catalog_pb';
 import { loadCategory, loadHome } from '@/features/catalog';
+import { queryClient } from '@/lib/query-client';
 import { grpcWebError, grpcWebOk } from './grpc-web';
 
 const info = (category: Category, slug: string) => ({ category, slug, name: slug, planCount: 1, fromPriceVnd: 1000n });
@@ -41,6 +42,7 @@ function catalogServer(listed: ReturnType<typeof info>[], holdList: Promise<unkn
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  queryClient.clear();
 });
 
 describe('the home page data', () => {
@@ -87,5 +89,16 @@ describe('a category page', () => {
   it('is not found when the list leaves its category out, even if its plans fail', async () => {
     catalogServer([info(Category.CHARTER, 'charter')], Promise.resolve());
     await expect(loadCategory('escort')).resolves.toBeUndefined();
+  });
+});
+
+describe('the catalogue cache', () => {
+  it('answers a second visit within a while from the cache, without asking the server', async () => {
+    const log = catalogServer([info(Category.SHUTTLE, 'shuttle')], Promise.resolve());
+    await loadCategory('shuttle');
+    const asked = log.length;
+    const again = await loadCategory('shuttle');
+    expect(log).toHaveLength(asked);
+    expect(again?.plans.map((p) => p.id)).toEqual([`plan-${Category.SHUTTLE}`]);
   });
 });

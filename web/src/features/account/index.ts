@@ -5,4 +5,4 @@ export { ProfileView } from './components/profile-view';
 export { RegisterForm } from './components/register-form';
 export { SignedOutOnly } from './components/signed-out-only';
 export { endSession } from './session';
-export { restoreSessionOnStart, sessionReadyAtom, userAtom } from './session-state';
+export { adoptSessionToken, restoreSessionOnStart, sessionReadyAtom, userAtom } from './session-state';

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { importWithReload } from '@/app/lazy-route';
 import type { User } from '@/gen/booking/v1/user_pb';
 import { TOKEN_COOKIE } from '@/lib/constants';
-import { deleteCookie } from '@/lib/cookies';
+import { deleteCookie, readCookie } from '@/lib/cookies';
 import { store, tokenAtom } from '@/lib/store';
 
 // The session's state and its start, apart from the code that signs in and renews (session.ts):
@@ -23,6 +23,20 @@ export function forgetSession(): void {
   store.set(userAtom, null);
   deleteCookie(TOKEN_COOKIE);
   localStorage.removeItem(REFRESH_KEY);
+}
+
+/**
+ * Before the first call goes out: the ID token of the cookie, where a session is there to restore,
+ * so the first answers are already the customer's. A call that finds it expired renews it through
+ * the session's code, loaded then.
+ */
+export function adoptSessionToken(): void {
+  const cookie = readCookie(TOKEN_COOKIE);
+  if (cookie && localStorage.getItem(REFRESH_KEY) !== null) store.set(tokenAtom, cookie);
+  // The API's code is a chunk of its own, which the first script does not import statically.
+  void import('@/lib/api/clients').then(({ setTokenRenewer }) =>
+    setTokenRenewer(async () => (await importWithReload(() => import('./session'))).refreshSession()),
+  );
 }
 
 /**

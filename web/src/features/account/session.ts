@@ -4,11 +4,12 @@
 
 import type { Session } from '@/gen/booking/v1/identity_pb';
 import type { User } from '@/gen/booking/v1/user_pb';
-import { setTokenRenewer } from '@/lib/api/clients';
 import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_S } from '@/lib/constants';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { store, tokenAtom } from '@/lib/store';
-import { identityClient, userClient } from './api/clients';
+import { callRpc } from '@/lib/api/rpc';
+import { forgetAnswers } from '@/lib/query-client';
+import { identity, user as userCalls } from './api/clients';
 import { authCode } from './api/errors';
 import { forgetSession, REFRESH_KEY, sessionReadyAtom, userAtom } from './session-state';
 
@@ -29,11 +30,12 @@ function keep(session: Session): void {
 function clearLocal(): void {
   clearTimeout(renewTimer);
   forgetSession();
+  void forgetAnswers();
 }
 
 /** Loads the profile of the signed-in user (the spec's login call). */
 export async function loadUser(): Promise<User | null> {
-  const { user } = await userClient.login({});
+  const { user } = await callRpc(userCalls.login, {});
   store.set(userAtom, user ?? null);
   return user ?? null;
 }
@@ -41,6 +43,8 @@ export async function loadUser(): Promise<User | null> {
 /** Login (spec §4): keeps the tokens and cookie, then loads the user and profile. */
 export async function startSession(session: Session): Promise<User | null> {
   keep(session);
+  // Nothing asked for before (signed out, or as another customer) may be shown now.
+  void forgetAnswers();
   return loadUser();
 }
 
@@ -54,7 +58,7 @@ export async function refreshSession(): Promise<boolean> {
     const refreshToken = localStorage.getItem(REFRESH_KEY);
     if (!refreshToken) return false;
     try {
-      const { session } = await identityClient.refreshToken({ refreshToken });
+      const { session } = await callRpc(identity.refreshToken, { refreshToken });
       if (!session) return false;
       keep(session);
       return true;
@@ -67,9 +71,6 @@ export async function refreshSession(): Promise<boolean> {
     ? navigator.locks.request('booking-session', run)
     : run();
 }
-
-// A call that finds its ID token expired renews it through here and tries once more.
-setTokenRenewer(refreshSession);
 
 let restoring: Promise<void> | undefined;
 
@@ -91,7 +92,7 @@ export function restoreSession(): Promise<void> {
 /** Logout (spec §4): signs out on the server, then clears the user, the token and the cookie. */
 export async function endSession(): Promise<void> {
   try {
-    await identityClient.signOut({});
+    await callRpc(identity.signOut, {});
   } catch {
     // Signed out here all the same; the server's refresh tokens lapse on their own.
   }

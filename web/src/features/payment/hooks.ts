@@ -1,31 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from '@/lib/messages';
-import { getPayment, PaymentState, refusal, type Payment } from './api/payment-api';
+import { PaymentState, refreshAfterSettlement, refusal, usePayment, type Payment } from './api/payment-api';
 
-const POLL_MS = 3000;
-
-/** While a payment waits for the bank, asks every few seconds; calls `onSettled` once it has. */
+/** While a payment waits for the bank, follows it; calls `onSettled` once it has settled. */
 export function useSettlement(payment: Payment | undefined, onSettled: (p: Payment) => void): void {
   const waiting = payment?.state === PaymentState.PENDING ? payment.id : undefined;
+  const { data: now } = usePayment(waiting);
+  const done = waiting && now && now.state !== PaymentState.PENDING ? now : undefined;
   useEffect(() => {
-    if (!waiting) return;
-    let stopped = false;
-    const timer = setInterval(() => {
-      getPayment(waiting)
-        .then((p) => {
-          if (!stopped && p.state !== PaymentState.PENDING) {
-            stopped = true;
-            clearInterval(timer);
-            onSettled(p);
-          }
-        })
-        .catch(() => undefined);
-    }, POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [waiting, onSettled]);
+    if (!done) return;
+    void refreshAfterSettlement();
+    onSettled(done);
+  }, [done, onSettled]);
 }
 
 export function completePath(payment: Payment): string {

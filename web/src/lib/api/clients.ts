@@ -1,5 +1,3 @@
-import { createClient } from '@connectrpc/connect';
-import { CatalogService } from '@/gen/booking/v1/catalog_pb';
 import { store, tokenAtom } from '../store';
 import { createApiTransport } from './transport';
 
@@ -15,11 +13,9 @@ export function renewToken(): Promise<boolean> {
   return renewer();
 }
 
-/** The one transport; features with their own clients (loaded with their pages) use it too. */
+/** The one transport: every call of `./rpc` goes through it. */
 export const transport = createApiTransport({
   baseUrl: import.meta.env.VITE_API_BASE_URL || location.origin,
   getToken: () => store.get(tokenAtom),
   renewToken: () => renewer(),
 });
-
-export const catalogClient = createClient(CatalogService, transport);

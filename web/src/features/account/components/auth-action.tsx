@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@/lib/messages';
-import { ActionMode, checkCode, resetPassword, verifyEmail } from '../api/account-api';
+import { skipToken } from '@/lib/api/hooks';
+import { ActionMode, resetPassword, useCodeCheck, verifyEmail } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { newPasswordRules } from '../rules';
 import { safeNext } from './login-form';
@@ -28,19 +29,17 @@ export function AuthAction() {
   const mode = params.get('mode');
   const continuePath = safeNext(params.get('continueUrl'), '/');
   const badLink = !code || (mode !== 'verifyEmail' && mode !== 'resetPassword');
-  const [checked, setState] = useState<State>({ step: 'checking' });
-  const state: State = badLink ? { step: 'failed', message: m.badLink } : checked;
-
-  useEffect(() => {
-    if (badLink) return;
-    let live = true;
-    checkCode(code)
-      .then((r) => live && setState({ step: 'ready', mode: r.mode, email: r.email }))
-      .catch((e: unknown) => live && setState({ step: 'failed', message: accountError(e) }));
-    return () => {
-      live = false;
-    };
-  }, [badLink, code]);
+  const check = useCodeCheck(badLink ? skipToken : code);
+  // What the customer's own click made of the code, once it has clicked.
+  const [used, setState] = useState<State>();
+  const state: State = badLink
+    ? { step: 'failed', message: m.badLink }
+    : (used ??
+      (check.error
+        ? { step: 'failed', message: accountError(check.error) }
+        : check.data
+          ? { step: 'ready', mode: check.data.mode, email: check.data.email }
+          : { step: 'checking' }));
 
   return (
     <section className="auth-card">

@@ -1,6 +1,8 @@
-import { Category, type CategoryInfo, type Plan } from '@/gen/booking/v1/catalog_pb';
+import { Category, CatalogService, type CategoryInfo, type Plan } from '@/gen/booking/v1/catalog_pb';
 import { flowOf, isCategory, stepPath } from '@/app/paths';
-import { catalogClient } from '@/lib/api/clients';
+import { fetchRpc, fetchRpcAll } from '@/lib/api/rpc';
+
+const { listCategories, listPlans } = CatalogService.method;
 
 export type { CategoryInfo, Plan };
 
@@ -42,10 +44,9 @@ const KNOWN = (Object.keys(SLUG_OF).map(Number) as Category[]).filter((c) => c !
  * asked for together with the list, not after it, so the page waits one round trip instead of two.
  */
 export async function loadHome(plansPerCategory = 3): Promise<CategoryWithPlans[]> {
-  const plansOf = (category: Category) =>
-    catalogClient.listPlans({ category, pageSize: plansPerCategory }).then((r) => r.plans);
+  const plansOf = (category: Category) => fetchRpc(listPlans, { category, pageSize: plansPerCategory }).then((r) => r.plans);
   const asked = new Map<Category, Promise<Plan[]>>(KNOWN.map((c) => [c, early(plansOf(c))]));
-  const { categories } = await catalogClient.listCategories({});
+  const { categories } = await fetchRpc(listCategories, {});
   return Promise.all(
     categories.map(async (info) => ({ info, plans: await (asked.get(info.category) ?? plansOf(info.category)) })),
   );
@@ -55,21 +56,13 @@ export async function loadHome(plansPerCategory = 3): Promise<CategoryWithPlans[
 export async function loadCategory(slug: string): Promise<CategoryWithPlans | undefined> {
   const category = categoryOf(slug);
   if (category === Category.UNSPECIFIED) return undefined;
-  // The list and the first page of plans are asked for at once. A category the list leaves out is
-  // not found, whatever its plans' answer.
-  const firstPage = early(catalogClient.listPlans({ category, pageSize: 100 }));
-  const { categories } = await catalogClient.listCategories({});
+  // The list and the plans are asked for at once. A category the list leaves out is not found,
+  // whatever its plans' answer.
+  const plans = early(fetchRpcAll(listPlans, { category, pageSize: 100 }, (page) => page.plans));
+  const { categories } = await fetchRpc(listCategories, {});
   const info = categories.find((c) => c.category === category);
   if (!info) return undefined;
-  const first = await firstPage;
-  const plans: Plan[] = [...first.plans];
-  let pageToken = first.nextPageToken;
-  while (pageToken) {
-    const page = await catalogClient.listPlans({ category, pageSize: 100, pageToken });
-    plans.push(...page.plans);
-    pageToken = page.nextPageToken;
-  }
-  return { info, plans };
+  return { info, plans: await plans };
 }
 
 /** Where booking a plan starts: its flow's step1. */

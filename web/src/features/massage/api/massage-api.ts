@@ -1,13 +1,16 @@
-import { createClient } from '@connectrpc/connect';
-import { Gender, MassageService, type Therapist } from '@/gen/booking/v1/massage_pb';
-import { renewToken, transport } from '@/lib/api/clients';
+import { create } from '@bufbuild/protobuf';
+import { useQuery } from '@tanstack/react-query';
+import { GetFavoriteTherapistsResponseSchema, Gender, MassageService, type Therapist } from '@/gen/booking/v1/massage_pb';
+import { renewToken } from '@/lib/api/clients';
+import { skipToken, useRpc, useRpcAll } from '@/lib/api/hooks';
+import { cachedRpcAnswer, callRpc, setRpcAnswer } from '@/lib/api/rpc';
 import { TOKEN_HEADER } from '@/lib/api/transport';
+import { queryClient } from '@/lib/query-client';
 import { store, tokenAtom } from '@/lib/store';
 
 export { Gender, type Therapist };
 
-// Created here, so the massage contract loads with the pages that use it.
-const massageClient = createClient(MassageService, transport);
+const calls = MassageService.method;
 
 export interface TherapistFilter {
   /** Vietnam time `YYYY-MM-DDTHH:MM`; with it only therapists who work then and are free. */
@@ -20,24 +23,28 @@ export interface TherapistFilter {
   orderId?: string;
 }
 
-/** Every therapist matching the filter, following the pages; the caller's favourites first. */
-export async function listTherapists(filter: TherapistFilter = {}, signal?: AbortSignal): Promise<Therapist[]> {
-  const all: Therapist[] = [];
-  let pageToken = '';
-  do {
-    const page = await massageClient.listTherapists({ ...filter, pageSize: 100, pageToken }, { signal });
-    all.push(...page.therapists);
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return all;
+/** Every therapist matching the filter (none: `skipToken`), following the pages; favourites first. */
+export function useTherapistList(filter: TherapistFilter | typeof skipToken) {
+  return useRpcAll(calls.listTherapists, filter === skipToken ? skipToken : { ...filter, pageSize: 100 }, (page) => page.therapists);
 }
 
-export async function getFavorites(): Promise<string[]> {
-  return (await massageClient.getFavoriteTherapists({})).therapistIds;
+/** The signed-in customer's favourite therapists; `skipToken` when signed out. */
+export function useFavoriteIds(signedIn: boolean) {
+  return useRpc(calls.getFavoriteTherapists, signedIn ? {} : skipToken, { select: (r) => r.therapistIds });
+}
+
+/** The favourites as the cache now holds them (the heart's last click included). */
+export function cachedFavorites(): string[] {
+  return cachedRpcAnswer(calls.getFavoriteTherapists, {})?.therapistIds ?? [];
+}
+
+/** Shows these favourites at once, before (or instead of) the server's answer. */
+export function showFavorites(therapistIds: string[]): void {
+  setRpcAnswer(calls.getFavoriteTherapists, {}, create(GetFavoriteTherapistsResponseSchema, { therapistIds }));
 }
 
 export async function setFavorites(therapistIds: string[]): Promise<string[]> {
-  return (await massageClient.setFavoriteTherapists({ therapistIds })).therapistIds;
+  return (await callRpc(calls.setFavoriteTherapists, { therapistIds })).therapistIds;
 }
 
 /** An uploaded hotel image as the server describes it. */
@@ -104,12 +111,29 @@ async function authedFetch(url: string, init: RequestInit = {}): Promise<Respons
   return first;
 }
 
-/** An image only its owner may see, as an object URL (an `<img>` cannot send the token). */
-export async function imageObjectUrl(url: string): Promise<string> {
-  const r = await authedFetch(`${import.meta.env.VITE_API_BASE_URL || ''}${url}`);
-  if (!r.ok) throw new Error(`image ${r.status}`);
-  return URL.createObjectURL(await r.blob());
+const PRIVATE_IMAGE = 'private-image';
+
+/**
+ * An image only its owner may see, as an object URL (an `<img>` cannot send the token). The URL
+ * lives as long as the cached answer: it is freed when the cache lets go of it.
+ */
+export function usePrivateImage(url: string | undefined) {
+  return useQuery({
+    queryKey: [PRIVATE_IMAGE, url],
+    queryFn: async () => {
+      const r = await authedFetch(`${import.meta.env.VITE_API_BASE_URL || ''}${url}`);
+      if (!r.ok) throw new Error(`image ${r.status}`);
+      return URL.createObjectURL(await r.blob());
+    },
+    enabled: Boolean(url),
+    staleTime: Infinity,
+  });
 }
+
+queryClient.getQueryCache().subscribe((event) => {
+  const { queryKey, state } = event.query;
+  if (event.type === 'removed' && queryKey[0] === PRIVATE_IMAGE && typeof state.data === 'string') URL.revokeObjectURL(state.data);
+});
 
 /** Removes a photo no order carries yet; one an order still carries stays until the order drops it. */
 export async function deleteImage(id: string): Promise<void> {

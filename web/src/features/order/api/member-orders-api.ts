@@ -1,9 +1,9 @@
-import { createClient } from '@connectrpc/connect';
-import { OrderService, OrderState, type Order } from '@/gen/booking/v1/order_pb';
-import { transport } from '@/lib/api/clients';
-import type { Loaded } from '@/lib/use-pages';
+import { OrderService, OrderState } from '@/gen/booking/v1/order_pb';
+import { PaymentService } from '@/gen/booking/v1/payment_pb';
+import { useRpc, useRpcPages } from '@/lib/api/hooks';
+import { callRpc, invalidate } from '@/lib/api/rpc';
 
-const orders = createClient(OrderService, transport);
+const calls = OrderService.method;
 
 /** The order list's tabs and the states each shows. */
 export const TABS = {
@@ -21,27 +21,23 @@ export function isTab(value: string | null): value is Tab {
 }
 
 /** One tab's orders, newest first, a page at a time. */
-export async function listTab(tab: Tab, pageToken = ''): Promise<Loaded<Order>> {
-  const page = await orders.listOrders({ states: [...TABS[tab]], pageSize: 10, pageToken });
-  return { items: page.orders, next: page.nextPageToken };
+export function useTab(tab: Tab) {
+  return useRpcPages(calls.listOrders, { states: [...TABS[tab]], pageSize: 10 }, (page) => page.orders);
 }
 
 /** What is still to come, soonest first. */
-export async function upcoming(pageSize: number): Promise<Order[]> {
-  return (await orders.listOrders({ upcoming: true, pageSize })).orders;
+export function useUpcoming(pageSize: number) {
+  return useRpc(calls.listOrders, { upcoming: true, pageSize }, { select: (r) => r.orders });
 }
 
-export interface CancelQuote {
-  paidVnd: bigint;
-  feeVnd: bigint;
-  refundVnd: bigint;
-  freeUntil?: { seconds: bigint };
+/** What cancelling would cost now, by the server's policy. */
+export function quoteCancellation(orderId: string) {
+  return callRpc(calls.quoteCancellation, { orderId });
 }
 
-export async function quoteCancellation(orderId: string): Promise<CancelQuote> {
-  return orders.quoteCancellation({ orderId });
-}
-
-export async function cancelOrder(orderId: string): Promise<{ order?: Order; refundVnd: bigint }> {
-  return orders.cancelOrder({ orderId });
+/** Cancels the order; its pages, and the wallet a refund went to, are asked for again. */
+export async function cancelOrder(orderId: string) {
+  const done = await callRpc(calls.cancelOrder, { orderId });
+  await invalidate(OrderService, PaymentService);
+  return done;
 }

@@ -1,13 +1,14 @@
-import { ConnectError, Code, createClient } from '@connectrpc/connect';
-import { Category, type Plan } from '@/gen/booking/v1/catalog_pb';
-import { OrderService, type FeeEstimate, type Order, type OrderDetails } from '@/gen/booking/v1/order_pb';
-import { catalogClient, transport } from '@/lib/api/clients';
+import { create } from '@bufbuild/protobuf';
+import { ConnectError, Code } from '@connectrpc/connect';
+import { CatalogService, Category, type Plan } from '@/gen/booking/v1/catalog_pb';
+import { GetOrderResponseSchema, OrderService, type FeeEstimate, type Order, type OrderDetails } from '@/gen/booking/v1/order_pb';
+import { skipToken, useRpc, useRpcAll } from '@/lib/api/hooks';
+import { callRpc, invalidate, setRpcAnswer } from '@/lib/api/rpc';
 import { FIELDS, type DetailsValues, type Flow } from '../flows';
 
 export type { FeeEstimate, Order, Plan };
 
-// Created here, so the order contract loads with the order pages only.
-const orderClient = createClient(OrderService, transport);
+const calls = OrderService.method;
 
 const CATEGORY: Record<string, Category> = {
   shuttle: Category.SHUTTLE,
@@ -16,22 +17,14 @@ const CATEGORY: Record<string, Category> = {
   'dragon-massage': Category.DRAGON_MASSAGE,
 };
 
-export async function getPlan(id: string): Promise<Plan> {
-  const { plan } = await catalogClient.getPlan({ id });
-  if (!plan) throw new Error('no plan');
-  return plan;
+/** One plan; `skipToken` while it is not known which. */
+export function usePlan(id: string | typeof skipToken) {
+  return useRpc(CatalogService.method.getPlan, id === skipToken ? skipToken : { id }, { select: (r) => r.plan });
 }
 
 /** Every plan of a category, following the pages. */
-export async function listPlans(categorySlug: string): Promise<Plan[]> {
-  const plans: Plan[] = [];
-  let pageToken = '';
-  do {
-    const page = await catalogClient.listPlans({ category: CATEGORY[categorySlug], pageSize: 100, pageToken });
-    plans.push(...page.plans);
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return plans;
+export function usePlans(categorySlug: string) {
+  return useRpcAll(CatalogService.method.listPlans, { category: CATEGORY[categorySlug], pageSize: 100 }, (page) => page.plans);
 }
 
 /** The details message of a flow from step1's values, numbers as numbers. */
@@ -61,39 +54,44 @@ export interface Contact {
   messagingId: string;
 }
 
-export async function estimateFee(flow: Flow, planId: string, values: DetailsValues, signal?: AbortSignal): Promise<FeeEstimate> {
-  const { estimate } = await orderClient.estimateFee({ planId, details: toDetails(flow, values) }, { signal });
-  if (!estimate) throw new Error('no estimate');
-  return estimate;
+/**
+ * The server's estimate for the details; `skipToken` while there is nothing to price. An answer
+ * is kept for its details, so going back to earlier values shows it again at once.
+ */
+export function useFeeEstimate(flow: Flow, planId: string, values: DetailsValues | typeof skipToken) {
+  const input = values === skipToken ? skipToken : { planId, details: toDetails(flow, values) };
+  return useRpc(calls.estimateFee, input, { select: (r) => r.estimate, placeholderData: (previous) => previous });
+}
+
+/** Keeps the order the server answered a write with, so its pages show it without asking again. */
+function keep(order: Order | undefined): Order {
+  if (!order) throw new Error('no order');
+  void invalidate(OrderService);
+  setRpcAnswer(calls.getOrder, { orderId: order.id }, create(GetOrderResponseSchema, { order }));
+  return order;
 }
 
 export async function createOrder(flow: Flow, planId: string, values: DetailsValues, key: string): Promise<Order> {
-  const { order } = await orderClient.createOrder(
-    { planId, details: toDetails(flow, values) },
-    { headers: { 'idempotency-key': key } },
-  );
-  if (!order) throw new Error('no order');
-  return order;
+  const { order } = await callRpc(calls.createOrder, { planId, details: toDetails(flow, values) }, { 'idempotency-key': key });
+  return keep(order);
 }
 
 export async function updateOrder(
   orderId: string,
   change: { flow?: Flow; details?: DetailsValues; contact?: Contact; note?: string },
 ): Promise<Order> {
-  const { order } = await orderClient.updateOrder({
+  const { order } = await callRpc(calls.updateOrder, {
     orderId,
     details: change.flow && change.details ? toDetails(change.flow, change.details) : undefined,
     contact: change.contact,
     note: change.note,
   });
-  if (!order) throw new Error('no order');
-  return order;
+  return keep(order);
 }
 
-export async function getOrder(orderId: string): Promise<Order> {
-  const { order } = await orderClient.getOrder({ orderId });
-  if (!order) throw new Error('no order');
-  return order;
+/** One order of the customer's; `skipToken` while there is none to show. */
+export function useOrder(orderId: string | typeof skipToken) {
+  return useRpc(calls.getOrder, orderId === skipToken || !orderId ? skipToken : { orderId }, { select: (r) => r.order });
 }
 
 /** A rule the server refused, as `{ field, message }` with the field as the form names it. */

@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { skipToken } from '@/lib/api/hooks';
 import { messages } from '@/lib/messages';
-import { estimateFee, problemText, type FeeEstimate } from '../api/order-api';
+import { orderMessages } from '@/lib/order-messages';
+import { problemText, useFeeEstimate, type FeeEstimate } from '../api/order-api';
 import type { DetailsValues, Flow } from '../flows';
 import { Breakdown } from './breakdown';
-import { orderMessages } from '@/lib/order-messages';
 
 const m = orderMessages;
 
@@ -13,29 +14,27 @@ interface Quote {
   busy: boolean;
 }
 
+/** The value once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /** The server's estimate for the details, asked again 300 ms after they stop changing. */
 export function useEstimate(flow: Flow, planId: string, details: Partial<DetailsValues>): Quote {
-  const snapshot = JSON.stringify(details);
-  const [quote, setQuote] = useState<Quote>({ busy: true });
-  useEffect(() => {
-    const values = JSON.parse(snapshot) as DetailsValues;
-    // Nothing to price before there is a time of service.
-    if (!values.start) return;
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      setQuote((q) => ({ ...q, busy: true }));
-      estimateFee(flow, planId, values, abort.signal)
-        .then((estimate) => setQuote({ estimate, busy: false }))
-        .catch((e: unknown) => {
-          if (!abort.signal.aborted) setQuote({ problem: problemText(e, messages.errors.network), busy: false });
-        });
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [flow, planId, snapshot]);
-  return quote;
+  const snapshot = useSettled(JSON.stringify(details), 300);
+  const values = JSON.parse(snapshot) as DetailsValues;
+  // Nothing to price before there is a time of service.
+  const query = useFeeEstimate(flow, planId, values.start ? values : skipToken);
+  return {
+    estimate: query.data,
+    problem: query.error ? problemText(query.error, messages.errors.network) : undefined,
+    busy: query.isFetching || snapshot !== JSON.stringify(details),
+  };
 }
 
 /** The live estimate beside a step's form, with the step's button below it. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { stepPath } from '@/app/paths';
 import { useModal } from '@/app/modals/modal-state';
@@ -9,7 +9,7 @@ import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { cancelOrder, quoteCancellation } from '../api/member-orders-api';
-import { getOrder, problemText } from '../api/order-api';
+import { problemText, useOrder } from '../api/order-api';
 import { draftFromOrder } from '../draft';
 import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
@@ -30,14 +30,8 @@ interface Props {
 
 /** One order in the member area: its progress, what was booked, who serves it, what it cost. */
 export function MemberOrderDetail({ id, more }: Props) {
-  const [order, setOrder] = useState<Order>();
-  const [error, setError] = useState<string>();
-  const load = useCallback(() => {
-    getOrder(id)
-      .then(setOrder)
-      .catch((e: unknown) => setError(problemText(e, m.notFound)));
-  }, [id]);
-  useEffect(load, [load]);
+  const { data: order, error: failure } = useOrder(id);
+  const error = failure ? problemText(failure, m.notFound) : undefined;
   const back = (
     <p>
       <Link to="/member/order">{m.back}</Link>
@@ -89,7 +83,7 @@ export function MemberOrderDetail({ id, more }: Props) {
         <aside className="card estimate-card">
           <h2>{orderMessages.breakdown}</h2>
           {order.estimate && <Breakdown estimate={order.estimate} />}
-          <Actions order={order} flow={flow} onChanged={load} />
+          <Actions order={order} flow={flow} />
         </aside>
       </div>
     </section>
@@ -149,7 +143,7 @@ function reasonText(reason: string): string {
   return m.reasons[reason] ?? reason;
 }
 
-function Actions({ order, flow, onChanged }: { order: Order; flow?: Flow; onChanged: () => void }) {
+function Actions({ order, flow }: { order: Order; flow?: Flow }) {
   const modal = useModal();
   const toast = useToast();
   const navigate = useNavigate();
@@ -179,7 +173,6 @@ function Actions({ order, flow, onChanged }: { order: Order; flow?: Flow; onChan
       if (!yes) return;
       const done = await cancelOrder(order.id);
       toast(m.cancelled(done.refundVnd > 0n ? formatVnd(done.refundVnd) : ''), 'success');
-      onChanged();
     } catch (e) {
       toast(problemText(e, messages.errors.network), 'error');
     } finally {

@@ -1,13 +1,11 @@
-import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { LoadMore } from '@/components/load-more';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
-import { usePages } from '@/lib/use-pages';
 import { showLocal } from '@/lib/vietnam-time';
-import { isTab, listTab, TABS, type Tab } from '../api/member-orders-api';
+import { isTab, TABS, useTab, type Tab } from '../api/member-orders-api';
 import { problemText } from '../api/order-api';
 import { orderMessages } from '@/lib/order-messages';
 
@@ -18,8 +16,7 @@ export function MemberOrders() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: Tab = isTab(raw) ? raw : 'all';
-  const load = useCallback((token: string) => listTab(tab, token), [tab]);
-  const { items: orders, next, error: failure, more } = usePages(load);
+  const { items: orders, hasMore, error: failure, more } = useTab(tab);
   const error = failure === undefined ? undefined : problemText(failure, messages.errors.network);
   return (
     <section className="member-orders">
@@ -52,7 +49,7 @@ export function MemberOrders() {
           ))}
         </ul>
       )}
-      <LoadMore next={next} onMore={more} />
+      <LoadMore hasMore={hasMore} onMore={more} />
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { OrderState } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
-import { upcoming } from '../api/member-orders-api';
+import { useUpcoming } from '../api/member-orders-api';
 import { serviceStart, StateBadge } from './member-orders';
 import { orderMessages } from '@/lib/order-messages';
 
@@ -12,12 +11,9 @@ const m = memberMessages.home;
 
 /** The member home's first card: the soonest order still to come, with what it needs next. */
 export function NextOrder() {
-  const [next, setNext] = useState<Order | null>();
-  useEffect(() => {
-    upcoming(1)
-      .then((orders) => setNext(orders[0] ?? null))
-      .catch(() => setNext(null));
-  }, []);
+  const upcoming = useUpcoming(1);
+  // Undefined while loading; null when there is none or it could not be asked.
+  const next = upcoming.isPending ? undefined : (upcoming.data?.[0] ?? null);
   return (
     <div className="card member-card" data-testid="next-order">
       <h2>{m.nextOrder}</h2>

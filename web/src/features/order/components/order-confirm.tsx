@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
-import { getOrder, problemText } from '../api/order-api';
+import { problemText, useOrder } from '../api/order-api';
 import { useDraft } from '../draft';
 import { stepPath } from '@/app/paths';
 import type { Flow } from '../flows';
@@ -25,14 +25,8 @@ interface Props {
 
 export function OrderConfirm({ flow, more }: Props) {
   const [draft, setDraft] = useDraft(flow);
-  const [order, setOrder] = useState<Order>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (!draft.orderId) return;
-    getOrder(draft.orderId)
-      .then(setOrder)
-      .catch((e: unknown) => setError(problemText(e, messages.errors.network)));
-  }, [draft.orderId]);
+  const { data: order, error: failure } = useOrder(draft.orderId);
+  const error = failure ? problemText(failure, messages.errors.network) : undefined;
   if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
   if (error) return <p className="form-error">{error}</p>;
   if (!order) return <p className="muted">{messages.loading}</p>;

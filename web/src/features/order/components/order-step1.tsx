@@ -5,7 +5,7 @@ import { SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { createOrder, fieldProblem, isGone, listPlans, problemText, updateOrder, type Plan } from '../api/order-api';
+import { createOrder, fieldProblem, isGone, problemText, updateOrder, usePlans, type Plan } from '../api/order-api';
 import { useDraft } from '../draft';
 import { categoryOfFlow, stepPath } from '@/app/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
@@ -26,12 +26,9 @@ interface Props {
 /** Step1: the service details, with the server's live estimate beside them. */
 export function OrderStep1({ flow, planId, signedIn }: Props) {
   const [draft] = useDraft(flow);
-  const [plans, setPlans] = useState<Plan[]>();
-  useEffect(() => {
-    listPlans(categoryOfFlow(flow))
-      .then(setPlans)
-      .catch(() => setPlans([]));
-  }, [flow]);
+  const asked = usePlans(categoryOfFlow(flow));
+  // A list that could not be had shows as none.
+  const plans = asked.isError ? [] : asked.data;
   const plan = plans?.find((p) => p.id === (planId || draft.planId)) ?? (planId ? undefined : plans?.[0]);
   // The step bar and heading come first, so the page is there before the plans are.
   return (

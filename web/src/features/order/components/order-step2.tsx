@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { messages } from '@/lib/messages';
-import { fieldProblem, getPlan, isGone, problemText, updateOrder, type Contact, type Plan } from '../api/order-api';
+import { skipToken } from '@/lib/api/hooks';
+import { fieldProblem, isGone, problemText, updateOrder, usePlan, type Contact, type Plan } from '../api/order-api';
 import { useDraft, type Draft } from '../draft';
 import { stepPath } from '@/app/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
@@ -42,13 +43,9 @@ interface Props {
  */
 export function OrderStep2({ flow, profile, extras }: Props) {
   const [draft] = useDraft(flow);
-  const [plan, setPlan] = useState<Plan | null>();
-  useEffect(() => {
-    if (!draft.orderPlanId) return;
-    getPlan(draft.orderPlanId)
-      .then(setPlan)
-      .catch(() => setPlan(null));
-  }, [draft.orderPlanId]);
+  const asked = usePlan(draft.orderPlanId || skipToken);
+  // Undefined while loading; null when the plan could not be had.
+  const plan = asked.isError ? null : asked.isPending ? undefined : (asked.data ?? null);
   if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
   if (plan === undefined) return <p className="muted">{messages.loading}</p>;
   if (plan === null) return <p className="notice notice-warning">{m.planMissing}</p>;

@@ -1,68 +1,70 @@
-import { createClient } from '@connectrpc/connect';
-import { OrderService, type Order } from '@/gen/booking/v1/order_pb';
-import {
-  PaymentMethod,
-  PaymentService,
-  PaymentState,
-  type LedgerEntry,
-  type Payment,
-} from '@/gen/booking/v1/payment_pb';
-import { transport } from '@/lib/api/clients';
-import type { Loaded } from '@/lib/use-pages';
+import { OrderService } from '@/gen/booking/v1/order_pb';
+import { PaymentMethod, PaymentService, PaymentState, type LedgerEntry, type Payment } from '@/gen/booking/v1/payment_pb';
+import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
+import { callRpc, invalidate } from '@/lib/api/rpc';
 
 export { PaymentMethod, PaymentState };
-export type { LedgerEntry, Order, Payment };
+export type { LedgerEntry, Payment };
 export { refusal } from '@/lib/api/refusal';
 
-// Created here, so the payment contract loads with the payment pages only.
-const payments = createClient(PaymentService, transport);
-const orders = createClient(OrderService, transport);
+const calls = PaymentService.method;
+/** How often a payment that waits for the bank is asked about. */
+const POLL_MS = 3000;
 
 /** A fresh key for one payment request; a retry of that request reuses it. */
 export function newKey(): string {
   return crypto.randomUUID();
 }
 
-export async function listMethods(): Promise<PaymentMethod[]> {
-  return (await payments.listPaymentMethods({})).methods;
+/** The methods on offer. */
+export function useMethods() {
+  return useRpc(calls.listPaymentMethods, {}, { select: (r) => r.methods });
+}
+
+/** The wallet's balance. */
+export function useBalance() {
+  return useRpc(calls.getWallet, {}, { select: (r) => r.balanceVnd });
+}
+
+/** The wallet's entries, newest first, a page at a time. */
+export function useLedger() {
+  return useRpcPages(calls.listLedgerEntries, { pageSize: 20 }, (page) => page.entries);
+}
+
+/** One order, as the order pages show it too (the same cached answer). */
+export function useOrder(orderId: string) {
+  return useRpc(OrderService.method.getOrder, orderId ? { orderId } : skipToken, { select: (r) => r.order });
+}
+
+/** A payment, asked again every 3 s while it waits for the bank. */
+export function usePayment(paymentId: string | undefined) {
+  return useRpc(calls.getPayment, paymentId ? { paymentId } : skipToken, {
+    select: (r) => r.payment,
+    refetchInterval: (query) => (query.state.data?.payment?.state === PaymentState.PENDING ? POLL_MS : false),
+  });
+}
+
+/** VNPay's return parameters, passed on for the server to verify and apply (once per return). */
+export function useVnPayReturn(params: Record<string, string> | undefined) {
+  return useRpc(calls.completeVnPayReturn, params ? { params } : skipToken, { select: (r) => r.payment, staleTime: Infinity });
+}
+
+/** A payment's answer changes the wallet and the order: what shows them is asked for again. */
+async function settled(payment: Payment | undefined): Promise<Payment> {
+  if (!payment) throw new Error('no payment');
+  await invalidate(PaymentService, OrderService);
+  return payment;
 }
 
 export async function payOrder(orderId: string, method: PaymentMethod, key: string): Promise<Payment> {
-  const { payment } = await payments.payOrder({ orderId, method }, { headers: { 'idempotency-key': key } });
-  if (!payment) throw new Error('no payment');
-  return payment;
+  return settled((await callRpc(calls.payOrder, { orderId, method }, { 'idempotency-key': key })).payment);
 }
 
 export async function topUp(amountVnd: bigint, method: PaymentMethod, key: string): Promise<Payment> {
-  const { payment } = await payments.topUp({ amountVnd, method }, { headers: { 'idempotency-key': key } });
-  if (!payment) throw new Error('no payment');
-  return payment;
+  return settled((await callRpc(calls.topUp, { amountVnd, method }, { 'idempotency-key': key })).payment);
 }
 
-export async function getPayment(paymentId: string): Promise<Payment> {
-  const { payment } = await payments.getPayment({ paymentId });
-  if (!payment) throw new Error('no payment');
-  return payment;
-}
-
-/** VNPay's return parameters, passed on for the server to verify and apply. */
-export async function completeVnPayReturn(params: Record<string, string>): Promise<Payment> {
-  const { payment } = await payments.completeVnPayReturn({ params });
-  if (!payment) throw new Error('no payment');
-  return payment;
-}
-
-export async function getBalance(): Promise<bigint> {
-  return (await payments.getWallet({})).balanceVnd;
-}
-
-export async function listEntries(pageToken = ''): Promise<Loaded<LedgerEntry>> {
-  const page = await payments.listLedgerEntries({ pageSize: 20, pageToken });
-  return { items: page.entries, next: page.nextPageToken };
-}
-
-export async function getOrder(orderId: string): Promise<Order> {
-  const { order } = await orders.getOrder({ orderId });
-  if (!order) throw new Error('no order');
-  return order;
+/** Once a payment that waited is settled, what shows the wallet and the order is asked for again. */
+export function refreshAfterSettlement(): Promise<void> {
+  return invalidate(PaymentService, OrderService);
 }

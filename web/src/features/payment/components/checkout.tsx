@@ -1,20 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { OrderState } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
-import {
-  getBalance,
-  getOrder,
-  listMethods,
-  newKey,
-  payOrder,
-  PaymentMethod,
-  refusal,
-  type Order,
-  type Payment,
-} from '../api/payment-api';
+import { newKey, payOrder, PaymentMethod, refusal, useBalance, useMethods, useOrder, type Payment } from '../api/payment-api';
 import { completePath, usePaymentRequest, useSettlement } from '../hooks';
 import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
@@ -26,27 +16,17 @@ const m = paymentMessages.payment;
 /** `/payment?order=…`: the order's total, the methods on offer, and paying. */
 export function Checkout({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
-  const [order, setOrder] = useState<Order>();
-  const [methods, setMethods] = useState<PaymentMethod[]>([]);
-  const [balance, setBalance] = useState(0n);
-  const [method, setMethod] = useState<PaymentMethod>();
+  const asked = useOrder(orderId);
+  const order = asked.data;
+  const methods = useMethods().data;
+  const wallet = useBalance();
+  const balance = wallet.data ?? 0n;
+  const [chosen, setMethod] = useState<PaymentMethod>();
   const [payment, setPayment] = useState<Payment>();
-  const [error, setError] = useState<string>();
+  const failure = asked.error ?? wallet.error;
+  const error = failure ? refusal(failure, m.noOrder) : undefined;
   // One key per method for this page: a retry after a lost answer is the same request.
   const keys = useRef(new Map<PaymentMethod, string>());
-
-  useEffect(() => {
-    if (!orderId) return;
-    Promise.all([getOrder(orderId), listMethods(), getBalance()])
-      .then(([o, ms, b]) => {
-        setOrder(o);
-        setMethods(ms);
-        setBalance(b);
-        const total = o.estimate?.totalVnd ?? 0n;
-        setMethod(b >= total ? PaymentMethod.VCOIN : ms.find((x) => x !== PaymentMethod.VCOIN));
-      })
-      .catch((e: unknown) => setError(refusal(e, m.noOrder)));
-  }, [orderId]);
 
   const settled = useCallback((p: Payment) => navigate(completePath(p)), [navigate]);
   useSettlement(payment, settled);
@@ -54,9 +34,12 @@ export function Checkout({ orderId }: { orderId: string }) {
   const busy = request.busy;
 
   if (!orderId) return <p className="form-error">{m.noOrder}</p>;
-  if (!order) return error ? <p className="form-error">{error}</p> : <p className="muted">{messages.loading}</p>;
+  if (error && !order) return <p className="form-error">{error}</p>;
+  if (!order || !methods || wallet.data === undefined) return <p className="muted">{messages.loading}</p>;
   const problem = request.error ?? error;
   const total = order.estimate?.totalVnd ?? 0n;
+  // V-coin first when it covers the total, else the first other method.
+  const method = chosen ?? (balance >= total ? PaymentMethod.VCOIN : methods.find((x) => x !== PaymentMethod.VCOIN));
 
   async function submit() {
     if (method === undefined) return;

@@ -1,20 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Category } from '@/gen/booking/v1/catalog_pb';
 import { OrderState } from '@/gen/booking/v1/order_pb';
 import { reportPurchaseOnce } from '@/lib/analytics';
 import { CURRENCY } from '@/lib/constants';
 import { formatVnd } from '@/lib/format';
-import {
-  completeVnPayReturn,
-  getOrder,
-  getPayment,
-  PaymentState,
-  refusal,
-  type Order,
-  type Payment,
-} from '../api/payment-api';
-import { useSettlement } from '../hooks';
+import { PaymentState, refreshAfterSettlement, refusal, useOrder, usePayment, useVnPayReturn } from '../api/payment-api';
 import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
 
@@ -29,32 +20,24 @@ function categorySlug(category: Category): string {
 /** `/payment-complete`: the payment's outcome and its order; a paid order is reported once. */
 export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }) {
   const [params] = useSearchParams();
-  const [payment, setPayment] = useState<Payment>();
-  const [order, setOrder] = useState<Order>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    const vnpay = Object.fromEntries([...params].filter(([k]) => k.startsWith('vnp_')));
-    const paymentId = params.get('payment');
-    const found = Object.keys(vnpay).length
-      ? completeVnPayReturn(vnpay)
-      : paymentId
-        ? getPayment(paymentId)
-        : Promise.resolve(undefined);
-    found
-      .then(async (p) => {
-        setPayment(p);
-        const orderId = p?.orderId || params.get('order');
-        if (orderId) setOrder(await getOrder(orderId));
-      })
-      .catch((e: unknown) => setError(refusal(e, m.badReturn)));
+  const vnpay = useMemo(() => {
+    const found = Object.fromEntries([...params].filter(([k]) => k.startsWith('vnp_')));
+    return Object.keys(found).length ? found : undefined;
   }, [params]);
+  // Back from VNPay: the server verifies and applies the return; else the payment named.
+  const returned = useVnPayReturn(vnpay);
+  const followed = usePayment(vnpay ? returned.data?.id : (params.get('payment') ?? undefined));
+  const payment = followed.data ?? returned.data;
+  const asked = useOrder(payment?.orderId || (params.get('order') ?? ''));
+  const order = asked.data;
+  const failure = returned.error ?? followed.error ?? asked.error;
+  const error = failure ? refusal(failure, m.badReturn) : undefined;
 
-  const settled = useCallback((p: Payment) => {
-    setPayment(p);
-    if (p.orderId) void getOrder(p.orderId).then(setOrder);
-  }, []);
-  useSettlement(payment, settled);
+  // A payment that waited has settled: its order, now paid, is asked for again.
+  const state = payment?.state;
+  useEffect(() => {
+    if (state !== undefined && state !== PaymentState.PENDING) void refreshAfterSettlement();
+  }, [state]);
 
   const paid = order !== undefined && PAID.includes(order.state);
   useEffect(() => {
@@ -73,7 +56,6 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
 
   if (error) return <p className="form-error">{error}</p>;
   if (!payment && !order) return <p className="muted">{m.checking}</p>;
-  const state = payment?.state;
   const [title, lead, tone] = paid
     ? [m.succeeded, m.succeededLead, 'success']
     : state === PaymentState.SUCCEEDED && !payment?.orderId

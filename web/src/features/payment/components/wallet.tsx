@@ -1,20 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { usePages } from '@/lib/use-pages';
 import { useRetryKey } from '@/lib/use-retry-key';
 import { showInstant } from '@/lib/vietnam-time';
-import {
-  getBalance,
-  listEntries,
-  listMethods,
-  PaymentMethod,
-  PaymentState,
-  refusal,
-  topUp,
-  type Payment,
-} from '../api/payment-api';
+import { PaymentMethod, PaymentState, refusal, topUp, useBalance, useLedger, useMethods, type Payment } from '../api/payment-api';
 import { usePaymentRequest, useSettlement } from '../hooks';
 import { LoadMore } from '@/components/load-more';
 import { MethodPicker } from './method-picker';
@@ -26,48 +16,28 @@ const PRESETS = [200_000n, 500_000n, 1_000_000n, 2_000_000n];
 
 /** `/member/v-coin`: the balance, topping up, and every entry with its cause. */
 export function Wallet() {
-  const [balance, setBalance] = useState<bigint>();
-  const ledger = usePages(listEntries);
+  const balance = useBalance();
+  const ledger = useLedger();
   const entries = ledger.items ?? [];
-  const reloadLedger = ledger.reload;
-  const [methods, setMethods] = useState<PaymentMethod[]>([]);
+  // A wallet is not topped up from itself.
+  const methods = (useMethods().data ?? []).filter((x) => x !== PaymentMethod.VCOIN);
   const [amount, setAmount] = useState('500000');
-  const [method, setMethod] = useState<PaymentMethod>();
+  const [chosen, setMethod] = useState<PaymentMethod>();
+  const method = chosen ?? methods[0];
   const [pending, setPending] = useState<Payment>();
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const retry = useRetryKey();
 
-  const refresh = useCallback(() => {
-    getBalance()
-      .then(setBalance)
-      .catch((e: unknown) => setError(refusal(e, messages.errors.network)));
+  // The top-up's own answer has refreshed the balance and the entries (`topUp`).
+  const settled = useCallback((p: Payment) => {
+    setPending(undefined);
+    if (p.state === PaymentState.SUCCEEDED) setNotice(m.done(formatVnd(p.amountVnd)));
   }, []);
-
-  useEffect(() => {
-    refresh();
-    listMethods()
-      .then((ms) => {
-        const usable = ms.filter((x) => x !== PaymentMethod.VCOIN);
-        setMethods(usable);
-        setMethod(usable[0]);
-      })
-      .catch(() => undefined);
-  }, [refresh]);
-
-  const settled = useCallback(
-    (p: Payment) => {
-      setPending(undefined);
-      if (p.state === PaymentState.SUCCEEDED) setNotice(m.done(formatVnd(p.amountVnd)));
-      refresh();
-      reloadLedger();
-    },
-    [refresh, reloadLedger],
-  );
   useSettlement(pending, settled);
   const request = usePaymentRequest(setPending, settled);
   const busy = request.busy;
-  const problem = error ?? request.error;
+  const problem = error ?? request.error ?? (balance.error ? refusal(balance.error, messages.errors.network) : undefined);
 
   async function submit() {
     if (method === undefined || !/^\d+$/.test(amount)) {
@@ -90,7 +60,7 @@ export function Wallet() {
           <div className="card form-card">
             <p className="muted small">{m.balance}</p>
             <p className="balance" data-testid="balance">
-              {balance === undefined ? messages.loading : formatVnd(balance)}
+              {balance.data === undefined ? messages.loading : formatVnd(balance.data)}
             </p>
             <p className="muted small">{m.lead}</p>
           </div>
@@ -126,7 +96,7 @@ export function Wallet() {
                 ))}
               </ul>
             )}
-            <LoadMore next={ledger.next} onMore={ledger.more} />
+            <LoadMore hasMore={ledger.hasMore} onMore={ledger.more} />
           </div>
         </div>
         <aside className="card estimate-card">

@@ -1,57 +1,59 @@
-import { createClient } from '@connectrpc/connect';
-import { OrderService, type Order } from '@/gen/booking/v1/order_pb';
-import {
-  SupportService,
-  type ContactChannels,
-  type SupportMessage,
-  type SupportThread,
-} from '@/gen/booking/v1/support_pb';
-import { transport } from '@/lib/api/clients';
-import type { Loaded } from '@/lib/use-pages';
+import { OrderService } from '@/gen/booking/v1/order_pb';
+import { SupportService, type ContactChannels, type SupportMessage, type SupportThread } from '@/gen/booking/v1/support_pb';
+import { useRpc, useRpcPages } from '@/lib/api/hooks';
+import { callRpc, invalidate } from '@/lib/api/rpc';
 
 export type { ContactChannels, SupportMessage, SupportThread };
 export { refusal } from '@/lib/api/refusal';
 
-// Created here, so the support contract loads with the member pages only.
-const support = createClient(SupportService, transport);
+const calls = SupportService.method;
+/** How often an open thread asks for new replies. */
+const THREAD_POLL_MS = 20_000;
+/** How often the member menu asks for unread replies. */
+const UNREAD_POLL_MS = 60_000;
 
-export async function channels(): Promise<ContactChannels | undefined> {
-  return (await support.getContactChannels({})).channels;
+/** Customer service's other channels. */
+export function useChannels() {
+  return useRpc(calls.getContactChannels, {}, { select: (r) => r.channels });
 }
 
-export async function listThreads(pageToken = ''): Promise<Loaded<SupportThread>> {
-  const page = await support.listThreads({ pageSize: 20, pageToken });
-  return { items: page.threads, next: page.nextPageToken };
+/** The customer's threads, latest first, a page at a time. */
+export function useThreads() {
+  return useRpcPages(calls.listThreads, { pageSize: 20 }, (page) => page.threads);
 }
 
-export async function getThread(threadId: string): Promise<{ thread?: SupportThread; messages: SupportMessage[] }> {
-  return support.getThread({ threadId });
+/** One thread and its messages, asked again every 20 s while shown. */
+export function useThread(threadId: string) {
+  return useRpc(calls.getThread, { threadId }, { refetchInterval: THREAD_POLL_MS });
+}
+
+/** Operators' replies not yet opened; asked every minute where `polling`, else shared from the cache. */
+export function useUnreadCount(polling: boolean) {
+  return useRpc(calls.getUnreadCount, {}, { select: (r) => r.unreadCount, refetchInterval: polling ? UNREAD_POLL_MS : false });
 }
 
 /** `requestId` is the same for a retry of the same open, so it opens one thread only. */
 export async function openThread(fields: { subject: string; orderId: string; body: string }, requestId: string): Promise<SupportThread> {
-  const { thread } = await support.openThread({ ...fields, requestId });
+  const { thread } = await callRpc(calls.openThread, { ...fields, requestId });
   if (!thread) throw new Error('no thread');
+  await invalidate(SupportService);
   return thread;
 }
 
 export async function sendMessage(threadId: string, body: string, requestId: string): Promise<SupportThread> {
-  const { thread } = await support.sendMessage({ threadId, body, requestId });
+  const { thread } = await callRpc(calls.sendMessage, { threadId, body, requestId });
   if (!thread) throw new Error('no thread');
+  await invalidate(SupportService);
   return thread;
 }
 
+/** Marks the thread's replies read; the threads and the unread count are asked for again. */
 export async function markRead(threadId: string): Promise<void> {
-  await support.markThreadRead({ threadId });
+  await callRpc(calls.markThreadRead, { threadId });
+  await invalidate(SupportService);
 }
-
-export async function unreadCount(): Promise<number> {
-  return (await support.getUnreadCount({})).unreadCount;
-}
-
-const orders = createClient(OrderService, transport);
 
 /** The customer's latest orders, for the 「相關訂單」 choice. */
-export async function recentOrders(): Promise<Order[]> {
-  return (await orders.listOrders({ pageSize: 20 })).orders;
+export function useRecentOrders() {
+  return useRpc(OrderService.method.listOrders, { pageSize: 20 }, { select: (r) => r.orders });
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { memberMessages } from '@/lib/member-messages';
-import { channels as getChannels, type ContactChannels } from '../api/support-api';
+import { useChannels, type ContactChannels } from '../api/support-api';
 
 const m = memberMessages.support;
 
@@ -18,12 +17,7 @@ function links(c: ContactChannels): { key: string; label: string; text: string; 
 }
 
 export function ContactChannelsCard() {
-  const [channels, setChannels] = useState<ContactChannels>();
-  useEffect(() => {
-    getChannels()
-      .then(setChannels)
-      .catch(() => undefined);
-  }, []);
+  const { data: channels } = useChannels();
   if (!channels) return null;
   const shown = links(channels);
   if (shown.length === 0) return null;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
@@ -6,10 +6,9 @@ import { FormFooter } from '@/components/form/form-footer';
 import { LoadMore } from '@/components/load-more';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
-import { usePages } from '@/lib/use-pages';
 import { useRetryKey } from '@/lib/use-retry-key';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { listThreads, openThread, recentOrders, refusal } from '../api/support-api';
+import { openThread, refusal, useRecentOrders, useThreads } from '../api/support-api';
 import { ContactChannelsCard } from './contact-channels';
 import { ThreadView } from './thread-view';
 
@@ -38,7 +37,7 @@ export function SupportCenter() {
 }
 
 function Threads() {
-  const { items: threads, next, error: failure, more } = usePages(listThreads);
+  const { items: threads, hasMore, error: failure, more } = useThreads();
   const error = failure === undefined ? undefined : refusal(failure, messages.errors.network);
   return (
     <div className="card form-card">
@@ -69,7 +68,7 @@ function Threads() {
           ))}
         </ul>
       )}
-      <LoadMore next={next} onMore={more} />
+      <LoadMore hasMore={hasMore} onMore={more} />
     </div>
   );
 }
@@ -82,7 +81,7 @@ interface NewThreadValues {
 
 function NewThread({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
-  const [orders, setOrders] = useState<{ value: string; label: string }[]>([]);
+  const orders = (useRecentOrders().data ?? []).map((o) => ({ value: o.id, label: `${o.planName}（${o.id}）` }));
   const [error, setError] = useState<string>();
   // One id per distinct request: a retry after a lost answer opens the same thread.
   const retry = useRetryKey();
@@ -90,11 +89,6 @@ function NewThread({ orderId }: { orderId: string }) {
     mode: 'onTouched',
     defaultValues: { subject: '', orderId, body: '' },
   });
-  useEffect(() => {
-    recentOrders()
-      .then((list) => setOrders(list.map((o) => ({ value: o.id, label: `${o.planName}（${o.id}）` }))))
-      .catch(() => undefined);
-  }, []);
   // The order the page was opened about stays a choice even beyond the latest twenty.
   const choices = [
     { value: '', label: m.noOrder },

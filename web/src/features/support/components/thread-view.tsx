@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { TextAreaField } from '@/components/form/field';
@@ -7,36 +7,21 @@ import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
 import { useRetryKey } from '@/lib/use-retry-key';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { getThread, markRead, refusal, sendMessage, type SupportMessage, type SupportThread } from '../api/support-api';
-import { useRefreshUnread } from '../unread';
+import { markRead, refusal, sendMessage, useThread } from '../api/support-api';
 
 const m = memberMessages.support;
-/** How often an open thread asks for new replies. */
-const POLL_MS = 20_000;
 
 /** One thread: its messages, oldest first, and the reply box. Opening it reads the replies. */
 export function ThreadView({ id }: { id: string }) {
-  const [thread, setThread] = useState<SupportThread>();
-  const [said, setSaid] = useState<SupportMessage[]>([]);
-  const [error, setError] = useState<string>();
-  const refreshUnread = useRefreshUnread();
-  const load = useCallback(() => {
-    getThread(id)
-      .then(async (got) => {
-        setThread(got.thread);
-        setSaid(got.messages);
-        if (got.thread && got.thread.unreadCount > 0) {
-          await markRead(id);
-          refreshUnread();
-        }
-      })
-      .catch((e: unknown) => setError(refusal(e, messages.errors.network)));
-  }, [id, refreshUnread]);
+  const asked = useThread(id);
+  const thread = asked.data?.thread;
+  const said = asked.data?.messages ?? [];
+  const error = asked.error ? refusal(asked.error, messages.errors.network) : undefined;
+  // Opening the thread reads its replies.
+  const unread = thread?.unreadCount ?? 0;
   useEffect(() => {
-    load();
-    const timer = setInterval(load, POLL_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+    if (unread > 0) void markRead(id).catch(() => undefined);
+  }, [id, unread]);
 
   const back = (
     <p>
@@ -70,12 +55,12 @@ export function ThreadView({ id }: { id: string }) {
           </li>
         ))}
       </ol>
-      <Reply id={id} onSent={load} />
+      <Reply id={id} />
     </section>
   );
 }
 
-function Reply({ id, onSent }: { id: string; onSent: () => void }) {
+function Reply({ id }: { id: string }) {
   const [error, setError] = useState<string>();
   const retry = useRetryKey();
   const { register, handleSubmit, formState, reset } = useForm<{ body: string }>({ defaultValues: { body: '' } });
@@ -85,7 +70,6 @@ function Reply({ id, onSent }: { id: string; onSent: () => void }) {
       await sendMessage(id, body, retry.keyFor(body));
       retry.done();
       reset();
-      onSent();
     } catch (e) {
       setError(refusal(e, messages.errors.network));
     }
