@@ -2,8 +2,9 @@
 import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
+import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { paths, routeParams, type RouteName } from './src/app/paths.ts';
@@ -44,16 +45,18 @@ function routeTableAndBuildInfo(): Plugin {
 }
 
 /** Writes .br and .gz beside each text asset once at build time; the server sends what the
- * browser accepts, so no request pays for compression. */
+ * browser accepts, so no request pays for compression. The .gz is Zopfli's: still gzip, about 3.5 %
+ * smaller than zlib's best, for the browsers that do not take Brotli. */
 function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    writeBundle(options, bundle) {
-      for (const file of Object.keys(bundle).filter((f) => /\.(js|css|svg|json)$/.test(f))) {
+    async writeBundle(options, bundle) {
+      const files = Object.keys(bundle).filter((f) => /\.(js|css|svg|json)$/.test(f));
+      for (const file of files) {
         const path = join(options.dir ?? 'dist', file);
         const data = readFileSync(path);
-        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${path}.gz`, await zopfliGzip(data, { numiterations: 15 }));
         const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
         writeFileSync(`${path}.br`, brotliCompressSync(data, { params: quality }));
       }
