@@ -3,6 +3,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A feature is imported through its index only. */
+const INDEX_ONLY = { group: ['@/features/*/*', '../../features/*'], message: 'Import a feature through its index only.' };
+
+/** Files under `files` may not import from the layers named in `above`. */
+function layer(files, above, more = []) {
+  const group = above.flatMap((name) => [`@/${name}/*`, `@/${name}`, `**/${name}/**`]);
+  return {
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group, message: `Layers import downwards only (lib → components → features → pages → app); ${files} may not import ${above.join(', ')}.` }, ...more] },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'src/gen', 'test-results', 'playwright-report'] },
   {
@@ -12,19 +29,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features stay independent: one may not import another.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/features/*/*', '../../features/*'], message: 'Import a feature through its index only.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [INDEX_ONLY] }],
     },
   },
-  {
-    files: ['src/features/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*'], message: 'Features do not import each other.' }] }],
-    },
-  },
+  // The layers, each importing only those below it: lib → components → features → pages → app.
+  layer('src/lib/**', ['components', 'features', 'pages', 'app']),
+  layer('src/components/**', ['features', 'pages', 'app']),
+  // Features stay independent too: one may not import another.
+  layer('src/features/**', ['features', 'pages', 'app']),
+  layer('src/pages/**', ['app'], [INDEX_ONLY]),
   {
     // Unit tests check a feature's internals directly.
     files: ['test/**'],

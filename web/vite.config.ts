@@ -7,7 +7,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { paths, routeParams, type RouteName } from './src/app/paths.ts';
+import { paths, routeParams, type RouteName } from './src/lib/paths.ts';
 
 // A build is identified by the commit and the time; the app compares it with /build.json hourly.
 function buildId(): string {

@@ -1,3 +1,5 @@
+// The base styles first: every other stylesheet comes after them and may refine them.
+import '@/styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { startTransition, StrictMode } from 'react';
@@ -5,12 +7,11 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { applyTheme, storedTheme } from '@/app/theme';
 import { adoptSessionToken } from '@/features/account';
-import { followNavigations } from '@/app/lazy-route';
+import { followNavigations } from '@/lib/lazy-load';
 import { routes } from '@/app/routes';
 import { loadGtag } from '@/lib/analytics';
 import { queryClient } from '@/lib/query-client';
 import { store } from '@/lib/store';
-import '@/styles/global.css';
 
 applyTheme(storedTheme());
 // Before the router's loaders make the first calls.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLimiter, followNavigations, importWithReload } from '@/app/lazy-route';
-import { layoutOf, paths, to } from '@/app/paths';
+import { createLimiter, followNavigations, importWithReload } from '@/lib/lazy-load';
+import { layoutOf, paths, to } from '@/lib/paths';
 
 afterEach(() => sessionStorage.clear());
 

@@ -3,7 +3,7 @@ import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '@/app/modals/modal-host';
-import { useModal, type ModalConfig, type ModalKind } from '@/app/modals/modal-state';
+import { useModal, type ModalConfig, type ModalKind } from '@/lib/modals';
 
 /** A page that opens one modal and shows how it was answered. */
 function Opener({ kind, config }: { kind: ModalKind; config: ModalConfig }) {

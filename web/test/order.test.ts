@@ -3,7 +3,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { PlanSchema } from '@/gen/booking/v1/catalog_pb';
 import { fieldProblem, isGone, problemText, toDetails } from '@/features/order/api/order-api';
-import { flowOfPath, stepPath } from '@/app/paths';
+import { flowOfPath, stepPath } from '@/lib/paths';
 import { initialDetails } from '@/features/order/flows';
 import { isFlightNumber, rulesFor, startProblem } from '@/features/order/rules';
 import { FIELDS } from '@/features/order/flows';

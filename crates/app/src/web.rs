@@ -1,7 +1,7 @@
 //! The built web app: static files, the SPA's index for every route of the app, and a real 404
 //! (still the SPA, which shows its not-found screen) for paths that are no route.
 //!
-//! The route table is the web app's own (`web/src/app/paths.ts`), written by its build to
+//! The route table is the web app's own (`web/src/lib/paths.ts`), written by its build to
 //! `routes.json`, so the server and the client cannot disagree about which paths exist.
 
 use std::path::Path;

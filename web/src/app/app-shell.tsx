@@ -1,3 +1,4 @@
+import './shell.css';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { restoreSessionOnStart } from '@/features/account';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { BUILD_CHECK_INTERVAL_MS } from '@/lib/constants';
 import { messages } from '@/lib/messages';
-import { useModal } from './modals/modal-state';
+import { useModal } from '@/lib/modals';
 
 /** The id of the build the server now serves, or undefined when it cannot be read. */
 export async function fetchBuildId(fetchFn: typeof fetch = fetch): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { importWithReload, preloadLimiter } from './lazy-route';
-import type { RouteName } from './paths';
+import { importWithReload, preloadLimiter } from '@/lib/lazy-load';
+import type { RouteName } from '@/lib/paths';
 
 // A route module exports `Component`.
 type RouteModule = Pick<RouteObject, 'Component'>;

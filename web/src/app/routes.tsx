@@ -3,12 +3,12 @@ import type { RouteObject } from 'react-router';
 import { StepPage } from '@/components/step-page';
 import { AppShell } from './app-shell';
 import { firstFrame } from './first-frame';
-import { NotFoundPage, PageLoading, RouteErrorPage } from './error-pages';
+import { NotFoundPage, PageLoading, RouteErrorPage } from '@/pages/error-pages';
 import { DefaultLayout } from './layouts/default-layout';
 import { FooterLayout } from './layouts/footer-layout';
-import { importWithReload } from './lazy-route';
+import { importWithReload } from '@/lib/lazy-load';
 import { loaders, modules } from './route-modules';
-import { layoutOf, orderStepOf, paths, type RouteName } from './paths';
+import { layoutOf, orderStepOf, paths, type RouteName } from '@/lib/paths';
 
 /**
  * What a route shows inside its layout while its code loads on the first visit: an order step its

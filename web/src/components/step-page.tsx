@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Flow, OrderStep as Step } from '@/app/paths';
+import type { Flow, OrderStep as Step } from '@/lib/paths';
 import { messages } from '@/lib/messages';
 
 const TITLES: Record<Step, string> = {

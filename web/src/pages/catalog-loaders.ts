@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { isCategory } from '@/app/paths';
+import { isCategory } from '@/lib/paths';
 import { loadCategory, loadHome } from '@/features/catalog';
 
 // The catalogue pages' loaders are in the route table, not in the pages' lazy modules: their data

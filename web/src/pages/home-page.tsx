@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/lib/paths';
 import { CategorySection } from '@/features/catalog';
 import { messages } from '@/lib/messages';
 import type { homeLoader } from './catalog-loaders';

@@ -1,3 +1,4 @@
+import './member.css';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useUnreadPolling } from '@/features/support';

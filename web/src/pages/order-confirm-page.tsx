@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import { flowOfPath } from '@/app/paths';
+import { flowOfPath } from '@/lib/paths';
 import { OrderConfirm } from '@/features/order';
-import { NotFoundPage } from '@/app/error-pages';
+import { NotFoundPage } from '@/pages/error-pages';
 import { massageSummary } from './massage-extras';
 import { SignedInOnly } from './signed-in-only';
 

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { flowOfPath } from '@/app/paths';
+import { flowOfPath } from '@/lib/paths';
 import { OrderStep1 } from '@/features/order';
 import { tokenAtom } from '@/lib/store';
-import { NotFoundPage } from '@/app/error-pages';
+import { NotFoundPage } from '@/pages/error-pages';
 
 /** `/order/{flow}/step1?plan=…` and `/order/escort/{planId}/step1`. */
 export function Component() {

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
-import { NotFoundPage } from '@/app/error-pages';
+import { NotFoundPage } from '@/pages/error-pages';
 import { userAtom } from '@/features/account';
-import { flowOfPath } from '@/app/paths';
+import { flowOfPath } from '@/lib/paths';
 import { OrderStep2 } from '@/features/order';
 import { massageExtras } from './massage-extras';
 import { SignedInOnly } from './signed-in-only';

@@ -1,5 +1,5 @@
 //! The web app's pages the server sends people to: from mails, and back from VNPay. The web app's
-//! one route table is `web/src/app/paths.ts`; these name its entries, and a test holds them to it.
+//! one route table is `web/src/lib/paths.ts`; these name its entries, and a test holds them to it.
 
 /// Where a mailed code is used: `?mode=…&oobCode=…&continueUrl=…`.
 pub const AUTH_ACTION: &str = "/auth/action";
@@ -19,7 +19,7 @@ mod tests {
 
     #[test]
     fn each_page_is_in_the_web_apps_route_table() {
-        let table = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/app/paths.ts");
+        let table = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/lib/paths.ts");
         let table = std::fs::read_to_string(table).unwrap();
         for (name, path) in [
             ("authAction", AUTH_ACTION),

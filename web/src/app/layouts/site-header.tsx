@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { userAtom } from '@/features/account';
 import { messages } from '@/lib/messages';
 import { tokenAtom } from '@/lib/store';
-import { CATEGORIES, paths, to } from '../paths';
+import { CATEGORIES, paths, to } from '@/lib/paths';
 import { themeAtom } from '../theme';
 import { preloadRoute } from '../route-modules';
 

@@ -2,7 +2,7 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { MODAL_MAX_WIDTH } from '@/lib/constants';
 import { messages } from '@/lib/messages';
-import { modalAtom } from './modal-state';
+import { modalAtom } from '@/lib/modals';
 
 const TITLES = {
   question: messages.modal.questionTitle,

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { TOAST_POSITION } from '@/lib/constants';
-import { toastsAtom } from './toast-state';
+import { toastsAtom } from '@/lib/toasts';
 
 export function ToastHost() {
   const [toasts, setToasts] = useAtom(toastsAtom);

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { importWithReload } from '@/app/lazy-route';
+import { importWithReload } from '@/lib/lazy-load';
 import type { User } from '@/gen/booking/v1/user_pb';
 import { TOKEN_COOKIE } from '@/lib/constants';
 import { deleteCookie, readCookie } from '@/lib/cookies';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useToast } from '@/app/toasts/toast-state';
+import { useToast } from '@/lib/toasts';
 import { skipToken } from '@/lib/api/hooks';
 import { usePrivateImage, useTherapistList, type Therapist, type TherapistFilter } from './api/massage-api';
 import { useFavorites } from './favorites';

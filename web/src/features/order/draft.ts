@@ -5,7 +5,7 @@ import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import type { Order } from '@/gen/booking/v1/order_pb';
 import type { Contact } from './api/order-api';
-import { FLOWS } from '@/app/paths';
+import { FLOWS } from '@/lib/paths';
 import { store } from '@/lib/store';
 import { FIELDS, type DetailsValues, type Flow } from './flows';
 

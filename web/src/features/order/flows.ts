@@ -1,7 +1,7 @@
 // What each order flow asks on its steps. Which category a flow books and where its steps live is
-// the route table's (`@/app/paths`).
+// the route table's (`@/lib/paths`).
 
-import type { Flow } from '@/app/paths';
+import type { Flow } from '@/lib/paths';
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';

@@ -1,8 +1,9 @@
+import '../account.css';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useToast } from '@/app/toasts/toast-state';
+import { useToast } from '@/lib/toasts';
 import type { User } from '@/gen/booking/v1/user_pb';
 import { messages } from '@/lib/messages';
 import { changeEmail, changePassword, resendVerification, updateProfile } from '../api/account-api';

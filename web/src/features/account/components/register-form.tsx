@@ -1,7 +1,8 @@
+import '../account.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useToast } from '@/app/toasts/toast-state';
+import { useToast } from '@/lib/toasts';
 import { register as signUp } from '../api/account-api';
 import { registerError } from '../api/errors';
 import { emailRules, newPasswordRules } from '../rules';

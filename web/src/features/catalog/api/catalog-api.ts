@@ -1,5 +1,5 @@
 import { Category, CatalogService, type CategoryInfo, type Plan } from '@/gen/booking/v1/catalog_pb';
-import { flowOf, isCategory, stepPath } from '@/app/paths';
+import { flowOf, isCategory, stepPath } from '@/lib/paths';
 import { fetchRpc, fetchRpcAll } from '@/lib/api/rpc';
 
 const { listCategories, listPlans } = CatalogService.method;

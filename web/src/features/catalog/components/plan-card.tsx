@@ -1,3 +1,4 @@
+import '../catalog.css';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';

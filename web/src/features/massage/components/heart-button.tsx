@@ -1,3 +1,4 @@
+import '../massage.css';
 import { massageMessages } from '@/lib/massage-messages';
 
 const m = massageMessages;

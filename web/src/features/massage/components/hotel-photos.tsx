@@ -1,3 +1,4 @@
+import '../massage.css';
 import { useEffect, useRef, useState } from 'react';
 import { deleteImage, uploadImages, UploadError } from '../api/massage-api';
 import { useImageUrl } from '../hooks';

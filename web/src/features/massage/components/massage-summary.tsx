@@ -1,3 +1,4 @@
+import '../massage.css';
 import { useTherapists } from '../hooks';
 import { Thumbnail } from './hotel-photos';
 import { orderMessages } from '@/lib/order-messages';

@@ -1,3 +1,4 @@
+import '../massage.css';
 import type { ReactNode } from 'react';
 import type { Therapist } from '../api/massage-api';
 import { HeartButton } from './heart-button';

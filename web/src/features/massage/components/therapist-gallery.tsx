@@ -1,3 +1,4 @@
+import '../massage.css';
 import { useState } from 'react';
 import { messages } from '@/lib/messages';
 import { Gender } from '../api/massage-api';

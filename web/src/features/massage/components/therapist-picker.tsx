@@ -1,3 +1,4 @@
+import '../massage.css';
 import { useState } from 'react';
 import { messages } from '@/lib/messages';
 import { showLocal } from '@/lib/vietnam-time';

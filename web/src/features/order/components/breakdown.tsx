@@ -1,3 +1,4 @@
+import '../order.css';
 import type { FeeEstimate } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { orderMessages } from '@/lib/order-messages';

@@ -1,8 +1,9 @@
+import '../order.css';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { stepPath } from '@/app/paths';
-import { useModal } from '@/app/modals/modal-state';
-import { useToast } from '@/app/toasts/toast-state';
+import { stepPath } from '@/lib/paths';
+import { useModal } from '@/lib/modals';
+import { useToast } from '@/lib/toasts';
 import { OrderState, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';

@@ -1,3 +1,4 @@
+import '../order.css';
 import { Link, useSearchParams } from 'react-router';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { LoadMore } from '@/components/load-more';

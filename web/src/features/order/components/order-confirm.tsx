@@ -6,7 +6,7 @@ import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
 import { problemText, useOrder } from '../api/order-api';
 import { useDraft } from '../draft';
-import { stepPath } from '@/app/paths';
+import { stepPath } from '@/lib/paths';
 import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
 import { ContactRows, DetailRows } from './order-rows';

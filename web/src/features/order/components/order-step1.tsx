@@ -1,3 +1,4 @@
+import '../order.css';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { createOrder, fieldProblem, isGone, problemText, updateOrder, usePlans, type Plan } from '../api/order-api';
 import { useDraft } from '../draft';
-import { categoryOfFlow, stepPath } from '@/app/paths';
+import { categoryOfFlow, stepPath } from '@/lib/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { EstimatePanel, useEstimate } from './estimate-panel';

@@ -7,7 +7,7 @@ import { messages } from '@/lib/messages';
 import { skipToken } from '@/lib/api/hooks';
 import { fieldProblem, isGone, problemText, updateOrder, usePlan, type Contact, type Plan } from '../api/order-api';
 import { useDraft, type Draft } from '../draft';
-import { stepPath } from '@/app/paths';
+import { stepPath } from '@/lib/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { EstimatePanel, useEstimate } from './estimate-panel';

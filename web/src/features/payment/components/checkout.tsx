@@ -1,3 +1,4 @@
+import '../payment.css';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { OrderState } from '@/gen/booking/v1/order_pb';

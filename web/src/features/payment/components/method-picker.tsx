@@ -1,3 +1,4 @@
+import '../payment.css';
 import type { ReactNode } from 'react';
 import type { PaymentMethod } from '../api/payment-api';
 import { paymentMessages } from '@/lib/payment-messages';

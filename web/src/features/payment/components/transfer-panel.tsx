@@ -1,3 +1,4 @@
+import '../payment.css';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { BankTransfer } from '@/gen/booking/v1/payment_pb';

@@ -1,3 +1,4 @@
+import '../payment.css';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';

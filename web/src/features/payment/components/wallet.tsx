@@ -1,3 +1,4 @@
+import '../payment.css';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';

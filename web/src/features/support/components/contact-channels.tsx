@@ -1,3 +1,4 @@
+import '../support.css';
 import { memberMessages } from '@/lib/member-messages';
 import { useChannels, type ContactChannels } from '../api/support-api';
 

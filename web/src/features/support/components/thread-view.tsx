@@ -1,3 +1,4 @@
+import '../support.css';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../support.css';
 import { Link } from 'react-router';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';

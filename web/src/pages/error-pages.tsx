@@ -1,7 +1,8 @@
+import './error-pages.css';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { SITE_ENV } from '@/lib/constants';
 import { messages } from '@/lib/messages';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 
 /** The not-found screen: status 404 and 'Page not found: {path}'. */
 export function NotFoundPage() {
