@@ -2,6 +2,7 @@
 //! tests start exactly what production starts.
 
 pub mod config;
+pub mod jobs;
 mod linger;
 pub mod listener;
 mod mailbox_page;

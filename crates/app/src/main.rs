@@ -2,7 +2,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
-use app::{Config, server, telemetry};
+use app::{Config, jobs, server, telemetry};
 use clap::{Parser, Subcommand};
 use domain::audit::Staff;
 use domain::operations::SearchOrders;
@@ -135,7 +135,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let listener = tokio::net::TcpListener::bind(config.listen)
                 .await
                 .with_context(|| format!("binding {}", config.listen))?;
-            server::serve(config, listener, server::shutdown_signal()).await
+            server::serve(config, listener, jobs::shutdown_signal()).await
         }
         Command::Migrate => {
             let db = adapters::db::connect(&config.database_url).await?;

@@ -41,7 +41,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::{Config, Environment};
 use crate::listener::{self, Draining};
-use crate::{mailbox_page, web};
+use crate::{jobs, mailbox_page, web};
 
 static REQUEST_ID: axum::http::HeaderName = axum::http::HeaderName::from_static("x-request-id");
 
@@ -389,44 +389,14 @@ pub async fn serve(
     let app = App::start(&config).await?;
     let router = app.router(&config);
     let (stop, stopped) = watch::channel(false);
-    let worker = tokio::spawn(
-        app.outbox_worker()
-            .run(Duration::from_millis(500), stopped.clone()),
-    );
-    let db = app.db.clone();
-    let media = app.services.media.clone();
-    let housekeeping = tokio::spawn(every(
-        Duration::from_secs(3600),
-        stopped.clone(),
-        move || {
-            let (db, media) = (db.clone(), media.clone());
-            async move {
-                match adapters::housekeeping::purge(&db, chrono::Utc::now()).await {
-                    Ok(p) if p != Default::default() => tracing::info!(?p, "housekeeping"),
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!(error = %e, "housekeeping"),
-                }
-                // Photos uploaded but never put on an order are not kept beyond a day.
-                match media.purge_unattached(chrono::Duration::days(1)).await {
-                    Ok(0) => {}
-                    Ok(n) => tracing::info!(removed = n, "unused hotel images"),
-                    Err(e) => tracing::warn!(error = %e, "image housekeeping"),
-                }
-            }
-        },
-    ));
-    let orders = app.services.orders.clone();
-    let expiry_interval = Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1)));
-    let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
-        let orders = orders.clone();
-        async move {
-            match orders.expire_due(500).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(expired = n, "unpaid orders lapsed"),
-                Err(e) => tracing::warn!(error = %e, "order expiry"),
-            }
-        }
-    }));
+    let work = jobs::Work {
+        outbox: app.outbox_worker(),
+        db: app.db.clone(),
+        media: app.services.media.clone(),
+        orders: app.services.orders.clone(),
+        expiry_interval: Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1))),
+    };
+    let jobs = jobs::start(work, stopped);
     tracing::info!(addr = %listener.local_addr()?, env = ?config.env, site = %config.site_url(), "listening");
     listener::serve(
         listener,
@@ -438,49 +408,10 @@ pub async fn serve(
     )
     .await;
     stop.send(true).ok();
-    worker.await.ok();
-    housekeeping.await.ok();
-    expiry.await.ok();
+    jobs.finish().await;
     app.db.close().await.ok();
     tracing::info!("stopped");
     Ok(())
-}
-
-/// Runs a background job now and then every `interval`, until `stop` turns true.
-async fn every<F, Fut>(interval: Duration, mut stop: watch::Receiver<bool>, job: F)
-where
-    F: Fn() -> Fut,
-    Fut: Future<Output = ()>,
-{
-    loop {
-        job().await;
-        tokio::select! {
-            () = tokio::time::sleep(interval) => {}
-            _ = stop.changed() => return,
-        }
-        if *stop.borrow() {
-            return;
-        }
-    }
-}
-
-/// Resolves on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! { () = ctrl_c => {}, () = term => {} }
 }
 
 #[cfg(test)]

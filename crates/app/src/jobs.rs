@@ -1,0 +1,114 @@
+//! The server's background work beside the requests: the mail outbox, the hourly housekeeping
+//! and the lapsing of unpaid orders, each until the server stops; and the signal that stops it.
+
+use std::future::Future;
+use std::time::Duration;
+
+use adapters::db::DatabaseConnection;
+use adapters::mail::OutboxWorker;
+use domain::media::MediaService;
+use domain::ordering::OrderService;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// The background jobs of a running server.
+pub struct Jobs(Vec<JoinHandle<()>>);
+
+/// What the jobs work on.
+pub struct Work {
+    pub outbox: OutboxWorker,
+    pub db: DatabaseConnection,
+    pub media: MediaService,
+    pub orders: OrderService,
+    /// How often unpaid orders are looked at for lapsing.
+    pub expiry_interval: Duration,
+}
+
+/// Starts the jobs; they run until `stopped` turns true.
+pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
+    let Work {
+        outbox,
+        db,
+        media,
+        orders,
+        expiry_interval,
+    } = work;
+    let outbox = tokio::spawn(outbox.run(Duration::from_millis(500), stopped.clone()));
+    let housekeeping = tokio::spawn(every(
+        Duration::from_secs(3600),
+        stopped.clone(),
+        move || {
+            let (db, media) = (db.clone(), media.clone());
+            async move {
+                match adapters::housekeeping::purge(&db, chrono::Utc::now()).await {
+                    Ok(p) if p != Default::default() => tracing::info!(?p, "housekeeping"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "housekeeping"),
+                }
+                // Photos uploaded but never put on an order are not kept beyond a day.
+                match media.purge_unattached(chrono::Duration::days(1)).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(removed = n, "unused hotel images"),
+                    Err(e) => tracing::warn!(error = %e, "image housekeeping"),
+                }
+            }
+        },
+    ));
+    let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
+        let orders = orders.clone();
+        async move {
+            match orders.expire_due(500).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(expired = n, "unpaid orders lapsed"),
+                Err(e) => tracing::warn!(error = %e, "order expiry"),
+            }
+        }
+    }));
+    Jobs(vec![outbox, housekeeping, expiry])
+}
+
+impl Jobs {
+    /// Waits for every job to see the stop and finish what it was doing.
+    pub async fn finish(self) {
+        for job in self.0 {
+            job.await.ok();
+        }
+    }
+}
+
+/// Runs a background job now and then every `interval`, until `stop` turns true.
+async fn every<F, Fut>(interval: Duration, mut stop: watch::Receiver<bool>, job: F)
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = ()>,
+{
+    loop {
+        job().await;
+        tokio::select! {
+            () = tokio::time::sleep(interval) => {}
+            _ = stop.changed() => return,
+        }
+        if *stop.borrow() {
+            return;
+        }
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+}
