@@ -10,13 +10,14 @@ import { adoptSessionToken } from '@/features/account';
 import { followNavigations } from '@/lib/lazy-load';
 import { routes } from '@/app/routes';
 import { loadGtag } from '@/lib/analytics';
+import { GA_MEASUREMENT_ID } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { store } from '@/lib/store';
 
 applyTheme(storedTheme());
 // Before the router's loaders make the first calls.
 adoptSessionToken();
-loadGtag(import.meta.env.VITE_GA_MEASUREMENT_ID);
+loadGtag(GA_MEASUREMENT_ID);
 
 const router = createBrowserRouter(routes);
 // A chunk that fails to load during a navigation brings the new build at the page being opened.

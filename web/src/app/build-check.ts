@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { BUILD_ID } from '@/lib/config';
 import { BUILD_CHECK_INTERVAL_MS } from '@/lib/constants';
 import { messages } from '@/lib/messages';
 import { useModal } from '@/lib/modals';
@@ -22,7 +23,7 @@ export function useBuildCheck() {
     let offered = false;
     const timer = setInterval(async () => {
       const id = await fetchBuildId();
-      if (offered || !id || id === __BUILD_ID__) return;
+      if (offered || !id || id === BUILD_ID) return;
       offered = true;
       const reload = await modal.confirm({
         message: messages.build.newVersion,

@@ -24,11 +24,5 @@ export const MAX_CONCURRENT_PRELOADS = 5;
 /** Statuses on which a read is retried once (spec §7); writes are never retried. */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 
-/**
- * The public site environment (`VITE_SITE_ENV` at build time): `dev` unless `prod`. In dev the
- * error page also logs the error it shows.
- */
-export const SITE_ENV: 'dev' | 'prod' = import.meta.env.VITE_SITE_ENV === 'prod' ? 'prod' : 'dev';
-
 /** Vietnam has one time zone and no daylight saving: UTC+7 all year. */
 export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';

@@ -1,6 +1,6 @@
 import './error-pages.css';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
-import { SITE_ENV } from '@/lib/constants';
+import { SITE_ENV } from '@/lib/config';
 import { messages } from '@/lib/messages';
 import { paths } from '@/lib/paths';
 

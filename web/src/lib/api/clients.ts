@@ -1,3 +1,4 @@
+import { API_BASE_URL } from '../config';
 import { store, tokenAtom } from '../store';
 import { createApiTransport } from './transport';
 
@@ -15,7 +16,7 @@ export function renewToken(): Promise<boolean> {
 
 /** The one transport: every call of `./rpc` goes through it. */
 export const transport = createApiTransport({
-  baseUrl: import.meta.env.VITE_API_BASE_URL || location.origin,
+  baseUrl: API_BASE_URL,
   getToken: () => store.get(tokenAtom),
   renewToken: () => renewer(),
 });

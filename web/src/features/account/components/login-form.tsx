@@ -2,7 +2,7 @@ import '../account.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SITE_ENV } from '@/lib/constants';
+import { SITE_ENV } from '@/lib/config';
 import { login } from '../api/account-api';
 import { loginError } from '../api/errors';
 import { emailRules, passwordRules } from '../rules';

@@ -5,6 +5,7 @@ import { renewToken } from '@/lib/api/clients';
 import { skipToken, useRpc, useRpcAll } from '@/lib/api/hooks';
 import { cachedRpcAnswer, callRpc, setRpcAnswer } from '@/lib/api/rpc';
 import { TOKEN_HEADER } from '@/lib/api/transport';
+import { API_BASE_URL } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { store, tokenAtom } from '@/lib/store';
 
@@ -67,7 +68,7 @@ export class UploadError extends Error {
   }
 }
 
-const BASE = `${import.meta.env.VITE_API_BASE_URL || ''}/api/plan/dragon-massage/hotel/images`;
+const BASE = `${API_BASE_URL}/api/plan/dragon-massage/hotel/images`;
 
 function send(form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
   // XMLHttpRequest, not fetch: only it reports upload progress.
@@ -121,7 +122,7 @@ export function usePrivateImage(url: string | undefined) {
   return useQuery({
     queryKey: [PRIVATE_IMAGE, url],
     queryFn: async () => {
-      const r = await authedFetch(`${import.meta.env.VITE_API_BASE_URL || ''}${url}`);
+      const r = await authedFetch(`${API_BASE_URL}${url}`);
       if (!r.ok) throw new Error(`image ${r.status}`);
       return URL.createObjectURL(await r.blob());
     },
