@@ -6,6 +6,7 @@ use domain::catalog::{
     BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, Plan, PlanId, PriceRules, Rate,
     Shift, Therapist, Vehicle,
 };
+use domain::error::msg;
 use domain::shared::Money;
 use domain::{DomainError, DomainResult};
 use serde::{Deserialize, Serialize};
@@ -95,7 +96,7 @@ impl PricingEntry {
     pub fn to_rules(&self) -> DomainResult<PriceRules> {
         let time = |raw: &str| {
             NaiveTime::parse_from_str(raw, "%H:%M")
-                .map_err(|_| DomainError::invalid("pricing.night", "times as HH:MM"))
+                .map_err(|_| DomainError::invalid("pricing.night", msg("therapist.hours_time")))
         };
         let night = match &self.night {
             Some(n) => Some(NightSurcharge {
@@ -112,7 +113,7 @@ impl PricingEntry {
             (Some(_), Some(_)) => {
                 return Err(DomainError::invalid(
                     "pricing.extra_person",
-                    "a flat price or a percentage, not both",
+                    msg("catalog.pricing.extra_person_kind"),
                 ));
             }
         };
@@ -234,8 +235,8 @@ fn yes() -> bool {
 
 /// Parses a catalogue file into domain values; the first bad entry is named in the error.
 pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
-    let file: CatalogFile =
-        toml::from_str(text).map_err(|e| DomainError::invalid("catalogue", e.to_string()))?;
+    let file: CatalogFile = toml::from_str(text)
+        .map_err(|e| DomainError::invalid("catalogue", msg("catalog.toml").with("detail", e)))?;
     let plans = file
         .plans
         .into_iter()
@@ -249,7 +250,10 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
             };
             let plan = Plan {
                 category: Category::from_slug(&p.category).map_err(|_| {
-                    DomainError::invalid(format!("plans[{}].category", p.id), "unknown category")
+                    DomainError::invalid(
+                        format!("plans[{}].category", p.id),
+                        msg("catalog.category"),
+                    )
                 })?,
                 id,
                 name: p.name,

@@ -1,6 +1,7 @@
 //! Keyset pages: a list's page token is the last row's sort key (milliseconds or a sort order)
 //! and id, `{key}.{id}`, so a page never skips or repeats rows written meanwhile.
 
+use domain::error::msg;
 use domain::shared::PageRequest;
 use domain::{DomainError, DomainResult};
 use sea_orm::{
@@ -12,7 +13,7 @@ use crate::sql_common::storage;
 
 /// A token this store gave out, read back; anything else is the client's mistake.
 pub(crate) fn decode_cursor<K: std::str::FromStr>(token: &str) -> DomainResult<(K, String)> {
-    let bad = || DomainError::invalid("page_token", "not a token this list gave out");
+    let bad = || DomainError::invalid("page_token", msg("page.token"));
     let (key, id) = token.split_once('.').ok_or_else(bad)?;
     let key = key.parse::<K>().map_err(|_| bad())?;
     let id_ok = (1..=64).contains(&id.len())

@@ -4,6 +4,7 @@
 //! concurrent spends serialise on it and the loser fails cleanly.
 
 use async_trait::async_trait;
+use domain::error::msg;
 use domain::ordering::{IdempotencyKey, OrderId, StoreError};
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
@@ -333,9 +334,9 @@ impl PaymentStore for SqlPaymentStore {
         let mut query =
             ledger_entry::Entity::find().filter(ledger_entry::Column::Owner.eq(owner.as_str()));
         if let Some(token) = page.token() {
-            let before = token.parse::<i64>().map_err(|_| {
-                DomainError::invalid("page_token", "not a token this list gave out")
-            })?;
+            let before = token
+                .parse::<i64>()
+                .map_err(|_| DomainError::invalid("page_token", msg("page.token")))?;
             query = query.filter(ledger_entry::Column::Id.lt(before));
         }
         let size = page.size() as usize;

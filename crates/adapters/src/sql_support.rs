@@ -4,6 +4,7 @@
 
 use async_trait::async_trait;
 use domain::audit::AuditEntry;
+use domain::error::msg;
 use domain::ordering::OrderId;
 use domain::shared::{Page, PageRequest, UserId};
 use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
@@ -106,7 +107,7 @@ impl SupportStore for SqlSupportStore {
                     .one(&self.db)
                     .await
                     .map_err(storage)?
-                    .ok_or_else(|| DomainError::Conflict("重複的請求".into()))?;
+                    .ok_or_else(|| DomainError::Conflict(msg("request.repeated")))?;
                 return thread_from_row(existing);
             }
             Err(e) => return Err(storage(e)),

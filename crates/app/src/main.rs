@@ -212,6 +212,11 @@ fn shell(name: &str) -> Staff {
     }
 }
 
+/// A refusal of the domain's in the words the API says it with.
+fn said(e: domain::DomainError) -> anyhow::Error {
+    anyhow::Error::msg(gateway::describe(e))
+}
+
 async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
     let app = server::App::start(config).await?;
     let operators = &app.services.operators;
@@ -223,19 +228,26 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 .context("reading the password from standard input")?;
             let account = operators
                 .create_operator(&shell(&by), &email, password.trim_end_matches(['\r', '\n']))
-                .await?;
+                .await
+                .map_err(said)?;
             println!("{} {}", account.id.as_str(), account.email.as_str());
         }
         Admin::IssueKey { name, by } => {
-            let (key, secret) = operators.issue_key(&shell(&by), &name).await?;
+            let (key, secret) = operators
+                .issue_key(&shell(&by), &name)
+                .await
+                .map_err(said)?;
             println!("{} {}", key.id, secret);
         }
         Admin::RevokeKey { key_id, by } => {
-            let key = operators.revoke_key(&shell(&by), &key_id).await?;
+            let key = operators
+                .revoke_key(&shell(&by), &key_id)
+                .await
+                .map_err(said)?;
             println!("{} revoked", key.id);
         }
         Admin::ListKeys => {
-            for key in operators.keys().await? {
+            for key in operators.keys().await.map_err(said)? {
                 let state = key.revoked_at.map_or_else(
                     || "active".to_owned(),
                     |at| format!("revoked {}", at.to_rfc3339()),
@@ -253,11 +265,14 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::ImportCatalog { file, by } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
-            let (plans, therapists) = operators.import_catalog(&shell(&by), &text).await?;
+            let (plans, therapists) = operators
+                .import_catalog(&shell(&by), &text)
+                .await
+                .map_err(said)?;
             println!("{plans} plans, {therapists} therapists");
         }
         Admin::ExportCatalog { file } => {
-            let text = operators.export_catalog().await?;
+            let text = operators.export_catalog().await.map_err(said)?;
             if file.as_os_str() == "-" {
                 print!("{text}");
             } else {
@@ -271,7 +286,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             limit,
         } => {
             let states = match state {
-                Some(code) => vec![domain::ordering::OrderState::from_code(&code)?],
+                Some(code) => vec![domain::ordering::OrderState::from_code(&code).map_err(said)?],
                 None => vec![],
             };
             let search = SearchOrders {
@@ -281,8 +296,13 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 },
                 customer_email: email,
             };
-            let page = PageRequest::new(limit.min(PageRequest::MAX_SIZE), None)?;
-            for o in operators.search_orders(&search, &page).await?.items {
+            let page = PageRequest::new(limit.min(PageRequest::MAX_SIZE), None).map_err(said)?;
+            for o in operators
+                .search_orders(&search, &page)
+                .await
+                .map_err(said)?
+                .items
+            {
                 println!(
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     o.id.as_str(),

@@ -69,6 +69,10 @@ impl Node {
                     task,
                 };
             }
+            if task.is_finished() {
+                // It stopped on its own: say why rather than wait out the 30 s.
+                panic!("the server stopped while starting: {:?}", task.await);
+            }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         panic!("the server did not become ready");

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::error::DomainResult;
+use crate::error::{DomainResult, msg};
 use crate::shared::{Randomness, UserId};
 
 /// Who performs an operator action.
@@ -36,7 +36,7 @@ impl Staff {
             "operator",
             &self.name(),
             Self::NAME_MAX,
-            "請輸入操作人員名稱",
+            msg("staff.name_required"),
         )
     }
 

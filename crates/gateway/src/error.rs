@@ -4,64 +4,79 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::DomainError;
-use domain::error::{AuthError, AuthErrorKind};
+use domain::error::{AuthError, AuthErrorKind, msg};
 use serde::Serialize;
+
+use crate::texts::render;
 
 impl From<DomainError> for ApiError {
     fn from(err: DomainError) -> Self {
         match err {
-            DomainError::InvalidArgument { field, message } => ApiError {
-                status: StatusCode::BAD_REQUEST,
-                code: "INVALID_ARGUMENT",
-                message: format!("{field}: {message}"),
-                details: vec![FieldViolation {
-                    field,
-                    description: message,
-                }],
-                retry_after: None,
-            },
+            DomainError::InvalidArgument { field, message } => {
+                let description = render(&message);
+                ApiError {
+                    status: StatusCode::BAD_REQUEST,
+                    code: "INVALID_ARGUMENT",
+                    message: format!("{field}: {description}"),
+                    details: vec![FieldViolation { field, description }],
+                    retry_after: None,
+                }
+            }
             DomainError::NotFound { what } => ApiError::new(
                 StatusCode::NOT_FOUND,
                 "NOT_FOUND",
                 format!("{what} not found"),
             ),
             DomainError::FailedPrecondition(reason) => {
-                ApiError::new(StatusCode::CONFLICT, "FAILED_PRECONDITION", reason)
+                ApiError::new(StatusCode::CONFLICT, "FAILED_PRECONDITION", render(&reason))
             }
-            DomainError::Conflict(reason) => ApiError::new(StatusCode::CONFLICT, "ABORTED", reason),
-            DomainError::TooLarge(reason) => {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", reason)
+            DomainError::Conflict(reason) => {
+                ApiError::new(StatusCode::CONFLICT, "ABORTED", render(&reason))
             }
+            DomainError::TooLarge(reason) => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "PAYLOAD_TOO_LARGE",
+                render(&reason),
+            ),
             DomainError::Unsupported(reason) => ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "UNSUPPORTED_MEDIA_TYPE",
-                reason,
+                render(&reason),
             ),
             DomainError::KeyReused => ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "IDEMPOTENCY_KEY_REUSED",
-                "這個 Idempotency-Key 已用於另一個請求",
+                render(&msg("request.key_reused")),
             ),
             DomainError::Unavailable(_) => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "UNAVAILABLE",
-                "服務暫時無法使用，請稍後再試",
+                render(&msg("service.unavailable")),
             ),
             DomainError::Throttled {
                 message,
                 retry_after_secs,
             } => {
-                let mut err =
-                    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "RESOURCE_EXHAUSTED", message);
+                let mut err = ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "RESOURCE_EXHAUSTED",
+                    render(&message),
+                );
                 err.retry_after = Some(retry_after_secs);
                 err
             }
             DomainError::PermissionDenied(reason) => {
-                ApiError::new(StatusCode::FORBIDDEN, "PERMISSION_DENIED", reason)
+                ApiError::new(StatusCode::FORBIDDEN, "PERMISSION_DENIED", render(&reason))
             }
             DomainError::Auth(e) => e.into(),
         }
     }
+}
+
+/// A domain error in words, as the REST shim says it (`field: message` for a field), for the
+/// edges that are not the wire (the operator's command line).
+pub fn describe(err: DomainError) -> String {
+    ApiError::from(err).message
 }
 
 /// Identity errors keep the identity provider's code in `code` and its message in `message`.
@@ -109,22 +124,28 @@ fn with_retry_after(mut status: tonic::Status, secs: u64) -> tonic::Status {
 pub(crate) fn status(err: DomainError) -> tonic::Status {
     match err {
         DomainError::InvalidArgument { field, message } => {
-            tonic::Status::invalid_argument(format!("{field}: {message}"))
+            tonic::Status::invalid_argument(format!("{field}: {}", render(&message)))
         }
         DomainError::NotFound { what } => tonic::Status::not_found(format!("{what} not found")),
-        DomainError::FailedPrecondition(reason) => tonic::Status::failed_precondition(reason),
-        DomainError::Conflict(reason) => tonic::Status::aborted(reason),
-        DomainError::TooLarge(reason) => tonic::Status::resource_exhausted(reason),
-        DomainError::Unsupported(reason) => tonic::Status::invalid_argument(reason),
-        DomainError::KeyReused => tonic::Status::invalid_argument(
-            "idempotency_key: 這個 Idempotency-Key 已用於另一個請求",
-        ),
+        DomainError::FailedPrecondition(reason) => {
+            tonic::Status::failed_precondition(render(&reason))
+        }
+        DomainError::Conflict(reason) => tonic::Status::aborted(render(&reason)),
+        DomainError::TooLarge(reason) => tonic::Status::resource_exhausted(render(&reason)),
+        DomainError::Unsupported(reason) => tonic::Status::invalid_argument(render(&reason)),
+        DomainError::KeyReused => tonic::Status::invalid_argument(format!(
+            "idempotency_key: {}",
+            render(&msg("request.key_reused"))
+        )),
         DomainError::Unavailable(what) => tonic::Status::unavailable(what),
         DomainError::Throttled {
             message,
             retry_after_secs,
-        } => with_retry_after(tonic::Status::resource_exhausted(message), retry_after_secs),
-        DomainError::PermissionDenied(reason) => tonic::Status::permission_denied(reason),
+        } => with_retry_after(
+            tonic::Status::resource_exhausted(render(&message)),
+            retry_after_secs,
+        ),
+        DomainError::PermissionDenied(reason) => tonic::Status::permission_denied(render(&reason)),
         DomainError::Auth(e) => auth_status(e),
     }
 }

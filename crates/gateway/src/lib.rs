@@ -5,6 +5,7 @@ mod auth;
 mod error;
 mod grpc;
 mod rest;
+pub mod texts;
 mod wire;
 
 use axum::Router;
@@ -18,7 +19,7 @@ use domain::payment::PaymentService;
 use domain::support::SupportService;
 
 pub use auth::{API_KEY_HEADER, ClientAddr, TOKEN_HEADER};
-pub use error::ApiError;
+pub use error::{ApiError, describe};
 pub use grpc::unknown_service;
 
 /// Generated from `proto/booking/v1` at build time.

@@ -7,6 +7,7 @@ use std::io::Cursor;
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use domain::error::msg;
 use domain::media::{Encoded, ImageCodec, ImageLimits};
 use domain::{DomainError, DomainResult};
 use image::codecs::jpeg::JpegEncoder;
@@ -53,11 +54,11 @@ impl ImageCodec for ImageRsCodec {
 }
 
 fn unsupported() -> DomainError {
-    DomainError::Unsupported("只接受 JPEG、PNG 或 WebP 格式的照片".into())
+    DomainError::Unsupported(msg("media.format"))
 }
 
 fn unreadable() -> DomainError {
-    DomainError::Unsupported("無法讀取這張照片，請換一張再試".into())
+    DomainError::Unsupported(msg("media.unreadable"))
 }
 
 pub fn encode(bytes: &[u8], limits: ImageLimits) -> DomainResult<Encoded> {
@@ -74,10 +75,9 @@ pub fn encode(bytes: &[u8], limits: ImageLimits) -> DomainResult<Encoded> {
         || height > limits.max_side
         || u64::from(width) * u64::from(height) > limits.max_pixels;
     if too_large {
-        return Err(DomainError::TooLarge(format!(
-            "照片尺寸過大：最多 {} 萬像素",
-            limits.max_pixels / 10_000
-        )));
+        return Err(DomainError::TooLarge(
+            msg("media.pixels").with("ten_thousands", limits.max_pixels / 10_000),
+        ));
     }
     let mut decoding = reader();
     let mut bounds = Limits::default();

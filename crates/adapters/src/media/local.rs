@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use async_trait::async_trait;
+use domain::error::msg;
 use domain::media::BlobStore;
 use domain::{DomainError, DomainResult};
 
@@ -31,7 +32,7 @@ impl LocalBlobStore {
         if safe {
             Ok(self.root.join(key))
         } else {
-            Err(DomainError::invalid("key", "not a blob key"))
+            Err(DomainError::invalid("key", msg("media.key")))
         }
     }
 }

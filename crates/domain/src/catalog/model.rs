@@ -1,5 +1,5 @@
 use super::price_rules::PriceRules;
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::Money;
 
 /// The four services we sell. The slug is the `{category}` of the spec's routes and API paths.
@@ -73,10 +73,7 @@ impl PlanId {
         if ok {
             Ok(Self(raw.to_owned()))
         } else {
-            Err(DomainError::invalid(
-                "plan_id",
-                "lowercase letters, digits and single dashes, at most 64 characters",
-            ))
+            Err(DomainError::invalid("plan_id", msg("catalog.plan_id")))
         }
     }
 
@@ -123,25 +120,19 @@ impl Plan {
     /// The catalogue's own consistency rules, checked before anything is stored.
     pub fn validate(&self) -> DomainResult<()> {
         // The shared text rule: what a traveller reads holds no controls or direction overrides.
-        crate::shared::text("name", &self.name, 100, "required")?;
+        crate::shared::text("name", &self.name, 100, crate::shared::REQUIRED)?;
         crate::shared::optional_text("summary", &self.summary, 300)?;
         crate::shared::lines("description", &self.description, 4000)?;
         self.pricing.validate(self.category)?;
         let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
         if needs_vehicle != self.vehicle.is_some() {
-            return Err(DomainError::invalid(
-                "vehicle",
-                "shuttle and charter plans have a vehicle; other plans have none",
-            ));
+            return Err(DomainError::invalid("vehicle", msg("catalog.vehicle")));
         }
         if self.vehicle.is_some_and(|v| v.seats == 0) {
-            return Err(DomainError::invalid("vehicle.seats", "at least one seat"));
+            return Err(DomainError::invalid("vehicle.seats", msg("catalog.seats")));
         }
         if (self.category == Category::Shuttle) != self.airport.is_some() {
-            return Err(DomainError::invalid(
-                "airport",
-                "shuttle plans serve exactly one airport",
-            ));
+            return Err(DomainError::invalid("airport", msg("catalog.airport")));
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 use chrono::NaiveTime;
 
 use super::model::{Category, PlanOption};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::Money;
 
 /// A plan's price list, kept as data in the catalogue. Every figure is integer VND.
@@ -152,18 +152,21 @@ impl PriceRules {
 
     /// The price list's own consistency, checked before a catalogue is stored.
     pub fn validate(&self, category: Category) -> DomainResult<()> {
-        let invalid = |field: &str, message: &str| {
-            Err(DomainError::invalid(format!("pricing.{field}"), message))
+        let invalid = |field: &str, message: &'static str| {
+            Err(DomainError::invalid(
+                format!("pricing.{field}"),
+                msg(message),
+            ))
         };
         if self.rates.is_empty() {
-            return invalid("rates", "at least one rate");
+            return invalid("rates", "catalog.pricing.one_rate");
         }
         let transfer = category == Category::Shuttle;
         if transfer && (self.rates.len() != 1 || self.rates[0].minutes != 0) {
-            return invalid("rates", "a transfer has exactly one rate with minutes 0");
+            return invalid("rates", "catalog.pricing.transfer_rate");
         }
         if !transfer && self.rates.iter().any(|r| r.minutes == 0) {
-            return invalid("rates", "every rate has a length in minutes");
+            return invalid("rates", "catalog.pricing.rate_minutes");
         }
         // Longer never costs less, so "more hours never cost less" holds for lengths too.
         if self
@@ -171,7 +174,7 @@ impl PriceRules {
             .windows(2)
             .any(|w| w[0].minutes >= w[1].minutes || w[0].price > w[1].price)
         {
-            return invalid("rates", "shortest first; a longer length never costs less");
+            return invalid("rates", "catalog.pricing.rate_order");
         }
         let prices = self
             .rates
@@ -187,37 +190,34 @@ impl PriceRules {
             });
         for price in prices {
             if price.is_negative() || price.amount() > MAX_PRICE {
-                return invalid("prices", "between 0 and 1,000,000,000 VND");
+                return invalid("prices", "catalog.pricing.price_range");
             }
         }
         if self
             .night
             .is_some_and(|n| n.percent > 100 || n.from == n.until)
         {
-            return invalid("night", "a window of some length and at most 100%");
+            return invalid("night", "catalog.pricing.night");
         }
         if matches!(self.extra_person, Some(ExtraPerson::PercentOfRate(p)) if p > 100) {
-            return invalid("extra_person", "at most 100% of the rate a person");
+            return invalid("extra_person", "catalog.pricing.extra_person");
         }
         if self.extra_hour.is_none() != (self.max_extra_hours == 0) {
-            return invalid("max_extra_hours", "set exactly when extra hours are sold");
+            return invalid("max_extra_hours", "catalog.pricing.max_extra_hours");
         }
         if self.extra_stop.is_none() != (self.max_extra_stops == 0) {
-            return invalid("max_extra_stops", "set exactly when extra stops are sold");
+            return invalid("max_extra_stops", "catalog.pricing.max_extra_stops");
         }
         if !matches!(category, Category::Shuttle | Category::Charter)
             && (self.people_included == 0 || self.max_people < self.people_included)
         {
-            return invalid(
-                "max_people",
-                "at least the people included, who are at least one",
-            );
+            return invalid("max_people", "catalog.pricing.max_people");
         }
         if self.booking.horizon_days == 0
             || i64::from(self.booking.lead_time_minutes)
                 >= i64::from(self.booking.horizon_days) * 1440
         {
-            return invalid("booking", "the horizon must lie beyond the lead time");
+            return invalid("booking", "catalog.pricing.booking_window");
         }
         Ok(())
     }

@@ -186,6 +186,7 @@ impl CatalogService {
 mod tests {
 
     use super::*;
+    use crate::error::msg;
 
     fn charter(id: &str, price: i64) -> Plan {
         crate::testing::plan(id, Category::Charter, price)
@@ -247,10 +248,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err,
-            DomainError::invalid(
-                "plans[charter-bad].vehicle",
-                "shuttle and charter plans have a vehicle; other plans have none"
-            )
+            DomainError::invalid("plans[charter-bad].vehicle", msg("catalog.vehicle"))
         );
         assert!(s.all_plans(Category::Charter).await.unwrap().is_empty());
         assert!(

@@ -2,7 +2,7 @@
 
 use chrono::{Duration, NaiveDateTime, NaiveTime, Weekday};
 
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::LocalTime;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,7 +23,7 @@ impl Gender {
         match code {
             "female" => Ok(Gender::Female),
             "male" => Ok(Gender::Male),
-            _ => Err(DomainError::invalid(field, "female or male")),
+            _ => Err(DomainError::invalid(field, msg("therapist.gender"))),
         }
     }
 }
@@ -42,13 +42,14 @@ impl Shift {
     pub fn parse(days: &[String], from: &str, until: &str) -> DomainResult<Self> {
         let time = |raw: &str| {
             NaiveTime::parse_from_str(raw, "%H:%M")
-                .map_err(|_| DomainError::invalid("hours", "times as HH:MM"))
+                .map_err(|_| DomainError::invalid("hours", msg("therapist.hours_time")))
         };
         let days = days
             .iter()
             .map(|d| {
-                d.parse::<Weekday>()
-                    .map_err(|_| DomainError::invalid("hours", format!("unknown day {d}")))
+                d.parse::<Weekday>().map_err(|_| {
+                    DomainError::invalid("hours", msg("therapist.hours_day").with("day", d))
+                })
             })
             .collect::<DomainResult<Vec<_>>>()?;
         Ok(Self {
@@ -125,25 +126,22 @@ impl Therapist {
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
         if !slug {
-            return Err(DomainError::invalid(
-                "id",
-                "lowercase letters, digits and -",
-            ));
+            return Err(DomainError::invalid("id", msg("therapist.id")));
         }
-        crate::shared::text("name", &self.name, 60, "a therapist has a name")?;
+        crate::shared::text("name", &self.name, 60, msg("therapist.name_required"))?;
         crate::shared::lines("bio", &self.bio, 2000)?;
         if self.rating_tenths > 50 {
-            return Err(DomainError::invalid("rating_tenths", "0 to 50"));
+            return Err(DomainError::invalid(
+                "rating_tenths",
+                msg("therapist.rating"),
+            ));
         }
         if self
             .hours
             .iter()
             .any(|s| s.days.is_empty() || s.from == s.until)
         {
-            return Err(DomainError::invalid(
-                "hours",
-                "every shift has days and hours of different start and end",
-            ));
+            return Err(DomainError::invalid("hours", msg("therapist.shifts")));
         }
         Ok(())
     }
@@ -172,7 +170,7 @@ impl Slot {
 
     pub fn new(start: LocalTime, minutes: u32) -> DomainResult<Self> {
         if minutes == 0 || minutes > Self::MAX_MINUTES {
-            return Err(DomainError::invalid("duration", "1 to 480 minutes"));
+            return Err(DomainError::invalid("duration", msg("therapist.duration")));
         }
         Ok(Self { start, minutes })
     }

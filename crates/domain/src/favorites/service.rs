@@ -2,7 +2,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::catalog::{CatalogService, FavoriteStore, Therapist, TherapistQuery};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{OrderId, OrderStore, holds};
 use crate::shared::{Page, PageRequest, UserId};
 
@@ -62,14 +62,14 @@ impl FavoriteService {
         if ids.len() > Self::MAX {
             return Err(DomainError::invalid(
                 "therapistIds",
-                format!("最多收藏 {} 位按摩師", Self::MAX),
+                msg("favorites.max").with("max", Self::MAX),
             ));
         }
         let active = self.active_ids().await?;
         if let Some(unknown) = ids.iter().find(|id| !active.contains(*id)) {
             return Err(DomainError::invalid(
                 "therapistIds",
-                format!("找不到按摩師 {unknown}"),
+                msg("favorites.unknown").with("id", unknown),
             ));
         }
         self.store.replace(owner, &ids).await?;
@@ -132,7 +132,7 @@ impl FavoriteService {
             None => 0,
             Some(t) => t
                 .parse()
-                .map_err(|_| DomainError::invalid("page_token", "not a token of this list"))?,
+                .map_err(|_| DomainError::invalid("page_token", msg("page.token")))?,
         };
         let end = start.saturating_add(page.size() as usize).min(found.len());
         let items = found

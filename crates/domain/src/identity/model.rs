@@ -3,7 +3,7 @@ use std::fmt;
 use chrono::{DateTime, Utc};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::error::{AuthError, DomainError, DomainResult};
+use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::shared::{Phone, UserId};
 
 /// An e-mail address, normalised so that one mailbox is one account however it is written:
@@ -155,7 +155,7 @@ impl Language {
         Self::ALL
             .into_iter()
             .find(|l| l.tag().eq_ignore_ascii_case(tag))
-            .ok_or_else(|| DomainError::invalid("preferred_language", "請選擇 zh-TW、en 或 vi"))
+            .ok_or_else(|| DomainError::invalid("preferred_language", msg("profile.language")))
     }
 }
 
@@ -252,7 +252,7 @@ fn display_name(raw: &str) -> DomainResult<String> {
     if n == 0 || n > Profile::MAX_NAME_CHARS {
         return Err(DomainError::invalid(
             "display_name",
-            format!("請輸入 1 到 {} 個字的名稱", Profile::MAX_NAME_CHARS),
+            msg("profile.name").with("max", Profile::MAX_NAME_CHARS),
         ));
     }
     Ok(name)
@@ -267,10 +267,7 @@ fn handle(field: &str, raw: &str) -> DomainResult<Option<String>> {
     if v.chars().any(char::is_whitespace) {
         return Err(DomainError::invalid(
             field,
-            format!(
-                "請輸入 {} 字以內、不含空白的帳號",
-                Profile::MAX_HANDLE_CHARS
-            ),
+            msg("profile.handle").with("max", Profile::MAX_HANDLE_CHARS),
         ));
     }
     Ok(Some(v))

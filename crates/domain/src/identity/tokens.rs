@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use super::model::{Email, Role};
 use super::policy::IdentityPolicy;
 use crate::audit::Staff;
-use crate::error::{AuthError, DomainError, DomainResult};
+use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::shared::UserId;
 
 /// The SHA-256 of an opaque secret, in hex: what is stored and looked up.
@@ -68,7 +68,7 @@ impl Principal {
                 user_id: self.user_id,
                 email: self.email,
             }),
-            Role::Customer => Err(DomainError::PermissionDenied("這個操作只限營運人員".into())),
+            Role::Customer => Err(DomainError::PermissionDenied(msg("staff.only"))),
         }
     }
 }

@@ -4,7 +4,7 @@ use chrono::Duration;
 
 use super::model::{HotelImage, ImageId, ImageLimits, Variant, key};
 use super::ports::{BlobStore, ImageCodec, ImageStore};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{Clock, Randomness, UserId};
 
 /// Uploading, reading and removing hotel images. Only the owner reads or removes an image;
@@ -47,17 +47,16 @@ impl MediaService {
         if count > self.limits.max_files {
             return Err(DomainError::invalid(
                 "images",
-                format!("一次最多上傳 {} 張照片", self.limits.max_files),
+                msg("media.files_max").with("max", self.limits.max_files),
             ));
         }
         Ok(())
     }
 
     pub fn too_large(&self) -> DomainError {
-        DomainError::TooLarge(format!(
-            "每張照片最大 {} MB",
-            self.limits.max_file_bytes / (1024 * 1024)
-        ))
+        DomainError::TooLarge(
+            msg("media.file_size").with("mb", self.limits.max_file_bytes / (1024 * 1024)),
+        )
     }
 
     /// All or nothing: every file is checked and re-encoded before any is kept.
@@ -68,7 +67,7 @@ impl MediaService {
         files: Vec<Vec<u8>>,
     ) -> DomainResult<Vec<HotelImage>> {
         if files.is_empty() {
-            return Err(DomainError::invalid("images", "請選擇要上傳的照片"));
+            return Err(DomainError::invalid("images", msg("media.none")));
         }
         self.check_count(files.len())?;
         if files.iter().any(|f| f.len() > self.limits.max_file_bytes) {
@@ -130,9 +129,7 @@ impl MediaService {
     pub async fn delete(&self, owner: &UserId, id: &ImageId) -> DomainResult<()> {
         let image = self.get(owner, id).await?;
         if !self.store.delete_unattached(id).await? {
-            return Err(DomainError::FailedPrecondition(
-                "這張照片已附在訂單上，請先從訂單移除".into(),
-            ));
+            return Err(DomainError::FailedPrecondition(msg("media.on_order")));
         }
         self.forget_blobs(std::slice::from_ref(&image)).await;
         Ok(())
@@ -143,14 +140,14 @@ impl MediaService {
         if ids.len() > self.limits.max_per_order {
             return Err(DomainError::invalid(
                 "details.hotel_image_ids",
-                format!("每筆訂單最多 {} 張照片", self.limits.max_per_order),
+                msg("media.per_order").with("max", self.limits.max_per_order),
             ));
         }
         for id in ids {
             if self.get(owner, id).await.is_err() {
                 return Err(DomainError::invalid(
                     "details.hotel_image_ids",
-                    "找不到這張照片，請重新上傳",
+                    msg("media.unknown"),
                 ));
             }
         }

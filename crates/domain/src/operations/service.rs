@@ -4,7 +4,7 @@ use super::model::ServiceKey;
 use super::ports::{AuditLog, StaffStore};
 use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogCodec, CatalogService, Plan, PlanId, Shift, Therapist};
-use crate::error::{AuthError, DomainError, DomainResult};
+use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{
     Account, Change, CommitError, Email, IdentityStore, Password, PasswordHasher, Role, TokenHash,
 };
@@ -81,13 +81,13 @@ impl OperatorService {
         if email.as_str().chars().count() > Staff::NAME_MAX {
             return Err(DomainError::invalid(
                 "email",
-                format!("營運人員的信箱最多 {} 個字元", Staff::NAME_MAX),
+                msg("staff.email_max").with("max", Staff::NAME_MAX),
             ));
         }
         if password.chars().count() < OPERATOR_PASSWORD_MIN {
             return Err(DomainError::invalid(
                 "password",
-                format!("營運人員的密碼至少 {OPERATOR_PASSWORD_MIN} 個字元"),
+                msg("staff.password_min").with("min", OPERATOR_PASSWORD_MIN),
             ));
         }
         let password = Password::new(password)?;
@@ -125,7 +125,7 @@ impl OperatorService {
 
     /// A new key for a service account; the secret is returned once and never again.
     pub async fn issue_key(&self, by: &Staff, name: &str) -> DomainResult<(ServiceKey, String)> {
-        let name = text("name", name, ServiceKey::NAME_MAX, "請為金鑰命名")?;
+        let name = text("name", name, ServiceKey::NAME_MAX, msg("staff.key_name"))?;
         let secret = format!("{}{}", ServiceKey::PREFIX, self.p.random.secret());
         let key = ServiceKey {
             id: format!("key-{}", crate::shared::id_tail(&self.p.random.id(), 16)),
@@ -185,10 +185,7 @@ impl OperatorService {
     pub async fn import_catalog(&self, by: &Staff, text: &str) -> DomainResult<(usize, usize)> {
         let (plans, therapists) = self.p.codec.parse(text)?;
         if plans.is_empty() && therapists.is_empty() {
-            return Err(DomainError::invalid(
-                "catalog_toml",
-                "檔案中沒有任何方案或按摩師",
-            ));
+            return Err(DomainError::invalid("catalog_toml", msg("catalog.empty")));
         }
         let ids = |ids: Vec<&str>| ids.join(",");
         let after = format!(

@@ -1,5 +1,5 @@
 use crate::catalog::Category;
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{Phone, text};
 
 /// The driver (or, for an escort, the guide) operators put on an order; the customer sees the
@@ -21,15 +21,19 @@ impl Driver {
         if category == Category::DragonMassage {
             return Err(DomainError::invalid(
                 "driver",
-                "按摩訂單請指派按摩師，不是司機",
+                msg("order.driver_not_massage"),
             ));
         }
-        let name = text("driver.name", name, 40, "請輸入司機姓名")?;
+        let name = text("driver.name", name, 40, msg("driver.name_required"))?;
         let plate = match (category, plate.trim()) {
             (Category::Escort, "") => String::new(),
-            (_, plate) => {
-                text("driver.plate", plate, Self::PLATE_MAX, "請輸入車牌號碼")?.to_uppercase()
-            }
+            (_, plate) => text(
+                "driver.plate",
+                plate,
+                Self::PLATE_MAX,
+                msg("driver.plate_required"),
+            )?
+            .to_uppercase(),
         };
         Ok(Self { name, phone, plate })
     }

@@ -2,7 +2,7 @@
 //! field (`details.passengers`) in the words the order pages show.
 
 use crate::catalog::{Category, Plan};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::media::ImageId;
 use crate::pricing::Quote;
 use crate::shared::{LocalTime, Phone, lines, text};
@@ -40,7 +40,7 @@ macro_rules! codes {
                     .iter()
                     .copied()
                     .find(|v| v.code() == code)
-                    .ok_or_else(|| DomainError::invalid($field, "請選擇一個選項"))
+                    .ok_or_else(|| DomainError::invalid($field, msg("choice.required")))
             }
         }
     };
@@ -117,7 +117,10 @@ impl TherapistChoice {
             "any" | "" => Ok(TherapistChoice::Any),
             "favourite" => Ok(TherapistChoice::Favourite),
             "specific" => Ok(TherapistChoice::Specific(therapist_id.trim().to_owned())),
-            _ => Err(DomainError::invalid("details.therapist", "請選擇一個選項")),
+            _ => Err(DomainError::invalid(
+                "details.therapist",
+                msg("choice.required"),
+            )),
         }
     }
 
@@ -171,11 +174,12 @@ impl Contact {
         phone: Phone,
         messaging: Option<(MessagingApp, &str)>,
     ) -> DomainResult<Self> {
-        let name = text("contact.name", name, 60, "請輸入聯絡人姓名")?;
+        let name = text("contact.name", name, 60, msg("contact.name_required"))?;
         let messaging = match messaging {
-            Some((app, id)) if !id.trim().is_empty() => {
-                Some((app, text("contact.messaging_id", id, 60, "")?))
-            }
+            Some((app, id)) if !id.trim().is_empty() => Some((
+                app,
+                text("contact.messaging_id", id, 60, crate::shared::REQUIRED)?,
+            )),
             _ => None,
         };
         Ok(Self {
@@ -221,7 +225,7 @@ fn flight_number(raw: &str) -> DomainResult<String> {
     } else {
         Err(DomainError::invalid(
             "details.flight_number",
-            "請輸入正確的航班編號，例如 VN123",
+            msg("shuttle.flight_number"),
         ))
     }
 }
@@ -290,14 +294,20 @@ impl ServiceDetails {
     /// Cleans the text fields and checks every rule that does not depend on the clock.
     pub fn checked(self, plan: &Plan) -> DomainResult<Self> {
         if self.category() != plan.category {
-            return Err(DomainError::invalid("details", "服務內容與方案類別不符"));
+            return Err(DomainError::invalid(
+                "details",
+                msg("order.details_category"),
+            ));
         }
         let people = |field: &str, n: u32| {
             let max = plan.capacity();
             if n == 0 {
-                Err(DomainError::invalid(field, "至少 1 位"))
+                Err(DomainError::invalid(field, msg("order.people_min")))
             } else if n > max {
-                Err(DomainError::invalid(field, format!("此方案最多 {max} 位")))
+                Err(DomainError::invalid(
+                    field,
+                    msg("order.people_max").with("max", max),
+                ))
             } else {
                 Ok(n)
             }
@@ -306,7 +316,7 @@ impl ServiceDetails {
             if seats > passengers {
                 Err(DomainError::invalid(
                     "details.child_seats",
-                    "兒童座椅不可多於乘客人數",
+                    msg("order.child_seats_passengers"),
                 ))
             } else {
                 Ok(seats)
@@ -318,12 +328,17 @@ impl ServiceDetails {
                 if d.luggage > luggage_max {
                     return Err(DomainError::invalid(
                         "details.luggage",
-                        format!("此車型最多 {luggage_max} 件大型行李"),
+                        msg("shuttle.luggage_max").with("max", luggage_max),
                     ));
                 }
                 ServiceDetails::Shuttle(ShuttleDetails {
                     flight_number: flight_number(&d.flight_number)?,
-                    address: text("details.address", &d.address, 200, "請輸入飯店名稱或地址")?,
+                    address: text(
+                        "details.address",
+                        &d.address,
+                        200,
+                        msg("shuttle.address_required"),
+                    )?,
                     passengers: people("details.passengers", d.passengers)?,
                     child_seats: child_seats(d.child_seats, d.passengers)?,
                     ..d
@@ -334,7 +349,7 @@ impl ServiceDetails {
                     "details.pickup_address",
                     &d.pickup_address,
                     200,
-                    "請輸入上車地點",
+                    msg("charter.pickup_required"),
                 )?,
                 itinerary: lines("details.itinerary", &d.itinerary, 1000)?,
                 passengers: people("details.passengers", d.passengers)?,
@@ -346,7 +361,7 @@ impl ServiceDetails {
                     "details.meeting_point",
                     &d.meeting_point,
                     200,
-                    "請輸入集合地點",
+                    msg("escort.meeting_point_required"),
                 )?,
                 people: people("details.people", d.people)?,
                 ..d
@@ -355,17 +370,25 @@ impl ServiceDetails {
                 if let TherapistChoice::Specific(id) = &d.therapist
                     && id.trim().is_empty()
                 {
-                    return Err(DomainError::invalid("details.therapist_id", "請選擇按摩師"));
+                    return Err(DomainError::invalid(
+                        "details.therapist_id",
+                        msg("order.therapist_required"),
+                    ));
                 }
                 ServiceDetails::Massage(MassageDetails {
-                    hotel_name: text("details.hotel_name", &d.hotel_name, 100, "請輸入飯店名稱")?,
+                    hotel_name: text(
+                        "details.hotel_name",
+                        &d.hotel_name,
+                        100,
+                        msg("massage.hotel_name_required"),
+                    )?,
                     hotel_address: text(
                         "details.hotel_address",
                         &d.hotel_address,
                         200,
-                        "請輸入飯店地址",
+                        msg("massage.hotel_address_required"),
                     )?,
-                    room: text("details.room", &d.room, 20, "請輸入房號")?,
+                    room: text("details.room", &d.room, 20, msg("massage.room_required"))?,
                     people: people("details.people", d.people)?,
                     ..d
                 })

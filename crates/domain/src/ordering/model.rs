@@ -3,12 +3,12 @@ use chrono::{DateTime, Duration, Utc};
 use super::assignment::Driver;
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use crate::catalog::{Category, Plan, PlanId};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::identity::MailKind;
 use crate::pricing::{Estimate, estimate};
 use crate::shared::{LocalTime, UserId};
 
-pub(crate) const NOT_SOLD: &str = "此方案已停止販售";
+pub(crate) const NOT_SOLD: Message = msg("order.not_sold");
 
 /// An order's id: unguessable, since it appears in links and only the owner may see the order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,20 +83,30 @@ impl OrderState {
         Self::ALL
             .into_iter()
             .find(|s| s.code().eq_ignore_ascii_case(code))
-            .ok_or_else(|| DomainError::invalid("state", format!("unknown order state {code}")))
+            .ok_or_else(|| {
+                DomainError::invalid("state", msg("order.state.unknown").with("code", code))
+            })
     }
 
-    pub const fn label(self) -> &'static str {
+    /// The state as a term of the catalogue, said in the caller's language at the edge.
+    pub const fn term(self) -> &'static str {
         match self {
-            OrderState::Draft => "填寫中",
-            OrderState::PendingPayment => "待付款",
-            OrderState::Paid => "已付款",
-            OrderState::Confirmed => "已確認",
-            OrderState::Completed => "已完成",
-            OrderState::Cancelled => "已取消",
-            OrderState::Expired => "已逾期",
-            OrderState::Refunded => "已退款",
+            OrderState::Draft => "order.state.draft",
+            OrderState::PendingPayment => "order.state.pending_payment",
+            OrderState::Paid => "order.state.paid",
+            OrderState::Confirmed => "order.state.confirmed",
+            OrderState::Completed => "order.state.completed",
+            OrderState::Cancelled => "order.state.cancelled",
+            OrderState::Expired => "order.state.expired",
+            OrderState::Refunded => "order.state.refunded",
         }
+    }
+
+    /// The refusal of `action` (a term) in this state: 「訂單已付款，無法取消」.
+    pub fn forbids(self, action: &'static str) -> Message {
+        msg("order.state_forbids")
+            .term("state", self.term())
+            .term("action", action)
     }
 
     /// Nothing has been paid, so the details may still change and the order may lapse.
@@ -130,7 +140,7 @@ impl Actor {
             Some(("operator", who)) => Ok(Actor::Operator(who.to_owned())),
             _ => Err(DomainError::invalid(
                 "actor",
-                format!("unknown actor {code}"),
+                msg("order.actor.unknown").with("code", code),
             )),
         }
     }
@@ -202,13 +212,13 @@ pub fn check_window(plan: &Plan, start: LocalTime, now: DateTime<Utc>) -> Domain
         let hours = window.lead_time_minutes.div_ceil(60);
         return Err(DomainError::invalid(
             "details.start",
-            format!("請預約 {hours} 小時後的時段（越南時間）"),
+            msg("order.lead_time").with("hours", hours),
         ));
     }
     if at > now + Duration::days(i64::from(window.horizon_days)) {
         return Err(DomainError::invalid(
             "details.start",
-            format!("最多可預約 {} 天內的時段", window.horizon_days),
+            msg("order.horizon").with("days", window.horizon_days),
         ));
     }
     Ok(())
@@ -241,7 +251,7 @@ impl Order {
         payment_window: Duration,
     ) -> DomainResult<Self> {
         if !plan.active {
-            return Err(DomainError::FailedPrecondition(NOT_SOLD.into()));
+            return Err(DomainError::FailedPrecondition(NOT_SOLD));
         }
         let (details, estimate) = price(plan, details, now)?;
         let actor = Actor::Customer(owner.clone());
@@ -285,11 +295,9 @@ impl Order {
         actor: Actor,
         now: DateTime<Utc>,
     ) -> DomainResult<()> {
-        self.require(self.state.is_unpaid(), "修改")?;
+        self.require(self.state.is_unpaid(), "order.action.revise")?;
         if now >= self.expires_at {
-            return Err(DomainError::FailedPrecondition(
-                "訂單已逾期未付款，請重新下單".into(),
-            ));
+            return Err(DomainError::FailedPrecondition(msg("order.lapsed")));
         }
         if let Some(details) = revision.details {
             let (details, estimate) = price(plan, details, now)?;
@@ -315,7 +323,7 @@ impl Order {
         if self.state == OrderState::Cancelled {
             return Ok(());
         }
-        self.require(self.state.is_unpaid(), "取消")?;
+        self.require(self.state.is_unpaid(), "order.action.cancel")?;
         let reason = if reason.trim().is_empty() {
             "cancelled"
         } else {
@@ -327,7 +335,10 @@ impl Order {
 
     /// Unpaid past its window.
     pub fn expire(&mut self, now: DateTime<Utc>) -> DomainResult<()> {
-        self.require(self.state.is_unpaid() && now >= self.expires_at, "逾期")?;
+        self.require(
+            self.state.is_unpaid() && now >= self.expires_at,
+            "order.action.expire",
+        )?;
         self.go(
             OrderState::Expired,
             Actor::System("expiry".into()),
@@ -343,7 +354,7 @@ impl Order {
         reason: &str,
         now: DateTime<Utc>,
     ) -> DomainResult<()> {
-        self.require(self.state == OrderState::PendingPayment, "付款")?;
+        self.require(self.state == OrderState::PendingPayment, "order.action.pay")?;
         self.go(OrderState::Paid, actor, reason, now);
         Ok(())
     }
@@ -353,7 +364,7 @@ impl Order {
         if self.state == OrderState::Confirmed {
             return Ok(());
         }
-        self.require(self.state == OrderState::Paid, "確認")?;
+        self.require(self.state == OrderState::Paid, "order.action.confirm")?;
         self.go(OrderState::Confirmed, actor, "confirmed", now);
         Ok(())
     }
@@ -368,7 +379,7 @@ impl Order {
     ) -> DomainResult<()> {
         self.require(
             matches!(self.state, OrderState::Paid | OrderState::Confirmed),
-            "指派司機",
+            "order.action.assign_driver",
         )?;
         if self.state == OrderState::Confirmed && self.driver.as_ref() == Some(&driver) {
             return Ok(());
@@ -390,12 +401,12 @@ impl Order {
     ) -> DomainResult<()> {
         self.require(
             matches!(self.state, OrderState::Paid | OrderState::Confirmed),
-            "指派按摩師",
+            "order.action.assign_therapist",
         )?;
         let ServiceDetails::Massage(m) = &mut self.details else {
             return Err(DomainError::invalid(
                 "therapist_id",
-                "只有按摩訂單可以指派按摩師",
+                msg("order.therapist_massage_only"),
             ));
         };
         let chosen = TherapistChoice::Specific(therapist_id.to_owned());
@@ -416,7 +427,7 @@ impl Order {
         if self.state == OrderState::Completed {
             return Ok(());
         }
-        self.require(self.state == OrderState::Confirmed, "完成")?;
+        self.require(self.state == OrderState::Confirmed, "order.action.complete")?;
         self.go(OrderState::Completed, actor, "completed", now);
         Ok(())
     }
@@ -424,20 +435,18 @@ impl Order {
     pub fn refund(&mut self, actor: Actor, reason: &str, now: DateTime<Utc>) -> DomainResult<()> {
         self.require(
             matches!(self.state, OrderState::Paid | OrderState::Confirmed),
-            "退款",
+            "order.action.refund",
         )?;
         self.go(OrderState::Refunded, actor, reason, now);
         Ok(())
     }
 
-    fn require(&self, allowed: bool, action: &str) -> DomainResult<()> {
+    /// `action`: the term of what was asked, for the refusal.
+    fn require(&self, allowed: bool, action: &'static str) -> DomainResult<()> {
         if allowed {
             Ok(())
         } else {
-            Err(DomainError::FailedPrecondition(format!(
-                "訂單{}，無法{action}",
-                self.state.label()
-            )))
+            Err(DomainError::FailedPrecondition(self.state.forbids(action)))
         }
     }
 

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use super::model::{Order, OrderId, OrderState};
 use crate::audit::AuditEntry;
 use crate::catalog::Category;
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{Page, PageRequest, UserId};
 
 /// A client's key for one create request, so a retry gets the first result instead of a second
@@ -24,7 +24,7 @@ impl IdempotencyKey {
         } else {
             Err(DomainError::invalid(
                 "idempotency_key",
-                "1 to 128 visible ASCII characters",
+                msg("idempotency_key.format"),
             ))
         }
     }

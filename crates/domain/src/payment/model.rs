@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{IdempotencyKey, OrderId};
 use crate::shared::{Money, UserId};
 
@@ -29,15 +29,16 @@ impl Method {
         Self::ALL
             .into_iter()
             .find(|m| m.code().eq_ignore_ascii_case(code.trim()))
-            .ok_or_else(|| DomainError::invalid("method", "請選擇付款方式"))
+            .ok_or_else(|| DomainError::invalid("method", msg("payment.method_required")))
     }
 
-    pub const fn label(self) -> &'static str {
+    /// The method as a term of the catalogue, said in the caller's language at the edge.
+    pub const fn term(self) -> &'static str {
         match self {
-            Method::VCoin => "v幣",
-            Method::VietQr => "銀行轉帳（VietQR）",
-            Method::VnPay => "VNPay",
-            Method::Dev => "測試付款",
+            Method::VCoin => "payment.method.vcoin",
+            Method::VietQr => "payment.method.vietqr",
+            Method::VnPay => "payment.method.vnpay",
+            Method::Dev => "payment.method.dev",
         }
     }
 }
@@ -113,7 +114,9 @@ impl PaymentState {
         Self::ALL
             .into_iter()
             .find(|s| s.code() == code)
-            .ok_or_else(|| DomainError::invalid("state", format!("unknown payment state {code}")))
+            .ok_or_else(|| {
+                DomainError::invalid("state", msg("payment.state.unknown").with("code", code))
+            })
     }
 }
 

@@ -83,5 +83,5 @@ fn an_order_is_payable_while_it_waits_inside_its_window() {
         .mark_paid(Actor::System("dev".into()), "paid", at(11, 22, 3))
         .unwrap();
     let e = service::payable(&order, at(11, 22, 3)).unwrap_err();
-    assert_eq!(e.to_string(), "訂單已付款");
+    assert_eq!(e.to_string(), "order.already_paid");
 }

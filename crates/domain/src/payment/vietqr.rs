@@ -3,7 +3,7 @@
 
 use crc::{CRC_16_IBM_3740, Crc};
 
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::Money;
 
 /// EMVCo's CRC: CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), catalogued as IBM-3740.
@@ -29,7 +29,7 @@ impl BankAccount {
         let bin = bin.trim();
         let number = number.trim();
         if bin.len() != 6 || !bin.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(DomainError::invalid("vietqr.bin", "six digits"));
+            return Err(DomainError::invalid("vietqr.bin", msg("vietqr.bin")));
         }
         if number.is_empty()
             || number.len() > 19
@@ -37,7 +37,7 @@ impl BankAccount {
         {
             return Err(DomainError::invalid(
                 "vietqr.account",
-                "1 to 19 letters or digits",
+                msg("vietqr.account"),
             ));
         }
         Ok(Self {
@@ -74,7 +74,7 @@ fn tlv(id: &str, value: &str) -> DomainResult<String> {
     if value.len() > 99 {
         return Err(DomainError::invalid(
             "vietqr",
-            format!("field {id} longer than 99"),
+            msg("vietqr.field_length").with("id", id),
         ));
     }
     Ok(format!("{id}{:02}{value}", value.len()))
@@ -83,10 +83,10 @@ fn tlv(id: &str, value: &str) -> DomainResult<String> {
 /// The QR text for `amount` to `account` with `memo` (purpose of transaction, tag 62/08).
 pub fn payload(account: &BankAccount, amount: Money, memo: &str) -> DomainResult<String> {
     if amount.amount() <= 0 {
-        return Err(DomainError::invalid("amount", "must be positive"));
+        return Err(DomainError::invalid("amount", msg("vietqr.amount")));
     }
     if !memo.is_ascii() {
-        return Err(DomainError::invalid("memo", "ASCII only"));
+        return Err(DomainError::invalid("memo", msg("vietqr.memo")));
     }
     let beneficiary = tlv("00", &account.bin)? + &tlv("01", &account.number)?;
     let merchant = tlv("00", NAPAS_GUID)? + &tlv("01", &beneficiary)? + &tlv("02", TO_ACCOUNT)?;

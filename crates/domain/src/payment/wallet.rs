@@ -4,7 +4,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::model::PaymentId;
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Order, OrderId};
 use crate::shared::{Money, UserId};
 
@@ -37,7 +37,9 @@ impl EntryKind {
         Self::ALL
             .into_iter()
             .find(|k| k.code() == code)
-            .ok_or_else(|| DomainError::invalid("kind", format!("unknown entry kind {code}")))
+            .ok_or_else(|| {
+                DomainError::invalid("kind", msg("wallet.entry_kind").with("code", code))
+            })
     }
 }
 
@@ -100,7 +102,7 @@ pub fn check_received(amount: Money) -> DomainResult<()> {
     if amount <= Money::ZERO || amount > Money::ENTRY_MAX {
         return Err(DomainError::invalid(
             "amount",
-            format!("金額須介於 1 ₫ 與 {} 之間", Money::ENTRY_MAX),
+            msg("money.received_range").with("max", Money::ENTRY_MAX),
         ));
     }
     Ok(())
@@ -114,7 +116,9 @@ pub fn check_top_up(amount: Money) -> DomainResult<()> {
     if amount < TOP_UP_MIN || amount > TOP_UP_MAX || amount.amount() % 1000 != 0 {
         return Err(DomainError::invalid(
             "amount",
-            format!("儲值金額須為 {TOP_UP_MIN} 至 {TOP_UP_MAX} 之間的千元整數"),
+            msg("wallet.top_up_range")
+                .with("min", TOP_UP_MIN)
+                .with("max", TOP_UP_MAX),
         ));
     }
     Ok(())
@@ -157,7 +161,7 @@ pub fn check_adjustment(amount: Money) -> DomainResult<()> {
     {
         return Err(DomainError::invalid(
             "amount",
-            format!("調整金額須為非零，且不超過 {ADJUSTMENT_MAX}"),
+            msg("wallet.adjustment_range").with("max", ADJUSTMENT_MAX),
         ));
     }
     Ok(())
@@ -176,11 +180,14 @@ impl CancellationPolicy {
         if refund < Money::ZERO || refund > paid {
             return Err(DomainError::invalid(
                 "refund_vnd",
-                format!("退款金額須介於 VND 0 與已付的 {paid} 之間"),
+                msg("refund.range").with("paid", paid),
             ));
         }
         if reason.trim().is_empty() {
-            return Err(DomainError::invalid("reason", "請說明不依規定退款的原因"));
+            return Err(DomainError::invalid(
+                "reason",
+                msg("refund.reason_required"),
+            ));
         }
         let start = order.details.start().instant();
         Ok(RefundQuote {
@@ -206,9 +213,7 @@ impl CancellationPolicy {
     pub fn quote(&self, order: &Order, now: DateTime<Utc>) -> DomainResult<RefundQuote> {
         let start = order.details.start().instant();
         if now >= start {
-            return Err(DomainError::FailedPrecondition(
-                "服務已開始，無法取消；請聯絡客服".into(),
-            ));
+            return Err(DomainError::FailedPrecondition(msg("order.started")));
         }
         let free_until = start - Duration::hours(i64::from(self.free_until_hours));
         let paid = if order.state.is_unpaid() {

@@ -2,7 +2,7 @@ use crate::catalog::Category;
 use crate::catalog::price_rules::{
     ExtraPerson, PriceRules, chinese_speaking_label, extra_person_label, percent_of,
 };
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{LocalTime, Money};
 
 /// What a price depends on, taken from an order's service details.
@@ -85,9 +85,9 @@ impl Estimate {
 /// breakdown. Capacity and booking-window rules are the order's; this only refuses what has no
 /// price (a length the plan does not sell, an extra it does not offer, more than its maximum).
 pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResult<Estimate> {
-    let rate = rules.rate(q.minutes).ok_or_else(|| {
-        DomainError::invalid("details.duration_minutes", "此方案沒有這個時數，請重新選擇")
-    })?;
+    let rate = rules
+        .rate(q.minutes)
+        .ok_or_else(|| DomainError::invalid("details.duration_minutes", msg("pricing.duration")))?;
     let mut lines = Vec::new();
     let mut line = |kind: LineKind, label: String, quantity: u32, unit_price: Money| {
         if quantity > 0 {
@@ -116,7 +116,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
         let price = price.ok_or_else(|| {
             DomainError::invalid(
                 "details.extra_hours",
-                format!("此方案最多可延長 {} 小時", rules.max_extra_hours),
+                msg("pricing.extra_hours_max").with("max", rules.max_extra_hours),
             )
         })?;
         line(
@@ -143,7 +143,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
     }
     if q.child_seats > 0 {
         let price = rules.child_seat.ok_or_else(|| {
-            DomainError::invalid("details.child_seats", "此方案不提供兒童安全座椅")
+            DomainError::invalid("details.child_seats", msg("pricing.no_child_seats"))
         })?;
         line(
             LineKind::ChildSeats,
@@ -159,7 +159,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
         let price = price.ok_or_else(|| {
             DomainError::invalid(
                 "details.extra_stops",
-                format!("此方案最多可加停 {} 站", rules.max_extra_stops),
+                msg("pricing.extra_stops_max").with("max", rules.max_extra_stops),
             )
         })?;
         line(

@@ -1,4 +1,4 @@
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 
 /// A request for one page of a list. The token is opaque to callers; each repository decides what
 /// it holds (a keyset cursor), and an unreadable token is the caller's error.
@@ -18,7 +18,7 @@ impl PageRequest {
         if size > Self::MAX_SIZE {
             return Err(DomainError::invalid(
                 "page_size",
-                format!("at most {}", Self::MAX_SIZE),
+                msg("page.size_max").with("max", Self::MAX_SIZE),
             ));
         }
         let size = if size == 0 { Self::DEFAULT_SIZE } else { size };

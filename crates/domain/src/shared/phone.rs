@@ -1,4 +1,4 @@
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 
 /// A phone number with its country code, in E.164's bounds (at most 15 digits in all), so drivers
 /// and therapists can call a traveller's foreign number.
@@ -20,7 +20,7 @@ impl Phone {
         {
             return Err(DomainError::invalid(
                 "phone.country_code",
-                "請輸入正確的國碼，例如 +886",
+                msg("phone.country_code"),
             ));
         }
         let digits: String = number
@@ -32,7 +32,7 @@ impl Phone {
             || cc.len() + digits.len() > 15
             || !digits.bytes().all(|b| b.is_ascii_digit())
         {
-            return Err(DomainError::invalid("phone.number", "請輸入正確的電話號碼"));
+            return Err(DomainError::invalid("phone.number", msg("phone.number")));
         }
         Ok(Self {
             country_code: cc.to_owned(),

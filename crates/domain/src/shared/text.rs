@@ -6,9 +6,11 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, Message, msg};
 
-const REFUSED: &str = "不可包含控制字元或文字方向控制字元";
+const REFUSED: Message = msg("text.refused_characters");
+/// The message for an empty field that says no more than that it is needed.
+pub(crate) const REQUIRED: Message = msg("text.required");
 
 /// C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates.
 fn refused(c: char, multiline: bool) -> bool {
@@ -33,13 +35,17 @@ fn clean(field: &str, raw: &str, max: usize, multiline: bool) -> DomainResult<St
     }
     let value: String = raw.trim().nfc().collect();
     if value.chars().count() > max {
-        return Err(DomainError::invalid(field, format!("最多 {max} 個字")));
+        return Err(DomainError::invalid(
+            field,
+            msg("text.too_long").with("max", max),
+        ));
     }
     Ok(value)
 }
 
-/// One line of 1 to `max` characters; `required` is the message when it is empty.
-pub(crate) fn text(field: &str, raw: &str, max: usize, required: &str) -> DomainResult<String> {
+/// One line of 1 to `max` characters; `required` is the message when it is empty
+/// ([`REQUIRED`] where nothing more can be said).
+pub(crate) fn text(field: &str, raw: &str, max: usize, required: Message) -> DomainResult<String> {
     present(field, clean(field, raw, max, false)?, required)
 }
 
@@ -48,21 +54,16 @@ pub(crate) fn required_lines(
     field: &str,
     raw: &str,
     max: usize,
-    required: &str,
+    required: Message,
 ) -> DomainResult<String> {
     present(field, clean(field, raw, max, true)?, required)
 }
 
-fn present(field: &str, value: String, required: &str) -> DomainResult<String> {
+fn present(field: &str, value: String, required: Message) -> DomainResult<String> {
     if !value.is_empty() {
         return Ok(value);
     }
-    let message = if required.is_empty() {
-        "必填"
-    } else {
-        required
-    };
-    Err(DomainError::invalid(field, message))
+    Err(DomainError::invalid(field, required))
 }
 
 /// One line of at most `max` characters, or nothing.
@@ -79,7 +80,7 @@ pub(crate) fn lines(field: &str, raw: &str, max: usize) -> DomainResult<String> 
 mod tests {
     use super::*;
 
-    fn refusal(r: DomainResult<String>) -> String {
+    fn refusal(r: DomainResult<String>) -> Message {
         match r {
             Err(DomainError::InvalidArgument { message, .. }) => message,
             other => panic!("{other:?}"),
@@ -100,7 +101,11 @@ mod tests {
             "\u{2066}x\u{2069}",
             "tab\there",
         ] {
-            assert_eq!(refusal(text("name", bad, 100, "")), REFUSED, "{bad:?}");
+            assert_eq!(
+                refusal(text("name", bad, 100, REQUIRED)),
+                REFUSED,
+                "{bad:?}"
+            );
         }
         assert_eq!(refusal(lines("note", "a\u{0}b", 100)), REFUSED);
         assert_eq!(refusal(optional_text("room", "1\n2", 100)), REFUSED);
@@ -117,9 +122,15 @@ mod tests {
     #[test]
     fn text_is_stored_as_nfc_within_its_length() {
         // "é" as e + combining acute becomes one character, and counts as one.
-        assert_eq!(text("name", "Le\u{301}", 2, "").unwrap(), "L\u{e9}");
-        assert_eq!(refusal(text("name", "abc", 2, "")), "最多 2 個字");
-        assert_eq!(refusal(text("name", "   ", 2, "請輸入")), "請輸入");
+        assert_eq!(text("name", "Le\u{301}", 2, REQUIRED).unwrap(), "L\u{e9}");
+        assert_eq!(
+            refusal(text("name", "abc", 2, REQUIRED)),
+            msg("text.too_long").with("max", 2)
+        );
+        assert_eq!(
+            refusal(text("name", "   ", 2, msg("x.required"))),
+            msg("x.required")
+        );
         assert_eq!(optional_text("name", "  ", 2).unwrap(), "");
     }
 }

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 
 /// Vietnam keeps UTC+7 all year (no daylight saving), so a fixed offset is exact.
 const VIETNAM_OFFSET: Duration = Duration::hours(7);
@@ -18,7 +18,7 @@ impl LocalTime {
     pub fn parse(field: &str, raw: &str) -> DomainResult<Self> {
         NaiveDateTime::parse_from_str(raw.trim(), Self::FORMAT)
             .map(Self)
-            .map_err(|_| DomainError::invalid(field, "請輸入正確的日期與時間（越南時間）"))
+            .map_err(|_| DomainError::invalid(field, msg("time.local")))
     }
 
     pub fn from_naive(t: NaiveDateTime) -> Self {

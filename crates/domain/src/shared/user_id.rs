@@ -1,4 +1,4 @@
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 
 /// An account's id (the token's `sub`): random, URL-safe, never reused.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -13,7 +13,7 @@ impl UserId {
         if ok {
             Ok(Self(raw.to_owned()))
         } else {
-            Err(DomainError::invalid("user_id", "not a user id"))
+            Err(DomainError::invalid("user_id", msg("user.id")))
         }
     }
 

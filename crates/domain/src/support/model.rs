@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::OrderId;
 use crate::shared::{UserId, required_lines};
 
@@ -42,10 +42,7 @@ impl RequestId {
             id if id.len() <= 64 && id.bytes().all(|b| b.is_ascii_graphic()) => {
                 Ok(Some(Self(id.to_owned())))
             }
-            _ => Err(DomainError::invalid(
-                "request_id",
-                "1 to 64 visible ASCII characters",
-            )),
+            _ => Err(DomainError::invalid("request_id", msg("request_id.format"))),
         }
     }
 
@@ -75,7 +72,7 @@ impl Author {
             Some(("operator", who)) => Ok(Author::Operator(who.to_owned())),
             _ => Err(DomainError::invalid(
                 "author",
-                format!("unknown author {code}"),
+                msg("support.author").with("code", code),
             )),
         }
     }
@@ -92,7 +89,7 @@ impl Message {
     pub const MAX_CHARS: usize = 2000;
 
     pub fn new(author: Author, body: &str, at: DateTime<Utc>) -> DomainResult<Self> {
-        let body = required_lines("body", body, Self::MAX_CHARS, "請輸入訊息內容")?;
+        let body = required_lines("body", body, Self::MAX_CHARS, msg("support.body_required"))?;
         Ok(Self { author, body, at })
     }
 }

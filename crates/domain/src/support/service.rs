@@ -3,7 +3,7 @@ use std::sync::Arc;
 use super::model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId};
 use super::ports::{Side, SupportStore};
 use crate::audit::{AuditEntry, Staff};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::identity::{Limit, RateLimiter, Take};
 use crate::ordering::{OrderId, OrderStore};
 use crate::shared::{Clock, Page, PageRequest, Randomness, UserId, text};
@@ -75,10 +75,15 @@ impl SupportService {
             "" => None,
             raw => {
                 let id = OrderId::parse(raw)
-                    .map_err(|_| DomainError::invalid("order_id", "找不到這筆訂單"))?;
+                    .map_err(|_| DomainError::invalid("order_id", msg("support.order_unknown")))?;
                 match self.orders.get(&id).await? {
                     Some(order) if &order.owner == owner => Some(id),
-                    _ => return Err(DomainError::invalid("order_id", "找不到這筆訂單")),
+                    _ => {
+                        return Err(DomainError::invalid(
+                            "order_id",
+                            msg("support.order_unknown"),
+                        ));
+                    }
                 }
             }
         };
@@ -97,7 +102,12 @@ impl SupportService {
                 .chars()
                 .take(Thread::SUBJECT_MAX)
                 .collect(),
-            (subject, _) => text("subject", subject, Thread::SUBJECT_MAX, "")?,
+            (subject, _) => text(
+                "subject",
+                subject,
+                Thread::SUBJECT_MAX,
+                crate::shared::REQUIRED,
+            )?,
         };
         let thread = Thread {
             id: ThreadId::generated(&self.random.id()),
@@ -229,10 +239,9 @@ impl SupportService {
     ) -> DomainResult<Thread> {
         let message = Message::new(author, body, self.clock.now())?;
         if thread.message_count >= Thread::MAX_MESSAGES {
-            return Err(DomainError::FailedPrecondition(format!(
-                "這個對話已有 {} 則訊息，請開啟新的對話",
-                Thread::MAX_MESSAGES
-            )));
+            return Err(DomainError::FailedPrecondition(
+                msg("support.thread_full").with("max", Thread::MAX_MESSAGES),
+            ));
         }
         self.store
             .append(&thread.id, &message, request.as_ref(), audit)
@@ -261,10 +270,7 @@ impl SupportService {
         };
         let wait = (window.resets_at - now).num_seconds().max(1);
         Err(DomainError::Throttled {
-            message: format!(
-                "訊息太多了，請於 {} 分鐘後再試，或改用其他聯絡方式",
-                (wait + 59) / 60
-            ),
+            message: msg("support.throttled").with("minutes", (wait + 59) / 60),
             retry_after_secs: u64::try_from(wait).unwrap_or(1),
         })
     }

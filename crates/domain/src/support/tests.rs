@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{NewOrder, ServiceDetails};
 use crate::shared::{PageRequest, UserId};
 use crate::testing::{Limiter, Sequence, Threads, setup};
@@ -173,7 +173,7 @@ async fn a_customer_cannot_bury_the_operators() {
         .await
         .unwrap_err();
     assert!(
-        matches!(err, DomainError::Throttled { retry_after_secs: 1800, ref message } if message.contains("30 分鐘")),
+        matches!(err, DomainError::Throttled { retry_after_secs: 1800, ref message } if message == &msg("support.throttled").with("minutes", 30)),
         "{err:?}"
     );
     assert!(

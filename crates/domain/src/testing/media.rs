@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::{FixedClock, Sequence};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::media::{
     BlobStore, Encoded, HotelImage, ImageCodec, ImageId, ImageLimits, ImageStore, MediaService,
 };
@@ -19,7 +19,7 @@ pub(crate) struct TagCodec;
 impl ImageCodec for TagCodec {
     async fn encode(&self, upload: Vec<u8>, _: ImageLimits) -> DomainResult<Encoded> {
         if upload.starts_with(b"BAD") {
-            return Err(DomainError::Unsupported("not an image".into()));
+            return Err(DomainError::Unsupported(msg("media.not_an_image")));
         }
         Ok(Encoded {
             full: [b"full:".as_slice(), &upload].concat(),

@@ -16,6 +16,7 @@ use axum::routing::{MethodFilter, MethodRouter, get, on};
 use http::StatusCode;
 
 use domain::DomainError;
+use domain::error::msg;
 
 use crate::{ApiError, Services};
 
@@ -216,7 +217,9 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
             .await
             .map(|axum::Json(v)| Body(v))
             .map_err(|e: JsonRejection| match e.status() {
-                StatusCode::PAYLOAD_TOO_LARGE => DomainError::TooLarge(e.body_text()).into(),
+                StatusCode::PAYLOAD_TOO_LARGE => {
+                    DomainError::TooLarge(msg("request.body_too_large")).into()
+                }
                 _ => ApiError::bad_request(e.body_text()),
             })
     }

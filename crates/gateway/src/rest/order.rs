@@ -85,7 +85,7 @@ impl From<&Order> for OrderDto {
             plan_id: o.plan_id.as_str().into(),
             plan_name: o.plan_name.clone(),
             state: o.state.code(),
-            state_label: o.state.label(),
+            state_label: crate::texts::term(o.state.term()),
             details: details.unwrap_or(Value::Null),
             contact: o.contact.as_ref().map(contact_to_pb),
             note: o.note.clone(),

@@ -47,7 +47,7 @@ impl From<&Checkout> for PaymentDto {
             id: p.id.as_str().into(),
             order_id: p.purpose.order().map(|o| o.as_str().into()),
             method: p.method.code(),
-            method_label: p.method.label(),
+            method_label: crate::texts::term(p.method.term()),
             amount_vnd: p.amount.amount(),
             state: p.state.code(),
             created_at: p.created_at.to_rfc3339(),

@@ -1,6 +1,7 @@
 //! Therapists and the therapist finder's query.
 
 use domain::catalog::{Gender, Slot, Therapist, TherapistQuery};
+use domain::error::msg;
 use domain::favorites::Found;
 use domain::ordering::OrderId;
 use domain::shared::{LocalTime, PageRequest};
@@ -22,8 +23,13 @@ pub(crate) fn query_from_pb(
 ) -> DomainResult<(TherapistQuery, Option<OrderId>, PageRequest)> {
     let slot = match (r.start.trim(), r.duration_minutes) {
         ("", 0) => None,
-        ("", _) => return Err(DomainError::invalid("start", "請選擇開始時間")),
-        (_, 0) => return Err(DomainError::invalid("duration", "請選擇按摩時間長度")),
+        ("", _) => return Err(DomainError::invalid("start", msg("massage.start_required"))),
+        (_, 0) => {
+            return Err(DomainError::invalid(
+                "duration",
+                msg("massage.duration_required"),
+            ));
+        }
         (start, minutes) => Some(Slot::new(LocalTime::parse("start", start)?, minutes)?),
     };
     let text = |s: String| Some(s.trim().to_owned()).filter(|s| !s.is_empty());

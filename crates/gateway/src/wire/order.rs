@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use domain::catalog::PlanId;
+use domain::error::msg;
 use domain::media::ImageId;
 use domain::ordering::{
     CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage, MassageDetails,
@@ -46,8 +47,9 @@ pub(crate) fn charter_from_pb(d: pb::CharterDetails) -> DomainResult<ServiceDeta
         passengers: d.passengers,
         child_seats: d.child_seats,
         extra_stops: d.extra_stops,
-        driver_language: GuideLanguage::parse(&d.driver_language)
-            .map_err(|_| DomainError::invalid("details.driver_language", "請選擇司機語言"))?,
+        driver_language: GuideLanguage::parse(&d.driver_language).map_err(|_| {
+            DomainError::invalid("details.driver_language", msg("order.driver_language"))
+        })?,
     }))
 }
 
@@ -76,7 +78,7 @@ pub(crate) fn massage_from_pb(d: pb::MassageDetails) -> DomainResult<ServiceDeta
             .iter()
             .map(|id| {
                 ImageId::parse(id.trim()).map_err(|_| {
-                    DomainError::invalid("details.hotel_image_ids", "找不到這張照片，請重新上傳")
+                    DomainError::invalid("details.hotel_image_ids", msg("media.unknown"))
                 })
             })
             .collect::<DomainResult<_>>()?,
@@ -89,7 +91,10 @@ pub(crate) fn details_from_pb(d: Option<pb::OrderDetails>) -> DomainResult<Servi
         Some(Service::Charter(d)) => charter_from_pb(d),
         Some(Service::Escort(d)) => escort_from_pb(d),
         Some(Service::Massage(d)) => massage_from_pb(d),
-        None => Err(DomainError::invalid("details", "請填寫服務內容")),
+        None => Err(DomainError::invalid(
+            "details",
+            msg("order.details_required"),
+        )),
     }
 }
 
@@ -224,7 +229,7 @@ pub(crate) fn state_from_pb(raw: i32) -> DomainResult<OrderState> {
     OrderState::ALL
         .into_iter()
         .find(|s| state_to_pb(*s) as i32 == raw)
-        .ok_or_else(|| DomainError::invalid("states", "unknown order state"))
+        .ok_or_else(|| DomainError::invalid("states", msg("order.state.unknown").with("code", raw)))
 }
 
 pub(crate) fn timestamp(t: DateTime<Utc>) -> prost_types::Timestamp {

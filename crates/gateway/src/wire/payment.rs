@@ -1,5 +1,6 @@
 //! Payments, methods, bank transfers and the v-coin ledger.
 
+use domain::error::msg;
 use domain::ordering::IdempotencyKey;
 use domain::payment::{
     Cause, Checkout, LedgerEntry, Method, NextStep, PaymentState, TransferInstructions,
@@ -15,7 +16,7 @@ pub(crate) fn required_key(raw: Option<&str>) -> DomainResult<IdempotencyKey> {
         Some(raw) => IdempotencyKey::parse(raw),
         None => Err(DomainError::invalid(
             "idempotency_key",
-            "付款請求需要 Idempotency-Key",
+            msg("payment.key_required"),
         )),
     }
 }
@@ -33,7 +34,7 @@ pub(crate) fn method_from_pb(raw: i32) -> DomainResult<Method> {
     Method::ALL
         .into_iter()
         .find(|m| method_to_pb(*m) as i32 == raw)
-        .ok_or_else(|| DomainError::invalid("method", "請選擇付款方式"))
+        .ok_or_else(|| DomainError::invalid("method", msg("payment.method_required")))
 }
 
 pub(crate) fn state_to_pb(s: PaymentState) -> pb::PaymentState {

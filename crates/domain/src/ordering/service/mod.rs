@@ -12,12 +12,12 @@ use super::holds;
 use super::model::{Actor, NOT_SOLD, Order, OrderId, Revision, price};
 use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
 use crate::catalog::{CatalogService, Category, FavoriteStore, Plan, PlanId, Slot};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::media::MediaService;
 use crate::pricing::Estimate;
 use crate::shared::{Clock, LocalTime, Page, PageRequest, Randomness, UserId};
 
-const THERAPIST_TAKEN: &str = "這位按摩師在這個時段已有預約，請改選時間或其他按摩師";
+const THERAPIST_TAKEN: Message = msg("order.therapist_taken");
 
 /// How long orders wait for payment and keys are remembered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +105,7 @@ impl OrderService {
     ) -> DomainResult<Estimate> {
         let plan = self.catalog.get_plan_in(category, plan_id).await?;
         if !plan.active {
-            return Err(DomainError::FailedPrecondition(NOT_SOLD.into()));
+            return Err(DomainError::FailedPrecondition(NOT_SOLD));
         }
         let details = self.checked(&plan, details, None).await?;
         Ok(price(&plan, details, self.clock.now())?.1)
@@ -176,15 +176,9 @@ impl OrderService {
     fn too_many_unpaid(&self, category: Category) -> DomainError {
         let cap = self.policy.unpaid;
         DomainError::FailedPrecondition(if category == Category::DragonMassage {
-            format!(
-                "您已有 {} 筆未付款的按摩訂單，請先付款或取消後再預訂",
-                cap.massage
-            )
+            msg("order.unpaid_massage_max").with("count", cap.massage)
         } else {
-            format!(
-                "您已有 {} 筆未付款的訂單，請先付款或取消後再預訂",
-                cap.orders
-            )
+            msg("order.unpaid_max").with("count", cap.orders)
         })
     }
 
@@ -327,13 +321,10 @@ impl OrderService {
             TherapistChoice::Specific(id) => {
                 let therapists = self.catalog.list_therapists().await?;
                 let Some(t) = therapists.iter().find(|t| &t.id == id && t.active) else {
-                    return Err(DomainError::invalid(field, "找不到這位按摩師"));
+                    return Err(DomainError::invalid(field, msg("order.therapist_unknown")));
                 };
                 if !t.works(m.start, m.duration_minutes) {
-                    return Err(DomainError::invalid(
-                        field,
-                        "這位按摩師在這個時段沒有上班，請改選時間或其他按摩師",
-                    ));
+                    return Err(DomainError::invalid(field, msg("order.therapist_off")));
                 }
                 // Bookings count for orders only: an estimate is a price, whoever holds whom.
                 if let Some((_, except)) = who {
@@ -354,7 +345,7 @@ impl OrderService {
                 {
                     return Err(DomainError::invalid(
                         "details.therapist",
-                        "您還沒有收藏按摩師，請先在按摩師卡片上按愛心",
+                        msg("order.no_favourites"),
                     ));
                 }
             }
@@ -388,10 +379,10 @@ impl OrderService {
 
 fn store_error(e: StoreError) -> DomainError {
     match e {
-        StoreError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
-        StoreError::KeyTaken => DomainError::Conflict("重複的請求".into()),
-        StoreError::SlotTaken => DomainError::Conflict(THERAPIST_TAKEN.into()),
-        StoreError::TooManyUnpaid => DomainError::FailedPrecondition("未付款的訂單太多".into()),
+        StoreError::Stale => DomainError::Conflict(msg("order.stale")),
+        StoreError::KeyTaken => DomainError::Conflict(msg("request.repeated")),
+        StoreError::SlotTaken => DomainError::Conflict(THERAPIST_TAKEN),
+        StoreError::TooManyUnpaid => DomainError::FailedPrecondition(msg("order.unpaid_too_many")),
         StoreError::Other(e) => e,
     }
 }

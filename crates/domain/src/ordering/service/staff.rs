@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::{OrderService, store_error};
 use crate::audit::{AuditEntry, Staff};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::assignment::Driver;
 use crate::ordering::model::{Actor, Order, OrderId};
 use crate::ordering::order_snapshot;
@@ -103,7 +103,7 @@ impl OrderService {
             .await?
             .into_iter()
             .find(|t| t.id == therapist_id.trim() && t.active)
-            .ok_or_else(|| DomainError::invalid("therapist_id", "請選擇按摩師"))?;
+            .ok_or_else(|| DomainError::invalid("therapist_id", msg("order.therapist_required")))?;
         self.operate(by, "order.assign_therapist", "", id, |order, actor, now| {
             order.assign_therapist(&therapist.id, &therapist.name, actor, now)
         })

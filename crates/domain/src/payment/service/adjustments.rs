@@ -2,7 +2,7 @@
 
 use super::{PaymentService, settle_error};
 use crate::audit::{AuditEntry, Staff};
-use crate::error::DomainResult;
+use crate::error::{DomainResult, msg};
 use crate::payment::ports::Settlement;
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, check_adjustment};
 use crate::shared::{Money, UserId};
@@ -20,7 +20,7 @@ impl PaymentService {
         reason: &str,
     ) -> DomainResult<Money> {
         let who = by.checked_name()?;
-        let reason = crate::shared::text("reason", reason, 200, "請說明調整的原因")?;
+        let reason = crate::shared::text("reason", reason, 200, msg("wallet.adjustment_reason"))?;
         check_adjustment(amount)?;
         let before = self.store.balance(owner).await?;
         let now = self.clock.now();

@@ -3,7 +3,7 @@
 
 use super::{ALREADY_PAID, PaymentService, settle_error};
 use crate::audit::{AuditEntry, Staff};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Actor, Order, OrderId, OrderState, order_snapshot};
 use crate::payment::model::{Method, Payment, PaymentState, Purpose};
 use crate::payment::ports::{BankNotice, BankTransfer, SettleError, Settlement, TransferOutcome};
@@ -30,7 +30,10 @@ impl PaymentService {
         }
         check_received(notice.amount)?;
         if notice.bank_ref.trim().is_empty() {
-            return Err(DomainError::invalid("transfer", "reference required"));
+            return Err(DomainError::invalid(
+                "transfer",
+                msg("bank.reference_required"),
+            ));
         }
         let transfer = BankTransfer {
             bank_ref: notice.bank_ref,
@@ -125,7 +128,7 @@ impl PaymentService {
         bank_ref: &str,
     ) -> DomainResult<Order> {
         let actor = Actor::Operator(by.checked_name()?);
-        let bank_ref = crate::shared::text("bank_ref", bank_ref, 64, "請輸入銀行交易序號")?;
+        let bank_ref = crate::shared::text("bank_ref", bank_ref, 64, msg("bank.ref_required"))?;
         let order = self
             .order_store
             .get(order_id)
@@ -133,10 +136,9 @@ impl PaymentService {
             .ok_or_else(|| DomainError::not_found("order"))?;
         let now = self.clock.now();
         if order.state != OrderState::PendingPayment {
-            return Err(DomainError::FailedPrecondition(format!(
-                "訂單{}，無法付款",
-                order.state.label()
-            )));
+            return Err(DomainError::FailedPrecondition(
+                order.state.forbids("order.action.pay"),
+            ));
         }
         let reference = memo_of(order_id.as_str());
         let pending = self
@@ -181,6 +183,6 @@ impl PaymentService {
         self.store.settle(&settlement).await.map_err(settle_error)?;
         settlement
             .order
-            .ok_or_else(|| DomainError::FailedPrecondition(ALREADY_PAID.into()))
+            .ok_or(DomainError::FailedPrecondition(ALREADY_PAID))
     }
 }

@@ -8,7 +8,7 @@ use super::{
     top_up_entry,
 };
 use crate::catalog::Category;
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Actor, IdempotencyKey, Order, OrderId, OrderState};
 use crate::payment::model::{Checkout, Method, Payment, PaymentState, Purpose};
 use crate::payment::ports::{SettleError, Settlement};
@@ -111,15 +111,11 @@ impl PaymentService {
         match self.store.settle(&settlement).await {
             Ok(()) => self.checkout(payment, ""),
             Err(SettleError::KeyTaken) => self.replay_key(&payment, fingerprint, "").await,
-            Err(SettleError::Insufficient) => {
-                Err(DomainError::FailedPrecondition(INSUFFICIENT.into()))
-            }
+            Err(SettleError::Insufficient) => Err(DomainError::FailedPrecondition(INSUFFICIENT)),
             // Someone else moved the order first: say why as the order now stands.
             Err(SettleError::Stale) => match self.order_store.get(&order.id).await? {
-                Some(o) if o.state.is_unpaid() => Err(DomainError::Conflict(
-                    "訂單剛被更新，請重新整理後再試".into(),
-                )),
-                _ => Err(DomainError::FailedPrecondition(ALREADY_PAID.into())),
+                Some(o) if o.state.is_unpaid() => Err(DomainError::Conflict(msg("order.stale"))),
+                _ => Err(DomainError::FailedPrecondition(ALREADY_PAID)),
             },
             Err(e) => Err(settle_error(e)),
         }
@@ -159,7 +155,7 @@ impl PaymentService {
         }
         let answer = async {
             if method == Method::VCoin {
-                return Err(DomainError::invalid("method", "請選擇其他付款方式儲值"));
+                return Err(DomainError::invalid("method", msg("wallet.top_up_method")));
             }
             self.require_offered(method)?;
             check_top_up(amount)?;

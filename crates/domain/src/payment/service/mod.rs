@@ -18,15 +18,15 @@ use super::model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState,
 use super::ports::{BankFeed, PaymentStore, SettleError, VnPayGateway};
 use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{IdempotencyKey, Order, OrderService, OrderState, OrderStore};
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
 pub use refunds::Cancellation;
 pub use vnpay::IpnOutcome;
 
-const INSUFFICIENT: &str = "v幣餘額不足，請先儲值";
-const ALREADY_PAID: &str = "訂單已付款";
+const INSUFFICIENT: Message = msg("wallet.insufficient");
+const ALREADY_PAID: Message = msg("order.already_paid");
 
 /// What is on offer and under which rules. From configuration.
 #[derive(Debug, Clone, Default)]
@@ -97,7 +97,10 @@ impl PaymentService {
         if self.offers(method) {
             Ok(())
         } else {
-            Err(DomainError::invalid("method", "此付款方式目前無法使用"))
+            Err(DomainError::invalid(
+                "method",
+                msg("payment.method_unavailable"),
+            ))
         }
     }
 
@@ -176,11 +179,11 @@ impl PaymentService {
         client_ip: &str,
     ) -> DomainResult<Checkout> {
         let Some(key) = &payment.key else {
-            return Err(DomainError::Conflict("重複的請求".into()));
+            return Err(DomainError::Conflict(msg("request.repeated")));
         };
         match self.store.by_key(&payment.owner, key).await? {
             Some(first) => self.replay(first, fingerprint, client_ip),
-            None => Err(DomainError::Conflict("同一個請求正在處理中".into())),
+            None => Err(DomainError::Conflict(msg("request.in_progress"))),
         }
     }
 
@@ -222,17 +225,14 @@ impl PaymentService {
 pub(super) fn payable(order: &Order, now: DateTime<Utc>) -> DomainResult<()> {
     match order.state {
         OrderState::PendingPayment if now < order.expires_at => Ok(()),
-        OrderState::PendingPayment => Err(DomainError::FailedPrecondition(
-            "訂單已逾期未付款，請重新下單".into(),
-        )),
-        OrderState::Draft => Err(DomainError::FailedPrecondition("請先填寫聯絡資料".into())),
+        OrderState::PendingPayment => Err(DomainError::FailedPrecondition(msg("order.lapsed"))),
+        OrderState::Draft => Err(DomainError::FailedPrecondition(msg("order.contact_first"))),
         OrderState::Paid | OrderState::Confirmed | OrderState::Completed => {
-            Err(DomainError::FailedPrecondition(ALREADY_PAID.into()))
+            Err(DomainError::FailedPrecondition(ALREADY_PAID))
         }
-        other => Err(DomainError::FailedPrecondition(format!(
-            "訂單{}，無法付款",
-            other.label()
-        ))),
+        other => Err(DomainError::FailedPrecondition(
+            other.forbids("order.action.pay"),
+        )),
     }
 }
 
@@ -253,13 +253,13 @@ fn top_up_entry(payment: &Payment, amount: Money, note: &str, now: DateTime<Utc>
 
 fn settle_error(e: SettleError) -> DomainError {
     match e {
-        SettleError::Insufficient => DomainError::FailedPrecondition(INSUFFICIENT.into()),
+        SettleError::Insufficient => DomainError::FailedPrecondition(INSUFFICIENT),
         SettleError::BalanceLimit => {
-            DomainError::FailedPrecondition(format!("v幣餘額不可超過 {BALANCE_MAX}，請聯絡客服"))
+            DomainError::FailedPrecondition(msg("wallet.balance_max").with("max", BALANCE_MAX))
         }
-        SettleError::Stale => DomainError::Conflict("訂單剛被更新，請重新整理後再試".into()),
+        SettleError::Stale => DomainError::Conflict(msg("order.stale")),
         SettleError::KeyTaken | SettleError::Duplicate => {
-            DomainError::Conflict("重複的請求".into())
+            DomainError::Conflict(msg("request.repeated"))
         }
         SettleError::Other(e) => e,
     }

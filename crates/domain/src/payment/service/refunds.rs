@@ -30,10 +30,9 @@ impl PaymentService {
                 | OrderState::Paid
                 | OrderState::Confirmed
         ) {
-            return Err(DomainError::FailedPrecondition(format!(
-                "訂單{}，無法取消",
-                order.state.label()
-            )));
+            return Err(DomainError::FailedPrecondition(
+                order.state.forbids("order.action.cancel"),
+            ));
         }
         self.settings.cancellation.quote(&order, self.clock.now())
     }

@@ -1,7 +1,7 @@
 //! VNPay: its server-to-server notice (IPN) and the customer's return to our page.
 
 use super::{PaymentService, settle_error};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::Actor;
 use crate::payment::model::{Checkout, Method, Payment, PaymentId, PaymentState};
 use crate::payment::ports::{SettleError, Settlement, VnPayError};
@@ -118,9 +118,10 @@ impl PaymentService {
         params: &[(String, String)],
     ) -> DomainResult<Checkout> {
         match self.vnpay_notice(params).await {
-            (IpnOutcome::BadSignature, _) => {
-                Err(DomainError::invalid("vnp_SecureHash", "付款結果的簽章不符"))
-            }
+            (IpnOutcome::BadSignature, _) => Err(DomainError::invalid(
+                "vnp_SecureHash",
+                msg("vnpay.signature"),
+            )),
             (_, Some(p)) if &p.owner == owner => self.get(owner, &p.id).await,
             _ => Err(DomainError::not_found("payment")),
         }

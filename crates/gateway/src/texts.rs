@@ -1,0 +1,291 @@
+//! What the server says to people, in Traditional Chinese: the one catalogue of the domain's
+//! messages ([`domain::error::Message`]) and of the terms they mention (an order's state, an
+//! action, a payment method). The domain decides what to say by a code; the words are here, so a
+//! second language is a second table. The spec's own messages are kept word for word.
+
+use domain::error::{Arg, Message};
+
+/// The Traditional-Chinese words of a code; `{name}` stands for the message's value `name`.
+pub fn template(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "bank.ref_required" => "請輸入銀行交易序號",
+        "bank.reference_required" => "轉帳通知缺少交易序號",
+
+        "catalog.airport" => "接送方案只服務一個機場",
+        "catalog.category" => "不認得的方案類別",
+        "catalog.empty" => "檔案中沒有任何方案或按摩師",
+        "catalog.plan_id" => "方案編號只能有小寫英文字母、數字與單一的連字號，最多 64 個字元",
+        "catalog.pricing.booking_window" => "可預約的天數須長於最短提前時間",
+        "catalog.pricing.extra_person" => "每人加價最多為價格的 100%",
+        "catalog.pricing.extra_person_kind" => "加人費請擇一：固定金額或百分比",
+        "catalog.pricing.max_extra_hours" => "有賣延長時數時才設定，且必須設定",
+        "catalog.pricing.max_extra_stops" => "有賣加停站時才設定，且必須設定",
+        "catalog.pricing.max_people" => "至少為含的人數，且至少 1 人",
+        "catalog.pricing.night" => "夜間時段須有長度，加價最多 100%",
+        "catalog.pricing.one_rate" => "至少要有一種價格",
+        "catalog.pricing.price_range" => "價格須介於 0 與 1,000,000,000 越南盾之間",
+        "catalog.pricing.rate_minutes" => "每種價格都要有時數（分鐘）",
+        "catalog.pricing.rate_order" => "時數由短到長，較長的時數不可較便宜",
+        "catalog.pricing.transfer_rate" => "接送方案只有一種價格，時數為 0",
+        "catalog.seats" => "至少要有一個座位",
+        "catalog.toml" => "無法讀取目錄檔：{detail}",
+        "catalog.vehicle" => "接送與包車方案要有車型，其他方案沒有",
+
+        "charter.pickup_required" => "請輸入上車地點",
+
+        "choice.required" => "請選擇一個選項",
+
+        "contact.name_required" => "請輸入聯絡人姓名",
+
+        "driver.name_required" => "請輸入司機姓名",
+        "driver.plate_required" => "請輸入車牌號碼",
+
+        "escort.meeting_point_required" => "請輸入集合地點",
+
+        "favorites.max" => "最多收藏 {max} 位按摩師",
+        "favorites.unknown" => "找不到按摩師 {id}",
+
+        "idempotency_key.format" => "冪等鍵須為 1 到 128 個可見的 ASCII 字元",
+
+        "massage.duration_required" => "請選擇按摩時間長度",
+        "massage.hotel_address_required" => "請輸入飯店地址",
+        "massage.hotel_name_required" => "請輸入飯店名稱",
+        "massage.room_required" => "請輸入房號",
+        "massage.start_required" => "請選擇開始時間",
+
+        "media.file_size" => "每張照片最大 {mb} MB",
+        "media.files_max" => "一次最多上傳 {max} 張照片",
+        "media.format" => "只接受 JPEG、PNG 或 WebP 格式的照片",
+        "media.key" => "不是圖片的儲存鍵",
+        "media.none" => "請選擇要上傳的照片",
+        "media.not_an_image" => "這不是 JPEG、PNG 或 WebP 圖片",
+        "media.on_order" => "這張照片已附在訂單上，請先從訂單移除",
+        "media.per_order" => "每筆訂單最多 {max} 張照片",
+        "media.pixels" => "照片尺寸過大：最多 {ten_thousands} 萬像素",
+        "media.unknown" => "找不到這張照片，請重新上傳",
+        "media.unreadable" => "無法讀取這張照片，請換一張再試",
+
+        "money.received_range" => "金額須介於 1 ₫ 與 {max} 之間",
+
+        "order.action.assign_driver" => "指派司機",
+        "order.action.assign_therapist" => "指派按摩師",
+        "order.action.cancel" => "取消",
+        "order.action.complete" => "完成",
+        "order.action.confirm" => "確認",
+        "order.action.expire" => "逾期",
+        "order.action.pay" => "付款",
+        "order.action.refund" => "退款",
+        "order.action.revise" => "修改",
+        "order.actor.unknown" => "不認得的操作者：{code}",
+        "order.already_paid" => "訂單已付款",
+        "order.child_seats_passengers" => "兒童座椅不可多於乘客人數",
+        "order.contact_first" => "請先填寫聯絡資料",
+        "order.details_category" => "服務內容與方案類別不符",
+        "order.details_required" => "請填寫服務內容",
+        "order.driver_language" => "請選擇司機語言",
+        "order.driver_not_massage" => "按摩訂單請指派按摩師，不是司機",
+        "order.horizon" => "最多可預約 {days} 天內的時段",
+        "order.lapsed" => "訂單已逾期未付款，請重新下單",
+        "order.lead_time" => "請預約 {hours} 小時後的時段（越南時間）",
+        "order.no_favourites" => "您還沒有收藏按摩師，請先在按摩師卡片上按愛心",
+        "order.not_sold" => "此方案已停止販售",
+        "order.people_max" => "此方案最多 {max} 位",
+        "order.people_min" => "至少 1 位",
+        "order.stale" => "訂單剛被更新，請重新整理後再試",
+        "order.started" => "服務已開始，無法取消；請聯絡客服",
+        "order.state.cancelled" => "已取消",
+        "order.state.completed" => "已完成",
+        "order.state.confirmed" => "已確認",
+        "order.state.draft" => "填寫中",
+        "order.state.expired" => "已逾期",
+        "order.state.paid" => "已付款",
+        "order.state.pending_payment" => "待付款",
+        "order.state.refunded" => "已退款",
+        "order.state.unknown" => "不認得的訂單狀態：{code}",
+        "order.state_forbids" => "訂單{state}，無法{action}",
+        "order.therapist_massage_only" => "只有按摩訂單可以指派按摩師",
+        "order.therapist_off" => "這位按摩師在這個時段沒有上班，請改選時間或其他按摩師",
+        "order.therapist_required" => "請選擇按摩師",
+        "order.therapist_taken" => "這位按摩師在這個時段已有預約，請改選時間或其他按摩師",
+        "order.therapist_unknown" => "找不到這位按摩師",
+        "order.unpaid_massage_max" => "您已有 {count} 筆未付款的按摩訂單，請先付款或取消後再預訂",
+        "order.unpaid_max" => "您已有 {count} 筆未付款的訂單，請先付款或取消後再預訂",
+        "order.unpaid_too_many" => "未付款的訂單太多",
+
+        "page.size_max" => "最多 {max} 筆",
+        "page.token" => "這不是這份清單的分頁標記",
+
+        "payment.key_required" => "付款請求需要 Idempotency-Key",
+        "payment.method.dev" => "測試付款",
+        "payment.method.vcoin" => "v幣",
+        "payment.method.vietqr" => "銀行轉帳（VietQR）",
+        "payment.method.vnpay" => "VNPay",
+        "payment.method_required" => "請選擇付款方式",
+        "payment.method_unavailable" => "此付款方式目前無法使用",
+        "payment.state.unknown" => "不認得的付款狀態：{code}",
+
+        "phone.country_code" => "請輸入正確的國碼，例如 +886",
+        "phone.number" => "請輸入正確的電話號碼",
+
+        "pricing.duration" => "此方案沒有這個時數，請重新選擇",
+        "pricing.extra_hours_max" => "此方案最多可延長 {max} 小時",
+        "pricing.extra_stops_max" => "此方案最多可加停 {max} 站",
+        "pricing.no_child_seats" => "此方案不提供兒童安全座椅",
+
+        "profile.handle" => "請輸入 {max} 字以內、不含空白的帳號",
+        "profile.language" => "請選擇 zh-TW、en 或 vi",
+        "profile.name" => "請輸入 1 到 {max} 個字的名稱",
+
+        "refund.range" => "退款金額須介於 VND 0 與已付的 {paid} 之間",
+        "refund.reason_required" => "請說明不依規定退款的原因",
+
+        "request.body_too_large" => "請求內容太大",
+        "request.in_progress" => "同一個請求正在處理中",
+        "request.key_reused" => "這個 Idempotency-Key 已用於另一個請求",
+        "request.repeated" => "重複的請求",
+
+        "request_id.format" => "請求編號須為 1 到 64 個可見的 ASCII 字元",
+
+        "service.unavailable" => "服務暫時無法使用，請稍後再試",
+
+        "shuttle.address_required" => "請輸入飯店名稱或地址",
+        "shuttle.flight_number" => "請輸入正確的航班編號，例如 VN123",
+        "shuttle.luggage_max" => "此車型最多 {max} 件大型行李",
+
+        "staff.email_max" => "營運人員的信箱最多 {max} 個字元",
+        "staff.key_name" => "請為金鑰命名",
+        "staff.name_required" => "請輸入操作人員名稱",
+        "staff.only" => "這個操作只限營運人員",
+        "staff.password_min" => "營運人員的密碼至少 {min} 個字元",
+
+        "support.author" => "不認得的發訊者：{code}",
+        "support.body_required" => "請輸入訊息內容",
+        "support.order_unknown" => "找不到這筆訂單",
+        "support.thread_full" => "這個對話已有 {max} 則訊息，請開啟新的對話",
+        "support.throttled" => "訊息太多了，請於 {minutes} 分鐘後再試，或改用其他聯絡方式",
+
+        "text.refused_characters" => "不可包含控制字元或文字方向控制字元",
+        "text.required" => "必填",
+        "text.too_long" => "最多 {max} 個字",
+
+        "therapist.duration" => "時長須介於 1 與 480 分鐘之間",
+        "therapist.gender" => "請選擇女性或男性",
+        "therapist.hours_day" => "不認得的星期：{day}",
+        "therapist.hours_time" => "時間請寫成 HH:MM",
+        "therapist.id" => "按摩師編號只能有小寫英文字母、數字與連字號",
+        "therapist.name_required" => "請輸入按摩師的名字",
+        "therapist.rating" => "評分須介於 0 與 50 之間（十分之一星）",
+        "therapist.shifts" => "每個班次都要有星期，且開始與結束的時間不同",
+
+        "time.local" => "請輸入正確的日期與時間（越南時間）",
+
+        "user.id" => "不是帳號的編號",
+
+        "vietqr.account" => "帳號須為 1 到 19 個英文字母或數字",
+        "vietqr.amount" => "金額須大於 0",
+        "vietqr.bin" => "銀行代碼須為 6 位數字",
+        "vietqr.field_length" => "QR 欄位 {id} 超過 99 個字元",
+        "vietqr.memo" => "轉帳附言只能有 ASCII 字元",
+
+        "vnpay.signature" => "付款結果的簽章不符",
+
+        "wallet.adjustment_range" => "調整金額須為非零，且不超過 {max}",
+        "wallet.adjustment_reason" => "請說明調整的原因",
+        "wallet.balance_max" => "v幣餘額不可超過 {max}，請聯絡客服",
+        "wallet.entry_kind" => "不認得的帳目種類：{code}",
+        "wallet.insufficient" => "v幣餘額不足，請先儲值",
+        "wallet.top_up_method" => "請選擇其他付款方式儲值",
+        "wallet.top_up_range" => "儲值金額須為 {min} 至 {max} 之間的千元整數",
+        _ => return None,
+    })
+}
+
+/// A message in words. A code the catalogue lacks is said as the code itself (the test below keeps
+/// every code the domain uses in the catalogue).
+pub fn render(message: &Message) -> String {
+    let Some(words) = template(message.code) else {
+        return message.to_string();
+    };
+    let mut out = words.to_owned();
+    for (name, arg) in &message.args {
+        let value = match arg {
+            Arg::Value(v) => v.as_str(),
+            Arg::Term(code) => template(code).unwrap_or(code),
+        };
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// A term of the catalogue (a state's, a method's name) in words.
+pub fn term(code: &'static str) -> &'static str {
+    template(code).unwrap_or(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use domain::error::msg;
+
+    use super::*;
+
+    /// Every `msg("…")` and every term code in the sources of the domain, the adapters and the
+    /// gateway, tests left out.
+    fn codes_in(dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                codes_in(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("tests.rs") {
+                let whole = std::fs::read_to_string(&path).unwrap();
+                // A module's own tests may name codes that are no one's.
+                let text = whole.split("#[cfg(test)]\nmod tests").next().unwrap();
+                for (i, _) in text.match_indices("msg(\"") {
+                    let rest = &text[i + 5..];
+                    found.push(rest[..rest.find('"').unwrap()].to_owned());
+                }
+                for prefix in ["\"order.state.", "\"order.action.", "\"payment.method."] {
+                    for (i, _) in text.match_indices(prefix) {
+                        let rest = &text[i + 1..];
+                        found.push(rest[..rest.find('"').unwrap()].to_owned());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_code_the_domain_and_the_gateway_use_has_words() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut codes = Vec::new();
+        codes_in(&root.join("../domain/src"), &mut codes);
+        codes_in(&root.join("../adapters/src"), &mut codes);
+        codes_in(&root.join("src"), &mut codes);
+        codes.retain(|c| {
+            c.contains('.')
+                && c.chars()
+                    .all(|ch| ch.is_ascii_lowercase() || ch == '_' || ch == '.')
+        });
+        assert!(codes.len() > 100, "only {} codes found", codes.len());
+        let missing: Vec<_> = codes.iter().filter(|c| template(c).is_none()).collect();
+        assert!(missing.is_empty(), "no words for {missing:?}");
+    }
+
+    #[test]
+    fn values_and_terms_are_said_in_place() {
+        assert_eq!(
+            render(&msg("order.lead_time").with("hours", 4)),
+            "請預約 4 小時後的時段（越南時間）"
+        );
+        assert_eq!(
+            render(
+                &msg("order.state_forbids")
+                    .term("state", "order.state.paid")
+                    .term("action", "order.action.cancel")
+            ),
+            "訂單已付款，無法取消"
+        );
+        assert_eq!(render(&msg("no.such.code")), "no.such.code");
+    }
+}
