@@ -11,6 +11,15 @@ pub fn template(code: &str) -> Option<&'static str> {
         "bank.ref_required" => "請輸入銀行交易序號",
         "bank.reference_required" => "轉帳通知缺少交易序號",
 
+        "category.charter" => "包車服務",
+        "category.charter.about" => "專屬司機與車輛，市區觀光或跨城行程隨您安排。",
+        "category.dragon_massage" => "龍按摩",
+        "category.dragon_massage.about" => "專業按摩師到府服務，在飯店房間放鬆身心。",
+        "category.escort" => "陪同導覽",
+        "category.escort.about" => "中文陪同與在地導覽，購物、美食、商務洽談都安心。",
+        "category.shuttle" => "機場接送",
+        "category.shuttle.about" => "航班落地即有專車等候，送您直達飯店或從飯店準時送機。",
+
         "catalog.airport" => "接送方案只服務一個機場",
         "catalog.category" => "不認得的方案類別",
         "catalog.empty" => "檔案中沒有任何方案或按摩師",
@@ -66,6 +75,16 @@ pub fn template(code: &str) -> Option<&'static str> {
         "media.unreadable" => "無法讀取這張照片，請換一張再試",
 
         "money.received_range" => "金額須介於 1 ₫ 與 {max} 之間",
+
+        "option.child_seat" => "兒童安全座椅（每張）",
+        "option.chinese_speaking_driver" => "中文司機",
+        "option.chinese_speaking_guide" => "中文導覽員",
+        "option.extra_hour" => "延長 1 小時",
+        "option.extra_person" => "加人費（每位）",
+        "option.extra_person_over" => "超過 {people} 人，每加 1 人",
+        "option.extra_stop" => "加停一站",
+        "option.extra_therapist" => "加一位按摩師（每位）",
+        "option.night" => "夜間加價 {percent}%（{from}–{until}）",
 
         "order.action.assign_driver" => "指派司機",
         "order.action.assign_therapist" => "指派按摩師",
@@ -245,7 +264,13 @@ mod tests {
                     let rest = &text[i + 5..];
                     found.push(rest[..rest.find('"').unwrap()].to_owned());
                 }
-                for prefix in ["\"order.state.", "\"order.action.", "\"payment.method."] {
+                for prefix in [
+                    "\"order.state.",
+                    "\"order.action.",
+                    "\"payment.method.",
+                    "\"category.",
+                    "\"option.",
+                ] {
                     for (i, _) in text.match_indices(prefix) {
                         let rest = &text[i + 1..];
                         found.push(rest[..rest.find('"').unwrap()].to_owned());

@@ -1,5 +1,5 @@
 use super::price_rules::PriceRules;
-use crate::error::{DomainError, DomainResult, msg};
+use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::Money;
 
 /// The four services we sell. The slug is the `{category}` of the spec's routes and API paths.
@@ -35,21 +35,23 @@ impl Category {
             .ok_or_else(|| DomainError::not_found(format!("category {slug}")))
     }
 
+    /// The category's name as a term of the catalogue at the edge.
     pub const fn name(self) -> &'static str {
         match self {
-            Category::Shuttle => "機場接送",
-            Category::Charter => "包車服務",
-            Category::Escort => "陪同導覽",
-            Category::DragonMassage => "龍按摩",
+            Category::Shuttle => "category.shuttle",
+            Category::Charter => "category.charter",
+            Category::Escort => "category.escort",
+            Category::DragonMassage => "category.dragon_massage",
         }
     }
 
+    /// What the category offers, as a term of the catalogue at the edge.
     pub const fn description(self) -> &'static str {
         match self {
-            Category::Shuttle => "航班落地即有專車等候，送您直達飯店或從飯店準時送機。",
-            Category::Charter => "專屬司機與車輛，市區觀光或跨城行程隨您安排。",
-            Category::Escort => "中文陪同與在地導覽，購物、美食、商務洽談都安心。",
-            Category::DragonMassage => "專業按摩師到府服務，在飯店房間放鬆身心。",
+            Category::Shuttle => "category.shuttle.about",
+            Category::Charter => "category.charter.about",
+            Category::Escort => "category.escort.about",
+            Category::DragonMassage => "category.dragon_massage.about",
         }
     }
 }
@@ -93,7 +95,8 @@ pub struct Vehicle {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanOption {
     pub code: String,
-    pub name: String,
+    /// Its name, said at the edge.
+    pub name: Message,
     pub price: Money,
 }
 

@@ -1,7 +1,7 @@
 use chrono::NaiveTime;
 
 use super::model::{Category, PlanOption};
-use crate::error::{DomainError, DomainResult, msg};
+use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::Money;
 
 /// A plan's price list, kept as data in the catalogue. Every figure is integer VND.
@@ -96,7 +96,7 @@ impl PriceRules {
     /// The extras as the catalogue shows them, in the words of the plan's category.
     pub fn options(&self, category: Category) -> Vec<PlanOption> {
         let mut options = Vec::new();
-        let mut add = |code: &str, name: String, price: Money| {
+        let mut add = |code: &str, name: Message, price: Money| {
             options.push(PlanOption {
                 code: code.to_owned(),
                 name,
@@ -104,46 +104,44 @@ impl PriceRules {
             })
         };
         if let Some(price) = self.chinese_speaking {
-            add(
-                "chinese-speaking",
-                chinese_speaking_label(category).into(),
-                price,
-            );
+            let who = match category {
+                Category::Shuttle | Category::Charter => "option.chinese_speaking_driver",
+                Category::Escort | Category::DragonMassage => "option.chinese_speaking_guide",
+            };
+            add("chinese-speaking", msg(who), price);
         }
         if let Some(price) = self.child_seat {
-            add("child-seat", "兒童安全座椅（每張）".into(), price);
+            add("child-seat", msg("option.child_seat"), price);
         }
         if let Some(price) = self.extra_stop {
-            add("extra-stop", "加停一站".into(), price);
+            add("extra-stop", msg("option.extra_stop"), price);
         }
         if let Some(price) = self.extra_hour {
-            add("extra-hour", "延長 1 小時".into(), price);
+            add("extra-hour", msg("option.extra_hour"), price);
         }
         if let Some(ExtraPerson::Flat(price)) = self.extra_person {
             add(
                 "extra-person",
-                format!("超過 {} 人，每加 1 人", self.people_included),
+                msg("option.extra_person_over").with("people", self.people_included),
                 price,
             );
         }
         if let (Some(ExtraPerson::PercentOfRate(p)), Some(rate)) =
             (self.extra_person, self.rates.first())
         {
-            add(
-                "extra-person",
-                extra_person_label(category).into(),
-                percent_of(rate.price, p),
-            );
+            let name = match category {
+                Category::DragonMassage => "option.extra_therapist",
+                _ => "option.extra_person",
+            };
+            add("extra-person", msg(name), percent_of(rate.price, p));
         }
         if let Some(n) = self.night {
             add(
                 "night",
-                format!(
-                    "夜間加價 {}%（{}–{}）",
-                    n.percent,
-                    n.from.format("%H:%M"),
-                    n.until.format("%H:%M")
-                ),
+                msg("option.night")
+                    .with("percent", n.percent)
+                    .with("from", n.from.format("%H:%M"))
+                    .with("until", n.until.format("%H:%M")),
                 percent_of(self.from_price(), n.percent),
             );
         }

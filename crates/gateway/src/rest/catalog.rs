@@ -22,8 +22,8 @@ impl From<CategorySummary> for CategoryDto {
     fn from(s: CategorySummary) -> Self {
         Self {
             category: s.category.slug(),
-            name: s.category.name(),
-            description: s.category.description(),
+            name: crate::texts::term(s.category.name()),
+            description: crate::texts::term(s.category.description()),
             plan_count: s.plan_count,
             from_price_vnd: s.from_price.map(|m| m.amount()),
         }
@@ -86,7 +86,7 @@ impl From<Plan> for PlanDto {
                 .into_iter()
                 .map(|o| OptionDto {
                     code: o.code,
-                    name: o.name,
+                    name: crate::texts::render(&o.name),
                     price_vnd: o.price.amount(),
                 })
                 .collect(),

@@ -3,7 +3,7 @@
 use domain::catalog::{self, CategorySummary};
 use tonic::Status;
 
-use crate::pb;
+use crate::{pb, texts};
 
 pub(crate) fn category_to_pb(c: catalog::Category) -> pb::Category {
     match c {
@@ -30,8 +30,8 @@ pub(crate) fn category_info(s: CategorySummary) -> pb::CategoryInfo {
     pb::CategoryInfo {
         category: category_to_pb(s.category).into(),
         slug: s.category.slug().into(),
-        name: s.category.name().into(),
-        description: s.category.description().into(),
+        name: texts::term(s.category.name()).into(),
+        description: texts::term(s.category.description()).into(),
         plan_count: s.plan_count,
         from_price_vnd: s.from_price.map(|m| m.amount()).unwrap_or(0),
     }
@@ -70,7 +70,7 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
             .into_iter()
             .map(|o| pb::PlanOption {
                 code: o.code,
-                name: o.name,
+                name: texts::render(&o.name),
                 price_vnd: o.price.amount(),
             })
             .collect(),
