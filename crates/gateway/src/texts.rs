@@ -225,14 +225,24 @@ pub fn render(message: &Message) -> String {
     let Some(words) = template(message.code) else {
         return message.to_string();
     };
-    let mut out = words.to_owned();
-    for (name, arg) in &message.args {
-        let value = match arg {
-            Arg::Value(v) => v.as_str(),
-            Arg::Term(code) => template(code).unwrap_or(code),
+    // One pass over the words, so a value that holds braces is said as it is.
+    let mut out = String::with_capacity(words.len() + 16);
+    let mut rest = words;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            break;
         };
-        out = out.replace(&format!("{{{name}}}"), value);
+        let name = &after[..close];
+        match message.arg(name) {
+            Some(Arg::Value(v)) => out.push_str(v),
+            Some(Arg::Term(code)) => out.push_str(template(code).unwrap_or(code)),
+            None => out.push_str(&rest[open..open + close + 2]),
+        }
+        rest = &after[close + 1..];
     }
+    out.push_str(rest);
     out
 }
 
@@ -312,5 +322,9 @@ mod tests {
             "訂單已付款，無法取消"
         );
         assert_eq!(render(&msg("no.such.code")), "no.such.code");
+        assert_eq!(
+            render(&msg("favorites.unknown").with("id", "{max}")),
+            "找不到按摩師 {max}"
+        );
     }
 }
