@@ -8,7 +8,7 @@ use domain::ordering::{
     MassageDetails, MessagingApp, Order, OrderId, OrderState, ServiceDetails, ShuttleDetails,
     TherapistChoice, Transition,
 };
-use domain::pricing::{Estimate, LineItem, LineKind};
+use domain::pricing::{Estimate, LineItem, LineKind, label_from_parts, label_parts};
 use domain::shared::{LocalTime, Money, Phone, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::Set;
@@ -270,6 +270,13 @@ impl DriverJson {
 #[serde(deny_unknown_fields)]
 struct LineJson {
     kind: String,
+    /// The label's code and its one value; orders priced before labels were codes have neither
+    /// but the words in `label`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    label_code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    label_value: Option<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     label: String,
     quantity: u32,
     unit_price_vnd: i64,
@@ -279,12 +286,17 @@ struct LineJson {
 fn estimate_json(e: &Estimate) -> Vec<LineJson> {
     e.lines
         .iter()
-        .map(|l| LineJson {
-            kind: l.kind.code().into(),
-            label: l.label.clone(),
-            quantity: l.quantity,
-            unit_price_vnd: l.unit_price.amount(),
-            amount_vnd: l.amount.amount(),
+        .map(|l| {
+            let (code, value) = label_parts(&l.label);
+            LineJson {
+                kind: l.kind.code().into(),
+                label_code: Some(code.to_owned()),
+                label_value: value,
+                label: String::new(),
+                quantity: l.quantity,
+                unit_price_vnd: l.unit_price.amount(),
+                amount_vnd: l.amount.amount(),
+            }
         })
         .collect()
 }
@@ -295,7 +307,11 @@ fn estimate_from(lines: Vec<LineJson>) -> DomainResult<Estimate> {
         .map(|l| {
             Ok(LineItem {
                 kind: LineKind::from_code(&l.kind).ok_or_else(|| corrupt("order", &l.kind))?,
-                label: l.label,
+                label: match &l.label_code {
+                    Some(code) => label_from_parts(code, l.label_value.as_deref()),
+                    None => label_from_parts("text.as_is", Some(&l.label)),
+                }
+                .ok_or_else(|| corrupt("order", l.label_code.as_deref().unwrap_or_default()))?,
                 quantity: l.quantity,
                 unit_price: Money::vnd(l.unit_price_vnd),
                 amount: Money::vnd(l.amount_vnd),
@@ -400,4 +416,42 @@ pub(crate) fn event_rows(o: &Order, from_seq: usize) -> Vec<order_event::ActiveM
             reason: Set(t.reason.clone()),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::error::msg;
+
+    use super::*;
+
+    #[test]
+    fn an_estimate_kept_before_labels_were_codes_reads_back_with_its_words() {
+        let kept = r#"[{"kind":"base","label":"單程接送（每車）","quantity":1,"unit_price_vnd":380000,"amount_vnd":380000}]"#;
+        let e = estimate_from(parse_json("order", kept).unwrap()).unwrap();
+        assert_eq!(
+            e.lines[0].label,
+            msg("text.as_is").with("text", "單程接送（每車）")
+        );
+        assert_eq!(e.total, Money::vnd(380_000));
+    }
+
+    #[test]
+    fn an_estimate_keeps_its_labels_as_codes_and_values() {
+        let e = Estimate::from_lines(vec![LineItem {
+            kind: LineKind::Night,
+            label: msg("line.night").with("percent", 20),
+            quantity: 1,
+            unit_price: Money::vnd(76_000),
+            amount: Money::vnd(76_000),
+        }]);
+        let kept = json(&estimate_json(&e));
+        assert_eq!(
+            kept,
+            r#"[{"kind":"night","label_code":"line.night","label_value":"20","quantity":1,"unit_price_vnd":76000,"amount_vnd":76000}]"#
+        );
+        assert_eq!(
+            estimate_from(parse_json("order", &kept).unwrap()).unwrap(),
+            e
+        );
+    }
 }

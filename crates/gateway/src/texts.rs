@@ -62,6 +62,20 @@ pub fn template(code: &str) -> Option<&'static str> {
         "massage.room_required" => "請輸入房號",
         "massage.start_required" => "請選擇開始時間",
 
+        "line.charter.hours" => "包車 {hours} 小時（每車）",
+        "line.charter.minutes" => "包車 {minutes} 分鐘（每車）",
+        "line.child_seats" => "兒童安全座椅（每張）",
+        "line.escort.hours" => "陪同導覽 {hours} 小時",
+        "line.escort.minutes" => "陪同導覽 {minutes} 分鐘",
+        "line.extra_hours" => "延長時數（每小時）",
+        "line.extra_person" => "加人費（每位）",
+        "line.extra_stops" => "加停一站（每站）",
+        "line.extra_therapist" => "加一位按摩師（每位）",
+        "line.massage.hours" => "按摩 {hours} 小時",
+        "line.massage.minutes" => "按摩 {minutes} 分鐘",
+        "line.night" => "夜間加價 {percent}%",
+        "line.shuttle" => "單程接送（每車）",
+
         "media.file_size" => "每張照片最大 {mb} MB",
         "media.files_max" => "一次最多上傳 {max} 張照片",
         "media.format" => "只接受 JPEG、PNG 或 WebP 格式的照片",
@@ -183,6 +197,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "support.thread_full" => "這個對話已有 {max} 則訊息，請開啟新的對話",
         "support.throttled" => "訊息太多了，請於 {minutes} 分鐘後再試，或改用其他聯絡方式",
 
+        "text.as_is" => "{text}",
         "text.refused_characters" => "不可包含控制字元或文字方向控制字元",
         "text.required" => "必填",
         "text.too_long" => "最多 {max} 個字",
@@ -280,6 +295,7 @@ mod tests {
                     "\"payment.method.",
                     "\"category.",
                     "\"option.",
+                    "\"line.",
                 ] {
                     for (i, _) in text.match_indices(prefix) {
                         let rest = &text[i + 1..];

@@ -227,17 +227,3 @@ const MAX_PRICE: i64 = 1_000_000_000;
 pub(crate) fn percent_of(m: Money, percent: u32) -> Money {
     Money::vnd(m.amount() * i64::from(percent) / 100).round_to_thousand()
 }
-
-pub(crate) fn chinese_speaking_label(category: Category) -> &'static str {
-    match category {
-        Category::Shuttle | Category::Charter => "中文司機",
-        Category::Escort | Category::DragonMassage => "中文導覽員",
-    }
-}
-
-pub(crate) fn extra_person_label(category: Category) -> &'static str {
-    match category {
-        Category::DragonMassage => "加一位按摩師（每位）",
-        _ => "加人費（每位）",
-    }
-}

@@ -1,8 +1,6 @@
 use crate::catalog::Category;
-use crate::catalog::price_rules::{
-    ExtraPerson, PriceRules, chinese_speaking_label, extra_person_label, percent_of,
-};
-use crate::error::{DomainError, DomainResult, msg};
+use crate::catalog::price_rules::{ExtraPerson, PriceRules, percent_of};
+use crate::error::{Arg, DomainError, DomainResult, Message, msg};
 use crate::shared::{LocalTime, Money};
 
 /// What a price depends on, taken from an order's service details.
@@ -57,11 +55,60 @@ impl LineKind {
     }
 }
 
+/// The codes of the lines' labels; `text.as_is` is the words of a line kept before labels were
+/// codes, said as they were.
+const LINE_LABELS: [&str; 16] = [
+    "line.shuttle",
+    "line.charter.hours",
+    "line.charter.minutes",
+    "line.escort.hours",
+    "line.escort.minutes",
+    "line.massage.hours",
+    "line.massage.minutes",
+    "line.night",
+    "line.extra_hours",
+    "line.extra_person",
+    "line.extra_therapist",
+    "line.child_seats",
+    "line.extra_stops",
+    "option.chinese_speaking_driver",
+    "option.chinese_speaking_guide",
+    "text.as_is",
+];
+
+/// What storage keeps of a line's label: its code and the one value it mentions, if any.
+pub fn label_parts(label: &Message) -> (&'static str, Option<String>) {
+    let value = label.args.first().map(|(_, arg)| match arg {
+        Arg::Value(v) => v.clone(),
+        Arg::Term(code) => (*code).to_owned(),
+    });
+    (label.code, value)
+}
+
+/// A line's label read back from its parts; `None` for a code that is no line's. Words kept before
+/// labels were codes come back as `text.as_is`.
+pub fn label_from_parts(code: &str, value: Option<&str>) -> Option<Message> {
+    let code = LINE_LABELS.into_iter().find(|c| *c == code)?;
+    let name = if code.ends_with(".hours") {
+        "hours"
+    } else if code.ends_with(".minutes") {
+        "minutes"
+    } else if code == "line.night" {
+        "percent"
+    } else if code == "text.as_is" {
+        "text"
+    } else {
+        return Some(msg(code));
+    };
+    Some(msg(code).with(name, value?))
+}
+
 /// One line of a breakdown: `amount` is `unit_price × quantity`, rounded to 1,000 VND.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineItem {
     pub kind: LineKind,
-    pub label: String,
+    /// What the line is, said at the edge.
+    pub label: Message,
     pub quantity: u32,
     pub unit_price: Money,
     pub amount: Money,
@@ -89,7 +136,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
         .rate(q.minutes)
         .ok_or_else(|| DomainError::invalid("details.duration_minutes", msg("pricing.duration")))?;
     let mut lines = Vec::new();
-    let mut line = |kind: LineKind, label: String, quantity: u32, unit_price: Money| {
+    let mut line = |kind: LineKind, label: Message, quantity: u32, unit_price: Money| {
         if quantity > 0 {
             lines.push(LineItem {
                 kind,
@@ -104,7 +151,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
     if let Some(night) = rules.night.filter(|n| n.applies_at(q.start.naive().time())) {
         line(
             LineKind::Night,
-            format!("夜間加價 {}%", night.percent),
+            msg("line.night").with("percent", night.percent),
             1,
             percent_of(rate, night.percent),
         );
@@ -121,7 +168,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
         })?;
         line(
             LineKind::ExtraHours,
-            "延長時數（每小時）".into(),
+            msg("line.extra_hours"),
             q.extra_hours,
             price,
         );
@@ -136,7 +183,10 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
         };
         line(
             LineKind::ExtraPeople,
-            extra_person_label(category).into(),
+            msg(match category {
+                Category::DragonMassage => "line.extra_therapist",
+                _ => "line.extra_person",
+            }),
             extra_people,
             unit,
         );
@@ -147,7 +197,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
         })?;
         line(
             LineKind::ChildSeats,
-            "兒童安全座椅（每張）".into(),
+            msg("line.child_seats"),
             q.child_seats,
             price,
         );
@@ -164,7 +214,7 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
         })?;
         line(
             LineKind::ExtraStops,
-            "加停一站（每站）".into(),
+            msg("line.extra_stops"),
             q.extra_stops,
             price,
         );
@@ -174,7 +224,10 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
     {
         line(
             LineKind::ChineseSpeaking,
-            chinese_speaking_label(category).into(),
+            msg(match category {
+                Category::Shuttle | Category::Charter => "option.chinese_speaking_driver",
+                Category::Escort | Category::DragonMassage => "option.chinese_speaking_guide",
+            }),
             1,
             price,
         );
@@ -182,16 +235,20 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
     Ok(Estimate::from_lines(lines))
 }
 
-fn base_label(category: Category, minutes: u32) -> String {
-    let length = if minutes.is_multiple_of(60) {
-        format!("{} 小時", minutes / 60)
-    } else {
-        format!("{minutes} 分鐘")
+fn base_label(category: Category, minutes: u32) -> Message {
+    let hours = minutes.is_multiple_of(60);
+    let code = match (category, hours) {
+        (Category::Shuttle, _) => return msg("line.shuttle"),
+        (Category::Charter, true) => "line.charter.hours",
+        (Category::Charter, false) => "line.charter.minutes",
+        (Category::Escort, true) => "line.escort.hours",
+        (Category::Escort, false) => "line.escort.minutes",
+        (Category::DragonMassage, true) => "line.massage.hours",
+        (Category::DragonMassage, false) => "line.massage.minutes",
     };
-    match category {
-        Category::Shuttle => "單程接送（每車）".into(),
-        Category::Charter => format!("包車 {length}（每車）"),
-        Category::Escort => format!("陪同導覽 {length}"),
-        Category::DragonMassage => format!("按摩 {length}"),
+    if hours {
+        msg(code).with("hours", minutes / 60)
+    } else {
+        msg(code).with("minutes", minutes)
     }
 }

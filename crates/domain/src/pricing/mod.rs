@@ -5,4 +5,4 @@ mod estimate;
 #[cfg(test)]
 mod tests;
 
-pub use estimate::{Estimate, LineItem, LineKind, Quote, estimate};
+pub use estimate::{Estimate, LineItem, LineKind, Quote, estimate, label_from_parts, label_parts};

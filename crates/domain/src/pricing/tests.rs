@@ -3,6 +3,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::catalog::{BookingWindow, Category, ExtraPerson, NightSurcharge, PriceRules, Rate};
+use crate::error::msg;
 use crate::shared::{LocalTime, Money};
 
 fn hm(h: u32, m: u32) -> NaiveTime {
@@ -136,7 +137,11 @@ fn a_second_therapist_costs_a_share_of_the_rate() {
     };
     let e = estimate(Category::DragonMassage, &rules, &q).unwrap();
     assert_eq!(e.total, Money::vnd(1_240_000));
-    assert_eq!(e.lines[1].label, "加一位按摩師（每位）");
+    assert_eq!(
+        e.lines[0].label,
+        msg("line.massage.minutes").with("minutes", 90)
+    );
+    assert_eq!(e.lines[1].label, msg("line.extra_therapist"));
 }
 
 #[test]
@@ -383,4 +388,24 @@ proptest! {
         let zh = Quote { chinese_speaking: true, ..q };
         prop_assert!(estimate(Category::Charter, &rules, &zh).unwrap().total >= now);
     }
+}
+
+#[test]
+fn a_label_comes_back_from_what_storage_keeps_of_it() {
+    for label in [
+        msg("line.shuttle"),
+        msg("line.charter.hours").with("hours", 4),
+        msg("line.massage.minutes").with("minutes", 90),
+        msg("line.night").with("percent", 20),
+        msg("text.as_is").with("text", "夜間加價 20%"),
+    ] {
+        let (code, value) = label_parts(&label);
+        assert_eq!(label_from_parts(code, value.as_deref()), Some(label));
+    }
+    assert_eq!(label_from_parts("no.such.label", None), None);
+    assert_eq!(
+        label_from_parts("line.night", None),
+        None,
+        "a value it needs"
+    );
 }

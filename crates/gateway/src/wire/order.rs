@@ -186,7 +186,7 @@ pub(crate) fn estimate_to_pb(e: &Estimate) -> pb::FeeEstimate {
             .iter()
             .map(|l| pb::LineItem {
                 code: l.kind.code().into(),
-                label: l.label.clone(),
+                label: crate::texts::render(&l.label),
                 quantity: l.quantity,
                 unit_price_vnd: l.unit_price.amount(),
                 amount_vnd: l.amount.amount(),
