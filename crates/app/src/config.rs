@@ -418,7 +418,11 @@ fn create_key_file(path: &Path) -> anyhow::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let aside = path.with_extension(format!("new-{}", std::process::id()));
+    // One aside file per call: several servers of one process (the tests' nodes) may make the
+    // key at the same instant, and must not remove each other's.
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let aside = path.with_extension(format!("new-{}-{call}", std::process::id()));
     std::fs::write(&aside, adapters::key_sealing::Kek::generate())?;
     #[cfg(unix)]
     {
@@ -441,6 +445,34 @@ fn create_key_file(path: &Path) -> anyhow::Result<()> {
 #[allow(clippy::result_large_err)] // figment's Jail fixes the closure's error type
 mod tests {
     use super::*;
+
+    #[test]
+    fn servers_of_one_process_making_the_key_at_once_share_one() {
+        let dir = std::env::temp_dir().join(format!("kek-race-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        let path = dir.join("key-encryption.key");
+        let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+        let makers: Vec<_> = (0..8)
+            .map(|_| {
+                let (path, start) = (path.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    create_key_file(&path).map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        for maker in makers {
+            assert_eq!(maker.join().unwrap(), Ok(()));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(adapters::key_sealing::Kek::parse(&text).is_ok());
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no file left aside"
+        );
+        std::fs::remove_dir_all(dir).ok();
+    }
     use figment::Jail;
 
     #[test]
