@@ -3,6 +3,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { OrderSchema, OrderState } from '@/gen/booking/v1/order_pb';
 import { isTab, TABS } from '@/features/order/api/member-orders-api';
+import { reasonText } from '@/features/order/components/member-order-detail';
 import { draftFromOrder } from '@/features/order/draft';
 import { refusal } from '@/lib/api/refusal';
 import { showTimestamp } from '@/lib/vietnam-time';
@@ -60,5 +61,20 @@ describe('the member area', () => {
     expect(refusal(new ConnectError('db down', Code.Unavailable), '網路不穩')).toBe('網路不穩');
     expect(showTimestamp({ seconds: BigInt(Date.UTC(2026, 10, 24, 14, 30) / 1000) })).toBe('2026/11/24 21:30');
     expect(showTimestamp(undefined)).toBe('');
+  });
+});
+
+describe("an order's history in words", () => {
+  it('says the reason codes the server keeps', () => {
+    expect(reasonText('paid: VCOIN PY1', 'customer:u1')).toBe('以 V 幣付款');
+    expect(reasonText('driver: 阮文明', 'operator:小美')).toBe('指派司機 阮文明');
+    expect(reasonText('therapist: 阿秋 Thu', 'operator:小美')).toBe('指派按摩師 阿秋 Thu');
+    expect(reasonText('refunded: 0 380000 改期', 'customer:u1')).toBe('客戶取消（改期）；手續費 VND 0，退回 VND 380,000');
+    expect(reasonText('refunded: 190000 190000', 'operator:小美')).toBe('客服取消；手續費 VND 190,000，退回 VND 190,000');
+    expect(reasonText('created', 'customer:u1')).toBe('建立訂單');
+  });
+
+  it('shows words kept before reasons were codes as they are', () => {
+    expect(reasonText('指派司機 Lan', 'operator:x')).toBe('指派司機 Lan');
   });
 });

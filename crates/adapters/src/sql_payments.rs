@@ -4,10 +4,10 @@
 //! concurrent spends serialise on it and the loser fails cleanly.
 
 use async_trait::async_trait;
-use domain::error::msg;
+use domain::error::{Message, msg};
 use domain::ordering::{IdempotencyKey, OrderId, StoreError};
 use domain::payment::{
-    BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
+    BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, NOTES, Payment, PaymentId, PaymentState,
     PaymentStore, Purpose, SettleError, Settlement,
 };
 use domain::shared::{Money, Page, PageRequest, UserId};
@@ -92,6 +92,8 @@ fn payment_from_row(r: payment::Model) -> DomainResult<Payment> {
 
 fn entry_from_row(r: ledger_entry::Model) -> DomainResult<LedgerEntry> {
     let bad = |e: DomainError| corrupt("ledger entry", e);
+    // The note as kept: a code and its values, or words kept before notes were codes.
+    let note = Message::from_stored(&r.note, NOTES);
     let cause = match (r.payment_id, r.order_id, r.operator) {
         (Some(p), order, _) => Cause::Payment {
             id: PaymentId::parse(&p).map_err(bad)?,
@@ -104,7 +106,7 @@ fn entry_from_row(r: ledger_entry::Model) -> DomainResult<LedgerEntry> {
         (None, Some(o), _) => Cause::Order(OrderId::parse(&o).map_err(bad)?),
         (None, None, Some(who)) => Cause::Operator {
             who,
-            reason: r.note.clone(),
+            reason: note.as_is().unwrap_or(&r.note).to_owned(),
         },
         (None, None, None) => return Err(corrupt("ledger entry", "no cause")),
     };
@@ -113,7 +115,7 @@ fn entry_from_row(r: ledger_entry::Model) -> DomainResult<LedgerEntry> {
         kind: EntryKind::from_code(&r.kind).map_err(bad)?,
         amount: Money::vnd(r.amount_vnd),
         cause,
-        note: r.note,
+        note,
         at: instant(r.at_ms)?,
         balance_after: Money::vnd(r.balance_after_vnd),
     })
@@ -171,10 +173,7 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
         Cause::Order(o) => (None, Some(o.as_str().to_owned()), None),
         Cause::Operator { who, .. } => (None, None, Some(who.clone())),
     };
-    let note = match &e.cause {
-        Cause::Operator { reason, .. } if e.note.is_empty() => reason.clone(),
-        _ => e.note.clone(),
-    };
+    let note = e.note.stored();
     ledger_entry::Entity::insert(ledger_entry::ActiveModel {
         owner: Set(owner.into()),
         kind: Set(e.kind.code().into()),

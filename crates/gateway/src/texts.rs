@@ -62,6 +62,13 @@ pub fn template(code: &str) -> Option<&'static str> {
         "massage.room_required" => "請輸入房號",
         "massage.start_required" => "請選擇開始時間",
 
+        "ledger.order_closed" => "訂單已無法付款，轉入v幣",
+        "ledger.order_payment" => "支付訂單 {order}",
+        "ledger.refund" => "訂單 {order} 取消退款",
+        "ledger.top_up" => "儲值",
+        "ledger.top_up_differs" => "儲值（金額與申請不同）",
+        "ledger.transfer_mismatch" => "轉帳金額與訂單不符，轉入v幣",
+
         "line.charter.hours" => "包車 {hours} 小時（每車）",
         "line.charter.minutes" => "包車 {minutes} 分鐘（每車）",
         "line.child_seats" => "兒童安全座椅（每張）",
@@ -194,6 +201,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "support.author" => "不認得的發訊者：{code}",
         "support.body_required" => "請輸入訊息內容",
         "support.order_unknown" => "找不到這筆訂單",
+        "support.order_subject" => "訂單 {order}",
         "support.thread_full" => "這個對話已有 {max} 則訊息，請開啟新的對話",
         "support.throttled" => "訊息太多了，請於 {minutes} 分鐘後再試，或改用其他聯絡方式",
 
@@ -296,6 +304,7 @@ mod tests {
                     "\"category.",
                     "\"option.",
                     "\"line.",
+                    "\"ledger.",
                 ] {
                     for (i, _) in text.match_indices(prefix) {
                         let rest = &text[i + 1..];

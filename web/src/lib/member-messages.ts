@@ -40,6 +40,9 @@ export const memberMessages = {
       cancelled: '取消訂單',
     } as Record<string, string>,
     paidBy: { VCOIN: '以 V 幣付款', VIETQR: '銀行轉帳付款', VNPAY: '以 VNPay 付款', DEV: '測試付款' } as Record<string, string>,
+    assigned: { driver: '指派司機', therapist: '指派按摩師' } as Record<string, string>,
+    refunded: (byStaff: boolean, said: string, fee: string, refund: string) =>
+      `${byStaff ? '客服取消' : '客戶取消'}${said ? `（${said}）` : ''}；手續費 ${fee}，退回 ${refund}`,
     serviceTitle: '服務內容',
     contactTitle: '聯絡資料',
     driverTitle: '司機資訊',

@@ -3,6 +3,7 @@
 //! has at most one succeeded payment, and a bank notice applies once.
 
 use adapters::{SqlPaymentStore, on_both_databases};
+use domain::error::msg;
 use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore};
 use domain::payment::{
     BankTransfer, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
@@ -36,7 +37,7 @@ fn entry(owner: &UserId, kind: EntryKind, amount: i64, p: &Payment) -> LedgerEnt
         kind,
         Money::vnd(amount),
         Cause::of_payment(p),
-        "test",
+        msg("ledger.top_up"),
         now(),
     )
 }

@@ -47,6 +47,54 @@ impl Message {
     }
 }
 
+/// Between the code and each value in the stored form: a control character, which no text a
+/// person types may hold (`shared::text`).
+const SEPARATOR: char = '\u{1f}';
+
+impl Message {
+    /// The form a record keeps of the message: the code, then `name=value` for each value.
+    pub fn stored(&self) -> String {
+        let mut out = self.code.to_owned();
+        for (name, arg) in &self.args {
+            out.push(SEPARATOR);
+            out.push_str(name);
+            out.push('=');
+            match arg {
+                Arg::Value(v) => out.push_str(v),
+                Arg::Term(t) => out.push_str(t),
+            }
+        }
+        out
+    }
+
+    /// A message read back from its stored form, among the codes a record may hold (each with the
+    /// names of its values). Anything else (words kept before records held codes) comes back as
+    /// `text.as_is`, said as it was.
+    pub fn from_stored(raw: &str, known: &[(&'static str, &[&'static str])]) -> Message {
+        let mut parts = raw.split(SEPARATOR);
+        let code = parts.next().unwrap_or_default();
+        let Some((code, names)) = known.iter().find(|(c, _)| *c == code) else {
+            return msg("text.as_is").with("text", raw);
+        };
+        let mut message = msg(code);
+        for part in parts {
+            let (name, value) = part.split_once('=').unwrap_or((part, ""));
+            if let Some(known) = names.iter().find(|n| **n == name) {
+                message = message.with(known, value);
+            }
+        }
+        message
+    }
+
+    /// The words of a `text.as_is` message: what a person wrote, or words kept before codes.
+    pub fn as_is(&self) -> Option<&str> {
+        match (self.code, self.args.first()) {
+            ("text.as_is", Some((_, Arg::Value(v)))) => Some(v),
+            _ => None,
+        }
+    }
+}
+
 /// For logs and the operator's command line: the code and its values (`order.lead_time{hours=4}`).
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -65,5 +113,30 @@ impl fmt::Display for Message {
             }
         }
         f.write_str("}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KNOWN: &[(&str, &[&str])] = &[("ledger.top_up", &[]), ("ledger.refund", &["order"])];
+
+    #[test]
+    fn a_message_comes_back_from_its_stored_form() {
+        for m in [
+            msg("ledger.top_up"),
+            msg("ledger.refund").with("order", "BK1"),
+        ] {
+            assert_eq!(Message::from_stored(&m.stored(), KNOWN), m);
+        }
+        assert_eq!(
+            Message::from_stored("儲值", KNOWN),
+            msg("text.as_is").with("text", "儲值")
+        );
+        assert_eq!(
+            Message::from_stored("no.such", KNOWN).as_is(),
+            Some("no.such")
+        );
     }
 }

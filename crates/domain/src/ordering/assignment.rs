@@ -77,6 +77,6 @@ mod tests {
         let other = Driver::new(Category::Shuttle, "Lan", phone(), "51A-2").unwrap();
         order.assign_driver(other, op(), now).unwrap();
         assert_eq!(order.driver.as_ref().map(|d| d.name.as_str()), Some("Lan"));
-        assert_eq!(order.history.last().unwrap().reason, "指派司機 Lan");
+        assert_eq!(order.history.last().unwrap().reason, "driver: Lan");
     }
 }

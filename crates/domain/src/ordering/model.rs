@@ -384,7 +384,7 @@ impl Order {
         if self.state == OrderState::Confirmed && self.driver.as_ref() == Some(&driver) {
             return Ok(());
         }
-        let reason = format!("指派司機 {}", driver.name);
+        let reason = format!("driver: {}", driver.name);
         self.driver = Some(driver);
         self.go(OrderState::Confirmed, actor, &reason, now);
         Ok(())
@@ -417,7 +417,7 @@ impl Order {
         self.go(
             OrderState::Confirmed,
             actor,
-            &format!("指派按摩師 {name}"),
+            &format!("therapist: {name}"),
             now,
         );
         Ok(())

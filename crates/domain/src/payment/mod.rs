@@ -17,6 +17,6 @@ pub use ports::{
 pub use service::{Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings};
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};
 pub use wallet::{
-    BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry, RefundQuote, TOP_UP_MAX,
+    BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry, NOTES, RefundQuote, TOP_UP_MAX,
     TOP_UP_MIN, check_adjustment, check_received, check_top_up,
 };

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::model::PaymentId;
-use crate::error::{DomainError, DomainResult, msg};
+use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{Order, OrderId};
 use crate::shared::{Money, UserId};
 
@@ -58,6 +58,17 @@ pub enum Cause {
     Operator { who: String, reason: String },
 }
 
+/// The notes a ledger entry may keep, with the names of their values.
+pub const NOTES: &[(&str, &[&str])] = &[
+    ("ledger.top_up", &[]),
+    ("ledger.top_up_differs", &[]),
+    ("ledger.transfer_mismatch", &[]),
+    ("ledger.order_closed", &[]),
+    ("ledger.order_payment", &["order"]),
+    ("ledger.refund", &["order"]),
+    ("text.as_is", &["text"]),
+];
+
 /// One signed movement. `balance_after` is filled in by the store, which alone knows the
 /// balance at the moment of writing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,7 +78,8 @@ pub struct LedgerEntry {
     /// Positive in, negative out.
     pub amount: Money,
     pub cause: Cause,
-    pub note: String,
+    /// What the entry is, said at the edge; an operator's reason as they wrote it.
+    pub note: Message,
     pub at: DateTime<Utc>,
     pub balance_after: Money,
 }
@@ -78,7 +90,7 @@ impl LedgerEntry {
         kind: EntryKind,
         amount: Money,
         cause: Cause,
-        note: impl Into<String>,
+        note: Message,
         at: DateTime<Utc>,
     ) -> Self {
         Self {
@@ -86,7 +98,7 @@ impl LedgerEntry {
             kind,
             amount,
             cause,
-            note: note.into(),
+            note,
             at,
             balance_after: Money::ZERO,
         }

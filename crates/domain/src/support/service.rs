@@ -97,7 +97,8 @@ impl SupportService {
             .await?;
         self.throttle_messages(owner).await?;
         let subject = match (new.subject.trim(), &order_id) {
-            ("", Some(id)) => format!("訂單 {}", id.as_str()),
+            // About an order: no subject of its own, the edge names the order.
+            ("", Some(_)) => String::new(),
             ("", None) => Thread::preview_of(&first.body)
                 .chars()
                 .take(Thread::SUBJECT_MAX)

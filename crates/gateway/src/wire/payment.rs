@@ -102,7 +102,7 @@ pub(crate) fn entry_to_pb(e: &LedgerEntry) -> pb::LedgerEntry {
         payment_id,
         order_id,
         operator,
-        note: e.note.clone(),
+        note: crate::texts::render(&e.note),
         at: Some(timestamp(e.at)),
     }
 }

@@ -2,13 +2,20 @@
 
 use domain::support::{Author, Message, Thread};
 
-use crate::pb;
+use domain::error::msg;
+
 use crate::wire::order::timestamp;
+use crate::{pb, texts};
 
 pub(crate) fn thread_to_pb(t: &Thread) -> pb::SupportThread {
     pb::SupportThread {
         id: t.id.as_str().into(),
-        subject: t.subject.clone(),
+        subject: match (t.subject.as_str(), &t.order_id) {
+            ("", Some(order)) => {
+                texts::render(&msg("support.order_subject").with("order", order.as_str()))
+            }
+            (subject, _) => subject.to_owned(),
+        },
         order_id: t
             .order_id
             .as_ref()

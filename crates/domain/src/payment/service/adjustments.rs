@@ -32,7 +32,7 @@ impl PaymentService {
                 who,
                 reason: reason.clone(),
             },
-            reason.clone(),
+            msg("text.as_is").with("text", &reason),
             now,
         );
         let audit = AuditEntry::new(

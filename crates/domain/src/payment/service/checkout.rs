@@ -92,7 +92,7 @@ impl PaymentService {
                 EntryKind::Spend,
                 Money::vnd(-payment.amount.amount()),
                 Cause::of_payment(&payment),
-                format!("支付訂單 {}", order.id.as_str()),
+                msg("ledger.order_payment").with("order", order.id.as_str()),
                 now,
             );
             (Actor::Customer(payment.owner.clone()), vec![spend])
@@ -176,7 +176,7 @@ impl PaymentService {
                 return self.open(payment, client_ip, &fingerprint).await;
             }
             payment.settle(PaymentState::Succeeded, None, now);
-            let credit = top_up_entry(&payment, amount, "儲值", now);
+            let credit = top_up_entry(&payment, amount, msg("ledger.top_up"), now);
             let settlement = Settlement {
                 payment: Some(payment.clone()),
                 new_payment: true,
@@ -213,7 +213,7 @@ impl PaymentService {
         let mut settlement = Settlement::default();
         let credit_note = match (&payment.purpose, order) {
             (Purpose::TopUp, _) if received == payment.amount => None,
-            (Purpose::TopUp, _) => Some("儲值（金額與申請不同）"),
+            (Purpose::TopUp, _) => Some(msg("ledger.top_up_differs")),
             (Purpose::Order(_), Some(mut order))
                 if order.state == OrderState::PendingPayment
                     && received == order.estimate.total =>
@@ -223,9 +223,9 @@ impl PaymentService {
                 None
             }
             (Purpose::Order(_), Some(order)) if order.state == OrderState::PendingPayment => {
-                Some("轉帳金額與訂單不符，轉入v幣")
+                Some(msg("ledger.transfer_mismatch"))
             }
-            (Purpose::Order(_), _) => Some("訂單已無法付款，轉入v幣"),
+            (Purpose::Order(_), _) => Some(msg("ledger.order_closed")),
         };
         let state = match credit_note {
             None => PaymentState::Succeeded,
@@ -239,7 +239,7 @@ impl PaymentService {
         } else if payment.purpose == Purpose::TopUp {
             settlement
                 .entries
-                .push(top_up_entry(&payment, received, "儲值", now));
+                .push(top_up_entry(&payment, received, msg("ledger.top_up"), now));
         }
         settlement.payment = Some(payment);
         Ok(settlement)

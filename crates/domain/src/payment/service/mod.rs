@@ -240,7 +240,12 @@ fn paid_reason(payment: &Payment) -> String {
     format!("paid: {} {}", payment.method.code(), payment.id.as_str())
 }
 
-fn top_up_entry(payment: &Payment, amount: Money, note: &str, now: DateTime<Utc>) -> LedgerEntry {
+fn top_up_entry(
+    payment: &Payment,
+    amount: Money,
+    note: Message,
+    now: DateTime<Utc>,
+) -> LedgerEntry {
     LedgerEntry::new(
         &payment.owner,
         EntryKind::TopUp,
@@ -268,12 +273,4 @@ fn settle_error(e: SettleError) -> DomainError {
 fn fingerprint(parts: &[&str]) -> String {
     let digest = Sha256::digest(parts.join("|").as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// `（reason）` when there is one.
-fn parenthesised(reason: &str) -> String {
-    match reason.trim() {
-        "" => String::new(),
-        r => format!("（{r}）"),
-    }
 }

@@ -3,9 +3,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{PaymentService, parenthesised, settle_error};
+use super::{PaymentService, settle_error};
 use crate::audit::{AuditEntry, Staff};
-use crate::error::{DomainError, DomainResult};
+use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Actor, Order, OrderId, OrderState, order_snapshot};
 use crate::payment::ports::Settlement;
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, RefundQuote};
@@ -82,11 +82,10 @@ impl PaymentService {
         }
         let now = self.clock.now();
         let quote = self.settings.cancellation.quote(&order, now)?;
-        let note = format!("客戶取消{}", parenthesised(reason));
         self.refund(
             &mut order,
             Actor::Customer(owner.clone()),
-            &note,
+            reason,
             quote,
             now,
             None,
@@ -126,7 +125,6 @@ impl PaymentService {
             None => policy.quote(&before, now)?,
             Some(refund) => policy.overridden(&before, refund, reason)?,
         };
-        let note = format!("客服取消{}", parenthesised(reason));
         let mut order = before.clone();
         let action = if refund_override.is_some() {
             "order.cancel_override"
@@ -150,7 +148,7 @@ impl PaymentService {
                 reason,
             )
         };
-        self.refund(&mut order, actor, &note, quote, now, Some(&audit))
+        self.refund(&mut order, actor, reason, quote, now, Some(&audit))
             .await?;
         Ok(Cancellation {
             order,
@@ -164,12 +162,21 @@ impl PaymentService {
         &self,
         order: &mut Order,
         actor: Actor,
-        note: &str,
+        stated: &str,
         quote: RefundQuote,
         now: DateTime<Utc>,
         audit: Option<&(dyn Fn(&Order) -> AuditEntry + Send + Sync)>,
     ) -> DomainResult<()> {
-        let reason = format!("{note}；手續費 {}，退回 {}", quote.fee, quote.refund);
+        // `refunded: FEE REFUND [what the canceller said]`, in whole đồng; the edge says it in words,
+        // with who cancelled from the transition's actor.
+        let reason = match stated.trim() {
+            "" => format!("refunded: {} {}", quote.fee.amount(), quote.refund.amount()),
+            said => format!(
+                "refunded: {} {} {said}",
+                quote.fee.amount(),
+                quote.refund.amount()
+            ),
+        };
         order.refund(actor, &reason, now)?;
         let entries = if quote.refund > Money::ZERO {
             vec![LedgerEntry::new(
@@ -177,7 +184,7 @@ impl PaymentService {
                 EntryKind::Refund,
                 quote.refund,
                 Cause::Order(order.id.clone()),
-                format!("訂單 {} 取消退款", order.id.as_str()),
+                msg("ledger.refund").with("order", order.id.as_str()),
                 now,
             )]
         } else {

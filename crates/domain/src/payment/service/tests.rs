@@ -5,7 +5,7 @@ use chrono::Duration;
 
 use crate::audit::Staff;
 use crate::catalog::{Category, PlanId};
-use crate::error::DomainError;
+use crate::error::{DomainError, msg};
 use crate::ordering::{Contact, IdempotencyKey, NewOrder, Order, OrderState};
 use crate::payment::{
     BankNotice, Method, NextStep, PaymentService, PaymentState, Purpose, TransferOutcome,
@@ -120,7 +120,7 @@ async fn a_transfer_of_another_amount_goes_into_the_wallet_and_the_qr_stays_open
         .filter(|p| p.state == PaymentState::Pending)
         .count();
     assert_eq!(waiting, 1, "the QR can still be paid in full");
-    assert_eq!(books.entries[0].note, "轉帳金額與訂單不符，轉入v幣");
+    assert_eq!(books.entries[0].note, msg("ledger.transfer_mismatch"));
     // The full amount afterwards still pays the order.
     assert_eq!(
         notice(&pay, "FT-3", order.estimate.total, &memo).await,
@@ -142,7 +142,7 @@ async fn a_second_transfer_for_a_paid_order_is_credited_and_an_unknown_memo_wait
         TransferOutcome::Credited
     );
     assert_eq!(balance(&store), total.amount());
-    assert_eq!(store.books().entries[0].note, "訂單已無法付款，轉入v幣");
+    assert_eq!(store.books().entries[0].note, msg("ledger.order_closed"));
     assert_eq!(
         notice(&pay, "FT-6", total, "tien an trua").await,
         TransferOutcome::Unmatched
@@ -221,13 +221,7 @@ async fn cancelling_within_a_day_keeps_the_late_fee() {
     );
     assert_eq!(balance(&store), quote.refund.amount());
     assert!(
-        store
-            .books()
-            .entries
-            .last()
-            .unwrap()
-            .note
-            .contains("取消退款"),
+        store.books().entries.last().unwrap().note.code == "ledger.refund",
         "the ledger says why"
     );
 }

@@ -130,17 +130,29 @@ function Timeline({ events }: { events: OrderEvent[] }) {
           <span className="muted small">
             {showTimestamp(e.at)}・{m.actors[e.actor.split(':')[0] ?? ''] ?? e.actor}
           </span>
-          <span className="small">{reasonText(e.reason)}</span>
+          <span className="small">{reasonText(e.reason, e.actor)}</span>
         </li>
       ))}
     </ol>
   );
 }
 
-/** The domain's reason codes in words; a payment's as its method (`paid: VCOIN PY…`). */
-function reasonText(reason: string): string {
+/**
+ * The domain's reason codes in words: a payment's as its method (`paid: VCOIN PY…`), an
+ * assignment with its name (`driver: 阮文明`), a refund with its fee, its amount and what the one
+ * who cancelled said (`refunded: FEE REFUND [said]`). Words kept before reasons were codes are
+ * shown as they are.
+ */
+export function reasonText(reason: string, actor: string): string {
   const paid = /^paid: (\w+)/.exec(reason)?.[1];
   if (paid) return m.paidBy[paid] ?? reason;
+  const assigned = /^(driver|therapist): (.+)$/s.exec(reason);
+  if (assigned) return `${m.assigned[assigned[1] ?? '']} ${assigned[2]}`;
+  const refunded = /^refunded: (-?\d+) (-?\d+)(?: (.*))?$/s.exec(reason);
+  if (refunded) {
+    const [, fee, refund, said] = refunded;
+    return m.refunded(actor.startsWith('operator:'), said ?? '', formatVnd(BigInt(fee ?? 0)), formatVnd(BigInt(refund ?? 0)));
+  }
   return m.reasons[reason] ?? reason;
 }
 
