@@ -1,0 +1,82 @@
+use figment::Jail;
+
+use super::*;
+
+#[test]
+fn servers_of_one_process_making_the_key_at_once_share_one() {
+    let dir = std::env::temp_dir().join(format!("kek-race-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let path = dir.join("key-encryption.key");
+    let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+    let makers: Vec<_> = (0..8)
+        .map(|_| {
+            let (path, start) = (path.clone(), start.clone());
+            std::thread::spawn(move || {
+                start.wait();
+                create_key_file(&path).map_err(|e| e.to_string())
+            })
+        })
+        .collect();
+    for maker in makers {
+        assert_eq!(maker.join().unwrap(), Ok(()));
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(adapters::key_sealing::Kek::parse(&text).is_ok());
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no file left aside"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn layers_defaults_file_and_environment() {
+    Jail::expect_with(|jail| {
+        jail.create_file("app.toml", "listen = \"0.0.0.0:9000\"\nlog = \"debug\"")?;
+        jail.set_env("APP_ENV", "prod");
+        jail.set_env("APP_LOG", "warn");
+        jail.set_env("DATABASE_URL", "postgres://db/x");
+        jail.set_env("APP_SIGN_UPS_PER_ADDRESS_HOUR", "50");
+        let c = Config::load(Some(Path::new("app.toml"))).map_err(|e| e.to_string())?;
+        assert_eq!(c.listen, SocketAddr::from(([0, 0, 0, 0], 9000)));
+        assert_eq!(c.env, Environment::Prod);
+        assert_eq!(c.log, "warn", "the environment wins over the file");
+        assert_eq!(c.database_url, "postgres://db/x");
+        assert_eq!(c.sign_ups_per_address_hour, 50);
+        assert!(!c.seeds_demo());
+        Ok(())
+    });
+}
+
+#[test]
+fn a_bad_value_is_an_error_not_a_default() {
+    Jail::expect_with(|jail| {
+        jail.set_env("APP_ENV", "staging");
+        assert!(Config::load(None).is_err());
+        Ok(())
+    });
+}
+
+#[test]
+fn object_storage_is_all_or_nothing() {
+    Jail::expect_with(|jail| {
+        let c = Config::load(None).map_err(|e| e.to_string())?;
+        assert!(matches!(c.s3(), Ok(None)), "the directory by default");
+        jail.set_env("APP_S3_ENDPOINT", "https://s3.ap-southeast-1.amazonaws.com");
+        assert!(Config::load(None).map_err(|e| e.to_string())?.s3().is_err());
+        jail.set_env("APP_S3_BUCKET", "hotel-images");
+        assert!(Config::load(None).map_err(|e| e.to_string())?.s3().is_err());
+        jail.set_env("APP_S3_ACCESS_KEY", "AKIA");
+        jail.set_env("APP_S3_SECRET_KEY", "secret");
+        jail.set_env("APP_S3_PATH_STYLE", "true");
+        let s3 = Config::load(None).map_err(|e| e.to_string())?.s3();
+        let s3 = s3.map_err(|e| e.to_string())?.ok_or("configured")?;
+        assert_eq!(
+            (s3.bucket.as_str(), s3.region.as_str()),
+            ("hotel-images", "us-east-1")
+        );
+        assert!(s3.path_style);
+        Ok(())
+    });
+}
