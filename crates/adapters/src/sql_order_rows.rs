@@ -2,13 +2,14 @@
 //! the driver and the priced breakdown (read back through the domain's constructors), and its
 //! transitions' rows.
 use domain::catalog::{Category, PlanId};
+use domain::error::Message;
 use domain::media::ImageId;
 use domain::ordering::{
     Actor, CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage,
     MassageDetails, MessagingApp, Order, OrderId, OrderState, ServiceDetails, ShuttleDetails,
     TherapistChoice, Transition,
 };
-use domain::pricing::{Estimate, LineItem, LineKind, label_from_parts, label_parts};
+use domain::pricing::{Estimate, LINE_LABELS, LineItem, LineKind};
 use domain::shared::{LocalTime, Money, Phone, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::Set;
@@ -270,13 +271,8 @@ impl DriverJson {
 #[serde(deny_unknown_fields)]
 struct LineJson {
     kind: String,
-    /// The label's code and its one value; orders priced before labels were codes have neither
-    /// but the words in `label`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    label_code: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    label_value: Option<String>,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// The label's stored form (`Message::stored`); orders priced before labels were codes kept
+    /// the words, which read back as they were.
     label: String,
     quantity: u32,
     unit_price_vnd: i64,
@@ -286,17 +282,12 @@ struct LineJson {
 fn estimate_json(e: &Estimate) -> Vec<LineJson> {
     e.lines
         .iter()
-        .map(|l| {
-            let (code, value) = label_parts(&l.label);
-            LineJson {
-                kind: l.kind.code().into(),
-                label_code: Some(code.to_owned()),
-                label_value: value,
-                label: String::new(),
-                quantity: l.quantity,
-                unit_price_vnd: l.unit_price.amount(),
-                amount_vnd: l.amount.amount(),
-            }
+        .map(|l| LineJson {
+            kind: l.kind.code().into(),
+            label: l.label.stored(),
+            quantity: l.quantity,
+            unit_price_vnd: l.unit_price.amount(),
+            amount_vnd: l.amount.amount(),
         })
         .collect()
 }
@@ -307,11 +298,7 @@ fn estimate_from(lines: Vec<LineJson>) -> DomainResult<Estimate> {
         .map(|l| {
             Ok(LineItem {
                 kind: LineKind::from_code(&l.kind).ok_or_else(|| corrupt("order", &l.kind))?,
-                label: match &l.label_code {
-                    Some(code) => label_from_parts(code, l.label_value.as_deref()),
-                    None => label_from_parts("text.as_is", Some(&l.label)),
-                }
-                .ok_or_else(|| corrupt("order", l.label_code.as_deref().unwrap_or_default()))?,
+                label: Message::from_stored(&l.label, LINE_LABELS),
                 quantity: l.quantity,
                 unit_price: Money::vnd(l.unit_price_vnd),
                 amount: Money::vnd(l.amount_vnd),
@@ -447,7 +434,7 @@ mod tests {
         let kept = json(&estimate_json(&e));
         assert_eq!(
             kept,
-            r#"[{"kind":"night","label_code":"line.night","label_value":"20","quantity":1,"unit_price_vnd":76000,"amount_vnd":76000}]"#
+            r#"[{"kind":"night","label":"line.night\u001fpercent=20","quantity":1,"unit_price_vnd":76000,"amount_vnd":76000}]"#
         );
         assert_eq!(
             estimate_from(parse_json("order", &kept).unwrap()).unwrap(),

@@ -1,6 +1,6 @@
 use crate::catalog::Category;
 use crate::catalog::price_rules::{ExtraPerson, PriceRules, percent_of};
-use crate::error::{Arg, DomainError, DomainResult, Message, msg};
+use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::{LocalTime, Money};
 
 /// What a price depends on, taken from an order's service details.
@@ -55,53 +55,26 @@ impl LineKind {
     }
 }
 
-/// The codes of the lines' labels; `text.as_is` is the words of a line kept before labels were
-/// codes, said as they were.
-const LINE_LABELS: [&str; 16] = [
-    "line.shuttle",
-    "line.charter.hours",
-    "line.charter.minutes",
-    "line.escort.hours",
-    "line.escort.minutes",
-    "line.massage.hours",
-    "line.massage.minutes",
-    "line.night",
-    "line.extra_hours",
-    "line.extra_person",
-    "line.extra_therapist",
-    "line.child_seats",
-    "line.extra_stops",
-    "option.chinese_speaking_driver",
-    "option.chinese_speaking_guide",
-    "text.as_is",
+/// The labels a line may keep, with the names of their values (for `Message::from_stored`); what
+/// an order kept before labels were codes reads back as `text.as_is`.
+pub const LINE_LABELS: &[(&str, &[&str])] = &[
+    ("line.shuttle", &[]),
+    ("line.charter.hours", &["hours"]),
+    ("line.charter.minutes", &["minutes"]),
+    ("line.escort.hours", &["hours"]),
+    ("line.escort.minutes", &["minutes"]),
+    ("line.massage.hours", &["hours"]),
+    ("line.massage.minutes", &["minutes"]),
+    ("line.night", &["percent"]),
+    ("line.extra_hours", &[]),
+    ("line.extra_person", &[]),
+    ("line.extra_therapist", &[]),
+    ("line.child_seats", &[]),
+    ("line.extra_stops", &[]),
+    ("option.chinese_speaking_driver", &[]),
+    ("option.chinese_speaking_guide", &[]),
+    ("text.as_is", &["text"]),
 ];
-
-/// What storage keeps of a line's label: its code and the one value it mentions, if any.
-pub fn label_parts(label: &Message) -> (&'static str, Option<String>) {
-    let value = label.args.first().map(|(_, arg)| match arg {
-        Arg::Value(v) => v.clone(),
-        Arg::Term(code) => (*code).to_owned(),
-    });
-    (label.code, value)
-}
-
-/// A line's label read back from its parts; `None` for a code that is no line's. Words kept before
-/// labels were codes come back as `text.as_is`.
-pub fn label_from_parts(code: &str, value: Option<&str>) -> Option<Message> {
-    let code = LINE_LABELS.into_iter().find(|c| *c == code)?;
-    let name = if code.ends_with(".hours") {
-        "hours"
-    } else if code.ends_with(".minutes") {
-        "minutes"
-    } else if code == "line.night" {
-        "percent"
-    } else if code == "text.as_is" {
-        "text"
-    } else {
-        return Some(msg(code));
-    };
-    Some(msg(code).with(name, value?))
-}
 
 /// One line of a breakdown: `amount` is `unit_price × quantity`, rounded to 1,000 VND.
 #[derive(Debug, Clone, PartialEq, Eq)]

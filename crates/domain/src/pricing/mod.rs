@@ -5,4 +5,4 @@ mod estimate;
 #[cfg(test)]
 mod tests;
 
-pub use estimate::{Estimate, LineItem, LineKind, Quote, estimate, label_from_parts, label_parts};
+pub use estimate::{Estimate, LINE_LABELS, LineItem, LineKind, Quote, estimate};

@@ -3,7 +3,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::catalog::{BookingWindow, Category, ExtraPerson, NightSurcharge, PriceRules, Rate};
-use crate::error::msg;
+use crate::error::{Message, msg};
 use crate::shared::{LocalTime, Money};
 
 fn hm(h: u32, m: u32) -> NaiveTime {
@@ -399,13 +399,11 @@ fn a_label_comes_back_from_what_storage_keeps_of_it() {
         msg("line.night").with("percent", 20),
         msg("text.as_is").with("text", "夜間加價 20%"),
     ] {
-        let (code, value) = label_parts(&label);
-        assert_eq!(label_from_parts(code, value.as_deref()), Some(label));
+        assert_eq!(Message::from_stored(&label.stored(), LINE_LABELS), label);
     }
-    assert_eq!(label_from_parts("no.such.label", None), None);
     assert_eq!(
-        label_from_parts("line.night", None),
-        None,
-        "a value it needs"
+        Message::from_stored("夜間加價 20%", LINE_LABELS),
+        msg("text.as_is").with("text", "夜間加價 20%"),
+        "words kept before labels were codes"
     );
 }
