@@ -12,6 +12,7 @@ mod m20261123_000006_member;
 mod m20261123_000007_operations;
 mod m20261125_000008_email_forms;
 mod m20261125_000009_token_cutoff;
+mod m20261125_000010_back_office;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000007_operations::Migration),
             Box::new(m20261125_000008_email_forms::Migration),
             Box::new(m20261125_000009_token_cutoff::Migration),
+            Box::new(m20261125_000010_back_office::Migration),
         ]
     }
 }

@@ -67,6 +67,8 @@ pub enum DbLock<'a> {
     SigningKeys,
     /// One customer's new orders, counted against what they may hold unpaid.
     OrdersOf(&'a str),
+    /// The writing of live events, so their ids become visible in order (see `live`).
+    LiveEvents,
 }
 
 /// A writing transaction that holds `lock` until it ends: on PostgreSQL a transaction-scoped
@@ -77,6 +79,13 @@ pub async fn begin_locked(
     lock: DbLock<'_>,
 ) -> Result<DatabaseTransaction, DbErr> {
     let txn = begin_write(db).await?;
+    take_lock(&txn, lock).await?;
+    Ok(txn)
+}
+
+/// Takes `lock` inside a transaction already open, until it ends (on SQLite the transaction
+/// already holds the one write lock).
+pub(crate) async fn take_lock(txn: &DatabaseTransaction, lock: DbLock<'_>) -> Result<(), DbErr> {
     if txn.get_database_backend() == DbBackend::Postgres {
         // The one-number keys are ours ("book" and a number); a customer's lock is in the
         // two-number key space, which never meets the first.
@@ -88,6 +97,10 @@ pub async fn begin_locked(
             DbLock::SigningKeys => (
                 "SELECT pg_advisory_xact_lock($1)",
                 vec![0x626f_6f6b_0002_i64.into()],
+            ),
+            DbLock::LiveEvents => (
+                "SELECT pg_advisory_xact_lock($1)",
+                vec![0x626f_6f6b_0003_i64.into()],
             ),
             DbLock::OrdersOf(owner) => (
                 "SELECT pg_advisory_xact_lock(1, hashtext($1))",
@@ -101,7 +114,7 @@ pub async fn begin_locked(
         ))
         .await?;
     }
-    Ok(txn)
+    Ok(())
 }
 
 /// A cheap round trip, for readiness checks.

@@ -1,17 +1,18 @@
 //! Removes rows that can no longer matter, so the identity tables do not grow without end:
 //! expired refresh tokens (a used one is kept until it expires, for reuse detection), expired
 //! codes, throttle counters whose window ended a day ago, and mails delivered or given up on
-//! 30 days ago.
+//! 30 days ago, and live events a week old (a page away that long reads everything again).
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
-use crate::entities::{action_code, mail_outbox, rate_counter, refresh_token};
+use crate::entities::{action_code, live_event, mail_outbox, rate_counter, refresh_token};
 use crate::sql_common::ms;
 
 const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
 const COUNTER_KEPT: chrono::Duration = chrono::Duration::days(1);
+const EVENTS_KEPT: chrono::Duration = chrono::Duration::days(7);
 
 /// Rows removed by one pass.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -20,6 +21,7 @@ pub struct Purged {
     pub action_codes: u64,
     pub rate_counters: u64,
     pub mails: u64,
+    pub live_events: u64,
 }
 
 pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged, DbErr> {
@@ -47,6 +49,11 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
                     .is_not_null()
                     .or(mail_outbox::Column::NextAttemptAtMs.eq(i64::MAX)),
             )
+            .exec(db)
+            .await?
+            .rows_affected,
+        live_events: live_event::Entity::delete_many()
+            .filter(live_event::Column::AtMs.lt(ms(now - EVENTS_KEPT)))
             .exec(db)
             .await?
             .rows_affected,

@@ -6,6 +6,7 @@ mod entities;
 pub mod housekeeping;
 pub mod jwt;
 pub mod key_sealing;
+pub mod live;
 pub mod mail;
 pub mod media;
 mod paging;

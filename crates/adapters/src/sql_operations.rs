@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
-use domain::identity::TokenHash;
+use domain::identity::{Role, TokenHash};
 use domain::operations::{AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -29,6 +29,7 @@ fn key_from_row(r: service_key::Model) -> DomainResult<ServiceKey> {
         id: r.id,
         name: r.name,
         hash: TokenHash::from_stored(r.key_hash),
+        admin: Role::from_code(&r.role) == Role::Admin,
         created_by: r.created_by,
         created_at: instant(r.created_at_ms)?,
         revoked_at: r.revoked_at_ms.map(instant).transpose()?,
@@ -59,6 +60,13 @@ impl StaffStore for SqlOperationsStore {
             created_by: Set(key.created_by.clone()),
             created_at_ms: Set(ms(key.created_at)),
             revoked_at_ms: Set(key.revoked_at.map(ms)),
+            role: Set(if key.admin {
+                Role::Admin
+            } else {
+                Role::Operator
+            }
+            .code()
+            .to_owned()),
         })
         .exec(&txn)
         .await

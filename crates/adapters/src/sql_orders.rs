@@ -8,21 +8,24 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::audit::AuditEntry;
 use domain::catalog::Category;
+use domain::live::Topic;
 use domain::ordering::{
     IdempotencyKey, KeyClaim, Order, OrderFilter, OrderId, OrderState, OrderStore, ServiceDetails,
     StoreError, UnpaidCap,
 };
+use domain::payment::{Method, PaymentState};
 use domain::shared::{Page, PageRequest, UserId, web_pages};
 use domain::{DomainError, DomainResult};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
 };
 
 use crate::db::DbLock;
 use crate::entities::{
-    account, idempotency_key, mail_outbox, order, order_event, order_image, therapist_hold,
+    account, idempotency_key, mail_outbox, order, order_event, order_image, payment, therapist_hold,
 };
+use crate::live;
 use crate::mail::NoticeFacts;
 use crate::paging::decode_cursor;
 use crate::sql_common::{corrupt, insert_audit, instant, json, ms, storage};
@@ -154,6 +157,16 @@ pub(crate) async fn save_order(db: &impl ConnectionTrait, o: &Order) -> Result<u
     Ok(stored)
 }
 
+/// Tells the watchers the order changed: the last write of its transaction.
+pub(crate) async fn announce(txn: &DatabaseTransaction, o: &Order) -> Result<(), DbErr> {
+    let change = live::Change {
+        owner: o.owner.as_str(),
+        topic: Topic::Order,
+        subject: o.id.as_str(),
+    };
+    live::record(txn, ms(o.updated_at), &[change]).await
+}
+
 /// Queues the mails of the order's new steps (the domain says which) in the caller's
 /// transaction. A notice's id is the order's and the step's, so even a step written twice could
 /// not mail twice.
@@ -277,6 +290,7 @@ impl OrderStore for SqlOrderStore {
             .await
             .map_err(storage)?;
         sync_massage(&txn, o).await?;
+        announce(&txn, o).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }
@@ -305,6 +319,7 @@ impl OrderStore for SqlOrderStore {
         let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
         let first_new = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
+        announce(&txn, o).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }
@@ -314,6 +329,7 @@ impl OrderStore for SqlOrderStore {
         let first_new = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
         insert_audit(&txn, audit).await.map_err(storage)?;
+        announce(&txn, o).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }
@@ -335,14 +351,43 @@ impl OrderStore for SqlOrderStore {
         if let Some(category) = filter.category {
             query = query.filter(order::Column::Category.eq(category.slug()));
         }
+        if let Some(id) = &filter.order_id {
+            query = query.filter(order::Column::Id.eq(id.as_str()));
+        }
+        if let Some(digits) = &filter.phone_digits {
+            // The contact is kept as JSON; its number is one string field of it.
+            query = query.filter(order::Column::Contact.like(format!(
+                "%\"phone_number\":\"%{}%",
+                digits.replace(['%', '_', '\\'], "")
+            )));
+        }
+        if filter.awaiting_transfer {
+            query = query
+                .filter(order::Column::State.eq(OrderState::PendingPayment.code()))
+                .filter(
+                    order::Column::Id.in_subquery(
+                        sea_orm::sea_query::Query::select()
+                            .column(payment::Column::OrderId)
+                            .from(payment::Entity)
+                            .and_where(payment::Column::Method.eq(Method::VietQr.code()))
+                            .and_where(payment::Column::State.eq(PaymentState::Pending.code()))
+                            .to_owned(),
+                    ),
+                );
+        }
+        if let Some(after) = filter.starts_after {
+            query = query.filter(order::Column::StartAtMs.gt(ms(after)));
+        }
+        if let Some(before) = filter.starts_before {
+            query = query.filter(order::Column::StartAtMs.lt(ms(before)));
+        }
         // Newest first by creation, or soonest first by the service's start; the cursor holds the
         // sort key and the id of the page's last row.
-        let (key, soonest) = match filter.starts_after {
-            Some(after) => {
-                query = query.filter(order::Column::StartAtMs.gt(ms(after)));
-                (order::Column::StartAtMs, true)
-            }
-            None => (order::Column::CreatedAtMs, false),
+        let soonest = filter.soonest_first || filter.starts_after.is_some();
+        let key = if soonest {
+            order::Column::StartAtMs
+        } else {
+            order::Column::CreatedAtMs
         };
         if let Some(token) = page.token() {
             let (at, id) = decode_cursor::<i64>(token)?;

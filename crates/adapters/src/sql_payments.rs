@@ -5,6 +5,7 @@
 
 use async_trait::async_trait;
 use domain::error::{Message, msg};
+use domain::live::Topic;
 use domain::ordering::{IdempotencyKey, OrderId, StoreError};
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, NOTES, Payment, PaymentId, PaymentState,
@@ -19,6 +20,7 @@ use sea_orm::{
 };
 
 use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
+use crate::live;
 use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql_orders::{queue_notices, save_order};
 
@@ -306,6 +308,27 @@ impl PaymentStore for SqlPaymentStore {
         if let Some(audit) = &s.audit {
             insert_audit(&txn, audit).await.map_err(storage)?;
         }
+        let mut changes: Vec<live::Change> = s
+            .order
+            .iter()
+            .map(|o| live::Change {
+                owner: o.owner.as_str(),
+                topic: Topic::Order,
+                subject: o.id.as_str(),
+            })
+            .collect();
+        for e in &s.entries {
+            changes.push(live::Change {
+                owner: e.owner.as_str(),
+                topic: Topic::Wallet,
+                subject: e.owner.as_str(),
+            });
+        }
+        let at = s.entries.first().map(|e| e.at);
+        let at = s.order.as_ref().map(|o| o.updated_at).or(at);
+        live::record(&txn, at.map_or(0, ms), &changes)
+            .await
+            .map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }

@@ -5,6 +5,7 @@
 use async_trait::async_trait;
 use domain::audit::AuditEntry;
 use domain::error::msg;
+use domain::live::Topic;
 use domain::ordering::OrderId;
 use domain::shared::{Page, PageRequest, UserId};
 use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
@@ -16,6 +17,7 @@ use sea_orm::{
 };
 
 use crate::entities::{support_message, support_thread};
+use crate::live;
 use crate::paging::newest_first;
 use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
 
@@ -116,6 +118,14 @@ impl SupportStore for SqlSupportStore {
             .exec(&txn)
             .await
             .map_err(storage)?;
+        let change = live::Change {
+            owner: thread.owner.as_str(),
+            topic: Topic::Thread,
+            subject: thread.id.as_str(),
+        };
+        live::record(&txn, ms(first.at), &[change])
+            .await
+            .map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(thread.clone())
     }
@@ -178,9 +188,10 @@ impl SupportStore for SqlSupportStore {
             .exec(&txn)
             .await
             .map_err(storage)?;
-        let seq: i32 = support_thread::Entity::find_by_id(id.as_str())
+        let (seq, owner): (i32, String) = support_thread::Entity::find_by_id(id.as_str())
             .select_only()
             .column(support_thread::Column::MessageCount)
+            .column(support_thread::Column::Owner)
             .into_tuple()
             .one(&txn)
             .await
@@ -194,6 +205,14 @@ impl SupportStore for SqlSupportStore {
                 if let Some(audit) = audit {
                     insert_audit(&txn, audit).await.map_err(storage)?;
                 }
+                let change = live::Change {
+                    owner: &owner,
+                    topic: Topic::Thread,
+                    subject: id.as_str(),
+                };
+                live::record(&txn, ms(message.at), &[change])
+                    .await
+                    .map_err(storage)?;
                 txn.commit().await.map_err(storage)
             }
             // Sent before (a retry): the first one stands, and nothing of this one is kept.

@@ -241,6 +241,8 @@ mod blobs;
 #[path = "repo/identity.rs"]
 mod identity;
 
+#[path = "repo/live.rs"]
+mod live;
 #[path = "repo/mail.rs"]
 mod mail;
 

@@ -48,17 +48,29 @@ pub struct Drain {
     pub deadline: Duration,
 }
 
-/// Whether the node is on its way out: `/readyz` answers 503 from the signal on.
-#[derive(Debug, Clone, Default)]
-pub struct Draining(Arc<AtomicBool>);
+/// Whether the node is on its way out: `/readyz` answers 503 from the signal on, and open
+/// streams end so their clients reconnect to a node that stays.
+#[derive(Debug, Clone)]
+pub struct Draining(Arc<watch::Sender<bool>>);
+
+impl Default for Draining {
+    fn default() -> Self {
+        Self(Arc::new(watch::channel(false).0))
+    }
+}
 
 impl Draining {
     pub fn is_on(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        *self.0.borrow()
+    }
+
+    /// Changes to `true` when draining starts.
+    pub fn watch(&self) -> watch::Receiver<bool> {
+        self.0.subscribe()
     }
 
     fn start(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.send_replace(true);
     }
 }
 

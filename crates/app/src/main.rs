@@ -5,6 +5,7 @@ use anyhow::Context;
 use app::{Config, jobs, server, telemetry};
 use clap::{Parser, Subcommand};
 use domain::audit::Staff;
+use domain::identity::Role;
 use domain::operations::SearchOrders;
 use domain::shared::PageRequest;
 
@@ -70,11 +71,14 @@ enum Command {
 
 #[derive(Subcommand)]
 enum Admin {
-    /// Makes an operator's account (separate from customers'); the password is read from the
-    /// first line of standard input.
+    /// Makes a staff account (separate from customers'), an admin unless `--role operator`; the
+    /// password is read from the first line of standard input.
     CreateOperator {
         #[arg(long)]
         email: String,
+        /// `admin` (catalogue, prices, wallets, staff and keys too) or `operator`.
+        #[arg(long, default_value = "admin")]
+        role: String,
         /// Who makes it, for the audit log.
         #[arg(long, default_value = "admin")]
         by: String,
@@ -84,6 +88,9 @@ enum Admin {
         /// What the key is for, as `dispatch`.
         #[arg(long)]
         name: String,
+        /// Whether the key may do an admin's duties (an operator's otherwise).
+        #[arg(long)]
+        admin: bool,
         #[arg(long, default_value = "admin")]
         by: String,
     },
@@ -221,20 +228,25 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
     let app = server::App::start(config).await?;
     let operators = &app.services.operators;
     match admin {
-        Admin::CreateOperator { email, by } => {
+        Admin::CreateOperator { email, role, by } => {
             let mut password = String::new();
             std::io::stdin()
                 .read_line(&mut password)
                 .context("reading the password from standard input")?;
             let account = operators
-                .create_operator(&shell(&by), &email, password.trim_end_matches(['\r', '\n']))
+                .create_operator(
+                    &shell(&by),
+                    &email,
+                    password.trim_end_matches(['\r', '\n']),
+                    Role::from_code(&role),
+                )
                 .await
                 .map_err(said)?;
             println!("{} {}", account.id.as_str(), account.email.as_str());
         }
-        Admin::IssueKey { name, by } => {
+        Admin::IssueKey { name, admin, by } => {
             let (key, secret) = operators
-                .issue_key(&shell(&by), &name)
+                .issue_key(&shell(&by), &name, admin)
                 .await
                 .map_err(said)?;
             println!("{} {}", key.id, secret);
@@ -247,7 +259,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             println!("{} revoked", key.id);
         }
         Admin::ListKeys => {
-            for key in operators.keys().await.map_err(said)? {
+            for key in operators.keys(&shell("admin")).await.map_err(said)? {
                 let state = key.revoked_at.map_or_else(
                     || "active".to_owned(),
                     |at| format!("revoked {}", at.to_rfc3339()),
@@ -272,7 +284,10 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             println!("{plans} plans, {therapists} therapists");
         }
         Admin::ExportCatalog { file } => {
-            let text = operators.export_catalog().await.map_err(said)?;
+            let text = operators
+                .export_catalog(&shell("admin"))
+                .await
+                .map_err(said)?;
             if file.as_os_str() == "-" {
                 print!("{text}");
             } else {
@@ -295,6 +310,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                     ..Default::default()
                 },
                 customer_email: email,
+                text: None,
             };
             let page = PageRequest::new(limit.min(PageRequest::MAX_SIZE), None).map_err(said)?;
             for o in operators

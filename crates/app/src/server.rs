@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use adapters::db::{self, DatabaseConnection};
 use adapters::jwt::JwtSigner;
+use adapters::live::SqlLiveFeed;
 use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
 use adapters::password::Argon2Hasher;
@@ -26,6 +27,7 @@ use axum::routing::get;
 use domain::catalog::CatalogService;
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
+use domain::live::LiveService;
 use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
@@ -183,9 +185,17 @@ impl App {
             clock: Arc::new(SystemClock),
             random: Arc::new(OsRandomness),
         });
+        let live = LiveService::new(
+            SqlLiveFeed::start(db.clone(), LIVE_POLL)
+                .await
+                .context("reading the live events")?,
+        );
+        let draining = Draining::default();
         Ok(Self {
             db,
             services: gateway::Services {
+                live,
+                draining: draining.watch(),
                 operators,
                 orders,
                 payments,
@@ -199,7 +209,7 @@ impl App {
             signer,
             mailer,
             mailbox,
-            draining: Draining::default(),
+            draining,
         })
     }
 
@@ -297,6 +307,9 @@ impl App {
 }
 
 /// Every response's policy, unless the answer sets its own (the dev mailbox does).
+/// How often a node reads the live events others wrote: the most a watcher waits for a change.
+const LIVE_POLL: Duration = Duration::from_millis(250);
+
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
 script-src 'self' https://www.googletagmanager.com; \
 connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com; \

@@ -535,6 +535,8 @@ mod hostile;
 mod identity;
 #[path = "api/lifecycle.rs"]
 mod lifecycle;
+#[path = "api/live.rs"]
+mod live;
 #[path = "api/massage.rs"]
 mod massage;
 #[path = "api/member.rs"]

@@ -9,15 +9,43 @@ use crate::shared::{Randomness, UserId};
 /// Who performs an operator action.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Staff {
-    /// A person signed in with the operator role.
-    Operator { user_id: UserId, email: String },
-    /// An internal service calling with an API key.
-    Service { key_id: String, name: String },
-    /// Someone at the server's shell (the `admin` command).
+    /// A person signed in with the operator or the admin role.
+    Operator {
+        user_id: UserId,
+        email: String,
+        admin: bool,
+    },
+    /// An internal service calling with an API key, issued for one role or the other.
+    Service {
+        key_id: String,
+        name: String,
+        admin: bool,
+    },
+    /// Someone at the server's shell (the `admin` command), who may do anything.
     Shell { name: String },
 }
 
 impl Staff {
+    /// Whether they may keep the catalogue, prices, therapists' hours, wallets, staff and keys;
+    /// everyone staff may run orders, dispatch, support and transfers.
+    pub fn is_admin(&self) -> bool {
+        match self {
+            Staff::Operator { admin, .. } | Staff::Service { admin, .. } => *admin,
+            Staff::Shell { .. } => true,
+        }
+    }
+
+    /// Refuses an admin's duty to an operator (PERMISSION_DENIED), whatever page asked.
+    pub fn require_admin(&self) -> DomainResult<()> {
+        if self.is_admin() {
+            Ok(())
+        } else {
+            Err(crate::DomainError::PermissionDenied(msg(
+                "staff.admin_only",
+            )))
+        }
+    }
+
     /// The longest name an order's history or a thread keeps for whoever acted.
     pub const NAME_MAX: usize = 64;
 

@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod error;
 pub mod favorites;
 pub mod identity;
+pub mod live;
 pub mod media;
 pub mod operations;
 pub mod ordering;

@@ -12,6 +12,7 @@ use axum::Router;
 use domain::catalog::CatalogService;
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityService, UserService};
+use domain::live::LiveService;
 use domain::media::MediaService;
 use domain::operations::OperatorService;
 use domain::ordering::OrderService;
@@ -40,6 +41,9 @@ pub struct Services {
     pub media: MediaService,
     pub support: SupportService,
     pub operators: OperatorService,
+    pub live: LiveService,
+    /// Turns true when the node starts draining; open streams end then.
+    pub draining: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.

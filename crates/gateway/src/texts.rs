@@ -196,6 +196,8 @@ pub fn template(code: &str) -> Option<&'static str> {
         "staff.key_name" => "請為金鑰命名",
         "staff.name_required" => "請輸入操作人員名稱",
         "staff.only" => "這個操作只限營運人員",
+        "staff.admin_only" => "這個操作只限管理員",
+        "staff.role" => "請選擇營運人員或管理員",
         "staff.password_min" => "營運人員的密碼至少 {min} 個字元",
 
         "support.author" => "不認得的發訊者：{code}",

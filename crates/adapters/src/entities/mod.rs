@@ -9,6 +9,7 @@ pub mod favorite_therapist;
 pub mod hotel_image;
 pub mod idempotency_key;
 pub mod ledger_entry;
+pub mod live_event;
 pub mod mail_outbox;
 pub mod order;
 pub mod order_event;

@@ -11,6 +11,8 @@ pub struct Model {
     pub created_by: String,
     pub created_at_ms: i64,
     pub revoked_at_ms: Option<i64>,
+    /// `operator` or `admin`.
+    pub role: String,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -87,6 +87,7 @@ on_both_databases!(
             created_by: "shell:admin".into(),
             created_at: now(),
             revoked_at: None,
+            admin: true,
         };
         store
             .insert_key(&key, &entry(1, "key.issue", "key:key-1"))

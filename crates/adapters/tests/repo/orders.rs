@@ -232,7 +232,7 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
     let paid = OrderFilter {
         states: vec![OrderState::Paid],
         category: None,
-        starts_after: None,
+        ..OrderFilter::default()
     };
     let page = store
         .list(Some(&owner), &paid, &PageRequest::new(0, None).unwrap())
@@ -242,7 +242,7 @@ on_both_databases!(keys_lists_and_expiry, |db: DatabaseConnection| async move {
     let escort = OrderFilter {
         states: vec![],
         category: Some(Category::Escort),
-        starts_after: None,
+        ..OrderFilter::default()
     };
     let page = store
         .list(Some(&owner), &escort, &PageRequest::new(0, None).unwrap())

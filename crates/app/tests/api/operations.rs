@@ -58,31 +58,46 @@ pub(super) async fn booking(app: &TestApp, args: &[&str], input: &str) -> String
 
 /// A service key issued by the admin command: its id and secret.
 async fn service_key(app: &TestApp, name: &str) -> (String, String) {
-    let out = booking(app, &["admin", "issue-key", "--name", name], "").await;
+    let out = booking(app, &["admin", "issue-key", "--name", name, "--admin"], "").await;
     let (id, secret) = out.trim().split_once(' ').unwrap();
     assert!(secret.starts_with("bks_"), "{out}");
     (id.to_owned(), secret.to_owned())
 }
 
-/// An operator made by the admin command, signed in like anyone: their ID token.
+/// The first admin, made by the admin command and signed in like anyone: their ID token.
 pub(super) async fn operator_token(app: &TestApp) -> String {
+    staff_token(app, OPERATOR_EMAIL, "admin").await
+}
+
+/// A staff account of `role` made by the admin command, signed in: its ID token.
+pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> String {
     let input = format!("{OPERATOR_PASSWORD}\n");
     booking(
         app,
-        &["admin", "create-operator", "--email", OPERATOR_EMAIL],
+        &["admin", "create-operator", "--email", email, "--role", role],
         &input,
     )
     .await;
     let (status, body) = app
         .post(
             "/api/auth/sign-in",
-            json!({"email": OPERATOR_EMAIL, "password": OPERATOR_PASSWORD}),
+            json!({"email": email, "password": OPERATOR_PASSWORD}),
             None,
         )
         .await;
     assert_eq!(status, 200, "{body}");
     body["data"]["idToken"].as_str().unwrap().to_owned()
 }
+
+/// The calls only an admin (or an admin's key) may make.
+const ADMIN_CALLS: [&str; 6] = [
+    "AdjustWallet",
+    "ExportCatalog",
+    "ImportCatalog",
+    "SetPlanActive",
+    "SetTherapistActive",
+    "SetTherapistHours",
+];
 
 enum Cred<'a> {
     Nothing,
@@ -226,8 +241,24 @@ api_test!(only_staff_reach_operator_calls, async |app: &TestApp| {
         for (name, code) in every_call(app, &cred).await {
             assert!(
                 !matches!(code, Code::Unauthenticated | Code::PermissionDenied),
-                "{name} with staff credentials: {code:?}"
+                "{name} with an admin's credentials: {code:?}"
             );
+        }
+    }
+    // An operator, by token or by key, runs the day but keeps neither catalogue nor wallets.
+    let dispatcher = staff_token(app, "minh@ops.example", "operator").await;
+    let out = booking(app, &["admin", "issue-key", "--name", "board"], "").await;
+    let (_, board_key) = out.trim().split_once(' ').unwrap();
+    for cred in [Cred::Token(&dispatcher), Cred::Key(board_key)] {
+        for (name, code) in every_call(app, &cred).await {
+            if ADMIN_CALLS.contains(&name) {
+                assert_eq!(code, Code::PermissionDenied, "{name} as an operator");
+            } else {
+                assert!(
+                    !matches!(code, Code::Unauthenticated | Code::PermissionDenied),
+                    "{name} as an operator: {code:?}"
+                );
+            }
         }
     }
     // A customer cannot become staff by sign-up, nor sign up with an operator's address.
@@ -261,7 +292,16 @@ api_test!(only_staff_reach_operator_calls, async |app: &TestApp| {
         .into_inner()
         .entries;
     let actions: Vec<_> = audit.iter().map(|e| e.action.as_str()).collect();
-    assert_eq!(actions, ["key.revoke", "key.issue", "operator.create"]);
+    assert_eq!(
+        actions,
+        [
+            "key.revoke",
+            "key.issue",
+            "operator.create",
+            "key.issue",
+            "operator.create"
+        ]
+    );
 });
 
 api_test!(
@@ -904,5 +944,83 @@ api_test!(
         .await;
         assert_eq!(listed.lines().count(), 1, "{listed}");
         assert!(listed.starts_with(&format!("{first}\tCONFIRMED\tdragon-massage")));
+    }
+);
+
+api_test!(
+    operators_find_orders_by_text_dates_and_waiting_transfers,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let bob = token_for(app, "bob@example.com").await;
+        let staff = operator_token(app).await;
+        let (soon, later, bobs) = tokio::join!(
+            pending(app, &ann, 2),
+            pending(app, &ann, 9),
+            pending(app, &bob, 5)
+        );
+        let (status, body) = super::payments::pay(app, &ann, &later, "VIETQR", "qr-search").await;
+        assert_eq!(status, 200, "{body}");
+        let search = |request: pb::SearchOrdersRequest| {
+            let staff = staff.clone();
+            async move {
+                let found = client(app)
+                    .await
+                    .search_orders(with(&Cred::Token(&staff), request))
+                    .await
+                    .unwrap()
+                    .into_inner()
+                    .orders;
+                found.into_iter().map(|o| o.id).collect::<Vec<_>>()
+            }
+        };
+        let text = |q: &str| pb::SearchOrdersRequest {
+            query: q.into(),
+            ..Default::default()
+        };
+        // An e-mail; an order id; a phone however it is typed (both contacts
+        // share one number here); a stranger's e-mail or an id that is none find nothing.
+        let mut anns = search(text("ann@example.com")).await;
+        anns.sort();
+        let mut expected = [later.clone(), soon.clone()];
+        expected.sort();
+        assert_eq!(anns, expected);
+        assert_eq!(search(text(&bobs)).await, std::slice::from_ref(&bobs));
+        assert_eq!(search(text("0912-345-678")).await.len(), 3);
+        assert!(search(text("nobody@example.com")).await.is_empty());
+        assert!(search(text("BK-none")).await.is_empty());
+        // Services in the next four days, soonest first.
+        let now = chrono::Utc::now();
+        let window = pb::SearchOrdersRequest {
+            service_from: Some(prost_types::Timestamp {
+                seconds: now.timestamp(),
+                nanos: 0,
+            }),
+            service_until: Some(prost_types::Timestamp {
+                seconds: (now + chrono::Duration::days(6)).timestamp(),
+                nanos: 0,
+            }),
+            by_service_time: true,
+            ..Default::default()
+        };
+        assert_eq!(search(window).await, [soon.clone(), bobs.clone()]);
+        let waiting = pb::SearchOrdersRequest {
+            awaiting_transfer: true,
+            ..Default::default()
+        };
+        assert_eq!(search(waiting).await, std::slice::from_ref(&later));
+        // A time no calendar holds is refused, not searched.
+        let wrong = pb::SearchOrdersRequest {
+            service_from: Some(prost_types::Timestamp {
+                seconds: i64::MAX,
+                nanos: 0,
+            }),
+            ..Default::default()
+        };
+        let refused = client(app)
+            .await
+            .search_orders(with(&Cred::Token(&staff), wrong))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument);
     }
 );

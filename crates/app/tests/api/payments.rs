@@ -61,7 +61,13 @@ fn pay_path(id: &str) -> String {
     format!("/api/plan/shuttle/order/{id}/payment")
 }
 
-async fn pay(app: &TestApp, token: &str, id: &str, method: &str, key: &str) -> (u16, Value) {
+pub(super) async fn pay(
+    app: &TestApp,
+    token: &str,
+    id: &str,
+    method: &str,
+    key: &str,
+) -> (u16, Value) {
     send(
         app,
         reqwest::Method::POST,
@@ -770,7 +776,12 @@ api_test!(money_that_enters_is_bounded, async |app: &TestApp| {
     assert_ledger_adds_up(app, &ann).await;
 
     // An operator's adjustment of -2^63 or 2^63-1: refused, and the server goes on.
-    let key = super::operations::booking(app, &["admin", "issue-key", "--name", "money"], "").await;
+    let key = super::operations::booking(
+        app,
+        &["admin", "issue-key", "--name", "money", "--admin"],
+        "",
+    )
+    .await;
     let key = key.trim().split_once(' ').unwrap().1.to_owned();
     let customer = app.get_as("/api/user", &ann).await.1["data"]["userId"]
         .as_str()

@@ -224,7 +224,12 @@ api_test!(
 
         // The operator's texts: a reply, a wallet adjustment's reason, a cancel reason, a bank
         // reference, a driver's name and plate.
-        let key = booking(app, &["admin", "issue-key", "--name", "text-test"], "").await;
+        let key = booking(
+            app,
+            &["admin", "issue-key", "--name", "text-test", "--admin"],
+            "",
+        )
+        .await;
         let key = key.trim().split_once(' ').unwrap().1.to_owned();
         fn keyed<T>(key: &str, message: T) -> tonic::Request<T> {
             let mut r = tonic::Request::new(message);

@@ -87,13 +87,17 @@ impl fmt::Debug for Password {
     }
 }
 
-/// What an account may do. Operators' accounts are made only by the `admin` command, never by
-/// signing up, so a customer cannot become one; the role travels in the ID token.
+/// What an account may do. Staff accounts are made by the `admin` command or by an admin, never by
+/// signing up, so a customer cannot become one. The role travels in the ID token, but each call
+/// takes it from the account as it stands, so a changed role counts at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Role {
     #[default]
     Customer,
+    /// Runs the day: orders, dispatch, support, transfers seen by hand.
     Operator,
+    /// An operator who also keeps the catalogue, prices, therapists' hours, wallets, staff and keys.
+    Admin,
 }
 
 impl Role {
@@ -101,16 +105,21 @@ impl Role {
         match self {
             Role::Customer => "customer",
             Role::Operator => "operator",
+            Role::Admin => "admin",
         }
     }
 
     /// Unknown codes read as a customer: the least a token or a row can grant.
     pub fn from_code(code: &str) -> Self {
-        if code == "operator" {
-            Role::Operator
-        } else {
-            Role::Customer
+        match code {
+            "operator" => Role::Operator,
+            "admin" => Role::Admin,
+            _ => Role::Customer,
         }
+    }
+
+    pub const fn is_staff(self) -> bool {
+        !matches!(self, Role::Customer)
     }
 }
 

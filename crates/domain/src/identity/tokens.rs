@@ -39,7 +39,7 @@ pub struct IdClaims {
     pub sub: String,
     pub email: String,
     pub email_verified: bool,
-    /// Absent from customers' tokens; `operator` for operators.
+    /// Absent from customers' tokens; `operator` or `admin` for staff.
     pub role: Role,
     pub auth_time: i64,
     pub iat: i64,
@@ -64,9 +64,10 @@ impl Principal {
     /// An operator's ID token makes staff; a customer's is refused.
     pub fn into_staff(self) -> DomainResult<Staff> {
         match self.role {
-            Role::Operator => Ok(Staff::Operator {
+            Role::Operator | Role::Admin => Ok(Staff::Operator {
                 user_id: self.user_id,
                 email: self.email,
+                admin: self.role == Role::Admin,
             }),
             Role::Customer => Err(DomainError::PermissionDenied(msg("staff.only"))),
         }

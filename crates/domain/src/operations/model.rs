@@ -8,6 +8,8 @@ pub struct ServiceKey {
     pub id: String,
     pub name: String,
     pub hash: TokenHash,
+    /// Whether it may do an admin's duties too (an operator's otherwise).
+    pub admin: bool,
     pub created_by: String,
     pub created_at: DateTime<Utc>,
     pub revoked_at: Option<DateTime<Utc>>,

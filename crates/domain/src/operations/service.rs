@@ -36,6 +36,20 @@ pub struct SearchOrders {
     pub filter: OrderFilter,
     /// Only this customer's orders (an unknown address finds none).
     pub customer_email: Option<String>,
+    /// What an operator typed in the search box: an e-mail finds that customer's orders, a phone
+    /// number (six digits or more; a leading 0 need not be typed) orders with that contact
+    /// phone, anything else the order with that id.
+    pub text: Option<String>,
+}
+
+/// The digits of what looks like a phone number, without leading zeros; `None` for anything else.
+fn phone_digits(text: &str) -> Option<String> {
+    let looks = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '+' | '(' | ')'));
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let digits = digits.trim_start_matches('0');
+    (looks && digits.len() >= 6).then(|| digits.to_owned())
 }
 
 /// The operator API (issue 8): each method takes the acting [`Staff`] and applies the same domain
@@ -64,19 +78,25 @@ impl OperatorService {
             Some(key) if key.revoked_at.is_none() => Ok(Staff::Service {
                 key_id: key.id,
                 name: key.name,
+                admin: key.admin,
             }),
             _ => Err(AuthError::InvalidIdToken.into()),
         }
     }
 
-    /// Makes an operator's account (from the shell only): separate from any customer's, its
+    /// Makes a staff account (`role` operator or admin): separate from any customer's, its
     /// e-mail taken as verified.
     pub async fn create_operator(
         &self,
         by: &Staff,
         email: &str,
         password: &str,
+        role: Role,
     ) -> DomainResult<Account> {
+        by.require_admin()?;
+        if !role.is_staff() {
+            return Err(DomainError::invalid("role", msg("staff.role")));
+        }
         let email = Email::parse(email)?;
         if email.as_str().chars().count() > Staff::NAME_MAX {
             return Err(DomainError::invalid(
@@ -95,7 +115,7 @@ impl OperatorService {
         let account = Account {
             id: UserId::parse(&self.p.random.id())?,
             email,
-            role: Role::Operator,
+            role,
             password_hash: self.p.hasher.hash(&password).await?,
             email_verified: true,
             disabled: false,
@@ -108,7 +128,7 @@ impl OperatorService {
             "operator.create",
             format!("account:{}", account.id.as_str()),
             String::new(),
-            account.email.as_str().to_owned(),
+            format!("{} role={}", account.email.as_str(), role.code()),
             "",
         );
         let change = Change {
@@ -123,14 +143,22 @@ impl OperatorService {
         Ok(account)
     }
 
-    /// A new key for a service account; the secret is returned once and never again.
-    pub async fn issue_key(&self, by: &Staff, name: &str) -> DomainResult<(ServiceKey, String)> {
+    /// A new key for a service account, with an admin's duties or an operator's; the secret is
+    /// returned once and never again.
+    pub async fn issue_key(
+        &self,
+        by: &Staff,
+        name: &str,
+        admin: bool,
+    ) -> DomainResult<(ServiceKey, String)> {
+        by.require_admin()?;
         let name = text("name", name, ServiceKey::NAME_MAX, msg("staff.key_name"))?;
         let secret = format!("{}{}", ServiceKey::PREFIX, self.p.random.secret());
         let key = ServiceKey {
             id: format!("key-{}", crate::shared::id_tail(&self.p.random.id(), 16)),
             name,
             hash: TokenHash::of(&secret),
+            admin,
             created_by: by.actor(),
             created_at: self.p.clock.now(),
             revoked_at: None,
@@ -140,7 +168,7 @@ impl OperatorService {
             "key.issue",
             format!("key:{}", key.id),
             String::new(),
-            key.name.clone(),
+            format!("{} admin={admin}", key.name),
             "",
         );
         self.p.staff.insert_key(&key, &audit).await?;
@@ -149,6 +177,7 @@ impl OperatorService {
 
     /// Revokes a key at once; revoking twice is no error.
     pub async fn revoke_key(&self, by: &Staff, id: &str) -> DomainResult<ServiceKey> {
+        by.require_admin()?;
         let key = self
             .p
             .staff
@@ -176,13 +205,15 @@ impl OperatorService {
             .ok_or_else(|| DomainError::not_found("key"))
     }
 
-    pub async fn keys(&self) -> DomainResult<Vec<ServiceKey>> {
+    pub async fn keys(&self, by: &Staff) -> DomainResult<Vec<ServiceKey>> {
+        by.require_admin()?;
         self.p.staff.keys().await
     }
 
     /// Loads a catalogue file: plans and therapists are added or replaced by id, all or nothing.
     /// Returns how many of each.
     pub async fn import_catalog(&self, by: &Staff, text: &str) -> DomainResult<(usize, usize)> {
+        by.require_admin()?;
         let (plans, therapists) = self.p.codec.parse(text)?;
         if plans.is_empty() && therapists.is_empty() {
             return Err(DomainError::invalid("catalog_toml", msg("catalog.empty")));
@@ -209,7 +240,8 @@ impl OperatorService {
     }
 
     /// The whole catalogue, inactive entries too, as a file `import_catalog` reads back.
-    pub async fn export_catalog(&self) -> DomainResult<String> {
+    pub async fn export_catalog(&self, by: &Staff) -> DomainResult<String> {
+        by.require_admin()?;
         let (plans, therapists) = self.p.catalog.everything().await?;
         self.p.codec.render(&plans, &therapists)
     }
@@ -221,6 +253,7 @@ impl OperatorService {
         id: &PlanId,
         active: bool,
     ) -> DomainResult<Plan> {
+        by.require_admin()?;
         let action = if active {
             "plan.activate"
         } else {
@@ -249,6 +282,7 @@ impl OperatorService {
         id: &str,
         active: bool,
     ) -> DomainResult<Therapist> {
+        by.require_admin()?;
         let action = if active {
             "therapist.activate"
         } else {
@@ -265,6 +299,7 @@ impl OperatorService {
         id: &str,
         hours: Vec<Shift>,
     ) -> DomainResult<Therapist> {
+        by.require_admin()?;
         self.change_therapist(by, id, "therapist.hours", |t| t.hours = hours)
             .await
     }
@@ -296,7 +331,26 @@ impl OperatorService {
         search: &SearchOrders,
         page: &PageRequest,
     ) -> DomainResult<Page<Order>> {
-        let owner = match search.customer_email.as_deref().map(str::trim) {
+        let mut filter = search.filter.clone();
+        let mut email = search.customer_email.clone();
+        if let Some(text) = search
+            .text
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            if text.contains('@') {
+                email = Some(text.to_owned());
+            } else if let Some(digits) = phone_digits(text) {
+                filter.phone_digits = Some(digits);
+            } else {
+                match OrderId::parse(text) {
+                    Ok(id) => filter.order_id = Some(id),
+                    Err(_) => return Ok(Page::empty()),
+                }
+            }
+        }
+        let owner = match email.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(raw) => {
                 let found = match Email::parse(raw) {
@@ -309,10 +363,7 @@ impl OperatorService {
                 }
             }
         };
-        self.p
-            .orders
-            .search(owner.as_ref(), &search.filter, page)
-            .await
+        self.p.orders.search(owner.as_ref(), &filter, page).await
     }
 
     pub async fn order(&self, id: &OrderId) -> DomainResult<Order> {
@@ -399,6 +450,7 @@ impl OperatorService {
         amount: Money,
         reason: &str,
     ) -> DomainResult<Money> {
+        by.require_admin()?;
         if self.p.identity.account_by_id(customer).await?.is_none() {
             return Err(DomainError::not_found("customer"));
         }

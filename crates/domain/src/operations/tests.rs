@@ -30,11 +30,29 @@ fn only_the_operator_role_makes_staff() {
     let service = Staff::Service {
         key_id: "key-1".into(),
         name: "dispatch".into(),
+        admin: false,
     };
     assert_eq!(
         (service.name().as_str(), service.actor().as_str()),
         ("dispatch", "service:dispatch")
     );
+}
+
+#[test]
+fn only_admins_and_the_shell_keep_the_catalogue_wallets_and_staff() {
+    let operator = principal(Role::Operator).into_staff().unwrap();
+    let admin = principal(Role::Admin).into_staff().unwrap();
+    let shell = Staff::Shell {
+        name: "root".into(),
+    };
+    assert!(matches!(
+        operator.require_admin(),
+        Err(crate::DomainError::PermissionDenied(_))
+    ));
+    assert!(admin.require_admin().is_ok() && shell.require_admin().is_ok());
+    assert_eq!(admin.actor(), "operator:lan@ops.example");
+    assert_eq!(Role::from_code("admin"), Role::Admin);
+    assert_eq!(Role::from_code("root"), Role::Customer);
 }
 
 #[test]

@@ -52,6 +52,16 @@ pub struct OrderFilter {
     pub category: Option<Category>,
     /// Only services starting after this instant, soonest first (otherwise newest first).
     pub starts_after: Option<DateTime<Utc>>,
+    /// Only services starting before this instant.
+    pub starts_before: Option<DateTime<Utc>>,
+    /// Soonest service first even without `starts_after`.
+    pub soonest_first: bool,
+    /// Only this order.
+    pub order_id: Option<OrderId>,
+    /// Only orders whose contact phone number holds these digits.
+    pub phone_digits: Option<String>,
+    /// Only orders waiting for a bank transfer: unpaid, with a VietQR payment pending.
+    pub awaiting_transfer: bool,
 }
 
 impl OrderFilter {
@@ -65,6 +75,7 @@ impl OrderFilter {
             ],
             category,
             starts_after: Some(now),
+            ..Self::default()
         }
     }
 }

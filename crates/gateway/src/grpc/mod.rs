@@ -2,6 +2,7 @@
 
 mod catalog;
 mod identity;
+mod live;
 mod massage;
 mod operator;
 mod order;
@@ -17,6 +18,7 @@ use tonic_web::GrpcWebLayer;
 use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
+use crate::pb::live_service_server::LiveServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
 use crate::pb::operator_service_server::OperatorServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
@@ -54,8 +56,15 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.operators.clone(),
     ));
+    let live = LiveServiceServer::new(live::Live::new(
+        services.identity.clone(),
+        services.operators.clone(),
+        services.live.clone(),
+        services.draining.clone(),
+    ));
     Router::new()
         .route_service(&path_of(&catalog), catalog)
+        .route_service(&path_of(&live), live)
         .route_service(&path_of(&operators), operators)
         .route_service(&path_of(&support), support)
         .route_service(&path_of(&massage), massage)

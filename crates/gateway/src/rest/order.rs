@@ -222,7 +222,7 @@ pub(crate) async fn list(
         let filter = OrderFilter {
             states,
             category,
-            starts_after: None,
+            ..OrderFilter::default()
         };
         s.orders.list(&who.user_id, &filter, &page).await?
     };

@@ -221,7 +221,7 @@ pub(crate) fn filter_from_pb(states: &[i32], category: i32) -> Result<OrderFilte
             0 => None,
             raw => Some(category_from_pb(raw)?),
         },
-        starts_after: None,
+        ..OrderFilter::default()
     })
 }
 
@@ -230,6 +230,14 @@ pub(crate) fn state_from_pb(raw: i32) -> DomainResult<OrderState> {
         .into_iter()
         .find(|s| state_to_pb(*s) as i32 == raw)
         .ok_or_else(|| DomainError::invalid("states", msg("order.state.unknown").with("code", raw)))
+}
+
+/// A wire instant; one no calendar holds is INVALID_ARGUMENT.
+pub(crate) fn instant(t: &prost_types::Timestamp) -> Result<DateTime<Utc>, Status> {
+    u32::try_from(t.nanos)
+        .ok()
+        .and_then(|nanos| DateTime::from_timestamp(t.seconds, nanos))
+        .ok_or_else(|| status(DomainError::invalid("time", msg("time.local"))))
 }
 
 pub(crate) fn timestamp(t: DateTime<Utc>) -> prost_types::Timestamp {

@@ -81,7 +81,7 @@ impl IdentityService {
         }
         let now = self.now();
         let claims = self.deps.tokens.decode(token, now).await?;
-        let principal = claims.check(&self.deps.policy, now)?;
+        let mut principal = claims.check(&self.deps.policy, now)?;
         // The account as it stands: a token from before its last sign-out, password or e-mail
         // change is spent, and a disabled account's tokens stop at once. A database that does
         // not answer is UNAVAILABLE (clients retry), never a bad token.
@@ -96,6 +96,7 @@ impl IdentityService {
         if claims.issued_at_ms() < account.tokens_valid_after.timestamp_millis() {
             return Err(AuthError::TokenExpired.into());
         }
+        principal.role = account.role;
         Ok(principal)
     }
 

@@ -1,0 +1,190 @@
+//! Live events: written by each store just before it commits a change (`record`), read by one
+//! poller per node that hands them to every open watch from memory (`SqlLiveFeed`).
+//!
+//! Ids must become visible in order, or a reader past id N could miss a smaller id that commits
+//! later. SQLite has one writer at a time, so its ids do; on PostgreSQL the writer takes an
+//! advisory lock right before inserting, held until commit, so the ids are handed out in commit
+//! order. Taken last, the lock only spans the insert and the commit, and is never held while
+//! waiting for a row.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, RwLock, Weak};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use domain::DomainResult;
+use domain::live::{LiveEvent, LiveFeed, Topic};
+use domain::shared::UserId;
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
+use tokio::sync::watch;
+
+use crate::db::{DbLock, take_lock};
+use crate::entities::live_event;
+use crate::sql_common::{instant, storage};
+
+/// A change to announce: whose, what, which one.
+pub(crate) struct Change<'a> {
+    pub owner: &'a str,
+    pub topic: Topic,
+    pub subject: &'a str,
+}
+
+/// Writes the events of a change in its transaction; call it last, right before the commit.
+pub(crate) async fn record(
+    txn: &DatabaseTransaction,
+    at_ms: i64,
+    changes: &[Change<'_>],
+) -> Result<(), DbErr> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    take_lock(txn, DbLock::LiveEvents).await?;
+    let rows = changes.iter().map(|c| live_event::ActiveModel {
+        at_ms: Set(at_ms),
+        owner: Set(c.owner.to_owned()),
+        topic: Set(c.topic.code().to_owned()),
+        subject: Set(c.subject.to_owned()),
+        ..Default::default()
+    });
+    live_event::Entity::insert_many(rows).exec(txn).await?;
+    Ok(())
+}
+
+/// How many recent events a node keeps for its watchers; one further behind reads the database.
+const KEPT: usize = 2048;
+/// At most this many rows a poll reads at a time.
+const BATCH: u64 = 500;
+
+/// The node's view of the events: the newest ones in memory, topped up by a poller.
+pub struct SqlLiveFeed {
+    db: DatabaseConnection,
+    recent: RwLock<Recent>,
+    head: watch::Sender<i64>,
+}
+
+struct Recent {
+    /// Every event with an id above `floor` is in `events`.
+    floor: i64,
+    events: VecDeque<LiveEvent>,
+}
+
+impl SqlLiveFeed {
+    /// Starts the poller, which stops when the feed is dropped.
+    pub async fn start(db: DatabaseConnection, every: Duration) -> DomainResult<Arc<Self>> {
+        let head = newest(&db).await.map_err(storage)?;
+        let feed = Arc::new(Self {
+            db,
+            recent: RwLock::new(Recent {
+                floor: head,
+                events: VecDeque::new(),
+            }),
+            head: watch::channel(head).0,
+        });
+        tokio::spawn(poll(Arc::downgrade(&feed), every));
+        Ok(feed)
+    }
+
+    /// Reads what is new since the last poll; answers whether there was anything.
+    async fn top_up(&self) -> Result<bool, DbErr> {
+        let after = *self.head.borrow();
+        let rows = live_event::Entity::find()
+            .filter(live_event::Column::Id.gt(after))
+            .order_by_asc(live_event::Column::Id)
+            .limit(BATCH)
+            .all(&self.db)
+            .await?;
+        let Some(last) = rows.last().map(|r| r.id) else {
+            return Ok(false);
+        };
+        {
+            let mut recent = self.recent.write().unwrap_or_else(|e| e.into_inner());
+            recent.events.extend(rows.into_iter().filter_map(from_row));
+            while recent.events.len() > KEPT {
+                if let Some(gone) = recent.events.pop_front() {
+                    recent.floor = gone.id;
+                }
+            }
+        }
+        self.head.send_replace(last);
+        Ok(true)
+    }
+
+    /// From memory when it reaches back that far, else `None`.
+    fn kept_after(&self, after: i64, limit: usize) -> Option<Vec<LiveEvent>> {
+        let recent = self.recent.read().unwrap_or_else(|e| e.into_inner());
+        (after >= recent.floor).then(|| {
+            recent
+                .events
+                .iter()
+                .filter(|e| e.id > after)
+                .take(limit)
+                .cloned()
+                .collect()
+        })
+    }
+}
+
+async fn poll(feed: Weak<SqlLiveFeed>, every: Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(feed) = feed.upgrade() else { return };
+        // A full batch means more is waiting: read on without waiting for the next tick.
+        while let Ok(true) = feed.top_up().await {}
+    }
+}
+
+async fn newest(db: &DatabaseConnection) -> Result<i64, DbErr> {
+    Ok(live_event::Entity::find()
+        .order_by_desc(live_event::Column::Id)
+        .one(db)
+        .await?
+        .map_or(0, |r| r.id))
+}
+
+fn from_row(r: live_event::Model) -> Option<LiveEvent> {
+    Some(LiveEvent {
+        id: r.id,
+        at: instant(r.at_ms).ok()?,
+        owner: UserId::parse(&r.owner).ok()?,
+        topic: Topic::from_code(&r.topic)?,
+        subject: r.subject,
+    })
+}
+
+#[async_trait]
+impl LiveFeed for SqlLiveFeed {
+    async fn head(&self) -> DomainResult<i64> {
+        Ok(*self.head.borrow())
+    }
+
+    async fn after(&self, after: i64, limit: usize) -> DomainResult<Vec<LiveEvent>> {
+        let mut changed = self.head.subscribe();
+        loop {
+            let found = match self.kept_after(after, limit) {
+                Some(kept) => kept,
+                None => live_event::Entity::find()
+                    .filter(live_event::Column::Id.gt(after))
+                    .order_by_asc(live_event::Column::Id)
+                    .limit(u64::try_from(limit).unwrap_or(BATCH))
+                    .all(&self.db)
+                    .await
+                    .map_err(storage)?
+                    .into_iter()
+                    .filter_map(from_row)
+                    .collect(),
+            };
+            if !found.is_empty() {
+                return Ok(found);
+            }
+            // The feed outlives its watchers, so the sender cannot be gone while one waits.
+            if changed.changed().await.is_err() {
+                return Ok(Vec::new());
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Live events: every change of an order, a support thread or a wallet leaves an event in the
+//! transaction of the change, so open pages (the operators' board, a customer's order, payment
+//! and support pages) learn of it at once instead of polling. An event only says what changed;
+//! the page reads the thing again through the usual calls and their checks.
+
+mod model;
+mod ports;
+mod service;
+
+pub use model::{LiveEvent, Topic, Viewer};
+pub use ports::LiveFeed;
+pub use service::{CATCH_UP_MAX, LiveService, Next, Watch};
+
+#[cfg(test)]
+mod tests;

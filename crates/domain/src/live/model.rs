@@ -1,0 +1,61 @@
+use chrono::{DateTime, Utc};
+
+use crate::shared::UserId;
+
+/// What changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Topic {
+    /// An order: its state, driver, therapist, payment or contact.
+    Order,
+    /// A support thread: a message from either side, or it was read.
+    Thread,
+    /// A customer's v-coin balance.
+    Wallet,
+}
+
+impl Topic {
+    pub const fn code(self) -> &'static str {
+        match self {
+            Topic::Order => "order",
+            Topic::Thread => "thread",
+            Topic::Wallet => "wallet",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        match code {
+            "order" => Some(Topic::Order),
+            "thread" => Some(Topic::Thread),
+            "wallet" => Some(Topic::Wallet),
+            _ => None,
+        }
+    }
+}
+
+/// One change, numbered by the database in the order the changes were written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveEvent {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    /// The customer whose order, thread or wallet it is.
+    pub owner: UserId,
+    pub topic: Topic,
+    /// The order's id, the thread's id, or the wallet's owner.
+    pub subject: String,
+}
+
+/// Who watches: staff see every change, a customer only their own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Viewer {
+    Staff,
+    Customer(UserId),
+}
+
+impl Viewer {
+    pub fn sees(&self, event: &LiveEvent) -> bool {
+        match self {
+            Viewer::Staff => true,
+            Viewer::Customer(id) => *id == event.owner,
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! `booking.v1.LiveService`: one open stream per page, told what changed. Who is watching is
+//! decided once from the credentials (staff see everything, a customer their own), then checked
+//! again with every heartbeat, so an expired token or a disabled account ends the stream.
+
+use std::pin::Pin;
+use std::time::Duration;
+
+use domain::identity::IdentityService;
+use domain::live::{LiveEvent, LiveService, Next, Viewer, Watch};
+use domain::operations::OperatorService;
+use futures_util::Stream;
+use tokio::sync::watch;
+use tonic::metadata::MetadataMap;
+use tonic::{Request, Response, Status};
+
+use crate::auth::{API_KEY_HEADER, TOKEN_HEADER};
+use crate::error::status;
+use crate::pb;
+use crate::wire::order::timestamp;
+
+/// Proxies close a stream that says nothing for a minute or so; this is well inside.
+const HEARTBEAT: Duration = Duration::from_secs(25);
+
+pub(crate) struct Live {
+    identity: IdentityService,
+    operators: OperatorService,
+    live: LiveService,
+    /// Turns true when the node starts draining: streams end so clients move to another node.
+    draining: watch::Receiver<bool>,
+}
+
+impl Live {
+    pub(crate) fn new(
+        identity: IdentityService,
+        operators: OperatorService,
+        live: LiveService,
+        draining: watch::Receiver<bool>,
+    ) -> Self {
+        Self {
+            identity,
+            operators,
+            live,
+            draining,
+        }
+    }
+}
+
+/// Who the credentials are, as a watcher: staff, or the customer they belong to.
+async fn viewer(
+    identity: &IdentityService,
+    operators: &OperatorService,
+    metadata: &MetadataMap,
+) -> Result<Viewer, Status> {
+    let header = |name| {
+        metadata
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    if metadata.contains_key(API_KEY_HEADER) {
+        operators
+            .authenticate_key(&header(API_KEY_HEADER))
+            .await
+            .map_err(status)?;
+        return Ok(Viewer::Staff);
+    }
+    let principal = identity
+        .authenticate(&header(TOKEN_HEADER))
+        .await
+        .map_err(status)?;
+    Ok(if principal.role.is_staff() {
+        Viewer::Staff
+    } else {
+        Viewer::Customer(principal.user_id)
+    })
+}
+
+fn event_to_pb(e: &LiveEvent) -> pb::LiveEvent {
+    use domain::live::Topic;
+    pb::LiveEvent {
+        id: e.id,
+        at: Some(timestamp(e.at)),
+        topic: match e.topic {
+            Topic::Order => pb::LiveTopic::Order,
+            Topic::Thread => pb::LiveTopic::Thread,
+            Topic::Wallet => pb::LiveTopic::Wallet,
+        } as i32,
+        subject: e.subject.clone(),
+        customer_id: e.owner.as_str().to_owned(),
+    }
+}
+
+type Answers = Pin<Box<dyn Stream<Item = Result<pb::WatchEventsResponse, Status>> + Send>>;
+
+/// What the stream loop carries from one answer to the next.
+struct Open {
+    identity: IdentityService,
+    operators: OperatorService,
+    live: LiveService,
+    draining: watch::Receiver<bool>,
+    metadata: MetadataMap,
+    watch: Watch,
+    /// The answer to send before waiting (the first one).
+    first: Option<pb::WatchEventsResponse>,
+    done: bool,
+}
+
+impl Open {
+    async fn next(&mut self) -> Option<Result<pb::WatchEventsResponse, Status>> {
+        if let Some(first) = self.first.take() {
+            return Some(Ok(first));
+        }
+        if self.done {
+            return None;
+        }
+        let cursor = self.watch.cursor();
+        let beat = pb::WatchEventsResponse {
+            events: Vec::new(),
+            cursor,
+            reset: false,
+        };
+        tokio::select! {
+            next = self.live.next(&mut self.watch) => {
+                Some(match next {
+                    Ok(Next::Events(events)) => Ok(pb::WatchEventsResponse {
+                        events: events.iter().map(event_to_pb).collect(),
+                        cursor: self.watch.cursor(),
+                        reset: false,
+                    }),
+                    Ok(Next::Reset) => Ok(pb::WatchEventsResponse {
+                        events: Vec::new(),
+                        cursor: self.watch.cursor(),
+                        reset: true,
+                    }),
+                    Err(e) => {
+                        self.done = true;
+                        Err(status(e))
+                    }
+                })
+            }
+            () = tokio::time::sleep(HEARTBEAT) => {
+                // Still the same person with a good token, or the stream ends.
+                Some(match viewer(&self.identity, &self.operators, &self.metadata).await {
+                    Ok(_) => Ok(beat),
+                    Err(e) => {
+                        self.done = true;
+                        Err(e)
+                    }
+                })
+            }
+            () = drained(&mut self.draining) => None,
+        }
+    }
+}
+
+/// Resolves once the node drains (at once if it already is).
+async fn drained(draining: &mut watch::Receiver<bool>) {
+    // A gone sender means the node is gone too.
+    let _ = draining.wait_for(|on| *on).await.map(|_| ());
+}
+
+#[tonic::async_trait]
+impl pb::live_service_server::LiveService for Live {
+    type WatchEventsStream = Answers;
+
+    async fn watch_events(
+        &self,
+        request: Request<pb::WatchEventsRequest>,
+    ) -> Result<Response<Answers>, Status> {
+        let metadata = request.metadata().clone();
+        let who = viewer(&self.identity, &self.operators, &metadata).await?;
+        let after = request.into_inner().after_id;
+        let (watch, reset) = self
+            .live
+            .watch(who, (after != 0).then_some(after))
+            .await
+            .map_err(status)?;
+        let open = Open {
+            identity: self.identity.clone(),
+            operators: self.operators.clone(),
+            live: self.live.clone(),
+            draining: self.draining.clone(),
+            metadata,
+            first: Some(pb::WatchEventsResponse {
+                events: Vec::new(),
+                cursor: watch.cursor(),
+                reset,
+            }),
+            watch,
+            done: false,
+        };
+        let answers = futures_util::stream::unfold(open, |mut open| async move {
+            open.next().await.map(|answer| (answer, open))
+        });
+        Ok(Response::new(Box::pin(answers)))
+    }
+}
