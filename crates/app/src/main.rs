@@ -188,7 +188,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let order = app
                 .services
                 .operators
-                .assign_driver(&shell(&operator), &id, &name, phone, &plate)
+                .assign_driver(&shell(&operator), (&id, None), &name, phone, &plate)
                 .await?;
             println!("{} {}", order.id.as_str(), order.state.code());
             Ok(())

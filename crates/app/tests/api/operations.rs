@@ -341,6 +341,7 @@ api_test!(
         let assign = pb::AssignDriverRequest {
             order_id: id.clone(),
             driver: Some(driver),
+            seen_version: None,
         };
         let first = c
             .assign_driver(with(&svc, assign.clone()))
@@ -402,6 +403,7 @@ api_test!(
                     &svc,
                     pb::CompleteOrderRequest {
                         order_id: id.clone(),
+                        seen_version: None,
                     },
                 ))
                 .await
@@ -860,6 +862,7 @@ api_test!(
         let assign = |order_id: &str, therapist: &str| pb::AssignTherapistRequest {
             order_id: order_id.into(),
             therapist_id: therapist.into(),
+            seen_version: None,
         };
         let confirmed = c
             .assign_therapist(with(&svc, assign(&first, "t-lan")))
@@ -886,6 +889,7 @@ api_test!(
                 phone_number: "0901234567".into(),
                 ..Default::default()
             }),
+            seen_version: None,
         };
         let err = c.assign_driver(with(&svc, driver)).await.unwrap_err();
         assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
@@ -1022,5 +1026,80 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(refused.code(), Code::InvalidArgument);
+    }
+);
+
+api_test!(
+    two_operators_acting_on_one_order_at_once_one_wins,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let lan = operator_token(app).await;
+        let minh = staff_token(app, "minh@ops.example", "operator").await;
+        let id = pending(app, &ann, 3).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let seen = client(app)
+            .await
+            .get_order(with(
+                &Cred::Token(&lan),
+                pb::OperatorServiceGetOrderRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .order
+            .unwrap()
+            .version;
+        let assign = |token: String, name: &'static str| {
+            let id = id.clone();
+            async move {
+                let request = pb::AssignDriverRequest {
+                    order_id: id,
+                    driver: Some(pb::Driver {
+                        name: name.into(),
+                        phone_number: "0901234567".into(),
+                        plate: "51A-12345".into(),
+                        ..Default::default()
+                    }),
+                    seen_version: Some(seen),
+                };
+                client(app)
+                    .await
+                    .assign_driver(with(&Cred::Token(&token), request))
+                    .await
+            }
+        };
+        let (a, b) = tokio::join!(assign(lan.clone(), "Phúc"), assign(minh.clone(), "Tuấn"));
+        let codes = [&a, &b].map(|r| r.as_ref().map_or_else(tonic::Status::code, |_| Code::Ok));
+        assert!(
+            codes.contains(&Code::Ok) && codes.contains(&Code::Aborted),
+            "one wins, one is told the order changed: {codes:?}"
+        );
+        let winner = a.or(b).unwrap().into_inner().order.unwrap();
+        assert_eq!(winner.version, seen + 1);
+        // The audit log holds one assignment, and the order the one driver.
+        let audit = client(app)
+            .await
+            .list_audit_entries(with(
+                &Cred::Token(&lan),
+                pb::ListAuditEntriesRequest {
+                    target: format!("order:{id}"),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .entries;
+        let assigned = audit
+            .iter()
+            .filter(|e| e.action == "order.assign_driver")
+            .count();
+        assert_eq!(assigned, 1);
+        // Acting on what one saw before is refused too, with the words for it.
+        let late = assign(minh, "Tuấn").await.unwrap_err();
+        assert_eq!(late.code(), Code::Aborted);
+        assert!(late.message().contains("其他人更新"), "{}", late.message());
     }
 );

@@ -251,6 +251,7 @@ api_test!(
                 phone_number: "912345678".into(),
                 plate: plate.into(),
             }),
+            seen_version: None,
         };
         for bad in HOSTILE {
             let codes = [

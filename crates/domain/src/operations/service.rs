@@ -370,35 +370,49 @@ impl OperatorService {
         self.p.orders.find(id).await
     }
 
-    pub async fn confirm(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
-        self.p.orders.confirm(by, id).await
+    /// `seen`: the order's version the operator acts on, when known; a changed order is refused.
+    pub async fn confirm(
+        &self,
+        by: &Staff,
+        id: &OrderId,
+        seen: Option<i64>,
+    ) -> DomainResult<Order> {
+        self.p.orders.confirm(by, (id, seen)).await
     }
 
     pub async fn assign_driver(
         &self,
         by: &Staff,
-        id: &OrderId,
+        (id, seen): (&OrderId, Option<i64>),
         name: &str,
         phone: Phone,
         plate: &str,
     ) -> DomainResult<Order> {
         self.p
             .orders
-            .assign_driver(by, id, name, phone, plate)
+            .assign_driver(by, (id, seen), name, phone, plate)
             .await
     }
 
     pub async fn assign_therapist(
         &self,
         by: &Staff,
-        id: &OrderId,
+        (id, seen): (&OrderId, Option<i64>),
         therapist_id: &str,
     ) -> DomainResult<Order> {
-        self.p.orders.assign_therapist(by, id, therapist_id).await
+        self.p
+            .orders
+            .assign_therapist(by, (id, seen), therapist_id)
+            .await
     }
 
-    pub async fn complete(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
-        self.p.orders.complete(by, id).await
+    pub async fn complete(
+        &self,
+        by: &Staff,
+        id: &OrderId,
+        seen: Option<i64>,
+    ) -> DomainResult<Order> {
+        self.p.orders.complete(by, (id, seen)).await
     }
 
     /// Cancels, refunding a paid order under the policy or by `refund_override`.

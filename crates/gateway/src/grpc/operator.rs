@@ -92,7 +92,11 @@ impl pb::operator_service_server::OperatorService for Operators {
     ) -> Result<Response<pb::ConfirmOrderResponse>, Status> {
         let by = self.staff(&request).await?;
         let r = request.into_inner();
-        let order = async { self.operators.confirm(&by, &order_id(&r.order_id)?).await };
+        let order = async {
+            self.operators
+                .confirm(&by, &order_id(&r.order_id)?, r.seen_version)
+                .await
+        };
         Ok(Response::new(pb::ConfirmOrderResponse {
             order: one_order(order.await)?,
         }))
@@ -113,7 +117,7 @@ impl pb::operator_service_server::OperatorService for Operators {
             };
             let phone = Phone::parse(code, &d.phone_number)?;
             self.operators
-                .assign_driver(&by, &id, &d.name, phone, &d.plate)
+                .assign_driver(&by, (&id, r.seen_version), &d.name, phone, &d.plate)
                 .await
         };
         Ok(Response::new(pb::AssignDriverResponse {
@@ -130,7 +134,7 @@ impl pb::operator_service_server::OperatorService for Operators {
         let order = async {
             let id = order_id(&r.order_id)?;
             self.operators
-                .assign_therapist(&by, &id, &r.therapist_id)
+                .assign_therapist(&by, (&id, r.seen_version), &r.therapist_id)
                 .await
         };
         Ok(Response::new(pb::AssignTherapistResponse {
@@ -144,7 +148,11 @@ impl pb::operator_service_server::OperatorService for Operators {
     ) -> Result<Response<pb::CompleteOrderResponse>, Status> {
         let by = self.staff(&request).await?;
         let r = request.into_inner();
-        let order = async { self.operators.complete(&by, &order_id(&r.order_id)?).await };
+        let order = async {
+            self.operators
+                .complete(&by, &order_id(&r.order_id)?, r.seen_version)
+                .await
+        };
         Ok(Response::new(pb::CompleteOrderResponse {
             order: one_order(order.await)?,
         }))

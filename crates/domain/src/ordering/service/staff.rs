@@ -35,17 +35,22 @@ impl OrderService {
 
     /// An operator's step on any order: `step` moves it with the operator as the actor, and it is
     /// saved with its audit entry in one transaction. A step that changes nothing (a retry)
-    /// writes nothing.
+    /// writes nothing. With `seen`, the version of the order the operator was looking at, a step
+    /// on an order someone changed since is refused (ABORTED), so two operators acting at once
+    /// cannot both act: the store saves only over the version it read.
     pub(super) async fn operate(
         &self,
         by: &Staff,
         action: &str,
         reason: &str,
-        id: &OrderId,
+        (id, seen): (&OrderId, Option<i64>),
         step: impl FnOnce(&mut Order, Actor, DateTime<Utc>) -> DomainResult<()>,
     ) -> DomainResult<Order> {
         let actor = Actor::Operator(by.checked_name()?);
         let before = self.find(id).await?;
+        if seen.is_some_and(|v| v != before.version) {
+            return Err(DomainError::Conflict(msg("order.changed")));
+        }
         let mut order = before.clone();
         let now = self.clock.now();
         step(&mut order, actor, now)?;
@@ -75,15 +80,21 @@ impl OrderService {
     pub async fn assign_driver(
         &self,
         by: &Staff,
-        id: &OrderId,
+        (id, seen): (&OrderId, Option<i64>),
         name: &str,
         phone: Phone,
         plate: &str,
     ) -> DomainResult<Order> {
-        self.operate(by, "order.assign_driver", "", id, |order, actor, now| {
-            let driver = Driver::new(order.category, name, phone, plate)?;
-            order.assign_driver(driver, actor, now)
-        })
+        self.operate(
+            by,
+            "order.assign_driver",
+            "",
+            (id, seen),
+            |order, actor, now| {
+                let driver = Driver::new(order.category, name, phone, plate)?;
+                order.assign_driver(driver, actor, now)
+            },
+        )
         .await
     }
 
@@ -94,7 +105,7 @@ impl OrderService {
     pub async fn assign_therapist(
         &self,
         by: &Staff,
-        id: &OrderId,
+        (id, seen): (&OrderId, Option<i64>),
         therapist_id: &str,
     ) -> DomainResult<Order> {
         let therapist = self
@@ -104,24 +115,36 @@ impl OrderService {
             .into_iter()
             .find(|t| t.id == therapist_id.trim() && t.active)
             .ok_or_else(|| DomainError::invalid("therapist_id", msg("order.therapist_required")))?;
-        self.operate(by, "order.assign_therapist", "", id, |order, actor, now| {
-            order.assign_therapist(&therapist.id, &therapist.name, actor, now)
-        })
+        self.operate(
+            by,
+            "order.assign_therapist",
+            "",
+            (id, seen),
+            |order, actor, now| order.assign_therapist(&therapist.id, &therapist.name, actor, now),
+        )
         .await
     }
 
     /// An operator confirms a paid order (one that needs no one assigned, or whose assignment is
     /// told another way).
-    pub async fn confirm(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
-        self.operate(by, "order.confirm", "", id, |order, actor, now| {
+    pub async fn confirm(
+        &self,
+        by: &Staff,
+        (id, seen): (&OrderId, Option<i64>),
+    ) -> DomainResult<Order> {
+        self.operate(by, "order.confirm", "", (id, seen), |order, actor, now| {
             order.confirm(actor, now)
         })
         .await
     }
 
     /// The service took place.
-    pub async fn complete(&self, by: &Staff, id: &OrderId) -> DomainResult<Order> {
-        self.operate(by, "order.complete", "", id, |order, actor, now| {
+    pub async fn complete(
+        &self,
+        by: &Staff,
+        (id, seen): (&OrderId, Option<i64>),
+    ) -> DomainResult<Order> {
+        self.operate(by, "order.complete", "", (id, seen), |order, actor, now| {
             order.complete(actor, now)
         })
         .await
@@ -136,9 +159,13 @@ impl OrderService {
         reason: &str,
     ) -> DomainResult<Order> {
         let reason = &crate::ordering::details::reason(reason)?;
-        self.operate(by, "order.cancel", reason, id, |order, actor, now| {
-            order.cancel(actor, reason, now)
-        })
+        self.operate(
+            by,
+            "order.cancel",
+            reason,
+            (id, None),
+            |order, actor, now| order.cancel(actor, reason, now),
+        )
         .await
     }
 }
