@@ -133,6 +133,10 @@ impl StaffStore for SqlOperationsStore {
 
 #[async_trait]
 impl AuditLog for SqlOperationsStore {
+    async fn record(&self, entry: &AuditEntry) -> DomainResult<()> {
+        insert_audit(&self.db, entry).await.map_err(storage)
+    }
+
     async fn list(
         &self,
         target: Option<&str>,

@@ -132,6 +132,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "order.people_max" => "此方案最多 {max} 位",
         "order.people_min" => "至少 1 位",
         "order.stale" => "訂單剛被更新，請重新整理後再試",
+        "order.note_required" => "請輸入備註",
         "order.changed" => "這筆訂單剛被其他人更新，請看過最新內容再操作",
         "order.started" => "服務已開始，無法取消；請聯絡客服",
         "order.state.cancelled" => "已取消",

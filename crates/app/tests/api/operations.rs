@@ -163,6 +163,14 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
             code!(c.cancel_order(with(cred, Default::default()))),
         ),
         (
+            "QuoteCancellation",
+            code!(c.quote_cancellation(with(cred, Default::default()))),
+        ),
+        (
+            "AddOrderNote",
+            code!(c.add_order_note(with(cred, Default::default()))),
+        ),
+        (
             "MarkTransferPaid",
             code!(c.mark_transfer_paid(with(cred, Default::default()))),
         ),
@@ -1101,5 +1109,78 @@ api_test!(
         let late = assign(minh, "Tuấn").await.unwrap_err();
         assert_eq!(late.code(), Code::Aborted);
         assert!(late.message().contains("其他人更新"), "{}", late.message());
+    }
+);
+
+api_test!(
+    a_note_stays_with_operators_and_a_quote_foretells_the_refund,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let staff = operator_token(app).await;
+        let id = pending(app, &ann, 3).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let mut c = client(app).await;
+        let cred = Cred::Token(&staff);
+        let note = "客人說航班可能延誤，先別派車 <b>";
+        let added = c
+            .add_order_note(with(
+                &cred,
+                pb::AddOrderNoteRequest {
+                    order_id: id.clone(),
+                    note: note.into(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .entry
+            .unwrap();
+        assert_eq!(
+            (added.action.as_str(), added.reason.as_str()),
+            ("order.note", note)
+        );
+        let empty = c
+            .add_order_note(with(
+                &cred,
+                pb::AddOrderNoteRequest {
+                    order_id: id.clone(),
+                    note: "  ".into(),
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(empty.code(), Code::InvalidArgument);
+        let (_, seen) = app.get_as(&format!("/api/order/detail/{id}"), &ann).await;
+        assert!(!seen.to_string().contains("航班可能延誤"), "{seen}");
+
+        let quote = c
+            .quote_cancellation(with(
+                &cred,
+                pb::OperatorServiceQuoteCancellationRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .quote
+            .unwrap();
+        assert!(quote.paid_vnd > 0 && quote.refund_vnd == quote.paid_vnd - quote.fee_vnd);
+        let done = c
+            .cancel_order(with(
+                &cred,
+                pb::OperatorServiceCancelOrderRequest {
+                    order_id: id.clone(),
+                    reason: "客人改期".into(),
+                    refund_vnd: None,
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(
+            (done.fee_vnd, done.refund_vnd),
+            (quote.fee_vnd, quote.refund_vnd)
+        );
     }
 );

@@ -25,6 +25,8 @@ pub trait StaffStore: Send + Sync {
 /// without its change.
 #[async_trait]
 pub trait AuditLog: Send + Sync {
+    /// Writes an entry that stands for itself (an internal note), with no change beside it.
+    async fn record(&self, entry: &AuditEntry) -> DomainResult<()>;
     /// Newest first; with a target, only that target's entries.
     async fn list(
         &self,

@@ -9,7 +9,7 @@ use crate::identity::{
     Account, Change, CommitError, Email, IdentityStore, Password, PasswordHasher, Role, TokenHash,
 };
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
-use crate::payment::{Cancellation, PaymentService};
+use crate::payment::{Cancellation, PaymentService, RefundQuote};
 use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
 use crate::support::{Message, SupportService, Thread, ThreadId};
 
@@ -59,6 +59,9 @@ fn phone_digits(text: &str) -> Option<String> {
 pub struct OperatorService {
     p: OperatorPorts,
 }
+
+/// The longest internal note on an order.
+const NOTE_MAX: usize = 1000;
 
 /// Operators' passwords are longer than customers': their accounts reach every customer.
 const OPERATOR_PASSWORD_MIN: usize = 12;
@@ -427,6 +430,28 @@ impl OperatorService {
             .payments
             .cancel_as_operator(by, id, reason, refund_override)
             .await
+    }
+
+    /// A note on an order for operators only: kept in the audit log (action `order.note`), never
+    /// shown to the customer.
+    pub async fn add_note(&self, by: &Staff, id: &OrderId, note: &str) -> DomainResult<AuditEntry> {
+        let note = text("note", note, NOTE_MAX, msg("order.note_required"))?;
+        let order = self.p.orders.find(id).await?;
+        let entry = self.entry(
+            by,
+            "order.note",
+            format!("order:{}", order.id.as_str()),
+            String::new(),
+            String::new(),
+            &note,
+        );
+        self.p.audit.record(&entry).await?;
+        Ok(entry)
+    }
+
+    /// What cancelling the order under the policy would keep and refund now.
+    pub async fn refund_quote(&self, id: &OrderId) -> DomainResult<RefundQuote> {
+        self.p.payments.refund_quote_for_staff(id).await
     }
 
     /// A bank transfer seen by an operator: the order is paid as if the bank had said so.

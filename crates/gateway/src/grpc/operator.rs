@@ -16,7 +16,7 @@ use crate::pb;
 use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::therapist_to_pb;
 use crate::wire::operator::{entry_to_pb, one_order, operator_thread_to_pb, order_id};
-use crate::wire::order::{filter_from_pb, instant, order_to_pb};
+use crate::wire::order::{filter_from_pb, instant, order_to_pb, timestamp};
 use crate::wire::support::{message_to_pb, thread_to_pb};
 
 pub(crate) struct Operators {
@@ -155,6 +155,42 @@ impl pb::operator_service_server::OperatorService for Operators {
         };
         Ok(Response::new(pb::CompleteOrderResponse {
             order: one_order(order.await)?,
+        }))
+    }
+
+    async fn quote_cancellation(
+        &self,
+        request: Request<pb::OperatorServiceQuoteCancellationRequest>,
+    ) -> Result<Response<pb::OperatorServiceQuoteCancellationResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let quote = async { self.operators.refund_quote(&order_id(&r.order_id)?).await };
+        let q = quote.await.map_err(status)?;
+        Ok(Response::new(
+            pb::OperatorServiceQuoteCancellationResponse {
+                quote: Some(pb::QuoteCancellationResponse {
+                    paid_vnd: q.paid.amount(),
+                    fee_vnd: q.fee.amount(),
+                    refund_vnd: q.refund.amount(),
+                    free_until: Some(timestamp(q.free_until)),
+                }),
+            },
+        ))
+    }
+
+    async fn add_order_note(
+        &self,
+        request: Request<pb::AddOrderNoteRequest>,
+    ) -> Result<Response<pb::AddOrderNoteResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.operators.add_note(&by, &id, &r.note).await
+        };
+        let entry = work.await.map_err(status)?;
+        Ok(Response::new(pb::AddOrderNoteResponse {
+            entry: Some(entry_to_pb(&entry)),
         }))
     }
 

@@ -22,7 +22,15 @@ impl PaymentService {
     /// What cancelling the order now would keep and give back, under the policy (nothing either
     /// way while it is unpaid); refused for an order that can no longer be cancelled.
     pub async fn refund_quote(&self, owner: &UserId, id: &OrderId) -> DomainResult<RefundQuote> {
-        let order = self.orders.get(owner, id).await?;
+        self.quote_of(&self.orders.get(owner, id).await?)
+    }
+
+    /// `refund_quote` of any customer's order, for operators (who may then choose another refund).
+    pub async fn refund_quote_for_staff(&self, id: &OrderId) -> DomainResult<RefundQuote> {
+        self.quote_of(&self.orders.find(id).await?)
+    }
+
+    fn quote_of(&self, order: &Order) -> DomainResult<RefundQuote> {
         if !matches!(
             order.state,
             OrderState::Draft
@@ -34,7 +42,7 @@ impl PaymentService {
                 order.state.forbids("order.action.cancel"),
             ));
         }
-        self.settings.cancellation.quote(&order, self.clock.now())
+        self.settings.cancellation.quote(order, self.clock.now())
     }
 
     /// Cancels an order: an unpaid one simply; a paid one under the cancellation policy, with

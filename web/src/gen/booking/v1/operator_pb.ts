@@ -8,7 +8,7 @@ import type { Category, Plan } from "./catalog_pb";
 import { file_booking_v1_catalog } from "./catalog_pb";
 import type { Shift, Therapist } from "./massage_pb";
 import { file_booking_v1_massage } from "./massage_pb";
-import type { Driver, Order, OrderState } from "./order_pb";
+import type { Driver, Order, OrderState, QuoteCancellationResponse } from "./order_pb";
 import { file_booking_v1_order } from "./order_pb";
 import type { SupportMessage, SupportThread } from "./support_pb";
 import { file_booking_v1_support } from "./support_pb";
@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/operator.proto.
  */
 export const file_booking_v1_operator: GenFile = /*@__PURE__*/
-  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIswCChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkSDQoFcXVlcnkYBiABKAkSMAoMc2VydmljZV9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1zZXJ2aWNlX3VudGlsGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9ieV9zZXJ2aWNlX3RpbWUYCSABKAgSGQoRYXdhaXRpbmdfdHJhbnNmZXIYCiABKAgiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIlMKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSGQoMc2Vlbl92ZXJzaW9uGAIgASgDSACIAQFCDwoNX3NlZW5fdmVyc2lvbiI4ChRDb25maXJtT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIidwoTQXNzaWduRHJpdmVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgZkcml2ZXIYAiABKAsyEi5ib29raW5nLnYxLkRyaXZlchIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjgKFEFzc2lnbkRyaXZlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJsChZBc3NpZ25UaGVyYXBpc3RSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHRoZXJhcGlzdF9pZBgCIAEoCRIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJUChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIZCgxzZWVuX3ZlcnNpb24YAiABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjkKFUNvbXBsZXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIibQohT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIXCgpyZWZ1bmRfdm5kGAMgASgDSACIAQFCDQoLX3JlZnVuZF92bmQiawoiT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDIj0KF01hcmtUcmFuc2ZlclBhaWRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKCGJhbmtfcmVmGAIgASgJIjwKGE1hcmtUcmFuc2ZlclBhaWRSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIiOgoUUmVwbHlUb1RocmVhZFJlcXVlc3QSEQoJdGhyZWFkX2lkGAEgASgJEg8KB21lc3NhZ2UYAiABKAkiQgoVUmVwbHlUb1RocmVhZFJlc3BvbnNlEikKBnRocmVhZBgBIAEoCzIZLmJvb2tpbmcudjEuU3VwcG9ydFRocmVhZCJOChNBZGp1c3RXYWxsZXRSZXF1ZXN0EhMKC2N1c3RvbWVyX2lkGAEgASgJEhIKCmFtb3VudF92bmQYAiABKAMSDgoGcmVhc29uGAMgASgJIisKFEFkanVzdFdhbGxldFJlc3BvbnNlEhMKC2JhbGFuY2Vfdm5kGAEgASgDIp4BCgpBdWRpdEVudHJ5EgoKAmlkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgDIAEoCRIOCgZhY3Rpb24YBCABKAkSDgoGdGFyZ2V0GAUgASgJEg4KBmJlZm9yZRgGIAEoCRINCgVhZnRlchgHIAEoCRIOCgZyZWFzb24YCCABKAkiUAoXTGlzdEF1ZGl0RW50cmllc1JlcXVlc3QSDgoGdGFyZ2V0GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoDRISCgpwYWdlX3Rva2VuGAMgASgJIlwKGExpc3RBdWRpdEVudHJpZXNSZXNwb25zZRInCgdlbnRyaWVzGAEgAygLMhYuYm9va2luZy52MS5BdWRpdEVudHJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRFeHBvcnRDYXRhbG9nUmVxdWVzdCItChVFeHBvcnRDYXRhbG9nUmVzcG9uc2USFAoMY2F0YWxvZ190b21sGAEgASgJIiwKFEltcG9ydENhdGFsb2dSZXF1ZXN0EhQKDGNhdGFsb2dfdG9tbBgBIAEoCSJEChVJbXBvcnRDYXRhbG9nUmVzcG9uc2USEgoKcGxhbl9jb3VudBgBIAEoDRIXCg90aGVyYXBpc3RfY291bnQYAiABKA0iNwoUU2V0UGxhbkFjdGl2ZVJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIOCgZhY3RpdmUYAiABKAgiNwoVU2V0UGxhbkFjdGl2ZVJlc3BvbnNlEh4KBHBsYW4YASABKAsyEC5ib29raW5nLnYxLlBsYW4iQQoZU2V0VGhlcmFwaXN0QWN0aXZlUmVxdWVzdBIUCgx0aGVyYXBpc3RfaWQYASABKAkSDgoGYWN0aXZlGAIgASgIIkYKGlNldFRoZXJhcGlzdEFjdGl2ZVJlc3BvbnNlEigKCXRoZXJhcGlzdBgBIAEoCzIVLmJvb2tpbmcudjEuVGhlcmFwaXN0IlIKGFNldFRoZXJhcGlzdEhvdXJzUmVxdWVzdBIUCgx0aGVyYXBpc3RfaWQYASABKAkSIAoFaG91cnMYAiADKAsyES5ib29raW5nLnYxLlNoaWZ0IkUKGVNldFRoZXJhcGlzdEhvdXJzUmVzcG9uc2USKAoJdGhlcmFwaXN0GAEgASgLMhUuYm9va2luZy52MS5UaGVyYXBpc3QiZwoOT3BlcmF0b3JUaHJlYWQSKQoGdGhyZWFkGAEgASgLMhkuYm9va2luZy52MS5TdXBwb3J0VGhyZWFkEhMKC2N1c3RvbWVyX2lkGAIgASgJEhUKDXdhaXRpbmdfY291bnQYAyABKA0iWAoZTGlzdFN1cHBvcnRUaHJlYWRzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCRIUCgx3YWl0aW5nX29ubHkYAyABKAgiYgoaTGlzdFN1cHBvcnRUaHJlYWRzUmVzcG9uc2USKwoHdGhyZWFkcxgBIAMoCzIaLmJvb2tpbmcudjEuT3BlcmF0b3JUaHJlYWQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIiwKF0dldFN1cHBvcnRUaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCSJ0ChhHZXRTdXBwb3J0VGhyZWFkUmVzcG9uc2USKgoGdGhyZWFkGAEgASgLMhouYm9va2luZy52MS5PcGVyYXRvclRocmVhZBIsCghtZXNzYWdlcxgCIAMoCzIaLmJvb2tpbmcudjEuU3VwcG9ydE1lc3NhZ2Uyzg0KD09wZXJhdG9yU2VydmljZRJWCgxTZWFyY2hPcmRlcnMSHy5ib29raW5nLnYxLlNlYXJjaE9yZGVyc1JlcXVlc3QaIC5ib29raW5nLnYxLlNlYXJjaE9yZGVyc1Jlc3BvbnNlIgOQAgESaAoIR2V0T3JkZXISKi5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVxdWVzdBorLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXNwb25zZSIDkAIBElYKDENvbmZpcm1PcmRlchIfLmJvb2tpbmcudjEuQ29uZmlybU9yZGVyUmVxdWVzdBogLmJvb2tpbmcudjEuQ29uZmlybU9yZGVyUmVzcG9uc2UiA5ACAhJWCgxBc3NpZ25Ecml2ZXISHy5ib29raW5nLnYxLkFzc2lnbkRyaXZlclJlcXVlc3QaIC5ib29raW5nLnYxLkFzc2lnbkRyaXZlclJlc3BvbnNlIgOQAgISXwoPQXNzaWduVGhlcmFwaXN0EiIuYm9va2luZy52MS5Bc3NpZ25UaGVyYXBpc3RSZXF1ZXN0GiMuYm9va2luZy52MS5Bc3NpZ25UaGVyYXBpc3RSZXNwb25zZSIDkAICElkKDUNvbXBsZXRlT3JkZXISIC5ib29raW5nLnYxLkNvbXBsZXRlT3JkZXJSZXF1ZXN0GiEuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVzcG9uc2UiA5ACAhJxCgtDYW5jZWxPcmRlchItLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0Gi4uYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VDYW5jZWxPcmRlclJlc3BvbnNlIgOQAgISXQoQTWFya1RyYW5zZmVyUGFpZBIjLmJvb2tpbmcudjEuTWFya1RyYW5zZmVyUGFpZFJlcXVlc3QaJC5ib29raW5nLnYxLk1hcmtUcmFuc2ZlclBhaWRSZXNwb25zZRJUCg1SZXBseVRvVGhyZWFkEiAuYm9va2luZy52MS5SZXBseVRvVGhyZWFkUmVxdWVzdBohLmJvb2tpbmcudjEuUmVwbHlUb1RocmVhZFJlc3BvbnNlElEKDEFkanVzdFdhbGxldBIfLmJvb2tpbmcudjEuQWRqdXN0V2FsbGV0UmVxdWVzdBogLmJvb2tpbmcudjEuQWRqdXN0V2FsbGV0UmVzcG9uc2USWQoNRXhwb3J0Q2F0YWxvZxIgLmJvb2tpbmcudjEuRXhwb3J0Q2F0YWxvZ1JlcXVlc3QaIS5ib29raW5nLnYxLkV4cG9ydENhdGFsb2dSZXNwb25zZSIDkAIBElkKDUltcG9ydENhdGFsb2cSIC5ib29raW5nLnYxLkltcG9ydENhdGFsb2dSZXF1ZXN0GiEuYm9va2luZy52MS5JbXBvcnRDYXRhbG9nUmVzcG9uc2UiA5ACAhJZCg1TZXRQbGFuQWN0aXZlEiAuYm9va2luZy52MS5TZXRQbGFuQWN0aXZlUmVxdWVzdBohLmJvb2tpbmcudjEuU2V0UGxhbkFjdGl2ZVJlc3BvbnNlIgOQAgISaAoSU2V0VGhlcmFwaXN0QWN0aXZlEiUuYm9va2luZy52MS5TZXRUaGVyYXBpc3RBY3RpdmVSZXF1ZXN0GiYuYm9va2luZy52MS5TZXRUaGVyYXBpc3RBY3RpdmVSZXNwb25zZSIDkAICEmUKEVNldFRoZXJhcGlzdEhvdXJzEiQuYm9va2luZy52MS5TZXRUaGVyYXBpc3RIb3Vyc1JlcXVlc3QaJS5ib29raW5nLnYxLlNldFRoZXJhcGlzdEhvdXJzUmVzcG9uc2UiA5ACAhJoChJMaXN0U3VwcG9ydFRocmVhZHMSJS5ib29raW5nLnYxLkxpc3RTdXBwb3J0VGhyZWFkc1JlcXVlc3QaJi5ib29raW5nLnYxLkxpc3RTdXBwb3J0VGhyZWFkc1Jlc3BvbnNlIgOQAgESYgoQR2V0U3VwcG9ydFRocmVhZBIjLmJvb2tpbmcudjEuR2V0U3VwcG9ydFRocmVhZFJlcXVlc3QaJC5ib29raW5nLnYxLkdldFN1cHBvcnRUaHJlYWRSZXNwb25zZSIDkAIBEmIKEExpc3RBdWRpdEVudHJpZXMSIy5ib29raW5nLnYxLkxpc3RBdWRpdEVudHJpZXNSZXF1ZXN0GiQuYm9va2luZy52MS5MaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_booking_v1_support, file_google_protobuf_timestamp]);
+  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIswCChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkSDQoFcXVlcnkYBiABKAkSMAoMc2VydmljZV9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1zZXJ2aWNlX3VudGlsGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9ieV9zZXJ2aWNlX3RpbWUYCSABKAgSGQoRYXdhaXRpbmdfdHJhbnNmZXIYCiABKAgiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIlMKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSGQoMc2Vlbl92ZXJzaW9uGAIgASgDSACIAQFCDwoNX3NlZW5fdmVyc2lvbiI4ChRDb25maXJtT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIidwoTQXNzaWduRHJpdmVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgZkcml2ZXIYAiABKAsyEi5ib29raW5nLnYxLkRyaXZlchIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjgKFEFzc2lnbkRyaXZlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJsChZBc3NpZ25UaGVyYXBpc3RSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHRoZXJhcGlzdF9pZBgCIAEoCRIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJUChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIZCgxzZWVuX3ZlcnNpb24YAiABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjkKFUNvbXBsZXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIibQohT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIXCgpyZWZ1bmRfdm5kGAMgASgDSACIAQFCDQoLX3JlZnVuZF92bmQiawoiT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDIjsKJ09wZXJhdG9yU2VydmljZVF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJgCihPcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEjQKBXF1b3RlGAEgASgLMiUuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIjUKE0FkZE9yZGVyTm90ZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEbm90ZRgCIAEoCSI9ChRBZGRPcmRlck5vdGVSZXNwb25zZRIlCgVlbnRyeRgBIAEoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeSI9ChdNYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCghiYW5rX3JlZhgCIAEoCSI8ChhNYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIjoKFFJlcGx5VG9UaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIkIKFVJlcGx5VG9UaHJlYWRSZXNwb25zZRIpCgZ0aHJlYWQYASABKAsyGS5ib29raW5nLnYxLlN1cHBvcnRUaHJlYWQiTgoTQWRqdXN0V2FsbGV0UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEg4KBnJlYXNvbhgDIAEoCSIrChRBZGp1c3RXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAyKeAQoKQXVkaXRFbnRyeRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDgoGYWN0aW9uGAQgASgJEg4KBnRhcmdldBgFIAEoCRIOCgZiZWZvcmUYBiABKAkSDQoFYWZ0ZXIYByABKAkSDgoGcmVhc29uGAggASgJIlAKF0xpc3RBdWRpdEVudHJpZXNSZXF1ZXN0Eg4KBnRhcmdldBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSJcChhMaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2USJwoHZW50cmllcxgBIAMoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoURXhwb3J0Q2F0YWxvZ1JlcXVlc3QiLQoVRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlEhQKDGNhdGFsb2dfdG9tbBgBIAEoCSIsChRJbXBvcnRDYXRhbG9nUmVxdWVzdBIUCgxjYXRhbG9nX3RvbWwYASABKAkiRAoVSW1wb3J0Q2F0YWxvZ1Jlc3BvbnNlEhIKCnBsYW5fY291bnQYASABKA0SFwoPdGhlcmFwaXN0X2NvdW50GAIgASgNIjcKFFNldFBsYW5BY3RpdmVSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSDgoGYWN0aXZlGAIgASgIIjcKFVNldFBsYW5BY3RpdmVSZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuIkEKGVNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEg4KBmFjdGl2ZRgCIAEoCCJGChpTZXRUaGVyYXBpc3RBY3RpdmVSZXNwb25zZRIoCgl0aGVyYXBpc3QYASABKAsyFS5ib29raW5nLnYxLlRoZXJhcGlzdCJSChhTZXRUaGVyYXBpc3RIb3Vyc1JlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEiAKBWhvdXJzGAIgAygLMhEuYm9va2luZy52MS5TaGlmdCJFChlTZXRUaGVyYXBpc3RIb3Vyc1Jlc3BvbnNlEigKCXRoZXJhcGlzdBgBIAEoCzIVLmJvb2tpbmcudjEuVGhlcmFwaXN0ImcKDk9wZXJhdG9yVGhyZWFkEikKBnRocmVhZBgBIAEoCzIZLmJvb2tpbmcudjEuU3VwcG9ydFRocmVhZBITCgtjdXN0b21lcl9pZBgCIAEoCRIVCg13YWl0aW5nX2NvdW50GAMgASgNIlgKGUxpc3RTdXBwb3J0VGhyZWFkc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSFAoMd2FpdGluZ19vbmx5GAMgASgIImIKGkxpc3RTdXBwb3J0VGhyZWFkc1Jlc3BvbnNlEisKB3RocmVhZHMYASADKAsyGi5ib29raW5nLnYxLk9wZXJhdG9yVGhyZWFkEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIsChdHZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBIRCgl0aHJlYWRfaWQYASABKAkidAoYR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlEioKBnRocmVhZBgBIAEoCzIaLmJvb2tpbmcudjEuT3BlcmF0b3JUaHJlYWQSLAoIbWVzc2FnZXMYAiADKAsyGi5ib29raW5nLnYxLlN1cHBvcnRNZXNzYWdlMqcPCg9PcGVyYXRvclNlcnZpY2USVgoMU2VhcmNoT3JkZXJzEh8uYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXF1ZXN0GiAuYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXNwb25zZSIDkAIBEmgKCEdldE9yZGVyEiouYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VHZXRPcmRlclJlcXVlc3QaKy5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2UiA5ACARJWCgxDb25maXJtT3JkZXISHy5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlcXVlc3QaIC5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlc3BvbnNlIgOQAgISVgoMQXNzaWduRHJpdmVyEh8uYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXF1ZXN0GiAuYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXNwb25zZSIDkAICEl8KD0Fzc2lnblRoZXJhcGlzdBIiLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVxdWVzdBojLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVzcG9uc2UiA5ACAhJZCg1Db21wbGV0ZU9yZGVyEiAuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVxdWVzdBohLmJvb2tpbmcudjEuQ29tcGxldGVPcmRlclJlc3BvbnNlIgOQAgIScQoLQ2FuY2VsT3JkZXISLS5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBouLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEoMBChFRdW90ZUNhbmNlbGxhdGlvbhIzLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0GjQuYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIgOQAgESUQoMQWRkT3JkZXJOb3RlEh8uYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXF1ZXN0GiAuYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXNwb25zZRJdChBNYXJrVHJhbnNmZXJQYWlkEiMuYm9va2luZy52MS5NYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBokLmJvb2tpbmcudjEuTWFya1RyYW5zZmVyUGFpZFJlc3BvbnNlElQKDVJlcGx5VG9UaHJlYWQSIC5ib29raW5nLnYxLlJlcGx5VG9UaHJlYWRSZXF1ZXN0GiEuYm9va2luZy52MS5SZXBseVRvVGhyZWFkUmVzcG9uc2USUQoMQWRqdXN0V2FsbGV0Eh8uYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXF1ZXN0GiAuYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXNwb25zZRJZCg1FeHBvcnRDYXRhbG9nEiAuYm9va2luZy52MS5FeHBvcnRDYXRhbG9nUmVxdWVzdBohLmJvb2tpbmcudjEuRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlIgOQAgESWQoNSW1wb3J0Q2F0YWxvZxIgLmJvb2tpbmcudjEuSW1wb3J0Q2F0YWxvZ1JlcXVlc3QaIS5ib29raW5nLnYxLkltcG9ydENhdGFsb2dSZXNwb25zZSIDkAICElkKDVNldFBsYW5BY3RpdmUSIC5ib29raW5nLnYxLlNldFBsYW5BY3RpdmVSZXF1ZXN0GiEuYm9va2luZy52MS5TZXRQbGFuQWN0aXZlUmVzcG9uc2UiA5ACAhJoChJTZXRUaGVyYXBpc3RBY3RpdmUSJS5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QaJi5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlc3BvbnNlIgOQAgISZQoRU2V0VGhlcmFwaXN0SG91cnMSJC5ib29raW5nLnYxLlNldFRoZXJhcGlzdEhvdXJzUmVxdWVzdBolLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0SG91cnNSZXNwb25zZSIDkAICEmgKEkxpc3RTdXBwb3J0VGhyZWFkcxIlLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVxdWVzdBomLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVzcG9uc2UiA5ACARJiChBHZXRTdXBwb3J0VGhyZWFkEiMuYm9va2luZy52MS5HZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBokLmJvb2tpbmcudjEuR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlIgOQAgESYgoQTGlzdEF1ZGl0RW50cmllcxIjLmJvb2tpbmcudjEuTGlzdEF1ZGl0RW50cmllc1JlcXVlc3QaJC5ib29raW5nLnYxLkxpc3RBdWRpdEVudHJpZXNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_booking_v1_support, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.SearchOrdersRequest
@@ -386,6 +386,79 @@ export const OperatorServiceCancelOrderResponseSchema: GenMessage<OperatorServic
   messageDesc(file_booking_v1_operator, 13);
 
 /**
+ * @generated from message booking.v1.OperatorServiceQuoteCancellationRequest
+ */
+export type OperatorServiceQuoteCancellationRequest = Message<"booking.v1.OperatorServiceQuoteCancellationRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message booking.v1.OperatorServiceQuoteCancellationRequest.
+ * Use `create(OperatorServiceQuoteCancellationRequestSchema)` to create a new message.
+ */
+export const OperatorServiceQuoteCancellationRequestSchema: GenMessage<OperatorServiceQuoteCancellationRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 14);
+
+/**
+ * @generated from message booking.v1.OperatorServiceQuoteCancellationResponse
+ */
+export type OperatorServiceQuoteCancellationResponse = Message<"booking.v1.OperatorServiceQuoteCancellationResponse"> & {
+  /**
+   * @generated from field: booking.v1.QuoteCancellationResponse quote = 1;
+   */
+  quote?: QuoteCancellationResponse | undefined;
+};
+
+/**
+ * Describes the message booking.v1.OperatorServiceQuoteCancellationResponse.
+ * Use `create(OperatorServiceQuoteCancellationResponseSchema)` to create a new message.
+ */
+export const OperatorServiceQuoteCancellationResponseSchema: GenMessage<OperatorServiceQuoteCancellationResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 15);
+
+/**
+ * @generated from message booking.v1.AddOrderNoteRequest
+ */
+export type AddOrderNoteRequest = Message<"booking.v1.AddOrderNoteRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: string note = 2;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message booking.v1.AddOrderNoteRequest.
+ * Use `create(AddOrderNoteRequestSchema)` to create a new message.
+ */
+export const AddOrderNoteRequestSchema: GenMessage<AddOrderNoteRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 16);
+
+/**
+ * @generated from message booking.v1.AddOrderNoteResponse
+ */
+export type AddOrderNoteResponse = Message<"booking.v1.AddOrderNoteResponse"> & {
+  /**
+   * @generated from field: booking.v1.AuditEntry entry = 1;
+   */
+  entry?: AuditEntry | undefined;
+};
+
+/**
+ * Describes the message booking.v1.AddOrderNoteResponse.
+ * Use `create(AddOrderNoteResponseSchema)` to create a new message.
+ */
+export const AddOrderNoteResponseSchema: GenMessage<AddOrderNoteResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 17);
+
+/**
  * @generated from message booking.v1.MarkTransferPaidRequest
  */
 export type MarkTransferPaidRequest = Message<"booking.v1.MarkTransferPaidRequest"> & {
@@ -407,7 +480,7 @@ export type MarkTransferPaidRequest = Message<"booking.v1.MarkTransferPaidReques
  * Use `create(MarkTransferPaidRequestSchema)` to create a new message.
  */
 export const MarkTransferPaidRequestSchema: GenMessage<MarkTransferPaidRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 14);
+  messageDesc(file_booking_v1_operator, 18);
 
 /**
  * @generated from message booking.v1.MarkTransferPaidResponse
@@ -424,7 +497,7 @@ export type MarkTransferPaidResponse = Message<"booking.v1.MarkTransferPaidRespo
  * Use `create(MarkTransferPaidResponseSchema)` to create a new message.
  */
 export const MarkTransferPaidResponseSchema: GenMessage<MarkTransferPaidResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 15);
+  messageDesc(file_booking_v1_operator, 19);
 
 /**
  * @generated from message booking.v1.ReplyToThreadRequest
@@ -446,7 +519,7 @@ export type ReplyToThreadRequest = Message<"booking.v1.ReplyToThreadRequest"> & 
  * Use `create(ReplyToThreadRequestSchema)` to create a new message.
  */
 export const ReplyToThreadRequestSchema: GenMessage<ReplyToThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 16);
+  messageDesc(file_booking_v1_operator, 20);
 
 /**
  * @generated from message booking.v1.ReplyToThreadResponse
@@ -463,7 +536,7 @@ export type ReplyToThreadResponse = Message<"booking.v1.ReplyToThreadResponse"> 
  * Use `create(ReplyToThreadResponseSchema)` to create a new message.
  */
 export const ReplyToThreadResponseSchema: GenMessage<ReplyToThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 17);
+  messageDesc(file_booking_v1_operator, 21);
 
 /**
  * @generated from message booking.v1.AdjustWalletRequest
@@ -490,7 +563,7 @@ export type AdjustWalletRequest = Message<"booking.v1.AdjustWalletRequest"> & {
  * Use `create(AdjustWalletRequestSchema)` to create a new message.
  */
 export const AdjustWalletRequestSchema: GenMessage<AdjustWalletRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 18);
+  messageDesc(file_booking_v1_operator, 22);
 
 /**
  * @generated from message booking.v1.AdjustWalletResponse
@@ -507,7 +580,7 @@ export type AdjustWalletResponse = Message<"booking.v1.AdjustWalletResponse"> & 
  * Use `create(AdjustWalletResponseSchema)` to create a new message.
  */
 export const AdjustWalletResponseSchema: GenMessage<AdjustWalletResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 19);
+  messageDesc(file_booking_v1_operator, 23);
 
 /**
  * @generated from message booking.v1.AuditEntry
@@ -563,7 +636,7 @@ export type AuditEntry = Message<"booking.v1.AuditEntry"> & {
  * Use `create(AuditEntrySchema)` to create a new message.
  */
 export const AuditEntrySchema: GenMessage<AuditEntry> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 20);
+  messageDesc(file_booking_v1_operator, 24);
 
 /**
  * @generated from message booking.v1.ListAuditEntriesRequest
@@ -590,7 +663,7 @@ export type ListAuditEntriesRequest = Message<"booking.v1.ListAuditEntriesReques
  * Use `create(ListAuditEntriesRequestSchema)` to create a new message.
  */
 export const ListAuditEntriesRequestSchema: GenMessage<ListAuditEntriesRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 21);
+  messageDesc(file_booking_v1_operator, 25);
 
 /**
  * @generated from message booking.v1.ListAuditEntriesResponse
@@ -612,7 +685,7 @@ export type ListAuditEntriesResponse = Message<"booking.v1.ListAuditEntriesRespo
  * Use `create(ListAuditEntriesResponseSchema)` to create a new message.
  */
 export const ListAuditEntriesResponseSchema: GenMessage<ListAuditEntriesResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 22);
+  messageDesc(file_booking_v1_operator, 26);
 
 /**
  * @generated from message booking.v1.ExportCatalogRequest
@@ -625,7 +698,7 @@ export type ExportCatalogRequest = Message<"booking.v1.ExportCatalogRequest"> & 
  * Use `create(ExportCatalogRequestSchema)` to create a new message.
  */
 export const ExportCatalogRequestSchema: GenMessage<ExportCatalogRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 23);
+  messageDesc(file_booking_v1_operator, 27);
 
 /**
  * @generated from message booking.v1.ExportCatalogResponse
@@ -642,7 +715,7 @@ export type ExportCatalogResponse = Message<"booking.v1.ExportCatalogResponse"> 
  * Use `create(ExportCatalogResponseSchema)` to create a new message.
  */
 export const ExportCatalogResponseSchema: GenMessage<ExportCatalogResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 24);
+  messageDesc(file_booking_v1_operator, 28);
 
 /**
  * @generated from message booking.v1.ImportCatalogRequest
@@ -659,7 +732,7 @@ export type ImportCatalogRequest = Message<"booking.v1.ImportCatalogRequest"> & 
  * Use `create(ImportCatalogRequestSchema)` to create a new message.
  */
 export const ImportCatalogRequestSchema: GenMessage<ImportCatalogRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 25);
+  messageDesc(file_booking_v1_operator, 29);
 
 /**
  * @generated from message booking.v1.ImportCatalogResponse
@@ -681,7 +754,7 @@ export type ImportCatalogResponse = Message<"booking.v1.ImportCatalogResponse"> 
  * Use `create(ImportCatalogResponseSchema)` to create a new message.
  */
 export const ImportCatalogResponseSchema: GenMessage<ImportCatalogResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 26);
+  messageDesc(file_booking_v1_operator, 30);
 
 /**
  * @generated from message booking.v1.SetPlanActiveRequest
@@ -703,7 +776,7 @@ export type SetPlanActiveRequest = Message<"booking.v1.SetPlanActiveRequest"> & 
  * Use `create(SetPlanActiveRequestSchema)` to create a new message.
  */
 export const SetPlanActiveRequestSchema: GenMessage<SetPlanActiveRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 27);
+  messageDesc(file_booking_v1_operator, 31);
 
 /**
  * @generated from message booking.v1.SetPlanActiveResponse
@@ -720,7 +793,7 @@ export type SetPlanActiveResponse = Message<"booking.v1.SetPlanActiveResponse"> 
  * Use `create(SetPlanActiveResponseSchema)` to create a new message.
  */
 export const SetPlanActiveResponseSchema: GenMessage<SetPlanActiveResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 28);
+  messageDesc(file_booking_v1_operator, 32);
 
 /**
  * @generated from message booking.v1.SetTherapistActiveRequest
@@ -742,7 +815,7 @@ export type SetTherapistActiveRequest = Message<"booking.v1.SetTherapistActiveRe
  * Use `create(SetTherapistActiveRequestSchema)` to create a new message.
  */
 export const SetTherapistActiveRequestSchema: GenMessage<SetTherapistActiveRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 29);
+  messageDesc(file_booking_v1_operator, 33);
 
 /**
  * @generated from message booking.v1.SetTherapistActiveResponse
@@ -759,7 +832,7 @@ export type SetTherapistActiveResponse = Message<"booking.v1.SetTherapistActiveR
  * Use `create(SetTherapistActiveResponseSchema)` to create a new message.
  */
 export const SetTherapistActiveResponseSchema: GenMessage<SetTherapistActiveResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 30);
+  messageDesc(file_booking_v1_operator, 34);
 
 /**
  * @generated from message booking.v1.SetTherapistHoursRequest
@@ -781,7 +854,7 @@ export type SetTherapistHoursRequest = Message<"booking.v1.SetTherapistHoursRequ
  * Use `create(SetTherapistHoursRequestSchema)` to create a new message.
  */
 export const SetTherapistHoursRequestSchema: GenMessage<SetTherapistHoursRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 31);
+  messageDesc(file_booking_v1_operator, 35);
 
 /**
  * @generated from message booking.v1.SetTherapistHoursResponse
@@ -798,7 +871,7 @@ export type SetTherapistHoursResponse = Message<"booking.v1.SetTherapistHoursRes
  * Use `create(SetTherapistHoursResponseSchema)` to create a new message.
  */
 export const SetTherapistHoursResponseSchema: GenMessage<SetTherapistHoursResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 32);
+  messageDesc(file_booking_v1_operator, 36);
 
 /**
  * A thread as operators see it: whose it is and what waits for them.
@@ -829,7 +902,7 @@ export type OperatorThread = Message<"booking.v1.OperatorThread"> & {
  * Use `create(OperatorThreadSchema)` to create a new message.
  */
 export const OperatorThreadSchema: GenMessage<OperatorThread> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 33);
+  messageDesc(file_booking_v1_operator, 37);
 
 /**
  * @generated from message booking.v1.ListSupportThreadsRequest
@@ -856,7 +929,7 @@ export type ListSupportThreadsRequest = Message<"booking.v1.ListSupportThreadsRe
  * Use `create(ListSupportThreadsRequestSchema)` to create a new message.
  */
 export const ListSupportThreadsRequestSchema: GenMessage<ListSupportThreadsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 34);
+  messageDesc(file_booking_v1_operator, 38);
 
 /**
  * @generated from message booking.v1.ListSupportThreadsResponse
@@ -878,7 +951,7 @@ export type ListSupportThreadsResponse = Message<"booking.v1.ListSupportThreadsR
  * Use `create(ListSupportThreadsResponseSchema)` to create a new message.
  */
 export const ListSupportThreadsResponseSchema: GenMessage<ListSupportThreadsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 35);
+  messageDesc(file_booking_v1_operator, 39);
 
 /**
  * @generated from message booking.v1.GetSupportThreadRequest
@@ -895,7 +968,7 @@ export type GetSupportThreadRequest = Message<"booking.v1.GetSupportThreadReques
  * Use `create(GetSupportThreadRequestSchema)` to create a new message.
  */
 export const GetSupportThreadRequestSchema: GenMessage<GetSupportThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 36);
+  messageDesc(file_booking_v1_operator, 40);
 
 /**
  * @generated from message booking.v1.GetSupportThreadResponse
@@ -917,7 +990,7 @@ export type GetSupportThreadResponse = Message<"booking.v1.GetSupportThreadRespo
  * Use `create(GetSupportThreadResponseSchema)` to create a new message.
  */
 export const GetSupportThreadResponseSchema: GenMessage<GetSupportThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 37);
+  messageDesc(file_booking_v1_operator, 41);
 
 /**
  * The operator API for internal services and staff. Every call needs either an operator's ID
@@ -1000,6 +1073,27 @@ export const OperatorService: GenService<{
     methodKind: "unary";
     input: typeof OperatorServiceCancelOrderRequestSchema;
     output: typeof OperatorServiceCancelOrderResponseSchema;
+  },
+  /**
+   * What cancelling under the policy would keep and refund now (shown before an operator cancels).
+   *
+   * @generated from rpc booking.v1.OperatorService.QuoteCancellation
+   */
+  quoteCancellation: {
+    methodKind: "unary";
+    input: typeof OperatorServiceQuoteCancellationRequestSchema;
+    output: typeof OperatorServiceQuoteCancellationResponseSchema;
+  },
+  /**
+   * A note on the order for operators only (the audit log keeps it as `order.note`); the
+   * customer never sees it.
+   *
+   * @generated from rpc booking.v1.OperatorService.AddOrderNote
+   */
+  addOrderNote: {
+    methodKind: "unary";
+    input: typeof AddOrderNoteRequestSchema;
+    output: typeof AddOrderNoteResponseSchema;
   },
   /**
    * A bank transfer an operator saw arrive: the order is paid as if the bank had said so.
