@@ -37,7 +37,10 @@ export default tseslint.config(
   layer('src/components/**', ['features', 'pages', 'app']),
   // Features stay independent too: one may not import another.
   layer('src/features/**', ['features', 'pages', 'app']),
-  layer('src/pages/**', ['app'], [INDEX_ONLY]),
+  layer('src/pages/**', ['app', 'console'], [INDEX_ONLY]),
+  // The operators' console stands beside the pages: it uses lib, components and features, and
+  // neither the pages nor the app's shell.
+  layer('src/console/**', ['app', 'pages'], [INDEX_ONLY]),
   {
     // Unit tests check a feature's internals directly.
     files: ['test/**'],

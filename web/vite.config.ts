@@ -8,6 +8,7 @@ import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { paths, routeParams, type RouteName } from './src/lib/paths.ts';
+import { consolePaths } from './src/console/paths.ts';
 
 // A build is identified by the commit and the time; the app compares it with /build.json hourly.
 function buildId(): string {
@@ -30,10 +31,16 @@ function routeTableAndBuildInfo(): Plugin {
     name: 'route-table-and-build-info',
     apply: 'build',
     generateBundle() {
-      const routes = (Object.keys(paths) as RouteName[]).map((name) => ({
-        path: paths[name],
-        ...(routeParams[name] ? { params: routeParams[name] } : {}),
-      }));
+      // The app's routes, where a splat (`/ops/*`) stands for a table of its own: the console's.
+      const routes = [
+        ...(Object.keys(paths) as RouteName[])
+          .filter((name) => !paths[name].endsWith('*'))
+          .map((name) => ({
+            path: paths[name],
+            ...(routeParams[name] ? { params: routeParams[name] } : {}),
+          })),
+        ...Object.values(consolePaths).map((path) => ({ path })),
+      ];
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ routes }) });
       this.emitFile({
         type: 'asset',
@@ -120,12 +127,24 @@ const firstChunks = {
   includeDependenciesRecursively: false,
   groups: [
     {
+      // What only the operators' console uses stays out of the chunks every page starts with.
+      name: 'console',
+      test: /src\/console\/|src\/gen\/booking\/v1\/operator_pb|node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
+      priority: 3,
+    },
+    {
+      // The live stream: signed-in pages load it after the first paint, the console with itself.
+      name: 'live',
+      test: /src\/lib\/api\/live|src\/gen\/booking\/v1\/live_pb|node_modules\/@connectrpc\/connect\/dist\/esm\/((promise|callback|any)-client|protocol\/async-iterable)/,
+      priority: 3,
+    },
+    {
       name: 'api',
       test: new RegExp(
         [
           'node_modules/@(bufbuild|connectrpc)/(?!connect-query/)',
           'src/gen/booking/v1/catalog_pb',
-          'src/lib/api/(?!hooks)',
+          'src/lib/api/(?!hooks|live)',
           'src/features/catalog/api/',
           'src/pages/catalog-loaders',
         ].join('|'),

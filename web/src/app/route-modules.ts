@@ -47,6 +47,7 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   shuttleConfirm: confirm,
   payment: () => import('@/pages/payment-page'),
   paymentComplete: () => import('@/pages/payment-complete-page'),
+  ops: () => import('@/console/console-app'),
 };
 
 /** Starts loading a route's module ahead of navigation (at most 5 at once). */

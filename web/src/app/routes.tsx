@@ -60,6 +60,11 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: names.filter((n) => layoutOf(n) === 'footer').map(route),
       },
+      {
+        // The operators' console brings its own layout and routes, in a chunk no customer loads.
+        ErrorBoundary: RouteErrorPage,
+        children: names.filter((n) => layoutOf(n) === 'console').map(route),
+      },
     ],
   },
 ];

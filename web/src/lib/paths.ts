@@ -32,6 +32,9 @@ export const paths = {
   shuttleConfirm: '/order/shuttle/confirm',
   payment: '/payment',
   paymentComplete: '/payment-complete',
+  // The operators' console: one route here, a bundle, layout and route table of its own
+  // (src/console/paths.ts).
+  ops: '/ops/*',
 } as const;
 
 export type RouteName = keyof typeof paths;
@@ -49,8 +52,9 @@ export function orderStepOf(name: RouteName): { flow: Flow; step: OrderStep } | 
   return undefined;
 }
 
-/** Order steps and confirm pages use the layout with a footer; every other route the default. */
-export function layoutOf(name: RouteName): 'default' | 'footer' {
+/** Order steps and confirm pages use the layout with a footer, the console its own; every other route the default. */
+export function layoutOf(name: RouteName): 'default' | 'footer' | 'console' {
+  if (name === 'ops') return 'console';
   return orderStepOf(name) ? 'footer' : 'default';
 }
 

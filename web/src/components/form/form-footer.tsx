@@ -5,7 +5,7 @@ interface FormFooterProps {
   error?: string;
   busy: boolean;
   label: string;
-  variant?: 'primary' | 'secondary';
+  variant?: 'primary' | 'secondary' | 'danger';
   /** Full width, as on the narrow sign-in cards. */
   block?: boolean;
 }

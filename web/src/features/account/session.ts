@@ -8,7 +8,9 @@ import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_S } from '@/lib/constants';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { store, tokenAtom } from '@/lib/store';
 import { callRpc } from '@/lib/api/rpc';
+import { importWithReload } from '@/lib/lazy-load';
 import { forgetAnswers } from '@/lib/query-client';
+import { roleOf } from '@/lib/token-claims';
 import { identity, user as userCalls } from './api/clients';
 import { authCode } from './api/errors';
 import { forgetSession, REFRESH_KEY, sessionReadyAtom, userAtom } from './session-state';
@@ -17,6 +19,18 @@ import { forgetSession, REFRESH_KEY, sessionReadyAtom, userAtom } from './sessio
 const RENEW_EARLY_S = 300;
 
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
+let stopLive: (() => void) | undefined;
+
+/** While a customer is signed in, their pages follow their own changes live (the stream's code
+ * is a chunk loaded then; the console opens a stream of its own for staff). */
+function followLive(token: string): void {
+  if (stopLive || roleOf(token) !== 'customer') return;
+  const claimed = () => undefined;
+  stopLive = claimed;
+  void importWithReload(() => import('@/lib/api/live')).then(({ followOwnChanges }) => {
+    if (stopLive === claimed) stopLive = followOwnChanges();
+  });
+}
 
 function keep(session: Session): void {
   store.set(tokenAtom, session.idToken);
@@ -25,10 +39,13 @@ function keep(session: Session): void {
   clearTimeout(renewTimer);
   const seconds = Math.max(30, Number(session.expiresInSeconds) - RENEW_EARLY_S);
   renewTimer = setTimeout(() => void refreshSession(), seconds * 1000);
+  followLive(session.idToken);
 }
 
 function clearLocal(): void {
   clearTimeout(renewTimer);
+  stopLive?.();
+  stopLive = undefined;
   forgetSession();
   void forgetAnswers();
 }

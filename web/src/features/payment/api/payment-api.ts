@@ -1,7 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { OrderService } from '@/gen/booking/v1/order_pb';
 import { PaymentMethod, PaymentService, PaymentState, type LedgerEntry, type Payment } from '@/gen/booking/v1/payment_pb';
 import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
+import { liveConnectedAtom } from '@/lib/live-state';
 
 export { PaymentMethod, PaymentState };
 export type { LedgerEntry, Payment };
@@ -36,11 +38,13 @@ export function useOrder(orderId: string) {
   return useRpc(OrderService.method.getOrder, orderId ? { orderId } : skipToken, { select: (r) => r.order });
 }
 
-/** A payment, asked again every 3 s while it waits for the bank. */
+/** A payment: read again when its order changes (live), or every 3 s while it waits for the bank
+ * and the live stream is down. */
 export function usePayment(paymentId: string | undefined) {
+  const live = useAtomValue(liveConnectedAtom);
   return useRpc(calls.getPayment, paymentId ? { paymentId } : skipToken, {
     select: (r) => r.payment,
-    refetchInterval: (query) => (query.state.data?.payment?.state === PaymentState.PENDING ? POLL_MS : false),
+    refetchInterval: (query) => (!live && query.state.data?.payment?.state === PaymentState.PENDING ? POLL_MS : false),
   });
 }
 

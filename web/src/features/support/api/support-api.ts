@@ -1,7 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { OrderService } from '@/gen/booking/v1/order_pb';
 import { SupportService, type ContactChannels, type SupportMessage, type SupportThread } from '@/gen/booking/v1/support_pb';
 import { useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
+import { liveConnectedAtom } from '@/lib/live-state';
 
 export type { ContactChannels, SupportMessage, SupportThread };
 export { refusal } from '@/lib/api/refusal';
@@ -22,14 +24,18 @@ export function useThreads() {
   return useRpcPages(calls.listThreads, { pageSize: 20 }, (page) => page.threads);
 }
 
-/** One thread and its messages, asked again every 20 s while shown. */
+/** One thread and its messages: read again when a reply arrives (live), or every 20 s while the
+ * live stream is down. */
 export function useThread(threadId: string) {
-  return useRpc(calls.getThread, { threadId }, { refetchInterval: THREAD_POLL_MS });
+  const live = useAtomValue(liveConnectedAtom);
+  return useRpc(calls.getThread, { threadId }, { refetchInterval: live ? false : THREAD_POLL_MS });
 }
 
-/** Operators' replies not yet opened; asked every minute where `polling`, else shared from the cache. */
+/** Operators' replies not yet opened; where `polling`, asked every minute while the live stream is
+ * down, else shared from the cache (a reply arriving marks it stale). */
 export function useUnreadCount(polling: boolean) {
-  return useRpc(calls.getUnreadCount, {}, { select: (r) => r.unreadCount, refetchInterval: polling ? UNREAD_POLL_MS : false });
+  const live = useAtomValue(liveConnectedAtom);
+  return useRpc(calls.getUnreadCount, {}, { select: (r) => r.unreadCount, refetchInterval: polling && !live ? UNREAD_POLL_MS : false });
 }
 
 /** `requestId` is the same for a retry of the same open, so it opens one thread only. */

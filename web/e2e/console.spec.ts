@@ -1,0 +1,194 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { logInTo } from './sign-in';
+import { databaseUrl, serverBinary } from '../playwright.config';
+
+// A dispatcher's day in the operators' console, against the real server: the customer's side is
+// driven through the real API while the console is open in Chromium.
+
+const STAFF_PASSWORD = 'a-long-operator-pass';
+const ADMIN = `lan-${Date.now()}@ops.example`;
+const OPERATOR = `minh-${Date.now()}@ops.example`;
+const PASSWORD = 'secret-123';
+
+function dataDir(): string {
+  return process.env.E2E_DATA_DIR ?? '';
+}
+
+/** The server's own command against the test database: how the first staff accounts are made. */
+function booking(args: string[], input = ''): string {
+  return execFileSync(serverBinary, args, {
+    input,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      APP_MAILBOX_DIR: join(dataDir(), 'mailbox'),
+      APP_MEDIA_DIR: join(dataDir(), 'images'),
+      APP_MIGRATE_ON_START: 'false',
+      APP_SEED_DEMO: 'false',
+      APP_LOG: 'warn',
+    },
+  }).toString();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  booking(['admin', 'create-operator', '--email', ADMIN], `${STAFF_PASSWORD}\n`);
+  booking(['admin', 'create-operator', '--email', OPERATOR, '--role', 'operator'], `${STAFF_PASSWORD}\n`);
+});
+
+interface Customer {
+  email: string;
+  token: string;
+}
+
+async function customer(request: APIRequestContext, tag: string): Promise<Customer> {
+  const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const r = await request.post('/api/auth/sign-up', { data: { email, password: PASSWORD } });
+  expect(r.status()).toBe(200);
+  return { email, token: (await r.json()).data.idToken };
+}
+
+async function call(request: APIRequestContext, who: Customer, path: string, data: object, key = `${Math.random()}`) {
+  const r = await request.post(path, { headers: { 'authorization-firebase': who.token, 'idempotency-key': key }, data });
+  expect(r.status(), `${path}: ${await r.text()}`).toBeLessThan(300);
+  return (await r.json()).data;
+}
+
+async function get(request: APIRequestContext, who: Customer, path: string) {
+  const r = await request.get(path, { headers: { 'authorization-firebase': who.token } });
+  expect(r.status(), path).toBe(200);
+  return (await r.json()).data;
+}
+
+/** Vietnam time `hours` from now, on the hour. */
+function hoursAhead(hours: number): string {
+  const vn = new Date(Date.now() + (7 + hours) * 3600_000);
+  return `${vn.toISOString().slice(0, 13)}:00`;
+}
+
+/** A shuttle in `hours` for 380,000 VND, paid with v-coin: the order's id. */
+async function paidShuttle(request: APIRequestContext, who: Customer, hours: number): Promise<string> {
+  await call(request, who, '/api/v-coin/top-up', { amountVnd: 1_000_000, method: 'DEV' });
+  const order = await call(request, who, '/api/plan/shuttle/shuttle-sgn-4/order', {
+    details: { direction: 'pick-up', flightNumber: 'VN123', start: hoursAhead(hours), address: 'Rex Hotel', passengers: 2, luggage: 2, childSeats: 0 },
+    contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
+  });
+  await call(request, who, `/api/plan/shuttle/order/${order.id}/payment`, { method: 'VCOIN' });
+  return order.id;
+}
+
+async function staffPage(browser: Browser, email: string, next = '/ops'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInTo(page, next, email, STAFF_PASSWORD);
+  await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
+  return page;
+}
+
+/** The mails queued to `email` so far, as the dev mailbox keeps them. */
+function mailsTo(email: string): string[] {
+  const dir = join(dataDir(), 'mailbox');
+  return readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((text) => text.includes(email));
+}
+
+test('a paid order reaches the board without a reload; a driver assigned reaches the customer', async ({ browser, request }) => {
+  const board = await staffPage(browser, OPERATOR);
+  const ann = await customer(request, 'ann');
+  const id = await paidShuttle(request, ann, 30);
+  // No reload: the live stream brings it.
+  const line = board.getByTestId('board-unassigned').locator(`[data-order="${id}"]`);
+  await expect(line).toBeVisible({ timeout: 10_000 });
+  await expect(board.getByTestId('board-paid').locator(`[data-order="${id}"]`)).toBeVisible();
+  await line.getByRole('link').click();
+  await expect(board.getByTestId('order-id')).toHaveText(id);
+
+  const form = board.getByTestId('driver-form');
+  await form.getByLabel('司機姓名').fill('阮文明');
+  await form.getByLabel('司機電話').fill('0901234567');
+  await form.getByLabel('車牌').fill('51A-12345');
+  await form.getByRole('button', { name: '指派司機' }).click();
+  await board.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(board.getByTestId('assigned')).toContainText('阮文明');
+  await expect(board.getByTestId('order-audit')).toContainText('order.assign_driver');
+
+  const seen = await get(request, ann, `/api/order/detail/${id}`);
+  expect(seen.state).toBe('CONFIRMED');
+  expect(JSON.stringify(seen)).toContain('阮文明');
+  await expect.poll(() => mailsTo(ann.email).some((m) => m.includes('阮文明')), { timeout: 10_000 }).toBe(true);
+  // Back on the board, it is assigned now.
+  await board.getByRole('link', { name: '今日看板' }).click();
+  await expect(board.getByTestId('board-unassigned').locator(`[data-order="${id}"]`)).toHaveCount(0);
+});
+
+test('a support question is answered from the inbox, and the customer sees it at once', async ({ browser, request }) => {
+  const inbox = await staffPage(browser, OPERATOR, '/ops/support');
+  const bob = await customer(request, 'bob');
+  const id = await paidShuttle(request, bob, 72);
+  const mine = await (await browser.newContext()).newPage();
+  await logInTo(mine, `/member/customer-service?order=${id}`, bob.email, PASSWORD);
+  await mine.getByLabel('訊息內容').fill('請問司機會舉牌嗎？');
+  await mine.getByRole('button', { name: '開啟對話' }).click();
+  await expect(mine.getByTestId('messages')).toContainText('請問司機會舉牌嗎？');
+
+  const row = inbox.getByTestId('inbox').getByRole('button', { name: /請問司機會舉牌嗎/ });
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  await row.click();
+  await expect(inbox.getByTestId('thread-messages')).toContainText('請問司機會舉牌嗎？');
+  await inbox.getByLabel('回覆').fill('會的，司機會在出口舉牌等您。');
+  await inbox.getByRole('button', { name: '送出回覆' }).click();
+  await expect(inbox.getByTestId('thread-messages')).toContainText('司機會在出口舉牌');
+  // The customer's open thread shows the reply without a reload (well inside the old 20 s poll).
+  await expect(mine.getByTestId('messages')).toContainText('司機會在出口舉牌', { timeout: 5_000 });
+});
+
+test('a refund from the console shows in the customer’s v-coin', async ({ browser, request }) => {
+  const cara = await customer(request, 'cara');
+  const id = await paidShuttle(request, cara, 96);
+  const before = (await get(request, cara, '/api/v-coin')).balanceVnd;
+  const page = await staffPage(browser, ADMIN, `/ops/orders/${id}`);
+  const form = page.getByTestId('cancel-form');
+  await form.getByLabel('取消原因（客人看得到）').fill('客人改期');
+  await form.getByRole('button', { name: '取消訂單' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('cancel-terms')).toContainText('退回 VND 380,000');
+  await dialog.getByRole('button', { name: '確定' }).click();
+  await expect(page.locator('.console-order-head')).toContainText('已退款');
+  const after = (await get(request, cara, '/api/v-coin')).balanceVnd;
+  expect(after - before).toBe(380_000);
+});
+
+test('two operators assigning one order at once: one wins, the other is told', async ({ browser, request }) => {
+  const dan = await customer(request, 'dan');
+  const id = await paidShuttle(request, dan, 40);
+  const [a, b] = await Promise.all([staffPage(browser, ADMIN, `/ops/orders/${id}`), staffPage(browser, OPERATOR, `/ops/orders/${id}`)]);
+  for (const [page, name] of [
+    [a, '阮文明'],
+    [b, '黎文勇'],
+  ] as const) {
+    const form = page.getByTestId('driver-form');
+    await form.getByLabel('司機姓名').fill(name);
+    await form.getByLabel('司機電話').fill('0901234567');
+    await form.getByLabel('車牌').fill('51A-12345');
+    await form.getByRole('button', { name: '指派司機' }).click();
+  }
+  // Both confirm at the same moment.
+  await Promise.all([a, b].map((page) => page.getByRole('dialog').getByRole('button', { name: '確定' }).click()));
+  const told = (page: Page) => page.getByText('這筆訂單剛被其他人更新');
+  await expect.poll(async () => (await told(a).count()) + (await told(b).count()), { timeout: 10_000 }).toBe(1);
+  const order = await get(request, dan, `/api/order/detail/${id}`);
+  const winner = JSON.stringify(order).includes('阮文明') ? a : b;
+  const loser = winner === a ? b : a;
+  // The one who lost sees the winner's driver without reloading.
+  await expect(loser.getByTestId('assigned')).toContainText(winner === a ? '阮文明' : '黎文勇');
+});
+
+test('a customer gets no access to the console', async ({ page, request }) => {
+  const eve = await customer(request, 'eve');
+  await logInTo(page, '/ops', eve.email, PASSWORD);
+  await expect(page.getByTestId('no-access')).toContainText('沒有權限');
+});

@@ -1,0 +1,108 @@
+// The console's calls: every read through the app's one data pattern (`@/lib/api`), every write
+// followed by marking the operators' answers stale. Live events mark them stale too (console-frame).
+
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Category } from '@/gen/booking/v1/catalog_pb';
+import { MassageService } from '@/gen/booking/v1/massage_pb';
+import { OperatorService, type AuditEntry, type OperatorThread } from '@/gen/booking/v1/operator_pb';
+import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { useRpc, useRpcPages } from '@/lib/api/hooks';
+import { callRpc, invalidate } from '@/lib/api/rpc';
+
+export type { AuditEntry, Order, OperatorThread };
+export { Category, OrderState };
+
+const calls = OperatorService.method;
+/** While the live stream is down, lists are asked for again this often. */
+export const FALLBACK_POLL_MS = 15_000;
+
+export interface OrderSearch {
+  query?: string;
+  states?: OrderState[];
+  category?: Category;
+  /** Vietnam dates, YYYY-MM-DD. */
+  from?: string;
+  until?: string;
+  soonest?: boolean;
+  awaitingTransfer?: boolean;
+  /** Instants, for the board's windows. */
+  after?: Date;
+  before?: Date;
+}
+
+/** A Vietnam calendar day's start as an instant. */
+function vietnamDay(day: string, plusDays = 0): Date {
+  const at = new Date(`${day}T00:00:00+07:00`);
+  return new Date(at.getTime() + plusDays * 86_400_000);
+}
+
+function searchInput(s: OrderSearch, pageSize: number) {
+  const after = s.after ?? (s.from ? vietnamDay(s.from) : undefined);
+  const before = s.before ?? (s.until ? vietnamDay(s.until, 1) : undefined);
+  return {
+    query: s.query ?? '',
+    states: s.states ?? [],
+    category: s.category ?? Category.UNSPECIFIED,
+    serviceFrom: after ? timestampFromDate(after) : undefined,
+    serviceUntil: before ? timestampFromDate(before) : undefined,
+    byServiceTime: s.soonest ?? false,
+    awaitingTransfer: s.awaitingTransfer ?? false,
+    pageSize,
+  };
+}
+
+/** One page of orders (the board's lists). */
+export function useOrderList(search: OrderSearch, poll: number | false, pageSize = 50) {
+  return useRpc(calls.searchOrders, searchInput(search, pageSize), { select: (r) => r.orders, refetchInterval: poll });
+}
+
+/** Orders a page at a time (the orders screen). */
+export function useOrderPages(search: OrderSearch) {
+  return useRpcPages(calls.searchOrders, searchInput(search, 25), (page) => page.orders);
+}
+
+export function useOrder(orderId: string) {
+  return useRpc(calls.getOrder, { orderId }, { select: (r) => r.order });
+}
+
+export function useAudit(target: string) {
+  return useRpcPages(calls.listAuditEntries, { target }, (page) => page.entries);
+}
+
+export function useThreads(waitingOnly: boolean, poll: number | false = false) {
+  return useRpc(calls.listSupportThreads, { waitingOnly, pageSize: 50 }, { select: (r) => r.threads, refetchInterval: poll });
+}
+
+export function useThread(threadId: string) {
+  return useRpc(calls.getSupportThread, { threadId });
+}
+
+/** Therapists free for the massage's time (her own booking of this order counts as taken). */
+export function useFreeTherapists(start: string, durationMinutes: number) {
+  return useRpc(MassageService.method.listTherapists, { start, durationMinutes, pageSize: 100 }, { select: (r) => r.therapists });
+}
+
+async function changed<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    // Whether it worked or lost a race, what is on screen is read again.
+    await invalidate(OperatorService);
+  }
+}
+
+export const actions = {
+  confirm: (o: Order) => changed(callRpc(calls.confirmOrder, { orderId: o.id, seenVersion: o.version })),
+  assignDriver: (o: Order, driver: { name: string; phoneNumber: string; plate: string }) =>
+    changed(callRpc(calls.assignDriver, { orderId: o.id, driver: { ...driver, phoneCountryCode: '84' }, seenVersion: o.version })),
+  assignTherapist: (o: Order, therapistId: string) =>
+    changed(callRpc(calls.assignTherapist, { orderId: o.id, therapistId, seenVersion: o.version })),
+  complete: (o: Order) => changed(callRpc(calls.completeOrder, { orderId: o.id, seenVersion: o.version })),
+  quoteCancel: async (o: Order) => (await callRpc(calls.quoteCancellation, { orderId: o.id })).quote,
+  cancel: (o: Order, reason: string, refundVnd?: bigint) => changed(callRpc(calls.cancelOrder, { orderId: o.id, reason, refundVnd })),
+  markPaid: (o: Order, bankRef: string) => changed(callRpc(calls.markTransferPaid, { orderId: o.id, bankRef })),
+  note: (o: Order, note: string) => changed(callRpc(calls.addOrderNote, { orderId: o.id, note })),
+  reply: (threadId: string, message: string) => changed(callRpc(calls.replyToThread, { threadId, message })),
+};
+
+export { OperatorService };

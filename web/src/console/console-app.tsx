@@ -1,0 +1,160 @@
+import './console.css';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, matchPath, Navigate, NavLink, useLocation } from 'react-router';
+import { endSession, sessionReadyAtom } from '@/features/account';
+import { invalidate } from '@/lib/api/rpc';
+import { liveConnectedAtom, LiveTopic, watchLive, type LiveEvent } from '@/lib/api/live';
+import { to } from '@/lib/paths';
+import { AuditPage } from './screens/audit-page';
+import { BoardPage } from './screens/board-page';
+import { OrderPage } from './screens/order-page';
+import { OrdersPage } from './screens/orders-page';
+import { SupportPage } from './screens/support-page';
+import { consolePaths, opsTo, type ConsoleRoute } from './paths';
+import { tokenAtom } from '@/lib/store';
+import { roleOf, type Role } from '@/lib/token-claims';
+import { messages } from '@/lib/messages';
+import { OperatorService } from './api';
+import { consoleMessages as m } from './messages';
+
+const SOUND_KEY = 'ops.sound';
+
+/** The console: who may enter, its frame and navigation, the live stream every screen shares, and
+ * its pages (the app's router hands it everything under /ops). */
+export function Component() {
+  const ready = useAtomValue(sessionReadyAtom);
+  const token = useAtomValue(tokenAtom);
+  const location = useLocation();
+  if (!ready) return <p className="page-loading">{messages.loading}</p>;
+  if (!token) return <Navigate to={`${to('login')}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  const role = roleOf(token);
+  if (role === 'customer') return <NoAccess />;
+  return <Frame role={role} />;
+}
+
+function NoAccess() {
+  return (
+    <main className="console-no-access" data-testid="no-access">
+      <h1>{m.noAccess}</h1>
+      <p>{m.noAccessBody}</p>
+      <p className="console-row">
+        <Link className="button button-secondary" to={to('home')}>
+          {m.backToSite}
+        </Link>
+        <button type="button" className="button button-primary" onClick={() => void endSession()}>
+          {m.signInAgain}
+        </button>
+      </p>
+    </main>
+  );
+}
+
+/** A short beep, made on the spot (no sound file to download). */
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+    tone.onended = () => void audio.close();
+  } catch {
+    // No sound where the browser allows none; the title still counts.
+  }
+}
+
+/** Opens the live stream: every change marks the operators' answers stale; news counts in the title. */
+function useLive(sound: boolean) {
+  const [unseen, setUnseen] = useState(0);
+  useEffect(() => {
+    const news = (events: LiveEvent[]) => events.filter((e) => e.topic === LiveTopic.ORDER || e.topic === LiveTopic.THREAD).length;
+    return watchLive({
+      onEvents: (events) => {
+        void invalidate(OperatorService);
+        const n = news(events);
+        if (n > 0 && document.visibilityState !== 'visible') setUnseen((u) => u + n);
+        if (n > 0 && sound) beep();
+      },
+      onReset: () => void invalidate(OperatorService),
+    });
+  }, [sound]);
+  useEffect(() => {
+    const seen = () => document.visibilityState === 'visible' && setUnseen(0);
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+  }, []);
+  useEffect(() => {
+    document.title = unseen > 0 ? `(${unseen}) ${m.title}` : m.title;
+  }, [unseen]);
+}
+
+/** The console's screens by route; each is handed the route's parameters. */
+const SCREENS: Record<ConsoleRoute, (params: Record<string, string | undefined>) => ReactNode> = {
+  board: () => <BoardPage />,
+  orders: () => <OrdersPage />,
+  order: (p) => <OrderPage orderId={p.orderId ?? ''} />,
+  support: () => <SupportPage />,
+  audit: () => <AuditPage />,
+};
+
+/** The screen of a path under /ops (matched here rather than by nested routes, so the app's
+ * first scripts carry no more of the router than they did). */
+function Screen({ path }: { path: string }) {
+  for (const name of Object.keys(SCREENS) as ConsoleRoute[]) {
+    const match = matchPath(consolePaths[name], path);
+    if (match) return SCREENS[name](match.params);
+  }
+  return <p className="form-error">{messages.errors.notFound(path)}</p>;
+}
+
+function Frame({ role }: { role: Role }) {
+  const location = useLocation();
+  const [sound, setSound] = useState(() => localStorage.getItem(SOUND_KEY) === 'on');
+  useLive(sound);
+  const connected = useAtomValue(liveConnectedAtom);
+  const toggle = () => {
+    localStorage.setItem(SOUND_KEY, sound ? 'off' : 'on');
+    setSound(!sound);
+  };
+  const links: [string, string][] = [
+    [opsTo('board'), m.nav.board],
+    [opsTo('orders'), m.nav.orders],
+    [opsTo('support'), m.nav.support],
+    [opsTo('audit'), m.nav.audit],
+  ];
+  return (
+    <div className="console" data-role={role}>
+      <header className="console-header">
+        <Link to={opsTo('board')} className="console-brand">
+          {m.title}
+        </Link>
+        <nav className="console-nav" aria-label={m.title}>
+          {links.map(([path, label]) => (
+            <NavLink key={path} to={path} end={path === opsTo('board')}>
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="console-tools">
+          <span className={connected ? 'console-live' : 'console-live console-live-off'} data-testid="live-state" role="status">
+            {connected ? m.live : m.offline}
+          </span>
+          <button type="button" className="button button-small button-secondary" onClick={toggle} aria-pressed={sound}>
+            {sound ? m.soundOn : m.soundOff}
+          </button>
+          <span className="muted small">{m.roles[role]}</span>
+          <button type="button" className="button button-small button-secondary" onClick={() => void endSession()}>
+            {m.signOut}
+          </button>
+        </div>
+      </header>
+      <main className="console-main">
+        <Screen path={location.pathname} />
+      </main>
+    </div>
+  );
+}

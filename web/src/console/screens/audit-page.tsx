@@ -1,0 +1,75 @@
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { messages } from '@/lib/messages';
+import { opsTo } from '../paths';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { useAudit } from '../api';
+import { consoleMessages } from '../messages';
+
+const m = consoleMessages.audit;
+
+/** Who did what to what, newest first; a line about an order links to it. */
+export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const target = params.get('target') ?? '';
+  const { register, handleSubmit } = useForm({ values: { target } });
+  const { items, hasMore, more, error } = useAudit(target);
+  return (
+    <div className="console-audit-page">
+      <h1>{consoleMessages.nav.audit}</h1>
+      <form className="card console-filter" role="search" onSubmit={handleSubmit((v) => setParams(v.target ? { target: v.target.trim() } : {}))}>
+        <label className="field">
+          <span>{m.target}</span>
+          <input type="search" {...register('target')} />
+        </label>
+        <div className="console-row">
+          <button type="submit" className="button button-primary">
+            {consoleMessages.orders.apply}
+          </button>
+        </div>
+      </form>
+      {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
+      {items && (
+        <div className="card console-table-wrap">
+          <table className="console-table" data-testid="audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{m.at}</th>
+                <th scope="col">{m.actor}</th>
+                <th scope="col">{m.action}</th>
+                <th scope="col">{m.change}</th>
+                <th scope="col">{m.reason}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((e) => {
+                const order = e.target.startsWith('order:') ? e.target.slice(6) : '';
+                return (
+                  <tr key={e.id}>
+                    <td>{showTimestamp(e.at)}</td>
+                    <td>{e.actor}</td>
+                    <td>
+                      {e.action}
+                      <div className="small">{order ? <Link to={opsTo('order', { orderId: order })}>{order}</Link> : e.target}</div>
+                    </td>
+                    <td className="small">
+                      {e.before && <div className="muted">{e.before}</div>}
+                      {e.after && <div>{e.after}</div>}
+                    </td>
+                    <td>{e.reason}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!items && !error && <p className="muted">{messages.loading}</p>}
+      {hasMore && (
+        <button type="button" className="button button-secondary" onClick={more}>
+          {messages.loadMore}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { StateBadge } from '@/features/order';
+import { formatVnd } from '@/lib/format';
+import { liveConnectedAtom } from '@/lib/api/live';
+import { messages } from '@/lib/messages';
+import { opsTo } from '../paths';
+import { showLocal, showTimestamp } from '@/lib/vietnam-time';
+import { FALLBACK_POLL_MS, OrderState, useOrderList, useThreads, type Order } from '../api';
+import { consoleMessages } from '../messages';
+import { flowOf, isAssigned, startInstant, startOf } from '../order-facts';
+
+const m = consoleMessages.board;
+const HOUR = 3_600_000;
+
+/** Now, to the minute: the board's windows move once a minute, not on every render. */
+function useMinute(): number {
+  const [minute, setMinute] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
+  useEffect(() => {
+    const id = setInterval(() => setMinute(Math.floor(Date.now() / 60_000) * 60_000), 60_000);
+    return () => clearInterval(id);
+  }, []);
+  return minute;
+}
+
+/** Today's work: paid orders to confirm, services soon without anyone, transfers, questions. */
+export function BoardPage() {
+  const poll = useAtomValue(liveConnectedAtom) ? false : FALLBACK_POLL_MS;
+  const now = useMinute();
+  const paid = useOrderList({ states: [OrderState.PAID], soonest: true }, poll);
+  const soon = useOrderList(
+    { states: [OrderState.PAID, OrderState.CONFIRMED], after: new Date(now), before: new Date(now + 48 * HOUR), soonest: true },
+    poll,
+    100,
+  );
+  const transfers = useOrderList({ awaitingTransfer: true, soonest: true }, poll);
+  const threads = useThreads(true, poll);
+  const unassigned = soon.data?.filter((o) => !isAssigned(o));
+  return (
+    <div className="console-board">
+      <h1>{consoleMessages.nav.board}</h1>
+      <div className="console-board-grid">
+        <Panel title={m.paid} count={paid.data?.length} testId="board-paid" failed={Boolean(paid.error)}>
+          {paid.data?.map((o) => <OrderLine key={o.id} order={o} now={now} />)}
+        </Panel>
+        <Panel title={m.unassigned} count={unassigned?.length} testId="board-unassigned" failed={Boolean(soon.error)}>
+          {unassigned?.map((o) => <OrderLine key={o.id} order={o} now={now} missing />)}
+        </Panel>
+        <Panel title={m.transfers} count={transfers.data?.length} testId="board-transfers" failed={Boolean(transfers.error)}>
+          {transfers.data?.map((o) => <OrderLine key={o.id} order={o} now={now} />)}
+        </Panel>
+        <Panel title={m.threads} count={threads.data?.length} testId="board-threads" failed={Boolean(threads.error)}>
+          {threads.data?.map((t) => (
+            <li key={t.thread?.id}>
+              <Link to={`${opsTo('support')}?thread=${t.thread?.id ?? ''}`}>
+                <strong>{t.thread?.subject || t.thread?.orderId}</strong>
+                <span className="muted small">
+                  {showTimestamp(t.thread?.updatedAt)}・{m.waiting(t.waitingCount)}
+                </span>
+                <span className="small console-preview">{t.thread?.preview}</span>
+              </Link>
+            </li>
+          ))}
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function Panel({ title, count, testId, failed, children }: { title: string; count?: number; testId: string; failed: boolean; children: ReactNode }) {
+  return (
+    <section className="card console-panel" data-testid={testId}>
+      <h2>
+        {title} <span className="console-count">{count ?? '…'}</span>
+      </h2>
+      {failed ? (
+        <p className="form-error">{consoleMessages.loadFailed}</p>
+      ) : count === 0 ? (
+        <p className="muted">{consoleMessages.empty}</p>
+      ) : count === undefined ? (
+        <p className="muted">{messages.loading}</p>
+      ) : (
+        <ul className="console-list">{children}</ul>
+      )}
+    </section>
+  );
+}
+
+function OrderLine({ order: o, now, missing }: { order: Order; now: number; missing?: boolean }) {
+  const start = startInstant(o);
+  const urgent = start !== undefined && start.getTime() - now < 24 * HOUR;
+  const flow = flowOf(o);
+  const who = flow === 'massage' ? m.noTherapist : flow === 'escort' ? m.noGuide : m.noDriver;
+  return (
+    <li className={urgent && missing ? 'console-urgent' : undefined} data-order={o.id}>
+      <Link to={opsTo('order', { orderId: o.id })}>
+        <strong>{o.planName}</strong>
+        <span className="small">
+          {showLocal(startOf(o))}・{o.contact?.name ?? ''}・{formatVnd(o.estimate?.totalVnd ?? 0n)}
+        </span>
+        <span className="console-tags">
+          <StateBadge state={o.state} />
+          {missing && <span className="badge badge-warning">{who}</span>}
+          {urgent && missing && <span className="badge badge-danger">{m.urgent}</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,317 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Field, TextAreaField } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
+import { Breakdown, ContactRows, DetailRows, reasonText, StateBadge } from '@/features/order';
+import { refusal } from '@/lib/api/refusal';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { useModal } from '@/lib/modals';
+import { orderMessages } from '@/lib/order-messages';
+import { opsTo } from '../paths';
+import { useToast } from '@/lib/toasts';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { actions, OrderState, useAudit, useFreeTherapists, useOrder, type Order } from '../api';
+import { consoleMessages } from '../messages';
+import { flowOf } from '../order-facts';
+
+const m = consoleMessages.order;
+
+/** One order as operators see it, with what they may do to it. */
+export function OrderPage({ orderId }: { orderId: string }) {
+  const { data: order, error } = useOrder(orderId);
+  const back = (
+    <p>
+      <Link to={opsTo('orders')}>{m.back}</Link>
+    </p>
+  );
+  if (error)
+    return (
+      <section>
+        {back}
+        <p className="form-error">{refusal(error, m.notFound)}</p>
+      </section>
+    );
+  if (!order) return <p className="muted">{messages.loading}</p>;
+  const flow = flowOf(order);
+  return (
+    <section className="console-order" data-order={order.id} data-version={String(order.version)}>
+      {back}
+      <header className="console-order-head">
+        <div>
+          <h1>{order.planName}</h1>
+          <p className="muted small">
+            {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>・{m.customerId} {order.customerId}・
+            {showTimestamp(order.createdAt)}
+          </p>
+        </div>
+        <StateBadge state={order.state} />
+      </header>
+      <div className="console-order-grid">
+        <div>
+          <Card title={m.service}>
+            <dl className="summary">{flow && <DetailRows flow={flow} order={order} />}</dl>
+          </Card>
+          <Card title={m.assigned}>
+            <Assigned order={order} />
+          </Card>
+          <Card title={m.contact}>
+            <dl className="summary">
+              <ContactRows order={order} />
+            </dl>
+          </Card>
+          <Card title={m.timeline}>
+            <ol className="timeline">
+              {order.events.map((e, i) => (
+                <li key={i}>
+                  <strong>{orderMessages.states[e.to]}</strong>
+                  <span className="muted small">
+                    {showTimestamp(e.at)}・{e.actor}
+                  </span>
+                  <span className="small">{reasonText(e.reason, e.actor)}</span>
+                </li>
+              ))}
+            </ol>
+          </Card>
+          <Card title={m.audit}>
+            <AuditLines target={`order:${order.id}`} />
+            <NoteForm order={order} />
+          </Card>
+        </div>
+        <aside>
+          <Card title={m.payment}>{order.estimate && <Breakdown estimate={order.estimate} />}</Card>
+          <Card title={m.actions}>
+            <Actions order={order} />
+          </Card>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="card form-card">
+      <h2>{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+function Assigned({ order }: { order: Order }) {
+  const flow = flowOf(order);
+  if (flow === 'massage') {
+    const d = order.details?.service.value as { therapistId?: string } | undefined;
+    return <p data-testid="assigned">{d?.therapistId ? `${m.therapist}：${d.therapistId}` : m.nobody}</p>;
+  }
+  const d = order.driver;
+  return (
+    <p data-testid="assigned">
+      {d ? `${flow === 'escort' ? m.guide : m.driver}：${d.name}・+${d.phoneCountryCode} ${d.phoneNumber}${d.plate ? `・${d.plate}` : ''}` : m.nobody}
+    </p>
+  );
+}
+
+function AuditLines({ target }: { target: string }) {
+  const { items, hasMore, more } = useAudit(target);
+  if (!items) return <p className="muted">{messages.loading}</p>;
+  if (items.length === 0) return <p className="muted">{consoleMessages.empty}</p>;
+  return (
+    <>
+      <ul className="console-audit" data-testid="order-audit">
+        {items.map((e) => (
+          <li key={e.id} className={e.action === 'order.note' ? 'console-note' : undefined}>
+            <span className="muted small">
+              {showTimestamp(e.at)}・{e.actor}・{e.action}
+            </span>
+            {e.reason && <span>{e.reason}</span>}
+            {e.after && <span className="small muted">{e.after}</span>}
+          </li>
+        ))}
+      </ul>
+      {hasMore && (
+        <button type="button" className="button button-small button-secondary" onClick={more}>
+          {messages.loadMore}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Runs an action, telling the operator the server's words when it refuses (a lost race too). */
+function useAction() {
+  const toast = useToast();
+  const [error, setError] = useState<string>();
+  const run = async (work: () => Promise<unknown>, done = consoleMessages.done) => {
+    setError(undefined);
+    try {
+      await work();
+      toast(done, 'success');
+      return true;
+    } catch (e) {
+      const lost = ConnectError.from(e).code === Code.Aborted;
+      setError(lost ? m.changed : refusal(e, consoleMessages.failed));
+      return false;
+    }
+  };
+  return { error, run };
+}
+
+function NoteForm({ order }: { order: Order }) {
+  const { register, handleSubmit, reset, formState } = useForm<{ note: string }>();
+  const { error, run } = useAction();
+  const submit = handleSubmit(async ({ note }) => {
+    if (await run(() => actions.note(order, note))) reset();
+  });
+  return (
+    <form onSubmit={submit} className="console-form">
+      <TextAreaField label={m.note} rows={2} maxLength={1000} {...register('note', { required: true })} />
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.addNote} block={false} variant="secondary" />
+    </form>
+  );
+}
+
+function Actions({ order }: { order: Order }) {
+  const modal = useModal();
+  const { error, run } = useAction();
+  const flow = flowOf(order);
+  const live = order.state === OrderState.PAID || order.state === OrderState.CONFIRMED;
+  const ask = async (message: string, work: () => Promise<unknown>) => {
+    if (await modal.confirm({ message })) await run(work);
+  };
+  return (
+    <div className="console-actions">
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {order.state === OrderState.PAID && (
+        <button type="button" className="button button-primary" onClick={() => void ask(m.confirmAsk, () => actions.confirm(order))}>
+          {m.confirm}
+        </button>
+      )}
+      {live && flow !== 'massage' && <DriverForm order={order} />}
+      {live && flow === 'massage' && <TherapistForm order={order} />}
+      {order.state === OrderState.CONFIRMED && (
+        <button type="button" className="button button-secondary" onClick={() => void ask(m.completeAsk, () => actions.complete(order))}>
+          {m.complete}
+        </button>
+      )}
+      {order.state === OrderState.PENDING_PAYMENT && <TransferForm order={order} />}
+      {[OrderState.DRAFT, OrderState.PENDING_PAYMENT, OrderState.PAID, OrderState.CONFIRMED].includes(order.state) && (
+        <CancelForm order={order} />
+      )}
+    </div>
+  );
+}
+
+function DriverForm({ order }: { order: Order }) {
+  const modal = useModal();
+  const { error, run } = useAction();
+  const d = order.driver;
+  const label = d ? m.changeDriver : m.assignDriver;
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { name: d?.name ?? '', phoneNumber: d?.phoneNumber ?? '', plate: d?.plate ?? '' },
+  });
+  const submit = handleSubmit(async (driver) => {
+    if (await modal.confirm({ message: `${label}：${driver.name}・${driver.phoneNumber}・${driver.plate}` })) {
+      await run(() => actions.assignDriver(order, driver));
+    }
+  });
+  return (
+    <form className="console-form" onSubmit={submit} data-testid="driver-form">
+      <h3>{label}</h3>
+      <Field label={m.driverName} {...register('name', { required: true })} />
+      <Field label={m.driverPhone} type="tel" inputMode="tel" {...register('phoneNumber', { required: true })} />
+      {flowOf(order) !== 'escort' && <Field label={m.plate} {...register('plate')} />}
+      <FormFooter error={error} busy={formState.isSubmitting} label={label} block={false} />
+    </form>
+  );
+}
+
+function TherapistForm({ order }: { order: Order }) {
+  const modal = useModal();
+  const { error, run } = useAction();
+  const d = order.details?.service.value as { start?: string; durationMinutes?: number } | undefined;
+  const { data: free } = useFreeTherapists(d?.start ?? '', d?.durationMinutes ?? 60);
+  const { register, handleSubmit, formState } = useForm<{ therapistId: string }>();
+  const submit = handleSubmit(async ({ therapistId }) => {
+    const name = free?.find((t) => t.id === therapistId)?.name ?? therapistId;
+    if (await modal.confirm({ message: `${m.assignTherapist}：${name}` })) await run(() => actions.assignTherapist(order, therapistId));
+  });
+  return (
+    <form className="console-form" onSubmit={submit}>
+      <h3>{m.assignTherapist}</h3>
+      {free && free.length === 0 ? (
+        <p className="muted">{m.noTherapistFree}</p>
+      ) : (
+        <label className="field">
+          <span>{m.chooseTherapist}</span>
+          <select {...register('therapistId', { required: true })}>
+            {free?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}（{t.languages.join('、')}）
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.assignTherapist} block={false} />
+    </form>
+  );
+}
+
+function TransferForm({ order }: { order: Order }) {
+  const modal = useModal();
+  const { error, run } = useAction();
+  const { register, handleSubmit, formState } = useForm<{ bankRef: string }>();
+  const submit = handleSubmit(async ({ bankRef }) => {
+    if (await modal.confirm({ message: m.markPaidAsk(bankRef) })) await run(() => actions.markPaid(order, bankRef));
+  });
+  return (
+    <form className="console-form" onSubmit={submit}>
+      <h3>{m.markPaid}</h3>
+      <Field label={m.bankRef} {...register('bankRef', { required: true })} />
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.markPaid} block={false} />
+    </form>
+  );
+}
+
+function CancelForm({ order }: { order: Order }) {
+  const modal = useModal();
+  const { error, run } = useAction();
+  const { register, handleSubmit, formState } = useForm<{ reason: string; refund: string }>();
+  const submit = handleSubmit(async ({ reason, refund }) => {
+    const custom = refund.trim() === '' ? undefined : BigInt(refund.replace(/[^\d]/g, '') || '0');
+    let terms: string;
+    try {
+      const q = await actions.quoteCancel(order);
+      if (custom !== undefined) terms = m.cancelCustom(formatVnd(custom));
+      else if (!q || q.paidVnd === 0n) terms = m.cancelUnpaid;
+      else terms = m.cancelQuote(formatVnd(q.paidVnd), formatVnd(q.feeVnd), formatVnd(q.refundVnd));
+    } catch (e) {
+      terms = refusal(e, consoleMessages.failed);
+    }
+    const yes = await modal.confirm({
+      title: m.cancel,
+      message: (
+        <>
+          <p>{m.cancelAsk}</p>
+          <p data-testid="cancel-terms">{terms}</p>
+        </>
+      ),
+    });
+    if (yes) await run(() => actions.cancel(order, reason, custom));
+  });
+  return (
+    <form className="console-form" onSubmit={submit} data-testid="cancel-form">
+      <h3>{m.cancel}</h3>
+      <Field label={m.cancelReason} {...register('reason', { required: true })} />
+      <Field label={m.refundCustom} inputMode="numeric" {...register('refund')} />
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.cancel} block={false} variant="danger" />
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+// Changes as they happen, from the server's one stream (LiveService.WatchEvents): each page that
+// shows server answers marks the changed ones stale and they are read again. A stream that drops
+// comes back by itself (1 s, doubling to 30 s) and resumes after the last cursor it was given,
+// so what happened meanwhile still arrives; `connected` says whether it is up, so a page can
+// fall back to a short poll while it is not.
+
+import { createClient } from '@connectrpc/connect';
+import { LiveService, LiveTopic, type LiveEvent } from '@/gen/booking/v1/live_pb';
+import { OrderService } from '@/gen/booking/v1/order_pb';
+import { PaymentService } from '@/gen/booking/v1/payment_pb';
+import { SupportService } from '@/gen/booking/v1/support_pb';
+import { liveConnectedAtom } from '../live-state';
+import { queryClient } from '../query-client';
+import { store } from '../store';
+import { transport } from './clients';
+import { invalidate } from './rpc';
+
+export { LiveTopic, type LiveEvent } from '@/gen/booking/v1/live_pb';
+
+export { liveConnectedAtom };
+
+export interface LiveHandlers {
+  /** Changes the viewer may see, in the order they happened. */
+  onEvents(events: LiveEvent[]): void;
+  /** More was missed than the server keeps: read everything again. */
+  onReset(): void;
+}
+
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 30_000;
+
+/** Watches until the returned function is called. */
+export function watchLive(handlers: LiveHandlers): () => void {
+  const client = createClient(LiveService, transport);
+  let stopped = false;
+  let cursor = 0n;
+  let controller = new AbortController();
+  let wake: () => void = () => undefined;
+
+  const run = async () => {
+    let delay = FIRST_RETRY_MS;
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        // No deadline: the stream stays open; the server sends a heartbeat every 25 s.
+        for await (const answer of client.watchEvents({ afterId: cursor }, { signal: controller.signal, timeoutMs: 0 })) {
+          store.set(liveConnectedAtom, true);
+          delay = FIRST_RETRY_MS;
+          if (answer.reset) handlers.onReset();
+          if (answer.events.length > 0) handlers.onEvents(answer.events);
+          cursor = answer.cursor;
+        }
+      } catch {
+        // Dropped, refused or stopped: try again below unless stopped.
+      }
+      store.set(liveConnectedAtom, false);
+      if (stopped) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, delay);
+      });
+      delay = Math.min(delay * 2, LAST_RETRY_MS);
+    }
+  };
+  void run();
+  return () => {
+    stopped = true;
+    controller.abort();
+    wake();
+  };
+}
+
+/**
+ * A signed-in customer's own changes (an order moved, a driver assigned, a transfer seen, a reply,
+ * the wallet) mark the answers of their pages stale, which are read again where shown.
+ */
+export function followOwnChanges(): () => void {
+  return watchLive({
+    onEvents: (events) => {
+      const topics = new Set(events.map((e) => e.topic));
+      if (topics.has(LiveTopic.ORDER)) void invalidate(OrderService, PaymentService);
+      if (topics.has(LiveTopic.THREAD)) void invalidate(SupportService);
+      if (topics.has(LiveTopic.WALLET)) void invalidate(PaymentService);
+    },
+    onReset: () => void queryClient.invalidateQueries(),
+  });
+}
