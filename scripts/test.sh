@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every check and test: style and lints (Rust, TypeScript, protobuf); Rust unit, repository and
 # API tests on SQLite and PostgreSQL; web unit tests (Vitest); browser tests (Playwright in Debian's
-# Chromium against the real server); the fault run (bench/faults.rs); the cluster run (bench/cluster.rs); schemathesis against the REST shim's OpenAPI document. Installs what is missing first. Ends with each runner's own
-# summary and one total line.
+# Chromium against the real server); the fault run (bench/faults.rs); 1,000 live streams
+# (bench/streams.rs); the cluster run (bench/cluster.rs); schemathesis against the REST shim's
+# OpenAPI document. Installs what is missing first. Ends with each runner's own summary and one
+# total line.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -46,6 +48,10 @@ step "faults: SIGKILL under order and payment load, PostgreSQL restarted under l
 cargo build --bin booking --bin faults --locked
 target/debug/faults 3 2>&1 | tee "$reports/faults.log"
 
+step "streams: 1,000 idle live streams, their memory and one change fanned out to all"
+cargo build --bin booking --bin streams --locked
+target/debug/streams 1000 2>&1 | tee "$reports/streams.log"
+
 step "cluster: three nodes on one PostgreSQL behind HAProxy, with S3-compatible storage"
 cargo build --bin booking --bin cluster --locked
 target/debug/cluster 2>&1 | tee "$reports/cluster.log"
@@ -67,6 +73,8 @@ st = re.search(r"(\d+) generated, (\d+) passed(?:, (\d+) failed)?", open(f"{repo
 rows.append(("schemathesis", int(st.group(2)), int(st.group(3) or 0)) if st else ("schemathesis", 0, 1))
 rows.append(("faults", faults.count("nothing lost") + faults.count("same server process"),
              faults.count("PROBLEMS") + faults.count("FAILED")))
+streams = open(f"{reports}/streams.log").read()
+rows.append(("streams", streams.count("within bounds"), streams.count("FAILED")))
 cluster = open(f"{reports}/cluster.log").read()
 rows.append(("cluster", cluster.count("all checks passed"), cluster.count("PROBLEM") + cluster.count("FAILED")))
 for name, p, f in rows:
