@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { logInTo } from './sign-in';
 import { databaseUrl, serverBinary } from '../playwright.config';
@@ -191,4 +192,26 @@ test('a customer gets no access to the console', async ({ page, request }) => {
   const eve = await customer(request, 'eve');
   await logInTo(page, '/ops', eve.email, PASSWORD);
   await expect(page.getByTestId('no-access')).toContainText('沒有權限');
+});
+
+test('every console screen has no serious accessibility violation, on a phone and a desktop', async ({ browser, request }) => {
+  const fay = await customer(request, 'fay');
+  const id = await paidShuttle(request, fay, 50);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    const page = await staffPage(browser, ADMIN);
+    await page.setViewportSize(viewport);
+    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/audit']) {
+      await page.goto(path);
+      await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
+      await expect(page.locator('.console-main h1')).toBeVisible();
+      await expect(page.getByText('載入中…')).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const found = serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join(', ')}`);
+      expect(found, `${path} at ${viewport.width} px`).toEqual([]);
+    }
+  }
 });

@@ -30,7 +30,7 @@ export function AuditPage() {
       </form>
       {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
       {items && (
-        <div className="card console-table-wrap">
+        <div className="card console-table-wrap" role="region" aria-label={consoleMessages.nav.audit} tabIndex={0}>
           <table className="console-table" data-testid="audit-table">
             <thead>
               <tr>

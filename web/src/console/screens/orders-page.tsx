@@ -120,7 +120,7 @@ export function OrdersPage() {
       {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
       {items?.length === 0 && <p className="muted">{m.none}</p>}
       {items && items.length > 0 && (
-        <div className="card console-table-wrap">
+        <div className="card console-table-wrap" role="region" aria-label={consoleMessages.nav.orders} tabIndex={0}>
           <table className="console-table" data-testid="orders-table">
             <thead>
               <tr>
