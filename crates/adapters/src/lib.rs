@@ -14,6 +14,7 @@ pub mod password;
 pub mod payment_providers;
 mod sql_catalog;
 mod sql_common;
+mod sql_customers;
 mod sql_favorites;
 mod sql_identity;
 mod sql_media;
@@ -29,6 +30,7 @@ pub mod system;
 pub mod testing;
 
 pub use sql_catalog::SqlCatalogRepository;
+pub use sql_customers::SqlCustomerDirectory;
 
 /// Chooses ring as the process's TLS crypto provider (the mailer's and object storage's), before
 /// any HTTP client is built; calling it again is harmless.

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::identity::{Role, TokenHash};
-use domain::operations::{AuditLog, ServiceKey, StaffStore};
+use domain::operations::{AuditFilter, AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
@@ -139,12 +139,28 @@ impl AuditLog for SqlOperationsStore {
 
     async fn list(
         &self,
-        target: Option<&str>,
+        filter: &AuditFilter,
         page: &PageRequest,
     ) -> DomainResult<Page<AuditEntry>> {
         let mut query = audit_entry::Entity::find();
-        if let Some(target) = target {
-            query = query.filter(audit_entry::Column::Target.eq(target));
+        if let Some(target) = &filter.target {
+            query = query.filter(audit_entry::Column::Target.eq(target.as_str()));
+        }
+        if let Some(actor) = &filter.actor_part {
+            query = query.filter(audit_entry::Column::Actor.contains(actor.as_str()));
+        }
+        match filter.action.as_deref() {
+            Some(family) if family.ends_with('.') => {
+                query = query.filter(audit_entry::Column::Action.starts_with(family));
+            }
+            Some(action) => query = query.filter(audit_entry::Column::Action.eq(action)),
+            None => {}
+        }
+        if let Some(from) = filter.from {
+            query = query.filter(audit_entry::Column::AtMs.gte(ms(from)));
+        }
+        if let Some(until) = filter.until {
+            query = query.filter(audit_entry::Column::AtMs.lt(ms(until)));
         }
         let (rows, next_token) = newest_first(
             &self.db,

@@ -14,8 +14,9 @@ use adapters::password::Argon2Hasher;
 use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
-    SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore, SqlOperationsStore,
-    SqlOrderStore, SqlPaymentStore, SqlRateLimiter, SqlSupportStore, catalog_file,
+    SqlCatalogRepository, SqlCustomerDirectory, SqlFavoriteStore, SqlIdentityStore, SqlImageStore,
+    SqlOperationsStore, SqlOrderStore, SqlPaymentStore, SqlRateLimiter, SqlSupportStore,
+    catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -182,6 +183,7 @@ impl App {
             hasher,
             staff: operations.clone(),
             audit: operations,
+            customers: Arc::new(SqlCustomerDirectory::new(db.clone())),
             clock: Arc::new(SystemClock),
             random: Arc::new(OsRandomness),
         });

@@ -4,7 +4,7 @@
 use adapters::{SqlOperationsStore, on_both_databases};
 use domain::audit::AuditEntry;
 use domain::identity::TokenHash;
-use domain::operations::{AuditLog, ServiceKey, StaffStore};
+use domain::operations::{AuditFilter, AuditLog, ServiceKey, StaffStore};
 use domain::ordering::{Actor, StoreError};
 use domain::payment::{PaymentStore, SettleError};
 use domain::shared::PageRequest;
@@ -27,8 +27,12 @@ fn entry(n: u32, action: &str, target: &str) -> AuditEntry {
 }
 
 async fn actions(store: &SqlOperationsStore, target: Option<&str>) -> Vec<String> {
+    let filter = AuditFilter {
+        target: target.map(str::to_owned),
+        ..AuditFilter::default()
+    };
     store
-        .list(target, &PageRequest::first(50))
+        .list(&filter, &PageRequest::first(50))
         .await
         .unwrap()
         .items
@@ -129,9 +133,15 @@ on_both_databases!(
         );
 
         // Pages follow one another, newest first, without gaps or repeats.
-        let first = store.list(None, &PageRequest::first(1)).await.unwrap();
+        let first = store
+            .list(&AuditFilter::default(), &PageRequest::first(1))
+            .await
+            .unwrap();
         let second = store
-            .list(None, &PageRequest::new(1, first.next_token).unwrap())
+            .list(
+                &AuditFilter::default(),
+                &PageRequest::new(1, first.next_token).unwrap(),
+            )
             .await
             .unwrap();
         assert_eq!(first.items[0].id, "au-2");

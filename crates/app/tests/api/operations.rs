@@ -167,6 +167,14 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
             code!(c.quote_cancellation(with(cred, Default::default()))),
         ),
         (
+            "FindCustomers",
+            code!(c.find_customers(with(cred, Default::default()))),
+        ),
+        (
+            "GetCustomer",
+            code!(c.get_customer(with(cred, Default::default()))),
+        ),
+        (
             "AddOrderNote",
             code!(c.add_order_note(with(cred, Default::default()))),
         ),
@@ -1182,5 +1190,129 @@ api_test!(
             (done.fee_vnd, done.refund_vnd),
             (quote.fee_vnd, quote.refund_vnd)
         );
+    }
+);
+
+api_test!(
+    operators_find_customers_and_filter_the_audit_log,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann.tran@example.com").await;
+        let _bob = token_for(app, "bob@example.com").await;
+        let staff = operator_token(app).await;
+        app.post("/api/login", json!(null), Some(&ann)).await;
+        let (status, body, _) = app
+            .call(
+                reqwest::Method::PATCH,
+                "/api/user",
+                Some(json!({"displayName": "陳安", "phone": {"countryCode": "+84", "number": "0901 222 333"}})),
+                Some(&ann),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let id = pending(app, &ann, 3).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let mut c = client(app).await;
+        let cred = Cred::Token(&staff);
+        let find = |query: &str| pb::FindCustomersRequest {
+            query: query.into(),
+            ..Default::default()
+        };
+        let emails = |r: pb::FindCustomersResponse| {
+            r.customers.into_iter().map(|c| c.email).collect::<Vec<_>>()
+        };
+        // Part of an e-mail in any case, or a phone however typed; staff are never customers.
+        for query in ["ANN.tran", "0901-222-333", "901222333"] {
+            let found = c.find_customers(with(&cred, find(query))).await.unwrap();
+            assert_eq!(
+                emails(found.into_inner()),
+                ["ann.tran@example.com"],
+                "{query}"
+            );
+        }
+        let everyone = c.find_customers(with(&cred, find(""))).await.unwrap();
+        let everyone = emails(everyone.into_inner());
+        assert_eq!(everyone, ["bob@example.com", "ann.tran@example.com"]);
+        let found = c
+            .find_customers(with(&cred, find("ann.tran")))
+            .await
+            .unwrap()
+            .into_inner()
+            .customers
+            .remove(0);
+        assert_eq!(
+            (found.display_name.as_str(), found.phone.as_str()),
+            ("陳安", "+84 901222333")
+        );
+        let card = c
+            .get_customer(with(
+                &cred,
+                pb::GetCustomerRequest {
+                    customer_id: found.customer_id.clone(),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        let kinds: Vec<_> = card.entries.iter().map(|e| e.kind.as_str()).collect();
+        assert_eq!(kinds, ["SPEND", "TOP_UP"]);
+        assert_eq!(card.customer.unwrap().balance_vnd, found.balance_vnd);
+        let nobody = c
+            .get_customer(with(
+                &cred,
+                pb::GetCustomerRequest {
+                    customer_id: "nobody".into(),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(nobody.code(), Code::NotFound);
+
+        // The audit log by actor, by action family and by time.
+        c.confirm_order(with(
+            &cred,
+            pb::ConfirmOrderRequest {
+                order_id: id.clone(),
+                seen_version: None,
+            },
+        ))
+        .await
+        .unwrap();
+        let audit = |request: pb::ListAuditEntriesRequest| {
+            let mut c = c.clone();
+            let cred = Cred::Token(&staff);
+            async move {
+                c.list_audit_entries(with(&cred, request))
+                    .await
+                    .unwrap()
+                    .into_inner()
+                    .entries
+                    .into_iter()
+                    .map(|e| e.action)
+                    .collect::<Vec<_>>()
+            }
+        };
+        let by_family = audit(pb::ListAuditEntriesRequest {
+            action: "order.".into(),
+            actor: "lan@".into(),
+            ..Default::default()
+        })
+        .await;
+        assert_eq!(by_family, ["order.confirm"]);
+        let later = pb::ListAuditEntriesRequest {
+            from: Some(prost_types::Timestamp {
+                seconds: chrono::Utc::now().timestamp() + 3600,
+                nanos: 0,
+            }),
+            ..Default::default()
+        };
+        assert!(audit(later).await.is_empty());
+        let operators_made = audit(pb::ListAuditEntriesRequest {
+            action: "operator.create".into(),
+            ..Default::default()
+        })
+        .await;
+        assert_eq!(operators_made.len(), 1);
     }
 );

@@ -7,8 +7,8 @@ mod model;
 mod ports;
 mod service;
 
-pub use model::ServiceKey;
-pub use ports::{AuditLog, StaffStore};
+pub use model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
+pub use ports::{AuditLog, CustomerDirectory, StaffStore};
 pub use service::{OperatorPorts, OperatorService, SearchOrders};
 
 #[cfg(test)]

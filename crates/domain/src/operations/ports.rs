@@ -1,11 +1,11 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::model::ServiceKey;
+use super::model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::identity::TokenHash;
-use crate::shared::{Page, PageRequest};
+use crate::shared::{Page, PageRequest, UserId};
 
 /// Service accounts' keys. Each change is written with its audit entry, in one transaction.
 #[async_trait]
@@ -27,10 +27,22 @@ pub trait StaffStore: Send + Sync {
 pub trait AuditLog: Send + Sync {
     /// Writes an entry that stands for itself (an internal note), with no change beside it.
     async fn record(&self, entry: &AuditEntry) -> DomainResult<()>;
-    /// Newest first; with a target, only that target's entries.
+    /// Newest first, those the filter lets through.
     async fn list(
         &self,
-        target: Option<&str>,
+        filter: &AuditFilter,
         page: &PageRequest,
     ) -> DomainResult<Page<AuditEntry>>;
+}
+
+/// The customers, as operators look them up (never staff accounts).
+#[async_trait]
+pub trait CustomerDirectory: Send + Sync {
+    /// Newest sign-ups first.
+    async fn find(
+        &self,
+        filter: &CustomerFilter,
+        page: &PageRequest,
+    ) -> DomainResult<Page<CustomerCard>>;
+    async fn card(&self, id: &UserId) -> DomainResult<Option<CustomerCard>>;
 }

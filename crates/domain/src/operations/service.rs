@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
-use super::model::ServiceKey;
-use super::ports::{AuditLog, StaffStore};
+use super::model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
+use super::ports::{AuditLog, CustomerDirectory, StaffStore};
 use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogCodec, CatalogService, Plan, PlanId, Shift, Therapist};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
@@ -9,7 +9,7 @@ use crate::identity::{
     Account, Change, CommitError, Email, IdentityStore, Password, PasswordHasher, Role, TokenHash,
 };
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
-use crate::payment::{Cancellation, PaymentService, RefundQuote};
+use crate::payment::{Cancellation, LedgerEntry, PaymentService, RefundQuote};
 use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
 use crate::support::{Message, SupportService, Thread, ThreadId};
 
@@ -26,6 +26,7 @@ pub struct OperatorPorts {
     pub hasher: Arc<dyn PasswordHasher>,
     pub staff: Arc<dyn StaffStore>,
     pub audit: Arc<dyn AuditLog>,
+    pub customers: Arc<dyn CustomerDirectory>,
     pub clock: Arc<dyn Clock>,
     pub random: Arc<dyn Randomness>,
 }
@@ -498,10 +499,50 @@ impl OperatorService {
 
     pub async fn audit_entries(
         &self,
-        target: Option<&str>,
+        filter: &AuditFilter,
         page: &PageRequest,
     ) -> DomainResult<Page<AuditEntry>> {
-        self.p.audit.list(target, page).await
+        self.p.audit.list(filter, page).await
+    }
+
+    /// Customers by what an operator typed: an e-mail or part of one, or a phone number (six
+    /// digits or more); nothing typed lists the newest.
+    pub async fn find_customers(
+        &self,
+        text: &str,
+        page: &PageRequest,
+    ) -> DomainResult<Page<CustomerCard>> {
+        let text = text.trim();
+        let filter = if text.is_empty() {
+            CustomerFilter::default()
+        } else if let Some(digits) = phone_digits(text) {
+            CustomerFilter {
+                phone_digits: Some(digits),
+                ..CustomerFilter::default()
+            }
+        } else {
+            CustomerFilter {
+                email_part: Some(text.to_lowercase()),
+                ..CustomerFilter::default()
+            }
+        };
+        self.p.customers.find(&filter, page).await
+    }
+
+    /// One customer with their wallet's latest entries.
+    pub async fn customer(
+        &self,
+        id: &UserId,
+        page: &PageRequest,
+    ) -> DomainResult<(CustomerCard, Page<LedgerEntry>)> {
+        let card = self
+            .p
+            .customers
+            .card(id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("customer"))?;
+        let entries = self.p.payments.entries(id, page).await?;
+        Ok((card, entries))
     }
 
     fn entry(

@@ -5,7 +5,7 @@ use domain::DomainResult;
 use domain::audit::Staff;
 use domain::catalog::{PlanId, Shift};
 use domain::identity::IdentityService;
-use domain::operations::{OperatorService, SearchOrders};
+use domain::operations::{AuditFilter, OperatorService, SearchOrders};
 use domain::shared::{Money, PageRequest, Phone, UserId};
 use domain::support::ThreadId;
 use tonic::{Request, Response, Status};
@@ -15,8 +15,11 @@ use crate::error::status;
 use crate::pb;
 use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::therapist_to_pb;
-use crate::wire::operator::{entry_to_pb, one_order, operator_thread_to_pb, order_id};
+use crate::wire::operator::{
+    customer_to_pb, entry_to_pb, one_order, operator_thread_to_pb, order_id,
+};
 use crate::wire::order::{filter_from_pb, instant, order_to_pb, timestamp};
+use crate::wire::payment::entry_to_pb as ledger_to_pb;
 use crate::wire::support::{message_to_pb, thread_to_pb};
 
 pub(crate) struct Operators {
@@ -391,15 +394,59 @@ impl pb::operator_service_server::OperatorService for Operators {
     ) -> Result<Response<pb::ListAuditEntriesResponse>, Status> {
         self.staff(&request).await?;
         let r = request.into_inner();
+        let given = |s: &str| Some(s.trim().to_owned()).filter(|t| !t.is_empty());
+        let filter = AuditFilter {
+            target: given(&r.target),
+            actor_part: given(&r.actor),
+            action: given(&r.action),
+            from: r.from.as_ref().map(instant).transpose()?,
+            until: r.until.as_ref().map(instant).transpose()?,
+        };
         let work = async {
             let page = PageRequest::new(r.page_size, Some(r.page_token))?;
-            let target = Some(r.target.trim()).filter(|t| !t.is_empty());
-            self.operators.audit_entries(target, &page).await
+            self.operators.audit_entries(&filter, &page).await
         };
         let page = work.await.map_err(status)?;
         Ok(Response::new(pb::ListAuditEntriesResponse {
             entries: page.items.iter().map(entry_to_pb).collect(),
             next_page_token: page.next_token.unwrap_or_default(),
+        }))
+    }
+
+    async fn find_customers(
+        &self,
+        request: Request<pb::FindCustomersRequest>,
+    ) -> Result<Response<pb::FindCustomersResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+            self.operators.find_customers(&r.query, &page).await
+        };
+        let page = work.await.map_err(status)?;
+        Ok(Response::new(pb::FindCustomersResponse {
+            customers: page.items.iter().map(customer_to_pb).collect(),
+            next_page_token: page.next_token.unwrap_or_default(),
+        }))
+    }
+
+    async fn get_customer(
+        &self,
+        request: Request<pb::GetCustomerRequest>,
+    ) -> Result<Response<pb::GetCustomerResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = UserId::parse(r.customer_id.trim())
+                .map_err(|_| domain::DomainError::not_found("customer"))?;
+            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+            self.operators.customer(&id, &page).await
+        };
+        let (card, entries) = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetCustomerResponse {
+            customer: Some(customer_to_pb(&card)),
+            entries: entries.items.iter().map(ledger_to_pb).collect(),
+            next_page_token: entries.next_token.unwrap_or_default(),
         }))
     }
 }

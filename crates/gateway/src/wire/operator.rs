@@ -2,6 +2,7 @@
 
 use domain::DomainResult;
 use domain::audit::AuditEntry;
+use domain::operations::CustomerCard;
 use domain::ordering::{Order, OrderId};
 use domain::support::Thread;
 use tonic::Status;
@@ -37,5 +38,17 @@ pub(crate) fn entry_to_pb(e: &AuditEntry) -> pb::AuditEntry {
         before: e.before.clone(),
         after: e.after.clone(),
         reason: e.reason.clone(),
+    }
+}
+
+pub(crate) fn customer_to_pb(c: &CustomerCard) -> pb::Customer {
+    pb::Customer {
+        customer_id: c.id.as_str().to_owned(),
+        email: c.email.clone(),
+        display_name: c.display_name.clone(),
+        phone: c.phone.clone().unwrap_or_default(),
+        created_at: Some(timestamp(c.created_at)),
+        disabled: c.disabled,
+        balance_vnd: c.balance.amount(),
     }
 }

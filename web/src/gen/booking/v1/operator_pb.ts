@@ -10,6 +10,8 @@ import type { Shift, Therapist } from "./massage_pb";
 import { file_booking_v1_massage } from "./massage_pb";
 import type { Driver, Order, OrderState, QuoteCancellationResponse } from "./order_pb";
 import { file_booking_v1_order } from "./order_pb";
+import type { LedgerEntry } from "./payment_pb";
+import { file_booking_v1_payment } from "./payment_pb";
 import type { SupportMessage, SupportThread } from "./support_pb";
 import { file_booking_v1_support } from "./support_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -20,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/operator.proto.
  */
 export const file_booking_v1_operator: GenFile = /*@__PURE__*/
-  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIswCChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkSDQoFcXVlcnkYBiABKAkSMAoMc2VydmljZV9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1zZXJ2aWNlX3VudGlsGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9ieV9zZXJ2aWNlX3RpbWUYCSABKAgSGQoRYXdhaXRpbmdfdHJhbnNmZXIYCiABKAgiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIlMKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSGQoMc2Vlbl92ZXJzaW9uGAIgASgDSACIAQFCDwoNX3NlZW5fdmVyc2lvbiI4ChRDb25maXJtT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIidwoTQXNzaWduRHJpdmVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgZkcml2ZXIYAiABKAsyEi5ib29raW5nLnYxLkRyaXZlchIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjgKFEFzc2lnbkRyaXZlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJsChZBc3NpZ25UaGVyYXBpc3RSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHRoZXJhcGlzdF9pZBgCIAEoCRIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJUChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIZCgxzZWVuX3ZlcnNpb24YAiABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjkKFUNvbXBsZXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIibQohT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIXCgpyZWZ1bmRfdm5kGAMgASgDSACIAQFCDQoLX3JlZnVuZF92bmQiawoiT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDIjsKJ09wZXJhdG9yU2VydmljZVF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJgCihPcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEjQKBXF1b3RlGAEgASgLMiUuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIjUKE0FkZE9yZGVyTm90ZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEbm90ZRgCIAEoCSI9ChRBZGRPcmRlck5vdGVSZXNwb25zZRIlCgVlbnRyeRgBIAEoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeSI9ChdNYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCghiYW5rX3JlZhgCIAEoCSI8ChhNYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIjoKFFJlcGx5VG9UaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIkIKFVJlcGx5VG9UaHJlYWRSZXNwb25zZRIpCgZ0aHJlYWQYASABKAsyGS5ib29raW5nLnYxLlN1cHBvcnRUaHJlYWQiTgoTQWRqdXN0V2FsbGV0UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEg4KBnJlYXNvbhgDIAEoCSIrChRBZGp1c3RXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAyKeAQoKQXVkaXRFbnRyeRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDgoGYWN0aW9uGAQgASgJEg4KBnRhcmdldBgFIAEoCRIOCgZiZWZvcmUYBiABKAkSDQoFYWZ0ZXIYByABKAkSDgoGcmVhc29uGAggASgJIlAKF0xpc3RBdWRpdEVudHJpZXNSZXF1ZXN0Eg4KBnRhcmdldBgBIAEoCRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSJcChhMaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2USJwoHZW50cmllcxgBIAMoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoURXhwb3J0Q2F0YWxvZ1JlcXVlc3QiLQoVRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlEhQKDGNhdGFsb2dfdG9tbBgBIAEoCSIsChRJbXBvcnRDYXRhbG9nUmVxdWVzdBIUCgxjYXRhbG9nX3RvbWwYASABKAkiRAoVSW1wb3J0Q2F0YWxvZ1Jlc3BvbnNlEhIKCnBsYW5fY291bnQYASABKA0SFwoPdGhlcmFwaXN0X2NvdW50GAIgASgNIjcKFFNldFBsYW5BY3RpdmVSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSDgoGYWN0aXZlGAIgASgIIjcKFVNldFBsYW5BY3RpdmVSZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuIkEKGVNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEg4KBmFjdGl2ZRgCIAEoCCJGChpTZXRUaGVyYXBpc3RBY3RpdmVSZXNwb25zZRIoCgl0aGVyYXBpc3QYASABKAsyFS5ib29raW5nLnYxLlRoZXJhcGlzdCJSChhTZXRUaGVyYXBpc3RIb3Vyc1JlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEiAKBWhvdXJzGAIgAygLMhEuYm9va2luZy52MS5TaGlmdCJFChlTZXRUaGVyYXBpc3RIb3Vyc1Jlc3BvbnNlEigKCXRoZXJhcGlzdBgBIAEoCzIVLmJvb2tpbmcudjEuVGhlcmFwaXN0ImcKDk9wZXJhdG9yVGhyZWFkEikKBnRocmVhZBgBIAEoCzIZLmJvb2tpbmcudjEuU3VwcG9ydFRocmVhZBITCgtjdXN0b21lcl9pZBgCIAEoCRIVCg13YWl0aW5nX2NvdW50GAMgASgNIlgKGUxpc3RTdXBwb3J0VGhyZWFkc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSFAoMd2FpdGluZ19vbmx5GAMgASgIImIKGkxpc3RTdXBwb3J0VGhyZWFkc1Jlc3BvbnNlEisKB3RocmVhZHMYASADKAsyGi5ib29raW5nLnYxLk9wZXJhdG9yVGhyZWFkEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIsChdHZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBIRCgl0aHJlYWRfaWQYASABKAkidAoYR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlEioKBnRocmVhZBgBIAEoCzIaLmJvb2tpbmcudjEuT3BlcmF0b3JUaHJlYWQSLAoIbWVzc2FnZXMYAiADKAsyGi5ib29raW5nLnYxLlN1cHBvcnRNZXNzYWdlMqcPCg9PcGVyYXRvclNlcnZpY2USVgoMU2VhcmNoT3JkZXJzEh8uYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXF1ZXN0GiAuYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXNwb25zZSIDkAIBEmgKCEdldE9yZGVyEiouYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VHZXRPcmRlclJlcXVlc3QaKy5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2UiA5ACARJWCgxDb25maXJtT3JkZXISHy5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlcXVlc3QaIC5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlc3BvbnNlIgOQAgISVgoMQXNzaWduRHJpdmVyEh8uYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXF1ZXN0GiAuYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXNwb25zZSIDkAICEl8KD0Fzc2lnblRoZXJhcGlzdBIiLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVxdWVzdBojLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVzcG9uc2UiA5ACAhJZCg1Db21wbGV0ZU9yZGVyEiAuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVxdWVzdBohLmJvb2tpbmcudjEuQ29tcGxldGVPcmRlclJlc3BvbnNlIgOQAgIScQoLQ2FuY2VsT3JkZXISLS5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBouLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEoMBChFRdW90ZUNhbmNlbGxhdGlvbhIzLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0GjQuYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIgOQAgESUQoMQWRkT3JkZXJOb3RlEh8uYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXF1ZXN0GiAuYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXNwb25zZRJdChBNYXJrVHJhbnNmZXJQYWlkEiMuYm9va2luZy52MS5NYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBokLmJvb2tpbmcudjEuTWFya1RyYW5zZmVyUGFpZFJlc3BvbnNlElQKDVJlcGx5VG9UaHJlYWQSIC5ib29raW5nLnYxLlJlcGx5VG9UaHJlYWRSZXF1ZXN0GiEuYm9va2luZy52MS5SZXBseVRvVGhyZWFkUmVzcG9uc2USUQoMQWRqdXN0V2FsbGV0Eh8uYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXF1ZXN0GiAuYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXNwb25zZRJZCg1FeHBvcnRDYXRhbG9nEiAuYm9va2luZy52MS5FeHBvcnRDYXRhbG9nUmVxdWVzdBohLmJvb2tpbmcudjEuRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlIgOQAgESWQoNSW1wb3J0Q2F0YWxvZxIgLmJvb2tpbmcudjEuSW1wb3J0Q2F0YWxvZ1JlcXVlc3QaIS5ib29raW5nLnYxLkltcG9ydENhdGFsb2dSZXNwb25zZSIDkAICElkKDVNldFBsYW5BY3RpdmUSIC5ib29raW5nLnYxLlNldFBsYW5BY3RpdmVSZXF1ZXN0GiEuYm9va2luZy52MS5TZXRQbGFuQWN0aXZlUmVzcG9uc2UiA5ACAhJoChJTZXRUaGVyYXBpc3RBY3RpdmUSJS5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QaJi5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlc3BvbnNlIgOQAgISZQoRU2V0VGhlcmFwaXN0SG91cnMSJC5ib29raW5nLnYxLlNldFRoZXJhcGlzdEhvdXJzUmVxdWVzdBolLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0SG91cnNSZXNwb25zZSIDkAICEmgKEkxpc3RTdXBwb3J0VGhyZWFkcxIlLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVxdWVzdBomLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVzcG9uc2UiA5ACARJiChBHZXRTdXBwb3J0VGhyZWFkEiMuYm9va2luZy52MS5HZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBokLmJvb2tpbmcudjEuR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlIgOQAgESYgoQTGlzdEF1ZGl0RW50cmllcxIjLmJvb2tpbmcudjEuTGlzdEF1ZGl0RW50cmllc1JlcXVlc3QaJC5ib29raW5nLnYxLkxpc3RBdWRpdEVudHJpZXNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_booking_v1_support, file_google_protobuf_timestamp]);
+  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIswCChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkSDQoFcXVlcnkYBiABKAkSMAoMc2VydmljZV9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1zZXJ2aWNlX3VudGlsGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9ieV9zZXJ2aWNlX3RpbWUYCSABKAgSGQoRYXdhaXRpbmdfdHJhbnNmZXIYCiABKAgiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIlMKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSGQoMc2Vlbl92ZXJzaW9uGAIgASgDSACIAQFCDwoNX3NlZW5fdmVyc2lvbiI4ChRDb25maXJtT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIidwoTQXNzaWduRHJpdmVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgZkcml2ZXIYAiABKAsyEi5ib29raW5nLnYxLkRyaXZlchIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjgKFEFzc2lnbkRyaXZlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJsChZBc3NpZ25UaGVyYXBpc3RSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHRoZXJhcGlzdF9pZBgCIAEoCRIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJUChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIZCgxzZWVuX3ZlcnNpb24YAiABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjkKFUNvbXBsZXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIibQohT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIXCgpyZWZ1bmRfdm5kGAMgASgDSACIAQFCDQoLX3JlZnVuZF92bmQiawoiT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDIjsKJ09wZXJhdG9yU2VydmljZVF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJgCihPcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEjQKBXF1b3RlGAEgASgLMiUuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIjUKE0FkZE9yZGVyTm90ZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEbm90ZRgCIAEoCSI9ChRBZGRPcmRlck5vdGVSZXNwb25zZRIlCgVlbnRyeRgBIAEoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeSI9ChdNYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCghiYW5rX3JlZhgCIAEoCSI8ChhNYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIjoKFFJlcGx5VG9UaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIkIKFVJlcGx5VG9UaHJlYWRSZXNwb25zZRIpCgZ0aHJlYWQYASABKAsyGS5ib29raW5nLnYxLlN1cHBvcnRUaHJlYWQiTgoTQWRqdXN0V2FsbGV0UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEg4KBnJlYXNvbhgDIAEoCSIrChRBZGp1c3RXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAyKeAQoKQXVkaXRFbnRyeRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDgoGYWN0aW9uGAQgASgJEg4KBnRhcmdldBgFIAEoCRIOCgZiZWZvcmUYBiABKAkSDQoFYWZ0ZXIYByABKAkSDgoGcmVhc29uGAggASgJIsQBChdMaXN0QXVkaXRFbnRyaWVzUmVxdWVzdBIOCgZ0YXJnZXQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkSDQoFYWN0b3IYBCABKAkSDgoGYWN0aW9uGAUgASgJEigKBGZyb20YBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBXVudGlsGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKqAQoIQ3VzdG9tZXISEwoLY3VzdG9tZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEg0KBXBob25lGAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGRpc2FibGVkGAYgASgIEhMKC2JhbGFuY2Vfdm5kGAcgASgDIkwKFEZpbmRDdXN0b21lcnNSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoDRISCgpwYWdlX3Rva2VuGAMgASgJIlkKFUZpbmRDdXN0b21lcnNSZXNwb25zZRInCgljdXN0b21lcnMYASADKAsyFC5ib29raW5nLnYxLkN1c3RvbWVyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJQChJHZXRDdXN0b21lclJlcXVlc3QSEwoLY3VzdG9tZXJfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkigAEKE0dldEN1c3RvbWVyUmVzcG9uc2USJgoIY3VzdG9tZXIYASABKAsyFC5ib29raW5nLnYxLkN1c3RvbWVyEigKB2VudHJpZXMYAiADKAsyFy5ib29raW5nLnYxLkxlZGdlckVudHJ5EhcKD25leHRfcGFnZV90b2tlbhgDIAEoCSJcChhMaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2USJwoHZW50cmllcxgBIAMoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoURXhwb3J0Q2F0YWxvZ1JlcXVlc3QiLQoVRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlEhQKDGNhdGFsb2dfdG9tbBgBIAEoCSIsChRJbXBvcnRDYXRhbG9nUmVxdWVzdBIUCgxjYXRhbG9nX3RvbWwYASABKAkiRAoVSW1wb3J0Q2F0YWxvZ1Jlc3BvbnNlEhIKCnBsYW5fY291bnQYASABKA0SFwoPdGhlcmFwaXN0X2NvdW50GAIgASgNIjcKFFNldFBsYW5BY3RpdmVSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSDgoGYWN0aXZlGAIgASgIIjcKFVNldFBsYW5BY3RpdmVSZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuIkEKGVNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEg4KBmFjdGl2ZRgCIAEoCCJGChpTZXRUaGVyYXBpc3RBY3RpdmVSZXNwb25zZRIoCgl0aGVyYXBpc3QYASABKAsyFS5ib29raW5nLnYxLlRoZXJhcGlzdCJSChhTZXRUaGVyYXBpc3RIb3Vyc1JlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEiAKBWhvdXJzGAIgAygLMhEuYm9va2luZy52MS5TaGlmdCJFChlTZXRUaGVyYXBpc3RIb3Vyc1Jlc3BvbnNlEigKCXRoZXJhcGlzdBgBIAEoCzIVLmJvb2tpbmcudjEuVGhlcmFwaXN0ImcKDk9wZXJhdG9yVGhyZWFkEikKBnRocmVhZBgBIAEoCzIZLmJvb2tpbmcudjEuU3VwcG9ydFRocmVhZBITCgtjdXN0b21lcl9pZBgCIAEoCRIVCg13YWl0aW5nX2NvdW50GAMgASgNIlgKGUxpc3RTdXBwb3J0VGhyZWFkc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSFAoMd2FpdGluZ19vbmx5GAMgASgIImIKGkxpc3RTdXBwb3J0VGhyZWFkc1Jlc3BvbnNlEisKB3RocmVhZHMYASADKAsyGi5ib29raW5nLnYxLk9wZXJhdG9yVGhyZWFkEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIsChdHZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBIRCgl0aHJlYWRfaWQYASABKAkidAoYR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlEioKBnRocmVhZBgBIAEoCzIaLmJvb2tpbmcudjEuT3BlcmF0b3JUaHJlYWQSLAoIbWVzc2FnZXMYAiADKAsyGi5ib29raW5nLnYxLlN1cHBvcnRNZXNzYWdlMtcQCg9PcGVyYXRvclNlcnZpY2USVgoMU2VhcmNoT3JkZXJzEh8uYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXF1ZXN0GiAuYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXNwb25zZSIDkAIBEmgKCEdldE9yZGVyEiouYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VHZXRPcmRlclJlcXVlc3QaKy5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2UiA5ACARJWCgxDb25maXJtT3JkZXISHy5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlcXVlc3QaIC5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlc3BvbnNlIgOQAgISVgoMQXNzaWduRHJpdmVyEh8uYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXF1ZXN0GiAuYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXNwb25zZSIDkAICEl8KD0Fzc2lnblRoZXJhcGlzdBIiLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVxdWVzdBojLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVzcG9uc2UiA5ACAhJZCg1Db21wbGV0ZU9yZGVyEiAuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVxdWVzdBohLmJvb2tpbmcudjEuQ29tcGxldGVPcmRlclJlc3BvbnNlIgOQAgIScQoLQ2FuY2VsT3JkZXISLS5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBouLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEoMBChFRdW90ZUNhbmNlbGxhdGlvbhIzLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0GjQuYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIgOQAgESUQoMQWRkT3JkZXJOb3RlEh8uYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXF1ZXN0GiAuYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXNwb25zZRJdChBNYXJrVHJhbnNmZXJQYWlkEiMuYm9va2luZy52MS5NYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBokLmJvb2tpbmcudjEuTWFya1RyYW5zZmVyUGFpZFJlc3BvbnNlElQKDVJlcGx5VG9UaHJlYWQSIC5ib29raW5nLnYxLlJlcGx5VG9UaHJlYWRSZXF1ZXN0GiEuYm9va2luZy52MS5SZXBseVRvVGhyZWFkUmVzcG9uc2USUQoMQWRqdXN0V2FsbGV0Eh8uYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXF1ZXN0GiAuYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXNwb25zZRJZCg1FeHBvcnRDYXRhbG9nEiAuYm9va2luZy52MS5FeHBvcnRDYXRhbG9nUmVxdWVzdBohLmJvb2tpbmcudjEuRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlIgOQAgESWQoNSW1wb3J0Q2F0YWxvZxIgLmJvb2tpbmcudjEuSW1wb3J0Q2F0YWxvZ1JlcXVlc3QaIS5ib29raW5nLnYxLkltcG9ydENhdGFsb2dSZXNwb25zZSIDkAICElkKDVNldFBsYW5BY3RpdmUSIC5ib29raW5nLnYxLlNldFBsYW5BY3RpdmVSZXF1ZXN0GiEuYm9va2luZy52MS5TZXRQbGFuQWN0aXZlUmVzcG9uc2UiA5ACAhJoChJTZXRUaGVyYXBpc3RBY3RpdmUSJS5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QaJi5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlc3BvbnNlIgOQAgISZQoRU2V0VGhlcmFwaXN0SG91cnMSJC5ib29raW5nLnYxLlNldFRoZXJhcGlzdEhvdXJzUmVxdWVzdBolLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0SG91cnNSZXNwb25zZSIDkAICEmgKEkxpc3RTdXBwb3J0VGhyZWFkcxIlLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVxdWVzdBomLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVzcG9uc2UiA5ACARJiChBHZXRTdXBwb3J0VGhyZWFkEiMuYm9va2luZy52MS5HZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBokLmJvb2tpbmcudjEuR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlIgOQAgESWQoNRmluZEN1c3RvbWVycxIgLmJvb2tpbmcudjEuRmluZEN1c3RvbWVyc1JlcXVlc3QaIS5ib29raW5nLnYxLkZpbmRDdXN0b21lcnNSZXNwb25zZSIDkAIBElMKC0dldEN1c3RvbWVyEh4uYm9va2luZy52MS5HZXRDdXN0b21lclJlcXVlc3QaHy5ib29raW5nLnYxLkdldEN1c3RvbWVyUmVzcG9uc2UiA5ACARJiChBMaXN0QXVkaXRFbnRyaWVzEiMuYm9va2luZy52MS5MaXN0QXVkaXRFbnRyaWVzUmVxdWVzdBokLmJvb2tpbmcudjEuTGlzdEF1ZGl0RW50cmllc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_booking_v1_payment, file_booking_v1_support, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.SearchOrdersRequest
@@ -656,6 +658,30 @@ export type ListAuditEntriesRequest = Message<"booking.v1.ListAuditEntriesReques
    * @generated from field: string page_token = 3;
    */
   pageToken: string;
+
+  /**
+   * Part of who acted: "lan@", "service:".
+   *
+   * @generated from field: string actor = 4;
+   */
+  actor: string;
+
+  /**
+   * One action ("order.assign_driver"), or a family ending in a dot ("order.").
+   *
+   * @generated from field: string action = 5;
+   */
+  action: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp from = 6;
+   */
+  from?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp until = 7;
+   */
+  until?: Timestamp | undefined;
 };
 
 /**
@@ -664,6 +690,162 @@ export type ListAuditEntriesRequest = Message<"booking.v1.ListAuditEntriesReques
  */
 export const ListAuditEntriesRequestSchema: GenMessage<ListAuditEntriesRequest> = /*@__PURE__*/
   messageDesc(file_booking_v1_operator, 25);
+
+/**
+ * @generated from message booking.v1.Customer
+ */
+export type Customer = Message<"booking.v1.Customer"> & {
+  /**
+   * @generated from field: string customer_id = 1;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string display_name = 3;
+   */
+  displayName: string;
+
+  /**
+   * "+84 901234567" from the profile; empty when none was given.
+   *
+   * @generated from field: string phone = 4;
+   */
+  phone: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 5;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: bool disabled = 6;
+   */
+  disabled: boolean;
+
+  /**
+   * @generated from field: int64 balance_vnd = 7;
+   */
+  balanceVnd: bigint;
+};
+
+/**
+ * Describes the message booking.v1.Customer.
+ * Use `create(CustomerSchema)` to create a new message.
+ */
+export const CustomerSchema: GenMessage<Customer> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 26);
+
+/**
+ * @generated from message booking.v1.FindCustomersRequest
+ */
+export type FindCustomersRequest = Message<"booking.v1.FindCustomersRequest"> & {
+  /**
+   * Part of an e-mail, or a phone number (6 digits or more); empty lists the newest.
+   *
+   * @generated from field: string query = 1;
+   */
+  query: string;
+
+  /**
+   * @generated from field: uint32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message booking.v1.FindCustomersRequest.
+ * Use `create(FindCustomersRequestSchema)` to create a new message.
+ */
+export const FindCustomersRequestSchema: GenMessage<FindCustomersRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 27);
+
+/**
+ * @generated from message booking.v1.FindCustomersResponse
+ */
+export type FindCustomersResponse = Message<"booking.v1.FindCustomersResponse"> & {
+  /**
+   * @generated from field: repeated booking.v1.Customer customers = 1;
+   */
+  customers: Customer[];
+
+  /**
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message booking.v1.FindCustomersResponse.
+ * Use `create(FindCustomersResponseSchema)` to create a new message.
+ */
+export const FindCustomersResponseSchema: GenMessage<FindCustomersResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 28);
+
+/**
+ * @generated from message booking.v1.GetCustomerRequest
+ */
+export type GetCustomerRequest = Message<"booking.v1.GetCustomerRequest"> & {
+  /**
+   * @generated from field: string customer_id = 1;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: uint32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * A page of the ledger.
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message booking.v1.GetCustomerRequest.
+ * Use `create(GetCustomerRequestSchema)` to create a new message.
+ */
+export const GetCustomerRequestSchema: GenMessage<GetCustomerRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 29);
+
+/**
+ * @generated from message booking.v1.GetCustomerResponse
+ */
+export type GetCustomerResponse = Message<"booking.v1.GetCustomerResponse"> & {
+  /**
+   * @generated from field: booking.v1.Customer customer = 1;
+   */
+  customer?: Customer | undefined;
+
+  /**
+   * @generated from field: repeated booking.v1.LedgerEntry entries = 2;
+   */
+  entries: LedgerEntry[];
+
+  /**
+   * @generated from field: string next_page_token = 3;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message booking.v1.GetCustomerResponse.
+ * Use `create(GetCustomerResponseSchema)` to create a new message.
+ */
+export const GetCustomerResponseSchema: GenMessage<GetCustomerResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 30);
 
 /**
  * @generated from message booking.v1.ListAuditEntriesResponse
@@ -685,7 +867,7 @@ export type ListAuditEntriesResponse = Message<"booking.v1.ListAuditEntriesRespo
  * Use `create(ListAuditEntriesResponseSchema)` to create a new message.
  */
 export const ListAuditEntriesResponseSchema: GenMessage<ListAuditEntriesResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 26);
+  messageDesc(file_booking_v1_operator, 31);
 
 /**
  * @generated from message booking.v1.ExportCatalogRequest
@@ -698,7 +880,7 @@ export type ExportCatalogRequest = Message<"booking.v1.ExportCatalogRequest"> & 
  * Use `create(ExportCatalogRequestSchema)` to create a new message.
  */
 export const ExportCatalogRequestSchema: GenMessage<ExportCatalogRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 27);
+  messageDesc(file_booking_v1_operator, 32);
 
 /**
  * @generated from message booking.v1.ExportCatalogResponse
@@ -715,7 +897,7 @@ export type ExportCatalogResponse = Message<"booking.v1.ExportCatalogResponse"> 
  * Use `create(ExportCatalogResponseSchema)` to create a new message.
  */
 export const ExportCatalogResponseSchema: GenMessage<ExportCatalogResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 28);
+  messageDesc(file_booking_v1_operator, 33);
 
 /**
  * @generated from message booking.v1.ImportCatalogRequest
@@ -732,7 +914,7 @@ export type ImportCatalogRequest = Message<"booking.v1.ImportCatalogRequest"> & 
  * Use `create(ImportCatalogRequestSchema)` to create a new message.
  */
 export const ImportCatalogRequestSchema: GenMessage<ImportCatalogRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 29);
+  messageDesc(file_booking_v1_operator, 34);
 
 /**
  * @generated from message booking.v1.ImportCatalogResponse
@@ -754,7 +936,7 @@ export type ImportCatalogResponse = Message<"booking.v1.ImportCatalogResponse"> 
  * Use `create(ImportCatalogResponseSchema)` to create a new message.
  */
 export const ImportCatalogResponseSchema: GenMessage<ImportCatalogResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 30);
+  messageDesc(file_booking_v1_operator, 35);
 
 /**
  * @generated from message booking.v1.SetPlanActiveRequest
@@ -776,7 +958,7 @@ export type SetPlanActiveRequest = Message<"booking.v1.SetPlanActiveRequest"> & 
  * Use `create(SetPlanActiveRequestSchema)` to create a new message.
  */
 export const SetPlanActiveRequestSchema: GenMessage<SetPlanActiveRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 31);
+  messageDesc(file_booking_v1_operator, 36);
 
 /**
  * @generated from message booking.v1.SetPlanActiveResponse
@@ -793,7 +975,7 @@ export type SetPlanActiveResponse = Message<"booking.v1.SetPlanActiveResponse"> 
  * Use `create(SetPlanActiveResponseSchema)` to create a new message.
  */
 export const SetPlanActiveResponseSchema: GenMessage<SetPlanActiveResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 32);
+  messageDesc(file_booking_v1_operator, 37);
 
 /**
  * @generated from message booking.v1.SetTherapistActiveRequest
@@ -815,7 +997,7 @@ export type SetTherapistActiveRequest = Message<"booking.v1.SetTherapistActiveRe
  * Use `create(SetTherapistActiveRequestSchema)` to create a new message.
  */
 export const SetTherapistActiveRequestSchema: GenMessage<SetTherapistActiveRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 33);
+  messageDesc(file_booking_v1_operator, 38);
 
 /**
  * @generated from message booking.v1.SetTherapistActiveResponse
@@ -832,7 +1014,7 @@ export type SetTherapistActiveResponse = Message<"booking.v1.SetTherapistActiveR
  * Use `create(SetTherapistActiveResponseSchema)` to create a new message.
  */
 export const SetTherapistActiveResponseSchema: GenMessage<SetTherapistActiveResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 34);
+  messageDesc(file_booking_v1_operator, 39);
 
 /**
  * @generated from message booking.v1.SetTherapistHoursRequest
@@ -854,7 +1036,7 @@ export type SetTherapistHoursRequest = Message<"booking.v1.SetTherapistHoursRequ
  * Use `create(SetTherapistHoursRequestSchema)` to create a new message.
  */
 export const SetTherapistHoursRequestSchema: GenMessage<SetTherapistHoursRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 35);
+  messageDesc(file_booking_v1_operator, 40);
 
 /**
  * @generated from message booking.v1.SetTherapistHoursResponse
@@ -871,7 +1053,7 @@ export type SetTherapistHoursResponse = Message<"booking.v1.SetTherapistHoursRes
  * Use `create(SetTherapistHoursResponseSchema)` to create a new message.
  */
 export const SetTherapistHoursResponseSchema: GenMessage<SetTherapistHoursResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 36);
+  messageDesc(file_booking_v1_operator, 41);
 
 /**
  * A thread as operators see it: whose it is and what waits for them.
@@ -902,7 +1084,7 @@ export type OperatorThread = Message<"booking.v1.OperatorThread"> & {
  * Use `create(OperatorThreadSchema)` to create a new message.
  */
 export const OperatorThreadSchema: GenMessage<OperatorThread> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 37);
+  messageDesc(file_booking_v1_operator, 42);
 
 /**
  * @generated from message booking.v1.ListSupportThreadsRequest
@@ -929,7 +1111,7 @@ export type ListSupportThreadsRequest = Message<"booking.v1.ListSupportThreadsRe
  * Use `create(ListSupportThreadsRequestSchema)` to create a new message.
  */
 export const ListSupportThreadsRequestSchema: GenMessage<ListSupportThreadsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 38);
+  messageDesc(file_booking_v1_operator, 43);
 
 /**
  * @generated from message booking.v1.ListSupportThreadsResponse
@@ -951,7 +1133,7 @@ export type ListSupportThreadsResponse = Message<"booking.v1.ListSupportThreadsR
  * Use `create(ListSupportThreadsResponseSchema)` to create a new message.
  */
 export const ListSupportThreadsResponseSchema: GenMessage<ListSupportThreadsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 39);
+  messageDesc(file_booking_v1_operator, 44);
 
 /**
  * @generated from message booking.v1.GetSupportThreadRequest
@@ -968,7 +1150,7 @@ export type GetSupportThreadRequest = Message<"booking.v1.GetSupportThreadReques
  * Use `create(GetSupportThreadRequestSchema)` to create a new message.
  */
 export const GetSupportThreadRequestSchema: GenMessage<GetSupportThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 40);
+  messageDesc(file_booking_v1_operator, 45);
 
 /**
  * @generated from message booking.v1.GetSupportThreadResponse
@@ -990,7 +1172,7 @@ export type GetSupportThreadResponse = Message<"booking.v1.GetSupportThreadRespo
  * Use `create(GetSupportThreadResponseSchema)` to create a new message.
  */
 export const GetSupportThreadResponseSchema: GenMessage<GetSupportThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_operator, 41);
+  messageDesc(file_booking_v1_operator, 46);
 
 /**
  * The operator API for internal services and staff. Every call needs either an operator's ID
@@ -1199,7 +1381,27 @@ export const OperatorService: GenService<{
     output: typeof GetSupportThreadResponseSchema;
   },
   /**
-   * The audit log, newest first; optionally of one target ("order:BK…", "wallet:…").
+   * Customers by part of their e-mail or their phone number, newest sign-ups first.
+   *
+   * @generated from rpc booking.v1.OperatorService.FindCustomers
+   */
+  findCustomers: {
+    methodKind: "unary";
+    input: typeof FindCustomersRequestSchema;
+    output: typeof FindCustomersResponseSchema;
+  },
+  /**
+   * One customer with their wallet's ledger, newest entries first.
+   *
+   * @generated from rpc booking.v1.OperatorService.GetCustomer
+   */
+  getCustomer: {
+    methodKind: "unary";
+    input: typeof GetCustomerRequestSchema;
+    output: typeof GetCustomerResponseSchema;
+  },
+  /**
+   * The audit log, newest first; by target ("order:BK…", "wallet:…"), actor, action and time.
    *
    * @generated from rpc booking.v1.OperatorService.ListAuditEntries
    */
