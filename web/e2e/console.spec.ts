@@ -203,7 +203,7 @@ test('every console screen has no serious accessibility violation, on a phone an
   ]) {
     const page = await staffPage(browser, ADMIN);
     await page.setViewportSize(viewport);
-    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/audit']) {
+    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.']) {
       await page.goto(path);
       await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
       await expect(page.locator('.console-main h1')).toBeVisible();
@@ -214,4 +214,34 @@ test('every console screen has no serious accessibility violation, on a phone an
       expect(found, `${path} at ${viewport.width} px`).toEqual([]);
     }
   }
+});
+
+test('an admin adjusts a wallet, refused below zero; an operator is not offered it', async ({ browser, request }) => {
+  const gus = await customer(request, 'gus');
+  await paidShuttle(request, gus, 60);
+  const find = async (page: Page) => {
+    await page.getByLabel('信箱或電話').fill(gus.email);
+    await page.getByRole('button', { name: '搜尋' }).click();
+    await page.getByTestId('customers-table').getByRole('link', { name: gus.email }).click();
+    await expect(page.getByTestId('balance')).toHaveText('VND 620,000');
+  };
+  const operator = await staffPage(browser, OPERATOR, '/ops/customers');
+  await find(operator);
+  await expect(operator.getByTestId('adjust-form')).toHaveCount(0);
+
+  const admin = await staffPage(browser, ADMIN, '/ops/customers');
+  await find(admin);
+  const form = admin.getByTestId('adjust-form');
+  await form.getByLabel('金額（VND，負數為扣除）').fill('-700000');
+  await form.getByLabel('原因（會記在客人的明細上）').fill('測試扣除');
+  await form.getByRole('button', { name: '調整 V 幣（管理員）' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(form.locator('.form-error')).toBeVisible();
+  await form.getByLabel('金額（VND，負數為扣除）').fill('50000');
+  await form.getByLabel('原因（會記在客人的明細上）').fill('延誤補償');
+  await form.getByRole('button', { name: '調整 V 幣（管理員）' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(admin.getByTestId('balance')).toHaveText('VND 670,000');
+  await expect(admin.getByTestId('ledger')).toContainText('延誤補償');
+  expect((await get(request, gus, '/api/v-coin')).balanceVnd).toBe(670_000);
 });

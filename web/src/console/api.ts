@@ -4,12 +4,12 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Category } from '@/gen/booking/v1/catalog_pb';
 import { MassageService } from '@/gen/booking/v1/massage_pb';
-import { OperatorService, type AuditEntry, type OperatorThread } from '@/gen/booking/v1/operator_pb';
+import { OperatorService, type AuditEntry, type Customer, type OperatorThread } from '@/gen/booking/v1/operator_pb';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
-export type { AuditEntry, Order, OperatorThread };
+export type { AuditEntry, Customer, Order, OperatorThread };
 export { Category, OrderState };
 
 const calls = OperatorService.method;
@@ -65,8 +65,37 @@ export function useOrder(orderId: string) {
   return useRpc(calls.getOrder, { orderId }, { select: (r) => r.order });
 }
 
-export function useAudit(target: string) {
-  return useRpcPages(calls.listAuditEntries, { target }, (page) => page.entries);
+export interface AuditSearch {
+  target?: string;
+  actor?: string;
+  action?: string;
+  /** Vietnam dates, YYYY-MM-DD. */
+  from?: string;
+  until?: string;
+}
+
+export function useAudit(s: AuditSearch) {
+  const input = {
+    target: s.target ?? '',
+    actor: s.actor ?? '',
+    action: s.action ?? '',
+    from: s.from ? timestampFromDate(vietnamDay(s.from)) : undefined,
+    until: s.until ? timestampFromDate(vietnamDay(s.until, 1)) : undefined,
+  };
+  return useRpcPages(calls.listAuditEntries, input, (page) => page.entries);
+}
+
+export function useCustomers(query: string) {
+  return useRpcPages(calls.findCustomers, { query }, (page) => page.customers);
+}
+
+export function useCustomer(customerId: string) {
+  return useRpcPages(calls.getCustomer, { customerId }, (page) => page.entries);
+}
+
+/** The customer's card (the first page's), apart from the ledger's pages. */
+export function useCustomerCard(customerId: string) {
+  return useRpc(calls.getCustomer, { customerId, pageSize: 1 }, { select: (r) => r.customer });
 }
 
 export function useThreads(waitingOnly: boolean, poll: number | false = false) {
@@ -103,6 +132,8 @@ export const actions = {
   markPaid: (o: Order, bankRef: string) => changed(callRpc(calls.markTransferPaid, { orderId: o.id, bankRef })),
   note: (o: Order, note: string) => changed(callRpc(calls.addOrderNote, { orderId: o.id, note })),
   reply: (threadId: string, message: string) => changed(callRpc(calls.replyToThread, { threadId, message })),
+  adjustWallet: (customerId: string, amountVnd: bigint, reason: string) =>
+    changed(callRpc(calls.adjustWallet, { customerId, amountVnd, reason })),
 };
 
 export { OperatorService };

@@ -8,6 +8,7 @@ import { liveConnectedAtom, LiveTopic, watchLive, type LiveEvent } from '@/lib/a
 import { to } from '@/lib/paths';
 import { AuditPage } from './screens/audit-page';
 import { BoardPage } from './screens/board-page';
+import { CustomerPage, CustomersPage } from './screens/customers-page';
 import { OrderPage } from './screens/order-page';
 import { OrdersPage } from './screens/orders-page';
 import { SupportPage } from './screens/support-page';
@@ -92,21 +93,25 @@ function useLive(sound: boolean) {
   }, [unseen]);
 }
 
-/** The console's screens by route; each is handed the route's parameters. */
-const SCREENS: Record<ConsoleRoute, (params: Record<string, string | undefined>) => ReactNode> = {
+type Params = Record<string, string | undefined>;
+
+/** The console's screens by route; each is handed the route's parameters and the viewer's role. */
+const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> = {
   board: () => <BoardPage />,
   orders: () => <OrdersPage />,
   order: (p) => <OrderPage orderId={p.orderId ?? ''} />,
   support: () => <SupportPage />,
+  customers: () => <CustomersPage />,
+  customer: (p, role) => <CustomerPage customerId={p.customerId ?? ''} admin={role === 'admin'} />,
   audit: () => <AuditPage />,
 };
 
 /** The screen of a path under /ops (matched here rather than by nested routes, so the app's
  * first scripts carry no more of the router than they did). */
-function Screen({ path }: { path: string }) {
+function Screen({ path, role }: { path: string; role: Role }) {
   for (const name of Object.keys(SCREENS) as ConsoleRoute[]) {
     const match = matchPath(consolePaths[name], path);
-    if (match) return SCREENS[name](match.params);
+    if (match) return SCREENS[name](match.params, role);
   }
   return <p className="form-error">{messages.errors.notFound(path)}</p>;
 }
@@ -124,6 +129,7 @@ function Frame({ role }: { role: Role }) {
     [opsTo('board'), m.nav.board],
     [opsTo('orders'), m.nav.orders],
     [opsTo('support'), m.nav.support],
+    [opsTo('customers'), m.nav.customers],
     [opsTo('audit'), m.nav.audit],
   ];
   return (
@@ -153,7 +159,7 @@ function Frame({ role }: { role: Role }) {
         </div>
       </header>
       <main className="console-main">
-        <Screen path={location.pathname} />
+        <Screen path={location.pathname} role={role} />
       </main>
     </div>
   );

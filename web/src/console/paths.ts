@@ -6,6 +6,8 @@ export const consolePaths = {
   orders: '/ops/orders',
   order: '/ops/orders/:orderId',
   support: '/ops/support',
+  customers: '/ops/customers',
+  customer: '/ops/customers/:customerId',
   audit: '/ops/audit',
 } as const;
 

@@ -7,20 +7,39 @@ import { useAudit } from '../api';
 import { consoleMessages } from '../messages';
 
 const m = consoleMessages.audit;
+const KEYS = ['target', 'actor', 'action', 'from', 'until'] as const;
+type Key = (typeof KEYS)[number];
 
 /** Who did what to what, newest first; a line about an order links to it. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
-  const target = params.get('target') ?? '';
-  const { register, handleSubmit } = useForm({ values: { target } });
-  const { items, hasMore, more, error } = useAudit(target);
+  const filter = Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<Key, string>;
+  const { register, handleSubmit } = useForm({ values: filter });
+  const { items, hasMore, more, error } = useAudit(filter);
+  const apply = handleSubmit((values) => setParams(Object.fromEntries(KEYS.filter((k) => values[k].trim()).map((k) => [k, values[k].trim()]))));
   return (
     <div className="console-audit-page">
       <h1>{consoleMessages.nav.audit}</h1>
-      <form className="card console-filter" role="search" onSubmit={handleSubmit((v) => setParams(v.target ? { target: v.target.trim() } : {}))}>
+      <form className="card console-filter" role="search" onSubmit={apply}>
         <label className="field">
           <span>{m.target}</span>
           <input type="search" {...register('target')} />
+        </label>
+        <label className="field">
+          <span>{m.actorFilter}</span>
+          <input type="search" {...register('actor')} />
+        </label>
+        <label className="field">
+          <span>{m.actionFilter}</span>
+          <input type="search" {...register('action')} />
+        </label>
+        <label className="field">
+          <span>{m.from}</span>
+          <input type="date" {...register('from')} />
+        </label>
+        <label className="field">
+          <span>{m.until}</span>
+          <input type="date" {...register('until')} />
         </label>
         <div className="console-row">
           <button type="submit" className="button button-primary">

@@ -43,7 +43,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
         <div>
           <h1>{order.planName}</h1>
           <p className="muted small">
-            {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>・{m.customerId} {order.customerId}・
+            {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>・{m.customerId}{' '}
+            <Link to={opsTo('customer', { customerId: order.customerId })}>{order.customerId}</Link>・
             {showTimestamp(order.createdAt)}
           </p>
         </div>
@@ -115,7 +116,7 @@ function Assigned({ order }: { order: Order }) {
 }
 
 function AuditLines({ target }: { target: string }) {
-  const { items, hasMore, more } = useAudit(target);
+  const { items, hasMore, more } = useAudit({ target });
   if (!items) return <p className="muted">{messages.loading}</p>;
   if (items.length === 0) return <p className="muted">{consoleMessages.empty}</p>;
   return (
