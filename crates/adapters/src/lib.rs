@@ -12,9 +12,9 @@ pub mod media;
 mod paging;
 pub mod password;
 pub mod payment_providers;
+mod sql_accounts;
 mod sql_catalog;
 mod sql_common;
-mod sql_customers;
 mod sql_favorites;
 mod sql_identity;
 mod sql_media;
@@ -29,8 +29,8 @@ pub mod system;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use sql_accounts::SqlAccountDirectory;
 pub use sql_catalog::SqlCatalogRepository;
-pub use sql_customers::SqlCustomerDirectory;
 
 /// Chooses ring as the process's TLS crypto provider (the mailer's and object storage's), before
 /// any HTTP client is built; calling it again is harmless.

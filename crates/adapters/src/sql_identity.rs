@@ -28,7 +28,7 @@ impl SqlIdentityStore {
     }
 }
 
-fn account_from_row(r: account::Model) -> DomainResult<Account> {
+pub(crate) fn account_from_row(r: account::Model) -> DomainResult<Account> {
     Ok(Account {
         id: UserId::parse(&r.id).map_err(|e| corrupt("account", e))?,
         email: Email::parse(&r.email).map_err(|e| corrupt("account", e))?,

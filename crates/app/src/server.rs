@@ -14,7 +14,7 @@ use adapters::password::Argon2Hasher;
 use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
-    SqlCatalogRepository, SqlCustomerDirectory, SqlFavoriteStore, SqlIdentityStore, SqlImageStore,
+    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore,
     SqlOperationsStore, SqlOrderStore, SqlPaymentStore, SqlRateLimiter, SqlSupportStore,
     catalog_file,
 };
@@ -183,7 +183,8 @@ impl App {
             hasher,
             staff: operations.clone(),
             audit: operations,
-            customers: Arc::new(SqlCustomerDirectory::new(db.clone())),
+            customers: Arc::new(SqlAccountDirectory::new(db.clone())),
+            accounts: identity.clone(),
             clock: Arc::new(SystemClock),
             random: Arc::new(OsRandomness),
         });

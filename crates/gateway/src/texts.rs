@@ -199,6 +199,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "staff.name_required" => "請輸入操作人員名稱",
         "staff.only" => "這個操作只限營運人員",
         "staff.admin_only" => "這個操作只限管理員",
+        "staff.not_self" => "不能變更自己的角色或停用自己的帳號",
         "staff.role" => "請選擇營運人員或管理員",
         "staff.password_min" => "營運人員的密碼至少 {min} 個字元",
 

@@ -55,6 +55,18 @@ pub fn render(
             ],
             link.map(|l| ("重設密碼", l)),
         ),
+        MailKind::StaffInvitation => (
+            "您受邀加入營運後台",
+            vec![
+                "管理員為您建立了營運後台的帳號，登入信箱就是收到這封信的地址。".into(),
+                format!(
+                    "請點選下方按鈕設定密碼（至少 12 個字元），連結 {}內有效，且只能使用一次。",
+                    span(policy.reset_code_ttl)
+                ),
+                "連結過期時，請管理員再邀請一次。".into(),
+            ],
+            link.map(|l| ("設定密碼", l)),
+        ),
         MailKind::ResetUnknownAccount => (
             "重設密碼的要求",
             vec![

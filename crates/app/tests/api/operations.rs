@@ -12,7 +12,7 @@ use tonic::Code;
 use tonic::transport::Channel;
 
 use super::member::{open, pay_with_vcoin, pending};
-use super::orders::{shuttle, token_for};
+use super::orders::{code_of, shuttle, token_for};
 use super::*;
 
 const OPERATOR_EMAIL: &str = "lan@ops.example";
@@ -90,13 +90,19 @@ pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> Strin
 }
 
 /// The calls only an admin (or an admin's key) may make.
-const ADMIN_CALLS: [&str; 6] = [
+const ADMIN_CALLS: [&str; 12] = [
     "AdjustWallet",
     "ExportCatalog",
     "ImportCatalog",
     "SetPlanActive",
     "SetTherapistActive",
     "SetTherapistHours",
+    "ListStaff",
+    "InviteStaff",
+    "UpdateStaff",
+    "ListServiceKeys",
+    "IssueServiceKey",
+    "RevokeServiceKey",
 ];
 
 enum Cred<'a> {
@@ -165,6 +171,30 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "QuoteCancellation",
             code!(c.quote_cancellation(with(cred, Default::default()))),
+        ),
+        (
+            "ListStaff",
+            code!(c.list_staff(with(cred, Default::default()))),
+        ),
+        (
+            "InviteStaff",
+            code!(c.invite_staff(with(cred, Default::default()))),
+        ),
+        (
+            "UpdateStaff",
+            code!(c.update_staff(with(cred, Default::default()))),
+        ),
+        (
+            "ListServiceKeys",
+            code!(c.list_service_keys(with(cred, Default::default()))),
+        ),
+        (
+            "IssueServiceKey",
+            code!(c.issue_service_key(with(cred, Default::default()))),
+        ),
+        (
+            "RevokeServiceKey",
+            code!(c.revoke_service_key(with(cred, Default::default()))),
         ),
         (
             "FindCustomers",
@@ -1314,5 +1344,167 @@ api_test!(
         })
         .await;
         assert_eq!(operators_made.len(), 1);
+    }
+);
+
+api_test!(
+    an_admin_invites_changes_and_disables_staff_at_once,
+    async |app: &TestApp| {
+        let admin = operator_token(app).await;
+        let mut c = client(app).await;
+        let cred = Cred::Token(&admin);
+        let invited = c
+            .invite_staff(with(
+                &cred,
+                pb::InviteStaffRequest {
+                    email: "thu@ops.example".into(),
+                    role: pb::StaffRole::Operator as i32,
+                    continue_url: "/ops".into(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .member
+            .unwrap();
+        assert!(!invited.email_verified);
+        // The invitation is a reset code: a customer's short password is not enough for staff.
+        let db = adapters::db::connect(&app.db.url).await.unwrap();
+        let code = adapters::testing::code_mailed(&db, "thu@ops.example", "staff_invitation").await;
+        let (status, body) = app
+            .post(
+                "/api/auth/confirm-password-reset",
+                json!({"oobCode": code, "newPassword": "secret-123"}),
+                None,
+            )
+            .await;
+        assert_eq!((status, code_of(&body)), (400, "WEAK_PASSWORD"));
+        let (status, _) = app
+            .post(
+                "/api/auth/confirm-password-reset",
+                json!({"oobCode": code, "newPassword": OPERATOR_PASSWORD}),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (status, body) = app
+            .post(
+                "/api/auth/sign-in",
+                json!({"email": "thu@ops.example", "password": OPERATOR_PASSWORD}),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let thu = body["data"]["idToken"].as_str().unwrap().to_owned();
+        let search = || pb::SearchOrdersRequest::default();
+        assert!(
+            c.search_orders(with(&Cred::Token(&thu), search()))
+                .await
+                .is_ok()
+        );
+        let denied = c
+            .list_staff(with(&Cred::Token(&thu), pb::ListStaffRequest {}))
+            .await
+            .unwrap_err();
+        assert_eq!(denied.code(), Code::PermissionDenied);
+        // Inviting the same address again is refused.
+        let again = c
+            .invite_staff(with(
+                &cred,
+                pb::InviteStaffRequest {
+                    email: "THU@ops.example".into(),
+                    role: pb::StaffRole::Admin as i32,
+                    continue_url: String::new(),
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(again.code(), Code::AlreadyExists, "{again:?}");
+
+        // Made an admin, her same token may list staff at once; disabled, it stops at once.
+        let update = |role: pb::StaffRole, disabled: Option<bool>| pb::UpdateStaffRequest {
+            account_id: invited.account_id.clone(),
+            role: role as i32,
+            disabled,
+        };
+        c.update_staff(with(&cred, update(pb::StaffRole::Admin, None)))
+            .await
+            .unwrap();
+        let staff = c
+            .list_staff(with(&Cred::Token(&thu), pb::ListStaffRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .staff;
+        assert_eq!(staff.len(), 2);
+        c.update_staff(with(&cred, update(pb::StaffRole::Unspecified, Some(true))))
+            .await
+            .unwrap();
+        let stopped = c
+            .search_orders(with(&Cred::Token(&thu), search()))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (stopped.code(), stopped.message()),
+            (Code::PermissionDenied, "USER_DISABLED")
+        );
+        // Nobody disables or demotes themselves.
+        let me = staff
+            .iter()
+            .find(|m| m.email == OPERATOR_EMAIL)
+            .unwrap()
+            .account_id
+            .clone();
+        let myself = c
+            .update_staff(with(
+                &cred,
+                pb::UpdateStaffRequest {
+                    account_id: me,
+                    role: pb::StaffRole::Operator as i32,
+                    disabled: None,
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(myself.code(), Code::FailedPrecondition);
+
+        // Keys: issued with the secret once, listed without it, revoked.
+        let issued = c
+            .issue_service_key(with(
+                &cred,
+                pb::IssueServiceKeyRequest {
+                    name: "dispatch-app".into(),
+                    admin: false,
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(issued.secret.starts_with("bks_"));
+        let key_id = issued.key.unwrap().key_id;
+        let listed = c
+            .list_service_keys(with(&cred, pb::ListServiceKeysRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .keys;
+        assert!(
+            listed
+                .iter()
+                .any(|k| k.key_id == key_id && k.revoked_at.is_none())
+        );
+        let revoked = c
+            .revoke_service_key(with(&cred, pb::RevokeServiceKeyRequest { key_id }))
+            .await
+            .unwrap()
+            .into_inner()
+            .key
+            .unwrap();
+        assert!(revoked.revoked_at.is_some());
+        let unauthorised = c
+            .search_orders(with(&Cred::Key(&issued.secret), search()))
+            .await
+            .unwrap_err();
+        assert_eq!(unauthorised.code(), Code::Unauthenticated);
     }
 );

@@ -101,6 +101,9 @@ pub enum Role {
 }
 
 impl Role {
+    /// Staff passwords are longer than customers': their accounts reach every customer.
+    pub const STAFF_PASSWORD_MIN: usize = 12;
+
     pub const fn code(self) -> &'static str {
         match self {
             Role::Customer => "customer",

@@ -63,6 +63,8 @@ pub enum MailKind {
     ResetUnknownAccount,
     /// Sent to the old address when an account's e-mail changes.
     EmailChanged,
+    /// An admin made a staff account: a link to set its password (a reset code).
+    StaffInvitation,
     /// The receipt: an order was paid.
     OrderPaid,
     /// Operators confirmed an order, with the driver or therapist once assigned.
@@ -79,6 +81,7 @@ impl MailKind {
             MailKind::ResetPassword => "reset_password",
             MailKind::ResetUnknownAccount => "reset_unknown_account",
             MailKind::EmailChanged => "email_changed",
+            MailKind::StaffInvitation => "staff_invitation",
             MailKind::OrderPaid => "order_paid",
             MailKind::OrderConfirmed => "order_confirmed",
             MailKind::OrderCancelled => "order_cancelled",
@@ -92,6 +95,7 @@ impl MailKind {
             MailKind::ResetPassword,
             MailKind::ResetUnknownAccount,
             MailKind::EmailChanged,
+            MailKind::StaffInvitation,
             MailKind::OrderPaid,
             MailKind::OrderConfirmed,
             MailKind::OrderCancelled,

@@ -8,7 +8,7 @@ mod ports;
 mod service;
 
 pub use model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
-pub use ports::{AuditLog, CustomerDirectory, StaffStore};
+pub use ports::{AccountDirectory, AuditLog, StaffStore};
 pub use service::{OperatorPorts, OperatorService, SearchOrders};
 
 #[cfg(test)]

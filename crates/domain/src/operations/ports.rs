@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use super::model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
-use crate::identity::TokenHash;
+use crate::identity::{Account, TokenHash};
 use crate::shared::{Page, PageRequest, UserId};
 
 /// Service accounts' keys. Each change is written with its audit entry, in one transaction.
@@ -35,9 +35,11 @@ pub trait AuditLog: Send + Sync {
     ) -> DomainResult<Page<AuditEntry>>;
 }
 
-/// The customers, as operators look them up (never staff accounts).
+/// The accounts as operators look them up: customers, and apart from them the staff.
 #[async_trait]
-pub trait CustomerDirectory: Send + Sync {
+pub trait AccountDirectory: Send + Sync {
+    /// Every operator's and admin's account, oldest first.
+    async fn staff(&self) -> DomainResult<Vec<Account>>;
     /// Newest sign-ups first.
     async fn find(
         &self,

@@ -1,12 +1,13 @@
 use std::sync::Arc;
 
 use super::model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
-use super::ports::{AuditLog, CustomerDirectory, StaffStore};
+use super::ports::{AccountDirectory, AuditLog, StaffStore};
 use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogCodec, CatalogService, Plan, PlanId, Shift, Therapist};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{
-    Account, Change, CommitError, Email, IdentityStore, Password, PasswordHasher, Role, TokenHash,
+    Account, Change, CommitError, Email, IdentityService, IdentityStore, Password, PasswordHasher,
+    Role, TokenHash,
 };
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{Cancellation, LedgerEntry, PaymentService, RefundQuote};
@@ -26,7 +27,9 @@ pub struct OperatorPorts {
     pub hasher: Arc<dyn PasswordHasher>,
     pub staff: Arc<dyn StaffStore>,
     pub audit: Arc<dyn AuditLog>,
-    pub customers: Arc<dyn CustomerDirectory>,
+    pub customers: Arc<dyn AccountDirectory>,
+    /// The identity service, for the invitation mail (a reset code).
+    pub accounts: IdentityService,
     pub clock: Arc<dyn Clock>,
     pub random: Arc<dyn Randomness>,
 }
@@ -63,9 +66,6 @@ pub struct OperatorService {
 
 /// The longest internal note on an order.
 const NOTE_MAX: usize = 1000;
-
-/// Operators' passwords are longer than customers': their accounts reach every customer.
-const OPERATOR_PASSWORD_MIN: usize = 12;
 
 impl OperatorService {
     pub fn new(ports: OperatorPorts) -> Self {
@@ -108,10 +108,10 @@ impl OperatorService {
                 msg("staff.email_max").with("max", Staff::NAME_MAX),
             ));
         }
-        if password.chars().count() < OPERATOR_PASSWORD_MIN {
+        if password.chars().count() < Role::STAFF_PASSWORD_MIN {
             return Err(DomainError::invalid(
                 "password",
-                msg("staff.password_min").with("min", OPERATOR_PASSWORD_MIN),
+                msg("staff.password_min").with("min", Role::STAFF_PASSWORD_MIN),
             ));
         }
         let password = Password::new(password)?;
@@ -145,6 +145,114 @@ impl OperatorService {
             CommitError::Storage(e) => e,
         })?;
         Ok(account)
+    }
+
+    /// Every staff account, for admins.
+    pub async fn staff(&self, by: &Staff) -> DomainResult<Vec<Account>> {
+        by.require_admin()?;
+        self.p.customers.staff().await
+    }
+
+    /// An admin makes a staff account and mails the invitation to set its password; the link
+    /// lands on `continue_url` afterwards. An address already in use is `EMAIL_EXISTS`.
+    pub async fn invite_staff(
+        &self,
+        by: &Staff,
+        email: &str,
+        role: Role,
+        continue_url: &str,
+    ) -> DomainResult<Account> {
+        by.require_admin()?;
+        let email = Email::parse(email)?;
+        if email.as_str().chars().count() > Staff::NAME_MAX {
+            return Err(DomainError::invalid(
+                "email",
+                msg("staff.email_max").with("max", Staff::NAME_MAX),
+            ));
+        }
+        if !role.is_staff() {
+            return Err(DomainError::invalid("role", msg("staff.role")));
+        }
+        let now = self.p.clock.now();
+        let account = Account {
+            id: UserId::parse(&self.p.random.id())?,
+            email,
+            role,
+            // Set by the identity service to a secret nobody knows, until the invitation is used.
+            password_hash: String::new(),
+            email_verified: false,
+            disabled: false,
+            created_at: now,
+            updated_at: now,
+            tokens_valid_after: chrono::DateTime::UNIX_EPOCH,
+        };
+        let audit = self.entry(
+            by,
+            "operator.invite",
+            format!("account:{}", account.id.as_str()),
+            String::new(),
+            format!("{} role={}", account.email.as_str(), role.code()),
+            "",
+        );
+        self.p
+            .accounts
+            .invite_staff(account.clone(), audit, continue_url)
+            .await?;
+        Ok(account)
+    }
+
+    /// An admin changes another staff member's role or disables (or enables) their account; a
+    /// disabled account's tokens stop at once and its sessions end. Nobody changes their own.
+    pub async fn update_staff(
+        &self,
+        by: &Staff,
+        id: &UserId,
+        role: Option<Role>,
+        disabled: Option<bool>,
+    ) -> DomainResult<Account> {
+        by.require_admin()?;
+        if matches!(by, Staff::Operator { user_id, .. } if user_id == id) {
+            return Err(DomainError::FailedPrecondition(msg("staff.not_self")));
+        }
+        let before = self
+            .p
+            .identity
+            .account_by_id(id)
+            .await?
+            .filter(|a| a.role.is_staff())
+            .ok_or_else(|| DomainError::not_found("operator"))?;
+        if role.is_some_and(|r| !r.is_staff()) {
+            return Err(DomainError::invalid("role", msg("staff.role")));
+        }
+        let mut after = before.clone();
+        after.role = role.unwrap_or(before.role);
+        after.disabled = disabled.unwrap_or(before.disabled);
+        if after == before {
+            return Ok(after);
+        }
+        after.updated_at = self.p.clock.now();
+        let state = |a: &Account| format!("role={} disabled={}", a.role.code(), a.disabled);
+        let audit = self.entry(
+            by,
+            "operator.update",
+            format!("account:{}", id.as_str()),
+            state(&before),
+            state(&after),
+            "",
+        );
+        let change = Change {
+            update_account: Some(after.clone()),
+            revoke_all_of: after.disabled.then(|| id.clone()),
+            audit: Some(audit),
+            ..Change::default()
+        };
+        self.p.identity.commit(change).await.map_err(|e| match e {
+            CommitError::EmailTaken | CommitError::Stale => {
+                DomainError::Conflict(msg("request.repeated"))
+            }
+            CommitError::Storage(e) => e,
+        })?;
+        Ok(after)
     }
 
     /// A new key for a service account, with an admin's duties or an operator's; the secret is

@@ -4,7 +4,7 @@
 use domain::DomainResult;
 use domain::audit::Staff;
 use domain::catalog::{PlanId, Shift};
-use domain::identity::IdentityService;
+use domain::identity::{IdentityService, Role};
 use domain::operations::{AuditFilter, OperatorService, SearchOrders};
 use domain::shared::{Money, PageRequest, Phone, UserId};
 use domain::support::ThreadId;
@@ -16,7 +16,8 @@ use crate::pb;
 use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::therapist_to_pb;
 use crate::wire::operator::{
-    customer_to_pb, entry_to_pb, one_order, operator_thread_to_pb, order_id,
+    customer_to_pb, entry_to_pb, key_to_pb, member_to_pb, one_order, operator_thread_to_pb,
+    order_id, staff_role_from_pb,
 };
 use crate::wire::order::{filter_from_pb, instant, order_to_pb, timestamp};
 use crate::wire::payment::entry_to_pb as ledger_to_pb;
@@ -447,6 +448,103 @@ impl pb::operator_service_server::OperatorService for Operators {
             customer: Some(customer_to_pb(&card)),
             entries: entries.items.iter().map(ledger_to_pb).collect(),
             next_page_token: entries.next_token.unwrap_or_default(),
+        }))
+    }
+
+    async fn list_staff(
+        &self,
+        request: Request<pb::ListStaffRequest>,
+    ) -> Result<Response<pb::ListStaffResponse>, Status> {
+        let by = self.admin(&request).await?;
+        let staff = self.operators.staff(&by).await.map_err(status)?;
+        Ok(Response::new(pb::ListStaffResponse {
+            staff: staff.iter().map(member_to_pb).collect(),
+        }))
+    }
+
+    async fn invite_staff(
+        &self,
+        request: Request<pb::InviteStaffRequest>,
+    ) -> Result<Response<pb::InviteStaffResponse>, Status> {
+        let by = self.admin(&request).await?;
+        let r = request.into_inner();
+        let role = staff_role_from_pb(r.role).unwrap_or(Role::Operator);
+        let continue_url = if r.continue_url.is_empty() {
+            "/ops"
+        } else {
+            r.continue_url.as_str()
+        };
+        let account = self
+            .operators
+            .invite_staff(&by, &r.email, role, continue_url)
+            .await
+            .map_err(status)?;
+        Ok(Response::new(pb::InviteStaffResponse {
+            member: Some(member_to_pb(&account)),
+        }))
+    }
+
+    async fn update_staff(
+        &self,
+        request: Request<pb::UpdateStaffRequest>,
+    ) -> Result<Response<pb::UpdateStaffResponse>, Status> {
+        let by = self.admin(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = UserId::parse(r.account_id.trim())
+                .map_err(|_| domain::DomainError::not_found("operator"))?;
+            let role = staff_role_from_pb(r.role);
+            self.operators
+                .update_staff(&by, &id, role, r.disabled)
+                .await
+        };
+        let account = work.await.map_err(status)?;
+        Ok(Response::new(pb::UpdateStaffResponse {
+            member: Some(member_to_pb(&account)),
+        }))
+    }
+
+    async fn list_service_keys(
+        &self,
+        request: Request<pb::ListServiceKeysRequest>,
+    ) -> Result<Response<pb::ListServiceKeysResponse>, Status> {
+        let by = self.admin(&request).await?;
+        let keys = self.operators.keys(&by).await.map_err(status)?;
+        Ok(Response::new(pb::ListServiceKeysResponse {
+            keys: keys.iter().map(key_to_pb).collect(),
+        }))
+    }
+
+    async fn issue_service_key(
+        &self,
+        request: Request<pb::IssueServiceKeyRequest>,
+    ) -> Result<Response<pb::IssueServiceKeyResponse>, Status> {
+        let by = self.admin(&request).await?;
+        let r = request.into_inner();
+        let (key, secret) = self
+            .operators
+            .issue_key(&by, &r.name, r.admin)
+            .await
+            .map_err(status)?;
+        Ok(Response::new(pb::IssueServiceKeyResponse {
+            key: Some(key_to_pb(&key)),
+            secret,
+        }))
+    }
+
+    async fn revoke_service_key(
+        &self,
+        request: Request<pb::RevokeServiceKeyRequest>,
+    ) -> Result<Response<pb::RevokeServiceKeyResponse>, Status> {
+        let by = self.admin(&request).await?;
+        let r = request.into_inner();
+        let key = self
+            .operators
+            .revoke_key(&by, &r.key_id)
+            .await
+            .map_err(status)?;
+        Ok(Response::new(pb::RevokeServiceKeyResponse {
+            key: Some(key_to_pb(&key)),
         }))
     }
 }

@@ -2,7 +2,8 @@
 
 use domain::DomainResult;
 use domain::audit::AuditEntry;
-use domain::operations::CustomerCard;
+use domain::identity::{Account, Role};
+use domain::operations::{CustomerCard, ServiceKey};
 use domain::ordering::{Order, OrderId};
 use domain::support::Thread;
 use tonic::Status;
@@ -50,5 +51,39 @@ pub(crate) fn customer_to_pb(c: &CustomerCard) -> pb::Customer {
         created_at: Some(timestamp(c.created_at)),
         disabled: c.disabled,
         balance_vnd: c.balance.amount(),
+    }
+}
+
+pub(crate) fn staff_role_from_pb(raw: i32) -> Option<Role> {
+    match pb::StaffRole::try_from(raw).ok()? {
+        pb::StaffRole::Operator => Some(Role::Operator),
+        pb::StaffRole::Admin => Some(Role::Admin),
+        pb::StaffRole::Unspecified => None,
+    }
+}
+
+pub(crate) fn member_to_pb(a: &Account) -> pb::StaffMember {
+    pb::StaffMember {
+        account_id: a.id.as_str().to_owned(),
+        email: a.email.as_str().to_owned(),
+        role: match a.role {
+            Role::Admin => pb::StaffRole::Admin,
+            Role::Operator => pb::StaffRole::Operator,
+            Role::Customer => pb::StaffRole::Unspecified,
+        } as i32,
+        disabled: a.disabled,
+        created_at: Some(timestamp(a.created_at)),
+        email_verified: a.email_verified,
+    }
+}
+
+pub(crate) fn key_to_pb(k: &ServiceKey) -> pb::ServiceKeyInfo {
+    pb::ServiceKeyInfo {
+        key_id: k.id.clone(),
+        name: k.name.clone(),
+        admin: k.admin,
+        created_by: k.created_by.clone(),
+        created_at: Some(timestamp(k.created_at)),
+        revoked_at: k.revoked_at.map(timestamp),
     }
 }

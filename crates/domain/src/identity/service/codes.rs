@@ -3,8 +3,9 @@
 use chrono::{DateTime, Utc};
 
 use super::{ActionCodeInfo, IdentityService, commit_error};
+use crate::audit::AuditEntry;
 use crate::error::{AuthError, DomainResult};
-use crate::identity::model::{Account, Email, Password};
+use crate::identity::model::{Account, Email, Password, Role};
 use crate::identity::ports::{Change, CommitError, Mail, MailKind, Take};
 use crate::identity::tokens::{ActionCode, ActionMode, Principal, TokenHash};
 
@@ -118,6 +119,34 @@ impl IdentityService {
         self.commit(change).await
     }
 
+    /// Makes a staff account and mails its invitation: a password-reset code, so the invited
+    /// person sets the password through the same page and rules as a reset. The account, its
+    /// code, the mail and the admin's audit entry are one commit. Until then its password is a
+    /// random secret nobody knows.
+    #[tracing::instrument(skip_all)]
+    pub async fn invite_staff(
+        &self,
+        mut account: Account,
+        audit: AuditEntry,
+        continue_url: &str,
+    ) -> DomainResult<()> {
+        let now = self.now();
+        let continue_path = self.deps.policy.continue_path(continue_url)?;
+        let unknown = Password::new(&self.deps.random.secret())?;
+        account.password_hash = self.deps.hasher.hash(&unknown).await?;
+        let (code, mut mail) =
+            self.code_and_mail(&account, ActionMode::ResetPassword, &continue_path, now);
+        mail.kind = MailKind::StaffInvitation;
+        self.commit(Change {
+            insert_account: Some(account),
+            new_code: Some(code),
+            mails: vec![mail],
+            audit: Some(audit),
+            ..Change::default()
+        })
+        .await
+    }
+
     /// Sets a new password with a reset code. Every session of the account ends, and the
     /// address counts as verified: the code proved the customer reads its mail.
     #[tracing::instrument(skip_all)]
@@ -130,6 +159,9 @@ impl IdentityService {
         let (code, mut account) = self.live_code(code).await?;
         if code.mode != ActionMode::ResetPassword {
             return Err(AuthError::InvalidOobCode.into());
+        }
+        if account.role.is_staff() && new_password.chars().count() < Role::STAFF_PASSWORD_MIN {
+            return Err(AuthError::WeakPassword.into());
         }
         account.password_hash = self.deps.hasher.hash(&password).await?;
         account.email_verified = true;

@@ -2,8 +2,8 @@
 // @generated from file booking/v1/operator.proto (package booking.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Category, Plan } from "./catalog_pb";
 import { file_booking_v1_catalog } from "./catalog_pb";
 import type { Shift, Therapist } from "./massage_pb";
@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/operator.proto.
  */
 export const file_booking_v1_operator: GenFile = /*@__PURE__*/
-  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIswCChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkSDQoFcXVlcnkYBiABKAkSMAoMc2VydmljZV9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1zZXJ2aWNlX3VudGlsGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9ieV9zZXJ2aWNlX3RpbWUYCSABKAgSGQoRYXdhaXRpbmdfdHJhbnNmZXIYCiABKAgiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIlMKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSGQoMc2Vlbl92ZXJzaW9uGAIgASgDSACIAQFCDwoNX3NlZW5fdmVyc2lvbiI4ChRDb25maXJtT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIidwoTQXNzaWduRHJpdmVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgZkcml2ZXIYAiABKAsyEi5ib29raW5nLnYxLkRyaXZlchIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjgKFEFzc2lnbkRyaXZlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJsChZBc3NpZ25UaGVyYXBpc3RSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHRoZXJhcGlzdF9pZBgCIAEoCRIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJUChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIZCgxzZWVuX3ZlcnNpb24YAiABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjkKFUNvbXBsZXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIibQohT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIXCgpyZWZ1bmRfdm5kGAMgASgDSACIAQFCDQoLX3JlZnVuZF92bmQiawoiT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDIjsKJ09wZXJhdG9yU2VydmljZVF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJgCihPcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEjQKBXF1b3RlGAEgASgLMiUuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIjUKE0FkZE9yZGVyTm90ZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEbm90ZRgCIAEoCSI9ChRBZGRPcmRlck5vdGVSZXNwb25zZRIlCgVlbnRyeRgBIAEoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeSI9ChdNYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCghiYW5rX3JlZhgCIAEoCSI8ChhNYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIjoKFFJlcGx5VG9UaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIkIKFVJlcGx5VG9UaHJlYWRSZXNwb25zZRIpCgZ0aHJlYWQYASABKAsyGS5ib29raW5nLnYxLlN1cHBvcnRUaHJlYWQiTgoTQWRqdXN0V2FsbGV0UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEg4KBnJlYXNvbhgDIAEoCSIrChRBZGp1c3RXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAyKeAQoKQXVkaXRFbnRyeRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDgoGYWN0aW9uGAQgASgJEg4KBnRhcmdldBgFIAEoCRIOCgZiZWZvcmUYBiABKAkSDQoFYWZ0ZXIYByABKAkSDgoGcmVhc29uGAggASgJIsQBChdMaXN0QXVkaXRFbnRyaWVzUmVxdWVzdBIOCgZ0YXJnZXQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkSDQoFYWN0b3IYBCABKAkSDgoGYWN0aW9uGAUgASgJEigKBGZyb20YBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBXVudGlsGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKqAQoIQ3VzdG9tZXISEwoLY3VzdG9tZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEg0KBXBob25lGAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGRpc2FibGVkGAYgASgIEhMKC2JhbGFuY2Vfdm5kGAcgASgDIkwKFEZpbmRDdXN0b21lcnNSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoDRISCgpwYWdlX3Rva2VuGAMgASgJIlkKFUZpbmRDdXN0b21lcnNSZXNwb25zZRInCgljdXN0b21lcnMYASADKAsyFC5ib29raW5nLnYxLkN1c3RvbWVyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJQChJHZXRDdXN0b21lclJlcXVlc3QSEwoLY3VzdG9tZXJfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkigAEKE0dldEN1c3RvbWVyUmVzcG9uc2USJgoIY3VzdG9tZXIYASABKAsyFC5ib29raW5nLnYxLkN1c3RvbWVyEigKB2VudHJpZXMYAiADKAsyFy5ib29raW5nLnYxLkxlZGdlckVudHJ5EhcKD25leHRfcGFnZV90b2tlbhgDIAEoCSJcChhMaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2USJwoHZW50cmllcxgBIAMoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoURXhwb3J0Q2F0YWxvZ1JlcXVlc3QiLQoVRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlEhQKDGNhdGFsb2dfdG9tbBgBIAEoCSIsChRJbXBvcnRDYXRhbG9nUmVxdWVzdBIUCgxjYXRhbG9nX3RvbWwYASABKAkiRAoVSW1wb3J0Q2F0YWxvZ1Jlc3BvbnNlEhIKCnBsYW5fY291bnQYASABKA0SFwoPdGhlcmFwaXN0X2NvdW50GAIgASgNIjcKFFNldFBsYW5BY3RpdmVSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSDgoGYWN0aXZlGAIgASgIIjcKFVNldFBsYW5BY3RpdmVSZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuIkEKGVNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEg4KBmFjdGl2ZRgCIAEoCCJGChpTZXRUaGVyYXBpc3RBY3RpdmVSZXNwb25zZRIoCgl0aGVyYXBpc3QYASABKAsyFS5ib29raW5nLnYxLlRoZXJhcGlzdCJSChhTZXRUaGVyYXBpc3RIb3Vyc1JlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEiAKBWhvdXJzGAIgAygLMhEuYm9va2luZy52MS5TaGlmdCJFChlTZXRUaGVyYXBpc3RIb3Vyc1Jlc3BvbnNlEigKCXRoZXJhcGlzdBgBIAEoCzIVLmJvb2tpbmcudjEuVGhlcmFwaXN0ImcKDk9wZXJhdG9yVGhyZWFkEikKBnRocmVhZBgBIAEoCzIZLmJvb2tpbmcudjEuU3VwcG9ydFRocmVhZBITCgtjdXN0b21lcl9pZBgCIAEoCRIVCg13YWl0aW5nX2NvdW50GAMgASgNIlgKGUxpc3RTdXBwb3J0VGhyZWFkc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSFAoMd2FpdGluZ19vbmx5GAMgASgIImIKGkxpc3RTdXBwb3J0VGhyZWFkc1Jlc3BvbnNlEisKB3RocmVhZHMYASADKAsyGi5ib29raW5nLnYxLk9wZXJhdG9yVGhyZWFkEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIsChdHZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBIRCgl0aHJlYWRfaWQYASABKAkidAoYR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlEioKBnRocmVhZBgBIAEoCzIaLmJvb2tpbmcudjEuT3BlcmF0b3JUaHJlYWQSLAoIbWVzc2FnZXMYAiADKAsyGi5ib29raW5nLnYxLlN1cHBvcnRNZXNzYWdlMtcQCg9PcGVyYXRvclNlcnZpY2USVgoMU2VhcmNoT3JkZXJzEh8uYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXF1ZXN0GiAuYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXNwb25zZSIDkAIBEmgKCEdldE9yZGVyEiouYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VHZXRPcmRlclJlcXVlc3QaKy5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2UiA5ACARJWCgxDb25maXJtT3JkZXISHy5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlcXVlc3QaIC5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlc3BvbnNlIgOQAgISVgoMQXNzaWduRHJpdmVyEh8uYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXF1ZXN0GiAuYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXNwb25zZSIDkAICEl8KD0Fzc2lnblRoZXJhcGlzdBIiLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVxdWVzdBojLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVzcG9uc2UiA5ACAhJZCg1Db21wbGV0ZU9yZGVyEiAuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVxdWVzdBohLmJvb2tpbmcudjEuQ29tcGxldGVPcmRlclJlc3BvbnNlIgOQAgIScQoLQ2FuY2VsT3JkZXISLS5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBouLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEoMBChFRdW90ZUNhbmNlbGxhdGlvbhIzLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0GjQuYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIgOQAgESUQoMQWRkT3JkZXJOb3RlEh8uYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXF1ZXN0GiAuYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXNwb25zZRJdChBNYXJrVHJhbnNmZXJQYWlkEiMuYm9va2luZy52MS5NYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBokLmJvb2tpbmcudjEuTWFya1RyYW5zZmVyUGFpZFJlc3BvbnNlElQKDVJlcGx5VG9UaHJlYWQSIC5ib29raW5nLnYxLlJlcGx5VG9UaHJlYWRSZXF1ZXN0GiEuYm9va2luZy52MS5SZXBseVRvVGhyZWFkUmVzcG9uc2USUQoMQWRqdXN0V2FsbGV0Eh8uYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXF1ZXN0GiAuYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXNwb25zZRJZCg1FeHBvcnRDYXRhbG9nEiAuYm9va2luZy52MS5FeHBvcnRDYXRhbG9nUmVxdWVzdBohLmJvb2tpbmcudjEuRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlIgOQAgESWQoNSW1wb3J0Q2F0YWxvZxIgLmJvb2tpbmcudjEuSW1wb3J0Q2F0YWxvZ1JlcXVlc3QaIS5ib29raW5nLnYxLkltcG9ydENhdGFsb2dSZXNwb25zZSIDkAICElkKDVNldFBsYW5BY3RpdmUSIC5ib29raW5nLnYxLlNldFBsYW5BY3RpdmVSZXF1ZXN0GiEuYm9va2luZy52MS5TZXRQbGFuQWN0aXZlUmVzcG9uc2UiA5ACAhJoChJTZXRUaGVyYXBpc3RBY3RpdmUSJS5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QaJi5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlc3BvbnNlIgOQAgISZQoRU2V0VGhlcmFwaXN0SG91cnMSJC5ib29raW5nLnYxLlNldFRoZXJhcGlzdEhvdXJzUmVxdWVzdBolLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0SG91cnNSZXNwb25zZSIDkAICEmgKEkxpc3RTdXBwb3J0VGhyZWFkcxIlLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVxdWVzdBomLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVzcG9uc2UiA5ACARJiChBHZXRTdXBwb3J0VGhyZWFkEiMuYm9va2luZy52MS5HZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBokLmJvb2tpbmcudjEuR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlIgOQAgESWQoNRmluZEN1c3RvbWVycxIgLmJvb2tpbmcudjEuRmluZEN1c3RvbWVyc1JlcXVlc3QaIS5ib29raW5nLnYxLkZpbmRDdXN0b21lcnNSZXNwb25zZSIDkAIBElMKC0dldEN1c3RvbWVyEh4uYm9va2luZy52MS5HZXRDdXN0b21lclJlcXVlc3QaHy5ib29raW5nLnYxLkdldEN1c3RvbWVyUmVzcG9uc2UiA5ACARJiChBMaXN0QXVkaXRFbnRyaWVzEiMuYm9va2luZy52MS5MaXN0QXVkaXRFbnRyaWVzUmVxdWVzdBokLmJvb2tpbmcudjEuTGlzdEF1ZGl0RW50cmllc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_booking_v1_payment, file_booking_v1_support, file_google_protobuf_timestamp]);
+  fileDesc("Chlib29raW5nL3YxL29wZXJhdG9yLnByb3RvEgpib29raW5nLnYxIswCChNTZWFyY2hPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSFgoOY3VzdG9tZXJfZW1haWwYAyABKAkSEQoJcGFnZV9zaXplGAQgASgNEhIKCnBhZ2VfdG9rZW4YBSABKAkSDQoFcXVlcnkYBiABKAkSMAoMc2VydmljZV9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1zZXJ2aWNlX3VudGlsGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9ieV9zZXJ2aWNlX3RpbWUYCSABKAgSGQoRYXdhaXRpbmdfdHJhbnNmZXIYCiABKAgiUgoUU2VhcmNoT3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiMgoeT3BlcmF0b3JTZXJ2aWNlR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKH09wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIlMKE0NvbmZpcm1PcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSGQoMc2Vlbl92ZXJzaW9uGAIgASgDSACIAQFCDwoNX3NlZW5fdmVyc2lvbiI4ChRDb25maXJtT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIidwoTQXNzaWduRHJpdmVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgZkcml2ZXIYAiABKAsyEi5ib29raW5nLnYxLkRyaXZlchIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjgKFEFzc2lnbkRyaXZlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJsChZBc3NpZ25UaGVyYXBpc3RSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHRoZXJhcGlzdF9pZBgCIAEoCRIZCgxzZWVuX3ZlcnNpb24YAyABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjsKF0Fzc2lnblRoZXJhcGlzdFJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciJUChRDb21wbGV0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIZCgxzZWVuX3ZlcnNpb24YAiABKANIAIgBAUIPCg1fc2Vlbl92ZXJzaW9uIjkKFUNvbXBsZXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIibQohT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIXCgpyZWZ1bmRfdm5kGAMgASgDSACIAQFCDQoLX3JlZnVuZF92bmQiawoiT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDIjsKJ09wZXJhdG9yU2VydmljZVF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJgCihPcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEjQKBXF1b3RlGAEgASgLMiUuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIjUKE0FkZE9yZGVyTm90ZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEbm90ZRgCIAEoCSI9ChRBZGRPcmRlck5vdGVSZXNwb25zZRIlCgVlbnRyeRgBIAEoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeSI9ChdNYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCghiYW5rX3JlZhgCIAEoCSI8ChhNYXJrVHJhbnNmZXJQYWlkUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIjoKFFJlcGx5VG9UaHJlYWRSZXF1ZXN0EhEKCXRocmVhZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIkIKFVJlcGx5VG9UaHJlYWRSZXNwb25zZRIpCgZ0aHJlYWQYASABKAsyGS5ib29raW5nLnYxLlN1cHBvcnRUaHJlYWQiTgoTQWRqdXN0V2FsbGV0UmVxdWVzdBITCgtjdXN0b21lcl9pZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEg4KBnJlYXNvbhgDIAEoCSIrChRBZGp1c3RXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAyKeAQoKQXVkaXRFbnRyeRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDgoGYWN0aW9uGAQgASgJEg4KBnRhcmdldBgFIAEoCRIOCgZiZWZvcmUYBiABKAkSDQoFYWZ0ZXIYByABKAkSDgoGcmVhc29uGAggASgJIsQBChdMaXN0QXVkaXRFbnRyaWVzUmVxdWVzdBIOCgZ0YXJnZXQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkSDQoFYWN0b3IYBCABKAkSDgoGYWN0aW9uGAUgASgJEigKBGZyb20YBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBXVudGlsGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKqAQoIQ3VzdG9tZXISEwoLY3VzdG9tZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEg0KBXBob25lGAQgASgJEi4KCmNyZWF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGRpc2FibGVkGAYgASgIEhMKC2JhbGFuY2Vfdm5kGAcgASgDIkwKFEZpbmRDdXN0b21lcnNSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoDRISCgpwYWdlX3Rva2VuGAMgASgJIlkKFUZpbmRDdXN0b21lcnNSZXNwb25zZRInCgljdXN0b21lcnMYASADKAsyFC5ib29raW5nLnYxLkN1c3RvbWVyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJQChJHZXRDdXN0b21lclJlcXVlc3QSEwoLY3VzdG9tZXJfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkigAEKE0dldEN1c3RvbWVyUmVzcG9uc2USJgoIY3VzdG9tZXIYASABKAsyFC5ib29raW5nLnYxLkN1c3RvbWVyEigKB2VudHJpZXMYAiADKAsyFy5ib29raW5nLnYxLkxlZGdlckVudHJ5EhcKD25leHRfcGFnZV90b2tlbhgDIAEoCSJcChhMaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2USJwoHZW50cmllcxgBIAMoCzIWLmJvb2tpbmcudjEuQXVkaXRFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoURXhwb3J0Q2F0YWxvZ1JlcXVlc3QiLQoVRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlEhQKDGNhdGFsb2dfdG9tbBgBIAEoCSIsChRJbXBvcnRDYXRhbG9nUmVxdWVzdBIUCgxjYXRhbG9nX3RvbWwYASABKAkiRAoVSW1wb3J0Q2F0YWxvZ1Jlc3BvbnNlEhIKCnBsYW5fY291bnQYASABKA0SFwoPdGhlcmFwaXN0X2NvdW50GAIgASgNIjcKFFNldFBsYW5BY3RpdmVSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSDgoGYWN0aXZlGAIgASgIIjcKFVNldFBsYW5BY3RpdmVSZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuIkEKGVNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEg4KBmFjdGl2ZRgCIAEoCCJGChpTZXRUaGVyYXBpc3RBY3RpdmVSZXNwb25zZRIoCgl0aGVyYXBpc3QYASABKAsyFS5ib29raW5nLnYxLlRoZXJhcGlzdCJSChhTZXRUaGVyYXBpc3RIb3Vyc1JlcXVlc3QSFAoMdGhlcmFwaXN0X2lkGAEgASgJEiAKBWhvdXJzGAIgAygLMhEuYm9va2luZy52MS5TaGlmdCJFChlTZXRUaGVyYXBpc3RIb3Vyc1Jlc3BvbnNlEigKCXRoZXJhcGlzdBgBIAEoCzIVLmJvb2tpbmcudjEuVGhlcmFwaXN0ImcKDk9wZXJhdG9yVGhyZWFkEikKBnRocmVhZBgBIAEoCzIZLmJvb2tpbmcudjEuU3VwcG9ydFRocmVhZBITCgtjdXN0b21lcl9pZBgCIAEoCRIVCg13YWl0aW5nX2NvdW50GAMgASgNIlgKGUxpc3RTdXBwb3J0VGhyZWFkc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkSFAoMd2FpdGluZ19vbmx5GAMgASgIImIKGkxpc3RTdXBwb3J0VGhyZWFkc1Jlc3BvbnNlEisKB3RocmVhZHMYASADKAsyGi5ib29raW5nLnYxLk9wZXJhdG9yVGhyZWFkEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIsChdHZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBIRCgl0aHJlYWRfaWQYASABKAkidAoYR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlEioKBnRocmVhZBgBIAEoCzIaLmJvb2tpbmcudjEuT3BlcmF0b3JUaHJlYWQSLAoIbWVzc2FnZXMYAiADKAsyGi5ib29raW5nLnYxLlN1cHBvcnRNZXNzYWdlIq8BCgtTdGFmZk1lbWJlchISCgphY2NvdW50X2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEiMKBHJvbGUYAyABKA4yFS5ib29raW5nLnYxLlN0YWZmUm9sZRIQCghkaXNhYmxlZBgEIAEoCBIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5lbWFpbF92ZXJpZmllZBgGIAEoCCISChBMaXN0U3RhZmZSZXF1ZXN0IjsKEUxpc3RTdGFmZlJlc3BvbnNlEiYKBXN0YWZmGAEgAygLMhcuYm9va2luZy52MS5TdGFmZk1lbWJlciJeChJJbnZpdGVTdGFmZlJlcXVlc3QSDQoFZW1haWwYASABKAkSIwoEcm9sZRgCIAEoDjIVLmJvb2tpbmcudjEuU3RhZmZSb2xlEhQKDGNvbnRpbnVlX3VybBgDIAEoCSI+ChNJbnZpdGVTdGFmZlJlc3BvbnNlEicKBm1lbWJlchgBIAEoCzIXLmJvb2tpbmcudjEuU3RhZmZNZW1iZXIicQoSVXBkYXRlU3RhZmZSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAkSIwoEcm9sZRgCIAEoDjIVLmJvb2tpbmcudjEuU3RhZmZSb2xlEhUKCGRpc2FibGVkGAMgASgISACIAQFCCwoJX2Rpc2FibGVkIj4KE1VwZGF0ZVN0YWZmUmVzcG9uc2USJwoGbWVtYmVyGAEgASgLMhcuYm9va2luZy52MS5TdGFmZk1lbWJlciKxAQoOU2VydmljZUtleUluZm8SDgoGa2V5X2lkGAEgASgJEgwKBG5hbWUYAiABKAkSDQoFYWRtaW4YAyABKAgSEgoKY3JlYXRlZF9ieRgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpyZXZva2VkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIYChZMaXN0U2VydmljZUtleXNSZXF1ZXN0IkMKF0xpc3RTZXJ2aWNlS2V5c1Jlc3BvbnNlEigKBGtleXMYASADKAsyGi5ib29raW5nLnYxLlNlcnZpY2VLZXlJbmZvIjUKFklzc3VlU2VydmljZUtleVJlcXVlc3QSDAoEbmFtZRgBIAEoCRINCgVhZG1pbhgCIAEoCCJSChdJc3N1ZVNlcnZpY2VLZXlSZXNwb25zZRInCgNrZXkYASABKAsyGi5ib29raW5nLnYxLlNlcnZpY2VLZXlJbmZvEg4KBnNlY3JldBgCIAEoCSIpChdSZXZva2VTZXJ2aWNlS2V5UmVxdWVzdBIOCgZrZXlfaWQYASABKAkiQwoYUmV2b2tlU2VydmljZUtleVJlc3BvbnNlEicKA2tleRgBIAEoCzIaLmJvb2tpbmcudjEuU2VydmljZUtleUluZm8qVgoJU3RhZmZSb2xlEhoKFlNUQUZGX1JPTEVfVU5TUEVDSUZJRUQQABIXChNTVEFGRl9ST0xFX09QRVJBVE9SEAESFAoQU1RBRkZfUk9MRV9BRE1JThACMuwUCg9PcGVyYXRvclNlcnZpY2USVgoMU2VhcmNoT3JkZXJzEh8uYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXF1ZXN0GiAuYm9va2luZy52MS5TZWFyY2hPcmRlcnNSZXNwb25zZSIDkAIBEmgKCEdldE9yZGVyEiouYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VHZXRPcmRlclJlcXVlc3QaKy5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUdldE9yZGVyUmVzcG9uc2UiA5ACARJWCgxDb25maXJtT3JkZXISHy5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlcXVlc3QaIC5ib29raW5nLnYxLkNvbmZpcm1PcmRlclJlc3BvbnNlIgOQAgISVgoMQXNzaWduRHJpdmVyEh8uYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXF1ZXN0GiAuYm9va2luZy52MS5Bc3NpZ25Ecml2ZXJSZXNwb25zZSIDkAICEl8KD0Fzc2lnblRoZXJhcGlzdBIiLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVxdWVzdBojLmJvb2tpbmcudjEuQXNzaWduVGhlcmFwaXN0UmVzcG9uc2UiA5ACAhJZCg1Db21wbGV0ZU9yZGVyEiAuYm9va2luZy52MS5Db21wbGV0ZU9yZGVyUmVxdWVzdBohLmJvb2tpbmcudjEuQ29tcGxldGVPcmRlclJlc3BvbnNlIgOQAgIScQoLQ2FuY2VsT3JkZXISLS5ib29raW5nLnYxLk9wZXJhdG9yU2VydmljZUNhbmNlbE9yZGVyUmVxdWVzdBouLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEoMBChFRdW90ZUNhbmNlbGxhdGlvbhIzLmJvb2tpbmcudjEuT3BlcmF0b3JTZXJ2aWNlUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0GjQuYm9va2luZy52MS5PcGVyYXRvclNlcnZpY2VRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIgOQAgESUQoMQWRkT3JkZXJOb3RlEh8uYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXF1ZXN0GiAuYm9va2luZy52MS5BZGRPcmRlck5vdGVSZXNwb25zZRJdChBNYXJrVHJhbnNmZXJQYWlkEiMuYm9va2luZy52MS5NYXJrVHJhbnNmZXJQYWlkUmVxdWVzdBokLmJvb2tpbmcudjEuTWFya1RyYW5zZmVyUGFpZFJlc3BvbnNlElQKDVJlcGx5VG9UaHJlYWQSIC5ib29raW5nLnYxLlJlcGx5VG9UaHJlYWRSZXF1ZXN0GiEuYm9va2luZy52MS5SZXBseVRvVGhyZWFkUmVzcG9uc2USUQoMQWRqdXN0V2FsbGV0Eh8uYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXF1ZXN0GiAuYm9va2luZy52MS5BZGp1c3RXYWxsZXRSZXNwb25zZRJZCg1FeHBvcnRDYXRhbG9nEiAuYm9va2luZy52MS5FeHBvcnRDYXRhbG9nUmVxdWVzdBohLmJvb2tpbmcudjEuRXhwb3J0Q2F0YWxvZ1Jlc3BvbnNlIgOQAgESWQoNSW1wb3J0Q2F0YWxvZxIgLmJvb2tpbmcudjEuSW1wb3J0Q2F0YWxvZ1JlcXVlc3QaIS5ib29raW5nLnYxLkltcG9ydENhdGFsb2dSZXNwb25zZSIDkAICElkKDVNldFBsYW5BY3RpdmUSIC5ib29raW5nLnYxLlNldFBsYW5BY3RpdmVSZXF1ZXN0GiEuYm9va2luZy52MS5TZXRQbGFuQWN0aXZlUmVzcG9uc2UiA5ACAhJoChJTZXRUaGVyYXBpc3RBY3RpdmUSJS5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlcXVlc3QaJi5ib29raW5nLnYxLlNldFRoZXJhcGlzdEFjdGl2ZVJlc3BvbnNlIgOQAgISZQoRU2V0VGhlcmFwaXN0SG91cnMSJC5ib29raW5nLnYxLlNldFRoZXJhcGlzdEhvdXJzUmVxdWVzdBolLmJvb2tpbmcudjEuU2V0VGhlcmFwaXN0SG91cnNSZXNwb25zZSIDkAICEmgKEkxpc3RTdXBwb3J0VGhyZWFkcxIlLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVxdWVzdBomLmJvb2tpbmcudjEuTGlzdFN1cHBvcnRUaHJlYWRzUmVzcG9uc2UiA5ACARJiChBHZXRTdXBwb3J0VGhyZWFkEiMuYm9va2luZy52MS5HZXRTdXBwb3J0VGhyZWFkUmVxdWVzdBokLmJvb2tpbmcudjEuR2V0U3VwcG9ydFRocmVhZFJlc3BvbnNlIgOQAgESWQoNRmluZEN1c3RvbWVycxIgLmJvb2tpbmcudjEuRmluZEN1c3RvbWVyc1JlcXVlc3QaIS5ib29raW5nLnYxLkZpbmRDdXN0b21lcnNSZXNwb25zZSIDkAIBElMKC0dldEN1c3RvbWVyEh4uYm9va2luZy52MS5HZXRDdXN0b21lclJlcXVlc3QaHy5ib29raW5nLnYxLkdldEN1c3RvbWVyUmVzcG9uc2UiA5ACARJNCglMaXN0U3RhZmYSHC5ib29raW5nLnYxLkxpc3RTdGFmZlJlcXVlc3QaHS5ib29raW5nLnYxLkxpc3RTdGFmZlJlc3BvbnNlIgOQAgESTgoLSW52aXRlU3RhZmYSHi5ib29raW5nLnYxLkludml0ZVN0YWZmUmVxdWVzdBofLmJvb2tpbmcudjEuSW52aXRlU3RhZmZSZXNwb25zZRJTCgtVcGRhdGVTdGFmZhIeLmJvb2tpbmcudjEuVXBkYXRlU3RhZmZSZXF1ZXN0Gh8uYm9va2luZy52MS5VcGRhdGVTdGFmZlJlc3BvbnNlIgOQAgISXwoPTGlzdFNlcnZpY2VLZXlzEiIuYm9va2luZy52MS5MaXN0U2VydmljZUtleXNSZXF1ZXN0GiMuYm9va2luZy52MS5MaXN0U2VydmljZUtleXNSZXNwb25zZSIDkAIBEloKD0lzc3VlU2VydmljZUtleRIiLmJvb2tpbmcudjEuSXNzdWVTZXJ2aWNlS2V5UmVxdWVzdBojLmJvb2tpbmcudjEuSXNzdWVTZXJ2aWNlS2V5UmVzcG9uc2USYgoQUmV2b2tlU2VydmljZUtleRIjLmJvb2tpbmcudjEuUmV2b2tlU2VydmljZUtleVJlcXVlc3QaJC5ib29raW5nLnYxLlJldm9rZVNlcnZpY2VLZXlSZXNwb25zZSIDkAICEmIKEExpc3RBdWRpdEVudHJpZXMSIy5ib29raW5nLnYxLkxpc3RBdWRpdEVudHJpZXNSZXF1ZXN0GiQuYm9va2luZy52MS5MaXN0QXVkaXRFbnRyaWVzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_booking_v1_payment, file_booking_v1_support, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.SearchOrdersRequest
@@ -1175,6 +1175,358 @@ export const GetSupportThreadResponseSchema: GenMessage<GetSupportThreadResponse
   messageDesc(file_booking_v1_operator, 46);
 
 /**
+ * @generated from message booking.v1.StaffMember
+ */
+export type StaffMember = Message<"booking.v1.StaffMember"> & {
+  /**
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: booking.v1.StaffRole role = 3;
+   */
+  role: StaffRole;
+
+  /**
+   * @generated from field: bool disabled = 4;
+   */
+  disabled: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 5;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * False until the invited person has set a password.
+   *
+   * @generated from field: bool email_verified = 6;
+   */
+  emailVerified: boolean;
+};
+
+/**
+ * Describes the message booking.v1.StaffMember.
+ * Use `create(StaffMemberSchema)` to create a new message.
+ */
+export const StaffMemberSchema: GenMessage<StaffMember> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 47);
+
+/**
+ * @generated from message booking.v1.ListStaffRequest
+ */
+export type ListStaffRequest = Message<"booking.v1.ListStaffRequest"> & {
+};
+
+/**
+ * Describes the message booking.v1.ListStaffRequest.
+ * Use `create(ListStaffRequestSchema)` to create a new message.
+ */
+export const ListStaffRequestSchema: GenMessage<ListStaffRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 48);
+
+/**
+ * @generated from message booking.v1.ListStaffResponse
+ */
+export type ListStaffResponse = Message<"booking.v1.ListStaffResponse"> & {
+  /**
+   * @generated from field: repeated booking.v1.StaffMember staff = 1;
+   */
+  staff: StaffMember[];
+};
+
+/**
+ * Describes the message booking.v1.ListStaffResponse.
+ * Use `create(ListStaffResponseSchema)` to create a new message.
+ */
+export const ListStaffResponseSchema: GenMessage<ListStaffResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 49);
+
+/**
+ * @generated from message booking.v1.InviteStaffRequest
+ */
+export type InviteStaffRequest = Message<"booking.v1.InviteStaffRequest"> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: booking.v1.StaffRole role = 2;
+   */
+  role: StaffRole;
+
+  /**
+   * Where the set-password page sends them afterwards (a path of this site), e.g. "/ops".
+   *
+   * @generated from field: string continue_url = 3;
+   */
+  continueUrl: string;
+};
+
+/**
+ * Describes the message booking.v1.InviteStaffRequest.
+ * Use `create(InviteStaffRequestSchema)` to create a new message.
+ */
+export const InviteStaffRequestSchema: GenMessage<InviteStaffRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 50);
+
+/**
+ * @generated from message booking.v1.InviteStaffResponse
+ */
+export type InviteStaffResponse = Message<"booking.v1.InviteStaffResponse"> & {
+  /**
+   * @generated from field: booking.v1.StaffMember member = 1;
+   */
+  member?: StaffMember | undefined;
+};
+
+/**
+ * Describes the message booking.v1.InviteStaffResponse.
+ * Use `create(InviteStaffResponseSchema)` to create a new message.
+ */
+export const InviteStaffResponseSchema: GenMessage<InviteStaffResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 51);
+
+/**
+ * @generated from message booking.v1.UpdateStaffRequest
+ */
+export type UpdateStaffRequest = Message<"booking.v1.UpdateStaffRequest"> & {
+  /**
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+
+  /**
+   * Unspecified keeps the role.
+   *
+   * @generated from field: booking.v1.StaffRole role = 2;
+   */
+  role: StaffRole;
+
+  /**
+   * @generated from field: optional bool disabled = 3;
+   */
+  disabled?: boolean | undefined;
+};
+
+/**
+ * Describes the message booking.v1.UpdateStaffRequest.
+ * Use `create(UpdateStaffRequestSchema)` to create a new message.
+ */
+export const UpdateStaffRequestSchema: GenMessage<UpdateStaffRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 52);
+
+/**
+ * @generated from message booking.v1.UpdateStaffResponse
+ */
+export type UpdateStaffResponse = Message<"booking.v1.UpdateStaffResponse"> & {
+  /**
+   * @generated from field: booking.v1.StaffMember member = 1;
+   */
+  member?: StaffMember | undefined;
+};
+
+/**
+ * Describes the message booking.v1.UpdateStaffResponse.
+ * Use `create(UpdateStaffResponseSchema)` to create a new message.
+ */
+export const UpdateStaffResponseSchema: GenMessage<UpdateStaffResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 53);
+
+/**
+ * @generated from message booking.v1.ServiceKeyInfo
+ */
+export type ServiceKeyInfo = Message<"booking.v1.ServiceKeyInfo"> & {
+  /**
+   * @generated from field: string key_id = 1;
+   */
+  keyId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: bool admin = 3;
+   */
+  admin: boolean;
+
+  /**
+   * @generated from field: string created_by = 4;
+   */
+  createdBy: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 5;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * Unset while the key works.
+   *
+   * @generated from field: google.protobuf.Timestamp revoked_at = 6;
+   */
+  revokedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message booking.v1.ServiceKeyInfo.
+ * Use `create(ServiceKeyInfoSchema)` to create a new message.
+ */
+export const ServiceKeyInfoSchema: GenMessage<ServiceKeyInfo> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 54);
+
+/**
+ * @generated from message booking.v1.ListServiceKeysRequest
+ */
+export type ListServiceKeysRequest = Message<"booking.v1.ListServiceKeysRequest"> & {
+};
+
+/**
+ * Describes the message booking.v1.ListServiceKeysRequest.
+ * Use `create(ListServiceKeysRequestSchema)` to create a new message.
+ */
+export const ListServiceKeysRequestSchema: GenMessage<ListServiceKeysRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 55);
+
+/**
+ * @generated from message booking.v1.ListServiceKeysResponse
+ */
+export type ListServiceKeysResponse = Message<"booking.v1.ListServiceKeysResponse"> & {
+  /**
+   * @generated from field: repeated booking.v1.ServiceKeyInfo keys = 1;
+   */
+  keys: ServiceKeyInfo[];
+};
+
+/**
+ * Describes the message booking.v1.ListServiceKeysResponse.
+ * Use `create(ListServiceKeysResponseSchema)` to create a new message.
+ */
+export const ListServiceKeysResponseSchema: GenMessage<ListServiceKeysResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 56);
+
+/**
+ * @generated from message booking.v1.IssueServiceKeyRequest
+ */
+export type IssueServiceKeyRequest = Message<"booking.v1.IssueServiceKeyRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Whether the key may do an admin's duties (an operator's otherwise).
+   *
+   * @generated from field: bool admin = 2;
+   */
+  admin: boolean;
+};
+
+/**
+ * Describes the message booking.v1.IssueServiceKeyRequest.
+ * Use `create(IssueServiceKeyRequestSchema)` to create a new message.
+ */
+export const IssueServiceKeyRequestSchema: GenMessage<IssueServiceKeyRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 57);
+
+/**
+ * @generated from message booking.v1.IssueServiceKeyResponse
+ */
+export type IssueServiceKeyResponse = Message<"booking.v1.IssueServiceKeyResponse"> & {
+  /**
+   * @generated from field: booking.v1.ServiceKeyInfo key = 1;
+   */
+  key?: ServiceKeyInfo | undefined;
+
+  /**
+   * Shown once: only its hash is kept.
+   *
+   * @generated from field: string secret = 2;
+   */
+  secret: string;
+};
+
+/**
+ * Describes the message booking.v1.IssueServiceKeyResponse.
+ * Use `create(IssueServiceKeyResponseSchema)` to create a new message.
+ */
+export const IssueServiceKeyResponseSchema: GenMessage<IssueServiceKeyResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 58);
+
+/**
+ * @generated from message booking.v1.RevokeServiceKeyRequest
+ */
+export type RevokeServiceKeyRequest = Message<"booking.v1.RevokeServiceKeyRequest"> & {
+  /**
+   * @generated from field: string key_id = 1;
+   */
+  keyId: string;
+};
+
+/**
+ * Describes the message booking.v1.RevokeServiceKeyRequest.
+ * Use `create(RevokeServiceKeyRequestSchema)` to create a new message.
+ */
+export const RevokeServiceKeyRequestSchema: GenMessage<RevokeServiceKeyRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 59);
+
+/**
+ * @generated from message booking.v1.RevokeServiceKeyResponse
+ */
+export type RevokeServiceKeyResponse = Message<"booking.v1.RevokeServiceKeyResponse"> & {
+  /**
+   * @generated from field: booking.v1.ServiceKeyInfo key = 1;
+   */
+  key?: ServiceKeyInfo | undefined;
+};
+
+/**
+ * Describes the message booking.v1.RevokeServiceKeyResponse.
+ * Use `create(RevokeServiceKeyResponseSchema)` to create a new message.
+ */
+export const RevokeServiceKeyResponseSchema: GenMessage<RevokeServiceKeyResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_operator, 60);
+
+/**
+ * @generated from enum booking.v1.StaffRole
+ */
+export enum StaffRole {
+  /**
+   * @generated from enum value: STAFF_ROLE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Orders, dispatch, support, transfers seen by hand.
+   *
+   * @generated from enum value: STAFF_ROLE_OPERATOR = 1;
+   */
+  OPERATOR = 1,
+
+  /**
+   * All of that, plus catalogue and prices, therapists' hours, wallets, staff and keys.
+   *
+   * @generated from enum value: STAFF_ROLE_ADMIN = 2;
+   */
+  ADMIN = 2,
+}
+
+/**
+ * Describes the enum booking.v1.StaffRole.
+ */
+export const StaffRoleSchema: GenEnum<StaffRole> = /*@__PURE__*/
+  enumDesc(file_booking_v1_operator, 0);
+
+/**
  * The operator API for internal services and staff. Every call needs either an operator's ID
  * token in "authorization-firebase" (an account the admin command made; its token carries the
  * operator role) or a service account's key in "x-api-key". A customer's token is
@@ -1399,6 +1751,67 @@ export const OperatorService: GenService<{
     methodKind: "unary";
     input: typeof GetCustomerRequestSchema;
     output: typeof GetCustomerResponseSchema;
+  },
+  /**
+   * Every operator's and admin's account (admins only).
+   *
+   * @generated from rpc booking.v1.OperatorService.ListStaff
+   */
+  listStaff: {
+    methodKind: "unary";
+    input: typeof ListStaffRequestSchema;
+    output: typeof ListStaffResponseSchema;
+  },
+  /**
+   * Makes a staff account and mails an invitation to set its password (admins only).
+   *
+   * @generated from rpc booking.v1.OperatorService.InviteStaff
+   */
+  inviteStaff: {
+    methodKind: "unary";
+    input: typeof InviteStaffRequestSchema;
+    output: typeof InviteStaffResponseSchema;
+  },
+  /**
+   * Changes another staff member's role, or disables or enables their account; a disabled
+   * account's tokens stop at once (admins only).
+   *
+   * @generated from rpc booking.v1.OperatorService.UpdateStaff
+   */
+  updateStaff: {
+    methodKind: "unary";
+    input: typeof UpdateStaffRequestSchema;
+    output: typeof UpdateStaffResponseSchema;
+  },
+  /**
+   * Service accounts' keys, never their secrets (admins only).
+   *
+   * @generated from rpc booking.v1.OperatorService.ListServiceKeys
+   */
+  listServiceKeys: {
+    methodKind: "unary";
+    input: typeof ListServiceKeysRequestSchema;
+    output: typeof ListServiceKeysResponseSchema;
+  },
+  /**
+   * A new key; its secret is in this answer and never again (admins only).
+   *
+   * @generated from rpc booking.v1.OperatorService.IssueServiceKey
+   */
+  issueServiceKey: {
+    methodKind: "unary";
+    input: typeof IssueServiceKeyRequestSchema;
+    output: typeof IssueServiceKeyResponseSchema;
+  },
+  /**
+   * Revokes a key at once; revoking twice is no error (admins only).
+   *
+   * @generated from rpc booking.v1.OperatorService.RevokeServiceKey
+   */
+  revokeServiceKey: {
+    methodKind: "unary";
+    input: typeof RevokeServiceKeyRequestSchema;
+    output: typeof RevokeServiceKeyResponseSchema;
   },
   /**
    * The audit log, newest first; by target ("order:BK…", "wallet:…"), actor, action and time.

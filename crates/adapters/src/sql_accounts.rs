@@ -1,25 +1,25 @@
-//! The customers as operators look them up: accounts of the customer role, with their profile's
-//! name and phone and their wallet's balance, newest sign-ups first.
+//! The accounts as operators look them up: customers with their profile's name and phone and
+//! their wallet's balance, newest sign-ups first; and the staff.
 
 use std::collections::HashMap;
 
 use async_trait::async_trait;
 use domain::DomainResult;
-use domain::identity::Role;
-use domain::operations::{CustomerCard, CustomerDirectory, CustomerFilter};
+use domain::identity::{Account, Role};
+use domain::operations::{AccountDirectory, CustomerCard, CustomerFilter};
 use domain::shared::{Money, Page, PageRequest, UserId};
 use sea_orm::sea_query::Query;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 
 use crate::entities::{account, profile, wallet};
 use crate::paging::newest_first;
 use crate::sql_common::{instant, storage};
 
-pub struct SqlCustomerDirectory {
+pub struct SqlAccountDirectory {
     db: DatabaseConnection,
 }
 
-impl SqlCustomerDirectory {
+impl SqlAccountDirectory {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
     }
@@ -69,7 +69,19 @@ impl SqlCustomerDirectory {
 }
 
 #[async_trait]
-impl CustomerDirectory for SqlCustomerDirectory {
+impl AccountDirectory for SqlAccountDirectory {
+    async fn staff(&self) -> DomainResult<Vec<Account>> {
+        let rows = account::Entity::find()
+            .filter(account::Column::Role.is_in([Role::Operator.code(), Role::Admin.code()]))
+            .order_by_asc(account::Column::CreatedAtMs)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        rows.into_iter()
+            .map(crate::sql_identity::account_from_row)
+            .collect()
+    }
+
     async fn find(
         &self,
         filter: &CustomerFilter,
