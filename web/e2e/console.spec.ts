@@ -203,7 +203,7 @@ test('every console screen has no serious accessibility violation, on a phone an
   ]) {
     const page = await staffPage(browser, ADMIN);
     await page.setViewportSize(viewport);
-    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.']) {
+    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/staff']) {
       await page.goto(path);
       await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
       await expect(page.locator('.console-main h1')).toBeVisible();
@@ -244,4 +244,40 @@ test('an admin adjusts a wallet, refused below zero; an operator is not offered 
   await expect(admin.getByTestId('balance')).toHaveText('VND 670,000');
   await expect(admin.getByTestId('ledger')).toContainText('延誤補償');
   expect((await get(request, gus, '/api/v-coin')).balanceVnd).toBe(670_000);
+});
+
+test('an admin invites an operator, who sets a password from the mail and sees no admin screens; a key is shown once', async ({
+  browser,
+}) => {
+  const admin = await staffPage(browser, ADMIN, '/ops/staff');
+  const email = `hoa-${Date.now()}@ops.example`;
+  const invite = admin.getByTestId('invite-form');
+  await invite.getByLabel('信箱').fill(email);
+  await invite.getByRole('button', { name: '邀請新人員' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(admin.getByTestId('staff').locator(`[data-email="${email}"]`)).toContainText('尚未設定密碼');
+
+  const issue = admin.getByTestId('issue-form');
+  await issue.getByLabel('金鑰名稱（用途）').fill('dispatch-app');
+  await issue.getByRole('button', { name: '建立金鑰' }).click();
+  await expect(admin.getByTestId('secret')).toContainText('bks_');
+  await expect(admin.getByTestId('keys')).toContainText('dispatch-app');
+
+  // The invited operator: the mailed link, a password, the console without the admins' screens.
+  const hoa = await (await browser.newContext()).newPage();
+  const row = hoa.locator('tr', { hasText: email }).filter({ hasText: '您受邀加入營運後台' }).first();
+  await expect(async () => {
+    await hoa.goto('/dev/mailbox');
+    await expect(row).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await row.getByRole('link').click();
+  await hoa.locator('a.mail-link').click();
+  await hoa.getByLabel('新密碼').fill(STAFF_PASSWORD);
+  await hoa.getByRole('button', { name: '設定新密碼' }).click();
+  await expect(hoa.getByText('密碼已重設')).toBeVisible();
+  await logInTo(hoa, '/ops', email, STAFF_PASSWORD);
+  await expect(hoa.getByTestId('live-state')).toHaveText('即時更新中');
+  await expect(hoa.getByRole('link', { name: '人員與金鑰' })).toHaveCount(0);
+  await hoa.goto('/ops/staff');
+  await expect(hoa.getByText('這個頁面只限管理員')).toBeVisible();
 });

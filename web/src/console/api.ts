@@ -4,13 +4,13 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Category } from '@/gen/booking/v1/catalog_pb';
 import { MassageService } from '@/gen/booking/v1/massage_pb';
-import { OperatorService, type AuditEntry, type Customer, type OperatorThread } from '@/gen/booking/v1/operator_pb';
+import { OperatorService, StaffRole, type AuditEntry, type Customer, type OperatorThread } from '@/gen/booking/v1/operator_pb';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
-import { useRpc, useRpcPages } from '@/lib/api/hooks';
+import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
 export type { AuditEntry, Customer, Order, OperatorThread };
-export { Category, OrderState };
+export { Category, OrderState, StaffRole };
 
 const calls = OperatorService.method;
 /** While the live stream is down, lists are asked for again this often. */
@@ -85,6 +85,14 @@ export function useAudit(s: AuditSearch) {
   return useRpcPages(calls.listAuditEntries, input, (page) => page.entries);
 }
 
+export function useStaff(enabled: boolean) {
+  return useRpc(calls.listStaff, enabled ? {} : skipToken, { select: (r) => r.staff });
+}
+
+export function useKeys(enabled: boolean) {
+  return useRpc(calls.listServiceKeys, enabled ? {} : skipToken, { select: (r) => r.keys });
+}
+
 export function useCustomers(query: string) {
   return useRpcPages(calls.findCustomers, { query }, (page) => page.customers);
 }
@@ -132,6 +140,11 @@ export const actions = {
   markPaid: (o: Order, bankRef: string) => changed(callRpc(calls.markTransferPaid, { orderId: o.id, bankRef })),
   note: (o: Order, note: string) => changed(callRpc(calls.addOrderNote, { orderId: o.id, note })),
   reply: (threadId: string, message: string) => changed(callRpc(calls.replyToThread, { threadId, message })),
+  invite: (email: string, role: StaffRole) => changed(callRpc(calls.inviteStaff, { email, role, continueUrl: '/ops' })),
+  updateStaff: (accountId: string, change: { role?: StaffRole; disabled?: boolean }) =>
+    changed(callRpc(calls.updateStaff, { accountId, role: change.role ?? StaffRole.UNSPECIFIED, disabled: change.disabled })),
+  issueKey: (name: string, admin: boolean) => changed(callRpc(calls.issueServiceKey, { name, admin })),
+  revokeKey: (keyId: string) => changed(callRpc(calls.revokeServiceKey, { keyId })),
   adjustWallet: (customerId: string, amountVnd: bigint, reason: string) =>
     changed(callRpc(calls.adjustWallet, { customerId, amountVnd, reason })),
 };

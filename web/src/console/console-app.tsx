@@ -11,6 +11,7 @@ import { BoardPage } from './screens/board-page';
 import { CustomerPage, CustomersPage } from './screens/customers-page';
 import { OrderPage } from './screens/order-page';
 import { OrdersPage } from './screens/orders-page';
+import { StaffPage } from './screens/staff-page';
 import { SupportPage } from './screens/support-page';
 import { consolePaths, opsTo, type ConsoleRoute } from './paths';
 import { tokenAtom } from '@/lib/store';
@@ -104,6 +105,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   customers: () => <CustomersPage />,
   customer: (p, role) => <CustomerPage customerId={p.customerId ?? ''} admin={role === 'admin'} />,
   audit: () => <AuditPage />,
+  staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
 };
 
 /** The screen of a path under /ops (matched here rather than by nested routes, so the app's
@@ -131,6 +133,8 @@ function Frame({ role }: { role: Role }) {
     [opsTo('support'), m.nav.support],
     [opsTo('customers'), m.nav.customers],
     [opsTo('audit'), m.nav.audit],
+    // What only admins may do is not offered to operators (the server refuses it anyway).
+    ...(role === 'admin' ? ([[opsTo('staff'), m.nav.staff]] as [string, string][]) : []),
   ];
   return (
     <div className="console" data-role={role}>

@@ -9,6 +9,7 @@ export const consolePaths = {
   customers: '/ops/customers',
   customer: '/ops/customers/:customerId',
   audit: '/ops/audit',
+  staff: '/ops/staff',
 } as const;
 
 export type ConsoleRoute = keyof typeof consolePaths;

@@ -3,14 +3,24 @@
 
 export type Role = 'customer' | 'operator' | 'admin';
 
-/** The role claim of an ID token (a JWT); a customer's for anything unreadable. */
-export function roleOf(token: string): Role {
+/** The claims of an ID token (a JWT); none for anything unreadable. */
+function claimsOf(token: string): { role?: unknown; sub?: unknown } {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const role = (JSON.parse(json) as { role?: unknown }).role;
-    return role === 'operator' || role === 'admin' ? role : 'customer';
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown; sub?: unknown };
   } catch {
-    return 'customer';
+    return {};
   }
+}
+
+/** The role claim; a customer's for anything else. */
+export function roleOf(token: string): Role {
+  const role = claimsOf(token).role;
+  return role === 'operator' || role === 'admin' ? role : 'customer';
+}
+
+/** The account the token is for. */
+export function subjectOf(token: string): string {
+  const sub = claimsOf(token).sub;
+  return typeof sub === 'string' ? sub : '';
 }

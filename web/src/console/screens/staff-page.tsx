@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Field } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
+import { refusal } from '@/lib/api/refusal';
+import { messages } from '@/lib/messages';
+import { useModal } from '@/lib/modals';
+import { tokenAtom } from '@/lib/store';
+import { subjectOf } from '@/lib/token-claims';
+import { useToast } from '@/lib/toasts';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { useAtomValue } from 'jotai';
+import { actions, StaffRole, useKeys, useStaff } from '../api';
+import { consoleMessages } from '../messages';
+
+const m = consoleMessages.staff;
+const ROLE_NAMES: Record<number, string> = {
+  [StaffRole.OPERATOR]: consoleMessages.roles.operator ?? '',
+  [StaffRole.ADMIN]: consoleMessages.roles.admin ?? '',
+};
+
+/** Admins' screen: the staff (invite, role, disable) and the service keys (issue, revoke). */
+export function StaffPage() {
+  return (
+    <div>
+      <h1>{consoleMessages.nav.staff}</h1>
+      <div className="console-order-grid">
+        <div>
+          <People />
+          <Keys />
+        </div>
+        <aside>
+          <InviteForm />
+          <IssueForm />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** Runs a change after the confirm modal; the server's words when it refuses. */
+function useChange() {
+  const modal = useModal();
+  const toast = useToast();
+  return async (question: string, work: () => Promise<unknown>, done = consoleMessages.done) => {
+    if (!(await modal.confirm({ message: question }))) return;
+    try {
+      await work();
+      toast(done, 'success');
+    } catch (e) {
+      toast(refusal(e, consoleMessages.failed), 'error');
+    }
+  };
+}
+
+function People() {
+  const { data: staff, error } = useStaff(true);
+  const me = subjectOf(useAtomValue(tokenAtom));
+  const change = useChange();
+  return (
+    <section className="card form-card">
+      <h2>{m.people}</h2>
+      {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
+      {!staff && !error && <p className="muted">{messages.loading}</p>}
+      <ul className="console-audit" data-testid="staff">
+        {staff?.map((s) => {
+          const self = s.accountId === me;
+          const other = s.role === StaffRole.ADMIN ? StaffRole.OPERATOR : StaffRole.ADMIN;
+          return (
+            <li key={s.accountId} data-email={s.email}>
+              <strong>
+                {s.email}
+                {self && m.you}
+              </strong>
+              <span className="small muted">
+                {ROLE_NAMES[s.role]}・{s.disabled ? m.disabled : s.emailVerified ? m.active : m.pending}・{m.joined}{' '}
+                {showTimestamp(s.createdAt)}
+              </span>
+              {!self && (
+                <span className="console-row">
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    onClick={() => void change(m.roleAsk(s.email, ROLE_NAMES[other] ?? ''), () => actions.updateStaff(s.accountId, { role: other }))}
+                  >
+                    {ROLE_NAMES[other]}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    onClick={() =>
+                      void (s.disabled
+                        ? change(m.enable, () => actions.updateStaff(s.accountId, { disabled: false }))
+                        : change(m.disableAsk(s.email), () => actions.updateStaff(s.accountId, { disabled: true })))
+                    }
+                  >
+                    {s.disabled ? m.enable : m.disable}
+                  </button>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Keys() {
+  const { data: keys } = useKeys(true);
+  const change = useChange();
+  return (
+    <section className="card form-card">
+      <h2>{m.keys}</h2>
+      <ul className="console-audit" data-testid="keys">
+        {keys?.map((k) => (
+          <li key={k.keyId}>
+            <strong>
+              {k.name}
+              {k.admin && `・${consoleMessages.roles.admin}`}
+            </strong>
+            <span className="small muted">
+              {k.keyId}・{m.createdBy} {k.createdBy}・{showTimestamp(k.createdAt)}
+              {k.revokedAt && `・${m.revoked} ${showTimestamp(k.revokedAt)}`}
+            </span>
+            {!k.revokedAt && (
+              <span>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  onClick={() => void change(m.revokeAsk(k.name), () => actions.revokeKey(k.keyId))}
+                >
+                  {m.revoke}
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function InviteForm() {
+  const modal = useModal();
+  const toast = useToast();
+  const [error, setError] = useState<string>();
+  const { register, handleSubmit, reset, formState } = useForm<{ email: string; role: string }>({
+    defaultValues: { role: String(StaffRole.OPERATOR) },
+  });
+  const submit = handleSubmit(async ({ email, role }) => {
+    setError(undefined);
+    const r = Number(role) as StaffRole;
+    if (!(await modal.confirm({ message: m.inviteAsk(email, ROLE_NAMES[r] ?? '') }))) return;
+    try {
+      await actions.invite(email, r);
+      toast(m.invited(email), 'success');
+      reset();
+    } catch (e) {
+      setError(refusal(e, consoleMessages.failed));
+    }
+  });
+  return (
+    <form className="card form-card console-form" onSubmit={submit} data-testid="invite-form">
+      <h2>{m.invite}</h2>
+      <Field label={m.email} type="email" autoComplete="off" {...register('email', { required: true })} />
+      <label className="field">
+        <span>{m.role}</span>
+        <select {...register('role')}>
+          <option value={String(StaffRole.OPERATOR)}>{ROLE_NAMES[StaffRole.OPERATOR]}</option>
+          <option value={String(StaffRole.ADMIN)}>{ROLE_NAMES[StaffRole.ADMIN]}</option>
+        </select>
+      </label>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.invite} block={false} />
+    </form>
+  );
+}
+
+function IssueForm() {
+  const [secret, setSecret] = useState<string>();
+  const [error, setError] = useState<string>();
+  const { register, handleSubmit, reset, formState } = useForm<{ name: string; admin: boolean }>();
+  const submit = handleSubmit(async ({ name, admin }) => {
+    setError(undefined);
+    try {
+      const issued = await actions.issueKey(name, admin);
+      setSecret(issued.secret);
+      reset();
+    } catch (e) {
+      setError(refusal(e, consoleMessages.failed));
+    }
+  });
+  return (
+    <form className="card form-card console-form" onSubmit={submit} data-testid="issue-form">
+      <h2>{m.issue}</h2>
+      <Field label={m.keyName} {...register('name', { required: true })} />
+      <label className="console-check">
+        <input type="checkbox" {...register('admin')} /> {m.keyAdmin}
+      </label>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.issue} block={false} />
+      {secret && (
+        <div className="notice notice-warning" role="status" data-testid="secret">
+          <p>{m.secret}</p>
+          <code className="console-secret">{secret}</code>
+        </div>
+      )}
+    </form>
+  );
+}
