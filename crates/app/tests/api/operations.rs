@@ -90,8 +90,9 @@ pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> Strin
 }
 
 /// The calls only an admin (or an admin's key) may make.
-const ADMIN_CALLS: [&str; 12] = [
+const ADMIN_CALLS: [&str; 13] = [
     "AdjustWallet",
+    "UpdatePlan",
     "ExportCatalog",
     "ImportCatalog",
     "SetPlanActive",
@@ -171,6 +172,14 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "QuoteCancellation",
             code!(c.quote_cancellation(with(cred, Default::default()))),
+        ),
+        (
+            "ListCatalog",
+            code!(c.list_catalog(with(cred, Default::default()))),
+        ),
+        (
+            "UpdatePlan",
+            code!(c.update_plan(with(cred, Default::default()))),
         ),
         (
             "ListStaff",
@@ -1506,5 +1515,86 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(unauthorised.code(), Code::Unauthenticated);
+    }
+);
+
+api_test!(
+    an_admin_edits_a_plan_for_new_orders_only,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let admin = operator_token(app).await;
+        let made = pending(app, &ann, 3).await;
+        let (_, before) = app.get_as(&format!("/api/order/detail/{made}"), &ann).await;
+        let mut c = client(app).await;
+        let cred = Cred::Token(&admin);
+        let catalogue = c
+            .list_catalog(with(&cred, pb::ListCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        let plan = catalogue
+            .plans
+            .iter()
+            .find(|p| p.plan.as_ref().unwrap().id == "shuttle-sgn-4")
+            .unwrap();
+        assert_eq!(plan.rates.len(), 1);
+        assert!(!catalogue.therapists.is_empty());
+        let old_rate = plan.rates[0].price_vnd;
+        let edit = |rates: Vec<pb::PlanRate>| pb::UpdatePlanRequest {
+            plan_id: "shuttle-sgn-4".into(),
+            name: Some("新山一機場接送・4 人座".into()),
+            rates,
+            seats: Some(4),
+            ..Default::default()
+        };
+        // A rate that is no price is refused with the catalogue's words, and nothing changes.
+        let refused = c
+            .update_plan(with(
+                &cred,
+                edit(vec![pb::PlanRate {
+                    minutes: 0,
+                    price_vnd: -5,
+                }]),
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{refused:?}");
+        let updated = c
+            .update_plan(with(
+                &cred,
+                edit(vec![pb::PlanRate {
+                    minutes: 0,
+                    price_vnd: old_rate + 100_000,
+                }]),
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .plan
+            .unwrap();
+        assert_eq!(updated.plan.unwrap().name, "新山一機場接送・4 人座");
+        // New estimates see the new rate; the order made before keeps its price.
+        let (status, total) = estimate(app).await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            total.as_i64().unwrap(),
+            before["data"]["estimate"]["totalVnd"].as_i64().unwrap() + 100_000
+        );
+        let (_, after) = app.get_as(&format!("/api/order/detail/{made}"), &ann).await;
+        assert_eq!(after["data"]["estimate"], before["data"]["estimate"]);
+        let audit = c
+            .list_audit_entries(with(
+                &cred,
+                pb::ListAuditEntriesRequest {
+                    target: "plan:shuttle-sgn-4".into(),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .entries;
+        assert_eq!(audit.len(), 1);
+        assert_eq!(audit[0].action, "plan.update");
     }
 );

@@ -93,15 +93,24 @@ impl CatalogService {
         active: bool,
         audit: impl FnOnce(&Plan, &Plan) -> AuditEntry,
     ) -> DomainResult<Plan> {
+        self.change_plan(id, |p| p.active = active, audit).await
+    }
+
+    /// Changes a plan, checked like an imported one and recorded by `audit` in the same
+    /// transaction. Orders already made keep the price they were made at (their estimate is
+    /// theirs); only new orders see the change.
+    pub async fn change_plan(
+        &self,
+        id: &PlanId,
+        change: impl FnOnce(&mut Plan),
+        audit: impl FnOnce(&Plan, &Plan) -> AuditEntry,
+    ) -> DomainResult<Plan> {
         let before = self.get_plan(id).await?;
-        let after = Plan {
-            active,
-            ..before.clone()
-        };
+        let mut after = before.clone();
+        change(&mut after);
         if after != before {
             let entry = audit(&before, &after);
-            self.repo
-                .import(std::slice::from_ref(&after), &[], Some(&entry))
+            self.import_audited(std::slice::from_ref(&after), &[], Some(&entry))
                 .await?;
         }
         Ok(after)

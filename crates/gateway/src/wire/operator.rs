@@ -2,6 +2,7 @@
 
 use domain::DomainResult;
 use domain::audit::AuditEntry;
+use domain::catalog::Plan;
 use domain::identity::{Account, Role};
 use domain::operations::{CustomerCard, ServiceKey};
 use domain::ordering::{Order, OrderId};
@@ -10,6 +11,7 @@ use tonic::Status;
 
 use crate::error::status;
 use crate::pb;
+use crate::wire::catalog::plan_to_pb;
 use crate::wire::order::{order_to_pb, timestamp};
 use crate::wire::support::thread_to_pb;
 
@@ -85,5 +87,22 @@ pub(crate) fn key_to_pb(k: &ServiceKey) -> pb::ServiceKeyInfo {
         created_by: k.created_by.clone(),
         created_at: Some(timestamp(k.created_at)),
         revoked_at: k.revoked_at.map(timestamp),
+    }
+}
+
+/// A plan with what its customer's view is made from: its rates and capacity.
+pub(crate) fn catalog_plan_to_pb(p: Plan) -> pb::CatalogPlan {
+    pb::CatalogPlan {
+        rates: p
+            .pricing
+            .rates
+            .iter()
+            .map(|r| pb::PlanRate {
+                minutes: r.minutes,
+                price_vnd: r.price.amount(),
+            })
+            .collect(),
+        max_people: p.pricing.max_people,
+        plan: Some(plan_to_pb(p)),
     }
 }

@@ -1,10 +1,10 @@
 //! `booking.v1.OperatorService`: each call finds the staff member behind the credentials, then
 //! calls the domain's operator service; the audit log is written there.
 
-use domain::DomainResult;
+mod admin;
+
 use domain::audit::Staff;
-use domain::catalog::{PlanId, Shift};
-use domain::identity::{IdentityService, Role};
+use domain::identity::IdentityService;
 use domain::operations::{AuditFilter, OperatorService, SearchOrders};
 use domain::shared::{Money, PageRequest, Phone, UserId};
 use domain::support::ThreadId;
@@ -13,11 +13,9 @@ use tonic::{Request, Response, Status};
 use crate::auth::grpc_staff;
 use crate::error::status;
 use crate::pb;
-use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::therapist_to_pb;
 use crate::wire::operator::{
-    customer_to_pb, entry_to_pb, key_to_pb, member_to_pb, one_order, operator_thread_to_pb,
-    order_id, staff_role_from_pb,
+    catalog_plan_to_pb, customer_to_pb, entry_to_pb, one_order, operator_thread_to_pb, order_id,
 };
 use crate::wire::order::{filter_from_pb, instant, order_to_pb, timestamp};
 use crate::wire::payment::entry_to_pb as ledger_to_pb;
@@ -258,101 +256,42 @@ impl pb::operator_service_server::OperatorService for Operators {
         &self,
         request: Request<pb::AdjustWalletRequest>,
     ) -> Result<Response<pb::AdjustWalletResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let work = async {
-            let customer = UserId::parse(r.customer_id.trim())?;
-            self.operators
-                .adjust_wallet(&by, &customer, Money::vnd(r.amount_vnd), &r.reason)
-                .await
-        };
-        let balance = work.await.map_err(status)?;
-        Ok(Response::new(pb::AdjustWalletResponse {
-            balance_vnd: balance.amount(),
-        }))
+        admin::adjust_wallet(self, request).await
     }
 
     async fn export_catalog(
         &self,
         request: Request<pb::ExportCatalogRequest>,
     ) -> Result<Response<pb::ExportCatalogResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let text = self.operators.export_catalog(&by).await.map_err(status)?;
-        Ok(Response::new(pb::ExportCatalogResponse {
-            catalog_toml: text,
-        }))
+        admin::export_catalog(self, request).await
     }
 
     async fn import_catalog(
         &self,
         request: Request<pb::ImportCatalogRequest>,
     ) -> Result<Response<pb::ImportCatalogResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let (plans, therapists) = self
-            .operators
-            .import_catalog(&by, &r.catalog_toml)
-            .await
-            .map_err(status)?;
-        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        Ok(Response::new(pb::ImportCatalogResponse {
-            plan_count: count(plans),
-            therapist_count: count(therapists),
-        }))
+        admin::import_catalog(self, request).await
     }
 
     async fn set_plan_active(
         &self,
         request: Request<pb::SetPlanActiveRequest>,
     ) -> Result<Response<pb::SetPlanActiveResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let work = async {
-            let id = PlanId::parse(r.plan_id.trim())?;
-            self.operators.set_plan_active(&by, &id, r.active).await
-        };
-        let plan = work.await.map_err(status)?;
-        Ok(Response::new(pb::SetPlanActiveResponse {
-            plan: Some(plan_to_pb(plan)),
-        }))
+        admin::set_plan_active(self, request).await
     }
 
     async fn set_therapist_active(
         &self,
         request: Request<pb::SetTherapistActiveRequest>,
     ) -> Result<Response<pb::SetTherapistActiveResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let therapist = self
-            .operators
-            .set_therapist_active(&by, &r.therapist_id, r.active)
-            .await
-            .map_err(status)?;
-        Ok(Response::new(pb::SetTherapistActiveResponse {
-            therapist: Some(therapist_to_pb(therapist, false)),
-        }))
+        admin::set_therapist_active(self, request).await
     }
 
     async fn set_therapist_hours(
         &self,
         request: Request<pb::SetTherapistHoursRequest>,
     ) -> Result<Response<pb::SetTherapistHoursResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let work = async {
-            let hours = r
-                .hours
-                .iter()
-                .map(|s| Shift::parse(&s.days, &s.from, &s.until))
-                .collect::<DomainResult<Vec<_>>>()?;
-            self.operators
-                .set_therapist_hours(&by, &r.therapist_id, hours)
-                .await
-        };
-        let therapist = work.await.map_err(status)?;
-        Ok(Response::new(pb::SetTherapistHoursResponse {
-            therapist: Some(therapist_to_pb(therapist, false)),
-        }))
+        admin::set_therapist_hours(self, request).await
     }
 
     async fn list_support_threads(
@@ -455,96 +394,63 @@ impl pb::operator_service_server::OperatorService for Operators {
         &self,
         request: Request<pb::ListStaffRequest>,
     ) -> Result<Response<pb::ListStaffResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let staff = self.operators.staff(&by).await.map_err(status)?;
-        Ok(Response::new(pb::ListStaffResponse {
-            staff: staff.iter().map(member_to_pb).collect(),
-        }))
+        admin::list_staff(self, request).await
     }
 
     async fn invite_staff(
         &self,
         request: Request<pb::InviteStaffRequest>,
     ) -> Result<Response<pb::InviteStaffResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let role = staff_role_from_pb(r.role).unwrap_or(Role::Operator);
-        let continue_url = if r.continue_url.is_empty() {
-            "/ops"
-        } else {
-            r.continue_url.as_str()
-        };
-        let account = self
-            .operators
-            .invite_staff(&by, &r.email, role, continue_url)
-            .await
-            .map_err(status)?;
-        Ok(Response::new(pb::InviteStaffResponse {
-            member: Some(member_to_pb(&account)),
-        }))
+        admin::invite_staff(self, request).await
     }
 
     async fn update_staff(
         &self,
         request: Request<pb::UpdateStaffRequest>,
     ) -> Result<Response<pb::UpdateStaffResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let work = async {
-            let id = UserId::parse(r.account_id.trim())
-                .map_err(|_| domain::DomainError::not_found("operator"))?;
-            let role = staff_role_from_pb(r.role);
-            self.operators
-                .update_staff(&by, &id, role, r.disabled)
-                .await
-        };
-        let account = work.await.map_err(status)?;
-        Ok(Response::new(pb::UpdateStaffResponse {
-            member: Some(member_to_pb(&account)),
-        }))
+        admin::update_staff(self, request).await
     }
 
     async fn list_service_keys(
         &self,
         request: Request<pb::ListServiceKeysRequest>,
     ) -> Result<Response<pb::ListServiceKeysResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let keys = self.operators.keys(&by).await.map_err(status)?;
-        Ok(Response::new(pb::ListServiceKeysResponse {
-            keys: keys.iter().map(key_to_pb).collect(),
-        }))
+        admin::list_service_keys(self, request).await
     }
 
     async fn issue_service_key(
         &self,
         request: Request<pb::IssueServiceKeyRequest>,
     ) -> Result<Response<pb::IssueServiceKeyResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let (key, secret) = self
-            .operators
-            .issue_key(&by, &r.name, r.admin)
-            .await
-            .map_err(status)?;
-        Ok(Response::new(pb::IssueServiceKeyResponse {
-            key: Some(key_to_pb(&key)),
-            secret,
-        }))
+        admin::issue_service_key(self, request).await
     }
 
     async fn revoke_service_key(
         &self,
         request: Request<pb::RevokeServiceKeyRequest>,
     ) -> Result<Response<pb::RevokeServiceKeyResponse>, Status> {
-        let by = self.admin(&request).await?;
-        let r = request.into_inner();
-        let key = self
-            .operators
-            .revoke_key(&by, &r.key_id)
-            .await
-            .map_err(status)?;
-        Ok(Response::new(pb::RevokeServiceKeyResponse {
-            key: Some(key_to_pb(&key)),
+        admin::revoke_service_key(self, request).await
+    }
+
+    async fn list_catalog(
+        &self,
+        request: Request<pb::ListCatalogRequest>,
+    ) -> Result<Response<pb::ListCatalogResponse>, Status> {
+        self.staff(&request).await?;
+        let (plans, therapists) = self.operators.catalogue().await.map_err(status)?;
+        Ok(Response::new(pb::ListCatalogResponse {
+            plans: plans.into_iter().map(catalog_plan_to_pb).collect(),
+            therapists: therapists
+                .into_iter()
+                .map(|t| therapist_to_pb(t, false))
+                .collect(),
         }))
+    }
+
+    async fn update_plan(
+        &self,
+        request: Request<pb::UpdatePlanRequest>,
+    ) -> Result<Response<pb::UpdatePlanResponse>, Status> {
+        admin::update_plan(self, request).await
     }
 }

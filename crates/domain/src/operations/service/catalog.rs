@@ -1,0 +1,187 @@
+//! Admins' duties over the catalogue: the catalogue file, plans on or off sale, therapists' hours.
+
+use super::OperatorService;
+use crate::audit::Staff;
+use crate::catalog::{Plan, PlanId, Shift, Therapist};
+use crate::error::{DomainError, DomainResult, msg};
+use crate::operations::PlanEdit;
+
+impl OperatorService {
+    /// Loads a catalogue file: plans and therapists are added or replaced by id, all or nothing.
+    /// Returns how many of each.
+    pub async fn import_catalog(&self, by: &Staff, text: &str) -> DomainResult<(usize, usize)> {
+        by.require_admin()?;
+        let (plans, therapists) = self.p.codec.parse(text)?;
+        if plans.is_empty() && therapists.is_empty() {
+            return Err(DomainError::invalid("catalog_toml", msg("catalog.empty")));
+        }
+        let ids = |ids: Vec<&str>| ids.join(",");
+        let after = format!(
+            "plans={} therapists={}",
+            ids(plans.iter().map(|p| p.id.as_str()).collect()),
+            ids(therapists.iter().map(|t| t.id.as_str()).collect())
+        );
+        let audit = self.entry(
+            by,
+            "catalog.import",
+            "catalog".into(),
+            String::new(),
+            after,
+            "",
+        );
+        self.p
+            .catalog
+            .import_audited(&plans, &therapists, Some(&audit))
+            .await?;
+        Ok((plans.len(), therapists.len()))
+    }
+
+    /// The whole catalogue, inactive entries too, as a file `import_catalog` reads back.
+    pub async fn export_catalog(&self, by: &Staff) -> DomainResult<String> {
+        by.require_admin()?;
+        let (plans, therapists) = self.p.catalog.everything().await?;
+        self.p.codec.render(&plans, &therapists)
+    }
+
+    /// Takes a plan off sale (or back on); orders made for it keep showing it.
+    pub async fn set_plan_active(
+        &self,
+        by: &Staff,
+        id: &PlanId,
+        active: bool,
+    ) -> DomainResult<Plan> {
+        by.require_admin()?;
+        let action = if active {
+            "plan.activate"
+        } else {
+            "plan.deactivate"
+        };
+        let state = |p: &Plan| format!("active={}", p.active);
+        self.p
+            .catalog
+            .set_plan_active(id, active, |before, after| {
+                self.entry(
+                    by,
+                    action,
+                    format!("plan:{}", id.as_str()),
+                    state(before),
+                    state(after),
+                    "",
+                )
+            })
+            .await
+    }
+
+    /// Everything in the catalogue, inactive entries too, for the console (operators may look;
+    /// only admins change it).
+    pub async fn catalogue(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
+        self.p.catalog.everything().await
+    }
+
+    /// An admin's edit of a plan: texts, rates, capacity, on sale or not. New orders see it;
+    /// orders already made keep their price.
+    pub async fn update_plan(
+        &self,
+        by: &Staff,
+        id: &PlanId,
+        edit: &PlanEdit,
+    ) -> DomainResult<Plan> {
+        by.require_admin()?;
+        let snapshot = |p: &Plan| {
+            let rates: Vec<String> = p
+                .pricing
+                .rates
+                .iter()
+                .map(|r| format!("{}m={}", r.minutes, r.price.amount()))
+                .collect();
+            let seats = p.vehicle.map_or(p.pricing.max_people, |v| v.seats);
+            format!(
+                "name={} rates={} capacity={seats} active={}",
+                p.name,
+                rates.join(","),
+                p.active
+            )
+        };
+        self.p
+            .catalog
+            .change_plan(
+                id,
+                |p| edit.apply(p),
+                |before, after| {
+                    self.entry(
+                        by,
+                        "plan.update",
+                        format!("plan:{}", id.as_str()),
+                        snapshot(before),
+                        snapshot(after),
+                        "",
+                    )
+                },
+            )
+            .await
+    }
+
+    /// A therapist stops (or starts again) taking bookings.
+    pub async fn set_therapist_active(
+        &self,
+        by: &Staff,
+        id: &str,
+        active: bool,
+    ) -> DomainResult<Therapist> {
+        by.require_admin()?;
+        let action = if active {
+            "therapist.activate"
+        } else {
+            "therapist.deactivate"
+        };
+        self.change_therapist(by, id, action, |t| t.active = active)
+            .await
+    }
+
+    /// A therapist's weekly hours, Vietnam time; the finder offers her only within them.
+    pub async fn set_therapist_hours(
+        &self,
+        by: &Staff,
+        id: &str,
+        hours: Vec<Shift>,
+    ) -> DomainResult<Therapist> {
+        by.require_admin()?;
+        self.change_therapist(by, id, "therapist.hours", |t| t.hours = hours)
+            .await
+    }
+
+    async fn change_therapist(
+        &self,
+        by: &Staff,
+        id: &str,
+        action: &str,
+        change: impl FnOnce(&mut Therapist),
+    ) -> DomainResult<Therapist> {
+        self.p
+            .catalog
+            .change_therapist(id, change, |before, after| {
+                self.entry(
+                    by,
+                    action,
+                    format!("therapist:{}", after.id),
+                    therapist_snapshot(before),
+                    therapist_snapshot(after),
+                    "",
+                )
+            })
+            .await
+    }
+}
+
+/// What the audit log keeps of a therapist: whether she takes bookings, and her hours.
+fn therapist_snapshot(t: &Therapist) -> String {
+    let hours: Vec<String> = t
+        .hours
+        .iter()
+        .map(|s| {
+            let (from, until) = s.times();
+            format!("{} {from}-{until}", s.day_codes().join(","))
+        })
+        .collect();
+    format!("active={} hours={}", t.active, hours.join("; "))
+}
