@@ -203,7 +203,7 @@ test('every console screen has no serious accessibility violation, on a phone an
   ]) {
     const page = await staffPage(browser, ADMIN);
     await page.setViewportSize(viewport);
-    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/staff']) {
+    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/staff', '/ops/catalog']) {
       await page.goto(path);
       await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
       await expect(page.locator('.console-main h1')).toBeVisible();
@@ -280,4 +280,23 @@ test('an admin invites an operator, who sets a password from the mail and sees n
   await expect(hoa.getByRole('link', { name: '人員與金鑰' })).toHaveCount(0);
   await hoa.goto('/ops/staff');
   await expect(hoa.getByText('這個頁面只限管理員')).toBeVisible();
+});
+
+test('an admin edits a plan with a preview of the customer’s card; new prices reach the site', async ({ browser, request }) => {
+  const page = await staffPage(browser, ADMIN, '/ops/catalog');
+  const row = page.getByTestId('plans').locator('[data-plan="shuttle-cxr-16"]');
+  await row.getByRole('button', { name: '編輯' }).click();
+  const form = row.getByTestId('plan-form');
+  const name = `金蘭機場接送・16 人座 ${Date.now() % 1000}`;
+  await form.getByLabel('名稱').fill(name);
+  await form.getByLabel('單程').fill('555000');
+  // The preview is the site's own card, redrawn as the admin types.
+  await expect(row.locator('.plan-card')).toContainText(name);
+  await expect(row.locator('.plan-card')).toContainText('VND 555,000');
+  await form.getByRole('button', { name: '儲存變更' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(row).toContainText('起價 VND 555,000');
+  const plan = (await (await request.get('/api/plan/shuttle/shuttle-cxr-16')).json()).data;
+  expect(plan.name).toBe(name);
+  expect(plan.fromPriceVnd).toBe(555_000);
 });

@@ -4,12 +4,21 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Category } from '@/gen/booking/v1/catalog_pb';
 import { MassageService } from '@/gen/booking/v1/massage_pb';
-import { OperatorService, StaffRole, type AuditEntry, type Customer, type OperatorThread } from '@/gen/booking/v1/operator_pb';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import {
+  OperatorService,
+  StaffRole,
+  type AuditEntry,
+  type CatalogPlan,
+  type Customer,
+  type OperatorThread,
+  type UpdatePlanRequestSchema,
+} from '@/gen/booking/v1/operator_pb';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
-export type { AuditEntry, Customer, Order, OperatorThread };
+export type { AuditEntry, CatalogPlan, Customer, Order, OperatorThread };
 export { Category, OrderState, StaffRole };
 
 const calls = OperatorService.method;
@@ -85,6 +94,10 @@ export function useAudit(s: AuditSearch) {
   return useRpcPages(calls.listAuditEntries, input, (page) => page.entries);
 }
 
+export function useCatalogue() {
+  return useRpc(calls.listCatalog, {});
+}
+
 export function useStaff(enabled: boolean) {
   return useRpc(calls.listStaff, enabled ? {} : skipToken, { select: (r) => r.staff });
 }
@@ -145,6 +158,8 @@ export const actions = {
     changed(callRpc(calls.updateStaff, { accountId, role: change.role ?? StaffRole.UNSPECIFIED, disabled: change.disabled })),
   issueKey: (name: string, admin: boolean) => changed(callRpc(calls.issueServiceKey, { name, admin })),
   revokeKey: (keyId: string) => changed(callRpc(calls.revokeServiceKey, { keyId })),
+  updatePlan: (edit: MessageInitShape<typeof UpdatePlanRequestSchema>) => changed(callRpc(calls.updatePlan, edit)),
+  setTherapistActive: (therapistId: string, active: boolean) => changed(callRpc(calls.setTherapistActive, { therapistId, active })),
   adjustWallet: (customerId: string, amountVnd: bigint, reason: string) =>
     changed(callRpc(calls.adjustWallet, { customerId, amountVnd, reason })),
 };

@@ -8,6 +8,7 @@ import { liveConnectedAtom, LiveTopic, watchLive, type LiveEvent } from '@/lib/a
 import { to } from '@/lib/paths';
 import { AuditPage } from './screens/audit-page';
 import { BoardPage } from './screens/board-page';
+import { CatalogPage } from './screens/catalog-page';
 import { CustomerPage, CustomersPage } from './screens/customers-page';
 import { OrderPage } from './screens/order-page';
 import { OrdersPage } from './screens/orders-page';
@@ -105,6 +106,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   customers: () => <CustomersPage />,
   customer: (p, role) => <CustomerPage customerId={p.customerId ?? ''} admin={role === 'admin'} />,
   audit: () => <AuditPage />,
+  catalog: (_, role) => (role === 'admin' ? <CatalogPage /> : <p className="form-error">{m.adminOnly}</p>),
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
 };
 
@@ -134,7 +136,12 @@ function Frame({ role }: { role: Role }) {
     [opsTo('customers'), m.nav.customers],
     [opsTo('audit'), m.nav.audit],
     // What only admins may do is not offered to operators (the server refuses it anyway).
-    ...(role === 'admin' ? ([[opsTo('staff'), m.nav.staff]] as [string, string][]) : []),
+    ...(role === 'admin'
+      ? ([
+          [opsTo('catalog'), m.nav.catalog],
+          [opsTo('staff'), m.nav.staff],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <div className="console" data-role={role}>

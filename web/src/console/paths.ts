@@ -10,6 +10,7 @@ export const consolePaths = {
   customer: '/ops/customers/:customerId',
   audit: '/ops/audit',
   staff: '/ops/staff',
+  catalog: '/ops/catalog',
 } as const;
 
 export type ConsoleRoute = keyof typeof consolePaths;

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Field, TextAreaField } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
+import { PlanCard } from '@/features/catalog';
+import { refusal } from '@/lib/api/refusal';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { useModal } from '@/lib/modals';
+import { useToast } from '@/lib/toasts';
+import { actions, Category, useCatalogue, type CatalogPlan } from '../api';
+import { consoleMessages } from '../messages';
+
+const m = consoleMessages.catalog;
+const CATEGORIES: [Category, string][] = [
+  [Category.SHUTTLE, 'shuttle'],
+  [Category.CHARTER, 'charter'],
+  [Category.ESCORT, 'escort'],
+  [Category.DRAGON_MASSAGE, 'massage'],
+];
+
+/** Admins' catalogue: plans by category, each editable with a preview of the customer's card;
+ * therapists taken off or put back on. The catalogue file stays for bulk changes. */
+export function CatalogPage() {
+  const { data, error } = useCatalogue();
+  const [category, setCategory] = useState(Category.SHUTTLE);
+  if (error) return <p className="form-error">{consoleMessages.loadFailed}</p>;
+  if (!data) return <p className="muted">{messages.loading}</p>;
+  const plans = data.plans.filter((p) => p.plan?.category === category);
+  return (
+    <div>
+      <h1>{consoleMessages.nav.catalog}</h1>
+      <div className="console-tabs" role="tablist" aria-label={m.plans}>
+        {CATEGORIES.map(([c, slug]) => (
+          <button key={slug} type="button" role="tab" aria-selected={c === category} onClick={() => setCategory(c)}>
+            {consoleMessages.categories[slug]}
+          </button>
+        ))}
+      </div>
+      <ul className="console-list" data-testid="plans">
+        {plans.map((p) => (
+          <PlanRow key={p.plan?.id} entry={p} />
+        ))}
+      </ul>
+      {category === Category.DRAGON_MASSAGE && <Therapists list={data.therapists} />}
+    </div>
+  );
+}
+
+function PlanRow({ entry }: { entry: CatalogPlan }) {
+  const [open, setOpen] = useState(false);
+  const plan = entry.plan;
+  if (!plan) return null;
+  const capacity = plan.vehicle ? plan.vehicle.seats : entry.maxPeople;
+  return (
+    <li className="card console-plan" data-plan={plan.id}>
+      <div className="console-plan-head">
+        <div>
+          <strong>{plan.name}</strong>
+          <span className="small muted">
+            {' '}
+            {plan.id}・{m.from} {formatVnd(plan.fromPriceVnd)}・{m.capacity} {capacity}
+          </span>
+        </div>
+        <span className="console-row">
+          <span className={plan.active ? 'badge badge-success' : 'badge badge-warning'}>{plan.active ? m.active : m.inactive}</span>
+          <button type="button" className="button button-small button-secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? m.close : m.edit}
+          </button>
+        </span>
+      </div>
+      {open && <PlanEditor entry={entry} />}
+    </li>
+  );
+}
+
+interface Values {
+  name: string;
+  summary: string;
+  description: string;
+  rates: { minutes: number; price: string }[];
+  seats: string;
+  luggage: string;
+  maxPeople: string;
+  active: boolean;
+}
+
+function PlanEditor({ entry }: { entry: CatalogPlan }) {
+  const plan = entry.plan!;
+  const modal = useModal();
+  const toast = useToast();
+  const [error, setError] = useState<string>();
+  const { register, control, handleSubmit, formState } = useForm<Values>({
+    defaultValues: {
+      name: plan.name,
+      summary: plan.summary,
+      description: plan.description,
+      rates: entry.rates.map((r) => ({ minutes: r.minutes, price: String(r.priceVnd) })),
+      seats: String(plan.vehicle?.seats ?? ''),
+      luggage: String(plan.vehicle?.luggage ?? ''),
+      maxPeople: String(entry.maxPeople),
+      active: plan.active,
+    },
+  });
+  const { fields } = useFieldArray({ control, name: 'rates' });
+  const values = useWatch({ control });
+  const rates = values.rates ?? [];
+  const digits = (s: string) => BigInt(s.replace(/[^\d-]/g, '') || '0');
+  // The customer's card as it will look: the same component the site draws it with.
+  const lowest = rates.map((r) => digits(r.price ?? '0')).reduce((a, b) => (b < a ? b : a), digits(rates[0]?.price ?? '0'));
+  const preview = {
+    ...plan,
+    name: values.name ?? '',
+    summary: values.summary ?? '',
+    fromPriceVnd: lowest,
+    vehicle: plan.vehicle ? { ...plan.vehicle, seats: Number(values.seats) || 0, luggage: Number(values.luggage) || 0 } : undefined,
+  };
+  const submit = handleSubmit(async (v) => {
+    setError(undefined);
+    if (!(await modal.confirm({ message: m.saveAsk(v.name) }))) return;
+    try {
+      await actions.updatePlan({
+        planId: plan.id,
+        name: v.name,
+        summary: v.summary,
+        description: v.description,
+        rates: v.rates.map((r) => ({ minutes: r.minutes, priceVnd: digits(r.price) })),
+        ...(plan.vehicle ? { seats: Number(v.seats), luggage: Number(v.luggage) } : { maxPeople: Number(v.maxPeople) }),
+        active: v.active,
+      });
+      toast(m.saved, 'success');
+    } catch (e) {
+      setError(refusal(e, consoleMessages.failed));
+    }
+  });
+  return (
+    <div className="console-plan-editor">
+      <form className="console-form" onSubmit={submit} data-testid="plan-form">
+        <Field label={m.name} {...register('name', { required: true })} />
+        <Field label={m.summary} {...register('summary')} />
+        <TextAreaField label={m.description} rows={4} {...register('description')} />
+        <fieldset className="console-fieldset">
+          <legend>{m.rates}</legend>
+          {fields.map((f, i) => (
+            <Field key={f.id} label={m.minutes(f.minutes)} inputMode="numeric" {...register(`rates.${i}.price`, { required: true })} />
+          ))}
+        </fieldset>
+        {plan.vehicle ? (
+          <div className="field-row">
+            <Field label={m.seats} inputMode="numeric" {...register('seats')} />
+            <Field label={m.luggage} inputMode="numeric" {...register('luggage')} />
+          </div>
+        ) : (
+          <Field label={m.maxPeople} inputMode="numeric" {...register('maxPeople')} />
+        )}
+        <label className="console-check">
+          <input type="checkbox" {...register('active')} /> {m.active}
+        </label>
+        <FormFooter error={error} busy={formState.isSubmitting} label={m.save} block={false} />
+      </form>
+      <div>
+        <h3 className="small muted">{m.preview}</h3>
+        <PlanCard plan={preview} />
+      </div>
+    </div>
+  );
+}
+
+function Therapists({ list }: { list: NonNullable<ReturnType<typeof useCatalogue>['data']>['therapists'] }) {
+  const modal = useModal();
+  const toast = useToast();
+  const toggle = async (id: string, name: string, on: boolean) => {
+    if (!(await modal.confirm({ message: m.therapistAsk(name, on) }))) return;
+    try {
+      await actions.setTherapistActive(id, on);
+      toast(consoleMessages.done, 'success');
+    } catch (e) {
+      toast(refusal(e, consoleMessages.failed), 'error');
+    }
+  };
+  return (
+    <section className="card form-card">
+      <h2>{m.therapists}</h2>
+      <ul className="console-audit" data-testid="therapists">
+        {list.map((t) => (
+          <li key={t.id} data-therapist={t.id}>
+            <strong>
+              {t.name} <span className={t.active ? 'badge badge-success' : 'badge badge-warning'}>{t.active ? m.active : m.inactive}</span>
+            </strong>
+            <span className="small muted">
+              {m.languages} {t.languages.join('、')}・{m.skills} {t.skills.join('、')}
+            </span>
+            <span className="small">
+              {m.hours}{' '}
+              {t.hours.map((h) => `${h.days.map((d) => m.days[d] ?? d).join('')} ${h.from}–${h.until}`).join('；')}
+            </span>
+            <span>
+              <button type="button" className="button button-small button-secondary" onClick={() => void toggle(t.id, t.name, !t.active)}>
+                {t.active ? m.takeOff : m.putOn}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
