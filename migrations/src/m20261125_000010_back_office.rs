@@ -1,5 +1,5 @@
-//! The back office: a service key's role (an operator's unless issued as an admin's), and the
-//! live events every change of an order, a support thread or a wallet leaves in its own
+//! The back office: a service key's role (an operator's unless issued as an admin's), when a
+//! support thread was closed (none while open), and the live events every change of an order, a support thread or a wallet leaves in its own
 //! transaction, which the nodes read to tell open streams what changed.
 
 use sea_orm_migration::{prelude::*, schema::*};
@@ -11,6 +11,12 @@ pub struct Migration;
 enum ServiceKeys {
     Table,
     Role,
+}
+
+#[derive(DeriveIden)]
+enum SupportThreads {
+    Table,
+    ClosedAtMs,
 }
 
 #[derive(DeriveIden)]
@@ -30,6 +36,13 @@ impl MigrationTrait for Migration {
             Table::alter()
                 .table(ServiceKeys::Table)
                 .add_column(string_len(ServiceKeys::Role, 16).default("operator"))
+                .to_owned(),
+        )
+        .await?;
+        m.alter_table(
+            Table::alter()
+                .table(SupportThreads::Table)
+                .add_column(big_integer_null(SupportThreads::ClosedAtMs))
                 .to_owned(),
         )
         .await?;

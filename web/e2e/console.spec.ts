@@ -145,6 +145,17 @@ test('a support question is answered from the inbox, and the customer sees it at
   await expect(inbox.getByTestId('thread-messages')).toContainText('司機會在出口舉牌');
   // The customer's open thread shows the reply without a reload (well inside the old 20 s poll).
   await expect(mine.getByTestId('messages')).toContainText('司機會在出口舉牌', { timeout: 5_000 });
+
+  // Closed from the inbox: the customer is told at once; writing again reopens it.
+  await inbox.getByRole('button', { name: '結案' }).click();
+  await expect(inbox.getByText(/已於 .* 結案/)).toBeVisible();
+  await expect(mine.getByTestId('closed')).toBeVisible({ timeout: 5_000 });
+  await mine.getByRole('textbox', { name: '回覆' }).fill('還想問行李的事');
+  await mine.getByRole('button', { name: '送出' }).click();
+  await expect(mine.getByTestId('closed')).toHaveCount(0);
+  await expect(inbox.getByRole('button', { name: '結案' })).toBeVisible({ timeout: 5_000 });
+  await inbox.getByRole('tab', { name: '已結案' }).click();
+  await expect(inbox.getByTestId('inbox').getByRole('button', { name: /行李/ })).toHaveCount(0);
 });
 
 test('a refund from the console shows in the customer’s v-coin', async ({ browser, request }) => {

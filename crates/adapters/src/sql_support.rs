@@ -3,12 +3,15 @@
 //! thread row comes first, so concurrent messages to one thread take their turns.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use domain::audit::AuditEntry;
 use domain::error::msg;
 use domain::live::Topic;
 use domain::ordering::OrderId;
 use domain::shared::{Page, PageRequest, UserId};
-use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
+use domain::support::{
+    Author, Message, RequestId, Side, SupportStore, Thread, ThreadId, ThreadView,
+};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -57,6 +60,7 @@ fn thread_from_row(r: support_thread::Model) -> DomainResult<Thread> {
         unread_by_customer: count(r.unread_by_customer),
         unread_by_operators: count(r.unread_by_operators),
         preview: r.preview,
+        closed_at: r.closed_at_ms.map(instant).transpose()?,
     })
 }
 
@@ -97,6 +101,7 @@ impl SupportStore for SqlSupportStore {
             unread_by_operators: Set(1),
             preview: Set(thread.preview.clone()),
             request_id: Set(request.map(|r| r.as_str().into())),
+            closed_at_ms: Set(None),
         };
         match support_thread::Entity::insert(row).exec(&txn).await {
             Ok(_) => {}
@@ -184,6 +189,11 @@ impl SupportStore for SqlSupportStore {
                 support_thread::Column::Preview,
                 Expr::value(Thread::preview_of(&message.body)),
             )
+            // A new message reopens a closed thread.
+            .col_expr(
+                support_thread::Column::ClosedAtMs,
+                Expr::value(Option::<i64>::None),
+            )
             .filter(support_thread::Column::Id.eq(id.as_str()))
             .exec(&txn)
             .await
@@ -223,6 +233,39 @@ impl SupportStore for SqlSupportStore {
         }
     }
 
+    async fn set_closed(
+        &self,
+        id: &ThreadId,
+        closed_at: Option<DateTime<Utc>>,
+        audit: &AuditEntry,
+    ) -> DomainResult<()> {
+        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let row = support_thread::Entity::find_by_id(id.as_str())
+            .one(&txn)
+            .await
+            .map_err(storage)?
+            .ok_or_else(|| DomainError::not_found("thread"))?;
+        support_thread::Entity::update_many()
+            .col_expr(
+                support_thread::Column::ClosedAtMs,
+                Expr::value(closed_at.map(ms)),
+            )
+            .filter(support_thread::Column::Id.eq(id.as_str()))
+            .exec(&txn)
+            .await
+            .map_err(storage)?;
+        insert_audit(&txn, audit).await.map_err(storage)?;
+        let change = live::Change {
+            owner: &row.owner,
+            topic: Topic::Thread,
+            subject: id.as_str(),
+        };
+        live::record(&txn, ms(audit.at), &[change])
+            .await
+            .map_err(storage)?;
+        txn.commit().await.map_err(storage)
+    }
+
     async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()> {
         let column = match side {
             Side::Customer => support_thread::Column::UnreadByCustomer,
@@ -240,16 +283,19 @@ impl SupportStore for SqlSupportStore {
     async fn list(
         &self,
         owner: Option<&UserId>,
-        waiting: bool,
+        view: ThreadView,
         page: &PageRequest,
     ) -> DomainResult<Page<Thread>> {
         let mut query = support_thread::Entity::find();
         if let Some(owner) = owner {
             query = query.filter(support_thread::Column::Owner.eq(owner.as_str()));
         }
-        if waiting {
-            query = query.filter(support_thread::Column::UnreadByOperators.gt(0));
-        }
+        query = match view {
+            ThreadView::All => query,
+            ThreadView::Waiting => query.filter(support_thread::Column::UnreadByOperators.gt(0)),
+            ThreadView::Open => query.filter(support_thread::Column::ClosedAtMs.is_null()),
+            ThreadView::Closed => query.filter(support_thread::Column::ClosedAtMs.is_not_null()),
+        };
         let (rows, next_token) = newest_first(
             &self.db,
             query,

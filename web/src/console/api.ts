@@ -8,6 +8,7 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   OperatorService,
   StaffRole,
+  ThreadView,
   type AuditEntry,
   type CatalogPlan,
   type Customer,
@@ -19,7 +20,7 @@ import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
 export type { AuditEntry, CatalogPlan, Customer, Order, OperatorThread };
-export { Category, OrderState, StaffRole };
+export { Category, OrderState, StaffRole, ThreadView };
 
 const calls = OperatorService.method;
 /** While the live stream is down, lists are asked for again this often. */
@@ -119,8 +120,8 @@ export function useCustomerCard(customerId: string) {
   return useRpc(calls.getCustomer, { customerId, pageSize: 1 }, { select: (r) => r.customer });
 }
 
-export function useThreads(waitingOnly: boolean, poll: number | false = false) {
-  return useRpc(calls.listSupportThreads, { waitingOnly, pageSize: 50 }, { select: (r) => r.threads, refetchInterval: poll });
+export function useThreads(view: ThreadView, poll: number | false = false) {
+  return useRpc(calls.listSupportThreads, { view, pageSize: 50 }, { select: (r) => r.threads, refetchInterval: poll });
 }
 
 export function useThread(threadId: string) {
@@ -153,6 +154,7 @@ export const actions = {
   markPaid: (o: Order, bankRef: string) => changed(callRpc(calls.markTransferPaid, { orderId: o.id, bankRef })),
   note: (o: Order, note: string) => changed(callRpc(calls.addOrderNote, { orderId: o.id, note })),
   reply: (threadId: string, message: string) => changed(callRpc(calls.replyToThread, { threadId, message })),
+  setClosed: (threadId: string, closed: boolean) => changed(callRpc(calls.setThreadClosed, { threadId, closed })),
   invite: (email: string, role: StaffRole) => changed(callRpc(calls.inviteStaff, { email, role, continueUrl: '/ops' })),
   updateStaff: (accountId: string, change: { role?: StaffRole; disabled?: boolean }) =>
     changed(callRpc(calls.updateStaff, { accountId, role: change.role ?? StaffRole.UNSPECIFIED, disabled: change.disabled })),

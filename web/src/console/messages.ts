@@ -101,7 +101,12 @@ export const consoleMessages = {
   },
   support: {
     waiting: '待回覆',
+    open: '處理中',
+    closed: '已結案',
     all: '全部',
+    close: '結案',
+    reopen: '重新開啟',
+    closedAt: (at: string) => `已於 ${at} 結案；客人再留言會自動重新開啟。`,
     about: '相關訂單',
     reply: '回覆',
     send: '送出回覆',

@@ -66,6 +66,7 @@ export const memberMessages = {
     createdAt: '下單時間',
   },
   support: {
+    closed: (at: string) => `客服已於 ${at} 將這個對話結案；如果還有問題，直接留言即可重新開啟。`,
     lead: '對訂單或付款有疑問？開啟對話，客服人員會在這裡回覆您。',
     threadsTitle: '我的對話',
     noThreads: '還沒有對話。',

@@ -16,6 +16,8 @@ pub struct Model {
     pub unread_by_operators: i32,
     pub preview: String,
     pub request_id: Option<String>,
+    /// Set while an operator has it closed; a new message reopens it.
+    pub closed_at_ms: Option<i64>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

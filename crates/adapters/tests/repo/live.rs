@@ -68,6 +68,7 @@ on_both_databases!(
                             unread_by_customer: 0,
                             unread_by_operators: 1,
                             preview: "你好".into(),
+                            closed_at: None,
                         };
                         let first = Message::new(Author::Customer, "你好", now()).unwrap();
                         support

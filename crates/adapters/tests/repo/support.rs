@@ -7,7 +7,9 @@ use adapters::{SqlSupportStore, on_both_databases};
 use chrono::Duration;
 use domain::ordering::OrderStore;
 use domain::shared::{PageRequest, UserId};
-use domain::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
+use domain::support::{
+    Author, Message, RequestId, Side, SupportStore, Thread, ThreadId, ThreadView,
+};
 use sea_orm::DatabaseConnection;
 
 use super::orders::{now, order, setup};
@@ -29,6 +31,7 @@ fn thread(
         unread_by_customer: 0,
         unread_by_operators: 1,
         preview: "你好".into(),
+        closed_at: None,
     }
 }
 
@@ -166,7 +169,11 @@ on_both_databases!(
 
         // cs-0 is now the most recent, then cs-2, cs-1.
         let first = store
-            .list(Some(&owner), false, &PageRequest::new(2, None).unwrap())
+            .list(
+                Some(&owner),
+                ThreadView::All,
+                &PageRequest::new(2, None).unwrap(),
+            )
             .await
             .unwrap();
         let ids: Vec<_> = first.items.iter().map(|t| t.id.as_str()).collect();
@@ -174,7 +181,7 @@ on_both_databases!(
         let rest = store
             .list(
                 Some(&owner),
-                false,
+                ThreadView::All,
                 &PageRequest::new(2, first.next_token).unwrap(),
             )
             .await
@@ -184,7 +191,7 @@ on_both_databases!(
         let other = UserId::parse("u2").unwrap();
         assert!(
             store
-                .list(Some(&other), false, &PageRequest::first(10))
+                .list(Some(&other), ThreadView::All, &PageRequest::first(10))
                 .await
                 .unwrap()
                 .items
@@ -194,11 +201,63 @@ on_both_databases!(
             store
                 .list(
                     Some(&owner),
-                    false,
+                    ThreadView::All,
                     &PageRequest::new(2, Some("forged".into())).unwrap()
                 )
                 .await
                 .is_err()
         );
+    }
+);
+
+on_both_databases!(
+    a_closed_thread_lists_as_closed_until_a_message_reopens_it,
+    |db: DatabaseConnection| async move {
+        let (_, _, owner) = setup(&db).await;
+        let store = SqlSupportStore::new(db.clone());
+        for n in 0..2 {
+            let t = thread(&format!("cs-{n}"), &owner, None, n);
+            store
+                .open(&t, &say(Author::Customer, "hi", n), None)
+                .await
+                .unwrap();
+        }
+        let id = ThreadId::parse("cs-0").unwrap();
+        let audit = domain::audit::AuditEntry {
+            id: "au-1".into(),
+            at: now(),
+            actor: "operator:lan@ops.example".into(),
+            action: "thread.close".into(),
+            target: "thread:cs-0".into(),
+            before: "open".into(),
+            after: "closed".into(),
+            reason: String::new(),
+        };
+        store.set_closed(&id, Some(now()), &audit).await.unwrap();
+        let ids = |view| {
+            let store = &store;
+            async move {
+                store
+                    .list(None, view, &PageRequest::first(10))
+                    .await
+                    .unwrap()
+                    .items
+                    .into_iter()
+                    .map(|t| t.id.as_str().to_owned())
+                    .collect::<Vec<_>>()
+            }
+        };
+        assert_eq!(ids(ThreadView::Closed).await, ["cs-0"]);
+        assert_eq!(ids(ThreadView::Open).await, ["cs-1"]);
+        assert_eq!(ids(ThreadView::All).await.len(), 2);
+        store
+            .append(&id, &say(Author::Customer, "還有一個問題", 5), None, None)
+            .await
+            .unwrap();
+        assert!(
+            ids(ThreadView::Closed).await.is_empty(),
+            "a message reopens it"
+        );
+        assert_eq!(store.get(&id).await.unwrap().unwrap().closed_at, None);
     }
 );

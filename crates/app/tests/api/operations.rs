@@ -174,6 +174,10 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
             code!(c.quote_cancellation(with(cred, Default::default()))),
         ),
         (
+            "SetThreadClosed",
+            code!(c.set_thread_closed(with(cred, Default::default()))),
+        ),
+        (
             "ListCatalog",
             code!(c.list_catalog(with(cred, Default::default()))),
         ),
@@ -1596,5 +1600,109 @@ api_test!(
             .entries;
         assert_eq!(audit.len(), 1);
         assert_eq!(audit[0].action, "plan.update");
+    }
+);
+
+api_test!(
+    operators_close_a_thread_and_a_new_message_reopens_it,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let staff = operator_token(app).await;
+        let id = pending(app, &ann, 3).await;
+        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+        let thread = support
+            .open_thread(signed(&ann, open(&id, "司機會舉牌嗎？", "q-1")))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        let mut c = client(app).await;
+        let cred = Cred::Token(&staff);
+        let close = |closed| pb::SetThreadClosedRequest {
+            thread_id: thread.id.clone(),
+            closed,
+        };
+        let closed = c
+            .set_thread_closed(with(&cred, close(true)))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        assert!(closed.thread.unwrap().closed_at.is_some());
+        // Closing twice changes nothing and is recorded once.
+        c.set_thread_closed(with(&cred, close(true))).await.unwrap();
+        let listed = |view: pb::ThreadView| {
+            let mut c = c.clone();
+            let staff = staff.clone();
+            async move {
+                c.list_support_threads(with(
+                    &Cred::Token(&staff),
+                    pb::ListSupportThreadsRequest {
+                        view: view as i32,
+                        ..Default::default()
+                    },
+                ))
+                .await
+                .unwrap()
+                .into_inner()
+                .threads
+                .len()
+            }
+        };
+        assert_eq!(
+            (
+                listed(pb::ThreadView::Closed).await,
+                listed(pb::ThreadView::Open).await
+            ),
+            (1, 0)
+        );
+        // The customer sees it closed, and writing again reopens it.
+        let mine = support
+            .get_thread(signed(
+                &ann,
+                pb::GetThreadRequest {
+                    thread_id: thread.id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        assert!(mine.closed_at.is_some());
+        support
+            .send_message(signed(
+                &ann,
+                pb::SendMessageRequest {
+                    thread_id: thread.id.clone(),
+                    body: "還有行李的問題".into(),
+                    request_id: "m-1".into(),
+                },
+            ))
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                listed(pb::ThreadView::Closed).await,
+                listed(pb::ThreadView::Open).await
+            ),
+            (0, 1)
+        );
+        let audit = c
+            .list_audit_entries(with(
+                &cred,
+                pb::ListAuditEntriesRequest {
+                    target: format!("thread:{}", thread.id),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .entries;
+        let actions: Vec<_> = audit.iter().map(|e| e.action.as_str()).collect();
+        assert_eq!(actions, ["thread.close"]);
     }
 );

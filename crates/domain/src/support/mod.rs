@@ -7,6 +7,6 @@ mod service;
 #[cfg(test)]
 mod tests;
 
-pub use model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId};
+pub use model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId, ThreadView};
 pub use ports::{Side, SupportStore};
 pub use service::{NewThread, SupportPorts, SupportService};

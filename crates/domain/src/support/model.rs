@@ -111,6 +111,31 @@ pub struct Thread {
     pub unread_by_operators: u32,
     /// The start of the latest message, for lists.
     pub preview: String,
+    /// When an operator closed it; a new message from either side reopens it.
+    pub closed_at: Option<DateTime<Utc>>,
+}
+
+/// Which threads operators list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ThreadView {
+    #[default]
+    All,
+    /// With customer messages no operator has read.
+    Waiting,
+    Open,
+    Closed,
+}
+
+impl ThreadView {
+    /// Whether the view lists this thread (the stores query the same).
+    pub fn keeps(self, t: &Thread) -> bool {
+        match self {
+            ThreadView::All => true,
+            ThreadView::Waiting => t.unread_by_operators > 0,
+            ThreadView::Open => t.closed_at.is_none(),
+            ThreadView::Closed => t.closed_at.is_some(),
+        }
+    }
 }
 
 impl Thread {

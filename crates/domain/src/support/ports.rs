@@ -1,6 +1,7 @@
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
-use super::model::{Message, RequestId, Thread, ThreadId};
+use super::model::{Message, RequestId, Thread, ThreadId, ThreadView};
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::shared::{Page, PageRequest, UserId};
@@ -26,8 +27,8 @@ pub trait SupportStore: Send + Sync {
     async fn get(&self, id: &ThreadId) -> DomainResult<Option<Thread>>;
     /// The thread's messages, oldest first.
     async fn messages(&self, id: &ThreadId) -> DomainResult<Vec<Message>>;
-    /// Adds a message, counts it unread for the other side and moves the thread's time, unless a
-    /// message with this request id is already in the thread.
+    /// Adds a message, counts it unread for the other side, moves the thread's time and reopens it
+    /// if it was closed, unless a message with this request id is already in the thread.
     async fn append(
         &self,
         id: &ThreadId,
@@ -35,14 +36,21 @@ pub trait SupportStore: Send + Sync {
         request: Option<&RequestId>,
         audit: Option<&AuditEntry>,
     ) -> DomainResult<()>;
+    /// Closes the thread (`Some`) or reopens it (`None`), with the operator's audit entry.
+    async fn set_closed(
+        &self,
+        id: &ThreadId,
+        closed_at: Option<DateTime<Utc>>,
+        audit: &AuditEntry,
+    ) -> DomainResult<()>;
     /// `side` has read everything in the thread.
     async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()>;
     /// The owner's threads (everyone's without one: operators only), the most recently active
-    /// first; with `waiting`, only those with customer messages no operator has read.
+    /// first, those `view` keeps.
     async fn list(
         &self,
         owner: Option<&UserId>,
-        waiting: bool,
+        view: ThreadView,
         page: &PageRequest,
     ) -> DomainResult<Page<Thread>>;
     /// Operators' messages the owner has not opened, over every thread.

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use super::model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId};
+use super::model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId, ThreadView};
 use super::ports::{Side, SupportStore};
 use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult, msg};
@@ -111,6 +111,7 @@ impl SupportService {
             )?,
         };
         let thread = Thread {
+            closed_at: None,
             id: ThreadId::generated(&self.random.id()),
             owner: owner.clone(),
             subject,
@@ -126,16 +127,58 @@ impl SupportService {
     }
 
     pub async fn threads(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<Thread>> {
-        self.store.list(Some(owner), false, page).await
+        self.store.list(Some(owner), ThreadView::All, page).await
     }
 
-    /// Every customer's threads, for operators; `waiting` keeps those waiting for an answer.
+    /// Every customer's threads, for operators, those `view` keeps.
     pub async fn all_threads(
         &self,
-        waiting: bool,
+        view: ThreadView,
         page: &PageRequest,
     ) -> DomainResult<Page<Thread>> {
-        self.store.list(None, waiting, page).await
+        self.store.list(None, view, page).await
+    }
+
+    /// An operator closes a thread (answered, nothing more to do) or reopens it; closing twice
+    /// changes nothing. A new message from either side reopens it by itself.
+    #[tracing::instrument(skip_all, fields(thread = id.as_str()))]
+    pub async fn set_closed(
+        &self,
+        by: &Staff,
+        id: &ThreadId,
+        closed: bool,
+    ) -> DomainResult<Thread> {
+        let thread = self
+            .store
+            .get(id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("thread"))?;
+        if thread.closed_at.is_some() == closed {
+            return Ok(thread);
+        }
+        let now = self.clock.now();
+        let state = |closed: bool| if closed { "closed" } else { "open" }.to_owned();
+        let audit = AuditEntry::new(
+            &*self.random,
+            now,
+            by,
+            if closed {
+                "thread.close"
+            } else {
+                "thread.reopen"
+            },
+            format!("thread:{}", id.as_str()),
+            state(!closed),
+            state(closed),
+            "",
+        );
+        self.store
+            .set_closed(id, closed.then_some(now), &audit)
+            .await?;
+        Ok(Thread {
+            closed_at: closed.then_some(now),
+            ..thread
+        })
     }
 
     /// Any thread with its messages, for operators (reading marks nothing: answering does).

@@ -9,7 +9,9 @@ use chrono::{DateTime, Utc};
 use crate::error::DomainResult;
 use crate::identity::{Limit, RateLimiter, Take, Window};
 use crate::shared::{Page, PageRequest, UserId};
-use crate::support::{Author, Message, RequestId, Side, SupportStore, Thread, ThreadId};
+use crate::support::{
+    Author, Message, RequestId, Side, SupportStore, Thread, ThreadId, ThreadView,
+};
 
 /// A row with the request id it was written under.
 type Keyed<T> = (T, Option<RequestId>);
@@ -68,10 +70,21 @@ impl SupportStore for Threads {
         t.message_count += 1;
         t.updated_at = message.at;
         t.preview = Thread::preview_of(&message.body);
+        t.closed_at = None;
         match message.author {
             Author::Customer => t.unread_by_operators += 1,
             Author::Operator(_) => t.unread_by_customer += 1,
         }
+        Ok(())
+    }
+    async fn set_closed(
+        &self,
+        id: &ThreadId,
+        closed_at: Option<DateTime<Utc>>,
+        _: &crate::audit::AuditEntry,
+    ) -> DomainResult<()> {
+        let mut threads = self.threads.lock().unwrap();
+        threads.get_mut(id).unwrap().0.closed_at = closed_at;
         Ok(())
     }
     async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()> {
@@ -86,7 +99,7 @@ impl SupportStore for Threads {
     async fn list(
         &self,
         owner: Option<&UserId>,
-        waiting: bool,
+        view: ThreadView,
         _: &PageRequest,
     ) -> DomainResult<Page<Thread>> {
         let mut items: Vec<Thread> = self
@@ -95,7 +108,7 @@ impl SupportStore for Threads {
             .unwrap()
             .values()
             .filter(|(t, _)| owner.is_none_or(|o| &t.owner == o))
-            .filter(|(t, _)| !waiting || t.unread_by_operators > 0)
+            .filter(|(t, _)| view.keeps(t))
             .map(|(t, _)| t.clone())
             .collect();
         items.sort_by_key(|t| std::cmp::Reverse(t.updated_at));

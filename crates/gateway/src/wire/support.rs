@@ -26,6 +26,7 @@ pub(crate) fn thread_to_pb(t: &Thread) -> pb::SupportThread {
         message_count: t.message_count,
         unread_count: t.unread_by_customer,
         preview: t.preview.clone(),
+        closed_at: t.closed_at.map(timestamp),
     }
 }
 

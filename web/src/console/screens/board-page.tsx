@@ -7,7 +7,7 @@ import { liveConnectedAtom } from '@/lib/api/live';
 import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { FALLBACK_POLL_MS, OrderState, useOrderList, useThreads, type Order } from '../api';
+import { FALLBACK_POLL_MS, OrderState, ThreadView, useOrderList, useThreads, type Order } from '../api';
 import { consoleMessages } from '../messages';
 import { flowOf, isAssigned, startInstant, startOf } from '../order-facts';
 
@@ -35,7 +35,7 @@ export function BoardPage() {
     100,
   );
   const transfers = useOrderList({ awaitingTransfer: true, soonest: true }, poll);
-  const threads = useThreads(true, poll);
+  const threads = useThreads(ThreadView.WAITING, poll);
   const unassigned = soon.data?.filter((o) => !isAssigned(o));
   return (
     <div className="console-board">

@@ -9,31 +9,37 @@ import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { useToast } from '@/lib/toasts';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { actions, FALLBACK_POLL_MS, useThread, useThreads } from '../api';
+import { actions, FALLBACK_POLL_MS, ThreadView, useThread, useThreads } from '../api';
 import { consoleMessages } from '../messages';
 
 const m = consoleMessages.support;
+type Tab = 'waiting' | 'open' | 'closed' | 'all';
+const TABS: Record<Tab, ThreadView> = {
+  waiting: ThreadView.WAITING,
+  open: ThreadView.OPEN,
+  closed: ThreadView.CLOSED,
+  all: ThreadView.UNSPECIFIED,
+};
 
 /** The support inbox: threads waiting for an answer (or all), and the one chosen, answered here. */
 export function SupportPage() {
   const [params, setParams] = useSearchParams();
-  const all = params.get('view') === 'all';
+  const tab = (params.get('view') ?? 'waiting') as Tab;
   const chosen = params.get('thread') ?? '';
   const poll = useAtomValue(liveConnectedAtom) ? false : FALLBACK_POLL_MS;
-  const { data: threads, error } = useThreads(!all, poll);
-  const view = (next: Record<string, string>) => setParams({ ...(all ? { view: 'all' } : {}), ...(chosen ? { thread: chosen } : {}), ...next });
+  const { data: threads, error } = useThreads(TABS[tab] ?? ThreadView.WAITING, poll);
+  const view = (next: Record<string, string>) => setParams({ view: tab, ...(chosen ? { thread: chosen } : {}), ...next });
   return (
     <div className="console-support">
       <h1>{consoleMessages.nav.support}</h1>
       <div className="console-split">
         <section className="card console-inbox">
           <div className="console-tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={!all} onClick={() => setParams(chosen ? { thread: chosen } : {})}>
-              {m.waiting}
-            </button>
-            <button type="button" role="tab" aria-selected={all} onClick={() => view({ view: 'all' })}>
-              {m.all}
-            </button>
+            {(Object.keys(TABS) as Tab[]).map((t) => (
+              <button key={t} type="button" role="tab" aria-selected={t === tab} onClick={() => view({ view: t })}>
+                {m[t]}
+              </button>
+            ))}
           </div>
           {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
           {threads?.length === 0 && <p className="muted">{consoleMessages.empty}</p>}
@@ -78,7 +84,22 @@ function Thread({ threadId }: { threadId: string }) {
   });
   return (
     <>
-      <h2>{t.subject || t.orderId}</h2>
+      <div className="console-plan-head">
+        <h2>{t.subject || t.orderId}</h2>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() =>
+            void actions.setClosed(threadId, !t.closedAt).then(
+              () => toast(consoleMessages.done, 'success'),
+              (e: unknown) => toast(refusal(e, consoleMessages.failed), 'error'),
+            )
+          }
+        >
+          {t.closedAt ? m.reopen : m.close}
+        </button>
+      </div>
+      {t.closedAt && <p className="notice">{m.closedAt(showTimestamp(t.closedAt))}</p>}
       {t.orderId && (
         <p className="small">
           {m.about}：<Link to={opsTo('order', { orderId: t.orderId })}>{t.orderId}</Link>

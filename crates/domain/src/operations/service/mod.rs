@@ -12,7 +12,7 @@ use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, Tok
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{Cancellation, LedgerEntry, PaymentService, RefundQuote};
 use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
-use crate::support::{Message, SupportService, Thread, ThreadId};
+use crate::support::{Message, SupportService, Thread, ThreadId, ThreadView};
 
 /// What operators work through: the customer-side services (so every rule is the same) and the
 /// stores of staff and audit.
@@ -223,13 +223,23 @@ impl OperatorService {
         self.p.payments.confirm_transfer(by, id, bank_ref).await
     }
 
-    /// Every customer's threads; with `waiting`, those waiting for an answer.
+    /// Every customer's threads, those `view` keeps.
     pub async fn support_threads(
         &self,
-        waiting: bool,
+        view: ThreadView,
         page: &PageRequest,
     ) -> DomainResult<Page<Thread>> {
-        self.p.support.all_threads(waiting, page).await
+        self.p.support.all_threads(view, page).await
+    }
+
+    /// Closes a thread (answered) or reopens it.
+    pub async fn set_thread_closed(
+        &self,
+        by: &Staff,
+        id: &ThreadId,
+        closed: bool,
+    ) -> DomainResult<Thread> {
+        self.p.support.set_closed(by, id, closed).await
     }
 
     pub async fn support_thread(&self, id: &ThreadId) -> DomainResult<(Thread, Vec<Message>)> {

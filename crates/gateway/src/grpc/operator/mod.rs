@@ -7,7 +7,7 @@ use domain::audit::Staff;
 use domain::identity::IdentityService;
 use domain::operations::{AuditFilter, OperatorService, SearchOrders};
 use domain::shared::{Money, PageRequest, Phone, UserId};
-use domain::support::ThreadId;
+use domain::support::{ThreadId, ThreadView};
 use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_staff;
@@ -302,7 +302,14 @@ impl pb::operator_service_server::OperatorService for Operators {
         let r = request.into_inner();
         let work = async {
             let page = PageRequest::new(r.page_size, Some(r.page_token))?;
-            self.operators.support_threads(r.waiting_only, &page).await
+            let view = match pb::ThreadView::try_from(r.view).unwrap_or_default() {
+                pb::ThreadView::Waiting => ThreadView::Waiting,
+                pb::ThreadView::Open => ThreadView::Open,
+                pb::ThreadView::Closed => ThreadView::Closed,
+                pb::ThreadView::Unspecified if r.waiting_only => ThreadView::Waiting,
+                pb::ThreadView::Unspecified => ThreadView::All,
+            };
+            self.operators.support_threads(view, &page).await
         };
         let page = work.await.map_err(status)?;
         Ok(Response::new(pb::ListSupportThreadsResponse {
@@ -430,6 +437,22 @@ impl pb::operator_service_server::OperatorService for Operators {
         request: Request<pb::RevokeServiceKeyRequest>,
     ) -> Result<Response<pb::RevokeServiceKeyResponse>, Status> {
         admin::revoke_service_key(self, request).await
+    }
+
+    async fn set_thread_closed(
+        &self,
+        request: Request<pb::SetThreadClosedRequest>,
+    ) -> Result<Response<pb::SetThreadClosedResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = ThreadId::parse(r.thread_id.trim())?;
+            self.operators.set_thread_closed(&by, &id, r.closed).await
+        };
+        let thread = work.await.map_err(status)?;
+        Ok(Response::new(pb::SetThreadClosedResponse {
+            thread: Some(operator_thread_to_pb(&thread)),
+        }))
     }
 
     async fn list_catalog(

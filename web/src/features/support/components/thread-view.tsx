@@ -46,6 +46,11 @@ export function ThreadView({ id }: { id: string }) {
           <Link to={`/member/order?id=${encodeURIComponent(thread.orderId)}`}>{m.viewOrder}</Link>
         </p>
       )}
+      {thread.closedAt && (
+        <p className="notice" data-testid="closed">
+          {m.closed(showTimestamp(thread.closedAt))}
+        </p>
+      )}
       <ol className="messages" data-testid="messages">
         {said.map((msg, i) => (
           <li key={i} className={msg.fromCustomer ? 'message message-own' : 'message message-staff'}>
