@@ -157,8 +157,11 @@ test('a support thread about the cancelled order gets a reply, marked unread unt
   await page.getByRole('button', { name: '送出' }).click();
   await expect(page.getByTestId('messages').locator('li')).toHaveCount(2);
 
-  operator('support-reply', thread, '--operator', '小美', '--message', '退款已在您的 V 幣錢包，可立即使用。');
+  // Away from the thread (an open thread marks a reply read as it arrives), the reply comes in
+  // and the member home counts it without a reload.
   await page.goto('/member');
+  await expect(page.getByTestId('unread-card')).toContainText('沒有未讀回覆');
+  operator('support-reply', thread, '--operator', '小美', '--message', '退款已在您的 V 幣錢包，可立即使用。');
   await expect(page.getByTestId('unread-card')).toContainText('1 則未讀回覆');
   await expect(page.getByTestId('nav-unread')).toHaveText('1');
   await page.getByRole('link', { name: '前往客服中心' }).click();
