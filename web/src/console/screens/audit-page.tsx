@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { useAudit } from '../api';
 import { consoleMessages } from '../messages';
+import { ResultTable } from '../result-table';
 
 const m = consoleMessages.audit;
 const KEYS = ['target', 'actor', 'action', 'from', 'until'] as const;
@@ -47,48 +47,35 @@ export function AuditPage() {
           </button>
         </div>
       </form>
-      {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
-      {items && (
-        <div className="card console-table-wrap" role="region" aria-label={consoleMessages.nav.audit} tabIndex={0}>
-          <table className="console-table" data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{m.at}</th>
-                <th scope="col">{m.actor}</th>
-                <th scope="col">{m.action}</th>
-                <th scope="col">{m.change}</th>
-                <th scope="col">{m.reason}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => {
-                const order = e.target.startsWith('order:') ? e.target.slice(6) : '';
-                return (
-                  <tr key={e.id}>
-                    <td>{showTimestamp(e.at)}</td>
-                    <td>{e.actor}</td>
-                    <td>
-                      {e.action}
-                      <div className="small">{order ? <Link to={opsTo('order', { orderId: order })}>{order}</Link> : e.target}</div>
-                    </td>
-                    <td className="small">
-                      {e.before && <div className="muted">{e.before}</div>}
-                      {e.after && <div>{e.after}</div>}
-                    </td>
-                    <td>{e.reason}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {!items && !error && <p className="muted">{messages.loading}</p>}
-      {hasMore && (
-        <button type="button" className="button button-secondary" onClick={more}>
-          {messages.loadMore}
-        </button>
-      )}
+      <ResultTable
+        label={consoleMessages.nav.audit}
+        count={items?.length}
+        error={error}
+        none={consoleMessages.empty}
+        columns={[m.at, m.actor, m.action, m.change, m.reason]}
+        hasMore={hasMore}
+        more={more}
+        testId="audit-table"
+      >
+        {items?.map((e) => {
+          const order = e.target.startsWith('order:') ? e.target.slice(6) : '';
+          return (
+            <tr key={e.id}>
+              <td>{showTimestamp(e.at)}</td>
+              <td>{e.actor}</td>
+              <td>
+                {e.action}
+                <div className="small">{order ? <Link to={opsTo('order', { orderId: order })}>{order}</Link> : e.target}</div>
+              </td>
+              <td className="small">
+                {e.before && <div className="muted">{e.before}</div>}
+                {e.after && <div>{e.after}</div>}
+              </td>
+              <td>{e.reason}</td>
+            </tr>
+          );
+        })}
+      </ResultTable>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useToast } from '@/lib/toasts';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { actions, useCustomer, useCustomerCard, useCustomers } from '../api';
 import { consoleMessages } from '../messages';
+import { ResultTable } from '../result-table';
 import { opsTo } from '../paths';
 
 const m = consoleMessages.customers;
@@ -35,43 +36,29 @@ export function CustomersPage() {
           </button>
         </div>
       </form>
-      {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
-      {items?.length === 0 && <p className="muted">{m.none}</p>}
-      {items && items.length > 0 && (
-        <div className="card console-table-wrap" role="region" aria-label={consoleMessages.nav.customers} tabIndex={0}>
-          <table className="console-table" data-testid="customers-table">
-            <thead>
-              <tr>
-                <th scope="col">{m.email}</th>
-                <th scope="col">{m.name}</th>
-                <th scope="col">{m.phone}</th>
-                <th scope="col">{m.balance}</th>
-                <th scope="col">{m.joined}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.customerId}>
-                  <td>
-                    <Link to={opsTo('customer', { customerId: c.customerId })}>{c.email}</Link>
-                    {c.disabled && <span className="badge badge-warning">{m.disabled}</span>}
-                  </td>
-                  <td>{c.displayName}</td>
-                  <td>{c.phone}</td>
-                  <td>{formatVnd(c.balanceVnd)}</td>
-                  <td>{showTimestamp(c.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {!items && !error && <p className="muted">{messages.loading}</p>}
-      {hasMore && (
-        <button type="button" className="button button-secondary" onClick={more}>
-          {messages.loadMore}
-        </button>
-      )}
+      <ResultTable
+        label={consoleMessages.nav.customers}
+        count={items?.length}
+        error={error}
+        none={m.none}
+        columns={[m.email, m.name, m.phone, m.balance, m.joined]}
+        hasMore={hasMore}
+        more={more}
+        testId="customers-table"
+      >
+        {items?.map((c) => (
+          <tr key={c.customerId}>
+            <td>
+              <Link to={opsTo('customer', { customerId: c.customerId })}>{c.email}</Link>
+              {c.disabled && <span className="badge badge-warning">{m.disabled}</span>}
+            </td>
+            <td>{c.displayName}</td>
+            <td>{c.phone}</td>
+            <td>{formatVnd(c.balanceVnd)}</td>
+            <td>{showTimestamp(c.createdAt)}</td>
+          </tr>
+        ))}
+      </ResultTable>
     </div>
   );
 }

@@ -2,12 +2,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { StateBadge } from '@/features/order';
 import { formatVnd } from '@/lib/format';
-import { messages } from '@/lib/messages';
 import { orderMessages } from '@/lib/order-messages';
 import { opsTo } from '../paths';
 import { showLocal } from '@/lib/vietnam-time';
 import { Category, OrderState, useOrderPages, type OrderSearch } from '../api';
 import { consoleMessages } from '../messages';
+import { ResultTable } from '../result-table';
 import { startOf } from '../order-facts';
 
 const m = consoleMessages.orders;
@@ -117,48 +117,34 @@ export function OrdersPage() {
           </button>
         </div>
       </form>
-      {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
-      {items?.length === 0 && <p className="muted">{m.none}</p>}
-      {items && items.length > 0 && (
-        <div className="card console-table-wrap" role="region" aria-label={consoleMessages.nav.orders} tabIndex={0}>
-          <table className="console-table" data-testid="orders-table">
-            <thead>
-              <tr>
-                <th scope="col">{m.id}</th>
-                <th scope="col">{m.service}</th>
-                <th scope="col">{m.customer}</th>
-                <th scope="col">{m.total}</th>
-                <th scope="col">{m.state}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link to={opsTo('order', { orderId: o.id })}>{o.id}</Link>
-                    <div className="small muted">{o.planName}</div>
-                  </td>
-                  <td>{showLocal(startOf(o))}</td>
-                  <td>
-                    {o.contact?.name}
-                    <div className="small muted">{o.contact ? `+${o.contact.phoneCountryCode} ${o.contact.phoneNumber}` : ''}</div>
-                  </td>
-                  <td>{formatVnd(o.estimate?.totalVnd ?? 0n)}</td>
-                  <td>
-                    <StateBadge state={o.state} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {!items && !error && <p className="muted">{messages.loading}</p>}
-      {hasMore && (
-        <button type="button" className="button button-secondary" onClick={more}>
-          {messages.loadMore}
-        </button>
-      )}
+      <ResultTable
+        label={consoleMessages.nav.orders}
+        count={items?.length}
+        error={error}
+        none={m.none}
+        columns={[m.id, m.service, m.customer, m.total, m.state]}
+        hasMore={hasMore}
+        more={more}
+        testId="orders-table"
+      >
+        {items?.map((o) => (
+          <tr key={o.id}>
+            <td>
+              <Link to={opsTo('order', { orderId: o.id })}>{o.id}</Link>
+              <div className="small muted">{o.planName}</div>
+            </td>
+            <td>{showLocal(startOf(o))}</td>
+            <td>
+              {o.contact?.name}
+              <div className="small muted">{o.contact ? `+${o.contact.phoneCountryCode} ${o.contact.phoneNumber}` : ''}</div>
+            </td>
+            <td>{formatVnd(o.estimate?.totalVnd ?? 0n)}</td>
+            <td>
+              <StateBadge state={o.state} />
+            </td>
+          </tr>
+        ))}
+      </ResultTable>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 //! promoted, demoted, disabled) and service keys.
 
 use super::OperatorService;
-use crate::audit::Staff;
+use crate::audit::{AuditEntry, Staff};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Account, Change, CommitError, Email, Password, Role, TokenHash};
 use crate::operations::ServiceKey;
@@ -19,16 +19,6 @@ impl OperatorService {
         role: Role,
     ) -> DomainResult<Account> {
         by.require_admin()?;
-        if !role.is_staff() {
-            return Err(DomainError::invalid("role", msg("staff.role")));
-        }
-        let email = Email::parse(email)?;
-        if email.as_str().chars().count() > Staff::NAME_MAX {
-            return Err(DomainError::invalid(
-                "email",
-                msg("staff.email_max").with("max", Staff::NAME_MAX),
-            ));
-        }
         if password.chars().count() < Role::STAFF_PASSWORD_MIN {
             return Err(DomainError::invalid(
                 "password",
@@ -36,26 +26,9 @@ impl OperatorService {
             ));
         }
         let password = Password::new(password)?;
-        let now = self.p.clock.now();
-        let account = Account {
-            id: UserId::parse(&self.p.random.id())?,
-            email,
-            role,
-            password_hash: self.p.hasher.hash(&password).await?,
-            email_verified: true,
-            disabled: false,
-            created_at: now,
-            updated_at: now,
-            tokens_valid_after: chrono::DateTime::UNIX_EPOCH,
-        };
-        let audit = self.entry(
-            by,
-            "operator.create",
-            format!("account:{}", account.id.as_str()),
-            String::new(),
-            format!("{} role={}", account.email.as_str(), role.code()),
-            "",
-        );
+        let (mut account, audit) = self.new_staff(by, "operator.create", email, role)?;
+        account.password_hash = self.p.hasher.hash(&password).await?;
+        account.email_verified = true;
         let change = Change {
             insert_account: Some(account.clone()),
             audit: Some(audit),
@@ -66,6 +39,48 @@ impl OperatorService {
             CommitError::Storage(e) => e,
         })?;
         Ok(account)
+    }
+
+    /// A staff account about to be made, and the audit entry of `action` that makes it; its
+    /// password is the caller's to set.
+    fn new_staff(
+        &self,
+        by: &Staff,
+        action: &str,
+        email: &str,
+        role: Role,
+    ) -> DomainResult<(Account, AuditEntry)> {
+        if !role.is_staff() {
+            return Err(DomainError::invalid("role", msg("staff.role")));
+        }
+        let email = Email::parse(email)?;
+        if email.as_str().chars().count() > Staff::NAME_MAX {
+            return Err(DomainError::invalid(
+                "email",
+                msg("staff.email_max").with("max", Staff::NAME_MAX),
+            ));
+        }
+        let now = self.p.clock.now();
+        let account = Account {
+            id: UserId::parse(&self.p.random.id())?,
+            email,
+            role,
+            password_hash: String::new(),
+            email_verified: false,
+            disabled: false,
+            created_at: now,
+            updated_at: now,
+            tokens_valid_after: chrono::DateTime::UNIX_EPOCH,
+        };
+        let audit = self.entry(
+            by,
+            action,
+            format!("account:{}", account.id.as_str()),
+            String::new(),
+            format!("{} role={}", account.email.as_str(), role.code()),
+            "",
+        );
+        Ok((account, audit))
     }
 
     /// Every staff account, for admins.
@@ -84,37 +99,8 @@ impl OperatorService {
         continue_url: &str,
     ) -> DomainResult<Account> {
         by.require_admin()?;
-        let email = Email::parse(email)?;
-        if email.as_str().chars().count() > Staff::NAME_MAX {
-            return Err(DomainError::invalid(
-                "email",
-                msg("staff.email_max").with("max", Staff::NAME_MAX),
-            ));
-        }
-        if !role.is_staff() {
-            return Err(DomainError::invalid("role", msg("staff.role")));
-        }
-        let now = self.p.clock.now();
-        let account = Account {
-            id: UserId::parse(&self.p.random.id())?,
-            email,
-            role,
-            // Set by the identity service to a secret nobody knows, until the invitation is used.
-            password_hash: String::new(),
-            email_verified: false,
-            disabled: false,
-            created_at: now,
-            updated_at: now,
-            tokens_valid_after: chrono::DateTime::UNIX_EPOCH,
-        };
-        let audit = self.entry(
-            by,
-            "operator.invite",
-            format!("account:{}", account.id.as_str()),
-            String::new(),
-            format!("{} role={}", account.email.as_str(), role.code()),
-            "",
-        );
+        // The identity service sets a password nobody knows, until the invitation is used.
+        let (account, audit) = self.new_staff(by, "operator.invite", email, role)?;
         self.p
             .accounts
             .invite_staff(account.clone(), audit, continue_url)
