@@ -176,6 +176,7 @@ export const consoleMessages = {
     disable: '停用',
     enable: '重新啟用',
     you: '（您）',
+    makeRole: (role: string) => `改為${role}`,
     inviteAsk: (email: string, role: string) => `邀請 ${email} 成為${role}？對方會收到設定密碼的信。`,
     invited: (email: string) => `已寄出邀請給 ${email}`,
     disableAsk: (email: string) => `停用 ${email}？對方會立即被登出。`,

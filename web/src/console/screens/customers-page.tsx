@@ -75,7 +75,7 @@ export function CustomerPage({ customerId, admin }: { customerId: string; admin:
         <Link to={opsTo('customers')}>{m.back}</Link>
       </p>
       <h1>{card.displayName || card.email}</h1>
-      <div className="console-order-grid">
+      <div className="console-order-grid console-keep-order">
         <div>
           <div className="card form-card">
             <dl className="summary">

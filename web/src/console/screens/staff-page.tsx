@@ -24,7 +24,7 @@ export function StaffPage() {
   return (
     <div>
       <h1>{consoleMessages.nav.staff}</h1>
-      <div className="console-order-grid">
+      <div className="console-order-grid console-keep-order">
         <div>
           <People />
           <Keys />
@@ -83,7 +83,7 @@ function People() {
                     className="button button-small button-secondary"
                     onClick={() => void change(m.roleAsk(s.email, ROLE_NAMES[other] ?? ''), () => actions.updateStaff(s.accountId, { role: other }))}
                   >
-                    {ROLE_NAMES[other]}
+                    {m.makeRole(ROLE_NAMES[other] ?? '')}
                   </button>
                   <button
                     type="button"
