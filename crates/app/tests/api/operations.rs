@@ -90,8 +90,9 @@ pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> Strin
 }
 
 /// The calls only an admin (or an admin's key) may make.
-const ADMIN_CALLS: [&str; 13] = [
+const ADMIN_CALLS: [&str; 14] = [
     "AdjustWallet",
+    "UpdateTherapist",
     "UpdatePlan",
     "ExportCatalog",
     "ImportCatalog",
@@ -176,6 +177,10 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "SetThreadClosed",
             code!(c.set_thread_closed(with(cred, Default::default()))),
+        ),
+        (
+            "UpdateTherapist",
+            code!(c.update_therapist(with(cred, Default::default()))),
         ),
         (
             "ListCatalog",
@@ -1704,5 +1709,68 @@ api_test!(
             .entries;
         let actions: Vec<_> = audit.iter().map(|e| e.action.as_str()).collect();
         assert_eq!(actions, ["thread.close"]);
+    }
+);
+
+api_test!(
+    an_admin_changes_a_therapists_languages_skills_and_hours,
+    async |app: &TestApp| {
+        let admin = operator_token(app).await;
+        let dispatcher = staff_token(app, "minh@ops.example", "operator").await;
+        let mut c = client(app).await;
+        let day = (chrono::Utc::now() + chrono::Duration::days(3)).format("%Y-%m-%d");
+        let at = |time: &str| format!("date={day}&time={time}&duration=60");
+        assert!(
+            therapists(app, &at("20:00"))
+                .await
+                .contains(&"t-lan".to_owned())
+        );
+        let request = |from: &str, until: &str| pb::UpdateTherapistRequest {
+            therapist_id: "t-lan".into(),
+            languages: vec!["vi".into(), " en ".into(), "vi".into()],
+            skills: vec!["熱石".into(), String::new()],
+            hours: vec![pb::Shift {
+                days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+                    .map(String::from)
+                    .to_vec(),
+                from: from.into(),
+                until: until.into(),
+            }],
+        };
+        let refused = c
+            .update_therapist(with(&Cred::Token(&dispatcher), request("09:00", "12:00")))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::PermissionDenied);
+        let bad = c
+            .update_therapist(with(&Cred::Token(&admin), request("9 am", "12:00")))
+            .await
+            .unwrap_err();
+        assert_eq!(bad.code(), Code::InvalidArgument);
+        let lan = c
+            .update_therapist(with(&Cred::Token(&admin), request("09:00", "12:00")))
+            .await
+            .unwrap()
+            .into_inner()
+            .therapist
+            .unwrap();
+        assert_eq!(
+            (lan.languages, lan.skills),
+            (
+                vec!["vi".to_owned(), "en".to_owned()],
+                vec!["熱石".to_owned()]
+            )
+        );
+        // The finder offers her by her new hours at once.
+        assert!(
+            !therapists(app, &at("20:00"))
+                .await
+                .contains(&"t-lan".to_owned())
+        );
+        assert!(
+            therapists(app, &at("10:00"))
+                .await
+                .contains(&"t-lan".to_owned())
+        );
     }
 );

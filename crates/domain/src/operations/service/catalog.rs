@@ -121,6 +121,35 @@ impl OperatorService {
             .await
     }
 
+    /// An admin replaces a therapist's languages, skills and weekly hours (Vietnam time); the
+    /// finder offers her by them from now on, and bookings she has keep her.
+    pub async fn update_therapist(
+        &self,
+        by: &Staff,
+        id: &str,
+        languages: &[String],
+        skills: &[String],
+        hours: Vec<Shift>,
+    ) -> DomainResult<Therapist> {
+        by.require_admin()?;
+        let tidy = |list: &[String]| {
+            let mut kept: Vec<String> = Vec::new();
+            for item in list.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+                if !kept.iter().any(|k| k == item) {
+                    kept.push(item.to_owned());
+                }
+            }
+            kept
+        };
+        let (languages, skills) = (tidy(languages), tidy(skills));
+        self.change_therapist(by, id, "therapist.update", |t| {
+            t.languages = languages;
+            t.skills = skills;
+            t.hours = hours;
+        })
+        .await
+    }
+
     /// A therapist stops (or starts again) taking bookings.
     pub async fn set_therapist_active(
         &self,
@@ -183,5 +212,11 @@ fn therapist_snapshot(t: &Therapist) -> String {
             format!("{} {from}-{until}", s.day_codes().join(","))
         })
         .collect();
-    format!("active={} hours={}", t.active, hours.join("; "))
+    format!(
+        "active={} hours={} languages={} skills={}",
+        t.active,
+        hours.join("; "),
+        t.languages.join(","),
+        t.skills.join(",")
+    )
 }

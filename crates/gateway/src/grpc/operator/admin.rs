@@ -244,3 +244,25 @@ pub(super) async fn update_plan(
         plan: Some(catalog_plan_to_pb(plan)),
     }))
 }
+
+pub(super) async fn update_therapist(
+    ops: &Operators,
+    request: Request<pb::UpdateTherapistRequest>,
+) -> Result<Response<pb::UpdateTherapistResponse>, Status> {
+    let by = ops.admin(&request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let hours = r
+            .hours
+            .iter()
+            .map(|s| Shift::parse(&s.days, &s.from, &s.until))
+            .collect::<DomainResult<Vec<_>>>()?;
+        ops.operators
+            .update_therapist(&by, &r.therapist_id, &r.languages, &r.skills, hours)
+            .await
+    };
+    let therapist = work.await.map_err(status)?;
+    Ok(Response::new(pb::UpdateTherapistResponse {
+        therapist: Some(therapist_to_pb(therapist, false)),
+    }))
+}

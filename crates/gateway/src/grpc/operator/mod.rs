@@ -470,6 +470,13 @@ impl pb::operator_service_server::OperatorService for Operators {
         }))
     }
 
+    async fn update_therapist(
+        &self,
+        request: Request<pb::UpdateTherapistRequest>,
+    ) -> Result<Response<pb::UpdateTherapistResponse>, Status> {
+        admin::update_therapist(self, request).await
+    }
+
     async fn update_plan(
         &self,
         request: Request<pb::UpdatePlanRequest>,
