@@ -311,3 +311,30 @@ test('an admin edits a plan with a preview of the customer’s card; new prices 
   expect(plan.name).toBe(name);
   expect(plan.fromPriceVnd).toBe(555_000);
 });
+
+test('an admin changes a therapist’s languages and hours; the finder follows', async ({ browser, request }) => {
+  const page = await staffPage(browser, ADMIN, '/ops/catalog');
+  await page.getByRole('tab', { name: '到府按摩' }).click();
+  const row = page.getByTestId('therapists').locator('[data-therapist="t-mai"]');
+  await row.getByRole('button', { name: '編輯語言、專長與時段' }).click();
+  const form = row.getByTestId('therapist-form');
+  await form.getByLabel('語言').fill('zh, vi, ja');
+  // One shift left: every day, mornings only.
+  while ((await form.getByRole('button', { name: '刪除這個時段' }).count()) > 1) {
+    await form.getByRole('button', { name: '刪除這個時段' }).last().click();
+  }
+  const shift = form.locator('fieldset').first();
+  for (const day of ['一', '二', '三', '四', '五', '六', '日']) await shift.getByLabel(day, { exact: true }).check();
+  await shift.getByLabel('開始').fill('08:00');
+  await shift.getByLabel('結束').fill('12:00');
+  await form.getByRole('button', { name: '儲存' }).click();
+  await expect(row).toContainText('zh、vi、ja');
+  await expect(row).toContainText('一二三四五六日 08:00–12:00');
+  const day = new Date(Date.now() + (7 + 72) * 3600_000).toISOString().slice(0, 10);
+  const offered = async (time: string) => {
+    const r = await request.get(`/api/plan/dragon-massage/therapist?date=${day}&time=${time}&duration=60`);
+    return ((await r.json()).data as { id: string }[]).map((t) => t.id);
+  };
+  expect(await offered('09:00')).toContain('t-mai');
+  expect(await offered('20:00')).not.toContain('t-mai');
+});

@@ -162,6 +162,8 @@ export const actions = {
   revokeKey: (keyId: string) => changed(callRpc(calls.revokeServiceKey, { keyId })),
   updatePlan: (edit: MessageInitShape<typeof UpdatePlanRequestSchema>) => changed(callRpc(calls.updatePlan, edit)),
   setTherapistActive: (therapistId: string, active: boolean) => changed(callRpc(calls.setTherapistActive, { therapistId, active })),
+  updateTherapist: (therapistId: string, change: { languages: string[]; skills: string[]; hours: { days: string[]; from: string; until: string }[] }) =>
+    changed(callRpc(calls.updateTherapist, { therapistId, ...change })),
   adjustWallet: (customerId: string, amountVnd: bigint, reason: string) =>
     changed(callRpc(calls.adjustWallet, { customerId, amountVnd, reason })),
 };

@@ -166,7 +166,10 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
   );
 }
 
-function Therapists({ list }: { list: NonNullable<ReturnType<typeof useCatalogue>['data']>['therapists'] }) {
+type TherapistEntry = NonNullable<ReturnType<typeof useCatalogue>['data']>['therapists'][number];
+
+function Therapists({ list }: { list: TherapistEntry[] }) {
+  const [editing, setEditing] = useState<string>();
   const modal = useModal();
   const toast = useToast();
   const toggle = async (id: string, name: string, on: boolean) => {
@@ -194,14 +197,84 @@ function Therapists({ list }: { list: NonNullable<ReturnType<typeof useCatalogue
               {m.hours}{' '}
               {t.hours.map((h) => `${h.days.map((d) => m.days[d] ?? d).join('')} ${h.from}–${h.until}`).join('；')}
             </span>
-            <span>
+            <span className="console-row">
               <button type="button" className="button button-small button-secondary" onClick={() => void toggle(t.id, t.name, !t.active)}>
                 {t.active ? m.takeOff : m.putOn}
               </button>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                aria-expanded={editing === t.id}
+                onClick={() => setEditing(editing === t.id ? undefined : t.id)}
+              >
+                {editing === t.id ? m.close : m.editTherapist}
+              </button>
             </span>
+            {editing === t.id && <TherapistEditor therapist={t} />}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+interface TherapistValues {
+  languages: string;
+  skills: string;
+  hours: { days: string[]; from: string; until: string }[];
+}
+
+/** Her languages, skills and weekly hours, replaced at once (the finder offers her by them). */
+function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
+  const toast = useToast();
+  const [error, setError] = useState<string>();
+  const { register, control, handleSubmit, formState } = useForm<TherapistValues>({
+    defaultValues: {
+      languages: therapist.languages.join(', '),
+      skills: therapist.skills.join(', '),
+      hours: therapist.hours.map((h) => ({ days: [...h.days], from: h.from, until: h.until })),
+    },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'hours' });
+  const list = (s: string) => s.split(/[,，、]/).map((x) => x.trim()).filter(Boolean);
+  const submit = handleSubmit(async (v) => {
+    setError(undefined);
+    try {
+      await actions.updateTherapist(therapist.id, { languages: list(v.languages), skills: list(v.skills), hours: v.hours });
+      toast(m.saved, 'success');
+    } catch (e) {
+      setError(refusal(e, consoleMessages.failed));
+    }
+  });
+  return (
+    <form className="console-form" onSubmit={submit} data-testid="therapist-form">
+      <Field label={m.languages} hint={m.languagesHint} {...register('languages')} />
+      <Field label={m.skills} hint={m.skillsHint} {...register('skills')} />
+      {fields.map((f, i) => (
+        <fieldset key={f.id} className="console-fieldset">
+          <legend>{m.shift(i + 1)}</legend>
+          <div className="console-row">
+            {DAYS.map((d) => (
+              <label key={d} className="console-check">
+                <input type="checkbox" value={d} {...register(`hours.${i}.days`)} /> {m.days[d]}
+              </label>
+            ))}
+          </div>
+          <div className="field-row">
+            <Field label={m.shiftFrom} type="time" {...register(`hours.${i}.from`, { required: true })} />
+            <Field label={m.shiftUntil} type="time" {...register(`hours.${i}.until`, { required: true })} />
+          </div>
+          <button type="button" className="button button-small button-secondary" onClick={() => remove(i)}>
+            {m.removeShift}
+          </button>
+        </fieldset>
+      ))}
+      <button type="button" className="button button-small button-secondary" onClick={() => append({ days: [], from: '10:00', until: '22:00' })}>
+        {m.addShift}
+      </button>
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.saveTherapist} block={false} />
+    </form>
   );
 }
