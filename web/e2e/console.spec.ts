@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -337,4 +338,34 @@ test('an admin changes a therapist’s languages and hours; the finder follows',
   };
   expect(await offered('09:00')).toContain('t-mai');
   expect(await offered('20:00')).not.toContain('t-mai');
+});
+
+test('staff see a massage order’s therapist and the customer’s hotel photo', async ({ browser, request }) => {
+  const ivy = await customer(request, 'ivy');
+  const photo = readFileSync(fileURLToPath(new URL('./fixtures/hotel-gps.jpg', import.meta.url)));
+  const up = await request.post('/api/plan/dragon-massage/hotel/images/upload', {
+    headers: { 'authorization-firebase': ivy.token },
+    multipart: { images: { name: 'hotel.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  const imageId = (await up.json()).data[0].id as string;
+  const order = await call(request, ivy, '/api/plan/dragon-massage/massage-classic/order', {
+    details: {
+      hotelName: 'Rex',
+      hotelAddress: '141 Nguyen Hue',
+      room: '1203',
+      start: `${new Date(Date.now() + (7 + 72) * 3600_000).toISOString().slice(0, 10)}T20:00`,
+      durationMinutes: 90,
+      people: 1,
+      therapist: 'specific',
+      therapistId: 't-lan',
+      hotelImageIds: [imageId],
+    },
+    contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
+  });
+  const page = await staffPage(browser, OPERATOR, `/ops/orders/${order.id}`);
+  await expect(page.getByTestId('chosen-therapist')).toHaveText(/Lan/);
+  const img = page.getByTestId('confirm-photo').locator('img');
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
 });

@@ -366,6 +366,10 @@ api_test!(
         assert_eq!(status, 404);
         let (status, _) = app.get(&path).await;
         assert_eq!(status, 401);
+        // Staff see it: the hotel photos of the orders they dispatch.
+        let staff = super::operations::operator_token(app).await;
+        let (status, _) = app.get_as(&format!("{path}/thumbnail"), &staff).await;
+        assert_eq!(status, 200);
         let (status, _, _) = app
             .call(reqwest::Method::DELETE, &path, None, Some(&bob))
             .await;

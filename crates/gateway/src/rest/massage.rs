@@ -252,7 +252,7 @@ async fn serve(
 ) -> Result<Response, ApiError> {
     let bytes = s
         .media
-        .read(&caller.0.user_id, &image_id(id)?, variant)
+        .read_as(&caller.0, &image_id(id)?, variant)
         .await?;
     Ok((
         [

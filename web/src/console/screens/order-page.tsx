@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field, TextAreaField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
+import { MassageSummary } from '@/features/massage';
 import { Breakdown, ContactRows, DetailRows, reasonText, StateBadge } from '@/features/order';
 import { refusal } from '@/lib/api/refusal';
 import { formatVnd } from '@/lib/format';
@@ -53,7 +54,10 @@ export function OrderPage({ orderId }: { orderId: string }) {
       <div className="console-order-grid">
         <div>
           <Card title={m.service}>
-            <dl className="summary">{flow && <DetailRows flow={flow} order={order} />}</dl>
+            <dl className="summary">
+              {flow && <DetailRows flow={flow} order={order} />}
+              {flow === 'massage' && <MassageRows order={order} />}
+            </dl>
           </Card>
           <Card title={m.assigned}>
             <Assigned order={order} />
@@ -90,6 +94,12 @@ export function OrderPage({ orderId }: { orderId: string }) {
       </div>
     </section>
   );
+}
+
+/** A massage's therapist by name and the customer's hotel photos (staff may open them). */
+function MassageRows({ order }: { order: Order }) {
+  const d = order.details?.service.value as { therapist?: string; therapistId?: string; hotelImageIds?: string[] } | undefined;
+  return <MassageSummary therapist={d?.therapist ?? ''} therapistId={d?.therapistId ?? ''} hotelImageIds={d?.hotelImageIds ?? []} />;
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
