@@ -207,6 +207,8 @@ test('a customer gets no access to the console', async ({ page, request }) => {
 });
 
 test('every console screen has no serious accessibility violation, on a phone and a desktop', async ({ browser, request }) => {
+  // Sixteen pages with an axe run each: more than one test's usual 30 s on a busy machine.
+  test.setTimeout(180_000);
   const fay = await customer(request, 'fay');
   const id = await paidShuttle(request, fay, 50);
   for (const viewport of [

@@ -4,11 +4,12 @@ use chrono::Duration;
 
 use super::model::{HotelImage, ImageId, ImageLimits, Variant, key};
 use super::ports::{BlobStore, ImageCodec, ImageStore};
-use crate::identity::Principal;
 use crate::error::{DomainError, DomainResult, msg};
+use crate::identity::Principal;
 use crate::shared::{Clock, Randomness, UserId};
 
-/// Uploading, reading and removing hotel images. Only the owner reads or removes an image;
+/// Uploading, reading and removing hotel images. Only the owner (and staff) read an image, only
+/// the owner removes one;
 /// anyone else is told it does not exist.
 #[derive(Clone)]
 pub struct MediaService {

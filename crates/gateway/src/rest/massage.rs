@@ -250,10 +250,7 @@ async fn serve(
     id: &str,
     variant: Variant,
 ) -> Result<Response, ApiError> {
-    let bytes = s
-        .media
-        .read_as(&caller.0, &image_id(id)?, variant)
-        .await?;
+    let bytes = s.media.read_as(&caller.0, &image_id(id)?, variant).await?;
     Ok((
         [
             (header::CONTENT_TYPE, HotelImage::CONTENT_TYPE),
