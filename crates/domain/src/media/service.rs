@@ -9,8 +9,7 @@ use crate::identity::Principal;
 use crate::shared::{Clock, Randomness, UserId};
 
 /// Uploading, reading and removing hotel images. Only the owner (and staff) read an image, only
-/// the owner removes one;
-/// anyone else is told it does not exist.
+/// the owner removes one; anyone else is told it does not exist.
 #[derive(Clone)]
 pub struct MediaService {
     codec: Arc<dyn ImageCodec>,
