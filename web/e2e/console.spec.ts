@@ -66,17 +66,17 @@ async function get(request: APIRequestContext, who: Customer, path: string) {
   return (await r.json()).data;
 }
 
-/** Vietnam time `hours` from now, on the hour. */
-function hoursAhead(hours: number): string {
-  const vn = new Date(Date.now() + (7 + hours) * 3600_000);
-  return `${vn.toISOString().slice(0, 13)}:00`;
+/** 10:00 Vietnam time, `days` from today there: daytime, so no night surcharge moves the price. */
+function daysAheadAt10(days: number): string {
+  const vn = new Date(Date.now() + 7 * 3600_000 + days * 86_400_000);
+  return `${vn.toISOString().slice(0, 10)}T10:00`;
 }
 
-/** A shuttle in `hours` for 380,000 VND, paid with v-coin: the order's id. */
-async function paidShuttle(request: APIRequestContext, who: Customer, hours: number): Promise<string> {
+/** A shuttle `days` ahead at 10:00 for 380,000 VND, paid with v-coin: the order's id. */
+async function paidShuttle(request: APIRequestContext, who: Customer, days: number): Promise<string> {
   await call(request, who, '/api/v-coin/top-up', { amountVnd: 1_000_000, method: 'DEV' });
   const order = await call(request, who, '/api/plan/shuttle/shuttle-sgn-4/order', {
-    details: { direction: 'pick-up', flightNumber: 'VN123', start: hoursAhead(hours), address: 'Rex Hotel', passengers: 2, luggage: 2, childSeats: 0 },
+    details: { direction: 'pick-up', flightNumber: 'VN123', start: daysAheadAt10(days), address: 'Rex Hotel', passengers: 2, luggage: 2, childSeats: 0 },
     contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
   });
   await call(request, who, `/api/plan/shuttle/order/${order.id}/payment`, { method: 'VCOIN' });
@@ -101,13 +101,14 @@ function mailsTo(email: string): string[] {
 test('a paid order reaches the board without a reload; a driver assigned reaches the customer', async ({ browser, request }) => {
   const board = await staffPage(browser, OPERATOR);
   const ann = await customer(request, 'ann');
-  const id = await paidShuttle(request, ann, 30);
+  const id = await paidShuttle(request, ann, 1);
   // No reload: the live stream brings it.
   const line = board.getByTestId('board-unassigned').locator(`[data-order="${id}"]`);
   await expect(line).toBeVisible({ timeout: 10_000 });
   await expect(board.getByTestId('board-paid').locator(`[data-order="${id}"]`)).toBeVisible();
   await line.getByRole('link').click();
   await expect(board.getByTestId('order-id')).toHaveText(id);
+  await expect(board.getByTestId('payments')).toContainText('V 幣・VND 380,000・成功');
 
   const form = board.getByTestId('driver-form');
   await form.getByLabel('司機姓名').fill('阮文明');
@@ -130,7 +131,7 @@ test('a paid order reaches the board without a reload; a driver assigned reaches
 test('a support question is answered from the inbox, and the customer sees it at once', async ({ browser, request }) => {
   const inbox = await staffPage(browser, OPERATOR, '/ops/support');
   const bob = await customer(request, 'bob');
-  const id = await paidShuttle(request, bob, 72);
+  const id = await paidShuttle(request, bob, 3);
   const mine = await (await browser.newContext()).newPage();
   await logInTo(mine, `/member/customer-service?order=${id}`, bob.email, PASSWORD);
   await mine.getByLabel('訊息內容').fill('請問司機會舉牌嗎？');
@@ -161,7 +162,7 @@ test('a support question is answered from the inbox, and the customer sees it at
 
 test('a refund from the console shows in the customer’s v-coin', async ({ browser, request }) => {
   const cara = await customer(request, 'cara');
-  const id = await paidShuttle(request, cara, 96);
+  const id = await paidShuttle(request, cara, 4);
   const before = (await get(request, cara, '/api/v-coin')).balanceVnd;
   const page = await staffPage(browser, ADMIN, `/ops/orders/${id}`);
   const form = page.getByTestId('cancel-form');
@@ -177,7 +178,7 @@ test('a refund from the console shows in the customer’s v-coin', async ({ brow
 
 test('two operators assigning one order at once: one wins, the other is told', async ({ browser, request }) => {
   const dan = await customer(request, 'dan');
-  const id = await paidShuttle(request, dan, 40);
+  const id = await paidShuttle(request, dan, 2);
   const [a, b] = await Promise.all([staffPage(browser, ADMIN, `/ops/orders/${id}`), staffPage(browser, OPERATOR, `/ops/orders/${id}`)]);
   for (const [page, name] of [
     [a, '阮文明'],
@@ -210,7 +211,7 @@ test('every console screen has no serious accessibility violation, on a phone an
   // Sixteen pages with an axe run each: more than one test's usual 30 s on a busy machine.
   test.setTimeout(180_000);
   const fay = await customer(request, 'fay');
-  const id = await paidShuttle(request, fay, 50);
+  const id = await paidShuttle(request, fay, 2);
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
@@ -232,7 +233,7 @@ test('every console screen has no serious accessibility violation, on a phone an
 
 test('an admin adjusts a wallet, refused below zero; an operator is not offered it', async ({ browser, request }) => {
   const gus = await customer(request, 'gus');
-  await paidShuttle(request, gus, 60);
+  await paidShuttle(request, gus, 3);
   const find = async (page: Page) => {
     await page.getByLabel('信箱或電話').fill(gus.email);
     await page.getByRole('button', { name: '搜尋' }).click();
@@ -313,6 +314,15 @@ test('an admin edits a plan with a preview of the customer’s card; new prices 
   const plan = (await (await request.get('/api/plan/shuttle/shuttle-cxr-16')).json()).data;
   expect(plan.name).toBe(name);
   expect(plan.fromPriceVnd).toBe(555_000);
+
+  // The catalogue file: downloaded as it stands; a broken one changes nothing and says why.
+  const file = page.getByTestId('catalog-file');
+  const [download] = await Promise.all([page.waitForEvent('download'), file.getByRole('button', { name: '下載目前的目錄檔' }).click()]);
+  const text = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(text).toContain(name);
+  await file.locator('input[type=file]').setInputFiles({ name: 'bad.toml', mimeType: 'text/plain', buffer: Buffer.from('[[plans]]\nid = "x"\n') });
+  await expect(file.locator('.form-error')).toBeVisible();
+  expect((await (await request.get('/api/plan/shuttle/shuttle-cxr-16')).json()).data.name).toBe(name);
 });
 
 test('an admin changes a therapist’s languages and hours; the finder follows', async ({ browser, request }) => {

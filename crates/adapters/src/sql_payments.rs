@@ -227,6 +227,19 @@ impl PaymentStore for SqlPaymentStore {
             .transpose()
     }
 
+    async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>> {
+        payment::Entity::find()
+            .filter(payment::Column::OrderId.eq(order.as_str()))
+            .order_by_asc(payment::Column::CreatedAtMs)
+            .order_by_asc(payment::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(payment_from_row)
+            .collect()
+    }
+
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>> {
         payment::Entity::find()
             .filter(payment::Column::Reference.eq(reference))

@@ -84,6 +84,10 @@ export interface AuditSearch {
   until?: string;
 }
 
+export function useOrderPayments(orderId: string) {
+  return useRpc(calls.listOrderPayments, { orderId }, { select: (r) => r.payments });
+}
+
 export function useAudit(s: AuditSearch) {
   const input = {
     target: s.target ?? '',
@@ -160,6 +164,8 @@ export const actions = {
     changed(callRpc(calls.updateStaff, { accountId, role: change.role ?? StaffRole.UNSPECIFIED, disabled: change.disabled })),
   issueKey: (name: string, admin: boolean) => changed(callRpc(calls.issueServiceKey, { name, admin })),
   revokeKey: (keyId: string) => changed(callRpc(calls.revokeServiceKey, { keyId })),
+  exportCatalog: async () => (await callRpc(calls.exportCatalog, {})).catalogToml,
+  importCatalog: (catalogToml: string) => changed(callRpc(calls.importCatalog, { catalogToml })),
   updatePlan: (edit: MessageInitShape<typeof UpdatePlanRequestSchema>) => changed(callRpc(calls.updatePlan, edit)),
   setTherapistActive: (therapistId: string, active: boolean) => changed(callRpc(calls.setTherapistActive, { therapistId, active })),
   updateTherapist: (therapistId: string, change: { languages: string[]; skills: string[]; hours: { days: string[]; from: string; until: string }[] }) =>

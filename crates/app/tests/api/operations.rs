@@ -171,6 +171,10 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
             code!(c.cancel_order(with(cred, Default::default()))),
         ),
         (
+            "ListOrderPayments",
+            code!(c.list_order_payments(with(cred, Default::default()))),
+        ),
+        (
             "QuoteCancellation",
             code!(c.quote_cancellation(with(cred, Default::default()))),
         ),
@@ -1209,6 +1213,25 @@ api_test!(
         let (_, seen) = app.get_as(&format!("/api/order/detail/{id}"), &ann).await;
         assert!(!seen.to_string().contains("航班可能延誤"), "{seen}");
 
+        let payments = c
+            .list_order_payments(with(
+                &cred,
+                pb::ListOrderPaymentsRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .payments;
+        assert_eq!(payments.len(), 1);
+        assert_eq!(
+            (payments[0].method, payments[0].state),
+            (
+                pb::PaymentMethod::Vcoin as i32,
+                pb::PaymentState::Succeeded as i32
+            )
+        );
         let quote = c
             .quote_cancellation(with(
                 &cred,

@@ -99,6 +99,8 @@ pub trait PaymentStore: Send + Sync {
     async fn insert(&self, payment: &Payment) -> Result<(), SettleError>;
     async fn get(&self, id: &PaymentId) -> DomainResult<Option<Payment>>;
     async fn by_key(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<Payment>>;
+    /// An order's payments (tried, pending, settled or failed), oldest first.
+    async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>>;
     /// Payments whose memo reference is this, oldest first.
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>>;
     async fn settle(&self, settlement: &Settlement) -> Result<(), SettleError>;

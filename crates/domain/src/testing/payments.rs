@@ -81,6 +81,16 @@ impl PaymentStore for Payments {
             .cloned())
     }
 
+    async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>> {
+        let books = self.books.lock().unwrap();
+        Ok(books
+            .payments
+            .iter()
+            .filter(|p| p.purpose.order() == Some(order))
+            .cloned()
+            .collect())
+    }
+
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>> {
         let books = self.books.lock().unwrap();
         Ok(books

@@ -3,7 +3,7 @@
 use domain::error::msg;
 use domain::ordering::IdempotencyKey;
 use domain::payment::{
-    Cause, Checkout, LedgerEntry, Method, NextStep, PaymentState, TransferInstructions,
+    Cause, Checkout, LedgerEntry, Method, NextStep, Payment, PaymentState, TransferInstructions,
 };
 use domain::{DomainError, DomainResult};
 
@@ -59,12 +59,20 @@ pub(crate) fn transfer_to_pb(t: &TransferInstructions) -> pb::BankTransfer {
 }
 
 pub(crate) fn checkout_to_pb(c: &Checkout) -> pb::Payment {
-    let p = &c.payment;
     let (transfer, redirect_url) = match &c.next {
         NextStep::Transfer(t) => (Some(transfer_to_pb(t)), String::new()),
         NextStep::Redirect(url) => (None, url.clone()),
         NextStep::None => (None, String::new()),
     };
+    pb::Payment {
+        transfer,
+        redirect_url,
+        ..payment_to_pb(&c.payment)
+    }
+}
+
+/// A payment as recorded, without what to do next (operators' view).
+pub(crate) fn payment_to_pb(p: &Payment) -> pb::Payment {
     pb::Payment {
         id: p.id.as_str().into(),
         order_id: p
@@ -77,8 +85,8 @@ pub(crate) fn checkout_to_pb(c: &Checkout) -> pb::Payment {
         state: state_to_pb(p.state).into(),
         created_at: Some(timestamp(p.created_at)),
         settled_at: p.settled_at.map(timestamp),
-        transfer,
-        redirect_url,
+        transfer: None,
+        redirect_url: String::new(),
     }
 }
 

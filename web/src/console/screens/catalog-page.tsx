@@ -43,6 +43,7 @@ export function CatalogPage() {
         ))}
       </ul>
       {category === Category.DRAGON_MASSAGE && <Therapists list={data.therapists} />}
+      <CatalogFile />
     </div>
   );
 }
@@ -276,5 +277,54 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
       </button>
       <FormFooter error={error} busy={formState.isSubmitting} label={m.saveTherapist} block={false} />
     </form>
+  );
+}
+
+/** The whole catalogue as the file the shell's import and export use: for bulk changes. */
+function CatalogFile() {
+  const toast = useToast();
+  const [error, setError] = useState<string>();
+  const download = async () => {
+    setError(undefined);
+    try {
+      const text = await actions.exportCatalog();
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([text], { type: 'application/toml' }));
+      link.download = 'catalogue.toml';
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (e) {
+      setError(refusal(e, consoleMessages.failed));
+    }
+  };
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setError(undefined);
+    try {
+      const done = await actions.importCatalog(await file.text());
+      toast(m.imported(done.planCount, done.therapistCount), 'success');
+    } catch (e) {
+      setError(refusal(e, consoleMessages.failed));
+    }
+  };
+  return (
+    <section className="card form-card console-form" data-testid="catalog-file">
+      <h2>{m.file}</h2>
+      <p className="small muted">{m.fileHint}</p>
+      <div className="console-row">
+        <button type="button" className="button button-small button-secondary" onClick={() => void download()}>
+          {m.export}
+        </button>
+        <label className="button button-small button-secondary">
+          {m.import}
+          <input type="file" accept=".toml,text/plain" hidden onChange={(e) => void upload(e.target.files?.[0])} />
+        </label>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }

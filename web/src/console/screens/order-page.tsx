@@ -10,11 +10,12 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { useModal } from '@/lib/modals';
 import { orderMessages } from '@/lib/order-messages';
+import { paymentMessages } from '@/lib/payment-messages';
 import { opsTo } from '../paths';
 import { useToast } from '@/lib/toasts';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { actions, OrderState, useAudit, useFreeTherapists, useOrder, type Order } from '../api';
+import { actions, OrderState, useAudit, useFreeTherapists, useOrder, useOrderPayments, type Order } from '../api';
 import { consoleMessages } from '../messages';
 import { flowOf } from '../order-facts';
 
@@ -87,6 +88,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
         </div>
         <aside>
           <Card title={m.payment}>{order.estimate && <Breakdown estimate={order.estimate} />}</Card>
+          <Card title={m.payments}>
+            <Payments orderId={order.id} />
+          </Card>
           <Card title={m.actions}>
             <Actions order={order} />
           </Card>
@@ -100,6 +104,29 @@ export function OrderPage({ orderId }: { orderId: string }) {
 function MassageRows({ order }: { order: Order }) {
   const d = order.details?.service.value as { therapist?: string; therapistId?: string; hotelImageIds?: string[] } | undefined;
   return <MassageSummary therapist={d?.therapist ?? ''} therapistId={d?.therapistId ?? ''} hotelImageIds={d?.hotelImageIds ?? []} />;
+}
+
+/** Every payment tried for the order: method, amount, state, when. */
+function Payments({ orderId }: { orderId: string }) {
+  const { data: payments } = useOrderPayments(orderId);
+  if (!payments) return <p className="muted">{messages.loading}</p>;
+  if (payments.length === 0) return <p className="muted">{m.noPayments}</p>;
+  const p = paymentMessages.payment;
+  return (
+    <ul className="console-audit" data-testid="payments">
+      {payments.map((pay) => (
+        <li key={pay.id}>
+          <span>
+            {p.methods[pay.method]}・{formatVnd(pay.amountVnd)}・{p.states[pay.state]}
+          </span>
+          <span className="small muted">
+            {pay.id}・{showTimestamp(pay.createdAt)}
+            {pay.settledAt && ` → ${showTimestamp(pay.settledAt)}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

@@ -10,7 +10,7 @@ use crate::catalog::{CatalogCodec, CatalogService};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, TokenHash};
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
-use crate::payment::{Cancellation, LedgerEntry, PaymentService, RefundQuote};
+use crate::payment::{Cancellation, LedgerEntry, Payment, PaymentService, RefundQuote};
 use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
 use crate::support::{Message, SupportService, Thread, ThreadId, ThreadView};
 
@@ -206,6 +206,12 @@ impl OperatorService {
         );
         self.p.audit.record(&entry).await?;
         Ok(entry)
+    }
+
+    /// The order's payments, every attempt, oldest first.
+    pub async fn order_payments(&self, id: &OrderId) -> DomainResult<Vec<Payment>> {
+        self.p.orders.find(id).await?;
+        self.p.payments.of_order(id).await
     }
 
     /// What cancelling the order under the policy would keep and refund now.

@@ -19,7 +19,7 @@ use super::ports::{BankFeed, PaymentStore, SettleError, VnPayGateway};
 use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
 use crate::error::{DomainError, DomainResult, Message, msg};
-use crate::ordering::{IdempotencyKey, Order, OrderService, OrderState, OrderStore};
+use crate::ordering::{IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore};
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
 pub use refunds::Cancellation;
@@ -111,6 +111,11 @@ impl PaymentService {
             Some(p) if &p.owner == owner => self.checkout(p, ""),
             _ => Err(DomainError::not_found("payment")),
         }
+    }
+
+    /// Any order's payments, for operators: every attempt, oldest first.
+    pub async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>> {
+        self.store.of_order(order).await
     }
 
     pub async fn balance(&self, owner: &UserId) -> DomainResult<Money> {

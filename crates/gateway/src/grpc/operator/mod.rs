@@ -19,6 +19,7 @@ use crate::wire::operator::{
 };
 use crate::wire::order::{filter_from_pb, instant, order_to_pb, timestamp};
 use crate::wire::payment::entry_to_pb as ledger_to_pb;
+use crate::wire::payment::payment_to_pb;
 use crate::wire::support::{message_to_pb, thread_to_pb};
 
 pub(crate) struct Operators {
@@ -157,6 +158,19 @@ impl pb::operator_service_server::OperatorService for Operators {
         };
         Ok(Response::new(pb::CompleteOrderResponse {
             order: one_order(order.await)?,
+        }))
+    }
+
+    async fn list_order_payments(
+        &self,
+        request: Request<pb::ListOrderPaymentsRequest>,
+    ) -> Result<Response<pb::ListOrderPaymentsResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let payments = async { self.operators.order_payments(&order_id(&r.order_id)?).await };
+        let payments = payments.await.map_err(status)?;
+        Ok(Response::new(pb::ListOrderPaymentsResponse {
+            payments: payments.iter().map(payment_to_pb).collect(),
         }))
     }
 
