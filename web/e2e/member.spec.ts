@@ -164,12 +164,14 @@ test('a support thread about the cancelled order gets a reply, marked unread unt
   operator('support-reply', thread, '--operator', '小美', '--message', '退款已在您的 V 幣錢包，可立即使用。');
   await expect(page.getByTestId('unread-card')).toContainText('1 則未讀回覆');
   await expect(page.getByTestId('nav-unread')).toHaveText('1');
+  await expect(page.getByTestId('header-unread')).toHaveText('1');
   await page.getByRole('link', { name: '前往客服中心' }).click();
   await expect(page.getByTestId('threads').getByTestId('unread')).toHaveText('1 則新回覆');
   await page.getByTestId('threads').getByRole('link').first().click();
   await expect(page.getByTestId('messages')).toContainText('客服 小美');
   await expect(page.getByTestId('messages')).toContainText('退款已在您的 V 幣錢包');
   await expect(page.getByTestId('nav-unread')).toHaveCount(0);
+  await expect(page.getByTestId('header-unread')).toHaveCount(0);
   await page.getByRole('link', { name: '← 返回客服中心' }).click();
   await expect(page.getByTestId('threads').getByTestId('unread')).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 // pages everyone opens first stay light.
 
 export const memberMessages = {
+  header: { unread: (n: number) => `${n} 則未讀的客服回覆` },
   nav: {
     home: '會員首頁',
     orders: '我的訂單',

@@ -1,4 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { userAtom } from '@/features/account';
 import { messages } from '@/lib/messages';
@@ -6,6 +7,10 @@ import { tokenAtom } from '@/lib/store';
 import { CATEGORIES, paths, to } from '@/lib/paths';
 import { themeAtom } from '../theme';
 import { preloadRoute } from '../route-modules';
+import { importWithReload } from '@/lib/lazy-load';
+
+/** Replies not yet opened: loaded only once someone is signed in. */
+const HeaderUnread = lazy(() => importWithReload(() => import('@/pages/header-unread')));
 
 const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
   shuttle: '機場接送',
@@ -45,9 +50,14 @@ export function SiteHeader() {
             {theme === 'light' ? '☾' : '☀'}
           </button>
           {signedIn ? (
-            <Link to={paths.member} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('member')}>
-              {user?.displayName || messages.nav.account}
-            </Link>
+            <>
+              <Link to={paths.member} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('member')}>
+                {user?.displayName || messages.nav.account}
+              </Link>
+              <Suspense fallback={null}>
+                <HeaderUnread />
+              </Suspense>
+            </>
           ) : (
             <>
               <Link to={paths.register} className="nav-register" onMouseEnter={() => preloadRoute('register')}>
