@@ -22,6 +22,7 @@ import { OperatorService } from './api';
 import { consoleMessages as m } from './messages';
 
 const SOUND_KEY = 'ops.sound';
+const TITLE_KEY = 'ops.title';
 
 /** The console: who may enter, its frame and navigation, the live stream every screen shares, and
  * its pages (the app's router hands it everything under /ops). */
@@ -71,7 +72,7 @@ function beep() {
 }
 
 /** Opens the live stream: every change marks the operators' answers stale; news counts in the title. */
-function useLive(sound: boolean) {
+function useLive(sound: boolean, title: boolean) {
   const [unseen, setUnseen] = useState(0);
   useEffect(() => {
     const news = (events: LiveEvent[]) => events.filter((e) => e.topic === LiveTopic.ORDER || e.topic === LiveTopic.THREAD).length;
@@ -79,20 +80,20 @@ function useLive(sound: boolean) {
       onEvents: (events) => {
         void invalidate(OperatorService);
         const n = news(events);
-        if (n > 0 && document.visibilityState !== 'visible') setUnseen((u) => u + n);
+        if (n > 0 && title && document.visibilityState !== 'visible') setUnseen((u) => u + n);
         if (n > 0 && sound) beep();
       },
       onReset: () => void invalidate(OperatorService),
     });
-  }, [sound]);
+  }, [sound, title]);
   useEffect(() => {
     const seen = () => document.visibilityState === 'visible' && setUnseen(0);
     document.addEventListener('visibilitychange', seen);
     return () => document.removeEventListener('visibilitychange', seen);
   }, []);
   useEffect(() => {
-    document.title = unseen > 0 ? `(${unseen}) ${m.title}` : m.title;
-  }, [unseen]);
+    document.title = unseen > 0 && title ? `(${unseen}) ${m.title}` : m.title;
+  }, [unseen, title]);
 }
 
 type Params = Record<string, string | undefined>;
@@ -122,12 +123,18 @@ function Screen({ path, role }: { path: string; role: Role }) {
 
 function Frame({ role }: { role: Role }) {
   const location = useLocation();
+  // Both kept per browser: the beep is off until asked for, the title's count on until refused.
   const [sound, setSound] = useState(() => localStorage.getItem(SOUND_KEY) === 'on');
-  useLive(sound);
+  const [title, setTitle] = useState(() => localStorage.getItem(TITLE_KEY) !== 'off');
+  useLive(sound, title);
   const connected = useAtomValue(liveConnectedAtom);
   const toggle = () => {
     localStorage.setItem(SOUND_KEY, sound ? 'off' : 'on');
     setSound(!sound);
+  };
+  const toggleTitle = () => {
+    localStorage.setItem(TITLE_KEY, title ? 'off' : 'on');
+    setTitle(!title);
   };
   const links: [string, string][] = [
     [opsTo('board'), m.nav.board],
@@ -162,6 +169,9 @@ function Frame({ role }: { role: Role }) {
           </span>
           <button type="button" className="button button-small button-secondary" onClick={toggle} aria-pressed={sound}>
             {sound ? m.soundOn : m.soundOff}
+          </button>
+          <button type="button" className="button button-small button-secondary" onClick={toggleTitle} aria-pressed={title}>
+            {title ? m.titleOn : m.titleOff}
           </button>
           <span className="muted small">{m.roles[role]}</span>
           <button type="button" className="button button-small button-secondary" onClick={() => void endSession()}>

@@ -17,6 +17,8 @@ export const consoleMessages = {
   offline: '重新連線中…',
   soundOn: '提示音：開',
   soundOff: '提示音：關',
+  titleOn: '標題提醒：開',
+  titleOff: '標題提醒：關',
   noAccess: '沒有權限',
   noAccessBody: '這個帳號不是營運人員，無法使用營運後台。',
   backToSite: '回到網站',
