@@ -1,4 +1,4 @@
-// What the console reads off an order: when it starts, who serves it, what it is.
+// What the console reads off an order: when it starts and what it is.
 
 import type { Order } from './api';
 
@@ -18,13 +18,4 @@ export type Flow = 'shuttle' | 'charter' | 'escort' | 'massage';
 
 export function flowOf(o: Order): Flow | undefined {
   return o.details?.service.case as Flow | undefined;
-}
-
-/** Whether someone is assigned: a driver or guide, or for a massage a named therapist. */
-export function isAssigned(o: Order): boolean {
-  if (flowOf(o) === 'massage') {
-    const d = o.details?.service.value as { therapistId?: string } | undefined;
-    return Boolean(d?.therapistId);
-  }
-  return Boolean(o.driver);
 }

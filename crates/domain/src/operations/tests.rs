@@ -56,6 +56,20 @@ fn only_admins_and_the_shell_keep_the_catalogue_wallets_and_staff() {
 }
 
 #[test]
+fn an_order_is_assigned_once_someone_serves_it() {
+    let mut order = crate::testing::draft_order();
+    order.state = OrderState::Paid;
+    assert!(!order.is_assigned());
+    let phone = crate::shared::Phone::parse("84", "901234567").unwrap();
+    let driver = Driver::new(order.category, "Minh", phone, "51A-1").unwrap();
+    let now = order.created_at;
+    order
+        .assign_driver(driver, Actor::Operator("ops".into()), now)
+        .unwrap();
+    assert!(order.is_assigned());
+}
+
+#[test]
 fn a_snapshot_names_the_state_and_the_driver() {
     let mut order = crate::testing::draft_order();
     order.state = OrderState::Paid;

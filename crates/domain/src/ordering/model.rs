@@ -237,6 +237,16 @@ pub fn price(
 }
 
 impl Order {
+    /// Whether someone serves it: a driver or guide, or for a massage a named therapist (the
+    /// customer's choice, held at booking, or the one operators assigned). Operators' board lists
+    /// the orders soon to start that are not.
+    pub fn is_assigned(&self) -> bool {
+        match &self.details {
+            ServiceDetails::Massage(m) => !m.therapist.therapist_id().is_empty(),
+            _ => self.driver.is_some(),
+        }
+    }
+
     /// Step1: a draft with the server's price. With a contact it is complete, and waits for
     /// payment straight away.
     #[allow(clippy::too_many_arguments)]

@@ -280,6 +280,7 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
         driver: o.driver.as_ref().map(driver_to_pb),
         customer_id: o.owner.as_str().into(),
         version: o.version,
+        assigned: o.is_assigned(),
     }
 }
 

@@ -9,7 +9,7 @@ import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
 import { FALLBACK_POLL_MS, OrderState, ThreadView, useOrderList, useThreads, type Order } from '../api';
 import { consoleMessages } from '../messages';
-import { flowOf, isAssigned, startInstant, startOf } from '../order-facts';
+import { flowOf, startInstant, startOf } from '../order-facts';
 
 const m = consoleMessages.board;
 const HOUR = 3_600_000;
@@ -36,7 +36,8 @@ export function BoardPage() {
   );
   const transfers = useOrderList({ awaitingTransfer: true, soonest: true }, poll);
   const threads = useThreads(ThreadView.WAITING, poll);
-  const unassigned = soon.data?.filter((o) => !isAssigned(o));
+  // Whether an order is served is the server's to say (`assigned`).
+  const unassigned = soon.data?.filter((o) => !o.assigned);
   return (
     <div className="console-board">
       <h1>{consoleMessages.nav.board}</h1>
