@@ -194,6 +194,25 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
     Ok(())
 }
 
+impl SqlPaymentStore {
+    /// The payments `condition` keeps, oldest first.
+    async fn oldest_first(
+        &self,
+        condition: sea_orm::sea_query::SimpleExpr,
+    ) -> DomainResult<Vec<Payment>> {
+        payment::Entity::find()
+            .filter(condition)
+            .order_by_asc(payment::Column::CreatedAtMs)
+            .order_by_asc(payment::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(payment_from_row)
+            .collect()
+    }
+}
+
 #[async_trait]
 impl PaymentStore for SqlPaymentStore {
     async fn insert(&self, p: &Payment) -> Result<(), SettleError> {
@@ -228,29 +247,13 @@ impl PaymentStore for SqlPaymentStore {
     }
 
     async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>> {
-        payment::Entity::find()
-            .filter(payment::Column::OrderId.eq(order.as_str()))
-            .order_by_asc(payment::Column::CreatedAtMs)
-            .order_by_asc(payment::Column::Id)
-            .all(&self.db)
+        self.oldest_first(payment::Column::OrderId.eq(order.as_str()))
             .await
-            .map_err(storage)?
-            .into_iter()
-            .map(payment_from_row)
-            .collect()
     }
 
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>> {
-        payment::Entity::find()
-            .filter(payment::Column::Reference.eq(reference))
-            .order_by_asc(payment::Column::CreatedAtMs)
-            .order_by_asc(payment::Column::Id)
-            .all(&self.db)
+        self.oldest_first(payment::Column::Reference.eq(reference))
             .await
-            .map_err(storage)?
-            .into_iter()
-            .map(payment_from_row)
-            .collect()
     }
 
     async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {

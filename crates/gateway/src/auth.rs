@@ -5,8 +5,10 @@
 use axum::extract::FromRequestParts;
 use domain::audit::Staff;
 use domain::identity::{IdentityService, Principal};
+use domain::live::Viewer;
 use domain::operations::OperatorService;
 use http::request::Parts;
+use tonic::metadata::MetadataMap;
 
 use crate::error::status;
 use crate::{ApiError, Services};
@@ -80,12 +82,7 @@ pub(crate) async fn grpc_caller<T>(
     identity: &IdentityService,
     request: &tonic::Request<T>,
 ) -> Result<Principal, tonic::Status> {
-    let raw = request
-        .metadata()
-        .get(TOKEN_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    identity.authenticate(raw).await.map_err(status)
+    caller_in(identity, request.metadata()).await
 }
 
 /// A gRPC operator call's caller: a service key, or an ID token with the operator role. A
@@ -95,10 +92,43 @@ pub(crate) async fn grpc_staff<T>(
     operators: &OperatorService,
     request: &tonic::Request<T>,
 ) -> Result<Staff, tonic::Status> {
-    if let Some(key) = request.metadata().get(API_KEY_HEADER) {
+    staff_in(identity, operators, request.metadata()).await
+}
+
+/// Who watches live events, from a call's metadata (checked again while the stream is open): a
+/// service key is staff, a token is what its account is.
+pub(crate) async fn grpc_viewer(
+    identity: &IdentityService,
+    operators: &OperatorService,
+    metadata: &MetadataMap,
+) -> Result<Viewer, tonic::Status> {
+    if metadata.contains_key(API_KEY_HEADER) {
+        staff_in(identity, operators, metadata).await?;
+        return Ok(Viewer::Staff);
+    }
+    Ok(Viewer::of(&caller_in(identity, metadata).await?))
+}
+
+async fn caller_in(
+    identity: &IdentityService,
+    metadata: &MetadataMap,
+) -> Result<Principal, tonic::Status> {
+    let raw = metadata
+        .get(TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    identity.authenticate(raw).await.map_err(status)
+}
+
+async fn staff_in(
+    identity: &IdentityService,
+    operators: &OperatorService,
+    metadata: &MetadataMap,
+) -> Result<Staff, tonic::Status> {
+    if let Some(key) = metadata.get(API_KEY_HEADER) {
         let key = key.to_str().unwrap_or_default();
         return operators.authenticate_key(key).await.map_err(status);
     }
-    let principal = grpc_caller(identity, request).await?;
+    let principal = caller_in(identity, metadata).await?;
     principal.into_staff().map_err(status)
 }

@@ -1,5 +1,6 @@
 use chrono::{DateTime, Utc};
 
+use crate::identity::Principal;
 use crate::shared::UserId;
 
 /// What changed.
@@ -52,6 +53,15 @@ pub enum Viewer {
 }
 
 impl Viewer {
+    /// Staff see every change, anyone else their own.
+    pub fn of(principal: &Principal) -> Self {
+        if principal.role.is_staff() {
+            Viewer::Staff
+        } else {
+            Viewer::Customer(principal.user_id.clone())
+        }
+    }
+
     pub fn sees(&self, event: &LiveEvent) -> bool {
         match self {
             Viewer::Staff => true,

@@ -6,14 +6,14 @@ use std::pin::Pin;
 use std::time::Duration;
 
 use domain::identity::IdentityService;
-use domain::live::{LiveEvent, LiveService, Next, Viewer, Watch};
+use domain::live::{LiveEvent, LiveService, Next, Watch};
 use domain::operations::OperatorService;
 use futures_util::Stream;
 use tokio::sync::watch;
 use tonic::metadata::MetadataMap;
 use tonic::{Request, Response, Status};
 
-use crate::auth::{API_KEY_HEADER, TOKEN_HEADER};
+use crate::auth::grpc_viewer;
 use crate::error::status;
 use crate::pb;
 use crate::wire::order::timestamp;
@@ -43,37 +43,6 @@ impl Live {
             draining,
         }
     }
-}
-
-/// Who the credentials are, as a watcher: staff, or the customer they belong to.
-async fn viewer(
-    identity: &IdentityService,
-    operators: &OperatorService,
-    metadata: &MetadataMap,
-) -> Result<Viewer, Status> {
-    let header = |name| {
-        metadata
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned()
-    };
-    if metadata.contains_key(API_KEY_HEADER) {
-        operators
-            .authenticate_key(&header(API_KEY_HEADER))
-            .await
-            .map_err(status)?;
-        return Ok(Viewer::Staff);
-    }
-    let principal = identity
-        .authenticate(&header(TOKEN_HEADER))
-        .await
-        .map_err(status)?;
-    Ok(if principal.role.is_staff() {
-        Viewer::Staff
-    } else {
-        Viewer::Customer(principal.user_id)
-    })
 }
 
 fn event_to_pb(e: &LiveEvent) -> pb::LiveEvent {
@@ -141,7 +110,7 @@ impl Open {
             }
             () = tokio::time::sleep(HEARTBEAT) => {
                 // Still the same person with a good token, or the stream ends.
-                Some(match viewer(&self.identity, &self.operators, &self.metadata).await {
+                Some(match grpc_viewer(&self.identity, &self.operators, &self.metadata).await {
                     Ok(_) => Ok(beat),
                     Err(e) => {
                         self.done = true;
@@ -169,7 +138,7 @@ impl pb::live_service_server::LiveService for Live {
         request: Request<pb::WatchEventsRequest>,
     ) -> Result<Response<Answers>, Status> {
         let metadata = request.metadata().clone();
-        let who = viewer(&self.identity, &self.operators, &metadata).await?;
+        let who = grpc_viewer(&self.identity, &self.operators, &metadata).await?;
         let after = request.into_inner().after_id;
         let (watch, reset) = self
             .live
