@@ -1,22 +1,18 @@
-import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { opsTo } from '../paths';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { useAudit } from '../api';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
+import { useUrlFilter } from '../url-filter';
 
 const m = consoleMessages.audit;
 const KEYS = ['target', 'actor', 'action', 'from', 'until'] as const;
-type Key = (typeof KEYS)[number];
 
 /** Who did what to what, newest first; a line about an order links to it. */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<Key, string>;
-  const { register, handleSubmit } = useForm({ values: filter });
+  const { values: filter, register, apply } = useUrlFilter(KEYS);
   const { items, hasMore, more, error } = useAudit(filter);
-  const apply = handleSubmit((values) => setParams(Object.fromEntries(KEYS.filter((k) => values[k].trim()).map((k) => [k, values[k].trim()]))));
   return (
     <div className="console-audit-page">
       <h1>{consoleMessages.nav.audit}</h1>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { refusal } from '@/lib/api/refusal';
@@ -12,20 +12,19 @@ import { showTimestamp } from '@/lib/vietnam-time';
 import { actions, useCustomer, useCustomerCard, useCustomers } from '../api';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
+import { useUrlFilter } from '../url-filter';
 import { opsTo } from '../paths';
 
 const m = consoleMessages.customers;
 
 /** Customers by e-mail or phone; the search lives in the address. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const { register, handleSubmit } = useForm({ values: { q: query } });
-  const { items, hasMore, more, error } = useCustomers(query);
+  const { values, register, apply } = useUrlFilter(['q'] as const);
+  const { items, hasMore, more, error } = useCustomers(values.q);
   return (
     <div>
       <h1>{consoleMessages.nav.customers}</h1>
-      <form className="card console-filter" role="search" onSubmit={handleSubmit((v) => setParams(v.q.trim() ? { q: v.q.trim() } : {}))}>
+      <form className="card console-filter" role="search" onSubmit={apply}>
         <label className="field">
           <span>{m.query}</span>
           <input type="search" {...register('q')} />

@@ -1,5 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { StateBadge } from '@/features/order';
 import { formatVnd } from '@/lib/format';
 import { orderMessages } from '@/lib/order-messages';
@@ -8,6 +7,7 @@ import { showLocal } from '@/lib/vietnam-time';
 import { Category, OrderState, useOrderPages, type OrderSearch } from '../api';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
+import { useUrlFilter } from '../url-filter';
 import { startOf } from '../order-facts';
 
 const m = consoleMessages.orders;
@@ -28,22 +28,11 @@ const STATES = [
   OrderState.DRAFT,
 ];
 
-interface Filter {
-  q: string;
-  state: string;
-  category: string;
-  from: string;
-  until: string;
-  sort: string;
-}
-
-const KEYS: (keyof Filter)[] = ['q', 'state', 'category', 'from', 'until', 'sort'];
+const KEYS = ['q', 'state', 'category', 'from', 'until', 'sort'] as const;
 
 /** Every order, searched and filtered; the filter lives in the address, so it can be shared. */
 export function OrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as Filter;
-  const { register, handleSubmit, reset } = useForm<Filter>({ values: filter });
+  const { values: filter, register, apply, clear } = useUrlFilter(KEYS);
   const search: OrderSearch = {
     query: filter.q,
     states: filter.state ? [Number(filter.state) as OrderState] : [],
@@ -53,9 +42,6 @@ export function OrdersPage() {
     soonest: filter.sort === 'service',
   };
   const { items, hasMore, more, error } = useOrderPages(search);
-  const apply = handleSubmit((values) => {
-    setParams(Object.fromEntries(KEYS.filter((k) => values[k]).map((k) => [k, values[k]])));
-  });
   return (
     <div className="console-orders">
       <h1>{consoleMessages.nav.orders}</h1>
@@ -108,10 +94,7 @@ export function OrdersPage() {
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => {
-              reset();
-              setParams({});
-            }}
+            onClick={clear}
           >
             {m.clear}
           </button>
