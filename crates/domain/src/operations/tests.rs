@@ -56,24 +56,11 @@ fn only_admins_and_the_shell_keep_the_catalogue_wallets_and_staff() {
 }
 
 #[test]
-fn an_order_is_assigned_once_someone_serves_it() {
-    let mut order = crate::testing::draft_order();
-    order.state = OrderState::Paid;
-    assert!(!order.is_assigned());
-    let phone = crate::shared::Phone::parse("84", "901234567").unwrap();
-    let driver = Driver::new(order.category, "Minh", phone, "51A-1").unwrap();
-    let now = order.created_at;
-    order
-        .assign_driver(driver, Actor::Operator("ops".into()), now)
-        .unwrap();
-    assert!(order.is_assigned());
-}
-
-#[test]
-fn a_snapshot_names_the_state_and_the_driver() {
+fn a_snapshot_names_the_state_and_the_driver_who_makes_it_assigned() {
     let mut order = crate::testing::draft_order();
     order.state = OrderState::Paid;
     assert_eq!(order_snapshot(&order), "state=PAID");
+    assert!(!order.is_assigned());
     let phone = crate::shared::Phone::parse("84", "901234567").unwrap();
     let driver = Driver::new(order.category, "Minh", phone, "51A-1").unwrap();
     let now = order.created_at;
@@ -84,6 +71,7 @@ fn a_snapshot_names_the_state_and_the_driver() {
         order_snapshot(&order),
         "state=CONFIRMED driver=Minh +84901234567 51A-1"
     );
+    assert!(order.is_assigned());
     // Each step that tells the customer something queues one mail with it.
     let kinds: Vec<_> = order.history.iter().filter_map(|t| t.notice()).collect();
     assert_eq!(kinds.last(), Some(&MailKind::OrderConfirmed));
