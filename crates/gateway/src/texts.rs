@@ -95,7 +95,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "media.unknown" => "找不到這張照片，請重新上傳",
         "media.unreadable" => "無法讀取這張照片，請換一張再試",
 
-        "money.received_range" => "金額須介於 1 ₫ 與 {max} 之間",
+        "money.received_range" => "金額須介於 VND 1 與 {max} 之間",
 
         "option.child_seat" => "兒童安全座椅（每張）",
         "option.chinese_speaking_driver" => "中文司機",

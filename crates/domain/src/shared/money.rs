@@ -59,7 +59,8 @@ impl Mul<i64> for Money {
 }
 
 impl fmt::Display for Money {
-    /// `1,250,000 ₫`: thousands separated by commas, as VND is written for our customers.
+    /// `VND 1,250,000`: thousands separated by commas, the currency code first, as zh-TW writes it;
+    /// the web's `formatVnd` writes the same, so a mail and a page say an amount alike.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digits = self.0.unsigned_abs().to_string();
         let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
@@ -70,7 +71,7 @@ impl fmt::Display for Money {
             grouped.push(c);
         }
         let sign = if self.0 < 0 { "-" } else { "" };
-        write!(f, "{sign}{grouped} ₫")
+        write!(f, "{sign}VND {grouped}")
     }
 }
 
@@ -88,9 +89,9 @@ mod tests {
 
     #[test]
     fn displays_with_thousands_separators() {
-        assert_eq!(Money::vnd(1_250_000).to_string(), "1,250,000 ₫");
-        assert_eq!(Money::vnd(999).to_string(), "999 ₫");
-        assert_eq!(Money::vnd(-12_000).to_string(), "-12,000 ₫");
+        assert_eq!(Money::vnd(1_250_000).to_string(), "VND 1,250,000");
+        assert_eq!(Money::vnd(999).to_string(), "VND 999");
+        assert_eq!(Money::vnd(-12_000).to_string(), "-VND 12,000");
     }
 
     #[test]
