@@ -130,6 +130,10 @@ test('a VietQR transfer shows its QR and is confirmed by the bank notice', async
   const memo = (await page.getByTestId('memo').textContent()) ?? '';
   expect(memo).toBe(orderId.replace('-', '').toUpperCase());
   await expect(page.locator('img.qr')).toHaveAttribute('data-payload', new RegExp(`^000201010212.*${memo}6304[0-9A-F]{4}$`));
+  // A reload shows the same transfer at once, not the methods again.
+  await page.reload();
+  await expect(page.getByTestId('memo')).toHaveText(memo);
+  await expect(page.getByRole('button', { name: /確認付款/ })).toHaveCount(0);
 
   // The bank tells the server; the page, asking every few seconds, moves on by itself.
   const body = JSON.stringify({ transactionId: `FT${Date.now()}`, amount: 480000, description: `MBVCB.1.${memo}.CT tu 0123` });
@@ -142,6 +146,16 @@ test('a VietQR transfer shows its QR and is confirmed by the bank notice', async
   await expect(page.getByTestId('result')).toContainText('付款成功');
   await expect(page.getByTestId('order-state')).toHaveText('已付款');
   await expect.poll(() => purchases(page)).toBe(1);
+});
+
+test('the payment pages with nothing to show lead to the orders and the home page', async ({ page }) => {
+  await logIn(page, '/payment-complete');
+  await expect(page.getByRole('alert')).toHaveText('這個網址沒有要確認的付款。');
+  await expect(page.getByRole('link', { name: '回到首頁' })).toBeVisible();
+  await page.goto('/payment');
+  await expect(page.getByRole('alert')).toHaveText('找不到要付款的訂單。');
+  await page.getByRole('link', { name: '查看我的訂單' }).click();
+  await expect(page).toHaveURL(/\/member\/order$/);
 });
 
 test('VNPay: off to VNPay and back; the return is verified and the order paid', async ({ page, request }) => {

@@ -22,6 +22,8 @@ export const paymentMessages = {
     notPayable: '這筆訂單目前無法付款。',
     noOrder: '找不到要付款的訂單。',
     toOrders: '查看我的訂單',
+    toHome: '回到首頁',
+    nothingToCheck: '這個網址沒有要確認的付款。',
     transferTitle: '請用銀行 App 掃描 QR Code 轉帳',
     transferLead: '金額與轉帳內容已帶入 QR Code；手動轉帳時請務必填寫以下轉帳內容，以便自動確認。',
     bank: '銀行',

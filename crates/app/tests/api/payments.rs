@@ -310,6 +310,24 @@ api_test!(
         // Asking again shows the same transfer.
         let (_, again) = pay(app, &ann, &id, "VIETQR", "qr-2").await;
         assert_eq!(again["data"]["id"], payment["id"]);
+        // After a reload the payment page finds it without asking to pay again; nobody else can.
+        let mut grpc = pb::payment_service_client::PaymentServiceClient::connect(app.url(""))
+            .await
+            .unwrap();
+        let open_for = |token: &str| {
+            signed(
+                token,
+                pb::GetOpenTransferRequest {
+                    order_id: id.clone(),
+                },
+            )
+        };
+        let open = grpc.get_open_transfer(open_for(&ann)).await.unwrap();
+        let open = open.into_inner().payment.unwrap();
+        assert_eq!(open.transfer.unwrap().memo, memo);
+        let bob = token_for(app, "bob@example.com").await;
+        let hidden = grpc.get_open_transfer(open_for(&bob)).await.unwrap_err();
+        assert_eq!(hidden.code(), tonic::Code::NotFound);
 
         let notice = |txn: &str, amount: i64, text: &str| json!({"transactionId": txn, "amount": amount, "description": text, "accountNumber": "0000000000"});
         let bank_memo = format!("MBVCB.123.{}.CT tu 0123", memo.to_lowercase());
@@ -378,6 +396,11 @@ api_test!(
             ]
         );
         assert_eq!(order_state(app, &ann, &id).await, "PAID");
+        let none = grpc.get_open_transfer(open_for(&ann)).await.unwrap();
+        assert!(
+            none.into_inner().payment.is_none(),
+            "a paid order waits for no transfer"
+        );
         let (_, body) = notify(app, notice("FT4", 480_000, &bank_memo), &bank()).await;
         assert_eq!(body["data"]["outcome"], "DUPLICATE");
         let (_, polled) = app

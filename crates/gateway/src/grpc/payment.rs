@@ -107,6 +107,22 @@ impl pb::payment_service_server::PaymentService for Payments {
         }))
     }
 
+    async fn get_open_transfer(
+        &self,
+        request: Request<pb::GetOpenTransferRequest>,
+    ) -> Result<Response<pb::GetOpenTransferResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = OrderId::parse(&r.order_id)?;
+            self.payments.open_transfer(&who.user_id, &id).await
+        };
+        let open = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetOpenTransferResponse {
+            payment: open.as_ref().map(checkout_to_pb),
+        }))
+    }
+
     async fn complete_vn_pay_return(
         &self,
         request: Request<pb::CompleteVnPayReturnRequest>,

@@ -43,16 +43,7 @@ impl PaymentService {
             let now = self.clock.now();
             payable(&order, now)?;
             if method == Method::VietQr
-                && let Some(open) = self
-                    .store
-                    .by_reference(&memo_of(order_id.as_str()))
-                    .await?
-                    .into_iter()
-                    .find(|p| {
-                        p.state == PaymentState::Pending
-                            && p.method == Method::VietQr
-                            && p.amount == order.estimate.total
-                    })
+                && let Some(open) = self.waiting_transfer(&order).await?
             {
                 // One QR per order and amount: asking again shows the same transfer.
                 return self.checkout(open, client_ip);
@@ -77,6 +68,33 @@ impl PaymentService {
         .await;
         self.or_first_answer(answer, owner, &key, &fingerprint, client_ip)
             .await
+    }
+
+    /// The VietQR transfer an unpaid order still waits for, if one was asked for: the payment
+    /// page shows it again after a reload, so the customer never opens a second one.
+    pub async fn open_transfer(
+        &self,
+        owner: &UserId,
+        order_id: &OrderId,
+    ) -> DomainResult<Option<Checkout>> {
+        let order = self.orders.get(owner, order_id).await?;
+        if payable(&order, self.clock.now()).is_err() {
+            return Ok(None);
+        }
+        match self.waiting_transfer(&order).await? {
+            Some(open) => self.checkout(open, "").map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// One QR per order and amount: the pending VietQR payment for the order's total.
+    async fn waiting_transfer(&self, order: &Order) -> DomainResult<Option<Payment>> {
+        let known = self.store.by_reference(&memo_of(order.id.as_str())).await?;
+        Ok(known.into_iter().find(|p| {
+            p.state == PaymentState::Pending
+                && p.method == Method::VietQr
+                && p.amount == order.estimate.total
+        }))
     }
 
     pub(super) async fn pay_at_once(

@@ -41,7 +41,10 @@ async fn pending(s: &Setup) -> Order {
 
 /// The pending order with a VietQR payment opened for it, and the memo the QR asks for.
 async fn with_qr(s: &Setup, pay: &PaymentService) -> (Order, String) {
-    let order = pending(s).await;
+    with_qr_for(pay, pending(s).await).await
+}
+
+async fn with_qr_for(pay: &PaymentService, order: Order) -> (Order, String) {
     let checkout = pay
         .pay(&ann(), None, &order.id, Method::VietQr, key("qr-1"), "ip")
         .await
@@ -99,6 +102,32 @@ async fn a_transfer_of_the_amount_with_the_memo_among_the_banks_words_pays_the_o
         TransferOutcome::Duplicate
     );
     assert_eq!(store.books().payments.len(), 1);
+}
+
+#[tokio::test]
+async fn the_open_transfer_is_found_again_for_its_owner_until_it_is_paid() {
+    let s = setup();
+    let (pay, _) = payments(&s);
+    let order = pending(&s).await;
+    let none = pay.open_transfer(&ann(), &order.id).await.unwrap();
+    assert!(none.is_none(), "nothing was asked for yet");
+    let (order, memo) = with_qr_for(&pay, order).await;
+    let again = pay.open_transfer(&ann(), &order.id).await.unwrap().unwrap();
+    let NextStep::Transfer(t) = again.next else {
+        panic!("the open payment shows its transfer")
+    };
+    assert_eq!(t.memo, memo);
+    // Another customer learns nothing of it.
+    let bob = UserId::parse("bob").unwrap();
+    let hidden = pay.open_transfer(&bob, &order.id).await.unwrap_err();
+    assert!(matches!(hidden, DomainError::NotFound { .. }), "{hidden:?}");
+    notice(&pay, "FT-9", order.estimate.total, &memo).await;
+    assert!(
+        pay.open_transfer(&ann(), &order.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[tokio::test]

@@ -48,6 +48,12 @@ export function usePayment(paymentId: string | undefined) {
   });
 }
 
+/** The VietQR transfer an unpaid order still waits for (none: `payment` unset), shown again after a
+ * reload so the customer never opens a second one. */
+export function useOpenTransfer(orderId: string) {
+  return useRpc(calls.getOpenTransfer, orderId ? { orderId } : skipToken, { select: (r) => r.payment ?? null });
+}
+
 /** VNPay's return parameters, passed on for the server to verify and apply (once per return). */
 export function useVnPayReturn(params: Record<string, string> | undefined) {
   return useRpc(calls.completeVnPayReturn, params ? { params } : skipToken, { select: (r) => r.payment, staleTime: Infinity });

@@ -5,10 +5,11 @@ import { OrderState } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
-import { newKey, payOrder, PaymentMethod, refusal, useBalance, useMethods, useOrder, type Payment } from '../api/payment-api';
+import { newKey, payOrder, PaymentMethod, refusal, useBalance, useMethods, useOpenTransfer, useOrder, type Payment } from '../api/payment-api';
 import { completePath, usePaymentRequest, useSettlement } from '../hooks';
 import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
+import { DeadEnd } from './dead-end';
 import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
 
@@ -23,7 +24,12 @@ export function Checkout({ orderId }: { orderId: string }) {
   const wallet = useBalance();
   const balance = wallet.data ?? 0n;
   const [chosen, setMethod] = useState<PaymentMethod>();
-  const [payment, setPayment] = useState<Payment>();
+  const [chosenPayment, setPayment] = useState<Payment>();
+  // A transfer asked for before a reload is shown again at once: the same QR and memo.
+  const open = useOpenTransfer(order?.state === OrderState.PENDING_PAYMENT ? orderId : '');
+  const payment = chosenPayment ?? open.data ?? undefined;
+  // Kept once found: the transfer is followed until it settles, after which it is no longer open.
+  if (!chosenPayment && open.data) setPayment(open.data);
   const failure = asked.error ?? wallet.error;
   const error = failure ? refusal(failure, m.noOrder) : undefined;
   // One key per method for this page: a retry after a lost answer is the same request.
@@ -34,9 +40,10 @@ export function Checkout({ orderId }: { orderId: string }) {
   const request = usePaymentRequest(setPayment, settled);
   const busy = request.busy;
 
-  if (!orderId) return <p className="form-error">{m.noOrder}</p>;
-  if (error && !order) return <p className="form-error">{error}</p>;
-  if (!order || !methods || wallet.data === undefined) return <p className="muted">{messages.loading}</p>;
+  if (!orderId || (error && !order)) return <DeadEnd title={m.title} error={(orderId && error) || m.noOrder} />;
+  if (!order || !methods || wallet.data === undefined || (open.isPending && !open.error)) {
+    return <p className="muted">{messages.loading}</p>;
+  }
   const problem = request.error ?? error;
   const total = order.estimate?.totalVnd ?? 0n;
   // V-coin first when it covers the total, else the first other method.
@@ -123,3 +130,4 @@ export function Checkout({ orderId }: { orderId: string }) {
     </section>
   );
 }
+

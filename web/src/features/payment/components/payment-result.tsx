@@ -8,6 +8,7 @@ import { formatVnd } from '@/lib/format';
 import { PaymentState, refreshAfterSettlement, refusal, useOrder, usePayment, useVnPayReturn } from '../api/payment-api';
 import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
+import { DeadEnd } from './dead-end';
 
 const m = paymentMessages.payment;
 const PAID = [OrderState.PAID, OrderState.CONFIRMED, OrderState.COMPLETED];
@@ -54,7 +55,10 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
     onPaid?.(order.id);
   }, [order, paid, onPaid]);
 
-  if (error) return <p className="form-error">{error}</p>;
+  const named = vnpay || params.get('payment') || params.get('order');
+  if (error || !named) {
+    return <DeadEnd title={m.completeTitle} error={error ?? m.nothingToCheck} />;
+  }
   if (!payment && !order) return <p className="muted">{m.checking}</p>;
   const [title, lead, tone] = paid
     ? [m.succeeded, m.succeededLead, 'success']
