@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Flow, OrderStep as Step } from '@/lib/paths';
 import { messages } from '@/lib/messages';
+import { usePageTitle } from '@/lib/page-title';
 
 const TITLES: Record<Step, string> = {
   1: messages.pageTitles.step1,
@@ -10,12 +11,12 @@ const TITLES: Record<Step, string> = {
 
 /** A step's page: where the customer is in the flow, the step's title, then the step itself. */
 export function StepPage({ flow, step, children }: { flow: Flow; step: Step; children: ReactNode }) {
+  const heading = `${messages.orderSteps.flows[flow]}・${TITLES[step]}`;
+  usePageTitle(heading);
   return (
     <section className="order-page">
       <StepBar current={step} />
-      <h1>
-        {messages.orderSteps.flows[flow]}・{TITLES[step]}
-      </h1>
+      <h1>{heading}</h1>
       {children}
     </section>
   );

@@ -72,7 +72,7 @@ function beep() {
 }
 
 /** Opens the live stream: every change marks the operators' answers stale; news counts in the title. */
-function useLive(sound: boolean, title: boolean) {
+function useLive(sound: boolean, title: boolean, screen: string) {
   const [unseen, setUnseen] = useState(0);
   useEffect(() => {
     const news = (events: LiveEvent[]) => events.filter((e) => e.topic === LiveTopic.ORDER || e.topic === LiveTopic.THREAD).length;
@@ -92,8 +92,9 @@ function useLive(sound: boolean, title: boolean) {
     return () => document.removeEventListener('visibilitychange', seen);
   }, []);
   useEffect(() => {
-    document.title = unseen > 0 && title ? `(${unseen}) ${m.title}` : m.title;
-  }, [unseen, title]);
+    const name = screen ? `${screen}｜${m.title}` : m.title;
+    document.title = unseen > 0 && title ? `(${unseen}) ${name}` : name;
+  }, [unseen, title, screen]);
 }
 
 type Params = Record<string, string | undefined>;
@@ -126,7 +127,6 @@ function Frame({ role }: { role: Role }) {
   // Both kept per browser: the beep is off until asked for, the title's count on until refused.
   const [sound, setSound] = useState(() => localStorage.getItem(SOUND_KEY) === 'on');
   const [title, setTitle] = useState(() => localStorage.getItem(TITLE_KEY) !== 'off');
-  useLive(sound, title);
   const connected = useAtomValue(liveConnectedAtom);
   const toggle = () => {
     localStorage.setItem(SOUND_KEY, sound ? 'off' : 'on');
@@ -150,6 +150,9 @@ function Frame({ role }: { role: Role }) {
         ] as [string, string][])
       : []),
   ];
+  const board = opsTo('board');
+  const here = links.find(([path]) => (path === board ? location.pathname === board : location.pathname.startsWith(path)));
+  useLive(sound, title, here?.[1] ?? '');
   return (
     <div className="console" data-role={role}>
       <header className="console-header">

@@ -10,6 +10,7 @@ export const memberMessages = {
     vCoin: 'V 幣錢包',
     support: '客服中心',
   },
+  orderTitle: (id: string) => `訂單 ${id}`,
   home: {
     greeting: (name: string) => (name ? `${name}，您好` : '您好'),
     nextOrder: '下一個行程',

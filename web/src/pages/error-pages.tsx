@@ -2,6 +2,7 @@ import './error-pages.css';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { SITE_ENV } from '@/lib/config';
 import { messages } from '@/lib/messages';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 
 /** The not-found screen: status 404 and 'Page not found: {path}'. */
@@ -22,6 +23,7 @@ export function ErrorPage({
   statusText = messages.errors.generic,
   description = messages.errors.genericDescription,
 }: ErrorPageProps) {
+  usePageTitle(statusText);
   return (
     <section className="error-page" aria-labelledby="error-status">
       <p id="error-status" className="error-status">

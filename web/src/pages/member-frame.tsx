@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useUnreadPolling } from '@/features/support';
 import { memberMessages } from '@/lib/member-messages';
+import { usePageTitle } from '@/lib/page-title';
 import { SignedInOnly } from './signed-in-only';
 
 const m = memberMessages.nav;
@@ -33,8 +34,9 @@ function MemberNav() {
   );
 }
 
-/** Every member page: signed-in only, with the member menu beside (or, on phones, above) it. */
-export function MemberFrame({ children }: { children: ReactNode }) {
+/** Every member page: its title, signed-in only, with the member menu beside (or, on phones, above) it. */
+export function MemberFrame({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <SignedInOnly>
       <div className="member-layout">

@@ -10,7 +10,7 @@ import { MemberFrame } from './member-frame';
 export function Component() {
   const user = useAtomValue(userAtom);
   return (
-    <MemberFrame>
+    <MemberFrame title={memberMessages.nav.home}>
       <section className="member-home">
         <h1>{memberMessages.home.greeting(user?.displayName ?? '')}</h1>
         <div className="member-cards">

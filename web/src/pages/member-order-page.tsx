@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { MemberOrderDetail, MemberOrders } from '@/features/order';
+import { memberMessages } from '@/lib/member-messages';
 import { MemberFrame } from './member-frame';
 import { massageSummary } from './massage-extras';
 
@@ -8,7 +9,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = params.get('id');
   return (
-    <MemberFrame>
+    <MemberFrame title={id ? memberMessages.orderTitle(id) : memberMessages.nav.orders}>
       {id ? (
         <MemberOrderDetail key={id} id={id} more={(flow, details) => (flow === 'massage' ? massageSummary(details) : null)} />
       ) : (

@@ -1,9 +1,10 @@
+import { memberMessages } from '@/lib/member-messages';
 import { Wallet } from '@/features/payment';
 import { MemberFrame } from './member-frame';
 
 export function Component() {
   return (
-    <MemberFrame>
+    <MemberFrame title={memberMessages.nav.vCoin}>
       <Wallet />
     </MemberFrame>
   );

@@ -1,8 +1,11 @@
+import { paymentMessages } from '@/lib/payment-messages';
+import { usePageTitle } from '@/lib/page-title';
 import { useSearchParams } from 'react-router';
 import { Checkout } from '@/features/payment';
 import { SignedInOnly } from './signed-in-only';
 
 export function Component() {
+  usePageTitle(paymentMessages.payment.title);
   const [params] = useSearchParams();
   return (
     <SignedInOnly>
