@@ -47,7 +47,7 @@ export function CategorySection({
       ) : (
         <div className="plan-grid">
           {plans.map((p, i) => (
-            <PlanCard key={p.id} plan={p} eager={first && i < FIRST_ROW} />
+            <PlanCard key={p.id} plan={p} eager={first && i < FIRST_ROW} headingLevel={headingLevel === 1 ? 2 : 3} />
           ))}
         </div>
       )}

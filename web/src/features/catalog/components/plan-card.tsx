@@ -4,8 +4,10 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { bookingPath, type Plan } from '../api/catalog-api';
 
-/** `eager`: the card is near the top of the page, so its image loads at once rather than lazily. */
-export function PlanCard({ plan, eager = false }: { plan: Plan; eager?: boolean }) {
+/** `eager`: the card is near the top of the page, so its image loads at once rather than lazily;
+ * `headingLevel`: one below its section's heading. */
+export function PlanCard({ plan, eager = false, headingLevel = 3 }: { plan: Plan; eager?: boolean; headingLevel?: 2 | 3 }) {
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   const facts = [
     plan.vehicle && messages.catalog.seats(plan.vehicle.seats),
     plan.vehicle && messages.catalog.luggage(plan.vehicle.luggage),
@@ -17,7 +19,7 @@ export function PlanCard({ plan, eager = false }: { plan: Plan; eager?: boolean 
         <img className="plan-image" src={plan.images[0]} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
       )}
       <div className="plan-body">
-        <h3 className="plan-name">{plan.name}</h3>
+        <Name className="plan-name">{plan.name}</Name>
         <p className="plan-summary">{plan.summary}</p>
         {facts.length > 0 && (
           <ul className="plan-facts">

@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { logInTo } from './sign-in';
+
+// The traveller's side as a whole: every route names itself and passes axe, signed out and in,
+// in both themes, on a phone.
+
+const PASSWORD = 'secret-123';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+function dayAfterTomorrow(hour = '10:00'): string {
+  const vn = new Date(Date.now() + 7 * 3600_000 + 2 * 86400_000);
+  return `${vn.toISOString().slice(0, 10)}T${hour}`;
+}
+
+/** A new customer, signed up over the API. */
+async function customer(request: APIRequestContext, name: string): Promise<{ email: string; token: string }> {
+  const email = `${name}-${Date.now()}@example.com`;
+  const signUp = await request.post('/api/auth/sign-up', { data: { email, password: PASSWORD } });
+  expect(signUp.status()).toBe(200);
+  return { email, token: (await signUp.json()).data.idToken as string };
+}
+
+/** A shuttle order of the customer's, waiting for payment. */
+async function shuttleOrder(request: APIRequestContext, token: string): Promise<string> {
+  const r = await request.post('/api/plan/shuttle/shuttle-sgn-4/order', {
+    headers: { 'authorization-firebase': token },
+    data: {
+      details: { direction: 'pick-up', flightNumber: 'VN123', start: dayAfterTomorrow(), address: 'Rex Hotel', passengers: 2, luggage: 2 },
+      contact: { name: '王小明', phoneCountryCode: '+886', phoneNumber: '912345678' },
+    },
+  });
+  expect(r.status()).toBe(201);
+  return (await r.json()).data.id as string;
+}
+
+/** Pays an order with the dev provider, so the pages show a paid order too. */
+async function payAtOnce(request: APIRequestContext, token: string, orderId: string): Promise<void> {
+  const r = await request.post(`/api/plan/shuttle/order/${orderId}/payment`, {
+    headers: { 'authorization-firebase': token, 'idempotency-key': `pay-${orderId}` },
+    data: { method: 'DEV' },
+  });
+  expect(r.status()).toBe(200);
+}
+
+const SIGNED_OUT = [
+  '/',
+  '/category/shuttle',
+  '/category/charter',
+  '/category/escort',
+  '/category/dragon-massage',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/order/shuttle/step1?plan=shuttle-sgn-4',
+  '/order/charter/step1?plan=charter-sgn-city-4h',
+  '/order/escort/escort-city-half-day/step1',
+  '/order/massage/step1',
+  '/no/such/page',
+];
+
+function signedIn(orderId: string, paidId: string): string[] {
+  return [
+    '/member',
+    '/member/order',
+    `/member/order?id=${orderId}`,
+    `/member/order?id=${paidId}`,
+    '/member/user-info',
+    '/member/v-coin',
+    '/member/customer-service',
+    `/payment?order=${orderId}`,
+    `/payment-complete?order=${orderId}`,
+  ];
+}
+
+/** Visits each path; returns its title, and fails on any serious or critical axe finding. */
+async function walk(page: Page, paths: string[], theme: string): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(page.getByText('載入中…')).toHaveCount(0);
+    titles.set(path, await page.title());
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order');
+    expect(
+      grave.map((v) => `${path} [${theme}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
+  }
+  return titles;
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`every route has a title of its own and no serious axe finding, signed out and in, ${theme}`, async ({ page, request, context }) => {
+    // About twenty pages with an axe run each.
+    test.setTimeout(180_000);
+    const { email, token } = await customer(request, `walker-${theme}`);
+    const orderId = await shuttleOrder(request, token);
+    const paidId = await shuttleOrder(request, token);
+    await payAtOnce(request, token, paidId);
+    const base = new URL(test.info().project.use.baseURL ?? '');
+    await context.addCookies([{ name: 'theme', value: theme, domain: base.hostname, path: '/' }]);
+    const out = await walk(page, SIGNED_OUT, theme);
+    await logInTo(page, '/member', email, PASSWORD);
+    const inside = await walk(page, signedIn(orderId, paidId), theme);
+    const seen = new Map<string, string>();
+    for (const [path, title] of [...out, ...inside]) {
+      expect(title, path).toMatch(/越南旅遊預約/);
+      expect(seen.get(title), `${path} has the title of ${seen.get(title)}`).toBeUndefined();
+      seen.set(title, path);
+    }
+  });
+}
