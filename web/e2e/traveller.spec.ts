@@ -114,3 +114,25 @@ for (const theme of ['light', 'dark']) {
     }
   });
 }
+
+test('on a 320 px phone the header is one row, signed out and in; the categories open from its menu', async ({ page, request }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const { email } = await customer(request, 'a-customer-with-a-long-address');
+  const oneRow = async () => {
+    const header = await page.locator('header.site-header').boundingBox();
+    expect(header?.height).toBeLessThanOrEqual(64);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  };
+  await page.goto('/');
+  await oneRow();
+  await page.getByRole('button', { name: '服務分類' }).click();
+  await page.getByRole('navigation', { name: '服務分類' }).getByRole('link', { name: '包車' }).click();
+  await expect(page).toHaveURL(/\/category\/charter$/);
+  await expect(page.getByRole('navigation', { name: '服務分類' })).toBeHidden();
+  await logInTo(page, '/member/user-info', email, PASSWORD);
+  await oneRow();
+  // 登出 stays on one line beside the heading.
+  const logout = await page.getByRole('button', { name: '登出' }).boundingBox();
+  expect(logout?.height).toBeLessThanOrEqual(48);
+  expect((logout?.x ?? 999) + (logout?.width ?? 0)).toBeLessThanOrEqual(320);
+});

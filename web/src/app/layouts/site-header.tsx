@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { userAtom } from '@/features/account';
 import { messages } from '@/lib/messages';
@@ -19,11 +19,26 @@ const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
   'dragon-massage': '龍按摩',
 };
 
+const MENU = '服務分類';
+
 export function SiteHeader() {
   const [theme, setTheme] = useAtom(themeAtom);
   const signedIn = useAtomValue(tokenAtom) !== '';
   const user = useAtomValue(userAtom);
   const next = theme === 'light' ? 'dark' : 'light';
+  // On phones the categories fold into a menu, so the header stays one row down to 320 px.
+  const [menuOpen, setMenuOpen] = useState(false);
+  // In the row on wider screens, in the menu on phones: one of the two is shown.
+  const themeButton = (where: string) => (
+    <button
+      type="button"
+      className={`icon-button ${where}`}
+      aria-label={theme === 'light' ? messages.nav.themeToDark : messages.nav.themeToLight}
+      onClick={() => setTheme(next)}
+    >
+      {theme === 'light' ? '☾' : '☀'}
+    </button>
+  );
   return (
     <header className="site-header">
       <div className="container site-header-inner">
@@ -31,24 +46,33 @@ export function SiteHeader() {
           <span className="brand-mark" aria-hidden="true">
             VN
           </span>
-          {messages.appName}
+          <span className="brand-name">{messages.appName}</span>
         </Link>
-        <nav className="site-nav" aria-label="服務分類">
+        <button
+          type="button"
+          className="icon-button site-menu-button"
+          aria-label={MENU}
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          ☰
+        </button>
+        <nav id="site-nav" className={menuOpen ? 'site-nav site-nav-open' : 'site-nav'} aria-label={MENU}>
           {CATEGORIES.map((c) => (
-            <NavLink key={c} to={to('category', { category: c })} onMouseEnter={() => preloadRoute('category')}>
+            <NavLink
+              key={c}
+              to={to('category', { category: c })}
+              onMouseEnter={() => preloadRoute('category')}
+              onClick={() => setMenuOpen(false)}
+            >
               {CATEGORY_LABELS[c]}
             </NavLink>
           ))}
+          {themeButton('theme-in-menu')}
         </nav>
         <div className="site-actions">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={theme === 'light' ? messages.nav.themeToDark : messages.nav.themeToLight}
-            onClick={() => setTheme(next)}
-          >
-            {theme === 'light' ? '☾' : '☀'}
-          </button>
+          {themeButton('theme-in-actions')}
           {signedIn ? (
             <>
               <Link to={paths.member} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('member')}>
