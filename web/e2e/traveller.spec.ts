@@ -136,3 +136,32 @@ test('on a 320 px phone the header is one row, signed out and in; the categories
   expect(logout?.height).toBeLessThanOrEqual(48);
   expect((logout?.x ?? 999) + (logout?.width ?? 0)).toBeLessThanOrEqual(320);
 });
+
+test('a drop-off asks when the flight leaves and suggests the pick-up from it', async ({ page, request }) => {
+  const { email } = await customer(request, 'leaving');
+  await logInTo(page, '/order/shuttle/step1?plan=shuttle-sgn-4', email, PASSWORD);
+  await expect(page.getByLabel(/航班起飛時間/)).toHaveCount(0);
+  await page.getByLabel('服務類型').selectOption('drop-off');
+  await expect(page.getByLabel(/航班抵達時間/)).toHaveCount(0);
+  await page.getByLabel('航班編號').fill('BR396');
+  await page.getByLabel(/航班起飛時間/).fill(dayAfterTomorrow('13:00'));
+  // Three hours before the flight, which the customer may move.
+  const pickUp = page.getByLabel(/飯店上車時間（越南時間 UTC\+7）/);
+  await expect(pickUp).toHaveValue(dayAfterTomorrow('10:00'));
+  await expect(page.getByText('已依起飛時間建議起飛前 3 小時上車，可自行調整')).toBeVisible();
+  await pickUp.fill(dayAfterTomorrow('12:00'));
+  await pickUp.blur();
+  await expect(page.getByText('上車時間須早於航班起飛至少 90 分鐘')).toBeVisible();
+  await pickUp.fill(dayAfterTomorrow('10:30'));
+  await page.getByLabel('飯店名稱或地址').fill('Rex Hotel');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/order\/shuttle\/step2/);
+  await page.getByLabel('聯絡人姓名').fill('王小明');
+  await page.getByLabel('手機號碼').fill('0912 345 678');
+  await page.getByRole('button', { name: '下一步' }).click();
+  // The order keeps both times, named as they were asked.
+  await expect(page).toHaveURL(/\/order\/shuttle\/confirm$/);
+  await expect(page.locator('dt', { hasText: '航班起飛時間' })).toBeVisible();
+  await expect(page.locator('dt', { hasText: '飯店上車時間' })).toBeVisible();
+  await expect(page.locator('dt', { hasText: '航班抵達時間' })).toHaveCount(0);
+});

@@ -25,6 +25,9 @@ enum DetailsJson {
         direction: String,
         flight_number: String,
         start: String,
+        /// A drop-off's flight departure; absent in rows written before it was asked.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        departure: String,
         address: String,
         passengers: u32,
         luggage: u32,
@@ -71,6 +74,7 @@ impl From<&ServiceDetails> for DetailsJson {
                 direction: d.direction.code().into(),
                 flight_number: d.flight_number.clone(),
                 start: d.start.to_string(),
+                departure: d.departure.map(|t| t.to_string()).unwrap_or_default(),
                 address: d.address.clone(),
                 passengers: d.passengers,
                 luggage: d.luggage,
@@ -123,6 +127,7 @@ impl DetailsJson {
                 direction,
                 flight_number,
                 start,
+                departure,
                 address,
                 passengers,
                 luggage,
@@ -132,6 +137,9 @@ impl DetailsJson {
                 direction: Direction::parse(&direction)?,
                 flight_number,
                 start: at(&start)?,
+                departure: (!departure.is_empty())
+                    .then(|| at(&departure))
+                    .transpose()?,
                 address,
                 passengers,
                 luggage,

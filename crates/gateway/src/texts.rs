@@ -192,6 +192,9 @@ pub fn template(code: &str) -> Option<&'static str> {
 
         "shuttle.address_required" => "請輸入飯店名稱或地址",
         "shuttle.flight_number" => "請輸入正確的航班編號，例如 VN123",
+        "shuttle.departure_required" => "請輸入航班起飛時間",
+        "shuttle.pickup_too_late" => "上車時間須早於航班起飛至少 {minutes} 分鐘",
+        "shuttle.pickup_too_early" => "上車時間不可早於航班起飛 12 小時以上",
         "shuttle.luggage_max" => "此車型最多 {max} 件大型行李",
 
         "staff.email_max" => "營運人員的信箱最多 {max} 個字元",

@@ -278,6 +278,30 @@ api_test!(order_rules_name_the_field, async |app: &TestApp| {
     let mut d = shuttle(2);
     d["direction"] = json!("sideways");
     check(d, "details.direction").await;
+    // A drop-off: the flight's departure, and a pick-up at least 90 minutes before it.
+    let drop_off = |departure: &str| {
+        let mut d = shuttle(2);
+        d["direction"] = json!("drop-off");
+        d["departure"] = json!(departure);
+        d
+    };
+    check(drop_off(""), "details.departure").await;
+    check(
+        drop_off(&day_slot().replace("10:00", "11:29")),
+        "details.start",
+    )
+    .await;
+    let leaves = day_slot().replace("10:00", "13:00");
+    let (status, body) = create(app, &ann, None, json!({"details": drop_off(&leaves)})).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["details"]["departure"], json!(leaves));
+    let id = body["data"]["id"].as_str().unwrap();
+    let (_, read) = app.get_as(&format!("/api/order/detail/{id}"), &ann).await;
+    assert_eq!(
+        read["data"]["details"]["departure"],
+        json!(leaves),
+        "{read}"
+    );
     let (status, body) = create(
         app,
         &ann,

@@ -52,8 +52,11 @@ codes!(Direction, "details.direction", { PickUp => "pick-up", DropOff => "drop-o
 pub struct ShuttleDetails {
     pub direction: Direction,
     pub flight_number: String,
-    /// The flight's landing time for a pick-up; the time to leave the hotel for a drop-off.
+    /// The flight's landing time for a pick-up; the time the driver collects the traveller at the
+    /// hotel for a drop-off.
     pub start: LocalTime,
+    /// A drop-off's flight departure (the pick-up time is planned back from it); none for a pick-up.
+    pub departure: Option<LocalTime>,
     /// Hotel name or address in the city.
     pub address: String,
     pub passengers: u32,
@@ -205,6 +208,39 @@ pub fn reason(raw: &str) -> DomainResult<String> {
     lines("reason", raw, REASON_MAX)
 }
 
+/// A drop-off's suggested pick-up: this long before the flight leaves (check-in closes about an
+/// hour before an international departure, and the ride to the airport can take an hour).
+pub const DROP_OFF_LEAD_MINUTES: i64 = 180;
+/// The latest pick-up a drop-off accepts: this long before the flight leaves.
+pub const DROP_OFF_MIN_LEAD_MINUTES: i64 = 90;
+
+/// A drop-off needs its departure, and a pick-up early enough to catch it; a pick-up (接機) has none.
+fn departure(d: &ShuttleDetails) -> DomainResult<Option<LocalTime>> {
+    match (d.direction, d.departure) {
+        (Direction::PickUp, _) => Ok(None),
+        (Direction::DropOff, None) => Err(DomainError::invalid(
+            "details.departure",
+            msg("shuttle.departure_required"),
+        )),
+        (Direction::DropOff, Some(leaves)) => {
+            let lead = leaves.naive() - d.start.naive();
+            if lead < chrono::Duration::minutes(DROP_OFF_MIN_LEAD_MINUTES) {
+                Err(DomainError::invalid(
+                    "details.start",
+                    msg("shuttle.pickup_too_late").with("minutes", DROP_OFF_MIN_LEAD_MINUTES),
+                ))
+            } else if lead > chrono::Duration::hours(12) {
+                Err(DomainError::invalid(
+                    "details.start",
+                    msg("shuttle.pickup_too_early"),
+                ))
+            } else {
+                Ok(Some(leaves))
+            }
+        }
+    }
+}
+
 /// IATA flight designator: two-character airline code, 1–4 digits, optional suffix (VN123, BR391).
 fn flight_number(raw: &str) -> DomainResult<String> {
     let f: String = raw
@@ -333,6 +369,7 @@ impl ServiceDetails {
                 }
                 ServiceDetails::Shuttle(ShuttleDetails {
                     flight_number: flight_number(&d.flight_number)?,
+                    departure: departure(&d)?,
                     address: text(
                         "details.address",
                         &d.address,

@@ -13,8 +13,9 @@ mod tests;
 
 pub use assignment::Driver;
 pub use details::{
-    CharterDetails, Contact, Direction, EscortDetails, GuideLanguage, MassageDetails, MessagingApp,
-    NOTE_MAX, REASON_MAX, ServiceDetails, ShuttleDetails, TherapistChoice, note, reason,
+    CharterDetails, Contact, DROP_OFF_LEAD_MINUTES, DROP_OFF_MIN_LEAD_MINUTES, Direction,
+    EscortDetails, GuideLanguage, MassageDetails, MessagingApp, NOTE_MAX, REASON_MAX,
+    ServiceDetails, ShuttleDetails, TherapistChoice, note, reason,
 };
 pub use holds::TherapistHold;
 pub use model::{

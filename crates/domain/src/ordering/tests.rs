@@ -61,6 +61,38 @@ fn details_are_cleaned_and_checked_against_the_plan() {
 }
 
 #[test]
+fn a_drop_off_is_picked_up_from_90_minutes_to_12_hours_before_its_flight() {
+    let p = plan("shuttle-sgn-4", Category::Shuttle, 380_000);
+    // The shuttle's pick-up is 2026-11-23 14:30.
+    let drop_off = |departure: Option<&str>| {
+        let ServiceDetails::Shuttle(mut d) = shuttle() else {
+            unreachable!()
+        };
+        d.direction = Direction::DropOff;
+        d.departure = departure.map(at);
+        ServiceDetails::Shuttle(d).checked(&p)
+    };
+    assert_eq!(field(drop_off(None)), "details.departure");
+    assert_eq!(field(drop_off(Some("2026-11-23T15:59"))), "details.start");
+    assert!(drop_off(Some("2026-11-23T16:00")).is_ok());
+    assert!(drop_off(Some("2026-11-24T02:30")).is_ok());
+    assert_eq!(field(drop_off(Some("2026-11-24T02:31"))), "details.start");
+    // A pick-up (接機) keeps no departure, whatever was sent.
+    let ServiceDetails::Shuttle(d) = ServiceDetails::Shuttle(ShuttleDetails {
+        departure: Some(at("2026-11-23T20:00")),
+        ..match shuttle() {
+            ServiceDetails::Shuttle(d) => d,
+            _ => unreachable!(),
+        }
+    })
+    .checked(&p)
+    .unwrap() else {
+        unreachable!()
+    };
+    assert_eq!(d.departure, None);
+}
+
+#[test]
 fn the_booking_window_is_in_vietnam_time() {
     let p = plan("shuttle-sgn-4", Category::Shuttle, 380_000);
     // now is 10:00 in Vietnam; the lead time is 4 hours.

@@ -1,6 +1,7 @@
 //! Categories, plans and their price lists.
 
 use domain::catalog::{self, CategorySummary};
+use domain::ordering::{DROP_OFF_LEAD_MINUTES, DROP_OFF_MIN_LEAD_MINUTES};
 use tonic::Status;
 
 use crate::{pb, texts};
@@ -44,6 +45,15 @@ pub(crate) fn rules_to_pb(p: &catalog::Plan) -> pb::BookingRules {
         capacity: p.capacity(),
         max_extra_hours: p.pricing.max_extra_hours,
         max_extra_stops: p.pricing.max_extra_stops,
+        drop_off_lead_minutes: shuttle_only(p, DROP_OFF_LEAD_MINUTES),
+        drop_off_min_lead_minutes: shuttle_only(p, DROP_OFF_MIN_LEAD_MINUTES),
+    }
+}
+
+fn shuttle_only(p: &catalog::Plan, minutes: i64) -> u32 {
+    match p.category {
+        catalog::Category::Shuttle => u32::try_from(minutes).unwrap_or(0),
+        _ => 0,
     }
 }
 

@@ -29,6 +29,10 @@ pub(crate) fn shuttle_from_pb(d: pb::ShuttleDetails) -> DomainResult<ServiceDeta
         direction: Direction::parse(&d.direction)?,
         flight_number: d.flight_number,
         start: start(&d.start)?,
+        departure: match d.departure.trim() {
+            "" => None,
+            raw => Some(LocalTime::parse("details.departure", raw)?),
+        },
         address: d.address,
         passengers: d.passengers,
         luggage: d.luggage,
@@ -104,6 +108,7 @@ pub(crate) fn details_to_pb(d: &ServiceDetails) -> Service {
             direction: d.direction.code().into(),
             flight_number: d.flight_number.clone(),
             start: d.start.to_string(),
+            departure: d.departure.map(|t| t.to_string()).unwrap_or_default(),
             address: d.address.clone(),
             passengers: d.passengers,
             luggage: d.luggage,

@@ -31,6 +31,15 @@ export interface FieldSpec {
   option?: { code: string; unit: string };
   /** Extras are asked on step2, with the contact; the rest on step1. */
   extra?: boolean;
+  /** Asked only when the other answers call for it (a drop-off's departure). */
+  when?: (values: Partial<DetailsValues>) => boolean;
+  /** The label where it depends on other answers (the shuttle's time: landing or pick-up). */
+  labelFor?: (values: Partial<DetailsValues>) => string;
+}
+
+/** The field's label for these answers. */
+export function labelOf(spec: FieldSpec, values: Partial<DetailsValues>): string {
+  return spec.labelFor?.(values) ?? spec.label;
 }
 
 const m = orderMessages;
@@ -47,12 +56,15 @@ const maxExtraHours = (plan: Plan) => plan.rules?.maxExtraHours ?? 0;
 const maxExtraStops = (plan: Plan) => plan.rules?.maxExtraStops ?? 0;
 
 const start: FieldSpec = { name: 'start', label: m.start, kind: 'datetime', required: true };
+const dropOff = (values: Partial<DetailsValues>) => values.direction === 'drop-off';
 
 export const FIELDS: Record<Flow, FieldSpec[]> = {
   shuttle: [
     { name: 'direction', label: m.direction, kind: 'select', required: true, options: labelled(m.directions), labels: m.directions },
     { name: 'flightNumber', label: m.flightNumber, kind: 'text', required: true, hint: m.flightHint },
-    { ...start, label: m.landing },
+    // A drop-off asks when the flight leaves, then suggests when to be collected from it.
+    { name: 'departure', label: m.departure, kind: 'datetime', required: true, when: dropOff },
+    { ...start, label: m.landing, labelFor: (v) => (dropOff(v) ? m.pickupTime : m.landing) },
     { name: 'address', label: m.address, kind: 'text', required: true },
     { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
     { name: 'luggage', label: m.luggage, kind: 'number', min: 0, max: (p) => p.vehicle?.luggage ?? 0 },
@@ -104,7 +116,7 @@ export function fieldsOf(flow: Flow, step: 1 | 2, plan: Plan): FieldSpec[] {
 export function initialDetails(flow: Flow, plan: Plan | undefined): DetailsValues {
   const minutes = plan?.durationMinutes[0] ?? 0;
   const values: Record<Flow, DetailsValues> = {
-    shuttle: { direction: 'pick-up', flightNumber: '', start: '', address: '', passengers: 1, luggage: 0, childSeats: 0, extraStops: 0 },
+    shuttle: { direction: 'pick-up', flightNumber: '', departure: '', start: '', address: '', passengers: 1, luggage: 0, childSeats: 0, extraStops: 0 },
     charter: { start: '', durationMinutes: minutes, extraHours: 0, pickupAddress: '', itinerary: '', passengers: 1, childSeats: 0, driverLanguage: 'vi' },
     escort: { start: '', durationMinutes: minutes, extraHours: 0, meetingPoint: '', people: 1, language: 'zh' },
     massage: { hotelName: '', hotelAddress: '', room: '', start: '', durationMinutes: minutes, people: 1, therapist: 'any', therapistId: '', hotelImageIds: '' },

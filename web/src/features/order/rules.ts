@@ -28,6 +28,22 @@ export function startProblem(value: string, plan: Plan, now = Date.now()): strin
   return undefined;
 }
 
+/** A drop-off's pick-up must leave time to catch the flight, as the server checks. */
+function dropOffProblem(spec: FieldSpec, values: DetailsValues, plan: Plan): string | undefined {
+  const least = plan.rules?.dropOffMinLeadMinutes ?? 0;
+  if (spec.name !== 'start' || values.direction !== 'drop-off' || !values.departure || !least) return undefined;
+  const gap = (Date.parse(String(values.departure)) - Date.parse(String(values.start))) / 60_000;
+  return gap < least ? e.pickupTooLate(least) : undefined;
+}
+
+/** The pick-up a drop-off suggests for a departure (`datetime-local` text, Vietnam time). */
+export function suggestedPickUp(departure: string, plan: Plan): string | undefined {
+  const lead = plan.rules?.dropOffLeadMinutes ?? 0;
+  const leaves = Date.parse(`${departure}:00Z`);
+  if (!lead || Number.isNaN(leaves)) return undefined;
+  return new Date(leaves - lead * 60_000).toISOString().slice(0, 16);
+}
+
 export function rulesFor(spec: FieldSpec, plan: Plan): RegisterOptions<DetailsValues, string> {
   const max = spec.max?.(plan);
   return {
@@ -38,7 +54,8 @@ export function rulesFor(spec: FieldSpec, plan: Plan): RegisterOptions<DetailsVa
       max: max === undefined ? undefined : { value: max, message: e.max(max) },
     }),
     validate: (value: string | number, values: DetailsValues) => {
-      if (spec.kind === 'datetime') return startProblem(String(value), plan) ?? true;
+      if (spec.when && !spec.when(values)) return true;
+      if (spec.kind === 'datetime') return startProblem(String(value), plan) ?? dropOffProblem(spec, values, plan) ?? true;
       if (spec.name === 'flightNumber' && !isFlightNumber(String(value))) return e.flightNumber;
       if (spec.name === 'childSeats' && Number(value) > Number(values.passengers)) return e.childSeats;
       return true;

@@ -2,27 +2,32 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import type { Plan } from '@/gen/booking/v1/catalog_pb';
 import { formatVnd } from '@/lib/format';
-import { optionPrice, type DetailsValues, type FieldSpec } from '../flows';
+import { labelOf, optionPrice, type DetailsValues, type FieldSpec } from '../flows';
 import { rulesFor, window } from '../rules';
 import { orderMessages } from '@/lib/order-messages';
 
 interface Props {
   fields: FieldSpec[];
+  /** The answers so far: some fields are asked, or named, after them. */
+  values: Partial<DetailsValues>;
+  /** Hints that replace a field's own (the suggested pick-up). */
+  hints?: Record<string, string | undefined>;
   plan: Plan;
   register: UseFormRegister<DetailsValues>;
   errors: FieldErrors<DetailsValues>;
 }
 
 /** A step's fields, from the flow's field list. */
-export function DetailFields({ fields, plan, register, errors }: Props) {
+export function DetailFields({ fields, values, hints = {}, plan, register, errors }: Props) {
   const bounds = window(plan);
   return (
     <>
-      {fields.filter((spec) => spec.kind !== 'custom').map((spec) => {
+      {fields.filter((spec) => spec.kind !== 'custom' && (spec.when?.(values) ?? true)).map((spec) => {
           const price = spec.option && optionPrice(plan, spec.option.code);
-          const hint = spec.hint ?? (spec.option && price ? `${spec.option.unit} ${formatVnd(price)}` : undefined);
+          const hint = hints[spec.name] ?? spec.hint ?? (spec.option && price ? `${spec.option.unit} ${formatVnd(price)}` : undefined);
+          const label = labelOf(spec, values);
           const common = {
-            label: spec.label,
+            label,
             error: errors[spec.name]?.message as string | undefined,
             ...register(spec.name, rulesFor(spec, plan)),
           };
@@ -38,9 +43,9 @@ export function DetailFields({ fields, plan, register, errors }: Props) {
                   type="datetime-local"
                   min={bounds.min}
                   max={bounds.max}
-                  hint={orderMessages.startHint(Math.ceil((plan.rules?.leadTimeMinutes ?? 0) / 60), plan.rules?.horizonDays ?? 0)}
+                  hint={hint ?? orderMessages.startHint(Math.ceil((plan.rules?.leadTimeMinutes ?? 0) / 60), plan.rules?.horizonDays ?? 0)}
                   {...common}
-                  label={`${spec.label}（${orderMessages.vietnamTime}）`}
+                  label={`${label}（${orderMessages.vietnamTime}）`}
                 />
               );
             case 'number':

@@ -1,7 +1,7 @@
 import type { Order } from '@/gen/booking/v1/order_pb';
 import { messages } from '@/lib/messages';
 import { showLocal } from '@/lib/vietnam-time';
-import { FIELDS, type Flow } from '../flows';
+import { FIELDS, labelOf, type Flow } from '../flows';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = orderMessages;
@@ -19,7 +19,7 @@ export function DetailRows({ flow, order }: { flow: Flow; order: Order }) {
     if (spec.name === 'durationMinutes') shown = messages.catalog.minutes(Number(raw));
     else shown = spec.labels?.[shown] ?? shown;
     return [
-      <dt key={`${spec.name}-t`}>{spec.label}</dt>,
+      <dt key={`${spec.name}-t`}>{labelOf(spec, details)}</dt>,
       <dd key={`${spec.name}-d`}>{shown}</dd>,
     ];
   });

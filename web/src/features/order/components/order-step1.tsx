@@ -1,5 +1,5 @@
 import '../order.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { SelectField } from '@/components/form/field';
@@ -11,6 +11,7 @@ import { useDraft } from '../draft';
 import { categoryOfFlow, stepPath } from '@/lib/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
+import { suggestedPickUp } from '../rules';
 import { EstimatePanel, useEstimate } from './estimate-panel';
 import { StepPage } from '@/components/step-page';
 import { orderMessages } from '@/lib/order-messages';
@@ -50,13 +51,26 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
   const navigate = useNavigate();
   const location = useLocation();
   const [formError, setFormError] = useState<string>();
-  const { register, handleSubmit, control, setError, formState } = useForm<DetailsValues>({
+  const { register, handleSubmit, control, setError, setValue, formState } = useForm<DetailsValues>({
     mode: 'onTouched',
     defaultValues: startingValues(flow, plan, draft.details),
   });
   const values = useWatch({ control });
   const snapshot = JSON.stringify(values);
   const quote = useEstimate(flow, plan.id, values);
+
+  // A drop-off's new departure suggests the pick-up (the customer may move it).
+  const departure = String(values.departure ?? '');
+  const lastDeparture = useRef(departure);
+  const [suggested, setSuggested] = useState(false);
+  useEffect(() => {
+    if (departure === lastDeparture.current) return;
+    lastDeparture.current = departure;
+    const pickUp = suggestedPickUp(departure, plan);
+    if (pickUp) setValue('start', pickUp, { shouldValidate: true, shouldTouch: true });
+    setSuggested(Boolean(pickUp));
+  }, [departure, plan, setValue]);
+  const hints = { start: suggested && values.direction === 'drop-off' ? m.pickupSuggested((plan.rules?.dropOffLeadMinutes ?? 0) / 60) : undefined };
 
   // Every change is kept, so a reload or the detour through sign-in loses nothing.
   useEffect(() => {
@@ -102,7 +116,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
             options={plans.map((p) => ({ value: p.id, label: `${p.name}（${formatVnd(p.fromPriceVnd)} ${messages.catalog.from}）` }))}
           />
         )}
-        <DetailFields fields={fieldsOf(flow, 1, plan)} plan={plan} register={register} errors={formState.errors} />
+        <DetailFields fields={fieldsOf(flow, 1, plan)} values={values} hints={hints} plan={plan} register={register} errors={formState.errors} />
       </div>
       <EstimatePanel quote={quote} priced={Boolean(values.start)}>
         {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}

@@ -122,7 +122,7 @@ function Step2Form({ flow, plan, draft, profile, extras: drawExtras }: Props & {
           {plainExtras.length > 0 && (
             <div className="card form-card">
               <h2>{m.extrasTitle}</h2>
-              <DetailFields fields={plainExtras} plan={plan} register={extras.register} errors={extras.formState.errors} />
+              <DetailFields fields={plainExtras} values={{}} plan={plan} register={extras.register} errors={extras.formState.errors} />
             </div>
           )}
           <div className="card form-card">
