@@ -49,7 +49,15 @@ test('a signed-out visitor books a shuttle: live estimate, sign-in detour with t
   await page.getByLabel('大型行李件數').fill('2');
   // The client checks the vehicle's seats as the server does.
   await page.getByLabel('航班編號').click();
-  await expect(page.getByText('最多 4', { exact: true })).toBeVisible();
+  await expect(page.getByText('此方案最多 4', { exact: true })).toBeVisible();
+  // It says the limit and offers the car that takes five, keeping what was typed.
+  const bigger = page.getByTestId('bigger-plan');
+  await expect(bigger).toContainText('最多可搭載 4 人');
+  await bigger.getByRole('link', { name: /改選「.*7 人座.*」/ }).click();
+  await expect(page).toHaveURL(/plan=shuttle-sgn-7$/);
+  await expect(page.getByLabel('乘客人數')).toHaveValue('5');
+  await expect(page.getByTestId('bigger-plan')).toHaveCount(0);
+  await page.getByRole('combobox', { name: '方案' }).selectOption('shuttle-sgn-4');
   await page.getByLabel('乘客人數').fill('3');
   // The server prices it: the 4-seat car.
   await expect(await total(page)).toHaveText('VND 380,000');

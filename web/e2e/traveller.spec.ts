@@ -156,6 +156,8 @@ test('a drop-off asks when the flight leaves and suggests the pick-up from it', 
   await page.getByLabel('飯店名稱或地址').fill('Rex Hotel');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(/\/order\/shuttle\/step2/);
+  // Sign-up named the account after its address: not a name for the driver's sign.
+  await expect(page.getByLabel('聯絡人姓名')).toHaveValue('');
   await page.getByLabel('聯絡人姓名').fill('王小明');
   await page.getByLabel('手機號碼').fill('0912 345 678');
   await page.getByRole('button', { name: '下一步' }).click();

@@ -61,6 +61,9 @@ export const orderMessages = {
   back: '上一步',
   toPayment: '前往付款',
   edit: '修改',
+  overCapacity: (plan: string, n: number) => `「${plan}」最多可搭載 ${n} 人。`,
+  switchPlan: (plan: string, n: number) => `改選「${plan}」（最多 ${n} 人）`,
+  noPlanFits: '沒有可容納這麼多人的方案，請分成多筆訂單或聯絡客服。',
   signInToContinue: '請先登入，登入後會回到這一步，已填的資料都會保留。',
   orderId: '訂單編號',
   states: ['', '填寫中', '待付款', '已付款', '已確認', '已完成', '已取消', '已逾期', '已退款'],
@@ -75,7 +78,7 @@ export const orderMessages = {
   errors: {
     required: '請填寫這個欄位',
     min: (n: number) => `至少 ${n}`,
-    max: (n: number) => `最多 ${n}`,
+    max: (n: number) => `此方案最多 ${n}`,
     flightNumber: '請輸入正確的航班編號，例如 VN123',
     tooSoon: (hours: number) => `請預約 ${hours} 小時後的時段（越南時間）`,
     tooLate: (days: number) => `最多可預約 ${days} 天內的時段`,

@@ -21,6 +21,9 @@ export function Component() {
       : user?.zaloId
         ? ['zalo', user.zaloId]
         : ['', ''];
+  // The name a customer chose, not the one sign-up made from the address (the driver's sign needs
+  // a real name; an empty field asks for it).
+  const chosen = user && user.displayName !== user.email.split('@')[0] ? user.displayName : '';
   return (
     <SignedInOnly>
       <OrderStep2
@@ -28,7 +31,7 @@ export function Component() {
         flow={flow}
         extras={flow === 'massage' ? massageExtras : undefined}
         profile={{
-          name: user?.displayName ?? '',
+          name: chosen,
           phoneCountryCode: phone ? `+${phone.countryCode}` : '+886',
           phoneNumber: phone?.number ?? '',
           messagingApp: app,

@@ -1,7 +1,7 @@
 import '../order.css';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { formatVnd } from '@/lib/format';
@@ -117,6 +117,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
           />
         )}
         <DetailFields fields={fieldsOf(flow, 1, plan)} values={values} hints={hints} plan={plan} register={register} errors={formState.errors} />
+        <BiggerPlan flow={flow} plan={plan} plans={plans} people={Number(values.passengers ?? values.people ?? 0)} />
       </div>
       <EstimatePanel quote={quote} priced={Boolean(values.start)}>
         {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}
@@ -133,4 +134,28 @@ function startingValues(flow: Flow, plan: Plan, saved: DetailsValues | null): De
     values.durationMinutes = plan.durationMinutes[0] ?? 0;
   }
   return values;
+}
+
+/** More people than the plan takes: says its limit and offers the smallest plan that fits. */
+function BiggerPlan({ flow, plan, plans, people }: { flow: Flow; plan: Plan; plans: Plan[]; people: number }) {
+  const capacity = plan.rules?.capacity ?? 0;
+  if (!capacity || people <= capacity) return null;
+  const fits = plans
+    .filter((p) => (p.rules?.capacity ?? 0) >= people && (flow !== 'shuttle' || p.airport === plan.airport))
+    .sort((a, b) => (a.rules?.capacity ?? 0) - (b.rules?.capacity ?? 0))[0];
+  return (
+    <p className="notice notice-warning" role="status" data-testid="bigger-plan">
+      {m.overCapacity(plan.name, capacity)}
+      {fits ? (
+        <>
+          {' '}
+          <Link to={stepPath(flow, 'step1', fits.id)} replace>
+            {m.switchPlan(fits.name, fits.rules?.capacity ?? 0)}
+          </Link>
+        </>
+      ) : (
+        <> {m.noPlanFits}</>
+      )}
+    </p>
+  );
 }
