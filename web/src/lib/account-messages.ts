@@ -36,8 +36,6 @@ export const accountMessages = {
   lineId: 'LINE ID',
   zaloId: 'Zalo',
   whatsappId: 'WhatsApp',
-  language: '偏好語言',
-  languages: { 'zh-TW': '繁體中文', en: 'English', vi: 'Tiếng Việt' } as Record<string, string>,
   contactHint: '司機、導遊與按摩師會用這些方式與您聯絡。',
   save: '儲存',
   saved: '個人資料已儲存。',

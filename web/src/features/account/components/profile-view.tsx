@@ -92,7 +92,6 @@ interface ProfileValues {
   lineId: string;
   zaloId: string;
   whatsappId: string;
-  preferredLanguage: string;
 }
 
 function ProfileForm({ user }: { user: User }) {
@@ -107,7 +106,6 @@ function ProfileForm({ user }: { user: User }) {
       lineId: user.lineId,
       zaloId: user.zaloId,
       whatsappId: user.whatsappId,
-      preferredLanguage: user.preferredLanguage || 'zh-TW',
     },
   });
   const onSubmit = handleSubmit(async (v) => {
@@ -124,7 +122,6 @@ function ProfileForm({ user }: { user: User }) {
         lineId: v.lineId,
         zaloId: v.zaloId,
         whatsappId: v.whatsappId,
-        preferredLanguage: v.preferredLanguage,
       });
       toast(m.saved, 'success');
     } catch (e) {
@@ -150,16 +147,6 @@ function ProfileForm({ user }: { user: User }) {
         <Field label={m.lineId} {...register('lineId')} />
         <Field label={m.zaloId} {...register('zaloId')} />
         <Field label={m.whatsappId} {...register('whatsappId')} />
-      </div>
-      <div className="field">
-        <label htmlFor="preferred-language">{m.language}</label>
-        <select id="preferred-language" {...register('preferredLanguage')}>
-          {Object.entries(m.languages).map(([tag, name]) => (
-            <option key={tag} value={tag}>
-              {name}
-            </option>
-          ))}
-        </select>
       </div>
       <FormFooter error={error} busy={formState.isSubmitting} label={m.save} block={false} />
     </form>

@@ -83,7 +83,8 @@ export type User = Message<"booking.v1.User"> & {
   whatsappId: string;
 
   /**
-   * zh-TW, en or vi.
+   * zh-TW, en or vi. Kept and returned, but nothing the customer receives follows it yet (every
+   * page and mail is in Traditional Chinese), so the web app no longer offers it.
    *
    * @generated from field: string preferred_language = 9;
    */
