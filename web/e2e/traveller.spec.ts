@@ -131,6 +131,8 @@ test('on a 320 px phone the header is one row, signed out and in; the categories
   await expect(page.getByRole('navigation', { name: '服務分類' })).toBeHidden();
   await logInTo(page, '/member/user-info', email, PASSWORD);
   await oneRow();
+  // A setting that changes nothing is not offered.
+  await expect(page.getByText('偏好語言')).toHaveCount(0);
   // 登出 stays on one line beside the heading.
   const logout = await page.getByRole('button', { name: '登出' }).boundingBox();
   expect(logout?.height).toBeLessThanOrEqual(48);
@@ -153,6 +155,10 @@ test('a drop-off asks when the flight leaves and suggests the pick-up from it', 
   await pickUp.blur();
   await expect(page.getByText('上車時間須早於航班起飛至少 90 分鐘')).toBeVisible();
   await pickUp.fill(dayAfterTomorrow('10:30'));
+  // The policy for that time, before anything is paid: free until a day before.
+  const tomorrow = new Date(Date.parse(`${dayAfterTomorrow('10:30')}:00+07:00`) - 86400_000 + 7 * 3600_000).toISOString();
+  const freeLine = `在 ${tomorrow.slice(5, 7)}/${tomorrow.slice(8, 10)} 10:30（越南時間）前免費取消，之後取消收取 50% 費用。`;
+  await expect(page.getByTestId('policy')).toHaveText(freeLine);
   await page.getByLabel('飯店名稱或地址').fill('Rex Hotel');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(/\/order\/shuttle\/step2/);
@@ -166,4 +172,14 @@ test('a drop-off asks when the flight leaves and suggests the pick-up from it', 
   await expect(page.locator('dt', { hasText: '航班起飛時間' })).toBeVisible();
   await expect(page.locator('dt', { hasText: '飯店上車時間' })).toBeVisible();
   await expect(page.locator('dt', { hasText: '航班抵達時間' })).toHaveCount(0);
+  await expect(page.getByTestId('policy')).toHaveText(freeLine);
+  await page.getByRole('link', { name: /前往付款/ }).click();
+  await expect(page.getByTestId('policy')).toHaveText(freeLine);
+});
+
+test('every plan card says how long cancelling stays free', async ({ page }) => {
+  await page.goto('/category/charter');
+  const cards = page.locator('.plan-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.filter({ hasText: '24 小時前免費取消' })).toHaveCount(await cards.count());
 });

@@ -268,6 +268,7 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 airport: p.airport,
                 sort_order: p.sort_order,
                 active: p.active,
+                cancellation: Default::default(),
             };
             plan.validate().map_err(in_plan)?;
             Ok(plan)

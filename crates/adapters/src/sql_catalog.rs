@@ -51,6 +51,7 @@ fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
         airport: row.airport,
         sort_order: row.sort_order,
         active: row.active,
+        cancellation: Default::default(),
     })
 }
 

@@ -303,6 +303,7 @@ pub fn plan(
         airport: (category == Category::Shuttle).then(|| "SGN".into()),
         sort_order,
         active: true,
+        cancellation: Default::default(),
     }
 }
 

@@ -75,7 +75,9 @@ impl App {
         if config.migrate_on_start {
             db::migrate(&db).await.context("migrating the database")?;
         }
-        let catalog = CatalogService::new(Arc::new(SqlCatalogRepository::new(db.clone())));
+        // Plans show the same cancellation terms the payment service applies.
+        let catalog = CatalogService::new(Arc::new(SqlCatalogRepository::new(db.clone())))
+            .with_cancellation(config.payment_settings()?.cancellation);
         if config.seeds_demo() && seed_demo(&catalog, false).await? {
             tracing::info!("loaded the demo catalogue");
         }
@@ -306,6 +308,7 @@ impl App {
             self.mailer.clone(),
             self.services.identity.policy().clone(),
         )
+        .with_cancellation(self.services.payments.cancellation())
     }
 }
 

@@ -324,6 +324,10 @@ api_test!(rest_lists_each_category, async |app: &TestApp| {
     assert_eq!(sgn4["vehicle"]["seats"], 4);
     assert_eq!(sgn4["airport"], "SGN");
     assert!(sgn4["name"].as_str().unwrap().contains("新山一"));
+    // The terms the payment service applies, shown before booking.
+    assert_eq!(sgn4["rules"]["freeCancellationHours"], 24);
+    assert_eq!(sgn4["rules"]["lateCancellationFeePercent"], 50);
+    assert_eq!(sgn4["rules"]["dropOffLeadMinutes"], 180);
 });
 
 api_test!(rest_pages_and_single_plans, async |app: &TestApp| {

@@ -1,6 +1,7 @@
 import { paymentMessages } from '@/lib/payment-messages';
 import { usePageTitle } from '@/lib/page-title';
 import { useSearchParams } from 'react-router';
+import { OrderCancellationLine } from '@/features/order';
 import { Checkout } from '@/features/payment';
 import { SignedInOnly } from './signed-in-only';
 
@@ -9,7 +10,7 @@ export function Component() {
   const [params] = useSearchParams();
   return (
     <SignedInOnly>
-      <Checkout orderId={params.get('order') ?? ''} />
+      <Checkout orderId={params.get('order') ?? ''} policy={(o) => <OrderCancellationLine orderId={o.id} state={o.state} />} />
     </SignedInOnly>
   );
 }

@@ -1,9 +1,10 @@
 //! Order notices: the facts a step of an order tells its customer, kept as JSON with the queued
 //! mail (so the mail says what was true at that step), and their Traditional-Chinese lines.
 
+use domain::catalog::CancellationPolicy;
 use domain::identity::MailKind;
 use domain::ordering::{Order, Transition};
-use domain::shared::Money;
+use domain::shared::{LocalTime, Money};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,10 +50,15 @@ impl NoticeFacts {
 }
 
 /// The subject and lines of an order notice; `None` for kinds that are not order notices.
-pub(super) fn order_lines(kind: MailKind, f: &NoticeFacts) -> Option<(&'static str, Vec<String>)> {
+pub(super) fn order_lines(
+    kind: MailKind,
+    f: &NoticeFacts,
+    cancellation: &CancellationPolicy,
+) -> Option<(&'static str, Vec<String>)> {
     let order = format!("訂單編號：{}（{}）", f.order_id, f.plan);
     let start = format!("服務時間：{}（越南時間）", f.start);
     let total = format!("金額：{}", Money::vnd(f.total_vnd));
+    let policy = policy_line(f, cancellation);
     Some(match kind {
         MailKind::OrderPaid => (
             "付款成功，訂單已成立",
@@ -61,6 +67,7 @@ pub(super) fn order_lines(kind: MailKind, f: &NoticeFacts) -> Option<(&'static s
                 order,
                 start,
                 total,
+                policy.clone(),
                 "專人確認後，會再寄信告訴您司機或按摩師的資料。".into(),
             ],
         ),
@@ -78,6 +85,7 @@ pub(super) fn order_lines(kind: MailKind, f: &NoticeFacts) -> Option<(&'static s
                 }
                 None => {}
             }
+            lines.push(policy);
             ("訂單已確認", lines)
         }
         MailKind::OrderCancelled => (
@@ -98,4 +106,21 @@ pub(super) fn order_lines(kind: MailKind, f: &NoticeFacts) -> Option<(&'static s
         ),
         _ => return None,
     })
+}
+
+/// `取消政策：在 12/23 10:00（越南時間）前免費取消，之後取消收取 50% 費用。`, the words the
+/// pages use.
+fn policy_line(f: &NoticeFacts, cancellation: &CancellationPolicy) -> String {
+    let start = chrono::NaiveDateTime::parse_from_str(&f.start, "%Y-%m-%d %H:%M")
+        .map(LocalTime::from_naive);
+    match start {
+        Ok(start) => format!(
+            "取消政策：在 {}（越南時間）前免費取消，之後取消收取 {}% 費用。",
+            LocalTime::of(cancellation.free_until(start))
+                .naive()
+                .format("%m/%d %H:%M"),
+            cancellation.late_fee_percent
+        ),
+        Err(_) => String::new(),
+    }
 }

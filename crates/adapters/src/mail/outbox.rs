@@ -17,6 +17,7 @@ use tokio::sync::watch;
 
 use super::{Mailer, render};
 use crate::entities::mail_outbox;
+use domain::catalog::CancellationPolicy;
 
 const BATCH: u64 = 20;
 /// How long a claimed mail is left to its sender before another try may take it.
@@ -27,11 +28,23 @@ pub struct OutboxWorker {
     db: DatabaseConnection,
     mailer: Arc<dyn Mailer>,
     policy: IdentityPolicy,
+    cancellation: CancellationPolicy,
 }
 
 impl OutboxWorker {
     pub fn new(db: DatabaseConnection, mailer: Arc<dyn Mailer>, policy: IdentityPolicy) -> Self {
-        Self { db, mailer, policy }
+        Self {
+            db,
+            mailer,
+            policy,
+            cancellation: CancellationPolicy::default(),
+        }
+    }
+
+    /// The cancellation terms a booking's mails state (the ones the payment service applies).
+    pub fn with_cancellation(mut self, cancellation: CancellationPolicy) -> Self {
+        self.cancellation = cancellation;
+        self
     }
 
     /// Sends what is due; returns how many mails went out.
@@ -59,6 +72,7 @@ impl OutboxWorker {
                 row.link.as_deref(),
                 row.payload.as_deref(),
                 &self.policy,
+                &self.cancellation,
             );
             match self.mailer.send(&mail).await {
                 Ok(()) => {

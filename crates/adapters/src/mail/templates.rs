@@ -1,4 +1,5 @@
 use chrono::Duration;
+use domain::catalog::CancellationPolicy;
 use domain::identity::{IdentityPolicy, MailKind};
 
 use super::Rendered;
@@ -8,7 +9,7 @@ const BRAND: &str = "越南旅遊預約";
 
 /// Renders one outbox row. The policy gives the site's origin (links in the site are kept as
 /// paths) and how long each kind of link lasts, so the mail says what the rules enforce. An order
-/// notice tells the facts kept in its payload.
+/// notice tells the facts kept in its payload, and a booking's mails the cancellation terms.
 pub fn render(
     id: &str,
     to: &str,
@@ -16,6 +17,7 @@ pub fn render(
     link: Option<&str>,
     payload: Option<&str>,
     policy: &IdentityPolicy,
+    cancellation: &CancellationPolicy,
 ) -> Rendered {
     let register = format!("{}/register", policy.site);
     let site_link = link.map(|l| {
@@ -27,7 +29,10 @@ pub fn render(
     });
     let link = site_link.as_deref();
     let facts = payload.and_then(|p| serde_json::from_str::<NoticeFacts>(p).ok());
-    if let Some((subject, lines)) = facts.as_ref().and_then(|f| order_lines(kind, f)) {
+    if let Some((subject, lines)) = facts
+        .as_ref()
+        .and_then(|f| order_lines(kind, f, cancellation))
+    {
         return compose(id, to, subject, &lines, link.map(|l| ("查看訂單", l)), link);
     }
     let (subject, lines, button): (&str, Vec<String>, Option<(&str, &str)>) = match kind {
@@ -168,6 +173,7 @@ mod tests {
             Some(link),
             None,
             &IdentityPolicy::for_site("http://x"),
+            &CancellationPolicy::default(),
         );
         assert_eq!(m.subject, "請驗證您的電子信箱 — 越南旅遊預約");
         assert!(m.text.contains("連結 3 天內有效"), "{}", m.text);
@@ -185,9 +191,36 @@ mod tests {
             None,
             None,
             &IdentityPolicy::for_site("https://s.example"),
+            &CancellationPolicy::default(),
         );
         assert!(m.text.contains("https://s.example/register"));
         assert!(m.link.is_none());
+    }
+
+    #[test]
+    fn a_receipt_states_the_cancellation_terms_in_vietnam_time() {
+        let facts = r#"{"orderId":"BK1","plan":"接機","totalVnd":480000,"start":"2026-12-24 10:00","reason":"","driver":null}"#;
+        let terms = CancellationPolicy {
+            free_until_hours: 24,
+            late_fee_percent: 50,
+        };
+        let m = render(
+            "m4",
+            "d@example.com",
+            MailKind::OrderPaid,
+            Some("/member/order?id=BK1"),
+            Some(facts),
+            &IdentityPolicy::for_site("http://x"),
+            &terms,
+        );
+        assert!(m.text.contains("金額：VND 480,000"), "{}", m.text);
+        assert!(
+            m.text.contains(
+                "取消政策：在 12/23 10:00（越南時間）前免費取消，之後取消收取 50% 費用。"
+            ),
+            "{}",
+            m.text
+        );
     }
 
     #[test]
@@ -201,6 +234,7 @@ mod tests {
             Some("http://x/a"),
             None,
             &policy,
+            &CancellationPolicy::default(),
         );
         assert!(m.text.contains("連結 30 分鐘內有效"), "{}", m.text);
         assert_eq!(span(Duration::hours(1)), "1 小時");

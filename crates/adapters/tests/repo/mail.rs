@@ -82,6 +82,7 @@ async fn smtp_delivers_a_multipart_mail_to_the_relay() {
         Some(link),
         None,
         &IdentityPolicy::for_site("http://x"),
+        &domain::catalog::CancellationPolicy::default(),
     );
     smtp(port).send(&mail).await.unwrap();
     let transcript = peer.await.unwrap();
@@ -113,6 +114,7 @@ async fn smtp_reports_a_relay_it_cannot_reach() {
         None,
         None,
         &IdentityPolicy::for_site("http://x"),
+        &domain::catalog::CancellationPolicy::default(),
     );
     assert!(smtp(port).send(&mail).await.is_err());
 }

@@ -100,6 +100,30 @@ pub struct PlanOption {
     pub price: Money,
 }
 
+/// Cancelling a paid order: free until `free_until_hours` before the service starts, then a fee
+/// of `late_fee_percent` of what was paid; once the service has started, only an operator can.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CancellationPolicy {
+    pub free_until_hours: u32,
+    pub late_fee_percent: u32,
+}
+
+impl Default for CancellationPolicy {
+    fn default() -> Self {
+        Self {
+            free_until_hours: 24,
+            late_fee_percent: 50,
+        }
+    }
+}
+
+impl CancellationPolicy {
+    /// Until when cancelling a service that starts at `start` costs nothing.
+    pub fn free_until(&self, start: crate::shared::LocalTime) -> chrono::DateTime<chrono::Utc> {
+        start.instant() - chrono::Duration::hours(i64::from(self.free_until_hours))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     pub id: PlanId,
@@ -117,6 +141,9 @@ pub struct Plan {
     pub airport: Option<String>,
     pub sort_order: i32,
     pub active: bool,
+    /// The terms a booking of it is cancelled under: the catalogue service sets them from the
+    /// configured policy on every plan it hands out.
+    pub cancellation: CancellationPolicy,
 }
 
 impl Plan {

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use super::model::{Category, CategorySummary, Plan, PlanId};
+use super::model::{CancellationPolicy, Category, CategorySummary, Plan, PlanId};
 use super::ports::CatalogRepository;
 use super::therapist::Therapist;
 use crate::audit::AuditEntry;
@@ -11,11 +11,26 @@ use crate::shared::{Page, PageRequest};
 #[derive(Clone)]
 pub struct CatalogService {
     repo: Arc<dyn CatalogRepository>,
+    cancellation: CancellationPolicy,
 }
 
 impl CatalogService {
     pub fn new(repo: Arc<dyn CatalogRepository>) -> Self {
-        Self { repo }
+        Self {
+            repo,
+            cancellation: CancellationPolicy::default(),
+        }
+    }
+
+    /// The configured cancellation terms, shown on every plan before it is booked.
+    pub fn with_cancellation(mut self, cancellation: CancellationPolicy) -> Self {
+        self.cancellation = cancellation;
+        self
+    }
+
+    fn stamped(&self, mut plan: Plan) -> Plan {
+        plan.cancellation = self.cancellation;
+        plan
     }
 
     /// Every category, in the fixed order of the home page, even one with no plans yet.
@@ -42,7 +57,11 @@ impl CatalogService {
         category: Category,
         page: &PageRequest,
     ) -> DomainResult<Page<Plan>> {
-        self.repo.list_plans(category, page).await
+        let page = self.repo.list_plans(category, page).await?;
+        Ok(Page {
+            items: page.items.into_iter().map(|p| self.stamped(p)).collect(),
+            next_token: page.next_token,
+        })
     }
 
     /// Every active plan of a category, following the pages.
@@ -50,7 +69,7 @@ impl CatalogService {
         let mut plans = Vec::new();
         let mut page = PageRequest::first(PageRequest::MAX_SIZE);
         loop {
-            let Page { items, next_token } = self.repo.list_plans(category, &page).await?;
+            let Page { items, next_token } = self.list_plans(category, &page).await?;
             plans.extend(items);
             match next_token {
                 Some(token) => page = PageRequest::new(PageRequest::MAX_SIZE, Some(token))?,
@@ -64,6 +83,7 @@ impl CatalogService {
         self.repo
             .get_plan(id)
             .await?
+            .map(|p| self.stamped(p))
             .ok_or_else(|| DomainError::not_found(format!("plan {}", id.as_str())))
     }
 
@@ -216,6 +236,22 @@ mod tests {
         assert_eq!(order, Category::ALL);
         assert_eq!(list[1].plan_count, 1);
         assert_eq!(list[0].from_price, None);
+    }
+
+    #[tokio::test]
+    async fn every_plan_handed_out_carries_the_configured_cancellation_terms() {
+        let terms = CancellationPolicy {
+            free_until_hours: 48,
+            late_fee_percent: 30,
+        };
+        let s = service().with_cancellation(terms);
+        s.import(&[charter("charter-4h", 1_200_000)], &[])
+            .await
+            .unwrap();
+        let id = PlanId::parse("charter-4h").unwrap();
+        assert_eq!(s.get_plan(&id).await.unwrap().cancellation, terms);
+        let listed = s.all_plans(Category::Charter).await.unwrap();
+        assert_eq!(listed[0].cancellation, terms);
     }
 
     #[tokio::test]

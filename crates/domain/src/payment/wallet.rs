@@ -1,9 +1,10 @@
 //! The v-coin wallet: a ledger of signed entries in VND (one v-coin is one đồng), and the
 //! cancellation policy that refunds into it.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 
 use super::model::PaymentId;
+pub use crate::catalog::CancellationPolicy;
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{Order, OrderId};
 use crate::shared::{Money, UserId};
@@ -136,23 +137,6 @@ pub fn check_top_up(amount: Money) -> DomainResult<()> {
     Ok(())
 }
 
-/// Cancelling a paid order: free until `free_until_hours` before the service starts, then a fee
-/// of `late_fee_percent` of what was paid; once the service has started, only an operator can.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CancellationPolicy {
-    pub free_until_hours: u32,
-    pub late_fee_percent: u32,
-}
-
-impl Default for CancellationPolicy {
-    fn default() -> Self {
-        Self {
-            free_until_hours: 24,
-            late_fee_percent: 50,
-        }
-    }
-}
-
 /// What cancelling now would give back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RefundQuote {
@@ -161,6 +145,8 @@ pub struct RefundQuote {
     pub refund: Money,
     /// Until when cancelling costs nothing.
     pub free_until: DateTime<Utc>,
+    /// The share of what was paid a cancellation after `free_until` keeps.
+    pub late_fee_percent: u32,
 }
 
 /// The most one operator adjustment may move, either way.
@@ -179,6 +165,7 @@ pub fn check_adjustment(amount: Money) -> DomainResult<()> {
     Ok(())
 }
 
+/// How cancelling is priced (the struct is the catalogue's, which shows it on every plan).
 impl CancellationPolicy {
     /// An operator's own refund instead of the policy's: between nothing and what was paid,
     /// with a reason, whenever the order can still be refunded.
@@ -201,12 +188,12 @@ impl CancellationPolicy {
                 msg("refund.reason_required"),
             ));
         }
-        let start = order.details.start().instant();
         Ok(RefundQuote {
             paid,
             fee: Money::vnd(paid.amount() - refund.amount()),
             refund,
-            free_until: start - Duration::hours(i64::from(self.free_until_hours)),
+            free_until: self.free_until(order.details.start()),
+            late_fee_percent: self.late_fee_percent,
         })
     }
 
@@ -217,8 +204,8 @@ impl CancellationPolicy {
             paid,
             fee: Money::vnd(paid.amount().saturating_sub(refunded.amount())),
             refund: refunded,
-            free_until: order.details.start().instant()
-                - Duration::hours(i64::from(self.free_until_hours)),
+            free_until: self.free_until(order.details.start()),
+            late_fee_percent: self.late_fee_percent,
         }
     }
 
@@ -227,7 +214,7 @@ impl CancellationPolicy {
         if now >= start {
             return Err(DomainError::FailedPrecondition(msg("order.started")));
         }
-        let free_until = start - Duration::hours(i64::from(self.free_until_hours));
+        let free_until = self.free_until(order.details.start());
         let paid = if order.state.is_unpaid() {
             Money::ZERO
         } else {
@@ -246,6 +233,7 @@ impl CancellationPolicy {
             fee,
             refund: Money::vnd(paid.amount() - fee.amount()),
             free_until,
+            late_fee_percent: self.late_fee_percent,
         })
     }
 }

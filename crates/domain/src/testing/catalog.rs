@@ -74,6 +74,7 @@ pub(crate) fn plan(id: &str, category: Category, price: i64) -> Plan {
         airport: (category == Category::Shuttle).then(|| "SGN".into()),
         sort_order: 0,
         active: true,
+        cancellation: Default::default(),
     }
 }
 

@@ -180,6 +180,7 @@ impl pb::order_service_server::OrderService for Orders {
             fee_vnd: q.fee.amount(),
             refund_vnd: q.refund.amount(),
             free_until: Some(timestamp(q.free_until)),
+            late_fee_percent: q.late_fee_percent,
         }))
     }
 }

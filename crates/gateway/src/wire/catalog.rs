@@ -47,6 +47,8 @@ pub(crate) fn rules_to_pb(p: &catalog::Plan) -> pb::BookingRules {
         max_extra_stops: p.pricing.max_extra_stops,
         drop_off_lead_minutes: shuttle_only(p, DROP_OFF_LEAD_MINUTES),
         drop_off_min_lead_minutes: shuttle_only(p, DROP_OFF_MIN_LEAD_MINUTES),
+        free_cancellation_hours: p.cancellation.free_until_hours,
+        late_cancellation_fee_percent: p.cancellation.late_fee_percent,
     }
 }
 

@@ -6,6 +6,7 @@ export { clearDraftOf } from './draft';
 export { MemberOrders } from './components/member-orders';
 export { MemberOrderDetail } from './components/member-order-detail';
 export { NextOrder } from './components/next-order';
+export { OrderCancellationLine } from './components/cancellation-line';
 // The console shows an order with the same parts as the member area.
 export { Breakdown } from './components/breakdown';
 export { ContactRows, DetailRows } from './components/order-rows';

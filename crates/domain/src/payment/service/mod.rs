@@ -118,6 +118,11 @@ impl PaymentService {
         self.store.of_order(order).await
     }
 
+    /// The terms cancellations are priced by (mails and pages state them).
+    pub fn cancellation(&self) -> CancellationPolicy {
+        self.settings.cancellation
+    }
+
     pub async fn balance(&self, owner: &UserId) -> DomainResult<Money> {
         self.store.balance(owner).await
     }

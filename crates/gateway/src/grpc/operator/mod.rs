@@ -189,6 +189,7 @@ impl pb::operator_service_server::OperatorService for Operators {
                     fee_vnd: q.fee.amount(),
                     refund_vnd: q.refund.amount(),
                     free_until: Some(timestamp(q.free_until)),
+                    late_fee_percent: q.late_fee_percent,
                 }),
             },
         ))

@@ -21,6 +21,9 @@ export function PlanCard({ plan, eager = false, headingLevel = 3 }: { plan: Plan
       <div className="plan-body">
         <Name className="plan-name">{plan.name}</Name>
         <p className="plan-summary">{plan.summary}</p>
+        {plan.rules?.freeCancellationHours ? (
+          <p className="badge badge-success plan-badge">{messages.catalog.freeCancel(plan.rules.freeCancellationHours)}</p>
+        ) : null}
         {facts.length > 0 && (
           <ul className="plan-facts">
             {facts.map((f) => (

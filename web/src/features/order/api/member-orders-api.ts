@@ -1,6 +1,6 @@
 import { OrderService, OrderState } from '@/gen/booking/v1/order_pb';
 import { PaymentService } from '@/gen/booking/v1/payment_pb';
-import { useRpc, useRpcPages } from '@/lib/api/hooks';
+import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
 const calls = OrderService.method;
@@ -28,6 +28,11 @@ export function useTab(tab: Tab) {
 /** What is still to come, soonest first. */
 export function useUpcoming(pageSize: number) {
   return useRpc(calls.listOrders, { upcoming: true, pageSize }, { select: (r) => r.orders });
+}
+
+/** The cancellation terms of an order that can still be cancelled (none for one that cannot). */
+export function useCancellationTerms(orderId: string, active: boolean) {
+  return useRpc(calls.quoteCancellation, active ? { orderId } : skipToken, { retry: false });
 }
 
 /** What cancelling would cost now, by the server's policy. */

@@ -16,6 +16,7 @@ import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
 import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
+import { OrderCancellationLine } from './cancellation-line';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = memberMessages.orders;
@@ -68,6 +69,7 @@ export function MemberOrderDetail({ id, more }: Props) {
               {flow && <DetailRows flow={flow} order={order} />}
               {flow && more?.(flow, details)}
             </dl>
+            <OrderCancellationLine orderId={order.id} state={order.state} />
           </div>
           {flow && flow !== 'massage' && <DriverCard order={order} guide={flow === 'escort'} />}
           <div className="card form-card">

@@ -9,6 +9,7 @@ import { useDraft } from '../draft';
 import { stepPath } from '@/lib/paths';
 import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
+import { OrderCancellationLine } from './cancellation-line';
 import { ContactRows, DetailRows } from './order-rows';
 import { NoOrder } from './order-step2';
 import { StepPage } from '@/components/step-page';
@@ -58,6 +59,7 @@ export function OrderConfirm({ flow, more }: Props) {
         <aside className="card estimate-card">
           <h2>{m.breakdown}</h2>
           {order.estimate && <Breakdown estimate={order.estimate} />}
+          <OrderCancellationLine orderId={order.id} state={order.state} />
           {order.state === OrderState.PENDING_PAYMENT ? (
             <>
               {order.expiresAt && <p className="muted small">{m.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>}

@@ -12,6 +12,7 @@ import { categoryOfFlow, stepPath } from '@/lib/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { suggestedPickUp } from '../rules';
+import { PlanCancellationLine } from './cancellation-line';
 import { EstimatePanel, useEstimate } from './estimate-panel';
 import { StepPage } from '@/components/step-page';
 import { orderMessages } from '@/lib/order-messages';
@@ -120,6 +121,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
         <BiggerPlan flow={flow} plan={plan} plans={plans} people={Number(values.passengers ?? values.people ?? 0)} />
       </div>
       <EstimatePanel quote={quote} priced={Boolean(values.start)}>
+        <PlanCancellationLine plan={plan} start={String(values.start ?? '')} />
         {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}
         <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
       </EstimatePanel>

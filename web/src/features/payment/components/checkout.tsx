@@ -1,7 +1,7 @@
 import '../payment.css';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { OrderState } from '@/gen/booking/v1/order_pb';
+import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
@@ -16,7 +16,7 @@ import { paymentMessages } from '@/lib/payment-messages';
 const m = paymentMessages.payment;
 
 /** `/payment?order=…`: the order's total, the methods on offer, and paying. */
-export function Checkout({ orderId }: { orderId: string }) {
+export function Checkout({ orderId, policy }: { orderId: string; policy?: (order: Order) => ReactNode }) {
   const navigate = useNavigate();
   const asked = useOrder(orderId);
   const order = asked.data;
@@ -125,6 +125,7 @@ export function Checkout({ orderId }: { orderId: string }) {
           {order.state === OrderState.PENDING_PAYMENT && order.expiresAt && (
             <p className="muted small">{orderMessages.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>
           )}
+          {policy?.(order)}
         </aside>
       </div>
     </section>
