@@ -36,7 +36,7 @@ describe('order rules in the server’s words', () => {
   it('bounds counts by the vehicle and child seats by the passengers', () => {
     const passengers = FIELDS.shuttle.find((f) => f.name === 'passengers')!;
     const rules = rulesFor(passengers, plan);
-    expect(rules.max).toEqual({ value: 4, message: '最多 4' });
+    expect(rules.max).toEqual({ value: 4, message: '此方案最多 4' });
     const seats = rulesFor(FIELDS.shuttle.find((f) => f.name === 'childSeats')!, plan);
     const validate = seats.validate as (v: number, all: Record<string, number>) => true | string;
     expect(validate(3, { passengers: 2 })).toBe('兒童座椅不可多於乘客人數');
