@@ -13,6 +13,7 @@ mod m20261123_000007_operations;
 mod m20261125_000008_email_forms;
 mod m20261125_000009_token_cutoff;
 mod m20261125_000010_back_office;
+mod m20261125_000011_plan_pages;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000008_email_forms::Migration),
             Box::new(m20261125_000009_token_cutoff::Migration),
             Box::new(m20261125_000010_back_office::Migration),
+            Box::new(m20261125_000011_plan_pages::Migration),
         ]
     }
 }

@@ -3,8 +3,8 @@
 
 use chrono::NaiveTime;
 use domain::catalog::{
-    BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, Plan, PlanId, PriceRules, Rate,
-    Shift, Therapist, Vehicle,
+    BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, Plan, PlanContent, PlanId,
+    PriceRules, Rate, Shift, Therapist, Vehicle,
 };
 use domain::error::msg;
 use domain::shared::Money;
@@ -42,6 +42,65 @@ pub struct PlanEntry {
     #[serde(default = "yes")]
     pub active: bool,
     pub pricing: PricingEntry,
+    /// What the plan's page says beyond the price; all optional.
+    #[serde(default, skip_serializing_if = "ContentEntry::is_empty")]
+    pub content: ContentEntry,
+}
+
+/// A plan's page content (`domain::catalog::PlanContent`) as the file and the database keep it.
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContentEntry {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub included: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excluded: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub meeting_point: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub finding: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub free_waiting_minutes: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting_fee_vnd: Option<i64>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub service_area: String,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl ContentEntry {
+    fn is_empty(&self) -> bool {
+        self == &ContentEntry::default()
+    }
+
+    pub fn to_content(&self) -> PlanContent {
+        PlanContent {
+            included: self.included.clone(),
+            excluded: self.excluded.clone(),
+            meeting_point: self.meeting_point.clone(),
+            finding: self.finding.clone(),
+            free_waiting_minutes: self.free_waiting_minutes,
+            waiting_fee: self.waiting_fee_vnd.map(Money::vnd),
+            service_area: self.service_area.clone(),
+        }
+    }
+}
+
+impl From<&PlanContent> for ContentEntry {
+    fn from(c: &PlanContent) -> Self {
+        Self {
+            included: c.included.clone(),
+            excluded: c.excluded.clone(),
+            meeting_point: c.meeting_point.clone(),
+            finding: c.finding.clone(),
+            free_waiting_minutes: c.free_waiting_minutes,
+            waiting_fee_vnd: c.waiting_fee.map(|m| m.amount()),
+            service_area: c.service_area.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -269,6 +328,7 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 sort_order: p.sort_order,
                 active: p.active,
                 cancellation: Default::default(),
+                content: p.content.to_content(),
             };
             plan.validate().map_err(in_plan)?;
             Ok(plan)
@@ -332,6 +392,7 @@ pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> 
                 sort_order: p.sort_order,
                 active: p.active,
                 pricing: PricingEntry::from(&p.pricing),
+                content: ContentEntry::from(&p.content),
             })
             .collect(),
         therapists: therapists
@@ -421,6 +482,22 @@ mod tests {
         }
         assert!(therapists.len() >= 8);
         assert!(plans.iter().all(|p| p.from_price().amount() % 1000 == 0));
+        // Every plan's page has its content; a shuttle says where to meet and what waiting costs.
+        for p in &plans {
+            let c = &p.content;
+            assert!(
+                !c.included.is_empty() && !c.excluded.is_empty(),
+                "{}",
+                p.id.as_str()
+            );
+            assert!(!c.meeting_point.is_empty() && !c.finding.is_empty());
+            assert!(!c.service_area.is_empty());
+        }
+        for p in shuttle {
+            assert!(p.content.finding.contains("接機牌"));
+            assert_eq!(p.content.free_waiting_minutes, 60);
+            assert!(p.content.waiting_fee.is_some());
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set,
 };
 
-use crate::catalog_file::{PricingEntry, ShiftEntry};
+use crate::catalog_file::{ContentEntry, PricingEntry, ShiftEntry};
 use crate::entities::{plan, therapist};
 use crate::paging::decode_cursor;
 use crate::sql_common::{corrupt, insert_audit, json, parse_json, storage};
@@ -52,6 +52,7 @@ fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
         sort_order: row.sort_order,
         active: row.active,
         cancellation: Default::default(),
+        content: parse_json::<ContentEntry>("plan", &row.content)?.to_content(),
     })
 }
 
@@ -66,6 +67,7 @@ fn plan_to_row(p: &Plan, now: chrono::DateTime<chrono::FixedOffset>) -> plan::Ac
         vehicle_seats: Set(p.vehicle.map(|v| clamp_i32(v.seats))),
         vehicle_luggage: Set(p.vehicle.map(|v| clamp_i32(v.luggage))),
         pricing: Set(json(&PricingEntry::from(&p.pricing))),
+        content: Set(json(&ContentEntry::from(&p.content))),
         from_price_vnd: Set(p.from_price().amount()),
         airport: Set(p.airport.clone()),
         sort_order: Set(p.sort_order),
@@ -253,6 +255,7 @@ impl CatalogRepository for SqlCatalogRepository {
                             plan::Column::VehicleSeats,
                             plan::Column::VehicleLuggage,
                             plan::Column::Pricing,
+                            plan::Column::Content,
                             plan::Column::FromPriceVnd,
                             plan::Column::Airport,
                             plan::Column::SortOrder,

@@ -304,6 +304,7 @@ pub fn plan(
         sort_order,
         active: true,
         cancellation: Default::default(),
+        content: Default::default(),
     }
 }
 

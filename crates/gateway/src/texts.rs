@@ -22,6 +22,7 @@ pub fn template(code: &str) -> Option<&'static str> {
 
         "catalog.airport" => "接送方案只服務一個機場",
         "catalog.category" => "不認得的方案類別",
+        "catalog.content_items" => "最多 {max} 項",
         "catalog.empty" => "檔案中沒有任何方案或按摩師",
         "catalog.plan_id" => "方案編號只能有小寫英文字母、數字與單一的連字號，最多 64 個字元",
         "catalog.pricing.booking_window" => "可預約的天數須長於最短提前時間",

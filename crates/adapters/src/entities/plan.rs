@@ -16,6 +16,8 @@ pub struct Model {
     pub vehicle_luggage: Option<i32>,
     /// The price list as JSON, in the catalogue file's shape.
     pub pricing: String,
+    /// The page's content as JSON, in the catalogue file's shape (`{}` when none).
+    pub content: String,
     /// The cheapest rate, kept beside the price list so the home page's "from" is one query.
     pub from_price_vnd: i64,
     pub airport: Option<String>,

@@ -7,7 +7,10 @@ pub(crate) mod price_rules;
 mod service;
 mod therapist;
 
-pub use model::{CancellationPolicy, Category, CategorySummary, Plan, PlanId, PlanOption, Vehicle};
+pub use model::{
+    CONTENT_ITEMS_MAX, CancellationPolicy, Category, CategorySummary, Plan, PlanContent, PlanId,
+    PlanOption, Vehicle,
+};
 pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
 pub use price_rules::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};
 pub use service::CatalogService;

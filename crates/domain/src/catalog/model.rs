@@ -124,6 +124,58 @@ impl CancellationPolicy {
     }
 }
 
+/// What a plan's own page tells a traveller beyond its price: what is and is not included, where
+/// the driver or guide meets them and how to find them, how long they wait, where they go.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlanContent {
+    pub included: Vec<String>,
+    pub excluded: Vec<String>,
+    /// Where the service starts (the arrivals hall, the hotel lobby).
+    pub meeting_point: String,
+    /// How to find the driver or guide there (the name sign, the exit, the message before).
+    pub finding: String,
+    /// How long the driver waits without charge (a pick-up counts from landing); 0 when not said.
+    pub free_waiting_minutes: u32,
+    /// What each further half hour of waiting costs, if it is charged.
+    pub waiting_fee: Option<Money>,
+    /// Where the service goes (the districts, the route).
+    pub service_area: String,
+}
+
+/// At most this many items in an included or excluded list.
+pub const CONTENT_ITEMS_MAX: usize = 12;
+
+impl PlanContent {
+    fn validate(&self) -> DomainResult<()> {
+        for (field, items) in [("included", &self.included), ("excluded", &self.excluded)] {
+            if items.len() > CONTENT_ITEMS_MAX {
+                return Err(DomainError::invalid(
+                    format!("content.{field}"),
+                    msg("catalog.content_items").with("max", CONTENT_ITEMS_MAX),
+                ));
+            }
+            for item in items {
+                crate::shared::text(
+                    &format!("content.{field}"),
+                    item,
+                    100,
+                    crate::shared::REQUIRED,
+                )?;
+            }
+        }
+        crate::shared::lines("content.meeting_point", &self.meeting_point, 300)?;
+        crate::shared::lines("content.finding", &self.finding, 500)?;
+        crate::shared::lines("content.service_area", &self.service_area, 300)?;
+        if self.waiting_fee.is_some_and(|m| m < Money::ZERO) {
+            return Err(DomainError::invalid(
+                "content.waiting_fee_vnd",
+                msg("catalog.pricing.price_range"),
+            ));
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     pub id: PlanId,
@@ -144,6 +196,7 @@ pub struct Plan {
     /// The terms a booking of it is cancelled under: the catalogue service sets them from the
     /// configured policy on every plan it hands out.
     pub cancellation: CancellationPolicy,
+    pub content: PlanContent,
 }
 
 impl Plan {
@@ -154,6 +207,7 @@ impl Plan {
         crate::shared::optional_text("summary", &self.summary, 300)?;
         crate::shared::lines("description", &self.description, 4000)?;
         self.pricing.validate(self.category)?;
+        self.content.validate()?;
         let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
         if needs_vehicle != self.vehicle.is_some() {
             return Err(DomainError::invalid("vehicle", msg("catalog.vehicle")));
@@ -227,6 +281,26 @@ mod tests {
     #[test]
     fn a_valid_plan_passes() {
         assert_eq!(shuttle().validate(), Ok(()));
+    }
+
+    #[test]
+    fn page_content_follows_the_text_rules() {
+        let field = |p: Plan| match p.validate() {
+            Err(DomainError::InvalidArgument { field, .. }) => field,
+            other => panic!("{other:?}"),
+        };
+        let mut p = shuttle();
+        p.content.included = vec!["過路費".into(); CONTENT_ITEMS_MAX + 1];
+        assert_eq!(field(p), "content.included");
+        let mut p = shuttle();
+        p.content.excluded = vec!["  ".into()];
+        assert_eq!(field(p), "content.excluded");
+        let mut p = shuttle();
+        p.content.finding = "看\u{202e}牌子".into();
+        assert_eq!(field(p), "content.finding");
+        let mut p = shuttle();
+        p.content.waiting_fee = Some(Money::vnd(-1));
+        assert_eq!(field(p), "content.waiting_fee_vnd");
     }
 
     #[test]

@@ -75,6 +75,7 @@ pub(crate) fn plan(id: &str, category: Category, price: i64) -> Plan {
         sort_order: 0,
         active: true,
         cancellation: Default::default(),
+        content: Default::default(),
     }
 }
 

@@ -90,5 +90,14 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
         rules: Some(rules),
         airport: p.airport.unwrap_or_default(),
         active: p.active,
+        content: Some(pb::PlanContent {
+            included: p.content.included,
+            excluded: p.content.excluded,
+            meeting_point: p.content.meeting_point,
+            finding: p.content.finding,
+            free_waiting_minutes: p.content.free_waiting_minutes,
+            waiting_fee_vnd: p.content.waiting_fee.map_or(0, |m| m.amount()),
+            service_area: p.content.service_area,
+        }),
     }
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/catalog.proto.
  */
 export const file_booking_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL2NhdGFsb2cucHJvdG8SCmJvb2tpbmcudjEikwEKDENhdGVnb3J5SW5mbxImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhIKCnBsYW5fY291bnQYBSABKA0SFgoOZnJvbV9wcmljZV92bmQYBiABKAMiKQoHVmVoaWNsZRINCgVzZWF0cxgBIAEoDRIPCgdsdWdnYWdlGAIgASgNIjsKClBsYW5PcHRpb24SDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXByaWNlX3ZuZBgDIAEoAyLJAgoEUGxhbhIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEbmFtZRgDIAEoCRIPCgdzdW1tYXJ5GAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg4KBmltYWdlcxgGIAMoCRIkCgd2ZWhpY2xlGAcgASgLMhMuYm9va2luZy52MS5WZWhpY2xlEhgKEGR1cmF0aW9uX21pbnV0ZXMYCCADKA0SJwoHb3B0aW9ucxgJIAMoCzIWLmJvb2tpbmcudjEuUGxhbk9wdGlvbhIWCg5mcm9tX3ByaWNlX3ZuZBgKIAEoAxIPCgdhaXJwb3J0GAsgASgJEg4KBmFjdGl2ZRgMIAEoCBInCgVydWxlcxgNIAEoCzIYLmJvb2tpbmcudjEuQm9va2luZ1J1bGVzIo0CCgxCb29raW5nUnVsZXMSGQoRbGVhZF90aW1lX21pbnV0ZXMYASABKA0SFAoMaG9yaXpvbl9kYXlzGAIgASgNEhAKCGNhcGFjaXR5GAMgASgNEhcKD21heF9leHRyYV9ob3VycxgEIAEoDRIXCg9tYXhfZXh0cmFfc3RvcHMYBSABKA0SHQoVZHJvcF9vZmZfbGVhZF9taW51dGVzGAYgASgNEiEKGWRyb3Bfb2ZmX21pbl9sZWFkX21pbnV0ZXMYByABKA0SHwoXZnJlZV9jYW5jZWxsYXRpb25faG91cnMYCCABKA0SJQodbGF0ZV9jYW5jZWxsYXRpb25fZmVlX3BlcmNlbnQYCSABKA0iFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkYKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USLAoKY2F0ZWdvcmllcxgBIAMoCzIYLmJvb2tpbmcudjEuQ2F0ZWdvcnlJbmZvImEKEExpc3RQbGFuc1JlcXVlc3QSJgoIY2F0ZWdvcnkYASABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5EhEKCXBhZ2Vfc2l6ZRgCIAEoDRISCgpwYWdlX3Rva2VuGAMgASgJIk0KEUxpc3RQbGFuc1Jlc3BvbnNlEh8KBXBsYW5zGAEgAygLMhAuYm9va2luZy52MS5QbGFuEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIcCg5HZXRQbGFuUmVxdWVzdBIKCgJpZBgBIAEoCSIxCg9HZXRQbGFuUmVzcG9uc2USHgoEcGxhbhgBIAEoCzIQLmJvb2tpbmcudjEuUGxhbiqCAQoIQ2F0ZWdvcnkSGAoUQ0FURUdPUllfVU5TUEVDSUZJRUQQABIUChBDQVRFR09SWV9TSFVUVExFEAESFAoQQ0FURUdPUllfQ0hBUlRFUhACEhMKD0NBVEVHT1JZX0VTQ09SVBADEhsKF0NBVEVHT1JZX0RSQUdPTl9NQVNTQUdFEAQyhgIKDkNhdGFsb2dTZXJ2aWNlElwKDkxpc3RDYXRlZ29yaWVzEiEuYm9va2luZy52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaIi5ib29raW5nLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2UiA5ACARJNCglMaXN0UGxhbnMSHC5ib29raW5nLnYxLkxpc3RQbGFuc1JlcXVlc3QaHS5ib29raW5nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlIgOQAgESRwoHR2V0UGxhbhIaLmJvb2tpbmcudjEuR2V0UGxhblJlcXVlc3QaGy5ib29raW5nLnYxLkdldFBsYW5SZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("Chhib29raW5nL3YxL2NhdGFsb2cucHJvdG8SCmJvb2tpbmcudjEikwEKDENhdGVnb3J5SW5mbxImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhIKCnBsYW5fY291bnQYBSABKA0SFgoOZnJvbV9wcmljZV92bmQYBiABKAMiKQoHVmVoaWNsZRINCgVzZWF0cxgBIAEoDRIPCgdsdWdnYWdlGAIgASgNIjsKClBsYW5PcHRpb24SDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXByaWNlX3ZuZBgDIAEoAyLzAgoEUGxhbhIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEbmFtZRgDIAEoCRIPCgdzdW1tYXJ5GAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg4KBmltYWdlcxgGIAMoCRIkCgd2ZWhpY2xlGAcgASgLMhMuYm9va2luZy52MS5WZWhpY2xlEhgKEGR1cmF0aW9uX21pbnV0ZXMYCCADKA0SJwoHb3B0aW9ucxgJIAMoCzIWLmJvb2tpbmcudjEuUGxhbk9wdGlvbhIWCg5mcm9tX3ByaWNlX3ZuZBgKIAEoAxIPCgdhaXJwb3J0GAsgASgJEg4KBmFjdGl2ZRgMIAEoCBInCgVydWxlcxgNIAEoCzIYLmJvb2tpbmcudjEuQm9va2luZ1J1bGVzEigKB2NvbnRlbnQYDiABKAsyFy5ib29raW5nLnYxLlBsYW5Db250ZW50IqYBCgtQbGFuQ29udGVudBIQCghpbmNsdWRlZBgBIAMoCRIQCghleGNsdWRlZBgCIAMoCRIVCg1tZWV0aW5nX3BvaW50GAMgASgJEg8KB2ZpbmRpbmcYBCABKAkSHAoUZnJlZV93YWl0aW5nX21pbnV0ZXMYBSABKA0SFwoPd2FpdGluZ19mZWVfdm5kGAYgASgDEhQKDHNlcnZpY2VfYXJlYRgHIAEoCSKNAgoMQm9va2luZ1J1bGVzEhkKEWxlYWRfdGltZV9taW51dGVzGAEgASgNEhQKDGhvcml6b25fZGF5cxgCIAEoDRIQCghjYXBhY2l0eRgDIAEoDRIXCg9tYXhfZXh0cmFfaG91cnMYBCABKA0SFwoPbWF4X2V4dHJhX3N0b3BzGAUgASgNEh0KFWRyb3Bfb2ZmX2xlYWRfbWludXRlcxgGIAEoDRIhChlkcm9wX29mZl9taW5fbGVhZF9taW51dGVzGAcgASgNEh8KF2ZyZWVfY2FuY2VsbGF0aW9uX2hvdXJzGAggASgNEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAkgASgNIhcKFUxpc3RDYXRlZ29yaWVzUmVxdWVzdCJGChZMaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlEiwKCmNhdGVnb3JpZXMYASADKAsyGC5ib29raW5nLnYxLkNhdGVnb3J5SW5mbyJhChBMaXN0UGxhbnNSZXF1ZXN0EiYKCGNhdGVnb3J5GAEgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRIRCglwYWdlX3NpemUYAiABKA0SEgoKcGFnZV90b2tlbhgDIAEoCSJNChFMaXN0UGxhbnNSZXNwb25zZRIfCgVwbGFucxgBIAMoCzIQLmJvb2tpbmcudjEuUGxhbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiHAoOR2V0UGxhblJlcXVlc3QSCgoCaWQYASABKAkiMQoPR2V0UGxhblJlc3BvbnNlEh4KBHBsYW4YASABKAsyEC5ib29raW5nLnYxLlBsYW4qggEKCENhdGVnb3J5EhgKFENBVEVHT1JZX1VOU1BFQ0lGSUVEEAASFAoQQ0FURUdPUllfU0hVVFRMRRABEhQKEENBVEVHT1JZX0NIQVJURVIQAhITCg9DQVRFR09SWV9FU0NPUlQQAxIbChdDQVRFR09SWV9EUkFHT05fTUFTU0FHRRAEMoYCCg5DYXRhbG9nU2VydmljZRJcCg5MaXN0Q2F0ZWdvcmllcxIhLmJvb2tpbmcudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0GiIuYm9va2luZy52MS5MaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlIgOQAgESTQoJTGlzdFBsYW5zEhwuYm9va2luZy52MS5MaXN0UGxhbnNSZXF1ZXN0Gh0uYm9va2luZy52MS5MaXN0UGxhbnNSZXNwb25zZSIDkAIBEkcKB0dldFBsYW4SGi5ib29raW5nLnYxLkdldFBsYW5SZXF1ZXN0GhsuYm9va2luZy52MS5HZXRQbGFuUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
 
 /**
  * @generated from message booking.v1.CategoryInfo
@@ -187,6 +187,13 @@ export type Plan = Message<"booking.v1.Plan"> & {
    * @generated from field: booking.v1.BookingRules rules = 13;
    */
   rules?: BookingRules | undefined;
+
+  /**
+   * What the plan's own page tells beyond the price.
+   *
+   * @generated from field: booking.v1.PlanContent content = 14;
+   */
+  content?: PlanContent | undefined;
 };
 
 /**
@@ -195,6 +202,63 @@ export type Plan = Message<"booking.v1.Plan"> & {
  */
 export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/
   messageDesc(file_booking_v1_catalog, 3);
+
+/**
+ * @generated from message booking.v1.PlanContent
+ */
+export type PlanContent = Message<"booking.v1.PlanContent"> & {
+  /**
+   * @generated from field: repeated string included = 1;
+   */
+  included: string[];
+
+  /**
+   * @generated from field: repeated string excluded = 2;
+   */
+  excluded: string[];
+
+  /**
+   * Where the service starts.
+   *
+   * @generated from field: string meeting_point = 3;
+   */
+  meetingPoint: string;
+
+  /**
+   * How to find the driver or guide there.
+   *
+   * @generated from field: string finding = 4;
+   */
+  finding: string;
+
+  /**
+   * How long the driver waits without charge; 0 when not said.
+   *
+   * @generated from field: uint32 free_waiting_minutes = 5;
+   */
+  freeWaitingMinutes: number;
+
+  /**
+   * What each further half hour of waiting costs; 0 when not charged.
+   *
+   * @generated from field: int64 waiting_fee_vnd = 6;
+   */
+  waitingFeeVnd: bigint;
+
+  /**
+   * Where the service goes.
+   *
+   * @generated from field: string service_area = 7;
+   */
+  serviceArea: string;
+};
+
+/**
+ * Describes the message booking.v1.PlanContent.
+ * Use `create(PlanContentSchema)` to create a new message.
+ */
+export const PlanContentSchema: GenMessage<PlanContent> = /*@__PURE__*/
+  messageDesc(file_booking_v1_catalog, 4);
 
 /**
  * A plan's booking limits. Times are Vietnam time.
@@ -265,7 +329,7 @@ export type BookingRules = Message<"booking.v1.BookingRules"> & {
  * Use `create(BookingRulesSchema)` to create a new message.
  */
 export const BookingRulesSchema: GenMessage<BookingRules> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 4);
+  messageDesc(file_booking_v1_catalog, 5);
 
 /**
  * @generated from message booking.v1.ListCategoriesRequest
@@ -278,7 +342,7 @@ export type ListCategoriesRequest = Message<"booking.v1.ListCategoriesRequest"> 
  * Use `create(ListCategoriesRequestSchema)` to create a new message.
  */
 export const ListCategoriesRequestSchema: GenMessage<ListCategoriesRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 5);
+  messageDesc(file_booking_v1_catalog, 6);
 
 /**
  * @generated from message booking.v1.ListCategoriesResponse
@@ -295,7 +359,7 @@ export type ListCategoriesResponse = Message<"booking.v1.ListCategoriesResponse"
  * Use `create(ListCategoriesResponseSchema)` to create a new message.
  */
 export const ListCategoriesResponseSchema: GenMessage<ListCategoriesResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 6);
+  messageDesc(file_booking_v1_catalog, 7);
 
 /**
  * @generated from message booking.v1.ListPlansRequest
@@ -324,7 +388,7 @@ export type ListPlansRequest = Message<"booking.v1.ListPlansRequest"> & {
  * Use `create(ListPlansRequestSchema)` to create a new message.
  */
 export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 7);
+  messageDesc(file_booking_v1_catalog, 8);
 
 /**
  * @generated from message booking.v1.ListPlansResponse
@@ -348,7 +412,7 @@ export type ListPlansResponse = Message<"booking.v1.ListPlansResponse"> & {
  * Use `create(ListPlansResponseSchema)` to create a new message.
  */
 export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 8);
+  messageDesc(file_booking_v1_catalog, 9);
 
 /**
  * @generated from message booking.v1.GetPlanRequest
@@ -365,7 +429,7 @@ export type GetPlanRequest = Message<"booking.v1.GetPlanRequest"> & {
  * Use `create(GetPlanRequestSchema)` to create a new message.
  */
 export const GetPlanRequestSchema: GenMessage<GetPlanRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 9);
+  messageDesc(file_booking_v1_catalog, 10);
 
 /**
  * @generated from message booking.v1.GetPlanResponse
@@ -382,7 +446,7 @@ export type GetPlanResponse = Message<"booking.v1.GetPlanResponse"> & {
  * Use `create(GetPlanResponseSchema)` to create a new message.
  */
 export const GetPlanResponseSchema: GenMessage<GetPlanResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 10);
+  messageDesc(file_booking_v1_catalog, 11);
 
 /**
  * The four services we sell.
