@@ -154,7 +154,8 @@ const firstChunks = {
     { name: 'vendor', test: /node_modules\/(react|react-dom|scheduler|react-router|jotai)\//, priority: 1 },
     // The plan card stays with the catalogue's section on the home page, though the console's
     // preview uses it too: one chunk there, not two.
-    { name: 'category-section', test: /src\/features\/catalog\/components\//, priority: 1 },
+    // The plan's own page is not: it comes with its route.
+    { name: 'category-section', test: /src\/features\/catalog\/components\/(?!plan-details)/, priority: 1 },
   ],
 };
 

@@ -50,6 +50,8 @@ const SIGNED_OUT = [
   '/category/charter',
   '/category/escort',
   '/category/dragon-massage',
+  '/category/shuttle/shuttle-sgn-4',
+  '/category/dragon-massage/massage-classic',
   '/login',
   '/register',
   '/forgot-password',
@@ -182,4 +184,29 @@ test('every plan card says how long cancelling stays free', async ({ page }) => 
   const cards = page.locator('.plan-card');
   await expect(cards.first()).toBeVisible();
   await expect(cards.filter({ hasText: '24 小時前免費取消' })).toHaveCount(await cards.count());
+});
+
+test('a plan has a page of its own: linked from its card, shareable with its preview, and 立即預訂', async ({ page, request }) => {
+  await page.goto('/category/shuttle');
+  await page.getByRole('link', { name: '河內 內排國際機場接送・7 人座休旅車' }).click();
+  await expect(page).toHaveURL(/\/category\/shuttle\/shuttle-han-7$/);
+  await expect(page).toHaveTitle('河內 內排國際機場接送・7 人座休旅車｜越南旅遊預約');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('河內 內排國際機場接送・7 人座休旅車');
+  await expect(page.getByTestId('included')).toContainText('中文接機牌');
+  await expect(page.getByTestId('excluded')).toContainText('司機小費');
+  await expect(page.getByText('最多 7 位乘客（含兒童）、5 件大型行李')).toBeVisible();
+  await expect(page.getByTestId('waiting')).toHaveText('免費等候 60 分鐘（接機自航班實際落地起算）。之後每 30 分鐘 VND 70,000，於現場付給司機。');
+  await expect(page.getByText(/內排國際機場（HAN）第二航廈/)).toBeVisible();
+  await expect(page.getByTestId('plan-policy')).toContainText('服務開始前 24 小時以前取消，全額退回 V 幣');
+  // A shared link previews the plan before any script runs.
+  const html = await (await request.get('/category/shuttle/shuttle-han-7')).text();
+  expect(html).toContain('<title>河內 內排國際機場接送・7 人座休旅車｜越南旅遊預約</title>');
+  expect(html).toContain('<meta property="og:title" content="河內 內排國際機場接送・7 人座休旅車｜越南旅遊預約" />');
+  expect(html).toMatch(/<meta name="description" content="河內還劍湖[^"]*" \/>/);
+  await page.getByRole('link', { name: '立即預訂' }).click();
+  await expect(page).toHaveURL(/\/order\/shuttle\/step1\?plan=shuttle-han-7$/);
+  // A plan that is not there is a 404, from the server and on screen.
+  const missing = await page.goto('/category/shuttle/shuttle-nowhere-4');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('.error-status')).toHaveText('404');
 });

@@ -237,7 +237,7 @@ impl App {
         if let (Environment::Dev, Some(mailbox)) = (config.env, &self.mailbox) {
             router = router.merge(mailbox_page::router(mailbox.clone()));
         }
-        let web = web::router(&config.web_dir);
+        let web = web::router(&config.web_dir, Some(self.services.catalog.clone()));
         router
             .fallback(|request: Request| async move {
                 match gateway::unknown_service(&request) {

@@ -1,6 +1,9 @@
 //! The built web app: static files, the SPA's index for every route of the app, and a real 404
 //! (still the SPA, which shows its not-found screen) for paths that are no route.
 //!
+//! A plan's page is answered with its own title and description (and Open Graph tags), so a shared
+//! link previews the plan, not the site; an unknown plan is a 404 there too.
+//!
 //! The route table is the web app's own (`web/src/lib/paths.ts`), written by its build to
 //! `routes.json`, so the server and the client cannot disagree about which paths exist.
 
@@ -13,6 +16,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use domain::catalog::{CatalogService, Category, PlanId};
 use serde::Deserialize;
 use tower_http::services::ServeDir;
 
@@ -51,10 +55,87 @@ struct WebApp {
     /// Shared by every answer without copying.
     index: Option<Bytes>,
     routes: Vec<Route>,
+    catalog: Option<CatalogService>,
+}
+
+/// What a shared link's preview shows.
+#[derive(Debug, PartialEq)]
+struct Preview {
+    title: String,
+    description: String,
+    image: Option<String>,
+}
+
+/// `/category/{category}/{planId}`: the plan's preview; `Err` for a plan that is not there.
+async fn plan_preview(catalog: &CatalogService, path: &str) -> Option<Result<Preview, ()>> {
+    let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let ["category", slug, id] = parts.as_slice() else {
+        return None;
+    };
+    let found = match (Category::from_slug(slug), PlanId::parse(id)) {
+        (Ok(category), Ok(id)) => catalog.get_plan_in(category, &id).await.ok(),
+        _ => None,
+    };
+    Some(
+        found
+            .filter(|p| p.active)
+            .map(|p| Preview {
+                title: format!("{}｜越南旅遊預約", p.name),
+                description: if p.summary.is_empty() {
+                    p.description
+                } else {
+                    p.summary
+                },
+                image: p.images.into_iter().next(),
+            })
+            .ok_or(()),
+    )
+}
+
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The index with the page's title and description in place of the site's, and Open Graph tags.
+fn with_preview(index: &[u8], p: &Preview) -> Bytes {
+    let (title, description) = (attribute(&p.title), attribute(&p.description));
+    let mut html = String::from_utf8_lossy(index).into_owned();
+    replace_between(&mut html, "<title>", "</title>", &title);
+    replace_between(
+        &mut html,
+        r#"<meta name="description" content=""#,
+        "\"",
+        &description,
+    );
+    let mut og = format!(
+        r#"<meta property="og:type" content="website" /><meta property="og:title" content="{title}" /><meta property="og:description" content="{description}" />"#
+    );
+    if let Some(image) = &p.image {
+        og.push_str(&format!(
+            r#"<meta property="og:image" content="{}" />"#,
+            attribute(image)
+        ));
+    }
+    if let Some(at) = html.find("</head>") {
+        html.insert_str(at, &og);
+    }
+    Bytes::from(html)
+}
+
+/// Replaces what stands between the first `open` and the `close` after it.
+fn replace_between(html: &mut String, open: &str, close: &str, with: &str) {
+    if let Some(a) = html.find(open).map(|a| a + open.len())
+        && let Some(len) = html[a..].find(close)
+    {
+        html.replace_range(a..a + len, with);
+    }
 }
 
 impl WebApp {
-    fn load(dir: &Path) -> Self {
+    fn load(dir: &Path, catalog: Option<CatalogService>) -> Self {
         let index = std::fs::read(dir.join("index.html")).ok().map(Bytes::from);
         let routes = std::fs::read_to_string(dir.join("routes.json"))
             .ok()
@@ -64,7 +145,11 @@ impl WebApp {
         if index.is_none() {
             tracing::warn!(dir = %dir.display(), "web app not built: run `npm run build` in web/");
         }
-        Self { index, routes }
+        Self {
+            index,
+            routes,
+            catalog,
+        }
     }
 
     fn is_route(&self, path: &str) -> bool {
@@ -72,9 +157,10 @@ impl WebApp {
     }
 }
 
-/// Static files from `dir`; anything else gets the SPA's index, with 404 unless it is a route.
-pub(crate) fn router(dir: &Path) -> Router {
-    let app = Arc::new(WebApp::load(dir));
+/// Static files from `dir`; anything else gets the SPA's index, with 404 unless it is a route;
+/// plan pages are previewed from `catalog`.
+pub(crate) fn router(dir: &Path, catalog: Option<CatalogService>) -> Router {
+    let app = Arc::new(WebApp::load(dir, catalog));
     let spa = Router::new()
         .fallback(spa_index)
         .with_state(app)
@@ -102,18 +188,33 @@ async fn spa_index(State(app): State<Arc<WebApp>>, request: Request) -> Response
         )
             .into_response();
     }
-    let status = if app.is_route(request.uri().path()) {
+    let path = request.uri().path();
+    let mut status = if app.is_route(path) {
         StatusCode::OK
     } else {
         StatusCode::NOT_FOUND
     };
+    let preview = match &app.catalog {
+        Some(catalog) if status == StatusCode::OK => plan_preview(catalog, path).await,
+        _ => None,
+    };
     match &app.index {
-        Some(index) => (
-            status,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            index.clone(),
-        )
-            .into_response(),
+        Some(index) => {
+            let body = match preview {
+                Some(Ok(p)) => with_preview(index, &p),
+                Some(Err(())) => {
+                    status = StatusCode::NOT_FOUND;
+                    index.clone()
+                }
+                None => index.clone(),
+            };
+            (
+                status,
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                body,
+            )
+                .into_response()
+        }
         None => (
             status,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -165,6 +266,7 @@ mod tests {
         let app = WebApp {
             index: None,
             routes: table(),
+            catalog: None,
         };
         assert!(app.is_route("/"));
         assert!(app.is_route("/category/shuttle"));
@@ -176,6 +278,34 @@ mod tests {
         assert!(app.is_route("/order/escort/escort-city-full-day/step1"));
         assert!(!app.is_route("/order/escort/x/step3"));
         assert!(!app.is_route("/nope"));
+    }
+
+    #[test]
+    fn a_preview_replaces_the_sites_title_and_description_and_escapes_them() {
+        let index = br#"<html><head><meta name="description" content="site" /><title>Site</title></head><body></body></html>"#;
+        let p = Preview {
+            title: "接機 <4 人>｜越南旅遊預約".into(),
+            description: r#"含"過路費" & 停車費"#.into(),
+            image: Some("/img/plans/shuttle.svg".into()),
+        };
+        let html = String::from_utf8(with_preview(index, &p).to_vec()).unwrap();
+        assert!(
+            html.contains("<title>接機 &lt;4 人&gt;｜越南旅遊預約</title>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                r#"<meta name="description" content="含&quot;過路費&quot; &amp; 停車費" />"#
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                r#"<meta property="og:image" content="/img/plans/shuttle.svg" /></head>"#
+            ),
+            "{html}"
+        );
+        assert!(!html.contains("Site"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ const catalogLoaders = () => importWithReload(() => import('@/pages/catalog-load
 export const loaders: Partial<Record<RouteName, LoaderFunction>> = {
   home: async () => (await catalogLoaders()).homeLoader(),
   category: async (args) => (await catalogLoaders()).categoryLoader(args),
+  plan: async (args) => (await catalogLoaders()).planLoader(args),
 };
 
 const step1 = () => import('@/pages/order-step1-page');
@@ -23,6 +24,7 @@ const confirm = () => import('@/pages/order-confirm-page');
 export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   home: () => import('@/pages/home-page'),
   category: () => import('@/pages/category-page'),
+  plan: () => import('@/pages/plan-page'),
   login: () => import('@/pages/login-page'),
   register: () => import('@/pages/register-page'),
   profile: () => import('@/pages/profile-page'),

@@ -7,6 +7,8 @@ export type CategorySlug = (typeof CATEGORIES)[number];
 export const paths = {
   home: '/',
   category: '/category/:category',
+  // A plan's own page: shareable, with its title and description (the server previews it too).
+  plan: '/category/:category/:planId',
   login: '/login',
   register: '/register',
   profile: '/profile',
@@ -61,6 +63,7 @@ export function layoutOf(name: RouteName): 'default' | 'footer' | 'console' {
 /** Closed sets of parameter values; a path with another value is not a route (404). */
 export const routeParams: Partial<Record<RouteName, Record<string, readonly string[]>>> = {
   category: { category: CATEGORIES },
+  plan: { category: CATEGORIES },
 };
 
 /** Fills a route pattern: `to('category', { category: 'shuttle' })` is `/category/shuttle`. */

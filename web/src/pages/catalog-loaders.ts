@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { isCategory } from '@/lib/paths';
-import { loadCategory, loadHome } from '@/features/catalog';
+import { loadCategory, loadHome, loadPlan } from '@/features/catalog';
 
 // The catalogue pages' loaders are in the route table, not in the pages' lazy modules: their data
 // is asked for while the page's code loads, not after it.
@@ -14,4 +14,10 @@ export async function categoryLoader({ params }: LoaderFunctionArgs) {
   const category = isCategory(params.category) ? await loadCategory(params.category) : undefined;
   if (!category) throw data(null, { status: 404 });
   return { category };
+}
+
+export async function planLoader({ params }: LoaderFunctionArgs) {
+  const found = isCategory(params.category) ? await loadPlan(params.category, params.planId ?? '') : undefined;
+  if (!found) throw data(null, { status: 404 });
+  return found;
 }

@@ -1,3 +1,4 @@
-export { loadCategory, loadHome, type CategoryWithPlans } from './api/catalog-api';
+export { loadCategory, loadHome, loadPlan, type CategoryWithPlans } from './api/catalog-api';
+export { PlanDetails } from './components/plan-details';
 export { CategorySection } from './components/category-section';
 export { PlanCard } from './components/plan-card';

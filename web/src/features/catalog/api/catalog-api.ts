@@ -2,7 +2,7 @@ import { Category, CatalogService, type CategoryInfo, type Plan } from '@/gen/bo
 import { flowOf, isCategory, stepPath } from '@/lib/paths';
 import { fetchRpc, fetchRpcAll } from '@/lib/api/rpc';
 
-const { listCategories, listPlans } = CatalogService.method;
+const { getPlan, listCategories, listPlans } = CatalogService.method;
 
 export type { CategoryInfo, Plan };
 
@@ -63,6 +63,22 @@ export async function loadCategory(slug: string): Promise<CategoryWithPlans | un
   const info = categories.find((c) => c.category === category);
   if (!info) return undefined;
   return { info, plans: await plans };
+}
+
+/** A plan and its category, for the plan's page; undefined when it is not offered there. */
+export async function loadPlan(slug: string, planId: string): Promise<{ info: CategoryInfo; plan: Plan } | undefined> {
+  const category = categoryOf(slug);
+  if (category === Category.UNSPECIFIED || !planId) return undefined;
+  const asked = early(fetchRpc(getPlan, { id: planId }).then((r) => r.plan));
+  const { categories } = await fetchRpc(listCategories, {});
+  const info = categories.find((c) => c.category === category);
+  const plan = await asked.catch(() => undefined);
+  return info && plan && plan.category === category && plan.active ? { info, plan } : undefined;
+}
+
+/** A plan's own page. */
+export function planPath(plan: Plan): string {
+  return `/category/${slugOf(plan.category)}/${encodeURIComponent(plan.id)}`;
 }
 
 /** Where booking a plan starts: its flow's step1. */

@@ -2,7 +2,7 @@ import '../catalog.css';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { bookingPath, type Plan } from '../api/catalog-api';
+import { bookingPath, planPath, type Plan } from '../api/catalog-api';
 
 /** `eager`: the card is near the top of the page, so its image loads at once rather than lazily;
  * `headingLevel`: one below its section's heading. */
@@ -19,7 +19,9 @@ export function PlanCard({ plan, eager = false, headingLevel = 3 }: { plan: Plan
         <img className="plan-image" src={plan.images[0]} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
       )}
       <div className="plan-body">
-        <Name className="plan-name">{plan.name}</Name>
+        <Name className="plan-name">
+          <Link to={planPath(plan)}>{plan.name}</Link>
+        </Name>
         <p className="plan-summary">{plan.summary}</p>
         {plan.rules?.freeCancellationHours ? (
           <p className="badge badge-success plan-badge">{messages.catalog.freeCancel(plan.rules.freeCancellationHours)}</p>

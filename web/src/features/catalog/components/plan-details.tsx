@@ -1,0 +1,108 @@
+import '../catalog.css';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cancellationWords } from '@/lib/cancellation';
+import { formatVnd } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { planMessages as m } from '@/lib/plan-messages';
+import { bookingPath, type CategoryInfo, type Plan } from '../api/catalog-api';
+
+/** A plan's own page: what it is, includes and leaves out, where it meets, the policy, and 立即預訂. */
+export function PlanDetails({ info, plan }: { info: CategoryInfo; plan: Plan }) {
+  const c = plan.content;
+  const rules = plan.rules;
+  const lengths = plan.durationMinutes.map(messages.catalog.minutes).join(' / ');
+  const book = (
+    <Link className="button button-primary" to={bookingPath(plan)}>
+      {m.book}
+    </Link>
+  );
+  return (
+    <article className="plan-page">
+      <nav className="breadcrumb" aria-label="breadcrumb">
+        <Link to="/">{m.home}</Link> › <Link to={`/category/${info.slug}`}>{info.name}</Link>
+      </nav>
+      <h1>{plan.name}</h1>
+      {plan.images[0] && <img className="plan-hero" src={plan.images[0]} alt="" width={960} height={540} />}
+      <div className="plan-page-grid">
+        <div className="plan-page-main">
+          <p className="plan-lead">{plan.summary}</p>
+          <Section title={m.about}>
+            <p>{plan.description}</p>
+            {lengths && (
+              <p>
+                {m.lengths}：{lengths}
+              </p>
+            )}
+          </Section>
+          {c && c.included.length + c.excluded.length > 0 && (
+            <div className="plan-lists">
+              <Section title={m.included}>
+                <ul className="ticks" data-testid="included">
+                  {c.included.map((x) => (
+                    <li key={x}>{x}</li>
+                  ))}
+                </ul>
+              </Section>
+              <Section title={m.excluded}>
+                <ul className="crosses" data-testid="excluded">
+                  {c.excluded.map((x) => (
+                    <li key={x}>{x}</li>
+                  ))}
+                </ul>
+              </Section>
+            </div>
+          )}
+          <Section title={m.capacity}>
+            <p>{plan.vehicle ? m.capacityLine(plan.vehicle.seats, plan.vehicle.luggage) : m.people(rules?.capacity ?? 1)}</p>
+          </Section>
+          {c && (c.meetingPoint || c.finding) && (
+            <Section title={m.meeting}>
+              <dl className="summary">
+                <dt>{m.meetingPoint}</dt>
+                <dd>{c.meetingPoint}</dd>
+                <dt>{m.finding}</dt>
+                <dd>{c.finding}</dd>
+                {c.freeWaitingMinutes > 0 && (
+                  <>
+                    <dt>{m.waiting}</dt>
+                    <dd data-testid="waiting">
+                      {m.waitingFree(c.freeWaitingMinutes)}
+                      {c.waitingFeeVnd > 0n ? m.waitingFee(formatVnd(c.waitingFeeVnd)) : m.waitingNoFee}
+                    </dd>
+                  </>
+                )}
+              </dl>
+            </Section>
+          )}
+          {c?.serviceArea && (
+            <Section title={m.area}>
+              <p>{c.serviceArea}</p>
+            </Section>
+          )}
+          {rules?.freeCancellationHours ? (
+            <Section title={m.policy}>
+              <p data-testid="plan-policy">{cancellationWords.terms(rules.freeCancellationHours, rules.lateCancellationFeePercent)}</p>
+            </Section>
+          ) : null}
+        </div>
+        <aside className="plan-book">
+          <p className="price">
+            <span className="price-amount">{formatVnd(plan.fromPriceVnd)}</span> <span className="muted">{m.from}</span>
+          </p>
+          {rules?.freeCancellationHours ? <p className="badge badge-success">{messages.catalog.freeCancel(rules.freeCancellationHours)}</p> : null}
+          {book}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="plan-section">
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
