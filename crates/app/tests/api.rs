@@ -324,7 +324,20 @@ api_test!(rest_lists_each_category, async |app: &TestApp| {
     assert_eq!(sgn4["vehicle"]["seats"], 4);
     assert_eq!(sgn4["airport"], "SGN");
     assert!(sgn4["name"].as_str().unwrap().contains("新山一"));
-    // The terms the payment service applies, shown before booking.
+    // The terms the payment service applies, shown before booking and in the refund policy.
+    let mut grpc = app.grpc().await;
+    let listed = grpc
+        .list_categories(gateway::pb::ListCategoriesRequest {})
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        (
+            listed.free_cancellation_hours,
+            listed.late_cancellation_fee_percent
+        ),
+        (24, 50)
+    );
     assert_eq!(sgn4["rules"]["freeCancellationHours"], 24);
     assert_eq!(sgn4["rules"]["lateCancellationFeePercent"], 50);
     assert_eq!(sgn4["rules"]["dropOffLeadMinutes"], 180);

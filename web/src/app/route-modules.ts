@@ -11,7 +11,7 @@ const catalogLoaders = () => importWithReload(() => import('@/pages/catalog-load
 
 /** Routes that load data before they draw; their calls start while the page's code loads. */
 export const loaders: Partial<Record<RouteName, LoaderFunction>> = {
-  home: async () => (await catalogLoaders()).homeLoader(),
+  home: async (args) => (await catalogLoaders()).homeLoader(args),
   category: async (args) => (await catalogLoaders()).categoryLoader(args),
   plan: async (args) => (await catalogLoaders()).planLoader(args),
 };
@@ -19,6 +19,7 @@ export const loaders: Partial<Record<RouteName, LoaderFunction>> = {
 const step1 = () => import('@/pages/order-step1-page');
 const step2 = () => import('@/pages/order-step2-page');
 const confirm = () => import('@/pages/order-confirm-page');
+const legal = () => import('@/pages/legal-page');
 
 /** Every route's module, loaded lazily; the four order flows share their step pages. */
 export const modules: Record<RouteName, () => Promise<RouteModule>> = {
@@ -47,6 +48,10 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   shuttleStep1: step1,
   shuttleStep2: step2,
   shuttleConfirm: confirm,
+  terms: legal,
+  privacy: legal,
+  refundPolicy: legal,
+  about: legal,
   payment: () => import('@/pages/payment-page'),
   paymentComplete: () => import('@/pages/payment-complete-page'),
   ops: () => import('@/console/console-app'),

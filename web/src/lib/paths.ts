@@ -32,6 +32,11 @@ export const paths = {
   shuttleStep1: '/order/shuttle/step1',
   shuttleStep2: '/order/shuttle/step2',
   shuttleConfirm: '/order/shuttle/confirm',
+  // What a site that takes payments owes its customers to say.
+  terms: '/terms',
+  privacy: '/privacy',
+  refundPolicy: '/refund-policy',
+  about: '/about',
   payment: '/payment',
   paymentComplete: '/payment-complete',
   // The operators' console: one route here, a bundle, layout and route table of its own

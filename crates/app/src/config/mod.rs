@@ -134,6 +134,11 @@ pub struct Config {
     pub support_phone: Option<String>,
     pub support_email: Option<String>,
     pub support_hours: String,
+    /// `APP_COMPANY_NAME`, `APP_COMPANY_ADDRESS`, `APP_COMPANY_REGISTRATION`: who takes the
+    /// payments, shown in the footer and on the about page (dev shows a labelled demo company).
+    pub company_name: Option<String>,
+    pub company_address: Option<String>,
+    pub company_registration: Option<String>,
 }
 
 impl Default for Config {
@@ -197,6 +202,9 @@ impl Default for Config {
             support_phone: None,
             support_email: None,
             support_hours: "每天 08:00–22:00（越南時間）".into(),
+            company_name: None,
+            company_address: None,
+            company_registration: None,
         }
     }
 }
@@ -361,6 +369,14 @@ impl Config {
             phone: pick(&self.support_phone, "+84 28 0000 0000"),
             email: pick(&self.support_email, "support@example.com"),
             hours: self.support_hours.clone(),
+            company: domain::support::Company {
+                name: pick(&self.company_name, "越南旅遊預約示範有限公司（示範資料）"),
+                address: pick(
+                    &self.company_address,
+                    "胡志明市第一郡黎利街 1 號（示範地址）",
+                ),
+                registration: pick(&self.company_registration, "0300000000（示範）"),
+            },
         }
     }
 

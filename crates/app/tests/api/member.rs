@@ -493,6 +493,11 @@ api_test!(
         let channels = channels.unwrap().channels.unwrap();
         assert_eq!(channels.line_id, "@booking-demo", "dev's demo values");
         assert!(channels.hours.contains("越南時間"));
+        assert!(
+            channels.company_name.contains("示範"),
+            "dev's demo company is labelled"
+        );
+        assert!(!channels.company_registration.is_empty());
     }
 );
 

@@ -7,6 +7,8 @@ mod service;
 #[cfg(test)]
 mod tests;
 
-pub use model::{Author, ContactChannels, Message, RequestId, Thread, ThreadId, ThreadView};
+pub use model::{
+    Author, Company, ContactChannels, Message, RequestId, Thread, ThreadId, ThreadView,
+};
 pub use ports::{Side, SupportStore};
 pub use service::{NewThread, SupportPorts, SupportService};

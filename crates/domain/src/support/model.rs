@@ -159,4 +159,14 @@ pub struct ContactChannels {
     pub email: String,
     /// When people answer, in the customer's words ("每天 08:00–22:00（越南時間）").
     pub hours: String,
+    /// Who takes the payments: the company's name, address and business registration number, as
+    /// the site's footer and its about page state them.
+    pub company: Company,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Company {
+    pub name: String,
+    pub address: String,
+    pub registration: String,
 }

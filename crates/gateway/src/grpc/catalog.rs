@@ -24,8 +24,11 @@ impl pb::catalog_service_server::CatalogService for Catalog {
         _request: Request<pb::ListCategoriesRequest>,
     ) -> Result<Response<pb::ListCategoriesResponse>, Status> {
         let categories = self.service.list_categories().await.map_err(status)?;
+        let terms = self.service.cancellation();
         Ok(Response::new(pb::ListCategoriesResponse {
             categories: categories.into_iter().map(category_info).collect(),
+            free_cancellation_hours: terms.free_until_hours,
+            late_cancellation_fee_percent: terms.late_fee_percent,
         }))
     }
 

@@ -34,6 +34,9 @@ impl pb::support_service_server::SupportService for Support {
                 phone: c.phone.clone(),
                 email: c.email.clone(),
                 hours: c.hours.clone(),
+                company_name: c.company.name.clone(),
+                company_address: c.company.address.clone(),
+                company_registration: c.company.registration.clone(),
             }),
         }))
     }
