@@ -4,14 +4,21 @@ interface Frame {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Drawn beside the label (the order forms' help button). */
+  aside?: ReactNode;
 }
 
 /** A label, a control and its error below it, announced to screen readers. */
-function FieldFrame({ label, error, hint, control }: Frame & { control: (id: string, describedBy: string) => ReactNode }) {
+function FieldFrame({ label, error, hint, aside, control }: Frame & { control: (id: string, describedBy: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <div className="field-label">
+        <label id={`${id}-label`} htmlFor={id}>
+          {label}
+        </label>
+        {aside}
+      </div>
       {control(id, `${id}-msg`)}
       <p id={`${id}-msg`} className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
         {error ?? hint}
@@ -20,12 +27,13 @@ function FieldFrame({ label, error, hint, control }: Frame & { control: (id: str
   );
 }
 
-export function Field({ label, error, hint, ...input }: Frame & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ label, error, hint, aside, ...input }: Frame & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame
       label={label}
       error={error}
       hint={hint}
+      aside={aside}
       control={(id, describedBy) => <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />}
     />
   );
@@ -35,6 +43,7 @@ export function SelectField({
   label,
   error,
   hint,
+  aside,
   options,
   ...select
 }: Frame & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }> }) {
@@ -43,6 +52,7 @@ export function SelectField({
       label={label}
       error={error}
       hint={hint}
+      aside={aside}
       control={(id, describedBy) => (
         <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
           {options.map((o) => (

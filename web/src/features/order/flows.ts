@@ -35,6 +35,8 @@ export interface FieldSpec {
   when?: (values: Partial<DetailsValues>) => boolean;
   /** The label where it depends on other answers (the shuttle's time: landing or pick-up). */
   labelFor?: (values: Partial<DetailsValues>) => string;
+  /** What the field means, for the help beside it (may depend on other answers). */
+  help?: (values: Partial<DetailsValues>) => string;
 }
 
 /** The field's label for these answers. */
@@ -61,14 +63,19 @@ const dropOff = (values: Partial<DetailsValues>) => values.direction === 'drop-o
 export const FIELDS: Record<Flow, FieldSpec[]> = {
   shuttle: [
     { name: 'direction', label: m.direction, kind: 'select', required: true, options: labelled(m.directions), labels: m.directions },
-    { name: 'flightNumber', label: m.flightNumber, kind: 'text', required: true, hint: m.flightHint },
+    { name: 'flightNumber', label: m.flightNumber, kind: 'text', required: true, hint: m.flightHint, help: () => m.help.flightNumber },
     // A drop-off asks when the flight leaves, then suggests when to be collected from it.
-    { name: 'departure', label: m.departure, kind: 'datetime', required: true, when: dropOff },
-    { ...start, label: m.landing, labelFor: (v) => (dropOff(v) ? m.pickupTime : m.landing) },
+    { name: 'departure', label: m.departure, kind: 'datetime', required: true, when: dropOff, help: () => m.help.departure },
+    {
+      ...start,
+      label: m.landing,
+      labelFor: (v) => (dropOff(v) ? m.pickupTime : m.landing),
+      help: (v) => (dropOff(v) ? m.help.pickupTime : m.help.landing),
+    },
     { name: 'address', label: m.address, kind: 'text', required: true },
     { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
     { name: 'luggage', label: m.luggage, kind: 'number', min: 0, max: (p) => p.vehicle?.luggage ?? 0 },
-    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, option: { code: 'child-seat', unit: m.perSeat }, extra: true },
+    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, option: { code: 'child-seat', unit: m.perSeat }, extra: true, help: () => m.help.childSeats },
     { name: 'extraStops', label: m.extraStops, kind: 'number', min: 0, max: maxExtraStops, option: { code: 'extra-stop', unit: m.perStop }, extra: true },
   ],
   charter: [
@@ -78,7 +85,7 @@ export const FIELDS: Record<Flow, FieldSpec[]> = {
     { name: 'itinerary', label: m.itinerary, kind: 'textarea', hint: m.itineraryHint },
     { name: 'passengers', label: m.passengers, kind: 'number', min: 1, max: capacity },
     { name: 'extraHours', label: m.extraHours, kind: 'number', min: 0, max: maxExtraHours, option: { code: 'extra-hour', unit: m.perHour }, extra: true },
-    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, option: { code: 'child-seat', unit: m.perSeat }, extra: true },
+    { name: 'childSeats', label: m.childSeats, kind: 'number', min: 0, max: capacity, option: { code: 'child-seat', unit: m.perSeat }, extra: true, help: () => m.help.childSeats },
     { name: 'driverLanguage', label: m.driverLanguage, kind: 'select', required: true, options: languages, labels: m.languages, extra: true },
   ],
   escort: [

@@ -4,6 +4,8 @@ import type { Plan } from '@/gen/booking/v1/catalog_pb';
 import { formatVnd } from '@/lib/format';
 import { labelOf, optionPrice, type DetailsValues, type FieldSpec } from '../flows';
 import { rulesFor, window } from '../rules';
+import { messages } from '@/lib/messages';
+import { useModal } from '@/lib/modals';
 import { orderMessages } from '@/lib/order-messages';
 
 interface Props {
@@ -26,8 +28,10 @@ export function DetailFields({ fields, values, hints = {}, plan, register, error
           const price = spec.option && optionPrice(plan, spec.option.code);
           const hint = hints[spec.name] ?? spec.hint ?? (spec.option && price ? `${spec.option.unit} ${formatVnd(price)}` : undefined);
           const label = labelOf(spec, values);
+          const help = spec.help?.(values);
           const common = {
             label,
+            aside: help && <HelpButton label={label} text={help} />,
             error: errors[spec.name]?.message as string | undefined,
             ...register(spec.name, rulesFor(spec, plan)),
           };
@@ -55,5 +59,16 @@ export function DetailFields({ fields, values, hints = {}, plan, register, error
           }
         })}
     </>
+  );
+}
+
+/** Opens what a confusing field means in the help (question) modal. Named 說明, described by the
+ * field's label, so the field's own name stays the label's alone. */
+function HelpButton({ label, text }: { label: string; text: string }) {
+  const modal = useModal();
+  return (
+    <button type="button" className="help-button" aria-label={messages.modal.questionTitle} title={label} onClick={() => void modal.question({ title: label, message: text })}>
+      ?
+    </button>
   );
 }

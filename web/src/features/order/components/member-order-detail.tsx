@@ -171,7 +171,8 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
       const terms =
         q.paidVnd === 0n ? m.cancelUnpaid : m.cancelQuote(formatVnd(q.paidVnd), formatVnd(q.feeVnd), formatVnd(q.refundVnd));
       const free = q.paidVnd > 0n && q.feeVnd === 0n ? ` ${m.cancelFree(showTimestamp(q.freeUntil))}` : '';
-      const yes = await modal.confirm({
+      // Cancelling cannot be undone: the warning modal, not the plain confirmation.
+      const yes = await modal.warning({
         title: m.cancel,
         message: (
           <>

@@ -6,6 +6,7 @@ import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
 import { problemText, useOrder } from '../api/order-api';
 import { useDraft } from '../draft';
+import { useLeaveWarning } from '../leave-warning';
 import { stepPath } from '@/lib/paths';
 import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
@@ -27,6 +28,7 @@ interface Props {
 export function OrderConfirm({ flow, more }: Props) {
   const [draft, setDraft] = useDraft(flow);
   const { data: order, error: failure } = useOrder(draft.orderId);
+  useLeaveWarning(order?.state === OrderState.PENDING_PAYMENT || order?.state === OrderState.DRAFT);
   const error = failure ? problemText(failure, messages.errors.network) : undefined;
   if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
   if (error) return <p className="form-error">{error}</p>;

@@ -13,6 +13,7 @@ import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flow
 import { DetailFields } from './detail-fields';
 import { suggestedPickUp } from '../rules';
 import { PlanCancellationLine } from './cancellation-line';
+import { useLeaveWarning } from '../leave-warning';
 import { EstimatePanel, useEstimate } from './estimate-panel';
 import { StepPage } from '@/components/step-page';
 import { orderMessages } from '@/lib/order-messages';
@@ -59,6 +60,8 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
   const values = useWatch({ control });
   const snapshot = JSON.stringify(values);
   const quote = useEstimate(flow, plan.id, values);
+  // Something typed, or an order already made: leaving asks first.
+  useLeaveWarning(formState.isDirty || Boolean(draft.orderId));
 
   // A drop-off's new departure suggests the pick-up (the customer may move it).
   const departure = String(values.departure ?? '');

@@ -7,6 +7,7 @@ import { messages } from '@/lib/messages';
 import { skipToken } from '@/lib/api/hooks';
 import { fieldProblem, isGone, problemText, updateOrder, usePlan, type Contact, type Plan } from '../api/order-api';
 import { useDraft, type Draft } from '../draft';
+import { useLeaveWarning } from '../leave-warning';
 import { stepPath } from '@/lib/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
@@ -43,6 +44,7 @@ interface Props {
  */
 export function OrderStep2({ flow, profile, extras }: Props) {
   const [draft] = useDraft(flow);
+  useLeaveWarning(Boolean(draft.orderId));
   const asked = usePlan(draft.orderPlanId || skipToken);
   // Undefined while loading; null when the plan could not be had.
   const plan = asked.isError ? null : asked.isPending ? undefined : (asked.data ?? null);
