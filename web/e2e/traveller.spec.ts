@@ -59,6 +59,10 @@ const SIGNED_OUT = [
   '/order/charter/step1?plan=charter-sgn-city-4h',
   '/order/escort/escort-city-half-day/step1',
   '/order/massage/step1',
+  '/terms',
+  '/privacy',
+  '/refund-policy',
+  '/about',
   '/no/such/page',
 ];
 
@@ -209,4 +213,85 @@ test('a plan has a page of its own: linked from its card, shareable with its pre
   const missing = await page.goto('/category/shuttle/shuttle-nowhere-4');
   expect(missing?.status()).toBe(404);
   await expect(page.locator('.error-status')).toHaveText('404');
+});
+
+test('the footer leads to the terms, privacy and refund policies and the company; the refund policy quotes the configured windows', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('navigation', { name: '網站資訊' });
+  await footer.getByRole('link', { name: '退款政策' }).click();
+  await expect(page).toHaveURL(/\/refund-policy$/);
+  await expect(page.getByText('服務開始前 24 小時內取消：收取已付金額的 50% 作為取消費（以千元為單位），其餘退回 V 幣錢包。')).toBeVisible();
+  await page.getByRole('navigation', { name: '網站資訊' }).getByRole('link', { name: '關於我們' }).click();
+  await expect(page.getByTestId('company')).toContainText('企業登記號碼');
+  await expect(page.getByTestId('channels')).toBeVisible();
+  // The order steps have the links too, outside the bar that follows the screen.
+  await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
+  await expect(page.getByRole('navigation', { name: '網站資訊' }).getByRole('link', { name: '服務條款' })).toBeVisible();
+});
+
+test('help opens beside the fields that confuse, and leaving a half-filled order asks first', async ({ page }) => {
+  await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
+  const helpOf = (label: RegExp | string) => page.locator('.field', { has: page.getByLabel(label, { exact: true }) }).getByRole('button', { name: '說明' });
+  await helpOf('航班編號').click();
+  const help = page.getByRole('dialog', { name: '航班編號' });
+  await expect(help).toContainText('印在機票');
+  await help.getByRole('button', { name: '確定' }).click();
+  await expect(help).toHaveCount(0);
+  await page.getByLabel('服務類型').selectOption('drop-off');
+  await helpOf('飯店上車時間（越南時間 UTC+7）').click();
+  await expect(page.getByRole('dialog')).toContainText('起飛前 3 小時上車');
+  await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+
+  // Something typed: leaving for another page warns; staying keeps the page and its answers.
+  await page.getByLabel('航班編號').fill('VN123');
+  await page.locator('a.brand').click();
+  const warning = page.getByRole('alertdialog', { name: '離開這筆訂單？' });
+  await expect(warning).toContainText('已填的資料會保留');
+  await warning.getByRole('button', { name: '繼續填寫' }).click();
+  await expect(page).toHaveURL(/\/order\/shuttle\/step1/);
+  await expect(page.getByLabel('航班編號')).toHaveValue('VN123');
+  await page.locator('a.brand').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '離開' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('category pages filter in the address: shareable, kept on reload, and an empty result offers to clear', async ({ page }) => {
+  await page.goto('/category/shuttle');
+  await expect(page.locator('.plan-card')).toHaveCount(12);
+  await page.getByLabel('機場', { exact: true }).selectOption('han');
+  await expect(page).toHaveURL(/\/category\/shuttle\?city=han$/);
+  await expect(page.locator('.plan-card')).toHaveCount(3);
+  await expect(page.locator('.plan-card').first()).toContainText('內排');
+  await page.reload();
+  await expect(page.locator('.plan-card')).toHaveCount(3);
+  await expect(page.getByLabel('機場', { exact: true })).toHaveValue('han');
+
+  // Charter by city and hours; escort by language; massage by length.
+  await page.goto('/category/charter?city=hcm&hours=10');
+  await expect(page.locator('.plan-card')).toHaveCount(2);
+  await page.goto('/category/escort?lang=vi');
+  await expect(page.locator('.plan-card')).toHaveCount(1);
+  await expect(page.locator('.plan-card')).toContainText('商務口譯');
+  await page.goto('/category/dragon-massage?minutes=120');
+  await expect(page.locator('.plan-card')).toHaveCount(2);
+
+  // Nothing matches: it says so, and clearing brings every plan back.
+  await page.goto('/category/charter?city=nha');
+  await expect(page.getByTestId('no-match')).toContainText('沒有符合篩選條件的方案');
+  await page.getByTestId('no-match').getByRole('button', { name: '清除篩選' }).click();
+  await expect(page).toHaveURL(/\/category\/charter$/);
+  await expect(page.locator('.plan-card')).toHaveCount(6);
+});
+
+test('the home page lets a traveller pick a city, and its links keep it', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('城市', { exact: true }).selectOption('dad');
+  await expect(page).toHaveURL(/\/\?city=dad$/);
+  const shuttle = page.locator('section.category-section', { has: page.getByRole('heading', { name: '機場接送' }) });
+  await expect(shuttle.locator('.plan-card')).toHaveCount(3);
+  await expect(shuttle.locator('.plan-card').first()).toContainText('峴港');
+  await expect(shuttle).toContainText('3 個方案');
+  await shuttle.getByRole('link', { name: /查看全部方案/ }).click();
+  await expect(page).toHaveURL(/\/category\/shuttle\?city=dad$/);
+  await expect(page.locator('.plan-card')).toHaveCount(3);
 });

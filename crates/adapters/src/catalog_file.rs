@@ -65,6 +65,10 @@ pub struct ContentEntry {
     pub waiting_fee_vnd: Option<i64>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub service_area: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cities: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -85,6 +89,8 @@ impl ContentEntry {
             free_waiting_minutes: self.free_waiting_minutes,
             waiting_fee: self.waiting_fee_vnd.map(Money::vnd),
             service_area: self.service_area.clone(),
+            cities: self.cities.clone(),
+            languages: self.languages.clone(),
         }
     }
 }
@@ -99,6 +105,8 @@ impl From<&PlanContent> for ContentEntry {
             free_waiting_minutes: c.free_waiting_minutes,
             waiting_fee_vnd: c.waiting_fee.map(|m| m.amount()),
             service_area: c.service_area.clone(),
+            cities: c.cities.clone(),
+            languages: c.languages.clone(),
         }
     }
 }

@@ -28,6 +28,10 @@ export const messages = {
     minutes: (m: number) => (m % 60 === 0 ? `${m / 60} 小時` : `${m} 分鐘`),
     empty: '這個分類目前沒有可預訂的方案。',
     categories: '服務項目',
+    city: '城市',
+    allCities: '所有城市',
+    // The cities the catalogue serves (the server's `CITIES`).
+    cities: { hcm: '胡志明市', han: '河內', dad: '峴港', nha: '芽莊' } as Record<string, string>,
   },
   errors: {
     notFound: (path: string) => `Page not found: ${path}`,

@@ -5,8 +5,9 @@ import { loadCategory, loadHome, loadPlan } from '@/features/catalog';
 // The catalogue pages' loaders are in the route table, not in the pages' lazy modules: their data
 // is asked for while the page's code loads, not after it.
 
-export async function homeLoader() {
-  return { categories: await loadHome() };
+export async function homeLoader({ request }: LoaderFunctionArgs) {
+  const city = new URL(request.url).searchParams.get('city') ?? '';
+  return { city, categories: await loadHome(3, city) };
 }
 
 export async function categoryLoader({ params }: LoaderFunctionArgs) {

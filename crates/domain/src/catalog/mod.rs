@@ -8,8 +8,8 @@ mod service;
 mod therapist;
 
 pub use model::{
-    CONTENT_ITEMS_MAX, CancellationPolicy, Category, CategorySummary, Plan, PlanContent, PlanId,
-    PlanOption, Vehicle,
+    CITIES, CONTENT_ITEMS_MAX, CancellationPolicy, Category, CategorySummary, Plan, PlanContent,
+    PlanId, PlanOption, Vehicle,
 };
 pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
 pub use price_rules::{BookingWindow, ExtraPerson, NightSurcharge, PriceRules, Rate};

@@ -140,7 +140,21 @@ pub struct PlanContent {
     pub waiting_fee: Option<Money>,
     /// Where the service goes (the districts, the route).
     pub service_area: String,
+    /// The cities it is offered in (`CITIES`' codes), for the category pages' and the home page's
+    /// city filter; a shuttle's is its airport's (`Plan::cities`), so may be left out.
+    pub cities: Vec<String>,
+    /// The languages its guide or interpreter speaks (`zh`, `en`, `vi`); empty where none.
+    pub languages: Vec<String>,
 }
+
+/// The cities the catalogue serves: code, then the airport that serves it.
+pub const CITIES: [(&str, &str); 4] = [
+    ("hcm", "SGN"),
+    ("han", "HAN"),
+    ("dad", "DAD"),
+    ("nha", "CXR"),
+];
+const LANGUAGES: [&str; 3] = ["zh", "en", "vi"];
 
 /// At most this many items in an included or excluded list.
 pub const CONTENT_ITEMS_MAX: usize = 12;
@@ -166,6 +180,26 @@ impl PlanContent {
         crate::shared::lines("content.meeting_point", &self.meeting_point, 300)?;
         crate::shared::lines("content.finding", &self.finding, 500)?;
         crate::shared::lines("content.service_area", &self.service_area, 300)?;
+        if let Some(bad) = self
+            .cities
+            .iter()
+            .find(|c| !CITIES.iter().any(|(code, _)| code == c))
+        {
+            return Err(DomainError::invalid(
+                "content.cities",
+                msg("catalog.city").with("city", bad.as_str()),
+            ));
+        }
+        if self
+            .languages
+            .iter()
+            .any(|l| !LANGUAGES.contains(&l.as_str()))
+        {
+            return Err(DomainError::invalid(
+                "content.languages",
+                msg("catalog.language"),
+            ));
+        }
         if self.waiting_fee.is_some_and(|m| m < Money::ZERO) {
             return Err(DomainError::invalid(
                 "content.waiting_fee_vnd",
@@ -218,7 +252,27 @@ impl Plan {
         if (self.category == Category::Shuttle) != self.airport.is_some() {
             return Err(DomainError::invalid("airport", msg("catalog.airport")));
         }
+        // A shuttle is in its airport's city, and only there.
+        if let Some(airport) = &self.airport
+            && let Some((city, _)) = CITIES.iter().find(|(_, a)| a == airport)
+            && !self.content.cities.is_empty()
+            && self.content.cities != [*city]
+        {
+            return Err(DomainError::invalid(
+                "content.cities",
+                msg("catalog.airport_city").with("city", *city),
+            ));
+        }
         Ok(())
+    }
+
+    /// The cities it is offered in: a shuttle's airport's, else what its content says.
+    pub fn cities(&self) -> Vec<String> {
+        let airport = self.airport.as_deref();
+        match CITIES.iter().find(|(_, a)| Some(*a) == airport) {
+            Some((city, _)) => vec![(*city).to_owned()],
+            None => self.content.cities.clone(),
+        }
     }
 
     /// Bookable lengths in minutes (charter packages, escort hours, massage sessions); empty for
@@ -301,6 +355,18 @@ mod tests {
         let mut p = shuttle();
         p.content.waiting_fee = Some(Money::vnd(-1));
         assert_eq!(field(p), "content.waiting_fee_vnd");
+        let mut p = shuttle();
+        p.content.languages = vec!["fr".into()];
+        assert_eq!(field(p), "content.languages");
+        // A shuttle's city is its airport's: another is refused, none is read from the airport.
+        let mut p = shuttle();
+        p.content.cities = vec!["paris".into()];
+        assert_eq!(field(p), "content.cities");
+        let mut p = shuttle();
+        p.content.cities = vec!["han".into()];
+        assert_eq!(field(p.clone()), "content.cities");
+        p.content.cities.clear();
+        assert_eq!(p.cities(), [CITIES[0].0]);
     }
 
     #[test]

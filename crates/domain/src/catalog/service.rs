@@ -28,6 +28,10 @@ impl CatalogService {
         self
     }
 
+    pub fn cancellation(&self) -> CancellationPolicy {
+        self.cancellation
+    }
+
     fn stamped(&self, mut plan: Plan) -> Plan {
         plan.cancellation = self.cancellation;
         plan

@@ -66,6 +66,7 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
         p.from_price(),
         rules_to_pb(&p),
     );
+    let cities = p.cities();
     pb::Plan {
         id: p.id.as_str().into(),
         category: category_to_pb(p.category).into(),
@@ -98,6 +99,8 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
             free_waiting_minutes: p.content.free_waiting_minutes,
             waiting_fee_vnd: p.content.waiting_fee.map_or(0, |m| m.amount()),
             service_area: p.content.service_area,
+            cities,
+            languages: p.content.languages,
         }),
     }
 }

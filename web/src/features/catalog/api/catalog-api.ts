@@ -43,12 +43,24 @@ const KNOWN = (Object.keys(SLUG_OF).map(Number) as Category[]).filter((c) => c !
  * The home page: every category with its first few plans. The plans of the known categories are
  * asked for together with the list, not after it, so the page waits one round trip instead of two.
  */
-export async function loadHome(plansPerCategory = 3): Promise<CategoryWithPlans[]> {
-  const plansOf = (category: Category) => fetchRpc(listPlans, { category, pageSize: plansPerCategory }).then((r) => r.plans);
+export async function loadHome(plansPerCategory = 3, city = ''): Promise<CategoryWithPlans[]> {
+  // A city chosen: every plan is asked for, and the first few offered there are shown.
+  const plansOf = (category: Category) =>
+    city
+      ? fetchRpcAll(listPlans, { category, pageSize: 100 }, (page) => page.plans).then((all) =>
+          all.filter((p) => p.content?.cities.includes(city)),
+        )
+      : fetchRpc(listPlans, { category, pageSize: plansPerCategory }).then((r) => r.plans);
   const asked = new Map<Category, Promise<Plan[]>>(KNOWN.map((c) => [c, early(plansOf(c))]));
   const { categories } = await fetchRpc(listCategories, {});
   return Promise.all(
-    categories.map(async (info) => ({ info, plans: await (asked.get(info.category) ?? plansOf(info.category)) })),
+    categories.map(async (info) => {
+      const plans = await (asked.get(info.category) ?? plansOf(info.category));
+      if (!city) return { info, plans };
+      // The count and the lowest price are the city's.
+      const from = plans.reduce((low, p) => (low === 0n || p.fromPriceVnd < low ? p.fromPriceVnd : low), 0n);
+      return { info: { ...info, planCount: plans.length, fromPriceVnd: from }, plans: plans.slice(0, plansPerCategory) };
+    }),
   );
 }
 

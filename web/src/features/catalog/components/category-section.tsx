@@ -1,4 +1,5 @@
 import '../catalog.css';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -14,11 +15,17 @@ export function CategorySection({
   headingLevel = 2,
   moreLink,
   first = false,
+  filters,
+  empty,
 }: {
   category: CategoryWithPlans;
   headingLevel?: 1 | 2;
   moreLink?: string;
   first?: boolean;
+  /** Drawn between the heading and the plans (the category page's filters). */
+  filters?: ReactNode;
+  /** Shown instead of the category's own empty line when filters leave nothing. */
+  empty?: ReactNode;
 }) {
   const { info, plans } = category;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -42,8 +49,9 @@ export function CategorySection({
           )}
         </div>
       </div>
+      {filters}
       {plans.length === 0 ? (
-        <p className="empty">{messages.catalog.empty}</p>
+        (empty ?? <p className="empty">{messages.catalog.empty}</p>)
       ) : (
         <div className="plan-grid">
           {plans.map((p, i) => (
