@@ -295,3 +295,27 @@ test('the home page lets a traveller pick a city, and its links keep it', async 
   await expect(page).toHaveURL(/\/category\/shuttle\?city=dad$/);
   await expect(page.locator('.plan-card')).toHaveCount(3);
 });
+
+test('a paid order is a voucher to show the driver, and a calendar event to keep', async ({ page, request }) => {
+  const { email, token } = await customer(request, 'voucher');
+  const orderId = await shuttleOrder(request, token);
+  await payAtOnce(request, token, orderId);
+  await logInTo(page, `/member/order?id=${orderId}`, email, PASSWORD);
+  await page.getByRole('button', { name: '出示憑證' }).click();
+  const voucher = page.getByTestId('voucher');
+  await expect(voucher.locator('.voucher-number')).toHaveText(orderId);
+  await expect(voucher.getByRole('img', { name: `訂單編號 ${orderId} 的 QR Code` })).toBeVisible();
+  await expect(voucher).toContainText('Rex Hotel');
+  await expect(voucher).toContainText('VN123');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '加入行事曆（.ics）' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${orderId}.ics`);
+  const ics = (await (await import('node:fs/promises')).readFile((await file.path()) ?? '', 'utf8')).replace(/\r\n /g, '');
+  expect(ics).toContain('BEGIN:VEVENT');
+  // 10:00 in Vietnam is 03:00 UTC.
+  expect(ics).toContain(`DTSTART:${dayAfterTomorrow().slice(0, 10).replace(/-/g, '')}T030000Z`);
+  expect(ics).toContain('SUMMARY:胡志明市 新山一國際機場接送・4 人座轎車');
+  expect(ics).toContain('LOCATION:Rex Hotel');
+});

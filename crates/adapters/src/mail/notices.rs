@@ -3,7 +3,7 @@
 
 use domain::catalog::CancellationPolicy;
 use domain::identity::MailKind;
-use domain::ordering::{Order, Transition};
+use domain::ordering::{Order, ServiceDetails, Transition};
 use domain::shared::{LocalTime, Money};
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +15,13 @@ pub struct NoticeFacts {
     pub total_vnd: i64,
     /// The service's start, Vietnam time.
     pub start: String,
+    /// Where the service starts (the hotel, the pick-up address, the meeting point); empty in
+    /// notices queued before it was kept.
+    #[serde(default)]
+    pub place: String,
+    /// A shuttle's flight.
+    #[serde(default)]
+    pub flight: String,
     /// The step's own words: who was assigned, the fee and the refund.
     pub reason: String,
     pub driver: Option<DriverFacts>,
@@ -39,12 +46,28 @@ impl NoticeFacts {
                 .naive()
                 .format("%Y-%m-%d %H:%M")
                 .to_string(),
+            place: place_of(&o.details),
+            flight: match &o.details {
+                ServiceDetails::Shuttle(d) => d.flight_number.clone(),
+                _ => String::new(),
+            },
             reason: step.reason.clone(),
             driver: o.driver.as_ref().map(|d| DriverFacts {
                 name: d.name.clone(),
                 phone: d.phone.e164(),
                 plate: d.plate.clone(),
             }),
+        }
+    }
+}
+
+fn place_of(d: &ServiceDetails) -> String {
+    match d {
+        ServiceDetails::Shuttle(d) => d.address.clone(),
+        ServiceDetails::Charter(d) => d.pickup_address.clone(),
+        ServiceDetails::Escort(d) => d.meeting_point.clone(),
+        ServiceDetails::Massage(d) => {
+            format!("{} {}（{} 號房）", d.hotel_name, d.hotel_address, d.room)
         }
     }
 }
@@ -59,20 +82,30 @@ pub(super) fn order_lines(
     let start = format!("服務時間：{}（越南時間）", f.start);
     let total = format!("金額：{}", Money::vnd(f.total_vnd));
     let policy = policy_line(f, cancellation);
+    // Where and which flight, for the traveller reading the mail at the airport.
+    let mut place = Vec::new();
+    if !f.place.is_empty() {
+        place.push(format!("地點：{}", f.place));
+    }
+    if !f.flight.is_empty() {
+        place.push(format!("航班：{}", f.flight));
+    }
     Some(match kind {
         MailKind::OrderPaid => (
             "付款成功，訂單已成立",
-            vec![
-                "我們已收到您的付款，謝謝您。".into(),
-                order,
-                start,
-                total,
-                policy.clone(),
-                "專人確認後，會再寄信告訴您司機或按摩師的資料。".into(),
-            ],
+            vec!["我們已收到您的付款，謝謝您。".into(), order, start]
+                .into_iter()
+                .chain(place.clone())
+                .chain([
+                    total,
+                    policy.clone(),
+                    "專人確認後，會再寄信告訴您司機或按摩師的資料。".into(),
+                ])
+                .collect(),
         ),
         MailKind::OrderConfirmed => {
             let mut lines = vec!["您的訂單已確認。".into(), order, start];
+            lines.extend(place);
             match &f.driver {
                 Some(d) => {
                     lines.push(format!("司機／導遊：{}，電話 {}", d.name, d.phone));

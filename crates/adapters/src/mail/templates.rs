@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn a_receipt_states_the_cancellation_terms_in_vietnam_time() {
-        let facts = r#"{"orderId":"BK1","plan":"接機","totalVnd":480000,"start":"2026-12-24 10:00","reason":"","driver":null}"#;
+        let facts = r#"{"orderId":"BK1","plan":"接機","totalVnd":480000,"start":"2026-12-24 10:00","place":"Rex Hotel","flight":"VN123","reason":"","driver":null}"#;
         let terms = CancellationPolicy {
             free_until_hours: 24,
             late_fee_percent: 50,
@@ -214,6 +214,8 @@ mod tests {
             &terms,
         );
         assert!(m.text.contains("金額：VND 480,000"), "{}", m.text);
+        assert!(m.text.contains("地點：Rex Hotel"), "{}", m.text);
+        assert!(m.text.contains("航班：VN123"), "{}", m.text);
         assert!(
             m.text.contains(
                 "取消政策：在 12/23 10:00（越南時間）前免費取消，之後取消收取 50% 費用。"

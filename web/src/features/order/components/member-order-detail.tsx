@@ -17,6 +17,7 @@ import { Breakdown } from './breakdown';
 import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
+import { downloadCalendar, SERVED, Voucher } from './voucher';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = memberMessages.orders;
@@ -61,6 +62,7 @@ export function MemberOrderDetail({ id, more }: Props) {
         </div>
         <StateBadge state={order.state} />
       </header>
+      {SERVED.includes(order.state) && <VoucherBar order={order} />}
       <div className="order-grid">
         <div>
           <div className="card form-card">
@@ -226,6 +228,25 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
           {busy ? messages.working : m.cancel}
         </button>
       )}
+    </div>
+  );
+}
+
+/** An order still to be served: shown to the driver as a voucher, or put in a calendar. */
+function VoucherBar({ order }: { order: Order }) {
+  const [shown, setShown] = useState(false);
+  const v = memberMessages.voucher;
+  return (
+    <div className="voucher-bar">
+      <div className="order-actions">
+        <button type="button" className="button button-primary" aria-expanded={shown} onClick={() => setShown(!shown)}>
+          {shown ? v.hide : v.show}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void downloadCalendar(order)}>
+          {v.calendar}
+        </button>
+      </div>
+      {shown && <Voucher order={order} />}
     </div>
   );
 }
