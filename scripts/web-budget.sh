@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web budget, measured on the real server (release build, SQLite, demo catalogue): Lighthouse
-# (mobile, simulated throttling) on the home page, a category page and an order step, three runs a
-# page (the median counts), and the JavaScript the home page loads as transferred (compressed).
+# (mobile, simulated throttling) on the home page, a category page, a plan page and an order step,
+# three runs a page (the median counts), and the JavaScript the home page loads as transferred
+# (compressed).
 # Runs each page with Lighthouse's default 4x CPU slowdown, then with the slowdown calibrated to
 # this host as Lighthouse's throttling guide advises. Prints both tables; fails when a calibrated
 # median is under 90 or the home page's JavaScript is over 150 KB.
@@ -19,7 +20,7 @@ cargo build --release --locked -p app -p bench --bins
 
 serve_scratch target/release/booking
 
-pages=(/ /category/shuttle "/order/shuttle/step1?plan=shuttle-sgn-4")
+pages=(/ /category/shuttle /category/shuttle/shuttle-sgn-4 "/order/shuttle/step1?plan=shuttle-sgn-4")
 lighthouse() { # url, report path, extra flags
   CHROME_PATH=/usr/bin/chromium npx --yes lighthouse@13.5.0 "$1" --quiet "${@:3}" \
     --only-categories=performance,accessibility,best-practices \
