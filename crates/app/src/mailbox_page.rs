@@ -100,12 +100,20 @@ async fn show(State(mailbox): State<DevMailbox>, Path(id): Path<String>) -> Resp
         &m.subject,
         &format!(
             "<p><a href=\"/dev/mailbox\">← 信箱</a></p><h1>{}</h1><p>收件人：{}　時間（越南）：{}</p>{link}\
-<iframe title=\"信件內容\" sandbox srcdoc=\"{}\"></iframe><h2>純文字</h2><pre>{}</pre>",
+<iframe title=\"信件內容\" sandbox srcdoc=\"{}\"></iframe><h2>純文字</h2><pre>{}</pre>{}",
             escape_html(&m.subject),
             escape_html(&m.to),
             vietnam_time(delivered_at_ms),
             escape_html(&m.html),
-            escape_html(&m.text)
+            escape_html(&m.text),
+            m.attachments
+                .iter()
+                .map(|a| format!(
+                    "<h2>附件：{}</h2><pre class=\"attachment\">{}</pre>",
+                    escape_html(&a.filename),
+                    escape_html(&a.body)
+                ))
+                .collect::<String>()
         ),
     )
     .into_response()

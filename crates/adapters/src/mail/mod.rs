@@ -26,6 +26,17 @@ pub struct Rendered {
     pub html: String,
     /// The action link, kept apart so the dev mailbox can show it plainly.
     pub link: Option<String>,
+    /// Files sent with it (an order's calendar event); none in mails stored before.
+    #[serde(default)]
+    pub attachments: Vec<Attachment>,
+}
+
+/// A text file attached to a mail.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Attachment {
+    pub filename: String,
+    pub content_type: String,
+    pub body: String,
 }
 
 /// Where rendered mails go.

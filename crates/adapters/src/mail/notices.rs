@@ -7,6 +7,8 @@ use domain::ordering::{Order, ServiceDetails, Transition};
 use domain::shared::{LocalTime, Money};
 use serde::{Deserialize, Serialize};
 
+use super::Attachment;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NoticeFacts {
@@ -22,6 +24,9 @@ pub struct NoticeFacts {
     /// A shuttle's flight.
     #[serde(default)]
     pub flight: String,
+    /// How long the service lasts (a transfer's drive counts as an hour), for the calendar.
+    #[serde(default)]
+    pub minutes: u32,
     /// The step's own words: who was assigned, the fee and the refund.
     pub reason: String,
     pub driver: Option<DriverFacts>,
@@ -47,6 +52,12 @@ impl NoticeFacts {
                 .format("%Y-%m-%d %H:%M")
                 .to_string(),
             place: place_of(&o.details),
+            minutes: match &o.details {
+                ServiceDetails::Shuttle(_) => 0,
+                ServiceDetails::Charter(d) => d.duration_minutes + 60 * d.extra_hours,
+                ServiceDetails::Escort(d) => d.duration_minutes + 60 * d.extra_hours,
+                ServiceDetails::Massage(d) => d.duration_minutes,
+            },
             flight: match &o.details {
                 ServiceDetails::Shuttle(d) => d.flight_number.clone(),
                 _ => String::new(),
@@ -156,4 +167,35 @@ fn policy_line(f: &NoticeFacts, cancellation: &CancellationPolicy) -> String {
         ),
         Err(_) => String::new(),
     }
+}
+
+/// The order as a calendar event (`.ics`): its service time in UTC, place and link; none when the
+/// start cannot be read.
+pub(super) fn calendar_event(f: &NoticeFacts, link: Option<&str>) -> Option<Attachment> {
+    use ics::properties::{Description, DtEnd, DtStart, Location, Summary, URL};
+    let start = chrono::NaiveDateTime::parse_from_str(&f.start, "%Y-%m-%d %H:%M").ok()?;
+    let start = LocalTime::from_naive(start).instant();
+    let minutes = if f.minutes == 0 { 60 } else { f.minutes };
+    let end = start + chrono::Duration::minutes(i64::from(minutes));
+    let utc = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
+    let mut event = ics::Event::new(format!("{}@booking", f.order_id), utc(start));
+    event.push(DtStart::new(utc(start)));
+    event.push(DtEnd::new(utc(end)));
+    event.push(Summary::new(ics::escape_text(f.plan.clone())));
+    if !f.place.is_empty() {
+        event.push(Location::new(ics::escape_text(f.place.clone())));
+    }
+    let mut about = format!("訂單編號 {}", f.order_id);
+    if let Some(link) = link {
+        about.push_str(&format!("\n{link}"));
+        event.push(URL::new(link.to_owned()));
+    }
+    event.push(Description::new(ics::escape_text(about)));
+    let mut calendar = ics::ICalendar::new("2.0", "-//越南旅遊預約//訂單//ZH");
+    calendar.add_event(event);
+    Some(Attachment {
+        filename: format!("{}.ics", f.order_id),
+        content_type: "text/calendar; charset=utf-8".into(),
+        body: calendar.to_string(),
+    })
 }

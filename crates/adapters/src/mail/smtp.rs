@@ -1,7 +1,8 @@
 //! Delivery through an SMTP relay (`APP_SMTP_*`), with lettre.
 
 use async_trait::async_trait;
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
@@ -70,12 +71,21 @@ impl Mailer for SmtpMailer {
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)
-            .subject(&mail.subject)
-            .multipart(MultiPart::alternative_plain_html(
-                mail.text.clone(),
-                mail.html.clone(),
-            ))
-            .map_err(|e| e.to_string())?;
+            .subject(&mail.subject);
+        let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
+        // Attachments make it multipart/mixed: the two readable parts, then the files.
+        let message = if mail.attachments.is_empty() {
+            message.multipart(body)
+        } else {
+            let mut mixed = MultiPart::mixed().multipart(body);
+            for a in &mail.attachments {
+                let kind = ContentType::parse(&a.content_type).map_err(|e| e.to_string())?;
+                mixed = mixed
+                    .singlepart(Attachment::new(a.filename.clone()).body(a.body.clone(), kind));
+            }
+            message.multipart(mixed)
+        }
+        .map_err(|e| e.to_string())?;
         self.transport
             .send(message)
             .await

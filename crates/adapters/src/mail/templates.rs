@@ -3,7 +3,7 @@ use domain::catalog::CancellationPolicy;
 use domain::identity::{IdentityPolicy, MailKind};
 
 use super::Rendered;
-use super::notices::{NoticeFacts, order_lines};
+use super::notices::{NoticeFacts, calendar_event, order_lines};
 
 const BRAND: &str = "越南旅遊預約";
 
@@ -29,11 +29,15 @@ pub fn render(
     });
     let link = site_link.as_deref();
     let facts = payload.and_then(|p| serde_json::from_str::<NoticeFacts>(p).ok());
-    if let Some((subject, lines)) = facts
-        .as_ref()
-        .and_then(|f| order_lines(kind, f, cancellation))
+    if let Some(f) = &facts
+        && let Some((subject, lines)) = order_lines(kind, f, cancellation)
     {
-        return compose(id, to, subject, &lines, link.map(|l| ("查看訂單", l)), link);
+        let mut mail = compose(id, to, subject, &lines, link.map(|l| ("查看訂單", l)), link);
+        // A booking that stands goes into the traveller's calendar.
+        if matches!(kind, MailKind::OrderPaid | MailKind::OrderConfirmed) {
+            mail.attachments.extend(calendar_event(f, link));
+        }
+        return mail;
     }
     let (subject, lines, button): (&str, Vec<String>, Option<(&str, &str)>) = match kind {
         MailKind::VerifyEmail => (
@@ -138,6 +142,7 @@ color:#fff;border-radius:6px;text-decoration:none\">{label}</a></p>\
         text,
         html,
         link: link.map(str::to_owned),
+        attachments: Vec::new(),
     }
 }
 
@@ -216,6 +221,24 @@ mod tests {
         assert!(m.text.contains("金額：VND 480,000"), "{}", m.text);
         assert!(m.text.contains("地點：Rex Hotel"), "{}", m.text);
         assert!(m.text.contains("航班：VN123"), "{}", m.text);
+        // The booking comes as a calendar event: 10:00 in Vietnam is 03:00 UTC, an hour long.
+        let [ics] = m.attachments.as_slice() else {
+            panic!("one attachment, got {:?}", m.attachments)
+        };
+        assert_eq!(ics.filename, "BK1.ics");
+        assert!(ics.content_type.starts_with("text/calendar"));
+        let body = ics.body.replace("\r\n ", "");
+        for line in [
+            "BEGIN:VEVENT",
+            "UID:BK1@booking",
+            "DTSTART:20261224T030000Z",
+            "DTEND:20261224T040000Z",
+            "SUMMARY:接機",
+            "LOCATION:Rex Hotel",
+            "URL:http://x/member/order?id=BK1",
+        ] {
+            assert!(body.contains(line), "{line} in {body}");
+        }
         assert!(
             m.text.contains(
                 "取消政策：在 12/23 10:00（越南時間）前免費取消，之後取消收取 50% 費用。"

@@ -72,6 +72,30 @@ fn smtp(port: u16) -> SmtpMailer {
 }
 
 #[tokio::test]
+async fn a_receipt_reaches_the_relay_with_its_calendar_event_attached() {
+    let (port, peer) = smtp_peer().await;
+    let facts = r#"{"orderId":"BK9","plan":"接機","totalVnd":380000,"start":"2026-12-24 10:00","place":"Rex Hotel","flight":"VN123","reason":"","driver":null}"#;
+    let mail = render(
+        "n-BK9-2",
+        "lin@example.com",
+        MailKind::OrderPaid,
+        Some("/member/order?id=BK9"),
+        Some(facts),
+        &IdentityPolicy::for_site("http://x"),
+        &domain::catalog::CancellationPolicy::default(),
+    );
+    smtp(port).send(&mail).await.unwrap();
+    let transcript = peer.await.unwrap();
+    assert!(transcript.contains("multipart/mixed"), "{transcript}");
+    assert!(transcript.contains("multipart/alternative"), "{transcript}");
+    assert!(
+        transcript.contains("Content-Disposition: attachment; filename=\"BK9.ics\""),
+        "{transcript}"
+    );
+    assert!(transcript.contains("text/calendar"), "{transcript}");
+}
+
+#[tokio::test]
 async fn smtp_delivers_a_multipart_mail_to_the_relay() {
     let (port, peer) = smtp_peer().await;
     let link = "http://127.0.0.1:8080/auth/action?mode=verifyEmail&oobCode=abc&continueUrl=%2F";
