@@ -319,3 +319,36 @@ test('a paid order is a voucher to show the driver, and a calendar event to keep
   expect(ics).toContain('SUMMARY:胡志明市 新山一國際機場接送・4 人座轎車');
   expect(ics).toContain('LOCATION:Rex Hotel');
 });
+
+test('a voucher opened once stays readable with no connection, and is forgotten at sign-out', async ({ page, request, context }) => {
+  const { email, token } = await customer(request, 'offline');
+  const orderId = await shuttleOrder(request, token);
+  await payAtOnce(request, token, orderId);
+  const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('offline:')));
+  // Opened, then signed out: nothing of it stays on the device.
+  await logInTo(page, `/member/order?id=${orderId}`, email, PASSWORD);
+  await expect.poll(kept).toHaveLength(1);
+  await page.goto('/member/user-info');
+  await page.getByRole('button', { name: '登出' }).click();
+  await expect(page.getByText('您已登出。')).toBeVisible();
+  expect(await kept()).toEqual([]);
+
+  // Opened again: the service worker takes the page and its files, and with no connection the
+  // voucher is still there.
+  await logInTo(page, `/member/order?id=${orderId}`, email, PASSWORD);
+  await expect(page.getByRole('button', { name: '出示憑證' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const keys = await caches.keys();
+        const cache = keys[0] ? await caches.open(keys[0]) : undefined;
+        return Boolean(navigator.serviceWorker.controller && (await cache?.match('/member/order')));
+      }),
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('目前沒有網路連線')).toBeVisible();
+  await expect(page.getByTestId('voucher').locator('.voucher-number')).toHaveText(orderId);
+  await context.setOffline(false);
+});

@@ -12,6 +12,7 @@ export const memberMessages = {
   },
   orderTitle: (id: string) => `訂單 ${id}`,
   voucher: {
+    offline: '目前沒有網路連線：以下是您上次開啟時的憑證。',
     show: '出示憑證',
     hide: '收起憑證',
     calendar: '加入行事曆（.ics）',

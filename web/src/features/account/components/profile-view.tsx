@@ -1,3 +1,4 @@
+import { forgetOffline } from '@/lib/offline';
 import '../account.css';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -40,6 +41,8 @@ export function ProfileView() {
           className="button button-secondary"
           onClick={async () => {
             await endSession();
+            // Signed out: the vouchers kept for reading offline go too.
+            forgetOffline();
             toast(m.loggedOut, 'info');
             navigate('/');
           }}

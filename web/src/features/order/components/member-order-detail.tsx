@@ -1,10 +1,12 @@
 import '../order.css';
-import { useState, type ReactNode } from 'react';
+import { fromJsonString, toJsonString } from '@bufbuild/protobuf';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { stepPath } from '@/lib/paths';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
-import { OrderState, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
+import { OrderSchema, OrderState, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
+import { keepAppOffline, keepOffline, readOffline } from '@/lib/offline';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
@@ -34,6 +36,14 @@ interface Props {
 /** One order in the member area: its progress, what was booked, who serves it, what it cost. */
 export function MemberOrderDetail({ id, more }: Props) {
   const { data: order, error: failure } = useOrder(id);
+  // An order to be served is kept for reading offline (its voucher), with the app's files.
+  useEffect(() => {
+    if (!order || !SERVED.includes(order.state)) return;
+    keepOffline(`order:${order.id}`, toJsonString(OrderSchema, order));
+    keepAppOffline();
+  }, [order]);
+  const kept = failure && !order && !navigator.onLine ? readOffline(`order:${id}`) : null;
+  if (kept) return <OfflineVoucher order={fromJsonString(OrderSchema, kept)} />;
   const error = failure ? problemText(failure, m.notFound) : undefined;
   const back = (
     <p>
@@ -248,5 +258,18 @@ function VoucherBar({ order }: { order: Order }) {
       </div>
       {shown && <Voucher order={order} />}
     </div>
+  );
+}
+
+/** No connection: the voucher as it was when last opened here. */
+function OfflineVoucher({ order }: { order: Order }) {
+  return (
+    <section className="member-order" data-order={order.id}>
+      <p className="notice notice-warning" role="status">
+        {memberMessages.voucher.offline}
+      </p>
+      <h1>{order.planName}</h1>
+      <Voucher order={order} />
+    </section>
   );
 }

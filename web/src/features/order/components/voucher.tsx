@@ -1,7 +1,6 @@
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { memberMessages } from '@/lib/member-messages';
+import { useQrImage } from '@/lib/use-qr';
 import { showLocal } from '@/lib/vietnam-time';
 
 const m = memberMessages.voucher;
@@ -32,12 +31,7 @@ function placeOf(f: Facts): string {
 
 /** What to show the driver, guide or hotel desk: the order number large, its QR, when and where. */
 export function Voucher({ order }: { order: Order }) {
-  const [qr, setQr] = useState('');
-  useEffect(() => {
-    QRCode.toDataURL(order.id, { errorCorrectionLevel: 'M', margin: 1, width: 200 })
-      .then(setQr)
-      .catch(() => setQr(''));
-  }, [order.id]);
+  const qr = useQrImage(order.id, 200, 1);
   const f = factsOf(order);
   return (
     <div className="voucher" data-testid="voucher">

@@ -1,6 +1,6 @@
 import '../payment.css';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQrImage } from '@/lib/use-qr';
 import type { BankTransfer } from '@/gen/booking/v1/payment_pb';
 import { formatVnd } from '@/lib/format';
 import { paymentMessages } from '@/lib/payment-messages';
@@ -9,12 +9,7 @@ const m = paymentMessages.payment;
 
 /** A VietQR transfer: the QR for bank apps, and the same facts to type in by hand. */
 export function TransferPanel({ transfer }: { transfer: BankTransfer }) {
-  const [image, setImage] = useState('');
-  useEffect(() => {
-    QRCode.toDataURL(transfer.qrPayload, { errorCorrectionLevel: 'M', margin: 2, width: 240 })
-      .then(setImage)
-      .catch(() => setImage(''));
-  }, [transfer.qrPayload]);
+  const image = useQrImage(transfer.qrPayload, 240, 2);
   return (
     <div className="transfer" data-testid="transfer">
       <h2>{m.transferTitle}</h2>

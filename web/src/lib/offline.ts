@@ -1,0 +1,37 @@
+// What a signed-in traveller can still read with no connection: the vouchers of orders they opened,
+// kept in this browser until they sign out, and the app's files (public/sw.js).
+
+const PREFIX = 'offline:';
+
+/** Keeps a value for reading offline. Storage refused (private mode, full) keeps nothing. */
+export function keepOffline(key: string, value: string): void {
+  try {
+    localStorage.setItem(PREFIX + key, value);
+  } catch {
+    // Nothing kept; the page still works online.
+  }
+}
+
+export function readOffline(key: string): string | null {
+  return localStorage.getItem(PREFIX + key);
+}
+
+/** Starts the service worker and hands it the files this page was drawn with. */
+export function keepAppOffline(): void {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  void sw
+    .register('/sw.js')
+    .then(() => sw.ready)
+    .then((registration) => {
+      const urls = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+      registration.active?.postMessage({ type: 'keep', urls });
+    })
+    .catch(() => undefined);
+}
+
+/** At sign-out: nothing of this traveller's stays on the device. */
+export function forgetOffline(): void {
+  for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+  navigator.serviceWorker?.controller?.postMessage({ type: 'forget' });
+}
