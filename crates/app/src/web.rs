@@ -16,6 +16,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use domain::DomainError;
 use domain::catalog::{CatalogService, Category, PlanId};
 use serde::Deserialize;
 use tower_http::services::ServeDir;
@@ -73,7 +74,16 @@ async fn plan_preview(catalog: &CatalogService, path: &str) -> Option<Result<Pre
         return None;
     };
     let found = match (Category::from_slug(slug), PlanId::parse(id)) {
-        (Ok(category), Ok(id)) => catalog.get_plan_in(category, &id).await.ok(),
+        (Ok(category), Ok(id)) => match catalog.get_plan_in(category, &id).await {
+            Ok(plan) => Some(plan),
+            Err(DomainError::NotFound { .. }) => None,
+            // The store failed: the page is served as it is (its own loader will say why), not
+            // called missing.
+            Err(error) => {
+                tracing::warn!(%error, "plan preview");
+                return None;
+            }
+        },
         _ => None,
     };
     Some(

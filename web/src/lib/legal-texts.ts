@@ -18,8 +18,16 @@ export interface Terms {
   feePercent: number;
 }
 
+/** Each page's title, by its path (the footer in index.html names them the same). */
+export const LEGAL_TITLES: Record<string, string> = {
+  '/terms': '服務條款',
+  '/privacy': '隱私權政策',
+  '/refund-policy': '退款政策',
+  '/about': '關於我們',
+};
+
 export const terms: LegalPage = {
-  title: '服務條款',
+  title: LEGAL_TITLES['/terms'] ?? '',
   lead: '使用本網站預訂服務，即表示您同意以下條款。請於預訂前詳閱。',
   sections: [
     {
@@ -76,7 +84,7 @@ export const terms: LegalPage = {
 };
 
 export const privacy: LegalPage = {
-  title: '隱私權政策',
+  title: LEGAL_TITLES['/privacy'] ?? '',
   lead: '我們只收集提供服務所需的資料，並只用於本政策所列的目的。',
   sections: [
     {
@@ -115,7 +123,7 @@ export const privacy: LegalPage = {
 
 export function refund(t: Terms): LegalPage {
   return {
-    title: '退款政策',
+    title: LEGAL_TITLES['/refund-policy'] ?? '',
     lead: `服務開始前 ${t.freeHours} 小時以前取消，全額退款。`,
     sections: [
       {

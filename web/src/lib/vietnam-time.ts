@@ -22,3 +22,9 @@ export function showInstant(at: Date): string {
 export function showTimestamp(at: { seconds: bigint } | undefined): string {
   return at ? showInstant(new Date(Number(at.seconds) * 1000)) : '';
 }
+
+/** An instant as a short Vietnam-time deadline: `12/23 10:00`. */
+export function showDayTime(at: Date): string {
+  const vn = new Date(at.getTime() + OFFSET_MS).toISOString();
+  return `${vn.slice(5, 7)}/${vn.slice(8, 10)} ${vn.slice(11, 16)}`;
+}

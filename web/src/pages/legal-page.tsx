@@ -2,10 +2,8 @@ import { useLocation } from 'react-router';
 import { useBookingTerms } from '@/features/catalog';
 import { CompanyFacts } from '@/features/support';
 import { messages } from '@/lib/messages';
-import { privacy, refund, terms, type LegalPage } from '@/lib/legal-texts';
+import { LEGAL_TITLES, privacy, refund, terms, type LegalPage } from '@/lib/legal-texts';
 import { usePageTitle } from '@/lib/page-title';
-
-const ABOUT = '關於我們';
 
 /** `/terms`, `/privacy`, `/refund-policy` and `/about`: what a site that takes payments must say. */
 export function Component() {
@@ -19,11 +17,11 @@ export function Component() {
       : about
         ? undefined
         : terms;
-  usePageTitle(about ? ABOUT : (page?.title ?? refund({ freeHours: 0, feePercent: 0 }).title));
+  usePageTitle(LEGAL_TITLES[pathname.replace(/\/$/, '')]);
   if (about) {
     return (
       <article className="legal-page">
-        <h1>{ABOUT}</h1>
+        <h1>{LEGAL_TITLES['/about']}</h1>
         <CompanyFacts />
       </article>
     );

@@ -178,7 +178,7 @@ pub(super) fn calendar_event(f: &NoticeFacts, link: Option<&str>) -> Option<Atta
     let minutes = if f.minutes == 0 { 60 } else { f.minutes };
     let end = start + chrono::Duration::minutes(i64::from(minutes));
     let utc = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
-    let mut event = ics::Event::new(format!("{}@booking", f.order_id), utc(start));
+    let mut event = ics::Event::new(format!("{}@booking", f.order_id), utc(chrono::Utc::now()));
     event.push(DtStart::new(utc(start)));
     event.push(DtEnd::new(utc(end)));
     event.push(Summary::new(ics::escape_text(f.plan.clone())));

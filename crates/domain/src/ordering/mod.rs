@@ -22,4 +22,4 @@ pub use model::{
     Actor, Order, OrderId, OrderState, Revision, Transition, check_window, order_snapshot, price,
 };
 pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
-pub use service::{MassagePorts, NewOrder, OrderPolicy, OrderService};
+pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};

@@ -367,7 +367,10 @@ async fn estimates_need_no_order_and_check_the_same_rules() {
         .estimate(Category::DragonMassage, &plan_id, massage(1))
         .await
         .unwrap();
-    assert_eq!(e.total, Money::vnd(720_000));
+    assert_eq!(e.estimate.total, Money::vnd(720_000));
+    // Free cancellation ends the policy's 24 hours before the service starts.
+    let start = massage(1).start().instant();
+    assert_eq!(e.free_until, start - Duration::hours(24));
     assert_eq!(
         field(
             svc.estimate(Category::DragonMassage, &plan_id, massage(3))

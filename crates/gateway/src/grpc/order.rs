@@ -46,9 +46,10 @@ impl pb::order_service_server::OrderService for Orders {
                 .estimate(category, &plan_id(&r.plan_id)?, details)
                 .await
         };
-        let estimate = work.await.map_err(status)?;
+        let quote = work.await.map_err(status)?;
         Ok(Response::new(pb::EstimateFeeResponse {
-            estimate: Some(estimate_to_pb(&estimate)),
+            estimate: Some(estimate_to_pb(&quote.estimate)),
+            free_cancellation_until: Some(timestamp(quote.free_until)),
         }))
     }
 

@@ -268,6 +268,7 @@ pub(crate) async fn estimate(
             &plan_id(&plan)?,
             details(category, Value::Object(fields))?,
         )
-        .await?;
+        .await?
+        .estimate;
     Ok(Data::new(estimate_to_pb(&estimate)))
 }

@@ -19,6 +19,14 @@ use crate::shared::{Clock, LocalTime, Page, PageRequest, Randomness, UserId};
 
 const THERAPIST_TAKEN: Message = msg("order.therapist_taken");
 
+/// What booking these details would cost, and until when cancelling them would be free: step1
+/// shows both before any order exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeeQuote {
+    pub estimate: Estimate,
+    pub free_until: DateTime<Utc>,
+}
+
 /// How long orders wait for payment and keys are remembered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OrderPolicy {
@@ -102,13 +110,17 @@ impl OrderService {
         category: Category,
         plan_id: &PlanId,
         details: ServiceDetails,
-    ) -> DomainResult<Estimate> {
+    ) -> DomainResult<FeeQuote> {
         let plan = self.catalog.get_plan_in(category, plan_id).await?;
         if !plan.active {
             return Err(DomainError::FailedPrecondition(NOT_SOLD));
         }
         let details = self.checked(&plan, details, None).await?;
-        Ok(price(&plan, details, self.clock.now())?.1)
+        let free_until = plan.cancellation.free_until(details.start());
+        Ok(FeeQuote {
+            estimate: price(&plan, details, self.clock.now())?.1,
+            free_until,
+        })
     }
 
     /// Creates a draft (or, with a contact, an order awaiting payment). With a key, a retry of

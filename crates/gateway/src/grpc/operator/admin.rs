@@ -101,11 +101,7 @@ pub(super) async fn set_therapist_hours(
     let by = ops.admin(&request).await?;
     let r = request.into_inner();
     let work = async {
-        let hours = r
-            .hours
-            .iter()
-            .map(|s| Shift::parse(&s.days, &s.from, &s.until))
-            .collect::<DomainResult<Vec<_>>>()?;
+        let hours = shifts_from_pb(&r.hours)?;
         ops.operators
             .set_therapist_hours(&by, &r.therapist_id, hours)
             .await
@@ -252,11 +248,7 @@ pub(super) async fn update_therapist(
     let by = ops.admin(&request).await?;
     let r = request.into_inner();
     let work = async {
-        let hours = r
-            .hours
-            .iter()
-            .map(|s| Shift::parse(&s.days, &s.from, &s.until))
-            .collect::<DomainResult<Vec<_>>>()?;
+        let hours = shifts_from_pb(&r.hours)?;
         ops.operators
             .update_therapist(&by, &r.therapist_id, &r.languages, &r.skills, hours)
             .await
@@ -265,4 +257,12 @@ pub(super) async fn update_therapist(
     Ok(Response::new(pb::UpdateTherapistResponse {
         therapist: Some(therapist_to_pb(therapist, false)),
     }))
+}
+
+/// A therapist's weekly hours as the request gives them.
+fn shifts_from_pb(hours: &[pb::Shift]) -> DomainResult<Vec<Shift>> {
+    hours
+        .iter()
+        .map(|s| Shift::parse(&s.days, &s.from, &s.until))
+        .collect()
 }

@@ -17,7 +17,7 @@ const city: Filter = { param: 'city', label: m.city, values: (p) => p.content?.c
 
 /** Each category's filters: where, then what sets its plans apart. */
 const FILTERS: Record<string, Filter[]> = {
-  shuttle: [{ ...city, label: m.airport, name: (v) => m.airportOf(messages.catalog.cities[v] ?? v, AIRPORTS[v] ?? '') }],
+  shuttle: [{ ...city, label: m.airport }],
   charter: [city, { param: 'hours', label: m.hours, values: (p) => p.durationMinutes.map((d) => String(d / 60)), name: (v) => m.hoursOf(v) }],
   escort: [city, { param: 'lang', label: m.language, values: (p) => p.content?.languages ?? [], name: (v) => m.languages[v] ?? v }],
   'dragon-massage': [
@@ -26,7 +26,6 @@ const FILTERS: Record<string, Filter[]> = {
   ],
 };
 
-const AIRPORTS: Record<string, string> = { hcm: 'SGN 新山一', han: 'HAN 內排', dad: 'DAD 峴港', nha: 'CXR 金蘭' };
 
 /** The plans that match the filters in the address. */
 export function useFilteredPlans(slug: string, plans: Plan[]) {
@@ -51,13 +50,16 @@ export function PlanFilters({ plans, state }: { plans: Plan[]; state: ReturnType
     <form className="plan-filters" role="search" aria-label={m.title} onSubmit={(e) => e.preventDefault()}>
       {state.filters.map((f) => {
         const values = [...new Set(plans.flatMap(f.values))].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+        // A shuttle's city is named with its airport, as its plans give it.
+        const airport = (v: string) => plans.find((p) => p.airport && f.values(p).includes(v))?.airport;
+        const name = (v: string) => (airport(v) ? m.airportOf(f.name(v), airport(v) ?? '') : f.name(v));
         return (
           <SelectField
             key={f.param}
             label={f.label}
             value={state.params.get(f.param) ?? ''}
             onChange={(e) => state.set(f.param, e.target.value)}
-            options={[{ value: '', label: m.any }, ...values.map((v) => ({ value: v, label: f.name(v) }))]}
+            options={[{ value: '', label: m.any }, ...values.map((v) => ({ value: v, label: name(v) }))]}
           />
         );
       })}

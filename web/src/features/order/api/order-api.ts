@@ -55,12 +55,15 @@ export interface Contact {
 }
 
 /**
- * The server's estimate for the details; `skipToken` while there is nothing to price. An answer
+ * The server's estimate for the details, and until when they could be cancelled free (the
+ * server's rule); `skipToken` while there is nothing to price. An answer
  * is kept for its details, so going back to earlier values shows it again at once.
  */
 export function useFeeEstimate(flow: Flow, planId: string, values: DetailsValues | typeof skipToken) {
   const input = values === skipToken ? skipToken : { planId, details: toDetails(flow, values) };
-  return useRpc(calls.estimateFee, input, { select: (r) => r.estimate, placeholderData: (previous) => previous });
+  return useRpc(calls.estimateFee, input, {
+    select: (r) => ({ estimate: r.estimate, freeUntil: r.freeCancellationUntil }),
+    placeholderData: (previous) => previous });
 }
 
 /** Keeps the order the server answered a write with, so its pages show it without asking again. */

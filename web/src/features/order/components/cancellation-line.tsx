@@ -1,15 +1,13 @@
 import { OrderState } from '@/gen/booking/v1/order_pb';
-import { cancellationWords, freeUntilOf } from '@/lib/cancellation';
+import { cancellationWords } from '@/lib/cancellation';
 import type { Plan } from '../api/order-api';
 import { useCancellationTerms } from '../api/member-orders-api';
 
 const OPEN = [OrderState.DRAFT, OrderState.PENDING_PAYMENT, OrderState.PAID, OrderState.CONFIRMED];
 
-/** Before booking: the free-cancellation deadline for the time chosen on step1. */
-export function PlanCancellationLine({ plan, start }: { plan: Plan; start: string }) {
-  const hours = plan.rules?.freeCancellationHours ?? 0;
-  const freeUntil = start && hours ? freeUntilOf(start, hours) : undefined;
-  if (!freeUntil) return null;
+/** Before booking: the free-cancellation deadline the estimate gave for the time chosen on step1. */
+export function PlanCancellationLine({ plan, freeUntil }: { plan: Plan; freeUntil: Date | undefined }) {
+  if (!freeUntil || !plan.rules?.freeCancellationHours) return null;
   return (
     <p className="notice policy-line" data-testid="policy">
       {cancellationWords.line(freeUntil, plan.rules?.lateCancellationFeePercent ?? 0)}

@@ -10,6 +10,8 @@ const m = orderMessages;
 
 interface Quote {
   estimate?: FeeEstimate;
+  /** Until when cancelling these details would be free, as the server counts it. */
+  freeUntil?: Date;
   problem?: string;
   busy: boolean;
 }
@@ -31,7 +33,8 @@ export function useEstimate(flow: Flow, planId: string, details: Partial<Details
   // Nothing to price before there is a time of service.
   const query = useFeeEstimate(flow, planId, values.start ? values : skipToken);
   return {
-    estimate: query.data,
+    estimate: query.data?.estimate,
+    freeUntil: query.data?.freeUntil && new Date(Number(query.data.freeUntil.seconds) * 1000),
     problem: query.error ? problemText(query.error, messages.errors.network) : undefined,
     busy: query.isFetching || snapshot !== JSON.stringify(details),
   };

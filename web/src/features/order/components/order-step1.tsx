@@ -124,7 +124,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
         <BiggerPlan flow={flow} plan={plan} plans={plans} people={Number(values.passengers ?? values.people ?? 0)} />
       </div>
       <EstimatePanel quote={quote} priced={Boolean(values.start)}>
-        <PlanCancellationLine plan={plan} start={String(values.start ?? '')} />
+        <PlanCancellationLine plan={plan} freeUntil={values.start ? quote.freeUntil : undefined} />
         {!signedIn && <p className="notice notice-warning">{m.signInToContinue}</p>}
         <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
       </EstimatePanel>
