@@ -14,6 +14,7 @@ mod m20261125_000008_email_forms;
 mod m20261125_000009_token_cutoff;
 mod m20261125_000010_back_office;
 mod m20261125_000011_plan_pages;
+mod m20261125_000012_reviews;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000009_token_cutoff::Migration),
             Box::new(m20261125_000010_back_office::Migration),
             Box::new(m20261125_000011_plan_pages::Migration),
+            Box::new(m20261125_000012_reviews::Migration),
         ]
     }
 }

@@ -319,6 +319,16 @@ pub async fn make_orders_due(db: &DatabaseConnection) {
         .unwrap();
 }
 
+/// Moves every review's first writing `days` back, as if written then.
+pub async fn backdate_reviews(db: &DatabaseConnection, days: i64) {
+    let ms = days * 86_400_000;
+    db.execute_unprepared(&format!(
+        "UPDATE reviews SET created_at_ms = created_at_ms - {ms}"
+    ))
+    .await
+    .unwrap();
+}
+
 /// A JPEG photo as a phone takes it: `width` × `height` pixels of a gradient, and an EXIF block
 /// with the orientation tag and a GPS position (10°46′30″N 106°41′15″E, Ho Chi Minh City).
 pub fn jpeg_with_gps(width: u32, height: u32, orientation: u16) -> Vec<u8> {

@@ -15,8 +15,8 @@ use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore,
-    SqlOperationsStore, SqlOrderStore, SqlPaymentStore, SqlRateLimiter, SqlSupportStore,
-    catalog_file,
+    SqlOperationsStore, SqlOrderStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore,
+    SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -33,6 +33,7 @@ use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
+use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
@@ -122,6 +123,12 @@ impl App {
             }
         };
         let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::new(db.clone()));
+        let reviews = ReviewService::new(
+            order_store.clone(),
+            Arc::new(SqlReviewStore::new(db.clone())),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+        );
         let blobs: Arc<dyn BlobStore> = match config.s3()? {
             Some(s3) => Arc::new(S3BlobStore::new(&s3).map_err(anyhow::Error::msg)?),
             None => Arc::new(LocalBlobStore::new(&config.media_dir)),
@@ -181,6 +188,7 @@ impl App {
             orders: orders.clone(),
             payments: payments.clone(),
             support: support.clone(),
+            reviews: reviews.clone(),
             identity: identity_store,
             hasher,
             staff: operations.clone(),
@@ -205,6 +213,7 @@ impl App {
                 orders,
                 payments,
                 favorites,
+                reviews,
                 media,
                 support,
                 catalog,

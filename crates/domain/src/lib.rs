@@ -14,6 +14,7 @@ pub mod operations;
 pub mod ordering;
 pub mod payment;
 pub mod pricing;
+pub mod reviews;
 pub mod shared;
 pub mod support;
 #[cfg(test)]

@@ -17,6 +17,7 @@ use domain::media::MediaService;
 use domain::operations::OperatorService;
 use domain::ordering::OrderService;
 use domain::payment::PaymentService;
+use domain::reviews::ReviewService;
 use domain::support::SupportService;
 
 pub use auth::{API_KEY_HEADER, ClientAddr, TOKEN_HEADER};
@@ -38,6 +39,7 @@ pub struct Services {
     pub orders: OrderService,
     pub payments: PaymentService,
     pub favorites: FavoriteService,
+    pub reviews: ReviewService,
     pub media: MediaService,
     pub support: SupportService,
     pub operators: OperatorService,

@@ -192,6 +192,12 @@ pub fn template(code: &str) -> Option<&'static str> {
 
         "request_id.format" => "請求編號須為 1 到 64 個可見的 ASCII 字元",
 
+        "review.edit_closed" => "評價只能在撰寫後 {days} 天內修改",
+        "review.hidden" => "這則評價已被隱藏，無法修改",
+        "review.not_completed" => "服務完成後才能評價",
+        "review.rating" => "請給 1 到 5 顆星",
+        "review.reason_required" => "請寫下隱藏的原因，我們會告訴顧客",
+
         "service.unavailable" => "服務暫時無法使用，請稍後再試",
 
         "shuttle.address_required" => "請輸入飯店名稱或地址",

@@ -19,6 +19,7 @@ pub mod plan;
 pub mod profile;
 pub mod rate_counter;
 pub mod refresh_token;
+pub mod review;
 pub mod service_key;
 pub mod signing_key;
 pub mod support_message;

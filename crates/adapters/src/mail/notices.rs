@@ -148,6 +148,15 @@ pub(super) fn order_lines(
                 f.reason.clone(),
             ],
         ),
+        MailKind::ReviewHidden => (
+            "您的評價已被隱藏",
+            vec![
+                "您對這筆訂單的評價已不再顯示於方案頁面。".into(),
+                order,
+                format!("原因：{}", f.reason),
+                "如有疑問，歡迎在會員中心聯絡客服。".into(),
+            ],
+        ),
         _ => return None,
     })
 }

@@ -249,6 +249,29 @@ mod tests {
     }
 
     #[test]
+    fn a_hidden_review_tells_its_customer_why() {
+        let facts = r#"{"orderId":"BK1","plan":"接機","totalVnd":0,"start":"","reason":"含有電話號碼","driver":null}"#;
+        let m = render(
+            "rh-BK1",
+            "d@example.com",
+            MailKind::ReviewHidden,
+            Some("/member/order?id=BK1"),
+            Some(facts),
+            &IdentityPolicy::for_site("http://x"),
+            &CancellationPolicy::default(),
+        );
+        assert_eq!(m.subject, "您的評價已被隱藏 — 越南旅遊預約");
+        assert!(m.text.contains("訂單編號：BK1（接機）"), "{}", m.text);
+        assert!(m.text.contains("原因：含有電話號碼"), "{}", m.text);
+        assert!(
+            m.text.contains("http://x/member/order?id=BK1"),
+            "{}",
+            m.text
+        );
+        assert!(m.attachments.is_empty(), "no calendar for a review");
+    }
+
+    #[test]
     fn lifetimes_follow_the_policy() {
         let mut policy = IdentityPolicy::for_site("http://x");
         policy.reset_code_ttl = Duration::minutes(30);

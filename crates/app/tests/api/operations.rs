@@ -107,13 +107,13 @@ const ADMIN_CALLS: [&str; 14] = [
     "RevokeServiceKey",
 ];
 
-enum Cred<'a> {
+pub(super) enum Cred<'a> {
     Nothing,
     Token(&'a str),
     Key(&'a str),
 }
 
-fn with<T>(cred: &Cred, message: T) -> tonic::Request<T> {
+pub(super) fn with<T>(cred: &Cred, message: T) -> tonic::Request<T> {
     match cred {
         Cred::Nothing => tonic::Request::new(message),
         Cred::Token(token) => signed(token, message),
@@ -125,7 +125,7 @@ fn with<T>(cred: &Cred, message: T) -> tonic::Request<T> {
     }
 }
 
-async fn client(app: &TestApp) -> OperatorServiceClient<Channel> {
+pub(super) async fn client(app: &TestApp) -> OperatorServiceClient<Channel> {
     OperatorServiceClient::connect(app.url("")).await.unwrap()
 }
 
@@ -273,6 +273,14 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "ListAuditEntries",
             code!(c.list_audit_entries(with(cred, Default::default()))),
+        ),
+        (
+            "ListAllReviews",
+            code!(c.list_all_reviews(with(cred, Default::default()))),
+        ),
+        (
+            "HideReview",
+            code!(c.hide_review(with(cred, Default::default()))),
         ),
     ]
 }

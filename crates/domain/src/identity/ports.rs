@@ -72,6 +72,8 @@ pub enum MailKind {
     OrderCancelled,
     /// A paid order was called off and money went back into the wallet.
     OrderRefunded,
+    /// Operators hid the customer's review, and say why.
+    ReviewHidden,
 }
 
 impl MailKind {
@@ -86,6 +88,7 @@ impl MailKind {
             MailKind::OrderConfirmed => "order_confirmed",
             MailKind::OrderCancelled => "order_cancelled",
             MailKind::OrderRefunded => "order_refunded",
+            MailKind::ReviewHidden => "review_hidden",
         }
     }
 
@@ -100,6 +103,7 @@ impl MailKind {
             MailKind::OrderConfirmed,
             MailKind::OrderCancelled,
             MailKind::OrderRefunded,
+            MailKind::ReviewHidden,
         ]
         .into_iter()
         .find(|k| k.as_str() == raw)

@@ -5,6 +5,7 @@ mod catalog;
 mod media;
 mod orders;
 mod payments;
+mod reviews;
 mod support;
 
 use std::sync::Mutex;
@@ -15,6 +16,7 @@ pub(crate) use catalog::{Catalog, plan, therapist};
 pub(crate) use media::{MemoryBlobs, MemoryImages, media};
 pub(crate) use orders::{Setup, Store, draft_order, massage, massage_at, now, setup, shuttle};
 pub(crate) use payments::{Bank, Payments, payments};
+pub(crate) use reviews::MemoryReviews;
 pub(crate) use support::{Limiter, Threads};
 
 use crate::shared::{Clock, Randomness};

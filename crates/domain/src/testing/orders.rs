@@ -98,6 +98,11 @@ pub(crate) struct Store {
 }
 
 impl Store {
+    /// Puts an order in as it is, whatever its state.
+    pub(crate) fn put(&self, order: Order) {
+        self.orders.lock().unwrap().insert(order.id.clone(), order);
+    }
+
     /// `save` without a future, for a store that saves an order inside its own lock.
     pub(crate) fn save_now(&self, order: &Order) -> Result<(), StoreError> {
         let mut orders = self.orders.lock().unwrap();

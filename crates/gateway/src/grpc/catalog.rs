@@ -1,18 +1,36 @@
-use domain::catalog::{CatalogService, PlanId};
+use domain::catalog::{CatalogService, Plan, PlanId};
+use domain::reviews::ReviewService;
 use domain::shared::PageRequest;
 use tonic::{Request, Response, Status};
 
 use crate::error::status;
 use crate::pb;
 use crate::wire::catalog::{category_from_pb, category_info, plan_to_pb};
+use crate::wire::review::summary_of;
 
 pub(crate) struct Catalog {
     service: CatalogService,
+    reviews: ReviewService,
 }
 
 impl Catalog {
-    pub(crate) fn new(service: CatalogService) -> Self {
-        Self { service }
+    pub(crate) fn new(service: CatalogService, reviews: ReviewService) -> Self {
+        Self { service, reviews }
+    }
+
+    /// The plans with their travellers' review counts.
+    async fn with_reviews(&self, plans: Vec<Plan>) -> Result<Vec<pb::Plan>, Status> {
+        let table = self.reviews.plan_summaries().await.map_err(status)?;
+        Ok(plans
+            .into_iter()
+            .map(|p| {
+                let reviews = summary_of(&table, p.id.as_str());
+                pb::Plan {
+                    reviews: Some(reviews),
+                    ..plan_to_pb(p)
+                }
+            })
+            .collect())
     }
 }
 
@@ -46,7 +64,7 @@ impl pb::catalog_service_server::CatalogService for Catalog {
             .await
             .map_err(status)?;
         Ok(Response::new(pb::ListPlansResponse {
-            plans: page.items.into_iter().map(plan_to_pb).collect(),
+            plans: self.with_reviews(page.items).await?,
             next_page_token: page.next_token.unwrap_or_default(),
         }))
     }
@@ -59,7 +77,7 @@ impl pb::catalog_service_server::CatalogService for Catalog {
         let id = PlanId::parse(&request.into_inner().id).map_err(status)?;
         let plan = self.service.get_plan(&id).await.map_err(status)?;
         Ok(Response::new(pb::GetPlanResponse {
-            plan: Some(plan_to_pb(plan)),
+            plan: self.with_reviews(vec![plan]).await?.pop(),
         }))
     }
 }

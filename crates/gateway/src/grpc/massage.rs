@@ -1,22 +1,30 @@
 use domain::favorites::FavoriteService;
 use domain::identity::IdentityService;
+use domain::reviews::ReviewService;
 use tonic::{Request, Response, Status};
 
 use crate::auth::{grpc_caller, grpc_maybe_caller};
 use crate::error::status;
 use crate::pb;
 use crate::wire::massage::{found_to_pb, query_from_pb};
+use crate::wire::review::summary_of;
 
 pub(crate) struct Massage {
     identity: IdentityService,
     favorites: FavoriteService,
+    reviews: ReviewService,
 }
 
 impl Massage {
-    pub(crate) fn new(identity: IdentityService, favorites: FavoriteService) -> Self {
+    pub(crate) fn new(
+        identity: IdentityService,
+        favorites: FavoriteService,
+        reviews: ReviewService,
+    ) -> Self {
         Self {
             identity,
             favorites,
+            reviews,
         }
     }
 }
@@ -39,8 +47,19 @@ impl pb::massage_service_server::MassageService for Massage {
             )
             .await
             .map_err(status)?;
+        let table = self.reviews.therapist_summaries().await.map_err(status)?;
         Ok(Response::new(pb::ListTherapistsResponse {
-            therapists: page.items.into_iter().map(found_to_pb).collect(),
+            therapists: page
+                .items
+                .into_iter()
+                .map(|f| {
+                    let reviews = summary_of(&table, &f.therapist.id);
+                    pb::Therapist {
+                        reviews: Some(reviews),
+                        ..found_to_pb(f)
+                    }
+                })
+                .collect(),
             next_page_token: page.next_token.unwrap_or_default(),
         }))
     }

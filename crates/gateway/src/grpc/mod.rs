@@ -7,6 +7,7 @@ mod massage;
 mod operator;
 mod order;
 mod payment;
+mod review;
 mod support;
 
 mod user;
@@ -23,13 +24,17 @@ use crate::pb::massage_service_server::MassageServiceServer;
 use crate::pb::operator_service_server::OperatorServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
+use crate::pb::review_service_server::ReviewServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
 
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
 /// own; the web app owns the fallback here, and asks `unknown_service` first.
 pub(crate) fn router(services: &Services) -> Router {
-    let catalog = CatalogServiceServer::new(catalog::Catalog::new(services.catalog.clone()));
+    let catalog = CatalogServiceServer::new(catalog::Catalog::new(
+        services.catalog.clone(),
+        services.reviews.clone(),
+    ));
     let identity = IdentityServiceServer::new(identity::Identity::new(services.identity.clone()));
     let users = UserServiceServer::new(user::Users::new(
         services.identity.clone(),
@@ -47,6 +52,11 @@ pub(crate) fn router(services: &Services) -> Router {
     let massage = MassageServiceServer::new(massage::Massage::new(
         services.identity.clone(),
         services.favorites.clone(),
+        services.reviews.clone(),
+    ));
+    let reviews = ReviewServiceServer::new(review::Reviews::new(
+        services.identity.clone(),
+        services.reviews.clone(),
     ));
     let support = SupportServiceServer::new(support::Support::new(
         services.identity.clone(),
@@ -68,6 +78,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&operators), operators)
         .route_service(&path_of(&support), support)
         .route_service(&path_of(&massage), massage)
+        .route_service(&path_of(&reviews), reviews)
         .route_service(&path_of(&orders), orders)
         .route_service(&path_of(&payments), payments)
         .route_service(&path_of(&identity), identity)

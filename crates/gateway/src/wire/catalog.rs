@@ -91,6 +91,8 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
         rules: Some(rules),
         airport: p.airport.unwrap_or_default(),
         active: p.active,
+        // Counted by the reviews, which the catalogue service adds.
+        reviews: None,
         content: Some(pb::PlanContent {
             included: p.content.included,
             excluded: p.content.excluded,

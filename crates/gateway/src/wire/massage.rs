@@ -77,6 +77,8 @@ pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
         bio: t.bio,
         favorite,
         active: t.active,
+        // Counted by the reviews, which the massage service adds.
+        reviews: None,
     }
 }
 

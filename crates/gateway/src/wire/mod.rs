@@ -8,5 +8,6 @@ pub(crate) mod massage;
 pub(crate) mod operator;
 pub(crate) mod order;
 pub(crate) mod payment;
+pub(crate) mod review;
 pub(crate) mod support;
 pub(crate) mod user;

@@ -11,6 +11,7 @@ use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, TokenHash};
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{Cancellation, LedgerEntry, Payment, PaymentService, RefundQuote};
+use crate::reviews::{Review, ReviewService};
 use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
 use crate::support::{Message, SupportService, Thread, ThreadId, ThreadView};
 
@@ -23,6 +24,7 @@ pub struct OperatorPorts {
     pub orders: OrderService,
     pub payments: PaymentService,
     pub support: SupportService,
+    pub reviews: ReviewService,
     pub identity: Arc<dyn IdentityStore>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub staff: Arc<dyn StaffStore>,
@@ -250,6 +252,25 @@ impl OperatorService {
 
     pub async fn support_thread(&self, id: &ThreadId) -> DomainResult<(Thread, Vec<Message>)> {
         self.p.support.any_thread(id).await
+    }
+
+    /// Every review, hidden ones too (`hidden` keeps one kind).
+    pub async fn reviews(
+        &self,
+        hidden: Option<bool>,
+        page: &PageRequest,
+    ) -> DomainResult<Page<Review>> {
+        self.p.reviews.all(hidden, page).await
+    }
+
+    /// Any staff may hide a review; the customer is mailed the reason.
+    pub async fn hide_review(
+        &self,
+        by: &Staff,
+        id: &OrderId,
+        reason: &str,
+    ) -> DomainResult<Review> {
+        self.p.reviews.hide(by, id, reason).await
     }
 
     pub async fn reply(&self, by: &Staff, id: &ThreadId, body: &str) -> DomainResult<Thread> {

@@ -20,6 +20,7 @@ use crate::wire::operator::{
 use crate::wire::order::{filter_from_pb, instant, order_to_pb, timestamp};
 use crate::wire::payment::entry_to_pb as ledger_to_pb;
 use crate::wire::payment::payment_to_pb;
+use crate::wire::review::{Reader, review_to_pb};
 use crate::wire::support::{message_to_pb, thread_to_pb};
 
 pub(crate) struct Operators {
@@ -497,5 +498,47 @@ impl pb::operator_service_server::OperatorService for Operators {
         request: Request<pb::UpdatePlanRequest>,
     ) -> Result<Response<pb::UpdatePlanResponse>, Status> {
         admin::update_plan(self, request).await
+    }
+
+    async fn list_all_reviews(
+        &self,
+        request: Request<pb::ListAllReviewsRequest>,
+    ) -> Result<Response<pb::ListAllReviewsResponse>, Status> {
+        self.staff(&request).await?;
+        let r = request.into_inner();
+        let hidden = match pb::ReviewView::try_from(r.view) {
+            Ok(pb::ReviewView::Shown) => Some(false),
+            Ok(pb::ReviewView::Hidden) => Some(true),
+            _ => None,
+        };
+        let work = async {
+            let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+            self.operators.reviews(hidden, &page).await
+        };
+        let page = work.await.map_err(status)?;
+        Ok(Response::new(pb::ListAllReviewsResponse {
+            reviews: page
+                .items
+                .into_iter()
+                .map(|r| review_to_pb(r, Reader::Private))
+                .collect(),
+            next_page_token: page.next_token.unwrap_or_default(),
+        }))
+    }
+
+    async fn hide_review(
+        &self,
+        request: Request<pb::HideReviewRequest>,
+    ) -> Result<Response<pb::HideReviewResponse>, Status> {
+        let by = self.staff(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.operators.hide_review(&by, &id, &r.reason).await
+        };
+        let review = work.await.map_err(status)?;
+        Ok(Response::new(pb::HideReviewResponse {
+            review: Some(review_to_pb(review, Reader::Private)),
+        }))
     }
 }
