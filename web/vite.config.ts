@@ -155,7 +155,7 @@ const firstChunks = {
     // The plan card stays with the catalogue's section on the home page, though the console's
     // preview uses it too: one chunk there, not two.
     // The plan's own page is not: it comes with its route.
-    { name: 'category-section', test: /src\/features\/catalog\/components\/(?!plan-details|plan-filters)/, priority: 1 },
+    { name: 'category-section', test: /src\/features\/catalog\/components\/(?!plan-details|plan-filters)|src\/components\/rating/, priority: 1 },
   ],
 };
 

@@ -201,6 +201,62 @@ test('two operators assigning one order at once: one wins, the other is told', a
   await expect(loser.getByTestId('assigned')).toContainText(winner === a ? '阮文明' : '黎文勇');
 });
 
+test('a completed order is reviewed from its page; the plan shows it; an operator hides it and the customer is told', async ({ browser, request }) => {
+  const gia = await customer(request, 'gia');
+  const id = await paidShuttle(request, gia, 2);
+  const ops = await staffPage(browser, OPERATOR, `/ops/orders/${id}`);
+  for (const [button, ask] of [
+    ['確認訂單', '確認這筆訂單？'],
+    ['標記為已完成', '這筆服務已經完成了嗎？'],
+  ]) {
+    await ops.getByRole('button', { name: button }).click();
+    await expect(ops.getByRole('dialog')).toContainText(ask);
+    await ops.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+    await expect(ops.getByRole('dialog')).toHaveCount(0);
+  }
+  await expect(ops.locator('.console-order-head')).toContainText('已完成');
+
+  // The traveller, on a phone: the order page asks for stars, refuses none, takes four.
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await logInTo(phone, `/member/order?id=${id}`, gia.email, PASSWORD);
+  const form = phone.getByTestId('order-review');
+  await expect(form.getByRole('heading')).toHaveText('評價這次服務');
+  await form.getByRole('button', { name: '送出評價' }).click();
+  await expect(form.getByRole('alert')).toHaveText('請給 1 到 5 顆星');
+  await form.getByLabel('4 顆星').check({ force: true });
+  await form.getByLabel('心得（選填）').fill('司機提早到，舉牌很好找。');
+  await form.getByRole('button', { name: '送出評價' }).click();
+  await expect(form.getByRole('status')).toHaveText('謝謝您的評價！');
+  await expect(form.getByRole('heading')).toHaveText('您的評價');
+  await expect(form).toContainText('可修改至');
+  await phone.screenshot({ path: 'test-results/review-form.png', fullPage: true });
+
+  // The plan page and its card count it; the page lists it under the traveller's initial.
+  await phone.goto('/category/shuttle/shuttle-sgn-4');
+  const reviews = phone.getByTestId('reviews');
+  await expect(reviews).toContainText('司機提早到，舉牌很好找。');
+  await expect(reviews).toContainText('陳**');
+  await expect(phone.getByTestId('rating').first()).toContainText('則評價');
+  await phone.locator('#reviews').scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: 'test-results/plan-reviews.png' });
+  await phone.goto('/category/shuttle');
+  await expect(phone.locator('.plan-card', { hasText: '新山一國際機場接送・4 人座轎車' }).first().getByTestId('rating')).toBeVisible();
+
+  // An operator hides it with a reason; it leaves the page, and the customer reads why.
+  await ops.goto('/ops/reviews');
+  const row = ops.getByTestId('reviews-table').locator(`[data-order="${id}"]`);
+  await row.getByRole('button', { name: '隱藏' }).click();
+  await row.getByLabel('隱藏原因（會寄給顧客）').fill('內容含有司機的私人電話');
+  await row.getByRole('button', { name: '確定隱藏' }).click();
+  await expect(row).toContainText('已隱藏：內容含有司機的私人電話');
+  await phone.goto('/category/shuttle/shuttle-sgn-4');
+  await expect(phone.locator('#reviews')).not.toContainText('司機提早到');
+  await phone.goto(`/member/order?id=${id}`);
+  await expect(phone.getByTestId('order-review')).toContainText('這則評價已被隱藏，其他旅客看不到。原因：內容含有司機的私人電話');
+  await expect(phone.getByTestId('order-review').getByRole('button')).toHaveCount(0);
+  await expect.poll(() => mailsTo(gia.email).some((m) => m.includes('您的評價已被隱藏')), { timeout: 10_000 }).toBe(true);
+});
+
 test('a customer gets no access to the console', async ({ page, request }) => {
   const eve = await customer(request, 'eve');
   await logInTo(page, '/ops', eve.email, PASSWORD);
@@ -218,7 +274,7 @@ test('every console screen has no serious accessibility violation, on a phone an
   ]) {
     const page = await staffPage(browser, ADMIN);
     await page.setViewportSize(viewport);
-    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/staff', '/ops/catalog']) {
+    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/reviews', '/ops/staff', '/ops/catalog']) {
       await page.goto(path);
       await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
       await expect(page.locator('.console-main h1')).toBeVisible();

@@ -9,7 +9,6 @@ import { applyTheme, storedTheme } from '@/app/theme';
 import { adoptSessionToken } from '@/features/account';
 import { followNavigations } from '@/lib/lazy-load';
 import { routes } from '@/app/routes';
-import { loadGtag } from '@/lib/analytics';
 import { GA_MEASUREMENT_ID } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { store } from '@/lib/store';
@@ -17,7 +16,8 @@ import { store } from '@/lib/store';
 applyTheme(storedTheme());
 // Before the router's loaders make the first calls.
 adoptSessionToken();
-loadGtag(GA_MEASUREMENT_ID);
+// Only a build with a measurement id carries gtag's loader: without one this is compiled away.
+if (GA_MEASUREMENT_ID) void import('@/lib/analytics').then(({ loadGtag }) => loadGtag(GA_MEASUREMENT_ID));
 
 const router = createBrowserRouter(routes);
 // A chunk that fails to load during a navigation brings the new build at the page being opened.

@@ -7,6 +7,7 @@ import { MassageService } from '@/gen/booking/v1/massage_pb';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   OperatorService,
+  ReviewView,
   StaffRole,
   ThreadView,
   type AuditEntry,
@@ -20,7 +21,7 @@ import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
 export type { AuditEntry, CatalogPlan, Customer, Order, OperatorThread };
-export { Category, OrderState, StaffRole, ThreadView };
+export { Category, OrderState, ReviewView, StaffRole, ThreadView };
 
 const calls = OperatorService.method;
 /** While the live stream is down, lists are asked for again this often. */
@@ -97,6 +98,17 @@ export function useAudit(s: AuditSearch) {
     until: s.until ? timestampFromDate(vietnamDay(s.until, 1)) : undefined,
   };
   return useRpcPages(calls.listAuditEntries, input, (page) => page.entries);
+}
+
+/** Every review, newest first, hidden ones too unless `view` picks. */
+export function useReviews(view: ReviewView) {
+  return useRpcPages(calls.listAllReviews, { view, pageSize: 50 }, (page) => page.reviews);
+}
+
+/** Takes a review off the pages; the server mails its customer the reason. */
+export async function hideReview(orderId: string, reason: string) {
+  await callRpc(calls.hideReview, { orderId, reason });
+  await invalidate(OperatorService);
 }
 
 export function useCatalogue() {

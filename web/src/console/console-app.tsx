@@ -12,6 +12,7 @@ import { CatalogPage } from './screens/catalog-page';
 import { CustomerPage, CustomersPage } from './screens/customers-page';
 import { OrderPage } from './screens/order-page';
 import { OrdersPage } from './screens/orders-page';
+import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
 import { SupportPage } from './screens/support-page';
 import { consolePaths, opsTo, type ConsoleRoute } from './paths';
@@ -108,6 +109,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   customers: () => <CustomersPage />,
   customer: (p, role) => <CustomerPage customerId={p.customerId ?? ''} admin={role === 'admin'} />,
   audit: () => <AuditPage />,
+  reviews: () => <ReviewsPage />,
   catalog: (_, role) => (role === 'admin' ? <CatalogPage /> : <p className="form-error">{m.adminOnly}</p>),
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
 };
@@ -141,6 +143,7 @@ function Frame({ role }: { role: Role }) {
     [opsTo('orders'), m.nav.orders],
     [opsTo('support'), m.nav.support],
     [opsTo('customers'), m.nav.customers],
+    [opsTo('reviews'), m.nav.reviews],
     [opsTo('audit'), m.nav.audit],
     // What only admins may do is not offered to operators (the server refuses it anyway).
     ...(role === 'admin'

@@ -9,6 +9,7 @@ export const consolePaths = {
   customers: '/ops/customers',
   customer: '/ops/customers/:customerId',
   audit: '/ops/audit',
+  reviews: '/ops/reviews',
   staff: '/ops/staff',
   catalog: '/ops/catalog',
 } as const;

@@ -23,6 +23,7 @@ export const messages = {
     viewAll: '查看全部方案',
     book: '立即預訂',
     freeCancel: (hours: number) => `${hours} 小時前免費取消`,
+    reviews: (n: number) => `${n} 則評價`,
     seats: (n: number) => `${n} 人座`,
     luggage: (n: number) => `${n} 件行李`,
     minutes: (m: number) => (m % 60 === 0 ? `${m / 60} 小時` : `${m} 分鐘`),

@@ -3,6 +3,7 @@ import { CategorySection, NoMatch, PlanFilters, useFilteredPlans } from '@/featu
 import { TherapistGallery } from '@/features/massage';
 import { usePageTitle } from '@/lib/page-title';
 import type { categoryLoader } from './catalog-loaders';
+import { therapistReviews } from './lazy-reviews';
 
 export function Component() {
   const { category } = useLoaderData() as Awaited<ReturnType<typeof categoryLoader>>;
@@ -17,7 +18,7 @@ export function Component() {
         filters={<PlanFilters plans={category.plans} state={filter} />}
         empty={filter.filtered ? <NoMatch onClear={filter.clear} /> : undefined}
       />
-      {category.info.slug === 'dragon-massage' && <TherapistGallery />}
+      {category.info.slug === 'dragon-massage' && <TherapistGallery reviews={therapistReviews} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { HotelPhotos, MassageSummary, TherapistPicker } from '@/features/massage';
 import { splitList, type ExtrasForm } from '@/features/order';
+import { therapistReviews } from './lazy-reviews';
 
 /** The massage flow's step2 fields: the therapist and the hotel photos (the order flow draws the rest). */
 export function massageExtras({ values, set, errors, orderId }: ExtrasForm) {
@@ -13,6 +14,7 @@ export function massageExtras({ values, set, errors, orderId }: ExtrasForm) {
         therapistId={String(values.therapistId ?? '')}
         error={errors.therapistId ?? errors.therapist}
         onChange={(choice) => set({ ...choice })}
+        reviews={therapistReviews}
       />
       <HotelPhotos ids={splitList(values.hotelImageIds)} onChange={(ids) => set({ hotelImageIds: ids.join(',') })} />
     </>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { MemberOrderDetail, MemberOrders } from '@/features/order';
+import { OrderReview } from '@/features/review';
 import { memberMessages } from '@/lib/member-messages';
 import { MemberFrame } from './member-frame';
 import { massageSummary } from './massage-extras';
@@ -11,7 +12,9 @@ export function Component() {
   return (
     <MemberFrame title={id ? memberMessages.orderTitle(id) : memberMessages.nav.orders}>
       {id ? (
-        <MemberOrderDetail key={id} id={id} more={(flow, details) => (flow === 'massage' ? massageSummary(details) : null)} />
+        <MemberOrderDetail key={id} id={id} more={(flow, details) => (flow === 'massage' ? massageSummary(details) : null)}
+          review={(orderId) => <OrderReview orderId={orderId} />}
+        />
       ) : (
         <MemberOrders />
       )}

@@ -1,5 +1,6 @@
 import '../catalog.css';
 import { Link } from 'react-router';
+import { RatingLine } from '@/components/rating';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { bookingPath, planPath, type Plan } from '../api/catalog-api';
@@ -23,6 +24,7 @@ export function PlanCard({ plan, eager = false, headingLevel = 3 }: { plan: Plan
           <Link to={planPath(plan)}>{plan.name}</Link>
         </Name>
         <p className="plan-summary">{plan.summary}</p>
+        <RatingLine summary={plan.reviews} />
         {plan.rules?.freeCancellationHours ? (
           <p className="badge badge-success plan-badge">{messages.catalog.freeCancel(plan.rules.freeCancellationHours)}</p>
         ) : null}

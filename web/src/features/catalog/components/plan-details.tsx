@@ -1,14 +1,17 @@
 import '../catalog.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RatingLine } from '@/components/rating';
 import { cancellationWords } from '@/lib/cancellation';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { planMessages as m } from '@/lib/plan-messages';
+import { reviewMessages } from '@/lib/review-messages';
 import { bookingPath, type CategoryInfo, type Plan } from '../api/catalog-api';
 
-/** A plan's own page: what it is, includes and leaves out, where it meets, the policy, and 立即預訂. */
-export function PlanDetails({ info, plan }: { info: CategoryInfo; plan: Plan }) {
+/** A plan's own page: what it is, includes and leaves out, where it meets, the policy, its
+ * travellers' reviews (`reviews`, drawn by the page) and 立即預訂. */
+export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan: Plan; reviews?: ReactNode }) {
   const c = plan.content;
   const rules = plan.rules;
   const lengths = plan.durationMinutes.map(messages.catalog.minutes).join(' / ');
@@ -23,6 +26,7 @@ export function PlanDetails({ info, plan }: { info: CategoryInfo; plan: Plan }) 
         <Link to="/">{m.home}</Link> › <Link to={`/category/${info.slug}`}>{info.name}</Link>
       </nav>
       <h1>{plan.name}</h1>
+      <RatingLine summary={plan.reviews} />
       {plan.images[0] && <img className="plan-hero" src={plan.images[0]} alt="" width={960} height={540} />}
       <div className="plan-page-grid">
         <div className="plan-page-main">
@@ -85,6 +89,12 @@ export function PlanDetails({ info, plan }: { info: CategoryInfo; plan: Plan }) 
               <p data-testid="plan-policy">{cancellationWords.terms(rules.freeCancellationHours, rules.lateCancellationFeePercent)}</p>
             </Section>
           ) : null}
+          <section className="plan-section" id="reviews">
+            <h2>
+              {reviewMessages.title} <RatingLine summary={plan.reviews} />
+            </h2>
+            {reviews}
+          </section>
         </div>
         <aside className="plan-book">
           <p className="price">

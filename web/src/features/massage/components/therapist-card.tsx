@@ -1,5 +1,7 @@
 import '../massage.css';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { RatingLine } from '@/components/rating';
+import { reviewMessages } from '@/lib/review-messages';
 import type { Therapist } from '../api/massage-api';
 import { HeartButton } from './heart-button';
 import { massageMessages } from '@/lib/massage-messages';
@@ -13,9 +15,12 @@ interface Props {
   selected?: boolean;
   /** What the card offers besides the heart (the picker's choose button). */
   action?: ReactNode;
+  /** Her travellers' reviews, drawn by the page when asked for. */
+  reviews?: (therapistId: string) => ReactNode;
 }
 
-export function TherapistCard({ therapist: t, favorite, onToggleFavorite, selected, action }: Props) {
+export function TherapistCard({ therapist: t, favorite, onToggleFavorite, selected, action, reviews }: Props) {
+  const [showReviews, setShowReviews] = useState(false);
   return (
     <article className={`card therapist-card${selected ? ' is-selected' : ''}`} data-testid={`therapist-${t.id}`}>
       <img className="therapist-photo" src={t.photo} alt="" width={72} height={72} loading="lazy" />
@@ -24,7 +29,12 @@ export function TherapistCard({ therapist: t, favorite, onToggleFavorite, select
           {t.name} <span className="muted small">{m.genders[t.gender]}</span>
         </h3>
         <p className="small">
-          <span className="therapist-rating">{m.rating(t.ratingTenths)}</span> · {m.years(t.yearsOfPractice)}
+          {t.reviews?.count ? (
+            <RatingLine summary={t.reviews} />
+          ) : (
+            <span className="therapist-rating">{m.rating(t.ratingTenths)}</span>
+          )}{' '}
+          · {m.years(t.yearsOfPractice)}
         </p>
         <p className="tags">
           {[...t.languages, ...t.skills].map((tag) => (
@@ -34,6 +44,12 @@ export function TherapistCard({ therapist: t, favorite, onToggleFavorite, select
           ))}
         </p>
         {t.bio && <p className="small muted">{t.bio}</p>}
+        {reviews && t.reviews?.count ? (
+          <button type="button" className="button-link small" aria-expanded={showReviews} onClick={() => setShowReviews(!showReviews)}>
+            {showReviews ? reviewMessages.hide : reviewMessages.show}
+          </button>
+        ) : null}
+        {showReviews && reviews?.(t.id)}
         {action}
       </div>
       <HeartButton pressed={favorite} name={t.name} onClick={onToggleFavorite} />

@@ -1,5 +1,5 @@
 import '../massage.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages } from '@/lib/messages';
 import { Gender } from '../api/massage-api';
 import { useHeart, useTherapists } from '../hooks';
@@ -10,7 +10,7 @@ const m = massageMessages;
 const GENDERS: Record<string, Gender | undefined> = { all: undefined, female: Gender.FEMALE, male: Gender.MALE };
 
 /** The massage page's therapists, with hearts; the favourites come first when signed in. */
-export function TherapistGallery() {
+export function TherapistGallery({ reviews }: { reviews?: (therapistId: string) => ReactNode }) {
   const [gender, setGender] = useState('all');
   const therapists = useTherapists({ gender: GENDERS[gender] });
   const { ids, onToggle } = useHeart();
@@ -28,7 +28,7 @@ export function TherapistGallery() {
       {therapists === undefined && <p className="muted">{messages.loading}</p>}
       {therapists === null && <p className="notice notice-warning">{messages.errors.network}</p>}
       <div className="therapist-grid">
-        {therapists?.map((t) => <TherapistCard key={t.id} therapist={t} favorite={ids.includes(t.id)} onToggleFavorite={() => onToggle(t.id)} />)}
+        {therapists?.map((t) => <TherapistCard key={t.id} therapist={t} favorite={ids.includes(t.id)} onToggleFavorite={() => onToggle(t.id)} reviews={reviews} />)}
       </div>
     </section>
   );

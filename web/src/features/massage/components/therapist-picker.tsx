@@ -1,5 +1,5 @@
 import '../massage.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages } from '@/lib/messages';
 import { showLocal } from '@/lib/vietnam-time';
 import { useHeart, useTherapists } from '../hooks';
@@ -22,10 +22,12 @@ interface Props extends TherapistChoice {
   orderId: string;
   onChange: (choice: TherapistChoice) => void;
   error?: string;
+  /** A therapist's reviews, drawn by the page when a card asks. */
+  reviews?: (therapistId: string) => ReactNode;
 }
 
 /** Step2's therapist: nobody in particular, any favourite, or one of those free at that time. */
-export function TherapistPicker({ start, durationMinutes, orderId, therapist, therapistId, onChange, error }: Props) {
+export function TherapistPicker({ start, durationMinutes, orderId, therapist, therapistId, onChange, error, reviews }: Props) {
   const ready = Boolean(start && durationMinutes);
   const free = useTherapists(ready ? { start, durationMinutes, orderId } : null);
   const { ids, onToggle } = useHeart();
@@ -69,6 +71,7 @@ export function TherapistPicker({ start, durationMinutes, orderId, therapist, th
               favorite={ids.includes(t.id)}
               onToggleFavorite={() => onToggle(t.id)}
               selected={chosen}
+              reviews={reviews}
               action={
                 <button
                   type="button"

@@ -31,10 +31,12 @@ interface Props {
   id: string;
   /** More rows for a flow's own fields (the massage therapist and photos), from the details. */
   more?: (flow: Flow, details: Record<string, unknown>) => ReactNode;
+  /** A completed order's review, drawn by the page. */
+  review?: (orderId: string) => ReactNode;
 }
 
 /** One order in the member area: its progress, what was booked, who serves it, what it cost. */
-export function MemberOrderDetail({ id, more }: Props) {
+export function MemberOrderDetail({ id, more, review }: Props) {
   const { data: order, error: failure } = useOrder(id);
   // An order to be served is kept for reading offline (its voucher), with the app's files.
   useEffect(() => {
@@ -83,6 +85,7 @@ export function MemberOrderDetail({ id, more }: Props) {
             </dl>
             <OrderCancellationLine orderId={order.id} state={order.state} />
           </div>
+          {order.state === OrderState.COMPLETED && review?.(order.id)}
           {flow && flow !== 'massage' && <DriverCard order={order} guide={flow === 'escort'} />}
           <div className="card form-card">
             <h2>{m.contactTitle}</h2>

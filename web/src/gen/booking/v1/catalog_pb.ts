@@ -4,15 +4,13 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { RatingSummary } from "./review_pb";
-import { file_booking_v1_review } from "./review_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file booking/v1/catalog.proto.
  */
 export const file_booking_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL2NhdGFsb2cucHJvdG8SCmJvb2tpbmcudjEikwEKDENhdGVnb3J5SW5mbxImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhIKCnBsYW5fY291bnQYBSABKA0SFgoOZnJvbV9wcmljZV92bmQYBiABKAMiKQoHVmVoaWNsZRINCgVzZWF0cxgBIAEoDRIPCgdsdWdnYWdlGAIgASgNIjsKClBsYW5PcHRpb24SDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXByaWNlX3ZuZBgDIAEoAyKfAwoEUGxhbhIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEbmFtZRgDIAEoCRIPCgdzdW1tYXJ5GAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg4KBmltYWdlcxgGIAMoCRIkCgd2ZWhpY2xlGAcgASgLMhMuYm9va2luZy52MS5WZWhpY2xlEhgKEGR1cmF0aW9uX21pbnV0ZXMYCCADKA0SJwoHb3B0aW9ucxgJIAMoCzIWLmJvb2tpbmcudjEuUGxhbk9wdGlvbhIWCg5mcm9tX3ByaWNlX3ZuZBgKIAEoAxIPCgdhaXJwb3J0GAsgASgJEg4KBmFjdGl2ZRgMIAEoCBInCgVydWxlcxgNIAEoCzIYLmJvb2tpbmcudjEuQm9va2luZ1J1bGVzEigKB2NvbnRlbnQYDiABKAsyFy5ib29raW5nLnYxLlBsYW5Db250ZW50EioKB3Jldmlld3MYDyABKAsyGS5ib29raW5nLnYxLlJhdGluZ1N1bW1hcnkiyQEKC1BsYW5Db250ZW50EhAKCGluY2x1ZGVkGAEgAygJEhAKCGV4Y2x1ZGVkGAIgAygJEhUKDW1lZXRpbmdfcG9pbnQYAyABKAkSDwoHZmluZGluZxgEIAEoCRIcChRmcmVlX3dhaXRpbmdfbWludXRlcxgFIAEoDRIXCg93YWl0aW5nX2ZlZV92bmQYBiABKAMSFAoMc2VydmljZV9hcmVhGAcgASgJEg4KBmNpdGllcxgIIAMoCRIRCglsYW5ndWFnZXMYCSADKAkijQIKDEJvb2tpbmdSdWxlcxIZChFsZWFkX3RpbWVfbWludXRlcxgBIAEoDRIUCgxob3Jpem9uX2RheXMYAiABKA0SEAoIY2FwYWNpdHkYAyABKA0SFwoPbWF4X2V4dHJhX2hvdXJzGAQgASgNEhcKD21heF9leHRyYV9zdG9wcxgFIAEoDRIdChVkcm9wX29mZl9sZWFkX21pbnV0ZXMYBiABKA0SIQoZZHJvcF9vZmZfbWluX2xlYWRfbWludXRlcxgHIAEoDRIfChdmcmVlX2NhbmNlbGxhdGlvbl9ob3VycxgIIAEoDRIlCh1sYXRlX2NhbmNlbGxhdGlvbl9mZWVfcGVyY2VudBgJIAEoDSIXChVMaXN0Q2F0ZWdvcmllc1JlcXVlc3QijgEKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USLAoKY2F0ZWdvcmllcxgBIAMoCzIYLmJvb2tpbmcudjEuQ2F0ZWdvcnlJbmZvEh8KF2ZyZWVfY2FuY2VsbGF0aW9uX2hvdXJzGAIgASgNEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAMgASgNImEKEExpc3RQbGFuc1JlcXVlc3QSJgoIY2F0ZWdvcnkYASABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5EhEKCXBhZ2Vfc2l6ZRgCIAEoDRISCgpwYWdlX3Rva2VuGAMgASgJIk0KEUxpc3RQbGFuc1Jlc3BvbnNlEh8KBXBsYW5zGAEgAygLMhAuYm9va2luZy52MS5QbGFuEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIcCg5HZXRQbGFuUmVxdWVzdBIKCgJpZBgBIAEoCSIxCg9HZXRQbGFuUmVzcG9uc2USHgoEcGxhbhgBIAEoCzIQLmJvb2tpbmcudjEuUGxhbiqCAQoIQ2F0ZWdvcnkSGAoUQ0FURUdPUllfVU5TUEVDSUZJRUQQABIUChBDQVRFR09SWV9TSFVUVExFEAESFAoQQ0FURUdPUllfQ0hBUlRFUhACEhMKD0NBVEVHT1JZX0VTQ09SVBADEhsKF0NBVEVHT1JZX0RSQUdPTl9NQVNTQUdFEAQyhgIKDkNhdGFsb2dTZXJ2aWNlElwKDkxpc3RDYXRlZ29yaWVzEiEuYm9va2luZy52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaIi5ib29raW5nLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2UiA5ACARJNCglMaXN0UGxhbnMSHC5ib29raW5nLnYxLkxpc3RQbGFuc1JlcXVlc3QaHS5ib29raW5nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlIgOQAgESRwoHR2V0UGxhbhIaLmJvb2tpbmcudjEuR2V0UGxhblJlcXVlc3QaGy5ib29raW5nLnYxLkdldFBsYW5SZXNwb25zZSIDkAIBYgZwcm90bzM", [file_booking_v1_review]);
+  fileDesc("Chhib29raW5nL3YxL2NhdGFsb2cucHJvdG8SCmJvb2tpbmcudjEikwEKDENhdGVnb3J5SW5mbxImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhIKCnBsYW5fY291bnQYBSABKA0SFgoOZnJvbV9wcmljZV92bmQYBiABKAMiKQoHVmVoaWNsZRINCgVzZWF0cxgBIAEoDRIPCgdsdWdnYWdlGAIgASgNIjsKClBsYW5PcHRpb24SDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXByaWNlX3ZuZBgDIAEoAyKfAwoEUGxhbhIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDAoEbmFtZRgDIAEoCRIPCgdzdW1tYXJ5GAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg4KBmltYWdlcxgGIAMoCRIkCgd2ZWhpY2xlGAcgASgLMhMuYm9va2luZy52MS5WZWhpY2xlEhgKEGR1cmF0aW9uX21pbnV0ZXMYCCADKA0SJwoHb3B0aW9ucxgJIAMoCzIWLmJvb2tpbmcudjEuUGxhbk9wdGlvbhIWCg5mcm9tX3ByaWNlX3ZuZBgKIAEoAxIPCgdhaXJwb3J0GAsgASgJEg4KBmFjdGl2ZRgMIAEoCBInCgVydWxlcxgNIAEoCzIYLmJvb2tpbmcudjEuQm9va2luZ1J1bGVzEigKB2NvbnRlbnQYDiABKAsyFy5ib29raW5nLnYxLlBsYW5Db250ZW50EioKB3Jldmlld3MYDyABKAsyGS5ib29raW5nLnYxLlJhdGluZ1N1bW1hcnkiNgoNUmF0aW5nU3VtbWFyeRINCgVjb3VudBgBIAEoDRIWCg5hdmVyYWdlX3RlbnRocxgCIAEoDSLJAQoLUGxhbkNvbnRlbnQSEAoIaW5jbHVkZWQYASADKAkSEAoIZXhjbHVkZWQYAiADKAkSFQoNbWVldGluZ19wb2ludBgDIAEoCRIPCgdmaW5kaW5nGAQgASgJEhwKFGZyZWVfd2FpdGluZ19taW51dGVzGAUgASgNEhcKD3dhaXRpbmdfZmVlX3ZuZBgGIAEoAxIUCgxzZXJ2aWNlX2FyZWEYByABKAkSDgoGY2l0aWVzGAggAygJEhEKCWxhbmd1YWdlcxgJIAMoCSKNAgoMQm9va2luZ1J1bGVzEhkKEWxlYWRfdGltZV9taW51dGVzGAEgASgNEhQKDGhvcml6b25fZGF5cxgCIAEoDRIQCghjYXBhY2l0eRgDIAEoDRIXCg9tYXhfZXh0cmFfaG91cnMYBCABKA0SFwoPbWF4X2V4dHJhX3N0b3BzGAUgASgNEh0KFWRyb3Bfb2ZmX2xlYWRfbWludXRlcxgGIAEoDRIhChlkcm9wX29mZl9taW5fbGVhZF9taW51dGVzGAcgASgNEh8KF2ZyZWVfY2FuY2VsbGF0aW9uX2hvdXJzGAggASgNEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAkgASgNIhcKFUxpc3RDYXRlZ29yaWVzUmVxdWVzdCKOAQoWTGlzdENhdGVnb3JpZXNSZXNwb25zZRIsCgpjYXRlZ29yaWVzGAEgAygLMhguYm9va2luZy52MS5DYXRlZ29yeUluZm8SHwoXZnJlZV9jYW5jZWxsYXRpb25faG91cnMYAiABKA0SJQodbGF0ZV9jYW5jZWxsYXRpb25fZmVlX3BlcmNlbnQYAyABKA0iYQoQTGlzdFBsYW5zUmVxdWVzdBImCghjYXRlZ29yeRgBIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSEQoJcGFnZV9zaXplGAIgASgNEhIKCnBhZ2VfdG9rZW4YAyABKAkiTQoRTGlzdFBsYW5zUmVzcG9uc2USHwoFcGxhbnMYASADKAsyEC5ib29raW5nLnYxLlBsYW4SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhwKDkdldFBsYW5SZXF1ZXN0EgoKAmlkGAEgASgJIjEKD0dldFBsYW5SZXNwb25zZRIeCgRwbGFuGAEgASgLMhAuYm9va2luZy52MS5QbGFuKoIBCghDYXRlZ29yeRIYChRDQVRFR09SWV9VTlNQRUNJRklFRBAAEhQKEENBVEVHT1JZX1NIVVRUTEUQARIUChBDQVRFR09SWV9DSEFSVEVSEAISEwoPQ0FURUdPUllfRVNDT1JUEAMSGwoXQ0FURUdPUllfRFJBR09OX01BU1NBR0UQBDKGAgoOQ2F0YWxvZ1NlcnZpY2USXAoOTGlzdENhdGVnb3JpZXMSIS5ib29raW5nLnYxLkxpc3RDYXRlZ29yaWVzUmVxdWVzdBoiLmJvb2tpbmcudjEuTGlzdENhdGVnb3JpZXNSZXNwb25zZSIDkAIBEk0KCUxpc3RQbGFucxIcLmJvb2tpbmcudjEuTGlzdFBsYW5zUmVxdWVzdBodLmJvb2tpbmcudjEuTGlzdFBsYW5zUmVzcG9uc2UiA5ACARJHCgdHZXRQbGFuEhouYm9va2luZy52MS5HZXRQbGFuUmVxdWVzdBobLmJvb2tpbmcudjEuR2V0UGxhblJlc3BvbnNlIgOQAgFiBnByb3RvMw");
 
 /**
  * @generated from message booking.v1.CategoryInfo
@@ -213,6 +211,32 @@ export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/
   messageDesc(file_booking_v1_catalog, 3);
 
 /**
+ * The shown reviews of a plan or a therapist.
+ *
+ * @generated from message booking.v1.RatingSummary
+ */
+export type RatingSummary = Message<"booking.v1.RatingSummary"> & {
+  /**
+   * @generated from field: uint32 count = 1;
+   */
+  count: number;
+
+  /**
+   * The average × 10, rounded (47 is 4.7 stars); 0 with no review.
+   *
+   * @generated from field: uint32 average_tenths = 2;
+   */
+  averageTenths: number;
+};
+
+/**
+ * Describes the message booking.v1.RatingSummary.
+ * Use `create(RatingSummarySchema)` to create a new message.
+ */
+export const RatingSummarySchema: GenMessage<RatingSummary> = /*@__PURE__*/
+  messageDesc(file_booking_v1_catalog, 4);
+
+/**
  * @generated from message booking.v1.PlanContent
  */
 export type PlanContent = Message<"booking.v1.PlanContent"> & {
@@ -281,7 +305,7 @@ export type PlanContent = Message<"booking.v1.PlanContent"> & {
  * Use `create(PlanContentSchema)` to create a new message.
  */
 export const PlanContentSchema: GenMessage<PlanContent> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 4);
+  messageDesc(file_booking_v1_catalog, 5);
 
 /**
  * A plan's booking limits. Times are Vietnam time.
@@ -352,7 +376,7 @@ export type BookingRules = Message<"booking.v1.BookingRules"> & {
  * Use `create(BookingRulesSchema)` to create a new message.
  */
 export const BookingRulesSchema: GenMessage<BookingRules> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 5);
+  messageDesc(file_booking_v1_catalog, 6);
 
 /**
  * @generated from message booking.v1.ListCategoriesRequest
@@ -365,7 +389,7 @@ export type ListCategoriesRequest = Message<"booking.v1.ListCategoriesRequest"> 
  * Use `create(ListCategoriesRequestSchema)` to create a new message.
  */
 export const ListCategoriesRequestSchema: GenMessage<ListCategoriesRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 6);
+  messageDesc(file_booking_v1_catalog, 7);
 
 /**
  * @generated from message booking.v1.ListCategoriesResponse
@@ -395,7 +419,7 @@ export type ListCategoriesResponse = Message<"booking.v1.ListCategoriesResponse"
  * Use `create(ListCategoriesResponseSchema)` to create a new message.
  */
 export const ListCategoriesResponseSchema: GenMessage<ListCategoriesResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 7);
+  messageDesc(file_booking_v1_catalog, 8);
 
 /**
  * @generated from message booking.v1.ListPlansRequest
@@ -424,7 +448,7 @@ export type ListPlansRequest = Message<"booking.v1.ListPlansRequest"> & {
  * Use `create(ListPlansRequestSchema)` to create a new message.
  */
 export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 8);
+  messageDesc(file_booking_v1_catalog, 9);
 
 /**
  * @generated from message booking.v1.ListPlansResponse
@@ -448,7 +472,7 @@ export type ListPlansResponse = Message<"booking.v1.ListPlansResponse"> & {
  * Use `create(ListPlansResponseSchema)` to create a new message.
  */
 export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 9);
+  messageDesc(file_booking_v1_catalog, 10);
 
 /**
  * @generated from message booking.v1.GetPlanRequest
@@ -465,7 +489,7 @@ export type GetPlanRequest = Message<"booking.v1.GetPlanRequest"> & {
  * Use `create(GetPlanRequestSchema)` to create a new message.
  */
 export const GetPlanRequestSchema: GenMessage<GetPlanRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 10);
+  messageDesc(file_booking_v1_catalog, 11);
 
 /**
  * @generated from message booking.v1.GetPlanResponse
@@ -482,7 +506,7 @@ export type GetPlanResponse = Message<"booking.v1.GetPlanResponse"> & {
  * Use `create(GetPlanResponseSchema)` to create a new message.
  */
 export const GetPlanResponseSchema: GenMessage<GetPlanResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_catalog, 11);
+  messageDesc(file_booking_v1_catalog, 12);
 
 /**
  * The four services we sell.

@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { RatingSummary } from "./catalog_pb";
+import { file_booking_v1_catalog } from "./catalog_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/review.proto.
  */
 export const file_booking_v1_review: GenFile = /*@__PURE__*/
-  fileDesc("Chdib29raW5nL3YxL3Jldmlldy5wcm90bxIKYm9va2luZy52MSKtAgoGUmV2aWV3EhAKCG9yZGVyX2lkGAEgASgJEg8KB3BsYW5faWQYAiABKAkSFAoMdGhlcmFwaXN0X2lkGAMgASgJEg4KBmF1dGhvchgEIAEoCRIOCgZyYXRpbmcYBSABKA0SDwoHY29tbWVudBgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCg5lZGl0YWJsZV91bnRpbBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGaGlkZGVuGAogASgIEhUKDWhpZGRlbl9yZWFzb24YCyABKAkiNgoNUmF0aW5nU3VtbWFyeRINCgVjb3VudBgBIAEoDRIWCg5hdmVyYWdlX3RlbnRocxgCIAEoDSJIChNTdWJtaXRSZXZpZXdSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJhdGluZxgCIAEoDRIPCgdjb21tZW50GAMgASgJIjoKFFN1Ym1pdFJldmlld1Jlc3BvbnNlEiIKBnJldmlldxgBIAEoCzISLmJvb2tpbmcudjEuUmV2aWV3IikKFUdldE9yZGVyUmV2aWV3UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI8ChZHZXRPcmRlclJldmlld1Jlc3BvbnNlEiIKBnJldmlldxgBIAEoCzISLmJvb2tpbmcudjEuUmV2aWV3InEKEkxpc3RSZXZpZXdzUmVxdWVzdBIRCgdwbGFuX2lkGAEgASgJSAASFgoMdGhlcmFwaXN0X2lkGAIgASgJSAASEQoJcGFnZV9zaXplGAMgASgNEhIKCnBhZ2VfdG9rZW4YBCABKAlCCQoHc3ViamVjdCJ/ChNMaXN0UmV2aWV3c1Jlc3BvbnNlEiMKB3Jldmlld3MYASADKAsyEi5ib29raW5nLnYxLlJldmlldxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSKgoHc3VtbWFyeRgDIAEoCzIZLmJvb2tpbmcudjEuUmF0aW5nU3VtbWFyeTKaAgoNUmV2aWV3U2VydmljZRJWCgxTdWJtaXRSZXZpZXcSHy5ib29raW5nLnYxLlN1Ym1pdFJldmlld1JlcXVlc3QaIC5ib29raW5nLnYxLlN1Ym1pdFJldmlld1Jlc3BvbnNlIgOQAgISXAoOR2V0T3JkZXJSZXZpZXcSIS5ib29raW5nLnYxLkdldE9yZGVyUmV2aWV3UmVxdWVzdBoiLmJvb2tpbmcudjEuR2V0T3JkZXJSZXZpZXdSZXNwb25zZSIDkAIBElMKC0xpc3RSZXZpZXdzEh4uYm9va2luZy52MS5MaXN0UmV2aWV3c1JlcXVlc3QaHy5ib29raW5nLnYxLkxpc3RSZXZpZXdzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Chdib29raW5nL3YxL3Jldmlldy5wcm90bxIKYm9va2luZy52MSKtAgoGUmV2aWV3EhAKCG9yZGVyX2lkGAEgASgJEg8KB3BsYW5faWQYAiABKAkSFAoMdGhlcmFwaXN0X2lkGAMgASgJEg4KBmF1dGhvchgEIAEoCRIOCgZyYXRpbmcYBSABKA0SDwoHY29tbWVudBgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCg5lZGl0YWJsZV91bnRpbBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGaGlkZGVuGAogASgIEhUKDWhpZGRlbl9yZWFzb24YCyABKAkiSAoTU3VibWl0UmV2aWV3UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIOCgZyYXRpbmcYAiABKA0SDwoHY29tbWVudBgDIAEoCSI6ChRTdWJtaXRSZXZpZXdSZXNwb25zZRIiCgZyZXZpZXcYASABKAsyEi5ib29raW5nLnYxLlJldmlldyIpChVHZXRPcmRlclJldmlld1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiPAoWR2V0T3JkZXJSZXZpZXdSZXNwb25zZRIiCgZyZXZpZXcYASABKAsyEi5ib29raW5nLnYxLlJldmlldyJxChJMaXN0UmV2aWV3c1JlcXVlc3QSEQoHcGxhbl9pZBgBIAEoCUgAEhYKDHRoZXJhcGlzdF9pZBgCIAEoCUgAEhEKCXBhZ2Vfc2l6ZRgDIAEoDRISCgpwYWdlX3Rva2VuGAQgASgJQgkKB3N1YmplY3QifwoTTGlzdFJldmlld3NSZXNwb25zZRIjCgdyZXZpZXdzGAEgAygLMhIuYm9va2luZy52MS5SZXZpZXcSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEioKB3N1bW1hcnkYAyABKAsyGS5ib29raW5nLnYxLlJhdGluZ1N1bW1hcnkymgIKDVJldmlld1NlcnZpY2USVgoMU3VibWl0UmV2aWV3Eh8uYm9va2luZy52MS5TdWJtaXRSZXZpZXdSZXF1ZXN0GiAuYm9va2luZy52MS5TdWJtaXRSZXZpZXdSZXNwb25zZSIDkAICElwKDkdldE9yZGVyUmV2aWV3EiEuYm9va2luZy52MS5HZXRPcmRlclJldmlld1JlcXVlc3QaIi5ib29raW5nLnYxLkdldE9yZGVyUmV2aWV3UmVzcG9uc2UiA5ACARJTCgtMaXN0UmV2aWV3cxIeLmJvb2tpbmcudjEuTGlzdFJldmlld3NSZXF1ZXN0Gh8uYm9va2luZy52MS5MaXN0UmV2aWV3c1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.Review
@@ -94,32 +96,6 @@ export const ReviewSchema: GenMessage<Review> = /*@__PURE__*/
   messageDesc(file_booking_v1_review, 0);
 
 /**
- * The shown reviews of a plan or a therapist.
- *
- * @generated from message booking.v1.RatingSummary
- */
-export type RatingSummary = Message<"booking.v1.RatingSummary"> & {
-  /**
-   * @generated from field: uint32 count = 1;
-   */
-  count: number;
-
-  /**
-   * The average × 10, rounded (47 is 4.7 stars); 0 with no review.
-   *
-   * @generated from field: uint32 average_tenths = 2;
-   */
-  averageTenths: number;
-};
-
-/**
- * Describes the message booking.v1.RatingSummary.
- * Use `create(RatingSummarySchema)` to create a new message.
- */
-export const RatingSummarySchema: GenMessage<RatingSummary> = /*@__PURE__*/
-  messageDesc(file_booking_v1_review, 1);
-
-/**
  * @generated from message booking.v1.SubmitReviewRequest
  */
 export type SubmitReviewRequest = Message<"booking.v1.SubmitReviewRequest"> & {
@@ -146,7 +122,7 @@ export type SubmitReviewRequest = Message<"booking.v1.SubmitReviewRequest"> & {
  * Use `create(SubmitReviewRequestSchema)` to create a new message.
  */
 export const SubmitReviewRequestSchema: GenMessage<SubmitReviewRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_review, 2);
+  messageDesc(file_booking_v1_review, 1);
 
 /**
  * @generated from message booking.v1.SubmitReviewResponse
@@ -163,7 +139,7 @@ export type SubmitReviewResponse = Message<"booking.v1.SubmitReviewResponse"> & 
  * Use `create(SubmitReviewResponseSchema)` to create a new message.
  */
 export const SubmitReviewResponseSchema: GenMessage<SubmitReviewResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_review, 3);
+  messageDesc(file_booking_v1_review, 2);
 
 /**
  * @generated from message booking.v1.GetOrderReviewRequest
@@ -180,7 +156,7 @@ export type GetOrderReviewRequest = Message<"booking.v1.GetOrderReviewRequest"> 
  * Use `create(GetOrderReviewRequestSchema)` to create a new message.
  */
 export const GetOrderReviewRequestSchema: GenMessage<GetOrderReviewRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_review, 4);
+  messageDesc(file_booking_v1_review, 3);
 
 /**
  * @generated from message booking.v1.GetOrderReviewResponse
@@ -197,7 +173,7 @@ export type GetOrderReviewResponse = Message<"booking.v1.GetOrderReviewResponse"
  * Use `create(GetOrderReviewResponseSchema)` to create a new message.
  */
 export const GetOrderReviewResponseSchema: GenMessage<GetOrderReviewResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_review, 5);
+  messageDesc(file_booking_v1_review, 4);
 
 /**
  * @generated from message booking.v1.ListReviewsRequest
@@ -238,7 +214,7 @@ export type ListReviewsRequest = Message<"booking.v1.ListReviewsRequest"> & {
  * Use `create(ListReviewsRequestSchema)` to create a new message.
  */
 export const ListReviewsRequestSchema: GenMessage<ListReviewsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_review, 6);
+  messageDesc(file_booking_v1_review, 5);
 
 /**
  * @generated from message booking.v1.ListReviewsResponse
@@ -267,7 +243,7 @@ export type ListReviewsResponse = Message<"booking.v1.ListReviewsResponse"> & {
  * Use `create(ListReviewsResponseSchema)` to create a new message.
  */
 export const ListReviewsResponseSchema: GenMessage<ListReviewsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_review, 7);
+  messageDesc(file_booking_v1_review, 6);
 
 /**
  * Reviews of completed orders. ListReviews needs no sign-in; the others need the customer's ID
