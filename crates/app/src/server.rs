@@ -189,6 +189,7 @@ impl App {
             payments: payments.clone(),
             support: support.clone(),
             reviews: reviews.clone(),
+            media: media.clone(),
             identity: identity_store,
             hasher,
             staff: operations.clone(),

@@ -566,6 +566,8 @@ mod operations;
 mod orders;
 #[path = "api/payments.rs"]
 mod payments;
+#[path = "api/photos.rs"]
+mod photos;
 #[path = "api/reviews.rs"]
 mod reviews;
 #[path = "api/telemetry.rs"]

@@ -51,6 +51,7 @@ pub struct Services {
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.
 pub fn router(services: Services) -> Router {
     grpc::router(&services)
+        .merge(rest::media::photos(services.clone()))
         .merge(Router::new().nest("/api", rest::router(services)))
         .layer(axum::middleware::from_fn(cache_control))
 }

@@ -51,6 +51,22 @@ impl ImageCodec for ImageRsCodec {
             .await
             .map_err(|e| DomainError::Unavailable(format!("image codec: {e}")))?
     }
+
+    async fn cut(
+        &self,
+        upload: Vec<u8>,
+        limits: ImageLimits,
+        sizes: Vec<(u32, u32)>,
+    ) -> DomainResult<Vec<Vec<u8>>> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| DomainError::Unavailable("image codec closed".into()))?;
+        tokio::task::spawn_blocking(move || cut(&upload, limits, &sizes))
+            .await
+            .map_err(|e| DomainError::Unavailable(format!("image codec: {e}")))?
+    }
 }
 
 fn unsupported() -> DomainError {
@@ -62,6 +78,38 @@ fn unreadable() -> DomainError {
 }
 
 pub fn encode(bytes: &[u8], limits: ImageLimits) -> DomainResult<Encoded> {
+    let picture = decode(bytes, limits)?;
+    let kept = if picture.width().max(picture.height()) > limits.keep_side {
+        picture.resize(limits.keep_side, limits.keep_side, FilterType::Triangle)
+    } else {
+        picture
+    };
+    let thumbnail = kept.thumbnail(limits.thumbnail_side, limits.thumbnail_side);
+    Ok(Encoded {
+        width: kept.width(),
+        height: kept.height(),
+        full: jpeg(&kept.to_rgb8(), FULL_QUALITY)?,
+        thumbnail: jpeg(&thumbnail.to_rgb8(), THUMBNAIL_QUALITY)?,
+    })
+}
+
+/// A catalogue photo at each size: scaled to cover it and cropped to its centre, so every card
+/// and page shows a photo of exactly the shape it reserves.
+pub fn cut(bytes: &[u8], limits: ImageLimits, sizes: &[(u32, u32)]) -> DomainResult<Vec<Vec<u8>>> {
+    let picture = decode(bytes, limits)?;
+    sizes
+        .iter()
+        .map(|&(w, h)| {
+            jpeg(
+                &picture.resize_to_fill(w, h, FilterType::Lanczos3).to_rgb8(),
+                FULL_QUALITY,
+            )
+        })
+        .collect()
+}
+
+/// The upload's pixels, upright; its size is checked from the header before any is decoded.
+fn decode(bytes: &[u8], limits: ImageLimits) -> DomainResult<DynamicImage> {
     let format = image::guess_format(bytes).map_err(|_| unsupported())?;
     if !matches!(
         format,
@@ -90,18 +138,7 @@ pub fn encode(bytes: &[u8], limits: ImageLimits) -> DomainResult<Encoded> {
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
     let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| unreadable())?;
     picture.apply_orientation(orientation);
-    let kept = if picture.width().max(picture.height()) > limits.keep_side {
-        picture.resize(limits.keep_side, limits.keep_side, FilterType::Triangle)
-    } else {
-        picture
-    };
-    let thumbnail = kept.thumbnail(limits.thumbnail_side, limits.thumbnail_side);
-    Ok(Encoded {
-        width: kept.width(),
-        height: kept.height(),
-        full: jpeg(&kept.to_rgb8(), FULL_QUALITY)?,
-        thumbnail: jpeg(&thumbnail.to_rgb8(), THUMBNAIL_QUALITY)?,
-    })
+    Ok(picture)
 }
 
 fn jpeg(pixels: &RgbImage, quality: u8) -> DomainResult<Vec<u8>> {
@@ -150,6 +187,22 @@ mod tests {
         assert_eq!((e.width, e.height), (100, 50));
         let thumb = image::load_from_memory(&e.thumbnail).unwrap();
         assert_eq!((thumb.width(), thumb.height()), (32, 16));
+    }
+
+    #[test]
+    fn catalogue_photos_are_cut_to_each_size_without_their_exif() {
+        let photo = jpeg_with_gps(1000, 600, 1);
+        let cuts = cut(&photo, ImageLimits::default(), &[(640, 360), (144, 144)]).unwrap();
+        let dims: Vec<(u32, u32)> = cuts
+            .iter()
+            .map(|c| {
+                let i = image::load_from_memory(c).unwrap();
+                (i.width(), i.height())
+            })
+            .collect();
+        assert_eq!(dims, [(640, 360), (144, 144)]);
+        assert!(cuts.iter().all(|c| !has_exif(c)));
+        assert!(cut(b"not an image", ImageLimits::default(), &[(10, 10)]).is_err());
     }
 
     #[test]

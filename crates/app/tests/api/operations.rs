@@ -1767,6 +1767,7 @@ api_test!(
                 from: from.into(),
                 until: until.into(),
             }],
+            photo: None,
         };
         let refused = c
             .update_therapist(with(&Cred::Token(&dispatcher), request("09:00", "12:00")))

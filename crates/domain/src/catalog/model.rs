@@ -234,6 +234,9 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Photos a plan page shows at most.
+    pub const IMAGES_MAX: usize = 8;
+
     /// The catalogue's own consistency rules, checked before anything is stored.
     pub fn validate(&self) -> DomainResult<()> {
         // The shared text rule: what a traveller reads holds no controls or direction overrides.
@@ -242,6 +245,15 @@ impl Plan {
         crate::shared::lines("description", &self.description, 4000)?;
         self.pricing.validate(self.category)?;
         self.content.validate()?;
+        if self.images.len() > Self::IMAGES_MAX {
+            return Err(DomainError::invalid(
+                "images",
+                msg("catalog.images_max").with("max", Self::IMAGES_MAX),
+            ));
+        }
+        for image in &self.images {
+            crate::shared::site_path("images", image)?;
+        }
         let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
         if needs_vehicle != self.vehicle.is_some() {
             return Err(DomainError::invalid("vehicle", msg("catalog.vehicle")));

@@ -130,6 +130,9 @@ impl Therapist {
         }
         crate::shared::text("name", &self.name, 60, msg("therapist.name_required"))?;
         crate::shared::lines("bio", &self.bio, 2000)?;
+        if !self.photo.is_empty() {
+            crate::shared::site_path("photo", &self.photo)?;
+        }
         if self.rating_tenths > 50 {
             return Err(DomainError::invalid(
                 "rating_tenths",

@@ -10,6 +10,14 @@ use crate::error::DomainResult;
 #[async_trait]
 pub trait ImageCodec: Send + Sync {
     async fn encode(&self, upload: Vec<u8>, limits: ImageLimits) -> DomainResult<Encoded>;
+    /// The upload cut to each (width, height), centred, as JPEGs in the same order; refused like
+    /// `encode`.
+    async fn cut(
+        &self,
+        upload: Vec<u8>,
+        limits: ImageLimits,
+        sizes: Vec<(u32, u32)>,
+    ) -> DomainResult<Vec<Vec<u8>>>;
 }
 
 /// Where image bytes live: a directory by default, S3-compatible object storage at scale.

@@ -3,7 +3,9 @@ use std::sync::Arc;
 use chrono::Duration;
 
 use super::model::{HotelImage, ImageId, ImageLimits, Variant, key};
+use super::photos::{PhotoShape, parse_variant, photo_key, photo_url};
 use super::ports::{BlobStore, ImageCodec, ImageStore};
+use crate::audit::Staff;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::identity::Principal;
 use crate::shared::{Clock, Randomness, UserId};
@@ -190,6 +192,42 @@ impl MediaService {
             }
         }
         Ok(removed)
+    }
+
+    /// An admin's photo for the catalogue, kept in `shape`'s sizes; answers the address of the
+    /// largest, which plans and therapists keep (the pages ask for the size they draw).
+    #[tracing::instrument(skip_all, fields(bytes = file.len()))]
+    pub async fn upload_photo(
+        &self,
+        by: &Staff,
+        shape: PhotoShape,
+        file: Vec<u8>,
+    ) -> DomainResult<String> {
+        by.require_admin()?;
+        if file.is_empty() {
+            return Err(DomainError::invalid("photo", msg("media.none")));
+        }
+        if file.len() > self.limits.max_file_bytes {
+            return Err(self.too_large());
+        }
+        let sizes = shape.sizes();
+        let cuts = self.codec.cut(file, self.limits, sizes.to_vec()).await?;
+        let id = ImageId::generated(&self.random.id());
+        for ((width, _), bytes) in sizes.iter().zip(cuts) {
+            self.blobs
+                .put(&photo_key(&id, *width), bytes, HotelImage::CONTENT_TYPE)
+                .await?;
+        }
+        Ok(photo_url(&id, sizes[1].0))
+    }
+
+    /// A catalogue photo's file (`640.jpg`), for anyone.
+    pub async fn photo(&self, id: &str, file: &str) -> DomainResult<Vec<u8>> {
+        let (id, width) = parse_variant(id, file).ok_or_else(|| DomainError::not_found("photo"))?;
+        self.blobs
+            .get(&photo_key(&id, width))
+            .await?
+            .ok_or_else(|| DomainError::not_found("photo"))
     }
 
     async fn put(&self, image: &HotelImage, full: Vec<u8>, thumb: Vec<u8>) -> DomainResult<()> {

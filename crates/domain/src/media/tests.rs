@@ -124,3 +124,59 @@ fn ids_are_parsed_strictly() {
         ));
     }
 }
+
+#[tokio::test]
+async fn admins_add_catalogue_photos_in_the_sizes_the_pages_draw_and_anyone_reads_them() {
+    let blobs = Arc::new(MemoryBlobs::default());
+    let svc = media(blobs.clone(), Default::default(), Utc::now());
+    let admin = crate::audit::Staff::Shell { name: "ops".into() };
+    let operator = crate::audit::Staff::Operator {
+        user_id: UserId::parse("op").unwrap(),
+        email: "op@example.com".into(),
+        admin: false,
+    };
+    let err = svc
+        .upload_photo(&operator, PhotoShape::Wide, b"jpeg".to_vec())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DomainError::PermissionDenied(_)), "{err:?}");
+    let url = svc
+        .upload_photo(&admin, PhotoShape::Wide, b"jpeg".to_vec())
+        .await
+        .unwrap();
+    let id = url
+        .strip_prefix("/media/catalog/")
+        .and_then(|rest| rest.strip_suffix("/1280.jpg"))
+        .unwrap();
+    assert_eq!(svc.photo(id, "640.jpg").await.unwrap(), b"640x360");
+    assert_eq!(svc.photo(id, "1280.jpg").await.unwrap(), b"1280x720");
+    for (bad_id, file) in [
+        (id, "641.jpg"),
+        (id, "640.png"),
+        ("../etc", "640.jpg"),
+        ("img-none", "640.jpg"),
+    ] {
+        assert!(svc.photo(bad_id, file).await.is_err(), "{bad_id} {file}");
+    }
+    // The pages ask for the size they draw; a drawing stays what it is.
+    assert_eq!(sized(&url, 640), format!("/media/catalog/{id}/640.jpg"));
+    assert_eq!(
+        sized("/img/plans/shuttle.svg", 640),
+        "/img/plans/shuttle.svg"
+    );
+    let square = svc
+        .upload_photo(&admin, PhotoShape::Square, b"jpeg".to_vec())
+        .await
+        .unwrap();
+    assert!(square.ends_with("/288.jpg"));
+    assert!(
+        svc.upload_photo(&admin, PhotoShape::Wide, b"BAD".to_vec())
+            .await
+            .is_err()
+    );
+    assert_eq!(
+        blobs.0.lock().unwrap().len(),
+        4,
+        "a refused photo keeps nothing"
+    );
+}

@@ -72,6 +72,8 @@ pub struct PlanEdit {
     /// How many people the plan takes (escort, massage).
     pub max_people: Option<u32>,
     pub active: Option<bool>,
+    /// The whole list of photos' addresses, the first on cards.
+    pub images: Option<Vec<String>>,
 }
 
 impl PlanEdit {
@@ -98,6 +100,9 @@ impl PlanEdit {
         }
         if let Some(active) = self.active {
             plan.active = active;
+        }
+        if let Some(images) = &self.images {
+            plan.images = images.iter().map(|i| i.trim().to_owned()).collect();
         }
     }
 }

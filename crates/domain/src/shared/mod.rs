@@ -17,7 +17,7 @@ pub use ports::{Clock, Randomness};
 pub use time::LocalTime;
 pub use user_id::UserId;
 
-pub(crate) use text::{REQUIRED, lines, optional_text, required_lines, text};
+pub(crate) use text::{REQUIRED, lines, optional_text, required_lines, site_path, text};
 
 /// The first `len` letters and digits of random text: the unguessable part of an id that stays
 /// readable and safe in URLs.

@@ -76,6 +76,20 @@ pub(crate) fn lines(field: &str, raw: &str, max: usize) -> DomainResult<String> 
     clean(field, raw, max, true)
 }
 
+/// An image's address on this site (`/media/catalog/…`, `/img/plans/…`): a path of visible
+/// ASCII, never another origin, since the pages load it as they are.
+pub(crate) fn site_path(field: &str, raw: &str) -> DomainResult<()> {
+    let ok = raw.len() <= 300
+        && raw.starts_with('/')
+        && !raw.starts_with("//")
+        && raw.bytes().all(|b| b.is_ascii_graphic() && b != b'\\');
+    if ok {
+        Ok(())
+    } else {
+        Err(DomainError::invalid(field, msg("catalog.image_path")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

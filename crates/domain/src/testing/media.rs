@@ -28,6 +28,20 @@ impl ImageCodec for TagCodec {
             height: 10,
         })
     }
+    async fn cut(
+        &self,
+        upload: Vec<u8>,
+        _: ImageLimits,
+        sizes: Vec<(u32, u32)>,
+    ) -> DomainResult<Vec<Vec<u8>>> {
+        if upload.starts_with(b"BAD") {
+            return Err(DomainError::Unsupported(msg("media.not_an_image")));
+        }
+        Ok(sizes
+            .iter()
+            .map(|(w, h)| format!("{w}x{h}").into_bytes())
+            .collect())
+    }
 }
 
 #[derive(Default)]

@@ -4,6 +4,7 @@
 mod catalog;
 mod identity;
 mod massage;
+pub(crate) mod media;
 mod order;
 mod payment;
 mod user;

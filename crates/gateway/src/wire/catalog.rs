@@ -1,6 +1,7 @@
 //! Categories, plans and their price lists.
 
 use domain::catalog::{self, CategorySummary};
+use domain::media::sized;
 use domain::ordering::{DROP_OFF_LEAD_MINUTES, DROP_OFF_MIN_LEAD_MINUTES};
 use tonic::Status;
 
@@ -59,6 +60,9 @@ fn shuttle_only(p: &catalog::Plan, minutes: i64) -> u32 {
     }
 }
 
+/// A plan card's photo width (320 CSS pixels at 2×).
+const CARD_WIDTH: u32 = 640;
+
 pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
     let (durations, options, from_price, rules) = (
         p.durations_minutes(),
@@ -73,7 +77,8 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
         name: p.name,
         summary: p.summary,
         description: p.description,
-        images: p.images,
+        // The size a card draws; the plan page asks for larger ones itself.
+        images: p.images.iter().map(|i| sized(i, CARD_WIDTH)).collect(),
         vehicle: p.vehicle.map(|v| pb::Vehicle {
             seats: v.seats,
             luggage: v.luggage,

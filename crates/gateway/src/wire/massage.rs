@@ -3,6 +3,7 @@
 use domain::catalog::{Gender, Slot, Therapist, TherapistQuery};
 use domain::error::msg;
 use domain::favorites::Found;
+use domain::media::sized;
 use domain::ordering::OrderId;
 use domain::shared::{LocalTime, PageRequest};
 use domain::{DomainError, DomainResult};
@@ -69,7 +70,8 @@ pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
             .collect(),
         id: t.id,
         name: t.name,
-        photo: t.photo,
+        // The size a therapist card draws (72 CSS pixels at 2×).
+        photo: sized(&t.photo, 144),
         languages: t.languages,
         skills: t.skills,
         years_of_practice: t.years_of_practice,

@@ -103,6 +103,7 @@ pub(crate) fn catalog_plan_to_pb(p: Plan) -> pb::CatalogPlan {
             })
             .collect(),
         max_people: p.pricing.max_people,
+        image_sources: p.images.clone(),
         plan: Some(plan_to_pb(p)),
     }
 }

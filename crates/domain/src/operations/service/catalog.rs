@@ -96,10 +96,11 @@ impl OperatorService {
                 .collect();
             let seats = p.vehicle.map_or(p.pricing.max_people, |v| v.seats);
             format!(
-                "name={} rates={} capacity={seats} active={}",
+                "name={} rates={} capacity={seats} active={} images={}",
                 p.name,
                 rates.join(","),
-                p.active
+                p.active,
+                p.images.join(",")
             )
         };
         self.p
@@ -130,6 +131,7 @@ impl OperatorService {
         languages: &[String],
         skills: &[String],
         hours: Vec<Shift>,
+        photo: Option<&str>,
     ) -> DomainResult<Therapist> {
         by.require_admin()?;
         let tidy = |list: &[String]| {
@@ -146,6 +148,9 @@ impl OperatorService {
             t.languages = languages;
             t.skills = skills;
             t.hours = hours;
+            if let Some(photo) = photo {
+                t.photo = photo.trim().to_owned();
+            }
         })
         .await
     }

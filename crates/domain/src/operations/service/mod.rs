@@ -9,6 +9,7 @@ use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogCodec, CatalogService};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, TokenHash};
+use crate::media::{MediaService, PhotoShape};
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{Cancellation, LedgerEntry, Payment, PaymentService, RefundQuote};
 use crate::reviews::{Review, ReviewService};
@@ -25,6 +26,7 @@ pub struct OperatorPorts {
     pub payments: PaymentService,
     pub support: SupportService,
     pub reviews: ReviewService,
+    pub media: MediaService,
     pub identity: Arc<dyn IdentityStore>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub staff: Arc<dyn StaffStore>,
@@ -261,6 +263,16 @@ impl OperatorService {
         page: &PageRequest,
     ) -> DomainResult<Page<Review>> {
         self.p.reviews.all(hidden, page).await
+    }
+
+    /// An admin's photo for the catalogue: the address a plan or therapist then names.
+    pub async fn upload_photo(
+        &self,
+        by: &Staff,
+        shape: PhotoShape,
+        file: Vec<u8>,
+    ) -> DomainResult<String> {
+        self.p.media.upload_photo(by, shape, file).await
     }
 
     /// Any staff may hide a review; the customer is mailed the reason.

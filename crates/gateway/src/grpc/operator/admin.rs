@@ -4,6 +4,7 @@
 use domain::DomainResult;
 use domain::catalog::{PlanId, Rate, Shift};
 use domain::identity::Role;
+use domain::media::PhotoShape;
 use domain::operations::PlanEdit;
 use domain::shared::{Money, UserId};
 use tonic::{Request, Response, Status};
@@ -230,6 +231,7 @@ pub(super) async fn update_plan(
         luggage: r.luggage,
         max_people: r.max_people,
         active: r.active,
+        images: r.images.map(|i| i.urls),
     };
     let work = async {
         let id = PlanId::parse(&r.plan_id)?;
@@ -250,7 +252,14 @@ pub(super) async fn update_therapist(
     let work = async {
         let hours = shifts_from_pb(&r.hours)?;
         ops.operators
-            .update_therapist(&by, &r.therapist_id, &r.languages, &r.skills, hours)
+            .update_therapist(
+                &by,
+                &r.therapist_id,
+                &r.languages,
+                &r.skills,
+                hours,
+                r.photo.as_deref(),
+            )
             .await
     };
     let therapist = work.await.map_err(status)?;
@@ -265,4 +274,22 @@ fn shifts_from_pb(hours: &[pb::Shift]) -> DomainResult<Vec<Shift>> {
         .iter()
         .map(|s| Shift::parse(&s.days, &s.from, &s.until))
         .collect()
+}
+
+pub(super) async fn upload_catalog_photo(
+    ops: &Operators,
+    request: Request<pb::UploadCatalogPhotoRequest>,
+) -> Result<Response<pb::UploadCatalogPhotoResponse>, Status> {
+    let by = ops.admin(&request).await?;
+    let r = request.into_inner();
+    let shape = match pb::PhotoShape::try_from(r.shape) {
+        Ok(pb::PhotoShape::Square) => PhotoShape::Square,
+        _ => PhotoShape::Wide,
+    };
+    let url = ops
+        .operators
+        .upload_photo(&by, shape, r.data)
+        .await
+        .map_err(status)?;
+    Ok(Response::new(pb::UploadCatalogPhotoResponse { url }))
 }

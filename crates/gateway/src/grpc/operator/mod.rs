@@ -500,6 +500,13 @@ impl pb::operator_service_server::OperatorService for Operators {
         admin::update_plan(self, request).await
     }
 
+    async fn upload_catalog_photo(
+        &self,
+        request: Request<pb::UploadCatalogPhotoRequest>,
+    ) -> Result<Response<pb::UploadCatalogPhotoResponse>, Status> {
+        admin::upload_catalog_photo(self, request).await
+    }
+
     async fn list_all_reviews(
         &self,
         request: Request<pb::ListAllReviewsRequest>,
