@@ -24,7 +24,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "catalog.category" => "不認得的方案類別",
         "catalog.content_items" => "最多 {max} 項",
         "catalog.city" => "不認得的城市代碼 {city}（可用 hcm、han、dad、nha）",
-        "catalog.image_path" => "圖片須是本站的路徑（以 / 開頭，例如上傳照片後得到的 /media/catalog/…）",
+        "catalog.image_path" => "圖片須是本站的路徑，例如上傳照片後得到的 /media/catalog/…",
         "catalog.images_max" => "每個方案最多 {max} 張照片",
         "catalog.language" => "語言代碼只能是 zh、en 或 vi",
         "catalog.airport_city" => "接送方案的城市須是其機場所在的城市（{city}）",
