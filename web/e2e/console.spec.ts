@@ -381,18 +381,59 @@ test('an admin edits a plan with a preview of the customer’s card; new prices 
   expect((await (await request.get('/api/plan/shuttle/shuttle-cxr-16')).json()).data.name).toBe(name);
 });
 
+test('an admin adds a plan photo; the card, the plan page and the therapist card draw the server’s sizes', async ({ browser }) => {
+  const page = await staffPage(browser, ADMIN, '/ops/catalog');
+  const row = page.getByTestId('plans').locator('[data-plan="shuttle-dad-7"]');
+  await row.getByRole('button', { name: '編輯' }).click();
+  const photo = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures/hotel-gps.jpg');
+  await row.locator('.console-photos input[type=file]').setInputFiles(photo);
+  await expect(row.getByRole('img', { name: '照片 1' })).toBeVisible();
+  // The preview card draws it at once.
+  await expect(row.locator('.plan-card img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/640\.jpg$/);
+  await row.getByTestId('plan-form').getByRole('button', { name: '儲存變更' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(page.getByText('已儲存').first()).toBeVisible();
+
+  // A traveller's phone: the card's photo is the 640-wide cut, the plan page offers 1280 too.
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto('/category/shuttle?city=dad');
+  const card = phone.locator('.plan-card', { has: phone.locator('a[href="/category/shuttle/shuttle-dad-7"]') }).locator('img');
+  await expect(card).toHaveAttribute('src', /\/640\.jpg$/);
+  await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await phone.goto('/category/shuttle/shuttle-dad-7');
+  const hero = phone.locator('.plan-hero');
+  await expect(hero).toHaveAttribute('srcset', /640\.jpg 640w, .*1280\.jpg 1280w/);
+  await expect(hero).toHaveAttribute('width', '960');
+  // A 390-px phone at 1× takes the 640-wide cut (a desktop or a 2× phone, the 1280).
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\/640\.jpg$/);
+  await phone.screenshot({ path: 'test-results/plan-photo.png' });
+  const served = await phone.request.get((await hero.getAttribute('src')) ?? '');
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  // A therapist's square photo.
+  await page.getByRole('tab', { name: '到府按摩' }).click();
+  const lan = page.getByTestId('therapists').locator('[data-therapist="t-lan"]');
+  await lan.getByRole('button', { name: '編輯' }).click();
+  await lan.locator('.console-photos input[type=file]').setInputFiles(photo);
+  await expect(lan.getByRole('img', { name: '照片 1' })).toHaveAttribute('src', /\/144\.jpg$/);
+  await lan.getByTestId('therapist-form').getByRole('button', { name: '儲存' }).click();
+  await expect(page.getByText('已儲存').first()).toBeVisible();
+  await phone.goto('/category/dragon-massage');
+  await expect(phone.getByTestId('therapist-t-lan').locator('img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/144\.jpg$/);
+});
+
 test('an admin changes a therapist’s languages and hours; the finder follows', async ({ browser, request }) => {
   const page = await staffPage(browser, ADMIN, '/ops/catalog');
   await page.getByRole('tab', { name: '到府按摩' }).click();
   const row = page.getByTestId('therapists').locator('[data-therapist="t-mai"]');
-  await row.getByRole('button', { name: '編輯語言、專長與時段' }).click();
+  await row.getByRole('button', { name: '編輯照片、語言、專長與時段' }).click();
   const form = row.getByTestId('therapist-form');
   await form.getByLabel('語言').fill('zh, vi, ja');
   // One shift left: every day, mornings only.
   while ((await form.getByRole('button', { name: '刪除這個時段' }).count()) > 1) {
     await form.getByRole('button', { name: '刪除這個時段' }).last().click();
   }
-  const shift = form.locator('fieldset').first();
+  const shift = form.locator('fieldset:not(.console-photos)').first();
   for (const day of ['一', '二', '三', '四', '五', '六', '日']) await shift.getByLabel(day, { exact: true }).check();
   await shift.getByLabel('開始').fill('08:00');
   await shift.getByLabel('結束').fill('12:00');

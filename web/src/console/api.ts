@@ -7,6 +7,7 @@ import { MassageService } from '@/gen/booking/v1/massage_pb';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   OperatorService,
+  PhotoShape,
   ReviewView,
   StaffRole,
   ThreadView,
@@ -21,7 +22,7 @@ import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
 export type { AuditEntry, CatalogPlan, Customer, Order, OperatorThread };
-export { Category, OrderState, ReviewView, StaffRole, ThreadView };
+export { Category, OrderState, PhotoShape, ReviewView, StaffRole, ThreadView };
 
 const calls = OperatorService.method;
 /** While the live stream is down, lists are asked for again this often. */
@@ -180,8 +181,13 @@ export const actions = {
   importCatalog: (catalogToml: string) => changed(callRpc(calls.importCatalog, { catalogToml })),
   updatePlan: (edit: MessageInitShape<typeof UpdatePlanRequestSchema>) => changed(callRpc(calls.updatePlan, edit)),
   setTherapistActive: (therapistId: string, active: boolean) => changed(callRpc(calls.setTherapistActive, { therapistId, active })),
-  updateTherapist: (therapistId: string, change: { languages: string[]; skills: string[]; hours: { days: string[]; from: string; until: string }[] }) =>
-    changed(callRpc(calls.updateTherapist, { therapistId, ...change })),
+  updateTherapist: (
+    therapistId: string,
+    change: { languages: string[]; skills: string[]; hours: { days: string[]; from: string; until: string }[]; photo?: string },
+  ) => changed(callRpc(calls.updateTherapist, { therapistId, ...change })),
+  /** Keeps a photo; its address goes into a plan's images or a therapist's photo when saved. */
+  uploadPhoto: async (file: File, shape: PhotoShape) =>
+    (await callRpc(calls.uploadCatalogPhoto, { data: new Uint8Array(await file.arrayBuffer()), shape })).url,
   adjustWallet: (customerId: string, amountVnd: bigint, reason: string) =>
     changed(callRpc(calls.adjustWallet, { customerId, amountVnd, reason })),
 };

@@ -141,6 +141,8 @@ export const consoleMessages = {
   },
   catalog: {
     plans: '方案',
+    photos: '照片（最多 8 張）',
+    photo: '照片',
     file: '目錄檔（TOML）',
     fileHint: '一次新增或取代多個方案與按摩師；檔案有任何一筆錯誤就完全不變更。',
     export: '下載目前的目錄檔',
@@ -170,7 +172,7 @@ export const consoleMessages = {
     skills: '專長',
     takeOff: '暫停接單',
     putOn: '恢復接單',
-    editTherapist: '編輯語言、專長與時段',
+    editTherapist: '編輯照片、語言、專長與時段',
     languagesHint: '以逗號分隔，例如 zh, en, vi',
     skillsHint: '以逗號分隔',
     shift: (n: number) => `時段 ${n}`,
@@ -221,6 +223,15 @@ export const consoleMessages = {
     action: '動作',
     change: '變更',
     reason: '原因／備註',
+  },
+  photos: {
+    wideHint: '照片會裁成 16:9（卡片 320×180、方案頁 960×540），第一張用於卡片；沒有照片時顯示類別插圖。JPEG、PNG 或 WebP，最多 10 MB。',
+    squareHint: '照片會裁成正方形（72×72）。JPEG、PNG 或 WebP，最多 10 MB。',
+    photo: (n: number) => `照片 ${n}`,
+    first: '設為第一張',
+    remove: '移除',
+    upload: '上傳照片',
+    uploading: '上傳中…',
   },
   reviews: {
     views: { all: '全部', shown: '顯示中', hidden: '已隱藏' } as Record<string, string>,

@@ -28,6 +28,11 @@ impl Category {
         }
     }
 
+    /// The category's drawing, which the site shows for a plan with no photo.
+    pub fn drawing(self) -> String {
+        format!("/img/plans/{}.svg", self.slug())
+    }
+
     pub fn from_slug(slug: &str) -> DomainResult<Self> {
         Self::ALL
             .into_iter()

@@ -77,8 +77,13 @@ pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
         name: p.name,
         summary: p.summary,
         description: p.description,
-        // The size a card draws; the plan page asks for larger ones itself.
-        images: p.images.iter().map(|i| sized(i, CARD_WIDTH)).collect(),
+        // The size a card draws (the plan page asks for larger ones itself); the category's
+        // drawing where there is no photo.
+        images: if p.images.is_empty() {
+            vec![p.category.drawing()]
+        } else {
+            p.images.iter().map(|i| sized(i, CARD_WIDTH)).collect()
+        },
         vehicle: p.vehicle.map(|v| pb::Vehicle {
             seats: v.seats,
             luggage: v.luggage,

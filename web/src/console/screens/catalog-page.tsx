@@ -8,8 +8,10 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
-import { actions, Category, useCatalogue, type CatalogPlan } from '../api';
+import { actions, Category, PhotoShape, useCatalogue, type CatalogPlan } from '../api';
 import { consoleMessages } from '../messages';
+import { PhotoField } from '../photo-field';
+import { photoAt } from '@/lib/photos';
 
 const m = consoleMessages.catalog;
 const CATEGORIES: [Category, string][] = [
@@ -91,6 +93,7 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
   const modal = useModal();
   const toast = useToast();
   const [error, setError] = useState<string>();
+  const [images, setImages] = useState(entry.imageSources);
   const { register, control, handleSubmit, formState } = useForm<Values>({
     defaultValues: {
       name: plan.name,
@@ -114,6 +117,7 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
     name: values.name ?? '',
     summary: values.summary ?? '',
     fromPriceVnd: lowest,
+    images: images.map((url) => photoAt(url, 640)),
     vehicle: plan.vehicle ? { ...plan.vehicle, seats: Number(values.seats) || 0, luggage: Number(values.luggage) || 0 } : undefined,
   };
   const submit = handleSubmit(async (v) => {
@@ -128,6 +132,7 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
         rates: v.rates.map((r) => ({ minutes: r.minutes, priceVnd: digits(r.price) })),
         ...(plan.vehicle ? { seats: Number(v.seats), luggage: Number(v.luggage) } : { maxPeople: Number(v.maxPeople) }),
         active: v.active,
+        images: { urls: images },
       });
       toast(m.saved, 'success');
     } catch (e) {
@@ -154,6 +159,7 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
         ) : (
           <Field label={m.maxPeople} inputMode="numeric" {...register('maxPeople')} />
         )}
+        <PhotoField label={m.photos} urls={images} onChange={setImages} shape={PhotoShape.WIDE} max={8} />
         <label className="console-check">
           <input type="checkbox" {...register('active')} /> {m.active}
         </label>
@@ -231,6 +237,8 @@ interface TherapistValues {
 function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
   const toast = useToast();
   const [error, setError] = useState<string>();
+  // Shown at 144; kept at 288 (the size the server answers an upload with).
+  const [photo, setPhoto] = useState(photoAt(therapist.photo, 288));
   const { register, control, handleSubmit, formState } = useForm<TherapistValues>({
     defaultValues: {
       languages: therapist.languages.join(', '),
@@ -243,7 +251,7 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
   const submit = handleSubmit(async (v) => {
     setError(undefined);
     try {
-      await actions.updateTherapist(therapist.id, { languages: list(v.languages), skills: list(v.skills), hours: v.hours });
+      await actions.updateTherapist(therapist.id, { languages: list(v.languages), skills: list(v.skills), hours: v.hours, photo });
       toast(m.saved, 'success');
     } catch (e) {
       setError(refusal(e, consoleMessages.failed));
@@ -251,6 +259,7 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
   });
   return (
     <form className="console-form" onSubmit={submit} data-testid="therapist-form">
+      <PhotoField label={m.photo} urls={photo ? [photo] : []} onChange={(urls) => setPhoto(urls[0] ?? '')} shape={PhotoShape.SQUARE} max={1} />
       <Field label={m.languages} hint={m.languagesHint} {...register('languages')} />
       <Field label={m.skills} hint={m.skillsHint} {...register('skills')} />
       {fields.map((f, i) => (

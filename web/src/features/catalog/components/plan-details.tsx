@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RatingLine } from '@/components/rating';
 import { cancellationWords } from '@/lib/cancellation';
 import { formatVnd } from '@/lib/format';
+import { wideSrcSet } from '@/lib/photos';
 import { messages } from '@/lib/messages';
 import { planMessages as m } from '@/lib/plan-messages';
 import { reviewMessages } from '@/lib/review-messages';
@@ -27,10 +28,27 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
       </nav>
       <h1>{plan.name}</h1>
       <RatingLine summary={plan.reviews} />
-      {plan.images[0] && <img className="plan-hero" src={plan.images[0]} alt="" width={960} height={540} />}
+      {plan.images[0] && (
+        <img
+          className="plan-hero"
+          src={plan.images[0]}
+          srcSet={wideSrcSet(plan.images[0])}
+          sizes="(min-width: 1000px) 960px, 100vw"
+          alt={plan.name}
+          width={960}
+          height={540}
+        />
+      )}
       <div className="plan-page-grid">
         <div className="plan-page-main">
           <p className="plan-lead">{plan.summary}</p>
+          {plan.images.length > 1 && (
+            <div className="plan-gallery">
+              {plan.images.slice(1).map((src) => (
+                <img key={src} src={src} alt="" width={320} height={180} loading="lazy" />
+              ))}
+            </div>
+          )}
           <Section title={m.about}>
             <p>{plan.description}</p>
             {lengths && (
