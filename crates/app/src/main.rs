@@ -112,6 +112,16 @@ enum Admin {
     /// Writes the whole catalogue (inactive entries too) as a file `import-catalog` reads; `-`
     /// for standard output.
     ExportCatalog { file: PathBuf },
+    /// Keeps a photo for the catalogue (JPEG, PNG or WebP) and prints its address, for a plan's
+    /// `images` or a therapist's `photo` in the catalogue file.
+    UploadPhoto {
+        file: PathBuf,
+        /// `wide` (16:9, plans) or `square` (therapists).
+        #[arg(long, default_value = "wide")]
+        shape: String,
+        #[arg(long, default_value = "admin")]
+        by: String,
+    },
     /// Lists orders, newest first.
     ListOrders {
         /// Only orders in this state (PAID, CONFIRMED, …).
@@ -282,6 +292,20 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
                 .await
                 .map_err(said)?;
             println!("{plans} plans, {therapists} therapists");
+        }
+        Admin::UploadPhoto { file, shape, by } => {
+            let shape = match shape.as_str() {
+                "wide" => domain::media::PhotoShape::Wide,
+                "square" => domain::media::PhotoShape::Square,
+                other => anyhow::bail!("--shape is wide or square, not {other}"),
+            };
+            let bytes =
+                std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+            let url = operators
+                .upload_photo(&shell(&by), shape, bytes)
+                .await
+                .map_err(said)?;
+            println!("{url}");
         }
         Admin::ExportCatalog { file } => {
             let text = operators

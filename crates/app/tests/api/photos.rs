@@ -5,7 +5,7 @@
 use adapters::testing::{has_exif, jpeg_with_gps};
 use tonic::Code;
 
-use super::operations::{Cred, client, operator_token, staff_token, with};
+use super::operations::{Cred, booking, client, operator_token, staff_token, with};
 use super::*;
 
 fn upload(data: Vec<u8>, shape: pb::PhotoShape) -> pb::UploadCatalogPhotoRequest {
@@ -144,4 +144,46 @@ api_test!(catalogue_photos, async |app: &TestApp| {
     assert_eq!(status, 200);
     let decoded = image::load_from_memory(&bytes).unwrap();
     assert_eq!((decoded.width(), decoded.height()), (144, 144));
+
+    // From the shell: a photo kept, named in the catalogue file, imported.
+    let file = app.web_dir.join("charter.jpg");
+    std::fs::write(&file, jpeg_with_gps(800, 800, 1)).unwrap();
+    let shot = booking(app, &["admin", "upload-photo", file.to_str().unwrap()], "").await;
+    let shot = shot.trim().to_owned();
+    assert!(
+        shot.starts_with("/media/catalog/img-") && shot.ends_with("/1280.jpg"),
+        "{shot}"
+    );
+    let catalogue = booking(app, &["admin", "export-catalog", "-"], "").await;
+    let drawing = r#"images = ["/img/plans/charter.svg"]"#;
+    assert!(catalogue.contains(drawing));
+    let edited = catalogue.replacen(drawing, &format!(r#"images = ["{shot}"]"#), 1);
+    let path = app.web_dir.join("catalogue.toml");
+    std::fs::write(&path, edited).unwrap();
+    booking(
+        app,
+        &["admin", "import-catalog", path.to_str().unwrap()],
+        "",
+    )
+    .await;
+    let charters = CatalogServiceClient::connect(app.url(""))
+        .await
+        .unwrap()
+        .list_plans(pb::ListPlansRequest {
+            category: pb::Category::Charter as i32,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .plans;
+    let card = shot.replace("/1280.jpg", "/640.jpg");
+    assert_eq!(
+        charters
+            .iter()
+            .filter(|p| p.images == [card.clone()])
+            .count(),
+        1
+    );
+    assert_eq!(fetch(app, &card).await.0, 200);
 });
