@@ -477,4 +477,29 @@ test('staff see a massage order’s therapist and the customer’s hotel photo',
   const img = page.getByTestId('confirm-photo').locator('img');
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+
+  // Paid, served and reviewed: the review counts on her card, and opens from it.
+  await call(request, ivy, '/api/v-coin/top-up', { amountVnd: 2_000_000, method: 'DEV' });
+  await call(request, ivy, `/api/plan/dragon-massage/order/${order.id}/payment`, { method: 'VCOIN' });
+  await page.reload();
+  for (const button of ['確認訂單', '標記為已完成']) {
+    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  await expect(page.locator('.console-order-head')).toContainText('已完成');
+  const mine = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await logInTo(mine, `/member/order?id=${order.id}`, ivy.email, PASSWORD);
+  const form = mine.getByTestId('order-review');
+  await form.getByLabel('5 顆星').check({ force: true });
+  await form.getByLabel('心得（選填）').fill('Lan 的力道剛好，準時到飯店。');
+  await form.getByRole('button', { name: '送出評價' }).click();
+  await expect(form.getByRole('status')).toHaveText('謝謝您的評價！');
+  await mine.goto('/category/dragon-massage');
+  const lan = mine.getByTestId('therapist-t-lan');
+  await expect(lan.getByTestId('rating')).toContainText('則評價');
+  await lan.getByRole('button', { name: '看評價' }).click();
+  await expect(lan.getByTestId('reviews')).toContainText('Lan 的力道剛好');
+  await lan.scrollIntoViewIfNeeded();
+  await mine.screenshot({ path: 'test-results/therapist-reviews.png' });
 });
