@@ -233,11 +233,13 @@ test('a completed order is reviewed from its page; the plan shows it; an operato
 
   // The plan page and its card count it; the page lists it under the traveller's initial.
   await phone.goto('/category/shuttle/shuttle-sgn-4');
+  await expect(phone.getByTestId('rating').first()).toContainText('則評價');
+  // The list loads as it nears the screen.
+  await expect(phone.getByTestId('reviews')).toHaveCount(0);
+  await phone.locator('#reviews').scrollIntoViewIfNeeded();
   const reviews = phone.getByTestId('reviews');
   await expect(reviews).toContainText('司機提早到，舉牌很好找。');
   await expect(reviews).toContainText('陳**');
-  await expect(phone.getByTestId('rating').first()).toContainText('則評價');
-  await phone.locator('#reviews').scrollIntoViewIfNeeded();
   await phone.screenshot({ path: 'test-results/plan-reviews.png' });
   await phone.goto('/category/shuttle');
   await expect(phone.locator('.plan-card', { hasText: '新山一國際機場接送・4 人座轎車' }).first().getByTestId('rating')).toBeVisible();
@@ -250,6 +252,8 @@ test('a completed order is reviewed from its page; the plan shows it; an operato
   await row.getByRole('button', { name: '確定隱藏' }).click();
   await expect(row).toContainText('已隱藏：內容含有司機的私人電話');
   await phone.goto('/category/shuttle/shuttle-sgn-4');
+  await phone.locator('#reviews').scrollIntoViewIfNeeded();
+  await expect(phone.locator('#reviews')).toContainText('還沒有評價');
   await expect(phone.locator('#reviews')).not.toContainText('司機提早到');
   await phone.goto(`/member/order?id=${id}`);
   await expect(phone.getByTestId('order-review')).toContainText('這則評價已被隱藏，其他旅客看不到。原因：內容含有司機的私人電話');

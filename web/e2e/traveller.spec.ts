@@ -275,6 +275,14 @@ test('category pages filter in the address: shareable, kept on reload, and an em
   await expect(page.locator('.plan-card')).toContainText('商務口譯');
   await page.goto('/category/dragon-massage?minutes=120');
   await expect(page.locator('.plan-card')).toHaveCount(2);
+  // Massage by time too: the therapists free then, for the chosen length, kept in the address.
+  const day = new Date(Date.now() + (7 + 48) * 3600_000).toISOString().slice(0, 10);
+  await page.goto(`/category/dragon-massage?minutes=120&at=${day}T06:00`);
+  await expect(page.getByText('這個時間沒有按摩師有空，請換一個時間。')).toBeVisible();
+  await page.getByLabel('想預約的時間（越南時間）').fill(`${day}T14:00`);
+  await expect(page).toHaveURL(new RegExp(`at=${day}T14%3A00`));
+  await expect(page.locator('.therapist-card').first()).toBeVisible();
+  await expect(page.getByText('只顯示這個時間起 120 分鐘都有空的按摩師')).toBeVisible();
 
   // Nothing matches: it says so, and clearing brings every plan back.
   await page.goto('/category/charter?city=nha');

@@ -4,6 +4,11 @@
 export const massageMessages = {
   therapistsTitle: '我們的按摩師',
   therapistsLead: '按下愛心收藏喜歡的按摩師，預約時會優先顯示。',
+  freeAt: '想預約的時間（越南時間）',
+  freeAtHint: '選一個時間，只看那時有空的按摩師。',
+  freeAtShown: (minutes: number) => `只顯示這個時間起 ${minutes} 分鐘都有空的按摩師（時長依上方的篩選，未選時以 90 分鐘計）。`,
+  noneFreeAt: '這個時間沒有按摩師有空，請換一個時間。',
+  freeAtRefused: '這個時間無法預約，請換一個時間。',
   years: (n: number) => `${n} 年經驗`,
   rating: (tenths: number) => `★ ${(tenths / 10).toFixed(1)}`,
   genders: { 1: '女', 2: '男' } as Record<number, string>,

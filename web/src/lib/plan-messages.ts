@@ -20,4 +20,5 @@ export const planMessages = {
   area: '服務範圍',
   policy: '取消政策',
   lengths: '可選時數',
+  reviews: '旅客評價',
 };

@@ -1,7 +1,6 @@
 // Reviews: on plan pages, therapist cards and a completed order's page.
 
 export const reviewMessages = {
-  title: '旅客評價',
   none: '還沒有評價。完成服務的旅客可以在訂單頁留下評價。',
   stars: (n: number) => `${n} 顆星`,
   show: '看評價',

@@ -1,16 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReviewSubject } from '@/features/review';
 import { importWithReload } from '@/lib/lazy-load';
 
-/** Read after the page is drawn: reviews are below the fold, and their list brings the query
- * hooks the catalogue's pages otherwise do without. */
+/** Loaded when the list nears the screen: reviews sit below the fold, and their list brings the
+ * query hooks the catalogue's pages otherwise do without. */
 const ReviewList = lazy(() => importWithReload(() => import('./review-list')));
 
 export function LazyReviews({ subject }: { subject: ReviewSubject }) {
+  const spot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = spot.current;
+    if (!el || near) return;
+    const watch = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && setNear(true), { rootMargin: '400px' });
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [near]);
   return (
-    <Suspense fallback={null}>
-      <ReviewList subject={subject} />
-    </Suspense>
+    <div ref={spot}>
+      {near && (
+        <Suspense fallback={null}>
+          <ReviewList subject={subject} />
+        </Suspense>
+      )}
+    </div>
   );
 }
 

@@ -7,7 +7,6 @@ import { formatVnd } from '@/lib/format';
 import { wideSrcSet } from '@/lib/photos';
 import { messages } from '@/lib/messages';
 import { planMessages as m } from '@/lib/plan-messages';
-import { reviewMessages } from '@/lib/review-messages';
 import { bookingPath, type CategoryInfo, type Plan } from '../api/catalog-api';
 
 /** A plan's own page: what it is, includes and leaves out, where it meets, the policy, its
@@ -109,7 +108,7 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
           ) : null}
           <section className="plan-section" id="reviews">
             <h2>
-              {reviewMessages.title} <RatingLine summary={plan.reviews} />
+              {m.reviews} <RatingLine summary={plan.reviews} />
             </h2>
             {reviews}
           </section>
