@@ -15,6 +15,7 @@ mod m20261125_000009_token_cutoff;
 mod m20261125_000010_back_office;
 mod m20261125_000011_plan_pages;
 mod m20261125_000012_reviews;
+mod m20261125_000013_federation;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_back_office::Migration),
             Box::new(m20261125_000011_plan_pages::Migration),
             Box::new(m20261125_000012_reviews::Migration),
+            Box::new(m20261125_000013_federation::Migration),
         ]
     }
 }

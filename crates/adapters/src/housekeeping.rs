@@ -1,13 +1,16 @@
 //! Removes rows that can no longer matter, so the identity tables do not grow without end:
 //! expired refresh tokens (a used one is kept until it expires, for reuse detection), expired
 //! codes, throttle counters whose window ended a day ago, and mails delivered or given up on
-//! 30 days ago, and live events a week old (a page away that long reads everything again).
+//! 30 days ago, live events a week old (a page away that long reads everything again), and
+//! sign-ins sent to an identity provider that never came back.
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
-use crate::entities::{action_code, live_event, mail_outbox, rate_counter, refresh_token};
+use crate::entities::{
+    action_code, live_event, mail_outbox, pending_login, rate_counter, refresh_token,
+};
 use crate::sql_common::ms;
 
 const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
@@ -22,6 +25,7 @@ pub struct Purged {
     pub rate_counters: u64,
     pub mails: u64,
     pub live_events: u64,
+    pub pending_logins: u64,
 }
 
 pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged, DbErr> {
@@ -54,6 +58,11 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
             .rows_affected,
         live_events: live_event::Entity::delete_many()
             .filter(live_event::Column::AtMs.lt(ms(now - EVENTS_KEPT)))
+            .exec(db)
+            .await?
+            .rows_affected,
+        pending_logins: pending_login::Entity::delete_many()
+            .filter(pending_login::Column::ExpiresAtMs.lt(now_ms))
             .exec(db)
             .await?
             .rows_affected,

@@ -16,6 +16,7 @@ mod sql_accounts;
 mod sql_catalog;
 mod sql_common;
 mod sql_favorites;
+mod sql_federation;
 mod sql_identity;
 mod sql_media;
 mod sql_operations;
@@ -39,6 +40,7 @@ pub fn install_tls_provider() {
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
 pub use sql_favorites::SqlFavoriteStore;
+pub use sql_federation::SqlFederationStore;
 pub use sql_identity::SqlIdentityStore;
 pub use sql_media::SqlImageStore;
 pub use sql_operations::SqlOperationsStore;

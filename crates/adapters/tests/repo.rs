@@ -238,6 +238,8 @@ on_both_databases!(
 
 #[path = "repo/blobs.rs"]
 mod blobs;
+#[path = "repo/federation.rs"]
+mod federation;
 #[path = "repo/identity.rs"]
 mod identity;
 

@@ -57,6 +57,10 @@ pub fn template(code: &str) -> Option<&'static str> {
 
         "escort.meeting_point_required" => "請輸入集合地點",
 
+        "federation.assertion" => "身分提供者的回覆無法使用，請再試一次",
+        "federation.last_way_in" => "這是您唯一的登入方式，請先設定密碼或連結其他帳號再解除",
+        "federation.staff" => "營運人員請以密碼登入",
+
         "favorites.max" => "最多收藏 {max} 位按摩師",
         "favorites.unknown" => "找不到按摩師 {id}",
 

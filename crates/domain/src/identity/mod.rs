@@ -2,6 +2,7 @@
 //! short-lived signed ID tokens, rotating refresh tokens, mailed single-use codes for e-mail
 //! verification and password reset, throttles, and the customer's profile.
 
+pub mod federation;
 mod model;
 mod policy;
 mod ports;
