@@ -1,5 +1,6 @@
-//! Reviews: one per order at most (the order's id is the key), with when operators hid it and
-//! why. The pages read a plan's or a therapist's shown reviews newest first.
+//! Reviews: one per order at most (the order's id is the key), with a public id of their own,
+//! and when operators hid it and why. The pages read a plan's or a therapist's shown reviews
+//! newest first.
 
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -11,6 +12,7 @@ pub struct Migration;
 #[derive(DeriveIden)]
 enum Reviews {
     Table,
+    Id,
     OrderId,
     Owner,
     PlanId,
@@ -38,6 +40,7 @@ impl MigrationTrait for Migration {
                 .table(Reviews::Table)
                 .if_not_exists()
                 .col(string_len(Reviews::OrderId, 40).primary_key())
+                .col(string_len(Reviews::Id, 40).unique_key())
                 .col(string_len(Reviews::Owner, 64))
                 .col(string_len(Reviews::PlanId, 64))
                 .col(string_len(Reviews::TherapistId, 64))

@@ -1,5 +1,6 @@
 //! Reviews in SQL: the order's id is the key, so an order has one review however many requests
-//! race; edits and hiding are conditional updates on a shown review.
+//! race; edits and hiding are conditional updates on a shown review. Lists page by the time and
+//! the review's own id, so a page token never carries an order's id.
 
 use std::collections::HashMap;
 
@@ -38,9 +39,9 @@ impl SqlReviewStore {
         let (rows, next_token) = newest_first(
             &self.db,
             query,
-            (review::Column::CreatedAtMs, review::Column::OrderId),
+            (review::Column::CreatedAtMs, review::Column::Id),
             page,
-            |r| (r.created_at_ms, &r.order_id),
+            |r| (r.created_at_ms, &r.id),
         )
         .await?;
         Ok(Page {
@@ -84,6 +85,7 @@ impl SqlReviewStore {
 fn to_row(r: &Review) -> review::ActiveModel {
     review::ActiveModel {
         order_id: Set(r.order_id.as_str().to_owned()),
+        id: Set(r.id.clone()),
         owner: Set(r.owner.as_str().to_owned()),
         plan_id: Set(r.plan_id.as_str().to_owned()),
         therapist_id: Set(r.therapist_id.clone()),
@@ -104,6 +106,7 @@ fn to_row(r: &Review) -> review::ActiveModel {
 fn from_row(r: review::Model) -> DomainResult<Review> {
     let bad = |e: DomainError| corrupt("review", e);
     Ok(Review {
+        id: r.id,
         order_id: OrderId::parse(&r.order_id).map_err(bad)?,
         owner: UserId::parse(&r.owner).map_err(bad)?,
         plan_id: PlanId::parse(&r.plan_id).map_err(bad)?,

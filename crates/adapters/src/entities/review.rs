@@ -6,6 +6,8 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub order_id: String,
+    /// Public: what lists and their page tokens name it by.
+    pub id: String,
     pub owner: String,
     pub plan_id: String,
     /// Empty for a service without a therapist.

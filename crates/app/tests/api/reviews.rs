@@ -162,6 +162,7 @@ api_test!(reviews_of_completed_orders, async |app: &TestApp| {
         listed.reviews[0].order_id, "",
         "an order's id is its customer's"
     );
+    assert!(listed.reviews[0].id.starts_with("rv-"), "its own id");
     assert!(listed.reviews[0].editable_until.is_none());
     assert_eq!(listed.summary.unwrap().count, 1);
     assert_eq!(card_count(app).await, (1, 40));

@@ -11,6 +11,9 @@ pub const EDIT_DAYS: i64 = 14;
 /// One customer's word on one completed order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Review {
+    /// Its own random id (`rv-…`): public lists and their page tokens name a review by it, never by
+    /// its order.
+    pub id: String,
     pub order_id: OrderId,
     pub owner: UserId,
     pub plan_id: PlanId,
@@ -42,11 +45,13 @@ impl Review {
         rating: u8,
         comment: String,
         now: DateTime<Utc>,
+        random: &str,
     ) -> DomainResult<Self> {
         if order.state != crate::ordering::OrderState::Completed {
             return Err(DomainError::FailedPrecondition(msg("review.not_completed")));
         }
         Ok(Self {
+            id: format!("rv-{}", crate::shared::id_tail(random, 20)),
             order_id: order.id.clone(),
             owner: order.owner.clone(),
             plan_id: order.plan_id.clone(),

@@ -46,7 +46,7 @@ impl ReviewService {
         let order = self.own_order(owner, order_id).await?;
         let now = self.clock.now();
         if self.store.get(order_id).await?.is_none() {
-            let review = Review::first(&order, stars, comment.clone(), now)?;
+            let review = Review::first(&order, stars, comment.clone(), now, &self.random.id())?;
             if self.store.insert(&review).await? {
                 return Ok(review);
             }

@@ -25,6 +25,7 @@ pub(crate) fn review_to_pb(r: Review, reader: Reader) -> pb::Review {
             String::new()
         },
         plan_id: r.plan_id.as_str().to_owned(),
+        id: r.id.clone(),
         editable_until: private.then(|| timestamp(r.editable_until())),
         therapist_id: r.therapist_id,
         author: r.author,

@@ -14,8 +14,8 @@ export function ReviewList({ subject }: { subject: Subject }) {
   return (
     <>
       <ul className="review-list" data-testid="reviews">
-        {items.map((r, i) => (
-          <li key={i} className="review">
+        {items.map((r) => (
+          <li key={r.id} className="review">
             <p className="review-head">
               <Stars rating={r.rating} /> <strong>{r.author}</strong>{' '}
               <span className="muted small">
