@@ -154,6 +154,7 @@ api_test!(reviews_of_completed_orders, async |app: &TestApp| {
         (4, "司機準時，車很乾淨", "王**")
     );
     assert_eq!(mine.order_id, id);
+    assert!(mine.editable, "its customer may change it");
 
     // Travellers see it on the card and the page, without the order's id.
     let listed = plan_reviews(app).await;
@@ -169,6 +170,19 @@ api_test!(reviews_of_completed_orders, async |app: &TestApp| {
 
     // Past 14 days it no longer changes.
     adapters::testing::backdate_reviews(&db, 14).await;
+    let past = r
+        .get_order_review(signed(
+            &customer,
+            pb::GetOrderReviewRequest {
+                order_id: id.clone(),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .review
+        .unwrap();
+    assert!(!past.editable, "past its 14 days");
     let err = r
         .submit_review(signed(&customer, submit(&id, 5, "")))
         .await

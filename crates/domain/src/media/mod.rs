@@ -11,6 +11,6 @@ mod service;
 mod tests;
 
 pub use model::{Encoded, HotelImage, ImageId, ImageLimits, Variant};
-pub use photos::{PhotoShape, photo_url, sized};
+pub use photos::{PhotoShape, sized};
 pub use ports::{BlobStore, ImageCodec, ImageStore};
 pub use service::MediaService;

@@ -25,7 +25,7 @@ impl PhotoShape {
 const PREFIX: &str = "/media/catalog/";
 
 /// Where a photo's variant of `width` is served.
-pub fn photo_url(id: &ImageId, width: u32) -> String {
+pub(super) fn photo_url(id: &ImageId, width: u32) -> String {
     format!("{PREFIX}{}/{width}.jpg", id.as_str())
 }
 

@@ -73,6 +73,11 @@ impl Review {
         self.created_at + Duration::days(EDIT_DAYS)
     }
 
+    /// Whether its customer may still change it: shown, and within its days.
+    pub fn editable(&self, now: DateTime<Utc>) -> bool {
+        self.hidden.is_none() && now < self.editable_until()
+    }
+
     /// The review with new words, if it may still change.
     pub(super) fn edited(
         &self,

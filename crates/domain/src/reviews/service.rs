@@ -73,6 +73,11 @@ impl ReviewService {
         self.store.get(order_id).await
     }
 
+    /// Whether its customer may change it now (the order page offers the form only then).
+    pub fn editable(&self, review: &Review) -> bool {
+        review.editable(self.clock.now())
+    }
+
     /// What other travellers read: the shown reviews, newest first.
     pub async fn list(&self, subject: &Subject, page: &PageRequest) -> DomainResult<Page<Review>> {
         self.store.list(subject, page).await

@@ -121,11 +121,14 @@ async fn a_review_changes_for_14_days_and_never_once_hidden() {
     let done = order(&w, "BK-done", OrderState::Completed);
     w.svc.submit(&u1(), &done, 2, "late").await.unwrap();
     *w.clock.0.lock().unwrap() = now() + Duration::days(EDIT_DAYS) - Duration::minutes(1);
-    w.svc
+    let kind = w
+        .svc
         .submit(&u1(), &done, 3, "late, but kind")
         .await
         .unwrap();
+    assert!(w.svc.editable(&kind), "a minute before the deadline");
     *w.clock.0.lock().unwrap() = now() + Duration::days(EDIT_DAYS);
+    assert!(!w.svc.editable(&kind), "at the deadline");
     let err = w.svc.submit(&u1(), &done, 5, "").await.unwrap_err();
     assert_eq!(
         err,
@@ -140,6 +143,7 @@ async fn a_review_changes_for_14_days_and_never_once_hidden() {
     );
     let hidden = w.svc.hide(&operator(), &other, "含不雅字眼").await.unwrap();
     assert_eq!(hidden.hidden.as_ref().unwrap().reason, "含不雅字眼");
+    assert!(!w.svc.editable(&hidden), "a hidden review does not change");
     let again = w.svc.hide(&operator(), &other, "again").await.unwrap();
     assert_eq!(
         again.hidden.unwrap().reason,

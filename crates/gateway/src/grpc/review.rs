@@ -20,6 +20,14 @@ impl Reviews {
     pub(crate) fn new(identity: IdentityService, reviews: ReviewService) -> Self {
         Self { identity, reviews }
     }
+
+    /// The customer's own review, with whether the domain lets it change now.
+    fn own(&self, review: domain::reviews::Review) -> pb::Review {
+        pb::Review {
+            editable: self.reviews.editable(&review),
+            ..review_to_pb(review, Reader::Private)
+        }
+    }
 }
 
 #[tonic::async_trait]
@@ -38,7 +46,7 @@ impl pb::review_service_server::ReviewService for Reviews {
         };
         let review = work.await.map_err(status)?;
         Ok(Response::new(pb::SubmitReviewResponse {
-            review: Some(review_to_pb(review, Reader::Private)),
+            review: Some(self.own(review)),
         }))
     }
 
@@ -53,7 +61,7 @@ impl pb::review_service_server::ReviewService for Reviews {
         };
         let review = work.await.map_err(status)?;
         Ok(Response::new(pb::GetOrderReviewResponse {
-            review: review.map(|r| review_to_pb(r, Reader::Private)),
+            review: review.map(|r| self.own(r)),
         }))
     }
 

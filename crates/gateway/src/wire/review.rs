@@ -26,6 +26,8 @@ pub(crate) fn review_to_pb(r: Review, reader: Reader) -> pb::Review {
         },
         plan_id: r.plan_id.as_str().to_owned(),
         id: r.id.clone(),
+        // Only its customer is told (the review service's answer), see `grpc::review`.
+        editable: false,
         editable_until: private.then(|| timestamp(r.editable_until())),
         therapist_id: r.therapist_id,
         author: r.author,

@@ -17,11 +17,10 @@ interface Form {
  * (with the operators' reason) once they hid it. */
 export function OrderReview({ orderId }: { orderId: string }) {
   const { data, isPending } = useOrderReview(orderId);
-  // The server has the last word on the deadline; the page only stops offering the form past it.
-  const [openedAt] = useState(() => Date.now());
   if (isPending) return null;
   const review = data?.review;
-  const open = !review || (!review.hidden && Number(review.editableUntil?.seconds ?? 0n) * 1000 > openedAt);
+  // The server says whether it may still change (its days, not hidden).
+  const open = !review || review.editable;
   return (
     <div className="card form-card order-review" data-testid="order-review">
       <h2>{review ? m.yourReview : m.formTitle}</h2>
