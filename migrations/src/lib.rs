@@ -16,6 +16,7 @@ mod m20261125_000010_back_office;
 mod m20261125_000011_plan_pages;
 mod m20261125_000012_reviews;
 mod m20261125_000013_federation;
+mod m20261126_000014_federation_steps;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000011_plan_pages::Migration),
             Box::new(m20261125_000012_reviews::Migration),
             Box::new(m20261125_000013_federation::Migration),
+            Box::new(m20261126_000014_federation_steps::Migration),
         ]
     }
 }

@@ -9,7 +9,7 @@ use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
 use crate::entities::{
-    action_code, live_event, mail_outbox, pending_login, rate_counter, refresh_token,
+    action_code, live_event, mail_outbox, pending_link, pending_login, rate_counter, refresh_token,
 };
 use crate::sql_common::ms;
 
@@ -25,6 +25,7 @@ pub struct Purged {
     pub rate_counters: u64,
     pub mails: u64,
     pub live_events: u64,
+    /// Sign-ins with a provider never finished: both the ones at the provider and the held ones.
     pub pending_logins: u64,
 }
 
@@ -65,6 +66,11 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
             .filter(pending_login::Column::ExpiresAtMs.lt(now_ms))
             .exec(db)
             .await?
-            .rows_affected,
+            .rows_affected
+            + pending_link::Entity::delete_many()
+                .filter(pending_link::Column::ExpiresAtMs.lt(now_ms))
+                .exec(db)
+                .await?
+                .rows_affected,
     })
 }

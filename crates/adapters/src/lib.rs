@@ -9,6 +9,7 @@ pub mod key_sealing;
 pub mod live;
 pub mod mail;
 pub mod media;
+pub mod oidc;
 mod paging;
 pub mod password;
 pub mod payment_providers;

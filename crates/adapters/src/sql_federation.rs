@@ -1,19 +1,19 @@
-//! Links with identity providers and the sign-ins under way, in SQL. A person is linked once
-//! (the provider and `sub` are the key) and an account once per provider (a unique index); a
-//! sign-in under way is claimed by deleting its row, so of two returns with one state one wins.
+//! Links with identity providers and the sign-ins under way, in SQL. Links are written by the
+//! identity store's change (with the account); a sign-in under way is claimed by deleting its
+//! row, so of two returns with one state one wins; a held one is used up by the change that
+//! finishes it.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use domain::identity::TokenHash;
-use domain::identity::federation::{FederatedIdentity, FederationStore, PendingLogin, ProviderId};
+use domain::identity::federation::{
+    Assertion, FederatedIdentity, FederationStore, PendingLink, PendingLogin, ProviderId,
+};
+use domain::identity::{Email, TokenHash};
 use domain::shared::UserId;
 use domain::{DomainError, DomainResult};
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set, SqlErr,
-    TryInsertResult,
-};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{federated_identity, pending_login};
+use crate::entities::{federated_identity, pending_link, pending_login};
 use crate::sql_common::{corrupt, instant, ms, storage};
 
 pub struct SqlFederationStore {
@@ -64,39 +64,6 @@ impl FederationStore for SqlFederationStore {
             .collect()
     }
 
-    async fn link(&self, i: &FederatedIdentity) -> DomainResult<bool> {
-        let row = federated_identity::ActiveModel {
-            provider: Set(i.provider.as_str().to_owned()),
-            subject: Set(i.subject.clone()),
-            user_id: Set(i.user_id.as_str().to_owned()),
-            email: Set(i.email.clone()),
-            linked_at_ms: Set(ms(i.linked_at)),
-        };
-        // The key (provider, sub) is the conflict skipped; the account's one link per provider
-        // is a second unique index, whose violation says the same: not linked.
-        match federated_identity::Entity::insert(row)
-            .on_conflict_do_nothing()
-            .exec_without_returning(&self.db)
-            .await
-        {
-            Ok(written) => Ok(matches!(written, TryInsertResult::Inserted(1))),
-            Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
-                Ok(false)
-            }
-            Err(e) => Err(storage(e)),
-        }
-    }
-
-    async fn unlink(&self, user: &UserId, provider: &ProviderId) -> DomainResult<bool> {
-        let gone = federated_identity::Entity::delete_many()
-            .filter(federated_identity::Column::UserId.eq(user.as_str()))
-            .filter(federated_identity::Column::Provider.eq(provider.as_str()))
-            .exec(&self.db)
-            .await
-            .map_err(storage)?;
-        Ok(gone.rows_affected == 1)
-    }
-
     async fn begin(&self, l: &PendingLogin) -> DomainResult<()> {
         pending_login::Entity::insert(pending_login::ActiveModel {
             state_hash: Set(l.state.as_str().to_owned()),
@@ -104,6 +71,7 @@ impl FederationStore for SqlFederationStore {
             nonce: Set(l.nonce.clone()),
             pkce_verifier: Set(l.pkce_verifier.clone()),
             return_to: Set(l.return_to.clone()),
+            link_user_id: Set(l.link_to.as_ref().map(|u| u.as_str().to_owned())),
             expires_at_ms: Set(ms(l.expires_at)),
         })
         .exec_without_returning(&self.db)
@@ -138,6 +106,61 @@ impl FederationStore for SqlFederationStore {
             provider: ProviderId::parse(&row.provider).map_err(bad)?,
             nonce: row.nonce,
             pkce_verifier: row.pkce_verifier,
+            return_to: row.return_to,
+            link_to: row
+                .link_user_id
+                .as_deref()
+                .map(UserId::parse)
+                .transpose()
+                .map_err(bad)?,
+            expires_at: instant(row.expires_at_ms)?,
+        }))
+    }
+
+    async fn hold(&self, l: &PendingLink) -> DomainResult<()> {
+        let a = &l.assertion;
+        pending_link::Entity::insert(pending_link::ActiveModel {
+            ticket_hash: Set(l.ticket.as_str().to_owned()),
+            provider: Set(a.provider.as_str().to_owned()),
+            subject: Set(a.subject.clone()),
+            email: Set(a.email.as_ref().map(|e| e.as_str().to_owned())),
+            email_verified: Set(a.email_verified),
+            return_to: Set(l.return_to.clone()),
+            expires_at_ms: Set(ms(l.expires_at)),
+        })
+        .exec_without_returning(&self.db)
+        .await
+        .map_err(storage)?;
+        Ok(())
+    }
+
+    async fn held(
+        &self,
+        ticket: &TokenHash,
+        now: DateTime<Utc>,
+    ) -> DomainResult<Option<PendingLink>> {
+        let Some(row) = pending_link::Entity::find_by_id(ticket.as_str())
+            .filter(pending_link::Column::ExpiresAtMs.gt(ms(now)))
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+        else {
+            return Ok(None);
+        };
+        let bad = |e: DomainError| corrupt("pending link", e);
+        Ok(Some(PendingLink {
+            ticket: TokenHash::from_stored(row.ticket_hash),
+            assertion: Assertion {
+                provider: ProviderId::parse(&row.provider).map_err(bad)?,
+                subject: row.subject,
+                email: row
+                    .email
+                    .as_deref()
+                    .map(Email::parse)
+                    .transpose()
+                    .map_err(|e| corrupt("pending link", e))?,
+                email_verified: row.email_verified,
+            },
             return_to: row.return_to,
             expires_at: instant(row.expires_at_ms)?,
         }))

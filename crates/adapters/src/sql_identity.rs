@@ -12,10 +12,12 @@ use domain::shared::{Phone, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    QueryFilter, Select, Set, SqlErr,
+    PaginatorTrait, QueryFilter, Select, Set, SqlErr, TryInsertResult,
 };
 
-use crate::entities::{account, action_code, mail_outbox, profile, refresh_token};
+use crate::entities::{
+    account, action_code, federated_identity, mail_outbox, pending_link, profile, refresh_token,
+};
 use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
 
 pub struct SqlIdentityStore {
@@ -124,7 +126,7 @@ fn mail_to_row(m: &Mail) -> mail_outbox::ActiveModel {
         recipient: Set(m.to.as_str().to_owned()),
         kind: Set(m.kind.as_str().to_owned()),
         link: Set(m.link.clone()),
-        payload: Set(None),
+        payload: Set(m.detail.clone()),
         created_at_ms: Set(ms(m.created_at)),
         attempts: Set(0),
         next_attempt_at_ms: Set(ms(m.created_at)),
@@ -172,6 +174,17 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
                 }
             })?;
     }
+    if let Some(ticket) = &c.use_pending_link {
+        let done = pending_link::Entity::delete_many()
+            .filter(pending_link::Column::TicketHash.eq(ticket.as_str()))
+            .filter(pending_link::Column::ExpiresAtMs.gt(now_ms))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+        if done.rows_affected != 1 {
+            return Err(CommitError::Stale);
+        }
+    }
     if let Some(hash) = &c.consume_code {
         let done = action_code::Entity::update_many()
             .col_expr(action_code::Column::UsedAtMs, Expr::value(now_ms))
@@ -215,6 +228,7 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
             .await
             .map_err(storage)?;
     }
+    apply_links(txn, &c).await?;
     if let Some(code) = &c.new_code {
         action_code::Entity::insert(action_code::ActiveModel {
             hash: Set(code.hash.as_str().to_owned()),
@@ -252,6 +266,71 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
     }
     if let Some(audit) = &c.audit {
         insert_audit(txn, audit).await.map_err(storage)?;
+    }
+    Ok(())
+}
+
+/// The change's links with identity providers. A person is linked once (provider and `sub` are
+/// the key) and an account once per provider (a unique index): either conflict writes nothing.
+/// An unlink locks the account's row first, so that of two parallel unlinks the second counts
+/// what the first left, and refuses to leave the account with no way in.
+async fn apply_links(txn: &DatabaseTransaction, c: &Change) -> Result<(), CommitError> {
+    if let Some(user) = &c.unlink_all_of {
+        federated_identity::Entity::delete_many()
+            .filter(federated_identity::Column::UserId.eq(user.as_str()))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+    }
+    if let Some((user, provider)) = &c.unlink {
+        account::Entity::update_many()
+            .col_expr(
+                account::Column::UpdatedAtMs,
+                Expr::col(account::Column::UpdatedAtMs),
+            )
+            .filter(account::Column::Id.eq(user.as_str()))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+        federated_identity::Entity::delete_many()
+            .filter(federated_identity::Column::UserId.eq(user.as_str()))
+            .filter(federated_identity::Column::Provider.eq(provider.as_str()))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+        let left = federated_identity::Entity::find()
+            .filter(federated_identity::Column::UserId.eq(user.as_str()))
+            .count(txn)
+            .await
+            .map_err(storage)?;
+        let has_password = account::Entity::find_by_id(user.as_str())
+            .one(txn)
+            .await
+            .map_err(storage)?
+            .is_some_and(|a| !a.password_hash.is_empty());
+        if left == 0 && !has_password {
+            return Err(CommitError::Stale);
+        }
+    }
+    if let Some(i) = &c.link {
+        let written = federated_identity::Entity::insert(federated_identity::ActiveModel {
+            provider: Set(i.provider.as_str().to_owned()),
+            subject: Set(i.subject.clone()),
+            user_id: Set(i.user_id.as_str().to_owned()),
+            email: Set(i.email.clone()),
+            linked_at_ms: Set(ms(i.linked_at)),
+        })
+        .on_conflict_do_nothing()
+        .exec_without_returning(txn)
+        .await;
+        match written {
+            Ok(TryInsertResult::Inserted(1)) => {}
+            Ok(_) => return Err(CommitError::AlreadyLinked),
+            Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+                return Err(CommitError::AlreadyLinked);
+            }
+            Err(e) => return Err(storage(e).into()),
+        }
     }
     Ok(())
 }

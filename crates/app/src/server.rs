@@ -10,13 +10,14 @@ use adapters::jwt::JwtSigner;
 use adapters::live::SqlLiveFeed;
 use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
+use adapters::oidc::OidcRelyingParty;
 use adapters::password::Argon2Hasher;
 use adapters::payment_providers::{HmacBankFeed, VnPay};
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
-    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlIdentityStore, SqlImageStore,
-    SqlOperationsStore, SqlOrderStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore,
-    SqlSupportStore, catalog_file,
+    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
+    SqlIdentityStore, SqlImageStore, SqlOperationsStore, SqlOrderStore, SqlPaymentStore,
+    SqlRateLimiter, SqlReviewStore, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -96,8 +97,13 @@ impl App {
         );
         let identity_store = Arc::new(SqlIdentityStore::new(db.clone()));
         let hasher = Arc::new(Argon2Hasher::new());
+        let relying_party = OidcRelyingParty::new(&config.site_url(), config.identity_providers()?)
+            .map_err(anyhow::Error::msg)
+            .context("configuring the identity providers")?;
         let identity = IdentityService::new(IdentityDeps {
             store: identity_store.clone(),
+            federation: Arc::new(SqlFederationStore::new(db.clone())),
+            relying_party: Arc::new(relying_party),
             hasher: hasher.clone(),
             tokens: signer.clone(),
             limiter: Arc::new(SqlRateLimiter::new(db.clone())),

@@ -52,6 +52,7 @@ pub struct Services {
 pub fn router(services: Services) -> Router {
     grpc::router(&services)
         .merge(rest::media::photos(services.clone()))
+        .merge(rest::oidc::callbacks(services.clone()))
         .merge(Router::new().nest("/api", rest::router(services)))
         .layer(axum::middleware::from_fn(cache_control))
 }

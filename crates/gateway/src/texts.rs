@@ -58,8 +58,15 @@ pub fn template(code: &str) -> Option<&'static str> {
         "escort.meeting_point_required" => "請輸入集合地點",
 
         "federation.assertion" => "身分提供者的回覆無法使用，請再試一次",
+        "federation.expired" => "登入已逾時，請重新選擇登入方式",
+        "federation.has_password" => "這個帳號已有密碼，請使用變更密碼",
         "federation.last_way_in" => "這是您唯一的登入方式，請先設定密碼或連結其他帳號再解除",
+        "federation.linked_elsewhere" => "這個帳號已連結到另一個會員帳號",
+        "federation.password_needed" => "這個 Email 已有帳號，請輸入它的密碼以連結",
+        "federation.provider_taken" => "您的帳號已連結這個登入方式的另一個帳號",
+        "federation.retry" => "登入正在進行中，請再試一次",
         "federation.staff" => "營運人員請以密碼登入",
+        "federation.state" => "登入已逾時或不是從這個瀏覽器開始，請重新選擇登入方式",
 
         "favorites.max" => "最多收藏 {max} 位按摩師",
         "favorites.unknown" => "找不到按摩師 {id}",

@@ -31,6 +31,7 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   profile: () => import('@/pages/profile-page'),
   forgotPassword: () => import('@/pages/forgot-password-page'),
   authAction: () => import('@/pages/auth-action-page'),
+  authContinue: () => import('@/pages/auth-continue-page'),
   member: () => import('@/pages/member-home-page'),
   memberCustomerService: () => import('@/pages/member-customer-service-page'),
   memberOrder: () => import('@/pages/member-order-page'),

@@ -15,6 +15,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   // Where mailed links land (verify e-mail, reset password): `?mode=…&oobCode=…&continueUrl=…`.
   authAction: '/auth/action',
+  // Where a sign-in with an identity provider lands, its outcome in the fragment.
+  authContinue: '/auth/continue',
   member: '/member',
   memberCustomerService: '/member/customer-service',
   memberOrder: '/member/order',

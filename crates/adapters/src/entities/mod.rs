@@ -16,6 +16,7 @@ pub mod order;
 pub mod order_event;
 pub mod order_image;
 pub mod payment;
+pub mod pending_link;
 pub mod pending_login;
 pub mod plan;
 pub mod profile;

@@ -10,6 +10,7 @@ pub struct Model {
     pub nonce: String,
     pub pkce_verifier: String,
     pub return_to: String,
+    pub link_user_id: Option<String>,
     pub expires_at_ms: i64,
 }
 

@@ -7,6 +7,11 @@ use super::notices::{NoticeFacts, calendar_event, order_lines};
 
 const BRAND: &str = "越南旅遊預約";
 
+/// The identity provider a sign-in mail names (kept in the row's payload).
+fn provider_name(payload: Option<&str>) -> &str {
+    payload.filter(|p| !p.is_empty()).unwrap_or("外部帳號")
+}
+
 /// Renders one outbox row. The policy gives the site's origin (links in the site are kept as
 /// paths) and how long each kind of link lasts, so the mail says what the rules enforce. An order
 /// notice tells the facts kept in its payload, and a booking's mails the cancellation terms.
@@ -89,6 +94,30 @@ pub fn render(
             "您的登入信箱已變更",
             vec![
                 "您帳號的登入信箱剛剛改為另一個地址，之後的通知將寄到新信箱。".into(),
+                "如果這不是您本人的操作，請立即重設密碼並聯絡客服。".into(),
+            ],
+            None,
+        ),
+        MailKind::ProviderLinked => (
+            "您的帳號已連結新的登入方式",
+            vec![
+                format!("您的帳號現在可以使用 {} 登入。", provider_name(payload)),
+                "如果這不是您本人的操作，請立即到會員資料解除連結並聯絡客服。".into(),
+            ],
+            link.map(|l| ("查看會員資料", l)),
+        ),
+        MailKind::ProviderUnlinked => (
+            "您的帳號已解除一個登入方式",
+            vec![
+                format!("您的帳號已不能再使用 {} 登入。", provider_name(payload)),
+                "如果這不是您本人的操作，請立即重設密碼並聯絡客服。".into(),
+            ],
+            None,
+        ),
+        MailKind::PasswordSet => (
+            "您的帳號已設定密碼",
+            vec![
+                "您的帳號已設定密碼，之後也可以用電子信箱和密碼登入。".into(),
                 "如果這不是您本人的操作，請立即重設密碼並聯絡客服。".into(),
             ],
             None,
@@ -200,6 +229,43 @@ mod tests {
         );
         assert!(m.text.contains("https://s.example/register"));
         assert!(m.link.is_none());
+    }
+
+    #[test]
+    fn sign_in_changes_name_the_provider() {
+        let policy = IdentityPolicy::for_site("https://s.example");
+        let cancellation = CancellationPolicy::default();
+        let linked = render(
+            "m3",
+            "c@example.com",
+            MailKind::ProviderLinked,
+            Some("/profile"),
+            Some("LINE"),
+            &policy,
+            &cancellation,
+        );
+        assert!(linked.text.contains("使用 LINE 登入"), "{}", linked.text);
+        assert!(linked.text.contains("https://s.example/profile"));
+        let unlinked = render(
+            "m4",
+            "c@example.com",
+            MailKind::ProviderUnlinked,
+            None,
+            Some("Google"),
+            &policy,
+            &cancellation,
+        );
+        assert!(unlinked.text.contains("不能再使用 Google 登入"));
+        let set = render(
+            "m5",
+            "c@example.com",
+            MailKind::PasswordSet,
+            None,
+            None,
+            &policy,
+            &cancellation,
+        );
+        assert_eq!(set.subject, "您的帳號已設定密碼 — 越南旅遊預約");
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! Links with identity providers and sign-ins under way, on both databases: a person is linked
-//! once and an account once per provider, and a state is taken once, however many returns race.
+//! once and an account once per provider, parallel unlinks leave a way in, and a state or a held
+//! sign-in is used once, however many returns race.
 
 use adapters::{SqlFederationStore, SqlIdentityStore, on_both_databases};
 use chrono::{DateTime, Duration, Utc};
-use domain::identity::federation::{FederatedIdentity, FederationStore, PendingLogin, ProviderId};
-use domain::identity::{Account, Change, Email, IdentityStore, Role, TokenHash};
+use domain::identity::federation::{
+    Assertion, FederatedIdentity, FederationStore, PendingLink, PendingLogin, ProviderId,
+};
+use domain::identity::{Account, Change, CommitError, Email, IdentityStore, Role, TokenHash};
 use domain::shared::UserId;
 use sea_orm::DatabaseConnection;
 
@@ -41,20 +44,44 @@ fn link(provider: &str, subject: &str, user: &UserId, at: i64) -> FederatedIdent
     }
 }
 
+async fn commit(db: &DatabaseConnection, change: Change) -> Result<(), CommitError> {
+    SqlIdentityStore::new(db.clone()).commit(change).await
+}
+
+fn linking(i: FederatedIdentity) -> Change {
+    Change {
+        link: Some(i),
+        ..Change::default()
+    }
+}
+
+fn unlinking(user: &UserId, provider: &str) -> Change {
+    Change {
+        unlink: Some((user.clone(), ProviderId::parse(provider).unwrap())),
+        ..Change::default()
+    }
+}
+
 on_both_databases!(
     a_person_links_once_and_an_account_once_per_provider,
     |db: DatabaseConnection| async move {
         let store = SqlFederationStore::new(db.clone());
         let ann = customer(&db, "ann").await;
         let bob = customer(&db, "bob").await;
-        assert!(store.link(&link("google", "g-1", &ann, 10)).await.unwrap());
-        assert!(store.link(&link("line", "l-1", &ann, 20)).await.unwrap());
-        assert!(
-            !store.link(&link("google", "g-1", &bob, 30)).await.unwrap(),
+        commit(&db, linking(link("google", "g-1", &ann, 10)))
+            .await
+            .unwrap();
+        commit(&db, linking(link("line", "l-1", &ann, 20)))
+            .await
+            .unwrap();
+        assert_eq!(
+            commit(&db, linking(link("google", "g-1", &bob, 30))).await,
+            Err(CommitError::AlreadyLinked),
             "one person, one account"
         );
-        assert!(
-            !store.link(&link("google", "g-2", &ann, 40)).await.unwrap(),
+        assert_eq!(
+            commit(&db, linking(link("google", "g-2", &ann, 40))).await,
+            Err(CommitError::AlreadyLinked),
             "one link per provider"
         );
         let google = ProviderId::parse("google").unwrap();
@@ -75,9 +102,104 @@ on_both_databases!(
             .map(|i| i.provider.as_str().to_owned())
             .collect();
         assert_eq!(mine, ["google", "line"], "oldest first");
-        assert!(store.unlink(&ann, &google).await.unwrap());
-        assert!(!store.unlink(&ann, &google).await.unwrap());
+        commit(&db, unlinking(&ann, "google")).await.unwrap();
         assert!(store.identity(&google, "g-1").await.unwrap().is_none());
+        assert_eq!(
+            commit(&db, unlinking(&ann, "line")).await,
+            Err(CommitError::Stale),
+            "ann has no password: her last link stays"
+        );
+        assert_eq!(store.identities_of(&ann).await.unwrap().len(), 1);
+    }
+);
+
+on_both_databases!(
+    two_parallel_unlinks_leave_a_way_in,
+    |db: DatabaseConnection| async move {
+        let ann = customer(&db, "ann").await;
+        for (provider, at) in [("google", 10), ("line", 20), ("apple", 30)] {
+            commit(
+                &db,
+                linking(link(provider, &format!("{provider}-1"), &ann, at)),
+            )
+            .await
+            .unwrap();
+        }
+        // Three unlinks at once of an account with no password: two may go, one must stay.
+        let tries: Vec<_> = ["google", "line", "apple"]
+            .into_iter()
+            .map(|provider| {
+                let (db, ann) = (db.clone(), ann.clone());
+                tokio::spawn(async move { commit(&db, unlinking(&ann, provider)).await })
+            })
+            .collect();
+        let mut done = 0;
+        for t in tries {
+            if t.await.unwrap().is_ok() {
+                done += 1;
+            }
+        }
+        let left = SqlFederationStore::new(db.clone())
+            .identities_of(&ann)
+            .await
+            .unwrap();
+        assert_eq!((done, left.len()), (2, 1));
+    }
+);
+
+on_both_databases!(
+    a_held_sign_in_is_finished_once,
+    |db: DatabaseConnection| async move {
+        let store = SqlFederationStore::new(db.clone());
+        let now = DateTime::from_timestamp(Utc::now().timestamp(), 0).unwrap();
+        let held = PendingLink {
+            ticket: TokenHash::of("t-1"),
+            assertion: Assertion {
+                provider: ProviderId::parse("line").unwrap(),
+                subject: "U123".into(),
+                email: None,
+                email_verified: false,
+            },
+            return_to: "/profile".into(),
+            expires_at: now + Duration::minutes(10),
+        };
+        store.hold(&held).await.unwrap();
+        assert_eq!(
+            store.held(&held.ticket, now).await.unwrap(),
+            Some(held.clone())
+        );
+        assert_eq!(
+            store
+                .held(&held.ticket, now + Duration::minutes(10))
+                .await
+                .unwrap(),
+            None,
+            "expired"
+        );
+        let uses: Vec<_> = (0..8)
+            .map(|_| {
+                let db = db.clone();
+                tokio::spawn(async move {
+                    commit(
+                        &db,
+                        Change {
+                            use_pending_link: Some(TokenHash::of("t-1")),
+                            ..Change::default()
+                        },
+                    )
+                    .await
+                })
+            })
+            .collect();
+        let mut ok = 0;
+        for u in uses {
+            match u.await.unwrap() {
+                Ok(()) => ok += 1,
+                Err(e) => assert_eq!(e, CommitError::Stale),
+            }
+        }
+        assert_eq!(ok, 1);
+        assert_eq!(store.held(&held.ticket, now).await.unwrap(), None);
     }
 );
 
@@ -93,6 +215,7 @@ on_both_databases!(
             nonce: "n-123".into(),
             pkce_verifier: "v".repeat(64),
             return_to: "/order/shuttle/step2".into(),
+            link_to: None,
             expires_at: expires,
         };
         store

@@ -225,6 +225,7 @@ on_both_databases!(
             to: Email::parse("b@example.com").unwrap(),
             kind: domain::identity::MailKind::VerifyEmail,
             link: None,
+            detail: None,
             created_at: now,
         };
         // The same e-mail (stored normalised) again: refused, and the mail queued with it is not.

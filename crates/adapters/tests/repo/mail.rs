@@ -152,6 +152,7 @@ on_both_databases!(
             to: Email::parse("wu@example.com").unwrap(),
             kind: MailKind::ResetPassword,
             link: Some("http://x/auth/action?mode=resetPassword&oobCode=c".into()),
+            detail: None,
             created_at: Utc::now(),
         };
         store

@@ -9,6 +9,8 @@ use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
+mod oidc;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Environment {
@@ -139,6 +141,9 @@ pub struct Config {
     pub company_name: Option<String>,
     pub company_address: Option<String>,
     pub company_registration: Option<String>,
+    /// `APP_OIDC_PROVIDERS`: the identity providers people may sign in with, each configured by
+    /// `APP_OIDC_{NAME}_…` (see `config/oidc.rs`); none, no buttons.
+    pub oidc_providers: Option<String>,
 }
 
 impl Default for Config {
@@ -205,6 +210,7 @@ impl Default for Config {
             company_name: None,
             company_address: None,
             company_registration: None,
+            oidc_providers: None,
         }
     }
 }
@@ -331,6 +337,11 @@ impl Config {
             }),
             _ => None,
         }
+    }
+
+    /// The identity providers configured for sign-in.
+    pub fn identity_providers(&self) -> anyhow::Result<Vec<adapters::oidc::ProviderConfig>> {
+        oidc::providers(self.oidc_providers.as_deref(), |k| std::env::var(k).ok())
     }
 
     /// Object storage for images, when configured; half a configuration is an error.

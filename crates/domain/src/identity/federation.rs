@@ -86,11 +86,25 @@ pub struct PendingLogin {
     pub pkce_verifier: String,
     /// Where in the site to come back to.
     pub return_to: String,
+    /// The signed-in account this sign-in links to (from the profile), if any.
+    pub link_to: Option<UserId>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A sign-in that came back from the provider but needs one more step from the person (their
+/// password, to join an existing account; or an address, when the provider gave none). Kept under
+/// the hash of a ticket the browser holds, for a few minutes, and used once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingLink {
+    pub ticket: TokenHash,
+    pub assertion: Assertion,
+    pub return_to: String,
     pub expires_at: DateTime<Utc>,
 }
 
 /// The links and the sign-ins under way. No provider token is kept: the ID token is read during
-/// the exchange and dropped.
+/// the exchange and dropped. Links are written with the account's other changes
+/// ([`crate::identity::Change`]), so an account is never made without its link.
 #[async_trait]
 pub trait FederationStore: Send + Sync {
     async fn identity(
@@ -100,11 +114,6 @@ pub trait FederationStore: Send + Sync {
     ) -> DomainResult<Option<FederatedIdentity>>;
     /// An account's links, oldest first.
     async fn identities_of(&self, user: &UserId) -> DomainResult<Vec<FederatedIdentity>>;
-    /// Links a person; `false` when that person is linked already (to this or another account),
-    /// and nothing is written.
-    async fn link(&self, identity: &FederatedIdentity) -> DomainResult<bool>;
-    /// `false` when the account had no link with that provider.
-    async fn unlink(&self, user: &UserId, provider: &ProviderId) -> DomainResult<bool>;
     async fn begin(&self, login: &PendingLogin) -> DomainResult<()>;
     /// The sign-in under way with this state, removed as it is read: a second take, or one after
     /// it expired, finds nothing.
@@ -113,6 +122,40 @@ pub trait FederationStore: Send + Sync {
         state: &TokenHash,
         now: DateTime<Utc>,
     ) -> DomainResult<Option<PendingLogin>>;
+    async fn hold(&self, link: &PendingLink) -> DomainResult<()>;
+    /// A held sign-in, unless it expired; it is used up by the change that finishes it.
+    async fn held(
+        &self,
+        ticket: &TokenHash,
+        now: DateTime<Utc>,
+    ) -> DomainResult<Option<PendingLink>>;
+}
+
+/// The relying party: the OpenID Connect exchange with the configured providers.
+#[async_trait]
+pub trait RelyingParty: Send + Sync {
+    /// The configured providers, in the order their buttons are shown.
+    fn providers(&self) -> &[ProviderTrust];
+    /// Where to send the browser: the provider's authorization endpoint with our client id,
+    /// exact redirect URI, `state`, `nonce` and the S256 challenge of `pkce_verifier`.
+    async fn authorization_url(
+        &self,
+        provider: &ProviderId,
+        state: &str,
+        nonce: &str,
+        pkce_verifier: &str,
+    ) -> DomainResult<String>;
+    /// Redeems a code with its PKCE verifier and checks the ID token: signature against the
+    /// provider's published keys, issuer, audience, expiry and `nonce`. Any failure is
+    /// [`DomainError::InvalidArgument`] on `id_token` (the provider's own words are logged, not
+    /// shown); a provider that cannot be reached is `Unavailable`.
+    async fn redeem(
+        &self,
+        provider: &ProviderId,
+        code: &str,
+        pkce_verifier: &str,
+        nonce: &str,
+    ) -> DomainResult<Assertion>;
 }
 
 /// What a sign-in with a provider comes to.

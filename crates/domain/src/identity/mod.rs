@@ -16,6 +16,8 @@ pub use ports::{
     Change, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, RateLimiter, Take,
     TokenSigner, Window,
 };
-pub use service::{ActionCodeInfo, IdentityDeps, IdentityService};
+pub use service::{
+    ActionCodeInfo, FederatedOutcome, FederatedStart, IdentityDeps, IdentityService, WaysIn,
+};
 pub use tokens::{ActionCode, ActionMode, IdClaims, Principal, RefreshToken, Session, TokenHash};
 pub use users::UserService;

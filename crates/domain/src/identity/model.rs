@@ -132,7 +132,8 @@ pub struct Account {
     pub id: UserId,
     pub email: Email,
     pub role: Role,
-    /// A PHC string (`$argon2id$…`); the hasher knows how to read it.
+    /// A PHC string (`$argon2id$…`); the hasher knows how to read it. Empty for an account made
+    /// with an identity provider until a password is set.
     pub password_hash: String,
     pub email_verified: bool,
     pub disabled: bool,
@@ -141,6 +142,12 @@ pub struct Account {
     /// ID tokens issued before this second are refused: it moves at every sign-out, password
     /// change or reset and e-mail change, so that no token from before outlives them.
     pub tokens_valid_after: DateTime<Utc>,
+}
+
+impl Account {
+    pub fn has_password(&self) -> bool {
+        !self.password_hash.is_empty()
+    }
 }
 
 /// Languages the product speaks (the interface is Traditional Chinese first).

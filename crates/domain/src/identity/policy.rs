@@ -32,6 +32,10 @@ pub struct IdentityPolicy {
     /// Verification and reset mails for one account or address, so nobody is mail-bombed.
     pub mails_per_recipient: Limit,
     pub reset_requests_per_address: Limit,
+    /// Sign-ins with an identity provider one client address may start.
+    pub federated_per_address: Limit,
+    /// How long a sign-in may stay at the provider, and a held one wait for its last step.
+    pub federation_ttl: Duration,
 }
 
 impl IdentityPolicy {
@@ -68,6 +72,11 @@ impl IdentityPolicy {
                 max: 20,
                 window: Duration::hours(1),
             },
+            federated_per_address: Limit {
+                max: 30,
+                window: Duration::minutes(15),
+            },
+            federation_ttl: Duration::minutes(10),
         }
     }
 

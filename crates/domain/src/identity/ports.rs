@@ -74,6 +74,12 @@ pub enum MailKind {
     OrderRefunded,
     /// Operators hid the customer's review, and say why.
     ReviewHidden,
+    /// An identity provider was linked to the account (named in the mail's detail), or an
+    /// account was made with one.
+    ProviderLinked,
+    ProviderUnlinked,
+    /// A provider-only account got a password.
+    PasswordSet,
 }
 
 impl MailKind {
@@ -89,6 +95,9 @@ impl MailKind {
             MailKind::OrderCancelled => "order_cancelled",
             MailKind::OrderRefunded => "order_refunded",
             MailKind::ReviewHidden => "review_hidden",
+            MailKind::ProviderLinked => "provider_linked",
+            MailKind::ProviderUnlinked => "provider_unlinked",
+            MailKind::PasswordSet => "password_set",
         }
     }
 
@@ -104,6 +113,9 @@ impl MailKind {
             MailKind::OrderCancelled,
             MailKind::OrderRefunded,
             MailKind::ReviewHidden,
+            MailKind::ProviderLinked,
+            MailKind::ProviderUnlinked,
+            MailKind::PasswordSet,
         ]
         .into_iter()
         .find(|k| k.as_str() == raw)
@@ -118,11 +130,14 @@ pub struct Mail {
     pub kind: MailKind,
     /// The action link, for mails that have one.
     pub link: Option<String>,
+    /// A word the mail names (the identity provider's display name).
+    pub detail: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
 /// Writes that belong together, applied by [`IdentityStore::commit`] all or nothing, in this
-/// order: account, code use, refresh-token use, revocations, new code, new refresh token, mails.
+/// order: account, held sign-in use, code use, refresh-token use, revocations, links, new code,
+/// new refresh token, mails.
 #[derive(Debug, Clone, Default)]
 pub struct Change {
     pub insert_account: Option<Account>,
@@ -133,6 +148,15 @@ pub struct Change {
     pub use_refresh_token: Option<TokenHash>,
     pub revoke_family: Option<String>,
     pub revoke_all_of: Option<UserId>,
+    /// Uses up a held sign-in with a provider; fails with [`CommitError::Stale`] when it is gone.
+    pub use_pending_link: Option<TokenHash>,
+    /// Links a provider's person; fails with [`CommitError::AlreadyLinked`] when that person, or
+    /// this provider for this account, is linked already.
+    pub link: Option<crate::identity::federation::FederatedIdentity>,
+    pub unlink: Option<(UserId, crate::identity::federation::ProviderId)>,
+    /// Drops every link of an account (its address was taken over by a password reset before
+    /// it was ever verified: links made then are not the mailbox owner's).
+    pub unlink_all_of: Option<UserId>,
     pub new_code: Option<ActionCode>,
     pub new_refresh_token: Option<RefreshToken>,
     pub mails: Vec<Mail>,
@@ -146,6 +170,8 @@ pub enum CommitError {
     EmailTaken,
     /// A code or token was used by a concurrent request first.
     Stale,
+    /// The provider's person, or a link with this provider, exists already.
+    AlreadyLinked,
     Storage(crate::DomainError),
 }
 

@@ -3,6 +3,8 @@
 
 /// Where a mailed code is used: `?mode=…&oobCode=…&continueUrl=…`.
 pub const AUTH_ACTION: &str = "/auth/action";
+/// Where a sign-in with an identity provider lands, its outcome in the address's fragment.
+pub const AUTH_CONTINUE: &str = "/auth/continue";
 /// An order's detail in the member area: `?id=…`.
 pub const MEMBER_ORDER: &str = "/member/order";
 /// Where VNPay sends the customer back.
@@ -23,6 +25,7 @@ mod tests {
         let table = std::fs::read_to_string(table).unwrap();
         for (name, path) in [
             ("authAction", AUTH_ACTION),
+            ("authContinue", AUTH_CONTINUE),
             ("memberOrder", MEMBER_ORDER),
             ("paymentComplete", PAYMENT_COMPLETE),
         ] {

@@ -1,6 +1,7 @@
 //! tonic services, each wrapped for gRPC-Web so browsers reach the same code.
 
 mod catalog;
+mod federation;
 mod identity;
 mod live;
 mod massage;
@@ -18,6 +19,7 @@ use tonic_web::GrpcWebLayer;
 
 use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
+use crate::pb::federation_service_server::FederationServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
 use crate::pb::live_service_server::LiveServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
@@ -36,6 +38,8 @@ pub(crate) fn router(services: &Services) -> Router {
         services.reviews.clone(),
     ));
     let identity = IdentityServiceServer::new(identity::Identity::new(services.identity.clone()));
+    let federation =
+        FederationServiceServer::new(federation::Federation::new(services.identity.clone()));
     let users = UserServiceServer::new(user::Users::new(
         services.identity.clone(),
         services.users.clone(),
@@ -84,6 +88,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&orders), orders)
         .route_service(&path_of(&payments), payments)
         .route_service(&path_of(&identity), identity)
+        .route_service(&path_of(&federation), federation)
         .route_service(&path_of(&users), users)
         .layer(axum::middleware::map_response(blame_the_caller))
         .layer(GrpcWebLayer::new())

@@ -5,6 +5,7 @@ mod catalog;
 mod identity;
 mod massage;
 pub(crate) mod media;
+pub(crate) mod oidc;
 mod order;
 mod payment;
 mod user;

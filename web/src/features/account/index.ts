@@ -1,4 +1,5 @@
 export { AuthAction } from './components/auth-action';
+export { AuthContinue } from './components/auth-continue';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { LoginForm } from './components/login-form';
 export { ProfileView } from './components/profile-view';

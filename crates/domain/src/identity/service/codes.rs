@@ -164,6 +164,9 @@ impl IdentityService {
             return Err(AuthError::WeakPassword.into());
         }
         account.password_hash = self.deps.hasher.hash(&password).await?;
+        // Whoever linked a provider to an address nobody had proven (a provider's unverified
+        // word, or an address typed in) loses that link now that the mailbox's owner has come.
+        let unproven = !account.email_verified;
         account.email_verified = true;
         account.updated_at = self.now();
         account.tokens_valid_after = account.updated_at;
@@ -172,6 +175,7 @@ impl IdentityService {
             code.hash.clone(),
             Change {
                 update_account: Some(account),
+                unlink_all_of: unproven.then(|| user.clone()),
                 revoke_all_of: Some(user),
                 ..Change::default()
             },

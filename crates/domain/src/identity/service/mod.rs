@@ -3,12 +3,16 @@
 
 mod codes;
 mod credentials;
+mod federated;
 mod sessions;
 
 use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, Utc};
 
+pub use federated::{FederatedOutcome, FederatedStart, WaysIn};
+
+use super::federation::{FederationStore, RelyingParty};
 use super::model::Email;
 use super::policy::{IdentityPolicy, Limit};
 use super::ports::{
@@ -22,6 +26,8 @@ use crate::shared::{Clock, Randomness};
 /// Everything the identity rules work with.
 pub struct IdentityDeps {
     pub store: Arc<dyn IdentityStore>,
+    pub federation: Arc<dyn FederationStore>,
+    pub relying_party: Arc<dyn RelyingParty>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub tokens: Arc<dyn TokenSigner>,
     pub limiter: Arc<dyn RateLimiter>,
@@ -127,6 +133,7 @@ impl IdentityService {
             to,
             kind,
             link,
+            detail: None,
             created_at: now,
         }
     }
@@ -143,6 +150,7 @@ fn commit_error(e: CommitError) -> DomainError {
     match e {
         CommitError::EmailTaken => AuthError::EmailExists.into(),
         CommitError::Stale => AuthError::InvalidRefreshToken.into(),
+        CommitError::AlreadyLinked => federated::linked_already(),
         CommitError::Storage(e) => e,
     }
 }

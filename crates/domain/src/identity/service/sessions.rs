@@ -64,6 +64,24 @@ impl IdentityService {
         client: &str,
     ) -> DomainResult<Session> {
         let now = self.now();
+        let account = self.check_credentials(email, password, client, now).await?;
+        let (refresh, secret) = self.new_refresh_token(&account.id, now, now, None);
+        self.commit(Change {
+            new_refresh_token: Some(refresh),
+            ..Change::default()
+        })
+        .await?;
+        self.session(&account, secret, now, now).await
+    }
+
+    /// The account an e-mail and password open, under the sign-in throttles.
+    pub(super) async fn check_credentials(
+        &self,
+        email: &str,
+        password: &str,
+        client: &str,
+        now: DateTime<Utc>,
+    ) -> DomainResult<Account> {
         let email = Email::parse(email)?;
         let password = Password::offered(password)?;
         let per_account = format!("signin:email:{}", email.as_str());
@@ -81,9 +99,13 @@ impl IdentityService {
             return Err(e);
         }
         let account = self.store().account_by_email(&email).await?;
+        // An account made with an identity provider has no password: it is checked against the
+        // decoy, so that it costs what a wrong password costs and opens nothing.
         let matches = match &account {
-            Some(a) => self.deps.hasher.verify(&password, &a.password_hash).await?,
-            None => {
+            Some(a) if a.has_password() => {
+                self.deps.hasher.verify(&password, &a.password_hash).await?
+            }
+            _ => {
                 let decoy = self.decoy_hash().await?;
                 self.deps.hasher.verify(&password, &decoy).await?;
                 false
@@ -97,13 +119,7 @@ impl IdentityService {
             return Err(AuthError::UserDisabled.into());
         }
         self.deps.limiter.clear(&per_account).await?;
-        let (refresh, secret) = self.new_refresh_token(&account.id, now, now, None);
-        self.commit(Change {
-            new_refresh_token: Some(refresh),
-            ..Change::default()
-        })
-        .await?;
-        self.session(&account, secret, now, now).await
+        Ok(account)
     }
 
     /// Exchanges a refresh token for a new ID token and a new refresh token. A token used twice

@@ -35,7 +35,9 @@ impl OperatorService {
             ..Change::default()
         };
         self.p.identity.commit(change).await.map_err(|e| match e {
-            CommitError::EmailTaken | CommitError::Stale => AuthError::EmailExists.into(),
+            CommitError::EmailTaken | CommitError::Stale | CommitError::AlreadyLinked => {
+                AuthError::EmailExists.into()
+            }
             CommitError::Storage(e) => e,
         })?;
         Ok(account)
@@ -154,7 +156,7 @@ impl OperatorService {
             ..Change::default()
         };
         self.p.identity.commit(change).await.map_err(|e| match e {
-            CommitError::EmailTaken | CommitError::Stale => {
+            CommitError::EmailTaken | CommitError::Stale | CommitError::AlreadyLinked => {
                 DomainError::Conflict(msg("request.repeated"))
             }
             CommitError::Storage(e) => e,

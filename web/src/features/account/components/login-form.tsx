@@ -9,6 +9,7 @@ import { emailRules, passwordRules } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
+import { ProviderButtons } from './provider-buttons';
 
 const m = accountMessages;
 
@@ -51,10 +52,11 @@ export function LoginForm() {
         {...register('password', passwordRules)}
       />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.login} />
+      <ProviderButtons next={safeNext(params.get('next'))} />
       <p className="auth-switch">
         <Link to="/forgot-password">{m.forgot}</Link>
         <span>
-          {m.noAccount} <Link to="/register">{m.register}</Link>
+          {m.noAccount} <Link to={`/register?next=${encodeURIComponent(safeNext(params.get('next')))}`}>{m.register}</Link>
         </span>
       </p>
     </form>

@@ -15,6 +15,8 @@ import { userAtom } from '../session-state';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
+import { useWaysIn } from '../api/federation-api';
+import { SetPasswordForm, WaysIn } from './ways-in';
 
 const m = accountMessages;
 
@@ -23,6 +25,8 @@ export function ProfileView() {
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const toast = useToast();
+  // An account made with a provider has no password to change, nor to confirm a new address with.
+  const hasPassword = useWaysIn().data?.hasPassword ?? true;
   if (!user) return <p className="muted">{messages.loading}</p>;
   return (
     <div className="profile">
@@ -53,8 +57,15 @@ export function ProfileView() {
       {!user.emailVerified && <ResendVerification />}
       <ProfileForm key={user.userId} user={user} />
       <div className="profile-columns">
-        <PasswordForm />
-        <EmailForm />
+        {hasPassword ? (
+          <>
+            <PasswordForm />
+            <EmailForm />
+          </>
+        ) : (
+          <SetPasswordForm />
+        )}
+        <WaysIn />
       </div>
     </div>
   );

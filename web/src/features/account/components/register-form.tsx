@@ -1,7 +1,7 @@
 import '../account.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '@/lib/toasts';
 import { register as signUp } from '../api/account-api';
 import { registerError } from '../api/errors';
@@ -9,6 +9,8 @@ import { emailRules, newPasswordRules } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
+import { safeNext } from './login-form';
+import { ProviderButtons } from './provider-buttons';
 
 const m = accountMessages;
 
@@ -22,13 +24,15 @@ export function RegisterForm() {
   const [error, setError] = useState<string>();
   const navigate = useNavigate();
   const toast = useToast();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(undefined);
     try {
       // The verification link brings the customer back to the profile page.
       await signUp(email, password, '/profile');
       toast(m.registered(email.trim()), 'success', 8000);
-      navigate('/profile');
+      navigate(next);
     } catch (e) {
       setError(registerError(e));
     }
@@ -47,8 +51,9 @@ export function RegisterForm() {
         {...register('password', newPasswordRules)}
       />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.register} />
+      <ProviderButtons next={next} />
       <p className="auth-switch">
-        {m.haveAccount} <Link to="/login">{m.login}</Link>
+        {m.haveAccount} <Link to={`/login?next=${encodeURIComponent(next)}`}>{m.login}</Link>
       </p>
     </form>
   );
