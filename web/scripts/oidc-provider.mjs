@@ -22,6 +22,10 @@ import { createServer } from 'node:http';
 import { generateKeyPair, exportJWK, decodeJwt, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
+// Standard output carries the one ready line; the package's own notes go to standard error, so a
+// caller may stop reading after that line.
+console.log = console.info = (...args) => console.error(...args);
+
 const ids = (process.env.OIDC_TEST_IDS ?? 'test-a,test-b').split(',').filter(Boolean);
 const ports = (process.env.OIDC_TEST_PORTS ?? ids.map(() => '0').join(',')).split(',').map(Number);
 const site = (process.env.OIDC_TEST_SITE ?? 'http://127.0.0.1:18080').replace(/\/$/, '');
@@ -159,4 +163,4 @@ function body(req) {
 
 const issuers = {};
 for (const [i, id] of ids.entries()) issuers[id] = await issuer(id, ports[i] ?? 0);
-console.log(JSON.stringify(issuers));
+process.stdout.write(`${JSON.stringify(issuers)}\n`);

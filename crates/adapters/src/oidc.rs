@@ -357,3 +357,54 @@ async fn send(
     let body = response.bytes().await.map_err(std::io::Error::other)?;
     reply.body(body.to_vec()).map_err(std::io::Error::other)
 }
+
+#[cfg(test)]
+mod tests {
+    use base64::Engine;
+    use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+
+    use super::*;
+
+    /// A throwaway P-256 key made for this test (`openssl ecparam` then `pkcs8 -topk8`), as Apple
+    /// hands out a `.p8`, and its public half.
+    const P8: &str = "-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg4qwHHFjOtfWvKbYj
+W7NvqCIj4ae1KNaEWZXlvhkPuiShRANCAATUM6JAMhD23bphrWiJZmevq+lOPtck
+TWN3NBOVbyb/GCZSgCdvvZ6YLZgPcpuq/ivWZh8+l7rYMHZkUcfEEmg+
+-----END PRIVATE KEY-----
+";
+    const PUBLIC: &str = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE1DOiQDIQ9t26Ya1oiWZnr6vpTj7XJE1jdzQTlW8m/xgmUoAnb72emC2YD3Kbqv4r1mYfPpe62DB2ZFHHxBJoPg==";
+
+    #[derive(serde::Deserialize)]
+    struct Claims {
+        iss: String,
+        sub: String,
+        aud: String,
+        iat: i64,
+        exp: i64,
+    }
+
+    #[test]
+    fn apples_client_secret_is_a_short_es256_jwt_of_the_team() {
+        let jwt = apple_secret("TEAM123456", "KEY1234567", "com.example.web", P8).unwrap();
+        let spki = STANDARD.decode(PUBLIC).unwrap();
+        let point = &spki[spki.len() - 64..];
+        let key = jsonwebtoken::DecodingKey::from_ec_components(
+            &URL_SAFE_NO_PAD.encode(&point[..32]),
+            &URL_SAFE_NO_PAD.encode(&point[32..]),
+        )
+        .unwrap();
+        let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::ES256);
+        validation.set_audience(&["https://appleid.apple.com"]);
+        let token = jsonwebtoken::decode::<Claims>(&jwt, &key, &validation).unwrap();
+        assert_eq!(token.header.kid.as_deref(), Some("KEY1234567"));
+        let c = token.claims;
+        assert_eq!(
+            (c.iss.as_str(), c.sub.as_str()),
+            ("TEAM123456", "com.example.web")
+        );
+        assert_eq!(c.aud, "https://appleid.apple.com");
+        assert_eq!(c.exp - c.iat, 300);
+        assert!(apple_secret("T", "K", "c", "-----BEGIN PRIVATE KEY-----\nnot a key\n").is_err());
+    }
+}

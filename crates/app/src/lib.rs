@@ -11,4 +11,4 @@ pub mod server;
 pub mod telemetry;
 mod web;
 
-pub use config::{Config, Environment};
+pub use config::{Config, Environment, OidcSettings};

@@ -115,9 +115,15 @@ impl TestApp {
     }
 
     async fn start(backend: Backend) -> Self {
+        Self::start_with(backend, |_| ()).await
+    }
+
+    /// A server whose configuration the test changes first.
+    async fn start_with(backend: Backend, change: impl FnOnce(&mut Config)) -> Self {
         let db = TestDb::empty(backend).await;
         let web_dir = web_fixture();
-        let config = Self::config(&db, &web_dir);
+        let mut config = Self::config(&db, &web_dir);
+        change(&mut config);
         // Storage faults are logged, not shown to callers: a failing test shows them here.
         app::telemetry::init(&config);
         adapters::install_tls_provider();
@@ -546,6 +552,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
     );
 });
 
+#[path = "api/federation.rs"]
+mod federation;
 #[path = "api/hostile.rs"]
 mod hostile;
 #[path = "api/identity.rs"]

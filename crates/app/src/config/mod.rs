@@ -10,6 +10,7 @@ use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
 mod oidc;
+pub use oidc::OidcSettings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -144,6 +145,8 @@ pub struct Config {
     /// `APP_OIDC_PROVIDERS`: the identity providers people may sign in with, each configured by
     /// `APP_OIDC_{NAME}_…` (see `config/oidc.rs`); none, no buttons.
     pub oidc_providers: Option<String>,
+    /// `[oidc.{name}]` in the config file: the same settings as tables.
+    pub oidc: std::collections::BTreeMap<String, OidcSettings>,
 }
 
 impl Default for Config {
@@ -211,6 +214,7 @@ impl Default for Config {
             company_address: None,
             company_registration: None,
             oidc_providers: None,
+            oidc: Default::default(),
         }
     }
 }
@@ -341,7 +345,11 @@ impl Config {
 
     /// The identity providers configured for sign-in.
     pub fn identity_providers(&self) -> anyhow::Result<Vec<adapters::oidc::ProviderConfig>> {
-        oidc::providers(self.oidc_providers.as_deref(), |k| std::env::var(k).ok())
+        let mut settings = self.oidc.clone();
+        if let Some(list) = &self.oidc_providers {
+            settings.extend(oidc::from_env(list, |k| std::env::var(k).ok())?);
+        }
+        oidc::providers(&settings)
     }
 
     /// Object storage for images, when configured; half a configuration is an error.

@@ -1,6 +1,6 @@
-//! Identity providers for sign-in, from the environment: `APP_OIDC_PROVIDERS` lists their short
-//! names (`google,apple,line,…`) and each is read from `APP_OIDC_{NAME}_…` (the name upper-cased,
-//! `-` as `_`):
+//! Identity providers for sign-in: `[oidc.{name}]` tables of the config file, or from the
+//! environment, where `APP_OIDC_PROVIDERS` lists the short names (`google,apple,line,…`) and each
+//! is read from `APP_OIDC_{NAME}_…` (the name upper-cased, `-` as `_`):
 //! - `CLIENT_ID` (required), `CLIENT_SECRET` (required but for Apple);
 //! - `ISSUER` (Google, Apple and LINE have theirs by default; any other provider needs it: it is
 //!   found by its discovery document);
@@ -11,22 +11,37 @@
 //! - Apple: `TEAM_ID`, `KEY_ID` and `PRIVATE_KEY_FILE` (the `.p8`), from which each token request's
 //!   client secret is signed; its answer comes as a form POST.
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
 use adapters::oidc::{ClientSecretSource, ProviderConfig};
 use anyhow::{Context, bail};
 use domain::identity::federation::{ProviderId, ProviderTrust};
+use serde::{Deserialize, Serialize};
 
-pub fn providers(
-    list: Option<&str>,
+/// One provider's settings as configured (a `[oidc.{name}]` table of the config file, or the
+/// environment's `APP_OIDC_{NAME}_…`); defaults are filled in by [`providers`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OidcSettings {
+    pub client_id: Option<String>,
+    pub client_secret: Option<String>,
+    pub issuer: Option<String>,
+    pub name: Option<String>,
+    pub links_by_email: Option<bool>,
+    pub scopes: Option<String>,
+    pub team_id: Option<String>,
+    pub key_id: Option<String>,
+    pub private_key_file: Option<PathBuf>,
+}
+
+/// The settings the environment gives for the providers `list` names.
+pub fn from_env(
+    list: &str,
     var: impl Fn(&str) -> Option<String>,
-) -> anyhow::Result<Vec<ProviderConfig>> {
-    let Some(list) = list else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
+) -> anyhow::Result<BTreeMap<String, OidcSettings>> {
+    let mut out = BTreeMap::new();
     for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let id = ProviderId::parse(name).ok().with_context(|| {
-            format!("APP_OIDC_PROVIDERS: {name:?} is not a short name (a-z, 0-9, -)")
-        })?;
         let key = |field: &str| {
             format!(
                 "APP_OIDC_{}_{field}",
@@ -34,8 +49,42 @@ pub fn providers(
             )
         };
         let get = |field: &str| var(&key(field)).filter(|v| !v.trim().is_empty());
-        let need = |field: &str| get(field).with_context(|| format!("{} is required", key(field)));
-        let (issuer, display, links, scopes) = match name {
+        let links_by_email = match get("LINKS_BY_EMAIL").as_deref() {
+            None => None,
+            Some("true" | "1" | "on") => Some(true),
+            Some("false" | "0" | "off") => Some(false),
+            Some(other) => bail!("{}: {other:?} is not true or false", key("LINKS_BY_EMAIL")),
+        };
+        out.insert(
+            name.to_owned(),
+            OidcSettings {
+                client_id: get("CLIENT_ID"),
+                client_secret: get("CLIENT_SECRET"),
+                issuer: get("ISSUER"),
+                name: get("NAME"),
+                links_by_email,
+                scopes: get("SCOPES"),
+                team_id: get("TEAM_ID"),
+                key_id: get("KEY_ID"),
+                private_key_file: get("PRIVATE_KEY_FILE").map(PathBuf::from),
+            },
+        );
+    }
+    Ok(out)
+}
+
+/// The relying party's providers, defaults filled in; a provider configured by half is an error.
+pub fn providers(settings: &BTreeMap<String, OidcSettings>) -> anyhow::Result<Vec<ProviderConfig>> {
+    let mut out = Vec::new();
+    for (name, s) in settings {
+        let id = ProviderId::parse(name).ok().with_context(|| {
+            format!("identity provider {name:?}: a short name is a-z, 0-9 and -")
+        })?;
+        let need = |v: &Option<String>, field: &str| {
+            v.clone()
+                .with_context(|| format!("identity provider {name}: {field} is required"))
+        };
+        let (issuer, display, links, scopes) = match name.as_str() {
             "google" => (
                 "https://accounts.google.com",
                 "Google",
@@ -49,42 +98,40 @@ pub fn providers(
                 false,
                 "openid email profile",
             ),
-            _ => ("", name, false, "openid email profile"),
+            _ => ("", name.as_str(), false, "openid email profile"),
         };
-        let issuer = match get("ISSUER") {
-            Some(i) => i,
+        let issuer = match &s.issuer {
+            Some(i) => i.clone(),
             None if !issuer.is_empty() => issuer.to_owned(),
-            None => bail!("{} is required", key("ISSUER")),
-        };
-        let links_by_email = match get("LINKS_BY_EMAIL").as_deref() {
-            None => links,
-            Some("true" | "1" | "on") => true,
-            Some("false" | "0" | "off") => false,
-            Some(other) => bail!("{}: {other:?} is not true or false", key("LINKS_BY_EMAIL")),
+            None => bail!("identity provider {name}: issuer is required"),
         };
         let secret = if name == "apple" {
-            let path = need("PRIVATE_KEY_FILE")?;
+            let path = s.private_key_file.as_ref().with_context(|| {
+                format!("identity provider {name}: private_key_file is required")
+            })?;
             ClientSecretSource::AppleKey {
-                team_id: need("TEAM_ID")?,
-                key_id: need("KEY_ID")?,
-                pem: std::fs::read_to_string(&path)
-                    .with_context(|| format!("reading {}", key("PRIVATE_KEY_FILE")))?,
+                team_id: need(&s.team_id, "team_id")?,
+                key_id: need(&s.key_id, "key_id")?,
+                pem: std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?,
             }
         } else {
-            ClientSecretSource::Plain(need("CLIENT_SECRET")?)
+            ClientSecretSource::Plain(need(&s.client_secret, "client_secret")?)
         };
         out.push(ProviderConfig {
             trust: ProviderTrust {
                 id,
-                display_name: get("NAME").unwrap_or_else(|| display.to_owned()),
-                links_by_email,
+                display_name: s.name.clone().unwrap_or_else(|| display.to_owned()),
+                links_by_email: s.links_by_email.unwrap_or(links),
             },
             issuer,
-            client_id: need("CLIENT_ID")?,
+            client_id: need(&s.client_id, "client_id")?,
             secret,
             form_post: name == "apple",
-            scopes: get("SCOPES")
-                .unwrap_or_else(|| scopes.to_owned())
+            scopes: s
+                .scopes
+                .as_deref()
+                .unwrap_or(scopes)
                 .split_whitespace()
                 .map(str::to_owned)
                 .collect(),

@@ -80,3 +80,40 @@ fn object_storage_is_all_or_nothing() {
         Ok(())
     });
 }
+
+#[test]
+fn identity_providers_come_from_the_environment_with_their_defaults() {
+    Jail::expect_with(|jail| {
+        jail.set_env("APP_OIDC_PROVIDERS", "google, my-idp");
+        jail.set_env("APP_OIDC_GOOGLE_CLIENT_ID", "g-id");
+        jail.set_env("APP_OIDC_GOOGLE_CLIENT_SECRET", "g-secret");
+        jail.set_env("APP_OIDC_MY_IDP_CLIENT_ID", "m-id");
+        jail.set_env("APP_OIDC_MY_IDP_CLIENT_SECRET", "m-secret");
+        jail.set_env("APP_OIDC_MY_IDP_ISSUER", "https://idp.example");
+        jail.set_env("APP_OIDC_MY_IDP_NAME", "My IdP");
+        let providers = Config::load(None).unwrap().identity_providers().unwrap();
+        let google = &providers[0];
+        assert_eq!(google.trust.id.as_str(), "google");
+        assert_eq!(google.trust.display_name, "Google");
+        assert!(
+            google.trust.links_by_email,
+            "Google's word on its mailboxes is trusted"
+        );
+        assert_eq!(google.issuer, "https://accounts.google.com");
+        let mine = &providers[1];
+        assert_eq!(
+            (mine.trust.display_name.as_str(), mine.trust.links_by_email),
+            ("My IdP", false)
+        );
+        assert_eq!(mine.scopes, ["openid", "email", "profile"]);
+        // Half a provider is refused at start, not at the first sign-in.
+        jail.set_env("APP_OIDC_MY_IDP_ISSUER", "");
+        assert!(Config::load(None).unwrap().identity_providers().is_err());
+        jail.set_env("APP_OIDC_PROVIDERS", "apple");
+        assert!(
+            Config::load(None).unwrap().identity_providers().is_err(),
+            "Apple needs its key"
+        );
+        Ok(())
+    });
+}
