@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 // The real server, built by the test command, on its own port with a fresh SQLite database.
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
+const idpA = `http://127.0.0.1:${port + 1}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'booking-e2e-'));
 // Workers load this file again: they must find the same directory (tests run the operators'
 // commands against the server's database).
@@ -37,27 +38,50 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: serverBinary,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      APP_LISTEN: `127.0.0.1:${port}`,
-      APP_ENV: 'dev',
-      APP_SHUTDOWN_GRACE_SECS: '0',
-      APP_WEB_DIR: 'dist',
-      DATABASE_URL: databaseUrl,
-      APP_MAILBOX_DIR: join(dataDir, 'mailbox'),
-      APP_MEDIA_DIR: join(dataDir, 'images'),
-      // Every spec signs up its own customers from one address; the throttle is tested in Rust.
-      APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',
-      // VNPay's page cannot be reached from here: the browser test stands in for it and signs
-      // its answer with this secret.
-      APP_VNPAY_TMN_CODE: 'E2ETMN01',
-      APP_VNPAY_HASH_SECRET: 'e2e-vnpay-secret',
+  webServer: [
+    // A real OpenID Connect provider on loopback, as two identity providers (see its script).
+    {
+      command: 'node scripts/oidc-provider.mjs',
+      url: `${idpA}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      env: { OIDC_TEST_IDS: 'test-a,test-b', OIDC_TEST_PORTS: `${port + 1},${port + 2}`, OIDC_TEST_SITE: baseURL },
     },
-  },
+    {
+      command: serverBinary,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        APP_LISTEN: `127.0.0.1:${port}`,
+        APP_ENV: 'dev',
+        APP_SHUTDOWN_GRACE_SECS: '0',
+        APP_WEB_DIR: 'dist',
+        DATABASE_URL: databaseUrl,
+        APP_MAILBOX_DIR: join(dataDir, 'mailbox'),
+        APP_MEDIA_DIR: join(dataDir, 'images'),
+        // Every spec signs up its own customers from one address; the throttle is tested in Rust.
+        APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',
+        // VNPay's page cannot be reached from here: the browser test stands in for it and signs
+        // its answer with this secret.
+        APP_VNPAY_TMN_CODE: 'E2ETMN01',
+        APP_VNPAY_HASH_SECRET: 'e2e-vnpay-secret',
+        // Sign-in with an identity provider: 測試 A is trusted to vouch for addresses, 測試 B is not.
+        APP_OIDC_PROVIDERS: 'test-a,test-b',
+        APP_OIDC_TEST_A_ISSUER: idpA,
+        APP_OIDC_TEST_A_CLIENT_ID: 'booking',
+        APP_OIDC_TEST_A_CLIENT_SECRET: 'secret-test-a',
+        APP_OIDC_TEST_A_NAME: '測試 A',
+        APP_OIDC_TEST_A_LINKS_BY_EMAIL: 'true',
+        APP_OIDC_TEST_B_ISSUER: `http://127.0.0.1:${port + 2}`,
+        APP_OIDC_TEST_B_CLIENT_ID: 'booking',
+        APP_OIDC_TEST_B_CLIENT_SECRET: 'secret-test-b',
+        APP_OIDC_TEST_B_NAME: '測試 B',
+      },
+    },
+  ],
 });

@@ -39,7 +39,9 @@ function page(title, body) {
 }
 
 async function issuer(id, port) {
-  const server = createServer();
+  // Listening comes first (the issuer names the port); until the provider is made, it says so.
+  let handle = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handle(req, res));
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -105,7 +107,7 @@ async function issuer(id, port) {
   });
 
   const callback = provider.callback();
-  server.on('request', async (req, res) => {
+  handle = async (req, res) => {
     try {
       const here = new URL(req.url, url);
       if (req.method === 'POST' && here.pathname === '/__test/next-id-token') {
@@ -148,7 +150,7 @@ async function issuer(id, port) {
     } catch (e) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end(String(e?.message ?? e));
     }
-  });
+  };
   return url;
 }
 
