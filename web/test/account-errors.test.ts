@@ -1,7 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { accountError, authCode, loginError, registerError } from '@/features/account/api/errors';
-import { safeNext } from '@/features/account/components/login-form';
+import { safeNext } from '@/features/account/rules';
 import { EMAIL_PATTERN } from '@/features/account/rules';
 
 const err = (message: string, code = Code.InvalidArgument) => new ConnectError(message, code);

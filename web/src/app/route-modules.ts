@@ -20,6 +20,8 @@ const step1 = () => import('@/pages/order-step1-page');
 const step2 = () => import('@/pages/order-step2-page');
 const confirm = () => import('@/pages/order-confirm-page');
 const legal = () => import('@/pages/legal-page');
+const auth = () => import('@/pages/auth-action-page');
+const profile = () => import('@/pages/profile-page');
 
 /** Every route's module, loaded lazily; the four order flows share their step pages. */
 export const modules: Record<RouteName, () => Promise<RouteModule>> = {
@@ -28,14 +30,14 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   plan: () => import('@/pages/plan-page'),
   login: () => import('@/pages/login-page'),
   register: () => import('@/pages/register-page'),
-  profile: () => import('@/pages/profile-page'),
+  profile,
   forgotPassword: () => import('@/pages/forgot-password-page'),
-  authAction: () => import('@/pages/auth-action-page'),
-  authContinue: () => import('@/pages/auth-continue-page'),
+  authAction: auth,
+  authContinue: auth,
   member: () => import('@/pages/member-home-page'),
   memberCustomerService: () => import('@/pages/member-customer-service-page'),
   memberOrder: () => import('@/pages/member-order-page'),
-  memberUserInfo: () => import('@/pages/profile-page'),
+  memberUserInfo: profile,
   memberVCoin: () => import('@/pages/member-v-coin-page'),
   charterStep1: step1,
   charterStep2: step2,

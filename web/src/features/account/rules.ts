@@ -23,3 +23,8 @@ export const newPasswordRules = {
 
 /** A password being offered: only present. */
 export const passwordRules = { required: e.required };
+
+/** Where to go after signing in: a path of this site only. */
+export function safeNext(raw: string | null, fallback = '/profile'): string {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : fallback;
+}

@@ -6,12 +6,11 @@ import { useToast } from '@/lib/toasts';
 import { accountMessages } from '@/lib/account-messages';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
-import { finishHeld } from '../api/federation-api';
+import { finishHeld } from '../api/account-api';
 import { accountError } from '../api/errors';
-import { emailRules, passwordRules } from '../rules';
+import { emailRules, passwordRules, safeNext } from '../rules';
 import { loadUser, refreshSession } from '../session';
 import { REFRESH_KEY } from '../session-state';
-import { safeNext } from './login-form';
 
 const m = accountMessages;
 

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SITE_ENV } from '@/lib/config';
 import { login } from '../api/account-api';
 import { loginError } from '../api/errors';
-import { emailRules, passwordRules } from '../rules';
+import { emailRules, passwordRules, safeNext } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
@@ -16,11 +16,6 @@ const m = accountMessages;
 interface Values {
   email: string;
   password: string;
-}
-
-/** Where to go after signing in: a path of this site only. */
-export function safeNext(raw: string | null, fallback = '/profile'): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : fallback;
 }
 
 export function LoginForm() {

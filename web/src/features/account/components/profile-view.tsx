@@ -15,7 +15,7 @@ import { userAtom } from '../session-state';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
-import { useWaysIn } from '../api/federation-api';
+import { useWaysIn } from '../api/account-api';
 import { SetPasswordForm, WaysIn } from './ways-in';
 
 const m = accountMessages;

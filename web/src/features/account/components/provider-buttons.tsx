@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { accountMessages } from '@/lib/account-messages';
-import { continueWith, useProviders } from '../api/federation-api';
+import { continueWith, useProviders } from '../api/account-api';
 import { accountError } from '../api/errors';
 
 const m = accountMessages;

@@ -5,11 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '@/lib/toasts';
 import { register as signUp } from '../api/account-api';
 import { registerError } from '../api/errors';
-import { emailRules, newPasswordRules } from '../rules';
+import { emailRules, newPasswordRules, safeNext } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
-import { safeNext } from './login-form';
 import { ProviderButtons } from './provider-buttons';
 
 const m = accountMessages;

@@ -1,9 +1,9 @@
+import { safeNext } from '../rules';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { tokenAtom } from '@/lib/store';
 import { sessionReadyAtom } from '../session-state';
-import { safeNext } from './login-form';
 
 /** Sign-in and registration are for signed-out visitors; a signed-in one goes where it was headed. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { useToast } from '@/lib/toasts';
 import { accountMessages } from '@/lib/account-messages';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
-import { continueWith, setFirstPassword, unlinkProvider, useWaysIn } from '../api/federation-api';
+import { continueWith, setFirstPassword, unlinkProvider, useWaysIn } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { newPasswordRules } from '../rules';
 
