@@ -8,13 +8,13 @@
 //! `cargo build --release -p app -p bench && target/release/load [SECONDS] [CLIENTS]` (defaults:
 //! 10 s, 16 clients); `hey` must be on the PATH (`scripts/bench.sh` installs it).
 
-use std::process::Command;
 use std::time::Duration;
 
 use adapters::testing::{Backend, TestDb};
 use bench::bounds::{hash_verify_time, raw_commits};
 use bench::child::{Server, booking_bin};
 use bench::customer;
+use bench::hey::{Measured, Op, measure};
 use serde_json::json;
 
 #[tokio::main]
@@ -91,29 +91,6 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// One request as `hey` sends it, again and again, and the status every answer must have.
-struct Op {
-    method: &'static str,
-    path: String,
-    headers: Vec<String>,
-    content_type: Option<&'static str>,
-    body: Option<std::path::PathBuf>,
-    status: u16,
-}
-
-impl Op {
-    fn get(path: &str, status: u16) -> Self {
-        Self {
-            method: "GET",
-            path: path.to_owned(),
-            headers: Vec::new(),
-            content_type: None,
-            body: None,
-            status,
-        }
-    }
-}
-
 /// A customer to order as, one to sign in as, and the bodies, checked once by hand first so
 /// the load measures answers that are right.
 struct Setup {
@@ -178,94 +155,4 @@ impl Setup {
             },
         })
     }
-}
-
-struct Measured {
-    peak: f64,
-    p50: f64,
-    p99: f64,
-}
-
-/// Flat out with `clients` connections, then at half the rate that gave.
-fn measure(base: &str, op: &Op, seconds: u64, clients: usize) -> anyhow::Result<Measured> {
-    let peak = hey(base, op, seconds, clients, None)?;
-    let half_clients = clients.div_ceil(2);
-    let per_client = peak.rate / 2.0 / half_clients as f64;
-    let half = hey(base, op, seconds, half_clients, Some(per_client))?;
-    Ok(Measured {
-        peak: peak.rate,
-        p50: half.p50,
-        p99: half.p99,
-    })
-}
-
-struct Hey {
-    rate: f64,
-    p50: f64,
-    p99: f64,
-}
-
-fn hey(base: &str, op: &Op, seconds: u64, clients: usize, qps: Option<f64>) -> anyhow::Result<Hey> {
-    let mut cmd = Command::new("hey");
-    cmd.args(["-z", &format!("{seconds}s"), "-c", &clients.to_string()]);
-    cmd.args(["-m", op.method]);
-    if let Some(q) = qps {
-        cmd.args(["-q", &format!("{q:.2}")]);
-    }
-    for h in &op.headers {
-        cmd.args(["-H", h]);
-    }
-    if let Some(t) = op.content_type {
-        cmd.args(["-T", t]);
-    }
-    if let Some(b) = &op.body {
-        cmd.arg("-D").arg(b);
-    }
-    cmd.arg(format!("{base}{}", op.path));
-    let out = cmd.output()?;
-    anyhow::ensure!(
-        out.status.success(),
-        "hey: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let number_after = |label: &str| -> Option<f64> {
-        let line = text.lines().find(|l| l.trim_start().starts_with(label))?;
-        line.trim_start()[label.len()..]
-            .split_whitespace()
-            .next()?
-            .parse()
-            .ok()
-    };
-    // Every answer must carry the expected status: a fast error is not throughput.
-    let statuses: Vec<&str> = text
-        .lines()
-        .filter(|l| l.trim_start().starts_with('['))
-        .collect();
-    let expected = format!("[{}]", op.status);
-    anyhow::ensure!(
-        !statuses.is_empty()
-            && statuses
-                .iter()
-                .all(|l| l.trim_start().starts_with(&expected)),
-        "{} {}: answers other than {}: {statuses:?}",
-        op.method,
-        op.path,
-        op.status
-    );
-    anyhow::ensure!(
-        !text.contains("Error distribution"),
-        "{} {}: errors:\n{text}",
-        op.method,
-        op.path
-    );
-    // A figure hey did not print is an error, not a zero in the table.
-    let figure = |label: &str| {
-        number_after(label).ok_or_else(|| anyhow::anyhow!("hey printed no '{label}':\n{text}"))
-    };
-    Ok(Hey {
-        rate: figure("Requests/sec:")?,
-        p50: figure("50% in")?,
-        p99: figure("99% in")?,
-    })
 }

@@ -17,6 +17,7 @@ mod m20261125_000011_plan_pages;
 mod m20261125_000012_reviews;
 mod m20261125_000013_federation;
 mod m20261126_000014_federation_steps;
+mod m20261126_000015_catalog_version;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000012_reviews::Migration),
             Box::new(m20261125_000013_federation::Migration),
             Box::new(m20261126_000014_federation_steps::Migration),
+            Box::new(m20261126_000015_catalog_version::Migration),
         ]
     }
 }

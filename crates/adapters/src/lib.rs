@@ -1,6 +1,7 @@
 //! Implementations of the domain's ports.
 
 pub mod catalog_file;
+pub mod catalog_version;
 pub mod db;
 mod entities;
 pub mod housekeeping;

@@ -20,11 +20,25 @@ use crate::sql_common::{corrupt, insert_audit, json, parse_json, storage};
 
 pub struct SqlCatalogRepository {
     db: DatabaseConnection,
+    /// Told after each change, so this node's copies in memory follow its own writes at once.
+    version: Option<crate::catalog_version::CatalogVersion>,
 }
 
 impl SqlCatalogRepository {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        Self { db, version: None }
+    }
+
+    /// Reads the catalogue's version again after each change.
+    pub fn following(mut self, version: crate::catalog_version::CatalogVersion) -> Self {
+        self.version = Some(version);
+        self
+    }
+
+    async fn changed(&self) {
+        if let Some(v) = &self.version {
+            v.refresh().await;
+        }
     }
 }
 
@@ -294,7 +308,9 @@ impl CatalogRepository for SqlCatalogRepository {
         if let Some(audit) = audit {
             insert_audit(&txn, audit).await.map_err(storage)?;
         }
-        txn.commit().await.map_err(storage)
+        txn.commit().await.map_err(storage)?;
+        self.changed().await;
+        Ok(())
     }
 
     async fn is_empty(&self) -> DomainResult<bool> {

@@ -24,11 +24,25 @@ use crate::sql_common::{corrupt, insert_audit, instant, json, ms, storage};
 
 pub struct SqlReviewStore {
     db: DatabaseConnection,
+    /// Told after each change, so this node's copies in memory follow its own writes at once.
+    version: Option<crate::catalog_version::CatalogVersion>,
 }
 
 impl SqlReviewStore {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        Self { db, version: None }
+    }
+
+    /// Reads the catalogue's version again after each change.
+    pub fn following(mut self, version: crate::catalog_version::CatalogVersion) -> Self {
+        self.version = Some(version);
+        self
+    }
+
+    async fn changed(&self) {
+        if let Some(v) = &self.version {
+            v.refresh().await;
+        }
     }
 
     async fn page(
@@ -143,6 +157,7 @@ impl ReviewStore for SqlReviewStore {
             .exec_without_returning(&self.db)
             .await
             .map_err(storage)?;
+        self.changed().await;
         Ok(matches!(written, sea_orm::TryInsertResult::Inserted(1)))
     }
 
@@ -156,6 +171,7 @@ impl ReviewStore for SqlReviewStore {
             .exec(&self.db)
             .await
             .map_err(storage)?;
+        self.changed().await;
         Ok(done.rows_affected == 1)
     }
 
@@ -213,6 +229,7 @@ impl ReviewStore for SqlReviewStore {
             .map_err(storage)?;
         }
         txn.commit().await.map_err(storage)?;
+        self.changed().await;
         Ok(true)
     }
 

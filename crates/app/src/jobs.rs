@@ -4,12 +4,16 @@
 use std::future::Future;
 use std::time::Duration;
 
+use adapters::catalog_version::CatalogVersion;
 use adapters::db::DatabaseConnection;
 use adapters::mail::OutboxWorker;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
+
+/// How often the catalogue's version is read for other nodes' changes.
+pub const CATALOG_FOLLOW: Duration = Duration::from_millis(500);
 
 /// The background jobs of a running server.
 pub struct Jobs(Vec<JoinHandle<()>>);
@@ -20,6 +24,8 @@ pub struct Work {
     pub db: DatabaseConnection,
     pub media: MediaService,
     pub orders: OrderService,
+    /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
+    pub catalog_version: CatalogVersion,
     /// How often unpaid orders are looked at for lapsing.
     pub expiry_interval: Duration,
 }
@@ -31,6 +37,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         db,
         media,
         orders,
+        catalog_version,
         expiry_interval,
     } = work;
     let outbox = tokio::spawn(outbox.run(Duration::from_millis(500), stopped.clone()));
@@ -54,6 +61,11 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             }
         },
     ));
+    // The bound on how long another node's change of the catalogue may go unseen here.
+    let catalogue = tokio::spawn(every(CATALOG_FOLLOW, stopped.clone(), move || {
+        let version = catalog_version.clone();
+        async move { version.refresh().await }
+    }));
     let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
         let orders = orders.clone();
         async move {
@@ -64,7 +76,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             }
         }
     }));
-    Jobs(vec![outbox, housekeeping, expiry])
+    Jobs(vec![outbox, housekeeping, catalogue, expiry])
 }
 
 impl Jobs {

@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use adapters::catalog_version::CatalogVersion;
 use adapters::db::{self, DatabaseConnection};
 use adapters::jwt::JwtSigner;
 use adapters::live::SqlLiveFeed;
@@ -61,6 +62,8 @@ pub struct App {
     pub mailbox: Option<DevMailbox>,
     /// On once the node has been told to stop: `/readyz` answers 503.
     pub draining: Draining,
+    /// The catalogue's version as this node follows it.
+    pub catalog_version: CatalogVersion,
 }
 
 impl App {
@@ -78,8 +81,13 @@ impl App {
             db::migrate(&db).await.context("migrating the database")?;
         }
         // Plans show the same cancellation terms the payment service applies.
-        let catalog = CatalogService::new(Arc::new(SqlCatalogRepository::new(db.clone())))
-            .with_cancellation(config.payment_settings()?.cancellation);
+        let catalog_version = CatalogVersion::new(db.clone())
+            .await
+            .context("reading the catalogue's version")?;
+        let catalog = CatalogService::new(Arc::new(
+            SqlCatalogRepository::new(db.clone()).following(catalog_version.clone()),
+        ))
+        .with_cancellation(config.payment_settings()?.cancellation);
         if config.seeds_demo() && seed_demo(&catalog, false).await? {
             tracing::info!("loaded the demo catalogue");
         }
@@ -131,7 +139,7 @@ impl App {
         let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::new(db.clone()));
         let reviews = ReviewService::new(
             order_store.clone(),
-            Arc::new(SqlReviewStore::new(db.clone())),
+            Arc::new(SqlReviewStore::new(db.clone()).following(catalog_version.clone())),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );
@@ -214,6 +222,7 @@ impl App {
         Ok(Self {
             db,
             services: gateway::Services {
+                catalog_cache: gateway::CatalogCache::new(catalog_version.follow()),
                 live,
                 draining: draining.watch(),
                 operators,
@@ -231,6 +240,7 @@ impl App {
             mailer,
             mailbox,
             draining,
+            catalog_version,
         })
     }
 
@@ -429,6 +439,7 @@ pub async fn serve(
         db: app.db.clone(),
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),
+        catalog_version: app.catalog_version.clone(),
         expiry_interval: Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1))),
     };
     let jobs = jobs::start(work, stopped);

@@ -2,6 +2,7 @@
 //! the domain's application services and domain errors into wire errors; they decide nothing.
 
 mod auth;
+mod catalog_cache;
 mod error;
 mod grpc;
 mod rest;
@@ -30,6 +31,8 @@ pub mod pb {
     tonic::include_proto!("booking.v1");
 }
 
+pub use catalog_cache::CatalogCache;
+
 /// The application services the wire exposes.
 #[derive(Clone)]
 pub struct Services {
@@ -44,6 +47,8 @@ pub struct Services {
     pub support: SupportService,
     pub operators: OperatorService,
     pub live: LiveService,
+    /// The public catalogue lists kept as answers, per catalogue version.
+    pub catalog_cache: CatalogCache,
     /// Turns true when the node starts draining; open streams end then.
     pub draining: tokio::sync::watch::Receiver<bool>,
 }

@@ -133,3 +133,82 @@ mod nodes_start_together_on_a_fresh_database {
         nodes_start_together(Backend::Postgres).await;
     }
 }
+
+api_test!(
+    the_catalogue_kept_in_memory_follows_changes_on_every_node,
+    async |app: &TestApp| {
+        use super::operations::{Cred, client, operator_token, with};
+        let other = app.another_node().await;
+        let list = |url: String| {
+            let http = app.http.clone();
+            async move {
+                let r = http.get(url).send().await.unwrap();
+                let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+                (r.status().as_u16(), etag, r.text().await.unwrap())
+            }
+        };
+        let (status, etag, first) = list(app.url("/api/plan/shuttle")).await;
+        assert_eq!(status, 200);
+        assert!(first.contains("shuttle-sgn-4"));
+        assert!(
+            etag.starts_with('"') && etag.len() > 10,
+            "a strong ETag: {etag}"
+        );
+        let (_, other_etag, _) = list(other.url("/api/plan/shuttle")).await;
+        assert_eq!(other_etag, etag, "every node sends the same bytes");
+        // The browser's copy is still good: 304, no body.
+        let r = app
+            .http
+            .get(app.url("/api/plan/shuttle"))
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 304);
+        assert_eq!(r.headers()["etag"].to_str().unwrap(), etag);
+        assert!(r.bytes().await.unwrap().is_empty());
+
+        // An operator takes a plan off sale on this node: seen here at once…
+        let token = operator_token(app).await;
+        client(app)
+            .await
+            .set_plan_active(with(
+                &Cred::Token(&token),
+                pb::SetPlanActiveRequest {
+                    plan_id: "shuttle-sgn-4".into(),
+                    active: false,
+                },
+            ))
+            .await
+            .unwrap();
+        let (_, changed_etag, here) = list(app.url("/api/plan/shuttle")).await;
+        assert!(!here.contains("shuttle-sgn-4"));
+        assert_ne!(changed_etag, etag);
+        // …and on the other node within its follow interval.
+        let since = std::time::Instant::now();
+        loop {
+            let (_, _, there) = list(other.url("/api/plan/shuttle")).await;
+            if !there.contains("shuttle-sgn-4") {
+                break;
+            }
+            assert!(
+                since.elapsed() < app::jobs::CATALOG_FOLLOW * 3,
+                "the other node still lists the plan after {:?}",
+                since.elapsed()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let grpc = CatalogServiceClient::connect(other.url(""))
+            .await
+            .unwrap()
+            .list_plans(pb::ListPlansRequest {
+                category: pb::Category::Shuttle as i32,
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(grpc.plans.iter().all(|p| p.id != "shuttle-sgn-4"));
+        other.stop().await;
+    }
+);

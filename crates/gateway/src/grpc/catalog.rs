@@ -11,16 +11,25 @@ use crate::wire::review::summary_of;
 pub(crate) struct Catalog {
     service: CatalogService,
     reviews: ReviewService,
+    cache: crate::CatalogCache,
 }
 
 impl Catalog {
-    pub(crate) fn new(service: CatalogService, reviews: ReviewService) -> Self {
-        Self { service, reviews }
+    pub(crate) fn new(
+        service: CatalogService,
+        reviews: ReviewService,
+        cache: crate::CatalogCache,
+    ) -> Self {
+        Self {
+            service,
+            reviews,
+            cache,
+        }
     }
 
     /// The plans with their travellers' review counts.
-    async fn with_reviews(&self, plans: Vec<Plan>) -> Result<Vec<pb::Plan>, Status> {
-        let table = self.reviews.plan_summaries().await.map_err(status)?;
+    async fn with_reviews(&self, plans: Vec<Plan>) -> domain::DomainResult<Vec<pb::Plan>> {
+        let table = self.reviews.plan_summaries().await?;
         Ok(plans
             .into_iter()
             .map(|p| {
@@ -58,15 +67,20 @@ impl pb::catalog_service_server::CatalogService for Catalog {
         let req = request.into_inner();
         let category = category_from_pb(req.category)?;
         let page = PageRequest::new(req.page_size, Some(req.page_token)).map_err(status)?;
-        let page = self
-            .service
-            .list_plans(category, &page)
-            .await
-            .map_err(status)?;
-        Ok(Response::new(pb::ListPlansResponse {
-            plans: self.with_reviews(page.items).await?,
-            next_page_token: page.next_token.unwrap_or_default(),
-        }))
+        let make = || async {
+            let page = self.service.list_plans(category, &page).await?;
+            Ok(pb::ListPlansResponse {
+                plans: self.with_reviews(page.items).await?,
+                next_page_token: page.next_token.unwrap_or_default(),
+            })
+        };
+        // First pages are every visitor's: kept per catalogue version; later ones are read.
+        let answer = if page.token().is_none() {
+            self.cache.plans(category, page.size(), make).await
+        } else {
+            make().await
+        };
+        answer.map(Response::new).map_err(status)
     }
 
     #[tracing::instrument(skip_all)]
@@ -77,7 +91,7 @@ impl pb::catalog_service_server::CatalogService for Catalog {
         let id = PlanId::parse(&request.into_inner().id).map_err(status)?;
         let plan = self.service.get_plan(&id).await.map_err(status)?;
         Ok(Response::new(pb::GetPlanResponse {
-            plan: self.with_reviews(vec![plan]).await?.pop(),
+            plan: self.with_reviews(vec![plan]).await.map_err(status)?.pop(),
         }))
     }
 }

@@ -36,6 +36,7 @@ pub(crate) fn router(services: &Services) -> Router {
     let catalog = CatalogServiceServer::new(catalog::Catalog::new(
         services.catalog.clone(),
         services.reviews.clone(),
+        services.catalog_cache.clone(),
     ));
     let identity = IdentityServiceServer::new(identity::Identity::new(services.identity.clone()));
     let federation =

@@ -1,8 +1,10 @@
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
 use domain::catalog::{Category, CategorySummary, Plan, PlanId};
 use domain::shared::PageRequest;
+use http::{HeaderMap, StatusCode, header};
 use serde::{Deserialize, Serialize};
 
 use super::Data;
@@ -117,20 +119,53 @@ pub(crate) async fn list_categories(
 pub(crate) async fn list_plans(
     State(s): State<Services>,
     Path(category): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<ListQuery>, QueryRejection>,
-) -> Result<Json<Data<Vec<PlanDto>>>, ApiError> {
+) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let category = Category::from_slug(&category)?;
     if query.page_size.is_none() && query.page_token.is_none() {
-        let plans = s.catalog.all_plans(category).await?;
-        return Ok(Data::new(plans.into_iter().map(Into::into).collect()));
+        // The whole list is every visitor's: kept as its bytes per catalogue version.
+        let answer = s
+            .catalog_cache
+            .json(category, || async {
+                let plans = s.catalog.all_plans(category).await?;
+                let dto: Data<Vec<PlanDto>> = Data {
+                    data: plans.into_iter().map(Into::into).collect(),
+                    next_page_token: None,
+                };
+                serde_json::to_vec(&dto)
+                    .map_err(|e| domain::DomainError::Unavailable(format!("plan list: {e}")))
+            })
+            .await?;
+        let unchanged = headers
+            .get_all(header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|tag| tag.trim() == answer.etag || tag.trim() == "*");
+        let etag = (header::ETAG, answer.etag.clone());
+        return Ok(if unchanged {
+            (StatusCode::NOT_MODIFIED, [etag]).into_response()
+        } else {
+            (
+                [(header::CONTENT_TYPE, "application/json".to_owned()), etag],
+                answer.body.clone(),
+            )
+                .into_response()
+        });
     }
     let page = PageRequest::new(query.page_size.unwrap_or(0), query.page_token)?;
     let page = s.catalog.list_plans(category, &page).await?;
     Ok(Json(Data {
-        data: page.items.into_iter().map(Into::into).collect(),
+        data: page
+            .items
+            .into_iter()
+            .map(Into::into)
+            .collect::<Vec<PlanDto>>(),
         next_page_token: page.next_token,
-    }))
+    })
+    .into_response())
 }
 
 /// `GET /api/plan/{category}/{planId}`: a plan, only under its own category.

