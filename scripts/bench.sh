@@ -2,6 +2,8 @@
 # The figures in docs/measurements.md: the load table (bench/load.rs, hey against the release
 # server on SQLite and PostgreSQL) and the fault run (bench/faults.rs, six SIGKILLs per database and
 # a PostgreSQL stop). Installs hey when missing. Arguments go to the load program: SECONDS CLIENTS.
+# `bench.sh pocketbase [SECONDS CLIENTS ROUNDS]` runs the side-by-side with PocketBase instead
+# (bench/pocketbase.rs; PocketBase comes from its PyPI package, installed under target/).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -9,6 +11,13 @@ cd "$ROOT"
 need_toolchains
 postgres_up
 command -v hey >/dev/null || { step "installing hey (Debian)"; apt_install hey; }
+if [ "${1:-}" = pocketbase ]; then
+  shift
+  step "building the server and the side-by-side program (release)"
+  cargo build --release --locked -p app -p bench --bin booking --bin pocketbase
+  step "side by side with PocketBase: peak and latency at half the peak, interleaved rounds"
+  exec target/release/pocketbase "$@"
+fi
 step "building the server and the bench programs (release)"
 cargo build --release --locked -p app -p bench --bins
 step "load: peak and latency at half the peak, against each bound"

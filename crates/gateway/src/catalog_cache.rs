@@ -14,10 +14,13 @@ use tokio::sync::watch;
 
 use crate::pb;
 
-/// A REST list as sent: its JSON and its strong ETag (of the bytes).
+/// A REST list as sent: its JSON, the same gzip-compressed, and a strong ETag for each (of the
+/// JSON's bytes; the compressed one marked, as another representation).
 pub(crate) struct JsonAnswer {
     pub body: Bytes,
+    pub gzip: Bytes,
     pub etag: String,
+    pub gzip_etag: String,
 }
 
 type Kept<K, T> = Mutex<HashMap<K, (u64, Arc<T>)>>;
@@ -57,10 +60,16 @@ impl CatalogCache {
             return Ok(hit);
         }
         let body = make().await?;
-        let etag = format!("\"{}\"", hex(&Sha256::digest(&body)[..12]));
+        let tag = hex(&Sha256::digest(&body)[..12]);
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        let gzip = std::io::Write::write_all(&mut gzip, &body)
+            .and_then(|()| gzip.finish())
+            .map_err(|e| domain::DomainError::Unavailable(format!("compressing a list: {e}")))?;
         let answer = Arc::new(JsonAnswer {
             body: Bytes::from(body),
-            etag,
+            gzip: Bytes::from(gzip),
+            etag: format!("\"{tag}\""),
+            gzip_etag: format!("\"{tag}-gzip\""),
         });
         keep(&self.rest, category, version, answer.clone());
         Ok(answer)

@@ -167,6 +167,30 @@ api_test!(
         assert_eq!(r.status(), 304);
         assert_eq!(r.headers()["etag"].to_str().unwrap(), etag);
         assert!(r.bytes().await.unwrap().is_empty());
+        // Compressed once per version for clients that take gzip, under a tag of its own.
+        let gz = |tag: Option<&str>| {
+            let mut r = app
+                .http
+                .get(app.url("/api/plan/shuttle"))
+                .header("accept-encoding", "br, gzip;q=0.9");
+            if let Some(t) = tag {
+                r = r.header("if-none-match", t);
+            }
+            r.send()
+        };
+        let r = gz(None).await.unwrap();
+        assert_eq!(r.headers()["content-encoding"], "gzip");
+        assert_eq!(r.headers()["vary"], "accept-encoding");
+        let gz_tag = r.headers()["etag"].to_str().unwrap().to_owned();
+        assert_ne!(gz_tag, etag);
+        let compressed = r.bytes().await.unwrap();
+        assert!(
+            compressed.len() * 3 < first.len() && compressed.starts_with(&[0x1f, 0x8b]),
+            "{} bytes of gzip for {} of JSON",
+            compressed.len(),
+            first.len()
+        );
+        assert_eq!(gz(Some(&gz_tag)).await.unwrap().status(), 304);
 
         // An operator takes a plan off sale on this node: seen here at once…
         let token = operator_token(app).await;

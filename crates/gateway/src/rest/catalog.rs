@@ -4,7 +4,7 @@ use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use domain::catalog::{Category, CategorySummary, Plan, PlanId};
 use domain::shared::PageRequest;
-use http::{HeaderMap, StatusCode, header};
+use http::{HeaderMap, HeaderValue, StatusCode, header};
 use serde::{Deserialize, Serialize};
 
 use super::Data;
@@ -138,22 +138,40 @@ pub(crate) async fn list_plans(
                     .map_err(|e| domain::DomainError::Unavailable(format!("plan list: {e}")))
             })
             .await?;
+        let gzip = headers
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|coding| coding.split(';').next().is_some_and(|c| c.trim() == "gzip"));
+        let (body, etag) = if gzip {
+            (&answer.gzip, &answer.gzip_etag)
+        } else {
+            (&answer.body, &answer.etag)
+        };
         let unchanged = headers
             .get_all(header::IF_NONE_MATCH)
             .iter()
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
-            .any(|tag| tag.trim() == answer.etag || tag.trim() == "*");
-        let etag = (header::ETAG, answer.etag.clone());
-        return Ok(if unchanged {
-            (StatusCode::NOT_MODIFIED, [etag]).into_response()
+            .any(|tag| tag.trim() == etag || tag.trim() == "*");
+        let mut response = if unchanged {
+            StatusCode::NOT_MODIFIED.into_response()
         } else {
-            (
-                [(header::CONTENT_TYPE, "application/json".to_owned()), etag],
-                answer.body.clone(),
-            )
-                .into_response()
-        });
+            let mut r =
+                ([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response();
+            if gzip {
+                r.headers_mut()
+                    .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            }
+            r
+        };
+        let h = response.headers_mut();
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if let Ok(tag) = HeaderValue::from_str(etag) {
+            h.insert(header::ETAG, tag);
+        }
+        return Ok(response);
     }
     let page = PageRequest::new(query.page_size.unwrap_or(0), query.page_token)?;
     let page = s.catalog.list_plans(category, &page).await?;
