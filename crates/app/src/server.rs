@@ -221,7 +221,7 @@ impl App {
         let draining = Draining::default();
         Ok(Self {
             db,
-            services: gateway::Services {
+            services: gateway::ServiceSet {
                 catalog_cache: gateway::CatalogCache::new(catalog_version.follow()),
                 live,
                 draining: draining.watch(),
@@ -235,7 +235,8 @@ impl App {
                 catalog,
                 users: UserService::new(identity.clone()),
                 identity,
-            },
+            }
+            .into(),
             signer,
             mailer,
             mailbox,
