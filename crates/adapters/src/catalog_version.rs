@@ -43,6 +43,13 @@ impl CatalogVersion {
     }
 }
 
+/// What a store that writes the catalogue calls after each change, when it follows a version.
+pub(crate) async fn after_change(version: Option<&CatalogVersion>) {
+    if let Some(v) = version {
+        v.refresh().await;
+    }
+}
+
 async fn read(db: &DatabaseConnection) -> Result<u64, sea_orm::DbErr> {
     let row = db
         .query_one_raw(Statement::from_string(

@@ -34,12 +34,6 @@ impl SqlCatalogRepository {
         self.version = Some(version);
         self
     }
-
-    async fn changed(&self) {
-        if let Some(v) = &self.version {
-            v.refresh().await;
-        }
-    }
 }
 
 fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
@@ -309,7 +303,7 @@ impl CatalogRepository for SqlCatalogRepository {
             insert_audit(&txn, audit).await.map_err(storage)?;
         }
         txn.commit().await.map_err(storage)?;
-        self.changed().await;
+        crate::catalog_version::after_change(self.version.as_ref()).await;
         Ok(())
     }
 

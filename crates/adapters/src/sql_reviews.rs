@@ -39,12 +39,6 @@ impl SqlReviewStore {
         self
     }
 
-    async fn changed(&self) {
-        if let Some(v) = &self.version {
-            v.refresh().await;
-        }
-    }
-
     async fn page(
         &self,
         query: sea_orm::Select<review::Entity>,
@@ -157,7 +151,7 @@ impl ReviewStore for SqlReviewStore {
             .exec_without_returning(&self.db)
             .await
             .map_err(storage)?;
-        self.changed().await;
+        crate::catalog_version::after_change(self.version.as_ref()).await;
         Ok(matches!(written, sea_orm::TryInsertResult::Inserted(1)))
     }
 
@@ -171,7 +165,7 @@ impl ReviewStore for SqlReviewStore {
             .exec(&self.db)
             .await
             .map_err(storage)?;
-        self.changed().await;
+        crate::catalog_version::after_change(self.version.as_ref()).await;
         Ok(done.rows_affected == 1)
     }
 
@@ -229,7 +223,7 @@ impl ReviewStore for SqlReviewStore {
             .map_err(storage)?;
         }
         txn.commit().await.map_err(storage)?;
-        self.changed().await;
+        crate::catalog_version::after_change(self.version.as_ref()).await;
         Ok(true)
     }
 

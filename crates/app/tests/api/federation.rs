@@ -441,6 +441,7 @@ federation_test!(
             );
             async move { federation(app).await.unlink_provider(request).await }
         };
+        assert!(!ways_in(app, &token).await.can_unlink, "her only way in");
         let last = unlink("test-a", &token).await.unwrap_err();
         assert_eq!(last.code(), Code::FailedPrecondition, "{last:?}");
         // Linking one more from the profile: the person at test-b need not share the address.
@@ -454,7 +455,9 @@ federation_test!(
             Some("test-b"),
             "{outcome:?}"
         );
-        assert_eq!(linked(&ways_in(app, &token).await), ["test-a", "test-b"]);
+        let ways = ways_in(app, &token).await;
+        assert_eq!(linked(&ways), ["test-a", "test-b"]);
+        assert!(ways.can_unlink);
         // Another account may not take test-b's person.
         let bob = sign_up(app, "bob@example.com", "bob-secret-1").await;
         let bob_token = bob["idToken"].as_str().unwrap();

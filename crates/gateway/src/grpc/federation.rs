@@ -97,6 +97,7 @@ impl pb::federation_service_server::FederationService for Federation {
                 .collect(),
             linkable: ways.linkable.iter().map(provider_to_pb).collect(),
             has_password: ways.has_password,
+            can_unlink: ways.can_unlink(),
         }))
     }
 

@@ -55,6 +55,13 @@ pub struct WaysIn {
     pub has_password: bool,
 }
 
+impl WaysIn {
+    /// Whether a linked provider may go now: not when it is the last way in.
+    pub fn can_unlink(&self) -> bool {
+        check_unlink(self.linked.len(), self.has_password).is_ok()
+    }
+}
+
 impl IdentityService {
     /// The configured providers, for the sign-in buttons.
     pub fn providers(&self) -> &[ProviderTrust] {

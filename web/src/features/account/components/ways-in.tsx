@@ -26,8 +26,8 @@ export function WaysIn() {
       setBusy(false);
     }
   };
-  // The server refuses it too; the button says so before anyone tries.
-  const last = data.linked.length === 1 && !data.hasPassword;
+  // The server's word, said before anyone tries (UnlinkProvider refuses it too).
+  const last = data.linked.length > 0 && !data.canUnlink;
   return (
     <section className="card form-card ways-in" aria-labelledby="ways-in-title">
       <h2 id="ways-in-title">{m.waysInTitle}</h2>
