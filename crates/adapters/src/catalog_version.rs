@@ -22,6 +22,11 @@ impl CatalogVersion {
         })
     }
 
+    /// The version as this node knows it now.
+    pub fn current(&self) -> u64 {
+        *self.tx.borrow()
+    }
+
     /// The version, as it moves.
     pub fn follow(&self) -> watch::Receiver<u64> {
         self.tx.subscribe()

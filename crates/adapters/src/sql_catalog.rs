@@ -1,5 +1,8 @@
 //! The catalogue in SQL through SeaORM; the same code on SQLite and PostgreSQL.
 
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
 use async_trait::async_trait;
 use domain::DomainResult;
 use domain::audit::AuditEntry;
@@ -22,17 +25,48 @@ pub struct SqlCatalogRepository {
     db: DatabaseConnection,
     /// Told after each change, so this node's copies in memory follow its own writes at once.
     version: Option<crate::catalog_version::CatalogVersion>,
+    /// With a version to follow, every plan by id as of a version: orders price from it
+    /// without reading the database.
+    plans: RwLock<Option<(u64, Arc<PlansById>)>>,
 }
 
 impl SqlCatalogRepository {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db, version: None }
+        Self {
+            db,
+            version: None,
+            plans: RwLock::new(None),
+        }
     }
 
     /// Reads the catalogue's version again after each change.
     pub fn following(mut self, version: crate::catalog_version::CatalogVersion) -> Self {
         self.version = Some(version);
         self
+    }
+}
+
+type PlansById = HashMap<String, Plan>;
+
+impl SqlCatalogRepository {
+    /// Every plan as of `version` or later: the copy kept for it, else read now (the version was
+    /// read before the rows, so a change between the two only makes the copy newer).
+    async fn plans_at(&self, version: u64) -> DomainResult<Arc<PlansById>> {
+        if let Some((kept, plans)) = &*self.plans.read().unwrap_or_else(|e| e.into_inner())
+            && *kept == version
+        {
+            return Ok(plans.clone());
+        }
+        let plans: PlansById = plan::Entity::find()
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(|row| plan_from_row(row).map(|p| (p.id.as_str().to_owned(), p)))
+            .collect::<DomainResult<_>>()?;
+        let plans = Arc::new(plans);
+        *self.plans.write().unwrap_or_else(|e| e.into_inner()) = Some((version, plans.clone()));
+        Ok(plans)
     }
 }
 
@@ -200,6 +234,13 @@ impl CatalogRepository for SqlCatalogRepository {
     }
 
     async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>> {
+        if let Some(version) = &self.version {
+            return Ok(self
+                .plans_at(version.current())
+                .await?
+                .get(id.as_str())
+                .cloned());
+        }
         plan::Entity::find_by_id(id.as_str())
             .one(&self.db)
             .await

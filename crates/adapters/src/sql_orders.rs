@@ -21,7 +21,6 @@ use sea_orm::{
     EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
 };
 
-use crate::db::DbLock;
 use crate::entities::{
     account, idempotency_key, mail_outbox, order, order_event, order_image, payment, therapist_hold,
 };
@@ -30,18 +29,24 @@ use crate::mail::NoticeFacts;
 use crate::paging::decode_cursor;
 use crate::sql_common::{corrupt, insert_audit, instant, json, ms, storage};
 use crate::sql_order_rows::{event_rows, order_from_row, order_to_row};
+use crate::sql_order_writer::OrderWriter;
 
 pub struct SqlOrderStore {
     db: DatabaseConnection,
+    writer: OrderWriter,
 }
 
 impl SqlOrderStore {
+    /// Starts the store's writer of new orders (see `sql_order_writer`), on the current runtime.
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        Self {
+            writer: OrderWriter::start(db.clone()),
+            db,
+        }
     }
 }
 
-async fn insert_events(
+pub(crate) async fn insert_events(
     db: &impl ConnectionTrait,
     rows: Vec<order_event::ActiveModel>,
 ) -> Result<(), DbErr> {
@@ -54,7 +59,7 @@ async fn insert_events(
 
 /// Keeps a massage order's therapist hold and the images it carries in step with the order, in
 /// the caller's transaction. A hold row that another order already has is `SlotTaken`.
-async fn sync_massage(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreError> {
+pub(crate) async fn sync_massage(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreError> {
     let ServiceDetails::Massage(m) = &o.details else {
         return Ok(());
     };
@@ -100,7 +105,7 @@ async fn sync_massage(db: &impl ConnectionTrait, o: &Order) -> Result<(), StoreE
 
 /// How many unpaid orders `owner` holds that have not lapsed by `now` (read up to `at_most`: more
 /// is refused anyway), and how many of them are massage orders.
-async fn unpaid_of(
+pub(crate) async fn unpaid_of(
     db: &impl ConnectionTrait,
     owner: &UserId,
     now: DateTime<Utc>,
@@ -250,49 +255,7 @@ impl OrderStore for SqlOrderStore {
         claim: Option<&KeyClaim>,
         cap: UnpaidCap,
     ) -> Result<(), StoreError> {
-        let capped = o.state.is_unpaid() && !cap.is_none();
-        let txn = if capped {
-            crate::db::begin_locked(&self.db, DbLock::OrdersOf(o.owner.as_str())).await
-        } else {
-            crate::db::begin_write(&self.db).await
-        }
-        .map_err(storage)?;
-        if capped {
-            let (held, massage) = unpaid_of(&txn, &o.owner, o.created_at, cap.orders).await?;
-            if !cap.admits(held, massage, o) {
-                return Err(StoreError::TooManyUnpaid);
-            }
-        }
-        if let Some(c) = claim {
-            let row = idempotency_key::ActiveModel {
-                owner: Set(c.owner.as_str().into()),
-                key: Set(c.key.as_str().into()),
-                fingerprint: Set(c.fingerprint.clone()),
-                order_id: Set(c.order_id.as_str().into()),
-                created_at_ms: Set(ms(c.created_at)),
-            };
-            // The key first: a concurrent duplicate waits on it and then fails, before any order.
-            if let Err(e) = idempotency_key::Entity::insert(row).exec(&txn).await {
-                return Err(
-                    if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) {
-                        StoreError::KeyTaken
-                    } else {
-                        storage(e).into()
-                    },
-                );
-            }
-        }
-        order::Entity::insert(order_to_row(o))
-            .exec(&txn)
-            .await
-            .map_err(storage)?;
-        insert_events(&txn, event_rows(o, 0))
-            .await
-            .map_err(storage)?;
-        sync_massage(&txn, o).await?;
-        announce(&txn, o).await.map_err(storage)?;
-        txn.commit().await.map_err(storage)?;
-        Ok(())
+        self.writer.insert(o, claim, cap).await
     }
 
     async fn claim(&self, owner: &UserId, key: &IdempotencyKey) -> DomainResult<Option<KeyClaim>> {

@@ -28,12 +28,18 @@ pub(super) async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>,
         .import(&plans, &[], None)
         .await
         .unwrap();
-    let owner = UserId::parse("u1").unwrap();
+    let owner = customer(db, "u1", "a@example.com").await;
+    (SqlOrderStore::new(db.clone()), plans, owner)
+}
+
+/// A customer account to own orders.
+pub(super) async fn customer(db: &DatabaseConnection, id: &str, email: &str) -> UserId {
+    let id = UserId::parse(id).unwrap();
     SqlIdentityStore::new(db.clone())
         .commit(Change {
             insert_account: Some(Account {
-                id: owner.clone(),
-                email: Email::parse("a@example.com").unwrap(),
+                id: id.clone(),
+                email: Email::parse(email).unwrap(),
                 role: Role::Customer,
                 password_hash: "$argon2id$x".into(),
                 email_verified: true,
@@ -46,7 +52,7 @@ pub(super) async fn setup(db: &DatabaseConnection) -> (SqlOrderStore, Vec<Plan>,
         })
         .await
         .unwrap();
-    (SqlOrderStore::new(db.clone()), plans, owner)
+    id
 }
 
 fn start() -> LocalTime {
@@ -348,5 +354,64 @@ on_both_databases!(
         store.save(&o).await.unwrap();
         o.version += 1;
         assert_eq!(store.get(&o.id).await.unwrap(), Some(o));
+    }
+);
+
+on_both_databases!(
+    parallel_orders_share_commits_but_fail_alone,
+    |db: DatabaseConnection| async move {
+        let (store, plans, owner) = setup(&db).await;
+        let capped = customer(&db, "u2", "b@example.com").await;
+        let store = std::sync::Arc::new(store);
+        let claim = |o: &Order, key: &str| KeyClaim {
+            owner: o.owner.clone(),
+            key: IdempotencyKey::parse(key).unwrap(),
+            fingerprint: "f".into(),
+            order_id: o.id.clone(),
+            created_at: now(),
+        };
+        let cap = domain::ordering::UnpaidCap {
+            orders: 3,
+            massage: 1,
+        };
+        // 12 orders with keys of their own, 6 with one key, 6 of a customer who may hold 3
+        // unpaid: all sent at once, so that they are written in shared groups.
+        let mut jobs = Vec::new();
+        for n in 0..24 {
+            let who = if n >= 18 { &capped } else { &owner };
+            let o = order(&plans[(n % 2) as usize], who, n);
+            let (key, cap) = match n {
+                0..12 => (Some(format!("own-{n}")), adapters::testing::NO_CAP),
+                12..18 => (Some("shared".to_owned()), adapters::testing::NO_CAP),
+                _ => (None, cap),
+            };
+            let c = key.map(|k| claim(&o, &k));
+            let store = store.clone();
+            jobs.push(tokio::spawn(async move {
+                let outcome = store.insert(&o, c.as_ref(), cap).await;
+                (o, outcome)
+            }));
+        }
+        let mut tally = std::collections::BTreeMap::new();
+        for job in jobs {
+            let (o, outcome) = job.await.unwrap();
+            let stored = store.get(&o.id).await.unwrap();
+            match &outcome {
+                Ok(()) => assert_eq!(stored, Some(o), "an answered order is stored whole"),
+                Err(_) => assert_eq!(stored, None, "a refused order leaves nothing"),
+            }
+            *tally.entry(format!("{outcome:?}")).or_insert(0) += 1;
+        }
+        let tally: Vec<_> = tally.into_iter().collect();
+        assert_eq!(
+            tally,
+            [
+                ("Err(KeyTaken)".to_owned(), 5),
+                ("Err(TooManyUnpaid)".to_owned(), 3),
+                ("Ok(())".to_owned(), 16)
+            ]
+        );
+        assert_eq!(adapters::testing::count(&db, "orders").await, 16);
+        assert_eq!(adapters::testing::count(&db, "idempotency_keys").await, 13);
     }
 );

@@ -193,6 +193,17 @@ api_test!(
         assert_eq!(gz(Some(&gz_tag)).await.unwrap().status(), 304);
 
         // An operator takes a plan off sale on this node: seen here at once…
+        let quote = || {
+            app.http
+                .post(other.url("/api/plan/shuttle/shuttle-sgn-4/estimateFee"))
+                .json(&super::orders::shuttle(3))
+                .send()
+        };
+        assert_eq!(
+            quote().await.unwrap().status(),
+            200,
+            "sold on the other node before"
+        );
         let token = operator_token(app).await;
         client(app)
             .await
@@ -208,11 +219,13 @@ api_test!(
         let (_, changed_etag, here) = list(app.url("/api/plan/shuttle")).await;
         assert!(!here.contains("shuttle-sgn-4"));
         assert_ne!(changed_etag, etag);
-        // …and on the other node within its follow interval.
+        // …and on the other node within its follow interval, where orders (priced from the plans
+        // kept in memory) then refuse it too.
         let since = std::time::Instant::now();
         loop {
             let (_, _, there) = list(other.url("/api/plan/shuttle")).await;
             if !there.contains("shuttle-sgn-4") {
+                assert_eq!(quote().await.unwrap().status(), 409, "not sold after");
                 break;
             }
             assert!(
