@@ -5,9 +5,14 @@
 //! anything of the order is written, and an order that can be refused later is written in a
 //! savepoint of its own. None is answered before its group has committed.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use domain::catalog::Category;
 use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
 use sea_orm::{
-    ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, Set, TransactionTrait, TryInsertResult,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    Set, TransactionTrait, TryInsertResult,
 };
 use tokio::sync::{mpsc, oneshot};
 
@@ -103,8 +108,11 @@ async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
     }
 }
 
-/// One transaction for the group: each order in a savepoint, their live events last, then the
-/// commit. Answers each order's outcome, or the error that undid the whole group.
+/// One transaction for the group, in a fixed number of statements whatever its size: the keys,
+/// the caps, the orders and their transitions each as one statement for all the orders that can
+/// only be refused before they are written; then each order that can be refused later in a
+/// savepoint of its own; their live events last; then the commit. Answers each order's outcome,
+/// or the error that undid the whole group.
 async fn write(
     db: &DatabaseConnection,
     jobs: &[Job],
@@ -122,28 +130,51 @@ async fn write(
     for owner in owners {
         take_lock(&txn, DbLock::OrdersOf(owner)).await?;
     }
-    let mut outcomes = Vec::with_capacity(jobs.len());
-    for job in jobs {
-        let outcome = if job.refusable_late() {
-            let savepoint = txn.begin().await?;
-            let outcome = insert_one(&savepoint, job).await;
-            if outcome.is_ok() {
-                savepoint.commit().await?;
-            } else {
-                savepoint.rollback().await?;
-            }
-            outcome
-        } else {
-            insert_one(&txn, job).await
-        };
-        if let Err(StoreError::Other(_)) = outcome {
+    let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
+    let plain: Vec<usize> = (0..jobs.len())
+        .filter(|&i| !jobs[i].refusable_late())
+        .collect();
+    for i in keys_taken(&txn, jobs, &plain).await? {
+        outcomes[i] = Err(StoreError::KeyTaken);
+    }
+    let over = over_cap(&txn, jobs, &plain, &outcomes)
+        .await
+        .map_err(|_| DbErr::Custom("counting unpaid orders".into()))?;
+    // An order over its customer's cap keeps no key: a retry must find it free.
+    release_keys(&txn, over.iter().filter_map(|&i| jobs[i].claim.as_ref())).await?;
+    for i in over {
+        outcomes[i] = Err(StoreError::TooManyUnpaid);
+    }
+    let admitted: Vec<&Order> = plain
+        .iter()
+        .filter(|&&i| outcomes[i].is_ok())
+        .map(|&i| &jobs[i].order)
+        .collect();
+    if !admitted.is_empty() {
+        order::Entity::insert_many(admitted.iter().map(|o| order_to_row(o)))
+            .exec_without_returning(&txn)
+            .await?;
+        insert_events(
+            &txn,
+            admitted.iter().flat_map(|o| event_rows(o, 0)).collect(),
+        )
+        .await?;
+    }
+    for (i, job) in jobs.iter().enumerate().filter(|(_, j)| j.refusable_late()) {
+        let savepoint = txn.begin().await?;
+        let outcome = insert_one(&savepoint, job).await;
+        match outcome {
+            Ok(()) => savepoint.commit().await?,
             // A storage failure is not the order's fault: the group is undone, and its clients
             // may retry.
-            return Err(DbErr::Custom(
-                "an order of the group could not be written".into(),
-            ));
+            Err(StoreError::Other(_)) => {
+                return Err(DbErr::Custom(
+                    "an order of the group could not be written".into(),
+                ));
+            }
+            Err(_) => savepoint.rollback().await?,
         }
-        outcomes.push(outcome);
+        outcomes[i] = outcome;
     }
     let written: Vec<live::Change> = jobs
         .iter()
@@ -165,6 +196,115 @@ async fn write(
     Ok(outcomes)
 }
 
+fn key_row(c: &KeyClaim) -> idempotency_key::ActiveModel {
+    idempotency_key::ActiveModel {
+        owner: Set(c.owner.as_str().into()),
+        key: Set(c.key.as_str().into()),
+        fingerprint: Set(c.fingerprint.clone()),
+        order_id: Set(c.order_id.as_str().into()),
+        created_at_ms: Set(ms(c.created_at)),
+    }
+}
+
+/// Claims the keys of `among` in one statement and answers which of them were taken already
+/// (by an earlier request, or by an order before them in this group). When every key was
+/// free, as nearly always, that is all it costs; otherwise the stored claims say whose each is.
+async fn keys_taken(
+    db: &impl ConnectionTrait,
+    jobs: &[Job],
+    among: &[usize],
+) -> Result<Vec<usize>, DbErr> {
+    let claims: Vec<(usize, &KeyClaim)> = among
+        .iter()
+        .filter_map(|&i| jobs[i].claim.as_ref().map(|c| (i, c)))
+        .collect();
+    if claims.is_empty() {
+        return Ok(Vec::new());
+    }
+    let written = idempotency_key::Entity::insert_many(claims.iter().map(|(_, c)| key_row(c)))
+        .on_conflict_do_nothing()
+        .exec_without_returning(db)
+        .await?;
+    if matches!(written, TryInsertResult::Inserted(n) if n == claims.len() as u64) {
+        return Ok(Vec::new());
+    }
+    let stored = idempotency_key::Entity::find()
+        .filter(claims.iter().fold(Condition::any(), |any, (_, c)| {
+            any.add(
+                Condition::all()
+                    .add(idempotency_key::Column::Owner.eq(c.owner.as_str()))
+                    .add(idempotency_key::Column::Key.eq(c.key.as_str())),
+            )
+        }))
+        .all(db)
+        .await?;
+    Ok(claims
+        .iter()
+        .filter(|(_, c)| {
+            !stored.iter().any(|r| {
+                r.owner == c.owner.as_str()
+                    && r.key == c.key.as_str()
+                    && r.order_id == c.order_id.as_str()
+            })
+        })
+        .map(|(i, _)| *i)
+        .collect())
+}
+
+/// Which of `among` (those not refused yet) their customer's cap refuses, in the group's order:
+/// each customer's unpaid orders are counted once, then the group's own admitted ones added.
+async fn over_cap(
+    db: &impl ConnectionTrait,
+    jobs: &[Job],
+    among: &[usize],
+    outcomes: &[Result<(), StoreError>],
+) -> Result<Vec<usize>, StoreError> {
+    let mut held: HashMap<&str, (u32, u32)> = HashMap::new();
+    let mut over = Vec::new();
+    for &i in among.iter().filter(|&&i| outcomes[i].is_ok()) {
+        let job = &jobs[i];
+        if !job.capped() {
+            continue;
+        }
+        let o = &job.order;
+        let counts = match held.entry(o.owner.as_str()) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                e.insert(unpaid_of(db, &o.owner, o.created_at, job.cap.orders).await?)
+            }
+        };
+        if job.cap.admits(counts.0, counts.1, o) {
+            counts.0 += 1;
+            counts.1 += u32::from(o.category == Category::DragonMassage);
+        } else {
+            over.push(i);
+        }
+    }
+    Ok(over)
+}
+
+/// Gives back the keys of orders refused after their keys were claimed.
+async fn release_keys<'a>(
+    db: &impl ConnectionTrait,
+    claims: impl Iterator<Item = &'a KeyClaim>,
+) -> Result<(), DbErr> {
+    let any = claims.fold(Condition::any(), |any, c| {
+        any.add(
+            Condition::all()
+                .add(idempotency_key::Column::Owner.eq(c.owner.as_str()))
+                .add(idempotency_key::Column::Key.eq(c.key.as_str()))
+                .add(idempotency_key::Column::OrderId.eq(c.order_id.as_str())),
+        )
+    });
+    if !any.is_empty() {
+        idempotency_key::Entity::delete_many()
+            .filter(any)
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
+
 /// One order, in the group's transaction: the cap, the key (first, so that a concurrent
 /// duplicate fails before any order), the order, its transitions and its therapist hold.
 async fn insert_one(db: &impl ConnectionTrait, job: &Job) -> Result<(), StoreError> {
@@ -176,14 +316,7 @@ async fn insert_one(db: &impl ConnectionTrait, job: &Job) -> Result<(), StoreErr
         }
     }
     if let Some(c) = &job.claim {
-        let row = idempotency_key::ActiveModel {
-            owner: Set(c.owner.as_str().into()),
-            key: Set(c.key.as_str().into()),
-            fingerprint: Set(c.fingerprint.clone()),
-            order_id: Set(c.order_id.as_str().into()),
-            created_at_ms: Set(ms(c.created_at)),
-        };
-        let written = idempotency_key::Entity::insert(row)
+        let written = idempotency_key::Entity::insert(key_row(c))
             .on_conflict_do_nothing()
             .exec_without_returning(db)
             .await

@@ -37,10 +37,16 @@ pub struct SqlOrderStore {
 }
 
 impl SqlOrderStore {
-    /// Starts the store's writer of new orders (see `sql_order_writer`), on the current runtime.
+    /// Starts the store's writer of new orders (see `sql_order_writer`) on the current runtime,
+    /// writing through `db`'s pool.
     pub fn new(db: DatabaseConnection) -> Self {
+        Self::writing_through(db.clone(), db)
+    }
+
+    /// The same, its writer on a connection of its own (`db::connect_one`).
+    pub fn writing_through(db: DatabaseConnection, writer: DatabaseConnection) -> Self {
         Self {
-            writer: OrderWriter::start(db.clone()),
+            writer: OrderWriter::start(writer),
             db,
         }
     }

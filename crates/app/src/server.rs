@@ -136,7 +136,12 @@ impl App {
                 (Arc::new(mailbox.clone()), Some(mailbox))
             }
         };
-        let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::new(db.clone()));
+        let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::writing_through(
+            db.clone(),
+            db::connect_one(&config.database_url)
+                .await
+                .context("opening the order writer's connection")?,
+        ));
         let reviews = ReviewService::new(
             order_store.clone(),
             Arc::new(SqlReviewStore::new(db.clone()).following(catalog_version.clone())),
