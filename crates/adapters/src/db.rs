@@ -45,28 +45,18 @@ async fn open(url: &str, connections: u32) -> Result<DatabaseConnection, DbErr> 
                 .synchronous(SqliteSynchronous::Full)
                 .busy_timeout(Duration::from_secs(5))
                 .foreign_keys(true)
-                // The server copies the log into the database in the background (`checkpoint`),
-                // off the path of the commit that crosses the threshold, which waited for it;
-                // this bound is the fallback for processes that do not.
-                .pragma("wal_autocheckpoint", WAL_FALLBACK_PAGES.to_string())
+                .pragma("wal_autocheckpoint", WAL_CHECKPOINT_PAGES.to_string())
         });
     }
     Database::connect(options).await
 }
 
-/// Pages of write-ahead log after which a commit copies it into the database itself.
-const WAL_FALLBACK_PAGES: u32 = 4_096;
-
-/// On SQLite, copies what the write-ahead log holds into the database as far as readers allow,
-/// without waiting for writers, which keep appending meanwhile; the server calls it often, so
-/// that no request's commit has to. Nothing to do on PostgreSQL.
-pub async fn checkpoint(db: &DatabaseConnection) -> Result<(), DbErr> {
-    if db.get_database_backend() == DbBackend::Sqlite {
-        db.execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)")
-            .await?;
-    }
-    Ok(())
-}
+/// Pages of write-ahead log after which the commit that crossed the mark copies the log into the
+/// database. SQLite's default (1,000) made that commit, and every order waiting for the writer,
+/// wait 4 MB of copying and a sync: the tail of the order latency. A fifth of it keeps each
+/// copy short (p99 at half the peak 6.2–6.6 ms against 9.5–10.4 with the default; a job copying
+/// in the background every 100 ms was worse, 11–13 ms, its syncs delaying the commits').
+const WAL_CHECKPOINT_PAGES: u32 = 200;
 
 /// Brings the schema up to date, under the migration lock: any number of nodes may start at once
 /// on one database; the first migrates, the others wait and then find nothing to do.

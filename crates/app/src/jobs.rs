@@ -15,9 +15,6 @@ use tokio::task::JoinHandle;
 /// How often the catalogue's version is read for other nodes' changes.
 pub const CATALOG_FOLLOW: Duration = Duration::from_millis(500);
 
-/// How often SQLite's write-ahead log is copied into the database.
-const CHECKPOINT: Duration = Duration::from_millis(100);
-
 /// The background jobs of a running server.
 pub struct Jobs(Vec<JoinHandle<()>>);
 
@@ -44,7 +41,6 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         expiry_interval,
     } = work;
     let outbox = tokio::spawn(outbox.run(Duration::from_millis(500), stopped.clone()));
-    let log = db.clone();
     let housekeeping = tokio::spawn(every(
         Duration::from_secs(3600),
         stopped.clone(),
@@ -70,14 +66,6 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         let version = catalog_version.clone();
         async move { version.refresh().await }
     }));
-    let checkpoint = tokio::spawn(every(CHECKPOINT, stopped.clone(), move || {
-        let db = log.clone();
-        async move {
-            if let Err(e) = adapters::db::checkpoint(&db).await {
-                tracing::warn!(error = %e, "checkpoint");
-            }
-        }
-    }));
     let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
         let orders = orders.clone();
         async move {
@@ -88,7 +76,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             }
         }
     }));
-    Jobs(vec![outbox, housekeeping, catalogue, checkpoint, expiry])
+    Jobs(vec![outbox, housekeeping, catalogue, expiry])
 }
 
 impl Jobs {
