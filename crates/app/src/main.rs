@@ -135,6 +135,9 @@ enum Admin {
     },
 }
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     adapters::install_tls_provider();

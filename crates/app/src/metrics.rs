@@ -41,9 +41,12 @@ struct PaymentLabels {
     state: String,
 }
 
+/// Shared by every request (the middleware's state is cloned for each: one count, not eight).
 #[derive(Clone)]
-pub struct Metrics {
-    registry: Arc<Registry>,
+pub struct Metrics(Arc<Families>);
+
+struct Families {
+    registry: Registry,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RouteLabels, Histogram>,
     orders: Family<StateLabels, Gauge>,
@@ -76,17 +79,19 @@ impl Metrics {
             "Mails queued, not sent yet",
             outbox.clone(),
         );
-        Self {
-            registry: Arc::new(registry),
+        Self(Arc::new(Families {
+            registry,
             requests,
             latency,
             orders,
             payments,
             outbox,
             db,
-        }
+        }))
     }
+}
 
+impl Families {
     fn observe(&self, method: &'static str, route: String, status: u16, seconds: f64) {
         self.latency
             .get_or_create(&RouteLabels {
@@ -115,7 +120,7 @@ pub async fn track(State(metrics): State<Metrics>, request: Request, next: Next)
     let started = Instant::now();
     let response = next.run(request).await;
     let route = route_label(&path, matched.as_deref(), &response);
-    metrics.observe(
+    metrics.0.observe(
         method,
         route,
         response.status().as_u16(),
@@ -168,25 +173,30 @@ fn route_label(path: &str, matched: Option<&str>, response: &Response) -> String
 
 /// The scrape: the database's counts as of now, then everything in Prometheus' text format.
 pub async fn scrape(State(metrics): State<Metrics>) -> Response {
-    match adapters::stats::read(&metrics.db).await {
+    match adapters::stats::read(&metrics.0.db).await {
         Ok(stats) => {
-            metrics.orders.clear();
+            metrics.0.orders.clear();
             for (state, n) in stats.orders {
-                metrics.orders.get_or_create(&StateLabels { state }).set(n);
+                metrics
+                    .0
+                    .orders
+                    .get_or_create(&StateLabels { state })
+                    .set(n);
             }
-            metrics.payments.clear();
+            metrics.0.payments.clear();
             for (method, state, n) in stats.payments {
                 metrics
+                    .0
                     .payments
                     .get_or_create(&PaymentLabels { method, state })
                     .set(n);
             }
-            metrics.outbox.set(stats.outbox_backlog);
+            metrics.0.outbox.set(stats.outbox_backlog);
         }
         Err(error) => tracing::warn!(%error, "metrics: the database's counts are stale"),
     }
     let mut text = String::new();
-    if encode(&mut text, &metrics.registry).is_err() {
+    if encode(&mut text, &metrics.0.registry).is_err() {
         return StatusCode::INTERNAL_SERVER_ERROR.into_response();
     }
     (
