@@ -108,10 +108,10 @@ async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
     }
 }
 
-/// One transaction for the group, in a fixed number of statements whatever its size: the keys,
-/// the caps, the orders and their transitions each as one statement for all the orders that can
-/// only be refused before they are written; then each order that can be refused later in a
-/// savepoint of its own; their live events last; then the commit. Answers each order's outcome,
+/// One transaction for the group, in a fixed number of statements whatever its size: the orders
+/// that can only be refused before they are written all at once (`insert_all`); then each order
+/// that can be refused later the same way in a savepoint of its own, with its therapist hold;
+/// their live events last; then the commit. Answers each order's outcome,
 /// or the error that undid the whole group.
 async fn write(
     db: &DatabaseConnection,
@@ -131,50 +131,30 @@ async fn write(
         take_lock(&txn, DbLock::OrdersOf(owner)).await?;
     }
     let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
-    let plain: Vec<usize> = (0..jobs.len())
-        .filter(|&i| !jobs[i].refusable_late())
-        .collect();
-    for i in keys_taken(&txn, jobs, &plain).await? {
-        outcomes[i] = Err(StoreError::KeyTaken);
-    }
-    let over = over_cap(&txn, jobs, &plain, &outcomes)
-        .await
-        .map_err(|_| DbErr::Custom("counting unpaid orders".into()))?;
-    // An order over its customer's cap keeps no key: a retry must find it free.
-    release_keys(&txn, over.iter().filter_map(|&i| jobs[i].claim.as_ref())).await?;
-    for i in over {
-        outcomes[i] = Err(StoreError::TooManyUnpaid);
-    }
-    let admitted: Vec<&Order> = plain
-        .iter()
-        .filter(|&&i| outcomes[i].is_ok())
-        .map(|&i| &jobs[i].order)
-        .collect();
-    if !admitted.is_empty() {
-        order::Entity::insert_many(admitted.iter().map(|o| order_to_row(o)))
-            .exec_without_returning(&txn)
-            .await?;
-        insert_events(
-            &txn,
-            admitted.iter().flat_map(|o| event_rows(o, 0)).collect(),
-        )
-        .await?;
-    }
-    for (i, job) in jobs.iter().enumerate().filter(|(_, j)| j.refusable_late()) {
+    let (late, plain): (Vec<usize>, Vec<usize>) =
+        (0..jobs.len()).partition(|&i| jobs[i].refusable_late());
+    insert_all(&txn, jobs, &plain, &mut outcomes).await?;
+    for i in late {
         let savepoint = txn.begin().await?;
-        let outcome = insert_one(&savepoint, job).await;
-        match outcome {
-            Ok(()) => savepoint.commit().await?,
-            // A storage failure is not the order's fault: the group is undone, and its clients
-            // may retry.
-            Err(StoreError::Other(_)) => {
-                return Err(DbErr::Custom(
-                    "an order of the group could not be written".into(),
-                ));
+        insert_all(&savepoint, jobs, &[i], &mut outcomes).await?;
+        if outcomes[i].is_ok() {
+            match sync_massage(&savepoint, &jobs[i].order).await {
+                Ok(()) => {}
+                // A storage failure is not the order's fault: the group is undone, and its
+                // clients may retry.
+                Err(StoreError::Other(_)) => {
+                    return Err(DbErr::Custom(
+                        "a therapist hold could not be written".into(),
+                    ));
+                }
+                Err(refused) => outcomes[i] = Err(refused),
             }
-            Err(_) => savepoint.rollback().await?,
         }
-        outcomes[i] = outcome;
+        if outcomes[i].is_ok() {
+            savepoint.commit().await?;
+        } else {
+            savepoint.rollback().await?;
+        }
     }
     let written: Vec<live::Change> = jobs
         .iter()
@@ -194,6 +174,40 @@ async fn write(
     live::record(&txn, at, &written).await?;
     txn.commit().await?;
     Ok(outcomes)
+}
+
+/// Writes the orders `among` in `db`, each step one statement for all of them: their keys, then
+/// their customers' caps, then the orders admitted and their transitions. The refused ones'
+/// outcomes are set in `outcomes`; nothing of them is written.
+async fn insert_all(
+    db: &impl ConnectionTrait,
+    jobs: &[Job],
+    among: &[usize],
+    outcomes: &mut [Result<(), StoreError>],
+) -> Result<(), DbErr> {
+    for i in keys_taken(db, jobs, among).await? {
+        outcomes[i] = Err(StoreError::KeyTaken);
+    }
+    let over = over_cap(db, jobs, among, outcomes)
+        .await
+        .map_err(|_| DbErr::Custom("counting unpaid orders".into()))?;
+    // An order over its customer's cap keeps no key: a retry must find it free.
+    release_keys(db, over.iter().filter_map(|&i| jobs[i].claim.as_ref())).await?;
+    for i in over {
+        outcomes[i] = Err(StoreError::TooManyUnpaid);
+    }
+    let admitted: Vec<&Order> = among
+        .iter()
+        .filter(|&&i| outcomes[i].is_ok())
+        .map(|&i| &jobs[i].order)
+        .collect();
+    if !admitted.is_empty() {
+        order::Entity::insert_many(admitted.iter().map(|o| order_to_row(o)))
+            .exec_without_returning(db)
+            .await?;
+        insert_events(db, admitted.iter().flat_map(|o| event_rows(o, 0)).collect()).await?;
+    }
+    Ok(())
 }
 
 fn key_row(c: &KeyClaim) -> idempotency_key::ActiveModel {
@@ -303,32 +317,4 @@ async fn release_keys<'a>(
             .await?;
     }
     Ok(())
-}
-
-/// One order, in the group's transaction: the cap, the key (first, so that a concurrent
-/// duplicate fails before any order), the order, its transitions and its therapist hold.
-async fn insert_one(db: &impl ConnectionTrait, job: &Job) -> Result<(), StoreError> {
-    let o = &job.order;
-    if job.capped() {
-        let (held, massage) = unpaid_of(db, &o.owner, o.created_at, job.cap.orders).await?;
-        if !job.cap.admits(held, massage, o) {
-            return Err(StoreError::TooManyUnpaid);
-        }
-    }
-    if let Some(c) = &job.claim {
-        let written = idempotency_key::Entity::insert(key_row(c))
-            .on_conflict_do_nothing()
-            .exec_without_returning(db)
-            .await
-            .map_err(storage)?;
-        if !matches!(written, TryInsertResult::Inserted(1)) {
-            return Err(StoreError::KeyTaken);
-        }
-    }
-    order::Entity::insert(order_to_row(o))
-        .exec(db)
-        .await
-        .map_err(storage)?;
-    insert_events(db, event_rows(o, 0)).await.map_err(storage)?;
-    sync_massage(db, o).await
 }
