@@ -42,6 +42,21 @@ fn web_fixture() -> PathBuf {
     dir
 }
 
+/// A category's first page of plans over native gRPC from the server at `base`.
+async fn plans_over_grpc(base: String, category: pb::Category) -> Vec<pb::Plan> {
+    CatalogServiceClient::connect(base)
+        .await
+        .unwrap()
+        .list_plans(pb::ListPlansRequest {
+            category: category as i32,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .plans
+}
+
 /// Another server on a test's database: a second node behind the same load balancer.
 struct Node {
     addr: SocketAddr,

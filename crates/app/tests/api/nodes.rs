@@ -235,17 +235,8 @@ api_test!(
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        let grpc = CatalogServiceClient::connect(other.url(""))
-            .await
-            .unwrap()
-            .list_plans(pb::ListPlansRequest {
-                category: pb::Category::Shuttle as i32,
-                ..Default::default()
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        assert!(grpc.plans.iter().all(|p| p.id != "shuttle-sgn-4"));
+        let there = plans_over_grpc(other.url(""), pb::Category::Shuttle).await;
+        assert!(there.iter().all(|p| p.id != "shuttle-sgn-4"));
         other.stop().await;
     }
 );

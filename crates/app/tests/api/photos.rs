@@ -166,17 +166,7 @@ api_test!(catalogue_photos, async |app: &TestApp| {
         "",
     )
     .await;
-    let charters = CatalogServiceClient::connect(app.url(""))
-        .await
-        .unwrap()
-        .list_plans(pb::ListPlansRequest {
-            category: pb::Category::Charter as i32,
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner()
-        .plans;
+    let charters = plans_over_grpc(app.url(""), pb::Category::Charter).await;
     let card = shot.replace("/1280.jpg", "/640.jpg");
     assert_eq!(
         charters

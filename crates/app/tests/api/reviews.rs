@@ -40,17 +40,7 @@ async fn plan_reviews(app: &TestApp) -> pb::ListReviewsResponse {
 }
 
 async fn card_count(app: &TestApp) -> (u32, u32) {
-    let plans = CatalogServiceClient::connect(app.url(""))
-        .await
-        .unwrap()
-        .list_plans(pb::ListPlansRequest {
-            category: pb::Category::Shuttle as i32,
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner()
-        .plans;
+    let plans = plans_over_grpc(app.url(""), pb::Category::Shuttle).await;
     let plan = plans.iter().find(|p| p.id == "shuttle-sgn-4").unwrap();
     let s = plan.reviews.unwrap();
     (s.count, s.average_tenths)
