@@ -12,8 +12,6 @@ use domain::catalog::Category;
 use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 
-use crate::pb;
-
 /// A REST list as sent: its JSON, the same gzip-compressed, and a strong ETag for each (of the
 /// JSON's bytes; the compressed one marked, as another representation).
 pub(crate) struct JsonAnswer {
@@ -30,8 +28,8 @@ type Kept<K, T> = Mutex<HashMap<K, (u64, Arc<T>)>>;
 pub struct CatalogCache {
     version: watch::Receiver<u64>,
     rest: Arc<Kept<Category, JsonAnswer>>,
-    /// gRPC first pages, by category and page size (both bounded, so the map is too).
-    grpc: Arc<Kept<(Category, u32), pb::ListPlansResponse>>,
+    /// gRPC first pages as sent, by category and page size (both bounded, so the map is too).
+    grpc: Arc<Kept<(Category, u32), Bytes>>,
 }
 
 impl CatalogCache {
@@ -75,16 +73,16 @@ impl CatalogCache {
         Ok(answer)
     }
 
-    /// A first page of plans over gRPC, made by `make` when needed.
+    /// A first page of plans over gRPC as sent, made by `make` when needed.
     pub(crate) async fn plans<F, Fut>(
         &self,
         category: Category,
         page_size: u32,
         make: F,
-    ) -> DomainResult<pb::ListPlansResponse>
+    ) -> DomainResult<Bytes>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = DomainResult<pb::ListPlansResponse>>,
+        Fut: Future<Output = DomainResult<Bytes>>,
     {
         let version = *self.version.borrow();
         let key = (category, page_size);

@@ -4,6 +4,7 @@ use domain::shared::PageRequest;
 use tonic::{Request, Response, Status};
 
 use crate::error::status;
+use crate::grpc::framed::{answer, frame};
 use crate::pb;
 use crate::wire::catalog::{category_from_pb, category_info, plan_to_pb};
 use crate::wire::review::summary_of;
@@ -74,13 +75,18 @@ impl pb::catalog_service_server::CatalogService for Catalog {
                 next_page_token: page.next_token.unwrap_or_default(),
             })
         };
-        // First pages are every visitor's: kept per catalogue version; later ones are read.
-        let answer = if page.token().is_none() {
-            self.cache.plans(category, page.size(), make).await
-        } else {
-            make().await
-        };
-        answer.map(Response::new).map_err(status)
+        // First pages are every visitor's: kept per catalogue version, as sent; later ones are
+        // read.
+        if page.token().is_none() {
+            let kept = self
+                .cache
+                .plans(category, page.size(), || async {
+                    Ok(frame(&make().await?))
+                })
+                .await;
+            return kept.map(answer).map_err(status);
+        }
+        make().await.map(Response::new).map_err(status)
     }
 
     #[tracing::instrument(skip_all)]

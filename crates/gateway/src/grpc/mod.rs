@@ -2,6 +2,7 @@
 
 mod catalog;
 mod federation;
+mod framed;
 mod identity;
 mod live;
 mod massage;
@@ -92,6 +93,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&federation), federation)
         .route_service(&path_of(&users), users)
         .layer(axum::middleware::map_response(blame_the_caller))
+        .layer(axum::middleware::map_response(framed::send_framed))
         .layer(GrpcWebLayer::new())
 }
 
