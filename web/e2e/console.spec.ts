@@ -392,8 +392,10 @@ test('an admin adds a plan photo; the card, the plan page and the therapist card
   const photo = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures/hotel-gps.jpg');
   await row.locator('.console-photos input[type=file]').setInputFiles(photo);
   await expect(row.getByRole('img', { name: '照片 1' })).toBeVisible();
-  // The preview card draws it at once.
-  await expect(row.locator('.plan-card img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/640\.jpg$/);
+  // The preview card draws it once the server has cut its sizes (the debug server, beside two
+  // browsers' work on two slow cores, took over 10 s for that).
+  const cut = { timeout: 30_000 };
+  await expect(row.locator('.plan-card img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/640\.jpg$/, cut);
   await row.getByTestId('plan-form').getByRole('button', { name: '儲存變更' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
   await expect(page.getByText('已儲存').first()).toBeVisible();
@@ -419,7 +421,7 @@ test('an admin adds a plan photo; the card, the plan page and the therapist card
   const lan = page.getByTestId('therapists').locator('[data-therapist="t-lan"]');
   await lan.getByRole('button', { name: '編輯' }).click();
   await lan.locator('.console-photos input[type=file]').setInputFiles(photo);
-  await expect(lan.getByRole('img', { name: '照片 1' })).toHaveAttribute('src', /\/144\.jpg$/);
+  await expect(lan.getByRole('img', { name: '照片 1' })).toHaveAttribute('src', /\/144\.jpg$/, cut);
   await lan.getByTestId('therapist-form').getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('已儲存').first()).toBeVisible();
   await phone.goto('/category/dragon-massage');
