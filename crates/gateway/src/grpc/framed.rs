@@ -5,12 +5,13 @@
 //! stand-in message carrying the frame as an extension, and `send_framed` puts the frame in the
 //! stand-in's place: tonic still decodes and checks the request and writes the status trailers.
 
-use std::pin::Pin;
-use std::task::{Context, Poll, ready};
+use std::future::ready;
 
 use axum::body::{Body, Bytes};
 use axum::response::Response;
+use futures_util::{StreamExt, TryStreamExt, stream};
 use http_body::Frame;
+use http_body_util::{BodyStream, StreamBody};
 
 /// A message framed as gRPC sends it: not compressed, its length (big-endian), its bytes.
 #[derive(Clone)]
@@ -40,39 +41,8 @@ pub(super) async fn send_framed(mut response: Response) -> Response {
         return response;
     };
     let (parts, rest) = response.into_parts();
-    let body = FrameFirst {
-        frame: Some(frame),
-        rest,
-    };
-    Response::from_parts(parts, Body::new(body))
-}
-
-/// The kept frame, then the trailers of tonic's body; the stand-in's frame is dropped.
-struct FrameFirst {
-    frame: Option<Bytes>,
-    rest: Body,
-}
-
-impl http_body::Body for FrameFirst {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        if let Some(frame) = self.frame.take() {
-            return Poll::Ready(Some(Ok(Frame::data(frame))));
-        }
-        loop {
-            match ready!(Pin::new(&mut self.rest).poll_frame(cx)) {
-                Some(Ok(frame)) if frame.is_data() => {}
-                other => return Poll::Ready(other),
-            }
-        }
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.frame.is_none() && self.rest.is_end_stream()
-    }
+    // The kept frame, then what tonic's body sends after the stand-in's frame: its trailers.
+    let rest = BodyStream::new(rest).try_filter(|f| ready(!f.is_data()));
+    let frames = stream::once(ready(Ok(Frame::data(frame)))).chain(rest);
+    Response::from_parts(parts, Body::new(StreamBody::new(frames)))
 }
