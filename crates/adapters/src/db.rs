@@ -4,10 +4,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use migration::{Migrator, MigratorTrait};
+use sea_orm::sea_query::{Func, FunctionCall, Query};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ConnectOptions, ConnectionTrait, Database, DatabaseTransaction, DbBackend,
-    SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 pub use sea_orm::{DatabaseConnection, DbErr};
 
@@ -105,34 +106,23 @@ pub async fn begin_locked(
 /// already holds the one write lock).
 pub(crate) async fn take_lock(txn: &DatabaseTransaction, lock: DbLock<'_>) -> Result<(), DbErr> {
     if txn.get_database_backend() == DbBackend::Postgres {
-        // The one-number keys are ours ("book" and a number); a customer's lock is in the
-        // two-number key space, which never meets the first.
-        let (sql, values): (&str, Vec<sea_orm::Value>) = match lock {
-            DbLock::Migrate => (
-                "SELECT pg_advisory_xact_lock($1)",
-                vec![0x626f_6f6b_0001_i64.into()],
-            ),
-            DbLock::SigningKeys => (
-                "SELECT pg_advisory_xact_lock($1)",
-                vec![0x626f_6f6b_0002_i64.into()],
-            ),
-            DbLock::LiveEvents => (
-                "SELECT pg_advisory_xact_lock($1)",
-                vec![0x626f_6f6b_0003_i64.into()],
-            ),
-            DbLock::OrdersOf(owner) => (
-                "SELECT pg_advisory_xact_lock(1, hashtext($1))",
-                vec![owner.into()],
-            ),
-        };
-        txn.execute_raw(Statement::from_sql_and_values(
-            DbBackend::Postgres,
-            sql,
-            values,
-        ))
-        .await?;
+        let take = Query::select().expr(pg_lock(lock)).to_owned();
+        txn.execute(&take).await?;
     }
     Ok(())
+}
+
+/// On PostgreSQL, the call that takes `lock` until the transaction ends, for a statement that
+/// takes it itself. The one-number keys are ours ("book" and a number); a customer's lock is in
+/// the two-number key space, which never meets the first.
+pub(crate) fn pg_lock(lock: DbLock<'_>) -> FunctionCall {
+    let take = Func::cust("pg_advisory_xact_lock");
+    match lock {
+        DbLock::Migrate => take.arg(0x626f_6f6b_0001_i64),
+        DbLock::SigningKeys => take.arg(0x626f_6f6b_0002_i64),
+        DbLock::LiveEvents => take.arg(0x626f_6f6b_0003_i64),
+        DbLock::OrdersOf(owner) => take.arg(1).arg(Func::cust("hashtext").arg(owner)),
+    }
 }
 
 /// A cheap round trip, for readiness checks.

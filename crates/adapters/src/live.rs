@@ -5,7 +5,8 @@
 //! later. SQLite has one writer at a time, so its ids do; on PostgreSQL the writer takes an
 //! advisory lock right before inserting, held until commit, so the ids are handed out in commit
 //! order. Taken last, the lock only spans the insert and the commit, and is never held while
-//! waiting for a row.
+//! waiting for a row. (The order writer takes it inside the statement that writes a group's
+//! orders, which waits for no row: see `sql_order_writer`.)
 
 use std::collections::VecDeque;
 use std::sync::{Arc, RwLock, Weak};
@@ -26,6 +27,7 @@ use crate::entities::live_event;
 use crate::sql_common::{instant, storage};
 
 /// A change to announce: whose, what, which one.
+#[derive(Clone, Copy)]
 pub(crate) struct Change<'a> {
     pub owner: &'a str,
     pub topic: Topic,
@@ -42,15 +44,23 @@ pub(crate) async fn record(
         return Ok(());
     }
     take_lock(txn, DbLock::LiveEvents).await?;
-    let rows = changes.iter().map(|c| live_event::ActiveModel {
+    insert(at_ms, changes.iter().copied()).exec(txn).await?;
+    Ok(())
+}
+
+/// The insert of the events of a change, for a statement of the caller's that takes the lock
+/// itself (or runs on SQLite, under its write lock).
+pub(crate) fn insert<'a>(
+    at_ms: i64,
+    changes: impl IntoIterator<Item = Change<'a>>,
+) -> sea_orm::InsertMany<live_event::ActiveModel> {
+    live_event::Entity::insert_many(changes.into_iter().map(|c| live_event::ActiveModel {
         at_ms: Set(at_ms),
         owner: Set(c.owner.to_owned()),
         topic: Set(c.topic.code().to_owned()),
         subject: Set(c.subject.to_owned()),
         ..Default::default()
-    });
-    live_event::Entity::insert_many(rows).exec(txn).await?;
-    Ok(())
+    }))
 }
 
 /// How many recent events a node keeps for its watchers; one further behind reads the database.

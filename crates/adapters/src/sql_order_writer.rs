@@ -9,16 +9,17 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use domain::catalog::Category;
+use domain::live::Topic;
 use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
-use sea_orm::sea_query::{CommonTableExpression, Values, WithClause};
+use sea_orm::sea_query::{CommonTableExpression, Expr, InsertStatement, Query, Values, WithClause};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait,
     QueryFilter, QueryTrait, Set, Statement, TransactionTrait, TryInsertResult,
 };
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::{DbLock, begin_write, take_lock};
-use crate::entities::{idempotency_key, order, order_event};
+use crate::db::{DbLock, begin_write, pg_lock, take_lock};
+use crate::entities::{idempotency_key, live_event, order, order_event};
 use crate::live;
 use crate::sql_common::{ms, storage};
 use crate::sql_order_rows::{event_rows, order_to_row};
@@ -126,15 +127,23 @@ async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>, most: usize
     }
 }
 
-/// One transaction for the group, in a fixed number of statements whatever its size: the orders
-/// that can only be refused before they are written all at once (`insert_all`); then each order
-/// that can be refused later the same way in a savepoint of its own, with its therapist hold;
-/// their live events last; then the commit. Answers each order's outcome,
-/// or the error that undid the whole group.
+/// The group in a fixed number of statements whatever its size. Each order that can be refused
+/// after it is written goes first, in a savepoint of its own, with its therapist hold; then the
+/// others all at once (`insert_all`), their live events in their last statement; then the late
+/// ones' live events and the commit. On PostgreSQL a group that needs no more than that one last
+/// statement (no key, no cap, nothing late) is sent alone, without a transaction around it: one
+/// round trip. Answers each order's outcome, or the error that undid the whole group.
 async fn write(
     db: &DatabaseConnection,
     jobs: &[Job],
 ) -> Result<Vec<Result<(), StoreError>>, DbErr> {
+    let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
+    let simple = |j: &Job| j.claim.is_none() && !j.capped() && !j.refusable_late();
+    if db.get_database_backend() == DbBackend::Postgres && jobs.iter().all(simple) {
+        let orders: Vec<&Order> = jobs.iter().map(|j| &j.order).collect();
+        insert_rows(db, &orders, Announce::WithRows).await?;
+        return Ok(outcomes);
+    }
     let txn = begin_write(db).await?;
     // On PostgreSQL every capped customer's lock is taken first and in one order, so two groups
     // (or two nodes) never wait on each other; on SQLite the write lock covers them.
@@ -148,13 +157,11 @@ async fn write(
     for owner in owners {
         take_lock(&txn, DbLock::OrdersOf(owner)).await?;
     }
-    let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
     let (late, plain): (Vec<usize>, Vec<usize>) =
         (0..jobs.len()).partition(|&i| jobs[i].refusable_late());
-    insert_all(&txn, jobs, &plain, &mut outcomes).await?;
-    for i in late {
+    for &i in &late {
         let savepoint = txn.begin().await?;
-        insert_all(&savepoint, jobs, &[i], &mut outcomes).await?;
+        insert_all(&savepoint, jobs, &[i], &mut outcomes, Announce::Later).await?;
         if outcomes[i].is_ok() {
             match sync_massage(&savepoint, &jobs[i].order).await {
                 Ok(()) => {}
@@ -174,24 +181,38 @@ async fn write(
             savepoint.rollback().await?;
         }
     }
-    let written: Vec<live::Change> = jobs
+    insert_all(&txn, jobs, &plain, &mut outcomes, Announce::WithRows).await?;
+    let late_written: Vec<&Order> = late
         .iter()
-        .zip(&outcomes)
-        .filter(|(_, outcome)| outcome.is_ok())
-        .map(|(job, _)| live::Change {
-            owner: job.order.owner.as_str(),
-            topic: domain::live::Topic::Order,
-            subject: job.order.id.as_str(),
-        })
+        .filter(|&&i| outcomes[i].is_ok())
+        .map(|&i| &jobs[i].order)
         .collect();
-    let at = jobs
-        .iter()
-        .map(|j| ms(j.order.updated_at))
-        .max()
-        .unwrap_or(0);
-    live::record(&txn, at, &written).await?;
+    let changes: Vec<live::Change> = late_written.iter().map(|o| announced(o)).collect();
+    live::record(&txn, latest(&late_written), &changes).await?;
     txn.commit().await?;
     Ok(outcomes)
+}
+
+/// Where the live events of the orders an `insert_all` writes go.
+#[derive(Clone, Copy, PartialEq)]
+enum Announce {
+    /// In the statement that writes the orders (the last of its transaction but the commit).
+    WithRows,
+    /// Left to the caller, who has more to write and may wait for rows first.
+    Later,
+}
+
+fn announced(order: &Order) -> live::Change<'_> {
+    live::Change {
+        owner: order.owner.as_str(),
+        topic: Topic::Order,
+        subject: order.id.as_str(),
+    }
+}
+
+/// The time of the live events of `orders`: their latest change.
+fn latest(orders: &[&Order]) -> i64 {
+    orders.iter().map(|o| ms(o.updated_at)).max().unwrap_or(0)
 }
 
 /// Writes the orders `among` in `db`, each step one statement for all of them: their keys, then
@@ -202,6 +223,7 @@ async fn insert_all(
     jobs: &[Job],
     among: &[usize],
     outcomes: &mut [Result<(), StoreError>],
+    announce: Announce,
 ) -> Result<(), DbErr> {
     for i in keys_taken(db, jobs, among).await? {
         outcomes[i] = Err(StoreError::KeyTaken);
@@ -220,46 +242,113 @@ async fn insert_all(
         .map(|&i| &jobs[i].order)
         .collect();
     if !admitted.is_empty() {
-        insert_rows(db, &admitted).await?;
+        insert_rows(db, &admitted, announce).await?;
     }
     Ok(())
 }
 
-/// Writes `orders` and their transitions in one round trip to the database (on SQLite, one call
-/// to its thread): a statement each is a wait each for the whole group. PostgreSQL takes the
-/// orders' insert as a `WITH` of the transitions' (their foreign key is checked at the end of the
-/// statement, when the orders are in); SQLite, the only other backend, the two in one string.
-async fn insert_rows(db: &impl ConnectionTrait, orders: &[&Order]) -> Result<(), DbErr> {
+/// Writes `orders`, their transitions and, as `announce` says, their live events in one round
+/// trip to the database (on SQLite, one call to its thread): a statement each is a wait each for
+/// the whole group. On PostgreSQL it is one statement, the orders' insert a `WITH` of the rest
+/// (the transitions' foreign key is checked at the end of the statement, when the orders are in);
+/// the live events are made from the orders inserted, joined to the call that takes the
+/// live-events lock, so that the lock is held before their first id is drawn (see `live`).
+/// SQLite, the only other backend, takes the inserts in one string, under its write lock.
+async fn insert_rows(
+    db: &impl ConnectionTrait,
+    orders: &[&Order],
+    announce: Announce,
+) -> Result<(), DbErr> {
     let backend = db.get_database_backend();
-    let orders_insert =
+    let mut orders_insert =
         order::Entity::insert_many(orders.iter().map(|o| order_to_row(o))).into_query();
-    let events: Vec<_> = orders.iter().flat_map(|o| event_rows(o, 0)).collect();
-    if events.is_empty() {
-        db.execute(&orders_insert).await?;
-        return Ok(());
-    }
-    let events_insert = order_event::Entity::insert_many(events).into_query();
-    let statement = if backend == DbBackend::Postgres {
-        let new_orders = CommonTableExpression::new()
-            .query(orders_insert)
-            .table_name("new_orders")
-            .to_owned();
-        backend.build(&events_insert.with(WithClause::new().cte(new_orders).to_owned()))
-    } else {
-        let (first, second) = (backend.build(&orders_insert), backend.build(&events_insert));
-        let values = [first.values, second.values]
-            .into_iter()
-            .flatten()
-            .flat_map(|v| v.0)
-            .collect();
-        Statement::from_sql_and_values(
-            backend,
-            format!("{}; {}", first.sql, second.sql),
-            Values(values),
-        )
+    let events_insert = events_of(orders);
+    let at = latest(orders);
+    let statement = match (backend, announce) {
+        (DbBackend::Postgres, Announce::Later) => {
+            backend.build(&events_insert.with(with_orders(orders_insert)))
+        }
+        (DbBackend::Postgres, Announce::WithRows) => {
+            orders_insert
+                .returning(Query::returning().columns([order::Column::Owner, order::Column::Id]));
+            let mut with = with_orders(orders_insert);
+            with.cte(
+                CommonTableExpression::new()
+                    .query(events_insert)
+                    .table_name("new_events")
+                    .to_owned(),
+            );
+            backend.build(&live_of_new_orders(at)?.with(with))
+        }
+        (_, Announce::Later) => joined(backend, &[&orders_insert, &events_insert]),
+        (_, Announce::WithRows) => {
+            let live_insert = live::insert(at, orders.iter().map(|o| announced(o))).into_query();
+            joined(backend, &[&orders_insert, &events_insert, &live_insert])
+        }
     };
     db.execute_raw(statement).await?;
     Ok(())
+}
+
+/// On PostgreSQL, the insert of a live event for each row of `new_orders`, under the lock.
+fn live_of_new_orders(at: i64) -> Result<InsertStatement, DbErr> {
+    let new = "new_orders";
+    let announce = Query::select()
+        .expr(Expr::val(at))
+        .column((new, order::Column::Owner))
+        .expr(Expr::val(Topic::Order.code()))
+        .column((new, order::Column::Id))
+        .from(new)
+        .from_subquery(
+            Query::select().expr(pg_lock(DbLock::LiveEvents)).to_owned(),
+            "lock",
+        )
+        .to_owned();
+    Ok(Query::insert()
+        .into_table(live_event::Entity)
+        .columns([
+            live_event::Column::AtMs,
+            live_event::Column::Owner,
+            live_event::Column::Topic,
+            live_event::Column::Subject,
+        ])
+        .select_from(announce)
+        .map_err(|e| DbErr::Custom(e.to_string()))?
+        .to_owned())
+}
+
+/// The insert of the transitions of `orders`; every new order has at least its creation.
+fn events_of(orders: &[&Order]) -> InsertStatement {
+    order_event::Entity::insert_many(orders.iter().flat_map(|o| event_rows(o, 0))).into_query()
+}
+
+/// A `WITH` clause that inserts the orders as `new_orders`.
+fn with_orders(orders_insert: InsertStatement) -> WithClause {
+    WithClause::new()
+        .cte(
+            CommonTableExpression::new()
+                .query(orders_insert)
+                .table_name("new_orders")
+                .to_owned(),
+        )
+        .to_owned()
+}
+
+/// SQLite's statements in one string, for one call to its thread (inside a transaction, which
+/// makes them one change).
+fn joined(backend: DbBackend, statements: &[&InsertStatement]) -> Statement {
+    let built: Vec<Statement> = statements.iter().map(|s| backend.build(*s)).collect();
+    let sql = built
+        .iter()
+        .map(|b| b.sql.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let values = built
+        .into_iter()
+        .flat_map(|b| b.values)
+        .flat_map(|v| v.0)
+        .collect();
+    Statement::from_sql_and_values(backend, sql, Values(values))
 }
 
 fn key_row(c: &KeyClaim) -> idempotency_key::ActiveModel {
