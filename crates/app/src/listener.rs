@@ -10,7 +10,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -24,6 +24,7 @@ use hyper_util::server::conn::auto::Builder;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tokio::time::Instant;
 use tower::ServiceExt;
 
 /// How long a client may take to send a request.
@@ -186,10 +187,12 @@ pub async fn close_when_draining(
 pub async fn slow_bodies(State(limits): State<Timeouts>, request: Request, next: Next) -> Response {
     let too_slow = Arc::new(AtomicBool::new(false));
     let (parts, body) = request.into_parts();
+    let started = Instant::now();
     let timed = Timed {
         inner: body,
         limits,
-        started: Instant::now(),
+        started,
+        last: started,
         received: 0,
         idle: Box::pin(tokio::time::sleep(limits.body_idle)),
         too_slow: too_slow.clone(),
@@ -210,6 +213,8 @@ struct Timed {
     inner: Body,
     limits: Timeouts,
     started: Instant,
+    /// When the last frame came (or the body started).
+    last: Instant,
     received: u64,
     idle: Pin<Box<tokio::time::Sleep>>,
     too_slow: Arc<AtomicBool>,
@@ -246,18 +251,23 @@ impl http_body::Body for Timed {
                 if let Some(data) = frame.data_ref() {
                     this.received += data.len() as u64;
                 }
-                let elapsed = this.started.elapsed();
+                this.last = Instant::now();
+                let elapsed = this.last - this.started;
                 if elapsed > this.limits.body_deadline {
                     return this.give_up("body past its deadline");
                 }
                 if this.trickling(elapsed) {
                     return this.give_up("body slower than the floor");
                 }
-                let next = tokio::time::Instant::now() + this.limits.body_idle;
-                this.idle.as_mut().reset(next);
                 Poll::Ready(Some(Ok(frame)))
             }
             Poll::Pending => {
+                // The timer is set only when the body makes us wait: most bodies come whole with
+                // their head, and setting it for each frame cost a timer-wheel update a request.
+                let due = this.last + this.limits.body_idle;
+                if this.idle.deadline() != due {
+                    this.idle.as_mut().reset(due);
+                }
                 if this.idle.as_mut().poll(cx).is_ready() {
                     return this.give_up("body stalled");
                 }
