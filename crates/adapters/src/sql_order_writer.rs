@@ -130,20 +130,13 @@ async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>, most: usize
 /// The group in a fixed number of statements whatever its size. Each order that can be refused
 /// after it is written goes first, in a savepoint of its own, with its therapist hold; then the
 /// others all at once (`insert_all`), their live events in their last statement; then the late
-/// ones' live events and the commit. On PostgreSQL a group that needs no more than that one last
-/// statement (no key, no cap, nothing late) is sent alone, without a transaction around it: one
-/// round trip. Answers each order's outcome, or the error that undid the whole group.
+/// ones' live events and the commit. Answers each order's outcome, or the error that undid the
+/// whole group.
 async fn write(
     db: &DatabaseConnection,
     jobs: &[Job],
 ) -> Result<Vec<Result<(), StoreError>>, DbErr> {
     let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
-    let simple = |j: &Job| j.claim.is_none() && !j.capped() && !j.refusable_late();
-    if db.get_database_backend() == DbBackend::Postgres && jobs.iter().all(simple) {
-        let orders: Vec<&Order> = jobs.iter().map(|j| &j.order).collect();
-        insert_rows(db, &orders, Announce::WithRows).await?;
-        return Ok(outcomes);
-    }
     let txn = begin_write(db).await?;
     // On PostgreSQL every capped customer's lock is taken first and in one order, so two groups
     // (or two nodes) never wait on each other; on SQLite the write lock covers them.
@@ -194,7 +187,7 @@ async fn write(
 }
 
 /// Where the live events of the orders an `insert_all` writes go.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum Announce {
     /// In the statement that writes the orders (the last of its transaction but the commit).
     WithRows,
@@ -216,8 +209,9 @@ fn latest(orders: &[&Order]) -> i64 {
 }
 
 /// Writes the orders `among` in `db`, each step one statement for all of them: their keys, then
-/// their customers' caps, then the orders admitted and their transitions. The refused ones'
-/// outcomes are set in `outcomes`; nothing of them is written.
+/// their customers' caps, then the orders admitted with their transitions (and, as `announce`
+/// says, their live events). The refused ones' outcomes are set in `outcomes`; nothing of them is
+/// written.
 async fn insert_all(
     db: &impl ConnectionTrait,
     jobs: &[Job],
