@@ -443,3 +443,75 @@ mod email_forms_migrate_with_collisions_reported {
         super::email_forms_migrate(adapters::testing::Backend::Postgres).await;
     }
 }
+
+// The account read that authenticates every request batches the lookups made together: each is
+// still answered with its own account (or none), and a change is seen by the next lookup.
+on_both_databases!(
+    lookups_made_together_each_get_their_own_account,
+    |db: DatabaseConnection| async move {
+        let store = Arc::new(SqlIdentityStore::new(db.clone()));
+        let now = at(1_800_000_000);
+        let account = |n: usize| Account {
+            id: UserId::parse(&format!("u{n}")).unwrap(),
+            email: Email::parse(&format!("u{n}@example.com")).unwrap(),
+            role: Role::Customer,
+            password_hash: "$argon2id$x".into(),
+            email_verified: true,
+            disabled: n.is_multiple_of(5),
+            created_at: now,
+            updated_at: now,
+            tokens_valid_after: DateTime::UNIX_EPOCH,
+        };
+        for n in 0..40 {
+            store
+                .commit(Change {
+                    insert_account: Some(account(n)),
+                    ..Change::default()
+                })
+                .await
+                .unwrap();
+        }
+        let look_all = |store: Arc<SqlIdentityStore>| async move {
+            // Known and unknown ids, each asked for three times, all at once.
+            let lookups: Vec<_> = (0..150_usize)
+                .map(|i| {
+                    let store = store.clone();
+                    let n = i % 50;
+                    tokio::spawn(async move {
+                        let id = UserId::parse(&format!("u{n}")).unwrap();
+                        (n, store.account_by_id(&id).await.unwrap())
+                    })
+                })
+                .collect();
+            let mut seen = Vec::new();
+            for l in lookups {
+                seen.push(l.await.unwrap());
+            }
+            seen
+        };
+        for (n, found) in look_all(store.clone()).await {
+            match found {
+                Some(a) => {
+                    assert!(n < 40, "u{n} does not exist");
+                    assert_eq!(a.id.as_str(), format!("u{n}"));
+                    assert_eq!(a.disabled, n.is_multiple_of(5), "u{n}");
+                }
+                None => assert!(n >= 40, "u{n} exists"),
+            }
+        }
+        let mut off = account(1);
+        off.disabled = true;
+        store
+            .commit(Change {
+                update_account: Some(off),
+                ..Change::default()
+            })
+            .await
+            .unwrap();
+        for (n, found) in look_all(store.clone()).await {
+            if n == 1 {
+                assert!(found.unwrap().disabled, "the change is seen at once");
+            }
+        }
+    }
+);
