@@ -17,16 +17,22 @@ pub use sea_orm::{DatabaseConnection, DbErr};
 /// so that a commit a customer was told about survives a power cut, not only a crash.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let sqlite = url.starts_with("sqlite:");
-    open(url, if sqlite { 8 } else { 16 }).await
+    open(url, if sqlite { 8 } else { 16 }, WAL_CHECKPOINT_PAGES).await
 }
 
-/// Opens one connection of its own, set as `connect`'s are: for a writer that must not queue
-/// behind the requests' reads for a connection of the shared pool.
+/// Opens one connection of its own for the order writer, which must not queue behind the
+/// requests' reads for a connection of the shared pool. Set as `connect`'s are, except that on
+/// SQLite its commits never copy the log into the database: the writer does that between groups
+/// (see `sql_order_writer`), so that no group's answers wait for the copy.
 pub async fn connect_one(url: &str) -> Result<DatabaseConnection, DbErr> {
-    open(url, 1).await
+    open(url, 1, 0).await
 }
 
-async fn open(url: &str, connections: u32) -> Result<DatabaseConnection, DbErr> {
+async fn open(
+    url: &str,
+    connections: u32,
+    checkpoint_pages: u32,
+) -> Result<DatabaseConnection, DbErr> {
     let mut options = ConnectOptions::new(url.to_owned());
     options
         .connect_timeout(Duration::from_secs(5))
@@ -40,23 +46,24 @@ async fn open(url: &str, connections: u32) -> Result<DatabaseConnection, DbErr> 
             std::fs::create_dir_all(dir)
                 .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", dir.display())))?;
         }
-        options.map_sqlx_sqlite_opts(|o| {
+        options.map_sqlx_sqlite_opts(move |o| {
             o.create_if_missing(true)
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
                 .busy_timeout(Duration::from_secs(5))
                 .foreign_keys(true)
-                .pragma("wal_autocheckpoint", WAL_CHECKPOINT_PAGES.to_string())
+                .pragma("wal_autocheckpoint", checkpoint_pages.to_string())
         });
     }
     Database::connect(options).await
 }
 
 /// Pages of write-ahead log after which the commit that crossed the mark copies the log into the
-/// database. SQLite's default (1,000) made that commit, and every order waiting for the writer,
-/// wait 4 MB of copying and a sync: the tail of the order latency. A fifth of it keeps each
-/// copy short (p99 at half the peak 6.2–6.6 ms against 9.5–10.4 with the default; a job copying
-/// in the background every 100 ms was worse, 11–13 ms, its syncs delaying the commits').
+/// database (the order writer's connection excepted, see `connect_one`). SQLite's default (1,000)
+/// made that commit, and every order waiting for the writer, wait 4 MB of copying and a sync: the
+/// tail of the order latency. A fifth of it keeps each copy short (p99 at half the peak 6.2–6.6 ms
+/// against 9.5–10.4 with the default; a job copying every 100 ms, whatever had been written, was
+/// worse, 11–13 ms, its syncs delaying the commits').
 const WAL_CHECKPOINT_PAGES: u32 = 200;
 
 /// Brings the schema up to date, under the migration lock: any number of nodes may start at once

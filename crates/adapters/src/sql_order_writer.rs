@@ -48,6 +48,19 @@ fn group_bound(backend: DbBackend) -> usize {
 /// Orders waiting for the writer; a request beyond this waits to be queued.
 const QUEUE: usize = 1024;
 
+/// On SQLite, the orders after which the writer copies the log into the database once no order
+/// waits: about the pages of `db::WAL_CHECKPOINT_PAGES` (an order writes eight or so). Done in
+/// the commit that crossed the mark, as SQLite does on its own (off on the writer's connection,
+/// see `db::connect_one`), the copy and its sync held up that group's answers as well as the
+/// orders queued behind it; between bursts it holds up none. A copy by another connection while
+/// the writer went on never caught up under a steady load: the log only restarts once copied
+/// whole, and it grew past 500 MB.
+const CHECKPOINT_EVERY: usize = 25;
+
+/// On SQLite, the orders after which the writer copies the log even with orders waiting: a
+/// writer that is never idle still keeps its log to a few megabytes.
+const CHECKPOINT_AT_MOST: usize = 4 * CHECKPOINT_EVERY;
+
 struct Job {
     order: Order,
     claim: Option<KeyClaim>,
@@ -77,8 +90,7 @@ pub(crate) struct OrderWriter {
 impl OrderWriter {
     pub(crate) fn start(db: DatabaseConnection) -> Self {
         let (jobs, queue) = mpsc::channel(QUEUE);
-        let backend = db.get_database_backend();
-        tokio::spawn(run(db, queue, group_bound(backend)));
+        tokio::spawn(run(db, queue));
         Self { jobs }
     }
 
@@ -106,10 +118,14 @@ fn stopped() -> StoreError {
     StoreError::Other(domain::DomainError::Unavailable("order writer".into()))
 }
 
-async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>, most: usize) {
+async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
+    let backend = db.get_database_backend();
+    let most = group_bound(backend);
     let mut group = Vec::with_capacity(most);
+    let mut unchecked = 0;
     while queue.recv_many(&mut group, most).await > 0 {
         let jobs = std::mem::take(&mut group);
+        unchecked += jobs.len();
         match write(&db, &jobs).await {
             Ok(outcomes) => {
                 for (job, outcome) in jobs.into_iter().zip(outcomes) {
@@ -124,6 +140,24 @@ async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>, most: usize
                 }
             }
         }
+        let due =
+            unchecked >= CHECKPOINT_AT_MOST || (unchecked >= CHECKPOINT_EVERY && queue.is_empty());
+        if backend == DbBackend::Sqlite && due {
+            checkpoint(&db).await;
+            unchecked = 0;
+        }
+    }
+}
+
+/// Copies the log into the database, between two groups: the orders written are answered
+/// already, and the log restarts at the next group, nothing else having been written meanwhile.
+/// A failed copy is left for the next: the log only grows meanwhile.
+async fn checkpoint(db: &DatabaseConnection) {
+    if let Err(e) = db
+        .execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)")
+        .await
+    {
+        tracing::warn!(error = %e, "copying the log into the database");
     }
 }
 
