@@ -381,10 +381,15 @@ impl IdentityStore for SqlIdentityStore {
     }
 
     async fn account_by_id(&self, id: &UserId) -> DomainResult<Option<Account>> {
-        // Every id asked for has an answer in its batch; the loader's own error cannot happen.
-        self.accounts
-            .try_load(id.as_str().to_owned())
+        // The loader runs a batch's query inside one of its lookups. Were that lookup dropped
+        // mid-query (a client gone, a deadline passed), the others of the batch would never be
+        // answered: dataloader 0.18 panics in them. Each lookup is a task of its own, which runs
+        // to its end whoever waits for it. (Every id asked for has an answer in its batch, so the
+        // loader's own error cannot happen either.)
+        let (accounts, id) = (self.accounts.clone(), id.as_str().to_owned());
+        tokio::spawn(async move { accounts.try_load(id).await })
             .await
+            .map_err(|e| DomainError::Unavailable(format!("account lookup: {e}")))?
             .map_err(|e| DomainError::Unavailable(format!("account lookup: {e}")))?
     }
 

@@ -515,3 +515,50 @@ on_both_databases!(
         }
     }
 );
+
+// A lookup dropped while its batch's query is out (a client gone, a deadline passed) leaves the
+// others of that batch answered.
+on_both_databases!(
+    a_lookup_given_up_leaves_the_others_answered,
+    |db: DatabaseConnection| async move {
+        let store = Arc::new(SqlIdentityStore::new(db.clone()));
+        let now = at(1_800_000_000);
+        store
+            .commit(Change {
+                insert_account: Some(Account {
+                    id: UserId::parse("u1").unwrap(),
+                    email: Email::parse("u1@example.com").unwrap(),
+                    role: Role::Customer,
+                    password_hash: "$argon2id$x".into(),
+                    email_verified: true,
+                    disabled: false,
+                    created_at: now,
+                    updated_at: now,
+                    tokens_valid_after: DateTime::UNIX_EPOCH,
+                }),
+                ..Change::default()
+            })
+            .await
+            .unwrap();
+        for round in 0..20_u64 {
+            let lookups: Vec<_> = (0..16_u64)
+                .map(|i| {
+                    let store = store.clone();
+                    tokio::spawn(async move {
+                        let id = UserId::parse("u1").unwrap();
+                        if i % 2 == 0 {
+                            // Given up after a few dozen microseconds: often mid-query.
+                            let patience = std::time::Duration::from_micros(20 * (round + i));
+                            let _ = tokio::time::timeout(patience, store.account_by_id(&id)).await;
+                            return true;
+                        }
+                        store.account_by_id(&id).await.unwrap().is_some()
+                    })
+                })
+                .collect();
+            for l in lookups {
+                assert!(l.await.expect("no lookup panics"));
+            }
+        }
+    }
+);
