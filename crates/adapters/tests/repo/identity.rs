@@ -444,6 +444,21 @@ mod email_forms_migrate_with_collisions_reported {
     }
 }
 
+/// A customer's account, `{id}@example.com`, verified and enabled.
+fn customer(id: &str, now: DateTime<Utc>) -> Account {
+    Account {
+        id: UserId::parse(id).unwrap(),
+        email: Email::parse(&format!("{id}@example.com")).unwrap(),
+        role: Role::Customer,
+        password_hash: "$argon2id$x".into(),
+        email_verified: true,
+        disabled: false,
+        created_at: now,
+        updated_at: now,
+        tokens_valid_after: DateTime::UNIX_EPOCH,
+    }
+}
+
 // The account read that authenticates every request batches the lookups made together: each is
 // still answered with its own account (or none), and a change is seen by the next lookup.
 on_both_databases!(
@@ -452,15 +467,8 @@ on_both_databases!(
         let store = Arc::new(SqlIdentityStore::new(db.clone()));
         let now = at(1_800_000_000);
         let account = |n: usize| Account {
-            id: UserId::parse(&format!("u{n}")).unwrap(),
-            email: Email::parse(&format!("u{n}@example.com")).unwrap(),
-            role: Role::Customer,
-            password_hash: "$argon2id$x".into(),
-            email_verified: true,
             disabled: n.is_multiple_of(5),
-            created_at: now,
-            updated_at: now,
-            tokens_valid_after: DateTime::UNIX_EPOCH,
+            ..customer(&format!("u{n}"), now)
         };
         for n in 0..40 {
             store
@@ -525,17 +533,7 @@ on_both_databases!(
         let now = at(1_800_000_000);
         store
             .commit(Change {
-                insert_account: Some(Account {
-                    id: UserId::parse("u1").unwrap(),
-                    email: Email::parse("u1@example.com").unwrap(),
-                    role: Role::Customer,
-                    password_hash: "$argon2id$x".into(),
-                    email_verified: true,
-                    disabled: false,
-                    created_at: now,
-                    updated_at: now,
-                    tokens_valid_after: DateTime::UNIX_EPOCH,
-                }),
+                insert_account: Some(customer("u1", now)),
                 ..Change::default()
             })
             .await
