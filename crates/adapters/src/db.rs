@@ -24,7 +24,7 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
 /// requests' reads for a connection of the shared pool. Set as `connect`'s are, except that on
 /// SQLite its commits never copy the log into the database: the writer does that between groups
 /// (see `sql_order_writer`), so that no group's answers wait for the copy.
-pub async fn connect_one(url: &str) -> Result<DatabaseConnection, DbErr> {
+pub async fn connect_order_writer(url: &str) -> Result<DatabaseConnection, DbErr> {
     open(url, 1, 0).await
 }
 
@@ -59,7 +59,7 @@ async fn open(
 }
 
 /// Pages of write-ahead log after which the commit that crossed the mark copies the log into the
-/// database (the order writer's connection excepted, see `connect_one`). SQLite's default (1,000)
+/// database (the order writer's connection excepted, see `connect_order_writer`). SQLite's default (1,000)
 /// made that commit, and every order waiting for the writer, wait 4 MB of copying and a sync: the
 /// tail of the order latency. A fifth of it keeps each copy short (p99 at half the peak 6.2–6.6 ms
 /// against 9.5–10.4 with the default; a job copying every 100 ms, whatever had been written, was

@@ -51,7 +51,7 @@ const QUEUE: usize = 1024;
 /// On SQLite, the orders after which the writer copies the log into the database once no order
 /// waits: about the pages of `db::WAL_CHECKPOINT_PAGES` (an order writes eight or so). Done in
 /// the commit that crossed the mark, as SQLite does on its own (off on the writer's connection,
-/// see `db::connect_one`), the copy and its sync held up that group's answers as well as the
+/// see `db::connect_order_writer`), the copy and its sync held up that group's answers as well as the
 /// orders queued behind it; between bursts it holds up none. A copy by another connection while
 /// the writer went on never caught up under a steady load: the log only restarts once copied
 /// whole, and it grew past 500 MB.
@@ -142,8 +142,10 @@ async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
         }
         let due =
             unchecked >= CHECKPOINT_AT_MOST || (unchecked >= CHECKPOINT_EVERY && queue.is_empty());
-        if backend == DbBackend::Sqlite && due {
-            checkpoint(&db).await;
+        if due {
+            if backend == DbBackend::Sqlite {
+                checkpoint(&db).await;
+            }
             unchecked = 0;
         }
     }

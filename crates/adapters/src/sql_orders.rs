@@ -43,7 +43,7 @@ impl SqlOrderStore {
         Self::writing_through(db.clone(), db)
     }
 
-    /// The same, its writer on a connection of its own (`db::connect_one`).
+    /// The same, its writer on a connection of its own (`db::connect_order_writer`).
     pub fn writing_through(db: DatabaseConnection, writer: DatabaseConnection) -> Self {
         Self {
             writer: OrderWriter::start(writer),

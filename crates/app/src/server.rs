@@ -138,7 +138,7 @@ impl App {
         };
         let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::writing_through(
             db.clone(),
-            db::connect_one(&config.database_url)
+            db::connect_order_writer(&config.database_url)
                 .await
                 .context("opening the order writer's connection")?,
         ));
