@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use adapters::testing::{Backend, TestDb, unique_name};
 use app::{Config, Environment, server};
+use base64::Engine;
+use base64::prelude::BASE64_STANDARD;
 use gateway::pb;
 use gateway::pb::catalog_service_client::CatalogServiceClient;
 use prost::Message;
@@ -510,6 +512,87 @@ api_test!(grpc_web_serves_the_catalogue, async |app: &TestApp| {
         .grpc_web::<pb::GetPlanResponse>("GetPlan", &pb::GetPlanRequest { id: "nope".into() })
         .await;
     assert_eq!(status, tonic::Code::NotFound as u32);
+
+    // A first page, whichever way it is asked for, is the same plans: kept and sent whole over
+    // gRPC-Web, through tonic over native gRPC and when base64 is asked for.
+    let first = pb::ListPlansRequest {
+        category: pb::Category::Shuttle.into(),
+        ..Default::default()
+    };
+    let (status, web) = app
+        .grpc_web::<pb::ListPlansResponse>("ListPlans", &first)
+        .await;
+    assert_eq!(status, 0);
+    let web = web.unwrap();
+    assert_eq!(web.plans.len(), 12);
+    assert_eq!(
+        web.plans,
+        plans_over_grpc(app.url(""), pb::Category::Shuttle).await
+    );
+    let frame = |m: &pb::ListPlansRequest| {
+        let m = m.encode_to_vec();
+        [&[0][..], &u32::try_from(m.len()).unwrap().to_be_bytes(), &m].concat()
+    };
+    let r = app
+        .http
+        .post(app.url("/booking.v1.CatalogService/ListPlans"))
+        .header("content-type", "application/grpc-web+proto")
+        .header("accept", "application/grpc-web-text")
+        .body(frame(&first))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        r.headers()["content-type"],
+        "application/grpc-web-text+proto"
+    );
+    let text = r.bytes().await.unwrap();
+    // The message's frame and the trailers' are encoded one after the other, each padded: every
+    // four characters decode alone.
+    let body: Vec<u8> = text
+        .chunks(4)
+        .flat_map(|q| BASE64_STANDARD.decode(q).unwrap())
+        .collect();
+    let len = u32::from_be_bytes(body[1..5].try_into().unwrap()) as usize;
+    let decoded = pb::ListPlansResponse::decode(&body[5..5 + len]).unwrap();
+    assert!(body[5 + len..].starts_with(b"\x80"), "then the trailers");
+    assert_eq!(decoded.plans, web.plans);
+
+    // Later pages are read, over gRPC-Web too; a bad request is refused as over gRPC.
+    let (_, page) = app
+        .grpc_web::<pb::ListPlansResponse>(
+            "ListPlans",
+            &pb::ListPlansRequest {
+                page_size: 5,
+                ..first.clone()
+            },
+        )
+        .await;
+    let token = page.unwrap().next_page_token;
+    let (status, next) = app
+        .grpc_web::<pb::ListPlansResponse>(
+            "ListPlans",
+            &pb::ListPlansRequest {
+                page_size: 5,
+                page_token: token,
+                ..first.clone()
+            },
+        )
+        .await;
+    assert_eq!(status, 0);
+    assert_eq!(next.unwrap().plans, web.plans[5..10]);
+    for bad in [
+        pb::ListPlansRequest::default(),
+        pb::ListPlansRequest {
+            page_size: 101,
+            ..first.clone()
+        },
+    ] {
+        let (status, _) = app
+            .grpc_web::<pb::ListPlansResponse>("ListPlans", &bad)
+            .await;
+        assert_eq!(status, tonic::Code::InvalidArgument as u32, "{bad:?}");
+    }
 });
 
 api_test!(health_and_the_web_app, async |app: &TestApp| {

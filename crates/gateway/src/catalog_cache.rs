@@ -28,7 +28,8 @@ type Kept<K, T> = Mutex<HashMap<K, (u64, Arc<T>)>>;
 pub struct CatalogCache {
     version: watch::Receiver<u64>,
     rest: Arc<Kept<Category, JsonAnswer>>,
-    /// gRPC first pages as sent, by category and page size (both bounded, so the map is too).
+    /// gRPC-Web first pages as sent (`grpc::kept`), by category and page size (both bounded, so
+    /// the map is too).
     grpc: Arc<Kept<(Category, u32), Bytes>>,
 }
 
@@ -73,7 +74,7 @@ impl CatalogCache {
         Ok(answer)
     }
 
-    /// A first page of plans over gRPC as sent, made by `make` when needed.
+    /// A first page of plans as its gRPC-Web body, made by `make` when needed.
     pub(crate) async fn plans<F, Fut>(
         &self,
         category: Category,

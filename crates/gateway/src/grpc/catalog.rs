@@ -1,10 +1,11 @@
+use axum::body::Bytes;
 use domain::catalog::{CatalogService, Plan, PlanId};
 use domain::reviews::ReviewService;
-use domain::shared::PageRequest;
+use domain::shared::{Page, PageRequest};
 use tonic::{Request, Response, Status};
 
 use crate::error::status;
-use crate::grpc::framed::{answer, frame};
+use crate::grpc::kept::{message_of, web_body};
 use crate::pb;
 use crate::wire::catalog::{category_from_pb, category_info, plan_to_pb};
 use crate::wire::review::summary_of;
@@ -26,6 +27,27 @@ impl Catalog {
             reviews,
             cache,
         }
+    }
+
+    /// A category's first page, every visitor's: kept per catalogue version as the gRPC-Web body
+    /// that answers it.
+    pub(super) async fn first_page(&self, category: i32, page_size: u32) -> Result<Bytes, Status> {
+        let category = category_from_pb(category)?;
+        let page = PageRequest::new(page_size, None).map_err(status)?;
+        self.cache
+            .plans(category, page.size(), || async {
+                let page = self.service.list_plans(category, &page).await?;
+                Ok(web_body(&self.page_of(page).await?))
+            })
+            .await
+            .map_err(status)
+    }
+
+    async fn page_of(&self, page: Page<Plan>) -> domain::DomainResult<pb::ListPlansResponse> {
+        Ok(pb::ListPlansResponse {
+            plans: self.with_reviews(page.items).await?,
+            next_page_token: page.next_token.unwrap_or_default(),
+        })
     }
 
     /// The plans with their travellers' review counts.
@@ -66,27 +88,20 @@ impl pb::catalog_service_server::CatalogService for Catalog {
         request: Request<pb::ListPlansRequest>,
     ) -> Result<Response<pb::ListPlansResponse>, Status> {
         let req = request.into_inner();
+        if req.page_token.is_empty() {
+            // Mostly answered before tonic (`kept`); here for the callers that skip that path.
+            let kept = self.first_page(req.category, req.page_size).await?;
+            let message = message_of(&kept).map_err(|e| Status::unavailable(e.to_string()))?;
+            return Ok(Response::new(message));
+        }
         let category = category_from_pb(req.category)?;
         let page = PageRequest::new(req.page_size, Some(req.page_token)).map_err(status)?;
-        let make = || async {
-            let page = self.service.list_plans(category, &page).await?;
-            Ok(pb::ListPlansResponse {
-                plans: self.with_reviews(page.items).await?,
-                next_page_token: page.next_token.unwrap_or_default(),
-            })
-        };
-        // First pages are every visitor's: kept per catalogue version, as sent; later ones are
-        // read.
-        if page.token().is_none() {
-            let kept = self
-                .cache
-                .plans(category, page.size(), || async {
-                    Ok(frame(&make().await?))
-                })
-                .await;
-            return kept.map(answer).map_err(status);
-        }
-        make().await.map(Response::new).map_err(status)
+        let page = self
+            .service
+            .list_plans(category, &page)
+            .await
+            .map_err(status)?;
+        self.page_of(page).await.map(Response::new).map_err(status)
     }
 
     #[tracing::instrument(skip_all)]

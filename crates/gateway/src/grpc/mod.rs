@@ -2,8 +2,8 @@
 
 mod catalog;
 mod federation;
-mod framed;
 mod identity;
+mod kept;
 mod live;
 mod massage;
 mod operator;
@@ -13,6 +13,8 @@ mod review;
 mod support;
 
 mod user;
+
+use std::sync::Arc;
 
 use axum::Router;
 use tonic::server::NamedService;
@@ -34,11 +36,12 @@ use crate::pb::user_service_server::UserServiceServer;
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
 /// own; the web app owns the fallback here, and asks `unknown_service` first.
 pub(crate) fn router(services: &Services) -> Router {
-    let catalog = CatalogServiceServer::new(catalog::Catalog::new(
+    let kept = Arc::new(catalog::Catalog::new(
         services.catalog.clone(),
         services.reviews.clone(),
         services.catalog_cache.clone(),
     ));
+    let catalog = CatalogServiceServer::from_arc(kept.clone());
     let identity = IdentityServiceServer::new(identity::Identity::new(services.identity.clone()));
     let federation =
         FederationServiceServer::new(federation::Federation::new(services.identity.clone()));
@@ -93,8 +96,8 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&federation), federation)
         .route_service(&path_of(&users), users)
         .layer(axum::middleware::map_response(blame_the_caller))
-        .layer(axum::middleware::map_response(framed::send_framed))
         .layer(GrpcWebLayer::new())
+        .layer(axum::middleware::from_fn_with_state(kept, kept::answer))
 }
 
 /// Our services never answer INTERNAL (storage faults are UNAVAILABLE, see `error.rs`), so an
