@@ -53,6 +53,11 @@ async fn open(
                 .busy_timeout(Duration::from_secs(5))
                 .foreign_keys(true)
                 .pragma("wal_autocheckpoint", checkpoint_pages.to_string())
+                // A statement that may fail halfway keeps the pages it changed in a journal of
+                // its own, to undo just itself; past 64 kB SQLite spills that journal to a temp
+                // file. A group's multi-row inserts pass that: written and read back through the
+                // kernel, on the writer's critical path. Kept in memory instead.
+                .pragma("temp_store", "memory")
         });
     }
     Database::connect(options).await
