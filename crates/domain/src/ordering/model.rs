@@ -30,9 +30,20 @@ impl OrderId {
         }
     }
 
-    /// A new id from a prefix and random text (letters and digits of it are kept).
-    pub(super) fn generated(prefix: &str, random: &str) -> Self {
-        Self(format!("{prefix}-{}", crate::shared::id_tail(random, 12)))
+    /// A new id: the prefix, then twelve letters and digits: the second of the day it was made
+    /// (three base-62 digits, which sort as the seconds do), then nine of random text (about 53
+    /// bits). The ids of a day thus sort in the order they were made, so every index on them
+    /// takes new orders at its end, in pages already cached, instead of one random page an order
+    /// (measured on SQLite: two of the three pages an order wrote to the log).
+    pub(super) fn generated(prefix: &str, second_of_day: u32, random: &str) -> Self {
+        const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        let second =
+            [62 * 62, 62, 1].map(|unit| char::from(DIGITS[(second_of_day / unit % 62) as usize]));
+        let second: String = second.iter().collect();
+        Self(format!(
+            "{prefix}-{second}{}",
+            crate::shared::id_tail(random, 9)
+        ))
     }
 
     pub fn as_str(&self) -> &str {

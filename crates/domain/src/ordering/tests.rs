@@ -227,6 +227,39 @@ fn new_shuttle() -> NewOrder {
     }
 }
 
+/// Ids sort in the order they were made (so indexes on them take new orders at their end), and
+/// keep the shape a bank memo is matched by: `BK`, six digits, twelve letters or digits.
+#[tokio::test]
+async fn order_ids_sort_as_they_were_made() {
+    let (svc, clock) = service();
+    let ann = UserId::parse("ann").unwrap();
+    let plan_id = PlanId::parse("shuttle-sgn-4").unwrap();
+    let mut ids = Vec::new();
+    // Within a second and across seconds, minutes and hours of one Vietnam day.
+    for step in [0, 0, 1, 59, 3_600, 36_000] {
+        *clock.0.lock().unwrap() += Duration::seconds(step);
+        let o = svc
+            .create(&ann, Category::Shuttle, &plan_id, new_shuttle(), None)
+            .await
+            .unwrap();
+        ids.push(o.id.as_str().to_owned());
+    }
+    let tail = |id: &str| id.strip_prefix("BK261122-").unwrap().to_owned();
+    for id in &ids {
+        assert!(tail(id).len() == 12 && tail(id).bytes().all(|b| b.is_ascii_alphanumeric()));
+        let memo = crate::payment::memo_of(id);
+        assert_eq!(crate::payment::references_in(&memo), vec![memo]);
+    }
+    let seconds: Vec<String> = ids.iter().map(|id| tail(id)[..3].to_owned()).collect();
+    assert!(seconds.is_sorted(), "{ids:?}");
+    assert!(
+        seconds[1] < seconds[2] && seconds[4] < seconds[5],
+        "{ids:?}"
+    );
+    assert_eq!(seconds[0], seconds[1]);
+    assert_ne!(ids[0], ids[1]);
+}
+
 #[tokio::test]
 async fn only_the_owner_sees_or_changes_an_order() {
     let (svc, _) = service();

@@ -47,6 +47,7 @@ impl Randomness for Sequence {
     fn id(&self) -> String {
         let mut n = self.0.lock().unwrap();
         *n += 1;
-        format!("r{n:011}")
+        // Distinct in its first characters too: an order id keeps only nine.
+        format!("r{n:08}x{n:011}")
     }
 }

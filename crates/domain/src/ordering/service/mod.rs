@@ -4,7 +4,7 @@ mod staff;
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, Timelike, Utc};
 use sha2::{Digest, Sha256};
 
 use super::details::{Contact, ServiceDetails, TherapistChoice};
@@ -382,10 +382,16 @@ impl OrderService {
         }
     }
 
-    /// `BK` + the Vietnam date + about 70 random bits: readable on the phone, unguessable in a link.
+    /// `BK` + the Vietnam date + its second + about 53 random bits: readable on the phone,
+    /// unguessable in a link.
     fn new_id(&self, now: DateTime<Utc>) -> OrderId {
-        let date = LocalTime::of(now).naive().format("%y%m%d");
-        OrderId::generated(&format!("BK{date}"), &self.random.id())
+        let local = LocalTime::of(now).naive();
+        let date = local.format("%y%m%d");
+        OrderId::generated(
+            &format!("BK{date}"),
+            local.num_seconds_from_midnight(),
+            &self.random.id(),
+        )
     }
 }
 
