@@ -1,14 +1,47 @@
+use std::sync::Arc;
+
 use axum::body::Bytes;
+use axum::extract::{Request as HttpRequest, State};
+use axum::middleware::Next;
+use axum::response::Response as HttpResponse;
 use domain::catalog::{CatalogService, Plan, PlanId};
 use domain::reviews::ReviewService;
 use domain::shared::{Page, PageRequest};
 use tonic::{Request, Response, Status};
 
 use crate::error::status;
-use crate::grpc::kept::{message_of, web_body};
+use crate::grpc::kept::{WebCall, answer, message_of, web_body};
 use crate::pb;
 use crate::wire::catalog::{category_from_pb, category_info, plan_to_pb};
 use crate::wire::review::summary_of;
+
+const LIST_PLANS: &str = "/booking.v1.CatalogService/ListPlans";
+
+/// Middleware before tonic-web: a first page of plans over gRPC-Web answered with the bytes kept
+/// for it (see `kept`). Anything else, a request refused included, goes on to tonic, which words
+/// every refusal as for every other call.
+pub(super) async fn first_pages(
+    State(catalog): State<Arc<Catalog>>,
+    request: HttpRequest,
+    next: Next,
+) -> HttpResponse {
+    if request.uri().path() != LIST_PLANS {
+        return next.run(request).await;
+    }
+    let call = match WebCall::read(request).await {
+        Ok(call) => call,
+        Err(request) => return next.run(request).await,
+    };
+    let first_page = call
+        .message::<pb::ListPlansRequest>()
+        .filter(|r| r.page_token.is_empty());
+    if let Some(r) = first_page
+        && let Ok(kept) = catalog.first_page(r.category, r.page_size).await
+    {
+        return answer(kept);
+    }
+    next.run(call.into_request()).await
+}
 
 pub(crate) struct Catalog {
     service: CatalogService,
@@ -89,7 +122,7 @@ impl pb::catalog_service_server::CatalogService for Catalog {
     ) -> Result<Response<pb::ListPlansResponse>, Status> {
         let req = request.into_inner();
         if req.page_token.is_empty() {
-            // Mostly answered before tonic (`kept`); here for the callers that skip that path.
+            // Mostly answered before tonic (`first_pages`); here for the callers that skip that.
             let kept = self.first_page(req.category, req.page_size).await?;
             let message = message_of(&kept).map_err(|e| Status::unavailable(e.to_string()))?;
             return Ok(Response::new(message));

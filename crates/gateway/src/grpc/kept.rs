@@ -1,27 +1,19 @@
-//! Kept gRPC-Web answers, sent without tonic. A catalogue list's first page is every visitor's
-//! and changes a few times a day, so `CatalogCache` keeps it per catalogue version as the whole
-//! gRPC-Web body: the message's frame, then the frame of its OK trailers. Passed through tonic
-//! and tonic-web, each such answer still paid for the body translated both ways, a decoder, an
-//! encoder for a stand-in message, trailers built and framed and a chunked answer (measured:
-//! over a third more server CPU a list than over REST). So a gRPC-Web `ListPlans` for a first
-//! page is answered here, before tonic-web, with the kept bytes and their length. Anything else
-//! (a later page, a compressed or base64 body, native gRPC, a body without its length, a request
-//! refused) goes on to tonic, which answers it as every other call.
-
-use std::sync::Arc;
+//! Answers kept as the bytes gRPC-Web sends, and the calls they answer recognised before
+//! tonic-web. A catalogue list's first page is every visitor's and changes a few times a day, so
+//! `CatalogCache` keeps it per catalogue version as the whole gRPC-Web body: the message's frame,
+//! then the frame of its OK trailers. Passed through tonic and tonic-web, each such answer still
+//! paid for the body translated both ways, a decoder, an encoder for a stand-in message, trailers
+//! built and framed and a chunked answer (measured: over a third more server CPU a list than over
+//! REST). So the catalogue answers such a call itself, before tonic-web (`catalog::first_pages`),
+//! with the kept bytes and their length; anything else goes on to tonic untouched.
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
-use axum::middleware::Next;
+use axum::extract::Request;
 use axum::response::Response;
 use http::{HeaderValue, header};
 use prost::Message;
 
-use super::catalog::Catalog;
-use crate::pb;
-
-const LIST_PLANS: &str = "/booking.v1.CatalogService/ListPlans";
-/// A `ListPlansRequest` is a few bytes; a bigger body is left to tonic and its limits.
+/// A unary request is a few bytes; a bigger body is left to tonic and its limits.
 const REQUEST_AT_MOST: u64 = 1024;
 /// The two binary gRPC-Web content types (`+proto` is the default's name spelled out).
 const GRPC_WEB: [&str; 2] = ["application/grpc-web", "application/grpc-web+proto"];
@@ -52,39 +44,51 @@ pub(crate) fn message_of<M: Message + Default>(body: &Bytes) -> Result<M, prost:
     M::decode(body.slice(5.min(end)..end))
 }
 
-/// Middleware before tonic-web: answers the requests it knows from what is kept.
-pub(super) async fn answer(
-    State(catalog): State<Arc<Catalog>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let ours = request.method() == http::Method::POST && request.uri().path() == LIST_PLANS;
-    if !ours || !is_small_grpc_web(&request) {
-        return next.run(request).await;
-    }
-    let (parts, body) = request.into_parts();
-    // A body that does not come (a client gone, one too slow for `slow_bodies`) is tonic's to
-    // refuse, as a missing message.
-    let body = axum::body::to_bytes(body, REQUEST_AT_MOST as usize)
-        .await
-        .unwrap_or_default();
-    let first_page = only_message(&body)
-        .and_then(|m| pb::ListPlansRequest::decode(m).ok())
-        .filter(|r| r.page_token.is_empty());
-    if let Some(r) = first_page
-        && let Ok(kept) = catalog.first_page(r.category, r.page_size).await
-    {
-        let mut response = Response::new(Body::from(kept));
-        response
-            .headers_mut()
-            .insert(header::CONTENT_TYPE, ANSWER_TYPE);
-        return response;
-    }
-    // Refused or failed: tonic says why, in the words every other call uses.
-    next.run(Request::from_parts(parts, Body::from(body))).await
+/// The answer whose whole body is `body` (made by `web_body`).
+pub(super) fn answer(body: Bytes) -> Response {
+    let mut response = Response::new(Body::from(body));
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, ANSWER_TYPE);
+    response
 }
 
-fn is_small_grpc_web(request: &Request) -> bool {
+/// A small gRPC-Web call in binary, both ways, its body read.
+pub(super) struct WebCall {
+    parts: http::request::Parts,
+    body: Bytes,
+}
+
+impl WebCall {
+    /// `request` as such a call, or given back untouched when it is not one.
+    pub(super) async fn read(request: Request) -> Result<Self, Request> {
+        if !is_small_binary(&request) {
+            return Err(request);
+        }
+        let (parts, body) = request.into_parts();
+        // A body that does not come (a client gone, one too slow for `slow_bodies`) is tonic's
+        // to refuse, as a missing message.
+        let body = axum::body::to_bytes(body, REQUEST_AT_MOST as usize)
+            .await
+            .unwrap_or_default();
+        Ok(Self { parts, body })
+    }
+
+    /// The call's message, when its body is exactly one uncompressed frame holding an `M`.
+    pub(super) fn message<M: Message + Default>(&self) -> Option<M> {
+        let (head, message) = self.body.split_at_checked(5)?;
+        let len = u32::from_be_bytes(head[1..5].try_into().ok()?);
+        let whole = head[0] == 0 && usize::try_from(len).ok()? == message.len();
+        whole.then(|| M::decode(message).ok())?
+    }
+
+    /// The request as it came, for tonic.
+    pub(super) fn into_request(self) -> Request {
+        Request::from_parts(self.parts, Body::from(self.body))
+    }
+}
+
+fn is_small_binary(request: &Request) -> bool {
     let headers = request.headers();
     let is = |name, types: &[&str]| {
         headers
@@ -99,12 +103,5 @@ fn is_small_grpc_web(request: &Request) -> bool {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
         .is_some_and(|n| n <= REQUEST_AT_MOST);
-    binary && small
-}
-
-/// The message of a body holding exactly one uncompressed frame.
-fn only_message(body: &Bytes) -> Option<&[u8]> {
-    let (head, message) = body.split_at_checked(5)?;
-    let len = u32::from_be_bytes(head[1..5].try_into().ok()?);
-    (head[0] == 0 && usize::try_from(len).ok()? == message.len()).then_some(message)
+    request.method() == http::Method::POST && binary && small
 }

@@ -36,12 +36,12 @@ use crate::pb::user_service_server::UserServiceServer;
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
 /// own; the web app owns the fallback here, and asks `unknown_service` first.
 pub(crate) fn router(services: &Services) -> Router {
-    let kept = Arc::new(catalog::Catalog::new(
+    let plans = Arc::new(catalog::Catalog::new(
         services.catalog.clone(),
         services.reviews.clone(),
         services.catalog_cache.clone(),
     ));
-    let catalog = CatalogServiceServer::from_arc(kept.clone());
+    let catalog = CatalogServiceServer::from_arc(plans.clone());
     let identity = IdentityServiceServer::new(identity::Identity::new(services.identity.clone()));
     let federation =
         FederationServiceServer::new(federation::Federation::new(services.identity.clone()));
@@ -97,7 +97,10 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&users), users)
         .layer(axum::middleware::map_response(blame_the_caller))
         .layer(GrpcWebLayer::new())
-        .layer(axum::middleware::from_fn_with_state(kept, kept::answer))
+        .layer(axum::middleware::from_fn_with_state(
+            plans,
+            catalog::first_pages,
+        ))
 }
 
 /// Our services never answer INTERNAL (storage faults are UNAVAILABLE, see `error.rs`), so an
