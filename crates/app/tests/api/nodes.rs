@@ -155,14 +155,8 @@ api_test!(
             "a strong ETag: {etag}"
         );
         // gRPC-Web's first page is kept as well, as the bytes it is sent as.
-        let first_page = pb::ListPlansRequest {
-            category: pb::Category::Shuttle.into(),
-            ..Default::default()
-        };
-        let (_, web) = app
-            .grpc_web::<pb::ListPlansResponse>("ListPlans", &first_page)
-            .await;
-        assert!(web.unwrap().plans.iter().any(|p| p.id == "shuttle-sgn-4"));
+        let web = plans_over_grpc_web(app, pb::Category::Shuttle).await;
+        assert!(web.iter().any(|p| p.id == "shuttle-sgn-4"));
         let (_, other_etag, _) = list(other.url("/api/plan/shuttle")).await;
         assert_eq!(other_etag, etag, "every node sends the same bytes");
         // The browser's copy is still good: 304, no body.
@@ -228,10 +222,8 @@ api_test!(
         let (_, changed_etag, here) = list(app.url("/api/plan/shuttle")).await;
         assert!(!here.contains("shuttle-sgn-4"));
         assert_ne!(changed_etag, etag);
-        let (_, web) = app
-            .grpc_web::<pb::ListPlansResponse>("ListPlans", &first_page)
-            .await;
-        assert!(web.unwrap().plans.iter().all(|p| p.id != "shuttle-sgn-4"));
+        let web = plans_over_grpc_web(app, pb::Category::Shuttle).await;
+        assert!(web.iter().all(|p| p.id != "shuttle-sgn-4"));
         // …and on the other node within its follow interval, where orders (priced from the plans
         // kept in memory) then refuse it too.
         let since = std::time::Instant::now();
