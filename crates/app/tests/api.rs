@@ -484,6 +484,34 @@ api_test!(native_grpc_serves_the_catalogue, async |app: &TestApp| {
         .unwrap();
     assert_eq!(plan.duration_minutes, [60, 90, 120]);
 
+    // A list carries of each plan's page what its filters use; the plan asked for has it all.
+    let shuttles = client
+        .list_plans(pb::ListPlansRequest {
+            category: pb::Category::Shuttle.into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .plans;
+    for listed in &shuttles {
+        let content = listed.content.clone().unwrap();
+        assert!(!content.cities.is_empty(), "{}", listed.id);
+        assert!(content.included.is_empty() && content.meeting_point.is_empty());
+    }
+    let whole = client
+        .get_plan(pb::GetPlanRequest {
+            id: shuttles[0].id.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .plan
+        .unwrap();
+    let content = whole.content.unwrap();
+    assert_eq!(content.cities, shuttles[0].content.as_ref().unwrap().cities);
+    assert!(!content.included.is_empty() && !content.meeting_point.is_empty());
+
     let err = client
         .list_plans(pb::ListPlansRequest::default())
         .await

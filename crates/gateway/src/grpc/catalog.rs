@@ -12,7 +12,7 @@ use tonic::{Request, Response, Status};
 use crate::error::status;
 use crate::grpc::kept::{WebCall, answer, message_of, web_body};
 use crate::pb;
-use crate::wire::catalog::{category_from_pb, category_info, plan_to_pb};
+use crate::wire::catalog::{category_from_pb, category_info, listed, plan_to_pb};
 use crate::wire::review::summary_of;
 
 const LIST_PLANS: &str = "/booking.v1.CatalogService/ListPlans";
@@ -78,7 +78,12 @@ impl Catalog {
 
     async fn page_of(&self, page: Page<Plan>) -> domain::DomainResult<pb::ListPlansResponse> {
         Ok(pb::ListPlansResponse {
-            plans: self.with_reviews(page.items).await?,
+            plans: self
+                .with_reviews(page.items)
+                .await?
+                .into_iter()
+                .map(listed)
+                .collect(),
             next_page_token: page.next_token.unwrap_or_default(),
         })
     }

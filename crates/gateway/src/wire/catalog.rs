@@ -60,6 +60,19 @@ fn shuttle_only(p: &catalog::Plan, minutes: i64) -> u32 {
     }
 }
 
+/// A plan as lists carry it: of its page's content only what the lists' filters use (its cities
+/// and its guides' languages). The page itself asks for the plan (`GetPlan`), content and all.
+pub(crate) fn listed(plan: pb::Plan) -> pb::Plan {
+    pb::Plan {
+        content: plan.content.map(|c| pb::PlanContent {
+            cities: c.cities,
+            languages: c.languages,
+            ..Default::default()
+        }),
+        ..plan
+    }
+}
+
 /// A plan card's photo width (320 CSS pixels at 2×).
 const CARD_WIDTH: u32 = 640;
 

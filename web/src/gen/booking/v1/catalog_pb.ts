@@ -189,7 +189,8 @@ export type Plan = Message<"booking.v1.Plan"> & {
   rules?: BookingRules | undefined;
 
   /**
-   * What the plan's own page tells beyond the price.
+   * What the plan's own page tells beyond the price. In lists only its cities and languages
+   * (what the lists' filters use); GetPlan carries it whole.
    *
    * @generated from field: booking.v1.PlanContent content = 14;
    */
