@@ -45,12 +45,43 @@ impl Measured {
 
 /// Flat out with `clients` connections, then at half the rate that gave.
 pub fn measure(base: &str, op: &Op, seconds: u64, clients: usize) -> anyhow::Result<Measured> {
-    let peak = hey(base, op, seconds, clients, None)?;
+    let peak = hey(base, op, seconds, clients, None)?.rate;
+    at_half(base, op, peak, seconds, clients)
+}
+
+/// Two requests whose ratio is the figure: their peaks taken in turns, `a` for half its time,
+/// `b` for all of its own, `a` again, so a machine whose speed drifts during the run weighs on
+/// both alike (the two runs' times have the same middle); then each at half its peak.
+pub fn measure_pair(
+    base: &str,
+    a: &Op,
+    b: &Op,
+    seconds: u64,
+    clients: usize,
+) -> anyhow::Result<(Measured, Measured)> {
+    let half_time = (seconds / 2).max(1);
+    let a_first = hey(base, a, half_time, clients, None)?.rate;
+    let b_peak = hey(base, b, 2 * half_time, clients, None)?.rate;
+    let a_peak = (a_first + hey(base, a, half_time, clients, None)?.rate) / 2.0;
+    Ok((
+        at_half(base, a, a_peak, seconds, clients)?,
+        at_half(base, b, b_peak, seconds, clients)?,
+    ))
+}
+
+/// The latency at half the peak, from half the clients at an even share of that rate.
+fn at_half(
+    base: &str,
+    op: &Op,
+    peak: f64,
+    seconds: u64,
+    clients: usize,
+) -> anyhow::Result<Measured> {
     let half_clients = clients.div_ceil(2);
-    let per_client = peak.rate / 2.0 / half_clients as f64;
+    let per_client = peak / 2.0 / half_clients as f64;
     let half = hey(base, op, seconds, half_clients, Some(per_client))?;
     Ok(Measured {
-        peak: peak.rate,
+        peak,
         p50: half.p50,
         p99: half.p99,
     })

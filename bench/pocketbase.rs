@@ -19,7 +19,7 @@ use anyhow::Context;
 use bench::bounds::raw_commits;
 use bench::child::{Server, booking_bin};
 use bench::customer;
-use bench::hey::{Measured, Op, measure};
+use bench::hey::{Measured, Op, measure, measure_pair};
 use serde_json::{Value, json};
 
 const PB_VERSION: &str = "0.40.6";
@@ -72,16 +72,15 @@ async fn main() -> anyhow::Result<()> {
                 Ok((run(&ours.base, ours_op)?, p))
             }
         };
-        // Our list over REST and over gRPC-Web back to back (which first alternates too), as
-        // their ratio is a goal of its own: minutes apart, the machine's drift would be in it.
+        // Our list over REST and over gRPC-Web in turns (`measure_pair`), as their ratio is a
+        // goal of its own: back to back, the machine's drift between the two was in it.
         let (list, grpc_web, pb_list) = if round % 2 == 1 {
-            let list = run(&ours.base, &our_ops.list)?;
-            let grpc_web = run(&ours.base, &our_ops.grpc_web)?;
-            (list, grpc_web, run(&pb.base, &pb_ops.list)?)
+            let ours_pair = rest_and_grpc_web(&ours.base, &our_ops, round, seconds, clients)?;
+            (ours_pair.0, ours_pair.1, run(&pb.base, &pb_ops.list)?)
         } else {
             let pb_list = run(&pb.base, &pb_ops.list)?;
-            let grpc_web = run(&ours.base, &our_ops.grpc_web)?;
-            (run(&ours.base, &our_ops.list)?, grpc_web, pb_list)
+            let ours_pair = rest_and_grpc_web(&ours.base, &our_ops, round, seconds, clients)?;
+            (ours_pair.0, ours_pair.1, pb_list)
         };
         let health = run(&ours.base, &Op::get("/healthz", 200))?;
         let (create, pb_create) = pair(&our_ops.create, &pb_ops.create)?;
@@ -149,14 +148,7 @@ async fn on_postgres(
     let mut figures = Vec::new();
     for round in 1..=rounds {
         let run = |op: &Op| measure(&ours.base, op, seconds, clients);
-        // REST and gRPC-Web back to back, which first alternating, as on SQLite.
-        let (list, grpc_web) = if round % 2 == 1 {
-            let list = run(&ops.list)?;
-            (list, run(&ops.grpc_web)?)
-        } else {
-            let grpc_web = run(&ops.grpc_web)?;
-            (run(&ops.list)?, grpc_web)
-        };
+        let (list, grpc_web) = rest_and_grpc_web(&ours.base, &ops, round, seconds, clients)?;
         let (health, create) = (run(&Op::get("/healthz", 200))?, run(&ops.create)?);
         let scratch = TestDb::empty(Backend::Postgres).await;
         let raw = raw_commits(&scratch.db, seconds, clients).await?;
@@ -187,6 +179,23 @@ async fn on_postgres(
     ours.kill();
     db.remove().await;
     Ok(())
+}
+
+/// Our list over REST and over gRPC-Web, taken in turns; which is taken at both ends alternates
+/// with the round. Answers (REST, gRPC-Web).
+fn rest_and_grpc_web(
+    base: &str,
+    ops: &OurOps,
+    round: usize,
+    seconds: u64,
+    clients: usize,
+) -> anyhow::Result<(Measured, Measured)> {
+    if round % 2 == 1 {
+        measure_pair(base, &ops.list, &ops.grpc_web, seconds, clients)
+    } else {
+        let (grpc_web, list) = measure_pair(base, &ops.grpc_web, &ops.list, seconds, clients)?;
+        Ok((list, grpc_web))
+    }
 }
 
 struct Figures {
