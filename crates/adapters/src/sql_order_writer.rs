@@ -29,17 +29,20 @@ use crate::sql_orders::{sync_massage, unpaid_of};
 /// flight, few enough that one group's locks are short.
 const GROUP: usize = 64;
 
-/// At most this many orders share a transaction on PostgreSQL. sqlx 0.9.0 leaves Nagle's
-/// algorithm on for its TCP sockets (transact-rs/sqlx#4335): a statement whose message passes
-/// about 30 kB has its last segment held until the server's delayed ACK, 40 ms later. An order
-/// and its transition are about 1.4 kB of parameters, so 16 of them keep a group's one insert
-/// under that (measured: 24 orders a group, 600 orders/s and p99 60 ms at the peak; 16, 3,100/s
-/// and 16 ms).
-const GROUP_ON_POSTGRES: usize = 16;
+/// At most this many orders go in one statement on PostgreSQL; a group of more takes several
+/// statements, still one transaction and one commit. sqlx 0.9.0 leaves Nagle's algorithm on for
+/// its TCP sockets (transact-rs/sqlx#4335): a statement whose message passes about 30 kB has its
+/// last segment held until the server's delayed ACK, 40 ms later. An order and its transition
+/// are about 1.4 kB of parameters, so 16 of them keep a statement under that (measured: 24
+/// orders a statement, 600 orders/s and p99 60 ms at the peak; 16, 3,100/s and 16 ms). Bounding
+/// the group instead made a backlog of more than 16 (a burst of 32 clients, or the orders that
+/// came during a slow sync) wait for one commit after another.
+const STATEMENT_ON_POSTGRES: usize = 16;
 
-fn group_bound(backend: DbBackend) -> usize {
+/// The orders written in one statement (their keys in one, their rows in another).
+fn statement_bound(backend: DbBackend) -> usize {
     if backend == DbBackend::Postgres {
-        GROUP_ON_POSTGRES
+        STATEMENT_ON_POSTGRES
     } else {
         GROUP
     }
@@ -120,10 +123,9 @@ fn stopped() -> StoreError {
 
 async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
     let backend = db.get_database_backend();
-    let most = group_bound(backend);
-    let mut group = Vec::with_capacity(most);
+    let mut group = Vec::with_capacity(GROUP);
     let mut unchecked = 0;
-    while queue.recv_many(&mut group, most).await > 0 {
+    while queue.recv_many(&mut group, GROUP).await > 0 {
         let jobs = std::mem::take(&mut group);
         unchecked += jobs.len();
         match write(&db, &jobs).await {
@@ -163,11 +165,11 @@ async fn checkpoint(db: &DatabaseConnection) {
     }
 }
 
-/// The group in a fixed number of statements whatever its size. Each order that can be refused
-/// after it is written goes first, in a savepoint of its own, with its therapist hold; then the
-/// others all at once (`insert_all`), their live events in their last statement; then the late
-/// ones' live events and the commit. Answers each order's outcome, or the error that undid the
-/// whole group.
+/// The group in a fixed number of statements whatever its size (on PostgreSQL, for every 16
+/// orders). Each order that can be refused after it is written goes first, in a savepoint of its
+/// own, with its therapist hold; then the others all at once (`insert_all`), their live events
+/// in their last statement; then the late ones' live events and the commit. Answers each order's
+/// outcome, or the error that undid the whole group.
 async fn write(
     db: &DatabaseConnection,
     jobs: &[Job],
@@ -210,7 +212,9 @@ async fn write(
             savepoint.rollback().await?;
         }
     }
-    insert_all(&txn, jobs, &plain, &mut outcomes, Announce::WithRows).await?;
+    for part in plain.chunks(statement_bound(db.get_database_backend())) {
+        insert_all(&txn, jobs, part, &mut outcomes, Announce::WithRows).await?;
+    }
     let late_written: Vec<&Order> = late
         .iter()
         .filter(|&&i| outcomes[i].is_ok())
