@@ -9,6 +9,10 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 need_toolchains
+# The bench's PostgreSQL is this machine's own, so it is reached as docs/deploying.md advises for
+# a node on the database's machine: over loopback without TLS. The raw commit rate it is held
+# against goes through the same URL.
+export TEST_POSTGRES_URL=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 postgres_up
 command -v hey >/dev/null || { step "installing hey (Debian)"; apt_install hey; }
 if [ "${1:-}" = pocketbase ]; then

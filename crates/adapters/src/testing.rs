@@ -75,10 +75,16 @@ impl TestDb {
                     .await
                     .expect("create test database");
                 admin.close().await.ok();
-                let base = admin_url
-                    .rsplit_once('/')
-                    .map_or(admin_url.as_str(), |(b, _)| b);
-                let url = format!("{base}/{name}");
+                // The test's database in place of the admin's, with the admin URL's parameters
+                // (`?sslmode=…`).
+                let (path, query) = admin_url
+                    .split_once('?')
+                    .map_or((admin_url.as_str(), None), |(p, q)| (p, Some(q)));
+                let base = path.rsplit_once('/').map_or(path, |(b, _)| b);
+                let url = match query {
+                    Some(q) => format!("{base}/{name}?{q}"),
+                    None => format!("{base}/{name}"),
+                };
                 let db = db::connect(&url).await.expect("open postgres");
                 Self {
                     backend,
