@@ -129,7 +129,8 @@ impl pb::catalog_service_server::CatalogService for Catalog {
         if req.page_token.is_empty() {
             // Mostly answered before tonic (`first_pages`); here for the callers that skip that.
             let kept = self.first_page(req.category, req.page_size).await?;
-            let message = message_of(&kept).map_err(|e| Status::unavailable(e.to_string()))?;
+            let message = message_of(&kept)
+                .ok_or_else(|| Status::unavailable("a kept first page could not be read"))?;
             return Ok(Response::new(message));
         }
         let category = category_from_pb(req.category)?;

@@ -39,9 +39,18 @@ pub(crate) fn web_body(message: &impl Message) -> Bytes {
 }
 
 /// The message in a body made by `web_body`, for callers that reach tonic instead.
-pub(crate) fn message_of<M: Message + Default>(body: &Bytes) -> Result<M, prost::DecodeError> {
-    let end = body.len().saturating_sub(OK_TRAILERS.len());
-    M::decode(body.slice(5.min(end)..end))
+pub(crate) fn message_of<M: Message + Default>(body: &[u8]) -> Option<M> {
+    let (_, message, _) = frame(body)?;
+    M::decode(message).ok()
+}
+
+/// The first frame of a gRPC-Web body: its flag, its message and what follows it; `None` when
+/// the body is shorter than the frame's head says.
+fn frame(body: &[u8]) -> Option<(u8, &[u8], &[u8])> {
+    let (head, rest) = body.split_at_checked(5)?;
+    let len = usize::try_from(u32::from_be_bytes(head[1..5].try_into().ok()?)).ok()?;
+    let (message, rest) = rest.split_at_checked(len)?;
+    Some((head[0], message, rest))
 }
 
 /// The answer whose whole body is `body` (made by `web_body`).
@@ -76,10 +85,10 @@ impl WebCall {
 
     /// The call's message, when its body is exactly one uncompressed frame holding an `M`.
     pub(super) fn message<M: Message + Default>(&self) -> Option<M> {
-        let (head, message) = self.body.split_at_checked(5)?;
-        let len = u32::from_be_bytes(head[1..5].try_into().ok()?);
-        let whole = head[0] == 0 && usize::try_from(len).ok()? == message.len();
-        whole.then(|| M::decode(message).ok())?
+        match frame(&self.body)? {
+            (0, message, []) => M::decode(message).ok(),
+            _ => None,
+        }
     }
 
     /// The request as it came, for tonic.
