@@ -422,8 +422,10 @@ test('an admin adds a plan photo; the card, the plan page and the therapist card
   await lan.getByRole('button', { name: '編輯' }).click();
   await lan.locator('.console-photos input[type=file]').setInputFiles(photo);
   await expect(lan.getByRole('img', { name: '照片 1' })).toHaveAttribute('src', /\/144\.jpg$/, cut);
+  // The plan's 已儲存 may still be up (5 s): the therapist's is the one to wait for.
+  await expect(page.getByText('已儲存')).toHaveCount(0);
   await lan.getByTestId('therapist-form').getByRole('button', { name: '儲存' }).click();
-  await expect(page.getByText('已儲存').first()).toBeVisible();
+  await expect(page.getByText('已儲存')).toBeVisible();
   await phone.goto('/category/dragon-massage');
   await expect(phone.getByTestId('therapist-t-lan').locator('img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/144\.jpg$/);
 });
