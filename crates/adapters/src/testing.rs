@@ -75,16 +75,12 @@ impl TestDb {
                     .await
                     .expect("create test database");
                 admin.close().await.ok();
-                // The test's database in place of the admin's, with the admin URL's parameters
+                // The test's database in place of the admin's, keeping the URL's parameters
                 // (`?sslmode=…`).
-                let (path, query) = admin_url
-                    .split_once('?')
-                    .map_or((admin_url.as_str(), None), |(p, q)| (p, Some(q)));
-                let base = path.rsplit_once('/').map_or(path, |(b, _)| b);
-                let url = match query {
-                    Some(q) => format!("{base}/{name}?{q}"),
-                    None => format!("{base}/{name}"),
-                };
+                let mut url = url::Url::parse(&admin_url)
+                    .unwrap_or_else(|e| panic!("PostgreSQL URL {admin_url}: {e}"));
+                url.set_path(&name);
+                let url = url.to_string();
                 let db = db::connect(&url).await.expect("open postgres");
                 Self {
                     backend,
