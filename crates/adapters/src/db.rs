@@ -117,9 +117,22 @@ pub async fn begin_locked(
 /// Takes `lock` inside a transaction already open, until it ends (on SQLite the transaction
 /// already holds the one write lock).
 pub(crate) async fn take_lock(txn: &DatabaseTransaction, lock: DbLock<'_>) -> Result<(), DbErr> {
-    if txn.get_database_backend() == DbBackend::Postgres {
-        let take = Query::select().expr(pg_lock(lock)).to_owned();
-        txn.execute(&take).await?;
+    take_locks(txn, [lock]).await
+}
+
+/// Takes `locks` as `take_lock` does, in the order given and in one round trip: on PostgreSQL
+/// one `SELECT` of the calls, which evaluates its expressions from left to right.
+pub(crate) async fn take_locks<'a>(
+    txn: &DatabaseTransaction,
+    locks: impl IntoIterator<Item = DbLock<'a>>,
+) -> Result<(), DbErr> {
+    if txn.get_database_backend() != DbBackend::Postgres {
+        return Ok(());
+    }
+    let calls: Vec<FunctionCall> = locks.into_iter().map(pg_lock).collect();
+    if !calls.is_empty() {
+        txn.execute(&Query::select().exprs(calls).to_owned())
+            .await?;
     }
     Ok(())
 }

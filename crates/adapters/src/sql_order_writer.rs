@@ -5,9 +5,7 @@
 //! anything of the order is written, and an order that can be refused later is written in a
 //! savepoint of its own. None is answered before its group has committed.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-
+use chrono::{DateTime, Utc};
 use domain::catalog::Category;
 use domain::live::Topic;
 use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
@@ -18,12 +16,12 @@ use sea_orm::{
 };
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::{DbLock, begin_write, pg_lock, take_lock};
+use crate::db::{DbLock, begin_write, pg_lock, take_locks};
 use crate::entities::{idempotency_key, live_event, order, order_event};
 use crate::live;
 use crate::sql_common::{ms, storage};
 use crate::sql_order_rows::{event_rows, order_to_row};
-use crate::sql_orders::{sync_massage, unpaid_of};
+use crate::sql_orders::{sync_massage, unpaid_of_each};
 
 /// At most this many orders share a transaction: enough to cover every request a node has in
 /// flight, few enough that one group's locks are short.
@@ -185,9 +183,7 @@ async fn write(
         .collect();
     owners.sort_unstable();
     owners.dedup();
-    for owner in owners {
-        take_lock(&txn, DbLock::OrdersOf(owner)).await?;
-    }
+    take_locks(&txn, owners.into_iter().map(DbLock::OrdersOf)).await?;
     let (late, plain): (Vec<usize>, Vec<usize>) =
         (0..jobs.len()).partition(|&i| jobs[i].refusable_late());
     for &i in &late {
@@ -441,28 +437,33 @@ async fn keys_taken(
 }
 
 /// Which of `among` (those not refused yet) their customer's cap refuses, in the group's order:
-/// each customer's unpaid orders are counted once, then the group's own admitted ones added.
+/// the customers' unpaid orders are counted once, all in one query, then the group's own
+/// admitted ones added.
 async fn over_cap(
     db: &impl ConnectionTrait,
     jobs: &[Job],
     among: &[usize],
     outcomes: &[Result<(), StoreError>],
 ) -> Result<Vec<usize>, StoreError> {
-    let mut held: HashMap<&str, (u32, u32)> = HashMap::new();
-    let mut over = Vec::new();
-    for &i in among.iter().filter(|&&i| outcomes[i].is_ok()) {
-        let job = &jobs[i];
-        if !job.capped() {
-            continue;
+    let capped: Vec<usize> = among
+        .iter()
+        .copied()
+        .filter(|&i| outcomes[i].is_ok() && jobs[i].capped())
+        .collect();
+    // Each customer's orders lapse as of their first order in the group, as if counted alone.
+    let mut first: Vec<(&str, DateTime<Utc>)> = Vec::new();
+    for &i in &capped {
+        let o = &jobs[i].order;
+        if !first.iter().any(|&(owner, _)| owner == o.owner.as_str()) {
+            first.push((o.owner.as_str(), o.created_at));
         }
-        let o = &job.order;
-        let counts = match held.entry(o.owner.as_str()) {
-            Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => {
-                e.insert(unpaid_of(db, &o.owner, o.created_at, job.cap.orders).await?)
-            }
-        };
-        if job.cap.admits(counts.0, counts.1, o) {
+    }
+    let mut held = unpaid_of_each(db, &first).await?;
+    let mut over = Vec::new();
+    for i in capped {
+        let (o, cap) = (&jobs[i].order, jobs[i].cap);
+        let counts = held.entry(o.owner.as_str()).or_default();
+        if cap.admits(counts.0, counts.1, o) {
             counts.0 += 1;
             counts.1 += u32::from(o.category == Category::DragonMassage);
         } else {

@@ -16,6 +16,7 @@ use domain::ordering::{
 use domain::payment::{Method, PaymentState};
 use domain::shared::{Page, PageRequest, UserId, web_pages};
 use domain::{DomainError, DomainResult};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
     EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
@@ -109,34 +110,50 @@ pub(crate) async fn sync_massage(db: &impl ConnectionTrait, o: &Order) -> Result
     Ok(())
 }
 
-/// How many unpaid orders `owner` holds that have not lapsed by `now` (read up to `at_most`: more
-/// is refused anyway), and how many of them are massage orders.
-pub(crate) async fn unpaid_of(
+/// How many unpaid orders each of `owners` holds that have not lapsed by the time given with it,
+/// and how many of them are massage orders: one query for them all, a row for each customer.
+pub(crate) async fn unpaid_of_each<'a>(
     db: &impl ConnectionTrait,
-    owner: &UserId,
-    now: DateTime<Utc>,
-    at_most: u32,
-) -> Result<(u32, u32), StoreError> {
-    let rows: Vec<String> = order::Entity::find()
+    owners: &[(&'a str, DateTime<Utc>)],
+) -> Result<HashMap<&'a str, (u32, u32)>, StoreError> {
+    let mut held: HashMap<&str, (u32, u32)> = owners.iter().map(|&(o, _)| (o, (0, 0))).collect();
+    if owners.is_empty() {
+        return Ok(held);
+    }
+    let live = owners.iter().fold(Condition::any(), |any, &(owner, now)| {
+        any.add(
+            Condition::all()
+                .add(order::Column::Owner.eq(owner))
+                .add(order::Column::ExpiresAtMs.gt(ms(now))),
+        )
+    });
+    let massage = Expr::case(
+        order::Column::Category.eq(Category::DragonMassage.slug()),
+        1,
+    )
+    .finally(0);
+    let rows: Vec<(String, i64, i64)> = order::Entity::find()
         .select_only()
-        .column(order::Column::Category)
-        .filter(order::Column::Owner.eq(owner.as_str()))
+        .column(order::Column::Owner)
+        .column_as(Expr::col(order::Column::Id).count(), "unpaid")
+        .column_as(Expr::expr(massage).sum().cast_as("bigint"), "massage")
         .filter(
             order::Column::State
                 .is_in([OrderState::Draft.code(), OrderState::PendingPayment.code()]),
         )
-        .filter(order::Column::ExpiresAtMs.gt(ms(now)))
-        .limit(u64::from(at_most))
+        .filter(live)
+        .group_by(order::Column::Owner)
         .into_tuple()
         .all(db)
         .await
         .map_err(storage)?;
-    let massage = rows
-        .iter()
-        .filter(|c| c.as_str() == Category::DragonMassage.slug())
-        .count();
-    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    Ok((count(rows.len()), count(massage)))
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    for (owner, unpaid, massage) in rows {
+        if let Some(counts) = held.get_mut(owner.as_str()) {
+            *counts = (count(unpaid), count(massage));
+        }
+    }
+    Ok(held)
 }
 
 /// Writes an order and its new transitions if the stored version is still `o.version`, inside

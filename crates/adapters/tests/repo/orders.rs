@@ -416,6 +416,58 @@ on_both_databases!(
     }
 );
 
+on_both_databases!(
+    capped_customers_sharing_a_group_are_counted_each_alone,
+    |db: DatabaseConnection| async move {
+        let (store, plans, _) = setup(&db).await;
+        let cap = domain::ordering::UnpaidCap {
+            orders: 2,
+            massage: 1,
+        };
+        let mut customers = Vec::new();
+        for n in 2..6 {
+            customers.push(customer(&db, &format!("u{n}"), &format!("c{n}@example.com")).await);
+        }
+        // The first already holds an unpaid order; the second's earlier one lapsed an hour ago.
+        store
+            .insert(&order(&plans[0], &customers[0], 0), None, cap)
+            .await
+            .unwrap();
+        let mut lapsed = order(&plans[0], &customers[1], -7_200);
+        lapsed.id = OrderId::parse("BK-lapsed").unwrap();
+        store.insert(&lapsed, None, cap).await.unwrap();
+        let store = std::sync::Arc::new(store);
+        // Four orders of each, all sent at once: the groups hold several customers each.
+        let mut jobs = Vec::new();
+        for n in 0..16 {
+            let (store, who) = (store.clone(), customers[n % 4].clone());
+            let o = order(&plans[n % 2], &who, 100 + n as i64);
+            jobs.push(tokio::spawn(async move {
+                (who, store.insert(&o, None, cap).await)
+            }));
+        }
+        let mut admitted = std::collections::BTreeMap::new();
+        for job in jobs {
+            let (who, outcome) = job.await.unwrap();
+            match outcome {
+                Ok(()) => *admitted.entry(who.as_str().to_owned()).or_insert(0) += 1,
+                Err(e) => assert!(matches!(e, StoreError::TooManyUnpaid), "{e:?}"),
+            }
+        }
+        let admitted: Vec<_> = admitted.into_iter().collect();
+        assert_eq!(
+            admitted,
+            [
+                ("u2".to_owned(), 1),
+                ("u3".to_owned(), 2),
+                ("u4".to_owned(), 2),
+                ("u5".to_owned(), 2)
+            ]
+        );
+        assert_eq!(adapters::testing::count(&db, "orders").await, 9);
+    }
+);
+
 // On SQLite the order writer's own connection never copies the log into the database; the writer
 // copies it between groups. Without that copy, these orders' log passed 7 MB.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
