@@ -9,7 +9,9 @@ use chrono::{DateTime, Utc};
 use domain::catalog::Category;
 use domain::live::Topic;
 use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
-use sea_orm::sea_query::{CommonTableExpression, Expr, InsertStatement, Query, Values, WithClause};
+use sea_orm::sea_query::{
+    CommonTableExpression, Expr, InsertStatement, Query, Value, Values, WithClause,
+};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait,
     QueryFilter, QueryTrait, Set, Statement, TransactionTrait, TryInsertResult,
@@ -27,17 +29,22 @@ use crate::sql_orders::{sync_massage, unpaid_of_each};
 /// flight, few enough that one group's locks are short.
 const GROUP: usize = 64;
 
-/// At most this many orders go in one statement on PostgreSQL; a group of more takes several
-/// statements, still one transaction and one commit. sqlx 0.9.0 leaves Nagle's algorithm on for
-/// its TCP sockets (transact-rs/sqlx#4335): a statement whose message passes about 30 kB has its
-/// last segment held until the server's delayed ACK, 40 ms later. An order and its transition
-/// are about 1.4 kB of parameters, so 16 of them keep a statement under that (measured: 24
-/// orders a statement, 600 orders/s and p99 60 ms at the peak; 16, 3,100/s and 16 ms). Bounding
-/// the group instead made a backlog of more than 16 (a burst of 32 clients, or the orders that
-/// came during a slow sync) wait for one commit after another.
+/// At most this many orders have their keys claimed and their caps counted in one statement on
+/// PostgreSQL (their rows go in statements of at most `STATEMENT_BYTES`); a group of more takes
+/// several, still one transaction and one commit. 16 keys and 16 customers keep those statements
+/// a few kilobytes.
 const STATEMENT_ON_POSTGRES: usize = 16;
 
-/// The orders written in one statement (their keys in one, their rows in another).
+/// On PostgreSQL, the size past which the rows of a chunk of orders are split between statements.
+/// sqlx 0.9.0 leaves Nagle's algorithm on for its TCP sockets (transact-rs/sqlx#4335): a message
+/// that leaves in two writes has its second held until the server's delayed ACK, 40 ms later.
+/// Over TLS a write is a record, at most 16 kB: 16 orders a statement (about 22 kB) waited 40 ms
+/// each time (64 capped customers' 512 orders: 1.5 s over TLS, 0.16 s with 8 a statement, 0.12–0.17
+/// s without TLS); without TLS the mark was about 30 kB. 12 kB of SQL and parameters leaves room
+/// for the protocol's own bytes in one record.
+const STATEMENT_BYTES: usize = 12 * 1024;
+
+/// The orders whose keys and caps go in one statement.
 fn statement_bound(backend: DbBackend) -> usize {
     if backend == DbBackend::Postgres {
         STATEMENT_ON_POSTGRES
@@ -279,22 +286,58 @@ async fn insert_all(
 
 /// Writes `orders`, their transitions and, as `announce` says, their live events in one round
 /// trip to the database (on SQLite, one call to its thread): a statement each is a wait each for
-/// the whole group. On PostgreSQL it is one statement, the orders' insert a `WITH` of the rest
-/// (the transitions' foreign key is checked at the end of the statement, when the orders are in);
-/// the live events are made from the orders inserted, joined to the call that takes the
-/// live-events lock, so that the lock is held before their first id is drawn (see `live`).
-/// SQLite, the only other backend, takes the inserts in one string, under its write lock.
+/// the whole group. On PostgreSQL a chunk past `STATEMENT_BYTES` is split into parts of equal
+/// count, each a statement, halved again should one still be too large.
 async fn insert_rows(
     db: &impl ConnectionTrait,
     orders: &[&Order],
     announce: Announce,
 ) -> Result<(), DbErr> {
-    let backend = db.get_database_backend();
+    for (_, statement) in row_statements(db.get_database_backend(), orders, announce)? {
+        db.execute_raw(statement).await?;
+    }
+    Ok(())
+}
+
+/// The statements of `insert_rows`, each with the number of orders it writes, in order.
+fn row_statements(
+    backend: DbBackend,
+    orders: &[&Order],
+    announce: Announce,
+) -> Result<Vec<(usize, Statement)>, DbErr> {
+    let mut statements = Vec::new();
+    let mut rest = orders;
+    while !rest.is_empty() {
+        let mut n = rest.len();
+        let statement = loop {
+            let statement = rows_statement(backend, &rest[..n], announce)?;
+            let size = wire_bytes(&statement);
+            if backend != DbBackend::Postgres || n == 1 || size <= STATEMENT_BYTES {
+                break statement;
+            }
+            n = n.div_ceil(size.div_ceil(STATEMENT_BYTES)).min(n / 2).max(1);
+        };
+        statements.push((n, statement));
+        rest = &rest[n..];
+    }
+    Ok(statements)
+}
+
+/// The statement of `insert_rows` for `orders`. On PostgreSQL the orders' insert is a `WITH` of
+/// the rest (the transitions' foreign key is checked at the end of the statement, when the orders
+/// are in); the live events are made from the orders inserted, joined to the call that takes the
+/// live-events lock, so that the lock is held before their first id is drawn (see `live`).
+/// SQLite, the only other backend, takes the inserts in one string, under its write lock.
+fn rows_statement(
+    backend: DbBackend,
+    orders: &[&Order],
+    announce: Announce,
+) -> Result<Statement, DbErr> {
     let mut orders_insert =
         order::Entity::insert_many(orders.iter().map(|o| order_to_row(o))).into_query();
     let events_insert = events_of(orders);
     let at = latest(orders);
-    let statement = match (backend, announce) {
+    Ok(match (backend, announce) {
         (DbBackend::Postgres, Announce::Later) => {
             backend.build(&events_insert.with(with_orders(orders_insert)))
         }
@@ -315,9 +358,24 @@ async fn insert_rows(
             let live_insert = live::insert(at, orders.iter().map(|o| announced(o))).into_query();
             joined(backend, &[&orders_insert, &events_insert, &live_insert])
         }
-    };
-    db.execute_raw(statement).await?;
-    Ok(())
+    })
+}
+
+/// About the bytes `statement` takes on the wire: its text, and each parameter with its length.
+fn wire_bytes(statement: &Statement) -> usize {
+    let values = statement.values.as_ref().map_or(0, |v| {
+        v.0.iter()
+            .map(|value| {
+                4 + match value {
+                    Value::String(Some(s)) => s.len(),
+                    Value::Bytes(Some(b)) => b.len(),
+                    Value::Json(Some(j)) => j.to_string().len(),
+                    _ => 8,
+                }
+            })
+            .sum()
+    });
+    statement.sql.len() + values
 }
 
 /// On PostgreSQL, the insert of a live event for each row of `new_orders`, under the lock.
@@ -493,4 +551,68 @@ async fn release_keys<'a>(
             .await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::ordering::{Contact, Direction, OrderId, ServiceDetails, ShuttleDetails};
+    use domain::shared::{LocalTime, Phone, UserId};
+
+    use super::*;
+
+    fn orders(count: usize) -> Vec<Order> {
+        let plan = crate::testing::plan("shuttle-sgn-4", Category::Shuttle, 1, 480_000);
+        let start = LocalTime::parse("start", "2026-12-01T10:00").unwrap();
+        let at = "2026-11-25T00:00:00Z".parse().unwrap();
+        (0..count)
+            .map(|n| {
+                let details = ServiceDetails::Shuttle(ShuttleDetails {
+                    direction: Direction::PickUp,
+                    flight_number: "VN123".into(),
+                    start,
+                    departure: None,
+                    address: "Caravelle Saigon".into(),
+                    passengers: 3,
+                    luggage: 2,
+                    child_seats: 1,
+                    extra_stops: 0,
+                });
+                let contact =
+                    Contact::new("Bench", Phone::parse("84", "901234567").unwrap(), None).unwrap();
+                Order::create(
+                    OrderId::parse(&format!("BK-{n}")).unwrap(),
+                    UserId::parse(&format!("u{n}")).unwrap(),
+                    &plan,
+                    details,
+                    Some(contact),
+                    "備註".into(),
+                    at,
+                    chrono::Duration::minutes(60),
+                )
+                .unwrap()
+            })
+            .collect()
+    }
+
+    // Over TLS a message of more than one record waits 40 ms for the server's delayed ACK: every
+    // statement of a full group fits in one, and together they write each order once.
+    #[test]
+    fn a_groups_rows_on_postgres_go_in_statements_that_fit_one_tls_record() {
+        let orders = orders(GROUP);
+        let all: Vec<&Order> = orders.iter().collect();
+        for announce in [Announce::WithRows, Announce::Later] {
+            let statements = row_statements(DbBackend::Postgres, &all, announce).unwrap();
+            assert!(
+                statements.len() > 1,
+                "{} bytes in one",
+                wire_bytes(&statements[0].1)
+            );
+            for (_, s) in &statements {
+                assert!(wire_bytes(s) <= STATEMENT_BYTES, "{} bytes", wire_bytes(s));
+            }
+            assert_eq!(statements.iter().map(|(n, _)| n).sum::<usize>(), GROUP);
+        }
+        let on_sqlite = row_statements(DbBackend::Sqlite, &all, Announce::WithRows).unwrap();
+        assert_eq!(on_sqlite.len(), 1);
+    }
 }
