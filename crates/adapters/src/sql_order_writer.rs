@@ -12,6 +12,7 @@ use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
 use sea_orm::sea_query::{
     CommonTableExpression, Expr, InsertStatement, Query, Value, Values, WithClause,
 };
+use sea_orm::sqlx::postgres::PgSslMode;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait,
     QueryFilter, QueryTrait, Set, Statement, TransactionTrait, TryInsertResult,
@@ -30,19 +31,10 @@ use crate::sql_orders::{sync_massage, unpaid_of_each};
 const GROUP: usize = 64;
 
 /// At most this many orders have their keys claimed and their caps counted in one statement on
-/// PostgreSQL (their rows go in statements of at most `STATEMENT_BYTES`); a group of more takes
-/// several, still one transaction and one commit. 16 keys and 16 customers keep those statements
-/// a few kilobytes.
+/// PostgreSQL (their rows go in statements of at most `Bytes`); a group of more takes several,
+/// still one transaction and one commit. 16 keys and 16 customers keep those statements a few
+/// kilobytes.
 const STATEMENT_ON_POSTGRES: usize = 16;
-
-/// On PostgreSQL, the size past which the rows of a chunk of orders are split between statements.
-/// sqlx 0.9.0 leaves Nagle's algorithm on for its TCP sockets (transact-rs/sqlx#4335): a message
-/// that leaves in two writes has its second held until the server's delayed ACK, 40 ms later.
-/// Over TLS a write is a record, at most 16 kB: 16 orders a statement (about 22 kB) waited 40 ms
-/// each time (64 capped customers' 512 orders: 1.5 s over TLS, 0.16 s with 8 a statement, 0.12–0.17
-/// s without TLS); without TLS the mark was about 30 kB. 12 kB of SQL and parameters leaves room
-/// for the protocol's own bytes in one record.
-const STATEMENT_BYTES: usize = 12 * 1024;
 
 /// The orders whose keys and caps go in one statement.
 fn statement_bound(backend: DbBackend) -> usize {
@@ -50,6 +42,33 @@ fn statement_bound(backend: DbBackend) -> usize {
         STATEMENT_ON_POSTGRES
     } else {
         GROUP
+    }
+}
+
+/// On PostgreSQL, the size past which the rows of a chunk of orders are split between statements.
+/// sqlx 0.9.0 leaves Nagle's algorithm on for its TCP sockets (transact-rs/sqlx#4335): a message
+/// that leaves in two writes has its second held until the server's delayed ACK, 40 ms later.
+/// Over TLS a write is one record, at most 16 kB: 16 orders a statement (about 22 kB) waited
+/// 40 ms every time, and 12 kB of SQL and parameters leaves room for the protocol's own bytes.
+/// Without TLS the mark was past 22 kB (16 orders never waited, 24 always did), and statements of
+/// 12 kB cost a sixth of the peak (measured in decisions). SQLite has no socket: no bound.
+#[derive(Clone, Copy)]
+struct Bytes(Option<usize>);
+
+impl Bytes {
+    fn of(db: &DatabaseConnection) -> Self {
+        if db.get_database_backend() != DbBackend::Postgres {
+            return Self(None);
+        }
+        let options = db.get_postgres_connection_pool().connect_options();
+        // Only `disable` is sure to leave TLS out; `prefer`, the default, takes it when offered.
+        Self(Some(
+            if matches!(options.get_ssl_mode(), PgSslMode::Disable) {
+                22 * 1024
+            } else {
+                12 * 1024
+            },
+        ))
     }
 }
 
@@ -128,12 +147,13 @@ fn stopped() -> StoreError {
 
 async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
     let backend = db.get_database_backend();
+    let bytes = Bytes::of(&db);
     let mut group = Vec::with_capacity(GROUP);
     let mut unchecked = 0;
     while queue.recv_many(&mut group, GROUP).await > 0 {
         let jobs = std::mem::take(&mut group);
         unchecked += jobs.len();
-        match write(&db, &jobs).await {
+        match write(&db, &jobs, bytes).await {
             Ok(outcomes) => {
                 for (job, outcome) in jobs.into_iter().zip(outcomes) {
                     let _ = job.done.send(outcome);
@@ -178,6 +198,7 @@ async fn checkpoint(db: &DatabaseConnection) {
 async fn write(
     db: &DatabaseConnection,
     jobs: &[Job],
+    bytes: Bytes,
 ) -> Result<Vec<Result<(), StoreError>>, DbErr> {
     let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
     let txn = begin_write(db).await?;
@@ -195,7 +216,15 @@ async fn write(
         (0..jobs.len()).partition(|&i| jobs[i].refusable_late());
     for &i in &late {
         let savepoint = txn.begin().await?;
-        insert_all(&savepoint, jobs, &[i], &mut outcomes, Announce::Later).await?;
+        insert_all(
+            &savepoint,
+            jobs,
+            &[i],
+            &mut outcomes,
+            Announce::Later,
+            bytes,
+        )
+        .await?;
         if outcomes[i].is_ok() {
             match sync_massage(&savepoint, &jobs[i].order).await {
                 Ok(()) => {}
@@ -216,7 +245,7 @@ async fn write(
         }
     }
     for part in plain.chunks(statement_bound(db.get_database_backend())) {
-        insert_all(&txn, jobs, part, &mut outcomes, Announce::WithRows).await?;
+        insert_all(&txn, jobs, part, &mut outcomes, Announce::WithRows, bytes).await?;
     }
     let late_written: Vec<&Order> = late
         .iter()
@@ -261,6 +290,7 @@ async fn insert_all(
     among: &[usize],
     outcomes: &mut [Result<(), StoreError>],
     announce: Announce,
+    bytes: Bytes,
 ) -> Result<(), DbErr> {
     for i in keys_taken(db, jobs, among).await? {
         outcomes[i] = Err(StoreError::KeyTaken);
@@ -279,21 +309,22 @@ async fn insert_all(
         .map(|&i| &jobs[i].order)
         .collect();
     if !admitted.is_empty() {
-        insert_rows(db, &admitted, announce).await?;
+        insert_rows(db, &admitted, announce, bytes).await?;
     }
     Ok(())
 }
 
 /// Writes `orders`, their transitions and, as `announce` says, their live events in one round
 /// trip to the database (on SQLite, one call to its thread): a statement each is a wait each for
-/// the whole group. On PostgreSQL a chunk past `STATEMENT_BYTES` is split into parts of equal
-/// count, each a statement, halved again should one still be too large.
+/// the whole group. On PostgreSQL a chunk past its `Bytes` is split into parts of equal count,
+/// each a statement, halved again should one still be too large.
 async fn insert_rows(
     db: &impl ConnectionTrait,
     orders: &[&Order],
     announce: Announce,
+    bytes: Bytes,
 ) -> Result<(), DbErr> {
-    for (_, statement) in row_statements(db.get_database_backend(), orders, announce)? {
+    for (_, statement) in row_statements(db.get_database_backend(), orders, announce, bytes)? {
         db.execute_raw(statement).await?;
     }
     Ok(())
@@ -304,6 +335,7 @@ fn row_statements(
     backend: DbBackend,
     orders: &[&Order],
     announce: Announce,
+    Bytes(bound): Bytes,
 ) -> Result<Vec<(usize, Statement)>, DbErr> {
     let mut statements = Vec::new();
     let mut rest = orders;
@@ -312,10 +344,12 @@ fn row_statements(
         let statement = loop {
             let statement = rows_statement(backend, &rest[..n], announce)?;
             let size = wire_bytes(&statement);
-            if backend != DbBackend::Postgres || n == 1 || size <= STATEMENT_BYTES {
-                break statement;
+            match bound {
+                Some(bound) if n > 1 && size > bound => {
+                    n = n.div_ceil(size.div_ceil(bound)).min(n / 2);
+                }
+                _ => break statement,
             }
-            n = n.div_ceil(size.div_ceil(STATEMENT_BYTES)).min(n / 2).max(1);
         };
         statements.push((n, statement));
         rest = &rest[n..];
@@ -595,24 +629,52 @@ mod tests {
     }
 
     // Over TLS a message of more than one record waits 40 ms for the server's delayed ACK: every
-    // statement of a full group fits in one, and together they write each order once.
+    // statement of a full group fits in one, and together they write each order once. Without
+    // TLS the bound is higher, and SQLite has none.
     #[test]
-    fn a_groups_rows_on_postgres_go_in_statements_that_fit_one_tls_record() {
+    fn a_groups_rows_on_postgres_go_in_statements_within_their_bound() {
         let orders = orders(GROUP);
         let all: Vec<&Order> = orders.iter().collect();
-        for announce in [Announce::WithRows, Announce::Later] {
-            let statements = row_statements(DbBackend::Postgres, &all, announce).unwrap();
-            assert!(
-                statements.len() > 1,
-                "{} bytes in one",
-                wire_bytes(&statements[0].1)
-            );
-            for (_, s) in &statements {
-                assert!(wire_bytes(s) <= STATEMENT_BYTES, "{} bytes", wire_bytes(s));
+        let mut counts = Vec::new();
+        for bound in [12 * 1024, 22 * 1024] {
+            for announce in [Announce::WithRows, Announce::Later] {
+                let statements =
+                    row_statements(DbBackend::Postgres, &all, announce, Bytes(Some(bound)))
+                        .unwrap();
+                for (_, s) in &statements {
+                    assert!(wire_bytes(s) <= bound, "{} bytes", wire_bytes(s));
+                }
+                assert_eq!(statements.iter().map(|(n, _)| n).sum::<usize>(), GROUP);
+                counts.push(statements.len());
             }
-            assert_eq!(statements.iter().map(|(n, _)| n).sum::<usize>(), GROUP);
         }
-        let on_sqlite = row_statements(DbBackend::Sqlite, &all, Announce::WithRows).unwrap();
+        assert!(counts[0] > counts[2] && counts[2] > 1, "{counts:?}");
+        let on_sqlite =
+            row_statements(DbBackend::Sqlite, &all, Announce::WithRows, Bytes(None)).unwrap();
         assert_eq!(on_sqlite.len(), 1);
+    }
+
+    // The bound follows the connection: the higher one only where TLS is surely left out.
+    #[tokio::test]
+    async fn the_bound_follows_the_connections_tls_mode() {
+        let mut url = url::Url::parse(&crate::testing::postgres_admin_url()).unwrap();
+        let others: Vec<(String, String)> = url
+            .query_pairs()
+            .filter(|(k, _)| k != "sslmode")
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+        let mut bound = |mode: &str| {
+            url.query_pairs_mut()
+                .clear()
+                .extend_pairs(&others)
+                .append_pair("sslmode", mode);
+            let url = url.to_string();
+            async move { Bytes::of(&crate::db::connect(&url).await.unwrap()).0 }
+        };
+        assert_eq!(bound("disable").await, Some(22 * 1024));
+        assert_eq!(bound("prefer").await, Some(12 * 1024));
+        let sqlite = crate::testing::TestDb::empty(crate::testing::Backend::Sqlite).await;
+        assert_eq!(Bytes::of(&sqlite.db).0, None);
+        sqlite.remove().await;
     }
 }
