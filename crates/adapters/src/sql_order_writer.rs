@@ -9,17 +9,14 @@ use chrono::{DateTime, Utc};
 use domain::catalog::Category;
 use domain::live::Topic;
 use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
-use sea_orm::sea_query::{
-    CommonTableExpression, Expr, InsertStatement, Query, Value, Values, WithClause,
-};
-use sea_orm::sqlx::postgres::PgSslMode;
+use sea_orm::sea_query::{CommonTableExpression, Expr, InsertStatement, Query, Values, WithClause};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait,
     QueryFilter, QueryTrait, Set, Statement, TransactionTrait, TryInsertResult,
 };
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::{DbLock, begin_write, pg_lock, take_locks};
+use crate::db::{DbLock, begin_write, message_limit, pg_lock, take_locks, wire_bytes};
 use crate::entities::{idempotency_key, live_event, order, order_event};
 use crate::live;
 use crate::sql_common::{ms, storage};
@@ -31,7 +28,7 @@ use crate::sql_orders::{sync_massage, unpaid_of_each};
 const GROUP: usize = 64;
 
 /// At most this many orders have their keys claimed and their caps counted in one statement on
-/// PostgreSQL (their rows go in statements of at most `Bytes`); a group of more takes several,
+/// PostgreSQL (their rows go in statements within `db::message_limit`); a group of more takes several,
 /// still one transaction and one commit. 16 keys and 16 customers keep those statements a few
 /// kilobytes.
 const STATEMENT_ON_POSTGRES: usize = 16;
@@ -42,33 +39,6 @@ fn statement_bound(backend: DbBackend) -> usize {
         STATEMENT_ON_POSTGRES
     } else {
         GROUP
-    }
-}
-
-/// On PostgreSQL, the size past which the rows of a chunk of orders are split between statements.
-/// sqlx 0.9.0 leaves Nagle's algorithm on for its TCP sockets (transact-rs/sqlx#4335): a message
-/// that leaves in two writes has its second held until the server's delayed ACK, 40 ms later.
-/// Over TLS a write is one record, at most 16 kB: 16 orders a statement (about 22 kB) waited
-/// 40 ms every time, and 12 kB of SQL and parameters leaves room for the protocol's own bytes.
-/// Without TLS the mark was past 22 kB (16 orders never waited, 24 always did), and statements of
-/// 12 kB cost a sixth of the peak (measured in decisions). SQLite has no socket: no bound.
-#[derive(Clone, Copy)]
-struct Bytes(Option<usize>);
-
-impl Bytes {
-    fn of(db: &DatabaseConnection) -> Self {
-        if db.get_database_backend() != DbBackend::Postgres {
-            return Self(None);
-        }
-        let options = db.get_postgres_connection_pool().connect_options();
-        // Only `disable` is sure to leave TLS out; `prefer`, the default, takes it when offered.
-        Self(Some(
-            if matches!(options.get_ssl_mode(), PgSslMode::Disable) {
-                22 * 1024
-            } else {
-                12 * 1024
-            },
-        ))
     }
 }
 
@@ -147,13 +117,13 @@ fn stopped() -> StoreError {
 
 async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
     let backend = db.get_database_backend();
-    let bytes = Bytes::of(&db);
+    let limit = message_limit(&db);
     let mut group = Vec::with_capacity(GROUP);
     let mut unchecked = 0;
     while queue.recv_many(&mut group, GROUP).await > 0 {
         let jobs = std::mem::take(&mut group);
         unchecked += jobs.len();
-        match write(&db, &jobs, bytes).await {
+        match write(&db, &jobs, limit).await {
             Ok(outcomes) => {
                 for (job, outcome) in jobs.into_iter().zip(outcomes) {
                     let _ = job.done.send(outcome);
@@ -198,7 +168,7 @@ async fn checkpoint(db: &DatabaseConnection) {
 async fn write(
     db: &DatabaseConnection,
     jobs: &[Job],
-    bytes: Bytes,
+    limit: Option<usize>,
 ) -> Result<Vec<Result<(), StoreError>>, DbErr> {
     let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
     let txn = begin_write(db).await?;
@@ -222,7 +192,7 @@ async fn write(
             &[i],
             &mut outcomes,
             Announce::Later,
-            bytes,
+            limit,
         )
         .await?;
         if outcomes[i].is_ok() {
@@ -245,7 +215,7 @@ async fn write(
         }
     }
     for part in plain.chunks(statement_bound(db.get_database_backend())) {
-        insert_all(&txn, jobs, part, &mut outcomes, Announce::WithRows, bytes).await?;
+        insert_all(&txn, jobs, part, &mut outcomes, Announce::WithRows, limit).await?;
     }
     let late_written: Vec<&Order> = late
         .iter()
@@ -290,7 +260,7 @@ async fn insert_all(
     among: &[usize],
     outcomes: &mut [Result<(), StoreError>],
     announce: Announce,
-    bytes: Bytes,
+    limit: Option<usize>,
 ) -> Result<(), DbErr> {
     for i in keys_taken(db, jobs, among).await? {
         outcomes[i] = Err(StoreError::KeyTaken);
@@ -309,22 +279,22 @@ async fn insert_all(
         .map(|&i| &jobs[i].order)
         .collect();
     if !admitted.is_empty() {
-        insert_rows(db, &admitted, announce, bytes).await?;
+        insert_rows(db, &admitted, announce, limit).await?;
     }
     Ok(())
 }
 
 /// Writes `orders`, their transitions and, as `announce` says, their live events in one round
 /// trip to the database (on SQLite, one call to its thread): a statement each is a wait each for
-/// the whole group. On PostgreSQL a chunk past its `Bytes` is split into parts of equal count,
+/// the whole group. A chunk past the connection's `db::message_limit` is split into parts of equal count,
 /// each a statement, halved again should one still be too large.
 async fn insert_rows(
     db: &impl ConnectionTrait,
     orders: &[&Order],
     announce: Announce,
-    bytes: Bytes,
+    limit: Option<usize>,
 ) -> Result<(), DbErr> {
-    for (_, statement) in row_statements(db.get_database_backend(), orders, announce, bytes)? {
+    for (_, statement) in row_statements(db.get_database_backend(), orders, announce, limit)? {
         db.execute_raw(statement).await?;
     }
     Ok(())
@@ -335,7 +305,7 @@ fn row_statements(
     backend: DbBackend,
     orders: &[&Order],
     announce: Announce,
-    Bytes(bound): Bytes,
+    bound: Option<usize>,
 ) -> Result<Vec<(usize, Statement)>, DbErr> {
     let mut statements = Vec::new();
     let mut rest = orders;
@@ -393,23 +363,6 @@ fn rows_statement(
             joined(backend, &[&orders_insert, &events_insert, &live_insert])
         }
     })
-}
-
-/// About the bytes `statement` takes on the wire: its text, and each parameter with its length.
-fn wire_bytes(statement: &Statement) -> usize {
-    let values = statement.values.as_ref().map_or(0, |v| {
-        v.0.iter()
-            .map(|value| {
-                4 + match value {
-                    Value::String(Some(s)) => s.len(),
-                    Value::Bytes(Some(b)) => b.len(),
-                    Value::Json(Some(j)) => j.to_string().len(),
-                    _ => 8,
-                }
-            })
-            .sum()
-    });
-    statement.sql.len() + values
 }
 
 /// On PostgreSQL, the insert of a live event for each row of `new_orders`, under the lock.
@@ -639,8 +592,7 @@ mod tests {
         for bound in [12 * 1024, 22 * 1024] {
             for announce in [Announce::WithRows, Announce::Later] {
                 let statements =
-                    row_statements(DbBackend::Postgres, &all, announce, Bytes(Some(bound)))
-                        .unwrap();
+                    row_statements(DbBackend::Postgres, &all, announce, Some(bound)).unwrap();
                 for (_, s) in &statements {
                     assert!(wire_bytes(s) <= bound, "{} bytes", wire_bytes(s));
                 }
@@ -649,32 +601,7 @@ mod tests {
             }
         }
         assert!(counts[0] > counts[2] && counts[2] > 1, "{counts:?}");
-        let on_sqlite =
-            row_statements(DbBackend::Sqlite, &all, Announce::WithRows, Bytes(None)).unwrap();
+        let on_sqlite = row_statements(DbBackend::Sqlite, &all, Announce::WithRows, None).unwrap();
         assert_eq!(on_sqlite.len(), 1);
-    }
-
-    // The bound follows the connection: the higher one only where TLS is surely left out.
-    #[tokio::test]
-    async fn the_bound_follows_the_connections_tls_mode() {
-        let mut url = url::Url::parse(&crate::testing::postgres_admin_url()).unwrap();
-        let others: Vec<(String, String)> = url
-            .query_pairs()
-            .filter(|(k, _)| k != "sslmode")
-            .map(|(k, v)| (k.into_owned(), v.into_owned()))
-            .collect();
-        let mut bound = |mode: &str| {
-            url.query_pairs_mut()
-                .clear()
-                .extend_pairs(&others)
-                .append_pair("sslmode", mode);
-            let url = url.to_string();
-            async move { Bytes::of(&crate::db::connect(&url).await.unwrap()).0 }
-        };
-        assert_eq!(bound("disable").await, Some(22 * 1024));
-        assert_eq!(bound("prefer").await, Some(12 * 1024));
-        let sqlite = crate::testing::TestDb::empty(crate::testing::Backend::Sqlite).await;
-        assert_eq!(Bytes::of(&sqlite.db).0, None);
-        sqlite.remove().await;
     }
 }
