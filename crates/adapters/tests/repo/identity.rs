@@ -103,11 +103,12 @@ on_both_databases!(
                 .await
                 .is_err()
         );
-        // The first signer learns of the new key from the database at once.
+        // The first signer learns of the new key from the database at once: in one read, not
+        // after the minute its key set is trusted for (a busy two-core machine took 138 ms).
         let started = std::time::Instant::now();
         assert!(signer.decode(&second, t1).await.is_ok());
         let took = started.elapsed();
-        assert!(took < std::time::Duration::from_millis(100), "{took:?}");
+        assert!(took < std::time::Duration::from_secs(5), "{took:?}");
 
         // A key-encryption key rotated (every node given both keys): the new one current, the old one previous; every key is
         // sealed again under the new one, which then suffices.
