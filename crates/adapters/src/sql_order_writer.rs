@@ -6,6 +6,7 @@
 //! savepoint of its own. None is answered before its group has committed.
 
 use chrono::{DateTime, Utc};
+use domain::DomainError;
 use domain::catalog::Category;
 use domain::live::Topic;
 use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
@@ -62,8 +63,13 @@ struct Job {
     order: Order,
     claim: Option<KeyClaim>,
     cap: UnpaidCap,
-    done: oneshot::Sender<Result<(), StoreError>>,
+    /// A test's stand-in for a bug: the group panics once its rows are written.
+    #[cfg(feature = "testing")]
+    panics: bool,
 }
+
+/// Where an order's outcome is answered.
+type Answer = oneshot::Sender<Result<(), StoreError>>;
 
 impl Job {
     /// Whether the customer's unpaid orders must be counted (under their lock) first.
@@ -81,7 +87,7 @@ impl Job {
 
 /// The handle requests write through; the writer task ends when the last handle is dropped.
 pub(crate) struct OrderWriter {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<(Job, Answer)>,
 }
 
 impl OrderWriter {
@@ -99,43 +105,49 @@ impl OrderWriter {
         claim: Option<&KeyClaim>,
         cap: UnpaidCap,
     ) -> Result<(), StoreError> {
-        let (done, answer) = oneshot::channel();
-        let job = Job {
+        self.send(Job {
             order: order.clone(),
             claim: claim.cloned(),
             cap,
-            done,
-        };
-        self.jobs.send(job).await.map_err(|_| stopped())?;
+            #[cfg(feature = "testing")]
+            panics: false,
+        })
+        .await
+    }
+
+    /// Writes `order` in a group that panics before its commit, as a bug there would.
+    #[cfg(feature = "testing")]
+    pub(crate) async fn insert_panicking(&self, order: &Order) -> Result<(), StoreError> {
+        self.send(Job {
+            order: order.clone(),
+            claim: None,
+            cap: UnpaidCap::NONE,
+            panics: true,
+        })
+        .await
+    }
+
+    async fn send(&self, job: Job) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.jobs.send((job, done)).await.map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
     }
 }
 
 fn stopped() -> StoreError {
-    StoreError::Other(domain::DomainError::Unavailable("order writer".into()))
+    StoreError::Other(DomainError::Unavailable("order writer".into()))
 }
 
-async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
+async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<(Job, Answer)>) {
     let backend = db.get_database_backend();
     let limit = message_limit(&db);
     let mut group = Vec::with_capacity(GROUP);
     let mut unchecked = 0;
     while queue.recv_many(&mut group, GROUP).await > 0 {
-        let jobs = std::mem::take(&mut group);
+        let (jobs, answers): (Vec<Job>, Vec<Answer>) = group.drain(..).unzip();
         unchecked += jobs.len();
-        match write(&db, &jobs, limit).await {
-            Ok(outcomes) => {
-                for (job, outcome) in jobs.into_iter().zip(outcomes) {
-                    let _ = job.done.send(outcome);
-                }
-            }
-            Err(e) => {
-                // Nothing of the group was written: every order in it fails, and may be retried.
-                let e = StoreError::Other(storage(e));
-                for job in jobs {
-                    let _ = job.done.send(Err(e.clone()));
-                }
-            }
+        for (answer, outcome) in answers.into_iter().zip(written(&db, jobs, limit).await) {
+            let _ = answer.send(outcome);
         }
         let due =
             unchecked >= CHECKPOINT_AT_MOST || (unchecked >= CHECKPOINT_EVERY && queue.is_empty());
@@ -146,6 +158,28 @@ async fn run(db: DatabaseConnection, mut queue: mpsc::Receiver<Job>) {
             unchecked = 0;
         }
     }
+}
+
+/// Each order's outcome once its group is written. The group is written in a task of its own, so
+/// that a panic there (a bug) fails that group's orders, as a group the database refused, and
+/// not every order after it: its transaction is dropped, so rolled back, with the task.
+async fn written(
+    db: &DatabaseConnection,
+    jobs: Vec<Job>,
+    limit: Option<usize>,
+) -> Vec<Result<(), StoreError>> {
+    let count = jobs.len();
+    let db = db.clone();
+    let failure = match tokio::spawn(async move { write(&db, &jobs, limit).await }).await {
+        Ok(Ok(outcomes)) => return outcomes,
+        Ok(Err(e)) => storage(e),
+        Err(e) => {
+            tracing::error!(error = %e, "writing a group of orders");
+            DomainError::Unavailable("storage".into())
+        }
+    };
+    // Nothing of the group was written: every order in it fails, and may be retried.
+    vec![Err(StoreError::Other(failure)); count]
 }
 
 /// Copies the log into the database, between two groups: the orders written are answered
@@ -224,6 +258,10 @@ async fn write(
         .collect();
     let changes: Vec<live::Change> = late_written.iter().map(|o| announced(o)).collect();
     live::record(&txn, latest(&late_written), &changes).await?;
+    #[cfg(feature = "testing")]
+    if jobs.iter().any(|j| j.panics) {
+        panic!("a bug in the order writer, as a test makes one");
+    }
     txn.commit().await?;
     Ok(outcomes)
 }

@@ -51,6 +51,13 @@ impl SqlOrderStore {
             db,
         }
     }
+
+    /// Inserts `order` as `insert` would, but its group panics before the commit, as a bug in the
+    /// writer would make it.
+    #[cfg(feature = "testing")]
+    pub async fn insert_panicking(&self, order: &Order) -> Result<(), StoreError> {
+        self.writer.insert_panicking(order).await
+    }
 }
 
 pub(crate) async fn insert_events(

@@ -133,6 +133,26 @@ on_both_databases!(
     }
 );
 
+// A bug that panics while a group is written fails that group's orders and no others: nothing
+// of them is stored, and the writer goes on with the next order.
+on_both_databases!(
+    a_group_that_panics_fails_alone,
+    |db: DatabaseConnection| async move {
+        let (store, plans, owner) = setup(&db).await;
+        let doomed = order(&plans[0], &owner, 1);
+        let kept = order(&plans[0], &owner, 2);
+        let refused = store.insert_panicking(&doomed).await;
+        assert!(matches!(refused, Err(StoreError::Other(_))), "{refused:?}");
+        store
+            .insert(&kept, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
+        assert_eq!(store.get(&doomed.id).await.unwrap(), None);
+        assert_eq!(store.get(&kept.id).await.unwrap(), Some(kept));
+        assert_eq!(adapters::testing::count(&db, "orders").await, 1);
+    }
+);
+
 on_both_databases!(
     saves_append_history_and_refuse_old_versions,
     |db: DatabaseConnection| async move {
