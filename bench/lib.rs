@@ -5,6 +5,7 @@ pub mod bounds;
 pub mod child;
 pub mod customer;
 pub mod hey;
+pub mod host;
 pub mod ledger;
 pub mod server;
 pub mod workers;

@@ -20,6 +20,7 @@ use bench::bounds::raw_commits;
 use bench::child::{Server, booking_bin};
 use bench::customer;
 use bench::hey::{Measured, Op, measure, measure_pair};
+use bench::host::CpuTimes;
 use serde_json::{Value, json};
 
 const PB_VERSION: &str = "0.40.6";
@@ -61,6 +62,7 @@ async fn main() -> anyhow::Result<()> {
     println!("|--:|---|--:|--:|--:|--:|--:|");
     let mut figures: Vec<Figures> = Vec::new();
     for round in 1..=rounds {
+        let started = CpuTimes::now();
         let run = |base: &str, op: &Op| measure(base, op, seconds, clients);
         // Which side goes first alternates, so neither always meets a warmer machine.
         let pair = |ours_op: &Op, pb_op: &Op| -> anyhow::Result<(Measured, Measured)> {
@@ -113,6 +115,10 @@ async fn main() -> anyhow::Result<()> {
             f.grpc_web.p99 * 1000.0,
             f.health.p99 * 1000.0
         );
+        println!(
+            "| {round} | the host: CPU stolen in the round | {:.1} % | | | | |",
+            started.stolen_since()
+        );
         figures.push(f);
     }
     println!();
@@ -142,11 +148,12 @@ async fn on_postgres(
     println!("PostgreSQL: the same release server, on the PostgreSQL the tests use");
     println!();
     println!(
-        "| round | list req/s (p99 at half) | gRPC-Web | /healthz | orders req/s (p99 at half) | raw commits/s | orders ÷ raw |"
+        "| round | list req/s (p99 at half) | gRPC-Web | /healthz | orders req/s (p99 at half) | raw commits/s | orders ÷ raw | CPU stolen by the host |"
     );
-    println!("|--:|--:|--:|--:|--:|--:|--:|");
+    println!("|--:|--:|--:|--:|--:|--:|--:|--:|");
     let mut figures = Vec::new();
     for round in 1..=rounds {
+        let started = CpuTimes::now();
         let run = |op: &Op| measure(&ours.base, op, seconds, clients);
         let (list, grpc_web) = rest_and_grpc_web(&ours.base, &ops, round, seconds, clients)?;
         let (health, create) = (run(&Op::get("/healthz", 200))?, run(&ops.create)?);
@@ -154,7 +161,7 @@ async fn on_postgres(
         let raw = raw_commits(&scratch.db, seconds, clients).await?;
         scratch.remove().await;
         println!(
-            "| {round} | {:.0} ({:.1} ms) | {:.0} ({:.1} ms) | {:.0} | {:.0} ({:.1} ms) | {raw:.0} | {:.2} |",
+            "| {round} | {:.0} ({:.1} ms) | {:.0} ({:.1} ms) | {:.0} | {:.0} ({:.1} ms) | {raw:.0} | {:.2} | {:.1} % |",
             list.peak,
             list.p99 * 1000.0,
             grpc_web.peak,
@@ -162,7 +169,8 @@ async fn on_postgres(
             health.peak,
             create.peak,
             create.p99 * 1000.0,
-            create.peak / raw
+            create.peak / raw,
+            started.stolen_since()
         );
         figures.push(Figures {
             pb_list: Measured::none(),
