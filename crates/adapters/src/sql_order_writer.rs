@@ -173,10 +173,7 @@ async fn written(
     let failure = match tokio::spawn(async move { write(&db, &jobs, limit).await }).await {
         Ok(Ok(outcomes)) => return outcomes,
         Ok(Err(e)) => storage(e),
-        Err(e) => {
-            tracing::error!(error = %e, "writing a group of orders");
-            DomainError::Unavailable("storage".into())
-        }
+        Err(panicked) => storage(DbErr::Custom(format!("writing a group: {panicked}"))),
     };
     // Nothing of the group was written: every order in it fails, and may be retried.
     vec![Err(StoreError::Other(failure)); count]
