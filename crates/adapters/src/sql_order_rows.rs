@@ -335,6 +335,7 @@ pub(crate) fn order_to_row(o: &Order) -> order::ActiveModel {
         expires_at_ms: Set(ms(o.expires_at)),
         version: Set(o.version),
         driver: Set(o.driver.as_ref().map(|d| json(&DriverJson::from(d)))),
+        payment_opened_at_ms: Set(o.payment_opened_at.map(ms)),
     }
 }
 
@@ -392,6 +393,7 @@ pub(crate) fn order_from_row(
             ),
             None => None,
         },
+        payment_opened_at: r.payment_opened_at_ms.map(instant).transpose()?,
         version: r.version,
     })
 }

@@ -146,6 +146,9 @@ pub fn template(code: &str) -> Option<&'static str> {
         "order.lead_time" => "請預約 {hours} 小時後的時段（越南時間）",
         "order.no_favourites" => "您還沒有收藏按摩師，請先在按摩師卡片上按愛心",
         "order.not_sold" => "此方案已停止販售",
+        "order.payment_open" => {
+            "這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂"
+        }
         "order.people_max" => "此方案最多 {max} 位",
         "order.people_min" => "至少 1 位",
         "order.stale" => "訂單剛被更新，請重新整理後再試",

@@ -26,6 +26,8 @@ pub struct Model {
     pub version: i64,
     /// JSON (name, phone, plate), once an operator assigned a driver.
     pub driver: Option<String>,
+    /// Once a transfer or VNPay payment was opened: the service and price are fixed.
+    pub payment_opened_at_ms: Option<i64>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -138,6 +138,49 @@ on_both_databases!(
 );
 
 on_both_databases!(
+    an_opened_payment_fixes_its_order_in_the_same_write,
+    |db: DatabaseConnection| async move {
+        let (store, orders, o, owner) = pending_order(&db).await;
+        let total = o.estimate.total.amount();
+        let p = payment(
+            1,
+            &owner,
+            Purpose::Order(o.id.clone()),
+            Method::VietQr,
+            total,
+        );
+        let mut fixed = o.clone();
+        assert!(fixed.open_payment(now()));
+        let opening = Settlement {
+            payment: Some(p.clone()),
+            new_payment: true,
+            order: Some(fixed),
+            ..Settlement::default()
+        };
+        // An edit saved first: the payment is not written either.
+        let mut edited = o.clone();
+        edited.note = "晚到請等".into();
+        orders.save(&edited).await.unwrap();
+        assert_eq!(store.settle(&opening).await, Err(SettleError::Stale));
+        assert_eq!(store.get(&p.id).await.unwrap(), None);
+        let mut fixed = orders.get(&o.id).await.unwrap().unwrap();
+        assert_eq!(fixed.payment_opened_at, None);
+        assert!(fixed.open_payment(now()));
+        let opening = Settlement {
+            order: Some(fixed),
+            ..opening
+        };
+        store.settle(&opening).await.unwrap();
+        let kept = orders.get(&o.id).await.unwrap().unwrap();
+        assert_eq!(
+            (kept.payment_opened_at, kept.note.as_str(), kept.version),
+            (Some(now()), "晚到請等", 2)
+        );
+        assert_eq!(store.get(&p.id).await.unwrap(), Some(p));
+    }
+);
+
+on_both_databases!(
     a_settlement_commits_whole_or_not_at_all,
     |db: DatabaseConnection| async move {
         let (store, orders, o, owner) = pending_order(&db).await;

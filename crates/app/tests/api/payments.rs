@@ -581,38 +581,113 @@ api_test!(
     }
 );
 
+async fn revise(app: &TestApp, token: &str, id: &str, body: Value) -> (u16, Value) {
+    let path = format!("/api/plan/shuttle/order/{id}");
+    send(app, reqwest::Method::PUT, &path, token, None, Some(body)).await
+}
+
+/// Two child seats instead of one: 100,000 VND more.
+fn two_seats() -> Value {
+    let mut details = shuttle(3);
+    details["childSeats"] = json!(2);
+    details
+}
+
 api_test!(
-    an_order_edited_after_its_qr_is_paid_at_the_new_price,
+    an_order_with_an_open_qr_keeps_its_service_and_price,
     async |app: &TestApp| {
         let ann = token_for(app, "ann@example.com").await;
         let id = pending_order(app, &ann).await;
         let (_, first) = pay(app, &ann, &id, "VIETQR", "qr-1").await;
         assert_eq!(first["data"]["amountVnd"], 480_000);
-        // Two child seats instead of one: 100,000 more, and a new QR for the new amount.
-        let mut details = shuttle(3);
-        details["childSeats"] = json!(2);
-        let (status, body) = send(
-            app,
-            reqwest::Method::PUT,
-            &format!("/api/plan/shuttle/order/{id}"),
-            &ann,
-            None,
-            Some(json!({"details": details})),
-        )
-        .await;
+        // Re-dating or re-pricing it under the transfer is refused, with words.
+        let (status, body) = revise(app, &ann, &id, json!({"details": two_seats()})).await;
+        assert_eq!(status, 409, "{body}");
+        assert_eq!(body["error"]["code"], "FAILED_PRECONDITION");
+        assert_eq!(
+            body["error"]["message"],
+            "這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂"
+        );
+        // Who to call may still change; the same details sent again change nothing.
+        let mut phone = contact();
+        phone["phoneNumber"] = json!("0987-654-321");
+        let same = json!({"details": shuttle(3), "contact": phone});
+        let (status, body) = revise(app, &ann, &id, same).await;
         assert_eq!(status, 200, "{body}");
-        let (_, second) = pay(app, &ann, &id, "VIETQR", "qr-2").await;
-        assert_eq!(second["data"]["amountVnd"], 580_000);
-        assert_ne!(second["data"]["id"], first["data"]["id"]);
-        let memo = second["data"]["transfer"]["memo"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-        let notice = json!({"transactionId": "FT9", "amount": 580_000, "description": memo});
+        assert_eq!(body["data"]["estimate"]["totalVnd"], 480_000);
+        // Asking again shows the same transfer; the bank's notice pays the order as shown.
+        let (_, again) = pay(app, &ann, &id, "VIETQR", "qr-2").await;
+        assert_eq!(again["data"]["id"], first["data"]["id"]);
+        let memo = first["data"]["transfer"]["memo"].as_str().unwrap();
+        let notice = json!({"transactionId": "FT9", "amount": 480_000, "description": memo});
         let (_, body) = notify(app, notice, &bank()).await;
         assert_eq!(body["data"]["outcome"], "PAID");
+        let (_, order) = app.get_as(&format!("/api/order/detail/{id}"), &ann).await;
+        assert_eq!(order["data"]["state"], "PAID");
+        assert_eq!(order["data"]["details"]["childSeats"], 1);
+    }
+);
+
+api_test!(
+    an_edit_racing_the_qr_never_leaves_the_qr_for_another_price,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        for round in 0..6 {
+            let id = pending_order(app, &ann).await;
+            let (http, token) = (app.http.clone(), ann.clone());
+            let edit_url = app.url(&format!("/api/plan/shuttle/order/{id}"));
+            let edit = async move {
+                let body = Some(json!({"details": two_seats()}));
+                send_raw(&http, &edit_url, reqwest::Method::PUT, &token, None, body).await
+            };
+            let key = format!("qr-race-{round}");
+            let ((edited, edit_body), (paid, qr)) =
+                tokio::join!(edit, pay(app, &ann, &id, "VIETQR", &key));
+            let (_, order) = app.get_as(&format!("/api/order/detail/{id}"), &ann).await;
+            let total = &order["data"]["estimate"]["totalVnd"];
+            if paid == 200 {
+                // Whichever came first, the QR asks for what the order now costs.
+                assert_eq!(&qr["data"]["amountVnd"], total, "{qr} {order}");
+            } else {
+                assert_eq!(paid, 409, "{qr}");
+            }
+            assert!(matches!(edited, 200 | 409), "{edit_body}");
+            if edited == 200 {
+                assert_eq!(total, 580_000);
+            }
+            // The customer cancels it, so the unpaid cap never stops the next round.
+            let path = format!("/api/order/detail/{id}/cancel");
+            send(
+                app,
+                reqwest::Method::POST,
+                &path,
+                &ann,
+                None,
+                Some(json!({})),
+            )
+            .await;
+        }
+    }
+);
+
+api_test!(
+    vcoin_pays_an_order_whose_qr_is_open_and_a_late_transfer_is_credited,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending_order(app, &ann).await;
+        let (_, qr) = pay(app, &ann, &id, "VIETQR", "qr-1").await;
+        let memo = qr["data"]["transfer"]["memo"].as_str().unwrap().to_owned();
+        assert_eq!(top_up(app, &ann, 480_000, "top-1").await.0, 200);
+        let (status, body) = pay(app, &ann, &id, "VCOIN", "coin-1").await;
+        assert_eq!(status, 200, "{body}");
         assert_eq!(order_state(app, &ann, &id).await, "PAID");
         assert_eq!(balance(app, &ann).await, 0);
+        // The customer had transferred too: the money comes back as v-coin, not lost.
+        let notice = json!({"transactionId": "FT10", "amount": 480_000, "description": memo});
+        let (_, body) = notify(app, notice, &bank()).await;
+        assert_eq!(body["data"]["outcome"], "CREDITED");
+        assert_eq!(balance(app, &ann).await, 480_000);
+        assert_ledger_adds_up(app, &ann).await;
     }
 );
 

@@ -202,6 +202,9 @@ pub struct Order {
     pub history: Vec<Transition>,
     /// Who drives (or guides), once operators have assigned someone.
     pub driver: Option<Driver>,
+    /// When the customer first opened a payment that settles later (a VietQR transfer, VNPay):
+    /// from then on the service and its price are fixed, so the money pays what was shown.
+    pub payment_opened_at: Option<DateTime<Utc>>,
     /// Bumped by every save; a save against an older version is refused.
     pub version: i64,
 }
@@ -298,6 +301,7 @@ impl Order {
                 reason: "created".into(),
             }],
             driver: None,
+            payment_opened_at: None,
             version: 0,
         };
         if let Some(contact) = contact {
@@ -322,8 +326,13 @@ impl Order {
         }
         if let Some(details) = revision.details {
             let (details, estimate) = price(plan, details, now)?;
-            self.details = details;
-            self.estimate = estimate;
+            if self.payment_opened_at.is_none() {
+                self.details = details;
+                self.estimate = estimate;
+            } else if details != self.details {
+                // Sent unchanged (step2 sends them again), they change nothing, price included.
+                return Err(DomainError::FailedPrecondition(msg("order.payment_open")));
+            }
         }
         if let Some(note) = revision.note {
             self.note = note;
@@ -367,6 +376,17 @@ impl Order {
             now,
         );
         Ok(())
+    }
+
+    /// A payment that settles later was opened for the order: its service and price are fixed
+    /// from now on. Says whether the order changed (it had none open before).
+    pub fn open_payment(&mut self, now: DateTime<Utc>) -> bool {
+        if self.payment_opened_at.is_some() {
+            return false;
+        }
+        self.payment_opened_at = Some(now);
+        self.updated_at = now;
+        true
     }
 
     pub fn mark_paid(

@@ -286,6 +286,7 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
         customer_id: o.owner.as_str().into(),
         version: o.version,
         assigned: o.is_assigned(),
+        payment_opened_at: o.payment_opened_at.map(timestamp),
     }
 }
 

@@ -62,7 +62,13 @@ impl PaymentService {
                 Method::VCoin | Method::Dev => {
                     self.pay_at_once(payment, order, &fingerprint, now).await
                 }
-                Method::VietQr | Method::VnPay => self.open(payment, client_ip, &fingerprint).await,
+                Method::VietQr | Method::VnPay => {
+                    // The order is fixed from now on, in the same write as the payment: an edit
+                    // racing it is refused as stale, so the money pays what the customer saw.
+                    let mut order = order;
+                    let fixed = order.open_payment(now).then_some(order);
+                    self.open(payment, fixed, client_ip, &fingerprint).await
+                }
             }
         }
         .await;
@@ -139,14 +145,28 @@ impl PaymentService {
         }
     }
 
-    /// A pending payment that waits for the bank or VNPay.
+    /// A pending payment that waits for the bank or VNPay; `order`, when its first such payment
+    /// fixes it, is saved with it.
     pub(super) async fn open(
         &self,
         payment: Payment,
+        order: Option<Order>,
         client_ip: &str,
         fingerprint: &str,
     ) -> DomainResult<Checkout> {
-        match self.store.insert(&payment).await {
+        let written = match order {
+            None => self.store.insert(&payment).await,
+            Some(order) => {
+                let settlement = Settlement {
+                    payment: Some(payment.clone()),
+                    new_payment: true,
+                    order: Some(order),
+                    ..Settlement::default()
+                };
+                self.store.settle(&settlement).await
+            }
+        };
+        match written {
             Ok(()) => {}
             Err(SettleError::KeyTaken) => {
                 return self.replay_key(&payment, fingerprint, client_ip).await;
@@ -191,7 +211,7 @@ impl PaymentService {
             );
             payment.id = id;
             if method != Method::Dev {
-                return self.open(payment, client_ip, &fingerprint).await;
+                return self.open(payment, None, client_ip, &fingerprint).await;
             }
             payment.settle(PaymentState::Succeeded, None, now);
             let credit = top_up_entry(&payment, amount, msg("ledger.top_up"), now);

@@ -6,7 +6,9 @@ use chrono::Duration;
 use crate::audit::Staff;
 use crate::catalog::{Category, PlanId};
 use crate::error::{DomainError, msg};
-use crate::ordering::{Contact, IdempotencyKey, NewOrder, Order, OrderState};
+use crate::ordering::{
+    Contact, IdempotencyKey, NewOrder, Order, OrderState, Revision, ServiceDetails,
+};
 use crate::payment::{
     BankNotice, Method, NextStep, PaymentService, PaymentState, Purpose, TransferOutcome,
 };
@@ -128,6 +130,62 @@ async fn the_open_transfer_is_found_again_for_its_owner_until_it_is_paid() {
             .unwrap()
             .is_none()
     );
+}
+
+/// The pending order's details with the pick-up moved a day later.
+fn a_day_later(order: &Order) -> ServiceDetails {
+    let ServiceDetails::Shuttle(mut d) = order.details.clone() else {
+        unreachable!()
+    };
+    d.start = crate::shared::LocalTime::parse("start", "2026-11-24T14:30").unwrap();
+    ServiceDetails::Shuttle(d)
+}
+
+#[tokio::test]
+async fn an_open_transfer_fixes_the_orders_service_and_price_but_not_its_contact() {
+    let s = setup();
+    let (pay, _) = payments(&s);
+    let order = pending(&s).await;
+    // Before any payment is opened, the customer may still move it.
+    let moved = Revision {
+        details: Some(a_day_later(&order)),
+        ..Revision::default()
+    };
+    let order = s
+        .svc
+        .update(&ann(), None, &order.id, moved.clone())
+        .await
+        .unwrap();
+    let (order, memo) = with_qr_for(&pay, order).await;
+    let fixed = s.svc.get(&ann(), &order.id).await.unwrap();
+    assert!(fixed.payment_opened_at.is_some());
+    let back = Revision {
+        details: Some(shuttle()),
+        ..Revision::default()
+    };
+    let refused = s
+        .svc
+        .update(&ann(), None, &order.id, back)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        DomainError::FailedPrecondition(msg("order.payment_open"))
+    );
+    // The same details again (step2 sends them with the contact) and a new note are fine.
+    let same = Revision {
+        note: Some("晚到請等".into()),
+        ..moved
+    };
+    let kept = s.svc.update(&ann(), None, &order.id, same).await.unwrap();
+    assert_eq!(
+        (kept.details.clone(), kept.estimate.clone()),
+        (fixed.details, fixed.estimate)
+    );
+    assert_eq!(kept.note, "晚到請等");
+    // The transfer pays the order as it was when the QR was shown.
+    notice(&pay, "FT-8", order.estimate.total, &memo).await;
+    assert_eq!(state(&s, &order).await, OrderState::Paid);
 }
 
 #[tokio::test]
