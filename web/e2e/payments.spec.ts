@@ -194,3 +194,101 @@ test('VNPay: off to VNPay and back; the return is verified and the order paid', 
   await expect(page.getByTestId('order-state')).toHaveText('已付款');
   await expect.poll(() => purchases(page)).toBe(1);
 });
+
+/** Step2's contact, then confirm; the new order's id. */
+async function contactAndConfirm(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/order\/shuttle\/step2$/);
+  await page.getByLabel('聯絡人姓名').fill('王小明');
+  await page.getByLabel('手機號碼').fill('0912 345 678');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/order\/shuttle\/confirm$/);
+  await expect(page.getByTestId('order-id')).toHaveText(/^BK/);
+  return (await page.getByTestId('order-id').textContent()) ?? '';
+}
+
+/** The catalogue's 「立即預訂」 on the 4-seat Tan Son Nhat shuttle. */
+async function bookFromCategory(page: Page) {
+  await page.goto('/category/shuttle');
+  await page.locator('.plan-card', { hasText: '新山一國際機場接送・4 人座轎車' }).getByRole('link', { name: '立即預訂' }).click();
+  await expect(page).toHaveURL(/\/order\/shuttle\/step1\?plan=shuttle-sgn-4$/);
+}
+
+test('a second booking of the same plan is a new order; the first keeps its open transfer', async ({ page }) => {
+  await logIn(page, '/profile');
+  // The pick-up, through the pages, with a VietQR transfer opened for it.
+  await bookFromCategory(page);
+  await page.getByLabel('航班編號').fill('VN123');
+  await page.getByLabel(/航班抵達時間/).fill(dayAfterTomorrow());
+  await page.getByLabel('飯店名稱或地址').fill('Caravelle Saigon');
+  await page.getByRole('button', { name: '下一步' }).click();
+  const pickUp = await contactAndConfirm(page);
+  await page.getByRole('link', { name: /前往付款/ }).click();
+  await page.getByLabel(/^銀行轉帳（VietQR）/).check();
+  await page.getByRole('button', { name: /確認付款/ }).click();
+  await expect(page.getByTestId('transfer')).toContainText('VND 380,000');
+  const memo = (await page.getByTestId('memo').textContent()) ?? '';
+
+  // Back on step1 of that booking: it says the order is fixed now, and offers a new booking.
+  await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
+  await expect(page.getByTestId('editing-order')).toContainText('已開始付款，服務內容與金額不能再改');
+  await expect(page.getByLabel('航班編號')).toHaveValue('VN123');
+
+  // The drop-off, from the catalogue: an empty form, a word about the pick-up, and a new order.
+  await bookFromCategory(page);
+  await expect(page.getByLabel('航班編號')).toHaveValue('');
+  await expect(page.getByTestId('earlier-order')).toContainText(pickUp);
+  await page.getByLabel('服務類型').selectOption('drop-off');
+  await page.getByLabel('航班編號').fill('VN456');
+  await page.getByLabel('航班起飛時間').fill(dayAfterTomorrow('18:00'));
+  await page.getByLabel('飯店名稱或地址').fill('Caravelle Saigon');
+  await page.getByRole('button', { name: '下一步' }).click();
+  const dropOff = await contactAndConfirm(page);
+  expect(dropOff).not.toBe(pickUp);
+
+  // Both are the customer's, each as booked; the pick-up's transfer still pays the pick-up.
+  await page.goto(`/member/order?id=${pickUp}`);
+  await expect(page.locator('.summary').first()).toContainText('接機（機場 → 飯店）');
+  await expect(page.locator('.summary').first()).toContainText('VN123');
+  await page.goto(`/member/order?id=${dropOff}`);
+  await expect(page.locator('.summary').first()).toContainText('送機（飯店 → 機場）');
+  const body = JSON.stringify({ transactionId: `FT${Date.now()}`, amount: 380000, description: memo });
+  const r = await page.request.post('/api/payment/vietqr/notify', {
+    headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', BANK_SECRET).update(body).digest('hex') },
+    data: body,
+  });
+  expect((await r.json()).data.outcome).toBe('PAID');
+  const detail = (id: string) => page.request.get(`/api/order/detail/${id}`, { headers: { 'authorization-firebase': token } });
+  expect((await (await detail(pickUp)).json()).data.state).toBe('PAID');
+  expect((await (await detail(dropOff)).json()).data.state).toBe('PENDING_PAYMENT');
+
+  // Going back to the unpaid drop-off is the customer's choice, from a new booking's step1.
+  await bookFromCategory(page);
+  await page.getByTestId('earlier-order').getByRole('button', { name: '繼續那筆預訂' }).click();
+  await expect(page).toHaveURL(/\/order\/shuttle\/confirm$/);
+  await expect(page.getByTestId('order-id')).toHaveText(dropOff);
+});
+
+test('with a transfer open, the customer pays with v-coin instead; the late transfer comes back as v-coin', async ({ page, request }) => {
+  const orderId = await pendingOrder(request);
+  await logIn(page, `/payment?order=${orderId}`);
+  await page.getByLabel(/^銀行轉帳（VietQR）/).check();
+  await page.getByRole('button', { name: '確認付款（VND 480,000）' }).click();
+  const memo = (await page.getByTestId('memo').textContent()) ?? '';
+  await page.getByRole('button', { name: '改用其他付款方式' }).click();
+  await expect(page.getByTestId('transfer-still-open')).toContainText('全數存入您的 v 幣錢包');
+  await expect(page.getByLabel(/^銀行轉帳（VietQR）/)).toHaveCount(0);
+  await expect(page.getByLabel(/^V 幣/)).toBeChecked();
+  await page.getByRole('button', { name: '確認付款（VND 480,000）' }).click();
+  await expect(page).toHaveURL(/\/payment-complete\?/);
+  await expect(page.getByTestId('order-state')).toHaveText('已付款');
+
+  // The customer had transferred as well: the bank's notice credits the wallet.
+  const body = JSON.stringify({ transactionId: `FT${Date.now()}`, amount: 480000, description: memo });
+  const r = await request.post('/api/payment/vietqr/notify', {
+    headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', BANK_SECRET).update(body).digest('hex') },
+    data: body,
+  });
+  expect((await r.json()).data.outcome).toBe('CREDITED');
+  await page.goto('/member/v-coin');
+  await expect(page.getByTestId('balance')).toHaveText('VND 620,000');
+});

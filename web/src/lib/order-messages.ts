@@ -75,6 +75,12 @@ export const orderMessages = {
   needsContact: '請先填寫聯絡資料，才能前往付款。',
   orderGone: '這筆訂單已無法修改（可能已逾期或取消），請重新下單。',
   startOver: '重新開始',
+  editing: (id: string) => `您正在修改訂單 ${id}，按「下一步」會更新這筆訂單。`,
+  newBooking: '改為新的預訂',
+  paymentOpen: '這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂。',
+  toPay: '前往付款',
+  earlier: (id: string, plan: string) => `您上一筆預訂 ${id}（${plan}）還沒付款，仍保留在「我的訂單」中。`,
+  resume: '繼續那筆預訂',
   help: {
     flightNumber: '航班編號印在機票、電子機票或登機證上，例如 VN123、BR391（兩個英文字母或數字加上 1 到 4 位數字）。司機會依這個航班追蹤實際落地時間，航班延誤也會等您。',
     landing: '請填寫航班表定抵達時間（越南時間，比台灣慢 1 小時）。航班延誤時，司機依實際落地時間起算免費等候，不必另外通知。',

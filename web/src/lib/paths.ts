@@ -106,3 +106,12 @@ export function stepPath(flow: Flow, step: 'step1' | 'step2' | 'confirm', planId
   if (step === 'step1') return `/order/${flow}/step1?plan=${encodeURIComponent(planId)}`;
   return `/order/${flow}/${step}`;
 }
+
+/** The query that makes step1 start a new booking instead of going on with the flow's draft. */
+export const NEW_BOOKING = 'new';
+
+/** Where a new booking of a plan starts (the catalogue's 「預訂」): always a new order. */
+export function newBookingPath(flow: Flow, planId: string): string {
+  const path = stepPath(flow, 'step1', planId);
+  return `${path}${path.includes('?') ? '&' : '?'}${NEW_BOOKING}=1`;
+}

@@ -34,6 +34,10 @@ export const paymentMessages = {
     copy: '複製',
     copied: '已複製',
     waiting: '等待銀行入帳確認中，確認後本頁會自動前往付款結果。',
+    otherMethod: '改用其他付款方式',
+    transferOpen: (memo: string) =>
+      `您開立的轉帳（轉帳內容 ${memo}）仍然有效。若已經轉帳，請勿重複付款，入帳後訂單會自動完成付款；若訂單改用其他方式付款，之後才入帳的轉帳款項會全數存入您的 v 幣錢包，不會遺失。`,
+    backToTransfer: '回到轉帳資訊',
     redirecting: '正在前往 VNPay…',
     completeTitle: '付款結果',
     succeeded: '付款成功！',

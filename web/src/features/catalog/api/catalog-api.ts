@@ -1,5 +1,5 @@
 import { Category, CatalogService, type CategoryInfo, type Plan } from '@/gen/booking/v1/catalog_pb';
-import { flowOf, isCategory, stepPath } from '@/lib/paths';
+import { flowOf, isCategory, newBookingPath } from '@/lib/paths';
 import { fetchRpc, fetchRpcAll } from '@/lib/api/rpc';
 
 const { getPlan, listCategories, listPlans } = CatalogService.method;
@@ -96,5 +96,5 @@ export function planPath(plan: Plan): string {
 /** Where booking a plan starts: its flow's step1. */
 export function bookingPath(plan: Plan): string {
   const slug = slugOf(plan.category);
-  return isCategory(slug) ? stepPath(flowOf(slug), 'step1', plan.id) : '/';
+  return isCategory(slug) ? newBookingPath(flowOf(slug), plan.id) : '/';
 }

@@ -1,14 +1,16 @@
 import '../order.css';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { skipToken } from '@/lib/api/hooks';
+import { OrderState } from '@/gen/booking/v1/order_pb';
 import { SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { createOrder, fieldProblem, isGone, problemText, updateOrder, usePlans, type Plan } from '../api/order-api';
-import { useDraft } from '../draft';
-import { categoryOfFlow, stepPath } from '@/lib/paths';
+import { createOrder, fieldProblem, isGone, problemText, updateOrder, useOrder, usePlans, type Plan } from '../api/order-api';
+import { resumeOrder, startBooking, useDraft } from '../draft';
+import { categoryOfFlow, NEW_BOOKING, stepPath } from '@/lib/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
 import { DetailFields } from './detail-fields';
 import { suggestedPickUp } from '../rules';
@@ -34,13 +36,26 @@ export function OrderStep1({ flow, planId, signedIn }: Props) {
   // A list that could not be had shows as none.
   const plans = asked.isError ? [] : asked.data;
   const plan = plans?.find((p) => p.id === (planId || draft.planId)) ?? (planId ? undefined : plans?.[0]);
+  // From the catalogue (`?new=1`): a new booking, never the draft's order. The marker is dropped
+  // at once, so a reload goes on with what was typed since.
+  const [query] = useSearchParams();
+  const fresh = query.has(NEW_BOOKING);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!fresh) return;
+    startBooking(flow, planId);
+    const rest = new URLSearchParams(query);
+    rest.delete(NEW_BOOKING);
+    navigate({ pathname, search: rest.size ? `?${rest.toString()}` : '' }, { replace: true });
+  }, [fresh, flow, planId, query, pathname, navigate]);
   // The step bar and heading come first, so the page is there before the plans are.
   return (
     <StepPage flow={flow} step={1}>
-      {!plans ? (
+      {!plans || fresh ? (
         <p className="muted">{messages.loading}</p>
       ) : plan ? (
-        <Step1Form key={plan.id} flow={flow} plan={plan} plans={plans} signedIn={signedIn} />
+        <Step1Form key={`${plan.id}:${draft.started ?? 0}`} flow={flow} plan={plan} plans={plans} signedIn={signedIn} />
       ) : (
         <p className="notice notice-warning">{m.planMissing}</p>
       )}
@@ -57,6 +72,10 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
     mode: 'onTouched',
     defaultValues: startingValues(flow, plan, draft.details),
   });
+  // The order this booking already made, when going on with it (back from step2 or confirm).
+  const editing = draft.orderId && draft.orderPlanId === plan.id ? draft.orderId : '';
+  const current = useOrder(editing || skipToken).data;
+  const fixed = Boolean(current?.paymentOpenedAt);
   const values = useWatch({ control });
   const snapshot = JSON.stringify(values);
   const quote = useEstimate(flow, plan.id, values);
@@ -89,14 +108,24 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
     }
     try {
       let order;
-      if (draft.orderId && draft.orderPlanId === plan.id) {
-        order = await updateOrder(draft.orderId, { flow, details }).catch((e: unknown) => {
-          if (isGone(e)) return undefined; // paid, lapsed or cancelled: start a new order
+      if (editing) {
+        order = await updateOrder(editing, { flow, details }).catch((e: unknown) => {
+          // Paid, lapsed or cancelled: a new order. One whose payment is open says why it is fixed.
+          if (isGone(e) && !fixed) return undefined;
           throw e;
         });
       }
       order ??= await createOrder(flow, plan.id, details, crypto.randomUUID());
-      setDraft((d) => ({ ...d, planId: plan.id, details, orderId: order.id, orderPlanId: plan.id }));
+      const made = order.id;
+      // An order this booking made before (for another plan) stays on offer, not forgotten.
+      setDraft((d) => ({
+        ...d,
+        planId: plan.id,
+        details,
+        orderId: made,
+        orderPlanId: plan.id,
+        earlierOrderId: d.orderId && d.orderId !== made ? d.orderId : d.earlierOrderId,
+      }));
       navigate(stepPath(flow, 'step2', plan.id));
     } catch (e) {
       const problem = fieldProblem(e);
@@ -108,6 +137,22 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
   return (
     <form className="order-grid" onSubmit={onSubmit} noValidate>
       <div className="card form-card">
+        {editing && (
+          <div className={`notice ${fixed ? 'notice-warning' : 'notice-info'}`} role="status" data-testid="editing-order">
+            <p>{fixed ? m.paymentOpen : m.editing(editing)}</p>
+            <p className="notice-actions">
+              {fixed && (
+                <Link className="button button-small button-primary" to={`/payment?order=${encodeURIComponent(editing)}`}>
+                  {m.toPay}
+                </Link>
+              )}
+              <button type="button" className="button button-small button-secondary" onClick={() => startBooking(flow, plan.id)}>
+                {m.newBooking}
+              </button>
+            </p>
+          </div>
+        )}
+        {!editing && draft.earlierOrderId && <EarlierOrder flow={flow} orderId={draft.earlierOrderId} />}
         {flow === 'escort' ? (
           <p className="order-plan">
             <strong>{plan.name}</strong>
@@ -129,6 +174,30 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
         <FormFooter error={formError} busy={formState.isSubmitting} label={m.next} />
       </EstimatePanel>
     </form>
+  );
+}
+
+/** The booking before this one, while it is still unpaid: going back to it is the customer's choice. */
+function EarlierOrder({ flow, orderId }: { flow: Flow; orderId: string }) {
+  const navigate = useNavigate();
+  const order = useOrder(orderId).data;
+  if (!order || (order.state !== OrderState.DRAFT && order.state !== OrderState.PENDING_PAYMENT)) return null;
+  return (
+    <div className="notice notice-info" role="status" data-testid="earlier-order">
+      <p>{m.earlier(order.id, order.planName)}</p>
+      <p className="notice-actions">
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() => {
+            resumeOrder(flow, order);
+            navigate(stepPath(flow, order.state === OrderState.DRAFT ? 'step2' : 'confirm', order.planId));
+          }}
+        >
+          {m.resume}
+        </button>
+      </p>
+    </div>
   );
 }
 

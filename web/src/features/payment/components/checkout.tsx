@@ -25,6 +25,9 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
   const balance = wallet.data ?? 0n;
   const [chosen, setMethod] = useState<PaymentMethod>();
   const [chosenPayment, setPayment] = useState<Payment>();
+  // With a transfer open, the customer may still pay another way (the transfer, if it comes
+  // too, is credited to the wallet).
+  const [otherWay, setOtherWay] = useState(false);
   // A transfer asked for before a reload is shown again at once: the same QR and memo.
   const open = useOpenTransfer(order?.state === OrderState.PENDING_PAYMENT ? orderId : '');
   const payment = chosenPayment ?? open.data ?? undefined;
@@ -46,8 +49,13 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
   }
   const problem = request.error ?? error;
   const total = order.estimate?.totalVnd ?? 0n;
+  const transfer = payment?.transfer;
+  const offered = transfer ? methods.filter((x) => x !== PaymentMethod.VIETQR) : methods;
   // V-coin first when it covers the total, else the first other method.
-  const method = chosen ?? (balance >= total ? PaymentMethod.VCOIN : methods.find((x) => x !== PaymentMethod.VCOIN));
+  const method =
+    (chosen !== undefined && offered.includes(chosen) ? chosen : undefined) ??
+    (balance >= total ? PaymentMethod.VCOIN : offered.find((x) => x !== PaymentMethod.VCOIN));
+  const payable = order.state === OrderState.PENDING_PAYMENT;
 
   async function submit() {
     if (method === undefined) return;
@@ -61,9 +69,16 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
       <h1>{m.title}</h1>
       <div className="order-grid">
         <div className="card form-card">
-          {payment?.transfer ? (
-            <TransferPanel transfer={payment.transfer} />
-          ) : order.state !== OrderState.PENDING_PAYMENT ? (
+          {transfer && !(otherWay && payable) ? (
+            <>
+              <TransferPanel transfer={transfer} />
+              {payable && offered.length > 0 && (
+                <button type="button" className="button button-secondary button-block" onClick={() => setOtherWay(true)}>
+                  {m.otherMethod}
+                </button>
+              )}
+            </>
+          ) : !payable ? (
             <>
               <p className="notice notice-warning">
                 {m.notPayable}（{orderMessages.states[order.state]}）
@@ -77,9 +92,17 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
                 void submit();
               }}
             >
+              {transfer && (
+                <div className="notice notice-info" role="status" data-testid="transfer-still-open">
+                  <p>{m.transferOpen(transfer.memo)}</p>
+                  <button type="button" className="button button-small button-secondary" onClick={() => setOtherWay(false)}>
+                    {m.backToTransfer}
+                  </button>
+                </div>
+              )}
               <MethodPicker
                 legend={m.title}
-                methods={methods}
+                methods={offered}
                 chosen={method}
                 onChoose={setMethod}
                 disabled={busy}
@@ -122,7 +145,7 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
               <strong>{formatVnd(total)}</strong>
             </dd>
           </dl>
-          {order.state === OrderState.PENDING_PAYMENT && order.expiresAt && (
+          {payable && order.expiresAt && (
             <p className="muted small">{orderMessages.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>
           )}
           {policy?.(order)}
