@@ -35,6 +35,25 @@ function booking(args: string[], input = ''): string {
   }).toString();
 }
 
+/**
+ * Moves an order's service an hour into the past, as if its time had come: orders are booked
+ * ahead, and completing one waits for its service. Python's sqlite3 writes the test database.
+ */
+function serveOrder(id: string): void {
+  const script = [
+    'import json, sqlite3, sys',
+    'from datetime import datetime, timedelta, timezone',
+    'db = sqlite3.connect(sys.argv[1], timeout=10)',
+    'past = datetime.now(timezone.utc) - timedelta(hours=1)',
+    "row = db.execute('select details from orders where id = ?', (sys.argv[2],)).fetchone()",
+    'details = json.loads(row[0])',
+    "details['start'] = (past + timedelta(hours=7)).strftime('%Y-%m-%dT%H:%M')",
+    "db.execute('update orders set details = ?, start_at_ms = ? where id = ?', (json.dumps(details, ensure_ascii=False), int(past.timestamp() * 1000), sys.argv[2]))",
+    'db.commit()',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db'), id]);
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(() => {
@@ -204,6 +223,7 @@ test('two operators assigning one order at once: one wins, the other is told', a
 test('a completed order is reviewed from its page; the plan shows it; an operator hides it and the customer is told', async ({ browser, request }) => {
   const gia = await customer(request, 'gia');
   const id = await paidShuttle(request, gia, 2);
+  serveOrder(id);
   const ops = await staffPage(browser, OPERATOR, `/ops/orders/${id}`);
   for (const [button, ask] of [
     ['確認訂單', '確認這筆訂單？'],
@@ -489,6 +509,7 @@ test('staff see a massage order’s therapist and the customer’s hotel photo',
   // Paid, served and reviewed: the review counts on her card, and opens from it.
   await call(request, ivy, '/api/v-coin/top-up', { amountVnd: 2_000_000, method: 'DEV' });
   await call(request, ivy, `/api/plan/dragon-massage/order/${order.id}/payment`, { method: 'VCOIN' });
+  serveOrder(order.id);
   await page.reload();
   for (const button of ['確認訂單', '標記為已完成']) {
     await page.getByRole('button', { name: button }).click();

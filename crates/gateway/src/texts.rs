@@ -146,6 +146,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "order.lead_time" => "請預約 {hours} 小時後的時段（越南時間）",
         "order.no_favourites" => "您還沒有收藏按摩師，請先在按摩師卡片上按愛心",
         "order.not_sold" => "此方案已停止販售",
+        "order.not_served" => "服務時間 {start}（越南時間）還沒到，要等服務開始後才能完成或評價",
         "order.payment_open" => {
             "這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂"
         }

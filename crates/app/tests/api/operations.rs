@@ -472,16 +472,28 @@ api_test!(
         );
         assert_eq!(notices(app, email).await, ["order_paid", "order_confirmed"]);
 
+        // Not before the service's time: the refusal says when it is.
+        let complete = || {
+            with(
+                &svc,
+                pb::CompleteOrderRequest {
+                    order_id: id.clone(),
+                    seen_version: None,
+                },
+            )
+        };
+        let early = c.complete_order(complete()).await.unwrap_err();
+        assert_eq!(early.code(), tonic::Code::FailedPrecondition);
+        assert!(
+            early.message().starts_with("服務時間 ") && early.message().contains("還沒到"),
+            "{}",
+            early.message()
+        );
+        adapters::testing::serve_order(&app.db.db, &id).await;
         // Completing twice completes once.
         for _ in 0..2 {
             let done = c
-                .complete_order(with(
-                    &svc,
-                    pb::CompleteOrderRequest {
-                        order_id: id.clone(),
-                        seen_version: None,
-                    },
-                ))
+                .complete_order(complete())
                 .await
                 .unwrap()
                 .into_inner()

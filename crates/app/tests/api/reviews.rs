@@ -72,6 +72,7 @@ api_test!(reviews_of_completed_orders, async |app: &TestApp| {
     ))
     .await
     .unwrap();
+    adapters::testing::serve_order(&app.db.db, &id).await;
     ops.complete_order(with(
         &staff,
         pb::CompleteOrderRequest {

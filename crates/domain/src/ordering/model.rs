@@ -469,6 +469,7 @@ impl Order {
             return Ok(());
         }
         self.require(self.state == OrderState::Confirmed, "order.action.complete")?;
+        self.require_served(now)?;
         self.go(OrderState::Completed, actor, "completed", now);
         Ok(())
     }
@@ -479,6 +480,18 @@ impl Order {
             "order.action.refund",
         )?;
         self.go(OrderState::Refunded, actor, reason, now);
+        Ok(())
+    }
+
+    /// A service is done (completed, then reviewed) only once its time has come.
+    pub fn require_served(&self, now: DateTime<Utc>) -> DomainResult<()> {
+        let start = self.details.start();
+        if now < start.instant() {
+            let at = start.naive().format("%Y/%m/%d %H:%M");
+            return Err(DomainError::FailedPrecondition(
+                msg("order.not_served").with("start", at),
+            ));
+        }
         Ok(())
     }
 

@@ -158,7 +158,18 @@ fn an_order_is_priced_by_the_server_and_walks_its_states() {
         "paid orders are fixed"
     );
     o.confirm(Actor::Operator("ops".into()), now()).unwrap();
-    o.complete(Actor::Operator("ops".into()), now()).unwrap();
+    // Done only once its time has come: the massage starts 2026-11-23 23:00.
+    let early = o
+        .complete(Actor::Operator("ops".into()), now())
+        .unwrap_err();
+    assert_eq!(
+        early,
+        DomainError::FailedPrecondition(
+            crate::error::msg("order.not_served").with("start", "2026/11/23 23:00")
+        )
+    );
+    let served = o.details.start().instant();
+    o.complete(Actor::Operator("ops".into()), served).unwrap();
     assert!(o.refund(Actor::Operator("ops".into()), "", now()).is_err());
     let states: Vec<_> = o.history.iter().map(|t| t.to).collect();
     assert_eq!(

@@ -50,6 +50,8 @@ impl Review {
         if order.state != crate::ordering::OrderState::Completed {
             return Err(DomainError::FailedPrecondition(msg("review.not_completed")));
         }
+        // An order completed too early (before that was refused) is still not reviewed early.
+        order.require_served(now)?;
         Ok(Self {
             id: format!("rv-{}", crate::shared::id_tail(random, 20)),
             order_id: order.id.clone(),

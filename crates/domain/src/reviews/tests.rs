@@ -7,7 +7,12 @@ use crate::audit::Staff;
 use crate::error::DomainError;
 use crate::ordering::{Contact, Order, OrderId, OrderState, TherapistChoice};
 use crate::shared::{PageRequest, Phone, UserId};
-use crate::testing::{FixedClock, MemoryReviews, Sequence, Store, draft_order, massage_at, now};
+use crate::testing::{FixedClock, MemoryReviews, Sequence, Store, draft_order, massage_at};
+
+/// The tests' present: after every order's service (the last starts 2026-11-25 10:00).
+fn now() -> chrono::DateTime<chrono::Utc> {
+    crate::testing::now() + Duration::days(4)
+}
 
 struct World {
     svc: ReviewService,
@@ -234,4 +239,20 @@ async fn pages_and_cards_count_the_shown_reviews_per_plan_and_therapist() {
         "4.67"
     );
     assert_eq!(RatingSummary::default().average_tenths(), 0);
+}
+
+#[tokio::test]
+async fn an_order_marked_completed_before_its_service_is_not_reviewed_until_then() {
+    let w = world();
+    *w.clock.0.lock().unwrap() = crate::testing::now();
+    let early = order(&w, "BK-early", OrderState::Completed);
+    let err = w.svc.submit(&u1(), &early, 5, "").await.unwrap_err();
+    assert_eq!(
+        err,
+        DomainError::FailedPrecondition(
+            crate::error::msg("order.not_served").with("start", "2026/11/25 10:00")
+        )
+    );
+    *w.clock.0.lock().unwrap() = now();
+    assert!(w.svc.submit(&u1(), &early, 5, "").await.is_ok());
 }
