@@ -92,9 +92,22 @@ pub async fn drain_unread(request: Request, next: Next) -> Response {
             sent: !waits_to_send,
         })
     });
-    let response = next.run(request).await;
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let mut response = next.run(request).await;
     let unread = leftover.lock().ok().and_then(|mut l| l.take());
     if let Some(body) = unread {
+        if announced.is_some_and(|n| n > DRAIN_AT_MOST as u64) {
+            // More than would ever be read away: answer at once and let the connection go.
+            response.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+            return response;
+        }
         // Out of budget or time, the connection closes as it would have.
         let _ = tokio::time::timeout(DRAIN_FOR, discard(body, DRAIN_AT_MOST)).await;
     }

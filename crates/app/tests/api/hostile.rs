@@ -218,6 +218,40 @@ api_test!(
 );
 
 api_test!(
+    an_absurd_announced_length_is_refused_before_any_body_and_closed,
+    async |app: &TestApp| {
+        // 99,999,999,999 bytes announced and none sent: the 413 comes without waiting for them
+        // (before, only the body's 30 s deadline ended it), and the connection is let go.
+        let addr = app.addr;
+        let (answer, closed) = tokio::task::spawn_blocking(move || {
+            use std::io::{Read, Write};
+            let mut stream = std::net::TcpStream::connect(addr).unwrap();
+            stream
+                .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+                .unwrap();
+            write!(
+                stream,
+                "POST /api/plan/shuttle/shuttle-sgn-4/order HTTP/1.1\r\nhost: {addr}\r\n\
+                 content-type: application/json\r\ncontent-length: 99999999999\r\n\r\n"
+            )
+            .unwrap();
+            let mut all = Vec::new();
+            let closed = stream.read_to_end(&mut all).is_ok();
+            (String::from_utf8_lossy(&all).to_string(), closed)
+        })
+        .await
+        .unwrap();
+        assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+        assert!(
+            answer.to_ascii_lowercase().contains("connection: close"),
+            "{answer}"
+        );
+        assert!(answer.contains("請求內容太大"), "{answer}");
+        assert!(closed, "the server closes the connection after the answer");
+    }
+);
+
+api_test!(
     a_client_waiting_to_send_is_refused_without_being_asked_for_the_body,
     async |app: &TestApp| {
         // `Expect: 100-continue` on a request refused unread (no such path): the answer comes at

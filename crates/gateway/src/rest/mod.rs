@@ -45,7 +45,8 @@ impl Verb {
     }
 }
 
-/// One row of the route table: the method and path the spec documents and what answers them.
+/// One row of the route table: the method and path the spec documents, what answers them, and
+/// the largest body it takes.
 struct Route {
     #[cfg_attr(
         not(test),
@@ -54,21 +55,59 @@ struct Route {
     verb: Verb,
     path: &'static str,
     handler: MethodRouter<Services>,
+    body_limit: usize,
 }
+
+/// A JSON body's bound (axum's own default, stated once so the early refusal uses it too).
+const JSON_LIMIT: usize = 2 * 1024 * 1024;
 
 fn at<H: Handler<T, Services>, T: 'static>(verb: Verb, path: &'static str, handler: H) -> Route {
     Route {
         verb,
         path,
         handler: on(verb.filter(), handler),
+        body_limit: JSON_LIMIT,
     }
 }
 
 impl Route {
     fn limit_body(mut self, bytes: usize) -> Self {
-        self.handler = self.handler.layer(DefaultBodyLimit::max(bytes));
+        self.body_limit = bytes;
         self
     }
+
+    /// The handler behind its bound: read no further than it, and refused before reading when
+    /// the request announces more.
+    fn bounded(self) -> MethodRouter<Services> {
+        let limit = self.body_limit;
+        self.handler
+            .layer(DefaultBodyLimit::max(limit))
+            .layer(axum::middleware::from_fn(move |request, next| {
+                refuse_announced_over(limit, request, next)
+            }))
+    }
+}
+
+/// A body announced (`Content-Length`) longer than the route takes is refused at once, before a
+/// byte of it is read: waiting for a body that would be refused anyway held the connection until
+/// the body's deadline. (The listener then reads away a modest rest, so the connection stays
+/// usable, or closes it when far more was announced.)
+async fn refuse_announced_over(
+    limit: usize,
+    request: Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let announced = request
+        .headers()
+        .get(http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        return ApiError::from(DomainError::TooLarge(msg("request.body_too_large")))
+            .into_response();
+    }
+    next.run(request).await
 }
 
 /// Every route of the shim. The router is built from this table, and a test holds the OpenAPI
@@ -169,7 +208,7 @@ pub(crate) fn router(services: Services) -> Router {
         .into_iter()
         .fold(
             Router::new().route("/openapi.json", get(openapi)),
-            |router, r| router.route(r.path, r.handler),
+            |router, r| router.route(r.path, r.bounded()),
         )
         .fallback(|| async { ApiError::not_found("no such API path") })
         .method_not_allowed_fallback(|| async {
