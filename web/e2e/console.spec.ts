@@ -287,26 +287,30 @@ test('a customer gets no access to the console', async ({ page, request }) => {
   await expect(page.getByTestId('no-access')).toContainText('沒有權限');
 });
 
-test('every console screen has no serious accessibility violation, on a phone and a desktop', async ({ browser, request }) => {
-  // Sixteen pages with an axe run each: more than one test's usual 30 s on a busy machine.
-  test.setTimeout(180_000);
+test('every console screen has no serious accessibility violation, on a phone and a desktop, light and dark', async ({ browser, request }) => {
+  // Twenty-seven pages with an axe run each: more than one test's usual 30 s on a busy machine.
+  test.setTimeout(270_000);
   const fay = await customer(request, 'fay');
   const id = await paidShuttle(request, fay, 2);
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 900 },
-  ]) {
+  for (const [viewport, theme] of [
+    [{ width: 390, height: 844 }, 'light'],
+    [{ width: 1366, height: 900 }, 'light'],
+    [{ width: 1366, height: 900 }, 'dark'],
+  ] as const) {
     const page = await staffPage(browser, ADMIN);
     await page.setViewportSize(viewport);
+    const host = new URL(test.info().project.use.baseURL ?? '').hostname;
+    await page.context().addCookies([{ name: 'theme', value: theme, domain: host, path: '/' }]);
     for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/reviews', '/ops/staff', '/ops/catalog']) {
       await page.goto(path);
       await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
       await expect(page.locator('.console-main h1')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByText('載入中…')).toHaveCount(0);
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       const found = serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join(', ')}`);
-      expect(found, `${path} at ${viewport.width} px`).toEqual([]);
+      expect(found, `${path} at ${viewport.width} px, ${theme}`).toEqual([]);
     }
   }
 });

@@ -36,11 +36,12 @@ async function shuttleOrder(request: APIRequestContext, token: string): Promise<
 }
 
 /** Pays an order with the dev provider, so the pages show a paid order too. */
+/** Pays from the wallet after a top-up, so the ledger shows a credit and a spend (their colours are checked). */
 async function payAtOnce(request: APIRequestContext, token: string, orderId: string): Promise<void> {
-  const r = await request.post(`/api/plan/shuttle/order/${orderId}/payment`, {
-    headers: { 'authorization-firebase': token, 'idempotency-key': `pay-${orderId}` },
-    data: { method: 'DEV' },
-  });
+  const headers = (key: string) => ({ 'authorization-firebase': token, 'idempotency-key': key });
+  const top = await request.post('/api/v-coin/top-up', { headers: headers(`top-${orderId}`), data: { amountVnd: 1_000_000, method: 'DEV' } });
+  expect(top.status()).toBe(200);
+  const r = await request.post(`/api/plan/shuttle/order/${orderId}/payment`, { headers: headers(`pay-${orderId}`), data: { method: 'VCOIN' } });
   expect(r.status()).toBe(200);
 }
 
