@@ -93,6 +93,8 @@ impl App {
         }
         let mut policy = IdentityPolicy::for_site(&config.site_url());
         policy.sign_up_per_address.max = config.sign_ups_per_address_hour.max(1);
+        policy.refresh_reuse_grace =
+            chrono::Duration::seconds(i64::from(config.refresh_reuse_grace_secs));
         let signer = Arc::new(
             JwtSigner::load(
                 db.clone(),

@@ -50,6 +50,10 @@ pub struct Config {
     /// `APP_SIGN_UPS_PER_ADDRESS_HOUR`: sign-ups one client address may make in an hour (a
     /// hotel's shared connection may need more).
     pub sign_ups_per_address_hour: u32,
+    /// `APP_REFRESH_REUSE_GRACE_SECS`: a refresh token used again this soon after its first use is
+    /// the same client (an answer cut off, two tabs at once) and keeps its session; later, the
+    /// reuse revokes the whole family.
+    pub refresh_reuse_grace_secs: u32,
     /// `APP_MAILBOX_DIR`: where the dev mailbox keeps mails when no SMTP relay is set.
     pub mailbox_dir: PathBuf,
     /// `APP_MEDIA_DIR`: where hotel images are kept when no object storage is configured.
@@ -164,6 +168,7 @@ impl Default for Config {
             trust_proxy: false,
             signing_key_days: 7,
             sign_ups_per_address_hour: 10,
+            refresh_reuse_grace_secs: 30,
             mailbox_dir: PathBuf::from("data/mailbox"),
             media_dir: PathBuf::from("data/images"),
             s3_endpoint: None,

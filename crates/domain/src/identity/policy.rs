@@ -20,6 +20,9 @@ pub struct IdentityPolicy {
     pub audience: String,
     pub id_token_ttl: Duration,
     pub refresh_token_ttl: Duration,
+    /// A refresh token used again this soon after its first use is the same client again (an
+    /// answer cut off by a navigation, two tabs refreshing at once), not a stolen copy.
+    pub refresh_reuse_grace: Duration,
     pub verify_code_ttl: Duration,
     pub reset_code_ttl: Duration,
     /// Tolerated clock difference between nodes when checking a token's window.
@@ -49,6 +52,7 @@ impl IdentityPolicy {
             audience: Self::AUDIENCE.into(),
             id_token_ttl: Duration::hours(1),
             refresh_token_ttl: Duration::days(30),
+            refresh_reuse_grace: Duration::seconds(30),
             verify_code_ttl: Duration::days(3),
             reset_code_ttl: Duration::hours(1),
             clock_leeway: Duration::seconds(30),

@@ -153,6 +153,14 @@ impl RefreshToken {
     pub fn usable(&self, now: DateTime<Utc>) -> bool {
         self.used_at.is_none() && self.revoked_at.is_none() && now < self.expires_at
     }
+
+    /// Used already, but within `grace` of that use, and neither revoked nor expired: the client
+    /// that used it lost the answer or asked twice at once, so it may have another of the family.
+    pub fn in_reuse_grace(&self, now: DateTime<Utc>, grace: Duration) -> bool {
+        self.revoked_at.is_none()
+            && now < self.expires_at
+            && self.used_at.is_some_and(|used| now - used <= grace)
+    }
 }
 
 /// What a mailed code lets its holder do.

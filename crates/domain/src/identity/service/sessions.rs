@@ -123,56 +123,60 @@ impl IdentityService {
     }
 
     /// Exchanges a refresh token for a new ID token and a new refresh token. A token used twice
-    /// means a copy is in someone else's hands: its whole family is revoked.
+    /// means a copy is in someone else's hands: its whole family is revoked. Used again within
+    /// the policy's grace of its first use (an answer lost to a navigation, two tabs at once), it
+    /// is the same client, which gets another token of the family instead.
     #[tracing::instrument(skip_all)]
     pub async fn refresh(&self, refresh_token: &str) -> DomainResult<Session> {
-        let now = self.now();
         let hash = TokenHash::of(refresh_token.trim());
-        let Some(token) = self.store().refresh_token(&hash).await? else {
-            return Err(AuthError::InvalidRefreshToken.into());
-        };
-        if token.used_at.is_some() && token.revoked_at.is_none() {
-            tracing::warn!(
-                user = token.user_id.as_str(),
-                "refresh token reused: family revoked"
+        // A second try only when a concurrent request used the token between our read and write.
+        for attempt in 0..2 {
+            let now = self.now();
+            let Some(token) = self.store().refresh_token(&hash).await? else {
+                return Err(AuthError::InvalidRefreshToken.into());
+            };
+            let again = token.in_reuse_grace(now, self.deps.policy.refresh_reuse_grace);
+            if token.used_at.is_some() && token.revoked_at.is_none() && !again {
+                tracing::warn!(
+                    user = token.user_id.as_str(),
+                    "refresh token reused: family revoked"
+                );
+                self.revoke_family(&token.family).await?;
+            }
+            if !token.usable(now) && !again {
+                return Err(AuthError::InvalidRefreshToken.into());
+            }
+            let account = self
+                .store()
+                .account_by_id(&token.user_id)
+                .await?
+                .ok_or(AuthError::InvalidRefreshToken)?;
+            if account.disabled {
+                return Err(AuthError::UserDisabled.into());
+            }
+            let (next, secret) = self.new_refresh_token(
+                &account.id,
+                token.auth_time,
+                now,
+                Some(token.family.clone()),
             );
-            self.revoke_family(&token.family).await?;
-        }
-        if !token.usable(now) {
-            return Err(AuthError::InvalidRefreshToken.into());
-        }
-        let account = self
-            .store()
-            .account_by_id(&token.user_id)
-            .await?
-            .ok_or(AuthError::InvalidRefreshToken)?;
-        if account.disabled {
-            return Err(AuthError::UserDisabled.into());
-        }
-        let (next, secret) = self.new_refresh_token(
-            &account.id,
-            token.auth_time,
-            now,
-            Some(token.family.clone()),
-        );
-        match self
-            .deps
-            .store
-            .commit(Change {
-                use_refresh_token: Some(hash),
+            let change = Change {
+                use_refresh_token: (!again).then_some(hash.clone()),
                 new_refresh_token: Some(next),
                 ..Change::default()
-            })
-            .await
-        {
-            Ok(()) => self.session(&account, secret, token.auth_time, now).await,
-            // Used by a concurrent request between our read and our write: a reuse as well.
-            Err(CommitError::Stale) => {
-                self.revoke_family(&token.family).await?;
-                Err(AuthError::InvalidRefreshToken.into())
+            };
+            match self.deps.store.commit(change).await {
+                Ok(()) => return self.session(&account, secret, token.auth_time, now).await,
+                // Used meanwhile by a concurrent request: read again, now within the grace.
+                Err(CommitError::Stale) if attempt == 0 => {}
+                Err(CommitError::Stale) => {
+                    self.revoke_family(&token.family).await?;
+                    return Err(AuthError::InvalidRefreshToken.into());
+                }
+                Err(e) => return Err(commit_error(e)),
             }
-            Err(e) => Err(commit_error(e)),
         }
+        Err(AuthError::InvalidRefreshToken.into())
     }
 
     /// Signs the account out everywhere: every refresh token is revoked, and every ID token
