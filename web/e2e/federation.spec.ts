@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logInTo } from './sign-in';
 
 // Sign-in with an identity provider, through a real OpenID Connect provider on loopback (the
 // playwright config starts it): 測試 A is trusted to vouch for addresses, 測試 B is not.
@@ -121,4 +122,29 @@ test('a return with a forged state is refused in Chinese, never the provider’s
   await expect(page.getByRole('alert')).toContainText('登入已逾時或不是從這個瀏覽器開始');
   await page.getByRole('link', { name: '回到登入' }).click();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a link carrying another account’s session signs nobody in, and says so', async ({ page, request }) => {
+  // Someone signs up and sends their own session in a link: following it must not put the
+  // visitor into that account (whatever they then book or pay would land there).
+  const made = async (tag: string) => {
+    const email = `${fresh(tag)}@example.com`;
+    const r = await request.post('/api/auth/sign-up', { data: { email, password: 'secret-123' } });
+    expect(r.status()).toBe(200);
+    return { email, refresh: (await r.json()).data.refreshToken as string };
+  };
+  const visitor = await made('visitor');
+  const other = await made('other');
+  await logInTo(page, '/profile', visitor.email, 'secret-123');
+  await page.goto(`/auth/continue#refresh=${encodeURIComponent(other.refresh)}&to=/profile`);
+  await expect(page.getByRole('alert')).toContainText('這個登入連結不是從這個瀏覽器開始的');
+  await expect(page).toHaveURL(/\/auth\/continue$/);
+  // Still the visitor, with their own session.
+  await page.goto('/profile');
+  await expect(page.getByText(visitor.email).first()).toBeVisible();
+  await expect(page.getByText(other.email)).toHaveCount(0);
+  // A held sign-in's ticket from elsewhere asks for no password either.
+  await page.goto('/auth/continue#ticket=forged&provider=X&to=/profile');
+  await expect(page.getByRole('alert')).toContainText('這個登入連結不是從這個瀏覽器開始的');
+  await expect(page.getByLabel('密碼')).toHaveCount(0);
 });

@@ -79,6 +79,7 @@ export const accountMessages = {
     provider_taken: '您的帳號已連結這個登入方式的另一個帳號，請先解除再連結。',
     unknown_provider: '找不到這個登入方式。',
     failed: '登入沒有完成，請再試一次。',
+    foreign: '這個登入連結不是從這個瀏覽器開始的，為了保護您的帳號已略過，您的登入狀態沒有改變。如需登入，請重新選擇登入方式。',
   } as Record<string, string>,
   waysInTitle: '登入方式',
   waysInPassword: '電子信箱與密碼',

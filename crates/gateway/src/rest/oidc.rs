@@ -2,7 +2,8 @@
 //! call but a page load, so it always answers with a redirect to the web app's `/auth/continue`,
 //! the outcome in the address's fragment (never sent to a server, nor in a `Referer`): a refresh
 //! token to start the session with, a ticket for one more step, or an error's code, which the page
-//! words in Traditional Chinese (a provider's own message is never shown).
+//! words in Traditional Chinese (a provider's own message is never shown), with the sign-in's state,
+//! which the page compares with the one its browser kept.
 
 use axum::Router;
 use axum::body::Bytes;
@@ -83,8 +84,11 @@ async fn from_query(
             code.as_deref().unwrap_or_default(),
         )
         .await;
-    // Made after the await: the serializer is not Send.
+    // Made after the await: the serializer is not Send. The state goes back too: the page acts
+    // only on the answer to a sign-in its own browser started (it kept the state), so a link
+    // carrying someone else's session or ticket signs nobody in.
     let mut fragment = form_urlencoded::Serializer::new(String::new());
+    fragment.append_pair("state", &state);
     match outcome {
         Ok(FederatedOutcome::SignedIn { session, return_to }) => {
             fragment

@@ -65,6 +65,9 @@ export async function updateProfile(fields: Omit<UpdateUserRequest, '$typeName' 
 
 const federation = FederationService.method;
 
+/** The state of the sign-in this browser started; `/auth/continue` takes only its answer. */
+export const PENDING_SIGN_IN = 'booking.pending-sign-in';
+
 /** The state cookie lives as long as the server keeps the sign-in (10 minutes). */
 const STATE_COOKIE = 'oidc-state';
 const STATE_MAX_AGE_S = 600;
@@ -82,6 +85,8 @@ export async function continueWith(provider: string, returnTo: string, link = fa
   const { authorizationUrl, state } = await callRpc(federation.beginSignIn, { provider, returnTo, link });
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${STATE_COOKIE}=${encodeURIComponent(state)}; Max-Age=${STATE_MAX_AGE_S}; Path=/auth/oidc; SameSite=Lax${secure}`;
+  // The page the sign-in comes back to acts only on an answer that names this state.
+  localStorage.setItem(PENDING_SIGN_IN, state);
   location.assign(authorizationUrl);
 }
 

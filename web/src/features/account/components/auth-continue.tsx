@@ -6,7 +6,7 @@ import { useToast } from '@/lib/toasts';
 import { accountMessages } from '@/lib/account-messages';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
-import { finishHeld } from '../api/account-api';
+import { finishHeld, PENDING_SIGN_IN } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { emailRules, passwordRules, safeNext } from '../rules';
 import { loadUser, refreshSession } from '../session';
@@ -23,12 +23,18 @@ interface Outcome {
   email?: string;
   error?: string;
   to: string;
+  /** The answer's state is the one this browser kept when it started the sign-in. */
+  ours: boolean;
 }
 
+/** The fragment, and whether it answers this browser's own sign-in (the kept state goes, once read). */
 function readFragment(): Outcome {
   const f = new URLSearchParams(location.hash.slice(1));
   const get = (k: string) => f.get(k) ?? undefined;
+  const kept = localStorage.getItem(PENDING_SIGN_IN);
+  localStorage.removeItem(PENDING_SIGN_IN);
   return {
+    ours: Boolean(kept) && kept === f.get('state'),
     refresh: get('refresh'),
     linked: get('linked'),
     ticket: get('ticket'),
@@ -49,8 +55,12 @@ export function AuthContinue() {
   const toast = useToast();
   // An error from the callback is shown as it is; a session that would not start, once tried.
   const [stuck, setStuck] = useState(false);
-  const failed =
-    outcome.error && outcome.error !== 'cancelled'
+  // A session, a link or a ticket that this browser did not ask for (a link made by someone else)
+  // is refused: acting on it would sign the visitor into another person's account.
+  const foreign = !outcome.ours && Boolean(outcome.refresh || outcome.linked || outcome.ticket);
+  const failed = foreign
+    ? m.federationErrors.foreign
+    : outcome.error && outcome.error !== 'cancelled'
       ? (m.federationErrors[outcome.error] ?? m.federationErrors.failed)
       : stuck || (!outcome.refresh && !outcome.linked && !outcome.ticket && !outcome.error)
         ? m.federationErrors.failed
@@ -60,7 +70,8 @@ export function AuthContinue() {
     if (started.current) return;
     started.current = true;
     history.replaceState(history.state, '', location.pathname);
-    const { refresh, linked, error, to } = outcome;
+    const { refresh, linked, error, to, ours } = outcome;
+    if ((refresh || linked) && !ours) return;
     if (refresh) {
       localStorage.setItem(REFRESH_KEY, refresh);
       void (async () => {
@@ -86,7 +97,7 @@ export function AuthContinue() {
       </div>
     );
   }
-  if (outcome.ticket) return <HeldSignIn outcome={outcome} ticket={outcome.ticket} />;
+  if (outcome.ticket && outcome.ours) return <HeldSignIn outcome={outcome} ticket={outcome.ticket} />;
   return (
     <div className="auth-card">
       <h1>{m.continueTitle}</h1>
