@@ -40,6 +40,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "catalog.pricing.one_rate" => "至少要有一種價格",
         "catalog.pricing.price_range" => "價格須介於 0 與 1,000,000,000 越南盾之間",
         "catalog.pricing.rate_minutes" => "每種價格都要有時數（分鐘）",
+        "catalog.pricing.rate_min" => "每個時數的價格至少 {min}",
         "catalog.pricing.rate_order" => "時數由短到長，較長的時數不可較便宜",
         "catalog.pricing.transfer_rate" => "接送方案只有一種價格，時數為 0",
         "catalog.seats" => "至少要有一個座位",
@@ -146,6 +147,7 @@ pub fn template(code: &str) -> Option<&'static str> {
         "order.lead_time" => "請預約 {hours} 小時後的時段（越南時間）",
         "order.no_favourites" => "您還沒有收藏按摩師，請先在按摩師卡片上按愛心",
         "order.not_sold" => "此方案已停止販售",
+        "order.nothing_to_pay" => "這筆訂單的金額是 VND 0，無法付款；請聯絡客服",
         "order.not_served" => "服務時間 {start}（越南時間）還沒到，要等服務開始後才能完成或評價",
         "order.payment_open" => {
             "這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂"

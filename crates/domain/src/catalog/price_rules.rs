@@ -166,6 +166,13 @@ impl PriceRules {
         if !transfer && self.rates.iter().any(|r| r.minutes == 0) {
             return invalid("rates", "catalog.pricing.rate_minutes");
         }
+        // A service is never free: an order of it would be "paid" with nothing (extras may be).
+        if self.rates.iter().any(|r| r.price.amount() < MIN_RATE) {
+            return Err(DomainError::invalid(
+                "pricing.rates",
+                msg("catalog.pricing.rate_min").with("min", Money::vnd(MIN_RATE)),
+            ));
+        }
         // Longer never costs less, so "more hours never cost less" holds for lengths too.
         if self
             .rates
@@ -220,6 +227,9 @@ impl PriceRules {
         Ok(())
     }
 }
+
+/// The least a service's rate may be (prices are whole thousands of đồng).
+const MIN_RATE: i64 = 1_000;
 
 /// Upper bound of any single price, so sums of a few dozen lines stay far from overflow.
 const MAX_PRICE: i64 = 1_000_000_000;

@@ -407,3 +407,23 @@ fn a_label_comes_back_from_what_storage_keeps_of_it() {
         "words kept before labels were codes"
     );
 }
+
+#[test]
+fn a_service_is_never_free() {
+    let mut rules = full_rules();
+    rules.rates[0].price = Money::ZERO;
+    let refused = rules.validate(Category::Charter).unwrap_err();
+    assert_eq!(
+        refused,
+        crate::DomainError::invalid(
+            "pricing.rates",
+            msg("catalog.pricing.rate_min").with("min", Money::vnd(1_000))
+        )
+    );
+    rules.rates[0].price = Money::vnd(1_000);
+    rules.child_seat = Some(Money::ZERO);
+    assert!(
+        rules.validate(Category::Charter).is_ok(),
+        "a free extra is fine"
+    );
+}

@@ -233,6 +233,11 @@ impl PaymentService {
 
 /// An order can be paid while it waits for payment and its window is open.
 pub(super) fn payable(order: &Order, now: DateTime<Utc>) -> DomainResult<()> {
+    // Nothing to pay (an order priced before free plans were refused) is no payment: staff
+    // settle such an order by hand.
+    if order.state.is_unpaid() && order.estimate.total.amount() <= 0 {
+        return Err(DomainError::FailedPrecondition(msg("order.nothing_to_pay")));
+    }
     match order.state {
         OrderState::PendingPayment if now < order.expires_at => Ok(()),
         OrderState::PendingPayment => Err(DomainError::FailedPrecondition(msg("order.lapsed"))),

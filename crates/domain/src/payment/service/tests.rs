@@ -370,3 +370,21 @@ async fn an_adjustment_never_takes_a_wallet_below_zero() {
     assert_eq!(balance(&store), 30_000);
     assert_eq!(store.books().audit.len(), 1, "only the adjustment made");
 }
+
+#[tokio::test]
+async fn an_order_of_nothing_is_not_paid_by_any_method() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let mut order = pending(&s).await;
+    order.estimate = crate::pricing::Estimate::from_lines(vec![]);
+    s.store.put(order.clone());
+    for (method, k) in [(Method::VCoin, "free-1"), (Method::VietQr, "free-2")] {
+        let refused = pay.pay(&ann(), None, &order.id, method, key(k), "ip").await;
+        assert_eq!(
+            refused.unwrap_err(),
+            DomainError::FailedPrecondition(msg("order.nothing_to_pay"))
+        );
+    }
+    assert_eq!(state(&s, &order).await, OrderState::PendingPayment);
+    assert!(store.books().payments.is_empty());
+}
