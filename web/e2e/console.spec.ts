@@ -379,6 +379,18 @@ test('an admin invites an operator, who sets a password from the mail and sees n
   await expect(hoa.getByRole('link', { name: '人員與金鑰' })).toHaveCount(0);
   await hoa.goto('/ops/staff');
   await expect(hoa.getByText('這個頁面只限管理員')).toBeVisible();
+
+  // Her sign-in address is changed by an admin, and she signs in with the new one.
+  const moved = `hoa.tran-${Date.now()}@ops.example`;
+  const person = admin.getByTestId('staff').locator(`[data-email="${email}"]`);
+  await person.getByRole('button', { name: '更改登入信箱' }).click();
+  await person.getByLabel('新的登入信箱').fill(moved);
+  await person.getByRole('button', { name: '更改登入信箱' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(admin.getByTestId('staff').locator(`[data-email="${moved}"]`)).toContainText('使用中');
+  const again = await (await browser.newContext()).newPage();
+  await logInTo(again, '/ops', moved, STAFF_PASSWORD);
+  await expect(again.getByTestId('live-state')).toHaveText('即時更新中');
 });
 
 test('an admin edits a plan with a preview of the customer’s card; new prices reach the site', async ({ browser, request }) => {

@@ -226,6 +226,10 @@ pub fn template(code: &str) -> Option<&'static str> {
         "shuttle.pickup_too_early" => "上車時間不可早於航班起飛 12 小時以上",
         "shuttle.luggage_max" => "此車型最多 {max} 件大型行李",
 
+        "staff.email_by_admin" => "營運人員的登入信箱由管理員在後台變更",
+        "staff.email_is_customer" => {
+            "{email} 已是顧客帳號的信箱。營運人員帳號與顧客帳號分開：請改用另一個信箱邀請（例如公司信箱），或請對方先在會員中心把顧客帳號改用其他信箱"
+        }
         "staff.email_max" => "營運人員的信箱最多 {max} 個字元",
         "staff.key_name" => "請為金鑰命名",
         "staff.name_required" => "請輸入操作人員名稱",

@@ -173,8 +173,10 @@ export const actions = {
   reply: (threadId: string, message: string) => changed(callRpc(calls.replyToThread, { threadId, message })),
   setClosed: (threadId: string, closed: boolean) => changed(callRpc(calls.setThreadClosed, { threadId, closed })),
   invite: (email: string, role: StaffRole) => changed(callRpc(calls.inviteStaff, { email, role, continueUrl: '/ops' })),
-  updateStaff: (accountId: string, change: { role?: StaffRole; disabled?: boolean }) =>
-    changed(callRpc(calls.updateStaff, { accountId, role: change.role ?? StaffRole.UNSPECIFIED, disabled: change.disabled })),
+  updateStaff: (accountId: string, change: { role?: StaffRole; disabled?: boolean; email?: string }) =>
+    changed(
+      callRpc(calls.updateStaff, { accountId, role: change.role ?? StaffRole.UNSPECIFIED, disabled: change.disabled, email: change.email ?? '' }),
+    ),
   issueKey: (name: string, admin: boolean) => changed(callRpc(calls.issueServiceKey, { name, admin })),
   revokeKey: (keyId: string) => changed(callRpc(calls.revokeServiceKey, { keyId })),
   exportCatalog: async () => (await callRpc(calls.exportCatalog, {})).catalogToml,

@@ -1481,12 +1481,33 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(again.code(), Code::AlreadyExists, "{again:?}");
+        // A customer's address: refused with the ways out, not a bare "in use".
+        token_for(app, "lan.customer@example.com").await;
+        let customer = c
+            .invite_staff(with(
+                &cred,
+                pb::InviteStaffRequest {
+                    email: "lan.customer@example.com".into(),
+                    role: pb::StaffRole::Operator as i32,
+                    continue_url: String::new(),
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(customer.code(), Code::FailedPrecondition);
+        assert!(
+            customer.message().contains("已是顧客帳號的信箱")
+                && customer.message().contains("會員中心"),
+            "{}",
+            customer.message()
+        );
 
         // Made an admin, her same token may list staff at once; disabled, it stops at once.
         let update = |role: pb::StaffRole, disabled: Option<bool>| pb::UpdateStaffRequest {
             account_id: invited.account_id.clone(),
             role: role as i32,
             disabled,
+            email: String::new(),
         };
         c.update_staff(with(&cred, update(pb::StaffRole::Admin, None)))
             .await
@@ -1498,6 +1519,66 @@ api_test!(
             .into_inner()
             .staff;
         assert_eq!(staff.len(), 2);
+        // Her address names her in the audit log: not hers to change through the customer's call,
+        // but an admin's, audited; her sessions end with the old address.
+        let (status, body) = app
+            .post(
+                "/api/auth/change-email",
+                json!({"password": OPERATOR_PASSWORD, "newEmail": "thu.le@ops.example"}),
+                Some(&thu),
+            )
+            .await;
+        assert_eq!(status, 403, "{body}");
+        assert_eq!(
+            body["error"]["message"],
+            "營運人員的登入信箱由管理員在後台變更"
+        );
+        let moved = c
+            .update_staff(with(
+                &cred,
+                pb::UpdateStaffRequest {
+                    email: "thu.le@ops.example".into(),
+                    ..update(pb::StaffRole::Unspecified, None)
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .member
+            .unwrap();
+        assert_eq!(moved.email, "thu.le@ops.example");
+        let entries = c
+            .list_audit_entries(with(
+                &cred,
+                pb::ListAuditEntriesRequest {
+                    target: format!("account:{}", invited.account_id),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .entries;
+        let last = entries
+            .iter()
+            .find(|e| e.after.contains("thu.le@"))
+            .unwrap();
+        assert!(last.before.starts_with("thu@ops.example "), "{last:?}");
+        assert!(
+            c.search_orders(with(&Cred::Token(&thu), search()))
+                .await
+                .is_err(),
+            "the old address's token stops"
+        );
+        let (status, body) = app
+            .post(
+                "/api/auth/sign-in",
+                json!({"email": "thu.le@ops.example", "password": OPERATOR_PASSWORD}),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let thu = body["data"]["idToken"].as_str().unwrap().to_owned();
         c.update_staff(with(&cred, update(pb::StaffRole::Unspecified, Some(true))))
             .await
             .unwrap();
@@ -1523,6 +1604,7 @@ api_test!(
                     account_id: me,
                     role: pb::StaffRole::Operator as i32,
                     disabled: None,
+                    email: String::new(),
                 },
             ))
             .await

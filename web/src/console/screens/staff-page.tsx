@@ -96,6 +96,7 @@ function People() {
                   >
                     {s.disabled ? m.enable : m.disable}
                   </button>
+                  <EmailChange accountId={s.accountId} email={s.email} />
                 </span>
               )}
             </li>
@@ -103,6 +104,32 @@ function People() {
         })}
       </ul>
     </section>
+  );
+}
+
+/** A staff member's sign-in address, changed by an admin (staff cannot change their own). */
+function EmailChange({ accountId, email }: { accountId: string; email: string }) {
+  const [open, setOpen] = useState(false);
+  const change = useChange();
+  const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email } });
+  if (!open) {
+    return (
+      <button type="button" className="button button-small button-secondary" onClick={() => setOpen(true)}>
+        {m.changeEmail}
+      </button>
+    );
+  }
+  const onSubmit = handleSubmit(async ({ email: next }) => {
+    await change(m.emailAsk(email, next), () => actions.updateStaff(accountId, { email: next }));
+    setOpen(false);
+  });
+  return (
+    <form className="console-row" onSubmit={onSubmit}>
+      <Field label={m.newEmail} type="email" autoComplete="off" {...register('email', { required: true })} />
+      <button type="submit" className="button button-small button-primary">
+        {m.changeEmail}
+      </button>
+    </form>
   );
 }
 

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::IdentityService;
-use crate::error::{AuthError, DomainResult};
+use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::model::{Account, Email, Password};
 use crate::identity::ports::{Change, Mail, MailKind};
 use crate::identity::tokens::{ActionCode, ActionMode, Principal, Session};
@@ -42,6 +42,10 @@ impl IdentityService {
         let new_email = Email::parse(new_email)?;
         let continue_path = self.deps.policy.continue_path(continue_url)?;
         let mut account = self.reauthenticate(who, password, now).await?;
+        // A staff member's address is their name in the audit log: admins change it, audited.
+        if account.role.is_staff() {
+            return Err(DomainError::PermissionDenied(msg("staff.email_by_admin")));
+        }
         if account.email == new_email {
             return self
                 .replace_sessions(account, who.auth_time, Vec::new(), None, now)

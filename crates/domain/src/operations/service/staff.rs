@@ -55,13 +55,7 @@ impl OperatorService {
         if !role.is_staff() {
             return Err(DomainError::invalid("role", msg("staff.role")));
         }
-        let email = Email::parse(email)?;
-        if email.as_str().chars().count() > Staff::NAME_MAX {
-            return Err(DomainError::invalid(
-                "email",
-                msg("staff.email_max").with("max", Staff::NAME_MAX),
-            ));
-        }
+        let email = staff_email(email)?;
         let now = self.p.clock.now();
         let account = Account {
             id: UserId::parse(&self.p.random.id())?,
@@ -103,6 +97,14 @@ impl OperatorService {
         by.require_admin()?;
         // The identity service sets a password nobody knows, until the invitation is used.
         let (account, audit) = self.new_staff(by, "operator.invite", email, role)?;
+        // A customer's address cannot also be a staff sign-in: the words say the ways out.
+        if let Some(holder) = self.p.identity.account_by_email(&account.email).await?
+            && !holder.role.is_staff()
+        {
+            return Err(DomainError::FailedPrecondition(
+                msg("staff.email_is_customer").with("email", account.email.as_str()),
+            ));
+        }
         self.p
             .accounts
             .invite_staff(account.clone(), audit, continue_url)
@@ -110,14 +112,16 @@ impl OperatorService {
         Ok(account)
     }
 
-    /// An admin changes another staff member's role or disables (or enables) their account; a
-    /// disabled account's tokens stop at once and its sessions end. Nobody changes their own.
+    /// An admin changes another staff member's role or sign-in address, or disables (or enables)
+    /// their account; a disabled account's tokens stop at once and its sessions end, and so do
+    /// those of a changed address. Nobody changes their own.
     pub async fn update_staff(
         &self,
         by: &Staff,
         id: &UserId,
         role: Option<Role>,
         disabled: Option<bool>,
+        email: Option<&str>,
     ) -> DomainResult<Account> {
         by.require_admin()?;
         if matches!(by, Staff::Operator { user_id, .. } if user_id == id) {
@@ -136,11 +140,27 @@ impl OperatorService {
         let mut after = before.clone();
         after.role = role.unwrap_or(before.role);
         after.disabled = disabled.unwrap_or(before.disabled);
+        if let Some(email) = email {
+            after.email = staff_email(email)?;
+        }
         if after == before {
             return Ok(after);
         }
-        after.updated_at = self.p.clock.now();
-        let state = |a: &Account| format!("role={} disabled={}", a.role.code(), a.disabled);
+        let now = self.p.clock.now();
+        after.updated_at = now;
+        let moved = after.email != before.email;
+        if moved {
+            // The admin vouches for the address; tokens naming the old one stop.
+            after.email_verified = true;
+            after.tokens_valid_after = now;
+        }
+        let state = |a: &Account| {
+            let mut text = format!("role={} disabled={}", a.role.code(), a.disabled);
+            if moved {
+                text = format!("{} {text}", a.email.as_str());
+            }
+            text
+        };
         let audit = self.entry(
             by,
             "operator.update",
@@ -151,12 +171,13 @@ impl OperatorService {
         );
         let change = Change {
             update_account: Some(after.clone()),
-            revoke_all_of: after.disabled.then(|| id.clone()),
+            revoke_all_of: (after.disabled || moved).then(|| id.clone()),
             audit: Some(audit),
             ..Change::default()
         };
         self.p.identity.commit(change).await.map_err(|e| match e {
-            CommitError::EmailTaken | CommitError::Stale | CommitError::AlreadyLinked => {
+            CommitError::EmailTaken => AuthError::EmailExists.into(),
+            CommitError::Stale | CommitError::AlreadyLinked => {
                 DomainError::Conflict(msg("request.repeated"))
             }
             CommitError::Storage(e) => e,
@@ -230,4 +251,16 @@ impl OperatorService {
         by.require_admin()?;
         self.p.staff.keys().await
     }
+}
+
+/// A staff member's sign-in address, which also names them in the audit log.
+fn staff_email(raw: &str) -> DomainResult<Email> {
+    let email = Email::parse(raw)?;
+    if email.as_str().chars().count() > Staff::NAME_MAX {
+        return Err(DomainError::invalid(
+            "email",
+            msg("staff.email_max").with("max", Staff::NAME_MAX),
+        ));
+    }
+    Ok(email)
 }

@@ -156,7 +156,10 @@ pub(super) async fn update_staff(
         let id = UserId::parse(r.account_id.trim())
             .map_err(|_| domain::DomainError::not_found("operator"))?;
         let role = staff_role_from_pb(r.role);
-        ops.operators.update_staff(&by, &id, role, r.disabled).await
+        let email = Some(r.email.trim()).filter(|e| !e.is_empty());
+        ops.operators
+            .update_staff(&by, &id, role, r.disabled, email)
+            .await
     };
     let account = work.await.map_err(status)?;
     Ok(Response::new(pb::UpdateStaffResponse {
