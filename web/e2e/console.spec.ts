@@ -131,11 +131,14 @@ test('a paid order reaches the board without a reload; a driver assigned reaches
 
   const form = board.getByTestId('driver-form');
   await form.getByLabel('司機姓名').fill('阮文明');
+  // Vietnam's code unless another is typed; the number as it is written locally.
+  await expect(form.getByLabel('國碼')).toHaveValue('84');
   await form.getByLabel('司機電話').fill('0901234567');
   await form.getByLabel('車牌').fill('51A-12345');
   await form.getByRole('button', { name: '指派司機' }).click();
+  await expect(board.getByRole('dialog')).toContainText('+84 0901234567');
   await board.getByRole('dialog').getByRole('button', { name: '確定' }).click();
-  await expect(board.getByTestId('assigned')).toContainText('阮文明');
+  await expect(board.getByTestId('assigned')).toContainText('阮文明・+84 901234567');
   await expect(board.getByTestId('order-audit')).toContainText('order.assign_driver');
 
   const seen = await get(request, ann, `/api/order/detail/${id}`);

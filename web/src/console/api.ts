@@ -161,8 +161,8 @@ async function changed<T>(work: Promise<T>): Promise<T> {
 
 export const actions = {
   confirm: (o: Order) => changed(callRpc(calls.confirmOrder, { orderId: o.id, seenVersion: o.version })),
-  assignDriver: (o: Order, driver: { name: string; phoneNumber: string; plate: string }) =>
-    changed(callRpc(calls.assignDriver, { orderId: o.id, driver: { ...driver, phoneCountryCode: '84' }, seenVersion: o.version })),
+  assignDriver: (o: Order, driver: { name: string; phoneCountryCode: string; phoneNumber: string; plate: string }) =>
+    changed(callRpc(calls.assignDriver, { orderId: o.id, driver, seenVersion: o.version })),
   assignTherapist: (o: Order, therapistId: string) =>
     changed(callRpc(calls.assignTherapist, { orderId: o.id, therapistId, seenVersion: o.version })),
   complete: (o: Order) => changed(callRpc(calls.completeOrder, { orderId: o.id, seenVersion: o.version })),

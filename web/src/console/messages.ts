@@ -81,6 +81,7 @@ export const consoleMessages = {
     changeDriver: '更換司機',
     driverName: '司機姓名',
     driverPhone: '司機電話',
+    countryCode: '國碼',
     plate: '車牌',
     assignTherapist: '指派按摩師',
     chooseTherapist: '選擇這段時間有空的按摩師',

@@ -252,10 +252,12 @@ function DriverForm({ order }: { order: Order }) {
   const d = order.driver;
   const label = d ? m.changeDriver : m.assignDriver;
   const { register, handleSubmit, formState } = useForm({
-    defaultValues: { name: d?.name ?? '', phoneNumber: d?.phoneNumber ?? '', plate: d?.plate ?? '' },
+    // Drivers and guides are local: Vietnam's code until another is typed.
+    defaultValues: { name: d?.name ?? '', phoneCountryCode: d?.phoneCountryCode ?? '84', phoneNumber: d?.phoneNumber ?? '', plate: d?.plate ?? '' },
   });
   const submit = handleSubmit(async (driver) => {
-    if (await modal.confirm({ message: `${label}：${driver.name}・${driver.phoneNumber}・${driver.plate}` })) {
+    const phone = `+${driver.phoneCountryCode.replace(/^\+/, '')} ${driver.phoneNumber}`;
+    if (await modal.confirm({ message: `${label}：${driver.name}・${phone}・${driver.plate}` })) {
       await run(() => actions.assignDriver(order, driver));
     }
   });
@@ -263,7 +265,10 @@ function DriverForm({ order }: { order: Order }) {
     <form className="console-form" onSubmit={submit} data-testid="driver-form">
       <h3>{label}</h3>
       <Field label={m.driverName} {...register('name', { required: true })} />
-      <Field label={m.driverPhone} type="tel" inputMode="tel" {...register('phoneNumber', { required: true })} />
+      <div className="field-row">
+        <Field label={m.countryCode} className="input-narrow" inputMode="tel" {...register('phoneCountryCode', { required: true })} />
+        <Field label={m.driverPhone} type="tel" inputMode="tel" {...register('phoneNumber', { required: true })} />
+      </div>
       {flowOf(order) !== 'escort' && <Field label={m.plate} {...register('plate')} />}
       <FormFooter error={error} busy={formState.isSubmitting} label={label} block={false} />
     </form>
