@@ -67,12 +67,31 @@ test('the theme survives a reload', async ({ page, context }) => {
 test('order steps use the layout with a footer; other pages do not', async ({ page }) => {
   const response = await page.goto('/order/escort/escort-city-full-day/step1');
   expect(response?.status()).toBe(200);
-  await expect(page.locator('footer.order-footer')).toBeVisible();
+  await expect(page.locator('.order-footer')).toBeVisible();
+  // One footer landmark, the site's: the order layout's help line is not a second one.
+  await expect(page.getByRole('contentinfo')).toHaveCount(1);
   await page.goto('/member');
   // Signed out, the member home asks to sign in first.
   await expect(page).toHaveURL(/\/login\?next=%2Fmember$/);
   await expect(page.getByRole('heading', { name: '會員登入' })).toBeVisible();
-  await expect(page.locator('footer.order-footer')).toHaveCount(0);
+  await expect(page.locator('.order-footer')).toHaveCount(0);
+});
+
+test('on a phone an order step’s 下一步 is on the screen, tappable, not under a footer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/order/shuttle/step1?plan=shuttle-sgn-4');
+  const next = page.getByRole('button', { name: '下一步' });
+  await expect(next).toBeInViewport();
+  const box = await next.boundingBox();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+  // Nothing else covers it: the point at its middle is the button itself.
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? '', {
+    x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+    y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  });
+  expect(onTop).toBe('下一步');
+  // The help line is at the end of the page, not held over it.
+  expect(await page.locator('.order-footer').evaluate((e) => getComputedStyle(e).position)).toBe('static');
 });
 
 test('error screens keep the site header', async ({ page }) => {

@@ -44,6 +44,7 @@ export const messages = {
   },
   build: { newVersion: '網站已更新，是否重新載入以使用最新版本？', reload: '重新載入', later: '稍後' },
   footer: {
+    label: '訂購協助',
     help: '需要協助？會員中心的客服可隨時為您服務。',
     copyright: '© 越南旅遊預約',
   },
