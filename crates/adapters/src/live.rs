@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::DomainResult;
-use domain::live::{LiveEvent, LiveFeed, Topic};
+use domain::live::{Holder, LiveEvent, LiveFeed, Topic};
 use domain::shared::UserId;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter,
@@ -46,6 +46,26 @@ pub(crate) async fn record(
     take_lock(txn, DbLock::LiveEvents).await?;
     insert(at_ms, changes.iter().copied()).exec(txn).await?;
     Ok(())
+}
+
+/// The event that takes back `holder`'s credentials: the watches it holds open check them again.
+pub(crate) async fn record_access(
+    txn: &DatabaseTransaction,
+    at_ms: i64,
+    owner: &str,
+    holder: &Holder,
+) -> Result<(), DbErr> {
+    let subject = holder.subject();
+    record(
+        txn,
+        at_ms,
+        &[Change {
+            owner,
+            topic: Topic::Access,
+            subject: &subject,
+        }],
+    )
+    .await
 }
 
 /// The insert of the events of a change, for a statement of the caller's that takes the lock

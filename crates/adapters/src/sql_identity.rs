@@ -11,6 +11,7 @@ use domain::identity::{
     Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Language, Mail,
     Profile, RefreshToken, Role, TokenHash,
 };
+use domain::live::Holder;
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::Expr;
@@ -22,6 +23,7 @@ use sea_orm::{
 use crate::entities::{
     account, action_code, federated_identity, mail_outbox, pending_link, profile, refresh_token,
 };
+use crate::live::record_access;
 use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
 
 pub struct SqlIdentityStore {
@@ -304,6 +306,13 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
     }
     if let Some(audit) = &c.audit {
         insert_audit(txn, audit).await.map_err(storage)?;
+    }
+    // Last, as the live events want: the account's open streams check their tokens again.
+    if let Some(user) = &c.revoke_all_of {
+        let holder = Holder::Account(user.clone());
+        record_access(txn, now_ms, user.as_str(), &holder)
+            .await
+            .map_err(storage)?;
     }
     Ok(())
 }

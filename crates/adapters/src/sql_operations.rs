@@ -6,11 +6,13 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::identity::{Role, TokenHash};
+use domain::live::Holder;
 use domain::operations::{AuditFilter, AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::entities::{audit_entry, service_key};
+use crate::live::record_access;
 use crate::paging::newest_first;
 use crate::sql_common::{insert_audit, instant, ms, storage};
 
@@ -114,6 +116,11 @@ impl StaffStore for SqlOperationsStore {
         // Revoked meanwhile by someone else: theirs is the action on record.
         if revoked.rows_affected == 1 {
             insert_audit(&txn, audit).await.map_err(storage)?;
+            // Last, as the live events want: the key's open streams end.
+            let holder = Holder::Key(id.to_owned());
+            record_access(&txn, ms(at), id, &holder)
+                .await
+                .map_err(storage)?;
         }
         txn.commit().await.map_err(storage)
     }

@@ -4,8 +4,9 @@
 
 use axum::extract::FromRequestParts;
 use domain::audit::Staff;
+use domain::error::AuthError;
 use domain::identity::{IdentityService, Principal};
-use domain::live::Viewer;
+use domain::live::{Holder, Viewer};
 use domain::operations::OperatorService;
 use http::request::Parts;
 use tonic::metadata::MetadataMap;
@@ -95,18 +96,25 @@ pub(crate) async fn grpc_staff<T>(
     staff_in(identity, operators, request.metadata()).await
 }
 
-/// Who watches live events, from a call's metadata (checked again while the stream is open): a
-/// service key is staff, a token is what its account is.
+/// Who watches live events, from a call's metadata (checked again while the stream is open), and
+/// on whose credentials: a service key is staff, a token is what its account is.
 pub(crate) async fn grpc_viewer(
     identity: &IdentityService,
     operators: &OperatorService,
     metadata: &MetadataMap,
-) -> Result<Viewer, tonic::Status> {
+) -> Result<(Viewer, Holder), tonic::Status> {
     if metadata.contains_key(API_KEY_HEADER) {
-        staff_in(identity, operators, metadata).await?;
-        return Ok(Viewer::Staff);
+        // With the key header, the caller is the key's or nobody.
+        let Staff::Service { key_id, .. } = staff_in(identity, operators, metadata).await? else {
+            return Err(status(AuthError::InvalidIdToken.into()));
+        };
+        return Ok((Viewer::Staff, Holder::Key(key_id)));
     }
-    Ok(Viewer::of(&caller_in(identity, metadata).await?))
+    let principal = caller_in(identity, metadata).await?;
+    Ok((
+        Viewer::of(&principal),
+        Holder::Account(principal.user_id.clone()),
+    ))
 }
 
 async fn caller_in(

@@ -74,6 +74,8 @@ pub fn template(code: &str) -> Option<&'static str> {
 
         "idempotency_key.format" => "冪等鍵須為 1 到 128 個可見的 ASCII 字元",
 
+        "live.too_many" => "同一個帳號最多同時開著 {max} 個即時更新的頁面，請關掉一些分頁",
+
         "massage.duration_required" => "請選擇按摩時間長度",
         "massage.hotel_address_required" => "請輸入飯店地址",
         "massage.hotel_name_required" => "請輸入飯店名稱",

@@ -1,16 +1,20 @@
 //! Live events over gRPC: a stream opens at once, staff see every change and a customer only
 //! their own, a dropped stream resumes after its cursor without losing what happened meanwhile,
-//! and nobody without credentials watches. Streams here are opened side by side, and the changes
-//! made while they are open.
+//! and nobody without credentials watches; a stream ends as soon as its credentials are taken
+//! back, however busy the site, and one account holds a bounded number open. Streams here are
+//! opened side by side, and the changes made while they are open.
 
-use std::time::Duration;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use gateway::pb::live_service_client::LiveServiceClient;
+use serde_json::json;
 use tonic::Code;
 use tonic::Streaming;
 
 use super::member::{pay_with_vcoin, pending};
-use super::operations::operator_token;
+use super::operations::{Cred, client, operator_token, service_key, staff_token, with};
 use super::orders::token_for;
 use super::*;
 
@@ -19,14 +23,19 @@ async fn watch(
     token: Option<&str>,
     after: i64,
 ) -> Result<Streaming<pb::WatchEventsResponse>, tonic::Status> {
+    let cred = token.map_or(Cred::Nothing, Cred::Token);
+    watch_as(app, &cred, after).await
+}
+
+async fn watch_as(
+    app: &TestApp,
+    cred: &Cred<'_>,
+    after: i64,
+) -> Result<Streaming<pb::WatchEventsResponse>, tonic::Status> {
     let mut client = LiveServiceClient::connect(app.url("")).await.unwrap();
     let message = pb::WatchEventsRequest { after_id: after };
-    let request = match token {
-        Some(t) => signed(t, message),
-        None => tonic::Request::new(message),
-    };
     client
-        .watch_events(request)
+        .watch_events(with(cred, message))
         .await
         .map(tonic::Response::into_inner)
 }
@@ -106,5 +115,182 @@ api_test!(
         // A cursor from nowhere starts afresh and says everything must be read again.
         let mut forged = watch(app, Some(&ann), i64::MAX).await.unwrap();
         assert!(next(&mut forged).await.reset);
+    }
+);
+
+/// Reads `stream` until it ends with an error: that error, how long it took from `since`, and the
+/// subjects of the events that came meanwhile.
+async fn until_ended(
+    stream: &mut Streaming<pb::WatchEventsResponse>,
+    since: Instant,
+) -> (Code, Duration, Vec<String>) {
+    let mut seen = Vec::new();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(30), stream.message()).await {
+            Ok(Ok(Some(answer))) => seen.extend(answer.events.into_iter().map(|e| e.subject)),
+            Ok(Err(status)) => return (status.code(), since.elapsed(), seen),
+            Ok(Ok(None)) => panic!("the stream ended without saying why"),
+            Err(_) => panic!("still open 30 s after its credentials were taken back"),
+        }
+    }
+}
+
+api_test!(
+    a_stream_ends_when_its_credentials_are_taken_back_however_busy_the_site,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let bob = token_for(app, "bob@example.com").await;
+        let admin = operator_token(app).await;
+        let lan = staff_token(app, "lan.ops@ops.example", "operator").await;
+        let (key_id, key) = service_key(app, "board-screen").await;
+        let admin = Cred::Token(&admin);
+        let lan_id = client(app)
+            .await
+            .list_staff(with(&admin, pb::ListStaffRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .staff
+            .into_iter()
+            .find(|s| s.email == "lan.ops@ops.example")
+            .unwrap()
+            .account_id;
+        let (mut ann_s, mut lan_s, mut key_s) = tokio::join!(
+            async { watch(app, Some(&ann), 0).await.unwrap() },
+            async { watch(app, Some(&lan), 0).await.unwrap() },
+            async { watch_as(app, &Cred::Key(&key), 0).await.unwrap() },
+        );
+        // A busy site: Bob orders (and cancels) every 300 ms while the credentials are taken back, so every
+        // stream of staff has a batch to send far more often than its beat.
+        let quiet = AtomicBool::new(false);
+        // Each order with when it was asked for.
+        let ordered = Mutex::new(Vec::new());
+        let busy = async {
+            let mut days = 3;
+            while !quiet.load(Ordering::Relaxed) {
+                let asked = Instant::now();
+                let id = pending(app, &bob, days).await;
+                // Cancelled at once, so Bob stays under the cap of unpaid orders.
+                let cancel = format!("/api/order/detail/{id}/cancel");
+                let (status, body) = app.post(&cancel, json!({}), Some(&bob)).await;
+                assert_eq!(status, 200, "{body}");
+                ordered.lock().unwrap().push((asked, id));
+                days = days % 20 + 1;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+        };
+        let revoke = async {
+            // The staff streams see the traffic before anything is taken back.
+            for stream in [&mut lan_s, &mut key_s] {
+                while next(stream).await.events.is_empty() {}
+            }
+            let _ = next(&mut ann_s).await;
+
+            let at = Instant::now();
+            let (status, _) = app.post("/api/auth/sign-out", json!({}), Some(&ann)).await;
+            assert_eq!(status, 204);
+            let signed_out = (at, until_ended(&mut ann_s, at).await);
+
+            let at = Instant::now();
+            client(app)
+                .await
+                .update_staff(with(
+                    &admin,
+                    pb::UpdateStaffRequest {
+                        account_id: lan_id.clone(),
+                        disabled: Some(true),
+                        ..Default::default()
+                    },
+                ))
+                .await
+                .unwrap();
+            let disabled = (at, until_ended(&mut lan_s, at).await);
+
+            let at = Instant::now();
+            client(app)
+                .await
+                .revoke_service_key(with(&admin, pb::RevokeServiceKeyRequest { key_id }))
+                .await
+                .unwrap();
+            let revoked = (at, until_ended(&mut key_s, at).await);
+            quiet.store(true, Ordering::Relaxed);
+            [signed_out, disabled, revoked]
+        };
+        let ((), ended) = tokio::join!(busy, revoke);
+        let ordered = ordered.into_inner().unwrap();
+        assert!(
+            ordered.len() >= 3,
+            "the site was busy: {} orders",
+            ordered.len()
+        );
+        for (who, (at, (code, took, seen))) in
+            ["signed out", "disabled", "revoked key"].iter().zip(ended)
+        {
+            // A disabled account is refused as such; spent tokens and keys are unknown.
+            let expected = if *who == "disabled" {
+                Code::PermissionDenied
+            } else {
+                Code::Unauthenticated
+            };
+            assert_eq!(code, expected, "{who}");
+            // One poll of the feed (250 ms) and a check; the beat alone would be 15 s.
+            assert!(took < Duration::from_secs(3), "{who}: ended {took:?} after");
+            // Nothing written after the credentials were taken back reaches their stream.
+            let later: Vec<&String> = ordered
+                .iter()
+                .filter(|(asked, id)| *asked > at && seen.contains(id))
+                .map(|(_, id)| id)
+                .collect();
+            assert!(later.is_empty(), "{who}: saw {later:?}, ordered after");
+        }
+    }
+);
+
+api_test!(
+    one_account_holds_a_bounded_number_of_streams_open,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        let bob = token_for(app, "bob@example.com").await;
+        let max = domain::live::WATCHES_PER_HOLDER;
+        // All at once, each on its own connection.
+        let opened = join_all(
+            (0..=max)
+                .map(|_| {
+                    let (url, ann) = (app.url(""), ann.clone());
+                    async move {
+                        let mut client = LiveServiceClient::connect(url).await.unwrap();
+                        let request = signed(&ann, pb::WatchEventsRequest { after_id: 0 });
+                        client
+                            .watch_events(request)
+                            .await
+                            .map(tonic::Response::into_inner)
+                    }
+                })
+                .collect(),
+        )
+        .await;
+        let (mut open, refused): (Vec<_>, Vec<_>) = opened.into_iter().partition(Result::is_ok);
+        assert_eq!((open.len(), refused.len()), (max, 1));
+        let refused = refused.into_iter().next().unwrap().err().unwrap();
+        assert_eq!(refused.code(), Code::ResourceExhausted);
+        assert!(
+            refused.message().contains("最多同時開著 16 個"),
+            "{}",
+            refused.message()
+        );
+        // Another account is not held back by Ann's.
+        watch(app, Some(&bob), 0).await.unwrap();
+        // A page closed gives its place back (once the server has seen it go).
+        open.pop();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match watch(app, Some(&ann), 0).await {
+                Ok(_) => break,
+                Err(e) if e.code() == Code::ResourceExhausted && Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => panic!("a closed stream's place was not given back: {e:?}"),
+            }
+        }
     }
 );

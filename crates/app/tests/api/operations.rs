@@ -57,7 +57,7 @@ pub(super) async fn booking(app: &TestApp, args: &[&str], input: &str) -> String
 }
 
 /// A service key issued by the admin command: its id and secret.
-async fn service_key(app: &TestApp, name: &str) -> (String, String) {
+pub(super) async fn service_key(app: &TestApp, name: &str) -> (String, String) {
     let out = booking(app, &["admin", "issue-key", "--name", name, "--admin"], "").await;
     let (id, secret) = out.trim().split_once(' ').unwrap();
     assert!(secret.starts_with("bks_"), "{out}");

@@ -7,9 +7,9 @@ mod model;
 mod ports;
 mod service;
 
-pub use model::{LiveEvent, Topic, Viewer};
+pub use model::{Holder, LiveEvent, Topic, Viewer};
 pub use ports::LiveFeed;
-pub use service::{CATCH_UP_MAX, LiveService, Next, Watch};
+pub use service::{CATCH_UP_MAX, LiveService, Next, WATCHES_PER_HOLDER, Watch};
 
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,10 @@ pub enum Topic {
     Thread,
     /// A customer's v-coin balance.
     Wallet,
+    /// An account's or a key's credentials were taken back (signed out, disabled, a new password
+    /// or address, a revoked key): the watches they hold open check them again at once. No
+    /// viewer is shown it.
+    Access,
 }
 
 impl Topic {
@@ -20,6 +24,7 @@ impl Topic {
             Topic::Order => "order",
             Topic::Thread => "thread",
             Topic::Wallet => "wallet",
+            Topic::Access => "access",
         }
     }
 
@@ -28,6 +33,7 @@ impl Topic {
             "order" => Some(Topic::Order),
             "thread" => Some(Topic::Thread),
             "wallet" => Some(Topic::Wallet),
+            "access" => Some(Topic::Access),
             _ => None,
         }
     }
@@ -63,9 +69,34 @@ impl Viewer {
     }
 
     pub fn sees(&self, event: &LiveEvent) -> bool {
+        if event.topic == Topic::Access {
+            return false;
+        }
         match self {
             Viewer::Staff => true,
             Viewer::Customer(id) => *id == event.owner,
         }
+    }
+}
+
+/// Whose credentials keep a watch open: an account's token, or a service key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Holder {
+    Account(UserId),
+    Key(String),
+}
+
+impl Holder {
+    /// The subject of the access events that concern these credentials.
+    pub fn subject(&self) -> String {
+        match self {
+            Holder::Account(id) => format!("account:{}", id.as_str()),
+            Holder::Key(id) => format!("key:{id}"),
+        }
+    }
+
+    /// Whether `event` takes these credentials back.
+    pub fn revoked_by(&self, event: &LiveEvent) -> bool {
+        event.topic == Topic::Access && event.subject == self.subject()
     }
 }

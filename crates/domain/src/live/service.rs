@@ -1,24 +1,45 @@
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
-use super::model::{LiveEvent, Viewer};
+use super::model::{Holder, LiveEvent, Viewer};
 use super::ports::LiveFeed;
-use crate::error::DomainResult;
+use crate::error::{DomainError, DomainResult, msg};
 
 /// At most this many events are caught up after a reconnect; past that the page reads everything
 /// again, which is cheaper than a flood of small events.
 pub const CATCH_UP_MAX: usize = 200;
 
+/// At most this many watches one account or key holds open on a node: a page opens one, so this
+/// is many tabs, and a script opening thousands is refused.
+pub const WATCHES_PER_HOLDER: usize = 16;
+
 /// Hands each watcher the changes it may see.
 #[derive(Clone)]
 pub struct LiveService {
     feed: Arc<dyn LiveFeed>,
+    open: Arc<Mutex<HashMap<Holder, usize>>>,
 }
 
-/// One open watch: who watches and the last event it passed.
+/// One open watch: who watches, on whose credentials, and the last event it passed. It counts
+/// against its holder's watches until dropped.
 #[derive(Debug)]
 pub struct Watch {
     viewer: Viewer,
+    holder: Holder,
     cursor: i64,
+    open: Arc<Mutex<HashMap<Holder, usize>>>,
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.holder) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.holder);
+            }
+        }
+    }
 }
 
 impl Watch {
@@ -32,26 +53,58 @@ impl Watch {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Next {
     Events(Vec<LiveEvent>),
-    /// It missed more than can be caught up: read everything again.
+    /// It missed more than can be caught up: read everything again (and check the credentials:
+    /// what was skipped may have taken them back).
     Reset,
+    /// The watch's credentials were taken back meanwhile: check them, and pass these on only if
+    /// they still hold.
+    Recheck(Vec<LiveEvent>),
 }
 
 impl LiveService {
     pub fn new(feed: Arc<dyn LiveFeed>) -> Self {
-        Self { feed }
+        Self {
+            feed,
+            open: Arc::default(),
+        }
     }
 
     /// Starts a watch after `after` (the last id a watcher saw before it lost its stream), or at
     /// the newest event when it has none. An id from the future (another database, a forged
-    /// request) starts at the newest too, and says so with a reset.
-    pub async fn watch(&self, viewer: Viewer, after: Option<i64>) -> DomainResult<(Watch, bool)> {
+    /// request) starts at the newest too, and says so with a reset. A holder with
+    /// `WATCHES_PER_HOLDER` open is refused until one closes.
+    pub async fn watch(
+        &self,
+        viewer: Viewer,
+        holder: Holder,
+        after: Option<i64>,
+    ) -> DomainResult<(Watch, bool)> {
+        {
+            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            let n = open.entry(holder.clone()).or_default();
+            if *n >= WATCHES_PER_HOLDER {
+                return Err(DomainError::Throttled {
+                    message: msg("live.too_many").with("max", WATCHES_PER_HOLDER),
+                    retry_after_secs: 30,
+                });
+            }
+            *n += 1;
+        }
+        // Counted from here: dropped on any early return below, the watch gives its place back.
+        let mut watch = Watch {
+            viewer,
+            holder,
+            cursor: 0,
+            open: self.open.clone(),
+        };
         let head = self.feed.head().await?;
         let (cursor, reset) = match after {
             Some(after) if (0..=head).contains(&after) => (after, false),
             Some(_) => (head, true),
             None => (head, false),
         };
-        Ok((Watch { viewer, cursor }, reset))
+        watch.cursor = cursor;
+        Ok((watch, reset))
     }
 
     /// The next changes this watcher may see; waits for them. Safe to drop at any await: the
@@ -68,10 +121,14 @@ impl LiveService {
                 // moving the cursor and answering, so a watch dropped meanwhile loses nothing.
                 return Ok(Next::Reset);
             }
+            let revoked = events.iter().any(|e| watch.holder.revoked_by(e));
             let seen: Vec<LiveEvent> = events
                 .into_iter()
                 .filter(|e| watch.viewer.sees(e))
                 .collect();
+            if revoked {
+                return Ok(Next::Recheck(seen));
+            }
             if !seen.is_empty() {
                 return Ok(Next::Events(seen));
             }

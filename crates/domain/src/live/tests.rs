@@ -37,6 +37,22 @@ fn event(id: i64, owner: &str) -> LiveEvent {
     }
 }
 
+fn id(raw: &str) -> UserId {
+    UserId::parse(raw).unwrap()
+}
+
+fn account(raw: &str) -> Holder {
+    Holder::Account(id(raw))
+}
+
+fn access(event_id: i64, holder: &Holder) -> LiveEvent {
+    LiveEvent {
+        topic: Topic::Access,
+        subject: holder.subject(),
+        ..event(event_id, "ann")
+    }
+}
+
 fn feed(events: Vec<LiveEvent>) -> (LiveService, std::sync::Arc<Listed>) {
     let listed = std::sync::Arc::new(Listed(Mutex::new(events)));
     (LiveService::new(listed.clone()), listed)
@@ -46,11 +62,14 @@ fn feed(events: Vec<LiveEvent>) -> (LiveService, std::sync::Arc<Listed>) {
 async fn a_customer_sees_only_their_own_and_staff_see_all() {
     let (live, listed) = feed(vec![event(1, "ann")]);
     let (mut ann, reset) = live
-        .watch(Viewer::Customer(UserId::parse("ann").unwrap()), None)
+        .watch(Viewer::Customer(id("ann")), account("ann"), None)
         .await
         .unwrap();
     assert!(!reset);
-    let (mut staff, _) = live.watch(Viewer::Staff, None).await.unwrap();
+    let (mut staff, _) = live
+        .watch(Viewer::Staff, account("ops"), None)
+        .await
+        .unwrap();
     listed
         .0
         .lock()
@@ -58,7 +77,7 @@ async fn a_customer_sees_only_their_own_and_staff_see_all() {
         .extend([event(2, "bob"), event(3, "ann")]);
     let ids = |n: Next| match n {
         Next::Events(e) => e.iter().map(|e| e.id).collect::<Vec<_>>(),
-        Next::Reset => vec![-1],
+        other => panic!("{other:?}"),
     };
     assert_eq!(ids(live.next(&mut ann).await.unwrap()), vec![3]);
     assert_eq!(ids(live.next(&mut staff).await.unwrap()), vec![2, 3]);
@@ -71,22 +90,93 @@ async fn a_watcher_back_from_a_drop_catches_up_or_is_told_to_read_again() {
         .map(|i| event(i, "ann"))
         .collect();
     let (live, _) = feed(many);
-    let ann = || Viewer::Customer(UserId::parse("ann").unwrap());
-    let (mut near, reset) = live.watch(ann(), Some(CATCH_UP_MAX as i64)).await.unwrap();
+    let ann = || Viewer::Customer(id("ann"));
+    let (mut near, reset) = live
+        .watch(ann(), account("ann"), Some(CATCH_UP_MAX as i64))
+        .await
+        .unwrap();
     assert!(!reset);
     match live.next(&mut near).await.unwrap() {
         Next::Events(e) => assert_eq!(e.len(), 10),
-        Next::Reset => panic!("ten events are caught up"),
+        other => panic!("ten events are caught up: {other:?}"),
     }
-    let (mut far, _) = live.watch(ann(), Some(1)).await.unwrap();
+    let (mut far, _) = live.watch(ann(), account("ann"), Some(1)).await.unwrap();
     assert_eq!(live.next(&mut far).await.unwrap(), Next::Reset);
     assert_eq!(far.cursor(), CATCH_UP_MAX as i64 + 2);
     match live.next(&mut far).await.unwrap() {
         Next::Events(e) => assert_eq!(e.len(), 8, "then the rest as usual"),
-        Next::Reset => panic!("caught up"),
+        other => panic!("caught up: {other:?}"),
     }
     // An id beyond the newest is no place to resume from.
-    let (forged, reset) = live.watch(ann(), Some(10_000)).await.unwrap();
+    let (forged, reset) = live
+        .watch(ann(), account("ann"), Some(10_000))
+        .await
+        .unwrap();
     assert!(reset);
     assert_eq!(forged.cursor(), CATCH_UP_MAX as i64 + 10);
+}
+
+#[tokio::test]
+async fn taken_back_credentials_make_their_watches_check_again_and_no_one_sees_why() {
+    let (live, listed) = feed(vec![]);
+    let key = Holder::Key("key-1".into());
+    let (mut ann, _) = live
+        .watch(Viewer::Customer(id("ann")), account("ann"), None)
+        .await
+        .unwrap();
+    let (mut bot, _) = live.watch(Viewer::Staff, key.clone(), None).await.unwrap();
+    let (mut ops, _) = live
+        .watch(Viewer::Staff, account("ops"), None)
+        .await
+        .unwrap();
+    listed
+        .0
+        .lock()
+        .unwrap()
+        .extend([event(1, "ann"), access(2, &account("ann")), access(3, &key)]);
+    // Ann's own event comes with the check; the key's watch has nothing to see but checks.
+    let ann_next = live.next(&mut ann).await.unwrap();
+    assert!(
+        matches!(&ann_next, Next::Recheck(e) if e.len() == 1 && e[0].id == 1),
+        "{ann_next:?}"
+    );
+    assert_eq!(
+        live.next(&mut bot).await.unwrap(),
+        Next::Recheck(vec![event(1, "ann")])
+    );
+    // Staff see every order, but not the access events of others.
+    match live.next(&mut ops).await.unwrap() {
+        Next::Events(e) => assert_eq!(e.iter().map(|e| e.id).collect::<Vec<_>>(), vec![1]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn one_holder_keeps_a_bounded_number_of_watches_open() {
+    let (live, _) = feed(vec![]);
+    let mut open = Vec::new();
+    for _ in 0..WATCHES_PER_HOLDER {
+        open.push(
+            live.watch(Viewer::Customer(id("ann")), account("ann"), None)
+                .await
+                .unwrap(),
+        );
+    }
+    let refused = live
+        .watch(Viewer::Customer(id("ann")), account("ann"), None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(refused, crate::DomainError::Throttled { .. }),
+        "{refused:?}"
+    );
+    // Another account is not held back by Ann's.
+    live.watch(Viewer::Customer(id("bob")), account("bob"), None)
+        .await
+        .unwrap();
+    // A closed watch gives its place back.
+    open.pop();
+    live.watch(Viewer::Customer(id("ann")), account("ann"), None)
+        .await
+        .unwrap();
 }

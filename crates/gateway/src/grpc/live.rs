@@ -1,6 +1,8 @@
 //! `booking.v1.LiveService`: one open stream per page, told what changed. Who is watching is
-//! decided once from the credentials (staff see everything, a customer their own), then checked
-//! again with every heartbeat, so an expired token or a disabled account ends the stream.
+//! decided once from the credentials (staff see everything, a customer their own). They are
+//! checked again as soon as the feed says they were taken back (a sign-out, a disabled account, a
+//! revoked key: within one poll of the feed, on every node), and on a fixed beat whatever the
+//! traffic, which is what ends a stream whose token expired.
 
 use std::pin::Pin;
 use std::time::Duration;
@@ -18,8 +20,9 @@ use crate::error::status;
 use crate::pb;
 use crate::wire::order::timestamp;
 
-/// Proxies close a stream that says nothing for a minute or so; this is well inside.
-const HEARTBEAT: Duration = Duration::from_secs(25);
+/// The beat: an empty answer and a check of the credentials. Proxies close a stream that says
+/// nothing for a minute or so; this is well inside.
+const BEAT: Duration = Duration::from_secs(15);
 
 pub(crate) struct Live {
     identity: IdentityService,
@@ -54,6 +57,8 @@ fn event_to_pb(e: &LiveEvent) -> pb::LiveEvent {
             Topic::Order => pb::LiveTopic::Order,
             Topic::Thread => pb::LiveTopic::Thread,
             Topic::Wallet => pb::LiveTopic::Wallet,
+            // Never seen by a viewer (`Viewer::sees`).
+            Topic::Access => pb::LiveTopic::Unspecified,
         } as i32,
         subject: e.subject.clone(),
         customer_id: e.owner.as_str().to_owned(),
@@ -70,6 +75,8 @@ struct Open {
     draining: watch::Receiver<bool>,
     metadata: MetadataMap,
     watch: Watch,
+    /// Ticks every `BEAT` from the start, however many answers went meanwhile.
+    beat: tokio::time::Interval,
     /// The answer to send before waiting (the first one).
     first: Option<pb::WatchEventsResponse>,
     done: bool,
@@ -83,43 +90,38 @@ impl Open {
         if self.done {
             return None;
         }
-        let cursor = self.watch.cursor();
-        let beat = pb::WatchEventsResponse {
-            events: Vec::new(),
+        let answer = |events: &[LiveEvent], reset: bool, cursor: i64| pb::WatchEventsResponse {
+            events: events.iter().map(event_to_pb).collect(),
             cursor,
-            reset: false,
+            reset,
         };
-        tokio::select! {
+        // What to send once the credentials are checked again.
+        let then = tokio::select! {
             next = self.live.next(&mut self.watch) => {
-                Some(match next {
-                    Ok(Next::Events(events)) => Ok(pb::WatchEventsResponse {
-                        events: events.iter().map(event_to_pb).collect(),
-                        cursor: self.watch.cursor(),
-                        reset: false,
-                    }),
-                    Ok(Next::Reset) => Ok(pb::WatchEventsResponse {
-                        events: Vec::new(),
-                        cursor: self.watch.cursor(),
-                        reset: true,
-                    }),
+                let cursor = self.watch.cursor();
+                match next {
+                    Ok(Next::Events(events)) => return Some(Ok(answer(&events, false, cursor))),
+                    Ok(Next::Reset) => answer(&[], true, cursor),
+                    Ok(Next::Recheck(events)) => answer(&events, false, cursor),
                     Err(e) => {
                         self.done = true;
-                        Err(status(e))
+                        return Some(Err(status(e)));
                     }
-                })
+                }
             }
-            () = tokio::time::sleep(HEARTBEAT) => {
-                // Still the same person with a good token, or the stream ends.
-                Some(match grpc_viewer(&self.identity, &self.operators, &self.metadata).await {
-                    Ok(_) => Ok(beat),
-                    Err(e) => {
-                        self.done = true;
-                        Err(e)
-                    }
-                })
-            }
-            () = drained(&mut self.draining) => None,
-        }
+            _ = self.beat.tick() => answer(&[], false, self.watch.cursor()),
+            () = drained(&mut self.draining) => return None,
+        };
+        // Still the same person with a good token, or the stream ends before `then` is sent.
+        Some(
+            match grpc_viewer(&self.identity, &self.operators, &self.metadata).await {
+                Ok(_) => Ok(then),
+                Err(e) => {
+                    self.done = true;
+                    Err(e)
+                }
+            },
+        )
     }
 }
 
@@ -138,11 +140,11 @@ impl pb::live_service_server::LiveService for Live {
         request: Request<pb::WatchEventsRequest>,
     ) -> Result<Response<Answers>, Status> {
         let metadata = request.metadata().clone();
-        let who = grpc_viewer(&self.identity, &self.operators, &metadata).await?;
+        let (viewer, holder) = grpc_viewer(&self.identity, &self.operators, &metadata).await?;
         let after = request.into_inner().after_id;
         let (watch, reset) = self
             .live
-            .watch(who, (after != 0).then_some(after))
+            .watch(viewer, holder, (after != 0).then_some(after))
             .await
             .map_err(status)?;
         let open = Open {
@@ -157,6 +159,11 @@ impl pb::live_service_server::LiveService for Live {
                 reset,
             }),
             watch,
+            beat: {
+                let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + BEAT, BEAT);
+                beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                beat
+            },
             done: false,
         };
         let answers = futures_util::stream::unfold(open, |mut open| async move {

@@ -42,7 +42,7 @@ export function watchLive(handlers: LiveHandlers): () => void {
     while (!stopped) {
       controller = new AbortController();
       try {
-        // No deadline: the stream stays open; the server sends a heartbeat every 25 s.
+        // No deadline: the stream stays open; the server sends an empty answer every 15 s.
         for await (const answer of client.watchEvents({ afterId: cursor }, { signal: controller.signal, timeoutMs: 0 })) {
           store.set(liveConnectedAtom, true);
           delay = FIRST_RETRY_MS;
