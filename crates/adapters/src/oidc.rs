@@ -17,8 +17,8 @@ use domain::identity::Email;
 use domain::identity::federation::{Assertion, ProviderId, ProviderTrust, RelyingParty};
 use domain::{DomainError, DomainResult};
 use openidconnect::core::{
-    CoreAuthenticationFlow, CoreClient, CoreClientAuthMethod, CoreJwsSigningAlgorithm,
-    CoreProviderMetadata,
+    CoreAuthPrompt, CoreAuthenticationFlow, CoreClient, CoreClientAuthMethod,
+    CoreJwsSigningAlgorithm, CoreProviderMetadata,
 };
 use openidconnect::{
     AsyncHttpClient, AuthType, AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl,
@@ -48,6 +48,8 @@ pub struct ProviderConfig {
     /// Apple answers with a form POST to the callback (its `response_mode=form_post`).
     pub form_post: bool,
     pub scopes: Vec<String>,
+    /// The `prompt` that makes the person sign in again after a sign-out on the device.
+    pub reauth_prompt: String,
 }
 
 /// Discovery is kept this long; a token signed by a key we have not seen yet fetches it again.
@@ -175,6 +177,7 @@ impl RelyingParty for OidcRelyingParty {
         state: &str,
         nonce: &str,
         pkce_verifier: &str,
+        reauthenticate: bool,
     ) -> DomainResult<String> {
         let p = self.provider(provider)?;
         let client = self.client(p, self.metadata(p, false).await?)?;
@@ -194,6 +197,14 @@ impl RelyingParty for OidcRelyingParty {
         }
         if p.config.form_post {
             request = request.add_extra_param("response_mode", "form_post");
+        }
+        if reauthenticate {
+            request = request.add_prompt(match p.config.reauth_prompt.as_str() {
+                "login" => CoreAuthPrompt::Login,
+                "consent" => CoreAuthPrompt::Consent,
+                "select_account" => CoreAuthPrompt::SelectAccount,
+                other => CoreAuthPrompt::Extension(other.to_owned()),
+            });
         }
         Ok(request.url().0.to_string())
     }

@@ -8,6 +8,10 @@
 //! - `LINKS_BY_EMAIL`: whether the provider's word that an address is verified joins an existing
 //!   account with it (default: on for Google, whose mailboxes it owns; off for the others);
 //! - `SCOPES` (default `openid email profile`; Apple `openid email`);
+//! - `PROMPT_AFTER_SIGN_OUT`: the `prompt` sent when someone signed out on the device since its
+//!   last sign-in with a provider, so that the provider asks who it is instead of signing in
+//!   whoever it remembers (default `login`, the standard's; Google `select_account`, the
+//!   strongest of the values Google documents);
 //! - Apple: `TEAM_ID`, `KEY_ID` and `PRIVATE_KEY_FILE` (the `.p8`), from which each token request's
 //!   client secret is signed; its answer comes as a form POST.
 
@@ -30,6 +34,7 @@ pub struct OidcSettings {
     pub name: Option<String>,
     pub links_by_email: Option<bool>,
     pub scopes: Option<String>,
+    pub prompt_after_sign_out: Option<String>,
     pub team_id: Option<String>,
     pub key_id: Option<String>,
     pub private_key_file: Option<PathBuf>,
@@ -64,6 +69,7 @@ pub fn from_env(
                 name: get("NAME"),
                 links_by_email,
                 scopes: get("SCOPES"),
+                prompt_after_sign_out: get("PROMPT_AFTER_SIGN_OUT"),
                 team_id: get("TEAM_ID"),
                 key_id: get("KEY_ID"),
                 private_key_file: get("PRIVATE_KEY_FILE").map(PathBuf::from),
@@ -135,6 +141,14 @@ pub fn providers(settings: &BTreeMap<String, OidcSettings>) -> anyhow::Result<Ve
                 .split_whitespace()
                 .map(str::to_owned)
                 .collect(),
+            reauth_prompt: s.prompt_after_sign_out.clone().unwrap_or_else(|| {
+                if name == "google" {
+                    "select_account"
+                } else {
+                    "login"
+                }
+                .to_owned()
+            }),
         });
     }
     Ok(out)

@@ -130,10 +130,20 @@ async fn federation(app: &TestApp) -> FederationServiceClient<Channel> {
 
 /// A sign-in as far as the provider: the address to send the browser to, and the state.
 async fn begin(app: &TestApp, provider: &str, link_as: Option<&str>) -> (String, String) {
+    begin_as(app, provider, link_as, false).await
+}
+
+async fn begin_as(
+    app: &TestApp,
+    provider: &str,
+    link_as: Option<&str>,
+    reauthenticate: bool,
+) -> (String, String) {
     let message = pb::BeginSignInRequest {
         provider: provider.into(),
         return_to: "/order/shuttle/step2".into(),
         link: link_as.is_some(),
+        reauthenticate,
     };
     let request = match link_as {
         Some(token) => signed(token, message),
@@ -152,15 +162,22 @@ async fn begin(app: &TestApp, provider: &str, link_as: Option<&str>) -> (String,
 /// redirects followed with its cookies until it sends the browser to our site. `Err` is the
 /// provider's answer when it sends it nowhere.
 async fn at_provider(authorization_url: &str, hint: &str) -> Result<String, (u16, String)> {
+    let url = format!(
+        "{authorization_url}&login_hint={}",
+        form_urlencoded::byte_serialize(hint.as_bytes()).collect::<String>()
+    );
+    at_provider_with(url, &mut HashMap::new()).await
+}
+
+/// The same with the provider's cookies the browser keeps between visits (its session there).
+async fn at_provider_with(
+    mut url: String,
+    cookies: &mut HashMap<String, String>,
+) -> Result<String, (u16, String)> {
     let http = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    let mut cookies: HashMap<String, String> = HashMap::new();
-    let mut url = format!(
-        "{authorization_url}&login_hint={}",
-        form_urlencoded::byte_serialize(hint.as_bytes()).collect::<String>()
-    );
     for _ in 0..10 {
         let cookie = cookies
             .iter()
@@ -654,7 +671,7 @@ federation_test!(
                         .begin_sign_in(pb::BeginSignInRequest {
                             provider: "test-a".into(),
                             return_to: "/".into(),
-                            link: false,
+                            ..Default::default()
                         })
                         .await
                         .map(|_| ())
@@ -670,5 +687,30 @@ federation_test!(
                 .iter()
                 .all(|r| r.is_ok() || *r == Err(Code::ResourceExhausted))
         );
+    }
+);
+
+federation_test!(
+    after_a_sign_out_on_the_device_the_provider_asks_who_it_is,
+    async |app: &TestApp, _idp: &Idp| {
+        // Ann signs in; the provider remembers her in the browser's cookies.
+        let mut cookies = HashMap::new();
+        let (url, state) = begin(app, "test-a", None).await;
+        let hint: String = form_urlencoded::byte_serialize(b"ann-1|ann@example.com|1").collect();
+        let redirect = at_provider_with(format!("{url}&login_hint={hint}"), &mut cookies)
+            .await
+            .unwrap();
+        let ann = session_of(app, &back(app, &redirect, &state).await).await;
+        // Asked again as before, it signs the person it remembers straight back in.
+        let (url, state) = begin(app, "test-a", None).await;
+        let redirect = at_provider_with(url, &mut cookies).await.unwrap();
+        let again = session_of(app, &back(app, &redirect, &state).await).await;
+        assert_eq!(again["userId"], ann["userId"]);
+        // After a sign-out on the device it is asked to prompt, and shows its sign-in page.
+        let (url, _) = begin_as(app, "test-a", None, true).await;
+        assert!(url.contains("prompt=login"), "{url}");
+        let (status, page) = at_provider_with(url, &mut cookies).await.unwrap_err();
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains("Sign in to test-a"), "{page}");
     }
 );

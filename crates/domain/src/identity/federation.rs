@@ -137,13 +137,15 @@ pub trait RelyingParty: Send + Sync {
     /// The configured providers, in the order their buttons are shown.
     fn providers(&self) -> &[ProviderTrust];
     /// Where to send the browser: the provider's authorization endpoint with our client id,
-    /// exact redirect URI, `state`, `nonce` and the S256 challenge of `pkce_verifier`.
+    /// exact redirect URI, `state`, `nonce` and the S256 challenge of `pkce_verifier`; with
+    /// `reauthenticate`, also the provider's prompt to sign in again.
     async fn authorization_url(
         &self,
         provider: &ProviderId,
         state: &str,
         nonce: &str,
         pkce_verifier: &str,
+        reauthenticate: bool,
     ) -> DomainResult<String>;
     /// Redeems a code with its PKCE verifier and checks the ID token: signature against the
     /// provider's published keys, issuer, audience, expiry and `nonce`. Any failure is

@@ -53,7 +53,13 @@ impl pb::federation_service_server::FederationService for Federation {
         let r = request.into_inner();
         let start = self
             .service
-            .begin_federated(&r.provider, &r.return_to, who.as_ref(), &client)
+            .begin_federated(
+                &r.provider,
+                &r.return_to,
+                who.as_ref(),
+                r.reauthenticate,
+                &client,
+            )
             .await
             .map_err(status)?;
         Ok(Response::new(pb::BeginSignInResponse {

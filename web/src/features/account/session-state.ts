@@ -11,6 +11,12 @@ import { store, tokenAtom } from '@/lib/store';
 
 /** Where the refresh token is kept (localStorage). */
 export const REFRESH_KEY = 'booking.refreshToken';
+/**
+ * Set when someone signs out in this browser; until a sign-in with a provider that asked who it is
+ * comes back, providers are asked to prompt (on a shared phone, the one they remember may be
+ * someone else).
+ */
+export const SIGNED_OUT_HERE = 'booking.signed-out-here';
 
 /** The signed-in user with its profile; null when signed out or not loaded yet. */
 export const userAtom = atom<User | null>(null);

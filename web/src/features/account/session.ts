@@ -13,7 +13,7 @@ import { forgetAnswers } from '@/lib/query-client';
 import { roleOf } from '@/lib/token-claims';
 import { identity, user as userCalls } from './api/clients';
 import { authCode } from './api/errors';
-import { forgetSession, REFRESH_KEY, sessionReadyAtom, userAtom } from './session-state';
+import { forgetSession, REFRESH_KEY, sessionReadyAtom, SIGNED_OUT_HERE, userAtom } from './session-state';
 
 /** Renew this long before the ID token runs out. */
 const RENEW_EARLY_S = 300;
@@ -113,5 +113,6 @@ export async function endSession(): Promise<void> {
   } catch {
     // Signed out here all the same; the server's refresh tokens lapse on their own.
   }
+  localStorage.setItem(SIGNED_OUT_HERE, '1');
   clearLocal();
 }

@@ -77,13 +77,16 @@ impl IdentityService {
     }
 
     /// Starts a sign-in with a provider, or, for a signed-in customer (`link_for`), the linking
-    /// of one more provider. Throttled per client address.
+    /// of one more provider. After a sign-out on the device (`reauthenticate`), the provider is
+    /// asked to make the person sign in again: on a shared phone, whoever it remembers may be
+    /// someone else. Throttled per client address.
     #[tracing::instrument(skip_all)]
     pub async fn begin_federated(
         &self,
         provider: &str,
         return_to: &str,
         link_for: Option<&Principal>,
+        reauthenticate: bool,
         client: &str,
     ) -> DomainResult<FederatedStart> {
         let now = self.now();
@@ -108,7 +111,7 @@ impl IdentityService {
         let authorization_url = self
             .deps
             .relying_party
-            .authorization_url(&provider, &state, &nonce, &pkce_verifier)
+            .authorization_url(&provider, &state, &nonce, &pkce_verifier, reauthenticate)
             .await?;
         self.deps
             .federation

@@ -3,7 +3,7 @@ import { ActionMode } from '@/gen/booking/v1/identity_pb';
 import { FederationService } from '@/gen/booking/v1/federation_pb';
 import { store } from '@/lib/store';
 import { loadUser, refreshSession, startSession } from '../session';
-import { userAtom } from '../session-state';
+import { SIGNED_OUT_HERE, userAtom } from '../session-state';
 import { skipToken, useRpc } from '@/lib/api/hooks';
 import { callRpc } from '@/lib/api/rpc';
 import { identity, user } from './clients';
@@ -82,7 +82,8 @@ export function useWaysIn() {
 
 /** Sends the browser to the provider; `link` adds it to the signed-in account instead. */
 export async function continueWith(provider: string, returnTo: string, link = false): Promise<void> {
-  const { authorizationUrl, state } = await callRpc(federation.beginSignIn, { provider, returnTo, link });
+  const reauthenticate = localStorage.getItem(SIGNED_OUT_HERE) !== null;
+  const { authorizationUrl, state } = await callRpc(federation.beginSignIn, { provider, returnTo, link, reauthenticate });
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${STATE_COOKIE}=${encodeURIComponent(state)}; Max-Age=${STATE_MAX_AGE_S}; Path=/auth/oidc; SameSite=Lax${secure}`;
   // The page the sign-in comes back to acts only on an answer that names this state.

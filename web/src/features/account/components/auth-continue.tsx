@@ -10,7 +10,7 @@ import { finishHeld, PENDING_SIGN_IN } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { emailRules, passwordRules, safeNext } from '../rules';
 import { loadUser, refreshSession } from '../session';
-import { REFRESH_KEY } from '../session-state';
+import { REFRESH_KEY, SIGNED_OUT_HERE } from '../session-state';
 
 const m = accountMessages;
 
@@ -70,8 +70,10 @@ export function AuthContinue() {
     if (started.current) return;
     started.current = true;
     history.replaceState(history.state, '', location.pathname);
-    const { refresh, linked, error, to, ours } = outcome;
+    const { refresh, linked, ticket, error, to, ours } = outcome;
     if ((refresh || linked) && !ours) return;
+    // Whoever the provider remembers now has just signed in there.
+    if (ours && (refresh || linked || ticket)) localStorage.removeItem(SIGNED_OUT_HERE);
     if (refresh) {
       localStorage.setItem(REFRESH_KEY, refresh);
       void (async () => {
