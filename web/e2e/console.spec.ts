@@ -355,9 +355,12 @@ test('an admin invites an operator, who sets a password from the mail and sees n
   const email = `hoa-${Date.now()}@ops.example`;
   const invite = admin.getByTestId('invite-form');
   await invite.getByLabel('信箱').fill(email);
+  await invite.getByLabel('名稱（顧客在回覆與訂單紀錄看到的）').fill('陳花 Hoa');
   await invite.getByRole('button', { name: '邀請新人員' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
-  await expect(admin.getByTestId('staff').locator(`[data-email="${email}"]`)).toContainText('尚未設定密碼');
+  const invited = admin.getByTestId('staff').locator(`[data-email="${email}"]`);
+  await expect(invited).toContainText('尚未設定密碼');
+  await expect(invited.locator('strong')).toHaveText('陳花 Hoa');
 
   const issue = admin.getByTestId('issue-form');
   await issue.getByLabel('金鑰名稱（用途）').fill('dispatch-app');
@@ -391,6 +394,14 @@ test('an admin invites an operator, who sets a password from the mail and sees n
   await person.getByRole('button', { name: '更改登入信箱' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
   await expect(admin.getByTestId('staff').locator(`[data-email="${moved}"]`)).toContainText('使用中');
+  // And the name customers see on her replies, which is an admin's to give too.
+  const renamed = admin.getByTestId('staff').locator(`[data-email="${moved}"]`);
+  await renamed.getByRole('button', { name: '更改名稱' }).click();
+  await renamed.getByLabel('新的名稱').fill('Trần Hoa');
+  await renamed.getByRole('button', { name: '更改名稱' }).click();
+  await expect(admin.getByRole('dialog')).toContainText('把「陳花 Hoa」改名為「Trần Hoa」？');
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(renamed.locator('strong')).toHaveText('Trần Hoa');
   const again = await (await browser.newContext()).newPage();
   await logInTo(again, '/ops', moved, STAFF_PASSWORD);
   await expect(again.getByTestId('live-state')).toHaveText('即時更新中');

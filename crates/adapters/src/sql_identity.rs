@@ -14,7 +14,7 @@ use domain::identity::{
 use domain::live::Holder;
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, Select, Set, SqlErr, TryInsertResult,
@@ -201,6 +201,17 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
                     storage(e).into()
                 }
             })?;
+    }
+    if let Some(p) = &c.name_profile {
+        profile::Entity::insert(profile_to_row(p))
+            .on_conflict(
+                OnConflict::column(profile::Column::UserId)
+                    .update_columns([profile::Column::DisplayName, profile::Column::UpdatedAtMs])
+                    .to_owned(),
+            )
+            .exec(txn)
+            .await
+            .map_err(storage)?;
     }
     if let Some(a) = &c.update_account {
         account::Entity::update(account_to_row(a))

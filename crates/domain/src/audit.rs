@@ -13,6 +13,8 @@ pub enum Staff {
     Operator {
         user_id: UserId,
         email: String,
+        /// The name customers see (their profile's, which admins give).
+        name: String,
         admin: bool,
     },
     /// An internal service calling with an API key, issued for one role or the other.
@@ -50,11 +52,12 @@ impl Staff {
     pub const NAME_MAX: usize = 64;
 
     /// How an order's history and a support thread name them, which customers read: an
-    /// operator's mailbox name (never the whole address), a key's or the shell's name.
+    /// operator's name (never their address), a key's or the shell's name.
     pub fn name(&self) -> String {
         match self {
-            Staff::Operator { email, .. } => email.split('@').next().unwrap_or_default().to_owned(),
-            Staff::Service { name, .. } | Staff::Shell { name } => name.clone(),
+            Staff::Operator { name, .. } | Staff::Service { name, .. } | Staff::Shell { name } => {
+                name.clone()
+            }
         }
     }
 

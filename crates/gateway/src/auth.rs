@@ -138,5 +138,5 @@ async fn staff_in(
         return operators.authenticate_key(key).await.map_err(status);
     }
     let principal = caller_in(identity, metadata).await?;
-    principal.into_staff().map_err(status)
+    operators.staff_of(principal).await.map_err(status)
 }

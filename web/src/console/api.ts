@@ -172,10 +172,17 @@ export const actions = {
   note: (o: Order, note: string) => changed(callRpc(calls.addOrderNote, { orderId: o.id, note })),
   reply: (threadId: string, message: string) => changed(callRpc(calls.replyToThread, { threadId, message })),
   setClosed: (threadId: string, closed: boolean) => changed(callRpc(calls.setThreadClosed, { threadId, closed })),
-  invite: (email: string, role: StaffRole) => changed(callRpc(calls.inviteStaff, { email, role, continueUrl: '/ops' })),
-  updateStaff: (accountId: string, change: { role?: StaffRole; disabled?: boolean; email?: string }) =>
+  invite: (email: string, displayName: string, role: StaffRole) =>
+    changed(callRpc(calls.inviteStaff, { email, displayName, role, continueUrl: '/ops' })),
+  updateStaff: (accountId: string, change: { role?: StaffRole; disabled?: boolean; email?: string; displayName?: string }) =>
     changed(
-      callRpc(calls.updateStaff, { accountId, role: change.role ?? StaffRole.UNSPECIFIED, disabled: change.disabled, email: change.email ?? '' }),
+      callRpc(calls.updateStaff, {
+        accountId,
+        role: change.role ?? StaffRole.UNSPECIFIED,
+        disabled: change.disabled,
+        email: change.email ?? '',
+        displayName: change.displayName ?? '',
+      }),
     ),
   issueKey: (name: string, admin: boolean) => changed(callRpc(calls.issueServiceKey, { name, admin })),
   revokeKey: (keyId: string) => changed(callRpc(calls.revokeServiceKey, { keyId })),

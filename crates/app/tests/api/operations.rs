@@ -1421,6 +1421,7 @@ api_test!(
                     email: "thu@ops.example".into(),
                     role: pb::StaffRole::Operator as i32,
                     continue_url: "/ops".into(),
+                    display_name: " 阮秋 Thu ".into(),
                 },
             ))
             .await
@@ -1429,6 +1430,7 @@ api_test!(
             .member
             .unwrap();
         assert!(!invited.email_verified);
+        assert_eq!(invited.display_name, "阮秋 Thu");
         // The invitation is a reset code: a customer's short password is not enough for staff.
         let db = adapters::db::connect(&app.db.url).await.unwrap();
         let code = adapters::testing::code_mailed(&db, "thu@ops.example", "staff_invitation").await;
@@ -1468,6 +1470,45 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(denied.code(), Code::PermissionDenied);
+        // Her replies carry the name the admin gave, never her address.
+        let ann = token_for(app, "ann@example.com").await;
+        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+        let thread = support
+            .open_thread(signed(&ann, open("", "請問接機要等多久？", "q-thu")))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        let reply = |token: &str, text: &str| {
+            with(
+                &Cred::Token(token),
+                pb::ReplyToThreadRequest {
+                    thread_id: thread.id.clone(),
+                    message: text.into(),
+                },
+            )
+        };
+        c.reply_to_thread(reply(&thu, "司機會等 60 分鐘"))
+            .await
+            .unwrap();
+        let authors = || {
+            let mut support = support.clone();
+            let (ann, id) = (ann.clone(), thread.id.clone());
+            async move {
+                support
+                    .get_thread(signed(&ann, pb::GetThreadRequest { thread_id: id }))
+                    .await
+                    .unwrap()
+                    .into_inner()
+                    .messages
+                    .into_iter()
+                    .filter(|m| !m.from_customer)
+                    .map(|m| m.author_name)
+                    .collect::<Vec<_>>()
+            }
+        };
+        assert_eq!(authors().await, ["阮秋 Thu"]);
         // Inviting the same address again is refused.
         let again = c
             .invite_staff(with(
@@ -1476,6 +1517,7 @@ api_test!(
                     email: "THU@ops.example".into(),
                     role: pb::StaffRole::Admin as i32,
                     continue_url: String::new(),
+                    display_name: String::new(),
                 },
             ))
             .await
@@ -1490,6 +1532,7 @@ api_test!(
                     email: "lan.customer@example.com".into(),
                     role: pb::StaffRole::Operator as i32,
                     continue_url: String::new(),
+                    display_name: String::new(),
                 },
             ))
             .await
@@ -1508,10 +1551,34 @@ api_test!(
             role: role as i32,
             disabled,
             email: String::new(),
+            display_name: String::new(),
         };
         c.update_staff(with(&cred, update(pb::StaffRole::Admin, None)))
             .await
             .unwrap();
+        // Renamed by an admin (audited): her next reply, with the same token, has the new name.
+        let renamed = c
+            .update_staff(with(
+                &cred,
+                pb::UpdateStaffRequest {
+                    display_name: "Nguyễn Thu".into(),
+                    ..update(pb::StaffRole::Unspecified, None)
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .member
+            .unwrap();
+        assert_eq!(renamed.display_name, "Nguyễn Thu");
+        c.reply_to_thread(reply(&thu, "已為您安排")).await.unwrap();
+        assert_eq!(authors().await, ["阮秋 Thu", "Nguyễn Thu"]);
+        let too_long = pb::UpdateStaffRequest {
+            display_name: "名".repeat(41),
+            ..update(pb::StaffRole::Unspecified, None)
+        };
+        let err = c.update_staff(with(&cred, too_long)).await.unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument);
         let staff = c
             .list_staff(with(&Cred::Token(&thu), pb::ListStaffRequest {}))
             .await
@@ -1603,8 +1670,7 @@ api_test!(
                 pb::UpdateStaffRequest {
                     account_id: me,
                     role: pb::StaffRole::Operator as i32,
-                    disabled: None,
-                    email: String::new(),
+                    ..Default::default()
                 },
             ))
             .await

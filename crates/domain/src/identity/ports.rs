@@ -162,6 +162,8 @@ pub struct Change {
     pub mails: Vec<Mail>,
     /// An operator's action behind the change (making an operator account).
     pub audit: Option<crate::audit::AuditEntry>,
+    /// Writes the profile's name (made if the account has none yet): an admin naming staff.
+    pub name_profile: Option<crate::identity::Profile>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

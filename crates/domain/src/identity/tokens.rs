@@ -66,6 +66,8 @@ impl Principal {
         match self.role {
             Role::Operator | Role::Admin => Ok(Staff::Operator {
                 user_id: self.user_id,
+                // Until their profile's is read (`OperatorService::staff_of`): the mailbox.
+                name: self.email.split('@').next().unwrap_or_default().to_owned(),
                 email: self.email,
                 admin: self.role == Role::Admin,
             }),

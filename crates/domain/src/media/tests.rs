@@ -133,6 +133,7 @@ async fn admins_add_catalogue_photos_in_the_sizes_the_pages_draw_and_anyone_read
     let operator = crate::audit::Staff::Operator {
         user_id: UserId::parse("op").unwrap(),
         email: "op@example.com".into(),
+        name: "Lan".into(),
         admin: false,
     };
     let err = svc

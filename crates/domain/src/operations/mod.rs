@@ -7,9 +7,9 @@ mod model;
 mod ports;
 mod service;
 
-pub use model::{AuditFilter, CustomerCard, CustomerFilter, PlanEdit, ServiceKey};
+pub use model::{AuditFilter, CustomerCard, CustomerFilter, PlanEdit, ServiceKey, StaffMember};
 pub use ports::{AccountDirectory, AuditLog, StaffStore};
-pub use service::{OperatorPorts, OperatorService, SearchOrders};
+pub use service::{OperatorPorts, OperatorService, SearchOrders, StaffChange};
 
 #[cfg(test)]
 mod tests;

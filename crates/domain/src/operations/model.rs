@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::catalog::{Plan, Rate};
-use crate::identity::TokenHash;
+use crate::identity::{Account, TokenHash};
 use crate::shared::{Money, UserId};
 
 /// A service account's API key. The secret is shown once when issued; only its hash is kept.
@@ -21,6 +21,14 @@ impl ServiceKey {
     /// Keys read `bks_` and then the secret, so a leaked one is recognisable in logs and scans.
     pub const PREFIX: &'static str = "bks_";
     pub const NAME_MAX: usize = 40;
+}
+
+/// A staff account and the name customers see on its replies and in their orders' history (an
+/// admin's choice; the mailbox until one is given).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffMember {
+    pub account: Account,
+    pub name: String,
 }
 
 /// A customer as operators find them: who, how to reach them, and their wallet.

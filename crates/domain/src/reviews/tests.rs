@@ -60,6 +60,7 @@ fn operator() -> Staff {
     Staff::Operator {
         user_id: UserId::parse("op").unwrap(),
         email: "ops@example.com".into(),
+        name: "Lan".into(),
         admin: false,
     }
 }

@@ -3,8 +3,8 @@
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::Plan;
-use domain::identity::{Account, Role};
-use domain::operations::{CustomerCard, ServiceKey};
+use domain::identity::Role;
+use domain::operations::{CustomerCard, ServiceKey, StaffMember};
 use domain::ordering::{Order, OrderId};
 use domain::support::Thread;
 use tonic::Status;
@@ -64,7 +64,8 @@ pub(crate) fn staff_role_from_pb(raw: i32) -> Option<Role> {
     }
 }
 
-pub(crate) fn member_to_pb(a: &Account) -> pb::StaffMember {
+pub(crate) fn member_to_pb(m: &StaffMember) -> pb::StaffMember {
+    let a = &m.account;
     pb::StaffMember {
         account_id: a.id.as_str().to_owned(),
         email: a.email.as_str().to_owned(),
@@ -76,6 +77,7 @@ pub(crate) fn member_to_pb(a: &Account) -> pb::StaffMember {
         disabled: a.disabled,
         created_at: Some(timestamp(a.created_at)),
         email_verified: a.email_verified,
+        display_name: m.name.clone(),
     }
 }
 

@@ -69,11 +69,11 @@ function People() {
           return (
             <li key={s.accountId} data-email={s.email}>
               <strong>
-                {s.email}
+                {s.displayName}
                 {self && m.you}
               </strong>
               <span className="small muted">
-                {ROLE_NAMES[s.role]}・{s.disabled ? m.disabled : s.emailVerified ? m.active : m.pending}・{m.joined}{' '}
+                {s.email}・{ROLE_NAMES[s.role]}・{s.disabled ? m.disabled : s.emailVerified ? m.active : m.pending}・{m.joined}{' '}
                 {showTimestamp(s.createdAt)}
               </span>
               {!self && (
@@ -96,7 +96,21 @@ function People() {
                   >
                     {s.disabled ? m.enable : m.disable}
                   </button>
-                  <EmailChange accountId={s.accountId} email={s.email} />
+                  <FieldChange
+                    label={m.newName}
+                    action={m.rename}
+                    value={s.displayName}
+                    ask={(next) => m.nameAsk(s.displayName, next)}
+                    save={(displayName) => actions.updateStaff(s.accountId, { displayName })}
+                  />
+                  <FieldChange
+                    label={m.newEmail}
+                    action={m.changeEmail}
+                    type="email"
+                    value={s.email}
+                    ask={(next) => m.emailAsk(s.email, next)}
+                    save={(email) => actions.updateStaff(s.accountId, { email })}
+                  />
                 </span>
               )}
             </li>
@@ -107,27 +121,39 @@ function People() {
   );
 }
 
-/** A staff member's sign-in address, changed by an admin (staff cannot change their own). */
-function EmailChange({ accountId, email }: { accountId: string; email: string }) {
+interface FieldChangeProps {
+  label: string;
+  action: string;
+  value: string;
+  type?: 'email' | 'text';
+  ask: (next: string) => string;
+  save: (next: string) => Promise<unknown>;
+}
+
+/**
+ * One field of a staff member (their sign-in address, the name customers see), changed by an admin
+ * after a confirm: staff cannot change their own.
+ */
+function FieldChange({ label, action, value, type = 'text', ask, save }: FieldChangeProps) {
   const [open, setOpen] = useState(false);
   const change = useChange();
-  const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email } });
+  const { register, handleSubmit } = useForm<{ value: string }>({ defaultValues: { value } });
   if (!open) {
     return (
       <button type="button" className="button button-small button-secondary" onClick={() => setOpen(true)}>
-        {m.changeEmail}
+        {action}
       </button>
     );
   }
-  const onSubmit = handleSubmit(async ({ email: next }) => {
-    await change(m.emailAsk(email, next), () => actions.updateStaff(accountId, { email: next }));
+  const onSubmit = handleSubmit(async ({ value: next }) => {
+    await change(ask(next), () => save(next));
     setOpen(false);
   });
   return (
     <form className="console-row" onSubmit={onSubmit}>
-      <Field label={m.newEmail} type="email" autoComplete="off" {...register('email', { required: true })} />
+      <Field label={label} type={type} autoComplete="off" {...register('value', { required: true })} />
       <button type="submit" className="button button-small button-primary">
-        {m.changeEmail}
+        {action}
       </button>
     </form>
   );
@@ -172,15 +198,15 @@ function InviteForm() {
   const modal = useModal();
   const toast = useToast();
   const [error, setError] = useState<string>();
-  const { register, handleSubmit, reset, formState } = useForm<{ email: string; role: string }>({
+  const { register, handleSubmit, reset, formState } = useForm<{ email: string; name: string; role: string }>({
     defaultValues: { role: String(StaffRole.OPERATOR) },
   });
-  const submit = handleSubmit(async ({ email, role }) => {
+  const submit = handleSubmit(async ({ email, name, role }) => {
     setError(undefined);
     const r = Number(role) as StaffRole;
     if (!(await modal.confirm({ message: m.inviteAsk(email, ROLE_NAMES[r] ?? '') }))) return;
     try {
-      await actions.invite(email, r);
+      await actions.invite(email, name, r);
       toast(m.invited(email), 'success');
       reset();
     } catch (e) {
@@ -191,6 +217,7 @@ function InviteForm() {
     <form className="card form-card console-form" onSubmit={submit} data-testid="invite-form">
       <h2>{m.invite}</h2>
       <Field label={m.email} type="email" autoComplete="off" {...register('email', { required: true })} />
+      <Field label={m.name} autoComplete="off" {...register('name', { required: true, maxLength: 40 })} />
       <label className="field">
         <span>{m.role}</span>
         <select {...register('role')}>

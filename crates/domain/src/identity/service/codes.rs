@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use super::{ActionCodeInfo, IdentityService, commit_error};
 use crate::audit::AuditEntry;
 use crate::error::{AuthError, DomainResult};
-use crate::identity::model::{Account, Email, Password, Role};
+use crate::identity::model::{Account, Email, Password, Profile, Role};
 use crate::identity::ports::{Change, CommitError, Mail, MailKind, Take};
 use crate::identity::tokens::{ActionCode, ActionMode, Principal, TokenHash};
 
@@ -127,6 +127,7 @@ impl IdentityService {
     pub async fn invite_staff(
         &self,
         mut account: Account,
+        profile: Profile,
         audit: AuditEntry,
         continue_url: &str,
     ) -> DomainResult<()> {
@@ -139,6 +140,7 @@ impl IdentityService {
         mail.kind = MailKind::StaffInvitation;
         self.commit(Change {
             insert_account: Some(account),
+            name_profile: Some(profile),
             new_code: Some(code),
             mails: vec![mail],
             audit: Some(audit),

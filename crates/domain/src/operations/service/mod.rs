@@ -1,6 +1,8 @@
 mod catalog;
 mod staff;
 
+pub use staff::StaffChange;
+
 use std::sync::Arc;
 
 use super::model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};

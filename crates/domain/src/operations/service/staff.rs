@@ -4,8 +4,11 @@
 use super::OperatorService;
 use crate::audit::{AuditEntry, Staff};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
-use crate::identity::{Account, Change, CommitError, Email, Password, Role, TokenHash};
-use crate::operations::ServiceKey;
+use crate::identity::{
+    Account, Change, CommitError, Email, Password, Principal, Profile, ProfileUpdate, Role,
+    TokenHash,
+};
+use crate::operations::{ServiceKey, StaffMember};
 use crate::shared::{UserId, text};
 
 impl OperatorService {
@@ -79,24 +82,57 @@ impl OperatorService {
         Ok((account, audit))
     }
 
-    /// Every staff account, for admins.
-    pub async fn staff(&self, by: &Staff) -> DomainResult<Vec<Account>> {
-        by.require_admin()?;
-        self.p.customers.staff().await
+    /// The staff member a token names, with the name customers see; a customer is refused.
+    pub async fn staff_of(&self, principal: Principal) -> DomainResult<Staff> {
+        let mut staff = principal.into_staff()?;
+        if let Staff::Operator { user_id, name, .. } = &mut staff
+            && let Some(profile) = self.p.identity.profile(user_id).await?
+        {
+            *name = profile.display_name;
+        }
+        Ok(staff)
     }
 
-    /// An admin makes a staff account and mails the invitation to set its password; the link
-    /// lands on `continue_url` afterwards. An address already in use is `EMAIL_EXISTS`.
+    /// Every staff account with its name, for admins.
+    pub async fn staff(&self, by: &Staff) -> DomainResult<Vec<StaffMember>> {
+        by.require_admin()?;
+        let mut out = Vec::new();
+        // A handful of people: one read each is cheaper than a join to keep.
+        for account in self.p.customers.staff().await? {
+            let name = self.profile_of(&account).await?.display_name;
+            out.push(StaffMember { account, name });
+        }
+        Ok(out)
+    }
+
+    /// The account's profile, or the one it starts with (named after the mailbox).
+    async fn profile_of(&self, account: &Account) -> DomainResult<Profile> {
+        Ok(match self.p.identity.profile(&account.id).await? {
+            Some(p) => p,
+            None => Profile::first(account.id.clone(), &account.email, self.p.clock.now()),
+        })
+    }
+
+    /// An admin makes a staff account under the name customers will see (the mailbox when none
+    /// is given) and mails the invitation to set its password; the link lands on `continue_url`
+    /// afterwards. An address already in use is `EMAIL_EXISTS`.
     pub async fn invite_staff(
         &self,
         by: &Staff,
         email: &str,
+        name: &str,
         role: Role,
         continue_url: &str,
-    ) -> DomainResult<Account> {
+    ) -> DomainResult<StaffMember> {
         by.require_admin()?;
         // The identity service sets a password nobody knows, until the invitation is used.
-        let (account, audit) = self.new_staff(by, "operator.invite", email, role)?;
+        let (account, mut audit) = self.new_staff(by, "operator.invite", email, role)?;
+        let profile = named(
+            Profile::first(account.id.clone(), &account.email, self.p.clock.now()),
+            name,
+            self.p.clock.now(),
+        )?;
+        audit.after = format!("{} name={}", audit.after, profile.display_name);
         // A customer's address cannot also be a staff sign-in: the words say the ways out.
         if let Some(holder) = self.p.identity.account_by_email(&account.email).await?
             && !holder.role.is_staff()
@@ -105,24 +141,29 @@ impl OperatorService {
                 msg("staff.email_is_customer").with("email", account.email.as_str()),
             ));
         }
+        let name = profile.display_name.clone();
         self.p
             .accounts
-            .invite_staff(account.clone(), audit, continue_url)
+            .invite_staff(account.clone(), profile, audit, continue_url)
             .await?;
-        Ok(account)
+        Ok(StaffMember { account, name })
     }
 
-    /// An admin changes another staff member's role or sign-in address, or disables (or enables)
-    /// their account; a disabled account's tokens stop at once and its sessions end, and so do
-    /// those of a changed address. Nobody changes their own.
+    /// An admin changes another staff member's role, sign-in address or name, or disables (or
+    /// enables) their account; a disabled account's tokens stop at once and its sessions end, and
+    /// so do those of a changed address. Nobody changes their own.
     pub async fn update_staff(
         &self,
         by: &Staff,
         id: &UserId,
-        role: Option<Role>,
-        disabled: Option<bool>,
-        email: Option<&str>,
-    ) -> DomainResult<Account> {
+        change: StaffChange<'_>,
+    ) -> DomainResult<StaffMember> {
+        let StaffChange {
+            role,
+            disabled,
+            email,
+            name,
+        } = change;
         by.require_admin()?;
         if matches!(by, Staff::Operator { user_id, .. } if user_id == id) {
             return Err(DomainError::FailedPrecondition(msg("staff.not_self")));
@@ -143,8 +184,17 @@ impl OperatorService {
         if let Some(email) = email {
             after.email = staff_email(email)?;
         }
-        if after == before {
-            return Ok(after);
+        let profile = self.profile_of(&before).await?;
+        let renamed = match name {
+            Some(name) => named(profile.clone(), name, self.p.clock.now())?,
+            None => profile.clone(),
+        };
+        let new_name = renamed.display_name != profile.display_name;
+        if after == before && !new_name {
+            return Ok(StaffMember {
+                account: after,
+                name: profile.display_name,
+            });
         }
         let now = self.p.clock.now();
         after.updated_at = now;
@@ -154,10 +204,13 @@ impl OperatorService {
             after.email_verified = true;
             after.tokens_valid_after = now;
         }
-        let state = |a: &Account| {
+        let state = |a: &Account, name: &str| {
             let mut text = format!("role={} disabled={}", a.role.code(), a.disabled);
             if moved {
                 text = format!("{} {text}", a.email.as_str());
+            }
+            if new_name {
+                text = format!("{text} name={name}");
             }
             text
         };
@@ -165,14 +218,15 @@ impl OperatorService {
             by,
             "operator.update",
             format!("account:{}", id.as_str()),
-            state(&before),
-            state(&after),
+            state(&before, &profile.display_name),
+            state(&after, &renamed.display_name),
             "",
         );
         let change = Change {
             update_account: Some(after.clone()),
             revoke_all_of: (after.disabled || moved).then(|| id.clone()),
             audit: Some(audit),
+            name_profile: new_name.then(|| renamed.clone()),
             ..Change::default()
         };
         self.p.identity.commit(change).await.map_err(|e| match e {
@@ -182,7 +236,10 @@ impl OperatorService {
             }
             CommitError::Storage(e) => e,
         })?;
-        Ok(after)
+        Ok(StaffMember {
+            account: after,
+            name: renamed.display_name,
+        })
     }
 
     /// A new key for a service account, with an admin's duties or an operator's; the secret is
@@ -251,6 +308,29 @@ impl OperatorService {
         by.require_admin()?;
         self.p.staff.keys().await
     }
+}
+
+/// What an admin changes of a staff member: `None` keeps it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StaffChange<'a> {
+    pub role: Option<Role>,
+    pub disabled: Option<bool>,
+    pub email: Option<&'a str>,
+    pub name: Option<&'a str>,
+}
+
+/// `profile` under `raw`, the profile's own rule for names; blank keeps the name it has.
+fn named(profile: Profile, raw: &str, now: chrono::DateTime<chrono::Utc>) -> DomainResult<Profile> {
+    if raw.trim().is_empty() {
+        return Ok(profile);
+    }
+    profile.apply(
+        ProfileUpdate {
+            display_name: Some(raw.to_owned()),
+            ..ProfileUpdate::default()
+        },
+        now,
+    )
 }
 
 /// A staff member's sign-in address, which also names them in the audit log.

@@ -5,7 +5,7 @@ use domain::DomainResult;
 use domain::catalog::{PlanId, Rate, Shift};
 use domain::identity::Role;
 use domain::media::PhotoShape;
-use domain::operations::PlanEdit;
+use domain::operations::{PlanEdit, StaffChange};
 use domain::shared::{Money, UserId};
 use tonic::{Request, Response, Status};
 
@@ -136,13 +136,13 @@ pub(super) async fn invite_staff(
     } else {
         r.continue_url.as_str()
     };
-    let account = ops
+    let member = ops
         .operators
-        .invite_staff(&by, &r.email, role, continue_url)
+        .invite_staff(&by, &r.email, &r.display_name, role, continue_url)
         .await
         .map_err(status)?;
     Ok(Response::new(pb::InviteStaffResponse {
-        member: Some(member_to_pb(&account)),
+        member: Some(member_to_pb(&member)),
     }))
 }
 
@@ -155,15 +155,17 @@ pub(super) async fn update_staff(
     let work = async {
         let id = UserId::parse(r.account_id.trim())
             .map_err(|_| domain::DomainError::not_found("operator"))?;
-        let role = staff_role_from_pb(r.role);
-        let email = Some(r.email.trim()).filter(|e| !e.is_empty());
-        ops.operators
-            .update_staff(&by, &id, role, r.disabled, email)
-            .await
+        let change = StaffChange {
+            role: staff_role_from_pb(r.role),
+            disabled: r.disabled,
+            email: Some(r.email.trim()).filter(|e| !e.is_empty()),
+            name: Some(r.display_name.as_str()).filter(|n| !n.trim().is_empty()),
+        };
+        ops.operators.update_staff(&by, &id, change).await
     };
-    let account = work.await.map_err(status)?;
+    let member = work.await.map_err(status)?;
     Ok(Response::new(pb::UpdateStaffResponse {
-        member: Some(member_to_pb(&account)),
+        member: Some(member_to_pb(&member)),
     }))
 }
 
