@@ -562,3 +562,55 @@ test('staff see a massage order’s therapist and the customer’s hotel photo',
   await lan.scrollIntoViewIfNeeded();
   await mine.screenshot({ path: 'test-results/therapist-reviews.png' });
 });
+
+test('the console on a 390 px phone: the header scrolls away, an order reads facts first, tables and menus fit', async ({
+  browser,
+  request,
+}) => {
+  const kim = await customer(request, 'kim');
+  const id = await paidShuttle(request, kim, 4);
+  // Kim asks about it from her member area.
+  const asks = await (await browser.newContext()).newPage();
+  await logInTo(asks, `/member/customer-service?order=${id}`, kim.email, PASSWORD);
+  await asks.getByLabel('訊息內容').fill('司機會舉牌嗎？');
+  await asks.getByRole('button', { name: '開啟對話' }).click();
+  await expect(asks).toHaveURL(/\/member\/customer-service\?thread=cs-/);
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await logInTo(page, '/ops', ADMIN, STAFF_PASSWORD);
+  await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
+  // Every screen's link is on the screen, none cut off; the header does not stay over the work.
+  const links = page.getByRole('navigation').getByRole('link');
+  for (const link of await links.all()) {
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, await link.innerText()).toBe(true);
+  }
+  await expect(page.locator('.console-header')).toHaveCSS('position', 'static');
+  await page.screenshot({ path: 'test-results/console-phone-board.png' });
+
+  // An order: what the service is comes first, on the first screen; then what to do.
+  await page.goto(`/ops/orders/${id}`);
+  const facts = page.locator('.card', { has: page.getByRole('heading', { name: '服務內容', exact: true }) });
+  const actions = page.locator('.card', { has: page.getByRole('heading', { name: '操作', exact: true }) });
+  await expect(facts).toContainText('VN123');
+  const [f, a] = [await facts.boundingBox(), await actions.boundingBox()];
+  expect(f && a && f.y < a.y).toBe(true);
+  expect((await facts.getByText('VN123').boundingBox())?.y ?? 9999).toBeLessThan(844);
+  await page.screenshot({ path: 'test-results/console-phone-order.png' });
+
+  // The orders: each a card, the amount and the state on the screen.
+  await page.goto('/ops/orders');
+  const row = page.getByTestId('orders-table').locator('tr', { hasText: id });
+  for (const text of ['VND 380,000', '已付款']) {
+    const box = await row.getByText(text).first().boundingBox();
+    expect(box && box.x + box.width <= 390, text).toBe(true);
+  }
+  await page.screenshot({ path: 'test-results/console-phone-orders.png', fullPage: true });
+
+  // Support: no word about a left side; the chosen thread comes up into view.
+  await page.goto('/ops/support');
+  await expect(page.getByText('請從左側')).toHaveCount(0);
+  await expect(page.getByText('選擇一則對話來閱讀與回覆')).toBeHidden();
+  await page.locator('.console-inbox').getByRole('button', { name: /司機會舉牌嗎？/ }).first().click();
+  await expect(page.locator('.console-thread').getByRole('heading', { name: `訂單 ${id}` })).toBeInViewport();
+  await page.screenshot({ path: 'test-results/console-phone-support.png' });
+});

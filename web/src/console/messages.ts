@@ -117,7 +117,7 @@ export const consoleMessages = {
     reply: '回覆',
     send: '送出回覆',
     customer: '客人',
-    pick: '請從左側選擇一則對話',
+    pick: '選擇一則對話來閱讀與回覆',
     sent: '已送出回覆',
   },
   customers: {

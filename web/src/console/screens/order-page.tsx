@@ -54,7 +54,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
       </header>
       <div className="console-order-grid">
         <div>
-          <Card title={m.service}>
+          <Card title={m.service} className="console-first">
             <dl className="summary">
               {flow && <DetailRows flow={flow} order={order} />}
               {flow === 'massage' && <MassageRows order={order} />}
@@ -91,7 +91,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
           <Card title={m.payments}>
             <Payments orderId={order.id} />
           </Card>
-          <Card title={m.actions}>
+          <Card title={m.actions} className="console-second">
             <Actions order={order} />
           </Card>
         </aside>
@@ -129,9 +129,9 @@ function Payments({ orderId }: { orderId: string }) {
   );
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+function Card({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
   return (
-    <div className="card form-card">
+    <div className={`card form-card ${className}`.trim()}>
       <h2>{title}</h2>
       {children}
     </div>

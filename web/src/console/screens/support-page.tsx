@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -29,6 +30,11 @@ export function SupportPage() {
   const poll = useAtomValue(liveConnectedAtom) ? false : FALLBACK_POLL_MS;
   const { data: threads, error } = useThreads(TABS[tab] ?? ThreadView.WAITING, poll);
   const view = (next: Record<string, string>) => setParams({ view: tab, ...(chosen ? { thread: chosen } : {}), ...next });
+  const opened = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // In one column the thread opens below the list: bring it up to the reader.
+    if (chosen && window.matchMedia('(max-width: 1023px)').matches) opened.current?.scrollIntoView({ block: 'start' });
+  }, [chosen]);
   return (
     <div className="console-support">
       <h1>{consoleMessages.nav.support}</h1>
@@ -60,7 +66,15 @@ export function SupportPage() {
             )}
           </ul>
         </section>
-        <section className="card console-thread">{chosen ? <Thread threadId={chosen} /> : <p className="muted">{m.pick}</p>}</section>
+        {chosen ? (
+          <section className="card console-thread" ref={opened}>
+            <Thread threadId={chosen} />
+          </section>
+        ) : (
+          <section className="card console-thread console-thread-empty">
+            <p className="muted">{m.pick}</p>
+          </section>
+        )}
       </div>
     </div>
   );
