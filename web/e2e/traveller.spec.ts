@@ -293,6 +293,42 @@ test('category pages filter in the address: shareable, kept on reload, and an em
   await expect(page.locator('.plan-card')).toHaveCount(6);
 });
 
+test('plans are found by words, travellers and luggage, and shown by price or rating', async ({ page }) => {
+  await page.goto('/category/shuttle');
+  const cards = page.locator('.plan-card');
+  await expect(cards).toHaveCount(12);
+  // Words: the city in Chinese, the airport's code, a size; marks and case do not matter.
+  await page.getByLabel('搜尋方案').fill('峴港');
+  await expect(cards).toHaveCount(3);
+  await page.getByLabel('搜尋方案').fill('dad 16');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('16 人座小巴');
+  await expect(page).toHaveURL(/[?&]q=dad\+16/);
+  // Seven travellers with six large bags: only the minibus takes them.
+  await page.getByLabel('搜尋方案').fill('dad');
+  await page.getByLabel('乘客人數').selectOption('7');
+  await expect(cards).toHaveCount(2);
+  await page.getByLabel('大型行李').selectOption('6');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('16 人座小巴');
+  // The dearest first; clearing the filters keeps the order chosen.
+  await page.getByLabel('排序').selectOption('price-desc');
+  await page.getByRole('button', { name: '清除篩選' }).click();
+  await expect(page).toHaveURL(/\/category\/shuttle\?sort=price-desc$/);
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first()).toContainText('16 人座小巴');
+  const prices = await cards.locator('.price-amount').allInnerTexts();
+  const vnd = prices.map((p) => Number(p.replace(/[^0-9]/g, '')));
+  expect(vnd).toEqual([...vnd].sort((a, b) => b - a));
+  await page.getByLabel('排序').selectOption('price');
+  const cheapest = await cards.locator('.price-amount').allInnerTexts();
+  const low = cheapest.map((p) => Number(p.replace(/[^0-9]/g, '')));
+  expect(low).toEqual([...low].sort((a, b) => a - b));
+  // Words that find nothing say so, and offer to clear.
+  await page.getByLabel('搜尋方案').fill('河內 峴港');
+  await expect(page.getByTestId('no-match')).toBeVisible();
+});
+
 test('the home page lets a traveller pick a city, and its links keep it', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('城市', { exact: true }).selectOption('dad');
