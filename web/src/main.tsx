@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { applyTheme, storedTheme } from '@/app/theme';
-import { adoptSessionToken } from '@/features/account';
+import { adoptSessionToken, restoreSessionOnStart } from '@/features/account';
 import { followNavigations } from '@/lib/lazy-load';
 import { routes } from '@/app/routes';
 import { GA_MEASUREMENT_ID } from '@/lib/config';
@@ -16,6 +16,9 @@ import { store } from '@/lib/store';
 applyTheme(storedTheme());
 // Before the router's loaders make the first calls.
 adoptSessionToken();
+// Spec §4: on start, a signed-in user's token and cookie are refreshed and the profile loaded;
+// begun before the page's own code is fetched, so a signed-in page does not wait for it after.
+void restoreSessionOnStart();
 // Only a build with a measurement id carries gtag's loader: without one this is compiled away.
 if (GA_MEASUREMENT_ID) void import('@/lib/analytics').then(({ loadGtag }) => loadGtag(GA_MEASUREMENT_ID));
 

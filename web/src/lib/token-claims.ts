@@ -4,10 +4,10 @@
 export type Role = 'customer' | 'operator' | 'admin';
 
 /** The claims of an ID token (a JWT); none for anything unreadable. */
-function claimsOf(token: string): { role?: unknown; sub?: unknown } {
+function claimsOf(token: string): { role?: unknown; sub?: unknown; exp?: unknown } {
   try {
     const payload = token.split('.')[1] ?? '';
-    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown; sub?: unknown };
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown; sub?: unknown; exp?: unknown };
   } catch {
     return {};
   }
@@ -17,6 +17,12 @@ function claimsOf(token: string): { role?: unknown; sub?: unknown } {
 export function roleOf(token: string): Role {
   const role = claimsOf(token).role;
   return role === 'operator' || role === 'admin' ? role : 'customer';
+}
+
+/** Seconds until the token runs out, by its own word (0 when it says nothing or has). */
+export function secondsLeft(token: string, now = Date.now()): number {
+  const exp = claimsOf(token).exp;
+  return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : 0;
 }
 
 /** The account the token is for. */

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { MemberOrderDetail, MemberOrders } from '@/features/order';
-import { OrderReview } from '@/features/review';
+import { MemberOrders } from '@/features/order';
+import { importWithReload } from '@/lib/lazy-load';
 import { memberMessages } from '@/lib/member-messages';
+import { messages } from '@/lib/messages';
 import { MemberFrame } from './member-frame';
-import { massageSummary } from './massage-extras';
+
+const MemberOrderDetailView = lazy(() => importWithReload(() => import('./member-order-detail-view')));
 
 /** `/member/order`: the list, or one order with `?id=`. */
 export function Component() {
@@ -12,9 +15,9 @@ export function Component() {
   return (
     <MemberFrame title={id ? memberMessages.orderTitle(id) : memberMessages.nav.orders}>
       {id ? (
-        <MemberOrderDetail key={id} id={id} more={(flow, details) => (flow === 'massage' ? massageSummary(details) : null)}
-          review={(orderId) => <OrderReview orderId={orderId} />}
-        />
+        <Suspense fallback={<p className="muted">{messages.loading}</p>}>
+          <MemberOrderDetailView id={id} />
+        </Suspense>
       ) : (
         <MemberOrders />
       )}
