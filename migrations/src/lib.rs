@@ -19,6 +19,7 @@ mod m20261125_000013_federation;
 mod m20261126_000014_federation_steps;
 mod m20261126_000015_catalog_version;
 mod m20261127_000016_payment_opened;
+mod m20261127_000017_therapist_photos;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000014_federation_steps::Migration),
             Box::new(m20261126_000015_catalog_version::Migration),
             Box::new(m20261127_000016_payment_opened::Migration),
+            Box::new(m20261127_000017_therapist_photos::Migration),
         ]
     }
 }

@@ -435,7 +435,7 @@ test('an admin edits a plan with a preview of the customer’s card; new prices 
   expect((await (await request.get('/api/plan/shuttle/shuttle-cxr-16')).json()).data.name).toBe(name);
 });
 
-test('an admin adds a plan photo; the card, the plan page and the therapist card draw the server’s sizes', async ({ browser }) => {
+test('an admin adds plan and therapist photos; cards and pages draw the server’s sizes, and travellers open them large', async ({ browser }) => {
   const page = await staffPage(browser, ADMIN, '/ops/catalog');
   const row = page.getByTestId('plans').locator('[data-plan="shuttle-dad-7"]');
   await row.getByRole('button', { name: '編輯' }).click();
@@ -446,6 +446,9 @@ test('an admin adds a plan photo; the card, the plan page and the therapist card
   // browsers' work on two slow cores, took over 10 s for that).
   const cut = { timeout: 30_000 };
   await expect(row.locator('.plan-card img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/640\.jpg$/, cut);
+  // A second one, for the plan page's gallery.
+  await row.locator('.console-photos input[type=file]').setInputFiles(photo);
+  await expect(row.getByRole('img', { name: '照片 2' })).toBeVisible(cut);
   await row.getByTestId('plan-form').getByRole('button', { name: '儲存變更' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
   await expect(page.getByText('已儲存').first()).toBeVisible();
@@ -465,6 +468,16 @@ test('an admin adds a plan photo; the card, the plan page and the therapist card
   await phone.screenshot({ path: 'test-results/plan-photo.png' });
   const served = await phone.request.get((await hero.getAttribute('src')) ?? '');
   expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // The gallery's photo opens large (the 1280 cut), and the viewer goes round both.
+  await phone.getByRole('button', { name: '看大圖：照片 2／2' }).click();
+  const viewer = phone.getByRole('dialog');
+  await expect(viewer.getByRole('img')).toHaveAttribute('src', /\/1280\.jpg$/);
+  await expect(viewer).toContainText('照片 2／2');
+  await viewer.getByRole('button', { name: '下一張' }).click();
+  await expect(viewer).toContainText('照片 1／2');
+  await phone.screenshot({ path: 'test-results/plan-viewer.png' });
+  await phone.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
 
   // A therapist's square photo.
   await page.getByRole('tab', { name: '到府按摩' }).click();
@@ -472,12 +485,20 @@ test('an admin adds a plan photo; the card, the plan page and the therapist card
   await lan.getByRole('button', { name: '編輯' }).click();
   await lan.locator('.console-photos input[type=file]').setInputFiles(photo);
   await expect(lan.getByRole('img', { name: '照片 1' })).toHaveAttribute('src', /\/144\.jpg$/, cut);
+  await lan.locator('.console-photos input[type=file]').setInputFiles(photo);
+  await expect(lan.getByRole('img', { name: '照片 2' })).toHaveAttribute('src', /\/144\.jpg$/, cut);
   // The plan's 已儲存 may still be up (5 s): the therapist's is the one to wait for.
   await expect(page.getByText('已儲存')).toHaveCount(0);
   await lan.getByTestId('therapist-form').getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('已儲存')).toBeVisible();
   await phone.goto('/category/dragon-massage');
-  await expect(phone.getByTestId('therapist-t-lan').locator('img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/144\.jpg$/);
+  const lanCard = phone.getByTestId('therapist-t-lan');
+  await expect(lanCard.locator('img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/144\.jpg$/);
+  // Both of her photos, larger, from her card.
+  await expect(lanCard).toContainText('2 張照片');
+  await lanCard.getByRole('button', { name: '看大圖：照片 1／2' }).click();
+  await expect(phone.getByRole('dialog').getByRole('img')).toHaveAttribute('src', /\/288\.jpg$/);
+  await expect(phone.getByRole('dialog')).toContainText('照片 1／2');
 });
 
 test('an admin changes a therapist’s languages and hours; the finder follows', async ({ browser, request }) => {

@@ -254,7 +254,11 @@ pub struct TherapistEntry {
     pub id: String,
     pub name: String,
     pub gender: String,
+    /// Files written before therapists had several photos name one here.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub photo: String,
+    #[serde(default)]
+    pub photos: Vec<String>,
     #[serde(default)]
     pub languages: Vec<String>,
     #[serde(default)]
@@ -364,7 +368,11 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 id: t.id,
                 name: t.name,
                 gender,
-                photo: t.photo,
+                photos: if t.photos.is_empty() && !t.photo.is_empty() {
+                    vec![t.photo]
+                } else {
+                    t.photos
+                },
                 languages: t.languages,
                 skills: t.skills,
                 years_of_practice: t.years_of_practice,
@@ -409,7 +417,8 @@ pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> 
                 id: t.id.clone(),
                 name: t.name.clone(),
                 gender: t.gender.code().to_owned(),
-                photo: t.photo.clone(),
+                photo: String::new(),
+                photos: t.photos.clone(),
                 languages: t.languages.clone(),
                 skills: t.skills.clone(),
                 years_of_practice: t.years_of_practice,

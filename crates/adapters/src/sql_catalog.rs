@@ -125,7 +125,7 @@ fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
         id: row.id,
         name: row.name,
         gender,
-        photo: row.photo,
+        photos: parse_json("therapist", &row.photos)?,
         languages: parse_json("therapist", &row.languages)?,
         skills: parse_json("therapist", &row.skills)?,
         years_of_practice: u32::try_from(row.years_of_practice)
@@ -149,7 +149,7 @@ fn therapist_to_row(
         id: Set(t.id.clone()),
         name: Set(t.name.clone()),
         gender: Set(t.gender.code().to_owned()),
-        photo: Set(t.photo.clone()),
+        photos: Set(json(&t.photos)),
         languages: Set(json(&t.languages)),
         skills: Set(json(&t.skills)),
         years_of_practice: Set(clamp_i32(t.years_of_practice)),
@@ -324,7 +324,7 @@ impl CatalogRepository for SqlCatalogRepository {
                         .update_columns([
                             therapist::Column::Name,
                             therapist::Column::Gender,
-                            therapist::Column::Photo,
+                            therapist::Column::Photos,
                             therapist::Column::Languages,
                             therapist::Column::Skills,
                             therapist::Column::YearsOfPractice,

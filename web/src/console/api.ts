@@ -192,8 +192,8 @@ export const actions = {
   setTherapistActive: (therapistId: string, active: boolean) => changed(callRpc(calls.setTherapistActive, { therapistId, active })),
   updateTherapist: (
     therapistId: string,
-    change: { languages: string[]; skills: string[]; hours: { days: string[]; from: string; until: string }[]; photo?: string },
-  ) => changed(callRpc(calls.updateTherapist, { therapistId, ...change })),
+    change: { languages: string[]; skills: string[]; hours: { days: string[]; from: string; until: string }[]; photos: string[] },
+  ) => changed(callRpc(calls.updateTherapist, { therapistId, ...change, photos: { urls: change.photos } })),
   /** Keeps a photo; its address goes into a plan's images or a therapist's photo when saved. */
   uploadPhoto: async (file: File, shape: PhotoShape) =>
     (await callRpc(calls.uploadCatalogPhoto, { data: new Uint8Array(await file.arrayBuffer()), shape })).url,

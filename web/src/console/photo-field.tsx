@@ -16,7 +16,7 @@ interface Props {
   max: number;
 }
 
-/** A plan's photos (or a therapist's one): upload, make the first, remove. The server cuts each
+/** A plan's or a therapist's photos: upload, make the first, remove. The server cuts each
  * upload to the sizes the pages draw; what is shown here is the smaller. */
 export function PhotoField({ label, urls, onChange, shape, max }: Props) {
   const id = useId();
@@ -63,7 +63,17 @@ export function PhotoField({ label, urls, onChange, shape, max }: Props) {
       {urls.length < max || max === 1 ? (
         <label className={`button button-small button-secondary${busy ? ' is-busy' : ''}`}>
           {busy ? m.uploading : m.upload}
-          <input type="file" accept="image/jpeg,image/png,image/webp" hidden disabled={busy} onChange={(e) => void upload(e.target.files)} />
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            disabled={busy}
+            onChange={(e) => {
+              void upload(e.target.files);
+              // Emptied, so the same file chosen again is a new upload.
+              e.target.value = '';
+            }}
+          />
         </label>
       ) : null}
       {error && (

@@ -17,6 +17,14 @@ export const messages = {
     themeToDark: '切換為深色主題',
   },
   modal: { cancel: '取消', confirm: '確定', questionTitle: '說明', confirmTitle: '確認', warningTitle: '注意' },
+  photos: {
+    open: (n: number, total: number) => `看大圖：照片 ${n}／${total}`,
+    count: (n: number, total: number) => `照片 ${n}／${total}`,
+    previous: '上一張',
+    next: '下一張',
+    close: '關閉',
+    more: (n: number) => `${n} 張照片`,
+  },
   catalog: {
     from: '起',
     plans: (n: number) => `${n} 個方案`,

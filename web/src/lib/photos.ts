@@ -4,6 +4,11 @@
 
 const PHOTO = /^(\/media\/catalog\/[\w-]+)\/\d+\.jpg$/;
 
+/** Whether it is an uploaded photo (in the sizes above), not a drawing. */
+export function isUploaded(url: string): boolean {
+  return PHOTO.test(url);
+}
+
 /** The photo at `width`; a drawing as it is. */
 export function photoAt(url: string, width: number): string {
   const base = PHOTO.exec(url)?.[1];

@@ -8,7 +8,8 @@ pub struct Model {
     pub id: String,
     pub name: String,
     pub gender: String,
-    pub photo: String,
+    /// JSON array of paths.
+    pub photos: String,
     /// JSON array.
     pub languages: String,
     /// JSON array.

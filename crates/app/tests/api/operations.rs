@@ -1927,7 +1927,7 @@ api_test!(
                 from: from.into(),
                 until: until.into(),
             }],
-            photo: None,
+            ..Default::default()
         };
         let refused = c
             .update_therapist(with(&Cred::Token(&dispatcher), request("09:00", "12:00")))
@@ -1964,5 +1964,50 @@ api_test!(
                 .await
                 .contains(&"t-lan".to_owned())
         );
+
+        // Her photos: several, the first her card's (the 144 cut); more than a plan's are refused.
+        let photos = |urls: Vec<String>| pb::UpdateTherapistRequest {
+            photos: Some(pb::PhotoList { urls }),
+            ..request("09:00", "12:00")
+        };
+        let two = vec![
+            "/media/catalog/img-aaaa/288.jpg".to_owned(),
+            "/media/catalog/img-bbbb/288.jpg".to_owned(),
+        ];
+        let lan = c
+            .update_therapist(with(&Cred::Token(&admin), photos(two.clone())))
+            .await
+            .unwrap()
+            .into_inner()
+            .therapist
+            .unwrap();
+        assert_eq!(lan.photos, two);
+        assert_eq!(lan.photo, "/media/catalog/img-aaaa/144.jpg");
+        let (_, listed) = app
+            .get(&format!(
+                "/api/plan/dragon-massage/therapist?{}",
+                at("10:00")
+            ))
+            .await;
+        let listed = listed["data"]
+            .as_array()
+            .and_then(|all| all.iter().find(|t| t["id"] == "t-lan"))
+            .cloned()
+            .unwrap_or_else(|| panic!("{listed}"));
+        assert_eq!(listed["photos"], json!(two));
+        let nine = (0..9)
+            .map(|i| format!("/media/catalog/img-{i}/288.jpg"))
+            .collect();
+        let err = c
+            .update_therapist(with(&Cred::Token(&admin), photos(nine)))
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument);
+        let outside = vec!["https://elsewhere.example/a.jpg".to_owned()];
+        let err = c
+            .update_therapist(with(&Cred::Token(&admin), photos(outside)))
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument);
     }
 );

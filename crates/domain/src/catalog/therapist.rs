@@ -96,7 +96,8 @@ pub struct Therapist {
     pub id: String,
     pub name: String,
     pub gender: Gender,
-    pub photo: String,
+    /// Paths of this site; the first is her card's. None: the site draws her initial.
+    pub photos: Vec<String>,
     pub languages: Vec<String>,
     pub skills: Vec<String>,
     pub years_of_practice: u32,
@@ -109,6 +110,13 @@ pub struct Therapist {
 
 impl Therapist {
     pub const MAX_ID_LEN: usize = 64;
+    /// As many as a plan's.
+    pub const PHOTOS_MAX: usize = crate::catalog::Plan::IMAGES_MAX;
+
+    /// Her card's photo, if she has one.
+    pub fn photo(&self) -> Option<&str> {
+        self.photos.first().map(String::as_str)
+    }
 
     /// Whether a massage of `minutes` starting at `start` falls inside one of the shifts.
     pub fn works(&self, start: LocalTime, minutes: u32) -> bool {
@@ -130,8 +138,14 @@ impl Therapist {
         }
         crate::shared::text("name", &self.name, 60, msg("therapist.name_required"))?;
         crate::shared::lines("bio", &self.bio, 2000)?;
-        if !self.photo.is_empty() {
-            crate::shared::site_path("photo", &self.photo)?;
+        if self.photos.len() > Self::PHOTOS_MAX {
+            return Err(DomainError::invalid(
+                "photos",
+                msg("catalog.images_max").with("max", Self::PHOTOS_MAX),
+            ));
+        }
+        for photo in &self.photos {
+            crate::shared::site_path("photos", photo)?;
         }
         if self.rating_tenths > 50 {
             return Err(DomainError::invalid(

@@ -85,7 +85,7 @@ pub(crate) fn therapist(id: &str) -> Therapist {
         id: id.into(),
         name: format!("按摩師 {id}"),
         gender: Gender::Female,
-        photo: String::new(),
+        photos: Vec::new(),
         languages: vec!["中文".into()],
         skills: vec!["精油推拿".into()],
         years_of_practice: 5,

@@ -43,6 +43,8 @@ pub(crate) struct TherapistDto {
     name: String,
     gender: &'static str,
     photo: String,
+    /// Every photo as uploaded; the first is `photo`'s.
+    photos: Vec<String>,
     languages: Vec<String>,
     skills: Vec<String>,
     years_of_practice: u32,
@@ -73,6 +75,7 @@ impl From<Found> for TherapistDto {
                 Gender::Male => "male",
             },
             photo: t.photo,
+            photos: t.photos,
             languages: t.languages,
             skills: t.skills,
             years_of_practice: t.years_of_practice,

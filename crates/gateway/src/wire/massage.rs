@@ -50,6 +50,8 @@ pub(crate) fn query_from_pb(
 }
 
 pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
+    // The size a therapist card draws (72 CSS pixels at 2×).
+    let photo = t.photo().map(|p| sized(p, 144)).unwrap_or_default();
     pb::Therapist {
         gender: match t.gender {
             Gender::Female => pb::Gender::Female,
@@ -70,8 +72,8 @@ pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
             .collect(),
         id: t.id,
         name: t.name,
-        // The size a therapist card draws (72 CSS pixels at 2×).
-        photo: sized(&t.photo, 144),
+        photo,
+        photos: t.photos,
         languages: t.languages,
         skills: t.skills,
         years_of_practice: t.years_of_practice,

@@ -237,8 +237,8 @@ interface TherapistValues {
 function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
   const toast = useToast();
   const [error, setError] = useState<string>();
-  // Shown at 144; kept at 288 (the size the server answers an upload with).
-  const [photo, setPhoto] = useState(photoAt(therapist.photo, 288));
+  // As uploaded (288 wide, the size the server answers an upload with); shown at 144.
+  const [photos, setPhotos] = useState(therapist.photos);
   const { register, control, handleSubmit, formState } = useForm<TherapistValues>({
     defaultValues: {
       languages: therapist.languages.join(', '),
@@ -251,7 +251,7 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
   const submit = handleSubmit(async (v) => {
     setError(undefined);
     try {
-      await actions.updateTherapist(therapist.id, { languages: list(v.languages), skills: list(v.skills), hours: v.hours, photo });
+      await actions.updateTherapist(therapist.id, { languages: list(v.languages), skills: list(v.skills), hours: v.hours, photos });
       toast(m.saved, 'success');
     } catch (e) {
       setError(refusal(e, consoleMessages.failed));
@@ -259,7 +259,7 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
   });
   return (
     <form className="console-form" onSubmit={submit} data-testid="therapist-form">
-      <PhotoField label={m.photo} urls={photo ? [photo] : []} onChange={(urls) => setPhoto(urls[0] ?? '')} shape={PhotoShape.SQUARE} max={1} />
+      <PhotoField label={m.photo} urls={photos} onChange={setPhotos} shape={PhotoShape.SQUARE} max={8} />
       <Field label={m.languages} hint={m.languagesHint} {...register('languages')} />
       <Field label={m.skills} hint={m.skillsHint} {...register('skills')} />
       {fields.map((f, i) => (

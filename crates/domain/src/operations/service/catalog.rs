@@ -122,8 +122,9 @@ impl OperatorService {
             .await
     }
 
-    /// An admin replaces a therapist's languages, skills and weekly hours (Vietnam time); the
-    /// finder offers her by them from now on, and bookings she has keep her.
+    /// An admin replaces a therapist's languages, skills and weekly hours (Vietnam time), and her
+    /// photos when given (the first is her card's); the finder offers her by them from now on,
+    /// and bookings she has keep her.
     pub async fn update_therapist(
         &self,
         by: &Staff,
@@ -131,7 +132,7 @@ impl OperatorService {
         languages: &[String],
         skills: &[String],
         hours: Vec<Shift>,
-        photo: Option<&str>,
+        photos: Option<&[String]>,
     ) -> DomainResult<Therapist> {
         by.require_admin()?;
         let tidy = |list: &[String]| {
@@ -148,8 +149,8 @@ impl OperatorService {
             t.languages = languages;
             t.skills = skills;
             t.hours = hours;
-            if let Some(photo) = photo {
-                t.photo = photo.trim().to_owned();
+            if let Some(photos) = photos {
+                t.photos = tidy(photos);
             }
         })
         .await

@@ -256,6 +256,11 @@ pub(super) async fn update_therapist(
     let r = request.into_inner();
     let work = async {
         let hours = shifts_from_pb(&r.hours)?;
+        let photos = match (&r.photos, &r.photo) {
+            (Some(list), _) => Some(list.urls.clone()),
+            (None, Some(one)) => Some(vec![one.clone()]),
+            (None, None) => None,
+        };
         ops.operators
             .update_therapist(
                 &by,
@@ -263,7 +268,7 @@ pub(super) async fn update_therapist(
                 &r.languages,
                 &r.skills,
                 hours,
-                r.photo.as_deref(),
+                photos.as_deref(),
             )
             .await
     };

@@ -1,10 +1,11 @@
 import '../catalog.css';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { PhotoViewer } from '@/components/photo-viewer';
 import { Link } from 'react-router';
 import { RatingLine } from '@/components/rating';
 import { cancellationWords } from '@/lib/cancellation';
 import { formatVnd } from '@/lib/format';
-import { wideSrcSet } from '@/lib/photos';
+import { isUploaded, photoAt, wideSrcSet } from '@/lib/photos';
 import { messages } from '@/lib/messages';
 import { planMessages as m } from '@/lib/plan-messages';
 import { bookingPath, type CategoryInfo, type Plan } from '../api/catalog-api';
@@ -15,6 +16,10 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
   const c = plan.content;
   const rules = plan.rules;
   const lengths = plan.durationMinutes.map(messages.catalog.minutes).join(' / ');
+  // Uploaded photos open large; a category's drawing is only that.
+  const photos = plan.images.filter(isUploaded);
+  const [viewing, setViewing] = useState<number>();
+  const open = (src: string) => setViewing(photos.indexOf(src));
   const book = (
     <Link className="button button-primary" to={bookingPath(plan)}>
       {m.book}
@@ -28,15 +33,20 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
       <h1>{plan.name}</h1>
       <RatingLine summary={plan.reviews} />
       {plan.images[0] && (
-        <img
-          className="plan-hero"
-          src={plan.images[0]}
-          srcSet={wideSrcSet(plan.images[0])}
-          sizes="(min-width: 1000px) 960px, 100vw"
-          alt={plan.name}
-          width={960}
-          height={540}
-        />
+        <Enlarge can={photos.includes(plan.images[0])} label={messages.photos.open(1, photos.length)} onOpen={() => open(plan.images[0] ?? '')}>
+          <img
+            className="plan-hero"
+            src={plan.images[0]}
+            srcSet={wideSrcSet(plan.images[0])}
+            sizes="(min-width: 1000px) 960px, 100vw"
+            alt={plan.name}
+            width={960}
+            height={540}
+          />
+        </Enlarge>
+      )}
+      {viewing !== undefined && viewing >= 0 && (
+        <PhotoViewer photos={photos.map((p) => photoAt(p, 1280))} start={viewing} title={plan.name} onClose={() => setViewing(undefined)} />
       )}
       <div className="plan-page-grid">
         <div className="plan-page-main">
@@ -44,7 +54,9 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
           {plan.images.length > 1 && (
             <div className="plan-gallery">
               {plan.images.slice(1).map((src) => (
-                <img key={src} src={src} alt="" width={320} height={180} loading="lazy" />
+                <Enlarge key={src} can={photos.includes(src)} label={messages.photos.open(photos.indexOf(src) + 1, photos.length)} onOpen={() => open(src)}>
+                  <img src={src} alt="" width={320} height={180} loading="lazy" />
+                </Enlarge>
               ))}
             </div>
           )}
@@ -131,5 +143,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2>{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** A photo that opens large when it is one (a drawing stays as it is). */
+function Enlarge({ can, label, onOpen, children }: { can: boolean; label: string; onOpen: () => void; children: ReactNode }) {
+  if (!can) return children;
+  return (
+    <button type="button" className="photo-open" aria-label={label} onClick={onOpen}>
+      {children}
+    </button>
   );
 }

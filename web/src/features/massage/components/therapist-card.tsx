@@ -1,6 +1,9 @@
 import '../massage.css';
 import { useState, type ReactNode } from 'react';
+import { PhotoViewer } from '@/components/photo-viewer';
 import { RatingLine } from '@/components/rating';
+import { messages } from '@/lib/messages';
+import { isUploaded, photoAt } from '@/lib/photos';
 import { reviewMessages } from '@/lib/review-messages';
 import type { Therapist } from '../api/massage-api';
 import { HeartButton } from './heart-button';
@@ -21,9 +24,20 @@ interface Props {
 
 export function TherapistCard({ therapist: t, favorite, onToggleFavorite, selected, action, reviews }: Props) {
   const [showReviews, setShowReviews] = useState(false);
+  const [viewing, setViewing] = useState(false);
+  const photos = t.photos.filter(isUploaded);
+  const face = <img className="therapist-photo" src={t.photo} alt="" width={72} height={72} loading="lazy" />;
   return (
     <article className={`card therapist-card${selected ? ' is-selected' : ''}`} data-testid={`therapist-${t.id}`}>
-      <img className="therapist-photo" src={t.photo} alt="" width={72} height={72} loading="lazy" />
+      {photos.length > 0 ? (
+        <button type="button" className="therapist-photo-open" aria-label={messages.photos.open(1, photos.length)} onClick={() => setViewing(true)}>
+          {face}
+          {photos.length > 1 && <span className="therapist-photo-count">{messages.photos.more(photos.length)}</span>}
+        </button>
+      ) : (
+        face
+      )}
+      {viewing && <PhotoViewer photos={photos.map((p) => photoAt(p, 288))} start={0} title={t.name} onClose={() => setViewing(false)} />}
       <div className="therapist-body">
         <h3>
           {t.name} <span className="muted small">{m.genders[t.gender]}</span>
