@@ -496,7 +496,7 @@ test('an admin adds plan and therapist photos; cards and pages draw the server�
   await expect(lanCard.locator('img')).toHaveAttribute('src', /\/media\/catalog\/img-[\w-]+\/144\.jpg$/);
   // Both of her photos, larger, from her card.
   await expect(lanCard).toContainText('2 張照片');
-  await lanCard.getByRole('button', { name: '看大圖：照片 1／2' }).click();
+  await lanCard.getByRole('button', { name: '看大圖：2 張照片' }).click();
   await expect(phone.getByRole('dialog').getByRole('img')).toHaveAttribute('src', /\/288\.jpg$/);
   await expect(phone.getByRole('dialog')).toContainText('照片 1／2');
 });

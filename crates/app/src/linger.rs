@@ -92,11 +92,7 @@ pub async fn drain_unread(request: Request, next: Next) -> Response {
             sent: !waits_to_send,
         })
     });
-    let announced = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
+    let announced = gateway::announced_length(request.headers());
     let mut response = next.run(request).await;
     let unread = leftover.lock().ok().and_then(|mut l| l.take());
     if let Some(body) = unread {

@@ -24,6 +24,7 @@ export const messages = {
     next: '下一張',
     close: '關閉',
     more: (n: number) => `${n} 張照片`,
+    all: (n: number) => `看大圖：${n} 張照片`,
   },
   catalog: {
     from: '起',

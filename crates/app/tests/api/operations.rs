@@ -1556,20 +1556,25 @@ api_test!(
         c.update_staff(with(&cred, update(pb::StaffRole::Admin, None)))
             .await
             .unwrap();
+        // An admin's change of her, answered with her as she is then.
+        let ops = c.clone();
+        let changed = |r: pb::UpdateStaffRequest| {
+            let (mut c, admin) = (ops.clone(), admin.clone());
+            async move {
+                c.update_staff(with(&Cred::Token(&admin), r))
+                    .await
+                    .unwrap()
+                    .into_inner()
+                    .member
+                    .unwrap()
+            }
+        };
         // Renamed by an admin (audited): her next reply, with the same token, has the new name.
-        let renamed = c
-            .update_staff(with(
-                &cred,
-                pb::UpdateStaffRequest {
-                    display_name: "Nguyễn Thu".into(),
-                    ..update(pb::StaffRole::Unspecified, None)
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .member
-            .unwrap();
+        let renamed = changed(pb::UpdateStaffRequest {
+            display_name: "Nguyễn Thu".into(),
+            ..update(pb::StaffRole::Unspecified, None)
+        })
+        .await;
         assert_eq!(renamed.display_name, "Nguyễn Thu");
         c.reply_to_thread(reply(&thu, "已為您安排")).await.unwrap();
         assert_eq!(authors().await, ["阮秋 Thu", "Nguyễn Thu"]);
@@ -1600,19 +1605,11 @@ api_test!(
             body["error"]["message"],
             "營運人員的登入信箱由管理員在後台變更"
         );
-        let moved = c
-            .update_staff(with(
-                &cred,
-                pb::UpdateStaffRequest {
-                    email: "thu.le@ops.example".into(),
-                    ..update(pb::StaffRole::Unspecified, None)
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .member
-            .unwrap();
+        let moved = changed(pb::UpdateStaffRequest {
+            email: "thu.le@ops.example".into(),
+            ..update(pb::StaffRole::Unspecified, None)
+        })
+        .await;
         assert_eq!(moved.email, "thu.le@ops.example");
         let entries = c
             .list_audit_entries(with(

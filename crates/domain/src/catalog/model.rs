@@ -250,15 +250,7 @@ impl Plan {
         crate::shared::lines("description", &self.description, 4000)?;
         self.pricing.validate(self.category)?;
         self.content.validate()?;
-        if self.images.len() > Self::IMAGES_MAX {
-            return Err(DomainError::invalid(
-                "images",
-                msg("catalog.images_max").with("max", Self::IMAGES_MAX),
-            ));
-        }
-        for image in &self.images {
-            crate::shared::site_path("images", image)?;
-        }
+        photo_list("images", &self.images)?;
         let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
         if needs_vehicle != self.vehicle.is_some() {
             return Err(DomainError::invalid("vehicle", msg("catalog.vehicle")));
@@ -401,4 +393,18 @@ mod tests {
         p.pricing.rates[0].price = Money::vnd(-1);
         assert!(p.validate().is_err());
     }
+}
+
+/// A plan's or a therapist's photos: at most `Plan::IMAGES_MAX`, each a path of this site.
+pub(crate) fn photo_list(field: &str, urls: &[String]) -> DomainResult<()> {
+    if urls.len() > Plan::IMAGES_MAX {
+        return Err(DomainError::invalid(
+            field,
+            msg("catalog.images_max").with("max", Plan::IMAGES_MAX),
+        ));
+    }
+    for url in urls {
+        crate::shared::site_path(field, url)?;
+    }
+    Ok(())
 }

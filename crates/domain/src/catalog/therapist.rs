@@ -110,8 +110,6 @@ pub struct Therapist {
 
 impl Therapist {
     pub const MAX_ID_LEN: usize = 64;
-    /// As many as a plan's.
-    pub const PHOTOS_MAX: usize = crate::catalog::Plan::IMAGES_MAX;
 
     /// Her card's photo, if she has one.
     pub fn photo(&self) -> Option<&str> {
@@ -138,15 +136,7 @@ impl Therapist {
         }
         crate::shared::text("name", &self.name, 60, msg("therapist.name_required"))?;
         crate::shared::lines("bio", &self.bio, 2000)?;
-        if self.photos.len() > Self::PHOTOS_MAX {
-            return Err(DomainError::invalid(
-                "photos",
-                msg("catalog.images_max").with("max", Self::PHOTOS_MAX),
-            ));
-        }
-        for photo in &self.photos {
-            crate::shared::site_path("photos", photo)?;
-        }
+        super::model::photo_list("photos", &self.photos)?;
         if self.rating_tenths > 50 {
             return Err(DomainError::invalid(
                 "rating_tenths",

@@ -98,11 +98,7 @@ async fn refuse_announced_over(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let announced = request
-        .headers()
-        .get(http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
+    let announced = crate::announced_length(request.headers());
     if announced.is_some_and(|n| n > limit as u64) {
         return ApiError::from(DomainError::TooLarge(msg("request.body_too_large")))
             .into_response();

@@ -167,12 +167,10 @@ impl IdentityService {
             };
             match self.deps.store.commit(change).await {
                 Ok(()) => return self.session(&account, secret, token.auth_time, now).await,
-                // Used meanwhile by a concurrent request: read again, now within the grace.
+                // Used meanwhile by a concurrent request: read again, now within the grace (or,
+                // with no grace, refused there as a reuse). The second try uses nothing up, so
+                // it cannot be stale.
                 Err(CommitError::Stale) if attempt == 0 => {}
-                Err(CommitError::Stale) => {
-                    self.revoke_family(&token.family).await?;
-                    return Err(AuthError::InvalidRefreshToken.into());
-                }
                 Err(e) => return Err(commit_error(e)),
             }
         }

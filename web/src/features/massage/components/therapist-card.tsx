@@ -30,7 +30,7 @@ export function TherapistCard({ therapist: t, favorite, onToggleFavorite, select
   return (
     <article className={`card therapist-card${selected ? ' is-selected' : ''}`} data-testid={`therapist-${t.id}`}>
       {photos.length > 0 ? (
-        <button type="button" className="therapist-photo-open" aria-label={messages.photos.open(1, photos.length)} onClick={() => setViewing(true)}>
+        <button type="button" className="therapist-photo-open" aria-label={messages.photos.all(photos.length)} onClick={() => setViewing(true)}>
           {face}
           {photos.length > 1 && <span className="therapist-photo-count">{messages.photos.more(photos.length)}</span>}
         </button>
