@@ -226,12 +226,16 @@ test('two operators assigning one order at once: one wins, the other is told', a
 test('a completed order is reviewed from its page; the plan shows it; an operator hides it and the customer is told', async ({ browser, request }) => {
   const gia = await customer(request, 'gia');
   const id = await paidShuttle(request, gia, 2);
-  serveOrder(id);
   const ops = await staffPage(browser, OPERATOR, `/ops/orders/${id}`);
-  for (const [button, ask] of [
-    ['確認訂單', '確認這筆訂單？'],
-    ['標記為已完成', '這筆服務已經完成了嗎？'],
-  ]) {
+  await ops.getByRole('button', { name: '確認訂單' }).click();
+  await ops.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  // Two days ahead: completing waits for the service, and the console says when (the server
+  // would refuse it with the same time).
+  await expect(ops.getByRole('button', { name: '標記為已完成' })).toBeDisabled();
+  await expect(ops.getByTestId('complete-when')).toContainText('服務開始後才能標記為已完成');
+  serveOrder(id);
+  await ops.reload();
+  for (const [button, ask] of [['標記為已完成', '這筆服務已經完成了嗎？']]) {
     await ops.getByRole('button', { name: button }).click();
     await expect(ops.getByRole('dialog')).toContainText(ask);
     await ops.getByRole('dialog').getByRole('button', { name: '確定' }).click();

@@ -87,6 +87,7 @@ export const consoleMessages = {
     chooseTherapist: '選擇這段時間有空的按摩師',
     noTherapistFree: '這段時間沒有其他有空的按摩師',
     complete: '標記為已完成',
+    completeWhen: (start: string) => `服務開始後才能標記為已完成（${start}，越南時間）`,
     completeAsk: '這筆服務已經完成了嗎？',
     cancel: '取消訂單',
     cancelReason: '取消原因（客人看得到）',

@@ -314,6 +314,20 @@ pub struct CategorySummary {
     pub from_price: Option<Money>,
 }
 
+/// A plan's or a therapist's photos: at most `Plan::IMAGES_MAX`, each a path of this site.
+pub(crate) fn photo_list(field: &str, urls: &[String]) -> DomainResult<()> {
+    if urls.len() > Plan::IMAGES_MAX {
+        return Err(DomainError::invalid(
+            field,
+            msg("catalog.images_max").with("max", Plan::IMAGES_MAX),
+        ));
+    }
+    for url in urls {
+        crate::shared::site_path(field, url)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,18 +407,4 @@ mod tests {
         p.pricing.rates[0].price = Money::vnd(-1);
         assert!(p.validate().is_err());
     }
-}
-
-/// A plan's or a therapist's photos: at most `Plan::IMAGES_MAX`, each a path of this site.
-pub(crate) fn photo_list(field: &str, urls: &[String]) -> DomainResult<()> {
-    if urls.len() > Plan::IMAGES_MAX {
-        return Err(DomainError::invalid(
-            field,
-            msg("catalog.images_max").with("max", Plan::IMAGES_MAX),
-        ));
-    }
-    for url in urls {
-        crate::shared::site_path(field, url)?;
-    }
-    Ok(())
 }

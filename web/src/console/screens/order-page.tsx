@@ -13,11 +13,11 @@ import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
 import { opsTo } from '../paths';
 import { useToast } from '@/lib/toasts';
-import { showTimestamp } from '@/lib/vietnam-time';
+import { showLocal, showTimestamp } from '@/lib/vietnam-time';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { actions, OrderState, useAudit, useFreeTherapists, useOrder, useOrderPayments, type Order } from '../api';
 import { consoleMessages } from '../messages';
-import { flowOf } from '../order-facts';
+import { flowOf, startInstant, startOf } from '../order-facts';
 
 const m = consoleMessages.order;
 
@@ -216,6 +216,10 @@ function Actions({ order }: { order: Order }) {
   const { error, run } = useAction();
   const flow = flowOf(order);
   const live = order.state === OrderState.PAID || order.state === OrderState.CONFIRMED;
+  // The server completes an order only once its service has started (`Order::require_served`);
+  // the page's time is when it was drawn, and a reload (or the refusal's words) says more.
+  const [seenAt] = useState(() => Date.now());
+  const served = (startInstant(order)?.getTime() ?? 0) <= seenAt;
   const ask = async (message: string, work: () => Promise<unknown>) => {
     if (await modal.confirm({ message })) await run(work);
   };
@@ -234,9 +238,22 @@ function Actions({ order }: { order: Order }) {
       {live && flow !== 'massage' && <DriverForm order={order} />}
       {live && flow === 'massage' && <TherapistForm order={order} />}
       {order.state === OrderState.CONFIRMED && (
-        <button type="button" className="button button-secondary" onClick={() => void ask(m.completeAsk, () => actions.complete(order))}>
-          {m.complete}
-        </button>
+        <>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!served}
+            aria-describedby={served ? undefined : 'complete-when'}
+            onClick={() => void ask(m.completeAsk, () => actions.complete(order))}
+          >
+            {m.complete}
+          </button>
+          {!served && (
+            <p className="small muted" id="complete-when" data-testid="complete-when">
+              {m.completeWhen(showLocal(startOf(order)))}
+            </p>
+          )}
+        </>
       )}
       {order.state === OrderState.PENDING_PAYMENT && <TransferForm order={order} />}
       {[OrderState.DRAFT, OrderState.PENDING_PAYMENT, OrderState.PAID, OrderState.CONFIRMED].includes(order.state) && (
