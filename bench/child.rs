@@ -41,6 +41,8 @@ impl Server {
             // would stop it after eight.
             .env("APP_MAX_UNPAID_ORDERS", "0")
             .env("APP_MAX_UNPAID_MASSAGE_ORDERS", "0")
+            // The streams bench opens a thousand on one account.
+            .env("APP_LIVE_STREAMS_PER_ACCOUNT", "0")
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()?;

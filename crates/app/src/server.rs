@@ -224,6 +224,7 @@ impl App {
             SqlLiveFeed::start(db.clone(), LIVE_POLL)
                 .await
                 .context("reading the live events")?,
+            config.live_streams_per_account as usize,
         );
         let draining = Draining::default();
         Ok(Self {

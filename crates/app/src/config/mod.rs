@@ -89,6 +89,9 @@ pub struct Config {
     /// unpaid at once; 0 for no cap (a bench whose one account orders for everyone).
     pub max_unpaid_orders: u32,
     pub max_unpaid_massage_orders: u32,
+    /// `APP_LIVE_STREAMS_PER_ACCOUNT`: live streams one account or service key may hold open on
+    /// a node (a page opens one); 0 for no cap (a bench of a thousand streams).
+    pub live_streams_per_account: u32,
     /// `APP_ORDER_EXPIRY_INTERVAL_SECS`: how often the expiry job looks for lapsed orders.
     pub order_expiry_interval_secs: u32,
     /// `APP_HEADER_READ_SECS`: how long a client may take to send a request's head.
@@ -189,6 +192,7 @@ impl Default for Config {
             order_payment_window_minutes: 60,
             massage_payment_window_minutes: 20,
             max_unpaid_orders: 8,
+            live_streams_per_account: 16,
             max_unpaid_massage_orders: 2,
             order_expiry_interval_secs: 30,
             header_read_secs: 20,

@@ -9,8 +9,8 @@ use crate::error::{DomainError, DomainResult, msg};
 /// again, which is cheaper than a flood of small events.
 pub const CATCH_UP_MAX: usize = 200;
 
-/// At most this many watches one account or key holds open on a node: a page opens one, so this
-/// is many tabs, and a script opening thousands is refused.
+/// The watches one account or key may hold open on a node unless configured otherwise: a page
+/// opens one, so this is many tabs, and a script opening thousands is refused.
 pub const WATCHES_PER_HOLDER: usize = 16;
 
 /// Hands each watcher the changes it may see.
@@ -18,6 +18,8 @@ pub const WATCHES_PER_HOLDER: usize = 16;
 pub struct LiveService {
     feed: Arc<dyn LiveFeed>,
     open: Arc<Mutex<HashMap<Holder, usize>>>,
+    /// At most this many watches a holder; 0 for no cap (a bench of a thousand streams).
+    per_holder: usize,
 }
 
 /// One open watch: who watches, on whose credentials, and the last event it passed. It counts
@@ -62,17 +64,18 @@ pub enum Next {
 }
 
 impl LiveService {
-    pub fn new(feed: Arc<dyn LiveFeed>) -> Self {
+    pub fn new(feed: Arc<dyn LiveFeed>, per_holder: usize) -> Self {
         Self {
             feed,
             open: Arc::default(),
+            per_holder,
         }
     }
 
     /// Starts a watch after `after` (the last id a watcher saw before it lost its stream), or at
     /// the newest event when it has none. An id from the future (another database, a forged
-    /// request) starts at the newest too, and says so with a reset. A holder with
-    /// `WATCHES_PER_HOLDER` open is refused until one closes.
+    /// request) starts at the newest too, and says so with a reset. A holder with its most
+    /// watches open is refused until one closes.
     pub async fn watch(
         &self,
         viewer: Viewer,
@@ -82,9 +85,9 @@ impl LiveService {
         {
             let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
             let n = open.entry(holder.clone()).or_default();
-            if *n >= WATCHES_PER_HOLDER {
+            if self.per_holder > 0 && *n >= self.per_holder {
                 return Err(DomainError::Throttled {
-                    message: msg("live.too_many").with("max", WATCHES_PER_HOLDER),
+                    message: msg("live.too_many").with("max", self.per_holder),
                     retry_after_secs: 30,
                 });
             }

@@ -55,7 +55,7 @@ fn access(event_id: i64, holder: &Holder) -> LiveEvent {
 
 fn feed(events: Vec<LiveEvent>) -> (LiveService, std::sync::Arc<Listed>) {
     let listed = std::sync::Arc::new(Listed(Mutex::new(events)));
-    (LiveService::new(listed.clone()), listed)
+    (LiveService::new(listed.clone(), WATCHES_PER_HOLDER), listed)
 }
 
 #[tokio::test]
