@@ -7,7 +7,7 @@ import { flowOfPath, stepPath } from '@/lib/paths';
 import { initialDetails } from '@/features/order/flows';
 import { isFlightNumber, rulesFor, startProblem } from '@/features/order/rules';
 import { FIELDS } from '@/features/order/flows';
-import { showInstant, vietnamFromNow } from '@/lib/vietnam-time';
+import { instantOf, showInstant, vietnamFromNow } from '@/lib/vietnam-time';
 
 const plan = create(PlanSchema, {
   id: 'shuttle-sgn-4',
@@ -22,6 +22,11 @@ describe('order rules in the server’s words', () => {
   it('takes flight numbers as IATA writes them', () => {
     for (const ok of ['VN123', 'vn 123', 'BR391', '9W12', 'VJ1234A']) expect(isFlightNumber(ok), ok).toBe(true);
     for (const bad of ['', '123', 'VN', 'VN12345', 'VN-12', 'VNA12']) expect(isFlightNumber(bad), bad).toBe(false);
+  });
+
+  it('reads a Vietnam wall-clock time, or a day, as the instant it is', () => {
+    expect(instantOf('2026-11-22T10:00').toISOString()).toBe('2026-11-22T03:00:00.000Z');
+    expect(instantOf('2026-11-22').toISOString()).toBe('2026-11-21T17:00:00.000Z');
   });
 
   it('keeps times inside the plan’s booking window, in Vietnam time', () => {

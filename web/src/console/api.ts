@@ -18,6 +18,7 @@ import {
   type UpdatePlanRequestSchema,
 } from '@/gen/booking/v1/operator_pb';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { instantOf } from '@/lib/vietnam-time';
 import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
@@ -44,7 +45,7 @@ export interface OrderSearch {
 
 /** A Vietnam calendar day's start as an instant. */
 function vietnamDay(day: string, plusDays = 0): Date {
-  const at = new Date(`${day}T00:00:00+07:00`);
+  const at = instantOf(day);
   return new Date(at.getTime() + plusDays * 86_400_000);
 }
 

@@ -1,18 +1,7 @@
-// What the console reads off an order: when it starts and what it is.
+// What the console reads off an order: what it is (when it starts is the order feature's:
+// `startOf`, `startInstant`).
 
 import type { Order } from './api';
-
-/** The service's start as the customer entered it (Vietnam time, YYYY-MM-DDTHH:MM). */
-export function startOf(o: Order): string {
-  const v = o.details?.service.value as { start?: string } | undefined;
-  return v?.start ?? '';
-}
-
-/** The start as an instant. */
-export function startInstant(o: Order): Date | undefined {
-  const start = startOf(o);
-  return start ? new Date(`${start}:00+07:00`) : undefined;
-}
 
 export type Flow = 'shuttle' | 'charter' | 'escort' | 'massage';
 

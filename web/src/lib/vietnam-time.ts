@@ -8,6 +8,12 @@ export function vietnamFromNow(minutes: number, now = Date.now()): string {
   return new Date(now + OFFSET_MS + minutes * 60_000).toISOString().slice(0, 16);
 }
 
+/** A Vietnam wall-clock time (`2026-11-24T21:30`, or a day's start `2026-11-24`) as an instant. */
+export function instantOf(local: string): Date {
+  const [day = '', time = '00:00'] = local.split('T');
+  return new Date(Date.parse(`${day}T${time.slice(0, 5)}:00Z`) - OFFSET_MS);
+}
+
 /** `2026-11-24T21:30` (Vietnam time) shown as `2026/11/24 21:30`. */
 export function showLocal(value: string): string {
   return value.replace('T', ' ').replace(/-/g, '/');

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { StateBadge } from '@/features/order';
+import { startInstant, startOf, StateBadge } from '@/features/order';
 import { formatVnd } from '@/lib/format';
 import { liveConnectedAtom } from '@/lib/api/live';
 import { messages } from '@/lib/messages';
@@ -9,7 +9,7 @@ import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
 import { FALLBACK_POLL_MS, OrderState, ThreadView, useOrderList, useThreads, type Order } from '../api';
 import { consoleMessages } from '../messages';
-import { flowOf, startInstant, startOf } from '../order-facts';
+import { flowOf } from '../order-facts';
 
 const m = consoleMessages.board;
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Field, TextAreaField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { MassageSummary } from '@/features/massage';
-import { Breakdown, ContactRows, DetailRows, reasonText, StateBadge } from '@/features/order';
+import { Breakdown, ContactRows, DetailRows, reasonText, startInstant, startOf, StateBadge } from '@/features/order';
 import { refusal } from '@/lib/api/refusal';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -17,7 +17,7 @@ import { showLocal, showTimestamp } from '@/lib/vietnam-time';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { actions, OrderState, useAudit, useFreeTherapists, useOrder, useOrderPayments, type Order } from '../api';
 import { consoleMessages } from '../messages';
-import { flowOf, startInstant, startOf } from '../order-facts';
+import { flowOf } from '../order-facts';
 
 const m = consoleMessages.order;
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { StateBadge } from '@/features/order';
+import { startOf, StateBadge } from '@/features/order';
 import { formatVnd } from '@/lib/format';
 import { orderMessages } from '@/lib/order-messages';
 import { opsTo } from '../paths';
@@ -8,7 +8,6 @@ import { Category, OrderState, useOrderPages, type OrderSearch } from '../api';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
 import { useUrlFilter } from '../url-filter';
-import { startOf } from '../order-facts';
 
 const m = consoleMessages.orders;
 const CATEGORY_OF: Record<string, Category> = {

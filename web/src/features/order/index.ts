@@ -10,5 +10,5 @@ export { OrderCancellationLine } from './components/cancellation-line';
 // The console shows an order with the same parts as the member area.
 export { Breakdown } from './components/breakdown';
 export { ContactRows, DetailRows } from './components/order-rows';
-export { StateBadge } from './components/member-orders';
+export { startInstant, startOf, StateBadge } from './components/member-orders';
 export { reasonText } from './components/member-order-detail';

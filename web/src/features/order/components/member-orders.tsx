@@ -5,7 +5,7 @@ import { LoadMore } from '@/components/load-more';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
-import { showLocal } from '@/lib/vietnam-time';
+import { instantOf, showLocal } from '@/lib/vietnam-time';
 import { isTab, TABS, useTab, type Tab } from '../api/member-orders-api';
 import { problemText } from '../api/order-api';
 import { orderMessages } from '@/lib/order-messages';
@@ -56,9 +56,20 @@ export function MemberOrders() {
 }
 
 /** When the service starts, in Vietnam time, from the order's details. */
+/** The service's start as the customer entered it (Vietnam time, `YYYY-MM-DDTHH:MM`). */
+export function startOf(order: Order): string {
+  return (order.details?.service.value as { start?: string } | undefined)?.start ?? '';
+}
+
+/** The start as an instant, when the order has one. */
+export function startInstant(order: Order): Date | undefined {
+  const start = startOf(order);
+  return start ? instantOf(start) : undefined;
+}
+
+/** The start as shown: `2026/11/24 21:30`. */
 export function serviceStart(order: Order): string {
-  const start = (order.details?.service.value as { start?: string } | undefined)?.start;
-  return start ? showLocal(start) : '';
+  return showLocal(startOf(order));
 }
 
 export function StateBadge({ state }: { state: OrderState }) {

@@ -1,7 +1,7 @@
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { memberMessages } from '@/lib/member-messages';
 import { useQrImage } from '@/lib/use-qr';
-import { showLocal } from '@/lib/vietnam-time';
+import { instantOf, showLocal } from '@/lib/vietnam-time';
 
 const m = memberMessages.voucher;
 
@@ -71,7 +71,7 @@ export async function downloadCalendar(order: Order): Promise<void> {
   const { default: ical } = await import('ical-generator');
   const f = factsOf(order);
   if (!f.start) return;
-  const start = new Date(`${f.start}:00+07:00`);
+  const start = instantOf(f.start);
   const end = new Date(start.getTime() + (f.durationMinutes || 60) * 60_000);
   const link = `${window.location.origin}/member/order?id=${encodeURIComponent(order.id)}`;
   const calendar = ical({ name: m.calendarName });
