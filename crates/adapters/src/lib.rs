@@ -23,6 +23,7 @@ mod sql_identity;
 mod sql_media;
 mod sql_operations;
 mod sql_order_rows;
+mod sql_order_saving;
 mod sql_order_writer;
 mod sql_orders;
 mod sql_payments;

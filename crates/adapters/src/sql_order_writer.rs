@@ -22,7 +22,7 @@ use crate::entities::{idempotency_key, live_event, order, order_event};
 use crate::live;
 use crate::sql_common::{ms, storage};
 use crate::sql_order_rows::{event_rows, order_to_row};
-use crate::sql_orders::{sync_massage, unpaid_of_each};
+use crate::sql_order_saving::{sync_massage, unpaid_of_each};
 
 /// At most this many orders share a transaction: enough to cover every request a node has in
 /// flight, few enough that one group's locks are short.

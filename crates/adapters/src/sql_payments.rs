@@ -22,7 +22,7 @@ use sea_orm::{
 use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
 use crate::live;
 use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
-use crate::sql_orders::{queue_notices, save_order};
+use crate::sql_order_saving::{queue_notices, save_order};
 
 pub struct SqlPaymentStore {
     db: DatabaseConnection,
