@@ -8,15 +8,13 @@ import { Breakdown, ContactRows, DetailRows, reasonText, startInstant, startOf, 
 import { refusal } from '@/lib/api/refusal';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { useModal } from '@/lib/modals';
 import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
 import { opsTo } from '../paths';
-import { useToast } from '@/lib/toasts';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { Code, ConnectError } from '@connectrpc/connect';
 import { actions, OrderState, useAudit, useFreeTherapists, useOrder, useOrderPayments, type Order } from '../api';
 import { consoleMessages } from '../messages';
+import { useAction } from '../use-action';
 import { flowOf } from '../order-facts';
 
 const m = consoleMessages.order;
@@ -178,28 +176,15 @@ function AuditLines({ target }: { target: string }) {
   );
 }
 
-/** Runs an action, telling the operator the server's words when it refuses (a lost race too). */
-function useAction() {
-  const toast = useToast();
-  const [error, setError] = useState<string>();
-  const run = async (work: () => Promise<unknown>, done = consoleMessages.done) => {
-    setError(undefined);
-    try {
-      await work();
-      toast(done, 'success');
-      return true;
-    } catch (e) {
-      const lost = ConnectError.from(e).code === Code.Aborted;
-      setError(lost ? m.changed : refusal(e, consoleMessages.failed));
-      return false;
-    }
-  };
-  return { error, run };
+/** The order screen's changes: a stale version is said as someone else's change first. */
+function useOrderAction() {
+  const { error, run } = useAction();
+  return { error, run: (work: () => Promise<unknown>, o: Parameters<typeof run>[1] = {}) => run(work, { raced: m.changed, ...o }) };
 }
 
 function NoteForm({ order }: { order: Order }) {
   const { register, handleSubmit, reset, formState } = useForm<{ note: string }>();
-  const { error, run } = useAction();
+  const { error, run } = useOrderAction();
   const submit = handleSubmit(async ({ note }) => {
     if (await run(() => actions.note(order, note))) reset();
   });
@@ -212,17 +197,14 @@ function NoteForm({ order }: { order: Order }) {
 }
 
 function Actions({ order }: { order: Order }) {
-  const modal = useModal();
-  const { error, run } = useAction();
+  const { error, run } = useOrderAction();
   const flow = flowOf(order);
   const live = order.state === OrderState.PAID || order.state === OrderState.CONFIRMED;
   // The server completes an order only once its service has started (`Order::require_served`);
   // the page's time is when it was drawn, and a reload (or the refusal's words) says more.
   const [seenAt] = useState(() => Date.now());
   const served = (startInstant(order)?.getTime() ?? 0) <= seenAt;
-  const ask = async (message: string, work: () => Promise<unknown>) => {
-    if (await modal.confirm({ message })) await run(work);
-  };
+  const ask = (message: string, work: () => Promise<unknown>) => run(work, { ask: message });
   return (
     <div className="console-actions">
       {error && (
@@ -264,8 +246,7 @@ function Actions({ order }: { order: Order }) {
 }
 
 function DriverForm({ order }: { order: Order }) {
-  const modal = useModal();
-  const { error, run } = useAction();
+  const { error, run } = useOrderAction();
   const d = order.driver;
   const label = d ? m.changeDriver : m.assignDriver;
   const { register, handleSubmit, formState } = useForm({
@@ -274,9 +255,7 @@ function DriverForm({ order }: { order: Order }) {
   });
   const submit = handleSubmit(async (driver) => {
     const phone = `+${driver.phoneCountryCode.replace(/^\+/, '')} ${driver.phoneNumber}`;
-    if (await modal.confirm({ message: `${label}：${driver.name}・${phone}・${driver.plate}` })) {
-      await run(() => actions.assignDriver(order, driver));
-    }
+    await run(() => actions.assignDriver(order, driver), { ask: `${label}：${driver.name}・${phone}・${driver.plate}` });
   });
   return (
     <form className="console-form" onSubmit={submit} data-testid="driver-form">
@@ -293,14 +272,13 @@ function DriverForm({ order }: { order: Order }) {
 }
 
 function TherapistForm({ order }: { order: Order }) {
-  const modal = useModal();
-  const { error, run } = useAction();
+  const { error, run } = useOrderAction();
   const d = order.details?.service.value as { start?: string; durationMinutes?: number } | undefined;
   const { data: free } = useFreeTherapists(d?.start ?? '', d?.durationMinutes ?? 60);
   const { register, handleSubmit, formState } = useForm<{ therapistId: string }>();
   const submit = handleSubmit(async ({ therapistId }) => {
     const name = free?.find((t) => t.id === therapistId)?.name ?? therapistId;
-    if (await modal.confirm({ message: `${m.assignTherapist}：${name}` })) await run(() => actions.assignTherapist(order, therapistId));
+    await run(() => actions.assignTherapist(order, therapistId), { ask: `${m.assignTherapist}：${name}` });
   });
   return (
     <form className="console-form" onSubmit={submit}>
@@ -325,11 +303,10 @@ function TherapistForm({ order }: { order: Order }) {
 }
 
 function TransferForm({ order }: { order: Order }) {
-  const modal = useModal();
-  const { error, run } = useAction();
+  const { error, run } = useOrderAction();
   const { register, handleSubmit, formState } = useForm<{ bankRef: string }>();
   const submit = handleSubmit(async ({ bankRef }) => {
-    if (await modal.confirm({ message: m.markPaidAsk(bankRef) })) await run(() => actions.markPaid(order, bankRef));
+    await run(() => actions.markPaid(order, bankRef), { ask: m.markPaidAsk(bankRef) });
   });
   return (
     <form className="console-form" onSubmit={submit}>
@@ -341,8 +318,7 @@ function TransferForm({ order }: { order: Order }) {
 }
 
 function CancelForm({ order }: { order: Order }) {
-  const modal = useModal();
-  const { error, run } = useAction();
+  const { error, run } = useOrderAction();
   const { register, handleSubmit, formState } = useForm<{ reason: string; refund: string }>();
   const submit = handleSubmit(async ({ reason, refund }) => {
     const custom = refund.trim() === '' ? undefined : BigInt(refund.replace(/[^\d]/g, '') || '0');
@@ -355,16 +331,17 @@ function CancelForm({ order }: { order: Order }) {
     } catch (e) {
       terms = refusal(e, consoleMessages.failed);
     }
-    const yes = await modal.confirm({
-      title: m.cancel,
-      message: (
-        <>
-          <p>{m.cancelAsk}</p>
-          <p data-testid="cancel-terms">{terms}</p>
-        </>
-      ),
+    await run(() => actions.cancel(order, reason, custom), {
+      ask: {
+        title: m.cancel,
+        message: (
+          <>
+            <p>{m.cancelAsk}</p>
+            <p data-testid="cancel-terms">{terms}</p>
+          </>
+        ),
+      },
     });
-    if (yes) await run(() => actions.cancel(order, reason, custom));
   });
   return (
     <form className="console-form" onSubmit={submit} data-testid="cancel-form">

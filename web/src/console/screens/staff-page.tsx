@@ -12,6 +12,7 @@ import { showTimestamp } from '@/lib/vietnam-time';
 import { useAtomValue } from 'jotai';
 import { actions, StaffRole, useKeys, useStaff } from '../api';
 import { consoleMessages } from '../messages';
+import { useAction } from '../use-action';
 
 const m = consoleMessages.staff;
 const ROLE_NAMES: Record<number, string> = {
@@ -38,28 +39,28 @@ export function StaffPage() {
   );
 }
 
-/** Runs a change after the confirm modal; the server's words when it refuses. */
+/** A change after the confirm dialog; a refusal is kept in the server's words, shown where asked. */
 function useChange() {
-  const modal = useModal();
-  const toast = useToast();
-  return async (question: string, work: () => Promise<unknown>, done = consoleMessages.done) => {
-    if (!(await modal.confirm({ message: question }))) return;
-    try {
-      await work();
-      toast(done, 'success');
-    } catch (e) {
-      toast(refusal(e, consoleMessages.failed), 'error');
-    }
-  };
+  const { error, run } = useAction();
+  return { error, change: (question: string, work: () => Promise<unknown>) => run(work, { ask: question }) };
+}
+
+function Refused({ error }: { error: string | undefined }) {
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 function People() {
   const { data: staff, error } = useStaff(true);
   const me = subjectOf(useAtomValue(tokenAtom));
-  const change = useChange();
+  const { error: refused, change } = useChange();
   return (
     <section className="card form-card">
       <h2>{m.people}</h2>
+      <Refused error={refused} />
       {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
       {!staff && !error && <p className="muted">{messages.loading}</p>}
       <ul className="console-audit" data-testid="staff">
@@ -136,7 +137,7 @@ interface FieldChangeProps {
  */
 function FieldChange({ label, action, value, type = 'text', ask, save }: FieldChangeProps) {
   const [open, setOpen] = useState(false);
-  const change = useChange();
+  const { error, change } = useChange();
   const { register, handleSubmit } = useForm<{ value: string }>({ defaultValues: { value } });
   if (!open) {
     return (
@@ -146,12 +147,12 @@ function FieldChange({ label, action, value, type = 'text', ask, save }: FieldCh
     );
   }
   const onSubmit = handleSubmit(async ({ value: next }) => {
-    await change(ask(next), () => save(next));
-    setOpen(false);
+    // Kept open when refused, with the server's words under the field.
+    if (await change(ask(next), () => save(next))) setOpen(false);
   });
   return (
     <form className="console-row" onSubmit={onSubmit}>
-      <Field label={label} type={type} autoComplete="off" {...register('value', { required: true })} />
+      <Field label={label} type={type} autoComplete="off" error={error} {...register('value', { required: true })} />
       <button type="submit" className="button button-small button-primary">
         {action}
       </button>
@@ -161,10 +162,11 @@ function FieldChange({ label, action, value, type = 'text', ask, save }: FieldCh
 
 function Keys() {
   const { data: keys } = useKeys(true);
-  const change = useChange();
+  const { error, change } = useChange();
   return (
     <section className="card form-card">
       <h2>{m.keys}</h2>
+      <Refused error={error} />
       <ul className="console-audit" data-testid="keys">
         {keys?.map((k) => (
           <li key={k.keyId}>
