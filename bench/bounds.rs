@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use adapters::password::Argon2Hasher;
+use adapters::security::password::Argon2Hasher;
 use domain::identity::{Password, PasswordHasher};
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use adapters::key_sealing::Kek;
+use adapters::security::key_sealing::Kek;
 use adapters::testing::{Backend, TestDb, unique_name};
 use bench::ledger::{Load, check};
 use serde_json::{Value, json};

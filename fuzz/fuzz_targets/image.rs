@@ -2,7 +2,7 @@
 //! pixels than the limits allow.
 #![no_main]
 
-use adapters::media::encode;
+use adapters::providers::media::encode;
 use domain::media::ImageLimits;
 use libfuzzer_sys::fuzz_target;
 

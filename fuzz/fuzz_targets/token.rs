@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use adapters::jwt::JwtSigner;
+use adapters::security::jwt::JwtSigner;
 use adapters::testing::{Backend, TestDb};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

@@ -3,7 +3,7 @@
 //! signature check sees hostile values too.
 #![no_main]
 
-use adapters::payment_providers::{VnPay, VnPayConfig};
+use adapters::providers::payments::{VnPay, VnPayConfig};
 use domain::payment::VnPayGateway;
 use libfuzzer_sys::fuzz_target;
 

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 
-use crate::db;
+use crate::sql::db;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -150,9 +150,9 @@ macro_rules! on_both_databases {
 /// mailbox, read where the outbox keeps it.
 pub async fn mails_to(db: &DatabaseConnection, to: &str) -> Vec<(String, Option<String>)> {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
-    crate::entities::mail_outbox::Entity::find()
-        .filter(crate::entities::mail_outbox::Column::Recipient.eq(to))
-        .order_by_asc(crate::entities::mail_outbox::Column::CreatedAtMs)
+    crate::sql::entities::mail_outbox::Entity::find()
+        .filter(crate::sql::entities::mail_outbox::Column::Recipient.eq(to))
+        .order_by_asc(crate::sql::entities::mail_outbox::Column::CreatedAtMs)
         .all(db)
         .await
         .expect("read the outbox")
@@ -180,12 +180,12 @@ pub async fn code_mailed(db: &DatabaseConnection, to: &str, kind: &str) -> Strin
 /// can forge tokens signed with the real key but wrong claims.
 pub async fn signing_key(
     db: &DatabaseConnection,
-    sealing: &crate::key_sealing::Sealing,
+    sealing: &crate::security::key_sealing::Sealing,
 ) -> (String, String) {
     use base64::Engine;
     use sea_orm::{EntityTrait, QueryOrder};
-    let k = crate::entities::signing_key::Entity::find()
-        .order_by_desc(crate::entities::signing_key::Column::CreatedAtMs)
+    let k = crate::sql::entities::signing_key::Entity::find()
+        .order_by_desc(crate::sql::entities::signing_key::Column::CreatedAtMs)
         .one(db)
         .await
         .expect("read keys")
@@ -217,9 +217,9 @@ pub async fn count(db: &DatabaseConnection, table: &str) -> i64 {
 pub async fn expire_codes(db: &DatabaseConnection) {
     use sea_orm::EntityTrait;
     use sea_orm::sea_query::Expr;
-    crate::entities::action_code::Entity::update_many()
+    crate::sql::entities::action_code::Entity::update_many()
         .col_expr(
-            crate::entities::action_code::Column::ExpiresAtMs,
+            crate::sql::entities::action_code::Column::ExpiresAtMs,
             Expr::value(0i64),
         )
         .exec(db)
@@ -230,7 +230,7 @@ pub async fn expire_codes(db: &DatabaseConnection) {
 /// The delivery state of one queued mail: `(attempts, sent, last_error)`.
 pub async fn outbox_state(db: &DatabaseConnection, id: &str) -> (i32, bool, Option<String>) {
     use sea_orm::EntityTrait;
-    let m = crate::entities::mail_outbox::Entity::find_by_id(id)
+    let m = crate::sql::entities::mail_outbox::Entity::find_by_id(id)
         .one(db)
         .await
         .expect("read the outbox")
@@ -242,9 +242,9 @@ pub async fn outbox_state(db: &DatabaseConnection, id: &str) -> (i32, bool, Opti
 pub async fn make_mail_due(db: &DatabaseConnection) {
     use sea_orm::EntityTrait;
     use sea_orm::sea_query::Expr;
-    crate::entities::mail_outbox::Entity::update_many()
+    crate::sql::entities::mail_outbox::Entity::update_many()
         .col_expr(
-            crate::entities::mail_outbox::Column::NextAttemptAtMs,
+            crate::sql::entities::mail_outbox::Column::NextAttemptAtMs,
             Expr::value(0i64),
         )
         .exec(db)
@@ -325,7 +325,7 @@ pub async fn make_orders_due(db: &DatabaseConnection) {
 /// ahead, and completing or reviewing one waits for its service).
 pub async fn serve_order(db: &DatabaseConnection, order_id: &str) {
     use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
-    let row = crate::entities::order::Entity::find_by_id(order_id)
+    let row = crate::sql::entities::order::Entity::find_by_id(order_id)
         .one(db)
         .await
         .unwrap()

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use adapters::{SqlCatalogRepository, catalog_file, db, on_both_databases};
+use adapters::sql::db;
+use adapters::{SqlCatalogRepository, catalog_file, on_both_databases};
 use domain::DomainError;
 use domain::catalog::{CatalogRepository, CatalogService, Category, Plan, PlanId};
 use domain::shared::{Money, PageRequest};

@@ -4,9 +4,9 @@
 use std::future::Future;
 use std::time::Duration;
 
-use adapters::catalog_version::CatalogVersion;
-use adapters::db::DatabaseConnection;
-use adapters::mail::OutboxWorker;
+use adapters::providers::mail::OutboxWorker;
+use adapters::sql::db::DatabaseConnection;
+use adapters::stores::catalog_version::CatalogVersion;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
 use tokio::sync::watch;
@@ -47,7 +47,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         move || {
             let (db, media) = (db.clone(), media.clone());
             async move {
-                match adapters::housekeeping::purge(&db, chrono::Utc::now()).await {
+                match adapters::stores::housekeeping::purge(&db, chrono::Utc::now()).await {
                     Ok(p) if p != Default::default() => tracing::info!(?p, "housekeeping"),
                     Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "housekeeping"),

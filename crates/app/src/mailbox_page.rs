@@ -1,7 +1,7 @@
 //! `/dev/mailbox`: the mails the dev environment "sent", newest first, each with its link, so a
 //! newcomer can register and verify without a mail server. Served in the dev environment only.
 
-use adapters::mail::{DevMailbox, StoredMail, escape_html};
+use adapters::providers::mail::{DevMailbox, StoredMail, escape_html};
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};

@@ -158,14 +158,14 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             server::serve(config, listener, jobs::shutdown_signal()).await
         }
         Command::Migrate => {
-            let db = adapters::db::connect(&config.database_url).await?;
-            adapters::db::migrate(&db).await?;
+            let db = adapters::sql::db::connect(&config.database_url).await?;
+            adapters::sql::db::migrate(&db).await?;
             tracing::info!("database is up to date");
             Ok(())
         }
         Command::SeedDemo => {
-            let db = adapters::db::connect(&config.database_url).await?;
-            adapters::db::migrate(&db).await?;
+            let db = adapters::sql::db::connect(&config.database_url).await?;
+            adapters::sql::db::migrate(&db).await?;
             let repo = adapters::SqlCatalogRepository::new(db);
             let catalog = domain::catalog::CatalogService::new(Arc::new(repo));
             server::seed_demo(&catalog, true).await?;

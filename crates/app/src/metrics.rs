@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use adapters::db::DatabaseConnection;
+use adapters::sql::db::DatabaseConnection;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
@@ -173,7 +173,7 @@ fn route_label(path: &str, matched: Option<&str>, response: &Response) -> String
 
 /// The scrape: the database's counts as of now, then everything in Prometheus' text format.
 pub async fn scrape(State(metrics): State<Metrics>) -> Response {
-    match adapters::stats::read(&metrics.0.db).await {
+    match adapters::stores::stats::read(&metrics.0.db).await {
         Ok(stats) => {
             metrics.0.orders.clear();
             for (state, n) in stats.orders {

@@ -5,15 +5,15 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use adapters::catalog_version::CatalogVersion;
-use adapters::db::{self, DatabaseConnection};
-use adapters::jwt::JwtSigner;
-use adapters::live::SqlLiveFeed;
-use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
-use adapters::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
-use adapters::oidc::OidcRelyingParty;
-use adapters::password::Argon2Hasher;
-use adapters::payment_providers::{HmacBankFeed, VnPay};
+use adapters::providers::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
+use adapters::providers::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
+use adapters::providers::oidc::OidcRelyingParty;
+use adapters::providers::payments::{HmacBankFeed, VnPay};
+use adapters::security::jwt::JwtSigner;
+use adapters::security::password::Argon2Hasher;
+use adapters::sql::db::{self, DatabaseConnection};
+use adapters::stores::catalog_version::CatalogVersion;
+use adapters::stores::live::SqlLiveFeed;
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,

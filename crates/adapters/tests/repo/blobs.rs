@@ -7,7 +7,7 @@ use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use adapters::media::{LocalBlobStore, S3BlobStore, S3Config};
+use adapters::providers::media::{LocalBlobStore, S3BlobStore, S3Config};
 use adapters::testing::unique_name;
 use domain::DomainError;
 use domain::media::BlobStore;

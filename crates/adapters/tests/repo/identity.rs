@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use adapters::jwt::JwtSigner;
-use adapters::key_sealing::{Kek, Sealing};
+use adapters::security::jwt::JwtSigner;
+use adapters::security::key_sealing::{Kek, Sealing};
 use adapters::{SqlIdentityStore, SqlRateLimiter, on_both_databases};
 use chrono::{DateTime, Duration, Utc};
 use domain::error::AuthError;
@@ -355,7 +355,9 @@ on_both_databases!(
             .unwrap();
         limiter.take("fresh", limit, now).await.unwrap();
 
-        let purged = adapters::housekeeping::purge(&db, now).await.unwrap();
+        let purged = adapters::stores::housekeeping::purge(&db, now)
+            .await
+            .unwrap();
         assert_eq!((purged.refresh_tokens, purged.rate_counters), (1, 1));
         let hash = |s: &str| domain::identity::TokenHash::of(s);
         assert!(store.refresh_token(&hash("old")).await.unwrap().is_none());
@@ -394,7 +396,7 @@ async fn email_forms_migrate(backend: adapters::testing::Backend) {
             .await
             .unwrap();
     }
-    adapters::db::migrate(&t.db).await.unwrap();
+    adapters::sql::db::migrate(&t.db).await.unwrap();
     let store = SqlIdentityStore::new(t.db.clone());
     let id_of = async |e: &str| {
         store

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use adapters::live::SqlLiveFeed;
+use adapters::stores::live::SqlLiveFeed;
 use adapters::{SqlSupportStore, on_both_databases};
 use domain::live::{LiveFeed, Topic};
 use domain::ordering::OrderStore;

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use adapters::mail::{DevMailbox, Mailer, OutboxWorker, SmtpConfig, SmtpMailer, SmtpTls, render};
+use adapters::providers::mail::{
+    DevMailbox, Mailer, OutboxWorker, SmtpConfig, SmtpMailer, SmtpTls, render,
+};
 use adapters::testing::unique_name;
 use adapters::{SqlIdentityStore, on_both_databases};
 use chrono::Utc;

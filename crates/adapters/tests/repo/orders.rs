@@ -495,7 +495,9 @@ async fn the_order_writers_log_is_copied_as_it_goes() {
     use adapters::testing::{Backend, TestDb};
     let t = TestDb::migrated(Backend::Sqlite).await;
     let (_, plans, owner) = setup(&t.db).await;
-    let writer = adapters::db::connect_order_writer(&t.url).await.unwrap();
+    let writer = adapters::sql::db::connect_order_writer(&t.url)
+        .await
+        .unwrap();
     let store = std::sync::Arc::new(SqlOrderStore::writing_through(t.db.clone(), writer));
     let wal = std::path::PathBuf::from(
         t.url

@@ -70,7 +70,7 @@ pub struct Config {
     /// `APP_SMTP_HOST` and the other `APP_SMTP_*`: the relay for mails; required in prod.
     pub smtp_host: Option<String>,
     pub smtp_port: u16,
-    pub smtp_tls: adapters::mail::SmtpTls,
+    pub smtp_tls: adapters::providers::mail::SmtpTls,
     pub smtp_username: Option<String>,
     pub smtp_password: Option<String>,
     pub smtp_from: String,
@@ -182,7 +182,7 @@ impl Default for Config {
             s3_path_style: false,
             smtp_host: None,
             smtp_port: 587,
-            smtp_tls: adapters::mail::SmtpTls::Starttls,
+            smtp_tls: adapters::providers::mail::SmtpTls::Starttls,
             smtp_username: None,
             smtp_password: None,
             smtp_from: "越南旅遊預約 <no-reply@localhost>".into(),
@@ -339,9 +339,9 @@ impl Config {
             .or_else(|| self.dev().then(|| "dev-bank-secret".to_owned()))
     }
 
-    pub fn vnpay(&self) -> Option<adapters::payment_providers::VnPayConfig> {
+    pub fn vnpay(&self) -> Option<adapters::providers::payments::VnPayConfig> {
         match (&self.vnpay_tmn_code, &self.vnpay_hash_secret) {
-            (Some(tmn), Some(secret)) => Some(adapters::payment_providers::VnPayConfig {
+            (Some(tmn), Some(secret)) => Some(adapters::providers::payments::VnPayConfig {
                 tmn_code: tmn.clone(),
                 hash_secret: secret.clone(),
                 pay_url: self.vnpay_pay_url.clone(),
@@ -353,7 +353,9 @@ impl Config {
     }
 
     /// The identity providers configured for sign-in.
-    pub fn identity_providers(&self) -> anyhow::Result<Vec<adapters::oidc::ProviderConfig>> {
+    pub fn identity_providers(
+        &self,
+    ) -> anyhow::Result<Vec<adapters::providers::oidc::ProviderConfig>> {
         let mut settings = self.oidc.clone();
         if let Some(list) = &self.oidc_providers {
             settings.extend(oidc::from_env(list, |k| std::env::var(k).ok())?);
@@ -362,7 +364,7 @@ impl Config {
     }
 
     /// Object storage for images, when configured; half a configuration is an error.
-    pub fn s3(&self) -> anyhow::Result<Option<adapters::media::S3Config>> {
+    pub fn s3(&self) -> anyhow::Result<Option<adapters::providers::media::S3Config>> {
         let (Some(endpoint), Some(bucket)) = (&self.s3_endpoint, &self.s3_bucket) else {
             if self.s3_endpoint.is_some() || self.s3_bucket.is_some() {
                 anyhow::bail!("APP_S3_ENDPOINT and APP_S3_BUCKET go together");
@@ -373,7 +375,7 @@ impl Config {
         else {
             anyhow::bail!("object storage needs APP_S3_ACCESS_KEY and APP_S3_SECRET_KEY");
         };
-        Ok(Some(adapters::media::S3Config {
+        Ok(Some(adapters::providers::media::S3Config {
             endpoint: endpoint.clone(),
             bucket: bucket.clone(),
             region: self.s3_region.clone(),
@@ -411,8 +413,8 @@ impl Config {
     /// What seals the token signing keys: the key given, or the file's; in dev a file is made
     /// (`data/key-encryption.key` unless named) the first time, atomically, so nodes that start
     /// together on one machine end up with the same key.
-    pub fn sealing(&self) -> anyhow::Result<adapters::key_sealing::Sealing> {
-        use adapters::key_sealing::{Kek, Sealing};
+    pub fn sealing(&self) -> anyhow::Result<adapters::security::key_sealing::Sealing> {
+        use adapters::security::key_sealing::{Kek, Sealing};
         let parse = |text: &str| Kek::parse(text).map_err(anyhow::Error::msg);
         let current = match (&self.key_encryption_key, &self.key_encryption_key_file) {
             (Some(key), _) => parse(key)?,
@@ -442,10 +444,10 @@ impl Config {
         Ok(Sealing::new(current, previous))
     }
 
-    pub fn smtp(&self) -> Option<adapters::mail::SmtpConfig> {
+    pub fn smtp(&self) -> Option<adapters::providers::mail::SmtpConfig> {
         self.smtp_host
             .as_ref()
-            .map(|host| adapters::mail::SmtpConfig {
+            .map(|host| adapters::providers::mail::SmtpConfig {
                 host: host.clone(),
                 port: self.smtp_port,
                 tls: self.smtp_tls,
@@ -467,7 +469,7 @@ fn create_key_file(path: &Path) -> anyhow::Result<()> {
     static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let aside = path.with_extension(format!("new-{}-{call}", std::process::id()));
-    std::fs::write(&aside, adapters::key_sealing::Kek::generate())?;
+    std::fs::write(&aside, adapters::security::key_sealing::Kek::generate())?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use adapters::oidc::{ClientSecretSource, ProviderConfig};
+use adapters::providers::oidc::{ClientSecretSource, ProviderConfig};
 use anyhow::{Context, bail};
 use domain::identity::federation::{ProviderId, ProviderTrust};
 use serde::{Deserialize, Serialize};

@@ -21,7 +21,7 @@ fn servers_of_one_process_making_the_key_at_once_share_one() {
         assert_eq!(maker.join().unwrap(), Ok(()));
     }
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(adapters::key_sealing::Kek::parse(&text).is_ok());
+    assert!(adapters::security::key_sealing::Kek::parse(&text).is_ok());
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),
         1,

@@ -287,7 +287,7 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
 
 /// The kinds of order notices queued for `email`, oldest first.
 async fn notices(app: &TestApp, email: &str) -> Vec<String> {
-    let db = adapters::db::connect(&app.db.url).await.unwrap();
+    let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
     adapters::testing::mails_to(&db, email)
         .await
         .into_iter()
@@ -1432,7 +1432,7 @@ api_test!(
         assert!(!invited.email_verified);
         assert_eq!(invited.display_name, "阮秋 Thu");
         // The invitation is a reset code: a customer's short password is not enough for staff.
-        let db = adapters::db::connect(&app.db.url).await.unwrap();
+        let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
         let code = adapters::testing::code_mailed(&db, "thu@ops.example", "staff_invitation").await;
         let (status, body) = app
             .post(

@@ -2,7 +2,7 @@
 //! VietQR transfers confirmed by signed bank notices, VNPay's IPN and return, and cancelling a
 //! paid order into the wallet. Every case on SQLite and PostgreSQL.
 
-use adapters::payment_providers::{HmacBankFeed, VnPay, VnPayConfig};
+use adapters::providers::payments::{HmacBankFeed, VnPay, VnPayConfig};
 use serde_json::json;
 
 use super::orders::{code_of, contact, shuttle, token_for};

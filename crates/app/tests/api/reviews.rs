@@ -131,7 +131,7 @@ api_test!(reviews_of_completed_orders, async |app: &TestApp| {
     for done in futures_util::future::join_all(calls).await {
         done.unwrap().unwrap();
     }
-    let db = adapters::db::connect(&app.db.url).await.unwrap();
+    let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
     assert_eq!(adapters::testing::count(&db, "reviews").await, 1);
     let mine = r
         .submit_review(signed(&customer, submit(&id, 4, "  司機準時，車很乾淨  ")))

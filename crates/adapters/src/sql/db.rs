@@ -24,7 +24,7 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
 /// Opens one connection of its own for the order writer, which must not queue behind the
 /// requests' reads for a connection of the shared pool. Set as `connect`'s are, except that on
 /// SQLite its commits never copy the log into the database: the writer does that between groups
-/// (see `sql_order_writer`), so that no group's answers wait for the copy.
+/// (see `stores::orders::writer`), so that no group's answers wait for the copy.
 pub async fn connect_order_writer(url: &str) -> Result<DatabaseConnection, DbErr> {
     open(url, 1, 0).await
 }

@@ -1,6 +1,15 @@
 //! Orders in SQL through SeaORM; the same code on SQLite and PostgreSQL. Details, contact and the
 //! priced breakdown are JSON columns (read back through the domain's constructors); transitions
 //! are rows of their own, never rewritten.
+//!
+//! One direction: this store (reads, and the paths that change one order) → `writer` (a group of
+//! orders placed together) → `saving` (what every write of an order does in its transaction) →
+//! `rows` (one order to and from its rows).
+
+mod rows;
+pub(crate) mod saving;
+mod statements;
+mod writer;
 
 use std::collections::HashMap;
 
@@ -18,12 +27,12 @@ use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
-use crate::entities::{idempotency_key, order, order_event, payment, therapist_hold};
-use crate::paging::decode_cursor;
-use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
-use crate::sql_order_rows::order_from_row;
-use crate::sql_order_saving::{announce, queue_notices, save_order};
-use crate::sql_order_writer::OrderWriter;
+use self::rows::order_from_row;
+use self::saving::{announce, queue_notices, save_order};
+use self::writer::OrderWriter;
+use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
+use crate::sql::entities::{idempotency_key, order, order_event, payment, therapist_hold};
+use crate::sql::paging::decode_cursor;
 
 pub struct SqlOrderStore {
     db: DatabaseConnection,
@@ -31,7 +40,7 @@ pub struct SqlOrderStore {
 }
 
 impl SqlOrderStore {
-    /// Starts the store's writer of new orders (see `sql_order_writer`) on the current runtime,
+    /// Starts the store's writer of new orders (see `writer`) on the current runtime,
     /// writing through `db`'s pool.
     pub fn new(db: DatabaseConnection) -> Self {
         Self::writing_through(db.clone(), db)
@@ -118,7 +127,9 @@ impl OrderStore for SqlOrderStore {
     }
 
     async fn save(&self, o: &Order) -> Result<(), StoreError> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         let first_new = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
         announce(&txn, o).await.map_err(storage)?;
@@ -127,7 +138,9 @@ impl OrderStore for SqlOrderStore {
     }
 
     async fn save_audited(&self, o: &Order, audit: &AuditEntry) -> Result<(), StoreError> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         let first_new = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
         insert_audit(&txn, audit).await.map_err(storage)?;

@@ -17,14 +17,14 @@ use sea_orm::{
 };
 
 use crate::catalog_file::{ContentEntry, PricingEntry, ShiftEntry};
-use crate::entities::{plan, therapist};
-use crate::paging::decode_cursor;
-use crate::sql_common::{corrupt, insert_audit, json, parse_json, storage};
+use crate::sql::common::{corrupt, insert_audit, json, parse_json, storage};
+use crate::sql::entities::{plan, therapist};
+use crate::sql::paging::decode_cursor;
 
 pub struct SqlCatalogRepository {
     db: DatabaseConnection,
     /// Told after each change, so this node's copies in memory follow its own writes at once.
-    version: Option<crate::catalog_version::CatalogVersion>,
+    version: Option<crate::stores::catalog_version::CatalogVersion>,
     /// With a version to follow, every plan by id as of a version: orders price from it
     /// without reading the database.
     plans: RwLock<Option<(u64, Arc<PlansById>)>>,
@@ -40,7 +40,7 @@ impl SqlCatalogRepository {
     }
 
     /// Reads the catalogue's version again after each change.
-    pub fn following(mut self, version: crate::catalog_version::CatalogVersion) -> Self {
+    pub fn following(mut self, version: crate::stores::catalog_version::CatalogVersion) -> Self {
         self.version = Some(version);
         self
     }
@@ -290,7 +290,9 @@ impl CatalogRepository for SqlCatalogRepository {
         audit: Option<&AuditEntry>,
     ) -> DomainResult<()> {
         let now = chrono::Utc::now().fixed_offset();
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         for p in plans {
             plan::Entity::insert(plan_to_row(p, now))
                 .on_conflict(
@@ -344,7 +346,7 @@ impl CatalogRepository for SqlCatalogRepository {
             insert_audit(&txn, audit).await.map_err(storage)?;
         }
         txn.commit().await.map_err(storage)?;
-        crate::catalog_version::after_change(self.version.as_ref()).await;
+        crate::stores::catalog_version::after_change(self.version.as_ref()).await;
         Ok(())
     }
 

@@ -16,7 +16,7 @@ use sea_orm::{
 use tokio::sync::watch;
 
 use super::{Mailer, render};
-use crate::entities::mail_outbox;
+use crate::sql::entities::mail_outbox;
 use domain::catalog::CancellationPolicy;
 
 const BATCH: u64 = 20;
@@ -99,7 +99,7 @@ impl OutboxWorker {
 
     async fn claim(&self) -> Result<Vec<mail_outbox::Model>, DbErr> {
         let now = Utc::now().timestamp_millis();
-        let txn = crate::db::begin_write(&self.db).await?;
+        let txn = crate::sql::db::begin_write(&self.db).await?;
         let mut query = mail_outbox::Entity::find()
             .filter(mail_outbox::Column::SentAtMs.is_null())
             .filter(mail_outbox::Column::NextAttemptAtMs.lte(now))

@@ -13,8 +13,8 @@ use domain::shared::UserId;
 use domain::{DomainError, DomainResult};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{federated_identity, pending_link, pending_login};
-use crate::sql_common::{corrupt, instant, ms, storage};
+use crate::sql::common::{corrupt, instant, ms, storage};
+use crate::sql::entities::{federated_identity, pending_link, pending_login};
 
 pub struct SqlFederationStore {
     db: DatabaseConnection,

@@ -17,15 +17,15 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
 };
 
-use crate::entities::{account, mail_outbox, review};
-use crate::mail::NoticeFacts;
-use crate::paging::newest_first;
-use crate::sql_common::{corrupt, insert_audit, instant, json, ms, storage};
+use crate::providers::mail::NoticeFacts;
+use crate::sql::common::{corrupt, insert_audit, instant, json, ms, storage};
+use crate::sql::entities::{account, mail_outbox, review};
+use crate::sql::paging::newest_first;
 
 pub struct SqlReviewStore {
     db: DatabaseConnection,
     /// Told after each change, so this node's copies in memory follow its own writes at once.
-    version: Option<crate::catalog_version::CatalogVersion>,
+    version: Option<crate::stores::catalog_version::CatalogVersion>,
 }
 
 impl SqlReviewStore {
@@ -34,7 +34,7 @@ impl SqlReviewStore {
     }
 
     /// Reads the catalogue's version again after each change.
-    pub fn following(mut self, version: crate::catalog_version::CatalogVersion) -> Self {
+    pub fn following(mut self, version: crate::stores::catalog_version::CatalogVersion) -> Self {
         self.version = Some(version);
         self
     }
@@ -151,7 +151,7 @@ impl ReviewStore for SqlReviewStore {
             .exec_without_returning(&self.db)
             .await
             .map_err(storage)?;
-        crate::catalog_version::after_change(self.version.as_ref()).await;
+        crate::stores::catalog_version::after_change(self.version.as_ref()).await;
         Ok(matches!(written, sea_orm::TryInsertResult::Inserted(1)))
     }
 
@@ -165,7 +165,7 @@ impl ReviewStore for SqlReviewStore {
             .exec(&self.db)
             .await
             .map_err(storage)?;
-        crate::catalog_version::after_change(self.version.as_ref()).await;
+        crate::stores::catalog_version::after_change(self.version.as_ref()).await;
         Ok(done.rows_affected == 1)
     }
 
@@ -223,7 +223,7 @@ impl ReviewStore for SqlReviewStore {
             .map_err(storage)?;
         }
         txn.commit().await.map_err(storage)?;
-        crate::catalog_version::after_change(self.version.as_ref()).await;
+        crate::stores::catalog_version::after_change(self.version.as_ref()).await;
         Ok(true)
     }
 

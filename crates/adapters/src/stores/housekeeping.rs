@@ -8,10 +8,10 @@ use chrono::{DateTime, Utc};
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
-use crate::entities::{
+use crate::sql::common::ms;
+use crate::sql::entities::{
     action_code, live_event, mail_outbox, pending_link, pending_login, rate_counter, refresh_token,
 };
-use crate::sql_common::ms;
 
 const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
 const COUNTER_KEPT: chrono::Duration = chrono::Duration::days(1);

@@ -10,8 +10,8 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
-use crate::entities::{hotel_image, order_image};
-use crate::sql_common::{corrupt, instant, ms, storage};
+use crate::sql::common::{corrupt, instant, ms, storage};
+use crate::sql::entities::{hotel_image, order_image};
 
 pub struct SqlImageStore {
     db: DatabaseConnection,

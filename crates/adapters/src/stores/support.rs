@@ -19,10 +19,10 @@ use sea_orm::{
     SqlErr,
 };
 
-use crate::entities::{support_message, support_thread};
-use crate::live;
-use crate::paging::newest_first;
-use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
+use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
+use crate::sql::entities::{support_message, support_thread};
+use crate::sql::paging::newest_first;
+use crate::stores::live;
 
 pub struct SqlSupportStore {
     db: DatabaseConnection,
@@ -88,7 +88,9 @@ impl SupportStore for SqlSupportStore {
         first: &Message,
         request: Option<&RequestId>,
     ) -> DomainResult<Thread> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         let row = support_thread::ActiveModel {
             id: Set(thread.id.as_str().into()),
             owner: Set(thread.owner.as_str().into()),
@@ -173,7 +175,9 @@ impl SupportStore for SqlSupportStore {
             Author::Customer => support_thread::Column::UnreadByOperators,
             Author::Operator(_) => support_thread::Column::UnreadByCustomer,
         };
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         // The thread row first: it numbers the message and makes a concurrent one wait.
         support_thread::Entity::update_many()
             .col_expr(
@@ -239,7 +243,9 @@ impl SupportStore for SqlSupportStore {
         closed_at: Option<DateTime<Utc>>,
         audit: &AuditEntry,
     ) -> DomainResult<()> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         let row = support_thread::Entity::find_by_id(id.as_str())
             .one(&txn)
             .await

@@ -19,10 +19,10 @@ use sea_orm::{
     QuerySelect, Set, SqlErr,
 };
 
-use crate::entities::{bank_transfer, ledger_entry, payment, wallet};
-use crate::live;
-use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
-use crate::sql_order_saving::{queue_notices, save_order};
+use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
+use crate::sql::entities::{bank_transfer, ledger_entry, payment, wallet};
+use crate::stores::live;
+use crate::stores::orders::saving::{queue_notices, save_order};
 
 pub struct SqlPaymentStore {
     db: DatabaseConnection,
@@ -257,7 +257,9 @@ impl PaymentStore for SqlPaymentStore {
     }
 
     async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         if let Some(p) = &s.payment {
             if s.new_payment {
                 if let Err(e) = payment::Entity::insert(payment_to_row(p)).exec(&txn).await {

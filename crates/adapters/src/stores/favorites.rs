@@ -8,8 +8,8 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
-use crate::entities::favorite_therapist;
-use crate::sql_common::storage;
+use crate::sql::common::storage;
+use crate::sql::entities::favorite_therapist;
 
 pub struct SqlFavoriteStore {
     db: DatabaseConnection,
@@ -36,7 +36,9 @@ impl FavoriteStore for SqlFavoriteStore {
     }
 
     async fn replace(&self, owner: &UserId, therapist_ids: &[String]) -> DomainResult<()> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         favorite_therapist::Entity::delete_many()
             .filter(favorite_therapist::Column::Owner.eq(owner.as_str()))
             .exec(&txn)

@@ -11,9 +11,9 @@ use domain::shared::{Money, Page, PageRequest, UserId};
 use sea_orm::sea_query::Query;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 
-use crate::entities::{account, profile, wallet};
-use crate::paging::newest_first;
-use crate::sql_common::{instant, storage};
+use crate::sql::common::{instant, storage};
+use crate::sql::entities::{account, profile, wallet};
+use crate::sql::paging::newest_first;
 
 pub struct SqlAccountDirectory {
     db: DatabaseConnection,
@@ -78,7 +78,7 @@ impl AccountDirectory for SqlAccountDirectory {
             .await
             .map_err(storage)?;
         rows.into_iter()
-            .map(crate::sql_identity::account_from_row)
+            .map(crate::stores::identity::account_from_row)
             .collect()
     }
 

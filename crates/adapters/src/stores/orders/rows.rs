@@ -15,8 +15,8 @@ use domain::{DomainError, DomainResult};
 use sea_orm::Set;
 use serde::{Deserialize, Serialize};
 
-use crate::entities::{order, order_event};
-use crate::sql_common::{corrupt, instant, json, ms, parse_json};
+use crate::sql::common::{corrupt, instant, json, ms, parse_json};
+use crate::sql::entities::{order, order_event};
 
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "service", rename_all = "kebab-case", deny_unknown_fields)]

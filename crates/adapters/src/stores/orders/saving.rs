@@ -16,11 +16,11 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QuerySelect, Set, SqlErr,
 };
 
-use crate::entities::{account, mail_outbox, order, order_event, order_image, therapist_hold};
-use crate::live;
-use crate::mail::NoticeFacts;
-use crate::sql_common::{json, ms, storage};
-use crate::sql_order_rows::{event_rows, order_to_row};
+use super::rows::{event_rows, order_to_row};
+use crate::providers::mail::NoticeFacts;
+use crate::sql::common::{json, ms, storage};
+use crate::sql::entities::{account, mail_outbox, order, order_event, order_image, therapist_hold};
+use crate::stores::live;
 
 pub(crate) async fn insert_events(
     db: &impl ConnectionTrait,

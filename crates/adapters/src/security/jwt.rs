@@ -22,10 +22,10 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::db::DbLock;
-use crate::entities::signing_key;
-use crate::key_sealing::Sealing;
-use crate::sql_common::{corrupt, instant, ms, storage};
+use crate::security::key_sealing::Sealing;
+use crate::sql::common::{corrupt, instant, ms, storage};
+use crate::sql::db::DbLock;
+use crate::sql::entities::signing_key;
 use crate::system::{random_b64, random_bytes};
 
 /// The one algorithm accepted: a token naming any other (`none`, `HS256`, …) is refused.
@@ -180,7 +180,7 @@ impl JwtSigner {
     /// Seals under the current key-encryption key every key stored unsealed or sealed under the
     /// previous one (a rotation of the KEK, or a database of before sealing), under the keys' lock.
     async fn reseal(&self) -> DomainResult<()> {
-        let txn = crate::db::begin_locked(&self.db, DbLock::SigningKeys)
+        let txn = crate::sql::db::begin_locked(&self.db, DbLock::SigningKeys)
             .await
             .map_err(storage)?;
         let rows = signing_key::Entity::find()
@@ -236,7 +236,7 @@ impl JwtSigner {
     /// Makes a new signing key unless another node just did, and retires the ones before it.
     async fn rotate(&self, now: DateTime<Utc>) -> DomainResult<()> {
         // Under the keys' lock, so that nodes needing a key at the same instant make one.
-        let txn = crate::db::begin_locked(&self.db, DbLock::SigningKeys)
+        let txn = crate::sql::db::begin_locked(&self.db, DbLock::SigningKeys)
             .await
             .map_err(storage)?;
         let newest = signing_key::Entity::find()

@@ -9,7 +9,7 @@ use sea_orm::{
     Select,
 };
 
-use crate::sql_common::storage;
+use crate::sql::common::storage;
 
 /// A token this store gave out, read back; anything else is the client's mistake.
 pub(crate) fn decode_cursor<K: std::str::FromStr>(token: &str) -> DomainResult<(K, String)> {

@@ -7,7 +7,7 @@ use domain::{DomainError, DomainResult};
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 
-use crate::entities::audit_entry;
+use crate::sql::entities::audit_entry;
 
 /// Storage failures are logged in full here and reach callers only as "unavailable".
 pub(crate) fn storage(err: DbErr) -> DomainError {

@@ -9,8 +9,8 @@ use domain::identity::{Limit, RateLimiter, Take, Window};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, FromQueryResult, QueryFilter};
 
-use crate::entities::rate_counter;
-use crate::sql_common::{instant, ms, storage};
+use crate::sql::common::{instant, ms, storage};
+use crate::sql::entities::rate_counter;
 
 pub struct SqlRateLimiter {
     db: DatabaseConnection,

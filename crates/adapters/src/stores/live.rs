@@ -6,7 +6,7 @@
 //! advisory lock right before inserting, held until commit, so the ids are handed out in commit
 //! order. Taken last, the lock only spans the insert and the commit, and is never held while
 //! waiting for a row. (The order writer takes it inside the statement that writes a group's
-//! orders, which waits for no row: see `sql_order_writer`.)
+//! orders, which waits for no row: see `stores::orders::writer`.)
 
 use std::collections::VecDeque;
 use std::sync::{Arc, RwLock, Weak};
@@ -22,9 +22,9 @@ use sea_orm::{
 };
 use tokio::sync::watch;
 
-use crate::db::{DbLock, take_lock};
-use crate::entities::live_event;
-use crate::sql_common::{instant, storage};
+use crate::sql::common::{instant, storage};
+use crate::sql::db::{DbLock, take_lock};
+use crate::sql::entities::live_event;
 
 /// A change to announce: whose, what, which one.
 #[derive(Clone, Copy)]

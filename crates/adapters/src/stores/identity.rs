@@ -20,11 +20,11 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, Select, Set, SqlErr, TryInsertResult,
 };
 
-use crate::entities::{
+use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
+use crate::sql::entities::{
     account, action_code, federated_identity, mail_outbox, pending_link, profile, refresh_token,
 };
-use crate::live::record_access;
-use crate::sql_common::{corrupt, insert_audit, instant, ms, storage};
+use crate::stores::live::record_access;
 
 pub struct SqlIdentityStore {
     db: DatabaseConnection,
@@ -433,7 +433,9 @@ impl IdentityStore for SqlIdentityStore {
 
     async fn commit(&self, change: Change) -> Result<(), CommitError> {
         let now_ms = ms(Utc::now());
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         match apply(&txn, change, now_ms).await {
             Ok(()) => txn.commit().await.map_err(|e| storage(e).into()),
             Err(e) => {

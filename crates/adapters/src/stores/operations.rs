@@ -11,10 +11,10 @@ use domain::operations::{AuditFilter, AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
-use crate::entities::{audit_entry, service_key};
-use crate::live::record_access;
-use crate::paging::newest_first;
-use crate::sql_common::{insert_audit, instant, ms, storage};
+use crate::sql::common::{insert_audit, instant, ms, storage};
+use crate::sql::entities::{audit_entry, service_key};
+use crate::sql::paging::newest_first;
+use crate::stores::live::record_access;
 
 pub struct SqlOperationsStore {
     db: DatabaseConnection,
@@ -54,7 +54,9 @@ fn entry_from_row(r: audit_entry::Model) -> DomainResult<AuditEntry> {
 #[async_trait]
 impl StaffStore for SqlOperationsStore {
     async fn insert_key(&self, key: &ServiceKey, audit: &AuditEntry) -> DomainResult<()> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         service_key::Entity::insert(service_key::ActiveModel {
             id: Set(key.id.clone()),
             name: Set(key.name.clone()),
@@ -102,7 +104,9 @@ impl StaffStore for SqlOperationsStore {
         at: DateTime<Utc>,
         audit: &AuditEntry,
     ) -> DomainResult<()> {
-        let txn = crate::db::begin_write(&self.db).await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         let revoked = service_key::Entity::update_many()
             .set(service_key::ActiveModel {
                 revoked_at_ms: Set(Some(ms(at))),

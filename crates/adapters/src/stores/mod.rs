@@ -1,0 +1,32 @@
+//! The domain's stores in SQL, one file (or folder) per port; the same code on SQLite and
+//! PostgreSQL.
+
+mod accounts;
+mod catalog;
+pub mod catalog_version;
+mod favorites;
+mod federation;
+pub mod housekeeping;
+mod identity;
+mod images;
+pub mod live;
+mod operations;
+mod orders;
+mod payments;
+mod rate_limiter;
+mod reviews;
+pub mod stats;
+mod support;
+
+pub use accounts::SqlAccountDirectory;
+pub use catalog::SqlCatalogRepository;
+pub use favorites::SqlFavoriteStore;
+pub use federation::SqlFederationStore;
+pub use identity::SqlIdentityStore;
+pub use images::SqlImageStore;
+pub use operations::SqlOperationsStore;
+pub use orders::SqlOrderStore;
+pub use payments::SqlPaymentStore;
+pub use rate_limiter::SqlRateLimiter;
+pub use reviews::SqlReviewStore;
+pub use support::SqlSupportStore;
