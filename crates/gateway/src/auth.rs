@@ -11,8 +11,9 @@ use domain::operations::OperatorService;
 use http::request::Parts;
 use tonic::metadata::MetadataMap;
 
+use crate::error::ApiError;
 use crate::error::status;
-use crate::{ApiError, Services};
+use crate::services::Services;
 
 pub const TOKEN_HEADER: &str = "authorization-firebase";
 /// Where service accounts send their API key (never the customers' header, so the two kinds of

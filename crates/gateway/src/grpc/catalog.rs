@@ -46,14 +46,14 @@ pub(super) async fn first_pages(
 pub(crate) struct Catalog {
     service: CatalogService,
     reviews: ReviewService,
-    cache: crate::CatalogCache,
+    cache: crate::catalog_cache::CatalogCache,
 }
 
 impl Catalog {
     pub(crate) fn new(
         service: CatalogService,
         reviews: ReviewService,
-        cache: crate::CatalogCache,
+        cache: crate::catalog_cache::CatalogCache,
     ) -> Self {
         Self {
             service,

@@ -107,6 +107,6 @@ fn is_small_binary(request: &Request) -> bool {
     };
     // tonic-web answers in base64 when `Accept` is exactly a text type, in binary otherwise.
     let binary = is(header::CONTENT_TYPE, &GRPC_WEB) && !is(header::ACCEPT, &GRPC_WEB_TEXT);
-    let small = crate::announced_length(headers).is_some_and(|n| n <= REQUEST_AT_MOST);
+    let small = crate::limits::announced_length(headers).is_some_and(|n| n <= REQUEST_AT_MOST);
     request.method() == http::Method::POST && binary && small
 }

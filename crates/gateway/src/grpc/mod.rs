@@ -20,7 +20,6 @@ use axum::Router;
 use tonic::server::NamedService;
 use tonic_web::GrpcWebLayer;
 
-use crate::Services;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::federation_service_server::FederationServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
@@ -32,6 +31,7 @@ use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::review_service_server::ReviewServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
+use crate::services::Services;
 
 /// Each service at `/{package.Service}/{method}`. tonic's own `Routes` would add a fallback of its
 /// own; the web app owns the fallback here, and asks `unknown_service` first.

@@ -8,7 +8,8 @@ use http::{HeaderMap, HeaderValue, StatusCode, header};
 use serde::{Deserialize, Serialize};
 
 use super::Data;
-use crate::{ApiError, Services};
+use crate::error::ApiError;
+use crate::services::Services;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Body, Data};
 use crate::auth::{Caller, ClientAddr};
-use crate::{ApiError, Services};
+use crate::error::ApiError;
+use crate::services::Services;
 
 type Reply<T> = Result<axum::Json<Data<T>>, ApiError>;
 

@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{Body, Data};
 use crate::auth::{Caller, MaybeCaller};
+use crate::error::ApiError;
+use crate::pb;
+use crate::services::Services;
 use crate::wire::massage::{found_to_pb, query_from_pb};
-use crate::{ApiError, Services, pb};
 
 const BASE: &str = "/api/plan/dragon-massage/hotel/images";
 

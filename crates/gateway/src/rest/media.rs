@@ -7,7 +7,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use http::header;
 
-use crate::{ApiError, Services};
+use crate::error::ApiError;
+use crate::services::Services;
 
 pub(crate) fn photos(services: Services) -> Router {
     Router::new()

@@ -20,7 +20,8 @@ use http::StatusCode;
 use domain::DomainError;
 use domain::error::msg;
 
-use crate::{ApiError, Services};
+use crate::error::ApiError;
+use crate::services::Services;
 
 /// The methods the shim routes.
 #[derive(Clone, Copy, Debug)]
@@ -98,7 +99,7 @@ async fn refuse_announced_over(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let announced = crate::announced_length(request.headers());
+    let announced = crate::limits::announced_length(request.headers());
     if announced.is_some_and(|n| n > limit as u64) {
         return ApiError::from(DomainError::TooLarge(msg("request.body_too_large")))
             .into_response();

@@ -17,7 +17,7 @@ use domain::shared::web_pages::AUTH_CONTINUE;
 use http::{HeaderMap, StatusCode, header};
 use serde::Deserialize;
 
-use crate::Services;
+use crate::services::Services;
 
 /// The cookie the web app writes with the state when it sends the browser to a provider.
 pub const STATE_COOKIE: &str = "oidc-state";

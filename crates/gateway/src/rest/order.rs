@@ -17,12 +17,13 @@ use serde_json::{Map, Value};
 
 use super::{Body, Data};
 use crate::auth::Caller;
+use crate::error::ApiError;
 use crate::pb::{self, order_details::Service};
+use crate::services::Services;
 use crate::wire::order::{
     IDEMPOTENCY_KEY, charter_from_pb, contact_from_pb, contact_to_pb, details_to_pb, driver_to_pb,
     escort_from_pb, estimate_to_pb, massage_from_pb, shuttle_from_pb,
 };
-use crate::{ApiError, Services};
 
 /// The details object for a category, read as that category's message.
 fn details(category: Category, value: Value) -> Result<ServiceDetails, ApiError> {

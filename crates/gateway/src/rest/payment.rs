@@ -18,9 +18,11 @@ use serde::{Deserialize, Serialize};
 use super::order::OrderDto;
 use super::{Body, Data};
 use crate::auth::{Caller, ClientAddr};
+use crate::error::ApiError;
+use crate::pb;
+use crate::services::Services;
 use crate::wire::order::IDEMPOTENCY_KEY;
 use crate::wire::payment::{entry_to_pb, required_key, transfer_to_pb};
-use crate::{ApiError, Services, pb};
 
 /// The header a bank notice's signature comes in: hex HMAC-SHA256 of the raw body.
 pub const SIGNATURE_HEADER: &str = "x-signature";

@@ -6,7 +6,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Body, Data};
 use crate::auth::Caller;
-use crate::{ApiError, Services};
+use crate::error::ApiError;
+use crate::services::Services;
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

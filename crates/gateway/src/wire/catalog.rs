@@ -5,7 +5,8 @@ use domain::media::sized;
 use domain::ordering::{DROP_OFF_LEAD_MINUTES, DROP_OFF_MIN_LEAD_MINUTES};
 use tonic::Status;
 
-use crate::{pb, texts};
+use crate::pb;
+use crate::texts;
 
 pub(crate) fn category_to_pb(c: catalog::Category) -> pb::Category {
     match c {

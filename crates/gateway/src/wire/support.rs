@@ -4,8 +4,9 @@ use domain::support::{Author, Message, Thread};
 
 use domain::error::msg;
 
+use crate::pb;
+use crate::texts;
 use crate::wire::order::timestamp;
-use crate::{pb, texts};
 
 pub(crate) fn thread_to_pb(t: &Thread) -> pb::SupportThread {
     pb::SupportThread {
