@@ -181,8 +181,8 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let id = domain::ordering::OrderId::parse(&order_id)?;
             let order = app
                 .services
-                .operators
-                .mark_transfer_paid(&shell(&operator), &id, &bank_ref)
+                .payments
+                .confirm_transfer(&shell(&operator), &id, &bank_ref)
                 .await?;
             println!("{} {}", order.id.as_str(), order.state.code());
             Ok(())
@@ -200,7 +200,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let phone = domain::shared::Phone::parse(&country_code, &phone)?;
             let order = app
                 .services
-                .operators
+                .orders
                 .assign_driver(&shell(&operator), (&id, None), &name, phone, &plate)
                 .await?;
             println!("{} {}", order.id.as_str(), order.state.code());
@@ -215,7 +215,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let id = domain::support::ThreadId::parse(&thread_id)?;
             let thread = app
                 .services
-                .operators
+                .support
                 .reply(&shell(&operator), &id, &message)
                 .await?;
             println!("{} {}", thread.id.as_str(), thread.message_count);
@@ -304,7 +304,9 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             };
             let bytes =
                 std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
-            let url = operators
+            let url = app
+                .services
+                .media
                 .upload_photo(&shell(&by), shape, bytes)
                 .await
                 .map_err(said)?;

@@ -6,7 +6,8 @@
 use chrono::{DateTime, Duration, DurationRound, Utc};
 
 use super::details::{ServiceDetails, TherapistChoice};
-use super::model::{Order, OrderState};
+use super::life::OrderState;
+use super::model::Order;
 use crate::catalog::Slot;
 
 /// The grid holds are kept on.

@@ -3,8 +3,10 @@
 //! cancel, expiry).
 
 mod assignment;
+mod audit;
 mod details;
 pub mod holds;
+mod life;
 mod model;
 mod ports;
 mod service;
@@ -12,14 +14,15 @@ mod service;
 mod tests;
 
 pub use assignment::Driver;
+pub(crate) use audit::StaffStep;
+pub use audit::order_snapshot;
 pub use details::{
     CharterDetails, Contact, DROP_OFF_LEAD_MINUTES, DROP_OFF_MIN_LEAD_MINUTES, Direction,
     EscortDetails, GuideLanguage, MassageDetails, MessagingApp, NOTE_MAX, REASON_MAX,
     ServiceDetails, ShuttleDetails, TherapistChoice, note, reason,
 };
 pub use holds::TherapistHold;
-pub use model::{
-    Actor, Order, OrderId, OrderState, Revision, Transition, check_window, order_snapshot, price,
-};
+pub use life::{Actor, OrderState, Transition};
+pub use model::{Order, OrderId, Revision, check_window, price};
 pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
 pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};

@@ -1,7 +1,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::model::{Order, OrderId, OrderState};
+use super::life::OrderState;
+use super::model::{Order, OrderId};
 use crate::audit::AuditEntry;
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};

@@ -72,11 +72,8 @@ pub(crate) fn router(services: &Services) -> Router {
         services.support.clone(),
     ));
     // A catalogue photo comes in one message: room for the largest file the media rules take.
-    let operators = OperatorServiceServer::new(operator::Operators::new(
-        services.identity.clone(),
-        services.operators.clone(),
-    ))
-    .max_decoding_message_size(services.media.limits().max_file_bytes + 64 * 1024);
+    let operators = OperatorServiceServer::new(operator::Operators::new(services.clone()))
+        .max_decoding_message_size(services.media.limits().max_file_bytes + 64 * 1024);
     let live = LiveServiceServer::new(live::Live::new(
         services.identity.clone(),
         services.operators.clone(),

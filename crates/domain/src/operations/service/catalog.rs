@@ -72,12 +72,6 @@ impl OperatorService {
             .await
     }
 
-    /// Everything in the catalogue, inactive entries too, for the console (operators may look;
-    /// only admins change it).
-    pub async fn catalogue(&self) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
-        self.p.catalog.everything().await
-    }
-
     /// An admin's edit of a plan: texts, rates, capacity, on sale or not. New orders see it;
     /// orders already made keep their price.
     pub async fn update_plan(

@@ -11,24 +11,18 @@ use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogCodec, CatalogService};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, TokenHash};
-use crate::media::{MediaService, PhotoShape};
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
-use crate::payment::{Cancellation, LedgerEntry, Payment, PaymentService, RefundQuote};
-use crate::reviews::{Review, ReviewService};
-use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
-use crate::support::{Message, SupportService, Thread, ThreadId, ThreadView};
+use crate::payment::{LedgerEntry, PaymentService};
+use crate::shared::{Clock, Money, Page, PageRequest, Randomness, UserId, text};
 
-/// What operators work through: the customer-side services (so every rule is the same) and the
-/// stores of staff and audit.
+/// What the operators' own calls work through: the stores of staff, keys, audit and customers,
+/// and the subjects' services they search or change (so every rule is the same).
 #[derive(Clone)]
 pub struct OperatorPorts {
     pub catalog: CatalogService,
     pub codec: Arc<dyn CatalogCodec>,
     pub orders: OrderService,
     pub payments: PaymentService,
-    pub support: SupportService,
-    pub reviews: ReviewService,
-    pub media: MediaService,
     pub identity: Arc<dyn IdentityStore>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub staff: Arc<dyn StaffStore>,
@@ -62,9 +56,11 @@ fn phone_digits(text: &str) -> Option<String> {
     (looks && digits.len() >= 6).then(|| digits.to_owned())
 }
 
-/// The operator API (issue 8): each method takes the acting [`Staff`] and applies the same domain
-/// rules as the customer side. Every change is written together with its audit entry, in one
-/// transaction, by the store that makes it.
+/// What is the operators' own: staff and service keys, the audit log and its notes, customers
+/// and their wallets, the admins' catalogue duties, and a search of orders by customer. Each
+/// subject's staff actions live with the subject (`OrderService::confirm`,
+/// `PaymentService::cancel_as_operator`, `SupportService::reply`, …), take the acting [`Staff`]
+/// and write their audit entry with the change, in one transaction.
 #[derive(Clone)]
 pub struct OperatorService {
     p: OperatorPorts,
@@ -134,69 +130,6 @@ impl OperatorService {
         self.p.orders.search(owner.as_ref(), &filter, page).await
     }
 
-    pub async fn order(&self, id: &OrderId) -> DomainResult<Order> {
-        self.p.orders.find(id).await
-    }
-
-    /// `seen`: the order's version the operator acts on, when known; a changed order is refused.
-    pub async fn confirm(
-        &self,
-        by: &Staff,
-        id: &OrderId,
-        seen: Option<i64>,
-    ) -> DomainResult<Order> {
-        self.p.orders.confirm(by, (id, seen)).await
-    }
-
-    pub async fn assign_driver(
-        &self,
-        by: &Staff,
-        (id, seen): (&OrderId, Option<i64>),
-        name: &str,
-        phone: Phone,
-        plate: &str,
-    ) -> DomainResult<Order> {
-        self.p
-            .orders
-            .assign_driver(by, (id, seen), name, phone, plate)
-            .await
-    }
-
-    pub async fn assign_therapist(
-        &self,
-        by: &Staff,
-        (id, seen): (&OrderId, Option<i64>),
-        therapist_id: &str,
-    ) -> DomainResult<Order> {
-        self.p
-            .orders
-            .assign_therapist(by, (id, seen), therapist_id)
-            .await
-    }
-
-    pub async fn complete(
-        &self,
-        by: &Staff,
-        id: &OrderId,
-        seen: Option<i64>,
-    ) -> DomainResult<Order> {
-        self.p.orders.complete(by, (id, seen)).await
-    }
-
-    /// Cancels, refunding a paid order under the policy or by `refund_override`.
-    pub async fn cancel(
-        &self,
-        by: &Staff,
-        id: &OrderId,
-        reason: &str,
-        refund_override: Option<Money>,
-    ) -> DomainResult<Cancellation> {
-        self.p
-            .payments
-            .cancel_as_operator(by, id, reason, refund_override)
-            .await
-    }
-
     /// A note on an order for operators only: kept in the audit log (action `order.note`), never
     /// shown to the customer.
     pub async fn add_note(&self, by: &Staff, id: &OrderId, note: &str) -> DomainResult<AuditEntry> {
@@ -212,83 +145,6 @@ impl OperatorService {
         );
         self.p.audit.record(&entry).await?;
         Ok(entry)
-    }
-
-    /// The order's payments, every attempt, oldest first.
-    pub async fn order_payments(&self, id: &OrderId) -> DomainResult<Vec<Payment>> {
-        self.p.orders.find(id).await?;
-        self.p.payments.of_order(id).await
-    }
-
-    /// What cancelling the order under the policy would keep and refund now.
-    pub async fn refund_quote(&self, id: &OrderId) -> DomainResult<RefundQuote> {
-        self.p.payments.refund_quote_for_staff(id).await
-    }
-
-    /// A bank transfer seen by an operator: the order is paid as if the bank had said so.
-    pub async fn mark_transfer_paid(
-        &self,
-        by: &Staff,
-        id: &OrderId,
-        bank_ref: &str,
-    ) -> DomainResult<Order> {
-        self.p.payments.confirm_transfer(by, id, bank_ref).await
-    }
-
-    /// Every customer's threads, those `view` keeps.
-    pub async fn support_threads(
-        &self,
-        view: ThreadView,
-        page: &PageRequest,
-    ) -> DomainResult<Page<Thread>> {
-        self.p.support.all_threads(view, page).await
-    }
-
-    /// Closes a thread (answered) or reopens it.
-    pub async fn set_thread_closed(
-        &self,
-        by: &Staff,
-        id: &ThreadId,
-        closed: bool,
-    ) -> DomainResult<Thread> {
-        self.p.support.set_closed(by, id, closed).await
-    }
-
-    pub async fn support_thread(&self, id: &ThreadId) -> DomainResult<(Thread, Vec<Message>)> {
-        self.p.support.any_thread(id).await
-    }
-
-    /// Every review, hidden ones too (`hidden` keeps one kind).
-    pub async fn reviews(
-        &self,
-        hidden: Option<bool>,
-        page: &PageRequest,
-    ) -> DomainResult<Page<Review>> {
-        self.p.reviews.all(hidden, page).await
-    }
-
-    /// An admin's photo for the catalogue: the address a plan or therapist then names.
-    pub async fn upload_photo(
-        &self,
-        by: &Staff,
-        shape: PhotoShape,
-        file: Vec<u8>,
-    ) -> DomainResult<String> {
-        self.p.media.upload_photo(by, shape, file).await
-    }
-
-    /// Any staff may hide a review; the customer is mailed the reason.
-    pub async fn hide_review(
-        &self,
-        by: &Staff,
-        id: &OrderId,
-        reason: &str,
-    ) -> DomainResult<Review> {
-        self.p.reviews.hide(by, id, reason).await
-    }
-
-    pub async fn reply(&self, by: &Staff, id: &ThreadId, body: &str) -> DomainResult<Thread> {
-        self.p.support.reply(by, id, body).await
     }
 
     /// Returns the balance after.

@@ -9,7 +9,8 @@ use sha2::{Digest, Sha256};
 
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use super::holds;
-use super::model::{Actor, NOT_SOLD, Order, OrderId, Revision, price};
+use super::life::Actor;
+use super::model::{NOT_SOLD, Order, OrderId, Revision, price};
 use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
 use crate::catalog::{CatalogService, Category, FavoriteStore, Plan, PlanId, Slot};
 use crate::error::{DomainError, DomainResult, Message, msg};

@@ -5,11 +5,12 @@
 use chrono::{DateTime, Utc};
 
 use super::{OrderService, store_error};
-use crate::audit::{AuditEntry, Staff};
+use crate::audit::Staff;
 use crate::error::{DomainError, DomainResult, msg};
+use crate::ordering::StaffStep;
 use crate::ordering::assignment::Driver;
-use crate::ordering::model::{Actor, Order, OrderId};
-use crate::ordering::order_snapshot;
+use crate::ordering::life::Actor;
+use crate::ordering::model::{Order, OrderId};
 use crate::ordering::ports::OrderFilter;
 use crate::shared::{Page, PageRequest, Phone, UserId};
 
@@ -55,16 +56,13 @@ impl OrderService {
         let now = self.clock.now();
         step(&mut order, actor, now)?;
         if order != before {
-            let audit = AuditEntry::new(
-                &*self.random,
-                now,
+            let step = StaffStep {
                 by,
                 action,
-                format!("order:{}", id.as_str()),
-                order_snapshot(&before),
-                order_snapshot(&order),
                 reason,
-            );
+                before: &before,
+            };
+            let audit = step.entry(&*self.random, now, &order, "");
             self.store
                 .save_audited(&order, &audit)
                 .await

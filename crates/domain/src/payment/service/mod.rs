@@ -113,8 +113,10 @@ impl PaymentService {
         }
     }
 
-    /// Any order's payments, for operators: every attempt, oldest first.
+    /// Any order's payments, for operators: every attempt, oldest first (an unknown order is
+    /// NOT_FOUND, not an empty list).
     pub async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>> {
+        self.orders.find(order).await?;
         self.store.of_order(order).await
     }
 

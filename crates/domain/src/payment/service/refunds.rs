@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use super::{PaymentService, settle_error};
 use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Actor, Order, OrderId, OrderState, order_snapshot};
+use crate::ordering::{Actor, Order, OrderId, OrderState, StaffStep};
 use crate::payment::ports::Settlement;
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, RefundQuote};
 use crate::shared::{Money, UserId};
@@ -139,23 +139,18 @@ impl PaymentService {
         } else {
             "order.cancel"
         };
-        let audit = |after: &Order| {
-            AuditEntry::new(
-                &*self.random,
-                now,
-                by,
-                action,
-                format!("order:{}", id.as_str()),
-                order_snapshot(&before),
-                format!(
-                    "{} refund={} fee={}",
-                    order_snapshot(after),
-                    quote.refund.amount(),
-                    quote.fee.amount()
-                ),
-                reason,
-            )
+        let step = StaffStep {
+            by,
+            action,
+            reason,
+            before: &before,
         };
+        let figures = format!(
+            "refund={} fee={}",
+            quote.refund.amount(),
+            quote.fee.amount()
+        );
+        let audit = |after: &Order| step.entry(&*self.random, now, after, &figures);
         self.refund(&mut order, actor, reason, quote, now, Some(&audit))
             .await?;
         Ok(Cancellation {

@@ -1,0 +1,21 @@
+// The console's calls, one module per subject as the server's operator handlers are laid out:
+// every read through the app's one data pattern (`@/lib/api`), every write followed by marking the
+// operators' answers stale. Live events mark them stale too (console-frame).
+
+import { catalogActions } from './catalog';
+import { orderActions } from './orders';
+import { paymentActions } from './payments';
+import { staffActions } from './staff';
+import { supportActions } from './support';
+
+export * from './catalog';
+export * from './customers';
+export * from './orders';
+export * from './payments';
+export * from './reviews';
+export { FALLBACK_POLL_MS, OperatorService } from './shared';
+export * from './staff';
+export * from './support';
+
+/** Every operator's action, by name, whichever subject it belongs to. */
+export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions };
