@@ -1,10 +1,12 @@
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
+import { refusedWith } from './grpc-web';
 import { describe, expect, it } from 'vitest';
 import { accountError, authCode, loginError, registerError } from '@/features/account/api/errors';
 import { safeNext } from '@/features/account/rules';
 import { EMAIL_PATTERN } from '@/features/account/rules';
 
-const err = (message: string, code = Code.InvalidArgument) => new ConnectError(message, code);
+// As the server sends them: the code in the ErrorInfo's reason, the identity provider's message as the words.
+const err = (message: string, code = Code.InvalidArgument) => refusedWith(code, { reason: message.split(' : ')[0], words: message });
 
 describe('identity errors in the spec’s words', () => {
   it('reads the code before the explanation', () => {
@@ -26,7 +28,7 @@ describe('identity errors in the spec’s words', () => {
   });
 
   it('shows a field error’s own text', () => {
-    expect(accountError(err('phone.number: 請輸入正確的電話號碼'))).toBe('請輸入正確的電話號碼');
+    expect(accountError(refusedWith(Code.InvalidArgument, { reason: 'PROFILE_PHONE', field: 'phone.number', words: '請輸入正確的電話號碼' }))).toBe('請輸入正確的電話號碼');
     expect(accountError(err('EXPIRED_OOB_CODE'))).toContain('過期');
   });
 });

@@ -1,12 +1,13 @@
 import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
-import { OrderSchema, OrderState } from '@/gen/booking/v1/order_pb';
+import { OrderEventSchema, OrderSchema, OrderState, PaidStepSchema, RefundedStepSchema, type OrderEvent } from '@/gen/booking/v1/order_pb';
 import { isTab, TABS } from '@/features/order/api/member-orders-api';
 import { reasonText } from '@/features/order/components/member-order-detail';
 import { draftFromOrder } from '@/features/order/draft';
 import { refusal } from '@/lib/api/refusal';
 import { showTimestamp } from '@/lib/vietnam-time';
+import { refusedWith } from './grpc-web';
 
 describe('the member area', () => {
   it('has a tab for every state, each state in one tab only', () => {
@@ -56,8 +57,9 @@ describe('the member area', () => {
   });
 
   it('shows the server’s words for refusals and timestamps in Vietnam time', () => {
-    const refused = new ConnectError('body: 請輸入訊息內容', Code.InvalidArgument);
+    const refused = refusedWith(Code.InvalidArgument, { reason: 'SUPPORT_BODY_REQUIRED', field: 'body', words: '請輸入訊息內容' });
     expect(refusal(refused, 'x')).toBe('請輸入訊息內容');
+    expect(refusal(refusedWith(Code.ResourceExhausted, { reason: 'SUPPORT_THROTTLED', words: '請 5 分鐘後再試' }), 'x')).toBe('請 5 分鐘後再試');
     expect(refusal(new ConnectError('db down', Code.Unavailable), '網路不穩')).toBe('網路不穩');
     expect(showTimestamp({ seconds: BigInt(Date.UTC(2026, 10, 24, 14, 30) / 1000) })).toBe('2026/11/24 21:30');
     expect(showTimestamp(undefined)).toBe('');
@@ -65,16 +67,21 @@ describe('the member area', () => {
 });
 
 describe("an order's history in words", () => {
-  it('says the reason codes the server keeps', () => {
-    expect(reasonText('paid: VCOIN PY1', 'customer:u1')).toBe('以 V 幣付款');
-    expect(reasonText('driver: 阮文明', 'operator:小美')).toBe('指派司機 阮文明');
-    expect(reasonText('therapist: 阿秋 Thu', 'operator:小美')).toBe('指派按摩師 阿秋 Thu');
-    expect(reasonText('refunded: 0 380000 改期', 'customer:u1')).toBe('客戶取消（改期）；手續費 VND 0，退回 VND 380,000');
-    expect(reasonText('refunded: 190000 190000', 'operator:小美')).toBe('客服取消；手續費 VND 190,000，退回 VND 190,000');
-    expect(reasonText('created', 'customer:u1')).toBe('建立訂單');
+  // As the server sends a step: the kept text and its parts (`why`), which alone are read.
+  const step = (why: OrderEvent['why'], actor = 'customer:u1') => create(OrderEventSchema, { why, actor, reason: 'ignored' });
+
+  it('says the reasons the server keeps, from their parts', () => {
+    expect(reasonText(step({ case: 'paid', value: create(PaidStepSchema, { method: 'VCOIN', paymentId: 'PY1' }) }))).toBe('以 V 幣付款');
+    expect(reasonText(step({ case: 'driver', value: '阮文明' }, 'operator:小美'))).toBe('指派司機 阮文明');
+    expect(reasonText(step({ case: 'therapist', value: '阿秋 Thu' }, 'operator:小美'))).toBe('指派按摩師 阿秋 Thu');
+    const refunded = (fee: bigint, refund: bigint, said: string) =>
+      ({ case: 'refunded', value: create(RefundedStepSchema, { feeVnd: fee, refundVnd: refund, said }) }) as const;
+    expect(reasonText(step(refunded(0n, 380_000n, '改期')))).toBe('客戶取消（改期）；手續費 VND 0，退回 VND 380,000');
+    expect(reasonText(step(refunded(190_000n, 190_000n, ''), 'operator:小美'))).toBe('客服取消；手續費 VND 190,000，退回 VND 190,000');
+    expect(reasonText(step({ case: 'code', value: 'created' }))).toBe('建立訂單');
   });
 
   it('shows words kept before reasons were codes as they are', () => {
-    expect(reasonText('指派司機 Lan', 'operator:x')).toBe('指派司機 Lan');
+    expect(reasonText(step({ case: 'code', value: '指派司機 Lan' }, 'operator:x'))).toBe('指派司機 Lan');
   });
 });

@@ -2,7 +2,9 @@ import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { PlanSchema } from '@/gen/booking/v1/catalog_pb';
-import { fieldProblem, isGone, problemText, toDetails } from '@/features/order/api/order-api';
+import { fieldProblem, isGone, toDetails } from '@/features/order/api/order-api';
+import { refusal } from '@/lib/api/refusal';
+import { refusedWith } from './grpc-web';
 import { flowOfPath, stepPath } from '@/lib/paths';
 import { initialDetails } from '@/features/order/flows';
 import { isFlightNumber, rulesFor, startProblem } from '@/features/order/rules';
@@ -61,14 +63,17 @@ describe('order requests', () => {
     expect(toDetails('massage', values).service.value).toMatchObject({ therapist: 'specific', therapistId: 't-thu', hotelImageIds: ['img-a', 'img-b'] });
     expect(toDetails('massage', initialDetails('massage', plan)).service.value).toMatchObject({ therapist: 'any', therapistId: '', hotelImageIds: [] });
     // A lost race for a therapist is shown in the server's words, not as a network problem.
-    expect(problemText(new ConnectError('這位按摩師在這個時段已有預約', Code.Aborted), 'net')).toBe('這位按摩師在這個時段已有預約');
-    expect(problemText(new ConnectError('x', Code.Unavailable), 'net')).toBe('net');
+    expect(refusal(refusedWith(Code.Aborted, { reason: 'THERAPIST_TAKEN', words: '這位按摩師在這個時段已有預約' }), 'net')).toBe('這位按摩師在這個時段已有預約');
+    expect(refusal(new ConnectError('x', Code.Unavailable), 'net')).toBe('net');
   });
 
   it('reads the server’s field errors as the form names its fields', () => {
     const err = (m: string, code = Code.InvalidArgument) => new ConnectError(m, code);
-    expect(fieldProblem(err('details.flight_number: 請輸入正確的航班編號'))).toEqual({ field: 'flightNumber', message: '請輸入正確的航班編號' });
-    expect(fieldProblem(err('contact.phone.number: 請輸入正確的電話號碼'))?.field).toBe('phoneNumber');
+    const field = (path: string, words: string) => refusedWith(Code.InvalidArgument, { reason: 'X', field: path, words });
+    expect(fieldProblem(field('details.flight_number', '請輸入正確的航班編號'))).toEqual({ field: 'flightNumber', message: '請輸入正確的航班編號' });
+    expect(fieldProblem(field('contact.phone.number', '請輸入正確的電話號碼'))?.field).toBe('phoneNumber');
+    // Words alone name no field, whatever they look like.
+    expect(fieldProblem(err('details.flight_number: 請輸入正確的航班編號'))).toBeUndefined();
     expect(fieldProblem(err('訂單已付款，無法修改', Code.FailedPrecondition))).toBeUndefined();
     expect(isGone(err('order not found', Code.NotFound))).toBe(true);
     expect(isGone(err('x', Code.Unavailable))).toBe(false);

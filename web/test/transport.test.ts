@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CatalogService, Category, ListCategoriesResponseSchema } from '@/gen/booking/v1/catalog_pb';
 import { createApiTransport, retryInterceptor, TOKEN_HEADER } from '@/lib/api/transport';
 import { RETRY_STATUSES } from '@/lib/constants';
-import { grpcWebError, grpcWebOk } from './grpc-web';
+import { grpcWebError, grpcWebOk, grpcWebRefusal } from './grpc-web';
 
 function okResponse(): Response {
   return grpcWebOk(ListCategoriesResponseSchema, {
@@ -131,7 +131,7 @@ describe('the retry rule', () => {
 
 describe('an expired ID token', () => {
   function expired(): Response {
-    return grpcWebError(Code.Unauthenticated, 'TOKEN_EXPIRED');
+    return grpcWebRefusal(Code.Unauthenticated, { reason: 'TOKEN_EXPIRED', words: 'TOKEN_EXPIRED' });
   }
 
   it('is renewed once and the call sent again with the new token', async () => {

@@ -298,7 +298,15 @@ async fn join_all<T: Send + 'static>(
     out
 }
 
-/// One test per backend, each with its own server and database.
+/// The field a gRPC refusal names, read from its `BadRequest` detail (never from its words).
+fn refused_field(status: &tonic::Status) -> String {
+    use tonic_types::StatusExt;
+    let bad = status
+        .get_details_bad_request()
+        .expect("a BadRequest detail");
+    bad.field_violations[0].field.clone()
+}
+
 /// A gRPC request carrying an ID token.
 fn signed<T>(token: &str, message: T) -> tonic::Request<T> {
     let mut r = tonic::Request::new(message);
@@ -307,6 +315,7 @@ fn signed<T>(token: &str, message: T) -> tonic::Request<T> {
     r
 }
 
+/// One test per backend, each with its own server and database.
 macro_rules! api_test {
     ($name:ident, $body:expr) => {
         mod $name {

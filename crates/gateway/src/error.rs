@@ -4,8 +4,12 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::DomainError;
-use domain::error::{AuthError, AuthErrorKind, msg};
+use std::collections::HashMap;
+use std::time::Duration;
+
+use domain::error::{Arg, AuthError, AuthErrorKind, Message, msg};
 use serde::Serialize;
+use tonic_types::{ErrorDetails, FieldViolation as WireViolation, StatusExt};
 
 use crate::texts::render;
 
@@ -97,21 +101,99 @@ impl From<AuthError> for ApiError {
     }
 }
 
-/// The status message is the identity provider's (`EMAIL_EXISTS`, `WEAK_PASSWORD : …`), which
-/// clients read the code from.
-fn auth_status(e: AuthError) -> tonic::Status {
-    let message = e.to_string();
-    let mut status = match e.kind() {
-        AuthErrorKind::BadInput => tonic::Status::invalid_argument(message),
-        AuthErrorKind::Conflict => tonic::Status::already_exists(message),
-        AuthErrorKind::Unauthenticated => tonic::Status::unauthenticated(message),
-        AuthErrorKind::Forbidden => tonic::Status::permission_denied(message),
-        AuthErrorKind::Throttled => tonic::Status::resource_exhausted(message),
-    };
-    if let AuthError::TooManyAttempts { retry_after_secs } = e {
-        status = with_retry_after(status, retry_after_secs);
+/// What a gRPC refusal carries besides its code and words, in Google's error model (sent in
+/// `grpc-status-details-bin`): an `ErrorInfo` whose reason a client can branch on (the identity
+/// provider's code, `EMAIL_EXISTS`; or the message's code, `order.changed` as `ORDER_CHANGED`)
+/// with the message's code and values as metadata, a `BadRequest` naming the field, the words as
+/// a `LocalizedMessage`, and `RetryInfo` for a throttle.
+struct Refusal {
+    code: tonic::Code,
+    reason: String,
+    text: String,
+    field: Option<String>,
+    metadata: HashMap<String, String>,
+    retry_after: Option<u64>,
+}
+
+/// Where the reasons of `ErrorInfo` are defined: this API.
+const ERROR_DOMAIN: &str = "booking.v1";
+/// The only language the server speaks so far.
+const LOCALE: &str = "zh-TW";
+
+impl Refusal {
+    fn new(code: tonic::Code, reason: impl Into<String>, text: String) -> Self {
+        Self {
+            code,
+            reason: reason.into(),
+            text,
+            field: None,
+            metadata: HashMap::new(),
+            retry_after: None,
+        }
     }
-    status
+
+    /// A refusal the domain worded: its reason and metadata come from the message.
+    fn said(code: tonic::Code, message: &Message) -> Self {
+        let mut refusal = Self::new(code, reason_of(message.code), render(message));
+        refusal
+            .metadata
+            .insert("message".into(), message.code.to_owned());
+        for (name, arg) in &message.args {
+            if let Arg::Value(value) = arg {
+                refusal.metadata.insert((*name).to_owned(), value.clone());
+            }
+        }
+        refusal
+    }
+
+    fn into_status(self) -> tonic::Status {
+        let mut details = ErrorDetails::new();
+        let mut metadata = self.metadata;
+        if let Some(field) = &self.field {
+            metadata.insert("field".into(), field.clone());
+            details.set_bad_request(vec![WireViolation::new(field.clone(), self.text.clone())]);
+        }
+        details.set_error_info(self.reason, ERROR_DOMAIN, metadata);
+        details.set_localized_message(LOCALE, self.text.clone());
+        if let Some(secs) = self.retry_after {
+            details.set_retry_info(Some(Duration::from_secs(secs)));
+        }
+        let status = tonic::Status::with_error_details(self.code, self.text, details);
+        match self.retry_after {
+            Some(secs) => with_retry_after(status, secs),
+            None => status,
+        }
+    }
+}
+
+/// `order.note_required` → `ORDER_NOTE_REQUIRED`, the form `ErrorInfo` reasons take.
+fn reason_of(code: &str) -> String {
+    code.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The status message of an identity error is the identity provider's (`WEAK_PASSWORD : …`, as
+/// REST says it); the code alone is the `ErrorInfo` reason.
+fn auth_refusal(e: AuthError) -> Refusal {
+    let code = match e.kind() {
+        AuthErrorKind::BadInput => tonic::Code::InvalidArgument,
+        AuthErrorKind::Conflict => tonic::Code::AlreadyExists,
+        AuthErrorKind::Unauthenticated => tonic::Code::Unauthenticated,
+        AuthErrorKind::Forbidden => tonic::Code::PermissionDenied,
+        AuthErrorKind::Throttled => tonic::Code::ResourceExhausted,
+    };
+    let mut refusal = Refusal::new(code, e.code(), e.to_string());
+    if let AuthError::TooManyAttempts { retry_after_secs } = e {
+        refusal.retry_after = Some(retry_after_secs);
+    }
+    refusal
 }
 
 fn with_retry_after(mut status: tonic::Status, secs: u64) -> tonic::Status {
@@ -122,32 +204,44 @@ fn with_retry_after(mut status: tonic::Status, secs: u64) -> tonic::Status {
 }
 
 pub(crate) fn status(err: DomainError) -> tonic::Status {
-    match err {
+    use tonic::Code;
+    let refusal = match err {
         DomainError::InvalidArgument { field, message } => {
-            tonic::Status::invalid_argument(format!("{field}: {}", render(&message)))
+            let mut refusal = Refusal::said(Code::InvalidArgument, &message);
+            refusal.field = Some(field);
+            refusal
         }
-        DomainError::NotFound { what } => tonic::Status::not_found(format!("{what} not found")),
-        DomainError::FailedPrecondition(reason) => {
-            tonic::Status::failed_precondition(render(&reason))
+        DomainError::NotFound { what } => {
+            let mut refusal = Refusal::new(
+                Code::NotFound,
+                format!("{}_NOT_FOUND", reason_of(&what)),
+                format!("{what} not found"),
+            );
+            refusal.metadata.insert("what".into(), what);
+            refusal
         }
-        DomainError::Conflict(reason) => tonic::Status::aborted(render(&reason)),
-        DomainError::TooLarge(reason) => tonic::Status::resource_exhausted(render(&reason)),
-        DomainError::Unsupported(reason) => tonic::Status::invalid_argument(render(&reason)),
-        DomainError::KeyReused => tonic::Status::invalid_argument(format!(
-            "idempotency_key: {}",
-            render(&msg("request.key_reused"))
-        )),
-        DomainError::Unavailable(what) => tonic::Status::unavailable(what),
+        DomainError::FailedPrecondition(reason) => Refusal::said(Code::FailedPrecondition, &reason),
+        DomainError::Conflict(reason) => Refusal::said(Code::Aborted, &reason),
+        DomainError::TooLarge(reason) => Refusal::said(Code::ResourceExhausted, &reason),
+        DomainError::Unsupported(reason) => Refusal::said(Code::InvalidArgument, &reason),
+        DomainError::KeyReused => {
+            let mut refusal = Refusal::said(Code::InvalidArgument, &msg("request.key_reused"));
+            refusal.field = Some("idempotency_key".into());
+            refusal
+        }
+        DomainError::Unavailable(what) => Refusal::new(Code::Unavailable, "UNAVAILABLE", what),
         DomainError::Throttled {
             message,
             retry_after_secs,
-        } => with_retry_after(
-            tonic::Status::resource_exhausted(render(&message)),
-            retry_after_secs,
-        ),
-        DomainError::PermissionDenied(reason) => tonic::Status::permission_denied(render(&reason)),
-        DomainError::Auth(e) => auth_status(e),
-    }
+        } => {
+            let mut refusal = Refusal::said(Code::ResourceExhausted, &message);
+            refusal.retry_after = Some(retry_after_secs);
+            refusal
+        }
+        DomainError::PermissionDenied(reason) => Refusal::said(Code::PermissionDenied, &reason),
+        DomainError::Auth(e) => auth_refusal(e),
+    };
+    refusal.into_status()
 }
 
 /// The REST error body: `{"error": {"code", "message", "details"}}`.

@@ -469,7 +469,42 @@ api_test!(grpc_orders_share_the_rules, async |app: &TestApp| {
         .await
         .unwrap_err();
     assert_eq!(err.code(), tonic::Code::InvalidArgument);
-    assert!(err.message().starts_with("details."), "{}", err.message());
+    let field = crate::refused_field(&err);
+    assert!(field.starts_with("details."), "{field}");
+    // The structure travels with it: a reason to branch on, the message's code and values, the
+    // words in their language; a bad token says its code the same way.
+    {
+        use tonic_types::StatusExt;
+        let details = err.get_error_details();
+        let info = details.error_info().expect("an ErrorInfo");
+        assert_eq!(info.domain, "booking.v1");
+        assert!(
+            info.reason
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c == '_'),
+            "{}",
+            info.reason
+        );
+        assert_eq!(info.metadata.get("field"), Some(&field));
+        assert!(info.metadata.contains_key("message"), "{:?}", info.metadata);
+        let words = details.localized_message().expect("a LocalizedMessage");
+        assert_eq!(
+            (words.locale.as_str(), words.message.as_str()),
+            ("zh-TW", err.message())
+        );
+        let mut forged = tonic::Request::new(pb::GetOrderRequest {
+            order_id: first.id.clone(),
+        });
+        forged
+            .metadata_mut()
+            .insert("authorization-firebase", "not-a-token".parse().unwrap());
+        let err = client.get_order(forged).await.unwrap_err();
+        let info = err.get_details_error_info().expect("an ErrorInfo");
+        assert_eq!(
+            (err.code(), info.reason.as_str()),
+            (tonic::Code::Unauthenticated, "INVALID_ID_TOKEN")
+        );
+    }
 });
 
 api_test!(

@@ -123,6 +123,11 @@ pub struct Transition {
 }
 
 impl Transition {
+    /// Why the step was taken, in parts.
+    pub fn why(&self) -> super::reason::StepReason {
+        super::reason::StepReason::read(&self.reason)
+    }
+
     /// The mail this step sends the customer, queued with the step itself so it goes once: a
     /// receipt when paid, each confirmation or new assignment, a cancellation, a refund. Lapsing
     /// and completion send nothing (the customer did not act and needs to do nothing).

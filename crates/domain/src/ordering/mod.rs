@@ -9,6 +9,7 @@ pub mod holds;
 mod life;
 mod model;
 mod ports;
+mod reason;
 mod service;
 #[cfg(test)]
 mod tests;
@@ -25,4 +26,5 @@ pub use holds::TherapistHold;
 pub use life::{Actor, OrderState, Transition};
 pub use model::{Order, OrderId, Revision, check_window, price};
 pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
+pub use reason::StepReason;
 pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};

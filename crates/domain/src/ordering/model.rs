@@ -3,6 +3,7 @@ use chrono::{DateTime, Duration, Utc};
 use super::assignment::Driver;
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use super::life::{Actor, OrderState, Transition};
+use super::reason::StepReason;
 use crate::catalog::{Category, Plan, PlanId};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::pricing::{Estimate, estimate};
@@ -294,7 +295,10 @@ impl Order {
         if self.state == OrderState::Confirmed && self.driver.as_ref() == Some(&driver) {
             return Ok(());
         }
-        let reason = format!("driver: {}", driver.name);
+        let reason = StepReason::Driver {
+            name: driver.name.clone(),
+        }
+        .text();
         self.driver = Some(driver);
         self.go(OrderState::Confirmed, actor, &reason, now);
         Ok(())
@@ -327,7 +331,7 @@ impl Order {
         self.go(
             OrderState::Confirmed,
             actor,
-            &format!("therapist: {name}"),
+            &StepReason::Therapist { name: name.into() }.text(),
             now,
         );
         Ok(())

@@ -1,10 +1,13 @@
 //! Categories, plans and their price lists.
 
+use domain::DomainError;
 use domain::catalog::{self, CategorySummary};
+use domain::error::msg;
 use domain::media::sized;
 use domain::ordering::{DROP_OFF_LEAD_MINUTES, DROP_OFF_MIN_LEAD_MINUTES};
 use tonic::Status;
 
+use crate::error::status;
 use crate::pb;
 use crate::texts;
 
@@ -23,9 +26,10 @@ pub(crate) fn category_from_pb(raw: i32) -> Result<catalog::Category, Status> {
         Ok(pb::Category::Charter) => Ok(catalog::Category::Charter),
         Ok(pb::Category::Escort) => Ok(catalog::Category::Escort),
         Ok(pb::Category::DragonMassage) => Ok(catalog::Category::DragonMassage),
-        Ok(pb::Category::Unspecified) | Err(_) => {
-            Err(Status::invalid_argument("category: required"))
-        }
+        Ok(pb::Category::Unspecified) | Err(_) => Err(status(DomainError::invalid(
+            "category",
+            msg("catalog.category"),
+        ))),
     }
 }
 

@@ -6,7 +6,8 @@ use domain::error::msg;
 use domain::media::ImageId;
 use domain::ordering::{
     CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage, MassageDetails,
-    MessagingApp, Order, OrderFilter, OrderState, ServiceDetails, ShuttleDetails, TherapistChoice,
+    MessagingApp, Order, OrderFilter, OrderState, ServiceDetails, ShuttleDetails, StepReason,
+    TherapistChoice,
 };
 use domain::pricing::Estimate;
 use domain::shared::{LocalTime, Phone};
@@ -280,6 +281,7 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
                 at: Some(timestamp(t.at)),
                 actor: t.actor.code(),
                 reason: t.reason.clone(),
+                why: Some(why_to_pb(t.why())),
             })
             .collect(),
         driver: o.driver.as_ref().map(driver_to_pb),
@@ -305,4 +307,22 @@ pub(crate) fn plan_id(raw: &str) -> DomainResult<PlanId> {
 
 pub(crate) fn respond(o: &Order) -> Option<pb::Order> {
     Some(order_to_pb(o))
+}
+
+fn why_to_pb(why: StepReason) -> pb::order_event::Why {
+    use pb::order_event::Why;
+    match why {
+        StepReason::Code(code) => Why::Code(code),
+        StepReason::Paid { method, payment } => Why::Paid(pb::PaidStep {
+            method,
+            payment_id: payment,
+        }),
+        StepReason::Driver { name } => Why::Driver(name),
+        StepReason::Therapist { name } => Why::Therapist(name),
+        StepReason::Refunded { fee, refund, said } => Why::Refunded(pb::RefundedStep {
+            fee_vnd: fee.amount(),
+            refund_vnd: refund.amount(),
+            said,
+        }),
+    }
 }

@@ -74,7 +74,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
                   <span className="muted small">
                     {showTimestamp(e.at)}・{e.actor}
                   </span>
-                  <span className="small">{reasonText(e.reason, e.actor)}</span>
+                  <span className="small">{reasonText(e)}</span>
                 </li>
               ))}
             </ol>

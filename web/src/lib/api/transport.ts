@@ -2,6 +2,7 @@ import { Code, ConnectError, type Interceptor, type Transport } from '@connectrp
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import { MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt';
 import { API_TIMEOUT_MS, RETRY_STATUSES } from '../constants';
+import { refused } from './refusal';
 
 export const TOKEN_HEADER = 'authorization-firebase';
 /** Set on non-2xx responses by our fetch wrapper, so interceptors know the HTTP status. */
@@ -33,7 +34,7 @@ export function httpStatusOf(error: ConnectError): number | undefined {
   return raw ? Number(raw) : HTTP_STATUS_OF_CODE[error.code];
 }
 
-/** Sends the ID token, when there is one, in the spec's header. */
+/** Sends the ID token, when there is one, in the product's header. */
 export function tokenInterceptor(getToken: () => string): Interceptor {
   return (next) => (req) => {
     const token = getToken();
@@ -43,7 +44,7 @@ export function tokenInterceptor(getToken: () => string): Interceptor {
 }
 
 /**
- * Retries a failed read once on the spec's statuses (408, 409, 425, 429, 500, 502, 503, 504).
+ * Retries a failed read once on the product's statuses (408, 409, 425, 429, 500, 502, 503, 504).
  * Reads are the methods declared `NO_SIDE_EFFECTS` in the proto; writes are never retried here
  * (they carry idempotency keys and the caller decides).
  */
@@ -71,7 +72,7 @@ export function renewInterceptor(renew: () => Promise<boolean>): Interceptor {
       return await next(req);
     } catch (error) {
       const e = ConnectError.from(error);
-      if (e.code !== Code.Unauthenticated || !e.rawMessage.startsWith('TOKEN_EXPIRED') || !(await renew())) {
+      if (e.code !== Code.Unauthenticated || refused(e).reason !== 'TOKEN_EXPIRED' || !(await renew())) {
         throw error;
       }
       return await next(req);
@@ -101,7 +102,7 @@ export interface TransportOptions {
 
 /**
  * The browser's transport: gRPC-Web to our server, a 5 s deadline for each call (its one retry
- * included), the token header, and the spec's retry rule.
+ * included), the token header, and the product's retry rule.
  */
 export function createApiTransport(options: TransportOptions): Transport {
   const inner = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -67,7 +67,7 @@ pub struct NewOrder {
     pub note: String,
 }
 
-/// The order flow (DESIGN §5). Only an order's owner sees or changes it: anyone else is told it
+/// The order flow. Only an order's owner sees or changes it: anyone else is told it
 /// does not exist.
 #[derive(Clone)]
 pub struct OrderService {

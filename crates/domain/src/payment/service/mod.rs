@@ -19,7 +19,9 @@ use super::ports::{BankFeed, PaymentStore, SettleError, VnPayGateway};
 use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
 use crate::error::{DomainError, DomainResult, Message, msg};
-use crate::ordering::{IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore};
+use crate::ordering::{
+    IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore, StepReason,
+};
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
 pub use refunds::Cancellation;
@@ -38,7 +40,7 @@ pub struct PaymentSettings {
     pub cancellation: CancellationPolicy,
 }
 
-/// Payments and the v-coin wallet (DESIGN §5). An order becomes paid exactly once: the payment,
+/// Payments and the v-coin wallet. An order becomes paid exactly once: the payment,
 /// the ledger and the order move in one transaction, and a stale order refuses the second.
 #[derive(Clone)]
 pub struct PaymentService {
@@ -254,7 +256,11 @@ pub(super) fn payable(order: &Order, now: DateTime<Utc>) -> DomainResult<()> {
 }
 
 fn paid_reason(payment: &Payment) -> String {
-    format!("paid: {} {}", payment.method.code(), payment.id.as_str())
+    StepReason::Paid {
+        method: payment.method.code().to_owned(),
+        payment: payment.id.as_str().to_owned(),
+    }
+    .text()
 }
 
 fn top_up_entry(

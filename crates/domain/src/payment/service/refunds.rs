@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use super::{PaymentService, settle_error};
 use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Actor, Order, OrderId, OrderState, StaffStep};
+use crate::ordering::{Actor, Order, OrderId, OrderState, StaffStep, StepReason};
 use crate::payment::ports::Settlement;
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, RefundQuote};
 use crate::shared::{Money, UserId};
@@ -170,16 +170,13 @@ impl PaymentService {
         now: DateTime<Utc>,
         audit: Option<&(dyn Fn(&Order) -> AuditEntry + Send + Sync)>,
     ) -> DomainResult<()> {
-        // `refunded: FEE REFUND [what the canceller said]`, in whole đồng; the edge says it in words,
-        // with who cancelled from the transition's actor.
-        let reason = match stated.trim() {
-            "" => format!("refunded: {} {}", quote.fee.amount(), quote.refund.amount()),
-            said => format!(
-                "refunded: {} {} {said}",
-                quote.fee.amount(),
-                quote.refund.amount()
-            ),
-        };
+        // The edge says it in words, with who cancelled from the transition's actor.
+        let reason = StepReason::Refunded {
+            fee: quote.fee,
+            refund: quote.refund,
+            said: stated.to_owned(),
+        }
+        .text();
         order.refund(actor, &reason, now)?;
         let entries = if quote.refund > Money::ZERO {
             vec![LedgerEntry::new(

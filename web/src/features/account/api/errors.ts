@@ -1,14 +1,14 @@
-import { ConnectError } from '@connectrpc/connect';
 import { accountMessages } from '@/lib/account-messages';
+import { refused } from '@/lib/api/refusal';
 
-/** The identity provider's code of a failed call (`EMAIL_EXISTS`), read from the status message. */
+/** The identity provider's code of a failed call (`EMAIL_EXISTS`): the refusal's reason. */
 export function authCode(error: unknown): string {
-  return ConnectError.from(error).rawMessage.split(' : ')[0]?.trim() ?? '';
+  return refused(error).reason;
 }
 
-/** The message of a failed call as the server wrote it. */
-export function rawMessage(error: unknown): string {
-  return ConnectError.from(error).rawMessage;
+/** What the server says of a failed call, in words. */
+function said(error: unknown): string {
+  return refused(error).words;
 }
 
 const m = accountMessages.errors;
@@ -23,13 +23,13 @@ export function registerError(error: unknown): string {
     case 'WEAK_PASSWORD':
       return m.weakPassword;
     default:
-      return rawMessage(error);
+      return said(error);
   }
 }
 
 /**
  * Sign-in (spec §5): bad credentials in Chinese, throttling explained; other errors are
- * swallowed (undefined), as the spec has it.
+ * swallowed (undefined), as docs/product.md has it.
  */
 export function loginError(error: unknown): string | undefined {
   switch (authCode(error)) {
@@ -56,9 +56,5 @@ export function accountError(error: unknown): string {
     EMAIL_ALREADY_VERIFIED: m.alreadyVerified,
     USER_DISABLED: m.disabled,
   };
-  if (known[code]) return known[code];
-  // Field errors read `field: message`; the message is already Chinese.
-  const raw = rawMessage(error);
-  const field = /^[a-z_.]+: (.+)$/.exec(raw);
-  return field?.[1] ?? raw;
+  return known[code] ?? said(error);
 }

@@ -4,6 +4,7 @@ import { CatalogService, Category, type Plan } from '@/gen/booking/v1/catalog_pb
 import { GetOrderResponseSchema, OrderService, type FeeEstimate, type Order, type OrderDetails } from '@/gen/booking/v1/order_pb';
 import { skipToken, useRpc, useRpcAll } from '@/lib/api/hooks';
 import { callRpc, invalidate, setRpcAnswer } from '@/lib/api/rpc';
+import { refused } from '@/lib/api/refusal';
 import { FIELDS, type DetailsValues, type Flow } from '../flows';
 
 export type { FeeEstimate, Order, Plan };
@@ -108,31 +109,17 @@ const CONTACT_FIELDS: Record<string, string> = {
   'contact.phone.country_code': 'phoneCountryCode',
 };
 
-/** The server's field error (`details.flight_number: …`), or undefined for any other error. */
+/** The server's field error (`details.flight_number`), or undefined for any other error. */
 export function fieldProblem(error: unknown): FieldProblem | undefined {
-  const e = ConnectError.from(error);
-  if (e.code !== Code.InvalidArgument) return undefined;
-  const match = /^([a-z_.]+): (.+)$/s.exec(e.rawMessage);
-  const [path, message] = [match?.[1], match?.[2]];
-  if (!path || !message) return undefined;
+  const r = refused(error);
+  if (r.code !== Code.InvalidArgument || !r.field) return undefined;
   const field =
-    CONTACT_FIELDS[path] ??
-    (path.split('.').at(-1) ?? path).replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  return { field, message };
+    CONTACT_FIELDS[r.field] ?? (r.field.split('.').at(-1) ?? r.field).replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return { field, message: r.words };
 }
 
 /** The order can no longer change (paid, lapsed, cancelled) or is not the caller's. */
 export function isGone(error: unknown): boolean {
   const code = ConnectError.from(error).code;
   return code === Code.NotFound || code === Code.FailedPrecondition;
-}
-
-/** A message for the customer: the server's own words for rules, else a generic one. */
-export function problemText(error: unknown, fallback: string): string {
-  const e = ConnectError.from(error);
-  // Aborted is a lost race (a therapist booked a moment earlier): the server says which.
-  if (e.code === Code.InvalidArgument || e.code === Code.FailedPrecondition || e.code === Code.Aborted) {
-    return fieldProblem(error)?.message ?? e.rawMessage;
-  }
-  return fallback;
 }

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { skipToken } from '@/lib/api/hooks';
 import { messages } from '@/lib/messages';
 import { orderMessages } from '@/lib/order-messages';
-import { problemText, useFeeEstimate, type FeeEstimate } from '../api/order-api';
+import { useFeeEstimate, type FeeEstimate } from '../api/order-api';
+import { refusal } from '@/lib/api/refusal';
 import type { DetailsValues, Flow } from '../flows';
 import { Breakdown } from './breakdown';
 
@@ -35,7 +36,7 @@ export function useEstimate(flow: Flow, planId: string, details: Partial<Details
   return {
     estimate: query.data?.estimate,
     freeUntil: query.data?.freeUntil && new Date(Number(query.data.freeUntil.seconds) * 1000),
-    problem: query.error ? problemText(query.error, messages.errors.network) : undefined,
+    problem: query.error ? refusal(query.error, messages.errors.network) : undefined,
     busy: query.isFetching || snapshot !== JSON.stringify(details),
   };
 }

@@ -12,7 +12,8 @@ import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { cancelOrder, quoteCancellation } from '../api/member-orders-api';
-import { problemText, useOrder } from '../api/order-api';
+import { useOrder } from '../api/order-api';
+import { refusal } from '@/lib/api/refusal';
 import { draftFromOrder } from '../draft';
 import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
@@ -46,7 +47,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
   }, [order]);
   const kept = failure && !order && !navigator.onLine ? readOffline(`order:${id}`) : null;
   if (kept) return <OfflineVoucher order={fromJsonString(OrderSchema, kept)} />;
-  const error = failure ? problemText(failure, m.notFound) : undefined;
+  const error = failure ? refusal(failure, m.notFound) : undefined;
   const back = (
     <p>
       <Link to="/member/order">{m.back}</Link>
@@ -147,7 +148,7 @@ function Timeline({ events }: { events: OrderEvent[] }) {
           <span className="muted small">
             {showTimestamp(e.at)}・{m.actors[e.actor.split(':')[0] ?? ''] ?? e.actor}
           </span>
-          <span className="small">{reasonText(e.reason, e.actor)}</span>
+          <span className="small">{reasonText(e)}</span>
         </li>
       ))}
     </ol>
@@ -155,22 +156,25 @@ function Timeline({ events }: { events: OrderEvent[] }) {
 }
 
 /**
- * The domain's reason codes in words: a payment's as its method (`paid: VCOIN PY…`), an
- * assignment with its name (`driver: 阮文明`), a refund with its fee, its amount and what the one
- * who cancelled said (`refunded: FEE REFUND [said]`). Words kept before reasons were codes are
- * shown as they are.
+ * Why a step was taken, in words, from the parts the server sends: a payment by its method, an
+ * assignment with its name, a refund with its fee, its amount and what the one who cancelled said
+ * (who cancelled is the step's actor). Words kept before reasons were codes are shown as they are.
  */
-export function reasonText(reason: string, actor: string): string {
-  const paid = /^paid: (\w+)/.exec(reason)?.[1];
-  if (paid) return m.paidBy[paid] ?? reason;
-  const assigned = /^(driver|therapist): (.+)$/s.exec(reason);
-  if (assigned) return `${m.assigned[assigned[1] ?? '']} ${assigned[2]}`;
-  const refunded = /^refunded: (-?\d+) (-?\d+)(?: (.*))?$/s.exec(reason);
-  if (refunded) {
-    const [, fee, refund, said] = refunded;
-    return m.refunded(actor.startsWith('operator:'), said ?? '', formatVnd(BigInt(fee ?? 0)), formatVnd(BigInt(refund ?? 0)));
+export function reasonText(event: Pick<OrderEvent, 'why' | 'reason' | 'actor'>): string {
+  const why = event.why;
+  switch (why.case) {
+    case 'paid':
+      return m.paidBy[why.value.method] ?? event.reason;
+    case 'driver':
+    case 'therapist':
+      return `${m.assigned[why.case]} ${why.value}`;
+    case 'refunded':
+      return m.refunded(event.actor.startsWith('operator:'), why.value.said, formatVnd(why.value.feeVnd), formatVnd(why.value.refundVnd));
+    case 'code':
+      return m.reasons[why.value] ?? why.value;
+    default:
+      return m.reasons[event.reason] ?? event.reason;
   }
-  return m.reasons[reason] ?? reason;
 }
 
 function Actions({ order, flow }: { order: Order; flow?: Flow }) {
@@ -205,7 +209,7 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
       const done = await cancelOrder(order.id);
       toast(m.cancelled(done.refundVnd > 0n ? formatVnd(done.refundVnd) : ''), 'success');
     } catch (e) {
-      toast(problemText(e, messages.errors.network), 'error');
+      toast(refusal(e, messages.errors.network), 'error');
     } finally {
       setBusy(false);
     }

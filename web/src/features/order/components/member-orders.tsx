@@ -7,7 +7,7 @@ import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
 import { instantOf, showLocal } from '@/lib/vietnam-time';
 import { isTab, TABS, useTab, type Tab } from '../api/member-orders-api';
-import { problemText } from '../api/order-api';
+import { refusal } from '@/lib/api/refusal';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = memberMessages.orders;
@@ -18,7 +18,7 @@ export function MemberOrders() {
   const raw = params.get('tab');
   const tab: Tab = isTab(raw) ? raw : 'all';
   const { items: orders, hasMore, error: failure, more } = useTab(tab);
-  const error = failure === undefined ? undefined : problemText(failure, messages.errors.network);
+  const error = failure === undefined ? undefined : refusal(failure, messages.errors.network);
   return (
     <section className="member-orders">
       <h1>{memberMessages.nav.orders}</h1>

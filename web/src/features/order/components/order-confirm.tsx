@@ -4,7 +4,8 @@ import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
-import { problemText, useOrder } from '../api/order-api';
+import { useOrder } from '../api/order-api';
+import { refusal } from '@/lib/api/refusal';
 import { useDraft } from '../draft';
 import { useLeaveWarning } from '../leave-warning';
 import { stepPath } from '@/lib/paths';
@@ -29,7 +30,7 @@ export function OrderConfirm({ flow, more }: Props) {
   const [draft, setDraft] = useDraft(flow);
   const { data: order, error: failure } = useOrder(draft.orderId);
   useLeaveWarning(order?.state === OrderState.PENDING_PAYMENT || order?.state === OrderState.DRAFT);
-  const error = failure ? problemText(failure, messages.errors.network) : undefined;
+  const error = failure ? refusal(failure, messages.errors.network) : undefined;
   if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
   if (error) return <p className="form-error">{error}</p>;
   if (!order) return <p className="muted">{messages.loading}</p>;

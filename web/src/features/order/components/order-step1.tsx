@@ -8,7 +8,8 @@ import { SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { createOrder, fieldProblem, isGone, problemText, updateOrder, useOrder, usePlans, type Plan } from '../api/order-api';
+import { createOrder, fieldProblem, isGone, updateOrder, useOrder, usePlans, type Plan } from '../api/order-api';
+import { refusal } from '@/lib/api/refusal';
 import { resumeOrder, startBooking, useDraft } from '../draft';
 import { categoryOfFlow, NEW_BOOKING, stepPath } from '@/lib/paths';
 import { fieldsOf, initialDetails, type DetailsValues, type Flow } from '../flows';
@@ -130,7 +131,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
     } catch (e) {
       const problem = fieldProblem(e);
       if (problem && problem.field in details) setError(problem.field, { message: problem.message }, { shouldFocus: true });
-      else setFormError(problemText(e, messages.errors.network));
+      else setFormError(refusal(e, messages.errors.network));
     }
   });
 

@@ -5,7 +5,8 @@ import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { messages } from '@/lib/messages';
 import { skipToken } from '@/lib/api/hooks';
-import { fieldProblem, isGone, problemText, updateOrder, usePlan, type Contact, type Plan } from '../api/order-api';
+import { fieldProblem, isGone, updateOrder, usePlan, type Contact, type Plan } from '../api/order-api';
+import { refusal } from '@/lib/api/refusal';
 import { useDraft, type Draft } from '../draft';
 import { useLeaveWarning } from '../leave-warning';
 import { stepPath } from '@/lib/paths';
@@ -92,7 +93,7 @@ function Step2Form({ flow, plan, draft, profile, extras: drawExtras }: Props & {
         setDraft((d) => ({ ...d, orderId: '', orderPlanId: '' }));
         setFormError(m.orderGone);
       } else {
-        setFormError(problemText(err, messages.errors.network));
+        setFormError(refusal(err, messages.errors.network));
       }
     }
   });

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/order.proto.
  */
 export const file_booking_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyKdAQoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkiVwoGRHJpdmVyEgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVwbGF0ZRgEIAEoCSLbBAoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudBIiCgZkcml2ZXIYDiABKAsyEi5ib29raW5nLnYxLkRyaXZlchITCgtjdXN0b21lcl9pZBgPIAEoCRIPCgd2ZXJzaW9uGBAgASgDEhAKCGFzc2lnbmVkGBEgASgIEjUKEXBheW1lbnRfb3BlbmVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJQChJFc3RpbWF0ZUZlZVJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMifQoTRXN0aW1hdGVGZWVSZXNwb25zZRIpCghlc3RpbWF0ZRgBIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUSOwoXZnJlZV9jYW5jZWxsYXRpb25fdW50aWwYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoQBChJDcmVhdGVPcmRlclJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIMCgRub3RlGAQgASgJIjcKE0NyZWF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIpMBChJVcGRhdGVPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYAyABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSEQoEbm90ZRgEIAEoCUgAiAEBQgcKBV9ub3RlIjcKE1VwZGF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI0ChBHZXRPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciKcAQoRTGlzdE9yZGVyc1JlcXVlc3QSJgoGc3RhdGVzGAEgAygOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRIRCglwYWdlX3NpemUYAyABKA0SEgoKcGFnZV90b2tlbhgEIAEoCRIQCgh1cGNvbWluZxgFIAEoCCJQChJMaXN0T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiNgoSQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJcChNDYW5jZWxPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlchIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMiLAoYUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIpwBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhAKCHBhaWRfdm5kGAEgASgDEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAxIuCgpmcmVlX3VudGlsGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChBsYXRlX2ZlZV9wZXJjZW50GAUgASgNKvsBCgpPcmRlclN0YXRlEhsKF09SREVSX1NUQVRFX1VOU1BFQ0lGSUVEEAASFQoRT1JERVJfU1RBVEVfRFJBRlQQARIfChtPUkRFUl9TVEFURV9QRU5ESU5HX1BBWU1FTlQQAhIUChBPUkRFUl9TVEFURV9QQUlEEAMSGQoVT1JERVJfU1RBVEVfQ09ORklSTUVEEAQSGQoVT1JERVJfU1RBVEVfQ09NUExFVEVEEAUSGQoVT1JERVJfU1RBVEVfQ0FOQ0VMTEVEEAYSFwoTT1JERVJfU1RBVEVfRVhQSVJFRBAHEhgKFE9SREVSX1NUQVRFX1JFRlVOREVEEAgy4gQKDE9yZGVyU2VydmljZRJTCgtFc3RpbWF0ZUZlZRIeLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXF1ZXN0Gh8uYm9va2luZy52MS5Fc3RpbWF0ZUZlZVJlc3BvbnNlIgOQAgESTgoLQ3JlYXRlT3JkZXISHi5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ3JlYXRlT3JkZXJSZXNwb25zZRJTCgtVcGRhdGVPcmRlchIeLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5VcGRhdGVPcmRlclJlc3BvbnNlIgOQAgISSgoIR2V0T3JkZXISGy5ib29raW5nLnYxLkdldE9yZGVyUmVxdWVzdBocLmJvb2tpbmcudjEuR2V0T3JkZXJSZXNwb25zZSIDkAIBElAKCkxpc3RPcmRlcnMSHS5ib29raW5nLnYxLkxpc3RPcmRlcnNSZXF1ZXN0Gh4uYm9va2luZy52MS5MaXN0T3JkZXJzUmVzcG9uc2UiA5ACARJTCgtDYW5jZWxPcmRlchIeLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5DYW5jZWxPcmRlclJlc3BvbnNlIgOQAgISZQoRUXVvdGVDYW5jZWxsYXRpb24SJC5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBolLmJvb2tpbmcudjEuUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZSIDkAIBYgZwcm90bzM", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
+  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyKvAgoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkSDgoEY29kZRgGIAEoCUgAEiQKBHBhaWQYByABKAsyFC5ib29raW5nLnYxLlBhaWRTdGVwSAASEAoGZHJpdmVyGAggASgJSAASEwoJdGhlcmFwaXN0GAkgASgJSAASLAoIcmVmdW5kZWQYCiABKAsyGC5ib29raW5nLnYxLlJlZnVuZGVkU3RlcEgAQgUKA3doeSIuCghQYWlkU3RlcBIOCgZtZXRob2QYASABKAkSEgoKcGF5bWVudF9pZBgCIAEoCSJBCgxSZWZ1bmRlZFN0ZXASDwoHZmVlX3ZuZBgBIAEoAxISCgpyZWZ1bmRfdm5kGAIgASgDEgwKBHNhaWQYAyABKAkiVwoGRHJpdmVyEgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVwbGF0ZRgEIAEoCSLbBAoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudBIiCgZkcml2ZXIYDiABKAsyEi5ib29raW5nLnYxLkRyaXZlchITCgtjdXN0b21lcl9pZBgPIAEoCRIPCgd2ZXJzaW9uGBAgASgDEhAKCGFzc2lnbmVkGBEgASgIEjUKEXBheW1lbnRfb3BlbmVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJQChJFc3RpbWF0ZUZlZVJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMifQoTRXN0aW1hdGVGZWVSZXNwb25zZRIpCghlc3RpbWF0ZRgBIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUSOwoXZnJlZV9jYW5jZWxsYXRpb25fdW50aWwYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoQBChJDcmVhdGVPcmRlclJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIMCgRub3RlGAQgASgJIjcKE0NyZWF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIpMBChJVcGRhdGVPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYAyABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSEQoEbm90ZRgEIAEoCUgAiAEBQgcKBV9ub3RlIjcKE1VwZGF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI0ChBHZXRPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciKcAQoRTGlzdE9yZGVyc1JlcXVlc3QSJgoGc3RhdGVzGAEgAygOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRIRCglwYWdlX3NpemUYAyABKA0SEgoKcGFnZV90b2tlbhgEIAEoCRIQCgh1cGNvbWluZxgFIAEoCCJQChJMaXN0T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiNgoSQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJcChNDYW5jZWxPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlchIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMiLAoYUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIpwBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhAKCHBhaWRfdm5kGAEgASgDEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAxIuCgpmcmVlX3VudGlsGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChBsYXRlX2ZlZV9wZXJjZW50GAUgASgNKvsBCgpPcmRlclN0YXRlEhsKF09SREVSX1NUQVRFX1VOU1BFQ0lGSUVEEAASFQoRT1JERVJfU1RBVEVfRFJBRlQQARIfChtPUkRFUl9TVEFURV9QRU5ESU5HX1BBWU1FTlQQAhIUChBPUkRFUl9TVEFURV9QQUlEEAMSGQoVT1JERVJfU1RBVEVfQ09ORklSTUVEEAQSGQoVT1JERVJfU1RBVEVfQ09NUExFVEVEEAUSGQoVT1JERVJfU1RBVEVfQ0FOQ0VMTEVEEAYSFwoTT1JERVJfU1RBVEVfRVhQSVJFRBAHEhgKFE9SREVSX1NUQVRFX1JFRlVOREVEEAgy4gQKDE9yZGVyU2VydmljZRJTCgtFc3RpbWF0ZUZlZRIeLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXF1ZXN0Gh8uYm9va2luZy52MS5Fc3RpbWF0ZUZlZVJlc3BvbnNlIgOQAgESTgoLQ3JlYXRlT3JkZXISHi5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ3JlYXRlT3JkZXJSZXNwb25zZRJTCgtVcGRhdGVPcmRlchIeLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5VcGRhdGVPcmRlclJlc3BvbnNlIgOQAgISSgoIR2V0T3JkZXISGy5ib29raW5nLnYxLkdldE9yZGVyUmVxdWVzdBocLmJvb2tpbmcudjEuR2V0T3JkZXJSZXNwb25zZSIDkAIBElAKCkxpc3RPcmRlcnMSHS5ib29raW5nLnYxLkxpc3RPcmRlcnNSZXF1ZXN0Gh4uYm9va2luZy52MS5MaXN0T3JkZXJzUmVzcG9uc2UiA5ACARJTCgtDYW5jZWxPcmRlchIeLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5DYW5jZWxPcmRlclJlc3BvbnNlIgOQAgISZQoRUXVvdGVDYW5jZWxsYXRpb24SJC5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBolLmJvb2tpbmcudjEuUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZSIDkAIBYgZwcm90bzM", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.ShuttleDetails
@@ -419,9 +419,52 @@ export type OrderEvent = Message<"booking.v1.OrderEvent"> & {
   actor: string;
 
   /**
+   * The step's reason as the history keeps it; `why` has it in parts, for clients to word.
+   *
    * @generated from field: string reason = 5;
    */
   reason: string;
+
+  /**
+   * @generated from oneof booking.v1.OrderEvent.why
+   */
+  why: {
+    /**
+     * A code (`created`, `expired`, …), or words kept as written before reasons were codes.
+     *
+     * @generated from field: string code = 6;
+     */
+    value: string;
+    case: "code";
+  } | {
+    /**
+     * @generated from field: booking.v1.PaidStep paid = 7;
+     */
+    value: PaidStep;
+    case: "paid";
+  } | {
+    /**
+     * The driver's (or guide's) name.
+     *
+     * @generated from field: string driver = 8;
+     */
+    value: string;
+    case: "driver";
+  } | {
+    /**
+     * The therapist's name.
+     *
+     * @generated from field: string therapist = 9;
+     */
+    value: string;
+    case: "therapist";
+  } | {
+    /**
+     * @generated from field: booking.v1.RefundedStep refunded = 10;
+     */
+    value: RefundedStep;
+    case: "refunded";
+  } | { case: undefined; value?: undefined };
 };
 
 /**
@@ -430,6 +473,59 @@ export type OrderEvent = Message<"booking.v1.OrderEvent"> & {
  */
 export const OrderEventSchema: GenMessage<OrderEvent> = /*@__PURE__*/
   messageDesc(file_booking_v1_order, 8);
+
+/**
+ * An order paid: the method's code (`VCOIN`, `VIETQR`, `VNPAY`) and the payment.
+ *
+ * @generated from message booking.v1.PaidStep
+ */
+export type PaidStep = Message<"booking.v1.PaidStep"> & {
+  /**
+   * @generated from field: string method = 1;
+   */
+  method: string;
+
+  /**
+   * @generated from field: string payment_id = 2;
+   */
+  paymentId: string;
+};
+
+/**
+ * Describes the message booking.v1.PaidStep.
+ * Use `create(PaidStepSchema)` to create a new message.
+ */
+export const PaidStepSchema: GenMessage<PaidStep> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 9);
+
+/**
+ * An order refunded: the fee kept, what went back to the wallet, what the one who cancelled said.
+ *
+ * @generated from message booking.v1.RefundedStep
+ */
+export type RefundedStep = Message<"booking.v1.RefundedStep"> & {
+  /**
+   * @generated from field: int64 fee_vnd = 1;
+   */
+  feeVnd: bigint;
+
+  /**
+   * @generated from field: int64 refund_vnd = 2;
+   */
+  refundVnd: bigint;
+
+  /**
+   * @generated from field: string said = 3;
+   */
+  said: string;
+};
+
+/**
+ * Describes the message booking.v1.RefundedStep.
+ * Use `create(RefundedStepSchema)` to create a new message.
+ */
+export const RefundedStepSchema: GenMessage<RefundedStep> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 10);
 
 /**
  * The driver (or guide) operators assigned; the customer calls this number on the day.
@@ -465,7 +561,7 @@ export type Driver = Message<"booking.v1.Driver"> & {
  * Use `create(DriverSchema)` to create a new message.
  */
 export const DriverSchema: GenMessage<Driver> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 9);
+  messageDesc(file_booking_v1_order, 11);
 
 /**
  * @generated from message booking.v1.Order
@@ -582,7 +678,7 @@ export type Order = Message<"booking.v1.Order"> & {
  * Use `create(OrderSchema)` to create a new message.
  */
 export const OrderSchema: GenMessage<Order> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 10);
+  messageDesc(file_booking_v1_order, 12);
 
 /**
  * @generated from message booking.v1.EstimateFeeRequest
@@ -604,7 +700,7 @@ export type EstimateFeeRequest = Message<"booking.v1.EstimateFeeRequest"> & {
  * Use `create(EstimateFeeRequestSchema)` to create a new message.
  */
 export const EstimateFeeRequestSchema: GenMessage<EstimateFeeRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 11);
+  messageDesc(file_booking_v1_order, 13);
 
 /**
  * @generated from message booking.v1.EstimateFeeResponse
@@ -628,7 +724,7 @@ export type EstimateFeeResponse = Message<"booking.v1.EstimateFeeResponse"> & {
  * Use `create(EstimateFeeResponseSchema)` to create a new message.
  */
 export const EstimateFeeResponseSchema: GenMessage<EstimateFeeResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 12);
+  messageDesc(file_booking_v1_order, 14);
 
 /**
  * @generated from message booking.v1.CreateOrderRequest
@@ -660,7 +756,7 @@ export type CreateOrderRequest = Message<"booking.v1.CreateOrderRequest"> & {
  * Use `create(CreateOrderRequestSchema)` to create a new message.
  */
 export const CreateOrderRequestSchema: GenMessage<CreateOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 13);
+  messageDesc(file_booking_v1_order, 15);
 
 /**
  * @generated from message booking.v1.CreateOrderResponse
@@ -677,7 +773,7 @@ export type CreateOrderResponse = Message<"booking.v1.CreateOrderResponse"> & {
  * Use `create(CreateOrderResponseSchema)` to create a new message.
  */
 export const CreateOrderResponseSchema: GenMessage<CreateOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 14);
+  messageDesc(file_booking_v1_order, 16);
 
 /**
  * @generated from message booking.v1.UpdateOrderRequest
@@ -711,7 +807,7 @@ export type UpdateOrderRequest = Message<"booking.v1.UpdateOrderRequest"> & {
  * Use `create(UpdateOrderRequestSchema)` to create a new message.
  */
 export const UpdateOrderRequestSchema: GenMessage<UpdateOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 15);
+  messageDesc(file_booking_v1_order, 17);
 
 /**
  * @generated from message booking.v1.UpdateOrderResponse
@@ -728,7 +824,7 @@ export type UpdateOrderResponse = Message<"booking.v1.UpdateOrderResponse"> & {
  * Use `create(UpdateOrderResponseSchema)` to create a new message.
  */
 export const UpdateOrderResponseSchema: GenMessage<UpdateOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 16);
+  messageDesc(file_booking_v1_order, 18);
 
 /**
  * @generated from message booking.v1.GetOrderRequest
@@ -745,7 +841,7 @@ export type GetOrderRequest = Message<"booking.v1.GetOrderRequest"> & {
  * Use `create(GetOrderRequestSchema)` to create a new message.
  */
 export const GetOrderRequestSchema: GenMessage<GetOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 17);
+  messageDesc(file_booking_v1_order, 19);
 
 /**
  * @generated from message booking.v1.GetOrderResponse
@@ -762,7 +858,7 @@ export type GetOrderResponse = Message<"booking.v1.GetOrderResponse"> & {
  * Use `create(GetOrderResponseSchema)` to create a new message.
  */
 export const GetOrderResponseSchema: GenMessage<GetOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 18);
+  messageDesc(file_booking_v1_order, 20);
 
 /**
  * @generated from message booking.v1.ListOrdersRequest
@@ -806,7 +902,7 @@ export type ListOrdersRequest = Message<"booking.v1.ListOrdersRequest"> & {
  * Use `create(ListOrdersRequestSchema)` to create a new message.
  */
 export const ListOrdersRequestSchema: GenMessage<ListOrdersRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 19);
+  messageDesc(file_booking_v1_order, 21);
 
 /**
  * @generated from message booking.v1.ListOrdersResponse
@@ -828,7 +924,7 @@ export type ListOrdersResponse = Message<"booking.v1.ListOrdersResponse"> & {
  * Use `create(ListOrdersResponseSchema)` to create a new message.
  */
 export const ListOrdersResponseSchema: GenMessage<ListOrdersResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 20);
+  messageDesc(file_booking_v1_order, 22);
 
 /**
  * @generated from message booking.v1.CancelOrderRequest
@@ -850,7 +946,7 @@ export type CancelOrderRequest = Message<"booking.v1.CancelOrderRequest"> & {
  * Use `create(CancelOrderRequestSchema)` to create a new message.
  */
 export const CancelOrderRequestSchema: GenMessage<CancelOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 21);
+  messageDesc(file_booking_v1_order, 23);
 
 /**
  * @generated from message booking.v1.CancelOrderResponse
@@ -879,7 +975,7 @@ export type CancelOrderResponse = Message<"booking.v1.CancelOrderResponse"> & {
  * Use `create(CancelOrderResponseSchema)` to create a new message.
  */
 export const CancelOrderResponseSchema: GenMessage<CancelOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 22);
+  messageDesc(file_booking_v1_order, 24);
 
 /**
  * @generated from message booking.v1.QuoteCancellationRequest
@@ -896,7 +992,7 @@ export type QuoteCancellationRequest = Message<"booking.v1.QuoteCancellationRequ
  * Use `create(QuoteCancellationRequestSchema)` to create a new message.
  */
 export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 23);
+  messageDesc(file_booking_v1_order, 25);
 
 /**
  * @generated from message booking.v1.QuoteCancellationResponse
@@ -939,7 +1035,7 @@ export type QuoteCancellationResponse = Message<"booking.v1.QuoteCancellationRes
  * Use `create(QuoteCancellationResponseSchema)` to create a new message.
  */
 export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 24);
+  messageDesc(file_booking_v1_order, 26);
 
 /**
  * @generated from enum booking.v1.OrderState
@@ -998,7 +1094,7 @@ export const OrderStateSchema: GenEnum<OrderState> = /*@__PURE__*/
   enumDesc(file_booking_v1_order, 0);
 
 /**
- * The order flow (DESIGN §5). Every call but EstimateFee needs the ID token in
+ * The order flow. Every call but EstimateFee needs the ID token in
  * authorization-firebase; an order is visible to its owner only (others get NOT_FOUND). Prices are
  * computed by the server, never taken from the client. Times of service are Vietnam time, written
  * "YYYY-MM-DDTHH:MM".

@@ -555,7 +555,7 @@ export const PaymentStateSchema: GenEnum<PaymentState> = /*@__PURE__*/
   enumDesc(file_booking_v1_payment, 1);
 
 /**
- * Payments and the v-coin wallet (DESIGN §5). Every call needs the ID token in
+ * Payments and the v-coin wallet. Every call needs the ID token in
  * authorization-firebase. PayOrder and TopUp need an "idempotency-key" metadata entry: the same key
  * and request return the first payment, the same key with another request is INVALID_ARGUMENT, so
  * a retry never charges twice. Amounts are integer VND; one v-coin is one đồng.

@@ -226,7 +226,7 @@ export const UpdateUserResponseSchema: GenMessage<UpdateUserResponse> = /*@__PUR
  */
 export const UserService: GenService<{
   /**
-   * The spec's login: the user, with a profile created on the first call.
+   * The product's login: the user, with a profile created on the first call.
    *
    * @generated from rpc booking.v1.UserService.Login
    */
