@@ -4,7 +4,7 @@
 //! authenticated user creating orders of the same shape. Both are driven by `hey` with the same
 //! clients, interleaved (which goes first alternates), for `ROUNDS` rounds; each figure is the peak
 //! rate and the latency at half that peak. Prints every round, then each figure's range and the
-//! ratios the goals are about (issue 31). Then the same figures of our server on PostgreSQL (the
+//! ratios the goals are about (docs/measurements.md). Then the same figures of our server on PostgreSQL (the
 //! one the tests use), where PocketBase has no mode, beside that database's raw commit rate.
 //!
 //! `cargo build --release -p app -p bench && target/release/pocketbase [SECONDS] [CLIENTS] [ROUNDS]`

@@ -15,7 +15,7 @@ let token = '';
 let paid = '';
 let cancelled = '';
 
-/** The operators' command against the test server's database (their API arrives with issue 8). */
+/** The operators' command against the test server's database. */
 function operator(...args: string[]): string {
   const dir = process.env.E2E_DATA_DIR ?? '';
   return execFileSync(serverBinary, args, {

@@ -1,4 +1,4 @@
-//! Who is calling: the ID token from `authorization-firebase` (the spec's header; `Bearer `
+//! Who is calling: the ID token from `authorization-firebase` (the product's header; `Bearer `
 //! optional) on both protocols, and the client's address for the throttles. Cookies are never
 //! credentials here, so the API needs no CSRF defence.
 

@@ -1,7 +1,7 @@
 //! What the server says to people, in Traditional Chinese: the one catalogue of the domain's
 //! messages ([`domain::error::Message`]) and of the terms they mention (an order's state, an
 //! action, a payment method). The domain decides what to say by a code; the words are here, so a
-//! second language is a second table. The spec's own messages are kept word for word.
+//! second language is a second table. The product's own messages (docs/product.md) are kept word for word.
 
 use domain::error::{Arg, Message};
 

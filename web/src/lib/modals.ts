@@ -5,7 +5,7 @@ import { messages } from '@/lib/messages';
 
 export type ModalKind = 'question' | 'confirm' | 'warning';
 
-/** The spec's modal configuration: message, button texts and the two callbacks. */
+/** The product's modal configuration: message, button texts and the two callbacks. */
 export interface ModalConfig {
   message: ReactNode;
   title?: string;

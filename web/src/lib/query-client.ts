@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/query-core';
  * The one cache of server answers. It lives in the first script (React needs it above every page);
  * the calls themselves are made by `lib/api/rpc`, which loads with the API chunk.
  *
- * TanStack's own retries are off: the spec's retry rule (a read once on 408, 409, 425, 429, 500,
+ * TanStack's own retries are off: the product's retry rule (a read once on 408, 409, 425, 429, 500,
  * 502, 503 and 504, a write never) is the transport's, which alone knows the HTTP status and
  * whether a method reads or writes (`lib/api/transport`).
  */

@@ -2,7 +2,7 @@ import { memberMessages } from '@/lib/member-messages';
 import { ProfileView } from '@/features/account';
 import { MemberFrame } from './member-frame';
 
-/** `/member/user-info`, and `/profile` (the spec's route): one page, so both always agree. */
+/** `/member/user-info`, and `/profile` (the product's route): one page, so both always agree. */
 export function Component() {
   return (
     <MemberFrame title={memberMessages.nav.userInfo}>

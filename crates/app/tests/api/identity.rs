@@ -114,7 +114,7 @@ api_test!(sign_up_verify_and_profile, async |app: &TestApp| {
         "WEAK_PASSWORD : Password should be at least 6 characters"
     );
 
-    // The spec's login: the profile in `data`, created on the first call.
+    // The product's login: the profile in `data`, created on the first call.
     let (status, body) = app.post("/api/login", json!(null), Some(&token)).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["email"], "lin.mei@example.com");

@@ -2,7 +2,7 @@ use super::price_rules::PriceRules;
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::Money;
 
-/// The four services we sell. The slug is the `{category}` of the spec's routes and API paths.
+/// The four services we sell. The slug is the `{category}` of the product's routes and API paths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Category {
     Shuttle,

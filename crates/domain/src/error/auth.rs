@@ -1,5 +1,5 @@
 //! What can go wrong with an account, in the identity provider's own words: the codes are the
-//! contract with clients (the web app maps them to the spec's Traditional-Chinese messages).
+//! contract with clients (the web app maps them to the product's Traditional-Chinese messages).
 
 use thiserror::Error;
 

@@ -44,7 +44,7 @@ impl FavoriteService {
         Ok(ids)
     }
 
-    /// Replaces the set (the spec's PUT). Repeats count once; an unknown or retired therapist
+    /// Replaces the set (the product's PUT). Repeats count once; an unknown or retired therapist
     /// refuses the whole request.
     #[tracing::instrument(skip_all, fields(count = therapist_ids.len()))]
     pub async fn replace(

@@ -1,4 +1,4 @@
-//! Sign-in with an identity provider (OpenID Connect, issue 30): what a provider vouched for, and
+//! Sign-in with an identity provider (OpenID Connect): what a provider vouched for, and
 //! what that makes of our accounts. The exchange itself (PKCE, `state`, `nonce`, the ID token's
 //! signature, issuer and audience, a code used once) is the relying party adapter's; the rules of
 //! who becomes which account are here.
@@ -176,8 +176,8 @@ pub enum Arrival {
     AskEmail,
 }
 
-/// The rules of issue 30, point 2. `linked` is the account this provider's subject is linked to,
-/// `same_email` the account that has the asserted address, if any.
+/// Which account a provider's sign-in reaches. `linked` is the account this provider's subject is
+/// linked to, `same_email` the account that has the asserted address, if any.
 pub fn arrive(
     assertion: &Assertion,
     trust: &ProviderTrust,

@@ -1,4 +1,4 @@
-//! Accounts and sign-in: our own identity provider (DESIGN §4). E-mail and password accounts,
+//! Accounts and sign-in: our own identity provider. E-mail and password accounts,
 //! short-lived signed ID tokens, rotating refresh tokens, mailed single-use codes for e-mail
 //! verification and password reset, throttles, and the customer's profile.
 

@@ -192,7 +192,7 @@ pub struct Profile {
     pub updated_at: DateTime<Utc>,
 }
 
-/// The user the spec's `POST /login` returns: the profile with its account's e-mail state.
+/// The user the product's `POST /login` returns: the profile with its account's e-mail state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct User {
     pub email: Email,

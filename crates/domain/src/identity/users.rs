@@ -15,7 +15,7 @@ impl UserService {
         Self { identity }
     }
 
-    /// The spec's `POST /login`: the signed-in user, with a profile made on the first call.
+    /// The product's `POST /login`: the signed-in user, with a profile made on the first call.
     #[tracing::instrument(skip_all)]
     pub async fn login(&self, who: &Principal) -> DomainResult<User> {
         let account = self.identity.account_of(who).await?;

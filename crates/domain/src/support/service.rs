@@ -219,7 +219,7 @@ impl SupportService {
             .await
     }
 
-    /// An operator answers (the operator API of issue 8 and the `support-reply` command).
+    /// An operator answers (the operators' API and the `support-reply` command).
     #[tracing::instrument(skip_all, fields(thread = id.as_str()))]
     pub async fn reply(&self, by: &Staff, id: &ThreadId, body: &str) -> DomainResult<Thread> {
         let author = Author::Operator(by.checked_name()?);

@@ -115,7 +115,7 @@ pub(crate) async fn list_categories(
     Ok(Data::new(categories.into_iter().map(Into::into).collect()))
 }
 
-/// `GET /api/plan/{category}`: the whole list by default (the spec's call takes no parameters);
+/// `GET /api/plan/{category}`: the whole list by default (the product's call takes no parameters);
 /// `pageSize` / `pageToken` page through it.
 pub(crate) async fn list_plans(
     State(s): State<Services>,

@@ -1,4 +1,4 @@
-//! The massage calls of the spec: therapists, favourite therapists, hotel images.
+//! The product's massage calls: therapists, favourite therapists, hotel images.
 
 use axum::Json;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};

@@ -1,4 +1,4 @@
-//! The REST shim: the spec's documented paths under `/api`, JSON in and out, success as
+//! The REST shim: the product's documented paths under `/api`, JSON in and out, success as
 //! `{"data": …}`, errors as `{"error": …}` (also for unknown paths and methods).
 
 mod catalog;
@@ -46,7 +46,7 @@ impl Verb {
     }
 }
 
-/// One row of the route table: the method and path the spec documents, what answers them, and
+/// One row of the route table: the method and path docs/product.md documents, what answers them, and
 /// the largest body it takes.
 struct Route {
     #[cfg_attr(

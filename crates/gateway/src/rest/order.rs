@@ -1,4 +1,4 @@
-//! The spec's order calls. Bodies carry the details of the path's category in the same shape as
+//! The product's order calls. Bodies carry the details of the path's category in the same shape as
 //! the protobuf messages (camelCase), and go through the same translation as gRPC.
 
 use axum::Json;

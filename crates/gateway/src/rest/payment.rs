@@ -1,4 +1,4 @@
-//! Paying (`POST /api/plan/{category}/order/{orderId}/payment`, the spec's call), the v-coin
+//! Paying (`POST /api/plan/{category}/order/{orderId}/payment`, the product's call), the v-coin
 //! wallet, and the providers' callbacks: VNPay's IPN and return, the bank's transfer notices.
 
 use axum::Json;

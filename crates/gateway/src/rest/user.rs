@@ -1,4 +1,4 @@
-//! The spec's `POST /login` and `PATCH user`, plus `GET user`.
+//! The product's `POST /login` and `PATCH user`, plus `GET user`.
 
 use axum::extract::State;
 use domain::identity::{ProfileUpdate, User};

@@ -14,7 +14,7 @@ export const emailRules = {
   pattern: { value: EMAIL_PATTERN, message: e.invalidEmail },
 };
 
-/** A password being set: the spec's minimum of six. */
+/** A password being set: the product's minimum of six. */
 export const newPasswordRules = {
   required: e.weakPassword,
   minLength: { value: MIN_PASSWORD_LENGTH, message: e.weakPassword },

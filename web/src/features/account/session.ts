@@ -50,7 +50,7 @@ function clearLocal(): void {
   void forgetAnswers();
 }
 
-/** Loads the profile of the signed-in user (the spec's login call). */
+/** Loads the profile of the signed-in user (the product's login call). */
 export async function loadUser(): Promise<User | null> {
   const { user } = await callRpc(userCalls.login, {});
   store.set(userAtom, user ?? null);

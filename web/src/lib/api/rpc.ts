@@ -2,7 +2,7 @@
 // input: cached, shared by every component that shows it, and never shown for another input than
 // the one asked for. A write is a plain call, after which the answers it changed are marked stale.
 // Connect-Query builds the keys and the calls; every call goes through the one transport, whose
-// interceptors hold the spec's retry rule (`./transport`).
+// interceptors hold the product's retry rule (`./transport`).
 
 import type { DescMessage, DescMethodUnary, DescService, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
 import { callUnaryMethod, createConnectQueryKey, type SkipToken } from '@connectrpc/connect-query-core';

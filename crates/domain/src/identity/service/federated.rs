@@ -1,4 +1,4 @@
-//! Signing in with an identity provider (issue 30): the start, the return from the provider, the
+//! Signing in with an identity provider: the start, the return from the provider, the
 //! one more step some returns need, and the profile's links. The protocol is the relying party's;
 //! what becomes of our accounts is [`arrive`]'s.
 

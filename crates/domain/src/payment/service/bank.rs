@@ -118,7 +118,7 @@ impl PaymentService {
         }
     }
 
-    /// An operator saw the transfer for this order arrive (DESIGN §5): it is paid as if the
+    /// An operator saw the transfer for this order arrive: it is paid as if the
     /// bank had said so.
     #[tracing::instrument(skip_all, fields(order = order_id.as_str()))]
     pub async fn confirm_transfer(

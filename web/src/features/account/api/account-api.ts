@@ -59,7 +59,7 @@ export async function updateProfile(fields: Omit<UpdateUserRequest, '$typeName' 
   return updated;
 }
 
-// Sign-in with an identity provider (issue 30). The server is the relying party: the browser keeps
+// Sign-in with an identity provider. The server is the relying party: the browser keeps
 // the state in a cookie of the callback's path, goes to the provider, and comes back through the
 // server's callback to /auth/continue with the outcome in the fragment.
 

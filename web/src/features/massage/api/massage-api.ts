@@ -94,7 +94,7 @@ function send(form: FormData, onProgress: (fraction: number) => void): Promise<{
   });
 }
 
-/** Uploads photos in one request (the spec's repeated `images` field), reporting progress 0–1. */
+/** Uploads photos in one request (the product's repeated `images` field), reporting progress 0–1. */
 export async function uploadImages(files: File[], onProgress: (fraction: number) => void): Promise<HotelImage[]> {
   const form = new FormData();
   for (const file of files) form.append('images', file);
