@@ -144,6 +144,8 @@ const firstChunks = {
         [
           'node_modules/@(bufbuild|connectrpc)/(?!connect-query/)',
           'src/gen/booking/v1/catalog_pb',
+          // Refusals' details, read by the transport (an expired token) and every page's errors.
+          'src/gen/google/rpc/',
           'src/lib/api/(?!hooks|live)',
           'src/features/catalog/api/',
           'src/pages/catalog-loaders',
