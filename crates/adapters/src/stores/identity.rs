@@ -11,7 +11,7 @@ use domain::identity::{
     Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Language, Mail,
     Profile, RefreshToken, Role, TokenHash,
 };
-use domain::live::Holder;
+use domain::live::{self, Holder};
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -24,7 +24,6 @@ use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::{
     account, action_code, federated_identity, mail_outbox, pending_link, profile, refresh_token,
 };
-use crate::stores::live::record_access;
 
 pub struct SqlIdentityStore {
     db: DatabaseConnection,
@@ -321,7 +320,7 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
     // Last, as the live events want: the account's open streams check their tokens again.
     if let Some(user) = &c.revoke_all_of {
         let holder = Holder::Account(user.clone());
-        record_access(txn, now_ms, user.as_str(), &holder)
+        crate::stores::live::record(txn, now_ms, &[live::Change::access(&holder)])
             .await
             .map_err(storage)?;
     }

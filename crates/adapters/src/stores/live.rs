@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::DomainResult;
-use domain::live::{Holder, LiveEvent, LiveFeed, Topic};
+use domain::live::{Change, LiveEvent, LiveFeed, Topic};
 use domain::shared::UserId;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter,
@@ -26,59 +26,32 @@ use crate::sql::common::{instant, storage};
 use crate::sql::db::{DbLock, take_lock};
 use crate::sql::entities::live_event;
 
-/// A change to announce: whose, what, which one.
-#[derive(Clone, Copy)]
-pub(crate) struct Change<'a> {
-    pub owner: &'a str,
-    pub topic: Topic,
-    pub subject: &'a str,
-}
-
 /// Writes the events of a change in its transaction; call it last, right before the commit.
+/// Which event a change makes is the domain's to say (`Change::order`, `Change::thread`, …).
 pub(crate) async fn record(
     txn: &DatabaseTransaction,
     at_ms: i64,
-    changes: &[Change<'_>],
+    changes: &[Change],
 ) -> Result<(), DbErr> {
     if changes.is_empty() {
         return Ok(());
     }
     take_lock(txn, DbLock::LiveEvents).await?;
-    insert(at_ms, changes.iter().copied()).exec(txn).await?;
+    insert(at_ms, changes).exec(txn).await?;
     Ok(())
-}
-
-/// The event that takes back `holder`'s credentials: the watches it holds open check them again.
-pub(crate) async fn record_access(
-    txn: &DatabaseTransaction,
-    at_ms: i64,
-    owner: &str,
-    holder: &Holder,
-) -> Result<(), DbErr> {
-    let subject = holder.subject();
-    record(
-        txn,
-        at_ms,
-        &[Change {
-            owner,
-            topic: Topic::Access,
-            subject: &subject,
-        }],
-    )
-    .await
 }
 
 /// The insert of the events of a change, for a statement of the caller's that takes the lock
 /// itself (or runs on SQLite, under its write lock).
 pub(crate) fn insert<'a>(
     at_ms: i64,
-    changes: impl IntoIterator<Item = Change<'a>>,
+    changes: impl IntoIterator<Item = &'a Change>,
 ) -> sea_orm::InsertMany<live_event::ActiveModel> {
     live_event::Entity::insert_many(changes.into_iter().map(|c| live_event::ActiveModel {
         at_ms: Set(at_ms),
-        owner: Set(c.owner.to_owned()),
+        owner: Set(c.owner.clone()),
         topic: Set(c.topic.code().to_owned()),
-        subject: Set(c.subject.to_owned()),
+        subject: Set(c.subject.clone()),
         ..Default::default()
     }))
 }

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::identity::{Role, TokenHash};
-use domain::live::Holder;
+use domain::live::{Change, Holder};
 use domain::operations::{AuditFilter, AuditLog, ServiceKey, StaffStore};
 use domain::shared::{Page, PageRequest};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -14,7 +14,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOr
 use crate::sql::common::{insert_audit, instant, ms, storage};
 use crate::sql::entities::{audit_entry, service_key};
 use crate::sql::paging::newest_first;
-use crate::stores::live::record_access;
+use crate::stores::live;
 
 pub struct SqlOperationsStore {
     db: DatabaseConnection,
@@ -122,7 +122,7 @@ impl StaffStore for SqlOperationsStore {
             insert_audit(&txn, audit).await.map_err(storage)?;
             // Last, as the live events want: the key's open streams end.
             let holder = Holder::Key(id.to_owned());
-            record_access(&txn, ms(at), id, &holder)
+            live::record(&txn, ms(at), &[Change::access(&holder)])
                 .await
                 .map_err(storage)?;
         }

@@ -5,7 +5,7 @@
 
 use async_trait::async_trait;
 use domain::error::{Message, msg};
-use domain::live::Topic;
+use domain::live::Change;
 use domain::ordering::{IdempotencyKey, OrderId, StoreError};
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, NOTES, Payment, PaymentId, PaymentState,
@@ -308,8 +308,9 @@ impl PaymentStore for SqlPaymentStore {
                 });
             }
         }
+        let mut changes: Vec<Change> = Vec::new();
         if let Some(o) = &s.order {
-            let first_new = save_order(&txn, o).await.map_err(|e| match e {
+            let (first_new, saved) = save_order(&txn, o).await.map_err(|e| match e {
                 // Paying leaves a hold as it was, so a clash means the order moved meanwhile.
                 StoreError::Stale
                 | StoreError::KeyTaken
@@ -319,6 +320,7 @@ impl PaymentStore for SqlPaymentStore {
             })?;
             // The receipt or the cancellation notice, in the same transaction.
             queue_notices(&txn, o, first_new).await.map_err(storage)?;
+            changes.push(saved.into_change());
         }
         for e in &s.entries {
             apply_entry(&txn, e).await?;
@@ -326,22 +328,7 @@ impl PaymentStore for SqlPaymentStore {
         if let Some(audit) = &s.audit {
             insert_audit(&txn, audit).await.map_err(storage)?;
         }
-        let mut changes: Vec<live::Change> = s
-            .order
-            .iter()
-            .map(|o| live::Change {
-                owner: o.owner.as_str(),
-                topic: Topic::Order,
-                subject: o.id.as_str(),
-            })
-            .collect();
-        for e in &s.entries {
-            changes.push(live::Change {
-                owner: e.owner.as_str(),
-                topic: Topic::Wallet,
-                subject: e.owner.as_str(),
-            });
-        }
+        changes.extend(s.entries.iter().map(|e| Change::wallet(&e.owner)));
         let at = s.entries.first().map(|e| e.at);
         let at = s.order.as_ref().map(|o| o.updated_at).or(at);
         live::record(&txn, at.map_or(0, ms), &changes)

@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::audit::AuditEntry;
 use domain::error::msg;
-use domain::live::Topic;
+use domain::live::Change;
 use domain::ordering::OrderId;
 use domain::shared::{Page, PageRequest, UserId};
 use domain::support::{
@@ -125,11 +125,7 @@ impl SupportStore for SqlSupportStore {
             .exec(&txn)
             .await
             .map_err(storage)?;
-        let change = live::Change {
-            owner: thread.owner.as_str(),
-            topic: Topic::Thread,
-            subject: thread.id.as_str(),
-        };
+        let change = Change::thread(&thread.owner, &thread.id);
         live::record(&txn, ms(first.at), &[change])
             .await
             .map_err(storage)?;
@@ -219,11 +215,8 @@ impl SupportStore for SqlSupportStore {
                 if let Some(audit) = audit {
                     insert_audit(&txn, audit).await.map_err(storage)?;
                 }
-                let change = live::Change {
-                    owner: &owner,
-                    topic: Topic::Thread,
-                    subject: id.as_str(),
-                };
+                let owner = UserId::parse(&owner).map_err(|e| corrupt("support_thread", e))?;
+                let change = Change::thread(&owner, id);
                 live::record(&txn, ms(message.at), &[change])
                     .await
                     .map_err(storage)?;
@@ -261,11 +254,8 @@ impl SupportStore for SqlSupportStore {
             .await
             .map_err(storage)?;
         insert_audit(&txn, audit).await.map_err(storage)?;
-        let change = live::Change {
-            owner: &row.owner,
-            topic: Topic::Thread,
-            subject: id.as_str(),
-        };
+        let owner = UserId::parse(&row.owner).map_err(|e| corrupt("support_thread", e))?;
+        let change = Change::thread(&owner, id);
         live::record(&txn, ms(audit.at), &[change])
             .await
             .map_err(storage)?;

@@ -3,10 +3,12 @@
 //! and support pages) learn of it at once instead of polling. An event only says what changed;
 //! the page reads the thing again through the usual calls and their checks.
 
+mod changes;
 mod model;
 mod ports;
 mod service;
 
+pub use changes::Change;
 pub use model::{Holder, LiveEvent, Topic, Viewer};
 pub use ports::LiveFeed;
 pub use service::{CATCH_UP_MAX, LiveService, Next, WATCHES_PER_HOLDER, Watch};

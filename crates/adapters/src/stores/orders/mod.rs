@@ -130,9 +130,9 @@ impl OrderStore for SqlOrderStore {
         let txn = crate::sql::db::begin_write(&self.db)
             .await
             .map_err(storage)?;
-        let first_new = save_order(&txn, o).await?;
+        let (first_new, saved) = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
-        announce(&txn, o).await.map_err(storage)?;
+        announce(&txn, o, saved).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }
@@ -141,10 +141,10 @@ impl OrderStore for SqlOrderStore {
         let txn = crate::sql::db::begin_write(&self.db)
             .await
             .map_err(storage)?;
-        let first_new = save_order(&txn, o).await?;
+        let (first_new, saved) = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
         insert_audit(&txn, audit).await.map_err(storage)?;
-        announce(&txn, o).await.map_err(storage)?;
+        announce(&txn, o, saved).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }

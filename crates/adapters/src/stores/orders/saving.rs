@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use domain::catalog::Category;
-use domain::live::Topic;
+use domain::live::Change;
 use domain::ordering::{Order, OrderState, ServiceDetails, StoreError};
 use domain::shared::web_pages;
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -128,7 +128,10 @@ pub(crate) async fn unpaid_of_each<'a>(
 /// Writes an order and its new transitions if the stored version is still `o.version`, inside
 /// the caller's transaction (a payment settles its order in its own). Answers the index of the
 /// first transition it wrote, for [`queue_notices`].
-pub(crate) async fn save_order(db: &impl ConnectionTrait, o: &Order) -> Result<usize, StoreError> {
+pub(crate) async fn save_order(
+    db: &impl ConnectionTrait,
+    o: &Order,
+) -> Result<(usize, Unannounced), StoreError> {
     let mut row = order_to_row(o);
     row.version = Set(o.version + 1);
     let updated = order::Entity::update_many()
@@ -151,17 +154,28 @@ pub(crate) async fn save_order(db: &impl ConnectionTrait, o: &Order) -> Result<u
     insert_events(db, event_rows(o, stored))
         .await
         .map_err(storage)?;
-    Ok(stored)
+    Ok((stored, Unannounced(Change::order(o))))
+}
+
+/// An order saved in a transaction whose live event is not recorded yet. Nothing reads it but
+/// `announce` (or `into_change`, for a store that records more changes at once), and it is
+/// `must_use`: a store that saves an order and does not announce it does not pass the lints.
+#[must_use = "record the order's live event (`announce`) before the commit"]
+pub(crate) struct Unannounced(Change);
+
+impl Unannounced {
+    pub(crate) fn into_change(self) -> Change {
+        self.0
+    }
 }
 
 /// Tells the watchers the order changed: the last write of its transaction.
-pub(crate) async fn announce(txn: &DatabaseTransaction, o: &Order) -> Result<(), DbErr> {
-    let change = live::Change {
-        owner: o.owner.as_str(),
-        topic: Topic::Order,
-        subject: o.id.as_str(),
-    };
-    live::record(txn, ms(o.updated_at), &[change]).await
+pub(crate) async fn announce(
+    txn: &DatabaseTransaction,
+    o: &Order,
+    saved: Unannounced,
+) -> Result<(), DbErr> {
+    live::record(txn, ms(o.updated_at), &[saved.into_change()]).await
 }
 
 /// Queues the mails of the order's new steps (the domain says which) in the caller's

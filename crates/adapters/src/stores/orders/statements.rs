@@ -1,7 +1,7 @@
 //! A group's rows in as few statements as the connection takes: the orders, their transitions
 //! and, when asked, their live events, each kind one multi-row insert, joined into one round trip.
 
-use domain::live::Topic;
+use domain::live::{Change, Topic};
 use domain::ordering::Order;
 use sea_orm::sea_query::{CommonTableExpression, Expr, InsertStatement, Query, Values, WithClause};
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryTrait, Statement};
@@ -19,14 +19,6 @@ pub(super) enum Announce {
     WithRows,
     /// Left to the caller, who has more to write and may wait for rows first.
     Later,
-}
-
-pub(super) fn announced(order: &Order) -> live::Change<'_> {
-    live::Change {
-        owner: order.owner.as_str(),
-        topic: Topic::Order,
-        subject: order.id.as_str(),
-    }
 }
 
 /// The time of the live events of `orders`: their latest change.
@@ -109,7 +101,8 @@ fn rows_statement(
         }
         (_, Announce::Later) => joined(backend, &[&orders_insert, &events_insert]),
         (_, Announce::WithRows) => {
-            let live_insert = live::insert(at, orders.iter().map(|o| announced(o))).into_query();
+            let changes: Vec<Change> = orders.iter().map(|o| Change::order(o)).collect();
+            let live_insert = live::insert(at, &changes).into_query();
             joined(backend, &[&orders_insert, &events_insert, &live_insert])
         }
     })

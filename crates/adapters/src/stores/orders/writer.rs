@@ -8,6 +8,7 @@
 use chrono::{DateTime, Utc};
 use domain::DomainError;
 use domain::catalog::Category;
+use domain::live::Change;
 use domain::ordering::{KeyClaim, Order, StoreError, UnpaidCap};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait,
@@ -16,7 +17,7 @@ use sea_orm::{
 use tokio::sync::{mpsc, oneshot};
 
 use super::saving::{sync_massage, unpaid_of_each};
-use super::statements::{Announce, announced, insert_rows, latest};
+use super::statements::{Announce, insert_rows, latest};
 use crate::sql::common::{ms, storage};
 use crate::sql::db::{DbLock, begin_write, message_limit, take_locks};
 use crate::sql::entities::idempotency_key;
@@ -251,7 +252,7 @@ async fn write(
         .filter(|&&i| outcomes[i].is_ok())
         .map(|&i| &jobs[i].order)
         .collect();
-    let changes: Vec<live::Change> = late_written.iter().map(|o| announced(o)).collect();
+    let changes: Vec<Change> = late_written.iter().map(|o| Change::order(o)).collect();
     live::record(&txn, latest(&late_written), &changes).await?;
     #[cfg(feature = "testing")]
     if jobs.iter().any(|j| j.panics) {

@@ -1,0 +1,57 @@
+//! Which live event each change announces, decided here once: a store saves a value and records
+//! the change this names for it, never a topic or subject of its own choosing.
+
+use super::model::{Holder, Topic};
+use crate::ordering::Order;
+use crate::shared::UserId;
+use crate::support::ThreadId;
+
+/// A change a page may be watching: whose it is, what it is, which one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub owner: String,
+    pub topic: Topic,
+    pub subject: String,
+}
+
+impl Change {
+    /// An order changed: its state, driver, therapist, payment or contact.
+    pub fn order(order: &Order) -> Self {
+        Self {
+            owner: order.owner.as_str().to_owned(),
+            topic: Topic::Order,
+            subject: order.id.as_str().to_owned(),
+        }
+    }
+
+    /// A support thread of `owner`'s changed: a message from either side, read, closed.
+    pub fn thread(owner: &UserId, id: &ThreadId) -> Self {
+        Self {
+            owner: owner.as_str().to_owned(),
+            topic: Topic::Thread,
+            subject: id.as_str().to_owned(),
+        }
+    }
+
+    /// `owner`'s v-coin balance moved.
+    pub fn wallet(owner: &UserId) -> Self {
+        Self {
+            owner: owner.as_str().to_owned(),
+            topic: Topic::Wallet,
+            subject: owner.as_str().to_owned(),
+        }
+    }
+
+    /// The credentials of `holder` were taken back: its open watches check them again.
+    pub fn access(holder: &Holder) -> Self {
+        let owner = match holder {
+            Holder::Account(id) => id.as_str().to_owned(),
+            Holder::Key(id) => id.clone(),
+        };
+        Self {
+            owner,
+            topic: Topic::Access,
+            subject: holder.subject(),
+        }
+    }
+}
