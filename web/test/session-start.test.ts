@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REFRESH_KEY, restoreSessionOnStart, sessionReadyAtom, userAtom } from '@/features/account/session-state';
+import { restoreSessionOnStart } from '@/features/account/session-start';
+import { REFRESH_KEY, sessionReadyAtom, userAtom } from '@/features/account/session-state';
 import { store, tokenAtom } from '@/lib/store';
 
 afterEach(() => {

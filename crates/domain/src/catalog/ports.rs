@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 
-use super::model::{Category, CategorySummary, Plan, PlanId};
+use super::category::Category;
+use super::model::{CategorySummary, Plan, PlanId};
 use super::therapist::Therapist;
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;

@@ -1,8 +1,17 @@
 use chrono::NaiveTime;
 
-use super::model::{Category, PlanOption};
+use super::category::Category;
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::Money;
+
+/// An extra a customer may add to a plan (child seat, Chinese-speaking driver, …).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanOption {
+    pub code: String,
+    /// Its name, said at the edge.
+    pub name: Message,
+    pub price: Money,
+}
 
 /// A plan's price list, kept as data in the catalogue. Every figure is integer VND.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
-use super::model::{CancellationPolicy, Category, CategorySummary, Plan, PlanId};
+use super::category::Category;
+use super::model::{CancellationPolicy, CategorySummary, Plan, PlanId};
 use super::ports::CatalogRepository;
 use super::therapist::Therapist;
 use crate::audit::AuditEntry;

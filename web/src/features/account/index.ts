@@ -6,4 +6,5 @@ export { ProfileView } from './components/profile-view';
 export { RegisterForm } from './components/register-form';
 export { SignedOutOnly } from './components/signed-out-only';
 export { endSession } from './session';
-export { adoptSessionToken, restoreSessionOnStart, sessionReadyAtom, userAtom } from './session-state';
+export { adoptSessionToken, restoreSessionOnStart } from './session-start';
+export { sessionReadyAtom, userAtom } from './session-state';
