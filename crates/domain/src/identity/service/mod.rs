@@ -5,12 +5,14 @@ mod codes;
 mod credentials;
 mod federated;
 mod sessions;
+mod ways_in;
 
 use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, Utc};
 
-pub use federated::{FederatedOutcome, FederatedStart, WaysIn};
+pub use federated::{FederatedOutcome, FederatedStart};
+pub use ways_in::WaysIn;
 
 use super::federation::{FederationStore, RelyingParty};
 use super::model::Email;
