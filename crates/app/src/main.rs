@@ -47,8 +47,8 @@ enum Command {
         operator: String,
         #[arg(long)]
         name: String,
-        /// Country code, as `84`.
-        #[arg(long, default_value = "84")]
+        /// Country code, as `84` (Vietnam's when left out).
+        #[arg(long, default_value = domain::shared::HOME_COUNTRY_CODE)]
         country_code: String,
         #[arg(long)]
         phone: String,

@@ -25,4 +25,6 @@ export const MAX_CONCURRENT_PRELOADS = 5;
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 
 /** Vietnam has one time zone and no daylight saving: UTC+7 all year. */
+/** Vietnam's country code: a local's phone (a driver's) when none is given, as the server takes it. */
+export const HOME_COUNTRY_CODE = '84';
 export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';

@@ -12,7 +12,7 @@ pub mod web_pages;
 
 pub use money::Money;
 pub use page::{Page, PageRequest};
-pub use phone::Phone;
+pub use phone::{HOME_COUNTRY_CODE, Phone};
 pub use ports::{Clock, Randomness};
 pub use time::LocalTime;
 pub use user_id::UserId;

@@ -8,7 +8,18 @@ pub struct Phone {
     number: String,
 }
 
+/// Vietnam's country code: a local's number (a driver's, a therapist's) when none is given.
+pub const HOME_COUNTRY_CODE: &str = "84";
+
 impl Phone {
+    /// A local's number: `country_code` may be left empty for Vietnam's.
+    pub fn parse_local(country_code: &str, number: &str) -> DomainResult<Self> {
+        match country_code.trim() {
+            "" => Self::parse(HOME_COUNTRY_CODE, number),
+            code => Self::parse(code, number),
+        }
+    }
+
     /// `country_code` as `+886` or `886`; `number` may hold spaces and dashes. A national number's
     /// leading trunk zero is dropped, as in international dialling.
     pub fn parse(country_code: &str, number: &str) -> DomainResult<Self> {

@@ -5,6 +5,8 @@ import { useAudit } from '../api';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
 import { useUrlFilter } from '../url-filter';
+import { Field } from '@/components/form/field';
+import { FilterBar } from '../filter-bar';
 
 const m = consoleMessages.audit;
 const KEYS = ['target', 'actor', 'action', 'from', 'until'] as const;
@@ -16,33 +18,13 @@ export function AuditPage() {
   return (
     <div className="console-audit-page">
       <h1>{consoleMessages.nav.audit}</h1>
-      <form className="card console-filter" role="search" onSubmit={apply}>
-        <label className="field">
-          <span>{m.target}</span>
-          <input type="search" {...register('target')} />
-        </label>
-        <label className="field">
-          <span>{m.actorFilter}</span>
-          <input type="search" {...register('actor')} />
-        </label>
-        <label className="field">
-          <span>{m.actionFilter}</span>
-          <input type="search" {...register('action')} />
-        </label>
-        <label className="field">
-          <span>{m.from}</span>
-          <input type="date" {...register('from')} />
-        </label>
-        <label className="field">
-          <span>{m.until}</span>
-          <input type="date" {...register('until')} />
-        </label>
-        <div className="console-row">
-          <button type="submit" className="button button-primary">
-            {consoleMessages.orders.apply}
-          </button>
-        </div>
-      </form>
+      <FilterBar onSubmit={apply}>
+        <Field label={m.target} type="search" {...register('target')} />
+        <Field label={m.actorFilter} type="search" {...register('actor')} />
+        <Field label={m.actionFilter} type="search" {...register('action')} />
+        <Field label={m.from} type="date" {...register('from')} />
+        <Field label={m.until} type="date" {...register('until')} />
+      </FilterBar>
       <ResultTable
         label={consoleMessages.nav.audit}
         count={items?.length}

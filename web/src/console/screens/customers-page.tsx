@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
+import { FilterBar } from '../filter-bar';
 import { FormFooter } from '@/components/form/form-footer';
 import { refusal } from '@/lib/api/refusal';
 import { formatVnd } from '@/lib/format';
@@ -24,17 +25,9 @@ export function CustomersPage() {
   return (
     <div>
       <h1>{consoleMessages.nav.customers}</h1>
-      <form className="card console-filter" role="search" onSubmit={apply}>
-        <label className="field">
-          <span>{m.query}</span>
-          <input type="search" {...register('q')} />
-        </label>
-        <div className="console-row">
-          <button type="submit" className="button button-primary">
-            {m.search}
-          </button>
-        </div>
-      </form>
+      <FilterBar onSubmit={apply} submitLabel={m.search}>
+        <Field label={m.query} type="search" {...register('q')} />
+      </FilterBar>
       <ResultTable
         label={consoleMessages.nav.customers}
         count={items?.length}

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Field, TextAreaField } from '@/components/form/field';
+import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { MassageSummary } from '@/features/massage';
 import { Breakdown, ContactRows, DetailRows, reasonText, startInstant, startOf, StateBadge } from '@/features/order';
 import { refusal } from '@/lib/api/refusal';
+import { HOME_COUNTRY_CODE } from '@/lib/constants';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { orderMessages } from '@/lib/order-messages';
@@ -251,7 +252,7 @@ function DriverForm({ order }: { order: Order }) {
   const label = d ? m.changeDriver : m.assignDriver;
   const { register, handleSubmit, formState } = useForm({
     // Drivers and guides are local: Vietnam's code until another is typed.
-    defaultValues: { name: d?.name ?? '', phoneCountryCode: d?.phoneCountryCode ?? '84', phoneNumber: d?.phoneNumber ?? '', plate: d?.plate ?? '' },
+    defaultValues: { name: d?.name ?? '', phoneCountryCode: d?.phoneCountryCode ?? HOME_COUNTRY_CODE, phoneNumber: d?.phoneNumber ?? '', plate: d?.plate ?? '' },
   });
   const submit = handleSubmit(async (driver) => {
     const phone = `+${driver.phoneCountryCode.replace(/^\+/, '')} ${driver.phoneNumber}`;
@@ -286,16 +287,11 @@ function TherapistForm({ order }: { order: Order }) {
       {free && free.length === 0 ? (
         <p className="muted">{m.noTherapistFree}</p>
       ) : (
-        <label className="field">
-          <span>{m.chooseTherapist}</span>
-          <select {...register('therapistId', { required: true })}>
-            {free?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}（{t.languages.join('、')}）
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={m.chooseTherapist}
+          options={(free ?? []).map((t) => ({ value: t.id, label: `${t.name}（${t.languages.join('、')}）` }))}
+          {...register('therapistId', { required: true })}
+        />
       )}
       <FormFooter error={error} busy={formState.isSubmitting} label={m.assignTherapist} block={false} />
     </form>

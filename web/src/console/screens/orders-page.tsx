@@ -8,6 +8,8 @@ import { Category, OrderState, useOrderPages, type OrderSearch } from '../api';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
 import { useUrlFilter } from '../url-filter';
+import { Field, SelectField } from '@/components/form/field';
+import { FilterBar } from '../filter-bar';
 
 const m = consoleMessages.orders;
 const CATEGORY_OF: Record<string, Category> = {
@@ -44,61 +46,29 @@ export function OrdersPage() {
   return (
     <div className="console-orders">
       <h1>{consoleMessages.nav.orders}</h1>
-      <form className="card console-filter" onSubmit={apply} role="search">
-        <label className="field">
-          <span>{m.query}</span>
-          <input type="search" {...register('q')} />
-        </label>
-        <label className="field">
-          <span>{m.state}</span>
-          <select {...register('state')}>
-            <option value="">{m.anyState}</option>
-            {STATES.map((s) => (
-              <option key={s} value={String(s)}>
-                {orderMessages.states[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{m.category}</span>
-          <select {...register('category')}>
-            <option value="">{m.anyCategory}</option>
-            {Object.keys(CATEGORY_OF).map((c) => (
-              <option key={c} value={c}>
-                {consoleMessages.categories[c]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{m.from}</span>
-          <input type="date" {...register('from')} />
-        </label>
-        <label className="field">
-          <span>{m.until}</span>
-          <input type="date" {...register('until')} />
-        </label>
-        <label className="field">
-          <span>{m.sort}</span>
-          <select {...register('sort')}>
-            <option value="">{m.newest}</option>
-            <option value="service">{m.soonest}</option>
-          </select>
-        </label>
-        <div className="console-row">
-          <button type="submit" className="button button-primary">
-            {m.apply}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={clear}
-          >
-            {m.clear}
-          </button>
-        </div>
-      </form>
+      <FilterBar onSubmit={apply} onClear={clear}>
+        <Field label={m.query} type="search" {...register('q')} />
+        <SelectField
+          label={m.state}
+          options={[{ value: '', label: m.anyState }, ...STATES.map((s) => ({ value: String(s), label: orderMessages.states[s] ?? '' }))]}
+          {...register('state')}
+        />
+        <SelectField
+          label={m.category}
+          options={[{ value: '', label: m.anyCategory }, ...Object.keys(CATEGORY_OF).map((c) => ({ value: c, label: consoleMessages.categories[c] ?? c }))]}
+          {...register('category')}
+        />
+        <Field label={m.from} type="date" {...register('from')} />
+        <Field label={m.until} type="date" {...register('until')} />
+        <SelectField
+          label={m.sort}
+          options={[
+            { value: '', label: m.newest },
+            { value: 'service', label: m.soonest },
+          ]}
+          {...register('sort')}
+        />
+      </FilterBar>
       <ResultTable
         label={consoleMessages.nav.orders}
         count={items?.length}

@@ -7,6 +7,7 @@ import { hideReview, ReviewView, useReviews } from '../api';
 import { consoleMessages } from '../messages';
 import { opsTo } from '../paths';
 import { ResultTable } from '../result-table';
+import { TextAreaField } from '@/components/form/field';
 
 const m = consoleMessages.reviews;
 const VIEWS: Record<string, ReviewView> = { all: ReviewView.UNSPECIFIED, shown: ReviewView.SHOWN, hidden: ReviewView.HIDDEN };
@@ -94,10 +95,7 @@ function HideButton({ orderId }: { orderId: string }) {
         void hide();
       }}
     >
-      <label className="field">
-        <span>{m.reason}</span>
-        <textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </label>
+      <TextAreaField label={m.reason} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field } from '@/components/form/field';
+import { Field, SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { refusal } from '@/lib/api/refusal';
 import { messages } from '@/lib/messages';
@@ -220,13 +220,11 @@ function InviteForm() {
       <h2>{m.invite}</h2>
       <Field label={m.email} type="email" autoComplete="off" {...register('email', { required: true })} />
       <Field label={m.name} autoComplete="off" {...register('name', { required: true, maxLength: 40 })} />
-      <label className="field">
-        <span>{m.role}</span>
-        <select {...register('role')}>
-          <option value={String(StaffRole.OPERATOR)}>{ROLE_NAMES[StaffRole.OPERATOR]}</option>
-          <option value={String(StaffRole.ADMIN)}>{ROLE_NAMES[StaffRole.ADMIN]}</option>
-        </select>
-      </label>
+      <SelectField
+        label={m.role}
+        options={[StaffRole.OPERATOR, StaffRole.ADMIN].map((r) => ({ value: String(r), label: ROLE_NAMES[r] ?? '' }))}
+        {...register('role')}
+      />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.invite} block={false} />
     </form>
   );

@@ -75,11 +75,7 @@ pub(super) async fn assign_driver(
     let order = async {
         let id = order_id(&r.order_id)?;
         let d = r.driver.unwrap_or_default();
-        let code = match d.phone_country_code.trim() {
-            "" => "84",
-            code => code,
-        };
-        let phone = Phone::parse(code, &d.phone_number)?;
+        let phone = Phone::parse_local(&d.phone_country_code, &d.phone_number)?;
         ops.s
             .orders
             .assign_driver(&by, (&id, r.seen_version), &d.name, phone, &d.plate)
