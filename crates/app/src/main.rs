@@ -240,6 +240,7 @@ fn said(e: domain::DomainError) -> anyhow::Error {
 async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
     let app = server::App::start(config).await?;
     let operators = &app.services.operators;
+    let catalog_admin = &app.services.catalog_admin;
     match admin {
         Admin::CreateOperator { email, role, by } => {
             let mut password = String::new();
@@ -290,7 +291,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
         Admin::ImportCatalog { file, by } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
-            let (plans, therapists) = operators
+            let (plans, therapists) = catalog_admin
                 .import_catalog(&shell(&by), &text)
                 .await
                 .map_err(said)?;
@@ -313,7 +314,7 @@ async fn run_admin(config: &Config, admin: Admin) -> anyhow::Result<()> {
             println!("{url}");
         }
         Admin::ExportCatalog { file } => {
-            let text = operators
+            let text = catalog_admin
                 .export_catalog(&shell("admin"))
                 .await
                 .map_err(said)?;

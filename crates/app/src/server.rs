@@ -27,7 +27,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use domain::catalog::CatalogService;
+use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
 use domain::live::LiveService;
@@ -203,9 +203,13 @@ impl App {
             config.payment_settings()?,
         );
         let operations = Arc::new(SqlOperationsStore::new(db.clone()));
+        let catalog_admin = CatalogAdmin::new(
+            catalog.clone(),
+            Arc::new(catalog_file::TomlCatalogCodec),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+        );
         let operators = OperatorService::new(OperatorPorts {
-            catalog: catalog.clone(),
-            codec: Arc::new(catalog_file::TomlCatalogCodec),
             orders: orders.clone(),
             payments: payments.clone(),
             identity: identity_store,
@@ -238,6 +242,7 @@ impl App {
                 media,
                 support,
                 catalog,
+                catalog_admin,
                 users: UserService::new(identity.clone()),
                 identity,
             }

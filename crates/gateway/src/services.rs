@@ -1,6 +1,6 @@
 //! The application services every handler reaches, shared by both protocols.
 
-use domain::catalog::CatalogService;
+use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityService, UserService};
 use domain::live::LiveService;
@@ -36,6 +36,8 @@ impl From<ServiceSet> for Services {
 
 pub struct ServiceSet {
     pub catalog: CatalogService,
+    /// The admins' duties over the catalogue.
+    pub catalog_admin: CatalogAdmin,
     pub identity: IdentityService,
     pub users: UserService,
     pub orders: OrderService,

@@ -1,6 +1,7 @@
 //! The catalogue: the four service categories, their plans with their price lists, the massage
 //! therapists, and each customer's favourite therapists.
 
+mod admin;
 mod category;
 mod model;
 mod ports;
@@ -8,6 +9,7 @@ pub(crate) mod price_rules;
 mod service;
 mod therapist;
 
+pub use admin::{CatalogAdmin, PlanEdit};
 pub use category::Category;
 pub use model::{
     CITIES, CONTENT_ITEMS_MAX, CancellationPolicy, CategorySummary, Plan, PlanContent, PlanId,

@@ -7,7 +7,7 @@ mod model;
 mod ports;
 mod service;
 
-pub use model::{AuditFilter, CustomerCard, CustomerFilter, PlanEdit, ServiceKey, StaffMember};
+pub use model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey, StaffMember};
 pub use ports::{AccountDirectory, AuditLog, StaffStore};
 pub use service::{OperatorPorts, OperatorService, SearchOrders, StaffChange};
 

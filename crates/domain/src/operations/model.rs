@@ -1,6 +1,5 @@
 use chrono::{DateTime, Utc};
 
-use crate::catalog::{Plan, Rate};
 use crate::identity::{Account, TokenHash};
 use crate::shared::{Money, UserId};
 
@@ -64,53 +63,4 @@ pub struct AuditFilter {
     pub action: Option<String>,
     pub from: Option<DateTime<Utc>>,
     pub until: Option<DateTime<Utc>>,
-}
-
-/// What an admin changes of a plan in the console; what is `None` stays.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PlanEdit {
-    pub name: Option<String>,
-    pub summary: Option<String>,
-    pub description: Option<String>,
-    /// The whole list of rates (a transfer's one, or one per bookable length).
-    pub rates: Option<Vec<Rate>>,
-    /// A vehicle's seats and luggage (shuttle, charter).
-    pub seats: Option<u32>,
-    pub luggage: Option<u32>,
-    /// How many people the plan takes (escort, massage).
-    pub max_people: Option<u32>,
-    pub active: Option<bool>,
-    /// The whole list of photos' addresses, the first on cards.
-    pub images: Option<Vec<String>>,
-}
-
-impl PlanEdit {
-    /// Applies the edit; the plan's own rules are checked when it is stored.
-    pub fn apply(&self, plan: &mut Plan) {
-        if let Some(name) = &self.name {
-            plan.name = name.trim().to_owned();
-        }
-        if let Some(summary) = &self.summary {
-            plan.summary = summary.trim().to_owned();
-        }
-        if let Some(description) = &self.description {
-            plan.description = description.trim().to_owned();
-        }
-        if let Some(rates) = &self.rates {
-            plan.pricing.rates = rates.clone();
-        }
-        if let Some(vehicle) = plan.vehicle.as_mut() {
-            vehicle.seats = self.seats.unwrap_or(vehicle.seats);
-            vehicle.luggage = self.luggage.unwrap_or(vehicle.luggage);
-        }
-        if let Some(max) = self.max_people {
-            plan.pricing.max_people = max;
-        }
-        if let Some(active) = self.active {
-            plan.active = active;
-        }
-        if let Some(images) = &self.images {
-            plan.images = images.iter().map(|i| i.trim().to_owned()).collect();
-        }
-    }
 }

@@ -1,4 +1,3 @@
-mod catalog;
 mod staff;
 
 pub use staff::StaffChange;
@@ -8,7 +7,6 @@ use std::sync::Arc;
 use super::model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
 use super::ports::{AccountDirectory, AuditLog, StaffStore};
 use crate::audit::{AuditEntry, Staff};
-use crate::catalog::{CatalogCodec, CatalogService};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, TokenHash};
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
@@ -19,8 +17,6 @@ use crate::shared::{Clock, Money, Page, PageRequest, Randomness, UserId, text};
 /// and the subjects' services they search or change (so every rule is the same).
 #[derive(Clone)]
 pub struct OperatorPorts {
-    pub catalog: CatalogService,
-    pub codec: Arc<dyn CatalogCodec>,
     pub orders: OrderService,
     pub payments: PaymentService,
     pub identity: Arc<dyn IdentityStore>,
@@ -57,7 +53,7 @@ fn phone_digits(text: &str) -> Option<String> {
 }
 
 /// What is the operators' own: staff and service keys, the audit log and its notes, customers
-/// and their wallets, the admins' catalogue duties, and a search of orders by customer. Each
+/// and their wallets, and a search of orders by customer. Each
 /// subject's staff actions live with the subject (`OrderService::confirm`,
 /// `PaymentService::cancel_as_operator`, `SupportService::reply`, …), take the acting [`Staff`]
 /// and write their audit entry with the change, in one transaction.

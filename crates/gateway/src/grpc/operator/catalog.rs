@@ -4,9 +4,9 @@ use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::therapist_to_pb;
 use crate::wire::operator::catalog_plan_to_pb;
 use domain::DomainResult;
+use domain::catalog::PlanEdit;
 use domain::catalog::{PlanId, Rate, Shift};
 use domain::media::PhotoShape;
-use domain::operations::PlanEdit;
 use domain::shared::Money;
 use tonic::{Request, Response, Status};
 
@@ -34,7 +34,12 @@ pub(super) async fn export_catalog(
     request: Request<pb::ExportCatalogRequest>,
 ) -> Result<Response<pb::ExportCatalogResponse>, Status> {
     let by = ops.admin(&request).await?;
-    let text = ops.s.operators.export_catalog(&by).await.map_err(status)?;
+    let text = ops
+        .s
+        .catalog_admin
+        .export_catalog(&by)
+        .await
+        .map_err(status)?;
     Ok(Response::new(pb::ExportCatalogResponse {
         catalog_toml: text,
     }))
@@ -48,7 +53,7 @@ pub(super) async fn import_catalog(
     let r = request.into_inner();
     let (plans, therapists) = ops
         .s
-        .operators
+        .catalog_admin
         .import_catalog(&by, &r.catalog_toml)
         .await
         .map_err(status)?;
@@ -67,7 +72,10 @@ pub(super) async fn set_plan_active(
     let r = request.into_inner();
     let work = async {
         let id = PlanId::parse(r.plan_id.trim())?;
-        ops.s.operators.set_plan_active(&by, &id, r.active).await
+        ops.s
+            .catalog_admin
+            .set_plan_active(&by, &id, r.active)
+            .await
     };
     let plan = work.await.map_err(status)?;
     Ok(Response::new(pb::SetPlanActiveResponse {
@@ -83,7 +91,7 @@ pub(super) async fn set_therapist_active(
     let r = request.into_inner();
     let therapist = ops
         .s
-        .operators
+        .catalog_admin
         .set_therapist_active(&by, &r.therapist_id, r.active)
         .await
         .map_err(status)?;
@@ -101,7 +109,7 @@ pub(super) async fn set_therapist_hours(
     let work = async {
         let hours = shifts_from_pb(&r.hours)?;
         ops.s
-            .operators
+            .catalog_admin
             .set_therapist_hours(&by, &r.therapist_id, hours)
             .await
     };
@@ -138,7 +146,7 @@ pub(super) async fn update_plan(
     };
     let work = async {
         let id = PlanId::parse(&r.plan_id)?;
-        ops.s.operators.update_plan(&by, &id, &edit).await
+        ops.s.catalog_admin.update_plan(&by, &id, &edit).await
     };
     let plan = work.await.map_err(status)?;
     Ok(Response::new(pb::UpdatePlanResponse {
@@ -160,7 +168,7 @@ pub(super) async fn update_therapist(
             (None, None) => None,
         };
         ops.s
-            .operators
+            .catalog_admin
             .update_therapist(
                 &by,
                 &r.therapist_id,

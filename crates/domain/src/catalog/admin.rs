@@ -1,17 +1,118 @@
-//! Admins' duties over the catalogue: the catalogue file, plans on or off sale, therapists' hours.
+//! Admins' duties over the catalogue: the catalogue file, plans on or off sale and their edits,
+//! therapists' hours, languages, skills and photos. Each checks the admin's duty and is stored
+//! with its audit entry, in one transaction.
 
-use super::OperatorService;
-use crate::audit::Staff;
-use crate::catalog::{Plan, PlanId, Shift, Therapist};
+use std::sync::Arc;
+
+use super::PlanId;
+use super::model::Plan;
+use super::ports::CatalogCodec;
+use super::price_rules::Rate;
+use super::service::CatalogService;
+use super::therapist::{Shift, Therapist};
+use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::operations::PlanEdit;
+use crate::shared::{Clock, Randomness};
 
-impl OperatorService {
+/// What an admin changes of a plan in the console; what is `None` stays.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlanEdit {
+    pub name: Option<String>,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    /// The whole list of rates (a transfer's one, or one per bookable length).
+    pub rates: Option<Vec<Rate>>,
+    /// A vehicle's seats and luggage (shuttle, charter).
+    pub seats: Option<u32>,
+    pub luggage: Option<u32>,
+    /// How many people the plan takes (escort, massage).
+    pub max_people: Option<u32>,
+    pub active: Option<bool>,
+    /// The whole list of photos' addresses, the first on cards.
+    pub images: Option<Vec<String>>,
+}
+
+impl PlanEdit {
+    /// Applies the edit; the plan's own rules are checked when it is stored.
+    pub fn apply(&self, plan: &mut Plan) {
+        if let Some(name) = &self.name {
+            plan.name = name.trim().to_owned();
+        }
+        if let Some(summary) = &self.summary {
+            plan.summary = summary.trim().to_owned();
+        }
+        if let Some(description) = &self.description {
+            plan.description = description.trim().to_owned();
+        }
+        if let Some(rates) = &self.rates {
+            plan.pricing.rates = rates.clone();
+        }
+        if let Some(vehicle) = plan.vehicle.as_mut() {
+            vehicle.seats = self.seats.unwrap_or(vehicle.seats);
+            vehicle.luggage = self.luggage.unwrap_or(vehicle.luggage);
+        }
+        if let Some(max) = self.max_people {
+            plan.pricing.max_people = max;
+        }
+        if let Some(active) = self.active {
+            plan.active = active;
+        }
+        if let Some(images) = &self.images {
+            plan.images = images.iter().map(|i| i.trim().to_owned()).collect();
+        }
+    }
+}
+
+/// The catalogue as admins keep it.
+#[derive(Clone)]
+pub struct CatalogAdmin {
+    catalog: CatalogService,
+    codec: Arc<dyn CatalogCodec>,
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn Randomness>,
+}
+
+impl CatalogAdmin {
+    pub fn new(
+        catalog: CatalogService,
+        codec: Arc<dyn CatalogCodec>,
+        clock: Arc<dyn Clock>,
+        random: Arc<dyn Randomness>,
+    ) -> Self {
+        Self {
+            catalog,
+            codec,
+            clock,
+            random,
+        }
+    }
+
+    fn entry(
+        &self,
+        by: &Staff,
+        action: &str,
+        target: String,
+        before: String,
+        after: String,
+        reason: &str,
+    ) -> AuditEntry {
+        AuditEntry::new(
+            &*self.random,
+            self.clock.now(),
+            by,
+            action,
+            target,
+            before,
+            after,
+            reason,
+        )
+    }
+
     /// Loads a catalogue file: plans and therapists are added or replaced by id, all or nothing.
     /// Returns how many of each.
     pub async fn import_catalog(&self, by: &Staff, text: &str) -> DomainResult<(usize, usize)> {
         by.require_admin()?;
-        let (plans, therapists) = self.p.codec.parse(text)?;
+        let (plans, therapists) = self.codec.parse(text)?;
         if plans.is_empty() && therapists.is_empty() {
             return Err(DomainError::invalid("catalog_toml", msg("catalog.empty")));
         }
@@ -29,8 +130,7 @@ impl OperatorService {
             after,
             "",
         );
-        self.p
-            .catalog
+        self.catalog
             .import_audited(&plans, &therapists, Some(&audit))
             .await?;
         Ok((plans.len(), therapists.len()))
@@ -39,8 +139,8 @@ impl OperatorService {
     /// The whole catalogue, inactive entries too, as a file `import_catalog` reads back.
     pub async fn export_catalog(&self, by: &Staff) -> DomainResult<String> {
         by.require_admin()?;
-        let (plans, therapists) = self.p.catalog.everything().await?;
-        self.p.codec.render(&plans, &therapists)
+        let (plans, therapists) = self.catalog.everything().await?;
+        self.codec.render(&plans, &therapists)
     }
 
     /// Takes a plan off sale (or back on); orders made for it keep showing it.
@@ -57,8 +157,7 @@ impl OperatorService {
             "plan.deactivate"
         };
         let state = |p: &Plan| format!("active={}", p.active);
-        self.p
-            .catalog
+        self.catalog
             .set_plan_active(id, active, |before, after| {
                 self.entry(
                     by,
@@ -97,8 +196,7 @@ impl OperatorService {
                 p.images.join(",")
             )
         };
-        self.p
-            .catalog
+        self.catalog
             .change_plan(
                 id,
                 |p| edit.apply(p),
@@ -186,8 +284,7 @@ impl OperatorService {
         action: &str,
         change: impl FnOnce(&mut Therapist),
     ) -> DomainResult<Therapist> {
-        self.p
-            .catalog
+        self.catalog
             .change_therapist(id, change, |before, after| {
                 self.entry(
                     by,
