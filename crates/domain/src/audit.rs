@@ -1,10 +1,12 @@
 //! The audit log's vocabulary: who acted on the business (an operator, a service key, the shell)
 //! and the entry each action leaves, written in the transaction of the change it records.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 
 use crate::error::{DomainResult, msg};
-use crate::shared::{Randomness, UserId};
+use crate::shared::{Clock, Randomness, UserId};
 
 /// Who performs an operator action.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,5 +121,41 @@ impl AuditEntry {
             after,
             reason: reason.trim().to_owned(),
         }
+    }
+}
+
+/// Makes the audit entries of changes made now: a service that records its staff's actions
+/// holds one rather than its own clock and id source.
+#[derive(Clone)]
+pub struct Auditor {
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn Randomness>,
+}
+
+impl Auditor {
+    pub fn new(clock: Arc<dyn Clock>, random: Arc<dyn Randomness>) -> Self {
+        Self { clock, random }
+    }
+
+    /// An entry of `by`'s action, now, to be written in the transaction of the change it records.
+    pub fn entry(
+        &self,
+        by: &Staff,
+        action: &str,
+        target: String,
+        before: String,
+        after: String,
+        reason: &str,
+    ) -> AuditEntry {
+        AuditEntry::new(
+            &*self.random,
+            self.clock.now(),
+            by,
+            action,
+            target,
+            before,
+            after,
+            reason,
+        )
     }
 }

@@ -10,7 +10,7 @@ use super::ports::CatalogCodec;
 use super::price_rules::Rate;
 use super::service::CatalogService;
 use super::therapist::{Shift, Therapist};
-use crate::audit::{AuditEntry, Staff};
+use crate::audit::{Auditor, Staff};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{Clock, Randomness};
 
@@ -68,8 +68,7 @@ impl PlanEdit {
 pub struct CatalogAdmin {
     catalog: CatalogService,
     codec: Arc<dyn CatalogCodec>,
-    clock: Arc<dyn Clock>,
-    random: Arc<dyn Randomness>,
+    audit: Auditor,
 }
 
 impl CatalogAdmin {
@@ -82,30 +81,8 @@ impl CatalogAdmin {
         Self {
             catalog,
             codec,
-            clock,
-            random,
+            audit: Auditor::new(clock, random),
         }
-    }
-
-    fn entry(
-        &self,
-        by: &Staff,
-        action: &str,
-        target: String,
-        before: String,
-        after: String,
-        reason: &str,
-    ) -> AuditEntry {
-        AuditEntry::new(
-            &*self.random,
-            self.clock.now(),
-            by,
-            action,
-            target,
-            before,
-            after,
-            reason,
-        )
     }
 
     /// Loads a catalogue file: plans and therapists are added or replaced by id, all or nothing.
@@ -122,7 +99,7 @@ impl CatalogAdmin {
             ids(plans.iter().map(|p| p.id.as_str()).collect()),
             ids(therapists.iter().map(|t| t.id.as_str()).collect())
         );
-        let audit = self.entry(
+        let audit = self.audit.entry(
             by,
             "catalog.import",
             "catalog".into(),
@@ -159,7 +136,7 @@ impl CatalogAdmin {
         let state = |p: &Plan| format!("active={}", p.active);
         self.catalog
             .set_plan_active(id, active, |before, after| {
-                self.entry(
+                self.audit.entry(
                     by,
                     action,
                     format!("plan:{}", id.as_str()),
@@ -201,7 +178,7 @@ impl CatalogAdmin {
                 id,
                 |p| edit.apply(p),
                 |before, after| {
-                    self.entry(
+                    self.audit.entry(
                         by,
                         "plan.update",
                         format!("plan:{}", id.as_str()),
@@ -286,7 +263,7 @@ impl CatalogAdmin {
     ) -> DomainResult<Therapist> {
         self.catalog
             .change_therapist(id, change, |before, after| {
-                self.entry(
+                self.audit.entry(
                     by,
                     action,
                     format!("therapist:{}", after.id),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::model::{AuditFilter, CustomerCard, CustomerFilter, ServiceKey};
 use super::ports::{AccountDirectory, AuditLog, StaffStore};
-use crate::audit::{AuditEntry, Staff};
+use crate::audit::{AuditEntry, Auditor, Staff};
 use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, TokenHash};
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
@@ -60,6 +60,7 @@ fn phone_digits(text: &str) -> Option<String> {
 #[derive(Clone)]
 pub struct OperatorService {
     p: OperatorPorts,
+    audit: Auditor,
 }
 
 /// The longest internal note on an order.
@@ -67,7 +68,8 @@ const NOTE_MAX: usize = 1000;
 
 impl OperatorService {
     pub fn new(ports: OperatorPorts) -> Self {
-        Self { p: ports }
+        let audit = Auditor::new(ports.clock.clone(), ports.random.clone());
+        Self { p: ports, audit }
     }
 
     /// The staff behind an API key; an unknown or revoked key is `UNAUTHENTICATED`.
@@ -131,7 +133,7 @@ impl OperatorService {
     pub async fn add_note(&self, by: &Staff, id: &OrderId, note: &str) -> DomainResult<AuditEntry> {
         let note = text("note", note, NOTE_MAX, msg("order.note_required"))?;
         let order = self.p.orders.find(id).await?;
-        let entry = self.entry(
+        let entry = self.audit.entry(
             by,
             "order.note",
             format!("order:{}", order.id.as_str()),
@@ -204,26 +206,5 @@ impl OperatorService {
             .ok_or_else(|| DomainError::not_found("customer"))?;
         let entries = self.p.payments.entries(id, page).await?;
         Ok((card, entries))
-    }
-
-    fn entry(
-        &self,
-        by: &Staff,
-        action: &str,
-        target: String,
-        before: String,
-        after: String,
-        reason: &str,
-    ) -> AuditEntry {
-        AuditEntry::new(
-            &*self.p.random,
-            self.p.clock.now(),
-            by,
-            action,
-            target,
-            before,
-            after,
-            reason,
-        )
     }
 }

@@ -71,7 +71,7 @@ impl OperatorService {
             updated_at: now,
             tokens_valid_after: chrono::DateTime::UNIX_EPOCH,
         };
-        let audit = self.entry(
+        let audit = self.audit.entry(
             by,
             action,
             format!("account:{}", account.id.as_str()),
@@ -214,7 +214,7 @@ impl OperatorService {
             }
             text
         };
-        let audit = self.entry(
+        let audit = self.audit.entry(
             by,
             "operator.update",
             format!("account:{}", id.as_str()),
@@ -262,7 +262,7 @@ impl OperatorService {
             created_at: self.p.clock.now(),
             revoked_at: None,
         };
-        let audit = self.entry(
+        let audit = self.audit.entry(
             by,
             "key.issue",
             format!("key:{}", key.id),
@@ -284,7 +284,7 @@ impl OperatorService {
             .await?
             .ok_or_else(|| DomainError::not_found("key"))?;
         if key.revoked_at.is_none() {
-            let audit = self.entry(
+            let audit = self.audit.entry(
                 by,
                 "key.revoke",
                 format!("key:{}", key.id),
