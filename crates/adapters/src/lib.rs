@@ -11,14 +11,9 @@ pub mod system;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use providers::install_tls_provider;
 pub use stores::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
     SqlIdentityStore, SqlImageStore, SqlOperationsStore, SqlOrderStore, SqlPaymentStore,
     SqlRateLimiter, SqlReviewStore, SqlSupportStore,
 };
-
-/// Chooses ring as the process's TLS crypto provider (the mailer's and object storage's), before
-/// any HTTP client is built; calling it again is harmless.
-pub fn install_tls_provider() {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-}

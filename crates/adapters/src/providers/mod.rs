@@ -5,3 +5,9 @@ pub mod mail;
 pub mod media;
 pub mod oidc;
 pub mod payments;
+
+/// Chooses ring as the process's TLS crypto provider (the mailer's, object storage's and the
+/// identity providers'), before any HTTP client is built; calling it again is harmless.
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}

@@ -71,7 +71,7 @@ impl OidcRelyingParty {
     /// `site` is our origin: each provider's redirect URI is `{site}/auth/oidc/{id}/callback`,
     /// exactly as registered with the provider.
     pub fn new(site: &str, configs: Vec<ProviderConfig>) -> Result<Self, String> {
-        crate::install_tls_provider();
+        crate::providers::install_tls_provider();
         let http = reqwest::Client::builder()
             // The library's advice: a redirect from a provider's endpoint is not followed.
             .redirect(reqwest::redirect::Policy::none())

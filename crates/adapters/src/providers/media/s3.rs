@@ -39,7 +39,7 @@ fn unavailable(what: impl std::fmt::Display) -> DomainError {
 
 impl S3BlobStore {
     pub fn new(config: &S3Config) -> Result<Self, String> {
-        crate::install_tls_provider();
+        crate::providers::install_tls_provider();
         let endpoint = config
             .endpoint
             .parse()
