@@ -161,3 +161,18 @@ describe('an expired ID token', () => {
     expect(renew).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the page language', () => {
+  it('goes with every call, so the server answers in the page’s words', async () => {
+    const { fetchFn, calls } = scriptedFetch(okResponse);
+    document.documentElement.lang = 'vi';
+    try {
+      await client(fetchFn).listCategories({});
+    } finally {
+      document.documentElement.lang = '';
+    }
+    const { fetchFn: again, calls: later } = scriptedFetch(okResponse);
+    await client(again).listCategories({});
+    expect([calls[0]?.get('accept-language'), later[0]?.get('accept-language')]).toEqual(['vi', 'zh-TW']);
+  });
+});

@@ -117,8 +117,6 @@ struct Refusal {
 
 /// Where the reasons of `ErrorInfo` are defined: this API.
 const ERROR_DOMAIN: &str = "booking.v1";
-/// The only language the server speaks so far.
-const LOCALE: &str = "zh-TW";
 
 impl Refusal {
     fn new(code: tonic::Code, reason: impl Into<String>, text: String) -> Self {
@@ -154,7 +152,7 @@ impl Refusal {
             details.set_bad_request(vec![WireViolation::new(field.clone(), self.text.clone())]);
         }
         details.set_error_info(self.reason, ERROR_DOMAIN, metadata);
-        details.set_localized_message(LOCALE, self.text.clone());
+        details.set_localized_message(crate::texts::current().tag(), self.text.clone());
         if let Some(secs) = self.retry_after {
             details.set_retry_info(Some(Duration::from_secs(secs)));
         }

@@ -3,6 +3,7 @@
 use axum::Router;
 
 use crate::services::Services;
+use crate::texts::{self, Lang};
 use crate::{grpc, rest};
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.
@@ -12,6 +13,21 @@ pub fn router(services: Services) -> Router {
         .merge(rest::oidc::callbacks(services.clone()))
         .merge(Router::new().nest("/api", rest::router(services)))
         .layer(axum::middleware::from_fn(cache_control))
+        .layer(axum::middleware::from_fn(language))
+}
+
+/// Every answer is in the caller's language, as its `Accept-Language` asks (Traditional Chinese
+/// when it asks for none of ours): refusals, labels and every other word the server returns.
+async fn language(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let lang = request
+        .headers()
+        .get(http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map_or_else(Lang::default, Lang::from_accept_language);
+    texts::speaking(lang, next.run(request)).await
 }
 
 /// The answers every visitor shares: the catalogue, the therapist finder, estimates and the

@@ -1,320 +1,174 @@
-//! What the server says to people, in Traditional Chinese: the one catalogue of the domain's
-//! messages ([`domain::error::Message`]) and of the terms they mention (an order's state, an
-//! action, a payment method). The domain decides what to say by a code; the words are here, so a
-//! second language is a second table. The product's own messages (docs/product.md) are kept word for word.
+//! What the server says to people, in the caller's language: the words of the domain's messages
+//! ([`domain::error::Message`]) and of the terms they mention (an order's state, an action, a
+//! payment method). The domain decides what to say by a code; the words are in the catalogues
+//! under `locales/` (Project Fluent, `server.ftl` per language), built in and read once. The
+//! product's own messages (docs/product.md) are kept word for word in zh-TW, the default.
+
+use std::future::Future;
+use std::sync::LazyLock;
 
 use domain::error::{Arg, Message};
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-/// The Traditional-Chinese words of a code; `{name}` stands for the message's value `name`.
-pub fn template(code: &str) -> Option<&'static str> {
-    Some(match code {
-        "bank.ref_required" => "請輸入銀行交易序號",
-        "bank.reference_required" => "轉帳通知缺少交易序號",
+/// The languages the product speaks; Traditional Chinese is the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum Lang {
+    #[default]
+    ZhTw,
+    Vi,
+    En,
+}
 
-        "category.charter" => "包車服務",
-        "category.charter.about" => "專屬司機與車輛，市區觀光或跨城行程隨您安排。",
-        "category.dragon_massage" => "龍按摩",
-        "category.dragon_massage.about" => "專業按摩師到府服務，在飯店房間放鬆身心。",
-        "category.escort" => "陪同導覽",
-        "category.escort.about" => "中文陪同與在地導覽，購物、美食、商務洽談都安心。",
-        "category.shuttle" => "機場接送",
-        "category.shuttle.about" => "航班落地即有專車等候，送您直達飯店或從飯店準時送機。",
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::ZhTw, Lang::Vi, Lang::En];
 
-        "catalog.airport" => "接送方案只服務一個機場",
-        "catalog.category" => "不認得的方案類別",
-        "catalog.content_items" => "最多 {max} 項",
-        "catalog.city" => "不認得的城市代碼 {city}（可用 hcm、han、dad、nha）",
-        "catalog.image_path" => "圖片須是本站的路徑，例如上傳照片後得到的 /media/catalog/…",
-        "catalog.images_max" => "每個方案最多 {max} 張照片",
-        "catalog.language" => "語言代碼只能是 zh、en 或 vi",
-        "catalog.airport_city" => "接送方案的城市須是其機場所在的城市（{city}）",
-        "catalog.empty" => "檔案中沒有任何方案或按摩師",
-        "catalog.plan_id" => "方案編號只能有小寫英文字母、數字與單一的連字號，最多 64 個字元",
-        "catalog.pricing.booking_window" => "可預約的天數須長於最短提前時間",
-        "catalog.pricing.extra_person" => "每人加價最多為價格的 100%",
-        "catalog.pricing.extra_person_kind" => "加人費請擇一：固定金額或百分比",
-        "catalog.pricing.max_extra_hours" => "有賣延長時數時才設定，且必須設定",
-        "catalog.pricing.max_extra_stops" => "有賣加停站時才設定，且必須設定",
-        "catalog.pricing.max_people" => "至少為含的人數，且至少 1 人",
-        "catalog.pricing.night" => "夜間時段須有長度，加價最多 100%",
-        "catalog.pricing.one_rate" => "至少要有一種價格",
-        "catalog.pricing.price_range" => "價格須介於 0 與 1,000,000,000 越南盾之間",
-        "catalog.pricing.rate_minutes" => "每種價格都要有時數（分鐘）",
-        "catalog.pricing.rate_min" => "每個時數的價格至少 {min}",
-        "catalog.pricing.rate_order" => "時數由短到長，較長的時數不可較便宜",
-        "catalog.pricing.transfer_rate" => "接送方案只有一種價格，時數為 0",
-        "catalog.seats" => "至少要有一個座位",
-        "catalog.toml" => "無法讀取目錄檔：{detail}",
-        "catalog.vehicle" => "接送與包車方案要有車型，其他方案沒有",
-
-        "charter.pickup_required" => "請輸入上車地點",
-
-        "choice.required" => "請選擇一個選項",
-
-        "contact.name_required" => "請輸入聯絡人姓名",
-
-        "driver.name_required" => "請輸入司機姓名",
-        "driver.plate_required" => "請輸入車牌號碼",
-
-        "escort.meeting_point_required" => "請輸入集合地點",
-
-        "federation.assertion" => "身分提供者的回覆無法使用，請再試一次",
-        "federation.expired" => "登入已逾時，請重新選擇登入方式",
-        "federation.has_password" => "這個帳號已有密碼，請使用變更密碼",
-        "federation.last_way_in" => "這是您唯一的登入方式，請先設定密碼或連結其他帳號再解除",
-        "federation.linked_elsewhere" => "這個帳號已連結到另一個會員帳號",
-        "federation.password_needed" => "這個 Email 已有帳號，請輸入它的密碼以連結",
-        "federation.provider_taken" => "您的帳號已連結這個登入方式的另一個帳號",
-        "federation.retry" => "登入正在進行中，請再試一次",
-        "federation.staff" => "營運人員請以密碼登入",
-        "federation.state" => "登入已逾時或不是從這個瀏覽器開始，請重新選擇登入方式",
-
-        "favorites.max" => "最多收藏 {max} 位按摩師",
-        "favorites.unknown" => "找不到按摩師 {id}",
-
-        "idempotency_key.format" => "冪等鍵須為 1 到 128 個可見的 ASCII 字元",
-
-        "live.too_many" => "同一個帳號最多同時開著 {max} 個即時更新的頁面，請關掉一些分頁",
-
-        "massage.duration_required" => "請選擇按摩時間長度",
-        "massage.hotel_address_required" => "請輸入飯店地址",
-        "massage.hotel_name_required" => "請輸入飯店名稱",
-        "massage.room_required" => "請輸入房號",
-        "massage.start_required" => "請選擇開始時間",
-
-        "ledger.order_closed" => "訂單已無法付款，轉入v幣",
-        "ledger.order_payment" => "支付訂單 {order}",
-        "ledger.refund" => "訂單 {order} 取消退款",
-        "ledger.top_up" => "儲值",
-        "ledger.top_up_differs" => "儲值（金額與申請不同）",
-        "ledger.transfer_mismatch" => "轉帳金額與訂單不符，轉入v幣",
-
-        "line.charter.hours" => "包車 {hours} 小時（每車）",
-        "line.charter.minutes" => "包車 {minutes} 分鐘（每車）",
-        "line.child_seats" => "兒童安全座椅（每張）",
-        "line.escort.hours" => "陪同導覽 {hours} 小時",
-        "line.escort.minutes" => "陪同導覽 {minutes} 分鐘",
-        "line.extra_hours" => "延長時數（每小時）",
-        "line.extra_person" => "加人費（每位）",
-        "line.extra_stops" => "加停一站（每站）",
-        "line.extra_therapist" => "加一位按摩師（每位）",
-        "line.massage.hours" => "按摩 {hours} 小時",
-        "line.massage.minutes" => "按摩 {minutes} 分鐘",
-        "line.night" => "夜間加價 {percent}%",
-        "line.shuttle" => "單程接送（每車）",
-
-        "media.file_size" => "每張照片最大 {mb} MB",
-        "media.files_max" => "一次最多上傳 {max} 張照片",
-        "media.format" => "只接受 JPEG、PNG 或 WebP 格式的照片",
-        "media.key" => "不是圖片的儲存鍵",
-        "media.none" => "請選擇要上傳的照片",
-        "media.not_an_image" => "這不是 JPEG、PNG 或 WebP 圖片",
-        "media.on_order" => "這張照片已附在訂單上，請先從訂單移除",
-        "media.per_order" => "每筆訂單最多 {max} 張照片",
-        "media.pixels" => "照片尺寸過大：最多 {ten_thousands} 萬像素",
-        "media.unknown" => "找不到這張照片，請重新上傳",
-        "media.unreadable" => "無法讀取這張照片，請換一張再試",
-
-        "money.received_range" => "金額須介於 VND 1 與 {max} 之間",
-
-        "option.child_seat" => "兒童安全座椅（每張）",
-        "option.chinese_speaking_driver" => "中文司機",
-        "option.chinese_speaking_guide" => "中文導覽員",
-        "option.extra_hour" => "延長 1 小時",
-        "option.extra_person" => "加人費（每位）",
-        "option.extra_person_over" => "超過 {people} 人，每加 1 人",
-        "option.extra_stop" => "加停一站",
-        "option.extra_therapist" => "加一位按摩師（每位）",
-        "option.night" => "夜間加價 {percent}%（{from}–{until}）",
-
-        "order.action.assign_driver" => "指派司機",
-        "order.action.assign_therapist" => "指派按摩師",
-        "order.action.cancel" => "取消",
-        "order.action.complete" => "完成",
-        "order.action.confirm" => "確認",
-        "order.action.expire" => "逾期",
-        "order.action.pay" => "付款",
-        "order.action.refund" => "退款",
-        "order.action.revise" => "修改",
-        "order.actor.unknown" => "不認得的操作者：{code}",
-        "order.already_paid" => "訂單已付款",
-        "order.child_seats_passengers" => "兒童座椅不可多於乘客人數",
-        "order.contact_first" => "請先填寫聯絡資料",
-        "order.details_category" => "服務內容與方案類別不符",
-        "order.details_required" => "請填寫服務內容",
-        "order.driver_language" => "請選擇司機語言",
-        "order.driver_not_massage" => "按摩訂單請指派按摩師，不是司機",
-        "order.horizon" => "最多可預約 {days} 天內的時段",
-        "order.lapsed" => "訂單已逾期未付款，請重新下單",
-        "order.lead_time" => "請預約 {hours} 小時後的時段（越南時間）",
-        "order.no_favourites" => "您還沒有收藏按摩師，請先在按摩師卡片上按愛心",
-        "order.not_sold" => "此方案已停止販售",
-        "order.nothing_to_pay" => "這筆訂單的金額是 VND 0，無法付款；請聯絡客服",
-        "order.not_served" => "服務時間 {start}（越南時間）還沒到，要等服務開始後才能完成或評價",
-        "order.payment_open" => {
-            "這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂"
+    /// The language's BCP 47 tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::ZhTw => "zh-TW",
+            Lang::Vi => "vi",
+            Lang::En => "en",
         }
-        "order.people_max" => "此方案最多 {max} 位",
-        "order.people_min" => "至少 1 位",
-        "order.stale" => "訂單剛被更新，請重新整理後再試",
-        "order.note_required" => "請輸入備註",
-        "order.changed" => "這筆訂單剛被其他人更新，請看過最新內容再操作",
-        "order.started" => "服務已開始，無法取消；請聯絡客服",
-        "order.state.cancelled" => "已取消",
-        "order.state.completed" => "已完成",
-        "order.state.confirmed" => "已確認",
-        "order.state.draft" => "填寫中",
-        "order.state.expired" => "已逾期",
-        "order.state.paid" => "已付款",
-        "order.state.pending_payment" => "待付款",
-        "order.state.refunded" => "已退款",
-        "order.state.unknown" => "不認得的訂單狀態：{code}",
-        "order.state_forbids" => "訂單{state}，無法{action}",
-        "order.therapist_massage_only" => "只有按摩訂單可以指派按摩師",
-        "order.therapist_off" => "這位按摩師在這個時段沒有上班，請改選時間或其他按摩師",
-        "order.therapist_required" => "請選擇按摩師",
-        "order.therapist_taken" => "這位按摩師在這個時段已有預約，請改選時間或其他按摩師",
-        "order.therapist_unknown" => "找不到這位按摩師",
-        "order.unpaid_massage_max" => "您已有 {count} 筆未付款的按摩訂單，請先付款或取消後再預訂",
-        "order.unpaid_max" => "您已有 {count} 筆未付款的訂單，請先付款或取消後再預訂",
-        "order.unpaid_too_many" => "未付款的訂單太多",
+    }
 
-        "page.size_max" => "最多 {max} 筆",
-        "page.token" => "這不是這份清單的分頁標記",
-
-        "payment.key_required" => "付款請求需要 Idempotency-Key",
-        "payment.method.dev" => "測試付款",
-        "payment.method.vcoin" => "v幣",
-        "payment.method.vietqr" => "銀行轉帳（VietQR）",
-        "payment.method.vnpay" => "VNPay",
-        "payment.method_required" => "請選擇付款方式",
-        "payment.method_unavailable" => "此付款方式目前無法使用",
-        "payment.state.unknown" => "不認得的付款狀態：{code}",
-
-        "phone.country_code" => "請輸入正確的國碼，例如 +886",
-        "phone.number" => "請輸入正確的電話號碼",
-
-        "pricing.duration" => "此方案沒有這個時數，請重新選擇",
-        "pricing.extra_hours_max" => "此方案最多可延長 {max} 小時",
-        "pricing.extra_stops_max" => "此方案最多可加停 {max} 站",
-        "pricing.no_child_seats" => "此方案不提供兒童安全座椅",
-
-        "profile.handle" => "請輸入 {max} 字以內、不含空白的帳號",
-        "profile.language" => "請選擇 zh-TW、en 或 vi",
-        "profile.name" => "請輸入 1 到 {max} 個字的名稱",
-
-        "refund.range" => "退款金額須介於 VND 0 與已付的 {paid} 之間",
-        "refund.reason_required" => "請說明不依規定退款的原因",
-
-        "request.body_too_large" => "請求內容太大",
-        "request.in_progress" => "同一個請求正在處理中",
-        "request.key_reused" => "這個 Idempotency-Key 已用於另一個請求",
-        "request.repeated" => "重複的請求",
-
-        "request_id.format" => "請求編號須為 1 到 64 個可見的 ASCII 字元",
-
-        "review.edit_closed" => "評價只能在撰寫後 {days} 天內修改",
-        "review.hidden" => "這則評價已被隱藏，無法修改",
-        "review.not_completed" => "服務完成後才能評價",
-        "review.rating" => "請給 1 到 5 顆星",
-        "review.reason_required" => "請寫下隱藏的原因，我們會告訴顧客",
-
-        "service.unavailable" => "服務暫時無法使用，請稍後再試",
-
-        "shuttle.address_required" => "請輸入飯店名稱或地址",
-        "shuttle.flight_number" => "請輸入正確的航班編號，例如 VN123",
-        "shuttle.departure_required" => "請輸入航班起飛時間",
-        "shuttle.pickup_too_late" => "上車時間須早於航班起飛至少 {minutes} 分鐘",
-        "shuttle.pickup_too_early" => "上車時間不可早於航班起飛 12 小時以上",
-        "shuttle.luggage_max" => "此車型最多 {max} 件大型行李",
-
-        "staff.email_by_admin" => "營運人員的登入信箱由管理員在後台變更",
-        "staff.email_is_customer" => {
-            "{email} 已是顧客帳號的信箱。營運人員帳號與顧客帳號分開：請改用另一個信箱邀請（例如公司信箱），或請對方先在會員中心把顧客帳號改用其他信箱"
+    /// Ours that a language tag names (`zh-Hant-TW`, `vi-VN`, `en-GB`…); Chinese of any script
+    /// or region is read in Traditional Chinese.
+    pub fn of_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.trim().to_ascii_lowercase();
+        match primary.as_str() {
+            "zh" => Some(Lang::ZhTw),
+            "vi" => Some(Lang::Vi),
+            "en" => Some(Lang::En),
+            _ => None,
         }
-        "staff.email_max" => "營運人員的信箱最多 {max} 個字元",
-        "staff.key_name" => "請為金鑰命名",
-        "staff.name_required" => "請輸入操作人員名稱",
-        "staff.only" => "這個操作只限營運人員",
-        "staff.admin_only" => "這個操作只限管理員",
-        "staff.not_self" => "不能變更自己的角色或停用自己的帳號",
-        "staff.role" => "請選擇營運人員或管理員",
-        "staff.password_min" => "營運人員的密碼至少 {min} 個字元",
+    }
 
-        "support.author" => "不認得的發訊者：{code}",
-        "support.body_required" => "請輸入訊息內容",
-        "support.order_unknown" => "找不到這筆訂單",
-        "support.order_subject" => "訂單 {order}",
-        "support.thread_full" => "這個對話已有 {max} 則訊息，請開啟新的對話",
-        "support.throttled" => "訊息太多了，請於 {minutes} 分鐘後再試，或改用其他聯絡方式",
+    /// The best of ours for an `Accept-Language` header, by its weights; the default when none
+    /// of them is ours.
+    pub fn from_accept_language(header: &str) -> Lang {
+        let mut best: Option<(f32, Lang)> = None;
+        for part in header.split(',') {
+            let mut pieces = part.split(';');
+            let Some(lang) = pieces.next().and_then(Lang::of_tag) else {
+                continue;
+            };
+            let weight = pieces
+                .find_map(|p| p.trim().strip_prefix("q=").map(str::parse::<f32>))
+                .map_or(1.0, |q| q.unwrap_or(0.0));
+            if weight > 0.0 && best.is_none_or(|(w, _)| weight > w) {
+                best = Some((weight, lang));
+            }
+        }
+        best.map_or(Lang::default(), |(_, lang)| lang)
+    }
+}
 
-        "text.as_is" => "{text}",
-        "text.refused_characters" => "不可包含控制字元或文字方向控制字元",
-        "text.required" => "必填",
-        "text.too_long" => "最多 {max} 個字",
+tokio::task_local! {
+    /// The language of the request being answered.
+    static LANG: Lang;
+}
 
-        "therapist.duration" => "時長須介於 1 與 480 分鐘之間",
-        "therapist.gender" => "請選擇女性或男性",
-        "therapist.hours_day" => "不認得的星期：{day}",
-        "therapist.hours_time" => "時間請寫成 HH:MM",
-        "therapist.id" => "按摩師編號只能有小寫英文字母、數字與連字號",
-        "therapist.name_required" => "請輸入按摩師的名字",
-        "therapist.rating" => "評分須介於 0 與 50 之間（十分之一星）",
-        "therapist.shifts" => "每個班次都要有星期，且開始與結束的時間不同",
+/// The language of the request being answered; the default outside one.
+pub fn current() -> Lang {
+    LANG.try_with(|lang| *lang).unwrap_or_default()
+}
 
-        "time.local" => "請輸入正確的日期與時間（越南時間）",
+/// Runs `work` answering in `lang`.
+pub async fn speaking<F: Future>(lang: Lang, work: F) -> F::Output {
+    LANG.scope(lang, work).await
+}
 
-        "user.id" => "不是帳號的編號",
+const SOURCES: [(Lang, &str); 3] = [
+    (
+        Lang::ZhTw,
+        include_str!("../../../locales/zh-TW/server.ftl"),
+    ),
+    (Lang::Vi, include_str!("../../../locales/vi/server.ftl")),
+    (Lang::En, include_str!("../../../locales/en/server.ftl")),
+];
 
-        "vietqr.account" => "帳號須為 1 到 19 個英文字母或數字",
-        "vietqr.amount" => "金額須大於 0",
-        "vietqr.bin" => "銀行代碼須為 6 位數字",
-        "vietqr.field_length" => "QR 欄位 {id} 超過 99 個字元",
-        "vietqr.memo" => "轉帳附言只能有 ASCII 字元",
+/// Each language's catalogue, in `Lang::ALL`'s order. A file that does not read is a bug the
+/// tests catch, so it fails at once.
+static CATALOGUES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
+    SOURCES
+        .iter()
+        .map(|(lang, source)| {
+            let resource = FluentResource::try_new((*source).to_owned())
+                .unwrap_or_else(|(_, e)| panic!("locales/{}/server.ftl: {e:?}", lang.tag()));
+            let id = lang.tag().parse().unwrap_or_default();
+            let mut bundle = FluentBundle::new_concurrent(vec![id]);
+            // The words go into plain text (mails, JSON, status messages): no isolation marks.
+            bundle.set_use_isolating(false);
+            bundle
+                .add_resource(resource)
+                .unwrap_or_else(|e| panic!("locales/{}/server.ftl: {e:?}", lang.tag()));
+            bundle
+        })
+        .collect()
+});
 
-        "vnpay.signature" => "付款結果的簽章不符",
+fn catalogue(lang: Lang) -> &'static FluentBundle<FluentResource> {
+    let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    &CATALOGUES[i]
+}
 
-        "wallet.adjustment_range" => "調整金額須為非零，且不超過 {max}",
-        "wallet.adjustment_reason" => "請說明調整的原因",
-        "wallet.balance_max" => "v幣餘額不可超過 {max}，請聯絡客服",
-        "wallet.entry_kind" => "不認得的帳目種類：{code}",
-        "wallet.insufficient" => "v幣餘額不足，請先儲值",
-        "wallet.top_up_method" => "請選擇其他付款方式儲值",
-        "wallet.top_up_range" => "儲值金額須為 {min} 至 {max} 之間的千元整數",
-        _ => return None,
+/// A message code as a Fluent id: `order.lead_time` is `order-lead_time`.
+fn id_of(code: &str) -> String {
+    code.replace('.', "-")
+}
+
+/// Whether `lang`'s catalogue has words for `code`.
+pub fn has_words(code: &str, lang: Lang) -> bool {
+    catalogue(lang).has_message(&id_of(code))
+}
+
+/// The words of `code` with `args`, in `lang`, or in the default language when `lang` lacks them.
+fn words(code: &str, args: Option<&FluentArgs>, lang: Lang) -> Option<String> {
+    let id = id_of(code);
+    [lang, Lang::default()].into_iter().find_map(|lang| {
+        let bundle = catalogue(lang);
+        let pattern = bundle.get_message(&id)?.value()?;
+        let mut errors = Vec::new();
+        Some(
+            bundle
+                .format_pattern(pattern, args, &mut errors)
+                .into_owned(),
+        )
     })
 }
 
-/// A message in words. A code the catalogue lacks is said as the code itself (the test below keeps
-/// every code the domain uses in the catalogue).
+/// A message in words, in the language of the request being answered.
 pub fn render(message: &Message) -> String {
-    let Some(words) = template(message.code) else {
-        return message.to_string();
-    };
-    // One pass over the words, so a value that holds braces is said as it is.
-    let mut out = String::with_capacity(words.len() + 16);
-    let mut rest = words;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else {
-            break;
-        };
-        let name = &after[..close];
-        match message.arg(name) {
-            Some(Arg::Value(v)) => out.push_str(v),
-            Some(Arg::Term(code)) => out.push_str(template(code).unwrap_or(code)),
-            None => out.push_str(&rest[open..open + close + 2]),
-        }
-        rest = &after[close + 1..];
-    }
-    out.push_str(rest);
-    out
+    render_in(message, current())
 }
 
-/// A term of the catalogue (a state's, a method's name) in words.
-pub fn term(code: &'static str) -> &'static str {
-    template(code).unwrap_or(code)
+/// A message in words in `lang`. A code no catalogue has is said as the code itself (the tests
+/// below keep every code the domain uses in every catalogue). A number is passed as a number, so
+/// a language's plural rules choose the words around it.
+pub fn render_in(message: &Message, lang: Lang) -> String {
+    let mut args = FluentArgs::new();
+    for (name, arg) in &message.args {
+        let value = match arg {
+            // Only a number written as a number reads is one (`007` stays as it is).
+            Arg::Value(v) => match v.parse::<i64>() {
+                Ok(n) if n.to_string() == *v => FluentValue::from(n),
+                _ => FluentValue::from(v.clone()),
+            },
+            Arg::Term(code) => FluentValue::from(term_in(code, lang)),
+        };
+        args.set(*name, value);
+    }
+    words(message.code, Some(&args), lang).unwrap_or_else(|| message.to_string())
+}
+
+/// A term of the catalogue (a state's, a method's name) in words, in the request's language.
+pub fn term(code: &'static str) -> String {
+    term_in(code, current())
+}
+
+fn term_in(code: &str, lang: Lang) -> String {
+    words(code, None, lang).unwrap_or_else(|| code.to_owned())
 }
 
 #[cfg(test)]
@@ -371,8 +225,117 @@ mod tests {
                     .all(|ch| ch.is_ascii_lowercase() || ch == '_' || ch == '.')
         });
         assert!(codes.len() > 100, "only {} codes found", codes.len());
-        let missing: Vec<_> = codes.iter().filter(|c| template(c).is_none()).collect();
-        assert!(missing.is_empty(), "no words for {missing:?}");
+        for lang in Lang::ALL {
+            let missing: Vec<_> = codes.iter().filter(|c| !has_words(c, lang)).collect();
+            assert!(
+                missing.is_empty(),
+                "no words in {} for {missing:?}",
+                lang.tag()
+            );
+        }
+    }
+
+    /// Each catalogue's messages (`id = words`, a select's variants on the lines below), with the
+    /// values each mentions.
+    fn messages_of(source: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+        let mut messages: Vec<(String, String)> = Vec::new();
+        for line in source
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            match line.split_once(" = ") {
+                Some((id, words)) if !line.starts_with(' ') => {
+                    messages.push((id.to_owned(), words.to_owned()));
+                }
+                _ => messages
+                    .last_mut()
+                    .expect("a message first")
+                    .1
+                    .push_str(line),
+            }
+        }
+        messages
+            .into_iter()
+            .map(|(id, words)| {
+                let mut values: Vec<String> = words
+                    .split('$')
+                    .skip(1)
+                    .map(|rest| {
+                        rest.chars()
+                            .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                            .collect()
+                    })
+                    .collect();
+                values.sort();
+                values.dedup();
+                (id, values)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_language_has_every_message_with_the_same_values() {
+        let default = messages_of(SOURCES[0].1);
+        assert!(default.len() > 200, "{}", default.len());
+        for (lang, source) in &SOURCES[1..] {
+            let theirs = messages_of(source);
+            let ids = |m: &std::collections::BTreeMap<String, Vec<String>>| {
+                m.keys().cloned().collect::<Vec<_>>()
+            };
+            assert_eq!(ids(&theirs), ids(&default), "{}", lang.tag());
+            for (id, values) in &default {
+                assert_eq!(&theirs[id], values, "{} {id}", lang.tag());
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_refusal_in_three_languages_with_their_plurals() {
+        let lead = msg("order.lead_time").with("hours", 1);
+        assert_eq!(
+            render_in(&lead, Lang::ZhTw),
+            "請預約 1 小時後的時段（越南時間）"
+        );
+        assert_eq!(
+            render_in(&lead, Lang::Vi),
+            "Vui lòng đặt khung giờ sau 1 giờ nữa (giờ Việt Nam)"
+        );
+        assert_eq!(
+            render_in(&lead, Lang::En),
+            "Book a time at least 1 hour from now (Vietnam time)"
+        );
+        assert_eq!(
+            render_in(&msg("order.lead_time").with("hours", 4), Lang::En),
+            "Book a time at least 4 hours from now (Vietnam time)"
+        );
+        let forbids = msg("order.state_forbids")
+            .term("state", "order.state.paid")
+            .term("action", "order.action.cancel");
+        assert_eq!(
+            render_in(&forbids, Lang::En),
+            "The order is paid and cannot cancel"
+        );
+        assert_eq!(
+            render_in(&forbids, Lang::Vi),
+            "Đơn hàng đã thanh toán, không thể hủy"
+        );
+    }
+
+    #[test]
+    fn a_request_says_which_language_it_reads() {
+        assert_eq!(
+            Lang::from_accept_language("vi-VN,vi;q=0.9,en;q=0.8"),
+            Lang::Vi
+        );
+        assert_eq!(Lang::from_accept_language("en-US,en;q=0.9"), Lang::En);
+        assert_eq!(Lang::from_accept_language("zh-Hant-TW"), Lang::ZhTw);
+        assert_eq!(
+            Lang::from_accept_language("fr-FR,en;q=0.5,vi;q=0.7"),
+            Lang::Vi
+        );
+        assert_eq!(Lang::from_accept_language("fr, de;q=0.5"), Lang::ZhTw);
+        assert_eq!(Lang::from_accept_language("en;q=0, vi;q=0.1"), Lang::Vi);
+        assert_eq!(Lang::from_accept_language(""), Lang::ZhTw);
     }
 
     #[test]

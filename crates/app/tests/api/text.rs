@@ -3,6 +3,7 @@
 //! is stored as NFC, and every field has a length. Each case on SQLite and PostgreSQL.
 
 use gateway::pb::operator_service_client::OperatorServiceClient;
+use gateway::pb::order_service_client::OrderServiceClient;
 use gateway::pb::support_service_client::SupportServiceClient;
 use serde_json::json;
 
@@ -342,6 +343,65 @@ api_test!(
                 .unwrap_err();
             assert_eq!(err.code(), tonic::Code::InvalidArgument, "{at}");
             assert!(err.message().contains(REFUSED), "{}", err.message());
+        }
+    }
+);
+
+api_test!(
+    the_same_refusal_and_labels_in_three_languages_by_header,
+    async |app: &TestApp| {
+        use tonic_types::StatusExt;
+        let mut order = OrderServiceClient::connect(app.url("")).await.unwrap();
+        let expected = [
+            ("zh-TW", "此方案最多 4 位", "單程接送（每車）"),
+            (
+                "vi-VN,vi;q=0.9",
+                "Gói này tối đa 4 người",
+                "Đưa đón một chiều (mỗi xe)",
+            ),
+            (
+                "en-GB,en;q=0.8",
+                "This plan takes at most 4 people",
+                "One-way transfer (per car)",
+            ),
+        ];
+        for (header, refusal, label) in expected {
+            // REST: the refusal's words and an estimate's line, as the header asks.
+            let ask = |body: Value| {
+                app.http
+                    .post(app.url("/api/plan/shuttle/shuttle-sgn-4/estimateFee"))
+                    .header("accept-language", header)
+                    .json(&body)
+                    .send()
+            };
+            let refused: Value = ask(shuttle(9)).await.unwrap().json().await.unwrap();
+            assert_eq!(
+                refused["error"]["details"][0]["description"], refusal,
+                "{header}"
+            );
+            let priced: Value = ask(shuttle(3)).await.unwrap().json().await.unwrap();
+            assert_eq!(priced["data"]["lines"][0]["label"], label, "{header}");
+            // gRPC: the same words, and the locale they are in.
+            let mut request = tonic::Request::new(pb::EstimateFeeRequest {
+                plan_id: "shuttle-sgn-4".into(),
+                details: Some(pb::OrderDetails {
+                    service: Some(pb::order_details::Service::Shuttle(pb::ShuttleDetails {
+                        passengers: 9,
+                        ..serde_json::from_value(shuttle(9)).unwrap()
+                    })),
+                }),
+            });
+            request
+                .metadata_mut()
+                .insert("accept-language", header.parse().unwrap());
+            let err = order.estimate_fee(request).await.unwrap_err();
+            assert_eq!(err.message(), refusal, "{header}");
+            let words = err.get_details_localized_message().unwrap();
+            assert!(
+                header.starts_with(words.locale.as_str()),
+                "{header} {}",
+                words.locale
+            );
         }
     }
 );

@@ -15,8 +15,8 @@ use crate::services::Services;
 #[serde(rename_all = "camelCase")]
 pub(crate) struct CategoryDto {
     category: &'static str,
-    name: &'static str,
-    description: &'static str,
+    name: String,
+    description: String,
     plan_count: u32,
     from_price_vnd: Option<i64>,
 }

@@ -50,7 +50,7 @@ pub(crate) struct OrderDto {
     plan_id: String,
     plan_name: String,
     state: &'static str,
-    state_label: &'static str,
+    state_label: String,
     details: Value,
     contact: Option<pb::Contact>,
     note: String,

@@ -33,7 +33,7 @@ pub(crate) struct PaymentDto {
     id: String,
     order_id: Option<String>,
     method: &'static str,
-    method_label: &'static str,
+    method_label: String,
     amount_vnd: i64,
     state: &'static str,
     created_at: String,

@@ -37,8 +37,8 @@ pub(crate) fn category_info(s: CategorySummary) -> pb::CategoryInfo {
     pb::CategoryInfo {
         category: category_to_pb(s.category).into(),
         slug: s.category.slug().into(),
-        name: texts::term(s.category.name()).into(),
-        description: texts::term(s.category.description()).into(),
+        name: texts::term(s.category.name()),
+        description: texts::term(s.category.description()),
         plan_count: s.plan_count,
         from_price_vnd: s.from_price.map(|m| m.amount()).unwrap_or(0),
     }

@@ -2,6 +2,7 @@ import { Code, ConnectError, type Interceptor, type Transport } from '@connectrp
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import { MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt';
 import { API_TIMEOUT_MS, RETRY_STATUSES } from '../constants';
+import { pageLanguage } from '../language';
 import { refused } from './refusal';
 
 export const TOKEN_HEADER = 'authorization-firebase';
@@ -33,6 +34,12 @@ export function httpStatusOf(error: ConnectError): number | undefined {
   const raw = error.metadata.get(HTTP_STATUS_HEADER);
   return raw ? Number(raw) : HTTP_STATUS_OF_CODE[error.code];
 }
+
+/** Asks the server for its words in the page's language. */
+const languageInterceptor: Interceptor = (next) => (req) => {
+  req.header.set('accept-language', pageLanguage());
+  return next(req);
+};
 
 /** Sends the ID token, when there is one, in the product's header. */
 export function tokenInterceptor(getToken: () => string): Interceptor {
@@ -115,6 +122,7 @@ export function createApiTransport(options: TransportOptions): Transport {
     interceptors: [
       renewInterceptor(options.renewToken ?? (async () => false)),
       tokenInterceptor(options.getToken),
+      languageInterceptor,
       retryInterceptor,
     ],
   });

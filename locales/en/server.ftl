@@ -1,0 +1,359 @@
+# What the server says to people, in English. The same messages as zh-TW/server.ftl, with the
+# same values.
+
+bank-ref_required = Enter the bank's transaction reference
+bank-reference_required = The transfer notice has no transaction reference
+
+category-charter = Car with driver
+category-charter-about = Your own car and driver, for the city or a trip between cities, on your schedule.
+category-dragon_massage = Dragon Massage
+category-dragon_massage-about = Professional therapists come to your hotel room.
+category-escort = Escort and guide
+category-escort-about = Chinese-speaking escorts and local guides for shopping, food and business meetings.
+category-shuttle = Airport shuttle
+category-shuttle-about = A car waits when you land and takes you straight to your hotel, or to your flight on time.
+
+catalog-airport = A shuttle plan serves one airport
+catalog-category = Unknown plan category
+catalog-content_items = At most { $max } { $max ->
+        [one] item
+       *[other] items
+    }
+catalog-city = Unknown city code { $city } (use hcm, han, dad or nha)
+catalog-image_path = An image must be a path on this site, such as the /media/catalog/… an upload gives
+catalog-images_max = At most { $max } { $max ->
+        [one] photo
+       *[other] photos
+    } a plan
+catalog-language = A language code is zh, en or vi
+catalog-airport_city = A shuttle plan's city is its airport's city ({ $city })
+catalog-empty = The file has no plans and no therapists
+catalog-plan_id = A plan id has lowercase letters, digits and single hyphens, 64 characters at most
+catalog-pricing-booking_window = The booking window must be longer than the shortest notice
+catalog-pricing-extra_person = An extra person costs at most 100% of the price
+catalog-pricing-extra_person_kind = An extra person's charge is either an amount or a percentage
+catalog-pricing-max_extra_hours = Set when extra hours are sold, and only then
+catalog-pricing-max_extra_stops = Set when extra stops are sold, and only then
+catalog-pricing-max_people = At least the people included, and at least 1
+catalog-pricing-night = The night window needs a length, and its surcharge is 100% at most
+catalog-pricing-one_rate = At least one rate is needed
+catalog-pricing-price_range = A price is between 0 and 1,000,000,000 VND
+catalog-pricing-rate_minutes = Every rate needs its length in minutes
+catalog-pricing-rate_min = Every length costs at least { $min }
+catalog-pricing-rate_order = Lengths go from short to long, and a longer one may not cost less
+catalog-pricing-transfer_rate = A shuttle plan has one rate, of 0 minutes
+catalog-seats = At least one seat is needed
+catalog-toml = The catalogue file cannot be read: { $detail }
+catalog-vehicle = Shuttle and charter plans have a vehicle; the others do not
+
+charter-pickup_required = Enter the pick-up point
+
+choice-required = Choose one of the options
+
+contact-name_required = Enter the contact's name
+
+driver-name_required = Enter the driver's name
+driver-plate_required = Enter the number plate
+
+escort-meeting_point_required = Enter the meeting point
+
+federation-assertion = The identity provider's answer cannot be used; please try again
+federation-expired = The sign-in timed out; choose how to sign in again
+federation-has_password = This account has a password already; change it instead
+federation-last_way_in = This is your only way to sign in; set a password or link another account before removing it
+federation-linked_elsewhere = This account is linked to another member's account
+federation-password_needed = This email has an account already; enter its password to link them
+federation-provider_taken = Your account is linked to another account of this sign-in method
+federation-retry = A sign-in is in progress; please try again
+federation-staff = Staff sign in with their password
+federation-state = The sign-in timed out or did not start in this browser; choose how to sign in again
+
+favorites-max = At most { $max } favourite { $max ->
+        [one] therapist
+       *[other] therapists
+    }
+favorites-unknown = No therapist { $id }
+
+idempotency_key-format = An idempotency key is 1 to 128 visible ASCII characters
+
+live-too_many = One account may keep at most { $max } live { $max ->
+        [one] page
+       *[other] pages
+    } open at once; close some tabs
+
+massage-duration_required = Choose how long the massage lasts
+massage-hotel_address_required = Enter the hotel's address
+massage-hotel_name_required = Enter the hotel's name
+massage-room_required = Enter the room number
+massage-start_required = Choose a start time
+
+ledger-order_closed = The order can no longer be paid; moved to v-coin
+ledger-order_payment = Payment of order { $order }
+ledger-refund = Refund of cancelled order { $order }
+ledger-top_up = Top-up
+ledger-top_up_differs = Top-up (the amount differs from the request)
+ledger-transfer_mismatch = The transfer did not match the order; moved to v-coin
+
+line-charter-hours = Charter, { $hours } { $hours ->
+        [one] hour
+       *[other] hours
+    } (per car)
+line-charter-minutes = Charter, { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    } (per car)
+line-child_seats = Child seat (each)
+line-escort-hours = Escort, { $hours } { $hours ->
+        [one] hour
+       *[other] hours
+    }
+line-escort-minutes = Escort, { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    }
+line-extra_hours = Extra hour (each)
+line-extra_person = Extra person (each)
+line-extra_stops = Extra stop (each)
+line-extra_therapist = Extra therapist (each)
+line-massage-hours = Massage, { $hours } { $hours ->
+        [one] hour
+       *[other] hours
+    }
+line-massage-minutes = Massage, { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    }
+line-night = Night surcharge { $percent }%
+line-shuttle = One-way transfer (per car)
+
+media-file_size = Each photo is { $mb } MB at most
+media-files_max = At most { $max } { $max ->
+        [one] photo
+       *[other] photos
+    } at a time
+media-format = Only JPEG, PNG or WebP photos
+media-key = Not an image's storage key
+media-none = Choose the photos to upload
+media-not_an_image = This is not a JPEG, PNG or WebP image
+media-on_order = This photo is on an order; remove it from the order first
+media-per_order = At most { $max } { $max ->
+        [one] photo
+       *[other] photos
+    } an order
+media-pixels = The photo is too large: { $ten_thousands } × 10,000 pixels at most
+media-unknown = This photo is not there; upload it again
+media-unreadable = This photo cannot be read; try another
+
+money-received_range = The amount is between VND 1 and { $max }
+
+option-child_seat = Child seat (each)
+option-chinese_speaking_driver = Chinese-speaking driver
+option-chinese_speaking_guide = Chinese-speaking guide
+option-extra_hour = One more hour
+option-extra_person = Extra person (each)
+option-extra_person_over = Each person over { $people }
+option-extra_stop = One more stop
+option-extra_therapist = Extra therapist (each)
+option-night = Night surcharge { $percent }% ({ $from }–{ $until })
+
+order-action-assign_driver = assign a driver
+order-action-assign_therapist = assign a therapist
+order-action-cancel = cancel
+order-action-complete = complete
+order-action-confirm = confirm
+order-action-expire = expire
+order-action-pay = pay
+order-action-refund = refund
+order-action-revise = change
+order-actor-unknown = Unknown actor: { $code }
+order-already_paid = The order is paid already
+order-child_seats_passengers = No more child seats than passengers
+order-contact_first = Fill in the contact details first
+order-details_category = The service details do not match the plan's category
+order-details_required = Fill in the service details
+order-driver_language = Choose the driver's language
+order-driver_not_massage = A massage order gets a therapist, not a driver
+order-horizon = Book within the next { $days } { $days ->
+        [one] day
+       *[other] days
+    }
+order-lapsed = The order lapsed unpaid; please book again
+order-lead_time = Book a time at least { $hours } { $hours ->
+        [one] hour
+       *[other] hours
+    } from now (Vietnam time)
+order-no_favourites = You have no favourite therapists yet; tap the heart on a therapist's card
+order-not_sold = This plan is no longer sold
+order-nothing_to_pay = This order comes to VND 0 and cannot be paid; please contact customer service
+order-not_served = The service time { $start } (Vietnam time) has not come yet; it can be completed or reviewed once the service has started
+order-payment_open = Payment of this order has begun, so its service and amount can no longer change; to change them, cancel and book again
+order-people_max = This plan takes at most { $max } { $max ->
+        [one] person
+       *[other] people
+    }
+order-people_min = At least 1 person
+order-stale = The order was just updated; reload and try again
+order-note_required = Enter a note
+order-changed = Someone else just updated this order; look at it again before acting
+order-started = The service has started and cannot be cancelled; please contact customer service
+order-state-cancelled = cancelled
+order-state-completed = completed
+order-state-confirmed = confirmed
+order-state-draft = being filled in
+order-state-expired = expired
+order-state-paid = paid
+order-state-pending_payment = awaiting payment
+order-state-refunded = refunded
+order-state-unknown = Unknown order state: { $code }
+order-state_forbids = The order is { $state } and cannot { $action }
+order-therapist_massage_only = Only a massage order gets a therapist
+order-therapist_off = This therapist does not work at that time; choose another time or therapist
+order-therapist_required = Choose a therapist
+order-therapist_taken = This therapist is booked at that time; choose another time or therapist
+order-therapist_unknown = No such therapist
+order-unpaid_massage_max = You have { $count } unpaid massage { $count ->
+        [one] order
+       *[other] orders
+    }; pay or cancel before booking again
+order-unpaid_max = You have { $count } unpaid { $count ->
+        [one] order
+       *[other] orders
+    }; pay or cancel before booking again
+order-unpaid_too_many = Too many unpaid orders
+
+page-size_max = At most { $max } { $max ->
+        [one] item
+       *[other] items
+    }
+page-token = This is not a page token of this list
+
+payment-key_required = A payment request needs an Idempotency-Key
+payment-method-dev = Test payment
+payment-method-vcoin = v-coin
+payment-method-vietqr = Bank transfer (VietQR)
+payment-method-vnpay = VNPay
+payment-method_required = Choose a payment method
+payment-method_unavailable = This payment method is not available now
+payment-state-unknown = Unknown payment state: { $code }
+
+phone-country_code = Enter a valid country code, such as +84
+phone-number = Enter a valid phone number
+
+pricing-duration = This plan has no such length; choose again
+pricing-extra_hours_max = This plan adds at most { $max } { $max ->
+        [one] hour
+       *[other] hours
+    }
+pricing-extra_stops_max = This plan adds at most { $max } { $max ->
+        [one] stop
+       *[other] stops
+    }
+pricing-no_child_seats = This plan has no child seats
+
+profile-handle = Enter a handle of at most { $max } { $max ->
+        [one] character
+       *[other] characters
+    }, without spaces
+profile-language = Choose zh-TW, en or vi
+profile-name = Enter a name of 1 to { $max } characters
+
+refund-range = A refund is between VND 0 and the { $paid } paid
+refund-reason_required = Say why the refund differs from the policy
+
+request-body_too_large = The request is too large
+request-in_progress = The same request is being handled
+request-key_reused = This Idempotency-Key was used for another request
+request-repeated = A repeated request
+
+request_id-format = A request id is 1 to 64 visible ASCII characters
+
+review-edit_closed = A review can be changed for { $days } { $days ->
+        [one] day
+       *[other] days
+    } after it is written
+review-hidden = This review is hidden and cannot be changed
+review-not_completed = A review comes after the service is completed
+review-rating = Give 1 to 5 stars
+review-reason_required = Write why it is hidden; we tell the customer
+
+service-unavailable = The service is unavailable for a moment; please try again later
+
+shuttle-address_required = Enter the hotel's name or address
+shuttle-flight_number = Enter a valid flight number, such as VN123
+shuttle-departure_required = Enter the flight's departure time
+shuttle-pickup_too_late = The pick-up is at least { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    } before the flight leaves
+shuttle-pickup_too_early = The pick-up is at most 12 hours before the flight leaves
+shuttle-luggage_max = This vehicle takes at most { $max } large { $max ->
+        [one] bag
+       *[other] bags
+    }
+
+staff-email_by_admin = A staff member's sign-in email is changed by an admin in the console
+staff-email_is_customer = { $email } is a customer account's email. Staff and customer accounts are separate: invite with another address (a work email, say), or ask them to change their customer account's email in the member area first
+staff-email_max = A staff email has at most { $max } { $max ->
+        [one] character
+       *[other] characters
+    }
+staff-key_name = Name the key
+staff-name_required = Enter the operator's name
+staff-only = Only staff may do this
+staff-admin_only = Only an admin may do this
+staff-not_self = You cannot change your own role or disable your own account
+staff-role = Choose operator or admin
+staff-password_min = A staff password has at least { $min } { $min ->
+        [one] character
+       *[other] characters
+    }
+
+support-author = Unknown sender: { $code }
+support-body_required = Enter a message
+support-order_unknown = No such order
+support-order_subject = Order { $order }
+support-thread_full = This conversation has { $max } { $max ->
+        [one] message
+       *[other] messages
+    }; please start a new one
+support-throttled = Too many messages; try again in { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    } or use another channel
+
+text-as_is = { $text }
+text-refused_characters = Control characters and text-direction controls are not allowed
+text-required = Required
+text-too_long = At most { $max } { $max ->
+        [one] character
+       *[other] characters
+    }
+
+therapist-duration = A length is between 1 and 480 minutes
+therapist-gender = Choose female or male
+therapist-hours_day = Unknown day of the week: { $day }
+therapist-hours_time = Write times as HH:MM
+therapist-id = A therapist id has lowercase letters, digits and hyphens
+therapist-name_required = Enter the therapist's name
+therapist-rating = A rating is between 0 and 50 (tenths of a star)
+therapist-shifts = Every shift has days, and a start and an end that differ
+
+time-local = Enter a valid date and time (Vietnam time)
+
+user-id = Not an account id
+
+vietqr-account = An account number has 1 to 19 letters or digits
+vietqr-amount = The amount is more than 0
+vietqr-bin = A bank code has 6 digits
+vietqr-field_length = The QR field { $id } is longer than 99 characters
+vietqr-memo = A transfer memo has ASCII characters only
+
+vnpay-signature = The payment result's signature does not match
+
+wallet-adjustment_range = An adjustment is not zero and at most { $max }
+wallet-adjustment_reason = Say why the balance is adjusted
+wallet-balance_max = The v-coin balance may not pass { $max }; please contact customer service
+wallet-entry_kind = Unknown ledger entry kind: { $code }
+wallet-insufficient = Not enough v-coin; please top up first
+wallet-top_up_method = Choose another method to top up
+wallet-top_up_range = A top-up is a whole thousand from { $min } to { $max }

@@ -1,0 +1,272 @@
+# What the server says to people, in Vietnamese. The same messages as zh-TW/server.ftl, with the
+# same values.
+
+bank-ref_required = Vui lòng nhập mã giao dịch ngân hàng
+bank-reference_required = Thông báo chuyển khoản thiếu mã giao dịch
+
+category-charter = Thuê xe có tài xế
+category-charter-about = Xe và tài xế riêng, tham quan nội thành hay đi tỉnh theo ý bạn.
+category-dragon_massage = Massage Rồng
+category-dragon_massage-about = Kỹ thuật viên massage chuyên nghiệp đến tận phòng khách sạn của bạn.
+category-escort = Hướng dẫn viên
+category-escort-about = Hướng dẫn tiếng Trung và địa phương: mua sắm, ẩm thực, gặp gỡ công việc.
+category-shuttle = Đưa đón sân bay
+category-shuttle-about = Xe chờ sẵn khi máy bay hạ cánh, đưa bạn thẳng về khách sạn hoặc ra sân bay đúng giờ.
+
+catalog-airport = Gói đưa đón chỉ phục vụ một sân bay
+catalog-category = Không nhận ra loại dịch vụ
+catalog-content_items = Tối đa { $max } mục
+catalog-city = Không nhận ra mã thành phố { $city } (dùng được: hcm, han, dad, nha)
+catalog-image_path = Ảnh phải là đường dẫn của trang này, ví dụ /media/catalog/… nhận được sau khi tải ảnh lên
+catalog-images_max = Mỗi gói tối đa { $max } ảnh
+catalog-language = Mã ngôn ngữ chỉ có thể là zh, en hoặc vi
+catalog-airport_city = Thành phố của gói đưa đón phải là thành phố có sân bay đó ({ $city })
+catalog-empty = Tệp không có gói dịch vụ hay kỹ thuật viên nào
+catalog-plan_id = Mã gói chỉ gồm chữ thường, chữ số và dấu gạch nối đơn, tối đa 64 ký tự
+catalog-pricing-booking_window = Số ngày được đặt trước phải dài hơn thời gian báo trước tối thiểu
+catalog-pricing-extra_person = Phụ thu mỗi người tối đa 100% giá
+catalog-pricing-extra_person_kind = Phụ thu thêm người: chọn số tiền cố định hoặc phần trăm
+catalog-pricing-max_extra_hours = Chỉ đặt khi có bán giờ thêm, và khi đó bắt buộc
+catalog-pricing-max_extra_stops = Chỉ đặt khi có bán điểm dừng thêm, và khi đó bắt buộc
+catalog-pricing-max_people = Ít nhất bằng số người đã bao gồm, và ít nhất 1 người
+catalog-pricing-night = Khung giờ đêm phải có độ dài, phụ thu tối đa 100%
+catalog-pricing-one_rate = Cần ít nhất một mức giá
+catalog-pricing-price_range = Giá phải từ 0 đến 1.000.000.000 đồng
+catalog-pricing-rate_minutes = Mỗi mức giá phải có thời lượng (phút)
+catalog-pricing-rate_min = Giá của mỗi thời lượng ít nhất { $min }
+catalog-pricing-rate_order = Thời lượng từ ngắn đến dài, thời lượng dài hơn không được rẻ hơn
+catalog-pricing-transfer_rate = Gói đưa đón chỉ có một mức giá, thời lượng 0
+catalog-seats = Cần ít nhất một chỗ ngồi
+catalog-toml = Không đọc được tệp danh mục: { $detail }
+catalog-vehicle = Gói đưa đón và thuê xe có loại xe, các gói khác thì không
+
+charter-pickup_required = Vui lòng nhập điểm đón
+
+choice-required = Vui lòng chọn một mục
+
+contact-name_required = Vui lòng nhập tên người liên hệ
+
+driver-name_required = Vui lòng nhập tên tài xế
+driver-plate_required = Vui lòng nhập biển số xe
+
+escort-meeting_point_required = Vui lòng nhập điểm hẹn
+
+federation-assertion = Không dùng được phản hồi của nhà cung cấp danh tính, vui lòng thử lại
+federation-expired = Phiên đăng nhập đã hết hạn, vui lòng chọn lại cách đăng nhập
+federation-has_password = Tài khoản này đã có mật khẩu, vui lòng dùng chức năng đổi mật khẩu
+federation-last_way_in = Đây là cách đăng nhập duy nhất của bạn; hãy đặt mật khẩu hoặc liên kết tài khoản khác trước khi gỡ
+federation-linked_elsewhere = Tài khoản này đã liên kết với một tài khoản thành viên khác
+federation-password_needed = Email này đã có tài khoản, vui lòng nhập mật khẩu của tài khoản đó để liên kết
+federation-provider_taken = Tài khoản của bạn đã liên kết một tài khoản khác của cách đăng nhập này
+federation-retry = Đang đăng nhập, vui lòng thử lại
+federation-staff = Nhân viên vận hành vui lòng đăng nhập bằng mật khẩu
+federation-state = Phiên đăng nhập đã hết hạn hoặc không bắt đầu từ trình duyệt này, vui lòng chọn lại cách đăng nhập
+
+favorites-max = Lưu tối đa { $max } kỹ thuật viên
+favorites-unknown = Không tìm thấy kỹ thuật viên { $id }
+
+idempotency_key-format = Khóa idempotency phải gồm 1 đến 128 ký tự ASCII hiển thị được
+
+live-too_many = Một tài khoản chỉ mở được tối đa { $max } trang cập nhật trực tiếp cùng lúc, vui lòng đóng bớt tab
+
+massage-duration_required = Vui lòng chọn thời lượng massage
+massage-hotel_address_required = Vui lòng nhập địa chỉ khách sạn
+massage-hotel_name_required = Vui lòng nhập tên khách sạn
+massage-room_required = Vui lòng nhập số phòng
+massage-start_required = Vui lòng chọn giờ bắt đầu
+
+ledger-order_closed = Đơn hàng không còn thanh toán được, đã chuyển vào v-coin
+ledger-order_payment = Thanh toán đơn { $order }
+ledger-refund = Hoàn tiền hủy đơn { $order }
+ledger-top_up = Nạp tiền
+ledger-top_up_differs = Nạp tiền (số tiền khác với yêu cầu)
+ledger-transfer_mismatch = Số tiền chuyển khoản không khớp với đơn hàng, đã chuyển vào v-coin
+
+line-charter-hours = Thuê xe { $hours } giờ (mỗi xe)
+line-charter-minutes = Thuê xe { $minutes } phút (mỗi xe)
+line-child_seats = Ghế trẻ em (mỗi ghế)
+line-escort-hours = Hướng dẫn { $hours } giờ
+line-escort-minutes = Hướng dẫn { $minutes } phút
+line-extra_hours = Giờ thêm (mỗi giờ)
+line-extra_person = Phụ thu thêm người (mỗi người)
+line-extra_stops = Thêm một điểm dừng (mỗi điểm)
+line-extra_therapist = Thêm một kỹ thuật viên (mỗi người)
+line-massage-hours = Massage { $hours } giờ
+line-massage-minutes = Massage { $minutes } phút
+line-night = Phụ thu ban đêm { $percent }%
+line-shuttle = Đưa đón một chiều (mỗi xe)
+
+media-file_size = Mỗi ảnh tối đa { $mb } MB
+media-files_max = Mỗi lần tải lên tối đa { $max } ảnh
+media-format = Chỉ nhận ảnh JPEG, PNG hoặc WebP
+media-key = Không phải khóa lưu trữ của ảnh
+media-none = Vui lòng chọn ảnh để tải lên
+media-not_an_image = Đây không phải ảnh JPEG, PNG hoặc WebP
+media-on_order = Ảnh này đang gắn với một đơn hàng, vui lòng gỡ khỏi đơn trước
+media-per_order = Mỗi đơn hàng tối đa { $max } ảnh
+media-pixels = Ảnh quá lớn: tối đa { $ten_thousands } × 10.000 điểm ảnh
+media-unknown = Không tìm thấy ảnh này, vui lòng tải lên lại
+media-unreadable = Không đọc được ảnh này, vui lòng thử ảnh khác
+
+money-received_range = Số tiền phải từ VND 1 đến { $max }
+
+option-child_seat = Ghế trẻ em (mỗi ghế)
+option-chinese_speaking_driver = Tài xế nói tiếng Trung
+option-chinese_speaking_guide = Hướng dẫn viên nói tiếng Trung
+option-extra_hour = Thêm 1 giờ
+option-extra_person = Phụ thu thêm người (mỗi người)
+option-extra_person_over = Trên { $people } người, mỗi người thêm
+option-extra_stop = Thêm một điểm dừng
+option-extra_therapist = Thêm một kỹ thuật viên (mỗi người)
+option-night = Phụ thu ban đêm { $percent }% ({ $from }–{ $until })
+
+order-action-assign_driver = phân công tài xế
+order-action-assign_therapist = phân công kỹ thuật viên
+order-action-cancel = hủy
+order-action-complete = hoàn tất
+order-action-confirm = xác nhận
+order-action-expire = hết hạn
+order-action-pay = thanh toán
+order-action-refund = hoàn tiền
+order-action-revise = sửa
+order-actor-unknown = Không nhận ra người thao tác: { $code }
+order-already_paid = Đơn hàng đã được thanh toán
+order-child_seats_passengers = Số ghế trẻ em không được nhiều hơn số hành khách
+order-contact_first = Vui lòng điền thông tin liên hệ trước
+order-details_category = Nội dung dịch vụ không khớp với loại gói
+order-details_required = Vui lòng điền nội dung dịch vụ
+order-driver_language = Vui lòng chọn ngôn ngữ của tài xế
+order-driver_not_massage = Đơn massage cần phân công kỹ thuật viên, không phải tài xế
+order-horizon = Chỉ đặt được trong vòng { $days } ngày tới
+order-lapsed = Đơn hàng đã quá hạn thanh toán, vui lòng đặt lại
+order-lead_time = Vui lòng đặt khung giờ sau { $hours } giờ nữa (giờ Việt Nam)
+order-no_favourites = Bạn chưa lưu kỹ thuật viên nào, hãy bấm trái tim trên thẻ kỹ thuật viên
+order-not_sold = Gói này đã ngừng bán
+order-nothing_to_pay = Đơn hàng này có số tiền VND 0 nên không thể thanh toán; vui lòng liên hệ chăm sóc khách hàng
+order-not_served = Thời gian phục vụ { $start } (giờ Việt Nam) chưa đến; chỉ hoàn tất hoặc đánh giá sau khi dịch vụ bắt đầu
+order-payment_open = Đơn hàng này đã bắt đầu thanh toán, không thể đổi nội dung dịch vụ và số tiền nữa; nếu cần đổi, vui lòng hủy rồi đặt lại
+order-people_max = Gói này tối đa { $max } người
+order-people_min = Ít nhất 1 người
+order-stale = Đơn hàng vừa được cập nhật, vui lòng tải lại rồi thử lại
+order-note_required = Vui lòng nhập ghi chú
+order-changed = Đơn hàng vừa được người khác cập nhật, vui lòng xem nội dung mới nhất rồi thao tác
+order-started = Dịch vụ đã bắt đầu, không thể hủy; vui lòng liên hệ chăm sóc khách hàng
+order-state-cancelled = đã hủy
+order-state-completed = đã hoàn tất
+order-state-confirmed = đã xác nhận
+order-state-draft = đang điền
+order-state-expired = đã quá hạn
+order-state-paid = đã thanh toán
+order-state-pending_payment = chờ thanh toán
+order-state-refunded = đã hoàn tiền
+order-state-unknown = Không nhận ra trạng thái đơn: { $code }
+order-state_forbids = Đơn hàng { $state }, không thể { $action }
+order-therapist_massage_only = Chỉ đơn massage mới được phân công kỹ thuật viên
+order-therapist_off = Kỹ thuật viên này không làm việc vào khung giờ đó, vui lòng đổi giờ hoặc chọn người khác
+order-therapist_required = Vui lòng chọn kỹ thuật viên
+order-therapist_taken = Kỹ thuật viên này đã có lịch vào khung giờ đó, vui lòng đổi giờ hoặc chọn người khác
+order-therapist_unknown = Không tìm thấy kỹ thuật viên này
+order-unpaid_massage_max = Bạn đang có { $count } đơn massage chưa thanh toán, vui lòng thanh toán hoặc hủy trước khi đặt thêm
+order-unpaid_max = Bạn đang có { $count } đơn hàng chưa thanh toán, vui lòng thanh toán hoặc hủy trước khi đặt thêm
+order-unpaid_too_many = Quá nhiều đơn hàng chưa thanh toán
+
+page-size_max = Tối đa { $max } mục
+page-token = Đây không phải mã trang của danh sách này
+
+payment-key_required = Yêu cầu thanh toán cần Idempotency-Key
+payment-method-dev = Thanh toán thử
+payment-method-vcoin = v-coin
+payment-method-vietqr = Chuyển khoản ngân hàng (VietQR)
+payment-method-vnpay = VNPay
+payment-method_required = Vui lòng chọn phương thức thanh toán
+payment-method_unavailable = Phương thức thanh toán này hiện không dùng được
+payment-state-unknown = Không nhận ra trạng thái thanh toán: { $code }
+
+phone-country_code = Vui lòng nhập mã quốc gia đúng, ví dụ +84
+phone-number = Vui lòng nhập số điện thoại đúng
+
+pricing-duration = Gói này không có thời lượng đó, vui lòng chọn lại
+pricing-extra_hours_max = Gói này thêm tối đa { $max } giờ
+pricing-extra_stops_max = Gói này thêm tối đa { $max } điểm dừng
+pricing-no_child_seats = Gói này không có ghế trẻ em
+
+profile-handle = Vui lòng nhập tên tài khoản không quá { $max } ký tự, không có khoảng trắng
+profile-language = Vui lòng chọn zh-TW, en hoặc vi
+profile-name = Vui lòng nhập tên từ 1 đến { $max } ký tự
+
+refund-range = Số tiền hoàn phải từ VND 0 đến số đã trả { $paid }
+refund-reason_required = Vui lòng nêu lý do hoàn tiền khác quy định
+
+request-body_too_large = Nội dung yêu cầu quá lớn
+request-in_progress = Yêu cầu giống hệt đang được xử lý
+request-key_reused = Idempotency-Key này đã dùng cho một yêu cầu khác
+request-repeated = Yêu cầu bị lặp lại
+
+request_id-format = Mã yêu cầu phải gồm 1 đến 64 ký tự ASCII hiển thị được
+
+review-edit_closed = Chỉ sửa được đánh giá trong vòng { $days } ngày sau khi viết
+review-hidden = Đánh giá này đã bị ẩn, không thể sửa
+review-not_completed = Chỉ đánh giá được sau khi hoàn tất dịch vụ
+review-rating = Vui lòng chọn từ 1 đến 5 sao
+review-reason_required = Vui lòng ghi lý do ẩn, chúng tôi sẽ báo cho khách hàng
+
+service-unavailable = Dịch vụ tạm thời không dùng được, vui lòng thử lại sau
+
+shuttle-address_required = Vui lòng nhập tên hoặc địa chỉ khách sạn
+shuttle-flight_number = Vui lòng nhập số hiệu chuyến bay đúng, ví dụ VN123
+shuttle-departure_required = Vui lòng nhập giờ cất cánh của chuyến bay
+shuttle-pickup_too_late = Giờ đón phải sớm hơn giờ cất cánh ít nhất { $minutes } phút
+shuttle-pickup_too_early = Giờ đón không được sớm hơn giờ cất cánh quá 12 giờ
+shuttle-luggage_max = Loại xe này chở tối đa { $max } kiện hành lý lớn
+
+staff-email_by_admin = Email đăng nhập của nhân viên do quản trị viên đổi trong trang quản trị
+staff-email_is_customer = { $email } là email của một tài khoản khách hàng. Tài khoản nhân viên và tài khoản khách hàng tách biệt: hãy mời bằng email khác (ví dụ email công ty), hoặc nhờ người đó đổi email của tài khoản khách hàng trong khu vực thành viên trước
+staff-email_max = Email của nhân viên tối đa { $max } ký tự
+staff-key_name = Vui lòng đặt tên cho khóa
+staff-name_required = Vui lòng nhập tên người thao tác
+staff-only = Thao tác này chỉ dành cho nhân viên vận hành
+staff-admin_only = Thao tác này chỉ dành cho quản trị viên
+staff-not_self = Không thể đổi vai trò hoặc vô hiệu hóa tài khoản của chính mình
+staff-role = Vui lòng chọn nhân viên vận hành hoặc quản trị viên
+staff-password_min = Mật khẩu của nhân viên ít nhất { $min } ký tự
+
+support-author = Không nhận ra người gửi: { $code }
+support-body_required = Vui lòng nhập nội dung tin nhắn
+support-order_unknown = Không tìm thấy đơn hàng này
+support-order_subject = Đơn hàng { $order }
+support-thread_full = Cuộc trò chuyện này đã có { $max } tin nhắn, vui lòng mở cuộc trò chuyện mới
+support-throttled = Quá nhiều tin nhắn, vui lòng thử lại sau { $minutes } phút hoặc dùng cách liên hệ khác
+
+text-as_is = { $text }
+text-refused_characters = Không được chứa ký tự điều khiển hoặc ký tự điều khiển hướng văn bản
+text-required = Bắt buộc
+text-too_long = Tối đa { $max } ký tự
+
+therapist-duration = Thời lượng phải từ 1 đến 480 phút
+therapist-gender = Vui lòng chọn nữ hoặc nam
+therapist-hours_day = Không nhận ra ngày trong tuần: { $day }
+therapist-hours_time = Giờ viết theo dạng HH:MM
+therapist-id = Mã kỹ thuật viên chỉ gồm chữ thường, chữ số và dấu gạch nối
+therapist-name_required = Vui lòng nhập tên kỹ thuật viên
+therapist-rating = Điểm đánh giá từ 0 đến 50 (phần mười sao)
+therapist-shifts = Mỗi ca phải có ngày trong tuần, giờ bắt đầu và kết thúc khác nhau
+
+time-local = Vui lòng nhập ngày giờ đúng (giờ Việt Nam)
+
+user-id = Không phải mã tài khoản
+
+vietqr-account = Số tài khoản gồm 1 đến 19 chữ cái hoặc chữ số
+vietqr-amount = Số tiền phải lớn hơn 0
+vietqr-bin = Mã ngân hàng gồm 6 chữ số
+vietqr-field_length = Trường QR { $id } dài quá 99 ký tự
+vietqr-memo = Nội dung chuyển khoản chỉ gồm ký tự ASCII
+
+vnpay-signature = Chữ ký của kết quả thanh toán không khớp
+
+wallet-adjustment_range = Số tiền điều chỉnh phải khác 0 và không quá { $max }
+wallet-adjustment_reason = Vui lòng nêu lý do điều chỉnh
+wallet-balance_max = Số dư v-coin không được vượt quá { $max }, vui lòng liên hệ chăm sóc khách hàng
+wallet-entry_kind = Không nhận ra loại bút toán: { $code }
+wallet-insufficient = Số dư v-coin không đủ, vui lòng nạp thêm
+wallet-top_up_method = Vui lòng chọn phương thức khác để nạp tiền
+wallet-top_up_range = Số tiền nạp phải là bội số nghìn từ { $min } đến { $max }

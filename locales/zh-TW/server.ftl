@@ -1,0 +1,273 @@
+# What the server says to people, in Traditional Chinese (the default): the words of the
+# domain's message codes and of the terms they mention. A code `order.lead_time` is the message
+# `order-lead_time`; a value `hours` is `$hours`. The product's own messages are kept word for word.
+
+bank-ref_required = 請輸入銀行交易序號
+bank-reference_required = 轉帳通知缺少交易序號
+
+category-charter = 包車服務
+category-charter-about = 專屬司機與車輛，市區觀光或跨城行程隨您安排。
+category-dragon_massage = 龍按摩
+category-dragon_massage-about = 專業按摩師到府服務，在飯店房間放鬆身心。
+category-escort = 陪同導覽
+category-escort-about = 中文陪同與在地導覽，購物、美食、商務洽談都安心。
+category-shuttle = 機場接送
+category-shuttle-about = 航班落地即有專車等候，送您直達飯店或從飯店準時送機。
+
+catalog-airport = 接送方案只服務一個機場
+catalog-category = 不認得的方案類別
+catalog-content_items = 最多 { $max } 項
+catalog-city = 不認得的城市代碼 { $city }（可用 hcm、han、dad、nha）
+catalog-image_path = 圖片須是本站的路徑，例如上傳照片後得到的 /media/catalog/…
+catalog-images_max = 每個方案最多 { $max } 張照片
+catalog-language = 語言代碼只能是 zh、en 或 vi
+catalog-airport_city = 接送方案的城市須是其機場所在的城市（{ $city }）
+catalog-empty = 檔案中沒有任何方案或按摩師
+catalog-plan_id = 方案編號只能有小寫英文字母、數字與單一的連字號，最多 64 個字元
+catalog-pricing-booking_window = 可預約的天數須長於最短提前時間
+catalog-pricing-extra_person = 每人加價最多為價格的 100%
+catalog-pricing-extra_person_kind = 加人費請擇一：固定金額或百分比
+catalog-pricing-max_extra_hours = 有賣延長時數時才設定，且必須設定
+catalog-pricing-max_extra_stops = 有賣加停站時才設定，且必須設定
+catalog-pricing-max_people = 至少為含的人數，且至少 1 人
+catalog-pricing-night = 夜間時段須有長度，加價最多 100%
+catalog-pricing-one_rate = 至少要有一種價格
+catalog-pricing-price_range = 價格須介於 0 與 1,000,000,000 越南盾之間
+catalog-pricing-rate_minutes = 每種價格都要有時數（分鐘）
+catalog-pricing-rate_min = 每個時數的價格至少 { $min }
+catalog-pricing-rate_order = 時數由短到長，較長的時數不可較便宜
+catalog-pricing-transfer_rate = 接送方案只有一種價格，時數為 0
+catalog-seats = 至少要有一個座位
+catalog-toml = 無法讀取目錄檔：{ $detail }
+catalog-vehicle = 接送與包車方案要有車型，其他方案沒有
+
+charter-pickup_required = 請輸入上車地點
+
+choice-required = 請選擇一個選項
+
+contact-name_required = 請輸入聯絡人姓名
+
+driver-name_required = 請輸入司機姓名
+driver-plate_required = 請輸入車牌號碼
+
+escort-meeting_point_required = 請輸入集合地點
+
+federation-assertion = 身分提供者的回覆無法使用，請再試一次
+federation-expired = 登入已逾時，請重新選擇登入方式
+federation-has_password = 這個帳號已有密碼，請使用變更密碼
+federation-last_way_in = 這是您唯一的登入方式，請先設定密碼或連結其他帳號再解除
+federation-linked_elsewhere = 這個帳號已連結到另一個會員帳號
+federation-password_needed = 這個 Email 已有帳號，請輸入它的密碼以連結
+federation-provider_taken = 您的帳號已連結這個登入方式的另一個帳號
+federation-retry = 登入正在進行中，請再試一次
+federation-staff = 營運人員請以密碼登入
+federation-state = 登入已逾時或不是從這個瀏覽器開始，請重新選擇登入方式
+
+favorites-max = 最多收藏 { $max } 位按摩師
+favorites-unknown = 找不到按摩師 { $id }
+
+idempotency_key-format = 冪等鍵須為 1 到 128 個可見的 ASCII 字元
+
+live-too_many = 同一個帳號最多同時開著 { $max } 個即時更新的頁面，請關掉一些分頁
+
+massage-duration_required = 請選擇按摩時間長度
+massage-hotel_address_required = 請輸入飯店地址
+massage-hotel_name_required = 請輸入飯店名稱
+massage-room_required = 請輸入房號
+massage-start_required = 請選擇開始時間
+
+ledger-order_closed = 訂單已無法付款，轉入v幣
+ledger-order_payment = 支付訂單 { $order }
+ledger-refund = 訂單 { $order } 取消退款
+ledger-top_up = 儲值
+ledger-top_up_differs = 儲值（金額與申請不同）
+ledger-transfer_mismatch = 轉帳金額與訂單不符，轉入v幣
+
+line-charter-hours = 包車 { $hours } 小時（每車）
+line-charter-minutes = 包車 { $minutes } 分鐘（每車）
+line-child_seats = 兒童安全座椅（每張）
+line-escort-hours = 陪同導覽 { $hours } 小時
+line-escort-minutes = 陪同導覽 { $minutes } 分鐘
+line-extra_hours = 延長時數（每小時）
+line-extra_person = 加人費（每位）
+line-extra_stops = 加停一站（每站）
+line-extra_therapist = 加一位按摩師（每位）
+line-massage-hours = 按摩 { $hours } 小時
+line-massage-minutes = 按摩 { $minutes } 分鐘
+line-night = 夜間加價 { $percent }%
+line-shuttle = 單程接送（每車）
+
+media-file_size = 每張照片最大 { $mb } MB
+media-files_max = 一次最多上傳 { $max } 張照片
+media-format = 只接受 JPEG、PNG 或 WebP 格式的照片
+media-key = 不是圖片的儲存鍵
+media-none = 請選擇要上傳的照片
+media-not_an_image = 這不是 JPEG、PNG 或 WebP 圖片
+media-on_order = 這張照片已附在訂單上，請先從訂單移除
+media-per_order = 每筆訂單最多 { $max } 張照片
+media-pixels = 照片尺寸過大：最多 { $ten_thousands } 萬像素
+media-unknown = 找不到這張照片，請重新上傳
+media-unreadable = 無法讀取這張照片，請換一張再試
+
+money-received_range = 金額須介於 VND 1 與 { $max } 之間
+
+option-child_seat = 兒童安全座椅（每張）
+option-chinese_speaking_driver = 中文司機
+option-chinese_speaking_guide = 中文導覽員
+option-extra_hour = 延長 1 小時
+option-extra_person = 加人費（每位）
+option-extra_person_over = 超過 { $people } 人，每加 1 人
+option-extra_stop = 加停一站
+option-extra_therapist = 加一位按摩師（每位）
+option-night = 夜間加價 { $percent }%（{ $from }–{ $until }）
+
+order-action-assign_driver = 指派司機
+order-action-assign_therapist = 指派按摩師
+order-action-cancel = 取消
+order-action-complete = 完成
+order-action-confirm = 確認
+order-action-expire = 逾期
+order-action-pay = 付款
+order-action-refund = 退款
+order-action-revise = 修改
+order-actor-unknown = 不認得的操作者：{ $code }
+order-already_paid = 訂單已付款
+order-child_seats_passengers = 兒童座椅不可多於乘客人數
+order-contact_first = 請先填寫聯絡資料
+order-details_category = 服務內容與方案類別不符
+order-details_required = 請填寫服務內容
+order-driver_language = 請選擇司機語言
+order-driver_not_massage = 按摩訂單請指派按摩師，不是司機
+order-horizon = 最多可預約 { $days } 天內的時段
+order-lapsed = 訂單已逾期未付款，請重新下單
+order-lead_time = 請預約 { $hours } 小時後的時段（越南時間）
+order-no_favourites = 您還沒有收藏按摩師，請先在按摩師卡片上按愛心
+order-not_sold = 此方案已停止販售
+order-nothing_to_pay = 這筆訂單的金額是 VND 0，無法付款；請聯絡客服
+order-not_served = 服務時間 { $start }（越南時間）還沒到，要等服務開始後才能完成或評價
+order-payment_open = 這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂
+order-people_max = 此方案最多 { $max } 位
+order-people_min = 至少 1 位
+order-stale = 訂單剛被更新，請重新整理後再試
+order-note_required = 請輸入備註
+order-changed = 這筆訂單剛被其他人更新，請看過最新內容再操作
+order-started = 服務已開始，無法取消；請聯絡客服
+order-state-cancelled = 已取消
+order-state-completed = 已完成
+order-state-confirmed = 已確認
+order-state-draft = 填寫中
+order-state-expired = 已逾期
+order-state-paid = 已付款
+order-state-pending_payment = 待付款
+order-state-refunded = 已退款
+order-state-unknown = 不認得的訂單狀態：{ $code }
+order-state_forbids = 訂單{ $state }，無法{ $action }
+order-therapist_massage_only = 只有按摩訂單可以指派按摩師
+order-therapist_off = 這位按摩師在這個時段沒有上班，請改選時間或其他按摩師
+order-therapist_required = 請選擇按摩師
+order-therapist_taken = 這位按摩師在這個時段已有預約，請改選時間或其他按摩師
+order-therapist_unknown = 找不到這位按摩師
+order-unpaid_massage_max = 您已有 { $count } 筆未付款的按摩訂單，請先付款或取消後再預訂
+order-unpaid_max = 您已有 { $count } 筆未付款的訂單，請先付款或取消後再預訂
+order-unpaid_too_many = 未付款的訂單太多
+
+page-size_max = 最多 { $max } 筆
+page-token = 這不是這份清單的分頁標記
+
+payment-key_required = 付款請求需要 Idempotency-Key
+payment-method-dev = 測試付款
+payment-method-vcoin = v幣
+payment-method-vietqr = 銀行轉帳（VietQR）
+payment-method-vnpay = VNPay
+payment-method_required = 請選擇付款方式
+payment-method_unavailable = 此付款方式目前無法使用
+payment-state-unknown = 不認得的付款狀態：{ $code }
+
+phone-country_code = 請輸入正確的國碼，例如 +886
+phone-number = 請輸入正確的電話號碼
+
+pricing-duration = 此方案沒有這個時數，請重新選擇
+pricing-extra_hours_max = 此方案最多可延長 { $max } 小時
+pricing-extra_stops_max = 此方案最多可加停 { $max } 站
+pricing-no_child_seats = 此方案不提供兒童安全座椅
+
+profile-handle = 請輸入 { $max } 字以內、不含空白的帳號
+profile-language = 請選擇 zh-TW、en 或 vi
+profile-name = 請輸入 1 到 { $max } 個字的名稱
+
+refund-range = 退款金額須介於 VND 0 與已付的 { $paid } 之間
+refund-reason_required = 請說明不依規定退款的原因
+
+request-body_too_large = 請求內容太大
+request-in_progress = 同一個請求正在處理中
+request-key_reused = 這個 Idempotency-Key 已用於另一個請求
+request-repeated = 重複的請求
+
+request_id-format = 請求編號須為 1 到 64 個可見的 ASCII 字元
+
+review-edit_closed = 評價只能在撰寫後 { $days } 天內修改
+review-hidden = 這則評價已被隱藏，無法修改
+review-not_completed = 服務完成後才能評價
+review-rating = 請給 1 到 5 顆星
+review-reason_required = 請寫下隱藏的原因，我們會告訴顧客
+
+service-unavailable = 服務暫時無法使用，請稍後再試
+
+shuttle-address_required = 請輸入飯店名稱或地址
+shuttle-flight_number = 請輸入正確的航班編號，例如 VN123
+shuttle-departure_required = 請輸入航班起飛時間
+shuttle-pickup_too_late = 上車時間須早於航班起飛至少 { $minutes } 分鐘
+shuttle-pickup_too_early = 上車時間不可早於航班起飛 12 小時以上
+shuttle-luggage_max = 此車型最多 { $max } 件大型行李
+
+staff-email_by_admin = 營運人員的登入信箱由管理員在後台變更
+staff-email_is_customer = { $email } 已是顧客帳號的信箱。營運人員帳號與顧客帳號分開：請改用另一個信箱邀請（例如公司信箱），或請對方先在會員中心把顧客帳號改用其他信箱
+staff-email_max = 營運人員的信箱最多 { $max } 個字元
+staff-key_name = 請為金鑰命名
+staff-name_required = 請輸入操作人員名稱
+staff-only = 這個操作只限營運人員
+staff-admin_only = 這個操作只限管理員
+staff-not_self = 不能變更自己的角色或停用自己的帳號
+staff-role = 請選擇營運人員或管理員
+staff-password_min = 營運人員的密碼至少 { $min } 個字元
+
+support-author = 不認得的發訊者：{ $code }
+support-body_required = 請輸入訊息內容
+support-order_unknown = 找不到這筆訂單
+support-order_subject = 訂單 { $order }
+support-thread_full = 這個對話已有 { $max } 則訊息，請開啟新的對話
+support-throttled = 訊息太多了，請於 { $minutes } 分鐘後再試，或改用其他聯絡方式
+
+text-as_is = { $text }
+text-refused_characters = 不可包含控制字元或文字方向控制字元
+text-required = 必填
+text-too_long = 最多 { $max } 個字
+
+therapist-duration = 時長須介於 1 與 480 分鐘之間
+therapist-gender = 請選擇女性或男性
+therapist-hours_day = 不認得的星期：{ $day }
+therapist-hours_time = 時間請寫成 HH:MM
+therapist-id = 按摩師編號只能有小寫英文字母、數字與連字號
+therapist-name_required = 請輸入按摩師的名字
+therapist-rating = 評分須介於 0 與 50 之間（十分之一星）
+therapist-shifts = 每個班次都要有星期，且開始與結束的時間不同
+
+time-local = 請輸入正確的日期與時間（越南時間）
+
+user-id = 不是帳號的編號
+
+vietqr-account = 帳號須為 1 到 19 個英文字母或數字
+vietqr-amount = 金額須大於 0
+vietqr-bin = 銀行代碼須為 6 位數字
+vietqr-field_length = QR 欄位 { $id } 超過 99 個字元
+vietqr-memo = 轉帳附言只能有 ASCII 字元
+
+vnpay-signature = 付款結果的簽章不符
+
+wallet-adjustment_range = 調整金額須為非零，且不超過 { $max }
+wallet-adjustment_reason = 請說明調整的原因
+wallet-balance_max = v幣餘額不可超過 { $max }，請聯絡客服
+wallet-entry_kind = 不認得的帳目種類：{ $code }
+wallet-insufficient = v幣餘額不足，請先儲值
+wallet-top_up_method = 請選擇其他付款方式儲值
+wallet-top_up_range = 儲值金額須為 { $min } 至 { $max } 之間的千元整數
