@@ -3,6 +3,7 @@ import { refusal } from '@/lib/api/refusal';
 import { photoAt } from '@/lib/photos';
 import { actions, PhotoShape } from './api';
 import { consoleMessages } from './messages';
+import { FormError } from '@/components/form/form-error';
 
 const m = consoleMessages.photos;
 const isPhoto = (url: string) => url.startsWith('/media/');
@@ -76,11 +77,7 @@ export function PhotoField({ label, urls, onChange, shape, max }: Props) {
           />
         </label>
       ) : null}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </fieldset>
   );
 }

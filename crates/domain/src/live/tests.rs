@@ -58,23 +58,30 @@ fn feed(events: Vec<LiveEvent>) -> (LiveService, std::sync::Arc<Listed>) {
     (LiveService::new(listed.clone(), WATCHES_PER_HOLDER), listed)
 }
 
+impl Listed {
+    /// Events written after the watches opened.
+    fn add(&self, events: impl IntoIterator<Item = LiveEvent>) {
+        self.0.lock().unwrap().extend(events);
+    }
+}
+
+/// A watch from now on: a customer's own (`Some(name)`) or an operator's of everything.
+async fn watching(live: &LiveService, customer: Option<&str>) -> Watch {
+    let (viewer, holder) = match customer {
+        Some(name) => (Viewer::Customer(id(name)), account(name)),
+        None => (Viewer::Staff, account("ops")),
+    };
+    let (watch, reset) = live.watch(viewer, holder, None).await.unwrap();
+    assert!(!reset, "a watch from now on has nothing to read again");
+    watch
+}
+
 #[tokio::test]
 async fn a_customer_sees_only_their_own_and_staff_see_all() {
     let (live, listed) = feed(vec![event(1, "ann")]);
-    let (mut ann, reset) = live
-        .watch(Viewer::Customer(id("ann")), account("ann"), None)
-        .await
-        .unwrap();
-    assert!(!reset);
-    let (mut staff, _) = live
-        .watch(Viewer::Staff, account("ops"), None)
-        .await
-        .unwrap();
-    listed
-        .0
-        .lock()
-        .unwrap()
-        .extend([event(2, "bob"), event(3, "ann")]);
+    let mut ann = watching(&live, Some("ann")).await;
+    let mut staff = watching(&live, None).await;
+    listed.add([event(2, "bob"), event(3, "ann")]);
     let ids = |n: Next| match n {
         Next::Events(e) => e.iter().map(|e| e.id).collect::<Vec<_>>(),
         other => panic!("{other:?}"),
@@ -120,20 +127,10 @@ async fn a_watcher_back_from_a_drop_catches_up_or_is_told_to_read_again() {
 async fn taken_back_credentials_make_their_watches_check_again_and_no_one_sees_why() {
     let (live, listed) = feed(vec![]);
     let key = Holder::Key("key-1".into());
-    let (mut ann, _) = live
-        .watch(Viewer::Customer(id("ann")), account("ann"), None)
-        .await
-        .unwrap();
+    let mut ann = watching(&live, Some("ann")).await;
     let (mut bot, _) = live.watch(Viewer::Staff, key.clone(), None).await.unwrap();
-    let (mut ops, _) = live
-        .watch(Viewer::Staff, account("ops"), None)
-        .await
-        .unwrap();
-    listed
-        .0
-        .lock()
-        .unwrap()
-        .extend([event(1, "ann"), access(2, &account("ann")), access(3, &key)]);
+    let mut ops = watching(&live, None).await;
+    listed.add([event(1, "ann"), access(2, &account("ann")), access(3, &key)]);
     // Ann's own event comes with the check; the key's watch has nothing to see but checks.
     let ann_next = live.next(&mut ann).await.unwrap();
     assert!(

@@ -1,3 +1,4 @@
+import { FormError } from './form-error';
 import { messages } from '@/lib/messages';
 
 interface FormFooterProps {
@@ -14,11 +15,7 @@ interface FormFooterProps {
 export function FormFooter({ error, busy, label, variant = 'primary', block = true }: FormFooterProps) {
   return (
     <>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <button type="submit" className={`button button-${variant}${block ? ' button-block' : ''}`} disabled={busy}>
         {busy ? messages.working : label}
       </button>

@@ -12,6 +12,7 @@ import { actions, Category, PhotoShape, useCatalogue, type CatalogPlan } from '.
 import { consoleMessages } from '../messages';
 import { PhotoField } from '../photo-field';
 import { photoAt } from '@/lib/photos';
+import { FormError } from '@/components/form/form-error';
 
 const m = consoleMessages.catalog;
 const CATEGORIES: [Category, string][] = [
@@ -329,11 +330,7 @@ function CatalogFile() {
           <input type="file" accept=".toml,text/plain" hidden onChange={(e) => void upload(e.target.files?.[0])} />
         </label>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </section>
   );
 }

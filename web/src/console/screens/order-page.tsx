@@ -17,6 +17,7 @@ import { actions, OrderState, useAudit, useFreeTherapists, useOrder, useOrderPay
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { flowOf } from '../order-facts';
+import { FormError } from '@/components/form/form-error';
 
 const m = consoleMessages.order;
 
@@ -208,11 +209,7 @@ function Actions({ order }: { order: Order }) {
   const ask = (message: string, work: () => Promise<unknown>) => run(work, { ask: message });
   return (
     <div className="console-actions">
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       {order.state === OrderState.PAID && (
         <button type="button" className="button button-primary" onClick={() => void ask(m.confirmAsk, () => actions.confirm(order))}>
           {m.confirm}

@@ -8,6 +8,7 @@ import { consoleMessages } from '../messages';
 import { opsTo } from '../paths';
 import { ResultTable } from '../result-table';
 import { TextAreaField } from '@/components/form/field';
+import { FormError } from '@/components/form/form-error';
 
 const m = consoleMessages.reviews;
 const VIEWS: Record<string, ReviewView> = { all: ReviewView.UNSPECIFIED, shown: ReviewView.SHOWN, hidden: ReviewView.HIDDEN };
@@ -96,11 +97,7 @@ function HideButton({ orderId }: { orderId: string }) {
       }}
     >
       <TextAreaField label={m.reason} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="console-row">
         <button type="submit" className="button button-small button-danger" disabled={busy}>
           {m.confirm}

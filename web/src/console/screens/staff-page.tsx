@@ -13,6 +13,7 @@ import { useAtomValue } from 'jotai';
 import { actions, StaffRole, useKeys, useStaff } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
+import { FormError } from '@/components/form/form-error';
 
 const m = consoleMessages.staff;
 const ROLE_NAMES: Record<number, string> = {
@@ -45,14 +46,6 @@ function useChange() {
   return { error, change: (question: string, work: () => Promise<unknown>) => run(work, { ask: question }) };
 }
 
-function Refused({ error }: { error: string | undefined }) {
-  return error ? (
-    <p className="form-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
 function People() {
   const { data: staff, error } = useStaff(true);
   const me = subjectOf(useAtomValue(tokenAtom));
@@ -60,7 +53,7 @@ function People() {
   return (
     <section className="card form-card">
       <h2>{m.people}</h2>
-      <Refused error={refused} />
+      <FormError error={refused} />
       {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
       {!staff && !error && <p className="muted">{messages.loading}</p>}
       <ul className="console-audit" data-testid="staff">
@@ -166,7 +159,7 @@ function Keys() {
   return (
     <section className="card form-card">
       <h2>{m.keys}</h2>
-      <Refused error={error} />
+      <FormError error={error} />
       <ul className="console-audit" data-testid="keys">
         {keys?.map((k) => (
           <li key={k.keyId}>

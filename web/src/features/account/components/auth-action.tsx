@@ -10,6 +10,7 @@ import { newPasswordRules, safeNext } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
+import { FormError } from '@/components/form/form-error';
 
 const m = accountMessages;
 
@@ -47,9 +48,7 @@ export function AuthAction() {
       {state.step === 'failed' && (
         <>
           <h1>{m.actionTitle}</h1>
-          <p className="form-error" role="alert">
-            {state.message}
-          </p>
+          <FormError error={state.message} />
           <p className="auth-switch">
             <Link to="/login">{m.backToLogin}</Link>
           </p>

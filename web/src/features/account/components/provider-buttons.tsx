@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { accountMessages } from '@/lib/account-messages';
 import { continueWith, useProviders } from '../api/account-api';
 import { accountError } from '../api/errors';
+import { FormError } from '@/components/form/form-error';
 
 const m = accountMessages;
 
@@ -35,11 +36,7 @@ export function ProviderButtons({ next }: { next: string }) {
           {m.continueWith(p.displayName)}
         </button>
       ))}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { TransferPanel } from './transfer-panel';
 import { DeadEnd } from './dead-end';
 import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
+import { FormError } from '@/components/form/form-error';
 
 const m = paymentMessages.payment;
 
@@ -122,11 +123,7 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
                   </>
                 )}
               />
-              {problem && (
-                <p className="form-error" role="alert">
-                  {problem}
-                </p>
-              )}
+              <FormError error={problem} />
               <button type="submit" className="button button-primary button-block" disabled={busy || method === undefined}>
                 {busy ? m.paying : `${m.pay}（${formatVnd(total)}）`}
               </button>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paymentMessages } from '@/lib/payment-messages';
+import { FormError } from '@/components/form/form-error';
 
 const m = paymentMessages.payment;
 
@@ -9,9 +10,7 @@ export function DeadEnd({ title, error }: { title: string; error: string }) {
     <section className="payment-page">
       <h1>{title}</h1>
       <div className="card form-card">
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        <FormError error={error} />
         <p className="order-back">
           <Link to="/member/order">{m.toOrders}</Link>
           {' · '}

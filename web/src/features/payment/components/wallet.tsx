@@ -11,6 +11,7 @@ import { LoadMore } from '@/components/load-more';
 import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
 import { paymentMessages } from '@/lib/payment-messages';
+import { FormError } from '@/components/form/form-error';
 
 const m = paymentMessages.wallet;
 const PRESETS = [200_000n, 500_000n, 1_000_000n, 2_000_000n];
@@ -124,11 +125,7 @@ export function Wallet() {
                 <small className="muted">{m.amountHint}</small>
               </label>
               <MethodPicker legend={m.method} methods={methods} chosen={method} onChoose={setMethod} disabled={busy} />
-              {problem && (
-                <p className="form-error" role="alert">
-                  {problem}
-                </p>
-              )}
+              <FormError error={problem} />
               {notice && (
                 <p className="notice notice-success" role="status">
                   {notice}
