@@ -125,7 +125,7 @@ impl SupportStore for SqlSupportStore {
             .exec(&txn)
             .await
             .map_err(storage)?;
-        let change = Change::thread(&thread.owner, &thread.id);
+        let change = Change::thread(thread.owner.as_str(), &thread.id);
         live::record(&txn, ms(first.at), &[change])
             .await
             .map_err(storage)?;
@@ -215,7 +215,6 @@ impl SupportStore for SqlSupportStore {
                 if let Some(audit) = audit {
                     insert_audit(&txn, audit).await.map_err(storage)?;
                 }
-                let owner = UserId::parse(&owner).map_err(|e| corrupt("support_thread", e))?;
                 let change = Change::thread(&owner, id);
                 live::record(&txn, ms(message.at), &[change])
                     .await
@@ -254,8 +253,7 @@ impl SupportStore for SqlSupportStore {
             .await
             .map_err(storage)?;
         insert_audit(&txn, audit).await.map_err(storage)?;
-        let owner = UserId::parse(&row.owner).map_err(|e| corrupt("support_thread", e))?;
-        let change = Change::thread(&owner, id);
+        let change = Change::thread(&row.owner, id);
         live::record(&txn, ms(audit.at), &[change])
             .await
             .map_err(storage)?;

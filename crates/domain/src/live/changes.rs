@@ -24,10 +24,11 @@ impl Change {
         }
     }
 
-    /// A support thread of `owner`'s changed: a message from either side, read, closed.
-    pub fn thread(owner: &UserId, id: &ThreadId) -> Self {
+    /// A support thread of `owner`'s changed: a message from either side, read, closed. The
+    /// owner as the thread's row keeps it: announcing never fails a change that was made.
+    pub fn thread(owner: &str, id: &ThreadId) -> Self {
         Self {
-            owner: owner.as_str().to_owned(),
+            owner: owner.to_owned(),
             topic: Topic::Thread,
             subject: id.as_str().to_owned(),
         }
