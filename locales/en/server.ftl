@@ -357,3 +357,5 @@ wallet-entry_kind = Unknown ledger entry kind: { $code }
 wallet-insufficient = Not enough v-coin; please top up first
 wallet-top_up_method = Choose another method to top up
 wallet-top_up_range = A top-up is a whole thousand from { $min } to { $max }
+
+site-page_title = { $page } | Vietnam Travel Booking

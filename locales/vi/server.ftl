@@ -270,3 +270,5 @@ wallet-entry_kind = Không nhận ra loại bút toán: { $code }
 wallet-insufficient = Số dư v-coin không đủ, vui lòng nạp thêm
 wallet-top_up_method = Vui lòng chọn phương thức khác để nạp tiền
 wallet-top_up_range = Số tiền nạp phải là bội số nghìn từ { $min } đến { $max }
+
+site-page_title = { $page } | Đặt Dịch Vụ Du Lịch Việt Nam

@@ -271,3 +271,5 @@ wallet-entry_kind = 不認得的帳目種類：{ $code }
 wallet-insufficient = v幣餘額不足，請先儲值
 wallet-top_up_method = 請選擇其他付款方式儲值
 wallet-top_up_range = 儲值金額須為 { $min } 至 { $max } 之間的千元整數
+
+site-page_title = { $page }｜越南旅遊預約

@@ -4,6 +4,10 @@
 //! A plan's page is answered with its own title and description (and Open Graph tags), so a shared
 //! link previews the plan, not the site; an unknown plan is a 404 there too.
 //!
+//! The app is built once per language (`index.html` for the default, `index.{lang}.html` beside
+//! it); each page gets the index of the language chosen for the request: a link's `?lang=`, then
+//! the `lang` cookie the language switcher sets, then the browser's `Accept-Language`.
+//!
 //! The route table is the web app's own (`web/src/lib/paths.ts`), written by its build to
 //! `routes.json`, so the server and the client cannot disagree about which paths exist.
 
@@ -18,6 +22,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use domain::DomainError;
 use domain::catalog::{CatalogService, Category, PlanId};
+use domain::error::msg;
+use gateway::texts::{self, Lang};
 use serde::Deserialize;
 use tower_http::services::ServeDir;
 
@@ -53,8 +59,8 @@ impl Route {
 }
 
 struct WebApp {
-    /// Shared by every answer without copying.
-    index: Option<Bytes>,
+    /// Each language's index, as `Lang::ALL` orders them; shared by every answer without copying.
+    indexes: Vec<Option<Bytes>>,
     routes: Vec<Route>,
     catalog: Option<CatalogService>,
 }
@@ -68,7 +74,11 @@ struct Preview {
 }
 
 /// `/category/{category}/{planId}`: the plan's preview; `Err` for a plan that is not there.
-async fn plan_preview(catalog: &CatalogService, path: &str) -> Option<Result<Preview, ()>> {
+async fn plan_preview(
+    catalog: &CatalogService,
+    path: &str,
+    lang: Lang,
+) -> Option<Result<Preview, ()>> {
     let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let ["category", slug, id] = parts.as_slice() else {
         return None;
@@ -90,7 +100,7 @@ async fn plan_preview(catalog: &CatalogService, path: &str) -> Option<Result<Pre
         found
             .filter(|p| p.active)
             .map(|p| Preview {
-                title: format!("{}｜越南旅遊預約", p.name),
+                title: texts::render_in(&msg("site.page_title").with("page", &p.name), lang),
                 description: if p.summary.is_empty() {
                     p.description
                 } else {
@@ -146,17 +156,26 @@ fn replace_between(html: &mut String, open: &str, close: &str, with: &str) {
 
 impl WebApp {
     fn load(dir: &Path, catalog: Option<CatalogService>) -> Self {
-        let index = std::fs::read(dir.join("index.html")).ok().map(Bytes::from);
+        let indexes: Vec<Option<Bytes>> = Lang::ALL
+            .iter()
+            .map(|lang| {
+                let file = match lang {
+                    Lang::ZhTw => "index.html".to_owned(),
+                    other => format!("index.{}.html", other.tag()),
+                };
+                std::fs::read(dir.join(file)).ok().map(Bytes::from)
+            })
+            .collect();
         let routes = std::fs::read_to_string(dir.join("routes.json"))
             .ok()
             .and_then(|s| serde_json::from_str::<RouteTable>(&s).ok())
             .map(|t| t.routes)
             .unwrap_or_default();
-        if index.is_none() {
+        if indexes[0].is_none() {
             tracing::warn!(dir = %dir.display(), "web app not built: run `npm run build` in web/");
         }
         Self {
-            index,
+            indexes,
             routes,
             catalog,
         }
@@ -165,6 +184,39 @@ impl WebApp {
     fn is_route(&self, path: &str) -> bool {
         self.routes.iter().any(|r| r.matches(path))
     }
+
+    /// The index in `lang`, or the default's where that language was not built.
+    fn index(&self, lang: Lang) -> Option<&Bytes> {
+        let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        self.indexes[i].as_ref().or(self.indexes[0].as_ref())
+    }
+}
+
+/// The page's language: the link's `?lang=`, the `lang` cookie, then the browser's languages.
+fn language_of(request: &Request) -> Lang {
+    let query = request.uri().query().and_then(|q| {
+        form_urlencoded::parse(q.as_bytes())
+            .find(|(k, _)| k == "lang")
+            .and_then(|(_, v)| Lang::of_tag(&v))
+    });
+    let cookie = || {
+        request
+            .headers()
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .find_map(|c| c.trim().strip_prefix("lang="))
+            .and_then(Lang::of_tag)
+    };
+    let browser = || {
+        request
+            .headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .map_or_else(Lang::default, Lang::from_accept_language)
+    };
+    query.or_else(cookie).unwrap_or_else(browser)
 }
 
 /// Static files from `dir`; anything else gets the SPA's index, with 404 unless it is a route;
@@ -179,6 +231,8 @@ pub(crate) fn router(dir: &Path, catalog: Option<CatalogService>) -> Router {
         // The build writes .br and .gz beside each asset; served by what the browser accepts.
         .fallback_service(
             ServeDir::new(dir)
+                // `/` is a page like any other: its index is the request's language's.
+                .append_index_html_on_directories(false)
                 .precompressed_br()
                 .precompressed_gzip()
                 .fallback(spa),
@@ -199,16 +253,17 @@ async fn spa_index(State(app): State<Arc<WebApp>>, request: Request) -> Response
             .into_response();
     }
     let path = request.uri().path();
+    let lang = language_of(&request);
     let mut status = if app.is_route(path) {
         StatusCode::OK
     } else {
         StatusCode::NOT_FOUND
     };
     let preview = match &app.catalog {
-        Some(catalog) if status == StatusCode::OK => plan_preview(catalog, path).await,
+        Some(catalog) if status == StatusCode::OK => plan_preview(catalog, path, lang).await,
         _ => None,
     };
-    match &app.index {
+    match app.index(lang) {
         Some(index) => {
             let body = match preview {
                 Some(Ok(p)) => with_preview(index, &p),
@@ -220,7 +275,11 @@ async fn spa_index(State(app): State<Arc<WebApp>>, request: Request) -> Response
             };
             (
                 status,
-                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                [
+                    (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                    // One address, an index per language: caches must tell them apart.
+                    (header::VARY, "Cookie, Accept-Language"),
+                ],
                 body,
             )
                 .into_response()
@@ -274,7 +333,7 @@ mod tests {
     #[test]
     fn matches_static_and_parameter_segments() {
         let app = WebApp {
-            index: None,
+            indexes: vec![None],
             routes: table(),
             catalog: None,
         };
@@ -316,6 +375,29 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("Site"));
+    }
+
+    #[test]
+    fn a_page_speaks_the_links_language_then_the_cookies_then_the_browsers() {
+        let lang = |uri: &str, cookie: Option<&str>, accept: Option<&str>| {
+            let mut r = Request::builder().uri(uri);
+            if let Some(c) = cookie {
+                r = r.header(header::COOKIE, c);
+            }
+            if let Some(a) = accept {
+                r = r.header(header::ACCEPT_LANGUAGE, a);
+            }
+            language_of(&r.body(Body::empty()).unwrap())
+        };
+        assert_eq!(lang("/", None, None), Lang::ZhTw);
+        assert_eq!(lang("/", None, Some("fr-FR, vi;q=0.5")), Lang::Vi);
+        assert_eq!(lang("/", Some("token=a; lang=en"), Some("vi")), Lang::En);
+        assert_eq!(lang("/?x=1&lang=vi", Some("lang=en"), Some("en")), Lang::Vi);
+        // Words that name no language of ours change nothing.
+        assert_eq!(
+            lang("/?lang=klingon", Some("lang=??"), Some("en")),
+            Lang::En
+        );
     }
 
     #[test]
