@@ -27,7 +27,7 @@ if [ -n "$previous" ]; then web/node_modules/.bin/buf breaking --against ".git#r
 step "web: tsc, eslint, build"
 (cd web && npx tsc --noEmit -p tsconfig.json && npx tsc --noEmit -p tsconfig.node.json)
 (cd web && npx eslint --max-warnings 0 .)
-(cd web && npx vite build --logLevel warn)
+(cd web && node scripts/build.mjs --quiet)
 
 step "rust: fmt, clippy"
 cargo fmt --all -- --check

@@ -1,29 +1,61 @@
 /// <reference types="vitest/config" />
-import { execSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
+import { FluentBundle, FluentResource } from '@fluent/bundle';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { paths, routeParams, type RouteName } from './src/lib/paths.ts';
 import { consolePaths } from './src/console/paths.ts';
 
-// A build is identified by the commit and the time; the app compares it with /build.json hourly.
-function buildId(): string {
-  let commit = 'dev';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    // Not a git checkout: the time alone identifies the build.
-  }
-  return `${commit}-${Date.now().toString(36)}`;
-}
+// One id for the builds of every language (scripts/build.mjs sets it).
+const BUILD_ID = process.env.BUILD_ID ?? `dev-${Date.now().toString(36)}`;
 
-const BUILD_ID = buildId();
+/** The language this build speaks: the app is built once per language (scripts/build.mjs). */
+const LANGUAGE = process.env.BUILD_LANGUAGE ?? 'zh-TW';
+const DEFAULT_LANGUAGE = 'zh-TW';
+/** `<html lang>`: the default's tag names its script. */
+const HTML_LANG: Record<string, string> = { 'zh-TW': 'zh-Hant-TW', vi: 'vi', en: 'en' };
+const LOCALES = fileURLToPath(new URL('../locales', import.meta.url));
+
+/**
+ * The build's language: its catalogues (`@words/…`, compiled from Fluent's text to the runtime's
+ * form, so the browser needs no parser), index.html's words (`%t:id%` from the shell's and the legal pages' catalogues,
+ * `%lang%`), and the index's name: `index.html` for the default, `index.{lang}.html` for the others,
+ * written beside it by the other builds.
+ */
+function words(): Plugin {
+  return {
+    name: 'words',
+    enforce: 'pre',
+    load(id) {
+      if (!id.endsWith('.ftl')) return null;
+      return `export default ${JSON.stringify(new FluentResource(readFileSync(id, 'utf8')).body)};`;
+    },
+    transformIndexHtml(html) {
+      const bundle = new FluentBundle(LANGUAGE, { useIsolating: false });
+      for (const part of ['shell', 'legal']) {
+        bundle.addResource(new FluentResource(readFileSync(join(LOCALES, LANGUAGE, 'web', `${part}.ftl`), 'utf8')));
+      }
+      return html.replace('%lang%', HTML_LANG[LANGUAGE] ?? LANGUAGE).replace(/%t:([a-z-]+)%/g, (_, id: string) => {
+        const pattern = bundle.getMessage(id)?.value;
+        if (!pattern) throw new Error(`index.html names ${id}, which the shell's catalogue lacks`);
+        return bundle.formatPattern(pattern);
+      });
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const index = bundle['index.html'];
+        if (LANGUAGE === DEFAULT_LANGUAGE || index?.type !== 'asset') return;
+        delete bundle['index.html'];
+        this.emitFile({ type: 'asset', fileName: `index.${LANGUAGE}.html`, source: index.source });
+      },
+    },
+  };
+}
 
 /** Writes the route table (for the server's 404s) and the build id next to the app. */
 function routeTableAndBuildInfo(): Plugin {
@@ -62,6 +94,8 @@ function precompress(): Plugin {
       const files = Object.keys(bundle).filter((f) => /\.(js|css|svg|json)$/.test(f));
       for (const file of files) {
         const path = join(options.dir ?? 'dist', file);
+        // A chunk every language's build shares has one name (its hash): compressed once.
+        if (existsSync(`${path}.br`) && /-[\w-]{8}\.js$/.test(file)) continue;
         const data = readFileSync(path);
         writeFileSync(`${path}.gz`, await zopfliGzip(data, { numiterations: 15 }));
         const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
@@ -129,7 +163,7 @@ const firstChunks = {
     {
       // What only the operators' console uses stays out of the chunks every page starts with.
       name: 'console',
-      test: /src\/console\/|src\/gen\/booking\/v1\/operator_pb|node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
+      test: /src\/console\/|locales\/[^/]+\/console\.ftl|src\/gen\/booking\/v1\/operator_pb|node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
       priority: 3,
     },
     {
@@ -162,10 +196,17 @@ const firstChunks = {
 };
 
 export default defineConfig({
-  plugins: [react(), routeTableAndBuildInfo(), compileHints(), preloadApiChunk(), precompress()],
-  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [words(), react(), routeTableAndBuildInfo(), compileHints(), preloadApiChunk(), precompress()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID), __LANGUAGE__: JSON.stringify(LANGUAGE) },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The build's language's words, beside the server's: one Fluent catalogue per part.
+      '@words': join(LOCALES, LANGUAGE),
+    },
+  },
   server: {
+    fs: { allow: ['.', '../locales'] },
     // `npm run dev` talks to the Rust server for the APIs.
     proxy: {
       '/api': 'http://127.0.0.1:8080',
@@ -175,6 +216,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // The default language's build empties dist/; the others' write beside it.
+    emptyOutDir: LANGUAGE === DEFAULT_LANGUAGE,
     // Every browser the build's target runs in preloads modules itself.
     modulePreload: { polyfill: false },
     sourcemap: false,

@@ -271,7 +271,7 @@ test('category pages filter in the address: shareable, kept on reload, and an em
   // Charter by city and hours; escort by language; massage by length.
   await page.goto('/category/charter?city=hcm&hours=10');
   await expect(page.locator('.plan-card')).toHaveCount(2);
-  await page.goto('/category/escort?lang=vi');
+  await page.goto('/category/escort?speaks=vi');
   await expect(page.locator('.plan-card')).toHaveCount(1);
   await expect(page.locator('.plan-card')).toContainText('商務口譯');
   await page.goto('/category/dragon-massage?minutes=120');

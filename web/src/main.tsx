@@ -8,12 +8,15 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { applyTheme, storedTheme } from '@/app/theme';
 import { adoptSessionToken, restoreSessionOnStart } from '@/features/account';
 import { followNavigations } from '@/lib/lazy-load';
+import { keepLinkLanguage } from '@/lib/i18n';
 import { routes } from '@/app/routes';
 import { GA_MEASUREMENT_ID } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { store } from '@/lib/store';
 
 applyTheme(storedTheme());
+// A shared link's `?lang=` holds for the pages after it.
+keepLinkLanguage();
 // Before the router's loaders make the first calls.
 adoptSessionToken();
 // Spec §4: on start, a signed-in user's token and cookie are refreshed and the profile loaded;

@@ -1,4 +1,5 @@
 import './console.css';
+import { LanguagePicker } from '@/components/language-picker';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, NavLink, useLocation } from 'react-router';
@@ -179,6 +180,7 @@ function Frame({ role }: { role: Role }) {
           <button type="button" className="button button-small button-secondary" onClick={toggleTitle} aria-pressed={title}>
             {title ? m.titleOn : m.titleOff}
           </button>
+          <LanguagePicker />
           <span className="muted small">{m.roles[role]}</span>
           <button type="button" className="button button-small button-secondary" onClick={() => void endSession()}>
             {m.signOut}

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { messages } from './messages';
 
 /** The home page's title, as index.html writes it before any script runs. */
-export const HOME_TITLE = `${messages.appName}｜機場接送・包車・陪同・按摩`;
+export const HOME_TITLE = messages.homeTitle;
 
 /** `頁面｜越南旅遊預約`: each page names itself in the tab, the history and a shared link. */
 export function titleOf(page: string | undefined): string {
-  return page ? `${page}｜${messages.appName}` : HOME_TITLE;
+  return page ? messages.pageTitle(page) : HOME_TITLE;
 }
 
 /** Sets the document's title while the page is shown; every page calls it (the e2e test walks them). */

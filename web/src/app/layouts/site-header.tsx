@@ -8,18 +8,12 @@ import { CATEGORIES, paths, to } from '@/lib/paths';
 import { themeAtom } from '../theme';
 import { preloadRoute } from '../route-modules';
 import { importWithReload } from '@/lib/lazy-load';
+import { LanguagePicker } from '@/components/language-picker';
 
 /** Replies not yet opened: loaded only once someone is signed in. */
 const HeaderUnread = lazy(() => importWithReload(() => import('@/pages/header-unread')));
 
-const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
-  shuttle: '機場接送',
-  charter: '包車',
-  escort: '陪同導覽',
-  'dragon-massage': '龍按摩',
-};
-
-const MENU = '服務分類';
+const MENU = messages.nav.menu;
 
 export function SiteHeader() {
   const [theme, setTheme] = useAtom(themeAtom);
@@ -66,13 +60,15 @@ export function SiteHeader() {
               onMouseEnter={() => preloadRoute('category')}
               onClick={() => setMenuOpen(false)}
             >
-              {CATEGORY_LABELS[c]}
+              {messages.nav.categories[c]}
             </NavLink>
           ))}
-          {themeButton('theme-in-menu')}
+          {themeButton('in-menu')}
+          <LanguagePicker className="in-menu" />
         </nav>
         <div className="site-actions">
-          {themeButton('theme-in-actions')}
+          <LanguagePicker className="in-actions" />
+          {themeButton('in-actions')}
           {signedIn ? (
             <>
               <Link to={paths.member} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('member')}>

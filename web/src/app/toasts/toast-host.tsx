@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
 import { TOAST_POSITION } from '@/lib/constants';
+import { messages } from '@/lib/messages';
 import { toastsAtom } from '@/lib/toasts';
 
 export function ToastHost() {
@@ -12,7 +13,7 @@ export function ToastHost() {
           <button
             type="button"
             className="toast-close"
-            aria-label="關閉"
+            aria-label={messages.close}
             onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}
           >
             ×

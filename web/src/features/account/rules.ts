@@ -18,7 +18,7 @@ export const emailRules = {
 export const newPasswordRules = {
   required: e.weakPassword,
   minLength: { value: MIN_PASSWORD_LENGTH, message: e.weakPassword },
-  maxLength: { value: MAX_PASSWORD_LENGTH, message: `密碼最多 ${MAX_PASSWORD_LENGTH} 個字元` },
+  maxLength: { value: MAX_PASSWORD_LENGTH, message: e.longPassword(MAX_PASSWORD_LENGTH) },
 };
 
 /** A password being offered: only present. */

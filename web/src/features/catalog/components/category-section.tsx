@@ -39,7 +39,7 @@ export function CategorySection({
         <div className="category-meta">
           {info.planCount > 0 && (
             <span>
-              {messages.catalog.plans(info.planCount)} · {formatVnd(info.fromPriceVnd)} {messages.catalog.from}
+              {messages.catalog.plans(info.planCount)} · {messages.catalog.priceFrom(formatVnd(info.fromPriceVnd))}
             </span>
           )}
           {moreLink && (

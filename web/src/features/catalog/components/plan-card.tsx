@@ -37,6 +37,7 @@ export function PlanCard({ plan, eager = false, headingLevel = 3 }: { plan: Plan
         )}
         <div className="plan-footer">
           <p className="price">
+            {messages.catalog.fromBefore && <span className="muted">{messages.catalog.fromBefore} </span>}
             <span className="price-amount">{formatVnd(plan.fromPriceVnd)}</span> <span className="muted">{messages.catalog.from}</span>
           </p>
           <Link className="button button-primary button-small" to={bookingPath(plan)}>

@@ -127,6 +127,7 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
         </div>
         <aside className="plan-book">
           <p className="price">
+            {m.fromBefore && <span className="muted">{m.fromBefore} </span>}
             <span className="price-amount">{formatVnd(plan.fromPriceVnd)}</span> <span className="muted">{m.from}</span>
           </p>
           {rules?.freeCancellationHours ? <p className="badge badge-success">{messages.catalog.freeCancel(rules.freeCancellationHours)}</p> : null}

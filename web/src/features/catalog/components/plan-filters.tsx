@@ -20,7 +20,7 @@ const city: Filter = { param: 'city', label: m.city, values: (p) => p.content?.c
 const FILTERS: Record<string, Filter[]> = {
   shuttle: [{ ...city, label: m.airport }],
   charter: [city, { param: 'hours', label: m.hours, values: (p) => p.durationMinutes.map((d) => String(d / 60)), name: (v) => m.hoursOf(v) }],
-  escort: [city, { param: 'lang', label: m.language, values: (p) => p.content?.languages ?? [], name: (v) => m.languages[v] ?? v }],
+  escort: [city, { param: 'speaks', label: m.language, values: (p) => p.content?.languages ?? [], name: (v) => m.languages[v] ?? v }],
   'dragon-massage': [
     city,
     { param: 'minutes', label: m.duration, values: (p) => p.durationMinutes.map(String), name: (v) => messages.catalog.minutes(Number(v)) },

@@ -1,0 +1,138 @@
+header-unread =
+    { $n ->
+        [one] { $n } unread reply from customer service
+       *[other] { $n } unread replies from customer service
+    }
+nav-home = Member home
+nav-orders = My orders
+nav-user-info = My details
+nav-v-coin = V-coin wallet
+nav-support = Customer service
+order-title = Order { $id }
+voucher-offline = You are offline: this is the voucher as you last opened it.
+voucher-show = Show voucher
+voucher-hide = Hide voucher
+voucher-calendar = Add to calendar (.ics)
+voucher-number = Order number
+voucher-qr-alt = QR code of order { $id }
+voucher-plan = Plan
+voucher-time = Service time
+voucher-vietnam = { $time } (Vietnam time)
+voucher-flight = Flight
+voucher-place = Place
+voucher-traveller = Traveller
+voucher-calendar-name = Vietnam Travel Booking
+voucher-calendar-text =
+    Order number { $id }
+    { $link }
+home-next-order = Your next trip
+home-no-upcoming = You have no upcoming trips.
+home-book = Start booking
+home-balance = V-coin balance
+home-top-up = Top up
+home-unread = Customer service replies
+home-open-support = Go to customer service
+home-all-orders = See all orders
+orders-tabs-all = All
+orders-tabs-unpaid = Awaiting payment
+orders-tabs-upcoming = Upcoming
+orders-tabs-done = Completed
+orders-tabs-closed = Cancelled
+orders-empty = No orders here yet.
+orders-view = View
+orders-pay = Pay
+orders-service-at = Service time
+orders-back = ← Back to my orders
+orders-not-found = This order cannot be found.
+orders-timeline = Order progress
+orders-actors-customer = You
+orders-actors-system = System
+orders-actors-operator = Customer service
+orders-reasons-created = Order created
+orders-reasons-submitted = Details complete, awaiting payment
+orders-reasons-unpaid = Not paid in time
+orders-reasons-confirmed = Confirmed by customer service
+orders-reasons-completed = Service completed
+orders-reasons-cancelled = Order cancelled
+orders-paid-by-vcoin = Paid with V-coin
+orders-paid-by-vietqr = Paid by bank transfer
+orders-paid-by-vnpay = Paid with VNPay
+orders-paid-by-dev = Test payment
+orders-assigned-driver = Driver assigned
+orders-assigned-therapist = Therapist assigned
+orders-service-title = Service details
+orders-contact-title = Contact details
+orders-driver-title = Your driver
+orders-guide-title = Your guide
+orders-driver-pending = Once the order is confirmed, the driver's name, phone and number plate appear here.
+orders-driver-name = Name
+orders-driver-phone = Phone
+orders-plate = Number plate
+orders-therapist-title = Therapist
+orders-pay-by = Please pay by { $time } (Vietnam time)
+orders-cancel = Cancel order
+orders-cancel-free = Free cancellation until { $time } (Vietnam time).
+orders-cancel-unpaid = This order is not paid yet; cancelling it costs nothing.
+orders-cancel-quote = Paid { $paid }; the fee is { $fee }, and { $refund } goes back to your V-coin wallet.
+orders-cancel-ask = Cancel this order?
+orders-cancel-keep = Keep the order
+orders-cancel-do = Cancel it
+orders-book-again = Book again
+orders-ask-support = Ask customer service
+orders-created-at = Ordered at
+support-closed = Customer service closed this conversation at { $at }. If you have more questions, just write and it opens again.
+support-lead = A question about an order or a payment? Start a conversation and our staff will answer you here.
+support-threads-title = My conversations
+support-no-threads = No conversations yet.
+support-new-title = New conversation
+support-subject = Subject (optional)
+support-about = Order concerned (optional)
+support-no-order = No particular order
+support-body = Message
+support-body-hint = Up to { $n } characters
+support-body-required = Please write a message
+support-send = Send
+support-open = Start the conversation
+support-reply = Reply
+support-you = You
+support-staff = Customer service: { $name }
+support-unread =
+    { $n ->
+        [one] { $n } new reply
+       *[other] { $n } new replies
+    }
+support-back = ← Back to customer service
+support-messages =
+    { $n ->
+        [one] { $n } message
+       *[other] { $n } messages
+    }
+support-channels-title = Other ways to reach us
+support-about-lead = Vietnam Travel Booking offers travellers airport transfers, cars with driver, Chinese-speaking guides and in-hotel massage, booked online and paid in Vietnamese đồng, delivered by local drivers, guides and therapists whom we arrange.
+support-company = Company name
+support-company-address = Company address
+support-company-registration = Business registration number
+support-hours = Opening hours
+support-channels-line = LINE
+support-channels-zalo = Zalo
+support-channels-whatsapp = WhatsApp
+support-channels-phone = Phone
+support-channels-email = Email
+support-order = Order { $id }
+support-view-order = See the order →
+home-greeting-named = Hello, { $name }
+home-greeting = Hello
+home-unread-count =
+    { $n ->
+        [0] No unread replies
+        [one] { $n } unread reply
+       *[other] { $n } unread replies
+    }
+orders-refunded =
+    { $by ->
+        [staff] Cancelled by customer service
+       *[customer] Cancelled by the customer
+    }{ $said }; fee { $fee }, refunded { $refund }
+orders-refunded-said = { " " }({ $said })
+orders-cancelled-refunded = Order cancelled; { $refund } went back to your V-coin wallet
+orders-cancelled = Order cancelled

@@ -1,0 +1,39 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** How far the page scrolls sideways: a word too long for its box shows here. */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('a link carries its language, the picker changes it, and the choice is kept', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/category/shuttle?lang=vi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page).toHaveTitle('Đưa đón sân bay | Đặt Dịch Vụ Du Lịch Việt Nam');
+  await expect(page.getByRole('searchbox', { name: 'Tìm gói dịch vụ' })).toBeVisible();
+  expect(await sideways(page)).toBe(0);
+  // The link's language holds for the next page, without the link.
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Điều khoản dịch vụ');
+  expect(await sideways(page)).toBe(0);
+
+  // The picker is in the menu on a phone.
+  await page.getByRole('button', { name: 'Danh mục dịch vụ' }).click();
+  await page.getByRole('combobox', { name: 'Ngôn ngữ giao diện' }).locator('visible=true').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  await expect(page.locator('footer')).toContainText('Privacy policy');
+
+  // The server answers the page's calls in its language too.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Wrong email or password')).toBeVisible();
+
+  // And back to the default, on a desktop, where the picker is in the header's row.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('combobox', { name: 'Display language' }).locator('visible=true').selectOption('zh-TW');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('會員登入');
+});
