@@ -187,8 +187,9 @@ impl WebApp {
 
     /// The index in `lang`, or the default's where that language was not built.
     fn index(&self, lang: Lang) -> Option<&Bytes> {
-        let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
-        self.indexes[i].as_ref().or(self.indexes[0].as_ref())
+        self.indexes[lang.index()]
+            .as_ref()
+            .or(self.indexes[0].as_ref())
     }
 }
 
@@ -199,24 +200,10 @@ fn language_of(request: &Request) -> Lang {
             .find(|(k, _)| k == "lang")
             .and_then(|(_, v)| Lang::of_tag(&v))
     });
-    let cookie = || {
-        request
-            .headers()
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .find_map(|c| c.trim().strip_prefix("lang="))
-            .and_then(Lang::of_tag)
-    };
-    let browser = || {
-        request
-            .headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok())
-            .map_or_else(Lang::default, Lang::from_accept_language)
-    };
-    query.or_else(cookie).unwrap_or_else(browser)
+    let cookie = || gateway::cookie(request.headers(), "lang").and_then(Lang::of_tag);
+    query
+        .or_else(cookie)
+        .unwrap_or_else(|| Lang::of_headers(request.headers()))
 }
 
 /// Static files from `dir`; anything else gets the SPA's index, with 404 unless it is a route;

@@ -6,6 +6,7 @@
 
 mod auth;
 mod catalog_cache;
+mod cookies;
 mod error;
 mod grpc;
 mod limits;
@@ -18,6 +19,7 @@ mod wire;
 
 pub use auth::{API_KEY_HEADER, ClientAddr, TOKEN_HEADER};
 pub use catalog_cache::CatalogCache;
+pub use cookies::cookie;
 pub use error::{ApiError, describe};
 pub use grpc::unknown_service;
 pub use limits::announced_length;

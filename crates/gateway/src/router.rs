@@ -22,11 +22,7 @@ async fn language(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    let lang = request
-        .headers()
-        .get(http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .map_or_else(Lang::default, Lang::from_accept_language);
+    let lang = Lang::of_headers(request.headers());
     texts::speaking(lang, next.run(request)).await
 }
 

@@ -62,6 +62,19 @@ impl Lang {
         }
         best.map_or(Lang::default(), |(_, lang)| lang)
     }
+
+    /// The language a request's `Accept-Language` asks for; the default without one.
+    pub fn of_headers(headers: &http::HeaderMap) -> Lang {
+        headers
+            .get(http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .map_or_else(Lang::default, Lang::from_accept_language)
+    }
+
+    /// Its place in [`Lang::ALL`], where per-language tables keep it.
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 tokio::task_local! {
@@ -109,8 +122,7 @@ static CATALOGUES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|
 });
 
 fn catalogue(lang: Lang) -> &'static FluentBundle<FluentResource> {
-    let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
-    &CATALOGUES[i]
+    &CATALOGUES[lang.index()]
 }
 
 /// A message code as a Fluent id: `order.lead_time` is `order-lead_time`.
@@ -323,6 +335,10 @@ mod tests {
 
     #[test]
     fn a_request_says_which_language_it_reads() {
+        // Per-language tables are kept in `ALL`'s order.
+        for (i, lang) in Lang::ALL.into_iter().enumerate() {
+            assert_eq!(lang.index(), i);
+        }
         assert_eq!(
             Lang::from_accept_language("vi-VN,vi;q=0.9,en;q=0.8"),
             Lang::Vi

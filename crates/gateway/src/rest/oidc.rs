@@ -148,14 +148,7 @@ fn error_code(e: &DomainError) -> &'static str {
 }
 
 fn state_cookie(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == STATE_COOKIE)
-        .map(|(_, value)| value.to_owned())
+    crate::cookie(headers, STATE_COOKIE).map(str::to_owned)
 }
 
 /// To the web app's page with the outcome; the state cookie has done its work either way.
