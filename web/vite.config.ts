@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
-import { FluentBundle, FluentResource } from '@fluent/bundle';
+import { FluentResource } from '@fluent/bundle';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { paths, routeParams, type RouteName } from './src/lib/paths.ts';
 import { consolePaths } from './src/console/paths.ts';
+import { indexIn } from './scripts/index-words.ts';
 
 // One id for the builds of every language (scripts/build.mjs sets it).
 const BUILD_ID = process.env.BUILD_ID ?? `dev-${Date.now().toString(36)}`;
@@ -16,8 +17,6 @@ const BUILD_ID = process.env.BUILD_ID ?? `dev-${Date.now().toString(36)}`;
 /** The language this build speaks: the app is built once per language (scripts/build.mjs). */
 const LANGUAGE = process.env.BUILD_LANGUAGE ?? 'zh-TW';
 const DEFAULT_LANGUAGE = 'zh-TW';
-/** `<html lang>`: the default's tag names its script. */
-const HTML_LANG: Record<string, string> = { 'zh-TW': 'zh-Hant-TW', vi: 'vi', en: 'en' };
 const LOCALES = fileURLToPath(new URL('../locales', import.meta.url));
 
 /**
@@ -34,17 +33,7 @@ function words(): Plugin {
       if (!id.endsWith('.ftl')) return null;
       return `export default ${JSON.stringify(new FluentResource(readFileSync(id, 'utf8')).body)};`;
     },
-    transformIndexHtml(html) {
-      const bundle = new FluentBundle(LANGUAGE, { useIsolating: false });
-      for (const part of ['shell', 'legal']) {
-        bundle.addResource(new FluentResource(readFileSync(join(LOCALES, LANGUAGE, 'web', `${part}.ftl`), 'utf8')));
-      }
-      return html.replace('%lang%', HTML_LANG[LANGUAGE] ?? LANGUAGE).replace(/%t:([a-z-]+)%/g, (_, id: string) => {
-        const pattern = bundle.getMessage(id)?.value;
-        if (!pattern) throw new Error(`index.html names ${id}, which the shell's catalogue lacks`);
-        return bundle.formatPattern(pattern);
-      });
-    },
+    transformIndexHtml: (html) => indexIn(html, LOCALES, LANGUAGE),
     generateBundle: {
       order: 'post',
       handler(_, bundle) {

@@ -1,22 +1,17 @@
-import { FluentBundle, FluentResource } from '@fluent/bundle';
 import { readFileSync } from 'node:fs';
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteHeader } from '@/app/layouts/site-header';
+import { indexIn } from '../scripts/index-words';
 
 // index.html paints the header's brand before the JavaScript arrives; React then draws the real
 // one. The two must look the same, or the page jumps as it starts.
 describe('the header painted from index.html', () => {
   it('is the brand the app draws', () => {
-    // As the build writes it in the default language (see the `words` plugin in vite.config.ts).
-    const words = new FluentBundle('zh-TW', { useIsolating: false });
-    words.addResource(new FluentResource(readFileSync(`${process.cwd()}/../locales/zh-TW/web/shell.ftl`, 'utf8')));
-    const html = readFileSync(`${process.cwd()}/index.html`, 'utf8').replace(/%t:([a-z-]+)%/g, (_, id: string) => {
-      const pattern = words.getMessage(id)?.value;
-      return pattern ? words.formatPattern(pattern) : '';
-    });
+    // As the build writes it in the default language.
+    const html = indexIn(readFileSync(`${process.cwd()}/index.html`, 'utf8'), `${process.cwd()}/../locales`, 'zh-TW');
     const painted = new DOMParser().parseFromString(html, 'text/html');
     const { container } = render(
       <Provider store={createStore()}>

@@ -30,8 +30,8 @@ export interface Words {
 
 /** A compiled catalogue's words, in the build's language. Placeables are not wrapped in bidi
  * marks: every language here is written left to right. */
-export function wordsOf(body: FluentResource['body'], language: Language = LANGUAGE): Words {
-  const bundle = new FluentBundle(language, { useIsolating: false });
+export function wordsOf(body: FluentResource['body']): Words {
+  const bundle = new FluentBundle(LANGUAGE, { useIsolating: false });
   // The build parsed the text already (see vite.config.ts), so the parser stays out of the bundle.
   bundle.addResource({ body } as FluentResource);
   const words = (id: string, args?: Args) => {
