@@ -260,3 +260,6 @@ catalog-duration-minutes =
     }
 catalog-therapist-resume = Let { $name } take bookings again?
 catalog-therapist-pause = Pause bookings for { $name }? Bookings already made are not affected.
+screen-title = { $screen } | { title }
+days-separator = { ", " }
+hours-separator = { "; " }

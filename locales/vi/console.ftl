@@ -252,3 +252,6 @@ catalog-duration-hours = { $n } giờ
 catalog-duration-minutes = { $n } phút
 catalog-therapist-resume = Cho { $name } nhận khách trở lại?
 catalog-therapist-pause = Tạm ngừng nhận khách cho { $name }? Các lịch hẹn đã xếp không bị ảnh hưởng.
+screen-title = { $screen } | { title }
+days-separator = { ", " }
+hours-separator = { "; " }

@@ -252,3 +252,6 @@ catalog-duration-hours = { $n } 小時
 catalog-duration-minutes = { $n } 分鐘
 catalog-therapist-resume = 讓 { $name } 恢復接單？
 catalog-therapist-pause = 讓 { $name } 暫停接單？已排定的預約不受影響。
+screen-title = { $screen }｜{ title }
+days-separator = { "" }
+hours-separator = ；

@@ -38,7 +38,7 @@ export function PhotoViewer({ photos, start, title, onClose }: Props) {
       }}
     >
       <figure>
-        <img src={photos[at]} alt={`${title}・${m.count(at + 1, photos.length)}`} />
+        <img src={photos[at]} alt={messages.joined(title, m.count(at + 1, photos.length))} />
         <figcaption>{m.count(at + 1, photos.length)}</figcaption>
       </figure>
       <div className="photo-viewer-bar">

@@ -11,7 +11,7 @@ const TITLES: Record<Step, string> = {
 
 /** A step's page: where the customer is in the flow, the step's title, then the step itself. */
 export function StepPage({ flow, step, children }: { flow: Flow; step: Step; children: ReactNode }) {
-  const heading = `${messages.orderSteps.flows[flow]}・${TITLES[step]}`;
+  const heading = messages.joined(messages.orderSteps.flows[flow], TITLES[step]);
   usePageTitle(heading);
   return (
     <section className="order-page">

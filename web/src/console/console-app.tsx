@@ -94,7 +94,7 @@ function useLive(sound: boolean, title: boolean, screen: string) {
     return () => document.removeEventListener('visibilitychange', seen);
   }, []);
   useEffect(() => {
-    const name = screen ? `${screen}｜${m.title}` : m.title;
+    const name = screen ? m.screenTitle(screen) : m.title;
     document.title = unseen > 0 && title ? `(${unseen}) ${name}` : name;
   }, [unseen, title, screen]);
 }

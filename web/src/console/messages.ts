@@ -5,6 +5,9 @@ import source from '@words/console.ftl';
 const t = wordsOf(source);
 
 export const consoleMessages = {
+  screenTitle: (screen: string) => t('screen-title', { screen }),
+  days: (days: readonly string[]) => days.join(t('days-separator')),
+  hours: (hours: readonly string[]) => hours.join(t('hours-separator')),
   title: t('title'),
   nav: {
     board: t('nav-board'),

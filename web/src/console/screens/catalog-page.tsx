@@ -199,11 +199,11 @@ function Therapists({ list }: { list: TherapistEntry[] }) {
               {t.name} <span className={t.active ? 'badge badge-success' : 'badge badge-warning'}>{t.active ? m.active : m.inactive}</span>
             </strong>
             <span className="small muted">
-              {m.languages} {t.languages.join('、')}・{m.skills} {t.skills.join('、')}
+              {messages.joined(`${m.languages} ${messages.list(t.languages)}`, `${m.skills} ${messages.list(t.skills)}`)}
             </span>
             <span className="small">
               {m.hours}{' '}
-              {t.hours.map((h) => `${h.days.map((d) => m.days[d] ?? d).join('')} ${h.from}–${h.until}`).join('；')}
+              {consoleMessages.hours(t.hours.map((h) => `${consoleMessages.days(h.days.map((d) => m.days[d] ?? d))} ${h.from}–${h.until}`))}
             </span>
             <span className="console-row">
               <button type="button" className="button button-small button-secondary" onClick={() => void toggle(t.id, t.name, !t.active)}>

@@ -91,7 +91,7 @@ export function CustomerPage({ customerId, admin }: { customerId: string; admin:
                 <li key={i}>
                   <span className="muted small">
                     {showTimestamp(e.at)}・{m.kinds[e.kind] ?? e.kind}
-                    {e.orderId && `・${e.orderId}`}
+                    {e.orderId && messages.joined('', e.orderId)}
                   </span>
                   <span>
                     {e.amountVnd > 0n ? '+' : ''}

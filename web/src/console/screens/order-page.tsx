@@ -142,12 +142,14 @@ function Assigned({ order }: { order: Order }) {
   const flow = flowOf(order);
   if (flow === 'massage') {
     const d = order.details?.service.value as { therapistId?: string } | undefined;
-    return <p data-testid="assigned">{d?.therapistId ? `${m.therapist}：${d.therapistId}` : m.nobody}</p>;
+    return <p data-testid="assigned">{d?.therapistId ? messages.labelled(m.therapist, d.therapistId) : m.nobody}</p>;
   }
   const d = order.driver;
   return (
     <p data-testid="assigned">
-      {d ? `${flow === 'escort' ? m.guide : m.driver}：${d.name}・+${d.phoneCountryCode} ${d.phoneNumber}${d.plate ? `・${d.plate}` : ''}` : m.nobody}
+      {d
+        ? messages.labelled(flow === 'escort' ? m.guide : m.driver, messages.joined(...[d.name, `+${d.phoneCountryCode} ${d.phoneNumber}`, d.plate].filter(Boolean)))
+        : m.nobody}
     </p>
   );
 }
@@ -253,7 +255,7 @@ function DriverForm({ order }: { order: Order }) {
   });
   const submit = handleSubmit(async (driver) => {
     const phone = `+${driver.phoneCountryCode.replace(/^\+/, '')} ${driver.phoneNumber}`;
-    await run(() => actions.assignDriver(order, driver), { ask: `${label}：${driver.name}・${phone}・${driver.plate}` });
+    await run(() => actions.assignDriver(order, driver), { ask: messages.labelled(label, messages.joined(driver.name, phone, driver.plate)) });
   });
   return (
     <form className="console-form" onSubmit={submit} data-testid="driver-form">
@@ -276,7 +278,7 @@ function TherapistForm({ order }: { order: Order }) {
   const { register, handleSubmit, formState } = useForm<{ therapistId: string }>();
   const submit = handleSubmit(async ({ therapistId }) => {
     const name = free?.find((t) => t.id === therapistId)?.name ?? therapistId;
-    await run(() => actions.assignTherapist(order, therapistId), { ask: `${m.assignTherapist}：${name}` });
+    await run(() => actions.assignTherapist(order, therapistId), { ask: messages.labelled(m.assignTherapist, name) });
   });
   return (
     <form className="console-form" onSubmit={submit}>
@@ -286,7 +288,7 @@ function TherapistForm({ order }: { order: Order }) {
       ) : (
         <SelectField
           label={m.chooseTherapist}
-          options={(free ?? []).map((t) => ({ value: t.id, label: `${t.name}（${t.languages.join('、')}）` }))}
+          options={(free ?? []).map((t) => ({ value: t.id, label: messages.aside(t.name, messages.list(t.languages)) }))}
           {...register('therapistId', { required: true })}
         />
       )}

@@ -165,11 +165,11 @@ function Keys() {
           <li key={k.keyId}>
             <strong>
               {k.name}
-              {k.admin && `・${consoleMessages.roles.admin}`}
+              {k.admin && messages.joined('', consoleMessages.roles.admin ?? '')}
             </strong>
             <span className="small muted">
               {k.keyId}・{m.createdBy} {k.createdBy}・{showTimestamp(k.createdAt)}
-              {k.revokedAt && `・${m.revoked} ${showTimestamp(k.revokedAt)}`}
+              {k.revokedAt && messages.joined('', `${m.revoked} ${showTimestamp(k.revokedAt)}`)}
             </span>
             {!k.revokedAt && (
               <span>

@@ -57,7 +57,7 @@ export function SupportPage() {
                     <strong>{t.subject || t.orderId}</strong>
                     <span className="muted small">
                       {showTimestamp(t.updatedAt)}
-                      {waitingCount > 0 && ` ・${consoleMessages.board.waiting(waitingCount)}`}
+                      {waitingCount > 0 && ` ${messages.joined('', consoleMessages.board.waiting(waitingCount))}`}
                     </span>
                     <span className="small console-preview">{t.preview}</span>
                   </button>

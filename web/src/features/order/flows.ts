@@ -50,7 +50,7 @@ const labelled = (labels: Record<string, string>) => () => Object.entries(labels
 const languages = (plan: Plan) =>
   Object.entries(m.languages).map(([value, label]) => {
     const price = optionPrice(plan, 'chinese-speaking');
-    return { value, label: value === 'zh' && price ? `${label}（+${formatVnd(price)}）` : label };
+    return { value, label: value === 'zh' && price ? messages.aside(label, `+${formatVnd(price)}`) : label };
   });
 const durations = (plan: Plan) => plan.durationMinutes.map((d) => ({ value: String(d), label: messages.catalog.minutes(d) }));
 const capacity = (plan: Plan) => plan.rules?.capacity ?? 1;

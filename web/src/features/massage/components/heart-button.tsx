@@ -1,5 +1,6 @@
 import '../massage.css';
 import { massageMessages } from '@/lib/massage-messages';
+import { messages } from '@/lib/messages';
 
 const m = massageMessages;
 
@@ -17,7 +18,7 @@ export function HeartButton({ pressed, name, onClick }: Props) {
       type="button"
       className={`heart${pressed ? ' heart-on' : ''}`}
       aria-pressed={pressed}
-      aria-label={`${pressed ? m.unfavorite : m.favorite}：${name}`}
+      aria-label={messages.labelled(pressed ? m.unfavorite : m.favorite, name)}
       title={pressed ? m.unfavorite : m.favorite}
       onClick={onClick}
     >

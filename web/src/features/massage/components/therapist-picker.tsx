@@ -52,7 +52,7 @@ export function TherapistPicker({ start, durationMinutes, orderId, therapist, th
         <p className="muted small">{m.pickLead(showLocal(start))}</p>
       )}
       {option('any', m.anyone)}
-      {option('favourite', favoritesFree || therapist === 'favourite' ? m.anyFavorite : `${m.anyFavorite}（${m.noFavorites}）`, !favoritesFree && therapist !== 'favourite')}
+      {option('favourite', favoritesFree || therapist === 'favourite' ? m.anyFavorite : messages.aside(m.anyFavorite, m.noFavorites), !favoritesFree && therapist !== 'favourite')}
       {error && (
         <p id="therapist-error" className="field-error" role="alert">
           {error}

@@ -49,7 +49,7 @@ export function DetailFields({ fields, values, hints = {}, plan, register, error
                   max={bounds.max}
                   hint={hint ?? orderMessages.startHint(Math.ceil((plan.rules?.leadTimeMinutes ?? 0) / 60), plan.rules?.horizonDays ?? 0)}
                   {...common}
-                  label={`${label}（${orderMessages.vietnamTime}）`}
+                  label={messages.aside(label, orderMessages.vietnamTime)}
                 />
               );
             case 'number':

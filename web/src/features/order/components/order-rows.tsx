@@ -15,7 +15,7 @@ export function DetailRows({ flow, order }: { flow: Flow; order: Order }) {
     if (spec.kind === 'custom' && !spec.labels) return [];
     if (raw === undefined || raw === '' || (spec.kind === 'number' && !spec.required && spec.min === 0 && Number(raw) === 0)) return [];
     let shown = String(raw);
-    if (spec.kind === 'datetime') shown = `${showLocal(shown)}（${m.vietnamTime}）`;
+    if (spec.kind === 'datetime') shown = messages.aside(showLocal(shown), m.vietnamTime);
     if (spec.name === 'durationMinutes') shown = messages.catalog.minutes(Number(raw));
     else shown = spec.labels?.[shown] ?? shown;
     return [

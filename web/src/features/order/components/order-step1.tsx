@@ -163,7 +163,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
             label={m.plan}
             value={plan.id}
             onChange={(e) => navigate(stepPath(flow, 'step1', e.target.value), { replace: true })}
-            options={plans.map((p) => ({ value: p.id, label: messages.catalog.planOption(p.name, messages.catalog.priceFrom(formatVnd(p.fromPriceVnd))) }))}
+            options={plans.map((p) => ({ value: p.id, label: messages.aside(p.name, messages.catalog.priceFrom(formatVnd(p.fromPriceVnd))) }))}
           />
         )}
         <DetailFields fields={fieldsOf(flow, 1, plan)} values={values} hints={hints} plan={plan} register={register} errors={formState.errors} />

@@ -125,7 +125,7 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
               />
               <FormError error={problem} />
               <button type="submit" className="button button-primary button-block" disabled={busy || method === undefined}>
-                {busy ? m.paying : `${m.pay}（${formatVnd(total)}）`}
+                {busy ? m.paying : messages.aside(m.pay, formatVnd(total))}
               </button>
             </form>
           )}

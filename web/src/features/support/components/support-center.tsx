@@ -63,7 +63,7 @@ function Threads() {
               <span className="muted small thread-preview">{t.preview}</span>
               <span className="muted small">
                 {showTimestamp(t.updatedAt)}・{m.messages(t.messageCount)}
-                {t.orderId && `・${m.order(t.orderId)}`}
+                {t.orderId && messages.joined('', m.order(t.orderId))}
               </span>
             </li>
           ))}
@@ -82,7 +82,7 @@ interface NewThreadValues {
 
 function NewThread({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
-  const orders = (useRecentOrders().data ?? []).map((o) => ({ value: o.id, label: `${o.planName}（${o.id}）` }));
+  const orders = (useRecentOrders().data ?? []).map((o) => ({ value: o.id, label: messages.aside(o.planName, o.id) }));
   const [error, setError] = useState<string>();
   // One id per distinct request: a retry after a lost answer opens the same thread.
   const retry = useRetryKey();
