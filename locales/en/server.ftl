@@ -144,7 +144,7 @@ media-pixels = The photo is too large: { $ten_thousands } × 10,000 pixels at mo
 media-unknown = This photo is not there; upload it again
 media-unreadable = This photo cannot be read; try another
 
-money-received_range = The amount is between VND 1 and { $max }
+money-received_range = The amount is between { $min } and { $max }
 
 option-child_seat = Child seat (each)
 option-chinese_speaking_driver = Chinese-speaking driver
@@ -257,7 +257,7 @@ profile-handle = Enter a handle of at most { $max } { $max ->
 profile-language = Choose zh-TW, en or vi
 profile-name = Enter a name of 1 to { $max } characters
 
-refund-range = A refund is between VND 0 and the { $paid } paid
+refund-range = A refund is between { $min } and the { $paid } paid
 refund-reason_required = Say why the refund differs from the policy
 
 request-body_too_large = The request is too large
@@ -359,3 +359,18 @@ wallet-top_up_method = Choose another method to top up
 wallet-top_up_range = A top-up is a whole thousand from { $min } to { $max }
 
 site-page_title = { $page } | Vietnam Travel Booking
+
+request-not_found = { $what } was not found
+request-not_found_any = What you asked for was not found
+thing-provider = This way to sign in
+thing-customer = This customer
+thing-category = This category
+thing-photo = This photo
+thing-key = This service key
+thing-operator = This operator
+thing-order = This order
+thing-payment = This payment
+thing-plan = This plan
+thing-review = This review
+thing-thread = This support thread
+thing-therapist = This therapist

@@ -108,7 +108,7 @@ media-pixels = Ảnh quá lớn: tối đa { $ten_thousands } × 10.000 điểm 
 media-unknown = Không tìm thấy ảnh này, vui lòng tải lên lại
 media-unreadable = Không đọc được ảnh này, vui lòng thử ảnh khác
 
-money-received_range = Số tiền phải từ VND 1 đến { $max }
+money-received_range = Số tiền phải từ { $min } đến { $max }
 
 option-child_seat = Ghế trẻ em (mỗi ghế)
 option-chinese_speaking_driver = Tài xế nói tiếng Trung
@@ -194,7 +194,7 @@ profile-handle = Vui lòng nhập tên tài khoản không quá { $max } ký t�
 profile-language = Vui lòng chọn zh-TW, en hoặc vi
 profile-name = Vui lòng nhập tên từ 1 đến { $max } ký tự
 
-refund-range = Số tiền hoàn phải từ VND 0 đến số đã trả { $paid }
+refund-range = Số tiền hoàn phải từ { $min } đến số đã trả { $paid }
 refund-reason_required = Vui lòng nêu lý do hoàn tiền khác quy định
 
 request-body_too_large = Nội dung yêu cầu quá lớn
@@ -272,3 +272,18 @@ wallet-top_up_method = Vui lòng chọn phương thức khác để nạp tiền
 wallet-top_up_range = Số tiền nạp phải là bội số nghìn từ { $min } đến { $max }
 
 site-page_title = { $page } | Đặt Dịch Vụ Du Lịch Việt Nam
+
+request-not_found = Không tìm thấy { $what }
+request-not_found_any = Không tìm thấy nội dung bạn cần
+thing-provider = cách đăng nhập này
+thing-customer = khách hàng này
+thing-category = loại dịch vụ này
+thing-photo = ảnh này
+thing-key = khóa dịch vụ này
+thing-operator = nhân viên vận hành này
+thing-order = đơn hàng này
+thing-payment = khoản thanh toán này
+thing-plan = gói dịch vụ này
+thing-review = đánh giá này
+thing-thread = cuộc trò chuyện hỗ trợ này
+thing-therapist = kỹ thuật viên này

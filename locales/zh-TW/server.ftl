@@ -109,7 +109,7 @@ media-pixels = 照片尺寸過大：最多 { $ten_thousands } 萬像素
 media-unknown = 找不到這張照片，請重新上傳
 media-unreadable = 無法讀取這張照片，請換一張再試
 
-money-received_range = 金額須介於 VND 1 與 { $max } 之間
+money-received_range = 金額須介於 { $min } 與 { $max } 之間
 
 option-child_seat = 兒童安全座椅（每張）
 option-chinese_speaking_driver = 中文司機
@@ -195,7 +195,7 @@ profile-handle = 請輸入 { $max } 字以內、不含空白的帳號
 profile-language = 請選擇 zh-TW、en 或 vi
 profile-name = 請輸入 1 到 { $max } 個字的名稱
 
-refund-range = 退款金額須介於 VND 0 與已付的 { $paid } 之間
+refund-range = 退款金額須介於 { $min } 與已付的 { $paid } 之間
 refund-reason_required = 請說明不依規定退款的原因
 
 request-body_too_large = 請求內容太大
@@ -273,3 +273,18 @@ wallet-top_up_method = 請選擇其他付款方式儲值
 wallet-top_up_range = 儲值金額須為 { $min } 至 { $max } 之間的千元整數
 
 site-page_title = { $page }｜越南旅遊預約
+
+request-not_found = 找不到{ $what }
+request-not_found_any = 找不到您要的資料
+thing-provider = 這個登入方式
+thing-customer = 這位顧客
+thing-category = 這個服務類別
+thing-photo = 這張照片
+thing-key = 這把服務金鑰
+thing-operator = 這位營運人員
+thing-order = 這筆訂單
+thing-payment = 這筆付款
+thing-plan = 這個方案
+thing-review = 這則評價
+thing-thread = 這個客服對話
+thing-therapist = 這位按摩師

@@ -20,6 +20,7 @@ mod m20261126_000014_federation_steps;
 mod m20261126_000015_catalog_version;
 mod m20261127_000016_payment_opened;
 mod m20261127_000017_therapist_photos;
+mod m20261128_000018_mail_language;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000015_catalog_version::Migration),
             Box::new(m20261127_000016_payment_opened::Migration),
             Box::new(m20261127_000017_therapist_photos::Migration),
+            Box::new(m20261128_000018_mail_language::Migration),
         ]
     }
 }

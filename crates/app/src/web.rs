@@ -23,7 +23,7 @@ use axum::response::{IntoResponse, Response};
 use domain::DomainError;
 use domain::catalog::{CatalogService, Category, PlanId};
 use domain::error::msg;
-use gateway::texts::{self, Lang};
+use gateway::texts::{self, Language};
 use serde::Deserialize;
 use tower_http::services::ServeDir;
 
@@ -59,7 +59,7 @@ impl Route {
 }
 
 struct WebApp {
-    /// Each language's index, as `Lang::ALL` orders them; shared by every answer without copying.
+    /// Each language's index, as `Language::ALL` orders them; shared by every answer without copying.
     indexes: Vec<Option<Bytes>>,
     routes: Vec<Route>,
     catalog: Option<CatalogService>,
@@ -77,7 +77,7 @@ struct Preview {
 async fn plan_preview(
     catalog: &CatalogService,
     path: &str,
-    lang: Lang,
+    lang: Language,
 ) -> Option<Result<Preview, ()>> {
     let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let ["category", slug, id] = parts.as_slice() else {
@@ -100,7 +100,7 @@ async fn plan_preview(
         found
             .filter(|p| p.active)
             .map(|p| Preview {
-                title: texts::render_in(&msg("site.page_title").with("page", &p.name), lang),
+                title: domain::words::say(&msg("site.page_title").with("page", &p.name), lang),
                 description: if p.summary.is_empty() {
                     p.description
                 } else {
@@ -156,11 +156,11 @@ fn replace_between(html: &mut String, open: &str, close: &str, with: &str) {
 
 impl WebApp {
     fn load(dir: &Path, catalog: Option<CatalogService>) -> Self {
-        let indexes: Vec<Option<Bytes>> = Lang::ALL
+        let indexes: Vec<Option<Bytes>> = Language::ALL
             .iter()
             .map(|lang| {
                 let file = match lang {
-                    Lang::ZhTw => "index.html".to_owned(),
+                    Language::ZhTw => "index.html".to_owned(),
                     other => format!("index.{}.html", other.tag()),
                 };
                 std::fs::read(dir.join(file)).ok().map(Bytes::from)
@@ -186,7 +186,7 @@ impl WebApp {
     }
 
     /// The index in `lang`, or the default's where that language was not built.
-    fn index(&self, lang: Lang) -> Option<&Bytes> {
+    fn index(&self, lang: Language) -> Option<&Bytes> {
         self.indexes[lang.index()]
             .as_ref()
             .or(self.indexes[0].as_ref())
@@ -194,16 +194,16 @@ impl WebApp {
 }
 
 /// The page's language: the link's `?lang=`, the `lang` cookie, then the browser's languages.
-fn language_of(request: &Request) -> Lang {
+fn language_of(request: &Request) -> Language {
     let query = request.uri().query().and_then(|q| {
         form_urlencoded::parse(q.as_bytes())
             .find(|(k, _)| k == "lang")
-            .and_then(|(_, v)| Lang::of_tag(&v))
+            .and_then(|(_, v)| Language::of_tag(&v))
     });
-    let cookie = || gateway::cookie(request.headers(), "lang").and_then(Lang::of_tag);
+    let cookie = || gateway::cookie(request.headers(), "lang").and_then(Language::of_tag);
     query
         .or_else(cookie)
-        .unwrap_or_else(|| Lang::of_headers(request.headers()))
+        .unwrap_or_else(|| texts::of_headers(request.headers()))
 }
 
 /// Static files from `dir`; anything else gets the SPA's index, with 404 unless it is a route;
@@ -376,14 +376,20 @@ mod tests {
             }
             language_of(&r.body(Body::empty()).unwrap())
         };
-        assert_eq!(lang("/", None, None), Lang::ZhTw);
-        assert_eq!(lang("/", None, Some("fr-FR, vi;q=0.5")), Lang::Vi);
-        assert_eq!(lang("/", Some("token=a; lang=en"), Some("vi")), Lang::En);
-        assert_eq!(lang("/?x=1&lang=vi", Some("lang=en"), Some("en")), Lang::Vi);
+        assert_eq!(lang("/", None, None), Language::ZhTw);
+        assert_eq!(lang("/", None, Some("fr-FR, vi;q=0.5")), Language::Vi);
+        assert_eq!(
+            lang("/", Some("token=a; lang=en"), Some("vi")),
+            Language::En
+        );
+        assert_eq!(
+            lang("/?x=1&lang=vi", Some("lang=en"), Some("en")),
+            Language::Vi
+        );
         // Words that name no language of ours change nothing.
         assert_eq!(
             lang("/?lang=klingon", Some("lang=??"), Some("en")),
-            Lang::En
+            Language::En
         );
     }
 

@@ -702,6 +702,8 @@ mod federation;
 mod hostile;
 #[path = "api/identity.rs"]
 mod identity;
+#[path = "api/languages.rs"]
+mod languages;
 #[path = "api/lifecycle.rs"]
 mod lifecycle;
 #[path = "api/live.rs"]

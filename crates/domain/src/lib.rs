@@ -2,6 +2,7 @@
 //!
 //! Pure code: no I/O, no async runtime, no web or database framework. Each module owns its model,
 //! rules, ports (traits the adapters implement) and an application service the gateway calls.
+//! `words` says the rules' messages in each language, for the gateway's answers and the mails.
 
 pub mod audit;
 pub mod catalog;
@@ -19,5 +20,6 @@ pub mod shared;
 pub mod support;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod words;
 
 pub use error::{DomainError, DomainResult};

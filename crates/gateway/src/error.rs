@@ -26,11 +26,7 @@ impl From<DomainError> for ApiError {
                     retry_after: None,
                 }
             }
-            DomainError::NotFound { what } => ApiError::new(
-                StatusCode::NOT_FOUND,
-                "NOT_FOUND",
-                format!("{what} not found"),
-            ),
+            DomainError::NotFound { what } => ApiError::missing(&what),
             DomainError::FailedPrecondition(reason) => {
                 ApiError::new(StatusCode::CONFLICT, "FAILED_PRECONDITION", render(&reason))
             }
@@ -165,6 +161,37 @@ impl Refusal {
 }
 
 /// `order.note_required` → `ORDER_NOTE_REQUIRED`, the form `ErrorInfo` reasons take.
+/// The kinds of things the domain may not find, by the words it names them with, and their terms.
+const THINGS: [(&str, &str); 14] = [
+    ("linked identity provider", "thing.provider"),
+    ("identity provider", "thing.provider"),
+    ("customer", "thing.customer"),
+    ("category", "thing.category"),
+    ("image", "thing.photo"),
+    ("photo", "thing.photo"),
+    ("key", "thing.key"),
+    ("operator", "thing.operator"),
+    ("order", "thing.order"),
+    ("payment", "thing.payment"),
+    ("plan", "thing.plan"),
+    ("review", "thing.review"),
+    ("thread", "thing.thread"),
+    ("therapist", "thing.therapist"),
+];
+
+/// "找不到訂單", in the caller's language: the kind of thing the domain did not find (an id after
+/// its name is not repeated); an unnamed kind is a thing in general.
+fn not_found_words(what: &str) -> String {
+    let kind = THINGS.iter().find(|(name, _)| {
+        what.strip_prefix(name)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    });
+    match kind {
+        Some((_, term)) => render(&msg("request.not_found").term("what", term)),
+        None => render(&msg("request.not_found_any")),
+    }
+}
+
 fn reason_of(code: &str) -> String {
     code.chars()
         .map(|c| {
@@ -213,7 +240,7 @@ pub(crate) fn status(err: DomainError) -> tonic::Status {
             let mut refusal = Refusal::new(
                 Code::NotFound,
                 format!("{}_NOT_FOUND", reason_of(&what)),
-                format!("{what} not found"),
+                not_found_words(&what),
             );
             refusal.metadata.insert("what".into(), what);
             refusal
@@ -227,7 +254,12 @@ pub(crate) fn status(err: DomainError) -> tonic::Status {
             refusal.field = Some("idempotency_key".into());
             refusal
         }
-        DomainError::Unavailable(what) => Refusal::new(Code::Unavailable, "UNAVAILABLE", what),
+        // What was unavailable is the server's business; the caller is told to come back.
+        DomainError::Unavailable(_) => Refusal::new(
+            Code::Unavailable,
+            "UNAVAILABLE",
+            render(&msg("service.unavailable")),
+        ),
         DomainError::Throttled {
             message,
             retry_after_secs,
@@ -270,8 +302,9 @@ impl ApiError {
         }
     }
 
-    pub fn not_found(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
+    /// 404 for `what` the domain names (`order`, `plan p1`), said in the caller's language.
+    pub fn missing(what: &str) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", not_found_words(what))
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {

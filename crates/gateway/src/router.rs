@@ -1,9 +1,11 @@
 //! Every API on one router, and the caching every answer is given.
 
 use axum::Router;
+use axum::extract::State;
 
+use crate::auth::TOKEN_HEADER;
 use crate::services::Services;
-use crate::texts::{self, Lang};
+use crate::texts::{self, Language};
 use crate::{grpc, rest};
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.
@@ -11,19 +13,32 @@ pub fn router(services: Services) -> Router {
     grpc::router(&services)
         .merge(rest::media::photos(services.clone()))
         .merge(rest::oidc::callbacks(services.clone()))
-        .merge(Router::new().nest("/api", rest::router(services)))
+        .merge(Router::new().nest("/api", rest::router(services.clone())))
         .layer(axum::middleware::from_fn(cache_control))
-        .layer(axum::middleware::from_fn(language))
+        .layer(axum::middleware::from_fn_with_state(services, language))
 }
 
 /// Every answer is in the caller's language, as its `Accept-Language` asks (Traditional Chinese
-/// when it asks for none of ours): refusals, labels and every other word the server returns.
+/// when it asks for none of ours): refusals, labels and every other word the server returns. A
+/// signed-in caller that sends no `Accept-Language` is answered in their profile's language.
 async fn language(
+    State(s): State<Services>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    let lang = Lang::of_headers(request.headers());
+    let lang = match texts::asked_by(request.headers()) {
+        Some(lang) => lang,
+        None => preferred(&s, request.headers()).await.unwrap_or_default(),
+    };
     texts::speaking(lang, next.run(request)).await
+}
+
+/// The signed-in caller's preferred language; none for anyone else (a bad token is refused by
+/// the call itself, in the default language).
+async fn preferred(s: &Services, headers: &http::HeaderMap) -> Option<Language> {
+    let token = headers.get(TOKEN_HEADER)?.to_str().ok()?;
+    let who = s.identity.authenticate(token).await.ok()?;
+    s.users.language(&who).await.ok()
 }
 
 /// The answers every visitor shares: the catalogue, the therapist finder, estimates and the

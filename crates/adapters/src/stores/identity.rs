@@ -8,11 +8,11 @@ use chrono::{DateTime, Utc};
 use dataloader::BatchFn;
 use dataloader::non_cached::Loader;
 use domain::identity::{
-    Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Language, Mail,
-    Profile, RefreshToken, Role, TokenHash,
+    Account, ActionCode, ActionMode, Change, CommitError, Email, IdentityStore, Mail, Profile,
+    RefreshToken, Role, TokenHash,
 };
 use domain::live::{self, Holder};
-use domain::shared::{Phone, UserId};
+use domain::shared::{Language, Phone, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -171,6 +171,7 @@ fn mail_to_row(m: &Mail) -> mail_outbox::ActiveModel {
         next_attempt_at_ms: Set(ms(m.created_at)),
         sent_at_ms: Set(None),
         last_error: Set(None),
+        language: Set(m.language.map(|l| l.tag().to_owned())),
     }
 }
 

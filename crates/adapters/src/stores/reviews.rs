@@ -202,6 +202,7 @@ impl ReviewStore for SqlReviewStore {
                 start: String::new(),
                 place: String::new(),
                 flight: String::new(),
+                room: String::new(),
                 minutes: 0,
                 reason: hidden.reason.clone(),
                 driver: None,
@@ -217,6 +218,8 @@ impl ReviewStore for SqlReviewStore {
                 next_attempt_at_ms: Set(ms(hidden.at)),
                 sent_at_ms: Set(None),
                 last_error: Set(None),
+                // The customer has a profile, whose language the mail is written in.
+                language: Set(None),
             })
             .exec_without_returning(&txn)
             .await

@@ -227,6 +227,7 @@ on_both_databases!(
             kind: domain::identity::MailKind::VerifyEmail,
             link: None,
             detail: None,
+            language: None,
             created_at: now,
         };
         // The same e-mail (stored normalised) again: refused, and the mail queued with it is not.

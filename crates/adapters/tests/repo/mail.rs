@@ -85,6 +85,7 @@ async fn a_receipt_reaches_the_relay_with_its_calendar_event_attached() {
         Some(facts),
         &IdentityPolicy::for_site("http://x"),
         &domain::catalog::CancellationPolicy::default(),
+        domain::shared::Language::ZhTw,
     );
     smtp(port).send(&mail).await.unwrap();
     let transcript = peer.await.unwrap();
@@ -109,6 +110,7 @@ async fn smtp_delivers_a_multipart_mail_to_the_relay() {
         None,
         &IdentityPolicy::for_site("http://x"),
         &domain::catalog::CancellationPolicy::default(),
+        domain::shared::Language::ZhTw,
     );
     smtp(port).send(&mail).await.unwrap();
     let transcript = peer.await.unwrap();
@@ -141,6 +143,7 @@ async fn smtp_reports_a_relay_it_cannot_reach() {
         None,
         &IdentityPolicy::for_site("http://x"),
         &domain::catalog::CancellationPolicy::default(),
+        domain::shared::Language::ZhTw,
     );
     assert!(smtp(port).send(&mail).await.is_err());
 }
@@ -155,6 +158,7 @@ on_both_databases!(
             kind: MailKind::ResetPassword,
             link: Some("http://x/auth/action?mode=resetPassword&oobCode=c".into()),
             detail: None,
+            language: None,
             created_at: Utc::now(),
         };
         store

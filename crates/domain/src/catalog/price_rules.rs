@@ -179,7 +179,7 @@ impl PriceRules {
         if self.rates.iter().any(|r| r.price.amount() < MIN_RATE) {
             return Err(DomainError::invalid(
                 "pricing.rates",
-                msg("catalog.pricing.rate_min").with("min", Money::vnd(MIN_RATE)),
+                msg("catalog.pricing.rate_min").money("min", Money::vnd(MIN_RATE)),
             ));
         }
         // Longer never costs less, so "more hours never cost less" holds for lengths too.

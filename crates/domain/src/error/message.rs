@@ -18,6 +18,8 @@ pub enum Arg {
     Value(String),
     /// A term of the catalogue, said in the message's language.
     Term(&'static str),
+    /// An amount of đồng, written in the message's language's money format.
+    Money(i64),
 }
 
 /// A message without values; add them with [`Message::with`] and [`Message::term`].
@@ -32,6 +34,12 @@ impl Message {
     /// Mentions a value as it is.
     pub fn with(mut self, name: &'static str, value: impl fmt::Display) -> Self {
         self.args.push((name, Arg::Value(value.to_string())));
+        self
+    }
+
+    /// Mentions an amount of money.
+    pub fn money(mut self, name: &'static str, amount: crate::shared::Money) -> Self {
+        self.args.push((name, Arg::Money(amount.amount())));
         self
     }
 
@@ -62,6 +70,7 @@ impl Message {
             match arg {
                 Arg::Value(v) => out.push_str(v),
                 Arg::Term(t) => out.push_str(t),
+                Arg::Money(m) => out.push_str(&m.to_string()),
             }
         }
         out
@@ -110,6 +119,7 @@ impl fmt::Display for Message {
             match arg {
                 Arg::Value(v) => write!(f, "{name}={v}")?,
                 Arg::Term(t) => write!(f, "{name}={t}")?,
+                Arg::Money(m) => write!(f, "{name}={}", crate::shared::Money::vnd(*m))?,
             }
         }
         f.write_str("}")

@@ -10,7 +10,7 @@ mod service;
 mod tokens;
 mod users;
 
-pub use model::{Account, Email, Language, Password, Profile, ProfileUpdate, Role, User};
+pub use model::{Account, Email, Password, Profile, ProfileUpdate, Role, User};
 pub use policy::{IdentityPolicy, Limit};
 pub use ports::{
     Change, CommitError, IdentityStore, Mail, MailKind, PasswordHasher, RateLimiter, Take,

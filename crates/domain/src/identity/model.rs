@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{AuthError, DomainError, DomainResult, msg};
-use crate::shared::{Phone, UserId};
+use crate::shared::{Language, Phone, UserId};
 
 /// An e-mail address, normalised so that one mailbox is one account however it is written:
 /// trimmed, NFKC (full-width letters and `＠` become ASCII), lower-cased, the domain in its ASCII
@@ -147,34 +147,6 @@ pub struct Account {
 impl Account {
     pub fn has_password(&self) -> bool {
         !self.password_hash.is_empty()
-    }
-}
-
-/// Languages the product speaks (the interface is Traditional Chinese first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Language {
-    #[default]
-    ZhTw,
-    En,
-    Vi,
-}
-
-impl Language {
-    pub const ALL: [Language; 3] = [Language::ZhTw, Language::En, Language::Vi];
-
-    pub const fn tag(self) -> &'static str {
-        match self {
-            Language::ZhTw => "zh-TW",
-            Language::En => "en",
-            Language::Vi => "vi",
-        }
-    }
-
-    pub fn parse(tag: &str) -> DomainResult<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|l| l.tag().eq_ignore_ascii_case(tag))
-            .ok_or_else(|| DomainError::invalid("preferred_language", msg("profile.language")))
     }
 }
 

@@ -5,7 +5,7 @@ use super::model::{Account, Email, Password, Profile};
 use super::policy::Limit;
 use super::tokens::{ActionCode, IdClaims, RefreshToken, TokenHash};
 use crate::error::{AuthError, DomainResult};
-use crate::shared::UserId;
+use crate::shared::{Language, UserId};
 
 /// Password hashing. Slow on purpose, so implementations bound how many hashes run at once and
 /// keep them off the threads that serve requests.
@@ -132,6 +132,8 @@ pub struct Mail {
     pub link: Option<String>,
     /// A word the mail names (the identity provider's display name).
     pub detail: Option<String>,
+    /// The language to write in when the recipient has no profile to say it: the asker's.
+    pub language: Option<Language>,
     pub created_at: DateTime<Utc>,
 }
 

@@ -115,7 +115,9 @@ pub fn check_received(amount: Money) -> DomainResult<()> {
     if amount <= Money::ZERO || amount > Money::ENTRY_MAX {
         return Err(DomainError::invalid(
             "amount",
-            msg("money.received_range").with("max", Money::ENTRY_MAX),
+            msg("money.received_range")
+                .money("min", Money::vnd(1))
+                .money("max", Money::ENTRY_MAX),
         ));
     }
     Ok(())
@@ -130,8 +132,8 @@ pub fn check_top_up(amount: Money) -> DomainResult<()> {
         return Err(DomainError::invalid(
             "amount",
             msg("wallet.top_up_range")
-                .with("min", TOP_UP_MIN)
-                .with("max", TOP_UP_MAX),
+                .money("min", TOP_UP_MIN)
+                .money("max", TOP_UP_MAX),
         ));
     }
     Ok(())
@@ -159,7 +161,7 @@ pub fn check_adjustment(amount: Money) -> DomainResult<()> {
     {
         return Err(DomainError::invalid(
             "amount",
-            msg("wallet.adjustment_range").with("max", ADJUSTMENT_MAX),
+            msg("wallet.adjustment_range").money("max", ADJUSTMENT_MAX),
         ));
     }
     Ok(())
@@ -179,7 +181,9 @@ impl CancellationPolicy {
         if refund < Money::ZERO || refund > paid {
             return Err(DomainError::invalid(
                 "refund_vnd",
-                msg("refund.range").with("paid", paid),
+                msg("refund.range")
+                    .money("min", Money::ZERO)
+                    .money("paid", paid),
             ));
         }
         if reason.trim().is_empty() {

@@ -417,7 +417,7 @@ fn a_service_is_never_free() {
         refused,
         crate::DomainError::invalid(
             "pricing.rates",
-            msg("catalog.pricing.rate_min").with("min", Money::vnd(1_000))
+            msg("catalog.pricing.rate_min").money("min", Money::vnd(1_000))
         )
     );
     rules.rates[0].price = Money::vnd(1_000);

@@ -1,6 +1,7 @@
 //! The kernel every module stands on: value objects (money, times, phones, account ids, pages,
 //! checked text) and what the domain asks of the system (the clock, randomness).
 
+mod language;
 mod money;
 mod page;
 mod phone;
@@ -10,6 +11,7 @@ mod time;
 mod user_id;
 pub mod web_pages;
 
+pub use language::Language;
 pub use money::Money;
 pub use page::{Page, PageRequest};
 pub use phone::{HOME_COUNTRY_CODE, Phone};

@@ -59,8 +59,8 @@ impl Mul<i64> for Money {
 }
 
 impl fmt::Display for Money {
-    /// `VND 1,250,000`: thousands separated by commas, the currency code first, as zh-TW writes it;
-    /// the web's `formatVnd` writes the same, so a mail and a page say an amount alike.
+    /// `VND 1,250,000`, for logs and the audit's records, which are not in anyone's language.
+    /// What people read is written by `words::money`, in theirs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digits = self.0.unsigned_abs().to_string();
         let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);

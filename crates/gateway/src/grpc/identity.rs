@@ -4,6 +4,7 @@ use tonic::{Request, Response, Status};
 use crate::auth::{client_addr, grpc_caller};
 use crate::error::status;
 use crate::pb;
+use crate::texts;
 use crate::wire::identity::{mode_to_pb, session_to_pb};
 
 pub(crate) struct Identity {
@@ -26,7 +27,13 @@ impl pb::identity_service_server::IdentityService for Identity {
         let r = request.into_inner();
         let session = self
             .service
-            .sign_up(&r.email, &r.password, &r.continue_url, &client)
+            .sign_up(
+                &r.email,
+                &r.password,
+                &r.continue_url,
+                &client,
+                texts::current(),
+            )
             .await
             .map_err(status)?;
         Ok(Response::new(pb::SignUpResponse {
@@ -123,7 +130,7 @@ impl pb::identity_service_server::IdentityService for Identity {
         let client = client_addr(request.extensions());
         let r = request.into_inner();
         self.service
-            .send_password_reset(&r.email, &r.continue_url, &client)
+            .send_password_reset(&r.email, &r.continue_url, &client, texts::current())
             .await
             .map_err(status)?;
         Ok(Response::new(pb::SendPasswordResetResponse {}))

@@ -4,6 +4,7 @@ use tonic::{Request, Response, Status};
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
+use crate::texts;
 use crate::wire::user::user_to_pb;
 
 pub(crate) struct Users {
@@ -24,7 +25,11 @@ impl pb::user_service_server::UserService for Users {
         request: Request<pb::LoginRequest>,
     ) -> Result<Response<pb::LoginResponse>, Status> {
         let who = grpc_caller(&self.identity, &request).await?;
-        let user = self.users.login(&who).await.map_err(status)?;
+        let user = self
+            .users
+            .login(&who, texts::current())
+            .await
+            .map_err(status)?;
         Ok(Response::new(pb::LoginResponse {
             user: Some(user_to_pb(user)),
         }))
@@ -35,7 +40,11 @@ impl pb::user_service_server::UserService for Users {
         request: Request<pb::GetUserRequest>,
     ) -> Result<Response<pb::GetUserResponse>, Status> {
         let who = grpc_caller(&self.identity, &request).await?;
-        let user = self.users.get(&who).await.map_err(status)?;
+        let user = self
+            .users
+            .get(&who, texts::current())
+            .await
+            .map_err(status)?;
         Ok(Response::new(pb::GetUserResponse {
             user: Some(user_to_pb(user)),
         }))

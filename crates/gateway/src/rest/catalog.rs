@@ -193,7 +193,7 @@ pub(crate) async fn get_plan(
     Path((category, plan_id)): Path<(String, String)>,
 ) -> Result<Json<Data<PlanDto>>, ApiError> {
     let category = Category::from_slug(&category)?;
-    let id = PlanId::parse(&plan_id).map_err(|_| ApiError::not_found("plan not found"))?;
+    let id = PlanId::parse(&plan_id).map_err(|_| ApiError::missing("plan"))?;
     Ok(Data::new(
         s.catalog.get_plan_in(category, &id).await?.into(),
     ))

@@ -10,6 +10,7 @@ use super::{Body, Data};
 use crate::auth::{Caller, ClientAddr};
 use crate::error::ApiError;
 use crate::services::Services;
+use crate::texts;
 
 type Reply<T> = Result<axum::Json<Data<T>>, ApiError>;
 
@@ -69,7 +70,13 @@ pub(crate) async fn sign_up(
     let client = addr(client);
     let session = s
         .identity
-        .sign_up(&b.email, &b.password, &b.continue_url, &client)
+        .sign_up(
+            &b.email,
+            &b.password,
+            &b.continue_url,
+            &client,
+            texts::current(),
+        )
         .await?;
     Ok(Data::new(session.into()))
 }
@@ -180,7 +187,7 @@ pub(crate) async fn send_password_reset(
     Body(b): Body<ResetBody>,
 ) -> Result<StatusCode, ApiError> {
     s.identity
-        .send_password_reset(&b.email, &b.continue_url, &addr(client))
+        .send_password_reset(&b.email, &b.continue_url, &addr(client), texts::current())
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }

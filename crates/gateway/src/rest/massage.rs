@@ -246,7 +246,7 @@ pub(crate) async fn upload(
 }
 
 fn image_id(raw: &str) -> Result<ImageId, ApiError> {
-    ImageId::parse(raw).map_err(|_| ApiError::not_found("image not found"))
+    ImageId::parse(raw).map_err(|_| ApiError::missing("image"))
 }
 
 async fn serve(

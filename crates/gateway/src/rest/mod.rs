@@ -207,7 +207,7 @@ pub(crate) fn router(services: Services) -> Router {
             Router::new().route("/openapi.json", get(openapi)),
             |router, r| router.route(r.path, r.bounded()),
         )
-        .fallback(|| async { ApiError::not_found("no such API path") })
+        .fallback(|| async { ApiError::missing("API path") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,

@@ -39,7 +39,7 @@ fn details(category: Category, value: Value) -> Result<ServiceDetails, ApiError>
 }
 
 fn plan_id(raw: &str) -> Result<PlanId, ApiError> {
-    PlanId::parse(raw).map_err(|_| ApiError::not_found("plan not found"))
+    PlanId::parse(raw).map_err(|_| ApiError::missing("plan"))
 }
 
 #[derive(Serialize)]

@@ -8,6 +8,7 @@ use super::{Body, Data};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::services::Services;
+use crate::texts;
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -77,14 +78,16 @@ pub(crate) async fn login(
     State(s): State<Services>,
     Caller(who): Caller,
 ) -> Result<axum::Json<Data<UserDto>>, ApiError> {
-    Ok(Data::new(s.users.login(&who).await?.into()))
+    Ok(Data::new(
+        s.users.login(&who, texts::current()).await?.into(),
+    ))
 }
 
 pub(crate) async fn get_user(
     State(s): State<Services>,
     Caller(who): Caller,
 ) -> Result<axum::Json<Data<UserDto>>, ApiError> {
-    Ok(Data::new(s.users.get(&who).await?.into()))
+    Ok(Data::new(s.users.get(&who, texts::current()).await?.into()))
 }
 
 pub(crate) async fn update_user(

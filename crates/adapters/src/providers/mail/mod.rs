@@ -1,5 +1,5 @@
-//! Sending the product's mails (the account's, and order notices): templates in Traditional Chinese (HTML and text), the
-//! outbox worker that delivers what the domain queued, and two ways out: SMTP and, in dev, a
+//! Sending the product's mails (the account's, and order notices): templates (HTML and text) in
+//! the recipient's language, the outbox worker that delivers what the domain queued, and two ways out: SMTP and, in dev, a
 //! mailbox folder that a page at `/dev/mailbox` shows.
 
 mod dev_mailbox;

@@ -1,10 +1,12 @@
 //! Order notices: the facts a step of an order tells its customer, kept as JSON with the queued
-//! mail (so the mail says what was true at that step), and their Traditional-Chinese lines.
+//! mail (so the mail says what was true at that step), and their lines in the recipient's language.
 
 use domain::catalog::CancellationPolicy;
+use domain::error::{Message, msg};
 use domain::identity::MailKind;
-use domain::ordering::{Order, ServiceDetails, Transition};
-use domain::shared::{LocalTime, Money};
+use domain::ordering::{Order, ServiceDetails, StepReason, Transition};
+use domain::shared::{Language, LocalTime, Money};
+use domain::words::{date_time, say};
 use serde::{Deserialize, Serialize};
 
 use super::Attachment;
@@ -24,6 +26,10 @@ pub struct NoticeFacts {
     /// A shuttle's flight.
     #[serde(default)]
     pub flight: String,
+    /// A massage's hotel room (its place is the hotel); empty for the rest, and in notices
+    /// queued before it was kept apart.
+    #[serde(default)]
+    pub room: String,
     /// How long the service lasts (a transfer's drive counts as an hour), for the calendar.
     #[serde(default)]
     pub minutes: u32,
@@ -62,6 +68,10 @@ impl NoticeFacts {
                 ServiceDetails::Shuttle(d) => d.flight_number.clone(),
                 _ => String::new(),
             },
+            room: match &o.details {
+                ServiceDetails::Massage(d) => d.room.clone(),
+                _ => String::new(),
+            },
             reason: step.reason.clone(),
             driver: o.driver.as_ref().map(|d| DriverFacts {
                 name: d.name.clone(),
@@ -77,113 +87,120 @@ fn place_of(d: &ServiceDetails) -> String {
         ServiceDetails::Shuttle(d) => d.address.clone(),
         ServiceDetails::Charter(d) => d.pickup_address.clone(),
         ServiceDetails::Escort(d) => d.meeting_point.clone(),
-        ServiceDetails::Massage(d) => {
-            format!("{} {}（{} 號房）", d.hotel_name, d.hotel_address, d.room)
-        }
+        ServiceDetails::Massage(d) => format!("{} {}", d.hotel_name, d.hotel_address),
     }
 }
 
-/// The subject and lines of an order notice; `None` for kinds that are not order notices.
+/// The subject and lines of an order notice in `lang`; `None` for kinds that are not order
+/// notices.
 pub(super) fn order_lines(
     kind: MailKind,
     f: &NoticeFacts,
     cancellation: &CancellationPolicy,
-) -> Option<(&'static str, Vec<String>)> {
-    let order = format!("訂單編號：{}（{}）", f.order_id, f.plan);
-    let start = format!("服務時間：{}（越南時間）", f.start);
-    let total = format!("金額：{}", Money::vnd(f.total_vnd));
-    let policy = policy_line(f, cancellation);
+    lang: Language,
+) -> Option<(String, Vec<String>)> {
+    let t = |m: Message| say(&m, lang);
+    let start = parse_start(&f.start);
+    let order = t(msg("mail.order.id")
+        .with("order", &f.order_id)
+        .with("plan", &f.plan));
+    let when = start.map_or_else(|| f.start.clone(), |s| date_time(s.naive(), lang, true));
+    let when = t(msg("mail.order.start").with("start", when));
+    let total = t(msg("mail.order.total").money("total", Money::vnd(f.total_vnd)));
     // Where and which flight, for the traveller reading the mail at the airport.
     let mut place = Vec::new();
     if !f.place.is_empty() {
-        place.push(format!("地點：{}", f.place));
+        let at = match f.room.as_str() {
+            "" => f.place.clone(),
+            room => t(msg("mail.order.room")
+                .with("place", &f.place)
+                .with("room", room)),
+        };
+        place.push(t(msg("mail.order.place").with("place", at)));
     }
     if !f.flight.is_empty() {
-        place.push(format!("航班：{}", f.flight));
+        place.push(t(msg("mail.order.flight").with("flight", &f.flight)));
     }
-    Some(match kind {
+    let policy = start.map(|start| {
+        let deadline = LocalTime::of(cancellation.free_until(start)).naive();
+        t(msg("mail.order.policy")
+            .with("deadline", date_time(deadline, lang, false))
+            .with("percent", cancellation.late_fee_percent))
+    });
+    let (subject, lines): (&str, Vec<String>) = match kind {
         MailKind::OrderPaid => (
-            "付款成功，訂單已成立",
-            vec!["我們已收到您的付款，謝謝您。".into(), order, start]
+            "mail.paid.subject",
+            [t(msg("mail.paid.thanks")), order, when]
                 .into_iter()
-                .chain(place.clone())
-                .chain([
-                    total,
-                    policy.clone(),
-                    "專人確認後，會再寄信告訴您司機或按摩師的資料。".into(),
-                ])
+                .chain(place)
+                .chain([total])
+                .chain(policy)
+                .chain([t(msg("mail.paid.next"))])
                 .collect(),
         ),
         MailKind::OrderConfirmed => {
-            let mut lines = vec!["您的訂單已確認。".into(), order, start];
+            let mut lines = vec![t(msg("mail.confirmed.body")), order, when];
             lines.extend(place);
-            match &f.driver {
-                Some(d) => {
-                    lines.push(format!("司機／導遊：{}，電話 {}", d.name, d.phone));
+            match (&f.driver, StepReason::read(&f.reason)) {
+                (Some(d), _) => {
+                    lines.push(t(msg("mail.confirmed.driver")
+                        .with("name", &d.name)
+                        .with("phone", &d.phone)));
                     if !d.plate.is_empty() {
-                        lines.push(format!("車牌：{}", d.plate));
+                        lines.push(t(msg("mail.confirmed.plate").with("plate", &d.plate)));
                     }
                 }
-                None if !f.reason.is_empty() && f.reason != "confirmed" => {
-                    lines.push(f.reason.clone());
+                (None, StepReason::Therapist { name }) => {
+                    lines.push(t(msg("mail.confirmed.therapist").with("name", name)));
                 }
-                None => {}
+                _ => {}
             }
-            lines.push(policy);
-            ("訂單已確認", lines)
+            lines.extend(policy);
+            ("mail.confirmed.subject", lines)
         }
         MailKind::OrderCancelled => (
-            "訂單已取消",
-            vec![
-                "您的訂單已取消，未付款的訂單不會收費。".into(),
-                order,
-                start,
-            ],
+            "mail.cancelled.subject",
+            vec![t(msg("mail.cancelled.body")), order, when],
         ),
-        MailKind::OrderRefunded => (
-            "訂單已取消並退款",
-            vec![
-                "您的訂單已取消，退款已存入您的 V 幣錢包。".into(),
-                order,
-                f.reason.clone(),
-            ],
-        ),
+        MailKind::OrderRefunded => {
+            let mut lines = vec![t(msg("mail.refunded.body")), order];
+            if let StepReason::Refunded { fee, refund, .. } = StepReason::read(&f.reason) {
+                lines.push(t(msg("mail.refunded.amounts")
+                    .money("refund", refund)
+                    .money("fee", fee)));
+            }
+            ("mail.refunded.subject", lines)
+        }
         MailKind::ReviewHidden => (
-            "您的評價已被隱藏",
+            "mail.review_hidden.subject",
             vec![
-                "您對這筆訂單的評價已不再顯示於方案頁面。".into(),
+                t(msg("mail.review_hidden.body")),
                 order,
-                format!("原因：{}", f.reason),
-                "如有疑問，歡迎在會員中心聯絡客服。".into(),
+                t(msg("mail.review_hidden.reason").with("reason", &f.reason)),
+                t(msg("mail.review_hidden.help")),
             ],
         ),
         _ => return None,
-    })
+    };
+    Some((t(msg(subject)), lines))
 }
 
-/// `取消政策：在 12/23 10:00（越南時間）前免費取消，之後取消收取 50% 費用。`, the words the
-/// pages use.
-fn policy_line(f: &NoticeFacts, cancellation: &CancellationPolicy) -> String {
-    let start = chrono::NaiveDateTime::parse_from_str(&f.start, "%Y-%m-%d %H:%M")
-        .map(LocalTime::from_naive);
-    match start {
-        Ok(start) => format!(
-            "取消政策：在 {}（越南時間）前免費取消，之後取消收取 {}% 費用。",
-            LocalTime::of(cancellation.free_until(start))
-                .naive()
-                .format("%m/%d %H:%M"),
-            cancellation.late_fee_percent
-        ),
-        Err(_) => String::new(),
-    }
+/// The service's start as the facts keep it (Vietnam time); none in facts without one.
+fn parse_start(start: &str) -> Option<LocalTime> {
+    chrono::NaiveDateTime::parse_from_str(start, "%Y-%m-%d %H:%M")
+        .ok()
+        .map(LocalTime::from_naive)
 }
 
 /// The order as a calendar event (`.ics`): its service time in UTC, place and link; none when the
 /// start cannot be read.
-pub(super) fn calendar_event(f: &NoticeFacts, link: Option<&str>) -> Option<Attachment> {
+pub(super) fn calendar_event(
+    f: &NoticeFacts,
+    link: Option<&str>,
+    lang: Language,
+) -> Option<Attachment> {
     use ics::properties::{Description, DtEnd, DtStart, Location, Summary, URL};
-    let start = chrono::NaiveDateTime::parse_from_str(&f.start, "%Y-%m-%d %H:%M").ok()?;
-    let start = LocalTime::from_naive(start).instant();
+    let start = parse_start(&f.start)?.instant();
     let minutes = if f.minutes == 0 { 60 } else { f.minutes };
     let end = start + chrono::Duration::minutes(i64::from(minutes));
     let utc = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
@@ -194,13 +211,14 @@ pub(super) fn calendar_event(f: &NoticeFacts, link: Option<&str>) -> Option<Atta
     if !f.place.is_empty() {
         event.push(Location::new(ics::escape_text(f.place.clone())));
     }
-    let mut about = format!("訂單編號 {}", f.order_id);
+    let mut about = say(&msg("mail.order.calendar").with("order", &f.order_id), lang);
     if let Some(link) = link {
         about.push_str(&format!("\n{link}"));
         event.push(URL::new(link.to_owned()));
     }
     event.push(Description::new(ics::escape_text(about)));
-    let mut calendar = ics::ICalendar::new("2.0", "-//越南旅遊預約//訂單//ZH");
+    // The producer's identifier, which no one reads: the product's name, in ASCII.
+    let mut calendar = ics::ICalendar::new("2.0", "-//Vietnam Travel Booking//Orders//EN");
     calendar.add_event(event);
     Some(Attachment {
         filename: format!("{}.ics", f.order_id),

@@ -3,11 +3,13 @@
 //! out and the mail goes again (at least once). On PostgreSQL several nodes claim side by side
 //! with `FOR UPDATE SKIP LOCKED`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
 use domain::identity::{IdentityPolicy, MailKind};
+use domain::shared::Language;
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryFilter,
@@ -16,7 +18,7 @@ use sea_orm::{
 use tokio::sync::watch;
 
 use super::{Mailer, render};
-use crate::sql::entities::mail_outbox;
+use crate::sql::entities::{account, mail_outbox, profile};
 use domain::catalog::CancellationPolicy;
 
 const BATCH: u64 = 20;
@@ -50,6 +52,7 @@ impl OutboxWorker {
     /// Sends what is due; returns how many mails went out.
     pub async fn run_once(&self) -> Result<usize, DbErr> {
         let rows = self.claim().await?;
+        let languages = self.languages(&rows).await?;
         let mut sent = 0;
         for row in rows {
             let now = Utc::now().timestamp_millis();
@@ -73,6 +76,11 @@ impl OutboxWorker {
                 row.payload.as_deref(),
                 &self.policy,
                 &self.cancellation,
+                languages
+                    .get(&row.recipient)
+                    .copied()
+                    .or_else(|| row.language.as_deref().and_then(Language::of_tag))
+                    .unwrap_or_default(),
             );
             match self.mailer.send(&mail).await {
                 Ok(()) => {
@@ -95,6 +103,41 @@ impl OutboxWorker {
             }
         }
         Ok(sent)
+    }
+
+    /// The preferred language of each recipient that has an account, as their profile says it
+    /// when the mail goes. A mail to anyone else is written in the language it was asked in.
+    async fn languages(
+        &self,
+        rows: &[mail_outbox::Model],
+    ) -> Result<HashMap<String, Language>, DbErr> {
+        if rows.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let accounts: HashMap<String, String> = account::Entity::find()
+            .select_only()
+            .column(account::Column::Id)
+            .column(account::Column::Email)
+            .filter(account::Column::Email.is_in(rows.iter().map(|r| r.recipient.clone())))
+            .into_tuple::<(String, String)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        let languages: Vec<(String, String)> = profile::Entity::find()
+            .select_only()
+            .column(profile::Column::UserId)
+            .column(profile::Column::Language)
+            .filter(profile::Column::UserId.is_in(accounts.keys().cloned()))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(languages
+            .into_iter()
+            .filter_map(|(user, tag)| {
+                Some((accounts.get(&user)?.clone(), Language::parse(&tag).ok()?))
+            })
+            .collect())
     }
 
     async fn claim(&self) -> Result<Vec<mail_outbox::Model>, DbErr> {

@@ -1,20 +1,18 @@
 use chrono::Duration;
 use domain::catalog::CancellationPolicy;
+use domain::error::{Message, msg};
 use domain::identity::{IdentityPolicy, MailKind};
+use domain::shared::Language;
+use domain::words::say;
 
 use super::Rendered;
 use super::notices::{NoticeFacts, calendar_event, order_lines};
 
-const BRAND: &str = "越南旅遊預約";
-
-/// The identity provider a sign-in mail names (kept in the row's payload).
-fn provider_name(payload: Option<&str>) -> &str {
-    payload.filter(|p| !p.is_empty()).unwrap_or("外部帳號")
-}
-
-/// Renders one outbox row. The policy gives the site's origin (links in the site are kept as
-/// paths) and how long each kind of link lasts, so the mail says what the rules enforce. An order
-/// notice tells the facts kept in its payload, and a booking's mails the cancellation terms.
+/// Renders one outbox row in `lang`, its recipient's language. The policy gives the site's origin
+/// (links in the site are kept as paths) and how long each kind of link lasts, so the mail says
+/// what the rules enforce. An order notice tells the facts kept in its payload, and a booking's
+/// mails the cancellation terms.
+#[allow(clippy::too_many_arguments)]
 pub fn render(
     id: &str,
     to: &str,
@@ -23,7 +21,9 @@ pub fn render(
     payload: Option<&str>,
     policy: &IdentityPolicy,
     cancellation: &CancellationPolicy,
+    lang: Language,
 ) -> Rendered {
+    let t = |m: Message| say(&m, lang);
     let register = format!("{}/register", policy.site);
     let site_link = link.map(|l| {
         if l.starts_with('/') {
@@ -34,102 +34,100 @@ pub fn render(
     });
     let link = site_link.as_deref();
     let facts = payload.and_then(|p| serde_json::from_str::<NoticeFacts>(p).ok());
+    let view_order = t(msg("mail.order.button"));
     if let Some(f) = &facts
-        && let Some((subject, lines)) = order_lines(kind, f, cancellation)
+        && let Some((subject, lines)) = order_lines(kind, f, cancellation, lang)
     {
-        let mut mail = compose(id, to, subject, &lines, link.map(|l| ("查看訂單", l)), link);
+        let button = link.map(|l| (view_order.as_str(), l));
+        let mut mail = compose(id, to, &subject, &lines, button, link, lang);
         // A booking that stands goes into the traveller's calendar.
         if matches!(kind, MailKind::OrderPaid | MailKind::OrderConfirmed) {
-            mail.attachments.extend(calendar_event(f, link));
+            mail.attachments.extend(calendar_event(f, link, lang));
         }
         return mail;
     }
-    let (subject, lines, button): (&str, Vec<String>, Option<(&str, &str)>) = match kind {
+    // The identity provider a sign-in mail names (kept in the row's payload).
+    let provider = || match payload.filter(|p| !p.is_empty()) {
+        Some(name) => name.to_owned(),
+        None => t(msg("mail.external_account")),
+    };
+    let valid = |ttl: Duration| span(ttl, lang);
+    let not_you = || t(msg("mail.not_you"));
+    let (subject, lines, button): (&str, Vec<String>, Option<(&str, String)>) = match kind {
         MailKind::VerifyEmail => (
-            "請驗證您的電子信箱",
+            "mail.verify.subject",
             vec![
-                "感謝您註冊越南旅遊預約。".into(),
-                format!(
-                    "請點選下方按鈕完成電子信箱驗證，連結 {}內有效，且只能使用一次。",
-                    span(policy.verify_code_ttl)
-                ),
-                "如果您沒有註冊，請忽略這封信。".into(),
+                t(msg("mail.verify.thanks")),
+                t(msg("mail.verify.body").with("span", valid(policy.verify_code_ttl))),
+                t(msg("mail.verify.ignore")),
             ],
-            link.map(|l| ("驗證電子信箱", l)),
+            link.map(|l| ("mail.verify.button", l.to_owned())),
         ),
         MailKind::ResetPassword => (
-            "重設您的密碼",
+            "mail.reset.subject",
             vec![
-                "我們收到重設您帳號密碼的要求。".into(),
-                format!(
-                    "請點選下方按鈕設定新密碼，連結 {}內有效，且只能使用一次。",
-                    span(policy.reset_code_ttl)
-                ),
-                "如果您沒有提出這個要求，請忽略這封信，您的密碼不會改變。".into(),
+                t(msg("mail.reset.asked")),
+                t(msg("mail.reset.body").with("span", valid(policy.reset_code_ttl))),
+                t(msg("mail.reset.ignore")),
             ],
-            link.map(|l| ("重設密碼", l)),
+            link.map(|l| ("mail.reset.button", l.to_owned())),
         ),
         MailKind::StaffInvitation => (
-            "您受邀加入營運後台",
+            "mail.invite.subject",
             vec![
-                "管理員為您建立了營運後台的帳號，登入信箱就是收到這封信的地址。".into(),
-                format!(
-                    "請點選下方按鈕設定密碼（至少 12 個字元），連結 {}內有效，且只能使用一次。",
-                    span(policy.reset_code_ttl)
-                ),
-                "連結過期時，請管理員再邀請一次。".into(),
+                t(msg("mail.invite.created")),
+                t(msg("mail.invite.body").with("span", valid(policy.reset_code_ttl))),
+                t(msg("mail.invite.expired")),
             ],
-            link.map(|l| ("設定密碼", l)),
+            link.map(|l| ("mail.invite.button", l.to_owned())),
         ),
         MailKind::ResetUnknownAccount => (
-            "重設密碼的要求",
+            "mail.unknown.subject",
             vec![
-                "我們收到以這個信箱重設密碼的要求，但這個信箱尚未註冊帳號。".into(),
-                "如果是您本人，請改用註冊時的信箱，或以這個信箱註冊新帳號。".into(),
-                "如果您沒有提出這個要求，請忽略這封信。".into(),
+                t(msg("mail.unknown.asked")),
+                t(msg("mail.unknown.hint")),
+                t(msg("mail.unknown.ignore")),
             ],
-            Some(("註冊新帳號", register.as_str())),
+            Some(("mail.unknown.button", register)),
         ),
         MailKind::EmailChanged => (
-            "您的登入信箱已變更",
-            vec![
-                "您帳號的登入信箱剛剛改為另一個地址，之後的通知將寄到新信箱。".into(),
-                "如果這不是您本人的操作，請立即重設密碼並聯絡客服。".into(),
-            ],
+            "mail.email_changed.subject",
+            vec![t(msg("mail.email_changed.body")), not_you()],
             None,
         ),
         MailKind::ProviderLinked => (
-            "您的帳號已連結新的登入方式",
+            "mail.linked.subject",
             vec![
-                format!("您的帳號現在可以使用 {} 登入。", provider_name(payload)),
-                "如果這不是您本人的操作，請立即到會員資料解除連結並聯絡客服。".into(),
+                t(msg("mail.linked.body").with("provider", provider())),
+                t(msg("mail.linked.not_you")),
             ],
-            link.map(|l| ("查看會員資料", l)),
+            link.map(|l| ("mail.linked.button", l.to_owned())),
         ),
         MailKind::ProviderUnlinked => (
-            "您的帳號已解除一個登入方式",
+            "mail.unlinked.subject",
             vec![
-                format!("您的帳號已不能再使用 {} 登入。", provider_name(payload)),
-                "如果這不是您本人的操作，請立即重設密碼並聯絡客服。".into(),
+                t(msg("mail.unlinked.body").with("provider", provider())),
+                not_you(),
             ],
             None,
         ),
         MailKind::PasswordSet => (
-            "您的帳號已設定密碼",
-            vec![
-                "您的帳號已設定密碼，之後也可以用電子信箱和密碼登入。".into(),
-                "如果這不是您本人的操作，請立即重設密碼並聯絡客服。".into(),
-            ],
+            "mail.password_set.subject",
+            vec![t(msg("mail.password_set.body")), not_you()],
             None,
         ),
         // An order notice whose facts could not be read still says where to look.
         _ => (
-            "您的訂單有新的進度",
-            vec!["您的訂單有新的進度，請到會員中心查看。".into()],
-            link.map(|l| ("查看訂單", l)),
+            "mail.order.subject",
+            vec![t(msg("mail.order.body"))],
+            link.map(|l| ("mail.order.button", l.to_owned())),
         ),
     };
-    compose(id, to, subject, &lines, button, link)
+    let label = button.as_ref().map(|(code, _)| t(msg(code)));
+    let button = label
+        .as_deref()
+        .zip(button.as_ref().map(|(_, url)| url.as_str()));
+    compose(id, to, &t(msg(subject)), &lines, button, link, lang)
 }
 
 fn compose(
@@ -139,30 +137,37 @@ fn compose(
     lines: &[String],
     button: Option<(&str, &str)>,
     link: Option<&str>,
+    lang: Language,
 ) -> Rendered {
-    let subject = format!("{subject} — {BRAND}");
-    let mut text = format!("您好：\n\n{}\n", lines.join("\n"));
+    let t = |code: &'static str| say(&msg(code), lang);
+    let (greeting, brand) = (t("mail.greeting"), t("mail.brand"));
+    let subject = say(&msg("mail.subject").with("subject", subject), lang);
+    let mut text = format!("{greeting}\n\n{}\n", lines.join("\n"));
     if let Some((label, url)) = button {
-        text.push_str(&format!("\n{label}：{url}\n"));
+        text.push_str(&format!("\n{label}\n{url}\n"));
     }
-    text.push_str(&format!("\n{BRAND}\n"));
+    text.push_str(&format!("\n{brand}\n"));
     let paragraphs: String = lines
         .iter()
         .map(|l| format!("<p>{}</p>", escape(l)))
         .collect();
     let action = button.map_or(String::new(), |(label, url)| {
-        let url = escape(url);
+        let (url, label) = (escape(url), escape(label));
+        let fallback = escape(&t("mail.link_fallback"));
         format!(
             "<p><a href=\"{url}\" style=\"display:inline-block;padding:12px 24px;background:#154EC1;\
 color:#fff;border-radius:6px;text-decoration:none\">{label}</a></p>\
-<p style=\"color:#666;font-size:13px\">按鈕無法使用時，請複製這個網址到瀏覽器：<br>{url}</p>"
+<p style=\"color:#666;font-size:13px\">{fallback}<br>{url}</p>"
         )
     });
     let html = format!(
-        "<!doctype html><html lang=\"zh-Hant\"><head><meta charset=\"utf-8\"><title>{}</title></head>\
-<body style=\"font-family:sans-serif;line-height:1.6;color:#222\"><p>您好：</p>{paragraphs}{action}\
-<p style=\"color:#666\">{BRAND}</p></body></html>",
-        escape(&subject)
+        "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title></head>\
+<body style=\"font-family:sans-serif;line-height:1.6;color:#222\"><p>{}</p>{paragraphs}{action}\
+<p style=\"color:#666\">{}</p></body></html>",
+        lang.tag(),
+        escape(&subject),
+        escape(&greeting),
+        escape(&brand),
     );
     Rendered {
         id: id.to_owned(),
@@ -175,15 +180,16 @@ color:#fff;border-radius:6px;text-decoration:none\">{label}</a></p>\
     }
 }
 
-/// A lifetime in the largest whole unit: 3 天, 1 小時, 30 分鐘.
-fn span(d: Duration) -> String {
-    if d.num_days() > 0 && d == Duration::days(d.num_days()) {
-        format!("{} 天", d.num_days())
+/// A lifetime in the largest whole unit (3 days, 1 hour, 30 minutes), in the language's words.
+fn span(d: Duration, lang: Language) -> String {
+    let (code, n) = if d.num_days() > 0 && d == Duration::days(d.num_days()) {
+        ("mail.span.days", d.num_days())
     } else if d.num_hours() > 0 && d == Duration::hours(d.num_hours()) {
-        format!("{} 小時", d.num_hours())
+        ("mail.span.hours", d.num_hours())
     } else {
-        format!("{} 分鐘", d.num_minutes().max(1))
-    }
+        ("mail.span.minutes", d.num_minutes().max(1))
+    };
+    say(&msg(code).with("n", n), lang)
 }
 
 pub fn escape(s: &str) -> String {
@@ -208,6 +214,7 @@ mod tests {
             None,
             &IdentityPolicy::for_site("http://x"),
             &CancellationPolicy::default(),
+            Language::ZhTw,
         );
         assert_eq!(m.subject, "請驗證您的電子信箱 — 越南旅遊預約");
         assert!(m.text.contains("連結 3 天內有效"), "{}", m.text);
@@ -226,6 +233,7 @@ mod tests {
             None,
             &IdentityPolicy::for_site("https://s.example"),
             &CancellationPolicy::default(),
+            Language::ZhTw,
         );
         assert!(m.text.contains("https://s.example/register"));
         assert!(m.link.is_none());
@@ -243,6 +251,7 @@ mod tests {
             Some("LINE"),
             &policy,
             &cancellation,
+            Language::ZhTw,
         );
         assert!(linked.text.contains("使用 LINE 登入"), "{}", linked.text);
         assert!(linked.text.contains("https://s.example/profile"));
@@ -254,6 +263,7 @@ mod tests {
             Some("Google"),
             &policy,
             &cancellation,
+            Language::ZhTw,
         );
         assert!(unlinked.text.contains("不能再使用 Google 登入"));
         let set = render(
@@ -264,6 +274,7 @@ mod tests {
             None,
             &policy,
             &cancellation,
+            Language::ZhTw,
         );
         assert_eq!(set.subject, "您的帳號已設定密碼 — 越南旅遊預約");
     }
@@ -283,8 +294,14 @@ mod tests {
             Some(facts),
             &IdentityPolicy::for_site("http://x"),
             &terms,
+            Language::ZhTw,
         );
         assert!(m.text.contains("金額：VND 480,000"), "{}", m.text);
+        assert!(
+            m.text.contains("服務時間：2026/12/24 10:00（越南時間）"),
+            "{}",
+            m.text
+        );
         assert!(m.text.contains("地點：Rex Hotel"), "{}", m.text);
         assert!(m.text.contains("航班：VN123"), "{}", m.text);
         // The booking comes as a calendar event: 10:00 in Vietnam is 03:00 UTC, an hour long.
@@ -300,6 +317,7 @@ mod tests {
             "DTSTART:20261224T030000Z",
             "DTEND:20261224T040000Z",
             "SUMMARY:接機",
+            "DESCRIPTION:訂單編號 BK1",
             "LOCATION:Rex Hotel",
             "URL:http://x/member/order?id=BK1",
         ] {
@@ -325,6 +343,7 @@ mod tests {
             Some(facts),
             &IdentityPolicy::for_site("http://x"),
             &CancellationPolicy::default(),
+            Language::ZhTw,
         );
         assert_eq!(m.subject, "您的評價已被隱藏 — 越南旅遊預約");
         assert!(m.text.contains("訂單編號：BK1（接機）"), "{}", m.text);
@@ -349,9 +368,89 @@ mod tests {
             None,
             &policy,
             &CancellationPolicy::default(),
+            Language::ZhTw,
         );
         assert!(m.text.contains("連結 30 分鐘內有效"), "{}", m.text);
-        assert_eq!(span(Duration::hours(1)), "1 小時");
-        assert_eq!(span(Duration::hours(36)), "36 小時");
+        assert_eq!(span(Duration::hours(1), Language::ZhTw), "1 小時");
+        assert_eq!(span(Duration::hours(36), Language::ZhTw), "36 小時");
+        assert_eq!(span(Duration::hours(1), Language::En), "1 hour");
+        assert_eq!(span(Duration::days(3), Language::En), "3 days");
+        assert_eq!(span(Duration::minutes(30), Language::Vi), "30 phút");
+    }
+
+    fn order_mail(kind: MailKind, facts: &str, lang: Language) -> Rendered {
+        let terms = CancellationPolicy {
+            free_until_hours: 24,
+            late_fee_percent: 50,
+        };
+        let policy = IdentityPolicy::for_site("http://x");
+        let link = Some("/member/order?id=BK1");
+        render(
+            "m",
+            "d@example.com",
+            kind,
+            link,
+            Some(facts),
+            &policy,
+            &terms,
+            lang,
+        )
+    }
+
+    #[test]
+    fn a_receipt_in_each_language_writes_money_and_dates_its_way() {
+        let facts = r#"{"orderId":"BK1","plan":"Spa","totalVnd":480000,"start":"2026-12-24 10:00","place":"Rex Hotel 141 Nguyen Hue","room":"1203","reason":"","driver":null}"#;
+        let vi = order_mail(MailKind::OrderPaid, facts, Language::Vi);
+        assert_eq!(
+            vi.subject,
+            "Thanh toán thành công, đơn hàng đã được tạo — Đặt Dịch Vụ Du Lịch Việt Nam"
+        );
+        for line in [
+            "Xin chào,",
+            "Thời gian: 24/12/2026 10:00 (giờ Việt Nam)",
+            "Địa điểm: Rex Hotel 141 Nguyen Hue (phòng 1203)",
+            "Số tiền: 480.000 ₫",
+            "hủy miễn phí trước 23/12 10:00 (giờ Việt Nam); sau đó thu 50% phí.",
+            "Xem đơn hàng",
+        ] {
+            assert!(vi.text.contains(line), "{line} in {}", vi.text);
+        }
+        assert!(vi.html.contains("<html lang=\"vi\">"));
+        let [ics] = vi.attachments.as_slice() else {
+            panic!("one attachment")
+        };
+        assert!(ics.body.contains("DESCRIPTION:Mã đơn BK1"), "{}", ics.body);
+        let en = order_mail(MailKind::OrderPaid, facts, Language::En);
+        for line in [
+            "Hello,",
+            "Time: 24/12/2026 10:00 (Vietnam time)",
+            "Amount: VND 480,000",
+            "Cancellation: free until 23/12 10:00 (Vietnam time); after that, a 50% fee.",
+        ] {
+            assert!(en.text.contains(line), "{line} in {}", en.text);
+        }
+        let zh = order_mail(MailKind::OrderPaid, facts, Language::ZhTw);
+        assert!(
+            zh.text
+                .contains("地點：Rex Hotel 141 Nguyen Hue（1203 號房）"),
+            "{}",
+            zh.text
+        );
+    }
+
+    #[test]
+    fn a_refund_and_a_therapist_are_told_in_words_not_in_the_history_s_codes() {
+        let refunded = r#"{"orderId":"BK1","plan":"Spa","totalVnd":480000,"start":"2026-12-24 10:00","reason":"refunded: 240000 240000 late","driver":null}"#;
+        let m = order_mail(MailKind::OrderRefunded, refunded, Language::En);
+        assert!(
+            m.text.contains("Refunded VND 240,000, fee VND 240,000."),
+            "{}",
+            m.text
+        );
+        assert!(!m.text.contains("refunded:"), "{}", m.text);
+        let confirmed = r#"{"orderId":"BK1","plan":"Spa","totalVnd":480000,"start":"2026-12-24 10:00","reason":"therapist: Lan","driver":null}"#;
+        let m = order_mail(MailKind::OrderConfirmed, confirmed, Language::Vi);
+        assert!(m.text.contains("Kỹ thuật viên: Lan"), "{}", m.text);
+        assert!(!m.text.contains("therapist:"), "{}", m.text);
     }
 }

@@ -16,6 +16,8 @@ pub struct Model {
     pub next_attempt_at_ms: i64,
     pub sent_at_ms: Option<i64>,
     pub last_error: Option<String>,
+    /// The language to write in when the recipient has no profile (a BCP 47 tag).
+    pub language: Option<String>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -215,6 +215,8 @@ pub(crate) async fn queue_notices(
             next_attempt_at_ms: Set(ms(t.at)),
             sent_at_ms: Set(None),
             last_error: Set(None),
+            // The customer has a profile, whose language the mail is written in.
+            language: Set(None),
         });
     mail_outbox::Entity::insert_many(rows).exec(db).await?;
     Ok(())

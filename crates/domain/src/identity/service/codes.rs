@@ -8,6 +8,7 @@ use crate::error::{AuthError, DomainResult};
 use crate::identity::model::{Account, Email, Password, Profile, Role};
 use crate::identity::ports::{Change, CommitError, Mail, MailKind, Take};
 use crate::identity::tokens::{ActionCode, ActionMode, Principal, TokenHash};
+use crate::shared::Language;
 
 impl IdentityService {
     pub async fn send_verification_email(
@@ -77,6 +78,7 @@ impl IdentityService {
         email: &str,
         continue_url: &str,
         client: &str,
+        language: Language,
     ) -> DomainResult<()> {
         let now = self.now();
         let policy = &self.deps.policy;
@@ -101,7 +103,7 @@ impl IdentityService {
         if matches!(room, Take::Full(_)) {
             return Ok(());
         }
-        let change = match self.store().account_by_email(&email).await? {
+        let mut change = match self.store().account_by_email(&email).await? {
             Some(account) if !account.disabled => {
                 let (code, mail) =
                     self.code_and_mail(&account, ActionMode::ResetPassword, &continue_path, now);
@@ -116,6 +118,10 @@ impl IdentityService {
                 ..Change::default()
             },
         };
+        // In the asker's language, unless the account's profile says another.
+        for mail in &mut change.mails {
+            mail.language = Some(language);
+        }
         self.commit(change).await
     }
 

@@ -136,6 +136,7 @@ impl IdentityService {
             kind,
             link,
             detail: None,
+            language: None,
             created_at: now,
         }
     }

@@ -7,7 +7,7 @@ use crate::error::{AuthError, DomainResult};
 use crate::identity::model::{Account, Email, Password, Role};
 use crate::identity::ports::{Change, CommitError};
 use crate::identity::tokens::{ActionMode, IdClaims, Principal, RefreshToken, Session, TokenHash};
-use crate::shared::UserId;
+use crate::shared::{Language, UserId};
 
 impl IdentityService {
     #[tracing::instrument(skip_all)]
@@ -17,6 +17,7 @@ impl IdentityService {
         password: &str,
         continue_url: &str,
         client: &str,
+        language: Language,
     ) -> DomainResult<Session> {
         let now = self.now();
         self.throttle(
@@ -42,8 +43,10 @@ impl IdentityService {
             updated_at: now,
             tokens_valid_after: DateTime::UNIX_EPOCH,
         };
-        let (code, mail) =
+        let (code, mut mail) =
             self.code_and_mail(&account, ActionMode::VerifyEmail, &continue_path, now);
+        // Written in the language the person signed up in (no profile says otherwise yet).
+        mail.language = Some(language);
         let (refresh, secret) = self.new_refresh_token(&account.id, now, now, None);
         self.commit(Change {
             insert_account: Some(account.clone()),

@@ -283,7 +283,7 @@ fn settle_error(e: SettleError) -> DomainError {
     match e {
         SettleError::Insufficient => DomainError::FailedPrecondition(INSUFFICIENT),
         SettleError::BalanceLimit => {
-            DomainError::FailedPrecondition(msg("wallet.balance_max").with("max", BALANCE_MAX))
+            DomainError::FailedPrecondition(msg("wallet.balance_max").money("max", BALANCE_MAX))
         }
         SettleError::Stale => DomainError::Conflict(msg("order.stale")),
         SettleError::KeyTaken | SettleError::Duplicate => {

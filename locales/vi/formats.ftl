@@ -1,0 +1,10 @@
+# Cách viết số tiền và thời gian: trang web và thư đọc cùng một tệp nên viết giống nhau.
+# $amount: the digits without a sign, grouped by the language's rules (CLDR); $sign: plus or
+# minus; $time: HH:MM, Vietnam time.
+
+money = { $sign ->
+    [minus] -{ $amount } ₫
+   *[plus] { $amount } ₫
+}
+datetime = { $day }/{ $month }/{ $year } { $time }
+daytime = { $day }/{ $month } { $time }

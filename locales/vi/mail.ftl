@@ -1,0 +1,83 @@
+# Chữ trong thư (tiếng Việt). Thư được gửi bằng ngôn ngữ người nhận đã chọn.
+
+mail-brand = Đặt Dịch Vụ Du Lịch Việt Nam
+mail-subject = { $subject } — Đặt Dịch Vụ Du Lịch Việt Nam
+mail-greeting = Xin chào,
+mail-link_fallback = Nếu nút không hoạt động, hãy sao chép địa chỉ này vào trình duyệt:
+mail-span-days = { $n } ngày
+mail-span-hours = { $n } giờ
+mail-span-minutes = { $n } phút
+mail-external_account = tài khoản bên ngoài
+mail-not_you = Nếu không phải bạn thực hiện, hãy đặt lại mật khẩu ngay và liên hệ bộ phận hỗ trợ.
+
+mail-verify-subject = Vui lòng xác minh email của bạn
+mail-verify-thanks = Cảm ơn bạn đã đăng ký Đặt Dịch Vụ Du Lịch Việt Nam.
+mail-verify-body = Nhấn nút bên dưới để xác minh email. Liên kết có hiệu lực trong { $span } và chỉ dùng được một lần.
+mail-verify-ignore = Nếu bạn không đăng ký, hãy bỏ qua thư này.
+mail-verify-button = Xác minh email
+
+mail-reset-subject = Đặt lại mật khẩu
+mail-reset-asked = Chúng tôi nhận được yêu cầu đặt lại mật khẩu tài khoản của bạn.
+mail-reset-body = Nhấn nút bên dưới để đặt mật khẩu mới. Liên kết có hiệu lực trong { $span } và chỉ dùng được một lần.
+mail-reset-ignore = Nếu bạn không yêu cầu, hãy bỏ qua thư này; mật khẩu của bạn sẽ không thay đổi.
+mail-reset-button = Đặt lại mật khẩu
+
+mail-invite-subject = Bạn được mời vào trang quản lý
+mail-invite-created = Quản trị viên đã tạo tài khoản quản lý cho bạn; email đăng nhập là địa chỉ nhận thư này.
+mail-invite-body = Nhấn nút bên dưới để đặt mật khẩu (ít nhất 12 ký tự). Liên kết có hiệu lực trong { $span } và chỉ dùng được một lần.
+mail-invite-expired = Nếu liên kết hết hạn, hãy nhờ quản trị viên mời lại.
+mail-invite-button = Đặt mật khẩu
+
+mail-unknown-subject = Yêu cầu đặt lại mật khẩu
+mail-unknown-asked = Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho email này, nhưng email này chưa có tài khoản.
+mail-unknown-hint = Nếu là bạn, hãy dùng email đã đăng ký, hoặc đăng ký tài khoản mới với email này.
+mail-unknown-ignore = Nếu bạn không yêu cầu, hãy bỏ qua thư này.
+mail-unknown-button = Đăng ký tài khoản mới
+
+mail-email_changed-subject = Email đăng nhập của bạn đã thay đổi
+mail-email_changed-body = Email đăng nhập của tài khoản vừa được đổi sang địa chỉ khác; các thông báo sau sẽ gửi đến email mới.
+
+mail-linked-subject = Tài khoản của bạn đã liên kết cách đăng nhập mới
+mail-linked-body = Giờ đây bạn có thể đăng nhập bằng { $provider }.
+mail-linked-not_you = Nếu không phải bạn thực hiện, hãy vào hồ sơ thành viên để hủy liên kết ngay và liên hệ bộ phận hỗ trợ.
+mail-linked-button = Xem hồ sơ thành viên
+
+mail-unlinked-subject = Tài khoản của bạn đã gỡ một cách đăng nhập
+mail-unlinked-body = Bạn không thể đăng nhập bằng { $provider } nữa.
+
+mail-password_set-subject = Tài khoản của bạn đã có mật khẩu
+mail-password_set-body = Tài khoản của bạn đã được đặt mật khẩu; từ nay bạn cũng có thể đăng nhập bằng email và mật khẩu.
+
+mail-order-subject = Đơn hàng của bạn có cập nhật mới
+mail-order-body = Đơn hàng của bạn có cập nhật mới, vui lòng xem trong khu vực thành viên.
+mail-order-button = Xem đơn hàng
+mail-order-id = Mã đơn: { $order } ({ $plan })
+mail-order-start = Thời gian: { $start } (giờ Việt Nam)
+mail-order-total = Số tiền: { $total }
+mail-order-place = Địa điểm: { $place }
+mail-order-room = { $place } (phòng { $room })
+mail-order-flight = Chuyến bay: { $flight }
+mail-order-policy = Chính sách hủy: hủy miễn phí trước { $deadline } (giờ Việt Nam); sau đó thu { $percent }% phí.
+mail-order-calendar = Mã đơn { $order }
+
+mail-paid-subject = Thanh toán thành công, đơn hàng đã được tạo
+mail-paid-thanks = Chúng tôi đã nhận được thanh toán của bạn, xin cảm ơn.
+mail-paid-next = Sau khi xác nhận, chúng tôi sẽ gửi thư cho bạn thông tin tài xế hoặc kỹ thuật viên.
+
+mail-confirmed-subject = Đơn hàng đã được xác nhận
+mail-confirmed-body = Đơn hàng của bạn đã được xác nhận.
+mail-confirmed-driver = Tài xế / hướng dẫn viên: { $name }, điện thoại { $phone }
+mail-confirmed-plate = Biển số xe: { $plate }
+mail-confirmed-therapist = Kỹ thuật viên: { $name }
+
+mail-cancelled-subject = Đơn hàng đã bị hủy
+mail-cancelled-body = Đơn hàng của bạn đã bị hủy; đơn chưa thanh toán sẽ không bị tính phí.
+
+mail-refunded-subject = Đơn hàng đã hủy và hoàn tiền
+mail-refunded-body = Đơn hàng của bạn đã bị hủy; tiền hoàn đã vào ví V-coin của bạn.
+mail-refunded-amounts = Hoàn { $refund }, phí { $fee }.
+
+mail-review_hidden-subject = Đánh giá của bạn đã bị ẩn
+mail-review_hidden-body = Đánh giá của bạn cho đơn hàng này không còn hiển thị trên trang gói dịch vụ.
+mail-review_hidden-reason = Lý do: { $reason }
+mail-review_hidden-help = Nếu có thắc mắc, hãy liên hệ bộ phận hỗ trợ trong khu vực thành viên.
