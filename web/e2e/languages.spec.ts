@@ -37,3 +37,42 @@ test('a link carries its language, the picker changes it, and the choice is kept
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('會員登入');
 });
+
+test('a signed-in traveller’s language is their profile’s: prices, dates and mails follow it', async ({ page, request }) => {
+  const email = `linh-${Date.now()}@example.com`;
+  // Signed up on the Vietnamese pages.
+  const r = await request.post('/api/auth/sign-up', { data: { email, password: 'secret1' }, headers: { 'accept-language': 'vi' } });
+  expect(r.status()).toBe(200);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/category/shuttle?lang=vi');
+  // Money in Vietnamese: dots between thousands, the đồng sign after.
+  await expect(page.locator('main')).toContainText(/\d{1,3}(\.\d{3})+ ₫/);
+  await expect(page.locator('main')).not.toContainText('VND');
+  await page.goto('/login?next=%2Fprofile');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill('secret1');
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // The profile was made in the language it was first read in.
+  const chosen = page.getByRole('combobox', { name: 'Ngôn ngữ ưa dùng' });
+  await expect(chosen).toHaveValue('vi');
+  expect(await sideways(page)).toBe(0);
+  // Choosing English in the picker, signed in, changes the profile too.
+  await page.getByRole('button', { name: 'Danh mục dịch vụ' }).click();
+  await page.getByRole('combobox', { name: 'Ngôn ngữ giao diện' }).locator('visible=true').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('combobox', { name: 'Preferred language' })).toHaveValue('en');
+  // So a reset asked from anywhere is mailed in English.
+  await request.post('/api/auth/send-password-reset', { data: { email }, headers: { 'accept-language': 'zh-TW' } });
+  // The outbox sends within a second: the mailbox's page is read again until it shows.
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(page.getByText('Reset your password — Vietnam Travel Booking').first()).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  // Saved from the profile's form, the pages follow it back to Chinese.
+  await page.goto('/profile');
+  await page.getByRole('combobox', { name: 'Preferred language' }).selectOption('zh-TW');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
+  await expect(page.getByRole('combobox', { name: '偏好語言' })).toHaveValue('zh-TW');
+});

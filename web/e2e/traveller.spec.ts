@@ -138,8 +138,8 @@ test('on a 320 px phone the header is one row, signed out and in; the categories
   await expect(page.getByRole('navigation', { name: '服務分類' })).toBeHidden();
   await logInTo(page, '/member/user-info', email, PASSWORD);
   await oneRow();
-  // A setting that changes nothing is not offered.
-  await expect(page.getByText('偏好語言')).toHaveCount(0);
+  // The preferred language is offered now that it chooses the pages' and the mails' language.
+  await expect(page.getByRole('combobox', { name: '偏好語言' })).toHaveValue('zh-TW');
   // 登出 stays on one line beside the heading.
   const logout = await page.getByRole('button', { name: '登出' }).boundingBox();
   expect(logout?.height).toBeLessThanOrEqual(48);

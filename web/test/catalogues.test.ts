@@ -1,5 +1,6 @@
 // The interface's catalogues under locales/: every language has every message of each part, with
 // the same values; every id the code asks a part for is there; index.html's words are there.
+// (formats.ftl is the server's too; its own tests hold the server's catalogues alike.)
 import { FluentResource } from '@fluent/bundle';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 type Entry = FluentResource['body'][number];
 const ROOT = join(__dirname, '..', '..', 'locales');
 const LANGUAGES = ['zh-TW', 'vi', 'en'];
-const PARTS = ['console.ftl', ...readdirSync(join(ROOT, 'zh-TW', 'web')).map((f) => `web/${f}`)];
+const PARTS = ['console.ftl', 'formats.ftl', ...readdirSync(join(ROOT, 'zh-TW', 'web')).map((f) => `web/${f}`)];
 
 function parse(lang: string, part: string): Map<string, Entry> {
   const text = readFileSync(join(ROOT, lang, part), 'utf8');

@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatVnd } from '@/lib/format';
+import { formatLocal, formatVnd } from '@/lib/format';
 
-const intl = new Intl.NumberFormat('zh-TW', {
-  style: 'currency',
-  currency: 'VND',
-  currencyDisplay: 'code',
-  maximumFractionDigits: 0,
-});
-
-describe('formatVnd', () => {
-  it('writes what zh-TW currency formatting writes, for every size and sign', () => {
+// The server's mails write the same (crates/domain/src/words/tests.rs holds its side).
+describe('money and times in the build’s language (zh-TW)', () => {
+  it('writes amounts as the zh-TW currency format does, for every size and sign', () => {
+    const intl = new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'VND', currencyDisplay: 'code', maximumFractionDigits: 0 });
     const amounts = [0, 1, 12, 999, 1_000, 12_345, 480_000, 1_250_000, 99_999_999, 1_000_000_000_000, -1, -1_250_000];
     for (const n of amounts) {
       expect(formatVnd(n)).toBe(intl.format(n).replace(/\u00a0/g, ' '));
       expect(formatVnd(BigInt(n))).toBe(formatVnd(n));
     }
-  });
-
-  it('rounds a fraction as the currency format does', () => {
     expect(formatVnd(1_250_000.4)).toBe('VND 1,250,000');
     expect(formatVnd(999.5)).toBe('VND 1,000');
+  });
+
+  it('writes a Vietnam time year first, and a deadline without its year', () => {
+    expect(formatLocal('2026-12-04T09:05')).toBe('2026/12/04 09:05');
+    expect(formatLocal('2026-12-04T09:05', false)).toBe('12/04 09:05');
   });
 });

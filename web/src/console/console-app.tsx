@@ -3,7 +3,7 @@ import { LanguagePicker } from '@/components/language-picker';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, NavLink, useLocation } from 'react-router';
-import { endSession, sessionReadyAtom } from '@/features/account';
+import { endSession, rememberLanguage, sessionReadyAtom } from '@/features/account';
 import { invalidate } from '@/lib/api/rpc';
 import { liveConnectedAtom, LiveTopic, watchLive, type LiveEvent } from '@/lib/api/live';
 import { to } from '@/lib/paths';
@@ -180,7 +180,7 @@ function Frame({ role }: { role: Role }) {
           <button type="button" className="button button-small button-secondary" onClick={toggleTitle} aria-pressed={title}>
             {title ? m.titleOn : m.titleOff}
           </button>
-          <LanguagePicker />
+          <LanguagePicker remember={rememberLanguage} />
           <span className="muted small">{m.roles[role]}</span>
           <button type="button" className="button button-small button-secondary" onClick={() => void endSession()}>
             {m.signOut}

@@ -41,6 +41,8 @@ export const accountMessages = {
   zaloId: t('zalo-id'),
   whatsappId: t('whatsapp-id'),
   contactHint: t('contact-hint'),
+  preferredLanguage: t('preferred-language'),
+  preferredLanguageHint: t('preferred-language-hint'),
   save: t('save'),
   saved: t('saved'),
   changePassword: t('change-password'),

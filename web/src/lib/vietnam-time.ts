@@ -1,6 +1,8 @@
 // Service times are Vietnam time (UTC+7 all year), whatever the customer's own time zone: forms
 // take and show `YYYY-MM-DDTHH:MM` in Vietnam time, labelled as such.
 
+import { formatLocal } from './format';
+
 const OFFSET_MS = 7 * 3600 * 1000;
 
 /** Vietnam wall-clock time `minutes` from now, as a `datetime-local` value. */
@@ -14,9 +16,9 @@ export function instantOf(local: string): Date {
   return new Date(Date.parse(`${day}T${time.slice(0, 5)}:00Z`) - OFFSET_MS);
 }
 
-/** `2026-11-24T21:30` (Vietnam time) shown as `2026/11/24 21:30`. */
+/** `2026-11-24T21:30` (Vietnam time) shown in the language's order: `2026/11/24 21:30`. */
 export function showLocal(value: string): string {
-  return value.replace('T', ' ').replace(/-/g, '/');
+  return formatLocal(value);
 }
 
 /** An instant shown in Vietnam time: `2026/11/24 21:30`. */
@@ -29,8 +31,7 @@ export function showTimestamp(at: { seconds: bigint } | undefined): string {
   return at ? showInstant(new Date(Number(at.seconds) * 1000)) : '';
 }
 
-/** An instant as a short Vietnam-time deadline: `12/23 10:00`. */
+/** An instant as a short Vietnam-time deadline: `12/23 10:00` in zh-TW. */
 export function showDayTime(at: Date): string {
-  const vn = new Date(at.getTime() + OFFSET_MS).toISOString();
-  return `${vn.slice(5, 7)}/${vn.slice(8, 10)} ${vn.slice(11, 16)}`;
+  return formatLocal(new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 16), false);
 }

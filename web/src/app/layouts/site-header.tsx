@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { userAtom } from '@/features/account';
+import { rememberLanguage, userAtom } from '@/features/account';
 import { messages } from '@/lib/messages';
 import { tokenAtom } from '@/lib/store';
 import { CATEGORIES, paths, to } from '@/lib/paths';
@@ -64,10 +64,10 @@ export function SiteHeader() {
             </NavLink>
           ))}
           {themeButton('in-menu')}
-          <LanguagePicker className="in-menu" />
+          <LanguagePicker className="in-menu" remember={rememberLanguage} />
         </nav>
         <div className="site-actions">
-          <LanguagePicker className="in-actions" />
+          <LanguagePicker className="in-actions" remember={rememberLanguage} />
           {themeButton('in-actions')}
           {signedIn ? (
             <>

@@ -8,3 +8,4 @@ export { SignedOutOnly } from './components/signed-out-only';
 export { endSession } from './session';
 export { adoptSessionToken, restoreSessionOnStart } from './session-start';
 export { sessionReadyAtom, userAtom } from './session-state';
+export { rememberLanguage } from './remember-language';

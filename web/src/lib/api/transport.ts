@@ -2,7 +2,7 @@ import { Code, ConnectError, type Interceptor, type Transport } from '@connectrp
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import { MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt';
 import { API_TIMEOUT_MS, RETRY_STATUSES } from '../constants';
-import { pageLanguage } from '../language';
+import { LANGUAGE } from '@/lib/i18n/language';
 import { refused } from './refusal';
 
 export const TOKEN_HEADER = 'authorization-firebase';
@@ -37,7 +37,7 @@ export function httpStatusOf(error: ConnectError): number | undefined {
 
 /** Asks the server for its words in the page's language. */
 const languageInterceptor: Interceptor = (next) => (req) => {
-  req.header.set('accept-language', pageLanguage());
+  req.header.set('accept-language', LANGUAGE);
   return next(req);
 };
 

@@ -6,19 +6,8 @@
 import { FluentBundle, type FluentResource, type FluentVariable } from '@fluent/bundle';
 import { writeCookie } from '../cookies';
 
-export const LANGUAGES = ['zh-TW', 'vi', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-TW';
-
-/** The language this build speaks. */
-export const LANGUAGE: Language = __LANGUAGE__;
-
-/** Ours that a tag names (`zh-Hant`, `vi-VN`, `en-GB`…), as the server reads it. */
-export function languageOf(tag: string | null | undefined): Language | undefined {
-  const primary = tag?.split(/[-_]/)[0]?.trim().toLowerCase();
-  if (primary === 'zh') return 'zh-TW';
-  return LANGUAGES.find((l) => l === primary);
-}
+export { DEFAULT_LANGUAGE, LANGUAGE, LANGUAGES, languageOf, type Language } from './language';
+import { LANGUAGE, languageOf, type Language } from './language';
 
 export type Args = Record<string, FluentVariable>;
 /** A catalogue's words by id; an id no catalogue has reads as itself (a test keeps there none). */

@@ -12,7 +12,8 @@ import { accountError } from '../api/errors';
 import { emailRules, newPasswordRules, passwordRules } from '../rules';
 import { endSession } from '../session';
 import { userAtom } from '../session-state';
-import { Field } from '@/components/form/field';
+import { Field, SelectField } from '@/components/form/field';
+import { LANGUAGE, LANGUAGES, languageOf, switchLanguage, type Language } from '@/lib/i18n';
 import { FormFooter } from '@/components/form/form-footer';
 import { accountMessages } from '@/lib/account-messages';
 import { useWaysIn } from '../api/account-api';
@@ -106,6 +107,7 @@ interface ProfileValues {
   lineId: string;
   zaloId: string;
   whatsappId: string;
+  language: Language;
 }
 
 function ProfileForm({ user }: { user: User }) {
@@ -120,6 +122,7 @@ function ProfileForm({ user }: { user: User }) {
       lineId: user.lineId,
       zaloId: user.zaloId,
       whatsappId: user.whatsappId,
+      language: languageOf(user.preferredLanguage) ?? LANGUAGE,
     },
   });
   const onSubmit = handleSubmit(async (v) => {
@@ -136,8 +139,11 @@ function ProfileForm({ user }: { user: User }) {
         lineId: v.lineId,
         zaloId: v.zaloId,
         whatsappId: v.whatsappId,
+        preferredLanguage: v.language,
       });
       toast(m.saved, 'success');
+      // The pages follow the language chosen for them.
+      if (v.language !== LANGUAGE) switchLanguage(v.language);
     } catch (e) {
       setError(accountError(e));
     }
@@ -162,6 +168,12 @@ function ProfileForm({ user }: { user: User }) {
         <Field label={m.zaloId} {...register('zaloId')} />
         <Field label={m.whatsappId} {...register('whatsappId')} />
       </div>
+      <SelectField
+        label={m.preferredLanguage}
+        hint={m.preferredLanguageHint}
+        options={LANGUAGES.map((l) => ({ value: l, label: messages.nav.languages[l] }))}
+        {...register('language')}
+      />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.save} block={false} />
     </form>
   );

@@ -8,7 +8,7 @@ import { TOKEN_HEADER } from '@/lib/api/transport';
 import { API_BASE_URL } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { store, tokenAtom } from '@/lib/store';
-import { pageLanguage } from '@/lib/language';
+import { LANGUAGE } from '@/lib/i18n/language';
 
 export { Gender, type Therapist };
 
@@ -78,7 +78,7 @@ function send(form: FormData, onProgress: (fraction: number) => void): Promise<{
     xhr.open('POST', `${BASE}/upload`);
     const token = store.get(tokenAtom);
     if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
-    xhr.setRequestHeader('accept-language', pageLanguage());
+    xhr.setRequestHeader('accept-language', LANGUAGE);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
