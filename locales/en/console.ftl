@@ -180,6 +180,27 @@ catalog-days-thu = Thu
 catalog-days-fri = Fri
 catalog-days-sat = Sat
 catalog-days-sun = Sun
+catalog-words-language = Language of the words
+catalog-words-hint = Where a Vietnamese or English field is empty, customers read the Traditional Chinese.
+catalog-bio = About her
+catalog-missing = Not yet translated
+catalog-missing-none = Every plan and therapist is translated.
+catalog-missing-count = { $n ->
+    [one] { $n } entry not yet translated
+   *[other] { $n } entries not yet translated
+}
+catalog-missing-fields = Missing: { $fields }
+catalog-field-name = Name
+catalog-field-summary = Summary
+catalog-field-description = Description
+catalog-field-included = Included
+catalog-field-excluded = Not included
+catalog-field-meeting_point = Meeting point
+catalog-field-finding = Finding the driver
+catalog-field-service_area = Service area
+catalog-field-bio = About her
+catalog-kind-plan = Plan
+catalog-kind-therapist = Therapist
 staff-people = Staff
 staff-invite = Invite someone
 staff-email = Email

@@ -43,6 +43,7 @@ catalog-pricing-rate_min = Every length costs at least { $min }
 catalog-pricing-rate_order = Lengths go from short to long, and a longer one may not cost less
 catalog-pricing-transfer_rate = A shuttle plan has one rate, of 0 minutes
 catalog-seats = At least one seat is needed
+catalog-translation_language = A translation is vi or en (Traditional Chinese goes in the entry's own fields); { $language } is neither
 catalog-toml = The catalogue file cannot be read: { $detail }
 catalog-vehicle = Shuttle and charter plans have a vehicle; the others do not
 

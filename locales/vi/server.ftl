@@ -37,6 +37,7 @@ catalog-pricing-rate_min = Giá của mỗi thời lượng ít nhất { $min }
 catalog-pricing-rate_order = Thời lượng từ ngắn đến dài, thời lượng dài hơn không được rẻ hơn
 catalog-pricing-transfer_rate = Gói đưa đón chỉ có một mức giá, thời lượng 0
 catalog-seats = Cần ít nhất một chỗ ngồi
+catalog-translation_language = Bản dịch chỉ có thể là vi hoặc en (tiếng Trung phồn thể ở các trường gốc), không nhận ra { $language }
 catalog-toml = Không đọc được tệp danh mục: { $detail }
 catalog-vehicle = Gói đưa đón và thuê xe có loại xe, các gói khác thì không
 

@@ -38,6 +38,7 @@ catalog-pricing-rate_min = 每個時數的價格至少 { $min }
 catalog-pricing-rate_order = 時數由短到長，較長的時數不可較便宜
 catalog-pricing-transfer_rate = 接送方案只有一種價格，時數為 0
 catalog-seats = 至少要有一個座位
+catalog-translation_language = 翻譯只能是 vi 或 en（繁體中文寫在原本的欄位），不認得 { $language }
 catalog-toml = 無法讀取目錄檔：{ $detail }
 catalog-vehicle = 接送與包車方案要有車型，其他方案沒有
 

@@ -21,6 +21,7 @@ mod m20261126_000015_catalog_version;
 mod m20261127_000016_payment_opened;
 mod m20261127_000017_therapist_photos;
 mod m20261128_000018_mail_language;
+mod m20261128_000019_catalog_translations;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000016_payment_opened::Migration),
             Box::new(m20261127_000017_therapist_photos::Migration),
             Box::new(m20261128_000018_mail_language::Migration),
+            Box::new(m20261128_000019_catalog_translations::Migration),
         ]
     }
 }

@@ -2,12 +2,14 @@
 //! it. Reading checks every entry through the domain's own constructors.
 
 use chrono::NaiveTime;
+use std::collections::BTreeMap;
+
 use domain::catalog::{
     BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, Plan, PlanContent, PlanId,
-    PriceRules, Rate, Shift, Therapist, Vehicle,
+    PlanTexts, PriceRules, Rate, Shift, Therapist, Translations, Vehicle,
 };
 use domain::error::msg;
-use domain::shared::Money;
+use domain::shared::{Language, Money};
 use domain::{DomainError, DomainResult};
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +47,92 @@ pub struct PlanEntry {
     /// What the plan's page says beyond the price; all optional.
     #[serde(default, skip_serializing_if = "ContentEntry::is_empty")]
     pub content: ContentEntry,
+    /// Its words in other languages (`[plans.translations.vi]`); a field left out is not
+    /// translated, and the zh-TW one is shown.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: BTreeMap<String, PlanTextsEntry>,
+}
+
+/// A plan's words in one language (`domain::catalog::PlanTexts`), as the file and the database
+/// keep them.
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanTextsEntry {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub included: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excluded: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub meeting_point: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub finding: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub service_area: String,
+}
+
+impl From<&PlanTexts> for PlanTextsEntry {
+    fn from(t: &PlanTexts) -> Self {
+        Self {
+            name: t.name.clone(),
+            summary: t.summary.clone(),
+            description: t.description.clone(),
+            included: t.included.clone(),
+            excluded: t.excluded.clone(),
+            meeting_point: t.meeting_point.clone(),
+            finding: t.finding.clone(),
+            service_area: t.service_area.clone(),
+        }
+    }
+}
+
+impl From<PlanTextsEntry> for PlanTexts {
+    fn from(t: PlanTextsEntry) -> Self {
+        Self {
+            name: t.name,
+            summary: t.summary,
+            description: t.description,
+            included: t.included,
+            excluded: t.excluded,
+            meeting_point: t.meeting_point,
+            finding: t.finding,
+            service_area: t.service_area,
+        }
+    }
+}
+
+/// Translations by language tag, as the file and the database write them, into the domain's:
+/// only the languages beside zh-TW (whose words are the entry's own).
+pub fn translations_from<E, T: From<E>>(
+    entries: BTreeMap<String, E>,
+) -> DomainResult<Translations<T>> {
+    entries
+        .into_iter()
+        .map(|(tag, entry)| match Language::parse(&tag) {
+            Ok(lang) if lang != Language::default() => Ok((lang, T::from(entry))),
+            _ => Err(DomainError::invalid(
+                "translations",
+                msg("catalog.translation_language").with("language", tag),
+            )),
+        })
+        .collect()
+}
+
+/// The domain's translations by language tag, leaving out languages with no words.
+pub fn translations_of<T, E: for<'a> From<&'a T>>(
+    translations: &Translations<T>,
+    is_empty: impl Fn(&T) -> bool,
+) -> BTreeMap<String, E> {
+    translations
+        .iter()
+        .filter(|(_, t)| !is_empty(t))
+        .map(|(lang, t)| (lang.tag().to_owned(), E::from(t)))
+        .collect()
 }
 
 /// A plan's page content (`domain::catalog::PlanContent`) as the file and the database keep it.
@@ -267,6 +355,9 @@ pub struct TherapistEntry {
     pub rating_tenths: u32,
     #[serde(default)]
     pub bio: String,
+    /// Her bio in other languages (`[therapists.bios]`, `vi = "…"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bios: BTreeMap<String, String>,
     #[serde(default)]
     pub hours: Vec<ShiftEntry>,
     #[serde(default = "yes")]
@@ -341,6 +432,7 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 active: p.active,
                 cancellation: Default::default(),
                 content: p.content.to_content(),
+                translations: translations_from(p.translations).map_err(in_plan)?,
             };
             plan.validate().map_err(in_plan)?;
             Ok(plan)
@@ -378,6 +470,7 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 years_of_practice: t.years_of_practice,
                 rating_tenths: t.rating_tenths,
                 bio: t.bio,
+                bios: translations_from(t.bios).map_err(in_therapist)?,
                 hours,
                 active: t.active,
             };
@@ -409,6 +502,7 @@ pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> 
                 active: p.active,
                 pricing: PricingEntry::from(&p.pricing),
                 content: ContentEntry::from(&p.content),
+                translations: translations_of(&p.translations, PlanTexts::is_empty),
             })
             .collect(),
         therapists: therapists
@@ -424,6 +518,7 @@ pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> 
                 years_of_practice: t.years_of_practice,
                 rating_tenths: t.rating_tenths,
                 bio: t.bio.clone(),
+                bios: translations_of(&t.bios, |b: &String| b.trim().is_empty()),
                 hours: t.hours.iter().map(ShiftEntry::from).collect(),
                 active: t.active,
             })
@@ -455,7 +550,39 @@ mod tests {
         plans[0].active = false;
         therapists[0].active = false;
         let text = render(&plans, &therapists).unwrap();
+        assert!(
+            text.contains("[plans.translations.vi]"),
+            "translations are written"
+        );
+        assert!(text.contains("[therapists.bios]"), "bios are written");
         assert_eq!(parse(&text).unwrap(), (plans, therapists));
+    }
+
+    #[test]
+    fn the_demo_reads_in_three_languages() {
+        let (plans, therapists) = parse(DEMO).unwrap();
+        let sgn = plans
+            .iter()
+            .find(|p| p.id.as_str() == "shuttle-sgn-4")
+            .unwrap();
+        let en = sgn.in_language(Language::En);
+        assert!(en.name.contains("Tan Son Nhat"), "{}", en.name);
+        assert!(en.content.finding.contains("name in Chinese"));
+        assert_eq!(sgn.in_language(Language::ZhTw), *sgn);
+        // Where only the name and summary are translated, the rest is on the missing list.
+        let massage = plans
+            .iter()
+            .find(|p| p.id.as_str() == "massage-foot")
+            .unwrap();
+        let missing = massage.missing_translations();
+        assert_eq!(missing.len(), 2, "{missing:?}");
+        assert!(missing[0].fields.contains(&"description"));
+        assert!(!missing[0].fields.contains(&"name"));
+        assert!(
+            therapists
+                .iter()
+                .all(|t| t.missing_translations().is_empty())
+        );
     }
 
     #[test]
@@ -529,6 +656,16 @@ mod tests {
         let err = parse(bad).unwrap_err();
         assert!(err.to_string().contains("plans[x-1].category"), "{err}");
         assert!(parse("plans = 3").is_err());
+        // A translation is into a language beside zh-TW, whose words are the entry's own.
+        for tag in ["zh-TW", "fr"] {
+            let text = format!("{bad}\n[plans.translations.{tag}]\nname = \"x\"\n")
+                .replace("helicopter", "escort");
+            let err = parse(&text).unwrap_err();
+            assert!(
+                err.to_string().contains("plans[x-1].translations"),
+                "{tag}: {err}"
+            );
+        }
         assert!(parse("[[plans]]\nid = \"a\"\nunknown = 1").is_err());
     }
 }

@@ -307,6 +307,7 @@ pub fn plan(
         active: true,
         cancellation: Default::default(),
         content: Default::default(),
+        translations: Default::default(),
     }
 }
 

@@ -12,6 +12,8 @@ use domain::catalog::Category;
 use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 
+use crate::texts::{self, Language};
+
 /// A REST list as sent: its JSON, the same gzip-compressed, and a strong ETag for each (of the
 /// JSON's bytes; the compressed one marked, as another representation).
 pub(crate) struct JsonAnswer {
@@ -27,10 +29,11 @@ type Kept<K, T> = Mutex<HashMap<K, (u64, Arc<T>)>>;
 #[derive(Clone)]
 pub struct CatalogCache {
     version: watch::Receiver<u64>,
-    rest: Arc<Kept<Category, JsonAnswer>>,
-    /// gRPC-Web first pages as sent (`grpc::kept`), by category and page size (both bounded, so
-    /// the map is too).
-    grpc: Arc<Kept<(Category, u32), Bytes>>,
+    /// By category and the language its words are in.
+    rest: Arc<Kept<(Category, Language), JsonAnswer>>,
+    /// gRPC-Web first pages as sent (`grpc::kept`), by category, page size and language (all
+    /// bounded, so the map is too).
+    grpc: Arc<Kept<(Category, u32, Language), Bytes>>,
 }
 
 impl CatalogCache {
@@ -43,8 +46,8 @@ impl CatalogCache {
         }
     }
 
-    /// The category's whole list as JSON, made by `make` when the kept one is of an older
-    /// version (or none is kept).
+    /// The category's whole list as JSON in the request's language, made by `make` when the kept
+    /// one is of an older version (or none is kept).
     pub(crate) async fn json<F, Fut>(
         &self,
         category: Category,
@@ -55,7 +58,8 @@ impl CatalogCache {
         Fut: Future<Output = DomainResult<Vec<u8>>>,
     {
         let version = *self.version.borrow();
-        if let Some(hit) = fresh(&self.rest, &category, version) {
+        let key = (category, texts::current());
+        if let Some(hit) = fresh(&self.rest, &key, version) {
             return Ok(hit);
         }
         let body = make().await?;
@@ -70,11 +74,12 @@ impl CatalogCache {
             etag: format!("\"{tag}\""),
             gzip_etag: format!("\"{tag}-gzip\""),
         });
-        keep(&self.rest, category, version, answer.clone());
+        keep(&self.rest, key, version, answer.clone());
         Ok(answer)
     }
 
-    /// A first page of plans as its gRPC-Web body, made by `make` when needed.
+    /// A first page of plans as its gRPC-Web body in the request's language, made by `make` when
+    /// needed.
     pub(crate) async fn plans<F, Fut>(
         &self,
         category: Category,
@@ -86,7 +91,7 @@ impl CatalogCache {
         Fut: Future<Output = DomainResult<Bytes>>,
     {
         let version = *self.version.borrow();
-        let key = (category, page_size);
+        let key = (category, page_size, texts::current());
         if let Some(hit) = fresh(&self.grpc, &key, version) {
             return Ok(hit.as_ref().clone());
         }

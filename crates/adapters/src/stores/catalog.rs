@@ -7,7 +7,8 @@ use async_trait::async_trait;
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::{
-    CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, Therapist, Vehicle,
+    CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, PlanTexts, Therapist,
+    Vehicle,
 };
 use domain::shared::{Money, Page, PageRequest};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -16,7 +17,9 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set,
 };
 
-use crate::catalog_file::{ContentEntry, PricingEntry, ShiftEntry};
+use crate::catalog_file::{
+    ContentEntry, PlanTextsEntry, PricingEntry, ShiftEntry, translations_from, translations_of,
+};
 use crate::sql::common::{corrupt, insert_audit, json, parse_json, storage};
 use crate::sql::entities::{plan, therapist};
 use crate::sql::paging::decode_cursor;
@@ -95,6 +98,11 @@ fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
         active: row.active,
         cancellation: Default::default(),
         content: parse_json::<ContentEntry>("plan", &row.content)?.to_content(),
+        translations: translations_from::<PlanTextsEntry, _>(parse_json(
+            "plan",
+            &row.translations,
+        )?)
+        .map_err(|e| corrupt("plan", e))?,
     })
 }
 
@@ -110,6 +118,10 @@ fn plan_to_row(p: &Plan, now: chrono::DateTime<chrono::FixedOffset>) -> plan::Ac
         vehicle_luggage: Set(p.vehicle.map(|v| clamp_i32(v.luggage))),
         pricing: Set(json(&PricingEntry::from(&p.pricing))),
         content: Set(json(&ContentEntry::from(&p.content))),
+        translations: Set(json(&translations_of::<_, PlanTextsEntry>(
+            &p.translations,
+            PlanTexts::is_empty,
+        ))),
         from_price_vnd: Set(p.from_price().amount()),
         airport: Set(p.airport.clone()),
         sort_order: Set(p.sort_order),
@@ -132,6 +144,8 @@ fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
             .map_err(|e| corrupt("therapist", e))?,
         rating_tenths: u32::try_from(row.rating_tenths).map_err(|e| corrupt("therapist", e))?,
         bio: row.bio,
+        bios: translations_from::<String, _>(parse_json("therapist", &row.translations)?)
+            .map_err(|e| corrupt("therapist", e))?,
         hours: hours
             .iter()
             .map(ShiftEntry::to_shift)
@@ -155,6 +169,9 @@ fn therapist_to_row(
         years_of_practice: Set(clamp_i32(t.years_of_practice)),
         rating_tenths: Set(clamp_i32(t.rating_tenths)),
         bio: Set(t.bio.clone()),
+        translations: Set(json(&translations_of::<_, String>(&t.bios, |b| {
+            b.trim().is_empty()
+        }))),
         hours: Set(json(
             &t.hours.iter().map(ShiftEntry::from).collect::<Vec<_>>(),
         )),
@@ -307,6 +324,7 @@ impl CatalogRepository for SqlCatalogRepository {
                             plan::Column::VehicleLuggage,
                             plan::Column::Pricing,
                             plan::Column::Content,
+                            plan::Column::Translations,
                             plan::Column::FromPriceVnd,
                             plan::Column::Airport,
                             plan::Column::SortOrder,
@@ -332,6 +350,7 @@ impl CatalogRepository for SqlCatalogRepository {
                             therapist::Column::YearsOfPractice,
                             therapist::Column::RatingTenths,
                             therapist::Column::Bio,
+                            therapist::Column::Translations,
                             therapist::Column::Hours,
                             therapist::Column::Active,
                             therapist::Column::UpdatedAt,

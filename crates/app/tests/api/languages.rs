@@ -154,3 +154,160 @@ api_test!(
         assert_eq!(words, "請選擇 zh-TW、en 或 vi", "{refused}");
     }
 );
+
+/// A REST read in `lang`.
+async fn read_in(app: &TestApp, path: &str, lang: &str) -> Value {
+    let r = app.http.get(app.url(path)).header("accept-language", lang);
+    r.send().await.unwrap().json().await.unwrap()
+}
+
+api_test!(
+    the_catalogue_reads_in_each_language_and_admins_translate_it,
+    async |app: &TestApp| {
+        use super::operations::{Cred, client, operator_token, with};
+        // A plan's page and its category's list, each in the reader's language; the lists are
+        // kept per language, so one language's never answers another.
+        let page = "/api/plan/shuttle/shuttle-sgn-4";
+        let en = read_in(app, page, "en").await;
+        assert!(
+            en["data"]["name"]
+                .as_str()
+                .unwrap()
+                .contains("Tan Son Nhat"),
+            "{en}"
+        );
+        let vi = read_in(app, page, "vi").await;
+        assert!(
+            vi["data"]["name"].as_str().unwrap().starts_with("Đưa đón"),
+            "{vi}"
+        );
+        let zh = read_in(app, page, "zh-TW").await;
+        assert!(
+            zh["data"]["name"].as_str().unwrap().starts_with("胡志明市"),
+            "{zh}"
+        );
+        for (lang, start) in [
+            ("en", "Ho Chi Minh"),
+            ("zh-TW", "胡志明市"),
+            ("vi", "Đưa đón"),
+        ] {
+            let list = read_in(app, "/api/plan/shuttle", lang).await;
+            let first = list["data"][0]["name"].as_str().unwrap_or_default();
+            assert!(first.starts_with(start), "{lang}: {first}");
+        }
+        // Not translated: the zh-TW words.
+        let foot = read_in(app, "/api/plan/dragon-massage/massage-foot", "en").await;
+        assert_eq!(foot["data"]["name"], "Foot reflexology");
+        let zh_foot = read_in(app, "/api/plan/dragon-massage/massage-foot", "zh-TW").await;
+        assert_eq!(foot["data"]["description"], zh_foot["data"]["description"]);
+
+        // The console lists what is missing, and an admin fills it in, one language at a time.
+        let admin = operator_token(app).await;
+        let cred = Cred::Token(&admin);
+        let mut c = client(app).await;
+        let listed = c
+            .list_catalog(with(&cred, pb::ListCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        let gap = |list: &[pb::MissingTranslation]| {
+            list.iter()
+                .find(|m| m.id == "massage-foot" && m.language == "en")
+                .map(|m| m.fields.clone())
+        };
+        let fields = gap(&listed.missing).unwrap();
+        assert!(fields.contains(&"description".to_owned()), "{fields:?}");
+        assert!(!fields.contains(&"name".to_owned()), "{fields:?}");
+        let words = &listed
+            .plans
+            .iter()
+            .find(|p| p.plan.as_ref().unwrap().id == "massage-foot")
+            .unwrap()
+            .words;
+        let langs: Vec<_> = words.iter().map(|w| w.language.as_str()).collect();
+        assert_eq!(langs, ["zh-TW", "vi", "en"]);
+        assert_eq!(words[2].name, "Foot reflexology");
+        assert!(words[2].description.is_empty());
+        let described = "Feet and calves, 60 to 120 minutes, in your hotel room.";
+        c.update_plan(with(
+            &cred,
+            pb::UpdatePlanRequest {
+                plan_id: "massage-foot".into(),
+                language: "en".into(),
+                description: Some(described.into()),
+                ..Default::default()
+            },
+        ))
+        .await
+        .unwrap();
+        let foot = read_in(app, "/api/plan/dragon-massage/massage-foot", "en").await;
+        assert_eq!(foot["data"]["description"], described);
+        let still = read_in(app, "/api/plan/dragon-massage/massage-foot", "zh-TW").await;
+        assert_eq!(still["data"]["description"], zh_foot["data"]["description"]);
+        // A language that is none of ours is refused, and nothing changes.
+        let refused = c
+            .update_plan(with(
+                &cred,
+                pb::UpdatePlanRequest {
+                    plan_id: "massage-foot".into(),
+                    language: "fr".into(),
+                    name: Some("Réflexologie".into()),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::InvalidArgument, "{refused:?}");
+        // A therapist's bio, in Vietnamese.
+        let lan = listed.therapists.iter().find(|t| t.id == "t-lan").unwrap();
+        c.update_therapist(with(
+            &cred,
+            pb::UpdateTherapistRequest {
+                therapist_id: "t-lan".into(),
+                languages: lan.languages.clone(),
+                skills: lan.skills.clone(),
+                hours: lan.hours.clone(),
+                bio: Some("Người Huế, mát tay.".into()),
+                language: "vi".into(),
+                ..Default::default()
+            },
+        ))
+        .await
+        .unwrap();
+        let listed = c
+            .list_catalog(with(&cred, pb::ListCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        let fields = gap(&listed.missing).unwrap();
+        assert!(!fields.contains(&"description".to_owned()), "{fields:?}");
+        assert!(listed.bios.iter().any(|b| b.therapist_id == "t-lan"
+            && b.language == "vi"
+            && b.bio == "Người Huế, mát tay."));
+
+        // The file carries every language: exported, imported back, exported again, the same.
+        let exported = c
+            .export_catalog(with(&cred, pb::ExportCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .catalog_toml;
+        assert!(exported.contains(described), "the edit is in the file");
+        assert!(exported.contains("Người Huế, mát tay."));
+        c.import_catalog(with(
+            &cred,
+            pb::ImportCatalogRequest {
+                catalog_toml: exported.clone(),
+            },
+        ))
+        .await
+        .unwrap();
+        let again = c
+            .export_catalog(with(&cred, pb::ExportCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .catalog_toml;
+        assert_eq!(again, exported);
+    }
+);

@@ -10,13 +10,17 @@ use super::ports::CatalogCodec;
 use super::price_rules::Rate;
 use super::service::CatalogService;
 use super::therapist::{Shift, Therapist};
+use super::translations::MissingTranslation;
 use crate::audit::{Auditor, Staff};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::shared::{Clock, Randomness};
+use crate::shared::{Clock, Language, Randomness};
 
 /// What an admin changes of a plan in the console; what is `None` stays.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlanEdit {
+    /// The language the name, summary and description are in: zh-TW's are the plan's own, the
+    /// others its translations (where an empty text is "not translated").
+    pub language: Language,
     pub name: Option<String>,
     pub summary: Option<String>,
     pub description: Option<String>,
@@ -35,15 +39,24 @@ pub struct PlanEdit {
 impl PlanEdit {
     /// Applies the edit; the plan's own rules are checked when it is stored.
     pub fn apply(&self, plan: &mut Plan) {
-        if let Some(name) = &self.name {
-            plan.name = name.trim().to_owned();
+        let texts = [&self.name, &self.summary, &self.description];
+        let [name, summary, description] = texts.map(|t| t.as_deref().map(str::trim));
+        let (to_name, to_summary, to_description) = if self.language == Language::default() {
+            (&mut plan.name, &mut plan.summary, &mut plan.description)
+        } else {
+            let t = plan.translations.entry(self.language).or_default();
+            (&mut t.name, &mut t.summary, &mut t.description)
+        };
+        for (to, text) in [
+            (to_name, name),
+            (to_summary, summary),
+            (to_description, description),
+        ] {
+            if let Some(text) = text {
+                text.clone_into(to);
+            }
         }
-        if let Some(summary) = &self.summary {
-            plan.summary = summary.trim().to_owned();
-        }
-        if let Some(description) = &self.description {
-            plan.description = description.trim().to_owned();
-        }
+        plan.translations.retain(|_, t| !t.is_empty());
         if let Some(rates) = &self.rates {
             plan.pricing.rates = rates.clone();
         }
@@ -61,6 +74,18 @@ impl PlanEdit {
             plan.images = images.iter().map(|i| i.trim().to_owned()).collect();
         }
     }
+}
+
+/// What an admin sets of a therapist in the console: her languages, skills and hours always; her
+/// photos and her bio in one language when given.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TherapistEdit {
+    pub languages: Vec<String>,
+    pub skills: Vec<String>,
+    pub hours: Vec<Shift>,
+    pub photos: Option<Vec<String>>,
+    /// Her bio in a language: zh-TW's is her own, an empty one elsewhere is "not translated".
+    pub bio: Option<(Language, String)>,
 }
 
 /// The catalogue as admins keep it.
@@ -165,8 +190,13 @@ impl CatalogAdmin {
                 .map(|r| format!("{}m={}", r.minutes, r.price.amount()))
                 .collect();
             let seats = p.vehicle.map_or(p.pricing.max_people, |v| v.seats);
+            let names: String = p
+                .translations
+                .iter()
+                .map(|(lang, t)| format!(" name.{}={}", lang.tag(), t.name))
+                .collect();
             format!(
-                "name={} rates={} capacity={seats} active={} images={}",
+                "name={}{names} rates={} capacity={seats} active={} images={}",
                 p.name,
                 rates.join(","),
                 p.active,
@@ -191,18 +221,22 @@ impl CatalogAdmin {
             .await
     }
 
-    /// An admin replaces a therapist's languages, skills and weekly hours (Vietnam time), and her
-    /// photos when given (the first is her card's); the finder offers her by them from now on,
-    /// and bookings she has keep her.
+    /// An admin replaces a therapist's languages, skills and weekly hours (Vietnam time), her
+    /// photos when given (the first is her card's) and her bio in a language when given; the
+    /// finder offers her by them from now on, and bookings she has keep her.
     pub async fn update_therapist(
         &self,
         by: &Staff,
         id: &str,
-        languages: &[String],
-        skills: &[String],
-        hours: Vec<Shift>,
-        photos: Option<&[String]>,
+        edit: TherapistEdit,
     ) -> DomainResult<Therapist> {
+        let TherapistEdit {
+            languages,
+            skills,
+            hours,
+            photos,
+            bio,
+        } = edit;
         by.require_admin()?;
         let tidy = |list: &[String]| {
             let mut kept: Vec<String> = Vec::new();
@@ -213,16 +247,37 @@ impl CatalogAdmin {
             }
             kept
         };
-        let (languages, skills) = (tidy(languages), tidy(skills));
+        let (languages, skills) = (tidy(&languages), tidy(&skills));
         self.change_therapist(by, id, "therapist.update", |t| {
             t.languages = languages;
             t.skills = skills;
             t.hours = hours;
             if let Some(photos) = photos {
-                t.photos = tidy(photos);
+                t.photos = tidy(&photos);
+            }
+            match bio {
+                Some((lang, bio)) if lang == Language::default() => t.bio = bio.trim().to_owned(),
+                Some((lang, bio)) if bio.trim().is_empty() => {
+                    t.bios.remove(&lang);
+                }
+                Some((lang, bio)) => {
+                    t.bios.insert(lang, bio.trim().to_owned());
+                }
+                None => {}
             }
         })
         .await
+    }
+
+    /// What the catalogue lacks in each language, plans first, for the console's list: any
+    /// member of staff may read it (`_by` is the proof).
+    pub async fn missing_translations(&self, _by: &Staff) -> DomainResult<Vec<MissingTranslation>> {
+        let (plans, therapists) = self.catalog.everything().await?;
+        Ok(plans
+            .iter()
+            .flat_map(Plan::missing_translations)
+            .chain(therapists.iter().flat_map(Therapist::missing_translations))
+            .collect())
     }
 
     /// A therapist stops (or starts again) taking bookings.
@@ -286,11 +341,17 @@ fn therapist_snapshot(t: &Therapist) -> String {
             format!("{} {from}-{until}", s.day_codes().join(","))
         })
         .collect();
+    let bios: String = t
+        .bios
+        .iter()
+        .map(|(lang, bio)| format!(" bio.{}={}", lang.tag(), bio.chars().count()))
+        .collect();
     format!(
-        "active={} hours={} languages={} skills={}",
+        "active={} hours={} languages={} skills={} bio={}{bios}",
         t.active,
         hours.join("; "),
         t.languages.join(","),
-        t.skills.join(",")
+        t.skills.join(","),
+        t.bio.chars().count()
     )
 }

@@ -8,8 +8,9 @@ mod ports;
 pub(crate) mod price_rules;
 mod service;
 mod therapist;
+mod translations;
 
-pub use admin::{CatalogAdmin, PlanEdit};
+pub use admin::{CatalogAdmin, PlanEdit, TherapistEdit};
 pub use category::Category;
 pub use model::{
     CITIES, CONTENT_ITEMS_MAX, CancellationPolicy, CategorySummary, Plan, PlanContent, PlanId,
@@ -19,3 +20,4 @@ pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
 pub use price_rules::{BookingWindow, ExtraPerson, NightSurcharge, PlanOption, PriceRules, Rate};
 pub use service::CatalogService;
 pub use therapist::{Gender, Shift, Slot, Therapist, TherapistQuery};
+pub use translations::{EntryKind, MissingTranslation, PlanTexts, Translations};

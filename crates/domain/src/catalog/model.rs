@@ -1,5 +1,6 @@
 use super::category::Category;
 use super::price_rules::{PlanOption, PriceRules};
+use super::translations::{PlanTexts, Translations};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::Money;
 
@@ -169,6 +170,8 @@ pub struct Plan {
     /// configured policy on every plan it hands out.
     pub cancellation: CancellationPolicy,
     pub content: PlanContent,
+    /// Its words in the other languages (`translations.rs`); its own fields are zh-TW's.
+    pub translations: Translations<PlanTexts>,
 }
 
 impl Plan {
@@ -183,6 +186,14 @@ impl Plan {
         crate::shared::lines("description", &self.description, 4000)?;
         self.pricing.validate(self.category)?;
         self.content.validate()?;
+        // Each language's words hold the same rules as zh-TW's.
+        for lang in self.translations.keys() {
+            let theirs = self.in_language(*lang);
+            crate::shared::text("name", &theirs.name, 100, crate::shared::REQUIRED)?;
+            crate::shared::optional_text("summary", &theirs.summary, 300)?;
+            crate::shared::lines("description", &theirs.description, 4000)?;
+            theirs.content.validate()?;
+        }
         photo_list("images", &self.images)?;
         let needs_vehicle = matches!(self.category, Category::Shuttle | Category::Charter);
         if needs_vehicle != self.vehicle.is_some() {

@@ -2,6 +2,7 @@
 
 use chrono::{Duration, NaiveDateTime, NaiveTime, Weekday};
 
+use super::translations::Translations;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::LocalTime;
 
@@ -104,6 +105,8 @@ pub struct Therapist {
     /// Average rating × 10 (45 is 4.5 stars), so it stays an exact integer.
     pub rating_tenths: u32,
     pub bio: String,
+    /// Her bio in the other languages; `bio` is zh-TW's.
+    pub bios: Translations<String>,
     pub hours: Vec<Shift>,
     pub active: bool,
 }
@@ -136,6 +139,9 @@ impl Therapist {
         }
         crate::shared::text("name", &self.name, 60, msg("therapist.name_required"))?;
         crate::shared::lines("bio", &self.bio, 2000)?;
+        for bio in self.bios.values() {
+            crate::shared::lines("bio", bio, 2000)?;
+        }
         super::model::photo_list("photos", &self.photos)?;
         if self.rating_tenths > 50 {
             return Err(DomainError::invalid(

@@ -3,7 +3,7 @@
 
 use crate::error::{DomainError, DomainResult, msg};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
 pub enum Language {
     #[default]
     ZhTw,
@@ -43,6 +43,9 @@ impl Language {
             .find(|l| l.tag().eq_ignore_ascii_case(tag))
             .ok_or_else(|| DomainError::invalid("preferred_language", msg("profile.language")))
     }
+
+    /// The languages beside the default, which the catalogue's own words are translated into.
+    pub const TRANSLATED: [Language; 2] = [Language::Vi, Language::En];
 
     /// Its place in [`Language::ALL`].
     pub const fn index(self) -> usize {

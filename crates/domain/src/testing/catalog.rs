@@ -76,6 +76,7 @@ pub(crate) fn plan(id: &str, category: Category, price: i64) -> Plan {
         active: true,
         cancellation: Default::default(),
         content: Default::default(),
+        translations: Default::default(),
     }
 }
 
@@ -91,6 +92,7 @@ pub(crate) fn therapist(id: &str) -> Therapist {
         years_of_practice: 5,
         rating_tenths: 48,
         bio: String::new(),
+        bios: Default::default(),
         hours: vec![Shift {
             days: vec![
                 Weekday::Mon,

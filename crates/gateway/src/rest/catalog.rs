@@ -65,8 +65,10 @@ pub(crate) struct OptionDto {
     price_vnd: i64,
 }
 
+/// A plan in the request's language: its own words where translated, zh-TW's where not.
 impl From<Plan> for PlanDto {
     fn from(p: Plan) -> Self {
+        let p = p.in_language(crate::texts::current());
         let (durations, options, from_price, rules) = (
             p.durations_minutes(),
             p.options(),

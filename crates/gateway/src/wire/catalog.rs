@@ -81,7 +81,9 @@ pub(crate) fn listed(plan: pb::Plan) -> pb::Plan {
 /// A plan card's photo width (320 CSS pixels at 2×).
 const CARD_WIDTH: u32 = 640;
 
+/// A plan in the request's language: its own words where translated, zh-TW's where not.
 pub(crate) fn plan_to_pb(p: catalog::Plan) -> pb::Plan {
+    let p = p.in_language(texts::current());
     let (durations, options, from_price, rules) = (
         p.durations_minutes(),
         p.options(),

@@ -2,10 +2,11 @@
 
 use domain::DomainResult;
 use domain::audit::AuditEntry;
-use domain::catalog::Plan;
+use domain::catalog::{EntryKind, MissingTranslation, Plan, Therapist};
 use domain::identity::Role;
 use domain::operations::{CustomerCard, ServiceKey, StaffMember};
 use domain::ordering::{Order, OrderId};
+use domain::shared::Language;
 use domain::support::Thread;
 use tonic::Status;
 
@@ -92,9 +93,26 @@ pub(crate) fn key_to_pb(k: &ServiceKey) -> pb::ServiceKeyInfo {
     }
 }
 
-/// A plan with what its customer's view is made from: its rates and capacity.
+/// A plan with what its customer's view is made from: its rates, capacity and words in each
+/// language as kept.
 pub(crate) fn catalog_plan_to_pb(p: Plan) -> pb::CatalogPlan {
+    let own = pb::PlanWords {
+        language: Language::default().tag().into(),
+        name: p.name.clone(),
+        summary: p.summary.clone(),
+        description: p.description.clone(),
+    };
+    let translated = Language::TRANSLATED.into_iter().map(|lang| {
+        let t = p.translations.get(&lang).cloned().unwrap_or_default();
+        pb::PlanWords {
+            language: lang.tag().into(),
+            name: t.name,
+            summary: t.summary,
+            description: t.description,
+        }
+    });
     pb::CatalogPlan {
+        words: std::iter::once(own).chain(translated).collect(),
         rates: p
             .pricing
             .rates
@@ -107,5 +125,45 @@ pub(crate) fn catalog_plan_to_pb(p: Plan) -> pb::CatalogPlan {
         max_people: p.pricing.max_people,
         image_sources: p.images.clone(),
         plan: Some(plan_to_pb(p)),
+    }
+}
+
+/// Each therapist's bio in zh-TW and in each language it is translated into.
+pub(crate) fn bios_to_pb(therapists: &[Therapist]) -> Vec<pb::TherapistBio> {
+    therapists
+        .iter()
+        .flat_map(|t| {
+            let own = (Language::default(), t.bio.clone());
+            std::iter::once(own)
+                .chain(t.bios.iter().map(|(lang, bio)| (*lang, bio.clone())))
+                .map(|(lang, bio)| pb::TherapistBio {
+                    therapist_id: t.id.clone(),
+                    language: lang.tag().into(),
+                    bio,
+                })
+        })
+        .collect()
+}
+
+pub(crate) fn missing_to_pb(m: MissingTranslation) -> pb::MissingTranslation {
+    pb::MissingTranslation {
+        kind: match m.kind {
+            EntryKind::Plan => "plan",
+            EntryKind::Therapist => "therapist",
+        }
+        .into(),
+        id: m.id,
+        name: m.name,
+        language: m.language.tag().into(),
+        fields: m.fields.into_iter().map(str::to_owned).collect(),
+    }
+}
+
+/// The language an edit's words are in: empty is zh-TW, the plan's or therapist's own.
+pub(crate) fn edit_language(tag: &str) -> DomainResult<Language> {
+    if tag.is_empty() {
+        Ok(Language::default())
+    } else {
+        Language::parse(tag)
     }
 }

@@ -20,7 +20,15 @@ export const catalogActions = {
   setTherapistActive: (therapistId: string, active: boolean) => changed(callRpc(calls.setTherapistActive, { therapistId, active })),
   updateTherapist: (
     therapistId: string,
-    change: { languages: string[]; skills: string[]; hours: { days: string[]; from: string; until: string }[]; photos: string[] },
+    change: {
+      languages: string[];
+      skills: string[];
+      hours: { days: string[]; from: string; until: string }[];
+      photos: string[];
+      /** Her bio in `language` (zh-TW's is her own; an empty translation is "not translated"). */
+      bio: string;
+      language: string;
+    },
   ) => changed(callRpc(calls.updateTherapist, { therapistId, ...change, photos: { urls: change.photos } })),
   /** Keeps a photo; its address goes into a plan's images or a therapist's photo when saved. */
   uploadPhoto: async (file: File, shape: PhotoShape) =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Field, TextAreaField } from '@/components/form/field';
+import { Field, SelectField, TextAreaField } from '@/components/form/field';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/lib/i18n';
 import { FormFooter } from '@/components/form/form-footer';
 import { PlanCard } from '@/features/catalog';
 import { refusal } from '@/lib/api/refusal';
@@ -45,7 +46,8 @@ export function CatalogPage() {
           <PlanRow key={p.plan?.id} entry={p} />
         ))}
       </ul>
-      {category === Category.DRAGON_MASSAGE && <Therapists list={data.therapists} />}
+      {category === Category.DRAGON_MASSAGE && <Therapists list={data.therapists} bios={data.bios} />}
+      <MissingTranslations list={data.missing} />
       <CatalogFile />
     </div>
   );
@@ -63,7 +65,7 @@ function PlanRow({ entry }: { entry: CatalogPlan }) {
           <strong>{plan.name}</strong>
           <span className="small muted">
             {' '}
-            {plan.id}・{m.from} {formatVnd(plan.fromPriceVnd)}・{m.capacity} {capacity}
+            {messages.joined(plan.id, `${m.from} ${formatVnd(plan.fromPriceVnd)}`, `${m.capacity} ${capacity}`)}
           </span>
         </div>
         <span className="console-row">
@@ -89,17 +91,25 @@ interface Values {
   active: boolean;
 }
 
+/** A plan's words as kept in `language` (zh-TW's are its own; a translation's may be empty). */
+function wordsIn(entry: CatalogPlan, language: Language) {
+  return entry.words.find((w) => w.language === language) ?? { name: '', summary: '', description: '' };
+}
+
 function PlanEditor({ entry }: { entry: CatalogPlan }) {
   const plan = entry.plan!;
   const modal = useModal();
   const toast = useToast();
   const [error, setError] = useState<string>();
   const [images, setImages] = useState(entry.imageSources);
-  const { register, control, handleSubmit, formState } = useForm<Values>({
+  // The words are edited one language at a time; the rest of the plan is the same in all.
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
+  const own = wordsIn(entry, DEFAULT_LANGUAGE);
+  const { register, control, handleSubmit, formState, setValue } = useForm<Values>({
     defaultValues: {
-      name: plan.name,
-      summary: plan.summary,
-      description: plan.description,
+      name: own.name,
+      summary: own.summary,
+      description: own.description,
       rates: entry.rates.map((r) => ({ minutes: r.minutes, price: String(r.priceVnd) })),
       seats: String(plan.vehicle?.seats ?? ''),
       luggage: String(plan.vehicle?.luggage ?? ''),
@@ -113,20 +123,29 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
   const digits = (s: string) => BigInt(s.replace(/[^\d-]/g, '') || '0');
   // The customer's card as it will look: the same component the site draws it with.
   const lowest = rates.map((r) => digits(r.price ?? '0')).reduce((a, b) => (b < a ? b : a), digits(rates[0]?.price ?? '0'));
+  const chooseLanguage = (next: Language) => {
+    const words = wordsIn(entry, next);
+    setValue('name', words.name);
+    setValue('summary', words.summary);
+    setValue('description', words.description);
+    setLanguage(next);
+  };
+  const translated = language !== DEFAULT_LANGUAGE;
   const preview = {
     ...plan,
-    name: values.name ?? '',
-    summary: values.summary ?? '',
+    name: values.name || own.name,
+    summary: values.summary || (translated ? own.summary : ''),
     fromPriceVnd: lowest,
     images: images.map((url) => photoAt(url, 640)),
     vehicle: plan.vehicle ? { ...plan.vehicle, seats: Number(values.seats) || 0, luggage: Number(values.luggage) || 0 } : undefined,
   };
   const submit = handleSubmit(async (v) => {
     setError(undefined);
-    if (!(await modal.confirm({ message: m.saveAsk(v.name) }))) return;
+    if (!(await modal.confirm({ message: m.saveAsk(v.name || own.name) }))) return;
     try {
       await actions.updatePlan({
         planId: plan.id,
+        language,
         name: v.name,
         summary: v.summary,
         description: v.description,
@@ -143,9 +162,10 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
   return (
     <div className="console-plan-editor">
       <form className="console-form" onSubmit={submit} data-testid="plan-form">
-        <Field label={m.name} {...register('name', { required: true })} />
-        <Field label={m.summary} {...register('summary')} />
-        <TextAreaField label={m.description} rows={4} {...register('description')} />
+        <WordsLanguage value={language} onChange={chooseLanguage} />
+        <Field label={m.name} placeholder={translated ? own.name : undefined} {...register('name', { required: !translated })} />
+        <Field label={m.summary} placeholder={translated ? own.summary : undefined} {...register('summary')} />
+        <TextAreaField label={m.description} rows={4} placeholder={translated ? own.description : undefined} {...register('description')} />
         <fieldset className="console-fieldset">
           <legend>{m.rates}</legend>
           {fields.map((f, i) => (
@@ -176,7 +196,9 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
 
 type TherapistEntry = NonNullable<ReturnType<typeof useCatalogue>['data']>['therapists'][number];
 
-function Therapists({ list }: { list: TherapistEntry[] }) {
+type Bio = NonNullable<ReturnType<typeof useCatalogue>['data']>['bios'][number];
+
+function Therapists({ list, bios }: { list: TherapistEntry[]; bios: Bio[] }) {
   const [editing, setEditing] = useState<string>();
   const modal = useModal();
   const toast = useToast();
@@ -218,7 +240,7 @@ function Therapists({ list }: { list: TherapistEntry[] }) {
                 {editing === t.id ? m.close : m.editTherapist}
               </button>
             </span>
-            {editing === t.id && <TherapistEditor therapist={t} />}
+            {editing === t.id && <TherapistEditor therapist={t} bios={bios.filter((b) => b.therapistId === t.id)} />}
           </li>
         ))}
       </ul>
@@ -231,19 +253,23 @@ const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 interface TherapistValues {
   languages: string;
   skills: string;
+  bio: string;
   hours: { days: string[]; from: string; until: string }[];
 }
 
 /** Her languages, skills and weekly hours, replaced at once (the finder offers her by them). */
-function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
+function TherapistEditor({ therapist, bios }: { therapist: TherapistEntry; bios: Bio[] }) {
   const toast = useToast();
   const [error, setError] = useState<string>();
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
+  const bioIn = (l: Language) => bios.find((b) => b.language === l)?.bio ?? '';
   // As uploaded (288 wide, the size the server answers an upload with); shown at 144.
   const [photos, setPhotos] = useState(therapist.photos);
-  const { register, control, handleSubmit, formState } = useForm<TherapistValues>({
+  const { register, control, handleSubmit, formState, setValue } = useForm<TherapistValues>({
     defaultValues: {
       languages: therapist.languages.join(', '),
       skills: therapist.skills.join(', '),
+      bio: bioIn(DEFAULT_LANGUAGE),
       hours: therapist.hours.map((h) => ({ days: [...h.days], from: h.from, until: h.until })),
     },
   });
@@ -252,7 +278,14 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
   const submit = handleSubmit(async (v) => {
     setError(undefined);
     try {
-      await actions.updateTherapist(therapist.id, { languages: list(v.languages), skills: list(v.skills), hours: v.hours, photos });
+      await actions.updateTherapist(therapist.id, {
+        languages: list(v.languages),
+        skills: list(v.skills),
+        hours: v.hours,
+        photos,
+        bio: v.bio,
+        language,
+      });
       toast(m.saved, 'success');
     } catch (e) {
       setError(refusal(e, consoleMessages.failed));
@@ -263,6 +296,19 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
       <PhotoField label={m.photo} urls={photos} onChange={setPhotos} shape={PhotoShape.SQUARE} max={8} />
       <Field label={m.languages} hint={m.languagesHint} {...register('languages')} />
       <Field label={m.skills} hint={m.skillsHint} {...register('skills')} />
+      <WordsLanguage
+        value={language}
+        onChange={(next) => {
+          setValue('bio', bioIn(next));
+          setLanguage(next);
+        }}
+      />
+      <TextAreaField
+        label={m.bio}
+        rows={3}
+        placeholder={language === DEFAULT_LANGUAGE ? undefined : bioIn(DEFAULT_LANGUAGE)}
+        {...register('bio')}
+      />
       {fields.map((f, i) => (
         <fieldset key={f.id} className="console-fieldset">
           <legend>{m.shift(i + 1)}</legend>
@@ -287,6 +333,47 @@ function TherapistEditor({ therapist }: { therapist: TherapistEntry }) {
       </button>
       <FormFooter error={error} busy={formState.isSubmitting} label={m.saveTherapist} block={false} />
     </form>
+  );
+}
+
+/** Which language an editor's words are in; an empty translation shows the zh-TW words. */
+function WordsLanguage({ value, onChange }: { value: Language; onChange: (l: Language) => void }) {
+  return (
+    <SelectField
+      label={m.wordsLanguage}
+      hint={m.wordsHint}
+      value={value}
+      onChange={(e) => onChange(e.target.value as Language)}
+      options={LANGUAGES.map((l) => ({ value: l, label: messages.nav.languages[l] }))}
+    />
+  );
+}
+
+type Missing = NonNullable<ReturnType<typeof useCatalogue>['data']>['missing'][number];
+
+/** What customers of each language read in zh-TW for want of a translation. */
+function MissingTranslations({ list }: { list: Missing[] }) {
+  return (
+    <section className="card form-card" data-testid="missing-translations">
+      <h2>{m.missing}</h2>
+      {list.length === 0 ? (
+        <p className="muted">{m.missingNone}</p>
+      ) : (
+        <>
+          <p className="small muted">{m.missingCount(list.length)}</p>
+          <ul className="console-audit">
+            {list.map((x) => (
+              <li key={`${x.kind}-${x.id}-${x.language}`} data-missing={`${x.id} ${x.language}`}>
+                <strong>{messages.labelled(m.kind[x.kind] ?? x.kind, x.name)}</strong>
+                <span className="small">
+                  {messages.joined(messages.nav.languages[x.language as Language] ?? x.language, m.missingFields(messages.list(x.fields.map(m.field))))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

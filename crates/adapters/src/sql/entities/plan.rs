@@ -18,6 +18,8 @@ pub struct Model {
     pub pricing: String,
     /// The page's content as JSON, in the catalogue file's shape (`{}` when none).
     pub content: String,
+    /// Its words in other languages as JSON, in the catalogue file's shape (`{}` when none).
+    pub translations: String,
     /// The cheapest rate, kept beside the price list so the home page's "from" is one query.
     pub from_price_vnd: i64,
     pub airport: Option<String>,

@@ -17,6 +17,8 @@ pub struct Model {
     pub years_of_practice: i32,
     pub rating_tenths: i32,
     pub bio: String,
+    /// Her bio in other languages as JSON (`{"vi": "…"}`; `{}` when none).
+    pub translations: String,
     /// JSON array of shifts.
     pub hours: String,
     pub active: bool,

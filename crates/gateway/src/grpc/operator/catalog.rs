@@ -2,9 +2,9 @@
 
 use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::therapist_to_pb;
-use crate::wire::operator::catalog_plan_to_pb;
+use crate::wire::operator::{bios_to_pb, catalog_plan_to_pb, edit_language, missing_to_pb};
 use domain::DomainResult;
-use domain::catalog::PlanEdit;
+use domain::catalog::{PlanEdit, TherapistEdit};
 use domain::catalog::{PlanId, Rate, Shift};
 use domain::media::PhotoShape;
 use domain::shared::Money;
@@ -18,14 +18,22 @@ pub(super) async fn list_catalog(
     ops: &Operators,
     request: Request<pb::ListCatalogRequest>,
 ) -> Result<Response<pb::ListCatalogResponse>, Status> {
-    ops.staff(&request).await?;
+    let by = ops.staff(&request).await?;
     let (plans, therapists) = ops.s.catalog.everything().await.map_err(status)?;
+    let missing = ops
+        .s
+        .catalog_admin
+        .missing_translations(&by)
+        .await
+        .map_err(status)?;
     Ok(Response::new(pb::ListCatalogResponse {
         plans: plans.into_iter().map(catalog_plan_to_pb).collect(),
+        bios: bios_to_pb(&therapists),
         therapists: therapists
             .into_iter()
             .map(|t| therapist_to_pb(t, false))
             .collect(),
+        missing: missing.into_iter().map(missing_to_pb).collect(),
     }))
 }
 
@@ -125,7 +133,9 @@ pub(super) async fn update_plan(
 ) -> Result<Response<pb::UpdatePlanResponse>, Status> {
     let by = ops.admin(&request).await?;
     let r = request.into_inner();
+    let language = edit_language(&r.language).map_err(status)?;
     let edit = PlanEdit {
+        language,
         name: r.name,
         summary: r.summary,
         description: r.description,
@@ -167,16 +177,20 @@ pub(super) async fn update_therapist(
             (None, Some(one)) => Some(vec![one.clone()]),
             (None, None) => None,
         };
+        let bio = match r.bio {
+            Some(bio) => Some((edit_language(&r.language)?, bio)),
+            None => None,
+        };
+        let edit = TherapistEdit {
+            languages: r.languages,
+            skills: r.skills,
+            hours,
+            photos,
+            bio,
+        };
         ops.s
             .catalog_admin
-            .update_therapist(
-                &by,
-                &r.therapist_id,
-                &r.languages,
-                &r.skills,
-                hours,
-                photos.as_deref(),
-            )
+            .update_therapist(&by, &r.therapist_id, edit)
             .await
     };
     let therapist = work.await.map_err(status)?;
