@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { logInTo } from './sign-in';
-import { databaseUrl, serverBinary } from '../playwright.config';
+import { booking, dataDir } from './server-cli';
 
 // A dispatcher's day in the operators' console, against the real server: the customer's side is
 // driven through the real API while the console is open in Chromium.
@@ -14,26 +14,6 @@ const STAFF_PASSWORD = 'a-long-operator-pass';
 const ADMIN = `lan-${Date.now()}@ops.example`;
 const OPERATOR = `minh-${Date.now()}@ops.example`;
 const PASSWORD = 'secret-123';
-
-function dataDir(): string {
-  return process.env.E2E_DATA_DIR ?? '';
-}
-
-/** The server's own command against the test database: how the first staff accounts are made. */
-function booking(args: string[], input = ''): string {
-  return execFileSync(serverBinary, args, {
-    input,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      APP_MAILBOX_DIR: join(dataDir(), 'mailbox'),
-      APP_MEDIA_DIR: join(dataDir(), 'images'),
-      APP_MIGRATE_ON_START: 'false',
-      APP_SEED_DEMO: 'false',
-      APP_LOG: 'warn',
-    },
-  }).toString();
-}
 
 /**
  * Moves an order's service an hour into the past, as if its time had come: orders are booked
@@ -511,7 +491,7 @@ test('an admin changes a therapist’s languages and hours; the finder follows',
   const row = page.getByTestId('therapists').locator('[data-therapist="t-mai"]');
   await row.getByRole('button', { name: '編輯照片、語言、專長與時段' }).click();
   const form = row.getByTestId('therapist-form');
-  await form.getByLabel('語言').fill('zh, vi, ja');
+  await form.getByLabel('語言', { exact: true }).fill('zh, vi, ja');
   // One shift left: every day, mornings only.
   while ((await form.getByRole('button', { name: '刪除這個時段' }).count()) > 1) {
     await form.getByRole('button', { name: '刪除這個時段' }).last().click();

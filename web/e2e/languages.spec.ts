@@ -46,7 +46,7 @@ test('a signed-in traveller’s language is their profile’s: prices, dates and
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/category/shuttle?lang=vi');
   // Money in Vietnamese: dots between thousands, the đồng sign after.
-  await expect(page.locator('main')).toContainText(/\d{1,3}(\.\d{3})+ ₫/);
+  await expect(page.locator('main')).toContainText(/\d{1,3}(\.\d{3})+\s₫/);
   await expect(page.locator('main')).not.toContainText('VND');
   await page.goto('/login?next=%2Fprofile');
   await page.getByLabel('Email').fill(email);

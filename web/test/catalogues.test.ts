@@ -78,4 +78,42 @@ describe('catalogues', () => {
       for (const id of ids) expect(known.has(id), `${lang}: ${id}`).toBe(true);
     }
   });
+
+  // The product spec's own words (docs/product.md), which no translation or edit may change.
+  it.each([
+    ['web/shell.ftl', 'modal-cancel', '取消'],
+    ['web/shell.ftl', 'modal-confirm', '確定'],
+    ['web/account.ftl', 'errors-email-exists', '信箱已被使用'],
+    ['web/account.ftl', 'errors-invalid-email', '請輸入正確的信箱'],
+    ['web/account.ftl', 'errors-weak-password', '密碼請設定六位數以上'],
+    ['web/account.ftl', 'errors-bad-credentials', '帳號或密碼錯誤'],
+  ])("zh-TW's %s says %s as the spec writes it", (part, id, words) => {
+    const value = parse('zh-TW', part).get(id)?.value;
+    expect(value).toBe(words);
+  });
+
+  // Chinese punctuation between words belongs to the zh-TW catalogue (`aside`, `labelled`,
+  // `joined`): written in code, it shows in every language. Comments may quote it; a parser may
+  // accept it (a list typed with Chinese commas).
+  it('no code writes a Chinese mark between words itself', () => {
+    const marks = /[・（）：；、，。「」｜]/;
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const f of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, f.name);
+        if (f.isDirectory()) {
+          if (f.name !== 'gen') walk(path);
+        } else if (/\.tsx?$/.test(f.name)) {
+          readFileSync(path, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+              const code = line.replace(/\/\/.*$|^\s*\/?\*.*$|\/\*.*?\*\//g, '');
+              if (marks.test(code) && !/\.split\(\/\[/.test(code)) found.push(`${path}:${i + 1}: ${line.trim()}`);
+            });
+        }
+      }
+    };
+    walk(join(__dirname, '..', 'src'));
+    expect(found).toEqual([]);
+  });
 });

@@ -7,11 +7,11 @@ describe('money and times in the build’s language (zh-TW)', () => {
     const intl = new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'VND', currencyDisplay: 'code', maximumFractionDigits: 0 });
     const amounts = [0, 1, 12, 999, 1_000, 12_345, 480_000, 1_250_000, 99_999_999, 1_000_000_000_000, -1, -1_250_000];
     for (const n of amounts) {
-      expect(formatVnd(n)).toBe(intl.format(n).replace(/\u00a0/g, ' '));
+      expect(formatVnd(n)).toBe(intl.format(n));
       expect(formatVnd(BigInt(n))).toBe(formatVnd(n));
     }
-    expect(formatVnd(1_250_000.4)).toBe('VND 1,250,000');
-    expect(formatVnd(999.5)).toBe('VND 1,000');
+    expect(formatVnd(1_250_000.4)).toBe('VND\u00a01,250,000');
+    expect(formatVnd(999.5)).toBe('VND\u00a01,000');
   });
 
   it('writes a Vietnam time year first, and a deadline without its year', () => {

@@ -76,8 +76,8 @@ describe("an order's history in words", () => {
     expect(reasonText(step({ case: 'therapist', value: '阿秋 Thu' }, 'operator:小美'))).toBe('指派按摩師 阿秋 Thu');
     const refunded = (fee: bigint, refund: bigint, said: string) =>
       ({ case: 'refunded', value: create(RefundedStepSchema, { feeVnd: fee, refundVnd: refund, said }) }) as const;
-    expect(reasonText(step(refunded(0n, 380_000n, '改期')))).toBe('客戶取消（改期）；手續費 VND 0，退回 VND 380,000');
-    expect(reasonText(step(refunded(190_000n, 190_000n, ''), 'operator:小美'))).toBe('客服取消；手續費 VND 190,000，退回 VND 190,000');
+    expect(reasonText(step(refunded(0n, 380_000n, '改期')))).toBe('客戶取消（改期）；手續費 VND\u00a00，退回 VND\u00a0380,000');
+    expect(reasonText(step(refunded(190_000n, 190_000n, ''), 'operator:小美'))).toBe('客服取消；手續費 VND\u00a0190,000，退回 VND\u00a0190,000');
     expect(reasonText(step({ case: 'code', value: 'created' }))).toBe('建立訂單');
   });
 

@@ -36,6 +36,8 @@ export const messages = {
   aside: (text: string, aside: string) => t('aside', { text, aside }),
   labelled: (label: string, value: string) => t('labelled', { label, value }),
   joined: (...parts: string[]) => parts.reduce((a, b) => t('joined', { a, b })),
+  /** What `joined` sets between two facts, for facts that are not words alone (`<Joined>`). */
+  between: t('joined', { a: '', b: '' }),
   list: (items: readonly string[]) => items.join(t('list-separator')),
   homeTitle: t('home-title'),
   pageTitle: (page: string) => t('page-title', { page }),

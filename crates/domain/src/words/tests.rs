@@ -180,10 +180,10 @@ fn values_and_terms_are_said_in_place() {
 #[test]
 fn money_numbers_and_dates_follow_the_language() {
     let amount = Money::vnd(1_250_000);
-    assert_eq!(money(amount, Language::ZhTw), "VND 1,250,000");
-    assert_eq!(money(amount, Language::Vi), "1.250.000 ₫");
-    assert_eq!(money(amount, Language::En), "VND 1,250,000");
-    assert_eq!(money(Money::vnd(-5_000), Language::Vi), "-5.000 ₫");
+    assert_eq!(money(amount, Language::ZhTw), "VND\u{a0}1,250,000");
+    assert_eq!(money(amount, Language::Vi), "1.250.000\u{a0}₫");
+    assert_eq!(money(amount, Language::En), "VND\u{a0}1,250,000");
+    assert_eq!(money(Money::vnd(-5_000), Language::Vi), "-5.000\u{a0}₫");
     assert_eq!(number(480_000, Language::En), "480,000");
     let at = chrono::NaiveDate::from_ymd_opt(2026, 12, 4)
         .and_then(|d| d.and_hms_opt(9, 5, 0))
@@ -195,7 +195,7 @@ fn money_numbers_and_dates_follow_the_language() {
     assert_eq!(date_time(at, Language::Vi, false), "04/12 09:05");
     let refusal = msg("refund.range").money("paid", Money::vnd(480_000));
     assert!(
-        say(&refusal, Language::Vi).contains("480.000 ₫"),
+        say(&refusal, Language::Vi).contains("480.000\u{a0}₫"),
         "{}",
         say(&refusal, Language::Vi)
     );

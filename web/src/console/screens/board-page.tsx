@@ -57,7 +57,7 @@ export function BoardPage() {
               <Link to={`${opsTo('support')}?thread=${t.thread?.id ?? ''}`}>
                 <strong>{t.thread?.subject || t.thread?.orderId}</strong>
                 <span className="muted small">
-                  {showTimestamp(t.thread?.updatedAt)}・{m.waiting(t.waitingCount)}
+                  {messages.joined(showTimestamp(t.thread?.updatedAt), m.waiting(t.waitingCount))}
                 </span>
                 <span className="small console-preview">{t.thread?.preview}</span>
               </Link>
@@ -98,7 +98,7 @@ function OrderLine({ order: o, now, missing }: { order: Order; now: number; miss
       <Link to={opsTo('order', { orderId: o.id })}>
         <strong>{o.planName}</strong>
         <span className="small">
-          {showLocal(startOf(o))}・{o.contact?.name ?? ''}・{formatVnd(o.estimate?.totalVnd ?? 0n)}
+          {messages.joined(showLocal(startOf(o)), o.contact?.name ?? '', formatVnd(o.estimate?.totalVnd ?? 0n))}
         </span>
         <span className="console-tags">
           <StateBadge state={o.state} />

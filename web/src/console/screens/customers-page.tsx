@@ -90,7 +90,7 @@ export function CustomerPage({ customerId, admin }: { customerId: string; admin:
               {entries?.map((e, i) => (
                 <li key={i}>
                   <span className="muted small">
-                    {showTimestamp(e.at)}・{m.kinds[e.kind] ?? e.kind}
+                    {messages.joined(showTimestamp(e.at), m.kinds[e.kind] ?? e.kind)}
                     {e.orderId && messages.joined('', e.orderId)}
                   </span>
                   <span>

@@ -1,3 +1,4 @@
+import { Joined } from '@/components/joined';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -45,9 +46,17 @@ export function OrderPage({ orderId }: { orderId: string }) {
         <div>
           <h1>{order.planName}</h1>
           <p className="muted small">
-            {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>・{m.customerId}{' '}
-            <Link to={opsTo('customer', { customerId: order.customerId })}>{order.customerId}</Link>・
-            {showTimestamp(order.createdAt)}
+            <Joined
+              parts={[
+                <>
+                  {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>
+                </>,
+                <>
+                  {m.customerId} <Link to={opsTo('customer', { customerId: order.customerId })}>{order.customerId}</Link>
+                </>,
+                showTimestamp(order.createdAt),
+              ]}
+            />
           </p>
         </div>
         <StateBadge state={order.state} />
@@ -74,7 +83,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
                 <li key={i}>
                   <strong>{orderMessages.states[e.to]}</strong>
                   <span className="muted small">
-                    {showTimestamp(e.at)}・{e.actor}
+                    {messages.joined(showTimestamp(e.at), e.actor)}
                   </span>
                   <span className="small">{reasonText(e)}</span>
                 </li>
@@ -117,10 +126,10 @@ function Payments({ orderId }: { orderId: string }) {
       {payments.map((pay) => (
         <li key={pay.id}>
           <span>
-            {p.methods[pay.method]}・{formatVnd(pay.amountVnd)}・{p.states[pay.state]}
+            {messages.joined(p.methods[pay.method] ?? '', formatVnd(pay.amountVnd), p.states[pay.state] ?? '')}
           </span>
           <span className="small muted">
-            {pay.id}・{showTimestamp(pay.createdAt)}
+            {messages.joined(pay.id, showTimestamp(pay.createdAt))}
             {pay.settledAt && ` → ${showTimestamp(pay.settledAt)}`}
           </span>
         </li>
@@ -164,7 +173,7 @@ function AuditLines({ target }: { target: string }) {
         {items.map((e) => (
           <li key={e.id} className={e.action === 'order.note' ? 'console-note' : undefined}>
             <span className="muted small">
-              {showTimestamp(e.at)}・{e.actor}・{e.action}
+              {messages.joined(showTimestamp(e.at), e.actor, e.action)}
             </span>
             {e.reason && <span>{e.reason}</span>}
             {e.after && <span className="small muted">{e.after}</span>}

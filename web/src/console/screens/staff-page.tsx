@@ -67,8 +67,12 @@ function People() {
                 {self && m.you}
               </strong>
               <span className="small muted">
-                {s.email}・{ROLE_NAMES[s.role]}・{s.disabled ? m.disabled : s.emailVerified ? m.active : m.pending}・{m.joined}{' '}
-                {showTimestamp(s.createdAt)}
+                {messages.joined(
+                  s.email,
+                  ROLE_NAMES[s.role] ?? '',
+                  s.disabled ? m.disabled : s.emailVerified ? m.active : m.pending,
+                  `${m.joined} ${showTimestamp(s.createdAt)}`,
+                )}
               </span>
               {!self && (
                 <span className="console-row">
@@ -168,7 +172,7 @@ function Keys() {
               {k.admin && messages.joined('', consoleMessages.roles.admin ?? '')}
             </strong>
             <span className="small muted">
-              {k.keyId}・{m.createdBy} {k.createdBy}・{showTimestamp(k.createdAt)}
+              {messages.joined(k.keyId, `${m.createdBy} ${k.createdBy}`, showTimestamp(k.createdAt))}
               {k.revokedAt && messages.joined('', `${m.revoked} ${showTimestamp(k.revokedAt)}`)}
             </span>
             {!k.revokedAt && (

@@ -116,14 +116,15 @@ function Thread({ threadId }: { threadId: string }) {
       {t.closedAt && <p className="notice">{m.closedAt(showTimestamp(t.closedAt))}</p>}
       {t.orderId && (
         <p className="small">
-          {m.about}：<Link to={opsTo('order', { orderId: t.orderId })}>{t.orderId}</Link>
+          {messages.labelled(m.about, '')}
+          <Link to={opsTo('order', { orderId: t.orderId })}>{t.orderId}</Link>
         </p>
       )}
       <ol className="console-messages" data-testid="thread-messages">
         {data.messages.map((msg, i) => (
           <li key={i} className={msg.fromCustomer ? 'from-customer' : 'from-operator'}>
             <span className="muted small">
-              {msg.fromCustomer ? m.customer : msg.authorName}・{showTimestamp(msg.at)}
+              {messages.joined(msg.fromCustomer ? m.customer : msg.authorName, showTimestamp(msg.at))}
             </span>
             <p>{msg.body}</p>
           </li>

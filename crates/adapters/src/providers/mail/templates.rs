@@ -296,7 +296,7 @@ mod tests {
             &terms,
             Language::ZhTw,
         );
-        assert!(m.text.contains("金額：VND 480,000"), "{}", m.text);
+        assert!(m.text.contains("金額：VND\u{a0}480,000"), "{}", m.text);
         assert!(
             m.text.contains("服務時間：2026/12/24 10:00（越南時間）"),
             "{}",
@@ -409,7 +409,7 @@ mod tests {
             "Xin chào,",
             "Thời gian: 24/12/2026 10:00 (giờ Việt Nam)",
             "Địa điểm: Rex Hotel 141 Nguyen Hue (phòng 1203)",
-            "Số tiền: 480.000 ₫",
+            "Số tiền: 480.000\u{a0}₫",
             "hủy miễn phí trước 23/12 10:00 (giờ Việt Nam); sau đó thu 50% phí.",
             "Xem đơn hàng",
         ] {
@@ -424,7 +424,7 @@ mod tests {
         for line in [
             "Hello,",
             "Time: 24/12/2026 10:00 (Vietnam time)",
-            "Amount: VND 480,000",
+            "Amount: VND\u{a0}480,000",
             "Cancellation: free until 23/12 10:00 (Vietnam time); after that, a 50% fee.",
         ] {
             assert!(en.text.contains(line), "{line} in {}", en.text);
@@ -443,7 +443,8 @@ mod tests {
         let refunded = r#"{"orderId":"BK1","plan":"Spa","totalVnd":480000,"start":"2026-12-24 10:00","reason":"refunded: 240000 240000 late","driver":null}"#;
         let m = order_mail(MailKind::OrderRefunded, refunded, Language::En);
         assert!(
-            m.text.contains("Refunded VND 240,000, fee VND 240,000."),
+            m.text
+                .contains("Refunded VND\u{a0}240,000, fee VND\u{a0}240,000."),
             "{}",
             m.text
         );

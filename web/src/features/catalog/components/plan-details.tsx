@@ -64,7 +64,7 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
             <p>{plan.description}</p>
             {lengths && (
               <p>
-                {m.lengths}：{lengths}
+                {messages.labelled(m.lengths, lengths)}
               </p>
             )}
           </Section>

@@ -1,3 +1,4 @@
+import { Joined } from '@/components/joined';
 import '../order.css';
 import { fromJsonString, toJsonString } from '@bufbuild/protobuf';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -70,7 +71,14 @@ export function MemberOrderDetail({ id, more, review }: Props) {
         <div>
           <h1>{order.planName}</h1>
           <p className="muted small">
-            {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>・{m.createdAt} {showTimestamp(order.createdAt)}
+            <Joined
+              parts={[
+                <>
+                  {orderMessages.orderId} <span data-testid="order-id">{order.id}</span>
+                </>,
+                `${m.createdAt} ${showTimestamp(order.createdAt)}`,
+              ]}
+            />
           </p>
         </div>
         <StateBadge state={order.state} />
@@ -146,7 +154,7 @@ function Timeline({ events }: { events: OrderEvent[] }) {
         <li key={i}>
           <strong>{orderMessages.states[e.to]}</strong>
           <span className="muted small">
-            {showTimestamp(e.at)}・{m.actors[e.actor.split(':')[0] ?? ''] ?? e.actor}
+            {messages.joined(showTimestamp(e.at), m.actors[e.actor.split(':')[0] ?? ''] ?? e.actor)}
           </span>
           <span className="small">{reasonText(e)}</span>
         </li>
@@ -221,7 +229,7 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
         <>
           <p className="muted small">{m.payBy(showTimestamp(order.expiresAt))}</p>
           <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
-            {m.pay}（{formatVnd(order.estimate?.totalVnd ?? 0n)}）
+            {messages.aside(m.pay, formatVnd(order.estimate?.totalVnd ?? 0n))}
           </Link>
         </>
       )}

@@ -96,7 +96,7 @@ function OrderRow({ order: o }: { order: Order }) {
         </Link>
         <br />
         <span className="muted small">
-          {m.serviceAt} {serviceStart(o)}（{orderMessages.vietnamTime}）・{o.id}
+          {messages.joined(`${m.serviceAt} ${messages.aside(serviceStart(o), orderMessages.vietnamTime)}`, o.id)}
         </span>
       </div>
       <div className="order-list-side">

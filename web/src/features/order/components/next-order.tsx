@@ -32,7 +32,7 @@ export function NextOrder() {
             <StateBadge state={next.state} />
           </p>
           <p className="muted small">
-            {serviceStart(next)}（{orderMessages.vietnamTime}）・{formatVnd(next.estimate?.totalVnd ?? 0n)}
+            {messages.joined(messages.aside(serviceStart(next), orderMessages.vietnamTime), formatVnd(next.estimate?.totalVnd ?? 0n))}
           </p>
           {next.state === OrderState.PENDING_PAYMENT && (
             <Link className="button button-primary button-small" to={`/payment?order=${encodeURIComponent(next.id)}`}>

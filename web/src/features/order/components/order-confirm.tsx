@@ -67,7 +67,7 @@ export function OrderConfirm({ flow, more }: Props) {
             <>
               {order.expiresAt && <p className="muted small">{m.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>}
               <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
-                {m.toPayment}（{formatVnd(total)}）
+                {messages.aside(m.toPayment, formatVnd(total))}
               </Link>
             </>
           ) : order.state === OrderState.DRAFT ? (

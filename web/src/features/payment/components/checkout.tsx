@@ -1,3 +1,4 @@
+import { Joined } from '@/components/joined';
 import '../payment.css';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -82,7 +83,7 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
           ) : !payable ? (
             <>
               <p className="notice notice-warning">
-                {m.notPayable}（{orderMessages.states[order.state]}）
+                {messages.aside(m.notPayable, orderMessages.states[order.state] ?? '')}
               </p>
               <Link to="/member/order">{m.toOrders}</Link>
             </>
@@ -117,7 +118,7 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
                     {x === PaymentMethod.VCOIN && balance < total && (
                       <span className="small">
                         {' '}
-                        {m.short}・<Link to="/member/v-coin">{m.topUpLink}</Link>
+                        <Joined parts={[m.short, <Link to="/member/v-coin">{m.topUpLink}</Link>]} />
                       </span>
                     )}
                   </>

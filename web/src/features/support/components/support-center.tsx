@@ -62,7 +62,7 @@ function Threads() {
               </Link>
               <span className="muted small thread-preview">{t.preview}</span>
               <span className="muted small">
-                {showTimestamp(t.updatedAt)}・{m.messages(t.messageCount)}
+                {messages.joined(showTimestamp(t.updatedAt), m.messages(t.messageCount))}
                 {t.orderId && messages.joined('', m.order(t.orderId))}
               </span>
             </li>

@@ -55,7 +55,7 @@ export function ThreadView({ id }: { id: string }) {
         {said.map((msg, i) => (
           <li key={i} className={msg.fromCustomer ? 'message message-own' : 'message message-staff'}>
             <span className="muted small">
-              {msg.fromCustomer ? m.you : m.staff(msg.authorName)}・{showTimestamp(msg.at)}
+              {messages.joined(msg.fromCustomer ? m.you : m.staff(msg.authorName), showTimestamp(msg.at))}
             </span>
             <p>{msg.body}</p>
           </li>
