@@ -102,6 +102,7 @@ nav-categories-charter = Car with driver
 nav-categories-escort = Guides
 nav-categories-dragon-massage = Dragon Massage
 nav-language = Display language
+nav-breadcrumb = You are here
 nav-languages-zh-tw = 繁體中文
 nav-languages-vi = Tiếng Việt
 nav-languages-en = English

@@ -70,6 +70,7 @@ nav-categories-charter = Thuê xe
 nav-categories-escort = Hướng dẫn viên
 nav-categories-dragon-massage = Massage Rồng
 nav-language = Ngôn ngữ giao diện
+nav-breadcrumb = Vị trí hiện tại
 nav-languages-zh-tw = 繁體中文
 nav-languages-vi = Tiếng Việt
 nav-languages-en = English

@@ -70,6 +70,7 @@ nav-categories-charter = 包車
 nav-categories-escort = 陪同導覽
 nav-categories-dragon-massage = 龍按摩
 nav-language = 介面語言
+nav-breadcrumb = 目前位置
 nav-languages-zh-tw = 繁體中文
 nav-languages-vi = Tiếng Việt
 nav-languages-en = English

@@ -21,6 +21,7 @@ export const messages = {
     themeToLight: t('nav-theme-to-light'),
     themeToDark: t('nav-theme-to-dark'),
     menu: t('nav-menu'),
+    breadcrumb: t('nav-breadcrumb'),
     categories: {
       shuttle: t('nav-categories-shuttle'),
       charter: t('nav-categories-charter'),

@@ -200,6 +200,29 @@ api_test!(
         assert_eq!(foot["data"]["name"], "Foot reflexology");
         let zh_foot = read_in(app, "/api/plan/dragon-massage/massage-foot", "zh-TW").await;
         assert_eq!(foot["data"]["description"], zh_foot["data"]["description"]);
+        // An order keeps the plan's name as its customer read it when booking.
+        let ann = super::orders::token_for(app, "ann@example.com").await;
+        let mut details = super::orders::shuttle(3);
+        details["start"] = json!(super::orders::day_slot());
+        let made: Value = app
+            .http
+            .post(app.url("/api/plan/shuttle/shuttle-sgn-4/order"))
+            .header("authorization-firebase", &ann)
+            .header("accept-language", "en")
+            .json(&json!({"details": details, "contact": super::orders::contact()}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(
+            made["data"]["planName"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("Tan Son Nhat"),
+            "{made}"
+        );
 
         // The console lists what is missing, and an admin fills it in, one language at a time.
         let admin = operator_token(app).await;

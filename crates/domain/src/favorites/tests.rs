@@ -75,6 +75,7 @@ async fn the_finder_puts_favourites_first_and_leaves_out_the_booked_and_resting(
             Category::DragonMassage,
             &crate::catalog::PlanId::parse("massage-90").unwrap(),
             NewOrder {
+                language: Default::default(),
                 details: crate::testing::massage_at(
                     TherapistChoice::Specific("t-lan".into()),
                     "2026-11-23T20:00",

@@ -232,6 +232,7 @@ fn service() -> (OrderService, Arc<FixedClock>) {
 
 fn new_shuttle() -> NewOrder {
     NewOrder {
+        language: Default::default(),
         details: shuttle(),
         contact: None,
         note: String::new(),
@@ -361,6 +362,7 @@ async fn a_key_returns_the_first_order_and_refuses_another_request() {
         .unwrap();
     assert_eq!(first.id, again.id);
     let other = NewOrder {
+        language: Default::default(),
         note: "another".into(),
         ..new_shuttle()
     };
@@ -444,6 +446,7 @@ async fn estimates_need_no_order_and_check_the_same_rules() {
 
 fn with_therapist(choice: TherapistChoice, start: &str) -> NewOrder {
     NewOrder {
+        language: Default::default(),
         details: massage_at(choice, start),
         contact: None,
         note: String::new(),
@@ -665,4 +668,38 @@ async fn a_favourite_needs_favourites_and_images_must_be_the_customers_own() {
         .unwrap()
         .insert(bob.clone(), vec!["t-mai".into()]);
     s.svc.create(&bob, cat, &plan_id, new, None).await.unwrap();
+}
+
+/// An order keeps its plan's name as its customer read it when booking.
+#[tokio::test]
+async fn an_order_keeps_the_plan_s_name_in_the_language_it_was_booked_in() {
+    use crate::catalog::PlanTexts;
+    use crate::shared::Language;
+    let mut plan = crate::testing::plan("shuttle-sgn-4", Category::Shuttle, 380_000);
+    plan.translations.insert(
+        Language::En,
+        PlanTexts {
+            name: "Tan Son Nhat transfer".into(),
+            ..PlanTexts::default()
+        },
+    );
+    let s = setup();
+    s.catalog.import(&[plan], &[]).await.unwrap();
+    let ann = UserId::parse("ann").unwrap();
+    let plan_id = PlanId::parse("shuttle-sgn-4").unwrap();
+    let booked = |language| {
+        let new = NewOrder {
+            language,
+            ..new_shuttle()
+        };
+        s.svc.create(&ann, Category::Shuttle, &plan_id, new, None)
+    };
+    assert_eq!(
+        booked(Language::En).await.unwrap().plan_name,
+        "Tan Son Nhat transfer"
+    );
+    assert_eq!(
+        booked(Language::Vi).await.unwrap().plan_name,
+        "方案 shuttle-sgn-4"
+    );
 }

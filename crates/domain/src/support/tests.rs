@@ -20,6 +20,7 @@ async fn fixture() -> Fixture {
             crate::catalog::Category::Shuttle,
             &crate::catalog::PlanId::parse("shuttle-sgn-4").unwrap(),
             NewOrder {
+                language: Default::default(),
                 details: shuttle(),
                 contact: None,
                 note: String::new(),

@@ -174,10 +174,16 @@ impl CatalogRepository for Catalog {
     async fn import(
         &self,
         plans: &[Plan],
-        _: &[Therapist],
+        therapists: &[Therapist],
         _: Option<&AuditEntry>,
     ) -> DomainResult<()> {
-        self.plans.lock().unwrap().extend_from_slice(plans);
+        // By id, as the port says: a plan or therapist already kept is replaced.
+        let mut kept = self.plans.lock().unwrap();
+        kept.retain(|p| !plans.iter().any(|n| n.id == p.id));
+        kept.extend_from_slice(plans);
+        let mut kept = self.therapists.lock().unwrap();
+        kept.retain(|t| !therapists.iter().any(|n| n.id == t.id));
+        kept.extend_from_slice(therapists);
         Ok(())
     }
     async fn is_empty(&self) -> DomainResult<bool> {

@@ -4,6 +4,7 @@ use axum::body::Bytes;
 use axum::extract::{Request as HttpRequest, State};
 use axum::middleware::Next;
 use axum::response::Response as HttpResponse;
+use domain::DomainError;
 use domain::catalog::{CatalogService, Plan, PlanId};
 use domain::reviews::ReviewService;
 use domain::shared::{Page, PageRequest};
@@ -129,8 +130,11 @@ impl pb::catalog_service_server::CatalogService for Catalog {
         if req.page_token.is_empty() {
             // Mostly answered before tonic (`first_pages`); here for the callers that skip that.
             let kept = self.first_page(req.category, req.page_size).await?;
-            let message = message_of(&kept)
-                .ok_or_else(|| Status::unavailable("a kept first page could not be read"))?;
+            let message = message_of(&kept).ok_or_else(|| {
+                status(DomainError::Unavailable(
+                    "a kept first page could not be read".into(),
+                ))
+            })?;
             return Ok(Response::new(message));
         }
         let category = category_from_pb(req.category)?;

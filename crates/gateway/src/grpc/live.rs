@@ -18,6 +18,7 @@ use tonic::{Request, Response, Status};
 use crate::auth::grpc_viewer;
 use crate::error::status;
 use crate::pb;
+use crate::texts;
 use crate::wire::order::timestamp;
 
 /// The beat: an empty answer and a check of the credentials. Proxies close a stream that says
@@ -166,8 +167,13 @@ impl pb::live_service_server::LiveService for Live {
             },
             done: false,
         };
-        let answers = futures_util::stream::unfold(open, |mut open| async move {
-            open.next().await.map(|answer| (answer, open))
+        // The stream is polled after this call returns, outside the request's scope: each answer
+        // is made in the caller's language again, so a refusal mid-stream reads as the first.
+        let lang = texts::current();
+        let answers = futures_util::stream::unfold(open, move |mut open| async move {
+            texts::speaking(lang, open.next())
+                .await
+                .map(|answer| (answer, open))
         });
         Ok(Response::new(Box::pin(answers)))
     }

@@ -68,6 +68,7 @@ impl pb::order_service_server::OrderService for Orders {
         let work = async {
             let details = details_from_pb(r.details)?;
             let new = NewOrder {
+                language: crate::texts::current(),
                 contact: r.contact.map(contact_from_pb).transpose()?,
                 note: note(&r.note)?,
                 details,

@@ -4,13 +4,14 @@
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use domain::DomainResult;
 use domain::catalog::{Category, PlanId};
+use domain::error::msg;
 use domain::ordering::{
     IdempotencyKey, NewOrder, Order, OrderFilter, OrderId, OrderState, Revision, ServiceDetails,
     note,
 };
 use domain::shared::PageRequest;
+use domain::{DomainError, DomainResult};
 use http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -137,6 +138,7 @@ pub(crate) async fn create(
         .map(|v| IdempotencyKey::parse(v.to_str().unwrap_or_default()))
         .transpose()?;
     let new = NewOrder {
+        language: crate::texts::current(),
         details: details(category, body.details)?,
         contact: body.contact.map(contact_from_pb).transpose()?,
         note: note(&body.note)?,
@@ -213,7 +215,7 @@ pub(crate) async fn list(
         None | Some("") => None,
         Some(slug) => Some(
             Category::from_slug(slug)
-                .map_err(|_| ApiError::bad_request("category: unknown category"))?,
+                .map_err(|_| DomainError::invalid("category", msg("catalog.category")))?,
         ),
     };
     let page = PageRequest::new(q.page_size.unwrap_or(0), q.page_token)?;

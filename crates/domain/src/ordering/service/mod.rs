@@ -16,7 +16,7 @@ use crate::catalog::{CatalogService, Category, FavoriteStore, Plan, PlanId, Slot
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::media::MediaService;
 use crate::pricing::Estimate;
-use crate::shared::{Clock, LocalTime, Page, PageRequest, Randomness, UserId};
+use crate::shared::{Clock, Language, LocalTime, Page, PageRequest, Randomness, UserId};
 
 const THERAPIST_TAKEN: Message = msg("order.therapist_taken");
 
@@ -62,6 +62,8 @@ impl OrderPolicy {
 /// Step1's request: what is booked, and (when the customer has it at hand) who to call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewOrder {
+    /// The language it is booked in: the plan's name is kept in it, as the customer read it.
+    pub language: Language,
     pub details: ServiceDetails,
     pub contact: Option<Contact>,
     pub note: String,
@@ -142,7 +144,11 @@ impl OrderService {
             return self.replay(owner, &claim, &fingerprint).await;
         }
         let answer = async {
-            let plan = self.catalog.get_plan_in(category, plan_id).await?;
+            let plan = self
+                .catalog
+                .get_plan_in(category, plan_id)
+                .await?
+                .in_language(new.language);
             let details = self
                 .checked(&plan, new.details, Some((owner, None)))
                 .await?;
@@ -408,7 +414,16 @@ fn store_error(e: StoreError) -> DomainError {
 
 /// What makes two create requests "the same": every field the customer sent.
 fn fingerprint(category: Category, plan_id: &PlanId, new: &NewOrder) -> String {
-    let text = format!("{}|{}|{:?}", category.slug(), plan_id.as_str(), new);
+    // What was asked, not the language it was asked in; written as the request's debug form was
+    // before it had a language, so keys claimed before still match their retries.
+    let text = format!(
+        "{}|{}|NewOrder {{ details: {:?}, contact: {:?}, note: {:?} }}",
+        category.slug(),
+        plan_id.as_str(),
+        new.details,
+        new.contact,
+        new.note
+    );
     let digest = Sha256::digest(text.as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -27,6 +27,7 @@ fn key(k: &str) -> IdempotencyKey {
 async fn pending(s: &Setup) -> Order {
     let contact = Contact::new("王小明", Phone::parse("+886", "912345678").unwrap(), None).unwrap();
     let new = NewOrder {
+        language: Default::default(),
         details: shuttle(),
         contact: Some(contact),
         note: String::new(),

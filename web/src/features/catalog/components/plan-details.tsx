@@ -27,7 +27,7 @@ export function PlanDetails({ info, plan, reviews }: { info: CategoryInfo; plan:
   );
   return (
     <article className="plan-page">
-      <nav className="breadcrumb" aria-label="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.nav.breadcrumb}>
         <Link to="/">{m.home}</Link> › <Link to={`/category/${info.slug}`}>{info.name}</Link>
       </nav>
       <h1>{plan.name}</h1>
