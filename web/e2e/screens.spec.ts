@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { FIRST_STEPS, PUBLIC_PAGES } from './routes';
 import { booking } from './server-cli';
 import { logInTo } from './sign-in';
 
@@ -16,26 +17,8 @@ const VIEWPORTS = [
 ] as const;
 const LANGUAGES = ['vi', 'en'] as const;
 
-const PUBLIC = [
-  '/',
-  '/category/shuttle',
-  '/category/charter',
-  '/category/escort',
-  '/category/dragon-massage',
-  '/category/shuttle/shuttle-sgn-4',
-  '/category/escort/escort-city-half-day',
-  '/category/dragon-massage/massage-classic',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/terms',
-  '/privacy',
-  '/refund-policy',
-  '/about',
-  '/no-such-page',
-];
+
 const MEMBER = ['/member', '/member/order', '/member/user-info', '/member/v-coin', '/member/customer-service'];
-const ORDER_STEPS = ['/order/charter/step1?plan=charter-sgn-city-4h', '/order/massage/step1?plan=massage-classic', '/order/escort/escort-city-half-day/step1'];
 const CONSOLE = ['/ops', '/ops/orders', '/ops/support', '/ops/customers', '/ops/audit', '/ops/reviews', '/ops/staff', '/ops/catalog'];
 
 /** How far the page scrolls sideways. */
@@ -73,7 +56,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('the customer’s pages fit a phone and a desktop in Vietnamese and English', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
-  expect(await walk(page, PUBLIC, 'public', baseURL!)).toEqual([]);
+  expect(await walk(page, PUBLIC_PAGES, 'public', baseURL!)).toEqual([]);
 });
 
 test('an order’s steps and the member area fit in Vietnamese and English', async ({ page, request, baseURL }) => {
@@ -97,8 +80,7 @@ test('an order’s steps and the member area fit in Vietnamese and English', asy
     await page.getByLabel('手機號碼').fill('0912 345 678');
   };
   await contact();
-  const steps = ['/order/shuttle/step1?plan=shuttle-sgn-4', '/order/shuttle/step2'];
-  const wide = await walk(page, [...steps, ...ORDER_STEPS, ...MEMBER], 'member', baseURL!);
+  const wide = await walk(page, [...FIRST_STEPS, '/order/shuttle/step2', ...MEMBER], 'member', baseURL!);
   await speak(page.context(), 'zh-TW', baseURL!);
   await page.goto('/order/shuttle/step2');
   await contact();

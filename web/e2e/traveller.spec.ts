@@ -1,3 +1,4 @@
+import { FIRST_STEPS, PUBLIC_PAGES } from './routes';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logInTo } from './sign-in';
@@ -45,27 +46,7 @@ async function payAtOnce(request: APIRequestContext, token: string, orderId: str
   expect(r.status()).toBe(200);
 }
 
-const SIGNED_OUT = [
-  '/',
-  '/category/shuttle',
-  '/category/charter',
-  '/category/escort',
-  '/category/dragon-massage',
-  '/category/shuttle/shuttle-sgn-4',
-  '/category/dragon-massage/massage-classic',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/order/shuttle/step1?plan=shuttle-sgn-4',
-  '/order/charter/step1?plan=charter-sgn-city-4h',
-  '/order/escort/escort-city-half-day/step1',
-  '/order/massage/step1',
-  '/terms',
-  '/privacy',
-  '/refund-policy',
-  '/about',
-  '/no/such/page',
-];
+const SIGNED_OUT = [...PUBLIC_PAGES, ...FIRST_STEPS];
 
 function signedIn(orderId: string, paidId: string): string[] {
   return [
