@@ -9,6 +9,8 @@ pub(crate) mod price_rules;
 mod service;
 mod therapist;
 mod translations;
+#[cfg(test)]
+mod translations_tests;
 
 pub use admin::{CatalogAdmin, PlanEdit, TherapistEdit};
 pub use category::Category;

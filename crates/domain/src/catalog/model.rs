@@ -1,8 +1,11 @@
 use super::category::Category;
 use super::price_rules::{PlanOption, PriceRules};
-use super::translations::{PlanTexts, Translations};
+use super::translations::{
+    EntryKind, MissingTranslation, PlanTexts, Translations, list_or_default, missing_fields,
+    or_default,
+};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::shared::Money;
+use crate::shared::{Language, Money};
 
 /// A plan's identifier: a lowercase slug, stable across catalogue imports so orders keep pointing
 /// at the plan they were made for.
@@ -247,6 +250,59 @@ impl Plan {
     /// How many people the plan takes: the vehicle's seats, or the price list's maximum.
     pub fn capacity(&self) -> u32 {
         self.vehicle.map_or(self.pricing.max_people, |v| v.seats)
+    }
+}
+
+impl Plan {
+    /// Its zh-TW words, in the shape a translation takes.
+    pub fn texts(&self) -> PlanTexts {
+        PlanTexts {
+            name: self.name.clone(),
+            summary: self.summary.clone(),
+            description: self.description.clone(),
+            included: self.content.included.clone(),
+            excluded: self.content.excluded.clone(),
+            meeting_point: self.content.meeting_point.clone(),
+            finding: self.content.finding.clone(),
+            service_area: self.content.service_area.clone(),
+        }
+    }
+
+    /// The plan as a reader of `lang` sees it: each field in that language where it is
+    /// translated, in zh-TW where it is not.
+    pub fn in_language(&self, lang: Language) -> Plan {
+        let Some(t) = self.translations.get(&lang) else {
+            return self.clone();
+        };
+        let mut plan = self.clone();
+        plan.name = or_default(&t.name, &self.name);
+        plan.summary = or_default(&t.summary, &self.summary);
+        plan.description = or_default(&t.description, &self.description);
+        let c = &mut plan.content;
+        c.included = list_or_default(&t.included, &self.content.included);
+        c.excluded = list_or_default(&t.excluded, &self.content.excluded);
+        c.meeting_point = or_default(&t.meeting_point, &self.content.meeting_point);
+        c.finding = or_default(&t.finding, &self.content.finding);
+        c.service_area = or_default(&t.service_area, &self.content.service_area);
+        plan
+    }
+
+    /// The languages it lacks words in, with the fields: those zh-TW has and they do not.
+    pub fn missing_translations(&self) -> Vec<MissingTranslation> {
+        let ours = self.texts();
+        Language::TRANSLATED
+            .into_iter()
+            .filter_map(|language| {
+                let fields = missing_fields(&ours, self.translations.get(&language));
+                (!fields.is_empty()).then(|| MissingTranslation {
+                    kind: EntryKind::Plan,
+                    id: self.id.as_str().to_owned(),
+                    name: self.name.clone(),
+                    language,
+                    fields,
+                })
+            })
+            .collect()
     }
 }
 

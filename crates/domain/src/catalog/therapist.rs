@@ -2,9 +2,9 @@
 
 use chrono::{Duration, NaiveDateTime, NaiveTime, Weekday};
 
-use super::translations::Translations;
+use super::translations::{EntryKind, MissingTranslation, Translations, or_default};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::shared::LocalTime;
+use crate::shared::{Language, LocalTime};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gender {
@@ -109,6 +109,35 @@ pub struct Therapist {
     pub bios: Translations<String>,
     pub hours: Vec<Shift>,
     pub active: bool,
+}
+
+impl Therapist {
+    /// Her bio as a reader of `lang` sees it: translated, or in zh-TW.
+    pub fn in_language(&self, lang: Language) -> Therapist {
+        let mut therapist = self.clone();
+        if let Some(bio) = self.bios.get(&lang) {
+            therapist.bio = or_default(bio, &self.bio);
+        }
+        therapist
+    }
+
+    /// The languages her bio is not translated into (when she has one).
+    pub fn missing_translations(&self) -> Vec<MissingTranslation> {
+        if self.bio.trim().is_empty() {
+            return Vec::new();
+        }
+        Language::TRANSLATED
+            .into_iter()
+            .filter(|l| self.bios.get(l).is_none_or(|b| b.trim().is_empty()))
+            .map(|language| MissingTranslation {
+                kind: EntryKind::Therapist,
+                id: self.id.clone(),
+                name: self.name.clone(),
+                language,
+                fields: vec!["bio"],
+            })
+            .collect()
+    }
 }
 
 impl Therapist {
