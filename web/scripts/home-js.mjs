@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 
 const [origin = 'http://127.0.0.1:8080/', path = '/', email, password] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-const page = await browser.newPage();
+// The Chinese page, as the budget is set for it (and the sign-in below reads its labels).
+const page = await browser.newPage({ locale: 'zh-TW' });
 if (email) {
   await page.goto(new URL(`/login?next=${encodeURIComponent(path)}`, origin).href);
   await page.getByLabel('電子信箱').fill(email);
