@@ -6,6 +6,13 @@ import tseslint from 'typescript-eslint';
 /** A feature is imported through its index only. */
 const INDEX_ONLY = { group: ['@/features/*/*', '../../features/*'], message: 'Import a feature through its index only.' };
 
+/** Protobuf's JSON codec stays out of the app: the build drops it (binaryProtobufOnly in vite.config.ts). */
+const BINARY_ONLY = {
+  name: '@bufbuild/protobuf',
+  importNames: ['toJson', 'toJsonString', 'fromJson', 'fromJsonString', 'mergeFromJson', 'mergeFromJsonString'],
+  message: 'The app carries no protobuf JSON codec (about 5.5 kB gzip); use toBinary/fromBinary.',
+};
+
 /** Files under `files` may not import from the layers named in `above`. */
 function layer(files, above, more = []) {
   const group = above.flatMap((name) => [`@/${name}/*`, `@/${name}`, `**/${name}/**`]);
@@ -14,7 +21,10 @@ function layer(files, above, more = []) {
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group, message: `Layers import downwards only (lib → components → features → pages → app); ${files} may not import ${above.join(', ')}.` }, ...more] },
+        {
+          paths: [BINARY_ONLY],
+          patterns: [{ group, message: `Layers import downwards only (lib → components → features → pages → app); ${files} may not import ${above.join(', ')}.` }, ...more],
+        },
       ],
     },
   };
@@ -29,7 +39,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [INDEX_ONLY] }],
+      'no-restricted-imports': ['error', { paths: [BINARY_ONLY], patterns: [INDEX_ONLY] }],
     },
   },
   // The layers, each importing only those below it: lib → components → features → pages → app.

@@ -115,6 +115,8 @@ export function createApiTransport(options: TransportOptions): Transport {
   const inner = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return createGrpcWebTransport({
     baseUrl: options.baseUrl ?? location.origin,
+    // Binary only: the build leaves protobuf's JSON codec out (binaryProtobufOnly in vite.config.ts).
+    useBinaryFormat: true,
     fetch: taggingFetch(inner),
     defaultTimeoutMs: options.timeoutMs ?? API_TIMEOUT_MS,
     // Renewal runs outside the token interceptor and the retry inside it, so every attempt

@@ -1,6 +1,7 @@
 import { Joined } from '@/components/joined';
 import '../order.css';
-import { fromJsonString, toJsonString } from '@bufbuild/protobuf';
+import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { base64Decode, base64Encode } from '@bufbuild/protobuf/wire';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { stepPath } from '@/lib/paths';
@@ -40,14 +41,15 @@ interface Props {
 /** One order in the member area: its progress, what was booked, who serves it, what it cost. */
 export function MemberOrderDetail({ id, more, review }: Props) {
   const { data: order, error: failure } = useOrder(id);
-  // An order to be served is kept for reading offline (its voucher), with the app's files.
+  // An order to be served is kept for reading offline (its voucher), with the app's files; in
+  // protobuf's binary form, as the app carries no JSON codec (vite.config.ts).
   useEffect(() => {
     if (!order || !SERVED.includes(order.state)) return;
-    keepOffline(`order:${order.id}`, toJsonString(OrderSchema, order));
+    keepOffline(`voucher:${order.id}`, base64Encode(toBinary(OrderSchema, order)));
     keepAppOffline();
   }, [order]);
-  const kept = failure && !order && !navigator.onLine ? readOffline(`order:${id}`) : null;
-  if (kept) return <OfflineVoucher order={fromJsonString(OrderSchema, kept)} />;
+  const kept = failure && !order && !navigator.onLine ? readOffline(`voucher:${id}`) : null;
+  if (kept) return <OfflineVoucher order={fromBinary(OrderSchema, base64Decode(kept))} />;
   const error = failure ? refusal(failure, m.notFound) : undefined;
   const back = (
     <p>
