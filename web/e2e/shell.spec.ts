@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { get } from 'node:http';
 
 interface ApiPlan {
   id: string;
@@ -168,4 +169,26 @@ test('every script an order step loads reaches the browser with V8’s compile h
   for (const script of scripts) {
     expect((await script.text()).split('\n', 1)[0], script.url()).toBe('//# allFunctionsCalledOnLoad');
   }
+});
+
+test('the home page’s JavaScript, as the server sends it gzip-compressed, stays within 150,000 bytes', async ({ page, baseURL }) => {
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.locator('.plan-card').first()).toBeVisible();
+  // The body's bytes as sent, not decoded (Playwright's request context would decode them).
+  const served = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      get(new URL(path, baseURL), { headers: { 'accept-encoding': 'gzip' } }, (r) => {
+        let n = 0;
+        r.on('data', (chunk: Buffer) => (n += chunk.length));
+        r.on('end', () => resolve(n));
+      }).on('error', reject);
+    });
+  const sizes = await Promise.all([...scripts].map(served));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  expect(scripts.size).toBeGreaterThan(3);
+  expect(total, `${[...scripts].join(', ')}: ${total} bytes`).toBeLessThanOrEqual(150_000);
 });
