@@ -262,6 +262,7 @@ refund-range = A refund is between { $min } and the { $paid } paid
 refund-reason_required = Say why the refund differs from the policy
 
 request-body_too_large = The request is too large
+request-malformed = The request could not be read: check its format
 request-in_progress = The same request is being handled
 request-key_reused = This Idempotency-Key was used for another request
 request-repeated = A repeated request
@@ -375,3 +376,49 @@ thing-plan = This plan
 thing-review = This review
 thing-thread = This support thread
 thing-therapist = This therapist
+
+job-decline_reason_required = Please say why you cannot take this job
+job-no_show_not_arrived = Mark yourself as arrived before reporting a no-show
+job-no_show_photo = Add a photo of the meeting point to report a no-show
+job-no_show_too_soon = The free waiting time is { $waiting } minutes: wait { $minutes } more { $minutes ->
+        [one] minute
+       *[other] minutes
+    } before reporting a no-show
+job-not_offered = This job was not offered to you
+job-not_yours = This is not your job
+job-offer_closed = This offer has closed
+job-order_not_paid = A job is offered only once its order is paid
+job-over = This job has started or ended and cannot be taken back
+job-started_already = The service time has come: the job can no longer be offered
+job-status_unknown = Unknown job status
+job-step_out_of_order = The job is "{ $from }": it cannot go straight to "{ $to }"
+job-taken = Another partner has taken this job
+job-too_early = You can set off only within { $hours } hours of the start
+job-yours_already = You have already taken this job
+job-status-accepted = Accepted
+job-status-arrived = Arrived
+job-status-completed = Completed
+job-status-no_show = No-show
+job-status-on_the_way = On the way
+job-status-open = Open
+job-status-started = Started
+job-status-withdrawn = Withdrawn
+
+partner-disabled = This partner is disabled
+partner-kind_unknown = A partner is a driver, guide or therapist
+partner-language = This partner does not speak { $language }
+partner-languages_required = Choose at least one language
+partner-name_required = Enter the partner's name
+partner-not_chosen = The traveller chose another therapist
+partner-seats = Seats must be 1 to { $max }
+partner-therapist_required = A therapist partner must be linked to a therapist
+partner-too_few_seats = The vehicle has only { $seats } { $seats ->
+        [one] seat
+       *[other] seats
+    }
+partner-vehicle_model_required = Enter the vehicle's make and colour
+partner-vehicle_required = A driver must register a vehicle
+partner-wrong_kind = This kind of partner does not offer this service
+partner-speaks-en = English
+partner-speaks-vi = Vietnamese
+partner-speaks-zh = Chinese

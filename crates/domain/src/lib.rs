@@ -13,6 +13,7 @@ pub mod live;
 pub mod media;
 pub mod operations;
 pub mod ordering;
+pub mod partners;
 pub mod payment;
 pub mod pricing;
 pub mod reviews;

@@ -1,0 +1,15 @@
+//! Partners: the drivers, guides and therapists who deliver what we sell, and their jobs. What is
+//! theirs alone lives here (who they are, a job's offers and steps); a job's effect on its order
+//! is the order's own rule, called from here.
+
+mod jobs;
+mod model;
+#[cfg(test)]
+mod tests;
+
+pub use jobs::{
+    Answer, Job, JobStatus, JobStep, NoShowProof, OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS,
+    Position, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes, status_term,
+    travel_minutes,
+};
+pub use model::{Partner, PartnerKind, Vehicle, language_term};

@@ -1,0 +1,399 @@
+use chrono::{DateTime, Duration, Utc};
+
+use super::*;
+use crate::DomainError;
+use crate::catalog::Category;
+use crate::ordering::{GuideLanguage, Order, OrderState, ServiceDetails, TherapistChoice};
+use crate::shared::{Phone, UserId};
+use crate::testing::draft_order;
+
+fn id(s: &str) -> UserId {
+    UserId::parse(s).unwrap()
+}
+
+fn phone() -> Phone {
+    Phone::parse("84", "901234567").unwrap()
+}
+
+fn driver(user: &str, seats: u32, languages: Vec<GuideLanguage>) -> Partner {
+    let vehicle = Vehicle::new("white Toyota Innova", "51a-123.45", seats).unwrap();
+    Partner::new(
+        id(user),
+        PartnerKind::Driver,
+        "Minh",
+        phone(),
+        languages,
+        Some(vehicle),
+        None,
+        start(),
+    )
+    .unwrap()
+}
+
+/// The draft shuttle's start: 2026-11-25 10:00 in Vietnam.
+fn start() -> DateTime<Utc> {
+    draft_order().details.start().instant()
+}
+
+fn paid() -> Order {
+    let mut order = draft_order();
+    order.state = OrderState::Paid;
+    order
+}
+
+fn job(waiting: u32) -> Job {
+    Job::open(&paid(), waiting).unwrap()
+}
+
+fn code(e: DomainError) -> &'static str {
+    match e {
+        DomainError::FailedPrecondition(m) | DomainError::PermissionDenied(m) => m.code,
+        DomainError::InvalidArgument { message, .. } => message.code,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn proof() -> NoShowProof {
+    NoShowProof {
+        photo: "/media/exit-b.jpg".into(),
+        position: Position {
+            latitude: 10.818,
+            longitude: 106.658,
+            accuracy: 12.0,
+            taken_at: start(),
+        },
+    }
+}
+
+#[test]
+fn each_kind_needs_its_own_and_serves_its_categories() {
+    let no_vehicle = Partner::new(
+        id("d"),
+        PartnerKind::Driver,
+        "Minh",
+        phone(),
+        vec![GuideLanguage::Vietnamese],
+        None,
+        None,
+        start(),
+    );
+    assert_eq!(code(no_vehicle.unwrap_err()), "partner.vehicle_required");
+    let no_therapist = Partner::new(
+        id("t"),
+        PartnerKind::Therapist,
+        "Lan",
+        phone(),
+        vec![GuideLanguage::Vietnamese],
+        None,
+        Some(" ".into()),
+        start(),
+    );
+    assert_eq!(
+        code(no_therapist.unwrap_err()),
+        "partner.therapist_required"
+    );
+    let silent = Partner::new(
+        id("g"),
+        PartnerKind::Guide,
+        "An",
+        phone(),
+        vec![],
+        None,
+        None,
+        start(),
+    );
+    assert_eq!(code(silent.unwrap_err()), "partner.languages_required");
+    // A guide keeps no vehicle, whatever was sent.
+    let vehicle = Vehicle::new("Honda", "59X1", 1).ok();
+    let guide = Partner::new(
+        id("g"),
+        PartnerKind::Guide,
+        "An",
+        phone(),
+        vec![GuideLanguage::Chinese],
+        vehicle,
+        None,
+        start(),
+    )
+    .unwrap();
+    assert_eq!(guide.vehicle, None);
+    assert!(
+        PartnerKind::Driver.serves(Category::Shuttle)
+            && PartnerKind::Driver.serves(Category::Charter)
+    );
+    assert!(
+        !PartnerKind::Driver.serves(Category::Escort)
+            && !PartnerKind::Guide.serves(Category::DragonMassage)
+    );
+    assert_eq!(
+        PartnerKind::parse("therapist").unwrap(),
+        PartnerKind::Therapist
+    );
+    assert!(Vehicle::new("Bus", "51B", 0).is_err() && Vehicle::new("Bus", "51B", 46).is_err());
+}
+
+#[test]
+fn a_partner_fits_an_order_by_kind_seats_language_and_the_traveller_s_choice() {
+    let mut order = paid();
+    let small = driver("d1", 4, vec![GuideLanguage::Vietnamese]);
+    assert_eq!(small.unfit_for(&order), None);
+    if let ServiceDetails::Shuttle(d) = &mut order.details {
+        d.passengers = 6;
+    }
+    assert_eq!(
+        small.unfit_for(&order).map(|m| m.code),
+        Some("partner.too_few_seats")
+    );
+    let mut disabled = driver("d2", 7, vec![GuideLanguage::Vietnamese]);
+    assert_eq!(disabled.unfit_for(&order), None);
+    disabled.active = false;
+    assert_eq!(
+        disabled.unfit_for(&order).map(|m| m.code),
+        Some("partner.disabled")
+    );
+    let guide = Partner::new(
+        id("g"),
+        PartnerKind::Guide,
+        "An",
+        phone(),
+        vec![GuideLanguage::Chinese],
+        None,
+        None,
+        start(),
+    )
+    .unwrap();
+    assert_eq!(
+        guide.unfit_for(&order).map(|m| m.code),
+        Some("partner.wrong_kind")
+    );
+    // A massage whose traveller chose a therapist goes to her alone.
+    let therapist = |t: &str| {
+        Partner::new(
+            id(t),
+            PartnerKind::Therapist,
+            "Lan",
+            phone(),
+            vec![GuideLanguage::Vietnamese],
+            None,
+            Some(t.into()),
+            start(),
+        )
+        .unwrap()
+    };
+    order.category = Category::DragonMassage;
+    order.details =
+        crate::testing::massage_at(TherapistChoice::Specific("t1".into()), "2026-11-25T20:00");
+    assert_eq!(therapist("t1").unfit_for(&order), None);
+    assert_eq!(
+        therapist("t2").unfit_for(&order).map(|m| m.code),
+        Some("partner.not_chosen")
+    );
+}
+
+#[test]
+fn only_a_paid_order_makes_a_job_and_it_lasts_as_its_service() {
+    assert_eq!(
+        code(Job::open(&draft_order(), 0).unwrap_err()),
+        "job.order_not_paid"
+    );
+    let job = job(60);
+    assert_eq!(
+        (job.status, job.minutes),
+        (JobStatus::Open, SHUTTLE_MINUTES)
+    );
+    assert_eq!(job.ends_at() - job.starts_at(), Duration::minutes(120));
+}
+
+#[test]
+fn of_two_partners_offered_one_job_the_first_to_accept_takes_it() {
+    let mut job = job(0);
+    let now = start() - Duration::hours(20);
+    job.offer(&id("a"), now).unwrap();
+    job.offer(&id("b"), now).unwrap();
+    job.offer(&id("a"), now + Duration::minutes(1)).unwrap();
+    assert_eq!(job.offers.len(), 2, "an open offer is not repeated");
+    assert_eq!(
+        job.offers[0].expires_at,
+        now + Duration::minutes(OFFER_MINUTES)
+    );
+    job.accept(&id("b"), now + Duration::minutes(2)).unwrap();
+    assert_eq!(
+        (job.status, job.partner.clone()),
+        (JobStatus::Accepted, Some(id("b")))
+    );
+    assert_eq!(code(job.accept(&id("a"), now).unwrap_err()), "job.taken");
+    assert_eq!(
+        code(job.accept(&id("b"), now).unwrap_err()),
+        "job.yours_already"
+    );
+    assert_eq!(code(job.offer(&id("c"), now).unwrap_err()), "job.taken");
+}
+
+#[test]
+fn an_offer_is_answered_in_time_by_the_one_it_was_made_to() {
+    let mut job = job(0);
+    let now = start() - Duration::hours(20);
+    assert_eq!(
+        code(job.accept(&id("a"), now).unwrap_err()),
+        "job.not_offered"
+    );
+    job.offer(&id("a"), now).unwrap();
+    job.offer(&id("b"), now).unwrap();
+    assert_eq!(
+        code(job.decline(&id("a"), " ", now).unwrap_err()),
+        "job.decline_reason_required"
+    );
+    job.decline(&id("a"), "Xe đang sửa", now).unwrap();
+    assert_eq!(
+        code(job.accept(&id("a"), now).unwrap_err()),
+        "job.offer_closed"
+    );
+    assert!(!job.unanswered(now), "b may still answer");
+    let later = now + Duration::minutes(OFFER_MINUTES);
+    assert_eq!(
+        code(job.accept(&id("b"), later).unwrap_err()),
+        "job.offer_closed"
+    );
+    assert!(job.unanswered(later), "back on the board, flagged");
+    // Offered again, the declined partner may now accept.
+    job.offer(&id("a"), later).unwrap();
+    job.accept(&id("a"), later).unwrap();
+    assert!(!job.unanswered(later));
+    // A job whose time has come is no longer offered.
+    let mut late = self::job(0);
+    assert_eq!(
+        code(late.offer(&id("a"), start()).unwrap_err()),
+        "job.started_already"
+    );
+}
+
+#[test]
+fn the_partner_moves_the_job_step_by_step_and_no_one_else_does() {
+    let mut job = job(0);
+    let now = start() - Duration::hours(20);
+    job.offer(&id("a"), now).unwrap();
+    job.accept(&id("a"), now).unwrap();
+    let early = start() - Duration::hours(SET_OFF_HOURS) - Duration::minutes(1);
+    assert_eq!(
+        code(
+            job.advance(&id("a"), JobStatus::OnTheWay, early)
+                .unwrap_err()
+        ),
+        "job.too_early"
+    );
+    let go = start() - Duration::hours(1);
+    assert_eq!(
+        code(job.advance(&id("b"), JobStatus::OnTheWay, go).unwrap_err()),
+        "job.not_yours"
+    );
+    assert_eq!(
+        code(job.advance(&id("a"), JobStatus::Arrived, go).unwrap_err()),
+        "job.step_out_of_order"
+    );
+    for to in [
+        JobStatus::OnTheWay,
+        JobStatus::OnTheWay,
+        JobStatus::Arrived,
+        JobStatus::Started,
+        JobStatus::Completed,
+    ] {
+        job.advance(&id("a"), to, go).unwrap();
+    }
+    let seen: Vec<_> = job.steps.iter().map(|s| s.status).collect();
+    assert_eq!(
+        seen,
+        [
+            JobStatus::Accepted,
+            JobStatus::OnTheWay,
+            JobStatus::Arrived,
+            JobStatus::Started,
+            JobStatus::Completed
+        ],
+        "a repeated step is kept once"
+    );
+    assert_eq!(
+        code(job.withdraw("operator:lan@ops.example", go).unwrap_err()),
+        "job.over"
+    );
+}
+
+#[test]
+fn a_no_show_waits_for_the_free_waiting_time_after_arriving_and_brings_proof() {
+    let mut job = job(60);
+    let now = start() - Duration::hours(20);
+    job.offer(&id("a"), now).unwrap();
+    job.accept(&id("a"), now).unwrap();
+    assert_eq!(
+        code(job.no_show(&id("a"), proof(), now).unwrap_err()),
+        "job.no_show_not_arrived"
+    );
+    job.advance(&id("a"), JobStatus::OnTheWay, start() - Duration::hours(1))
+        .unwrap();
+    // Arrived before the flight landed: the waiting counts from the landing.
+    job.advance(
+        &id("a"),
+        JobStatus::Arrived,
+        start() - Duration::minutes(10),
+    )
+    .unwrap();
+    let too_soon = job
+        .no_show(&id("a"), proof(), start() + Duration::minutes(59))
+        .unwrap_err();
+    let DomainError::FailedPrecondition(m) = too_soon else {
+        panic!()
+    };
+    assert_eq!(m.code, "job.no_show_too_soon");
+    let left = m
+        .args
+        .iter()
+        .find(|(n, _)| *n == "minutes")
+        .map(|(_, v)| v.clone());
+    assert_eq!(left, Some(crate::error::Arg::Value("1".into())));
+    let no_photo = NoShowProof {
+        photo: String::new(),
+        ..proof()
+    };
+    assert_eq!(
+        code(
+            job.no_show(&id("a"), no_photo, start() + Duration::minutes(60))
+                .unwrap_err()
+        ),
+        "job.no_show_photo"
+    );
+    assert_eq!(
+        code(
+            job.no_show(&id("b"), proof(), start() + Duration::minutes(60))
+                .unwrap_err()
+        ),
+        "job.not_yours"
+    );
+    job.no_show(&id("a"), proof(), start() + Duration::minutes(60))
+        .unwrap();
+    assert_eq!(job.status, JobStatus::NoShow);
+    assert!(job.no_show.is_some());
+}
+
+#[test]
+fn the_traveller_s_phone_shows_only_around_the_service() {
+    let mut job = job(0);
+    let now = start() - Duration::hours(20);
+    job.offer(&id("a"), now).unwrap();
+    assert!(!job.phone_visible(start()), "not before someone took it");
+    job.accept(&id("a"), now).unwrap();
+    let window = Duration::hours(PHONE_VISIBLE_HOURS);
+    assert!(!job.phone_visible(start() - window - Duration::minutes(1)));
+    assert!(job.phone_visible(start() - window));
+    assert!(job.phone_visible(job.ends_at() + window));
+    assert!(!job.phone_visible(job.ends_at() + window + Duration::minutes(1)));
+}
+
+#[test]
+fn a_job_holds_its_partner_until_they_can_reach_the_next() {
+    let job = job(0);
+    // 10:00–12:00 plus an hour across the city: eight quarter hours from 10:00 to 13:00.
+    let slots = job.slots(travel_minutes(Category::Shuttle));
+    assert_eq!(slots.len(), 12);
+    assert_eq!(slots.first(), Some(&start()));
+    assert_eq!(slots.last(), Some(&(start() + Duration::minutes(165))));
+    assert_eq!(travel_minutes(Category::DragonMassage), 30);
+}
