@@ -307,8 +307,16 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", not_found_words(what))
     }
 
-    pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "INVALID_ARGUMENT", message)
+    /// A request that could not be read (its body, query or form): words in the caller's language,
+    /// and the parser's own diagnosis, for the developer who sent it, in the details under `part`.
+    pub fn malformed(part: &str, diagnosis: impl Into<String>) -> Self {
+        let words = render(&msg("request.malformed"));
+        let mut err = Self::new(StatusCode::BAD_REQUEST, "INVALID_ARGUMENT", words);
+        err.details.push(FieldViolation {
+            field: part.to_owned(),
+            description: diagnosis.into(),
+        });
+        err
     }
 }
 

@@ -334,3 +334,50 @@ api_test!(
         assert_eq!(again, exported);
     }
 );
+
+api_test!(
+    a_request_that_cannot_be_read_is_refused_in_the_caller_s_language,
+    async |app: &TestApp| {
+        // A body of the wrong shape, a query of the wrong type: the words in each language, and the
+        // parser's diagnosis, for the developer, under the part it was found in.
+        let body = json!({"email": 5, "password": "secret-123"});
+        for (lang, words) in [
+            ("zh-TW", "無法讀取請求，請檢查格式"),
+            ("vi", "Không đọc được yêu cầu: vui lòng kiểm tra định dạng"),
+            ("en", "The request could not be read: check its format"),
+        ] {
+            let method = reqwest::Method::POST;
+            let refused = ask(
+                app,
+                method,
+                "/api/auth/sign-up",
+                body.clone(),
+                None,
+                Some(lang),
+            )
+            .await;
+            assert_eq!(refused["error"]["code"], "INVALID_ARGUMENT", "{refused}");
+            assert_eq!(refused["error"]["message"], words, "{refused}");
+            let detail = &refused["error"]["details"][0];
+            assert_eq!(detail["field"], "body", "{refused}");
+            assert!(
+                detail["description"].as_str().unwrap().contains("email"),
+                "{refused}"
+            );
+            let r = app.http.get(app.url("/api/plan/shuttle?pageSize=many"));
+            let refused: Value = r
+                .header("accept-language", lang)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(refused["error"]["message"], words, "{refused}");
+            assert_eq!(
+                refused["error"]["details"][0]["field"], "query",
+                "{refused}"
+            );
+        }
+    }
+);

@@ -125,7 +125,7 @@ pub(crate) async fn list_plans(
     headers: HeaderMap,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(query) = query.map_err(|e| ApiError::malformed("query", e.body_text()))?;
     let category = Category::from_slug(&category)?;
     if query.page_size.is_none() && query.page_token.is_none() {
         // The whole list is every visitor's: kept as its bytes per catalogue version.

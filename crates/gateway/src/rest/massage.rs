@@ -103,14 +103,15 @@ pub(crate) async fn therapists(
     MaybeCaller(viewer): MaybeCaller,
     query: Result<Query<TherapistQuery>, QueryRejection>,
 ) -> Result<Json<Data<Vec<TherapistDto>>>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(q) = query.map_err(|e| ApiError::malformed("query", e.body_text()))?;
     let start = match (q.start, q.date, q.time) {
         (Some(start), None, None) => start,
         (None, Some(date), Some(time)) => format!("{}T{}", date.trim(), time.trim()),
         (None, None, None) => String::new(),
         _ => {
-            return Err(ApiError::bad_request(
-                "start: give start, or date and time together",
+            return Err(ApiError::malformed(
+                "start",
+                "give start, or date and time together",
             ));
         }
     };
@@ -203,7 +204,7 @@ fn multipart_error(e: MultipartError, s: &Services) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         s.media.too_large().into()
     } else {
-        ApiError::bad_request(format!("images: {}", e.body_text()))
+        ApiError::malformed("images", e.body_text())
     }
 }
 
@@ -215,7 +216,7 @@ pub(crate) async fn upload(
     Caller(caller): Caller,
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<Data<Vec<ImageDto>>>), ApiError> {
-    let mut form = form.map_err(|e| ApiError::bad_request(format!("images: {}", e.body_text())))?;
+    let mut form = form.map_err(|e| ApiError::malformed("images", e.body_text()))?;
     let limit = s.media.limits().max_file_bytes;
     let mut files: Vec<Vec<u8>> = Vec::new();
     while let Some(mut field) = form
@@ -224,8 +225,9 @@ pub(crate) async fn upload(
         .map_err(|e| multipart_error(e, &s))?
     {
         if !matches!(field.name(), Some("images" | "images[]")) {
-            return Err(ApiError::bad_request(
-                "images: the form has one repeated field, images",
+            return Err(ApiError::malformed(
+                "images",
+                "the form has one repeated field, images",
             ));
         }
         s.media.check_count(files.len() + 1)?;

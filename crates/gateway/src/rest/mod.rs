@@ -258,7 +258,7 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
                 StatusCode::PAYLOAD_TOO_LARGE => {
                     DomainError::TooLarge(msg("request.body_too_large")).into()
                 }
-                _ => ApiError::bad_request(e.body_text()),
+                _ => ApiError::malformed("body", e.body_text()),
             })
     }
 }

@@ -29,7 +29,7 @@ use crate::wire::order::{
 /// The details object for a category, read as that category's message.
 fn details(category: Category, value: Value) -> Result<ServiceDetails, ApiError> {
     fn read<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, ApiError> {
-        serde_json::from_value(v).map_err(|e| ApiError::bad_request(format!("details: {e}")))
+        serde_json::from_value(v).map_err(|e| ApiError::malformed("details", e.to_string()))
     }
     Ok(match category {
         Category::Shuttle => shuttle_from_pb(read(value)?)?,
@@ -202,7 +202,7 @@ pub(crate) async fn list(
     Caller(who): Caller,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Json<Data<Vec<OrderDto>>>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(q) = query.map_err(|e| ApiError::malformed("query", e.body_text()))?;
     let states = q
         .state
         .as_deref()
@@ -253,7 +253,7 @@ pub(crate) async fn estimate(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
     Body(body): Body<Map<String, Value>>,
 ) -> Result<Json<Data<pb::FeeEstimate>>, ApiError> {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(query) = query.map_err(|e| ApiError::malformed("query", e.body_text()))?;
     let category = Category::from_slug(&category)?;
     let mut fields = body;
     for (name, raw) in query {

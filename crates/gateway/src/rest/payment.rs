@@ -197,7 +197,7 @@ pub(crate) async fn entries(
     Caller(who): Caller,
     query: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<Json<Data<Vec<EntryDto>>>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(q) = query.map_err(|e| ApiError::malformed("query", e.body_text()))?;
     let page = PageRequest::new(q.page_size.unwrap_or(0), q.page_token)?;
     let page = s.payments.entries(&who.user_id, &page).await?;
     Ok(Json(Data {
@@ -261,7 +261,7 @@ pub(crate) async fn vnpay_return(
     Caller(who): Caller,
     query: Params,
 ) -> Result<Json<Data<PaymentDto>>, ApiError> {
-    let Query(params) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(params) = query.map_err(|e| ApiError::malformed("query", e.body_text()))?;
     let checkout = s.payments.vnpay_return(&who.user_id, &params).await?;
     Ok(answer(&checkout))
 }
@@ -313,7 +313,7 @@ pub(crate) async fn bank_notice(
         ));
     }
     if let Err(e) = parsed {
-        return Err(ApiError::bad_request(format!("notice: {e}")));
+        return Err(ApiError::malformed("notice", e.to_string()));
     }
     let outcome = outcome?;
     Ok(Data::new(NoticeAnswer {
