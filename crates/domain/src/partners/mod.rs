@@ -4,6 +4,7 @@
 
 mod jobs;
 mod model;
+mod ports;
 #[cfg(test)]
 mod tests;
 
@@ -13,3 +14,4 @@ pub use jobs::{
     travel_minutes,
 };
 pub use model::{Partner, PartnerKind, Vehicle, language_term};
+pub use ports::{JobStoreError, JobWrite, PartnerStore};

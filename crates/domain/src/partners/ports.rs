@@ -1,0 +1,62 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::jobs::Job;
+use super::model::Partner;
+use crate::audit::AuditEntry;
+use crate::error::{DomainError, DomainResult};
+use crate::ordering::{Order, OrderId};
+use crate::shared::UserId;
+
+/// Why a job's save did not happen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobStoreError {
+    /// The job (or its order) changed since it was read: of two partners accepting at once, the
+    /// second gets this.
+    Stale,
+    /// The partner already holds a job in one of these slots.
+    Busy,
+    Other(DomainError),
+}
+
+impl From<DomainError> for JobStoreError {
+    fn from(e: DomainError) -> Self {
+        JobStoreError::Other(e)
+    }
+}
+
+/// What a save of a job writes with it, in one transaction: the order it changes (its partner,
+/// its state), the partner's busy slots to claim or to free, and the audit entry.
+#[derive(Debug, Default)]
+pub struct JobWrite<'a> {
+    pub order: Option<&'a Order>,
+    /// Claims these slots for the partner; a slot another job holds makes the save `Busy`.
+    pub hold: Option<(&'a UserId, Vec<DateTime<Utc>>)>,
+    /// Frees the job's slots (it ended early, was withdrawn).
+    pub release: bool,
+    pub audit: Option<&'a AuditEntry>,
+}
+
+#[async_trait]
+pub trait PartnerStore: Send + Sync {
+    async fn partner(&self, id: &UserId) -> DomainResult<Option<Partner>>;
+    /// Every partner, active or not, by name.
+    async fn partners(&self) -> DomainResult<Vec<Partner>>;
+    /// Creates or replaces a partner, with the admin's audit entry.
+    async fn save_partner(&self, partner: &Partner, audit: &AuditEntry) -> DomainResult<()>;
+    async fn job(&self, order: &OrderId) -> DomainResult<Option<Job>>;
+    /// Inserts a new job (version 0) or saves one against its version, bumping it.
+    async fn save_job(&self, job: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError>;
+    /// A partner's jobs (accepted, or offered and still open) starting in `[from, until)`,
+    /// soonest first.
+    async fn jobs_of(
+        &self,
+        partner: &UserId,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<Vec<Job>>;
+    /// Partners holding any of these slots.
+    async fn busy_partners(&self, slots: &[DateTime<Utc>]) -> DomainResult<Vec<UserId>>;
+    /// Jobs not over, starting in `[from, until)`: the operators' board.
+    async fn board(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> DomainResult<Vec<Job>>;
+}
