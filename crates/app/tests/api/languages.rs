@@ -364,15 +364,7 @@ api_test!(
                 detail["description"].as_str().unwrap().contains("email"),
                 "{refused}"
             );
-            let r = app.http.get(app.url("/api/plan/shuttle?pageSize=many"));
-            let refused: Value = r
-                .header("accept-language", lang)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let refused = read_in(app, "/api/plan/shuttle?pageSize=many", lang).await;
             assert_eq!(refused["error"]["message"], words, "{refused}");
             assert_eq!(
                 refused["error"]["details"][0]["field"], "query",

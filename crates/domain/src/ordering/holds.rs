@@ -19,15 +19,23 @@ pub const TRAVEL_MINUTES: i64 = 30;
 /// travel time, rounded up. Two holds share a slot exactly when the massages are closer than the
 /// travel time.
 pub fn slots(slot: Slot) -> Vec<DateTime<Utc>> {
-    let grid = Duration::minutes(SLOT_MINUTES);
     let start = slot.start.instant();
-    let end = start + Duration::minutes(i64::from(slot.minutes) + TRAVEL_MINUTES);
+    grid(
+        start,
+        start + Duration::minutes(i64::from(slot.minutes) + TRAVEL_MINUTES),
+    )
+}
+
+/// The quarter hours that `[start, end)` touches: from `start` rounded down to the grid, each up
+/// to the last before `end`. Partners' jobs are held on the same grid.
+pub fn grid(start: DateTime<Utc>, end: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+    let step = Duration::minutes(SLOT_MINUTES);
     // Rounding a UTC instant to 15 minutes cannot overflow for dates a booking can have.
-    let mut at = start.duration_trunc(grid).unwrap_or(start);
+    let mut at = start.duration_trunc(step).unwrap_or(start);
     let mut out = Vec::new();
     while at < end {
         out.push(at);
-        at += grid;
+        at += step;
     }
     out
 }

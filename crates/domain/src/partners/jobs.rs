@@ -1,7 +1,7 @@
 //! A job: one order's service, offered to partners, taken by one, and moved by them from the way
 //! there to the end. Its rules (who, which state, when) live here; stores make them atomic.
 
-use chrono::{DateTime, Duration, DurationRound, Utc};
+use chrono::{DateTime, Duration, Utc};
 
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
@@ -11,7 +11,7 @@ use crate::shared::{LocalTime, UserId, text};
 /// How long an offer waits for an answer before the job goes back to the board, flagged.
 pub const OFFER_MINUTES: i64 = 15;
 /// The grid a partner's busy time is kept on (one row per partner and slot, unique).
-pub const SLOT_MINUTES: i64 = 15;
+pub const SLOT_MINUTES: i64 = crate::ordering::holds::SLOT_MINUTES;
 /// How early a partner may set off (a drop-off's long drive to the hotel included).
 pub const SET_OFF_HOURS: i64 = 3;
 /// From how long before the service until how long after its end the partner sees the
@@ -378,16 +378,8 @@ impl Job {
     /// end plus the time to reach the next job, rounded up. Two jobs share a slot exactly when they
     /// are closer than that travel time.
     pub fn slots(&self, travel_minutes: i64) -> Vec<DateTime<Utc>> {
-        let grid = Duration::minutes(SLOT_MINUTES);
-        let start = self.starts_at();
         let end = self.ends_at() + Duration::minutes(travel_minutes);
-        let mut at = start.duration_trunc(grid).unwrap_or(start);
-        let mut out = Vec::new();
-        while at < end {
-            out.push(at);
-            at += grid;
-        }
-        out
+        crate::ordering::holds::grid(self.starts_at(), end)
     }
 
     fn require_partner(&self, partner: &UserId) -> DomainResult<()> {

@@ -45,6 +45,19 @@ fn job(waiting: u32) -> Job {
     Job::open(&paid(), waiting).unwrap()
 }
 
+/// A day before the draft shuttle's start: offers are made and answered then.
+fn day_before() -> DateTime<Utc> {
+    start() - Duration::hours(20)
+}
+
+/// The job, offered to partner `a` a day before and taken by them.
+fn taken(waiting: u32) -> Job {
+    let mut job = job(waiting);
+    job.offer(&id("a"), day_before()).unwrap();
+    job.accept(&id("a"), day_before()).unwrap();
+    job
+}
+
 fn code(e: DomainError) -> &'static str {
     match e {
         DomainError::FailedPrecondition(m) | DomainError::PermissionDenied(m) => m.code,
@@ -207,7 +220,7 @@ fn only_a_paid_order_makes_a_job_and_it_lasts_as_its_service() {
 #[test]
 fn of_two_partners_offered_one_job_the_first_to_accept_takes_it() {
     let mut job = job(0);
-    let now = start() - Duration::hours(20);
+    let now = day_before();
     job.offer(&id("a"), now).unwrap();
     job.offer(&id("b"), now).unwrap();
     job.offer(&id("a"), now + Duration::minutes(1)).unwrap();
@@ -232,7 +245,7 @@ fn of_two_partners_offered_one_job_the_first_to_accept_takes_it() {
 #[test]
 fn an_offer_is_answered_in_time_by_the_one_it_was_made_to() {
     let mut job = job(0);
-    let now = start() - Duration::hours(20);
+    let now = day_before();
     assert_eq!(
         code(job.accept(&id("a"), now).unwrap_err()),
         "job.not_offered"
@@ -269,10 +282,7 @@ fn an_offer_is_answered_in_time_by_the_one_it_was_made_to() {
 
 #[test]
 fn the_partner_moves_the_job_step_by_step_and_no_one_else_does() {
-    let mut job = job(0);
-    let now = start() - Duration::hours(20);
-    job.offer(&id("a"), now).unwrap();
-    job.accept(&id("a"), now).unwrap();
+    let mut job = taken(0);
     let early = start() - Duration::hours(SET_OFF_HOURS) - Duration::minutes(1);
     assert_eq!(
         code(
@@ -319,10 +329,8 @@ fn the_partner_moves_the_job_step_by_step_and_no_one_else_does() {
 
 #[test]
 fn a_no_show_waits_for_the_free_waiting_time_after_arriving_and_brings_proof() {
-    let mut job = job(60);
-    let now = start() - Duration::hours(20);
-    job.offer(&id("a"), now).unwrap();
-    job.accept(&id("a"), now).unwrap();
+    let mut job = taken(60);
+    let now = day_before();
     assert_eq!(
         code(job.no_show(&id("a"), proof(), now).unwrap_err()),
         "job.no_show_not_arrived"
@@ -376,7 +384,7 @@ fn a_no_show_waits_for_the_free_waiting_time_after_arriving_and_brings_proof() {
 #[test]
 fn the_traveller_s_phone_shows_only_around_the_service() {
     let mut job = job(0);
-    let now = start() - Duration::hours(20);
+    let now = day_before();
     job.offer(&id("a"), now).unwrap();
     assert!(!job.phone_visible(start()), "not before someone took it");
     job.accept(&id("a"), now).unwrap();
