@@ -98,6 +98,8 @@ pub enum Role {
     Operator,
     /// An operator who also keeps the catalogue, prices, therapists' hours, wallets, staff and keys.
     Admin,
+    /// A driver, guide or therapist: sees and moves their own jobs, and nothing of the back office.
+    Partner,
 }
 
 impl Role {
@@ -109,6 +111,7 @@ impl Role {
             Role::Customer => "customer",
             Role::Operator => "operator",
             Role::Admin => "admin",
+            Role::Partner => "partner",
         }
     }
 
@@ -117,12 +120,13 @@ impl Role {
         match code {
             "operator" => Role::Operator,
             "admin" => Role::Admin,
+            "partner" => Role::Partner,
             _ => Role::Customer,
         }
     }
 
     pub const fn is_staff(self) -> bool {
-        !matches!(self, Role::Customer)
+        matches!(self, Role::Operator | Role::Admin)
     }
 }
 

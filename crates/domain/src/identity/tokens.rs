@@ -71,7 +71,7 @@ impl Principal {
                 email: self.email,
                 admin: self.role == Role::Admin,
             }),
-            Role::Customer => Err(DomainError::PermissionDenied(msg("staff.only"))),
+            Role::Customer | Role::Partner => Err(DomainError::PermissionDenied(msg("staff.only"))),
         }
     }
 }

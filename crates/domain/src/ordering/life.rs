@@ -88,6 +88,8 @@ pub enum Actor {
     /// A background job (expiry) or a payment provider's notification.
     System(String),
     Operator(String),
+    /// A driver, guide or therapist moving the job they took.
+    Partner(UserId),
 }
 
 impl Actor {
@@ -96,6 +98,7 @@ impl Actor {
             Actor::Customer(id) => format!("customer:{}", id.as_str()),
             Actor::System(what) => format!("system:{what}"),
             Actor::Operator(who) => format!("operator:{who}"),
+            Actor::Partner(id) => format!("partner:{}", id.as_str()),
         }
     }
 
@@ -104,6 +107,7 @@ impl Actor {
             Some(("customer", id)) => Ok(Actor::Customer(UserId::parse(id)?)),
             Some(("system", what)) => Ok(Actor::System(what.to_owned())),
             Some(("operator", who)) => Ok(Actor::Operator(who.to_owned())),
+            Some(("partner", id)) => Ok(Actor::Partner(UserId::parse(id)?)),
             _ => Err(DomainError::invalid(
                 "actor",
                 msg("order.actor.unknown").with("code", code),

@@ -5,6 +5,9 @@
 mod jobs;
 mod model;
 mod ports;
+mod service;
+#[cfg(test)]
+mod service_tests;
 #[cfg(test)]
 mod tests;
 
@@ -15,3 +18,4 @@ pub use jobs::{
 };
 pub use model::{Partner, PartnerKind, Vehicle, language_term};
 pub use ports::{JobStoreError, JobWrite, PartnerStore};
+pub use service::{Offering, PartnerJob, PartnerService};

@@ -4,6 +4,7 @@
 mod catalog;
 mod media;
 mod orders;
+mod partners;
 mod payments;
 mod reviews;
 mod support;
@@ -15,6 +16,7 @@ use chrono::{DateTime, Utc};
 pub(crate) use catalog::{Catalog, plan, therapist};
 pub(crate) use media::{MemoryBlobs, MemoryImages, media};
 pub(crate) use orders::{Setup, Store, draft_order, massage, massage_at, now, setup, shuttle};
+pub(crate) use partners::Partners;
 pub(crate) use payments::{Bank, Payments, payments};
 pub(crate) use reviews::MemoryReviews;
 pub(crate) use support::{Limiter, Threads};

@@ -73,7 +73,7 @@ pub(crate) fn member_to_pb(m: &StaffMember) -> pb::StaffMember {
         role: match a.role {
             Role::Admin => pb::StaffRole::Admin,
             Role::Operator => pb::StaffRole::Operator,
-            Role::Customer => pb::StaffRole::Unspecified,
+            Role::Customer | Role::Partner => pb::StaffRole::Unspecified,
         } as i32,
         disabled: a.disabled,
         created_at: Some(timestamp(a.created_at)),

@@ -1,0 +1,351 @@
+//! What operators and partners do with jobs. Operators offer; partners accept, decline and move
+//! their own. Every call takes its caller as a value and checks it here: a partner's is made by
+//! `partner_of` from the account as it stands, so a disabled partner is refused at once.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, NaiveTime, Utc};
+
+use super::jobs::{Job, JobStatus, NoShowProof, travel_minutes};
+use super::model::{Partner, PartnerKind};
+use super::ports::{JobStoreError, JobWrite, PartnerStore};
+use crate::audit::{AuditEntry, Staff};
+use crate::catalog::CatalogService;
+use crate::error::{DomainError, DomainResult, Message, msg};
+use crate::identity::{Principal, Role};
+use crate::ordering::{Actor, Driver, Order, OrderId, OrderStore};
+use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
+
+/// To whom operators offer a job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Offering {
+    /// One partner: refused, with the reason, when they do not fit or are busy.
+    One(UserId),
+    /// Every active partner who fits and is free.
+    Eligible,
+}
+
+/// A job as its partner reads it: what the traveller booked, and their phone only around the
+/// service.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartnerJob {
+    pub job: Job,
+    pub order: Order,
+    /// `None` outside the window in which the partner may call.
+    pub phone: Option<Phone>,
+}
+
+#[derive(Clone)]
+pub struct PartnerService {
+    store: Arc<dyn PartnerStore>,
+    orders: Arc<dyn OrderStore>,
+    catalog: CatalogService,
+    clock: Arc<dyn Clock>,
+    random: Arc<dyn Randomness>,
+}
+
+impl PartnerService {
+    pub fn new(
+        store: Arc<dyn PartnerStore>,
+        orders: Arc<dyn OrderStore>,
+        catalog: CatalogService,
+        clock: Arc<dyn Clock>,
+        random: Arc<dyn Randomness>,
+    ) -> Self {
+        Self {
+            store,
+            orders,
+            catalog,
+            clock,
+            random,
+        }
+    }
+
+    /// The partner behind an ID token: the role, and an active partner record.
+    pub async fn partner_of(&self, principal: &Principal) -> DomainResult<Partner> {
+        if principal.role != Role::Partner {
+            return Err(DomainError::PermissionDenied(msg("partner.only")));
+        }
+        match self.store.partner(&principal.user_id).await? {
+            Some(p) if p.active => Ok(p),
+            Some(_) => Err(DomainError::PermissionDenied(msg("partner.disabled"))),
+            None => Err(DomainError::PermissionDenied(msg("partner.only"))),
+        }
+    }
+
+    async fn order(&self, id: &OrderId) -> DomainResult<Order> {
+        self.orders
+            .get(id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("order"))
+    }
+
+    /// The order's job as it stands, or a new one on the board.
+    async fn job_for(&self, order: &Order) -> DomainResult<Job> {
+        if let Some(job) = self.store.job(&order.id).await? {
+            return Ok(job);
+        }
+        let waiting = match self.catalog.get_plan(&order.plan_id).await {
+            Ok(plan) => plan.content.free_waiting_minutes,
+            Err(DomainError::NotFound { .. }) => 0,
+            Err(e) => return Err(e),
+        };
+        Job::open(order, waiting)
+    }
+
+    /// Why `partner` cannot take `job` then, if they cannot: they do not fit the order, hold
+    /// another job in its time, or (a therapist) do not work then.
+    async fn unable(
+        &self,
+        partner: &Partner,
+        order: &Order,
+        job: &Job,
+        busy: &[UserId],
+    ) -> DomainResult<Option<Message>> {
+        if let Some(why) = partner.unfit_for(order) {
+            return Ok(Some(why));
+        }
+        if busy.contains(&partner.user_id) {
+            return Ok(Some(msg("partner.busy")));
+        }
+        if partner.kind == PartnerKind::Therapist {
+            let id = partner.therapist_id.as_deref().unwrap_or_default();
+            let therapist = self.catalog.therapist(id).await?;
+            if !therapist.active || !therapist.works(job.start, job.minutes) {
+                return Ok(Some(msg("partner.off_duty")));
+            }
+        }
+        Ok(None)
+    }
+
+    /// An operator offers an order's job to one partner or to every one who fits and is free
+    /// then; the offers wait `OFFER_MINUTES` for an answer. Returns the job and who it went to.
+    pub async fn offer(
+        &self,
+        by: &Staff,
+        order_id: &OrderId,
+        to: Offering,
+    ) -> DomainResult<(Job, Vec<UserId>)> {
+        let order = self.order(order_id).await?;
+        let mut job = self.job_for(&order).await?;
+        let before = job_snapshot(&job);
+        let candidates = match &to {
+            Offering::One(id) => vec![
+                self.store
+                    .partner(id)
+                    .await?
+                    .ok_or_else(|| DomainError::not_found("partner"))?,
+            ],
+            Offering::Eligible => self.store.partners().await?,
+        };
+        let busy = self
+            .store
+            .busy_partners(&job.slots(travel_minutes(job.category)))
+            .await?;
+        let now = self.clock.now();
+        let mut offered = Vec::new();
+        for partner in &candidates {
+            match (self.unable(partner, &order, &job, &busy).await?, &to) {
+                (Some(why), Offering::One(_)) => return Err(DomainError::FailedPrecondition(why)),
+                (Some(_), Offering::Eligible) => continue,
+                (None, _) => {
+                    job.offer(&partner.user_id, now)?;
+                    offered.push(partner.user_id.clone());
+                }
+            }
+        }
+        if offered.is_empty() {
+            return Err(DomainError::FailedPrecondition(msg("job.nobody_free")));
+        }
+        let names: Vec<&str> = offered.iter().map(UserId::as_str).collect();
+        let audit = self.audit(by, "job.offer", &job, before, &names.join(" "));
+        self.save(
+            &job,
+            JobWrite {
+                audit: Some(&audit),
+                ..JobWrite::default()
+            },
+        )
+        .await?;
+        job.version += 1;
+        Ok((job, offered))
+    }
+
+    /// A partner takes a job offered to them: the first to accept has it, the order is confirmed
+    /// with them as its driver, guide or therapist, and their time is held.
+    pub async fn accept(&self, partner: &Partner, order_id: &OrderId) -> DomainResult<PartnerJob> {
+        let mut order = self.order(order_id).await?;
+        let mut job = self.job_of_order(order_id).await?;
+        let now = self.clock.now();
+        job.accept(&partner.user_id, now)?;
+        let actor = Actor::Partner(partner.user_id.clone());
+        match partner.kind {
+            PartnerKind::Therapist => {
+                let id = partner.therapist_id.as_deref().unwrap_or_default();
+                order.assign_therapist(id, &partner.name, actor, now)?;
+            }
+            PartnerKind::Driver | PartnerKind::Guide => {
+                let plate = partner.vehicle.as_ref().map_or("", |v| v.plate.as_str());
+                let driver =
+                    Driver::new(order.category, &partner.name, partner.phone.clone(), plate)?;
+                order.assign_driver(driver, actor, now)?;
+            }
+        }
+        let slots = job.slots(travel_minutes(job.category));
+        let write = JobWrite {
+            order: Some(&order),
+            hold: Some((&partner.user_id, slots)),
+            ..JobWrite::default()
+        };
+        self.save(&job, write).await?;
+        job.version += 1;
+        order.version += 1;
+        Ok(self.seen_by_partner(job, order, now))
+    }
+
+    /// A partner turns an offer down, saying why; the operators see the reason.
+    pub async fn decline(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        reason: &str,
+    ) -> DomainResult<Job> {
+        let mut job = self.job_of_order(order_id).await?;
+        job.decline(&partner.user_id, reason, self.clock.now())?;
+        self.save(&job, JobWrite::default()).await?;
+        job.version += 1;
+        Ok(job)
+    }
+
+    /// The partner moves their job on; completing it completes the order.
+    pub async fn advance(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        to: JobStatus,
+    ) -> DomainResult<PartnerJob> {
+        let mut order = self.order(order_id).await?;
+        let mut job = self.job_of_order(order_id).await?;
+        let now = self.clock.now();
+        let was = job.status;
+        job.advance(&partner.user_id, to, now)?;
+        if job.status == was {
+            return Ok(self.seen_by_partner(job, order, now));
+        }
+        let completes = to == JobStatus::Completed;
+        if completes {
+            order.complete(Actor::Partner(partner.user_id.clone()), now)?;
+        }
+        let write = JobWrite {
+            order: completes.then_some(&order),
+            ..JobWrite::default()
+        };
+        self.save(&job, write).await?;
+        job.version += 1;
+        if completes {
+            order.version += 1;
+        }
+        Ok(self.seen_by_partner(job, order, now))
+    }
+
+    /// Nobody came: declared by the partner with their proof, kept for the operators.
+    pub async fn no_show(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        proof: NoShowProof,
+    ) -> DomainResult<PartnerJob> {
+        let order = self.order(order_id).await?;
+        let mut job = self.job_of_order(order_id).await?;
+        let now = self.clock.now();
+        let was = job.status;
+        job.no_show(&partner.user_id, proof, now)?;
+        if job.status != was {
+            self.save(&job, JobWrite::default()).await?;
+            job.version += 1;
+        }
+        Ok(self.seen_by_partner(job, order, now))
+    }
+
+    /// A partner's jobs from the start of today (Vietnam time) for `days` days, soonest first:
+    /// taken ones, and offers still open.
+    pub async fn schedule(&self, partner: &Partner, days: u32) -> DomainResult<Vec<PartnerJob>> {
+        let now = self.clock.now();
+        let today = LocalTime::of(now).naive().date();
+        let from = LocalTime::from_naive(today.and_time(NaiveTime::MIN)).instant();
+        let until = from + Duration::days(i64::from(days.clamp(1, 14)));
+        let mut out = Vec::new();
+        for job in self.store.jobs_of(&partner.user_id, from, until).await? {
+            let order = self.order(&job.order_id).await?;
+            out.push(self.seen_by_partner(job, order, now));
+        }
+        Ok(out)
+    }
+
+    /// One job of the partner's, taken or offered to them; anyone else's is not found.
+    pub async fn job(&self, partner: &Partner, order_id: &OrderId) -> DomainResult<PartnerJob> {
+        let job = self.job_of_order(order_id).await?;
+        let theirs = job.partner.as_ref() == Some(&partner.user_id)
+            || (job.partner.is_none() && job.offers.iter().any(|o| o.partner == partner.user_id));
+        if !theirs {
+            return Err(DomainError::not_found("job"));
+        }
+        let order = self.order(order_id).await?;
+        Ok(self.seen_by_partner(job, order, self.clock.now()))
+    }
+
+    async fn job_of_order(&self, order_id: &OrderId) -> DomainResult<Job> {
+        self.store
+            .job(order_id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("job"))
+    }
+
+    /// What a partner may read of the order: its phone only in the job's window.
+    fn seen_by_partner(&self, job: Job, order: Order, now: DateTime<Utc>) -> PartnerJob {
+        let phone = job
+            .phone_visible(now)
+            .then(|| order.contact.as_ref().map(|c| c.phone.clone()))
+            .flatten();
+        PartnerJob { job, order, phone }
+    }
+
+    async fn save(&self, job: &Job, with: JobWrite<'_>) -> DomainResult<()> {
+        self.store.save_job(job, with).await.map_err(|e| match e {
+            JobStoreError::Stale => DomainError::Conflict(msg("job.changed")),
+            JobStoreError::Busy => DomainError::FailedPrecondition(msg("partner.busy")),
+            JobStoreError::Other(e) => e,
+        })
+    }
+
+    fn audit(
+        &self,
+        by: &Staff,
+        action: &str,
+        job: &Job,
+        before: String,
+        reason: &str,
+    ) -> AuditEntry {
+        AuditEntry::new(
+            &*self.random,
+            self.clock.now(),
+            by,
+            action,
+            format!("order:{}", job.order_id.as_str()),
+            before,
+            job_snapshot(job),
+            reason,
+        )
+    }
+}
+
+/// A job as the audit log keeps it: its status, partner and who it is offered to.
+fn job_snapshot(job: &Job) -> String {
+    let offered: Vec<&str> = job.offers.iter().map(|o| o.partner.as_str()).collect();
+    format!(
+        "status={} partner={} offered={}",
+        job.status.code(),
+        job.partner.as_ref().map_or("", UserId::as_str),
+        offered.join(",")
+    )
+}

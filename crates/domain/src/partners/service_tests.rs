@@ -1,0 +1,328 @@
+//! The partners' service on the in-memory stores: who may do what, and what each step writes.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use super::*;
+use crate::DomainError;
+use crate::audit::Staff;
+use crate::identity::{Principal, Role};
+use crate::ordering::{Contact, GuideLanguage, Order, OrderState, OrderStore, ServiceDetails};
+use crate::shared::{Phone, UserId};
+use crate::testing::{Partners, Sequence, draft_order, setup};
+
+fn id(s: &str) -> UserId {
+    UserId::parse(s).unwrap()
+}
+
+fn phone(n: &str) -> Phone {
+    Phone::parse("84", n).unwrap()
+}
+
+fn driver(user: &str, seats: u32) -> Partner {
+    let vehicle = Vehicle::new("white Toyota Innova", &format!("51A-{user}"), seats).unwrap();
+    let languages = vec![GuideLanguage::Vietnamese];
+    Partner::new(
+        id(user),
+        PartnerKind::Driver,
+        &format!("Tài xế {user}"),
+        phone("901234567"),
+        languages,
+        Some(vehicle),
+        None,
+        crate::testing::now(),
+    )
+    .unwrap()
+}
+
+fn ops() -> Staff {
+    Staff::Operator {
+        user_id: id("ops"),
+        email: "lan@ops.example".into(),
+        name: "Lan".into(),
+        admin: false,
+    }
+}
+
+struct World {
+    svc: PartnerService,
+    partners: Arc<Partners>,
+    orders: Arc<crate::testing::Store>,
+    clock: Arc<crate::testing::FixedClock>,
+}
+
+/// A paid shuttle for three on 2026-11-25 10:00 (`BK261122-x`), with the traveller's phone;
+/// drivers a and b (seven seats), c (four), and d (disabled).
+fn world() -> World {
+    let s = setup();
+    let partners = Arc::new(Partners::new(s.store.clone()));
+    for p in [driver("a", 7), driver("b", 7), driver("c", 2)] {
+        partners.put(p);
+    }
+    let mut off = driver("d", 7);
+    off.active = false;
+    partners.put(off);
+    s.store.put(paid_at(draft_order(), "BK261122-x", 0));
+    let svc = PartnerService::new(
+        partners.clone(),
+        s.store.clone(),
+        s.catalog.clone(),
+        s.clock.clone(),
+        Arc::new(Sequence::default()),
+    );
+    World {
+        svc,
+        partners,
+        orders: s.store,
+        clock: s.clock,
+    }
+}
+
+/// `order`, paid, with id `order_id`, `hours` after its own start, for three with a phone.
+fn paid_at(mut order: Order, order_id: &str, hours: i64) -> Order {
+    order.id = crate::ordering::OrderId::parse(order_id).unwrap();
+    order.state = OrderState::Paid;
+    order.contact = Some(Contact::new("王小明", phone("912345678"), None).unwrap());
+    if let ServiceDetails::Shuttle(d) = &mut order.details {
+        d.passengers = 3;
+        d.start = crate::shared::LocalTime::of(d.start.instant() + Duration::hours(hours));
+    }
+    order
+}
+
+fn order_id() -> crate::ordering::OrderId {
+    crate::ordering::OrderId::parse("BK261122-x").unwrap()
+}
+
+async fn partner(w: &World, user: &str) -> Partner {
+    w.partners.partner(&id(user)).await.unwrap().unwrap()
+}
+
+fn code(e: DomainError) -> &'static str {
+    match e {
+        DomainError::FailedPrecondition(m)
+        | DomainError::PermissionDenied(m)
+        | DomainError::Conflict(m) => m.code,
+        DomainError::InvalidArgument { message, .. } => message.code,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn operators_offer_a_job_to_every_partner_who_fits_and_is_free() {
+    let w = world();
+    let (job, offered) = w
+        .svc
+        .offer(&ops(), &order_id(), Offering::Eligible)
+        .await
+        .unwrap();
+    assert_eq!(offered, [id("a"), id("b")], "c seats two, d is disabled");
+    assert_eq!((job.status, job.version), (JobStatus::Open, 1));
+    let audit = w.partners.audit();
+    assert_eq!(audit.len(), 1);
+    assert_eq!(
+        (audit[0].action.as_str(), audit[0].actor.as_str()),
+        ("job.offer", "operator:lan@ops.example")
+    );
+    // Offered to one who does not fit, the operator is told why.
+    let refused = w
+        .svc
+        .offer(&ops(), &order_id(), Offering::One(id("c")))
+        .await
+        .unwrap_err();
+    assert_eq!(code(refused), "partner.too_few_seats");
+}
+
+#[tokio::test]
+async fn the_first_to_accept_takes_the_job_and_the_order_is_confirmed_with_them() {
+    let w = world();
+    w.svc
+        .offer(&ops(), &order_id(), Offering::Eligible)
+        .await
+        .unwrap();
+    let seen = w
+        .svc
+        .accept(&partner(&w, "b").await, &order_id())
+        .await
+        .unwrap();
+    assert_eq!(
+        (seen.job.status, seen.job.partner.clone()),
+        (JobStatus::Accepted, Some(id("b")))
+    );
+    let order = w.orders.get(&order_id()).await.unwrap().unwrap();
+    assert_eq!(order.state, OrderState::Confirmed);
+    let driver = order.driver.unwrap();
+    assert_eq!(
+        (driver.name.as_str(), driver.plate.as_str()),
+        ("Tài xế b", "51A-B")
+    );
+    assert_eq!(order.history.last().unwrap().actor.code(), "partner:b");
+    let late = w
+        .svc
+        .accept(&partner(&w, "a").await, &order_id())
+        .await
+        .unwrap_err();
+    assert_eq!(code(late), "job.taken");
+    // Three days before, the traveller's phone is masked; two hours before, it shows.
+    assert_eq!(seen.phone, None);
+    *w.clock.0.lock().unwrap() = seen.job.starts_at() - Duration::hours(2);
+    let near = w
+        .svc
+        .job(&partner(&w, "b").await, &order_id())
+        .await
+        .unwrap();
+    assert_eq!(near.phone.map(|p| p.e164()), Some("+84912345678".into()));
+}
+
+#[tokio::test]
+async fn a_job_saved_over_an_older_version_is_refused() {
+    let w = world();
+    w.svc
+        .offer(&ops(), &order_id(), Offering::Eligible)
+        .await
+        .unwrap();
+    let read = w.partners.job(&order_id()).await.unwrap().unwrap();
+    w.svc
+        .decline(&partner(&w, "a").await, &order_id(), "Xe đang sửa")
+        .await
+        .unwrap();
+    let stale = w.partners.save_job(&read, JobWrite::default()).await;
+    assert_eq!(stale, Err(JobStoreError::Stale));
+}
+
+#[tokio::test]
+async fn a_partner_holding_a_job_is_not_offered_another_at_an_overlapping_time() {
+    let w = world();
+    w.svc
+        .offer(&ops(), &order_id(), Offering::One(id("a")))
+        .await
+        .unwrap();
+    w.svc
+        .accept(&partner(&w, "a").await, &order_id())
+        .await
+        .unwrap();
+    // Two and a half hours later: the first ends at 12:00, and an hour across town makes 13:00.
+    let next = crate::ordering::OrderId::parse("BK261122-y").unwrap();
+    w.orders.put(paid_at(draft_order(), "BK261122-y", 2));
+    let busy = w
+        .svc
+        .offer(&ops(), &next, Offering::One(id("a")))
+        .await
+        .unwrap_err();
+    assert_eq!(code(busy), "partner.busy");
+    let (_, offered) = w
+        .svc
+        .offer(&ops(), &next, Offering::Eligible)
+        .await
+        .unwrap();
+    assert_eq!(offered, [id("b")]);
+    // Four hours later, a is free again.
+    let later = crate::ordering::OrderId::parse("BK261122-z").unwrap();
+    w.orders.put(paid_at(draft_order(), "BK261122-z", 3));
+    w.svc
+        .offer(&ops(), &later, Offering::One(id("a")))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn completing_the_job_completes_the_order() {
+    let w = world();
+    w.svc
+        .offer(&ops(), &order_id(), Offering::One(id("a")))
+        .await
+        .unwrap();
+    let a = partner(&w, "a").await;
+    let taken = w.svc.accept(&a, &order_id()).await.unwrap();
+    *w.clock.0.lock().unwrap() = taken.job.starts_at() - Duration::minutes(30);
+    for to in [JobStatus::OnTheWay, JobStatus::Arrived] {
+        w.svc.advance(&a, &order_id(), to).await.unwrap();
+    }
+    *w.clock.0.lock().unwrap() = taken.job.starts_at() + Duration::minutes(20);
+    w.svc
+        .advance(&a, &order_id(), JobStatus::Started)
+        .await
+        .unwrap();
+    let other = w
+        .svc
+        .advance(&partner(&w, "b").await, &order_id(), JobStatus::Completed)
+        .await
+        .unwrap_err();
+    assert_eq!(code(other), "job.not_yours");
+    let done = w
+        .svc
+        .advance(&a, &order_id(), JobStatus::Completed)
+        .await
+        .unwrap();
+    assert_eq!(
+        (done.job.status, done.order.state),
+        (JobStatus::Completed, OrderState::Completed)
+    );
+    let stored = w.orders.get(&order_id()).await.unwrap().unwrap();
+    assert_eq!(stored.state, OrderState::Completed);
+}
+
+#[tokio::test]
+async fn only_an_active_partner_s_token_makes_a_partner() {
+    let w = world();
+    let principal = |user: &str, role| Principal {
+        user_id: id(user),
+        email: format!("{user}@example.com"),
+        email_verified: true,
+        role,
+        auth_time: crate::testing::now(),
+    };
+    assert_eq!(
+        w.svc
+            .partner_of(&principal("a", Role::Partner))
+            .await
+            .unwrap()
+            .user_id,
+        id("a")
+    );
+    let customer = w
+        .svc
+        .partner_of(&principal("a", Role::Customer))
+        .await
+        .unwrap_err();
+    assert_eq!(code(customer), "partner.only");
+    let disabled = w
+        .svc
+        .partner_of(&principal("d", Role::Partner))
+        .await
+        .unwrap_err();
+    assert_eq!(code(disabled), "partner.disabled");
+    let stranger = w
+        .svc
+        .partner_of(&principal("zz", Role::Partner))
+        .await
+        .unwrap_err();
+    assert_eq!(code(stranger), "partner.only");
+    // A partner reads only jobs offered to them or theirs.
+    w.svc
+        .offer(&ops(), &order_id(), Offering::One(id("a")))
+        .await
+        .unwrap();
+    assert!(
+        w.svc
+            .job(&partner(&w, "a").await, &order_id())
+            .await
+            .is_ok()
+    );
+    let theirs = w
+        .svc
+        .job(&partner(&w, "b").await, &order_id())
+        .await
+        .unwrap_err();
+    assert!(matches!(theirs, DomainError::NotFound { .. }));
+    let schedule = w.svc.schedule(&partner(&w, "a").await, 7).await.unwrap();
+    assert_eq!(schedule.len(), 1);
+    assert!(
+        w.svc
+            .schedule(&partner(&w, "b").await, 7)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}

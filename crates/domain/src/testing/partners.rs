@@ -1,0 +1,174 @@
+//! Partners and their jobs in memory: a job is saved over its version, with its order (over the
+//! order's) and its partner's slots (each held once), all or nothing, under one lock.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::Store;
+use crate::audit::AuditEntry;
+use crate::error::DomainResult;
+use crate::ordering::{OrderId, StoreError};
+use crate::partners::{Job, JobStoreError, JobWrite, Partner, PartnerStore};
+use crate::shared::UserId;
+
+#[derive(Default)]
+struct State {
+    partners: HashMap<UserId, Partner>,
+    jobs: HashMap<OrderId, Job>,
+    /// (partner, slot) → the job holding it.
+    holds: HashMap<(UserId, DateTime<Utc>), OrderId>,
+    audit: Vec<AuditEntry>,
+}
+
+pub(crate) struct Partners {
+    state: Mutex<State>,
+    orders: Arc<Store>,
+}
+
+impl Partners {
+    pub(crate) fn new(orders: Arc<Store>) -> Self {
+        Self {
+            state: Mutex::default(),
+            orders,
+        }
+    }
+
+    pub(crate) fn put(&self, partner: Partner) {
+        let mut state = self.state.lock().unwrap();
+        state.partners.insert(partner.user_id.clone(), partner);
+    }
+
+    pub(crate) fn audit(&self) -> Vec<AuditEntry> {
+        self.state.lock().unwrap().audit.clone()
+    }
+}
+
+#[async_trait]
+impl PartnerStore for Partners {
+    async fn partner(&self, id: &UserId) -> DomainResult<Option<Partner>> {
+        Ok(self.state.lock().unwrap().partners.get(id).cloned())
+    }
+
+    async fn partners(&self) -> DomainResult<Vec<Partner>> {
+        let mut all: Vec<Partner> = self
+            .state
+            .lock()
+            .unwrap()
+            .partners
+            .values()
+            .cloned()
+            .collect();
+        all.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(all)
+    }
+
+    async fn save_partner(&self, partner: &Partner, audit: &AuditEntry) -> DomainResult<()> {
+        let mut state = self.state.lock().unwrap();
+        state
+            .partners
+            .insert(partner.user_id.clone(), partner.clone());
+        state.audit.push(audit.clone());
+        Ok(())
+    }
+
+    async fn job(&self, order: &OrderId) -> DomainResult<Option<Job>> {
+        Ok(self.state.lock().unwrap().jobs.get(order).cloned())
+    }
+
+    async fn save_job(&self, job: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError> {
+        let mut state = self.state.lock().unwrap();
+        let stored = state.jobs.get(&job.order_id).map(|j| j.version);
+        if stored.unwrap_or(0) != job.version {
+            return Err(JobStoreError::Stale);
+        }
+        if let Some((partner, slots)) = &with.hold {
+            let taken = slots.iter().any(|s| {
+                state
+                    .holds
+                    .get(&((*partner).clone(), *s))
+                    .is_some_and(|o| o != &job.order_id)
+            });
+            if taken {
+                return Err(JobStoreError::Busy);
+            }
+        }
+        if let Some(order) = with.order {
+            self.orders.save_now(order).map_err(|e| match e {
+                StoreError::Stale => JobStoreError::Stale,
+                StoreError::SlotTaken => JobStoreError::Busy,
+                other => {
+                    JobStoreError::Other(crate::DomainError::Unavailable(format!("{other:?}")))
+                }
+            })?;
+        }
+        if with.release {
+            state.holds.retain(|_, o| o != &job.order_id);
+        }
+        if let Some((partner, slots)) = with.hold {
+            for s in slots {
+                state
+                    .holds
+                    .insert((partner.clone(), s), job.order_id.clone());
+            }
+        }
+        if let Some(audit) = with.audit {
+            state.audit.push(audit.clone());
+        }
+        let saved = Job {
+            version: job.version + 1,
+            ..job.clone()
+        };
+        state.jobs.insert(job.order_id.clone(), saved);
+        Ok(())
+    }
+
+    async fn jobs_of(
+        &self,
+        partner: &UserId,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<Vec<Job>> {
+        let state = self.state.lock().unwrap();
+        let mut jobs: Vec<Job> = state
+            .jobs
+            .values()
+            .filter(|j| (from..until).contains(&j.starts_at()))
+            .filter(|j| {
+                j.partner.as_ref() == Some(partner)
+                    || (j.partner.is_none() && j.offers.iter().any(|o| &o.partner == partner))
+            })
+            .cloned()
+            .collect();
+        jobs.sort_by_key(Job::starts_at);
+        Ok(jobs)
+    }
+
+    async fn busy_partners(&self, slots: &[DateTime<Utc>]) -> DomainResult<Vec<UserId>> {
+        let state = self.state.lock().unwrap();
+        let wanted: HashSet<&DateTime<Utc>> = slots.iter().collect();
+        let mut busy: Vec<UserId> = state
+            .holds
+            .keys()
+            .filter(|(_, s)| wanted.contains(s))
+            .map(|(p, _)| p.clone())
+            .collect();
+        busy.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        busy.dedup();
+        Ok(busy)
+    }
+
+    async fn board(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> DomainResult<Vec<Job>> {
+        let state = self.state.lock().unwrap();
+        let mut jobs: Vec<Job> = state
+            .jobs
+            .values()
+            .filter(|j| !j.status.is_over() && (from..until).contains(&j.starts_at()))
+            .cloned()
+            .collect();
+        jobs.sort_by_key(Job::starts_at);
+        Ok(jobs)
+    }
+}
