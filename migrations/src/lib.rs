@@ -22,6 +22,7 @@ mod m20261127_000016_payment_opened;
 mod m20261127_000017_therapist_photos;
 mod m20261128_000018_mail_language;
 mod m20261128_000019_catalog_translations;
+mod m20261128_000020_partners;
 
 pub struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000017_therapist_photos::Migration),
             Box::new(m20261128_000018_mail_language::Migration),
             Box::new(m20261128_000019_catalog_translations::Migration),
+            Box::new(m20261128_000020_partners::Migration),
         ]
     }
 }

@@ -255,6 +255,8 @@ mod massage;
 mod operations;
 #[path = "repo/orders.rs"]
 mod orders;
+#[path = "repo/partners.rs"]
+mod partners;
 #[path = "repo/payments.rs"]
 mod payments;
 #[path = "repo/support.rs"]

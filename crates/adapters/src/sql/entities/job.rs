@@ -1,0 +1,20 @@
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "jobs")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub order_id: String,
+    pub category: String,
+    pub start_at_ms: i64,
+    pub minutes: i32,
+    pub free_waiting_minutes: i32,
+    pub status: String,
+    pub partner_id: Option<String>,
+    pub no_show: String,
+    pub version: i64,
+    pub updated_at_ms: i64,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

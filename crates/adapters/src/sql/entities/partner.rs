@@ -1,0 +1,23 @@
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "partners")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub user_id: String,
+    pub kind: String,
+    pub name: String,
+    pub phone_country_code: String,
+    pub phone_number: String,
+    pub languages: String,
+    pub vehicle_model: String,
+    pub vehicle_plate: String,
+    pub vehicle_seats: i32,
+    pub therapist_id: Option<String>,
+    pub active: bool,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,233 @@
+//! Partners and jobs in the stores: a partner and a job read back as written; of two partners
+//! accepting one job at once exactly one takes it, on both databases; a partner's quarter hours
+//! are held once, so an overlapping job cannot be taken, and the refused save leaves nothing.
+
+use adapters::{SqlPartnerStore, on_both_databases};
+use chrono::Duration;
+use domain::audit::AuditEntry;
+use domain::catalog::Category;
+use domain::ordering::{
+    Actor, Driver, GuideLanguage, Order, OrderState, OrderStore, ServiceDetails,
+};
+use domain::partners::{
+    Job, JobStatus, JobStoreError, JobWrite, Partner, PartnerKind, PartnerStore, Vehicle,
+    travel_minutes,
+};
+use domain::shared::{LocalTime, Phone};
+use sea_orm::DatabaseConnection;
+
+use super::orders::{customer, now, order, setup};
+
+async fn driver(db: &DatabaseConnection, store: &SqlPartnerStore, id: &str) -> Partner {
+    let user = customer(db, id, &format!("{id}@partners.example")).await;
+    let vehicle = Vehicle::new("white Toyota Innova", &format!("51A-{id}"), 7).unwrap();
+    let languages = vec![GuideLanguage::Chinese, GuideLanguage::Vietnamese];
+    let phone = Phone::parse("84", "901234567").unwrap();
+    let p = Partner::new(
+        user,
+        PartnerKind::Driver,
+        &format!("Tài xế {id}"),
+        phone,
+        languages,
+        Some(vehicle),
+        None,
+        now(),
+    )
+    .unwrap();
+    store.save_partner(&p, &audit(id)).await.unwrap();
+    p
+}
+
+fn audit(id: &str) -> AuditEntry {
+    AuditEntry {
+        id: format!("au-{id}"),
+        at: now(),
+        actor: "shell:test".into(),
+        action: "partner.add".into(),
+        target: format!("partner:{id}"),
+        before: String::new(),
+        after: String::new(),
+        reason: String::new(),
+    }
+}
+
+/// Where the charters are booked: the order store, the charter plan and its customer.
+struct Charters {
+    orders: adapters::SqlOrderStore,
+    plan: domain::catalog::Plan,
+    owner: domain::shared::UserId,
+}
+
+impl Charters {
+    async fn new(db: &DatabaseConnection) -> Self {
+        let (orders, plans, owner) = setup(db).await;
+        let plan = plans
+            .into_iter()
+            .find(|p| p.category == Category::Charter)
+            .unwrap();
+        Self {
+            orders,
+            plan,
+            owner,
+        }
+    }
+
+    /// A paid charter (`BK-{n}`), `hours` after the fixture's start.
+    async fn paid(&self, n: i64, hours: i64) -> Order {
+        let mut o = order(&self.plan, &self.owner, n);
+        o.state = OrderState::Paid;
+        if let ServiceDetails::Charter(d) = &mut o.details {
+            d.start = LocalTime::of(d.start.instant() + Duration::hours(hours));
+        }
+        self.orders
+            .insert(&o, None, adapters::testing::NO_CAP)
+            .await
+            .unwrap();
+        o
+    }
+}
+
+/// The job of `order`, offered to `to` and saved.
+async fn offered(store: &SqlPartnerStore, order: &Order, to: &[&Partner]) -> Job {
+    let mut job = Job::open(order, 30).unwrap();
+    for p in to {
+        job.offer(&p.user_id, now()).unwrap();
+    }
+    store.save_job(&job, JobWrite::default()).await.unwrap();
+    store.job(&order.id).await.unwrap().unwrap()
+}
+
+/// `job` taken by `p`, with its order confirmed and `p`'s time held.
+async fn take(
+    orders: &adapters::SqlOrderStore,
+    store: &SqlPartnerStore,
+    mut job: Job,
+    p: &Partner,
+) -> Result<(), JobStoreError> {
+    let mut order = orders.get(&job.order_id).await.unwrap().unwrap();
+    job.accept(&p.user_id, now()).unwrap();
+    let driver = Driver::new(order.category, &p.name, p.phone.clone(), "51A-1").unwrap();
+    order
+        .assign_driver(driver, Actor::Partner(p.user_id.clone()), now())
+        .unwrap();
+    let slots = job.slots(travel_minutes(job.category));
+    store
+        .save_job(
+            &job,
+            JobWrite {
+                order: Some(&order),
+                hold: Some((&p.user_id, slots)),
+                ..JobWrite::default()
+            },
+        )
+        .await
+}
+
+on_both_databases!(
+    partners_and_jobs_read_back_as_written,
+    |db: DatabaseConnection| async move {
+        let store = SqlPartnerStore::new(db.clone());
+        let a = driver(&db, &store, "pa").await;
+        assert_eq!(store.partner(&a.user_id).await.unwrap(), Some(a.clone()));
+        let order = Charters::new(&db).await.paid(1, 0).await;
+        let mut job = offered(&store, &order, &[&a]).await;
+        assert_eq!(job.version, 1);
+        job.decline(&a.user_id, "Xe đang sửa", now()).unwrap();
+        store.save_job(&job, JobWrite::default()).await.unwrap();
+        let read = store.job(&order.id).await.unwrap().unwrap();
+        assert_eq!(read, Job { version: 2, ..job });
+        let day = order.details.start().instant();
+        let board = store
+            .board(day - Duration::days(1), day + Duration::days(1))
+            .await
+            .unwrap();
+        assert_eq!(board.len(), 1);
+        let theirs = store
+            .jobs_of(&a.user_id, day - Duration::days(1), day + Duration::days(1))
+            .await
+            .unwrap();
+        assert_eq!(theirs.len(), 1, "an offer shows on the partner's schedule");
+    }
+);
+
+on_both_databases!(
+    of_two_partners_accepting_at_once_one_takes_the_job,
+    |db: DatabaseConnection| async move {
+        let store = SqlPartnerStore::new(db.clone());
+        let orders = adapters::SqlOrderStore::new(db.clone());
+        let (a, b) = (
+            driver(&db, &store, "pa").await,
+            driver(&db, &store, "pb").await,
+        );
+        let order = Charters::new(&db).await.paid(1, 0).await;
+        let job = offered(&store, &order, &[&a, &b]).await;
+        let racers: Vec<_> = [a.clone(), b.clone()]
+            .into_iter()
+            .map(|p| {
+                let (orders, store, job) = (
+                    adapters::SqlOrderStore::new(db.clone()),
+                    SqlPartnerStore::new(db.clone()),
+                    job.clone(),
+                );
+                tokio::spawn(async move { take(&orders, &store, job, &p).await })
+            })
+            .collect();
+        let mut results = Vec::new();
+        for r in racers {
+            results.push(r.await.unwrap());
+        }
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{results:?}"
+        );
+        assert!(results.contains(&Err(JobStoreError::Stale)), "{results:?}");
+        let taken = store.job(&order.id).await.unwrap().unwrap();
+        assert_eq!(taken.status, JobStatus::Accepted);
+        let confirmed = orders.get(&order.id).await.unwrap().unwrap();
+        assert_eq!(confirmed.state, OrderState::Confirmed);
+        assert_eq!(
+            Some(&confirmed.driver.unwrap().name),
+            [&a, &b]
+                .iter()
+                .find(|p| Some(&p.user_id) == taken.partner.as_ref())
+                .map(|p| &p.name)
+        );
+    }
+);
+
+on_both_databases!(
+    a_partner_s_time_is_held_once,
+    |db: DatabaseConnection| async move {
+        let store = SqlPartnerStore::new(db.clone());
+        let orders = adapters::SqlOrderStore::new(db.clone());
+        let a = driver(&db, &store, "pa").await;
+        let charters = Charters::new(&db).await;
+        let first = charters.paid(1, 0).await;
+        take(&orders, &store, offered(&store, &first, &[&a]).await, &a)
+            .await
+            .unwrap();
+        // Five hours of charter and one across town: a job three hours later overlaps.
+        let second = charters.paid(2, 3).await;
+        let job = offered(&store, &second, &[&a]).await;
+        let slots = job.slots(travel_minutes(job.category));
+        assert_eq!(
+            store.busy_partners(&slots).await.unwrap(),
+            std::slice::from_ref(&a.user_id)
+        );
+        assert_eq!(
+            take(&orders, &store, job.clone(), &a).await,
+            Err(JobStoreError::Busy)
+        );
+        // Nothing of the refused save stayed: the job is still open, its order still paid.
+        assert_eq!(store.job(&second.id).await.unwrap().unwrap(), job);
+        assert_eq!(
+            orders.get(&second.id).await.unwrap().unwrap().state,
+            OrderState::Paid
+        );
+        let later = charters.paid(3, 6).await;
+        take(&orders, &store, offered(&store, &later, &[&a]).await, &a)
+            .await
+            .unwrap();
+    }
+);
