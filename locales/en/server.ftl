@@ -427,3 +427,4 @@ job-nobody_free = No partner who fits is free then
 partner-busy = This partner already has a job at that time
 partner-off_duty = This therapist does not work at that time
 partner-only = For partners only
+job-no_show_position = A no-show report needs the phone's position and the time it was taken

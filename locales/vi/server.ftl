@@ -334,3 +334,4 @@ job-nobody_free = Hiện không có đối tác phù hợp đang rảnh
 partner-busy = Đối tác này đã có việc trong khoảng thời gian này
 partner-off_duty = Kỹ thuật viên này không làm việc vào thời gian này
 partner-only = Chỉ dành cho đối tác
+job-no_show_position = Khi báo khách không đến, cần kèm vị trí và thời gian của điện thoại

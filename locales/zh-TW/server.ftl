@@ -335,3 +335,4 @@ job-nobody_free = 目前沒有適合且有空的夥伴
 partner-busy = 這位夥伴在這段時間已有工作
 partner-off_duty = 這位按摩師在這段時間不上班
 partner-only = 只有合作夥伴可以使用
+job-no_show_position = 回報客人未出現時，須附上手機的位置與時間

@@ -17,8 +17,8 @@ use adapters::stores::live::SqlLiveFeed;
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
-    SqlIdentityStore, SqlImageStore, SqlOperationsStore, SqlOrderStore, SqlPaymentStore,
-    SqlRateLimiter, SqlReviewStore, SqlSupportStore, catalog_file,
+    SqlIdentityStore, SqlImageStore, SqlOperationsStore, SqlOrderStore, SqlPartnerStore,
+    SqlPaymentStore, SqlRateLimiter, SqlReviewStore, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -34,6 +34,7 @@ use domain::live::LiveService;
 use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
+use domain::partners::PartnerService;
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
 use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
@@ -186,6 +187,13 @@ impl App {
             },
             config.contact_channels(),
         );
+        let partners = PartnerService::new(
+            Arc::new(SqlPartnerStore::new(db.clone())),
+            order_store.clone(),
+            catalog.clone(),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+        );
         let payments = PaymentService::new(
             PaymentPorts {
                 orders: orders.clone(),
@@ -236,6 +244,7 @@ impl App {
                 draining: draining.watch(),
                 operators,
                 orders,
+                partners,
                 payments,
                 favorites,
                 reviews,

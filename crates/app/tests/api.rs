@@ -718,6 +718,8 @@ mod nodes;
 mod operations;
 #[path = "api/orders.rs"]
 mod orders;
+#[path = "api/partners.rs"]
+mod partners;
 #[path = "api/payments.rs"]
 mod payments;
 #[path = "api/photos.rs"]

@@ -7,6 +7,7 @@ use domain::live::LiveService;
 use domain::media::MediaService;
 use domain::operations::OperatorService;
 use domain::ordering::OrderService;
+use domain::partners::PartnerService;
 use domain::payment::PaymentService;
 use domain::reviews::ReviewService;
 use domain::support::SupportService;
@@ -41,6 +42,8 @@ pub struct ServiceSet {
     pub identity: IdentityService,
     pub users: UserService,
     pub orders: OrderService,
+    /// Drivers, guides and therapists, and their jobs.
+    pub partners: PartnerService,
     pub payments: PaymentService,
     pub favorites: FavoriteService,
     pub reviews: ReviewService,

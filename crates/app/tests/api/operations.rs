@@ -16,7 +16,7 @@ use super::orders::{code_of, shuttle, token_for};
 use super::*;
 
 const OPERATOR_EMAIL: &str = "lan@ops.example";
-const OPERATOR_PASSWORD: &str = "a-long-operator-pass";
+pub(super) const OPERATOR_PASSWORD: &str = "a-long-operator-pass";
 const OPERATOR_ACTOR: &str = "operator:lan@ops.example";
 
 /// `booking ARGS` against the test server's database, `input` on its standard input.

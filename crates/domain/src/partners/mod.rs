@@ -16,6 +16,6 @@ pub use jobs::{
     Position, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes, status_term,
     travel_minutes,
 };
-pub use model::{Partner, PartnerKind, Vehicle, language_term};
+pub use model::{NewPartner, Partner, PartnerKind, Vehicle, language_term};
 pub use ports::{JobStoreError, JobWrite, PartnerStore};
 pub use service::{Offering, PartnerJob, PartnerService};

@@ -203,6 +203,33 @@ impl Partner {
     }
 }
 
+/// A partner as an admin describes them, before their account exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPartner {
+    pub kind: PartnerKind,
+    pub name: String,
+    pub phone: Phone,
+    pub languages: Vec<GuideLanguage>,
+    pub vehicle: Option<Vehicle>,
+    pub therapist_id: Option<String>,
+}
+
+impl NewPartner {
+    /// The partner of account `user_id`, checked.
+    pub fn of(self, user_id: UserId, now: DateTime<Utc>) -> DomainResult<Partner> {
+        Partner::new(
+            user_id,
+            self.kind,
+            &self.name,
+            self.phone,
+            self.languages,
+            self.vehicle,
+            self.therapist_id,
+            now,
+        )
+    }
+}
+
 /// A language a partner speaks, as a term of the catalogue.
 pub const fn language_term(language: GuideLanguage) -> &'static str {
     match language {

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 
 use super::jobs::{Job, JobStatus, NoShowProof, travel_minutes};
-use super::model::{Partner, PartnerKind};
+use super::model::{NewPartner, Partner, PartnerKind};
 use super::ports::{JobStoreError, JobWrite, PartnerStore};
 use crate::audit::{AuditEntry, Staff};
 use crate::catalog::CatalogService;
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::identity::{Principal, Role};
+use crate::operations::OperatorService;
 use crate::ordering::{Actor, Driver, Order, OrderId, OrderStore};
 use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 
@@ -61,6 +62,11 @@ impl PartnerService {
         }
     }
 
+    /// The clock the service reads (the wire says whether an offer is still open by it).
+    pub fn clock(&self) -> &dyn Clock {
+        &*self.clock
+    }
+
     /// The partner behind an ID token: the role, and an active partner record.
     pub async fn partner_of(&self, principal: &Principal) -> DomainResult<Partner> {
         if principal.role != Role::Partner {
@@ -71,6 +77,50 @@ impl PartnerService {
             Some(_) => Err(DomainError::PermissionDenied(msg("partner.disabled"))),
             None => Err(DomainError::PermissionDenied(msg("partner.only"))),
         }
+    }
+
+    /// Every partner, for admins.
+    pub async fn list(&self, by: &Staff) -> DomainResult<Vec<Partner>> {
+        by.require_admin()?;
+        self.store.partners().await
+    }
+
+    /// An admin invites a partner: checked first, then their account is made and mailed by
+    /// `operators` (the staff's invitation), then their record is written with its audit entry.
+    /// Sent again for the same address, the account is found and the record written again, so a
+    /// retry after a failed second write completes it.
+    pub async fn invite(
+        &self,
+        by: &Staff,
+        operators: &OperatorService,
+        email: &str,
+        new: NewPartner,
+        continue_url: &str,
+    ) -> DomainResult<Partner> {
+        by.require_admin()?;
+        let now = self.clock.now();
+        // Refused before any account is made.
+        new.clone().of(UserId::parse("checking")?, now)?;
+        let account = operators
+            .invite_partner(by, email, &new.name, continue_url)
+            .await?;
+        let mut partner = new.of(account.id, now)?;
+        if let Some(before) = self.store.partner(&partner.user_id).await? {
+            partner.created_at = before.created_at;
+            partner.active = before.active;
+        }
+        let audit = AuditEntry::new(
+            &*self.random,
+            now,
+            by,
+            "partner.save",
+            format!("partner:{}", partner.user_id.as_str()),
+            String::new(),
+            format!("{} {}", partner.kind.code(), partner.name),
+            "",
+        );
+        self.store.save_partner(&partner, &audit).await?;
+        Ok(partner)
     }
 
     async fn order(&self, id: &OrderId) -> DomainResult<Order> {
@@ -172,8 +222,16 @@ impl PartnerService {
     }
 
     /// A partner takes a job offered to them: the first to accept has it, the order is confirmed
-    /// with them as its driver, guide or therapist, and their time is held.
+    /// with them as its driver, guide or therapist, and their time is held. One who lost a race
+    /// reads the job again, and is told it was taken.
     pub async fn accept(&self, partner: &Partner, order_id: &OrderId) -> DomainResult<PartnerJob> {
+        match self.try_accept(partner, order_id).await {
+            Err(DomainError::Conflict(_)) => self.try_accept(partner, order_id).await,
+            done => done,
+        }
+    }
+
+    async fn try_accept(&self, partner: &Partner, order_id: &OrderId) -> DomainResult<PartnerJob> {
         let mut order = self.order(order_id).await?;
         let mut job = self.job_of_order(order_id).await?;
         let now = self.clock.now();

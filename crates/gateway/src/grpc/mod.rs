@@ -8,6 +8,7 @@ mod live;
 mod massage;
 mod operator;
 mod order;
+mod partner;
 mod payment;
 mod review;
 mod support;
@@ -27,6 +28,7 @@ use crate::pb::live_service_server::LiveServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
 use crate::pb::operator_service_server::OperatorServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
+use crate::pb::partner_service_server::PartnerServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::review_service_server::ReviewServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
@@ -67,6 +69,10 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.reviews.clone(),
     ));
+    let partners = PartnerServiceServer::new(partner::Partners::new(
+        services.identity.clone(),
+        services.partners.clone(),
+    ));
     let support = SupportServiceServer::new(support::Support::new(
         services.identity.clone(),
         services.support.clone(),
@@ -85,6 +91,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&live), live)
         .route_service(&path_of(&operators), operators)
         .route_service(&path_of(&support), support)
+        .route_service(&path_of(&partners), partners)
         .route_service(&path_of(&massage), massage)
         .route_service(&path_of(&reviews), reviews)
         .route_service(&path_of(&orders), orders)

@@ -7,6 +7,7 @@ pub(crate) mod identity;
 pub(crate) mod massage;
 pub(crate) mod operator;
 pub(crate) mod order;
+pub(crate) mod partner;
 pub(crate) mod payment;
 pub(crate) mod review;
 pub(crate) mod support;

@@ -149,6 +149,58 @@ impl OperatorService {
         Ok(StaffMember { account, name })
     }
 
+    /// An admin makes a partner's account (the partner role) under `name` and mails the
+    /// invitation to set its password, as for staff. An address already invited as a partner
+    /// gives that account back (a retry, or a record to write again), mailing nothing; any other
+    /// account's address is `EMAIL_EXISTS`.
+    pub async fn invite_partner(
+        &self,
+        by: &Staff,
+        email: &str,
+        name: &str,
+        continue_url: &str,
+    ) -> DomainResult<Account> {
+        by.require_admin()?;
+        let email = staff_email(email)?;
+        if let Some(holder) = self.p.identity.account_by_email(&email).await? {
+            return if holder.role == Role::Partner {
+                Ok(holder)
+            } else {
+                Err(AuthError::EmailExists.into())
+            };
+        }
+        let now = self.p.clock.now();
+        let account = Account {
+            id: UserId::parse(&self.p.random.id())?,
+            email,
+            role: Role::Partner,
+            password_hash: String::new(),
+            email_verified: false,
+            disabled: false,
+            created_at: now,
+            updated_at: now,
+            tokens_valid_after: chrono::DateTime::UNIX_EPOCH,
+        };
+        let audit = self.audit.entry(
+            by,
+            "partner.invite",
+            format!("account:{}", account.id.as_str()),
+            String::new(),
+            format!("{} role=partner", account.email.as_str()),
+            "",
+        );
+        let profile = named(
+            Profile::first(account.id.clone(), &account.email, now),
+            name,
+            now,
+        )?;
+        self.p
+            .accounts
+            .invite_staff(account.clone(), profile, audit, continue_url)
+            .await?;
+        Ok(account)
+    }
+
     /// An admin changes another staff member's role, sign-in address or name, or disables (or
     /// enables) their account; a disabled account's tokens stop at once and its sessions end, and
     /// so do those of a changed address. Nobody changes their own.

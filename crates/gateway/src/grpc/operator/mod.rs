@@ -6,6 +6,7 @@
 mod catalog;
 mod customers;
 mod orders;
+mod partners;
 mod payments;
 mod reviews;
 mod staff;
@@ -95,4 +96,7 @@ dispatch! {
     upload_catalog_photo(UploadCatalogPhotoRequest, UploadCatalogPhotoResponse) => catalog::upload_catalog_photo;
     list_all_reviews(ListAllReviewsRequest, ListAllReviewsResponse) => reviews::list_all_reviews;
     hide_review(HideReviewRequest, HideReviewResponse) => reviews::hide_review;
+    list_partners(ListPartnersRequest, ListPartnersResponse) => partners::list_partners;
+    invite_partner(InvitePartnerRequest, InvitePartnerResponse) => partners::invite_partner;
+    offer_job(OfferJobRequest, OfferJobResponse) => partners::offer_job;
 }

@@ -1,0 +1,205 @@
+//! Partners through the real server: an admin invites two drivers, who set their passwords and
+//! sign in; a paid order's job is offered to both and they accept at once: one takes it, the order
+//! is confirmed with them, the other no longer sees it. A customer's token is not a partner's; a
+//! step out of order and a no-show before arriving are refused with the domain's words.
+
+use gateway::pb::partner_service_client::PartnerServiceClient;
+use serde_json::json;
+use tonic::Code;
+use tonic::transport::Channel;
+
+use super::member::{pay_with_vcoin, pending};
+use super::operations::{Cred, OPERATOR_PASSWORD, client, operator_token, with};
+use super::orders::token_for;
+use super::*;
+
+/// A driver invited by the admin, with a password set through the invitation: their ID token.
+async fn driver(app: &TestApp, admin: &str, email: &str, name: &str) -> (String, pb::Partner) {
+    let partner = pb::Partner {
+        kind: pb::PartnerKind::Driver.into(),
+        name: name.into(),
+        phone_country_code: "84".into(),
+        phone_number: "901234567".into(),
+        languages: vec!["vi".into(), "zh".into()],
+        vehicle: Some(pb::PartnerVehicle {
+            model: "white Toyota Innova".into(),
+            plate: "51a-123.45".into(),
+            seats: 7,
+        }),
+        ..Default::default()
+    };
+    let request = pb::InvitePartnerRequest {
+        email: email.into(),
+        partner: Some(partner),
+        continue_url: String::new(),
+    };
+    let invited = client(app)
+        .await
+        .invite_partner(with(&Cred::Token(admin), request))
+        .await
+        .unwrap()
+        .into_inner()
+        .partner
+        .unwrap();
+    let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+    let code = adapters::testing::code_mailed(&db, email, "staff_invitation").await;
+    let reset = json!({"oobCode": code, "newPassword": OPERATOR_PASSWORD});
+    let (status, _) = app
+        .post("/api/auth/confirm-password-reset", reset, None)
+        .await;
+    assert_eq!(status, 200);
+    let sign_in = json!({"email": email, "password": OPERATOR_PASSWORD});
+    let (status, body) = app.post("/api/auth/sign-in", sign_in, None).await;
+    assert_eq!(status, 200, "{body}");
+    (
+        body["data"]["idToken"].as_str().unwrap().to_owned(),
+        invited,
+    )
+}
+
+async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
+    PartnerServiceClient::connect(app.url("")).await.unwrap()
+}
+
+fn words(status: &tonic::Status) -> String {
+    status.message().to_owned()
+}
+
+api_test!(
+    two_drivers_accept_one_job_at_once_and_one_takes_it,
+    async |app: &TestApp| {
+        let admin = operator_token(app).await;
+        let (minh, minh_p) = driver(app, &admin, "minh@partners.example", "Minh").await;
+        let (lan, lan_p) = driver(app, &admin, "lan@partners.example", "Lan").await;
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending(app, &ann, 2).await;
+        pay_with_vcoin(app, &ann, &id).await;
+
+        let offer = pb::OfferJobRequest {
+            order_id: id.clone(),
+            partner_id: String::new(),
+        };
+        let offered = client(app)
+            .await
+            .offer_job(with(&Cred::Token(&admin), offer))
+            .await
+            .unwrap()
+            .into_inner();
+        let mut to = offered.offered_to.clone();
+        to.sort();
+        let mut both = vec![minh_p.user_id.clone(), lan_p.user_id.clone()];
+        both.sort();
+        assert_eq!(to, both);
+
+        // Both accept at once: one takes the job, the other is told it is taken.
+        let accept = |token: String| {
+            let id = id.clone();
+            async move {
+                let request = signed(&token, pb::AcceptJobRequest { order_id: id });
+                partners(app).await.accept_job(request).await
+            }
+        };
+        let (a, b) = tokio::join!(accept(minh.clone()), accept(lan.clone()));
+        let (winner, loser, lost) = match (a, b) {
+            (Ok(_), Err(e)) => (&minh, &lan, e),
+            (Err(e), Ok(_)) => (&lan, &minh, e),
+            other => panic!("exactly one should win: {other:?}"),
+        };
+        assert_eq!(lost.code(), Code::FailedPrecondition, "{lost:?}");
+        assert_eq!(words(&lost), "這份工作已由其他夥伴接下");
+        let path = format!("/api/order/detail/{id}");
+        let (_, order, _) = app
+            .call(reqwest::Method::GET, &path, None, Some(&ann))
+            .await;
+        assert_eq!(order["data"]["state"], "CONFIRMED", "{order}");
+        let taken_by = if winner == &minh { "Minh" } else { "Lan" };
+        assert_eq!(order["data"]["driver"]["name"], taken_by, "{order}");
+
+        // The winner's schedule holds it, the traveller's phone still masked two days ahead; the
+        // loser no longer sees it.
+        let mine = partners(app)
+            .await
+            .list_jobs(signed(winner, pb::ListJobsRequest { days: 7 }))
+            .await
+            .unwrap()
+            .into_inner()
+            .jobs;
+        assert_eq!(mine.len(), 1);
+        assert_eq!(mine[0].customer_phone, "");
+        assert_eq!(
+            mine[0].job.as_ref().unwrap().status,
+            i32::from(pb::JobStatus::Accepted)
+        );
+        let gone = partners(app)
+            .await
+            .get_job(signed(
+                loser,
+                pb::GetJobRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(gone.code(), Code::NotFound);
+
+        // Steps: not out of order, not days early; no no-show before arriving.
+        let step = |to: pb::JobStatus| {
+            signed(
+                winner,
+                pb::AdvanceJobRequest {
+                    order_id: id.clone(),
+                    status: to.into(),
+                },
+            )
+        };
+        let skipped = partners(app)
+            .await
+            .advance_job(step(pb::JobStatus::Arrived))
+            .await
+            .unwrap_err();
+        assert_eq!(words(&skipped), "目前是「已接單」，不能直接改為「已抵達」");
+        let early = partners(app)
+            .await
+            .advance_job(step(pb::JobStatus::OnTheWay))
+            .await
+            .unwrap_err();
+        assert_eq!(words(&early), "服務開始前 3 小時內才能出發");
+        let position = pb::GeoPosition {
+            latitude: 10.818,
+            longitude: 106.658,
+            accuracy: 10.0,
+            taken_at: Some(prost_types::Timestamp {
+                seconds: 1_795_000_000,
+                nanos: 0,
+            }),
+        };
+        let no_show = pb::ReportNoShowRequest {
+            order_id: id.clone(),
+            photo: "/media/x.jpg".into(),
+            position: Some(position),
+        };
+        let refused = partners(app)
+            .await
+            .report_no_show(signed(winner, no_show))
+            .await
+            .unwrap_err();
+        assert_eq!(words(&refused), "須先標示「已抵達」，才能回報客人未出現");
+
+        // A customer's token is not a partner's.
+        let customer = partners(app)
+            .await
+            .get_partner(signed(&ann, pb::GetPartnerRequest {}))
+            .await
+            .unwrap_err();
+        assert_eq!(customer.code(), Code::PermissionDenied);
+        let me = partners(app)
+            .await
+            .get_partner(signed(winner, pb::GetPartnerRequest {}))
+            .await
+            .unwrap();
+        assert_eq!(
+            me.into_inner().partner.unwrap().vehicle.unwrap().plate,
+            "51A-123.45"
+        );
+    }
+);

@@ -1,0 +1,143 @@
+//! `booking.v1.PartnerService`: the partner app's calls. Each finds its caller first (an ID token
+//! with the partner role and an active partner record: `PartnerService::partner_of`), then asks
+//! the domain, which checks the job is theirs.
+
+use domain::identity::IdentityService;
+use domain::partners::{Partner, PartnerService};
+use tonic::{Request, Response, Status};
+
+use crate::auth::grpc_caller;
+use crate::error::status;
+use crate::pb;
+use crate::wire::operator::order_id;
+use crate::wire::partner::{partner_job_to_pb, partner_to_pb, proof_from_pb, step_from_pb};
+
+pub(crate) struct Partners {
+    identity: IdentityService,
+    partners: PartnerService,
+}
+
+impl Partners {
+    pub(crate) fn new(identity: IdentityService, partners: PartnerService) -> Self {
+        Self { identity, partners }
+    }
+
+    async fn caller<T>(&self, request: &Request<T>) -> Result<Partner, Status> {
+        let principal = grpc_caller(&self.identity, request).await?;
+        self.partners.partner_of(&principal).await.map_err(status)
+    }
+
+    fn seen(&self, p: &Partner, job: &domain::partners::PartnerJob) -> pb::PartnerJob {
+        partner_job_to_pb(job, &p.user_id, self.partners.clock().now())
+    }
+}
+
+#[tonic::async_trait]
+impl pb::partner_service_server::PartnerService for Partners {
+    async fn get_partner(
+        &self,
+        request: Request<pb::GetPartnerRequest>,
+    ) -> Result<Response<pb::GetPartnerResponse>, Status> {
+        let p = self.caller(&request).await?;
+        Ok(Response::new(pb::GetPartnerResponse {
+            partner: Some(partner_to_pb(&p)),
+        }))
+    }
+
+    async fn list_jobs(
+        &self,
+        request: Request<pb::ListJobsRequest>,
+    ) -> Result<Response<pb::ListJobsResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let days = match request.get_ref().days {
+            0 => 2,
+            n => n,
+        };
+        let jobs = self.partners.schedule(&p, days).await.map_err(status)?;
+        Ok(Response::new(pb::ListJobsResponse {
+            jobs: jobs.iter().map(|j| self.seen(&p, j)).collect(),
+        }))
+    }
+
+    async fn get_job(
+        &self,
+        request: Request<pb::GetJobRequest>,
+    ) -> Result<Response<pb::GetJobResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let work = async {
+            let id = order_id(&request.get_ref().order_id)?;
+            self.partners.job(&p, &id).await
+        };
+        let job = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetJobResponse {
+            job: Some(self.seen(&p, &job)),
+        }))
+    }
+
+    async fn accept_job(
+        &self,
+        request: Request<pb::AcceptJobRequest>,
+    ) -> Result<Response<pb::AcceptJobResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let work = async {
+            let id = order_id(&request.get_ref().order_id)?;
+            self.partners.accept(&p, &id).await
+        };
+        let job = work.await.map_err(status)?;
+        Ok(Response::new(pb::AcceptJobResponse {
+            job: Some(self.seen(&p, &job)),
+        }))
+    }
+
+    async fn decline_job(
+        &self,
+        request: Request<pb::DeclineJobRequest>,
+    ) -> Result<Response<pb::DeclineJobResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.partners.decline(&p, &id, &r.reason).await?;
+            self.partners.job(&p, &id).await
+        };
+        let job = work.await.map_err(status)?;
+        Ok(Response::new(pb::DeclineJobResponse {
+            job: Some(self.seen(&p, &job)),
+        }))
+    }
+
+    async fn advance_job(
+        &self,
+        request: Request<pb::AdvanceJobRequest>,
+    ) -> Result<Response<pb::AdvanceJobResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.partners
+                .advance(&p, &id, step_from_pb(r.status)?)
+                .await
+        };
+        let job = work.await.map_err(status)?;
+        Ok(Response::new(pb::AdvanceJobResponse {
+            job: Some(self.seen(&p, &job)),
+        }))
+    }
+
+    async fn report_no_show(
+        &self,
+        request: Request<pb::ReportNoShowRequest>,
+    ) -> Result<Response<pb::ReportNoShowResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let r = request.into_inner();
+        let proof = proof_from_pb(r.photo, r.position)?;
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.partners.no_show(&p, &id, proof).await
+        };
+        let job = work.await.map_err(status)?;
+        Ok(Response::new(pb::ReportNoShowResponse {
+            job: Some(self.seen(&p, &job)),
+        }))
+    }
+}

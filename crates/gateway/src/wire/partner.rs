@@ -1,0 +1,203 @@
+//! Partners and their jobs on the wire.
+
+use domain::error::msg;
+use domain::ordering::GuideLanguage;
+use domain::partners::{
+    Answer, Job, JobStatus, NewPartner, NoShowProof, Partner, PartnerJob, PartnerKind, Position,
+    Vehicle,
+};
+use domain::shared::{Phone, UserId};
+use domain::{DomainError, DomainResult};
+use tonic::Status;
+
+use super::catalog::category_to_pb;
+use super::order::{details_to_pb, instant, timestamp};
+use crate::pb;
+
+pub(crate) fn kind_to_pb(k: PartnerKind) -> pb::PartnerKind {
+    match k {
+        PartnerKind::Driver => pb::PartnerKind::Driver,
+        PartnerKind::Guide => pb::PartnerKind::Guide,
+        PartnerKind::Therapist => pb::PartnerKind::Therapist,
+    }
+}
+
+pub(crate) fn partner_to_pb(p: &Partner) -> pb::Partner {
+    pb::Partner {
+        user_id: p.user_id.as_str().into(),
+        kind: kind_to_pb(p.kind).into(),
+        name: p.name.clone(),
+        phone_country_code: p.phone.country_code().into(),
+        phone_number: p.phone.number().into(),
+        languages: p.languages.iter().map(|l| l.code().to_owned()).collect(),
+        vehicle: p.vehicle.as_ref().map(|v| pb::PartnerVehicle {
+            model: v.model.clone(),
+            plate: v.plate.clone(),
+            seats: v.seats,
+        }),
+        therapist_id: p.therapist_id.clone().unwrap_or_default(),
+        active: p.active,
+    }
+}
+
+pub(crate) fn status_to_pb(s: JobStatus) -> pb::JobStatus {
+    match s {
+        JobStatus::Open => pb::JobStatus::Open,
+        JobStatus::Accepted => pb::JobStatus::Accepted,
+        JobStatus::OnTheWay => pb::JobStatus::OnTheWay,
+        JobStatus::Arrived => pb::JobStatus::Arrived,
+        JobStatus::Started => pb::JobStatus::Started,
+        JobStatus::Completed => pb::JobStatus::Completed,
+        JobStatus::NoShow => pb::JobStatus::NoShow,
+        JobStatus::Withdrawn => pb::JobStatus::Withdrawn,
+    }
+}
+
+/// The step a partner asks for: one they may take (the domain says whether now).
+pub(crate) fn step_from_pb(raw: i32) -> DomainResult<JobStatus> {
+    match pb::JobStatus::try_from(raw) {
+        Ok(pb::JobStatus::OnTheWay) => Ok(JobStatus::OnTheWay),
+        Ok(pb::JobStatus::Arrived) => Ok(JobStatus::Arrived),
+        Ok(pb::JobStatus::Started) => Ok(JobStatus::Started),
+        Ok(pb::JobStatus::Completed) => Ok(JobStatus::Completed),
+        _ => Err(DomainError::invalid("status", msg("job.status_unknown"))),
+    }
+}
+
+/// A job as `reader` may see it: a partner sees only their own offer, operators (`None`) all.
+pub(crate) fn job_to_pb(
+    j: &Job,
+    reader: Option<&UserId>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> pb::Job {
+    let offers = j
+        .offers
+        .iter()
+        .filter(|o| reader.is_none_or(|r| &o.partner == r))
+        .map(|o| {
+            let (answer, at, reason) = match &o.answer {
+                None => ("", None, String::new()),
+                Some(Answer::Accepted { at }) => ("accepted", Some(timestamp(*at)), String::new()),
+                Some(Answer::Declined { at, reason }) => {
+                    ("declined", Some(timestamp(*at)), reason.clone())
+                }
+            };
+            pb::JobOffer {
+                partner_id: o.partner.as_str().into(),
+                offered_at: Some(timestamp(o.offered_at)),
+                expires_at: Some(timestamp(o.expires_at)),
+                answer: answer.into(),
+                answered_at: at,
+                reason,
+            }
+        })
+        .collect();
+    pb::Job {
+        order_id: j.order_id.as_str().into(),
+        category: category_to_pb(j.category).into(),
+        starts_at: Some(timestamp(j.starts_at())),
+        ends_at: Some(timestamp(j.ends_at())),
+        status: status_to_pb(j.status).into(),
+        partner_id: j
+            .partner
+            .as_ref()
+            .map(|p| p.as_str().to_owned())
+            .unwrap_or_default(),
+        offers,
+        steps: j
+            .steps
+            .iter()
+            .map(|s| pb::JobStep {
+                status: status_to_pb(s.status).into(),
+                at: Some(timestamp(s.at)),
+            })
+            .collect(),
+        free_waiting_minutes: j.free_waiting_minutes,
+        unanswered: reader.is_none() && j.unanswered(now),
+    }
+}
+
+pub(crate) fn partner_job_to_pb(
+    pj: &PartnerJob,
+    reader: &UserId,
+    now: chrono::DateTime<chrono::Utc>,
+) -> pb::PartnerJob {
+    pb::PartnerJob {
+        job: Some(job_to_pb(&pj.job, Some(reader), now)),
+        plan_name: pj.order.plan_name.clone(),
+        details: Some(pb::OrderDetails {
+            service: Some(details_to_pb(&pj.order.details)),
+        }),
+        customer_name: pj
+            .order
+            .contact
+            .as_ref()
+            .map(|c| c.name.clone())
+            .unwrap_or_default(),
+        customer_phone: pj.phone.as_ref().map(|p| p.e164()).unwrap_or_default(),
+        note: pj.order.note.clone(),
+    }
+}
+
+pub(crate) fn proof_from_pb(
+    photo: String,
+    position: Option<pb::GeoPosition>,
+) -> Result<NoShowProof, Status> {
+    let p = position.ok_or_else(|| {
+        crate::error::status(DomainError::invalid(
+            "position",
+            msg("job.no_show_position"),
+        ))
+    })?;
+    let taken_at = match &p.taken_at {
+        Some(t) => instant(t)?,
+        None => {
+            return Err(crate::error::status(DomainError::invalid(
+                "position.taken_at",
+                msg("job.no_show_position"),
+            )));
+        }
+    };
+    Ok(NoShowProof {
+        photo,
+        position: Position {
+            latitude: p.latitude,
+            longitude: p.longitude,
+            accuracy: p.accuracy,
+            taken_at,
+        },
+    })
+}
+
+/// The partner an admin describes (an invitation's), checked by the domain.
+pub(crate) fn new_partner_from_pb(p: pb::Partner) -> DomainResult<NewPartner> {
+    let kind = match pb::PartnerKind::try_from(p.kind) {
+        Ok(pb::PartnerKind::Driver) => PartnerKind::Driver,
+        Ok(pb::PartnerKind::Guide) => PartnerKind::Guide,
+        Ok(pb::PartnerKind::Therapist) => PartnerKind::Therapist,
+        _ => {
+            return Err(DomainError::invalid(
+                "partner.kind",
+                msg("partner.kind_unknown"),
+            ));
+        }
+    };
+    let languages = p
+        .languages
+        .iter()
+        .map(|l| GuideLanguage::parse(l.trim()))
+        .collect::<DomainResult<Vec<_>>>()?;
+    let vehicle = p
+        .vehicle
+        .filter(|_| kind == PartnerKind::Driver)
+        .map(|v| Vehicle::new(&v.model, &v.plate, v.seats))
+        .transpose()?;
+    Ok(NewPartner {
+        kind,
+        name: p.name,
+        phone: Phone::parse(&p.phone_country_code, &p.phone_number)?,
+        languages,
+        vehicle,
+        therapist_id: Some(p.therapist_id),
+    })
+}
