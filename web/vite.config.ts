@@ -175,6 +175,13 @@ const firstChunks = {
       priority: 3,
     },
     {
+      // The partners' contract: the console's and, later, the partner app's; a chunk of its own so
+      // that neither loads the other's code, and evaluated before the console that imports it.
+      name: 'partner-contract',
+      test: /src\/gen\/booking\/v1\/partner_pb/,
+      priority: 3,
+    },
+    {
       // The live stream: signed-in pages load it after the first paint, the console with itself.
       name: 'live',
       test: /src\/lib\/api\/live|src\/gen\/booking\/v1\/live_pb|node_modules\/@connectrpc\/connect\/dist\/esm\/((promise|callback|any)-client|protocol\/async-iterable)/,

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Field, SelectField } from '@/components/form/field';
 import { filterMessages as m } from '@/lib/filter-messages';
 import { messages } from '@/lib/messages';
@@ -40,6 +40,11 @@ const cityName = (code: string) => messages.catalog.cities[code] ?? code;
 /** The plans that match the words, filters and room asked for in the address, in its order. */
 export function useFilteredPlans(slug: string, plans: Plan[]) {
   const [params, setParams] = useSearchParams();
+  // A change made while the last one's list still loads starts from that one's address, not the
+  // shown one: typed words, then a select changed at once, keep both.
+  const here = useLocation().pathname;
+  const pending = useNavigation().location;
+  const base = pending?.pathname === here ? pending.search : params;
   const filters = FILTERS[slug] ?? [];
   const room = ROOM[slug] ?? {};
   const chosen = filters.filter((f) => params.get(f.param));
@@ -58,7 +63,7 @@ export function useFilteredPlans(slug: string, plans: Plan[]) {
     sort,
   );
   const set = (param: string, value: string) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(base);
     if (value) next.set(param, value);
     else next.delete(param);
     setParams(next, { replace: true, preventScrollReset: true });
