@@ -159,6 +159,7 @@ option-night = Night surcharge { $percent }% ({ $from }–{ $until })
 
 order-action-assign_driver = assign a driver
 order-action-assign_therapist = assign a therapist
+order-action-release = take the partner off
 order-action-cancel = cancel
 order-action-complete = complete
 order-action-confirm = confirm

@@ -123,6 +123,7 @@ option-night = Phụ thu ban đêm { $percent }% ({ $from }–{ $until })
 
 order-action-assign_driver = phân công tài xế
 order-action-assign_therapist = phân công kỹ thuật viên
+order-action-release = rút người phục vụ
 order-action-cancel = hủy
 order-action-complete = hoàn tất
 order-action-confirm = xác nhận

@@ -124,6 +124,7 @@ option-night = 夜間加價 { $percent }%（{ $from }–{ $until }）
 
 order-action-assign_driver = 指派司機
 order-action-assign_therapist = 指派按摩師
+order-action-release = 撤回服務人員
 order-action-cancel = 取消
 order-action-complete = 完成
 order-action-confirm = 確認

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::Category;
+use domain::live::{Change, Topic};
 use domain::ordering::{GuideLanguage, OrderId, StoreError};
 use domain::partners::{
     Answer, Job, JobStatus, JobStep, JobStoreError, JobWrite, NoShowProof, Offer, Partner,
@@ -21,7 +22,8 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
-use crate::sql::entities::{job, job_offer, job_step, partner, partner_hold};
+use crate::sql::entities::{job, job_offer, job_step, order, partner, partner_hold};
+use crate::stores::live;
 use crate::stores::orders::saving::{announce, queue_notices, save_order};
 
 pub struct SqlPartnerStore {
@@ -152,6 +154,20 @@ impl PartnerStore for SqlPartnerStore {
                 .await
                 .map_err(storage)?;
             announce(&txn, order, saved).await.map_err(storage)?;
+        } else if let Some(row) = order::Entity::find_by_id(id)
+            .one(&txn)
+            .await
+            .map_err(storage)?
+        {
+            // The job is part of the order as its customer and the console watch it.
+            let change = Change {
+                owner: row.owner,
+                topic: Topic::Order,
+                subject: id.to_owned(),
+            };
+            live::record(&txn, ms(last_change(j)), &[change])
+                .await
+                .map_err(storage)?;
         }
         txn.commit().await.map_err(storage)?;
         Ok(())

@@ -90,7 +90,7 @@ pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> Strin
 }
 
 /// The calls only an admin (or an admin's key) may make.
-const ADMIN_CALLS: [&str; 14] = [
+const ADMIN_CALLS: [&str; 16] = [
     "AdjustWallet",
     "UpdateTherapist",
     "UpdatePlan",
@@ -105,6 +105,8 @@ const ADMIN_CALLS: [&str; 14] = [
     "ListServiceKeys",
     "IssueServiceKey",
     "RevokeServiceKey",
+    "InvitePartner",
+    "SetPartnerActive",
 ];
 
 pub(super) enum Cred<'a> {
@@ -281,6 +283,34 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "HideReview",
             code!(c.hide_review(with(cred, Default::default()))),
+        ),
+        (
+            "ListPartners",
+            code!(c.list_partners(with(cred, Default::default()))),
+        ),
+        (
+            "InvitePartner",
+            code!(c.invite_partner(with(cred, Default::default()))),
+        ),
+        (
+            "OfferJob",
+            code!(c.offer_job(with(cred, Default::default()))),
+        ),
+        (
+            "SetPartnerActive",
+            code!(c.set_partner_active(with(cred, Default::default()))),
+        ),
+        (
+            "WithdrawJob",
+            code!(c.withdraw_job(with(cred, Default::default()))),
+        ),
+        (
+            "ListJobBoard",
+            code!(c.list_job_board(with(cred, Default::default()))),
+        ),
+        (
+            "GetOrderJob",
+            code!(c.get_order_job(with(cred, Default::default()))),
         ),
     ]
 }

@@ -9,7 +9,7 @@ use tonic::Code;
 use tonic::transport::Channel;
 
 use super::member::{pay_with_vcoin, pending};
-use super::operations::{Cred, OPERATOR_PASSWORD, client, operator_token, with};
+use super::operations::{Cred, OPERATOR_PASSWORD, client, operator_token, staff_token, with};
 use super::orders::token_for;
 use super::*;
 
@@ -201,5 +201,126 @@ api_test!(
             me.into_inner().partner.unwrap().vehicle.unwrap().plate,
             "51A-123.45"
         );
+    }
+);
+
+api_test!(
+    a_disabled_driver_is_refused_at_once_and_their_job_returns_to_the_board,
+    async |app: &TestApp| {
+        let admin = operator_token(app).await;
+        let operator = staff_token(app, "duty@ops.example", "operator").await;
+        let (minh, minh_p) = driver(app, &admin, "minh@partners.example", "Minh").await;
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending(app, &ann, 2).await;
+        pay_with_vcoin(app, &ann, &id).await;
+
+        // Never offered: the order has no job, and the board has nothing.
+        let job_of = |token: String| {
+            let id = id.clone();
+            async move {
+                let request = pb::GetOrderJobRequest { order_id: id };
+                let mut c = client(app).await;
+                let r = c.get_order_job(with(&Cred::Token(&token), request)).await;
+                r.unwrap().into_inner().job
+            }
+        };
+        assert_eq!(job_of(operator.clone()).await, None);
+        // An operator (not only admins) dispatches: sees the partners, offers to one.
+        let listed = client(app)
+            .await
+            .list_partners(with(&Cred::Token(&operator), pb::ListPartnersRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .partners;
+        assert_eq!(listed.len(), 1);
+        let offer = pb::OfferJobRequest {
+            order_id: id.clone(),
+            partner_id: minh_p.user_id.clone(),
+        };
+        client(app)
+            .await
+            .offer_job(with(&Cred::Token(&operator), offer))
+            .await
+            .unwrap();
+        let accept = signed(
+            &minh,
+            pb::AcceptJobRequest {
+                order_id: id.clone(),
+            },
+        );
+        partners(app).await.accept_job(accept).await.unwrap();
+
+        // Only an admin turns a partner off.
+        let off = |token: &str| {
+            with(
+                &Cred::Token(token),
+                pb::SetPartnerActiveRequest {
+                    user_id: minh_p.user_id.clone(),
+                    active: false,
+                },
+            )
+        };
+        let refused = client(app)
+            .await
+            .set_partner_active(off(&operator))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::PermissionDenied);
+        let done = client(app)
+            .await
+            .set_partner_active(off(&admin))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(!done.partner.unwrap().active);
+        assert_eq!(done.returned.len(), 1);
+        let returned = &done.returned[0];
+        assert_eq!(
+            (returned.order_id.as_str(), returned.redispatch),
+            (id.as_str(), true)
+        );
+        assert_eq!(returned.status, i32::from(pb::JobStatus::Open));
+
+        // Their token no longer works, the order waits for a driver, the board flags the job.
+        let gone = partners(app)
+            .await
+            .list_jobs(signed(&minh, pb::ListJobsRequest { days: 7 }))
+            .await
+            .unwrap_err();
+        assert_eq!(gone.code(), Code::PermissionDenied);
+        assert_eq!(words(&gone), "這位夥伴已停用");
+        let path = format!("/api/order/detail/{id}");
+        let (_, order, _) = app
+            .call(reqwest::Method::GET, &path, None, Some(&ann))
+            .await;
+        assert_eq!(order["data"]["state"], "PAID", "{order}");
+        assert!(order["data"]["driver"].is_null(), "{order}");
+        let board = client(app)
+            .await
+            .list_job_board(with(
+                &Cred::Token(&operator),
+                pb::ListJobBoardRequest { days: 7 },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .jobs;
+        assert_eq!(board.len(), 1);
+        assert!(board[0].redispatch);
+        // Taking back a job on the board already changes nothing.
+        let again = pb::WithdrawJobRequest {
+            order_id: id.clone(),
+        };
+        let same = client(app)
+            .await
+            .withdraw_job(with(&Cred::Token(&operator), again))
+            .await
+            .unwrap()
+            .into_inner()
+            .job
+            .unwrap();
+        assert_eq!(same.steps.len(), 2, "accepted, withdrawn");
+        assert_eq!(job_of(admin.clone()).await.unwrap().steps.len(), 2);
     }
 );

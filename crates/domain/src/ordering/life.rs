@@ -137,6 +137,9 @@ impl Transition {
     /// and completion send nothing (the customer did not act and needs to do nothing).
     pub fn notice(&self) -> Option<MailKind> {
         match self.to {
+            // Back to paid when its partner was taken off: no payment to tell of; the next
+            // confirmation mails the new driver or therapist.
+            OrderState::Paid if self.from == Some(OrderState::Confirmed) => None,
             OrderState::Paid => Some(MailKind::OrderPaid),
             OrderState::Confirmed => Some(MailKind::OrderConfirmed),
             OrderState::Cancelled => Some(MailKind::OrderCancelled),

@@ -337,6 +337,23 @@ impl Order {
         Ok(())
     }
 
+    /// Operators took its driver, guide or therapist off a confirmed order (the partner was
+    /// disabled, or is not coming): it is paid and waits for someone new. The customer's step
+    /// says so; a therapist the customer had picked is no longer promised. Retried, a paid order
+    /// stays as it is.
+    pub fn release(&mut self, actor: Actor, now: DateTime<Utc>) -> DomainResult<()> {
+        if self.state == OrderState::Paid {
+            return Ok(());
+        }
+        self.require(self.state == OrderState::Confirmed, "order.action.release")?;
+        self.driver = None;
+        if let ServiceDetails::Massage(m) = &mut self.details {
+            m.therapist = TherapistChoice::Any;
+        }
+        self.go(OrderState::Paid, actor, "released", now);
+        Ok(())
+    }
+
     pub fn complete(&mut self, actor: Actor, now: DateTime<Utc>) -> DomainResult<()> {
         if self.state == OrderState::Completed {
             return Ok(());

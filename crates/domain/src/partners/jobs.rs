@@ -33,7 +33,7 @@ pub enum JobStatus {
     Completed,
     /// The partner waited past the free waiting time and nobody came.
     NoShow,
-    /// Taken back by operators (the order was cancelled or refunded, or the partner disabled).
+    /// A step only: operators took the job back from its partner, and it went back to the board.
     Withdrawn,
 }
 
@@ -344,16 +344,31 @@ impl Job {
         Ok(())
     }
 
-    /// Operators take the job back: from the board, or from a partner (who is told).
-    pub fn withdraw(&mut self, by: &str, now: DateTime<Utc>) -> DomainResult<()> {
-        if self.status == JobStatus::Withdrawn {
-            return Ok(());
+    /// Operators take the job back from its partner (disabled, or not coming): it returns to the
+    /// board offered to no one, and the step stays in its history. Says whose it was; a job on
+    /// the board already is left as it is (operators' calls are retried).
+    pub fn withdraw(&mut self, by: &str, now: DateTime<Utc>) -> DomainResult<Option<UserId>> {
+        if self.status == JobStatus::Open {
+            return Ok(None);
         }
-        if self.status.is_over() || matches!(self.status, JobStatus::Started) {
+        if self.status.is_over() || self.status == JobStatus::Started {
             return Err(DomainError::FailedPrecondition(msg("job.over")));
         }
+        let was = self.partner.take();
+        self.offers.clear();
         self.step(JobStatus::Withdrawn, by.to_owned(), now);
-        Ok(())
+        self.status = JobStatus::Open;
+        Ok(was)
+    }
+
+    /// Back on the board after operators took it from a partner: it must be offered again.
+    pub fn redispatch(&self) -> bool {
+        self.status == JobStatus::Open
+            && self
+                .steps
+                .last()
+                .is_some_and(|s| s.status == JobStatus::Withdrawn)
+            && self.offers.is_empty()
     }
 
     /// When the partner said they had arrived.

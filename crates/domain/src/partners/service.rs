@@ -17,6 +17,10 @@ use crate::operations::OperatorService;
 use crate::ordering::{Actor, Driver, Order, OrderId, OrderStore};
 use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 
+/// How far ahead a disabled partner's jobs are taken back (jobs are booked at most months ahead;
+/// the board reads two weeks).
+const REDISPATCH_DAYS: i64 = 400;
+
 /// To whom operators offer a job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Offering {
@@ -79,9 +83,8 @@ impl PartnerService {
         }
     }
 
-    /// Every partner, for admins.
-    pub async fn list(&self, by: &Staff) -> DomainResult<Vec<Partner>> {
-        by.require_admin()?;
+    /// Every partner, for staff (operators dispatch; admins keep the list).
+    pub async fn list(&self, _by: &Staff) -> DomainResult<Vec<Partner>> {
         self.store.partners().await
     }
 
@@ -121,6 +124,90 @@ impl PartnerService {
         );
         self.store.save_partner(&partner, &audit).await?;
         Ok(partner)
+    }
+
+    /// An admin turns a partner off or on. Off, their calls are refused at once (`partner_of`
+    /// reads the record on every call) and every job of theirs not yet started goes back to the
+    /// board: returned, as the list operators must dispatch again. Each job is its own write, so
+    /// a retry finds what is left and finishes it.
+    pub async fn set_active(
+        &self,
+        by: &Staff,
+        id: &UserId,
+        active: bool,
+    ) -> DomainResult<(Partner, Vec<Job>)> {
+        by.require_admin()?;
+        let mut partner = self
+            .store
+            .partner(id)
+            .await?
+            .ok_or_else(|| DomainError::not_found("partner"))?;
+        if partner.active != active {
+            let before = format!("active={}", partner.active);
+            partner.active = active;
+            let audit = AuditEntry::new(
+                &*self.random,
+                self.clock.now(),
+                by,
+                "partner.active",
+                format!("partner:{}", id.as_str()),
+                before,
+                format!("active={active}"),
+                "",
+            );
+            self.store.save_partner(&partner, &audit).await?;
+        }
+        let mut returned = Vec::new();
+        if !active {
+            let now = self.clock.now();
+            let ahead = now + Duration::days(REDISPATCH_DAYS);
+            for job in self
+                .store
+                .jobs_of(id, now - Duration::days(1), ahead)
+                .await?
+            {
+                let theirs = job.partner.as_ref() == Some(id);
+                if theirs && !job.status.is_over() && job.status != JobStatus::Started {
+                    returned.push(self.withdraw(by, &job.order_id).await?);
+                }
+            }
+        }
+        Ok((partner, returned))
+    }
+
+    /// Operators take a job back from its partner: the job returns to the board, the order to
+    /// paid without its driver or therapist (the customer's history says so), the partner's time
+    /// is freed. A job on the board already is returned as it is.
+    pub async fn withdraw(&self, by: &Staff, order_id: &OrderId) -> DomainResult<Job> {
+        let mut job = self.job_of_order(order_id).await?;
+        let before = job_snapshot(&job);
+        let now = self.clock.now();
+        let Some(_) = job.withdraw(&by.actor(), now)? else {
+            return Ok(job);
+        };
+        let mut order = self.order(order_id).await?;
+        order.release(Actor::Operator(by.checked_name()?), now)?;
+        let audit = self.audit(by, "job.withdraw", &job, before, "");
+        let write = JobWrite {
+            order: Some(&order),
+            release: true,
+            audit: Some(&audit),
+            ..JobWrite::default()
+        };
+        self.save(&job, write).await?;
+        job.version += 1;
+        Ok(job)
+    }
+
+    /// The operators' board: jobs not over that start from the start of today for `days` days.
+    pub async fn board(&self, _by: &Staff, days: u32) -> DomainResult<Vec<Job>> {
+        let (from, until) = self.days_from_today(days);
+        self.store.board(from, until).await
+    }
+
+    /// An order's job for operators, if it has one.
+    pub async fn job_of(&self, _by: &Staff, order_id: &OrderId) -> DomainResult<Option<Job>> {
+        self.store.job(order_id).await
     }
 
     async fn order(&self, id: &OrderId) -> DomainResult<Order> {
@@ -329,9 +416,7 @@ impl PartnerService {
     /// taken ones, and offers still open.
     pub async fn schedule(&self, partner: &Partner, days: u32) -> DomainResult<Vec<PartnerJob>> {
         let now = self.clock.now();
-        let today = LocalTime::of(now).naive().date();
-        let from = LocalTime::from_naive(today.and_time(NaiveTime::MIN)).instant();
-        let until = from + Duration::days(i64::from(days.clamp(1, 14)));
+        let (from, until) = self.days_from_today(days);
         let mut out = Vec::new();
         for job in self.store.jobs_of(&partner.user_id, from, until).await? {
             let order = self.order(&job.order_id).await?;
@@ -350,6 +435,13 @@ impl PartnerService {
         }
         let order = self.order(order_id).await?;
         Ok(self.seen_by_partner(job, order, self.clock.now()))
+    }
+
+    /// From the start of today, Vietnam time, for `days` days (1 to 14).
+    fn days_from_today(&self, days: u32) -> (DateTime<Utc>, DateTime<Utc>) {
+        let today = LocalTime::of(self.clock.now()).naive().date();
+        let from = LocalTime::from_naive(today.and_time(NaiveTime::MIN)).instant();
+        (from, from + Duration::days(i64::from(days.clamp(1, 14))))
     }
 
     async fn job_of_order(&self, order_id: &OrderId) -> DomainResult<Job> {

@@ -326,3 +326,80 @@ async fn only_an_active_partner_s_token_makes_a_partner() {
             .is_empty()
     );
 }
+
+fn admin() -> Staff {
+    Staff::Operator {
+        user_id: id("boss"),
+        email: "mai@ops.example".into(),
+        name: "Mai".into(),
+        admin: true,
+    }
+}
+
+#[tokio::test]
+async fn disabling_a_partner_returns_their_jobs_to_the_board_and_frees_their_time() {
+    let w = world();
+    w.svc
+        .offer(&ops(), &order_id(), Offering::One(id("a")))
+        .await
+        .unwrap();
+    w.svc
+        .accept(&partner(&w, "a").await, &order_id())
+        .await
+        .unwrap();
+    let refused = w.svc.set_active(&ops(), &id("a"), false).await.unwrap_err();
+    assert_eq!(code(refused), "staff.admin_only");
+
+    let (off, returned) = w.svc.set_active(&admin(), &id("a"), false).await.unwrap();
+    assert!(!off.active);
+    assert_eq!(returned.len(), 1);
+    assert!(returned[0].redispatch() && returned[0].partner.is_none());
+    let order = w.orders.get(&order_id()).await.unwrap().unwrap();
+    assert_eq!((order.state, order.driver), (OrderState::Paid, None));
+    let step = order.history.last().unwrap();
+    assert_eq!(step.reason, "released");
+    assert_eq!(step.notice(), None, "no payment receipt again");
+    // Their calls stop at once, and a retry changes nothing more.
+    let principal = Principal {
+        user_id: id("a"),
+        email: "a@example.com".into(),
+        email_verified: true,
+        role: Role::Partner,
+        auth_time: crate::testing::now(),
+    };
+    assert_eq!(
+        code(w.svc.partner_of(&principal).await.unwrap_err()),
+        "partner.disabled"
+    );
+    let (_, again) = w.svc.set_active(&admin(), &id("a"), false).await.unwrap();
+    assert!(again.is_empty());
+    // The job is offered again; b takes it in the time a held.
+    let (_, offered) = w
+        .svc
+        .offer(&ops(), &order_id(), Offering::Eligible)
+        .await
+        .unwrap();
+    assert_eq!(offered, [id("b")]);
+    w.svc
+        .accept(&partner(&w, "b").await, &order_id())
+        .await
+        .unwrap();
+    let steps: Vec<_> = w
+        .svc
+        .job_of(&ops(), &order_id())
+        .await
+        .unwrap()
+        .unwrap()
+        .steps
+        .iter()
+        .map(|s| (s.status, s.actor.clone()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (JobStatus::Accepted, "partner:a".to_owned()),
+            (JobStatus::Withdrawn, "operator:mai@ops.example".to_owned()),
+            (JobStatus::Accepted, "partner:b".to_owned()),
+        ]
+    );
+}

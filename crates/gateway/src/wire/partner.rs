@@ -114,6 +114,7 @@ pub(crate) fn job_to_pb(
             .collect(),
         free_waiting_minutes: j.free_waiting_minutes,
         unanswered: reader.is_none() && j.unanswered(now),
+        redispatch: reader.is_none() && j.redispatch(),
     }
 }
 

@@ -99,4 +99,8 @@ dispatch! {
     list_partners(ListPartnersRequest, ListPartnersResponse) => partners::list_partners;
     invite_partner(InvitePartnerRequest, InvitePartnerResponse) => partners::invite_partner;
     offer_job(OfferJobRequest, OfferJobResponse) => partners::offer_job;
+    set_partner_active(SetPartnerActiveRequest, SetPartnerActiveResponse) => partners::set_partner_active;
+    withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => partners::withdraw_job;
+    list_job_board(ListJobBoardRequest, ListJobBoardResponse) => partners::list_job_board;
+    get_order_job(GetOrderJobRequest, GetOrderJobResponse) => partners::get_order_job;
 }

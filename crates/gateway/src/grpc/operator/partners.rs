@@ -14,7 +14,7 @@ pub(super) async fn list_partners(
     ops: &Operators,
     request: Request<pb::ListPartnersRequest>,
 ) -> Result<Response<pb::ListPartnersResponse>, Status> {
-    let by = ops.admin(&request).await?;
+    let by = ops.staff(&request).await?;
     let partners = ops.s.partners.list(&by).await.map_err(status)?;
     Ok(Response::new(pb::ListPartnersResponse {
         partners: partners.iter().map(partner_to_pb).collect(),
@@ -64,5 +64,71 @@ pub(super) async fn offer_job(
     Ok(Response::new(pb::OfferJobResponse {
         job: Some(job_to_pb(&job, None, now)),
         offered_to: offered.iter().map(|p| p.as_str().to_owned()).collect(),
+    }))
+}
+
+pub(super) async fn set_partner_active(
+    ops: &Operators,
+    request: Request<pb::SetPartnerActiveRequest>,
+) -> Result<Response<pb::SetPartnerActiveResponse>, Status> {
+    let by = ops.admin(&request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let id = UserId::parse(&r.user_id)?;
+        ops.s.partners.set_active(&by, &id, r.active).await
+    };
+    let (partner, returned) = work.await.map_err(status)?;
+    let now = ops.s.partners.clock().now();
+    Ok(Response::new(pb::SetPartnerActiveResponse {
+        partner: Some(partner_to_pb(&partner)),
+        returned: returned.iter().map(|j| job_to_pb(j, None, now)).collect(),
+    }))
+}
+
+pub(super) async fn withdraw_job(
+    ops: &Operators,
+    request: Request<pb::WithdrawJobRequest>,
+) -> Result<Response<pb::WithdrawJobResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        ops.s.partners.withdraw(&by, &id).await
+    };
+    let job = work.await.map_err(status)?;
+    let now = ops.s.partners.clock().now();
+    Ok(Response::new(pb::WithdrawJobResponse {
+        job: Some(job_to_pb(&job, None, now)),
+    }))
+}
+
+pub(super) async fn list_job_board(
+    ops: &Operators,
+    request: Request<pb::ListJobBoardRequest>,
+) -> Result<Response<pb::ListJobBoardResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let days = match request.get_ref().days {
+        0 => 2,
+        d => d,
+    };
+    let jobs = ops.s.partners.board(&by, days).await.map_err(status)?;
+    let now = ops.s.partners.clock().now();
+    Ok(Response::new(pb::ListJobBoardResponse {
+        jobs: jobs.iter().map(|j| job_to_pb(j, None, now)).collect(),
+    }))
+}
+
+pub(super) async fn get_order_job(
+    ops: &Operators,
+    request: Request<pb::GetOrderJobRequest>,
+) -> Result<Response<pb::GetOrderJobResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        ops.s.partners.job_of(&by, &id).await
+    };
+    let job = work.await.map_err(status)?;
+    let now = ops.s.partners.clock().now();
+    Ok(Response::new(pb::GetOrderJobResponse {
+        job: job.map(|j| job_to_pb(&j, None, now)),
     }))
 }
