@@ -1,7 +1,7 @@
 import '../account.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SITE_ENV } from '@/lib/config';
 import { login } from '../api/account-api';
 import { loginError } from '../api/errors';
@@ -21,13 +21,14 @@ interface Values {
 export function LoginForm() {
   const { register, handleSubmit, formState } = useForm<Values>({ mode: 'onTouched' });
   const [error, setError] = useState<string>();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(undefined);
     try {
+      // Nothing to navigate: the token's arrival takes SignedOutOnly on to `next` at once. A
+      // navigation here would come after the profile's load, and on a slow line could pull the
+      // visitor back from the step they had already moved on to.
       await login(email, password);
-      navigate(safeNext(params.get('next')), { replace: true });
     } catch (e) {
       const shown = loginError(e);
       // Other sign-in errors are swallowed (spec §5); dev builds still log them.

@@ -1,7 +1,7 @@
 import '../account.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useToast } from '@/lib/toasts';
 import { register as signUp } from '../api/account-api';
 import { registerError } from '../api/errors';
@@ -21,7 +21,6 @@ interface Values {
 export function RegisterForm() {
   const { register, handleSubmit, formState } = useForm<Values>({ mode: 'onTouched' });
   const [error, setError] = useState<string>();
-  const navigate = useNavigate();
   const toast = useToast();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
@@ -30,8 +29,8 @@ export function RegisterForm() {
     try {
       // The verification link brings the customer back to the profile page.
       await signUp(email, password, '/profile');
+      // SignedOutOnly goes on to `next` as the token arrives (see LoginForm).
       toast(m.registered(email.trim()), 'success', 8000);
-      navigate(next);
     } catch (e) {
       setError(registerError(e));
     }
