@@ -36,6 +36,8 @@ mail-invite-created = An administrator made you an operator's account; you sign 
 mail-invite-body = Press the button below to set a password (at least 12 characters). The link works for { $span } and only once.
 mail-invite-expired = If the link has run out, ask the administrator to invite you again.
 mail-invite-button = Set password
+mail-partner_invite-subject = You are invited as a service partner
+mail-partner_invite-created = An admin made you a partner account, to see and take jobs in the partner app; you sign in with the address this mail came to.
 
 mail-unknown-subject = A password reset request
 mail-unknown-asked = We were asked to reset the password for this address, but no account uses it.

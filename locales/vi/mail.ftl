@@ -27,6 +27,8 @@ mail-invite-created = Quản trị viên đã tạo tài khoản quản lý cho 
 mail-invite-body = Nhấn nút bên dưới để đặt mật khẩu (ít nhất 12 ký tự). Liên kết có hiệu lực trong { $span } và chỉ dùng được một lần.
 mail-invite-expired = Nếu liên kết hết hạn, hãy nhờ quản trị viên mời lại.
 mail-invite-button = Đặt mật khẩu
+mail-partner_invite-subject = Mời bạn trở thành đối tác phục vụ
+mail-partner_invite-created = Quản trị viên đã tạo tài khoản đối tác cho bạn để xem và nhận việc trong ứng dụng đối tác; email đăng nhập chính là địa chỉ nhận thư này.
 
 mail-unknown-subject = Yêu cầu đặt lại mật khẩu
 mail-unknown-asked = Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho email này, nhưng email này chưa có tài khoản.

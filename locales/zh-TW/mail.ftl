@@ -28,6 +28,8 @@ mail-invite-created = 管理員為您建立了營運後台的帳號，登入信�
 mail-invite-body = 請點選下方按鈕設定密碼（至少 12 個字元），連結 { $span }內有效，且只能使用一次。
 mail-invite-expired = 連結過期時，請管理員再邀請一次。
 mail-invite-button = 設定密碼
+mail-partner_invite-subject = 您受邀成為服務夥伴
+mail-partner_invite-created = 管理員為您建立了服務夥伴的帳號，可在夥伴 App 查看與接下工作；登入信箱就是收到這封信的地址。
 
 mail-unknown-subject = 重設密碼的要求
 mail-unknown-asked = 我們收到以這個信箱重設密碼的要求，但這個信箱尚未註冊帳號。

@@ -42,7 +42,7 @@ async fn driver(app: &TestApp, admin: &str, email: &str, name: &str) -> (String,
         .partner
         .unwrap();
     let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
-    let code = adapters::testing::code_mailed(&db, email, "staff_invitation").await;
+    let code = adapters::testing::code_mailed(&db, email, "partner_invitation").await;
     let reset = json!({"oobCode": code, "newPassword": OPERATOR_PASSWORD});
     let (status, _) = app
         .post("/api/auth/confirm-password-reset", reset, None)

@@ -65,6 +65,8 @@ pub enum MailKind {
     EmailChanged,
     /// An admin made a staff account: a link to set its password (a reset code).
     StaffInvitation,
+    /// An admin made a partner's account: the same link, in words for the partner app.
+    PartnerInvitation,
     /// The receipt: an order was paid.
     OrderPaid,
     /// Operators confirmed an order, with the driver or therapist once assigned.
@@ -90,6 +92,7 @@ impl MailKind {
             MailKind::ResetUnknownAccount => "reset_unknown_account",
             MailKind::EmailChanged => "email_changed",
             MailKind::StaffInvitation => "staff_invitation",
+            MailKind::PartnerInvitation => "partner_invitation",
             MailKind::OrderPaid => "order_paid",
             MailKind::OrderConfirmed => "order_confirmed",
             MailKind::OrderCancelled => "order_cancelled",
@@ -108,6 +111,7 @@ impl MailKind {
             MailKind::ResetUnknownAccount,
             MailKind::EmailChanged,
             MailKind::StaffInvitation,
+            MailKind::PartnerInvitation,
             MailKind::OrderPaid,
             MailKind::OrderConfirmed,
             MailKind::OrderCancelled,

@@ -81,6 +81,15 @@ pub fn render(
             ],
             link.map(|l| ("mail.invite.button", l.to_owned())),
         ),
+        MailKind::PartnerInvitation => (
+            "mail.partner_invite.subject",
+            vec![
+                t(msg("mail.partner_invite.created")),
+                t(msg("mail.invite.body").with("span", valid(policy.reset_code_ttl))),
+                t(msg("mail.invite.expired")),
+            ],
+            link.map(|l| ("mail.invite.button", l.to_owned())),
+        ),
         MailKind::ResetUnknownAccount => (
             "mail.unknown.subject",
             vec![

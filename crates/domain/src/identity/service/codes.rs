@@ -143,7 +143,11 @@ impl IdentityService {
         account.password_hash = self.deps.hasher.hash(&unknown).await?;
         let (code, mut mail) =
             self.code_and_mail(&account, ActionMode::ResetPassword, &continue_path, now);
-        mail.kind = MailKind::StaffInvitation;
+        mail.kind = if account.role == Role::Partner {
+            MailKind::PartnerInvitation
+        } else {
+            MailKind::StaffInvitation
+        };
         self.commit(Change {
             insert_account: Some(account),
             name_profile: Some(profile),

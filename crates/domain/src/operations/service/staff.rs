@@ -9,7 +9,7 @@ use crate::identity::{
     TokenHash,
 };
 use crate::operations::{ServiceKey, StaffMember};
-use crate::shared::{UserId, text};
+use crate::shared::{Language, UserId, text};
 
 impl OperatorService {
     /// Makes a staff account (`role` operator or admin): separate from any customer's, its
@@ -189,11 +189,13 @@ impl OperatorService {
             format!("{} role=partner", account.email.as_str()),
             "",
         );
-        let profile = named(
+        let mut profile = named(
             Profile::first(account.id.clone(), &account.email, now),
             name,
             now,
         )?;
+        // Partners' words are Vietnamese until they choose (the invitation's too).
+        profile.language = Language::Vi;
         self.p
             .accounts
             .invite_staff(account.clone(), profile, audit, continue_url)
