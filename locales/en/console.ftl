@@ -284,3 +284,63 @@ catalog-therapist-pause = Pause bookings for { $name }? Bookings already made ar
 screen-title = { $screen } | { title }
 days-separator = { ", " }
 hours-separator = { "; " }
+nav-partners = Partners
+board-jobs = Dispatch (today and tomorrow)
+job-title = Dispatch
+job-none = Not offered to any partner yet
+job-partner = Partner on the job
+job-offers = Offers
+job-offer-to = Offer to this partner
+job-offer = Offer
+job-offer-all = Offer to every partner who fits and is free
+job-offered = Offered to { $n ->
+    [one] one partner
+   *[other] { $n } partners
+}, waiting for an answer
+job-withdraw = Take the job back
+job-withdraw-ask = Take this job back from { $name }? The order returns to paid and must be dispatched again.
+job-answer-accepted = Accepted
+job-answer-declined = Declined: { $reason }
+job-answer-waiting = Waiting for an answer until { $time }
+job-answer-lapsed = No answer in time
+job-unanswered = Nobody took it: dispatch again
+job-redispatch = Taken back from its partner: dispatch again
+job-not-paid = Jobs are dispatched once the order is paid
+job-status-open = To dispatch
+job-status-accepted = Accepted
+job-status-on_the_way = On the way
+job-status-arrived = Arrived
+job-status-started = In service
+job-status-completed = Completed
+job-status-no_show = No-show
+job-status-withdrawn = Taken back
+partners-list = Partners
+partners-invite = Invite a partner
+partners-email = E-mail (to sign in to the partner app)
+partners-kind = Kind
+partners-kind-driver = Driver
+partners-kind-guide = Guide
+partners-kind-therapist = Therapist
+partners-name = Name
+partners-phone = Mobile number
+partners-country-code = Country code
+partners-languages = Languages spoken
+partners-language-zh = Chinese
+partners-language-en = English
+partners-language-vi = Vietnamese
+partners-vehicle-model = Make, model and colour
+partners-plate = Plate
+partners-seats = Passenger seats
+partners-therapist = Their therapist record
+partners-invite-ask = Invite { $email } as a partner? They will get a mail to set their password.
+partners-invited = Invitation sent to { $email }
+partners-active = Active
+partners-disabled = Disabled
+partners-disable = Disable
+partners-enable = Enable again
+partners-disable-ask = Disable { $name }? They lose the partner app at once; their jobs not yet started are taken back and must be dispatched again.
+partners-returned = { $n ->
+    [one] One job
+   *[other] { $n } jobs
+} taken back from { $name }; dispatch again:
+partners-none = No partners yet

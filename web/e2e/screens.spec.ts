@@ -19,7 +19,7 @@ const LANGUAGES = ['vi', 'en'] as const;
 
 
 const MEMBER = ['/member', '/member/order', '/member/user-info', '/member/v-coin', '/member/customer-service'];
-const CONSOLE = ['/ops', '/ops/orders', '/ops/support', '/ops/customers', '/ops/audit', '/ops/reviews', '/ops/staff', '/ops/catalog'];
+const CONSOLE = ['/ops', '/ops/orders', '/ops/support', '/ops/customers', '/ops/audit', '/ops/reviews', '/ops/staff', '/ops/catalog', '/ops/partners'];
 
 /** How far the page scrolls sideways. */
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

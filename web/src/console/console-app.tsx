@@ -13,6 +13,7 @@ import { CatalogPage } from './screens/catalog-page';
 import { CustomerPage, CustomersPage } from './screens/customers-page';
 import { OrderPage } from './screens/order-page';
 import { OrdersPage } from './screens/orders-page';
+import { PartnersPage } from './screens/partners-page';
 import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
 import { SupportPage } from './screens/support-page';
@@ -113,6 +114,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   reviews: () => <ReviewsPage />,
   catalog: (_, role) => (role === 'admin' ? <CatalogPage /> : <p className="form-error">{m.adminOnly}</p>),
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
+  partners: (_, role) => (role === 'admin' ? <PartnersPage /> : <p className="form-error">{m.adminOnly}</p>),
 };
 
 /** The screen of a path under /ops (matched here rather than by nested routes, so the app's
@@ -151,6 +153,7 @@ function Frame({ role }: { role: Role }) {
       ? ([
           [opsTo('catalog'), m.nav.catalog],
           [opsTo('staff'), m.nav.staff],
+          [opsTo('partners'), m.nav.partners],
         ] as [string, string][])
       : []),
   ];

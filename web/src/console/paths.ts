@@ -12,6 +12,7 @@ export const consolePaths = {
   reviews: '/ops/reviews',
   staff: '/ops/staff',
   catalog: '/ops/catalog',
+  partners: '/ops/partners',
 } as const;
 
 export type ConsoleRoute = keyof typeof consolePaths;

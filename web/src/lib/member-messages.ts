@@ -52,7 +52,7 @@ export const memberMessages = {
     back: t('orders-back'),
     notFound: t('orders-not-found'),
     timeline: t('orders-timeline'),
-    actors: { customer: t('orders-actors-customer'), system: t('orders-actors-system'), operator: t('orders-actors-operator') } as Record<string, string>,
+    actors: { customer: t('orders-actors-customer'), system: t('orders-actors-system'), operator: t('orders-actors-operator'), partner: t('orders-actors-partner') } as Record<string, string>,
     reasons: {
       created: t('orders-reasons-created'),
       submitted: t('orders-reasons-submitted'),
@@ -60,6 +60,7 @@ export const memberMessages = {
       confirmed: t('orders-reasons-confirmed'),
       completed: t('orders-reasons-completed'),
       cancelled: t('orders-reasons-cancelled'),
+      released: t('orders-reasons-released'),
     } as Record<string, string>,
     paidBy: { VCOIN: t('orders-paid-by-vcoin'), VIETQR: t('orders-paid-by-vietqr'), VNPAY: t('orders-paid-by-vnpay'), DEV: t('orders-paid-by-dev') } as Record<string, string>,
     assigned: { driver: t('orders-assigned-driver'), therapist: t('orders-assigned-therapist') } as Record<string, string>,

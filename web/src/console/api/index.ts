@@ -4,6 +4,7 @@
 
 import { catalogActions } from './catalog';
 import { orderActions } from './orders';
+import { partnerActions } from './partners';
 import { paymentActions } from './payments';
 import { staffActions } from './staff';
 import { supportActions } from './support';
@@ -11,6 +12,7 @@ import { supportActions } from './support';
 export * from './catalog';
 export * from './customers';
 export * from './orders';
+export * from './partners';
 export * from './payments';
 export * from './reviews';
 export { FALLBACK_POLL_MS, OperatorService } from './shared';
@@ -18,4 +20,4 @@ export * from './staff';
 export * from './support';
 
 /** Every operator's action, by name, whichever subject it belongs to. */
-export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions };
+export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions };

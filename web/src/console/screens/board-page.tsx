@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { startInstant, startOf, StateBadge } from '@/features/order';
 import { formatVnd } from '@/lib/format';
@@ -7,22 +7,14 @@ import { liveConnectedAtom } from '@/lib/api/live';
 import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { FALLBACK_POLL_MS, OrderState, ThreadView, useOrderList, useThreads, type Order } from '../api';
+import { FALLBACK_POLL_MS, OrderState, ThreadView, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
+import { jobFlag } from './order-job';
 import { consoleMessages } from '../messages';
 import { flowOf } from '../order-facts';
+import { useMinute } from '../use-minute';
 
 const m = consoleMessages.board;
 const HOUR = 3_600_000;
-
-/** Now, to the minute: the board's windows move once a minute, not on every render. */
-function useMinute(): number {
-  const [minute, setMinute] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
-  useEffect(() => {
-    const id = setInterval(() => setMinute(Math.floor(Date.now() / 60_000) * 60_000), 60_000);
-    return () => clearInterval(id);
-  }, []);
-  return minute;
-}
 
 /** Today's work: paid orders to confirm, services soon without anyone, transfers, questions. */
 export function BoardPage() {
@@ -36,6 +28,8 @@ export function BoardPage() {
   );
   const transfers = useOrderList({ awaitingTransfer: true, soonest: true }, poll);
   const threads = useThreads(ThreadView.WAITING, poll);
+  const jobs = useJobBoard(2, poll);
+  const partners = usePartners(true);
   // Whether an order is served is the server's to say (`assigned`).
   const unassigned = soon.data?.filter((o) => !o.assigned);
   return (
@@ -47,6 +41,9 @@ export function BoardPage() {
         </Panel>
         <Panel title={m.unassigned} count={unassigned?.length} testId="board-unassigned" failed={Boolean(soon.error)}>
           {unassigned?.map((o) => <OrderLine key={o.id} order={o} now={now} missing />)}
+        </Panel>
+        <Panel title={m.jobs} count={jobs.data?.length} testId="board-jobs" failed={Boolean(jobs.error)}>
+          {jobs.data?.map((j) => <JobLine key={j.orderId} job={j} partners={partners.data} />)}
         </Panel>
         <Panel title={m.transfers} count={transfers.data?.length} testId="board-transfers" failed={Boolean(transfers.error)}>
           {transfers.data?.map((o) => <OrderLine key={o.id} order={o} now={now} />)}
@@ -104,6 +101,24 @@ function OrderLine({ order: o, now, missing }: { order: Order; now: number; miss
           <StateBadge state={o.state} />
           {missing && <span className="badge badge-warning">{who}</span>}
           {urgent && missing && <span className="badge badge-danger">{m.urgent}</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** A job on the board: when, its status and partner, and whether it needs dispatching again. */
+function JobLine({ job, partners }: { job: Job; partners?: Partner[] }) {
+  const flag = jobFlag(job);
+  const partner = partners?.find((p) => p.userId === job.partnerId)?.name ?? '';
+  return (
+    <li className={flag ? 'console-urgent' : undefined} data-order={job.orderId}>
+      <Link to={opsTo('order', { orderId: job.orderId })}>
+        <strong>{job.orderId}</strong>
+        <span className="small">{messages.joined(showTimestamp(job.startsAt), ...(partner ? [partner] : []))}</span>
+        <span className="console-tags">
+          <span className="badge">{consoleMessages.job.statuses[job.status]}</span>
+          {flag && <span className="badge badge-warning">{flag}</span>}
         </span>
       </Link>
     </li>

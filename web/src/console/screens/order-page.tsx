@@ -19,6 +19,7 @@ import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { flowOf } from '../order-facts';
 import { FormError } from '@/components/form/form-error';
+import { OrderJob } from './order-job';
 
 const m = consoleMessages.order;
 
@@ -71,6 +72,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
           </Card>
           <Card title={m.assigned}>
             <Assigned order={order} />
+          </Card>
+          <Card title={consoleMessages.job.title}>
+            <OrderJob order={order} />
           </Card>
           <Card title={m.contact}>
             <dl className="summary">

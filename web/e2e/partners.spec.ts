@@ -1,0 +1,130 @@
+import { createClient } from '@connectrpc/connect';
+import { createGrpcWebTransport } from '@connectrpc/connect-web';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { PartnerService } from '../src/gen/booking/v1/partner_pb';
+import { booking } from './server-cli';
+import { logInTo } from './sign-in';
+
+// Dispatch to partners through the console, against the real server: an admin invites a driver,
+// who sets a password from the mail; an operator offers a paid order's job to them; the driver
+// accepts through the partner API (gRPC-Web, as the partner app calls it); the order shows them
+// live; an admin turns the driver off and the job is back on the board to dispatch again.
+
+const STAFF_PASSWORD = 'a-long-operator-pass';
+const ADMIN = `mai-${Date.now()}@ops.example`;
+const OPERATOR = `tuan-${Date.now()}@ops.example`;
+
+test.beforeAll(() => {
+  booking(['admin', 'create-operator', '--email', ADMIN], `${STAFF_PASSWORD}\n`);
+  booking(['admin', 'create-operator', '--email', OPERATOR, '--role', 'operator'], `${STAFF_PASSWORD}\n`);
+});
+
+async function staffPage(browser: Browser, email: string, next: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInTo(page, next, email, STAFF_PASSWORD);
+  await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
+  return page;
+}
+
+/** A shuttle for two, `days` ahead at 10:00 Vietnam time, paid with v-coin: its id. */
+async function paidShuttle(request: APIRequestContext, days: number): Promise<{ id: string; token: string }> {
+  const email = `ha-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const signUp = await request.post('/api/auth/sign-up', { data: { email, password: 'secret-123' } });
+  const token = (await signUp.json()).data.idToken as string;
+  const post = async (path: string, data: object) => {
+    const r = await request.post(path, { headers: { 'authorization-firebase': token, 'idempotency-key': `${Math.random()}` }, data });
+    expect(r.status(), `${path}: ${await r.text()}`).toBeLessThan(300);
+    return (await r.json()).data;
+  };
+  await post('/api/v-coin/top-up', { amountVnd: 1_000_000, method: 'DEV' });
+  const vn = new Date(Date.now() + 7 * 3600_000 + days * 86_400_000);
+  const order = await post('/api/plan/shuttle/shuttle-sgn-4/order', {
+    details: { direction: 'pick-up', flightNumber: 'VN123', start: `${vn.toISOString().slice(0, 10)}T10:00`, address: 'Rex Hotel', passengers: 2, luggage: 2, childSeats: 0 },
+    contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
+  });
+  await post(`/api/plan/shuttle/order/${order.id}/payment`, { method: 'VCOIN' });
+  return { id: order.id as string, token };
+}
+
+test('an admin invites a driver; an operator offers a paid job, the driver takes it, and disabling the driver puts it back on the board', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // The invitation, from the partners screen.
+  const admin = await staffPage(browser, ADMIN, '/ops/partners');
+  const email = `minh-${Date.now()}@partners.example`;
+  const form = admin.getByTestId('partner-invite');
+  await form.getByLabel('信箱（用來登入夥伴 App）').fill(email);
+  await form.getByLabel('姓名').fill('Nguyễn Văn Minh');
+  await form.getByLabel('手機號碼').fill('901 234 567');
+  await form.getByLabel('中文').check();
+  await form.getByLabel('車款與顏色').fill('white Toyota Innova');
+  await form.getByLabel('車牌').fill('51A-123.45');
+  await form.getByLabel('乘客座位數').fill('7');
+  await form.getByRole('button', { name: '邀請服務夥伴' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  const row = admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]');
+  await expect(row).toContainText('51A-123.45');
+  await expect(row).toContainText('使用中');
+
+  // The driver sets a password from the mail, which is in Vietnamese (a partner's first language).
+  const driver = await (await browser.newContext()).newPage();
+  const mail = driver.locator('tr', { hasText: email }).filter({ hasText: 'Mời bạn trở thành đối tác phục vụ' }).first();
+  await expect(async () => {
+    await driver.goto('/dev/mailbox');
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await mail.getByRole('link').click();
+  await driver.locator('a.mail-link').click();
+  await driver.getByLabel('新密碼').fill(STAFF_PASSWORD);
+  await driver.getByRole('button', { name: '設定新密碼' }).click();
+  await expect(driver.getByText('密碼已重設')).toBeVisible();
+  const signIn = await request.post('/api/auth/sign-in', { data: { email, password: STAFF_PASSWORD } });
+  expect(signIn.status()).toBe(200);
+  const driverToken = (await signIn.json()).data.idToken as string;
+  const partnerApi = createClient(
+    PartnerService,
+    createGrpcWebTransport({
+      baseUrl: baseURL ?? '',
+      useBinaryFormat: true,
+      interceptors: [
+        (next) => (req) => {
+          // As the partner app calls: their token, in Vietnamese.
+          req.header.set('authorization-firebase', driverToken);
+          req.header.set('accept-language', 'vi');
+          return next(req);
+        },
+      ],
+    }),
+  );
+
+  // An operator offers the paid order's job to the driver from its page.
+  const { id } = await paidShuttle(request, 1);
+  const ops = await staffPage(browser, OPERATOR, `/ops/orders/${id}`);
+  const job = ops.getByTestId('order-job');
+  await expect(job).toContainText('還沒有派給任何夥伴');
+  await job.getByLabel('派給這位夥伴').selectOption({ label: 'Nguyễn Văn Minh' });
+  await job.getByRole('button', { name: '派單', exact: true }).click();
+  await expect(job.getByTestId('job-offers')).toContainText('等待回覆');
+
+  // The driver sees the offer and takes it; the order page follows without a reload.
+  const offered = await partnerApi.listJobs({ days: 7 });
+  expect(offered.jobs.map((j) => j.job?.orderId)).toEqual([id]);
+  await partnerApi.acceptJob({ orderId: id });
+  await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
+  await expect(job).toContainText('接單夥伴 Nguyễn Văn Minh');
+  await expect(ops.locator('.console-order')).toContainText('51A-123.45');
+
+  // The admin turns the driver off: the job comes back, listed to dispatch again.
+  await admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]').getByRole('button', { name: '停用' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(admin.getByTestId('returned-jobs')).toContainText(id);
+  await expect(row).toContainText('已停用');
+  await expect(job).toHaveAttribute('data-status', 'OPEN');
+  await expect(job).toContainText('已從夥伴收回，需要重新派工');
+  await expect(partnerApi.listJobs({ days: 7 })).rejects.toThrow('Đối tác này đã bị tạm ngưng');
+  await ops.goto('/ops');
+  await expect(ops.getByTestId('board-jobs').locator(`[data-order="${id}"]`)).toContainText('已從夥伴收回，需要重新派工');
+});

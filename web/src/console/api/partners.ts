@@ -1,0 +1,43 @@
+// Partners (admins) and their jobs: the board's jobs, one order's job, offering it, taking it back.
+
+import { JobStatus, PartnerKind, type Job, type Partner } from '@/gen/booking/v1/partner_pb';
+import { skipToken, useRpc } from '@/lib/api/hooks';
+import { callRpc } from '@/lib/api/rpc';
+import { calls, changed } from './shared';
+
+export type { Job, Partner };
+export { JobStatus, PartnerKind };
+
+export function usePartners(enabled: boolean) {
+  return useRpc(calls.listPartners, enabled ? {} : skipToken, { select: (r) => r.partners });
+}
+
+/** Jobs not over from the start of today, for `days` days. */
+export function useJobBoard(days: number, poll: number | false) {
+  return useRpc(calls.listJobBoard, { days }, { select: (r) => r.jobs, refetchInterval: poll });
+}
+
+/** The order's job; `undefined` data while it has none. */
+export function useOrderJob(orderId: string) {
+  return useRpc(calls.getOrderJob, { orderId }, { select: (r) => r.job });
+}
+
+export interface PartnerInvite {
+  email: string;
+  kind: PartnerKind;
+  name: string;
+  phoneCountryCode: string;
+  phoneNumber: string;
+  languages: string[];
+  vehicle?: { model: string; plate: string; seats: number };
+  therapistId: string;
+}
+
+export const partnerActions = {
+  invitePartner: ({ email, ...partner }: PartnerInvite) =>
+    changed(callRpc(calls.invitePartner, { email, partner, continueUrl: '/partner' })),
+  setPartnerActive: (userId: string, active: boolean) => changed(callRpc(calls.setPartnerActive, { userId, active })),
+  /** To one partner, or with none named to every one who fits and is free. */
+  offerJob: (orderId: string, partnerId = '') => changed(callRpc(calls.offerJob, { orderId, partnerId })),
+  withdrawJob: (orderId: string) => changed(callRpc(calls.withdrawJob, { orderId })),
+};

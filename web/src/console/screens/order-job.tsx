@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { SelectField } from '@/components/form/field';
+import { FormError } from '@/components/form/form-error';
+import { Category } from '@/gen/booking/v1/catalog_pb';
+import { messages } from '@/lib/messages';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { actions, JobStatus, OrderState, PartnerKind, useOrderJob, usePartners, type Job, type Order, type Partner } from '../api';
+import { consoleMessages } from '../messages';
+import { useAction } from '../use-action';
+import { useMinute } from '../use-minute';
+
+const m = consoleMessages.job;
+
+/** Who may serve a category (the server checks the rest: seats, languages, hours, time). */
+const KIND_OF: Partial<Record<Category, PartnerKind>> = {
+  [Category.SHUTTLE]: PartnerKind.DRIVER,
+  [Category.CHARTER]: PartnerKind.DRIVER,
+  [Category.ESCORT]: PartnerKind.GUIDE,
+  [Category.DRAGON_MASSAGE]: PartnerKind.THERAPIST,
+};
+
+/** One job's flags, as the board and the order page say them. */
+export function jobFlag(job: Job): string | undefined {
+  if (job.redispatch) return m.redispatch;
+  if (job.unanswered) return m.unanswered;
+  return undefined;
+}
+
+/** The order's job: its status, partner and offers; offering it and taking it back. */
+export function OrderJob({ order }: { order: Order }) {
+  const { data: job } = useOrderJob(order.id);
+  const { data: partners } = usePartners(true);
+  const { error, run } = useAction();
+  const byId = new Map((partners ?? []).map((p) => [p.userId, p]));
+  const dispatchable = order.state === OrderState.PAID || order.state === OrderState.CONFIRMED;
+  const open = !job || job.status === JobStatus.OPEN;
+  const taken = job && [JobStatus.ACCEPTED, JobStatus.ON_THE_WAY, JobStatus.ARRIVED].includes(job.status);
+  const holder = job?.partnerId ? byId.get(job.partnerId) : undefined;
+  return (
+    <div data-testid="order-job" data-status={job ? JobStatus[job.status] : 'NONE'}>
+      <FormError error={error} />
+      {job ? (
+        <p>
+          <strong>{m.statuses[job.status]}</strong>
+          {holder && ` · ${m.partner} ${holder.name}`}
+        </p>
+      ) : (
+        <p className="muted">{m.none}</p>
+      )}
+      {job && jobFlag(job) && <p className="notice notice-warning">{jobFlag(job)}</p>}
+      {job && job.offers.length > 0 && <Offers job={job} byId={byId} />}
+      {!dispatchable && open && <p className="muted small">{m.notPaid}</p>}
+      {dispatchable && open && (
+        <OfferForm
+          partners={(partners ?? []).filter((p) => p.active && p.kind === KIND_OF[order.category])}
+          offer={(partnerId) => run(() => actions.offerJob(order.id, partnerId))}
+          offerAll={() => run(() => actions.offerJob(order.id))}
+        />
+      )}
+      {taken && (
+        <button
+          type="button"
+          className="button button-small button-danger"
+          onClick={() => void run(() => actions.withdrawJob(order.id), { ask: m.withdrawAsk(holder?.name ?? '') })}
+        >
+          {m.withdraw}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Offers({ job, byId }: { job: Job; byId: Map<string, Partner> }) {
+  const now = useMinute();
+  return (
+    <>
+      <h3 className="small">{m.offers}</h3>
+      <ul className="console-audit" data-testid="job-offers">
+        {job.offers.map((o) => {
+          const expires = o.expiresAt ? Number(o.expiresAt.seconds) * 1000 : 0;
+          const answer =
+            o.answer === 'accepted'
+              ? m.accepted
+              : o.answer === 'declined'
+                ? m.declined(o.reason)
+                : expires > now
+                  ? m.waiting(showTimestamp(o.expiresAt))
+                  : m.lapsed;
+          return (
+            <li key={o.partnerId}>
+              <strong>{byId.get(o.partnerId)?.name ?? o.partnerId}</strong>
+              <span className="small muted">{messages.joined(showTimestamp(o.offeredAt), answer)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+function OfferForm({ partners, offer, offerAll }: { partners: Partner[]; offer: (id: string) => Promise<boolean>; offerAll: () => Promise<boolean> }) {
+  const [chosen, setChosen] = useState('');
+  const partnerId = chosen || partners[0]?.userId || '';
+  return (
+    <div className="console-form">
+      {partners.length > 0 && (
+        <div className="console-row">
+          <SelectField
+            label={m.offerTo}
+            value={partnerId}
+            onChange={(e) => setChosen(e.target.value)}
+            options={partners.map((p) => ({ value: p.userId, label: p.name }))}
+          />
+          <button type="button" className="button button-small button-primary" onClick={() => void offer(partnerId)}>
+            {m.offer}
+          </button>
+        </div>
+      )}
+      <button type="button" className="button button-small button-secondary" onClick={() => void offerAll()}>
+        {m.offerAll}
+      </button>
+    </div>
+  );
+}
