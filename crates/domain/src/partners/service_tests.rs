@@ -99,6 +99,18 @@ async fn partner(w: &World, user: &str) -> Partner {
     w.partners.partner(&id(user)).await.unwrap().unwrap()
 }
 
+/// The order's job, offered to `user` alone and accepted by them.
+async fn taken_by(w: &World, user: &str) -> PartnerJob {
+    w.svc
+        .offer(&ops(), &order_id(), Offering::One(id(user)))
+        .await
+        .unwrap();
+    w.svc
+        .accept(&partner(w, user).await, &order_id())
+        .await
+        .unwrap()
+}
+
 fn code(e: DomainError) -> &'static str {
     match e {
         DomainError::FailedPrecondition(m)
@@ -194,14 +206,7 @@ async fn a_job_saved_over_an_older_version_is_refused() {
 #[tokio::test]
 async fn a_partner_holding_a_job_is_not_offered_another_at_an_overlapping_time() {
     let w = world();
-    w.svc
-        .offer(&ops(), &order_id(), Offering::One(id("a")))
-        .await
-        .unwrap();
-    w.svc
-        .accept(&partner(&w, "a").await, &order_id())
-        .await
-        .unwrap();
+    taken_by(&w, "a").await;
     // Two and a half hours later: the first ends at 12:00, and an hour across town makes 13:00.
     let next = crate::ordering::OrderId::parse("BK261122-y").unwrap();
     w.orders.put(paid_at(draft_order(), "BK261122-y", 2));
@@ -229,12 +234,8 @@ async fn a_partner_holding_a_job_is_not_offered_another_at_an_overlapping_time()
 #[tokio::test]
 async fn completing_the_job_completes_the_order() {
     let w = world();
-    w.svc
-        .offer(&ops(), &order_id(), Offering::One(id("a")))
-        .await
-        .unwrap();
+    let taken = taken_by(&w, "a").await;
     let a = partner(&w, "a").await;
-    let taken = w.svc.accept(&a, &order_id()).await.unwrap();
     *w.clock.0.lock().unwrap() = taken.job.starts_at() - Duration::minutes(30);
     for to in [JobStatus::OnTheWay, JobStatus::Arrived] {
         w.svc.advance(&a, &order_id(), to).await.unwrap();
@@ -339,14 +340,7 @@ fn admin() -> Staff {
 #[tokio::test]
 async fn disabling_a_partner_returns_their_jobs_to_the_board_and_frees_their_time() {
     let w = world();
-    w.svc
-        .offer(&ops(), &order_id(), Offering::One(id("a")))
-        .await
-        .unwrap();
-    w.svc
-        .accept(&partner(&w, "a").await, &order_id())
-        .await
-        .unwrap();
+    taken_by(&w, "a").await;
     let refused = w.svc.set_active(&ops(), &id("a"), false).await.unwrap_err();
     assert_eq!(code(refused), "staff.admin_only");
 
