@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
-import { FluentResource } from '@fluent/bundle';
+import { FluentBundle, FluentResource } from '@fluent/bundle';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { paths, routeParams, type RouteName } from './src/lib/paths.ts';
 import { consolePaths } from './src/console/paths.ts';
+import { partnerPaths } from './src/partner/paths.ts';
 import { indexIn } from './scripts/index-words.ts';
 
 // One id for the builds of every language (scripts/build.mjs sets it).
@@ -52,7 +53,8 @@ function routeTableAndBuildInfo(): Plugin {
     name: 'route-table-and-build-info',
     apply: 'build',
     generateBundle() {
-      // The app's routes, where a splat (`/ops/*`) stands for a table of its own: the console's.
+      // The app's routes, where a splat (`/ops/*`) stands for a table of its own: the console's,
+      // the partner app's.
       const routes = [
         ...(Object.keys(paths) as RouteName[])
           .filter((name) => !paths[name].endsWith('*'))
@@ -61,6 +63,7 @@ function routeTableAndBuildInfo(): Plugin {
             ...(routeParams[name] ? { params: routeParams[name] } : {}),
           })),
         ...Object.values(consolePaths).map((path) => ({ path })),
+        ...Object.values(partnerPaths).map((path) => ({ path })),
       ];
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ routes }) });
       this.emitFile({
@@ -68,6 +71,32 @@ function routeTableAndBuildInfo(): Plugin {
         fileName: 'build.json',
         source: JSON.stringify({ id: BUILD_ID, builtAt: new Date().toISOString() }),
       });
+    },
+  };
+}
+
+/** The partner app's web app manifest in this build's language (`partner.{lang}.webmanifest`):
+ * its name from the partner catalogue, so a phone's home screen says it in the partner's words. */
+function partnerManifest(): Plugin {
+  return {
+    name: 'partner-manifest',
+    apply: 'build',
+    generateBundle() {
+      const bundle = new FluentBundle(LANGUAGE, { useIsolating: false });
+      bundle.addResource(new FluentResource(readFileSync(join(LOCALES, LANGUAGE, 'partner.ftl'), 'utf8')));
+      const title = bundle.formatPattern(bundle.getMessage('title')?.value ?? '');
+      const manifest = {
+        name: title,
+        short_name: title,
+        lang: LANGUAGE,
+        start_url: '/partner',
+        scope: '/partner',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#154EC1',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      };
+      this.emitFile({ type: 'asset', fileName: `partner.${LANGUAGE}.webmanifest`, source: JSON.stringify(manifest) });
     },
   };
 }
@@ -175,7 +204,13 @@ const firstChunks = {
       priority: 3,
     },
     {
-      // The partners' contract: the console's and, later, the partner app's; a chunk of its own so
+      // The partner app: drivers', guides' and therapists' screens, in no customer's chunks.
+      name: 'partner',
+      test: /src\/partner\/|locales\/[^/]+\/partner\.ftl/,
+      priority: 3,
+    },
+    {
+      // The partners' contract: the console's and the partner app's; a chunk of its own so
       // that neither loads the other's code, and evaluated before the console that imports it.
       name: 'partner-contract',
       test: /src\/gen\/booking\/v1\/partner_pb/,
@@ -216,6 +251,7 @@ export default defineConfig(({ command }) => ({
     react(),
     binaryProtobufOnly(),
     routeTableAndBuildInfo(),
+    partnerManifest(),
     compileHints(),
     preloadApiChunk(),
     precompress(),

@@ -109,10 +109,28 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await job.getByRole('button', { name: '派單', exact: true }).click();
   await expect(job.getByTestId('job-offers')).toContainText('等待回覆');
 
-  // The driver sees the offer and takes it; the order page follows without a reload.
+  // The driver opens the partner app on a 360 px phone: in Vietnamese, the offer on today's or
+  // tomorrow's list; they take it, and the order page follows without a reload.
   const offered = await partnerApi.listJobs({ days: 7 });
   expect(offered.jobs.map((j) => j.job?.orderId)).toEqual([id]);
-  await partnerApi.acceptJob({ orderId: id });
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'vi-VN' })).newPage();
+  await phone.goto('/login?next=%2Fpartner');
+  await phone.getByLabel('Email').fill(email);
+  await phone.getByLabel('Mật khẩu').fill(STAFF_PASSWORD);
+  await phone.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(phone).toHaveURL(/\/partner$/);
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'vi');
+  const card = phone.locator(`[data-order="${id}"]`);
+  await expect(card).toContainText('Việc mới — hãy trả lời trước');
+  await expect(phone.getByRole('heading', { name: 'Ngày mai' })).toBeVisible();
+  await card.getByRole('button', { name: 'Nhận việc' }).click();
+  await expect(card).toHaveAttribute('data-status', 'ACCEPTED');
+  await expect(card.getByRole('button', { name: 'Tôi đang đến' })).toBeVisible();
+  // The job in full: what the traveller entered, their phone masked a day ahead, the maps.
+  await card.getByRole('link').click();
+  await expect(phone.getByText('Số điện thoại hiện từ 2 giờ trước giờ hẹn')).toBeVisible();
+  await expect(phone.getByText('VN123')).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Waze' })).toHaveAttribute('href', /waze\.com\/ul\?q=Rex%20Hotel/);
   await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
   await expect(job).toContainText('接單夥伴 Nguyễn Văn Minh');
   await expect(ops.locator('.console-order')).toContainText('51A-123.45');

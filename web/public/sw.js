@@ -1,8 +1,14 @@
-// Keeps a signed-in traveller's order page readable with no connection: the app's files as last
-// loaded, and the page itself. Registered from the order page only; holds nothing personal (the
-// order the voucher shows is kept by the page, and forgotten at sign-out).
+// Keeps a signed-in traveller's order page and the partner app readable with no connection: the
+// app's files as last loaded, and the page itself (one copy per app: every page of an app is the
+// same document). Registered from those pages only; holds nothing personal (the voucher and the
+// partner's schedule are kept by the pages, and forgotten at sign-out).
 const CACHE = 'booking-app-v1';
-const PAGE = '/member/order';
+const PAGES = ['/member/order', '/partner'];
+
+/** The kept page a navigation to `path` is served from, if any. */
+function pageOf(path) {
+  return PAGES.find((page) => path === page || path.startsWith(`${page}/`));
+}
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -11,7 +17,8 @@ self.addEventListener('message', (event) => {
   const { type, urls } = event.data ?? {};
   if (type === 'keep' && Array.isArray(urls)) {
     const files = urls.filter((u) => typeof u === 'string' && u.startsWith('/assets/'));
-    event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([PAGE, ...files])));
+    const pages = PAGES.filter((page) => urls.some((u) => pageOf(u) === page));
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...pages, ...files])));
   } else if (type === 'forget') {
     event.waitUntil(caches.delete(CACHE));
   }
@@ -21,15 +28,16 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (request.mode === 'navigate' && url.pathname === PAGE) {
+  const page = request.mode === 'navigate' ? pageOf(url.pathname) : undefined;
+  if (page) {
     // The network first; the copy kept from the last visit when there is none.
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) void caches.open(CACHE).then((cache) => cache.put(PAGE, response.clone()));
+          if (response.ok) void caches.open(CACHE).then((cache) => cache.put(page, response.clone()));
           return response;
         })
-        .catch(() => caches.match(PAGE).then((kept) => kept ?? Response.error())),
+        .catch(() => caches.match(page).then((kept) => kept ?? Response.error())),
     );
   } else if (url.pathname.startsWith('/assets/')) {
     // Hashed files never change: the kept copy first.

@@ -193,7 +193,8 @@ impl WebApp {
     }
 }
 
-/// The page's language: the link's `?lang=`, the `lang` cookie, then the browser's languages.
+/// The page's language: the link's `?lang=`, the `lang` cookie, Vietnamese in the partner app,
+/// then the browser's languages.
 fn language_of(request: &Request) -> Language {
     let query = request.uri().query().and_then(|q| {
         form_urlencoded::parse(q.as_bytes())
@@ -201,8 +202,14 @@ fn language_of(request: &Request) -> Language {
             .and_then(|(_, v)| Language::of_tag(&v))
     });
     let cookie = || gateway::cookie(request.headers(), "lang").and_then(Language::of_tag);
+    // The partner app speaks Vietnamese until its partner picks another language.
+    let partner = || {
+        let path = request.uri().path();
+        (path == "/partner" || path.starts_with("/partner/")).then_some(Language::Vi)
+    };
     query
         .or_else(cookie)
+        .or_else(partner)
         .unwrap_or_else(|| texts::of_headers(request.headers()))
 }
 
@@ -391,6 +398,14 @@ mod tests {
             lang("/?lang=klingon", Some("lang=??"), Some("en")),
             Language::En
         );
+        // The partner app is Vietnamese until its partner picks a language; the word "partner"
+        // elsewhere in a path is not the app.
+        assert_eq!(lang("/partner/jobs/BK1", None, Some("zh-TW")), Language::Vi);
+        assert_eq!(
+            lang("/partner", Some("lang=en"), Some("zh-TW")),
+            Language::En
+        );
+        assert_eq!(lang("/partners", None, Some("zh-TW")), Language::ZhTw);
     }
 
     #[test]

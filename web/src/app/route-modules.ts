@@ -58,6 +58,7 @@ export const modules: Record<RouteName, () => Promise<RouteModule>> = {
   payment: () => import('@/pages/payment-page'),
   paymentComplete: () => import('@/pages/payment-complete-page'),
   ops: () => import('@/console/console-app'),
+  partner: () => import('@/partner/partner-app'),
 };
 
 /** Starts loading a route's module ahead of navigation (at most 5 at once). */

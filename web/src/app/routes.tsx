@@ -61,9 +61,10 @@ export const routes: RouteObject[] = [
         children: names.filter((n) => layoutOf(n) === 'footer').map(route),
       },
       {
-        // The operators' console brings its own layout and routes, in a chunk no customer loads.
+        // The operators' console and the partner app bring their own layout and routes, each in
+        // chunks no customer loads.
         ErrorBoundary: RouteErrorPage,
-        children: names.filter((n) => layoutOf(n) === 'console').map(route),
+        children: names.filter((n) => layoutOf(n) === 'own').map(route),
       },
     ],
   },

@@ -36,7 +36,7 @@ export function Component() {
   if (!ready) return <p className="page-loading">{messages.loading}</p>;
   if (!token) return <Navigate to={`${to('login')}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   const role = roleOf(token);
-  if (role === 'customer') return <NoAccess />;
+  if (role !== 'operator' && role !== 'admin') return <NoAccess />;
   return <Frame role={role} />;
 }
 

@@ -1,5 +1,5 @@
-// What a signed-in traveller can still read with no connection: the vouchers of orders they opened,
-// kept in this browser until they sign out, and the app's files (public/sw.js).
+// What can still be read with no connection: a traveller's vouchers of orders they opened and a
+// partner's schedule, kept in this browser until they sign out, and the app's files (public/sw.js).
 
 const PREFIX = 'offline:';
 
@@ -16,7 +16,7 @@ export function readOffline(key: string): string | null {
   return localStorage.getItem(PREFIX + key);
 }
 
-/** Starts the service worker and hands it the files this page was drawn with. */
+/** Starts the service worker and hands it this page and the files it was drawn with. */
 export function keepAppOffline(): void {
   const sw = navigator.serviceWorker;
   if (!sw) return;
@@ -24,7 +24,8 @@ export function keepAppOffline(): void {
     .register('/sw.js')
     .then(() => sw.ready)
     .then((registration) => {
-      const urls = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+      const files = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+      const urls = [location.pathname, ...files];
       registration.active?.postMessage({ type: 'keep', urls });
     })
     .catch(() => undefined);

@@ -44,6 +44,8 @@ export const paths = {
   // The operators' console: one route here, a bundle, layout and route table of its own
   // (src/console/paths.ts).
   ops: '/ops/*',
+  // The partners' app (drivers, guides, therapists): the same, with src/partner/paths.ts.
+  partner: '/partner/*',
 } as const;
 
 export type RouteName = keyof typeof paths;
@@ -61,9 +63,10 @@ export function orderStepOf(name: RouteName): { flow: Flow; step: OrderStep } | 
   return undefined;
 }
 
-/** Order steps and confirm pages use the layout with a footer, the console its own; every other route the default. */
-export function layoutOf(name: RouteName): 'default' | 'footer' | 'console' {
-  if (name === 'ops') return 'console';
+/** Order steps and confirm pages use the layout with a footer, the console and the partner app
+ * their own; every other route the default. */
+export function layoutOf(name: RouteName): 'default' | 'footer' | 'own' {
+  if (name === 'ops' || name === 'partner') return 'own';
   return orderStepOf(name) ? 'footer' : 'default';
 }
 

@@ -1,7 +1,7 @@
 // What the ID token says of its holder, read in the browser only to decide what to show: the server
 // checks the token and the account on every call and refuses what the role may not do.
 
-export type Role = 'customer' | 'operator' | 'admin';
+export type Role = 'customer' | 'operator' | 'admin' | 'partner';
 
 /** The claims of an ID token (a JWT); none for anything unreadable. */
 function claimsOf(token: string): { role?: unknown; sub?: unknown; exp?: unknown } {
@@ -16,7 +16,7 @@ function claimsOf(token: string): { role?: unknown; sub?: unknown; exp?: unknown
 /** The role claim; a customer's for anything else. */
 export function roleOf(token: string): Role {
   const role = claimsOf(token).role;
-  return role === 'operator' || role === 'admin' ? role : 'customer';
+  return role === 'operator' || role === 'admin' || role === 'partner' ? role : 'customer';
 }
 
 /** Seconds until the token runs out, by its own word (0 when it says nothing or has). */

@@ -35,3 +35,8 @@ export function showTimestamp(at: { seconds: bigint } | undefined): string {
 export function showDayTime(at: Date): string {
   return formatLocal(new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 16), false);
 }
+
+/** The Vietnam calendar day of an instant: `2026-11-24`. */
+export function dayInVietnam(at: Date): string {
+  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+}

@@ -11,7 +11,7 @@ import { FALLBACK_POLL_MS, OrderState, ThreadView, useJobBoard, useOrderList, us
 import { jobFlag } from './order-job';
 import { consoleMessages } from '../messages';
 import { flowOf } from '../order-facts';
-import { useMinute } from '../use-minute';
+import { useMinute } from '@/lib/use-minute';
 
 const m = consoleMessages.board;
 const HOUR = 3_600_000;

@@ -7,7 +7,7 @@ import { showTimestamp } from '@/lib/vietnam-time';
 import { actions, JobStatus, OrderState, PartnerKind, useOrderJob, usePartners, type Job, type Order, type Partner } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
-import { useMinute } from '../use-minute';
+import { useMinute } from '@/lib/use-minute';
 
 const m = consoleMessages.job;
 

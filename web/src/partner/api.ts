@@ -1,0 +1,71 @@
+// The partner's calls, and the schedule kept on the phone: the last one read is what shows with no
+// signal (today's and tomorrow's jobs at least), and an action tried with none is refused in words.
+
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { base64Decode, base64Encode } from '@bufbuild/protobuf/wire';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { JobStatus, ListJobsResponseSchema, PartnerService, type PartnerJob } from '@/gen/booking/v1/partner_pb';
+import { useRpc } from '@/lib/api/hooks';
+import { callRpc, invalidate } from '@/lib/api/rpc';
+import { keepOffline, readOffline } from '@/lib/offline';
+import { refusal } from '@/lib/api/refusal';
+import { partnerMessages as m } from './messages';
+
+export type { PartnerJob };
+export { JobStatus, PartnerService };
+
+const calls = PartnerService.method;
+/** A week ahead: today's and tomorrow's jobs, and what comes after. */
+export const SCHEDULE_DAYS = 7;
+const KEPT = 'partner:schedule';
+
+export function usePartner() {
+  return useRpc(calls.getPartner, {}, { select: (r) => r.partner });
+}
+
+/** The schedule as the server has it. */
+export function useSchedule(poll: number) {
+  return useRpc(calls.listJobs, { days: SCHEDULE_DAYS }, { refetchInterval: poll, select: (r) => r.jobs });
+}
+
+/** Keeps the schedule just read on the phone, for reading with no signal. */
+export function keepSchedule(jobs: PartnerJob[]): void {
+  const bytes = toBinary(ListJobsResponseSchema, create(ListJobsResponseSchema, { jobs }));
+  keepOffline(KEPT, JSON.stringify({ at: Date.now(), jobs: base64Encode(bytes) }));
+}
+
+/** The schedule last read on this phone, and when. */
+export function keptSchedule(): { at: Date; jobs: PartnerJob[] } | undefined {
+  try {
+    const kept = JSON.parse(readOffline(KEPT) ?? 'null') as { at: number; jobs: string } | null;
+    if (!kept) return undefined;
+    return { at: new Date(kept.at), jobs: fromBinary(ListJobsResponseSchema, base64Decode(kept.jobs)).jobs };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A call that failed for want of a connection (rather than being refused). */
+function unreachable(e: unknown): boolean {
+  const code = ConnectError.from(e).code;
+  return !navigator.onLine || code === Code.Unavailable || code === Code.Unknown || code === Code.Canceled;
+}
+
+/** The words for a failed action: no signal says so, a refusal is the server's. */
+export function actionError(e: unknown): string {
+  return unreachable(e) ? m.offlineRefused : refusal(e, m.loadFailed);
+}
+
+async function acted<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    await invalidate(PartnerService);
+  }
+}
+
+export const partnerActions = {
+  accept: (orderId: string) => acted(callRpc(calls.acceptJob, { orderId })),
+  decline: (orderId: string, reason: string) => acted(callRpc(calls.declineJob, { orderId, reason })),
+  advance: (orderId: string, status: JobStatus) => acted(callRpc(calls.advanceJob, { orderId, status })),
+};

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Field } from '@/components/form/field';
+import { messages } from '@/lib/messages';
+import { useMinute } from '@/lib/use-minute';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { actionError, JobStatus, partnerActions, type PartnerJob } from './api';
+import { partnerMessages as m } from './messages';
+import { partnerTo } from './paths';
+
+/** The step a partner takes next from each status (the server says whether now). */
+const NEXT: Partial<Record<JobStatus, JobStatus>> = {
+  [JobStatus.ACCEPTED]: JobStatus.ON_THE_WAY,
+  [JobStatus.ON_THE_WAY]: JobStatus.ARRIVED,
+  [JobStatus.ARRIVED]: JobStatus.STARTED,
+  [JobStatus.STARTED]: JobStatus.COMPLETED,
+};
+
+/** Where the partner goes: the hotel or address the traveller gave (an arrival's airport is the
+ * plan's, which the driver knows). */
+export function destinationOf(j: PartnerJob): string {
+  const d = (j.details?.service.value ?? {}) as { address?: string; pickupAddress?: string; meetingPoint?: string; hotelName?: string; hotelAddress?: string };
+  return d.address || d.pickupAddress || d.meetingPoint || [d.hotelName, d.hotelAddress].filter(Boolean).join(', ');
+}
+
+/** One job: when, what, where, and the one action it waits for. */
+export function JobCard({ job: j, offline }: { job: PartnerJob; offline: boolean }) {
+  const job = j.job;
+  if (!job) return null;
+  const where = destinationOf(j);
+  return (
+    <article className="card partner-job" data-order={job.orderId} data-status={JobStatus[job.status]}>
+      <header className="partner-job-head">
+        <strong className="partner-job-time">{showTimestamp(job.startsAt)}</strong>
+        <span className="badge">{m.statuses[job.status]}</span>
+      </header>
+      <p className="partner-job-plan">
+        <Link to={partnerTo('job', { orderId: job.orderId })}>{j.planName}</Link>
+      </p>
+      <p className="muted small">{messages.joined(j.customerName, where)}</p>
+      <Actions job={j} offline={offline} />
+    </article>
+  );
+}
+
+/** Accept or decline an open offer; otherwise the next step. Offline, nothing is sent: said so. */
+export function Actions({ job: j, offline }: { job: PartnerJob; offline: boolean }) {
+  const job = j.job;
+  const now = useMinute();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!job) return null;
+  const run = async (work: () => Promise<unknown>) => {
+    setError(undefined);
+    if (offline || !navigator.onLine) {
+      setError(m.offlineRefused);
+      return;
+    }
+    setBusy(true);
+    try {
+      await work();
+      setDeclining(false);
+    } catch (e) {
+      setError(actionError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const offer = job.offers[0];
+  const next = NEXT[job.status];
+  let body = null;
+  if (job.status === JobStatus.OPEN && offer) {
+    const expires = Number(offer.expiresAt?.seconds ?? 0) * 1000;
+    if (offer.answer === 'declined') body = <p className="muted">{m.declined}</p>;
+    else if (expires <= now) body = <p className="muted">{m.offerLapsed}</p>;
+    else
+      body = (
+        <>
+          <p className="notice notice-info">{m.offer(showTimestamp(offer.expiresAt))}</p>
+          <div className="partner-actions">
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => void run(() => partnerActions.accept(job.orderId))}>
+              {m.accept}
+            </button>
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => setDeclining(!declining)}>
+              {m.decline}
+            </button>
+          </div>
+          {declining && (
+            <form
+              className="partner-decline"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void run(() => partnerActions.decline(job.orderId, reason));
+              }}
+            >
+              <Field label={m.declineReason} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} required />
+              <button type="submit" className="button button-secondary" disabled={busy}>
+                {m.declineSend}
+              </button>
+            </form>
+          )}
+        </>
+      );
+  } else if (next !== undefined) {
+    body = (
+      <div className="partner-actions">
+        <button type="button" className="button button-primary button-block" disabled={busy} onClick={() => void run(() => partnerActions.advance(job.orderId, next))}>
+          {m.steps[next]}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {body}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

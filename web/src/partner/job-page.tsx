@@ -1,0 +1,92 @@
+import { create } from '@bufbuild/protobuf';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { OrderSchema } from '@/gen/booking/v1/order_pb';
+import { DetailRows } from '@/features/order';
+import { useRpc } from '@/lib/api/hooks';
+import { refusal } from '@/lib/api/refusal';
+import { messages } from '@/lib/messages';
+import { showInstant, showTimestamp } from '@/lib/vietnam-time';
+import { keptSchedule, PartnerService } from './api';
+import { Actions, destinationOf } from './job-card';
+import { partnerMessages as m } from './messages';
+import { partnerPaths } from './paths';
+
+type Flow = 'shuttle' | 'charter' | 'escort' | 'massage';
+
+/** Maps that open the destination: Google Maps, Waze, Apple Maps (each app's public link form). */
+function directions(place: string): [string, string][] {
+  const q = encodeURIComponent(place);
+  return [
+    ['Google Maps', `https://www.google.com/maps/search/?api=1&query=${q}`],
+    ['Waze', `https://waze.com/ul?q=${q}&navigate=yes`],
+    ['Apple Maps', `https://maps.apple.com/?q=${q}`],
+  ];
+}
+
+/** One job in full: what the traveller entered, how to reach them, and the next step. */
+export function JobPage({ orderId }: { orderId: string }) {
+  const { data, error } = useRpc(PartnerService.method.getJob, { orderId }, { select: (r) => r.job });
+  // With no signal, the copy kept with the schedule.
+  const copy = error ? keptSchedule() : undefined;
+  const kept = copy?.jobs.find((j) => j.job?.orderId === orderId);
+  const j = data ?? kept;
+  useEffect(() => {
+    document.title = m.screenTitle(j?.planName ?? m.details);
+  }, [j?.planName]);
+  const back = (
+    <p>
+      <Link to={partnerPaths.schedule}>{m.back}</Link>
+    </p>
+  );
+  if (!j?.job) {
+    return (
+      <section>
+        {back}
+        {error ? <p className="form-error">{refusal(error, m.notFound)}</p> : <p className="muted">{messages.loading}</p>}
+      </section>
+    );
+  }
+  const flow = j.details?.service.case as Flow | undefined;
+  const place = destinationOf(j);
+  return (
+    <section className="partner-job-page" data-order={orderId}>
+      {back}
+      {kept && (
+        <p className="notice notice-warning" role="status">
+          {m.offline(showInstant(copy?.at ?? new Date(0)))}
+        </p>
+      )}
+      <h1>{j.planName}</h1>
+      <p>
+        <strong>{showTimestamp(j.job.startsAt)}</strong> <span className="badge">{m.statuses[j.job.status]}</span>
+      </p>
+      <Actions job={j} offline={Boolean(kept)} />
+      <dl className="summary">
+        <dt>{m.customer}</dt>
+        <dd>{j.customerName}</dd>
+        <dt>{m.phone}</dt>
+        <dd>{j.customerPhone ? <a href={`tel:${j.customerPhone.replace(/\s/g, '')}`}>{j.customerPhone}</a> : <span className="muted">{m.phoneHidden}</span>}</dd>
+        {flow && <DetailRows flow={flow} order={create(OrderSchema, { details: j.details })} />}
+        {j.note && (
+          <>
+            <dt>{m.note}</dt>
+            <dd>{j.note}</dd>
+          </>
+        )}
+      </dl>
+      {place && (
+        <>
+          <h2>{m.directions}</h2>
+          <p className="partner-actions">
+            {directions(place).map(([name, href]) => (
+              <a key={name} className="button button-secondary" href={href} target="_blank" rel="noreferrer">
+                {name}
+              </a>
+            ))}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

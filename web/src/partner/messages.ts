@@ -1,0 +1,46 @@
+// The partner app's words, from `locales/{lang}/partner.ftl`; kept with the app so customers and
+// the console never load them.
+import { wordsOf } from '@/lib/i18n';
+import source from '@words/partner.ftl';
+
+const t = wordsOf(source);
+
+/** By the wire's JobStatus number. */
+const STATUS_CODES = ['', 'open', 'accepted', 'on_the_way', 'arrived', 'started', 'completed', 'no_show', 'withdrawn'];
+
+export const partnerMessages = {
+  title: t('title'),
+  screenTitle: (screen: string) => t('screen-title', { screen }),
+  schedule: t('schedule'),
+  today: t('today'),
+  tomorrow: t('tomorrow'),
+  noJobs: t('no-jobs'),
+  signOut: t('sign-out'),
+  noAccess: t('no-access'),
+  noAccessBody: t('no-access-body'),
+  signInAgain: t('sign-in-again'),
+  loadFailed: t('load-failed'),
+  retry: t('retry'),
+  offline: (time: string) => t('offline', { time }),
+  offlineRefused: t('offline-refused'),
+  offer: (time: string) => t('offer', { time }),
+  offerLapsed: t('offer-lapsed'),
+  accept: t('accept'),
+  decline: t('decline'),
+  declineReason: t('decline-reason'),
+  declineSend: t('decline-send'),
+  declined: t('declined'),
+  statuses: STATUS_CODES.map((c) => (c ? t(`status-${c}`) : '')),
+  /** The button that moves a job to that status, by its number. */
+  steps: STATUS_CODES.map((c) => (['on_the_way', 'arrived', 'started', 'completed'].includes(c) ? t(`step-${c}`) : '')),
+  customer: t('customer'),
+  phone: t('phone'),
+  phoneHidden: t('phone-hidden'),
+  call: t('call'),
+  directions: t('directions'),
+  details: t('details'),
+  back: t('back'),
+  notFound: t('not-found'),
+  done: t('done'),
+  note: t('note'),
+};

@@ -1,0 +1,87 @@
+import './partner.css';
+import { useAtomValue } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import { Link, matchPath, Navigate, useLocation } from 'react-router';
+import { LanguagePicker } from '@/components/language-picker';
+import { endSession, rememberLanguage, sessionReadyAtom } from '@/features/account';
+import { LANGUAGE } from '@/lib/i18n/language';
+import { messages } from '@/lib/messages';
+import { to } from '@/lib/paths';
+import { tokenAtom } from '@/lib/store';
+import { roleOf } from '@/lib/token-claims';
+import { usePartner } from './api';
+import { JobPage } from './job-page';
+import { partnerMessages as m } from './messages';
+import { partnerPaths, type PartnerRoute } from './paths';
+import { SchedulePage } from './schedule-page';
+
+/** The partner app: who may enter, its frame, and its pages (the app's router hands it everything
+ * under /partner). Phone-first: one column, large buttons. */
+export function Component() {
+  const ready = useAtomValue(sessionReadyAtom);
+  const token = useAtomValue(tokenAtom);
+  const location = useLocation();
+  useInstallable();
+  if (!ready) return <p className="page-loading">{messages.loading}</p>;
+  if (!token) return <Navigate to={`${to('login')}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (roleOf(token) !== 'partner') return <NoAccess />;
+  return <Frame />;
+}
+
+/** The app's manifest and colour, set while it is open: a partner can add it to the home screen. */
+function useInstallable() {
+  useEffect(() => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = `/partner.${LANGUAGE}.webmanifest`;
+    document.head.append(link);
+    return () => link.remove();
+  }, []);
+}
+
+function NoAccess() {
+  return (
+    <main className="partner-main" data-testid="no-access">
+      <h1>{m.noAccess}</h1>
+      <p>{m.noAccessBody}</p>
+      <button type="button" className="button button-primary button-block" onClick={() => void endSession()}>
+        {m.signInAgain}
+      </button>
+    </main>
+  );
+}
+
+const SCREENS: Record<PartnerRoute, (params: Record<string, string | undefined>) => ReactNode> = {
+  schedule: () => <SchedulePage />,
+  job: (p) => <JobPage orderId={p.orderId ?? ''} />,
+};
+
+function Screen({ path }: { path: string }) {
+  for (const name of Object.keys(SCREENS) as PartnerRoute[]) {
+    const match = matchPath(partnerPaths[name], path);
+    if (match) return SCREENS[name](match.params);
+  }
+  return <p className="form-error">{messages.errors.notFound(path)}</p>;
+}
+
+function Frame() {
+  const location = useLocation();
+  const partner = usePartner().data;
+  return (
+    <div className="partner">
+      <header className="partner-header">
+        <Link to={partnerPaths.schedule} className="partner-brand">
+          {m.title}
+        </Link>
+        <span className="partner-who">{partner?.name}</span>
+        <LanguagePicker remember={rememberLanguage} />
+        <button type="button" className="button button-small button-secondary" onClick={() => void endSession()}>
+          {m.signOut}
+        </button>
+      </header>
+      <main className="partner-main">
+        <Screen path={location.pathname} />
+      </main>
+    </div>
+  );
+}
