@@ -10,6 +10,7 @@ import { store, tokenAtom } from '@/lib/store';
 import { callRpc } from '@/lib/api/rpc';
 import { importWithReload } from '@/lib/lazy-load';
 import { forgetAnswers } from '@/lib/query-client';
+import { forgetOffline } from '@/lib/offline';
 import { roleOf, secondsLeft } from '@/lib/token-claims';
 import { identity, user as userCalls } from './api/clients';
 import { authCode } from './api/errors';
@@ -120,4 +121,7 @@ export async function endSession(): Promise<void> {
   }
   localStorage.setItem(SIGNED_OUT_HERE, '1');
   clearLocal();
+  // What was kept for reading offline (vouchers, a partner's schedule) goes too, whichever app
+  // signed out.
+  forgetOffline();
 }

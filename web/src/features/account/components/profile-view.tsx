@@ -1,4 +1,3 @@
-import { forgetOffline } from '@/lib/offline';
 import '../account.css';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -46,8 +45,6 @@ export function ProfileView() {
           className="button button-secondary"
           onClick={async () => {
             await endSession();
-            // Signed out: the vouchers kept for reading offline go too.
-            forgetOffline();
             toast(m.loggedOut, 'info');
             navigate('/');
           }}
