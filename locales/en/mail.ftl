@@ -88,6 +88,11 @@ mail-refunded-subject = Your order is cancelled and refunded
 mail-refunded-body = Your order is cancelled; the refund is in your v-coin wallet.
 mail-refunded-amounts = Refunded { $refund }, fee { $fee }.
 
+mail-on_the_way-subject = Your partner is on the way
+mail-on_the_way-body = { $name } has set off to meet you.
+mail-arrived-subject = Your partner has arrived
+mail-arrived-body = { $name } is at the meeting point, waiting for you.
+mail-partner-someone = Your partner
 mail-review_hidden-subject = Your review is hidden
 mail-review_hidden-body = Your review of this order no longer shows on the plan's page.
 mail-review_hidden-reason = Reason: { $reason }

@@ -79,6 +79,11 @@ mail-refunded-subject = Đơn hàng đã hủy và hoàn tiền
 mail-refunded-body = Đơn hàng của bạn đã bị hủy; tiền hoàn đã vào ví V-coin của bạn.
 mail-refunded-amounts = Hoàn { $refund }, phí { $fee }.
 
+mail-on_the_way-subject = Người phục vụ đang đến
+mail-on_the_way-body = { $name } đã xuất phát và đang đến gặp bạn.
+mail-arrived-subject = Người phục vụ đã đến
+mail-arrived-body = { $name } đã đến điểm hẹn và đang chờ bạn.
+mail-partner-someone = Người phục vụ của bạn
 mail-review_hidden-subject = Đánh giá của bạn đã bị ẩn
 mail-review_hidden-body = Đánh giá của bạn cho đơn hàng này không còn hiển thị trên trang gói dịch vụ.
 mail-review_hidden-reason = Lý do: { $reason }

@@ -80,6 +80,11 @@ mail-refunded-subject = 訂單已取消並退款
 mail-refunded-body = 您的訂單已取消，退款已存入您的 V 幣錢包。
 mail-refunded-amounts = 退款 { $refund }，手續費 { $fee }。
 
+mail-on_the_way-subject = 服務人員已出發
+mail-on_the_way-body = { $name } 已出發，正前往與您會合。
+mail-arrived-subject = 服務人員已抵達
+mail-arrived-body = { $name } 已抵達約定地點，正在等您。
+mail-partner-someone = 您的服務人員
 mail-review_hidden-subject = 您的評價已被隱藏
 mail-review_hidden-body = 您對這筆訂單的評價已不再顯示於方案頁面。
 mail-review_hidden-reason = 原因：{ $reason }

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { PartnerService } from '../src/gen/booking/v1/partner_pb';
-import { booking } from './server-cli';
+import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
 
 // Dispatch to partners through the console, against the real server: an admin invites a driver,
@@ -26,8 +28,29 @@ async function staffPage(browser: Browser, email: string, next: string): Promise
   return page;
 }
 
+/**
+ * Moves an order's service (and its job) to an hour from now, as if the day had come: a driver
+ * sets off at most 3 hours ahead. Python's sqlite3 writes the test database.
+ */
+function comeSoon(id: string): void {
+  const script = [
+    'import json, sqlite3, sys',
+    'from datetime import datetime, timedelta, timezone',
+    'db = sqlite3.connect(sys.argv[1], timeout=10)',
+    'soon = datetime.now(timezone.utc) + timedelta(hours=1)',
+    "row = db.execute('select details from orders where id = ?', (sys.argv[2],)).fetchone()",
+    'details = json.loads(row[0])',
+    "details['start'] = (soon + timedelta(hours=7)).strftime('%Y-%m-%dT%H:%M')",
+    'at = int(soon.timestamp() * 1000)',
+    "db.execute('update orders set details = ?, start_at_ms = ? where id = ?', (json.dumps(details, ensure_ascii=False), at, sys.argv[2]))",
+    "db.execute('update jobs set start_at_ms = ? where order_id = ?', (at, sys.argv[2]))",
+    'db.commit()',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db'), id]);
+}
+
 /** A shuttle for two, `days` ahead at 10:00 Vietnam time, paid with v-coin: its id. */
-async function paidShuttle(request: APIRequestContext, days: number): Promise<{ id: string; token: string }> {
+async function paidShuttle(request: APIRequestContext, days: number): Promise<{ id: string; email: string }> {
   const email = `ha-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const signUp = await request.post('/api/auth/sign-up', { data: { email, password: 'secret-123' } });
   const token = (await signUp.json()).data.idToken as string;
@@ -43,7 +66,7 @@ async function paidShuttle(request: APIRequestContext, days: number): Promise<{ 
     contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
   });
   await post(`/api/plan/shuttle/order/${order.id}/payment`, { method: 'VCOIN' });
-  return { id: order.id as string, token };
+  return { id: order.id as string, email };
 }
 
 test('an admin invites a driver; an operator offers a paid job, the driver takes it, and disabling the driver puts it back on the board', async ({
@@ -101,7 +124,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   );
 
   // An operator offers the paid order's job to the driver from its page.
-  const { id } = await paidShuttle(request, 1);
+  const { id, email: traveller } = await paidShuttle(request, 1);
   const ops = await staffPage(browser, OPERATOR, `/ops/orders/${id}`);
   const job = ops.getByTestId('order-job');
   await expect(job).toContainText('還沒有派給任何夥伴');
@@ -134,6 +157,26 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
   await expect(job).toContainText('接單夥伴 Nguyễn Văn Minh');
   await expect(ops.locator('.console-order')).toContainText('51A-123.45');
+
+  // The day has come: the driver sets off and arrives, and the traveller's page (in Chinese)
+  // follows each step without a reload; each is mailed to them too.
+  comeSoon(id);
+  const customer = await (await browser.newContext()).newPage();
+  await logInTo(customer, `/member/order?id=${id}`, traveller, 'secret-123');
+  await expect(customer.getByTestId('driver')).toContainText('Nguyễn Văn Minh');
+  await phone.goto('/partner');
+  await card.getByRole('button', { name: 'Tôi đang đến' }).click();
+  await expect(card).toHaveAttribute('data-status', 'ON_THE_WAY');
+  await expect(customer.getByTestId('job-progress')).toContainText('服務人員已出發，正前往與您會合');
+  await card.getByRole('button', { name: 'Tôi đã đến nơi' }).click();
+  await expect(card).toHaveAttribute('data-status', 'ARRIVED');
+  await expect(customer.getByTestId('job-progress')).toContainText('服務人員已抵達約定地點');
+  const mails = customer.locator('tr', { hasText: traveller });
+  await expect(async () => {
+    await customer.goto('/dev/mailbox');
+    await expect(mails.filter({ hasText: '服務人員已出發' })).toHaveCount(1, { timeout: 500 });
+    await expect(mails.filter({ hasText: '服務人員已抵達' })).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 
   // The admin turns the driver off: the job comes back, listed to dispatch again.
   await admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]').getByRole('button', { name: '停用' }).click();

@@ -66,6 +66,13 @@ export const memberMessages = {
     assigned: { driver: t('orders-assigned-driver'), therapist: t('orders-assigned-therapist') } as Record<string, string>,
     refunded: (byStaff: boolean, said: string, fee: string, refund: string) =>
       t('orders-refunded', { by: byStaff ? 'staff' : 'customer', said: said ? t('orders-refunded-said', { said }) : '', fee, refund }),
+    /** By the wire's JobStatus name: what the traveller reads of their partner's step. */
+    progress: {
+      ON_THE_WAY: t('orders-progress-on-the-way'),
+      ARRIVED: t('orders-progress-arrived'),
+      STARTED: t('orders-progress-started'),
+      NO_SHOW: t('orders-progress-no-show'),
+    } as Record<string, string>,
     serviceTitle: t('orders-service-title'),
     contactTitle: t('orders-contact-title'),
     driverTitle: t('orders-driver-title'),

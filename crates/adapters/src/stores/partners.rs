@@ -9,20 +9,23 @@ use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::Category;
 use domain::live::{Change, Topic};
-use domain::ordering::{GuideLanguage, OrderId, StoreError};
+use domain::ordering::{GuideLanguage, Order, OrderId, StoreError};
 use domain::partners::{
     Answer, Job, JobStatus, JobStep, JobStoreError, JobWrite, NoShowProof, Offer, Partner,
     PartnerKind, PartnerStore, Position, Vehicle,
 };
-use domain::shared::{LocalTime, Phone, UserId};
+use domain::shared::{LocalTime, Phone, UserId, web_pages};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 
+use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
-use crate::sql::entities::{job, job_offer, job_step, order, partner, partner_hold};
+use crate::sql::entities::{
+    account, job, job_offer, job_step, mail_outbox, order, partner, partner_hold,
+};
 use crate::stores::live;
 use crate::stores::orders::saving::{announce, queue_notices, save_order};
 
@@ -116,8 +119,13 @@ impl PartnerStore for SqlPartnerStore {
         let txn = crate::sql::db::begin_write(&self.db)
             .await
             .map_err(storage)?;
-        write_job(&txn, j).await?;
+        let first_new = write_job(&txn, j).await?;
         let id = j.order_id.as_str();
+        if let Some(order) = with.tell {
+            queue_job_notices(&txn, order, j, first_new)
+                .await
+                .map_err(storage)?;
+        }
         if with.release {
             partner_hold::Entity::delete_many()
                 .filter(partner_hold::Column::OrderId.eq(id))
@@ -243,7 +251,8 @@ fn unique(e: &DbErr) -> bool {
 
 /// The job's row over its version (inserted when new), its offers as they now stand and its new
 /// steps.
-async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<(), JobStoreError> {
+/// Writes the job over its version, its offers and its new steps; says where the new steps begin.
+async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<usize, JobStoreError> {
     let id = j.order_id.as_str();
     let row = job::ActiveModel {
         order_id: Set(id.to_owned()),
@@ -318,6 +327,50 @@ async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<(), JobStoreErr
             .await
             .map_err(storage)?;
     }
+    Ok(stored)
+}
+
+/// Queues the mails the job's new steps send its traveller (the domain says which). A notice's id
+/// is the job's and the step's, so a step written twice could not mail twice.
+async fn queue_job_notices(
+    db: &impl ConnectionTrait,
+    o: &Order,
+    j: &Job,
+    from_seq: usize,
+) -> Result<(), DbErr> {
+    let steps: Vec<_> = j
+        .steps
+        .iter()
+        .enumerate()
+        .skip(from_seq)
+        .filter_map(|(seq, s)| s.notice().map(|kind| (seq, kind, s.at)))
+        .collect();
+    if steps.is_empty() {
+        return Ok(());
+    }
+    let Some(owner) = account::Entity::find_by_id(o.owner.as_str())
+        .one(db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let rows = steps
+        .into_iter()
+        .map(|(seq, kind, at)| mail_outbox::ActiveModel {
+            id: Set(format!("j-{}-{seq}", o.id.as_str())),
+            recipient: Set(owner.email.clone()),
+            kind: Set(kind.as_str().to_owned()),
+            link: Set(Some(web_pages::member_order(o.id.as_str()))),
+            payload: Set(Some(json(&NoticeFacts::of_job(o)))),
+            created_at_ms: Set(ms(at)),
+            attempts: Set(0),
+            next_attempt_at_ms: Set(ms(at)),
+            sent_at_ms: Set(None),
+            last_error: Set(None),
+            // In the language of the customer's profile.
+            language: Set(None),
+        });
+    mail_outbox::Entity::insert_many(rows).exec(db).await?;
     Ok(())
 }
 

@@ -231,3 +231,48 @@ on_both_databases!(
             .unwrap();
     }
 );
+
+on_both_databases!(
+    setting_off_and_arriving_mail_the_traveller_once_each,
+    |db: DatabaseConnection| async move {
+        let store = SqlPartnerStore::new(db.clone());
+        let orders = adapters::SqlOrderStore::new(db.clone());
+        let a = driver(&db, &store, "pa").await;
+        let order = Charters::new(&db).await.paid(1, 0).await;
+        let job = offered(&store, &order, &[&a]).await;
+        take(&orders, &store, job, &a).await.unwrap();
+        let order = orders.get(&order.id).await.unwrap().unwrap();
+        let notices = |db: DatabaseConnection| async move {
+            adapters::testing::mails_to(&db, "a@example.com")
+                .await
+                .into_iter()
+                .map(|(kind, _)| kind)
+                .filter(|k| k.starts_with("partner_"))
+                .collect::<Vec<_>>()
+        };
+        let set_off = order.details.start().instant() - Duration::minutes(40);
+        for (to, minutes) in [(JobStatus::OnTheWay, 0), (JobStatus::Arrived, 30)] {
+            let mut job = store.job(&order.id).await.unwrap().unwrap();
+            job.advance(&a.user_id, to, set_off + Duration::minutes(minutes))
+                .unwrap();
+            let write = JobWrite {
+                tell: Some(&order),
+                ..JobWrite::default()
+            };
+            store.save_job(&job, write).await.unwrap();
+        }
+        // Started tells nothing: the traveller is there.
+        let mut job = store.job(&order.id).await.unwrap().unwrap();
+        job.advance(&a.user_id, JobStatus::Started, set_off + Duration::hours(1))
+            .unwrap();
+        let write = JobWrite {
+            tell: Some(&order),
+            ..JobWrite::default()
+        };
+        store.save_job(&job, write).await.unwrap();
+        assert_eq!(
+            notices(db.clone()).await,
+            ["partner_on_the_way", "partner_arrived"]
+        );
+    }
+);

@@ -3,6 +3,7 @@
 //! is confirmed with them, the other no longer sees it. A customer's token is not a partner's; a
 //! step out of order and a no-show before arriving are refused with the domain's words.
 
+use gateway::pb::job_progress_service_client::JobProgressServiceClient;
 use gateway::pb::partner_service_client::PartnerServiceClient;
 use serde_json::json;
 use tonic::Code;
@@ -106,7 +107,8 @@ api_test!(
             other => panic!("exactly one should win: {other:?}"),
         };
         assert_eq!(lost.code(), Code::FailedPrecondition, "{lost:?}");
-        assert_eq!(words(&lost), "這份工作已由其他夥伴接下");
+        // In Vietnamese: a partner's profile starts in it.
+        assert_eq!(words(&lost), "Công việc này đã có đối tác khác nhận");
         let path = format!("/api/order/detail/{id}");
         let (_, order, _) = app
             .call(reqwest::Method::GET, &path, None, Some(&ann))
@@ -114,6 +116,27 @@ api_test!(
         assert_eq!(order["data"]["state"], "CONFIRMED", "{order}");
         let taken_by = if winner == &minh { "Minh" } else { "Lan" };
         assert_eq!(order["data"]["driver"]["name"], taken_by, "{order}");
+
+        // The traveller follows it; another customer cannot.
+        let progress = |token: String| {
+            let id = id.clone();
+            async move {
+                let request = signed(&token, pb::GetJobProgressRequest { order_id: id });
+                JobProgressServiceClient::connect(app.url(""))
+                    .await
+                    .unwrap()
+                    .get_job_progress(request)
+                    .await
+            }
+        };
+        let seen = progress(ann.clone()).await.unwrap().into_inner();
+        assert_eq!(
+            seen.progress.unwrap().status,
+            i32::from(pb::JobStatus::Accepted)
+        );
+        let bob = token_for(app, "bob@example.com").await;
+        let other = progress(bob).await.unwrap_err();
+        assert_eq!(other.code(), Code::NotFound);
 
         // The winner's schedule holds it, the traveller's phone still masked two days ahead; the
         // loser no longer sees it.
@@ -157,13 +180,19 @@ api_test!(
             .advance_job(step(pb::JobStatus::Arrived))
             .await
             .unwrap_err();
-        assert_eq!(words(&skipped), "目前是「已接單」，不能直接改為「已抵達」");
+        assert_eq!(
+            words(&skipped),
+            "Đang ở \"Đã nhận\", không thể chuyển thẳng sang \"Đã đến\""
+        );
         let early = partners(app)
             .await
             .advance_job(step(pb::JobStatus::OnTheWay))
             .await
             .unwrap_err();
-        assert_eq!(words(&early), "服務開始前 3 小時內才能出發");
+        assert_eq!(
+            words(&early),
+            "Chỉ được xuất phát trong vòng 3 giờ trước giờ phục vụ"
+        );
         let position = pb::GeoPosition {
             latitude: 10.818,
             longitude: 106.658,
@@ -183,7 +212,10 @@ api_test!(
             .report_no_show(signed(winner, no_show))
             .await
             .unwrap_err();
-        assert_eq!(words(&refused), "須先標示「已抵達」，才能回報客人未出現");
+        assert_eq!(
+            words(&refused),
+            "Hãy báo \"Đã đến\" trước khi báo khách không đến"
+        );
 
         // A customer's token is not a partner's.
         let customer = partners(app)
@@ -289,7 +321,7 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(gone.code(), Code::PermissionDenied);
-        assert_eq!(words(&gone), "這位夥伴已停用");
+        assert_eq!(words(&gone), "Đối tác này đã bị tạm ngưng");
         let path = format!("/api/order/detail/{id}");
         let (_, order, _) = app
             .call(reqwest::Method::GET, &path, None, Some(&ann))

@@ -76,6 +76,10 @@ pub enum MailKind {
     OrderRefunded,
     /// Operators hid the customer's review, and say why.
     ReviewHidden,
+    /// The traveller's driver, guide or therapist set off to meet them.
+    PartnerOnTheWay,
+    /// The traveller's driver, guide or therapist is at the meeting point.
+    PartnerArrived,
     /// An identity provider was linked to the account (named in the mail's detail), or an
     /// account was made with one.
     ProviderLinked,
@@ -98,6 +102,8 @@ impl MailKind {
             MailKind::OrderCancelled => "order_cancelled",
             MailKind::OrderRefunded => "order_refunded",
             MailKind::ReviewHidden => "review_hidden",
+            MailKind::PartnerOnTheWay => "partner_on_the_way",
+            MailKind::PartnerArrived => "partner_arrived",
             MailKind::ProviderLinked => "provider_linked",
             MailKind::ProviderUnlinked => "provider_unlinked",
             MailKind::PasswordSet => "password_set",
@@ -117,6 +123,8 @@ impl MailKind {
             MailKind::OrderCancelled,
             MailKind::OrderRefunded,
             MailKind::ReviewHidden,
+            MailKind::PartnerOnTheWay,
+            MailKind::PartnerArrived,
             MailKind::ProviderLinked,
             MailKind::ProviderUnlinked,
             MailKind::PasswordSet,

@@ -5,6 +5,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
+use crate::identity::MailKind;
 use crate::ordering::{Order, OrderId, OrderState, ServiceDetails};
 use crate::shared::{LocalTime, UserId, text};
 
@@ -142,6 +143,18 @@ pub struct JobStep {
     pub at: DateTime<Utc>,
     /// `partner:{id}` or `operator:{e-mail}`.
     pub actor: String,
+}
+
+impl JobStep {
+    /// The mail this step sends the traveller, queued with the step so it goes once: their
+    /// partner set off, or is at the meeting point.
+    pub fn notice(&self) -> Option<MailKind> {
+        match self.status {
+            JobStatus::OnTheWay => Some(MailKind::PartnerOnTheWay),
+            JobStatus::Arrived => Some(MailKind::PartnerArrived),
+            _ => None,
+        }
+    }
 }
 
 /// One order's job.

@@ -26,7 +26,8 @@ impl From<DomainError> for JobStoreError {
 }
 
 /// What a save of a job writes with it, in one transaction: the order it changes (its partner,
-/// its state), the partner's busy slots to claim or to free, and the audit entry.
+/// its state), the partner's busy slots to claim or to free, the audit entry, and the mails its
+/// new steps send the traveller.
 #[derive(Debug, Default)]
 pub struct JobWrite<'a> {
     pub order: Option<&'a Order>,
@@ -35,6 +36,8 @@ pub struct JobWrite<'a> {
     /// Frees the job's slots (it ended early, was withdrawn).
     pub release: bool,
     pub audit: Option<&'a AuditEntry>,
+    /// The order whose traveller is told of the job's new steps (those `JobStep::notice` says).
+    pub tell: Option<&'a Order>,
 }
 
 #[async_trait]

@@ -199,6 +199,24 @@ impl PartnerService {
         Ok(job)
     }
 
+    /// A traveller follows their order's job: `None` until someone has taken it. Another
+    /// customer's order is not found.
+    pub async fn progress(
+        &self,
+        customer: &UserId,
+        order_id: &OrderId,
+    ) -> DomainResult<Option<Job>> {
+        let order = self.order(order_id).await?;
+        if &order.owner != customer {
+            return Err(DomainError::not_found("order"));
+        }
+        Ok(self
+            .store
+            .job(order_id)
+            .await?
+            .filter(|job| job.partner.is_some()))
+    }
+
     /// The operators' board: jobs not over that start from the start of today for `days` days.
     pub async fn board(&self, _by: &Staff, days: u32) -> DomainResult<Vec<Job>> {
         let (from, until) = self.days_from_today(days);
@@ -383,6 +401,7 @@ impl PartnerService {
         }
         let write = JobWrite {
             order: completes.then_some(&order),
+            tell: Some(&order),
             ..JobWrite::default()
         };
         self.save(&job, write).await?;

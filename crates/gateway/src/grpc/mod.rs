@@ -24,6 +24,7 @@ use tonic_web::GrpcWebLayer;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::federation_service_server::FederationServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
+use crate::pb::job_progress_service_server::JobProgressServiceServer;
 use crate::pb::live_service_server::LiveServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
 use crate::pb::operator_service_server::OperatorServiceServer;
@@ -73,6 +74,10 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.partners.clone(),
     ));
+    let progress = JobProgressServiceServer::new(partner::Progress::new(
+        services.identity.clone(),
+        services.partners.clone(),
+    ));
     let support = SupportServiceServer::new(support::Support::new(
         services.identity.clone(),
         services.support.clone(),
@@ -92,6 +97,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&operators), operators)
         .route_service(&path_of(&support), support)
         .route_service(&path_of(&partners), partners)
+        .route_service(&path_of(&progress), progress)
         .route_service(&path_of(&massage), massage)
         .route_service(&path_of(&reviews), reviews)
         .route_service(&path_of(&orders), orders)

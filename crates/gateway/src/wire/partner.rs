@@ -64,6 +64,24 @@ pub(crate) fn step_from_pb(raw: i32) -> DomainResult<JobStatus> {
     }
 }
 
+/// A job as its traveller follows it: the status and when each step was taken.
+pub(crate) fn progress_to_pb(j: &Job) -> pb::JobProgress {
+    pb::JobProgress {
+        status: status_to_pb(j.status).into(),
+        steps: steps_to_pb(j),
+    }
+}
+
+fn steps_to_pb(j: &Job) -> Vec<pb::JobStep> {
+    j.steps
+        .iter()
+        .map(|s| pb::JobStep {
+            status: status_to_pb(s.status).into(),
+            at: Some(timestamp(s.at)),
+        })
+        .collect()
+}
+
 /// A job as `reader` may see it: a partner sees only their own offer, operators (`None`) all.
 pub(crate) fn job_to_pb(
     j: &Job,
@@ -104,14 +122,7 @@ pub(crate) fn job_to_pb(
             .map(|p| p.as_str().to_owned())
             .unwrap_or_default(),
         offers,
-        steps: j
-            .steps
-            .iter()
-            .map(|s| pb::JobStep {
-                status: status_to_pb(s.status).into(),
-                at: Some(timestamp(s.at)),
-            })
-            .collect(),
+        steps: steps_to_pb(j),
         free_waiting_minutes: j.free_waiting_minutes,
         unanswered: reader.is_none() && j.unanswered(now),
         redispatch: reader.is_none() && j.redispatch(),

@@ -7,6 +7,7 @@
 import { createClient } from '@connectrpc/connect';
 import { LiveService, LiveTopic, type LiveEvent } from '@/gen/booking/v1/live_pb';
 import { OrderService } from '@/gen/booking/v1/order_pb';
+import { JobProgressService } from '@/gen/booking/v1/partner_pb';
 import { PaymentService } from '@/gen/booking/v1/payment_pb';
 import { SupportService } from '@/gen/booking/v1/support_pb';
 import { liveConnectedAtom } from '../live-state';
@@ -78,7 +79,8 @@ export function followOwnChanges(): () => void {
   return watchLive({
     onEvents: (events) => {
       const topics = new Set(events.map((e) => e.topic));
-      if (topics.has(LiveTopic.ORDER)) void invalidate(OrderService, PaymentService);
+      // A job's step is announced on its order's topic.
+      if (topics.has(LiveTopic.ORDER)) void invalidate(OrderService, PaymentService, JobProgressService);
       if (topics.has(LiveTopic.THREAD)) void invalidate(SupportService);
       if (topics.has(LiveTopic.WALLET)) void invalidate(PaymentService);
     },

@@ -48,6 +48,14 @@ pub struct DriverFacts {
 impl NoticeFacts {
     pub fn of(o: &Order, step: &Transition) -> Self {
         Self {
+            reason: step.reason.clone(),
+            ..Self::of_job(o)
+        }
+    }
+
+    /// The facts of a job's notice: the order's, with who serves it.
+    pub fn of_job(o: &Order) -> Self {
+        Self {
             order_id: o.id.as_str().to_owned(),
             plan: o.plan_name.clone(),
             total_vnd: o.estimate.total.amount(),
@@ -72,7 +80,7 @@ impl NoticeFacts {
                 ServiceDetails::Massage(d) => d.room.clone(),
                 _ => String::new(),
             },
-            reason: step.reason.clone(),
+            reason: String::new(),
             driver: o.driver.as_ref().map(|d| DriverFacts {
                 name: d.name.clone(),
                 phone: d.phone.e164(),
@@ -170,6 +178,23 @@ pub(super) fn order_lines(
                     .money("fee", fee)));
             }
             ("mail.refunded.subject", lines)
+        }
+        MailKind::PartnerOnTheWay | MailKind::PartnerArrived => {
+            let name = f
+                .driver
+                .as_ref()
+                .map_or_else(|| t(msg("mail.partner.someone")), |d| d.name.clone());
+            let (subject, body) = if kind == MailKind::PartnerOnTheWay {
+                ("mail.on_the_way.subject", "mail.on_the_way.body")
+            } else {
+                ("mail.arrived.subject", "mail.arrived.body")
+            };
+            let mut lines = vec![t(msg(body).with("name", name)), order];
+            lines.extend(place);
+            if let Some(d) = f.driver.as_ref().filter(|d| !d.plate.is_empty()) {
+                lines.push(t(msg("mail.confirmed.plate").with("plate", &d.plate)));
+            }
+            (subject, lines)
         }
         MailKind::ReviewHidden => (
             "mail.review_hidden.subject",

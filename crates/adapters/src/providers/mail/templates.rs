@@ -289,6 +289,45 @@ mod tests {
     }
 
     #[test]
+    fn the_traveller_is_told_their_driver_set_off_and_arrived_in_their_language() {
+        let facts = r#"{"orderId":"BK1","plan":"Đón sân bay","totalVnd":480000,"start":"2026-12-24 10:00","place":"Rex Hotel","flight":"VN123","reason":"","driver":{"name":"Minh","phone":"+84901234567","plate":"51A-123.45"}}"#;
+        let terms = CancellationPolicy {
+            free_until_hours: 24,
+            late_fee_percent: 50,
+        };
+        let mail = |kind, lang| {
+            render(
+                "m9",
+                "d@example.com",
+                kind,
+                Some("/member/order?id=BK1"),
+                Some(facts),
+                &IdentityPolicy::for_site("http://x"),
+                &terms,
+                lang,
+            )
+        };
+        let set_off = mail(MailKind::PartnerOnTheWay, Language::Vi);
+        assert!(set_off.subject.starts_with("Người phục vụ đang đến"));
+        assert!(
+            set_off
+                .text
+                .contains("Minh đã xuất phát và đang đến gặp bạn."),
+            "{}",
+            set_off.text
+        );
+        assert!(set_off.text.contains("51A-123.45"), "{}", set_off.text);
+        let arrived = mail(MailKind::PartnerArrived, Language::ZhTw);
+        assert!(arrived.subject.starts_with("服務人員已抵達"));
+        assert!(
+            arrived.text.contains("Minh 已抵達約定地點"),
+            "{}",
+            arrived.text
+        );
+        assert!(arrived.attachments.is_empty(), "no calendar event");
+    }
+
+    #[test]
     fn a_receipt_states_the_cancellation_terms_in_vietnam_time() {
         let facts = r#"{"orderId":"BK1","plan":"接機","totalVnd":480000,"start":"2026-12-24 10:00","place":"Rex Hotel","flight":"VN123","reason":"","driver":null}"#;
         let terms = CancellationPolicy {

@@ -10,7 +10,9 @@ use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
 use crate::wire::operator::order_id;
-use crate::wire::partner::{partner_job_to_pb, partner_to_pb, proof_from_pb, step_from_pb};
+use crate::wire::partner::{
+    partner_job_to_pb, partner_to_pb, progress_to_pb, proof_from_pb, step_from_pb,
+};
 
 pub(crate) struct Partners {
     identity: IdentityService,
@@ -138,6 +140,36 @@ impl pb::partner_service_server::PartnerService for Partners {
         let job = work.await.map_err(status)?;
         Ok(Response::new(pb::ReportNoShowResponse {
             job: Some(self.seen(&p, &job)),
+        }))
+    }
+}
+
+/// `booking.v1.JobProgressService`: a traveller following their order's job.
+pub(crate) struct Progress {
+    identity: IdentityService,
+    partners: PartnerService,
+}
+
+impl Progress {
+    pub(crate) fn new(identity: IdentityService, partners: PartnerService) -> Self {
+        Self { identity, partners }
+    }
+}
+
+#[tonic::async_trait]
+impl pb::job_progress_service_server::JobProgressService for Progress {
+    async fn get_job_progress(
+        &self,
+        request: Request<pb::GetJobProgressRequest>,
+    ) -> Result<Response<pb::GetJobProgressResponse>, Status> {
+        let caller = grpc_caller(&self.identity, &request).await?;
+        let work = async {
+            let id = order_id(&request.get_ref().order_id)?;
+            self.partners.progress(&caller.user_id, &id).await
+        };
+        let job = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetJobProgressResponse {
+            progress: job.map(|j| progress_to_pb(&j)),
         }))
     }
 }

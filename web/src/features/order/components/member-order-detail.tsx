@@ -22,6 +22,7 @@ import { Breakdown } from './breakdown';
 import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
+import { JobProgress } from './job-progress';
 import { downloadCalendar, SERVED, Voucher } from './voucher';
 import { orderMessages } from '@/lib/order-messages';
 
@@ -85,6 +86,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
         </div>
         <StateBadge state={order.state} />
       </header>
+      {(order.state === OrderState.CONFIRMED || order.state === OrderState.COMPLETED) && <JobProgress orderId={order.id} />}
       {SERVED.includes(order.state) && <VoucherBar order={order} />}
       <div className="order-grid">
         <div>

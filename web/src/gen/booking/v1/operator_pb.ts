@@ -2967,7 +2967,7 @@ export const OperatorService: GenService<{
     output: typeof HideReviewResponseSchema;
   },
   /**
-   * Every partner, active or not, by name (admins).
+   * Every partner, active or not, by name (all staff: operators dispatch to them).
    *
    * @generated from rpc booking.v1.OperatorService.ListPartners
    */
