@@ -393,6 +393,7 @@ job-over = This job has started or ended and cannot be taken back
 job-started_already = The service time has come: the job can no longer be offered
 job-status_unknown = Unknown job status
 job-step_out_of_order = The job is "{ $from }": it cannot go straight to "{ $to }"
+job-voucher_mismatch = This voucher is not this job's: check the order number
 job-taken = Another partner has taken this job
 job-too_early = You can set off only within { $hours } hours of the start
 job-yours_already = You have already taken this job

@@ -303,6 +303,7 @@ job-over = Công việc đã bắt đầu hoặc kết thúc, không thể thu h
 job-started_already = Đã đến giờ phục vụ, không thể giao việc nữa
 job-status_unknown = Trạng thái công việc không hợp lệ
 job-step_out_of_order = Đang ở "{ $from }", không thể chuyển thẳng sang "{ $to }"
+job-voucher_mismatch = Phiếu này không phải của công việc này, hãy kiểm tra lại mã đơn
 job-taken = Công việc này đã có đối tác khác nhận
 job-too_early = Chỉ được xuất phát trong vòng { $hours } giờ trước giờ phục vụ
 job-yours_already = Bạn đã nhận công việc này

@@ -304,6 +304,7 @@ job-over = 這份工作已經開始或結束，無法收回
 job-started_already = 服務時間已到，無法再派單
 job-status_unknown = 不認得的工作狀態
 job-step_out_of_order = 目前是「{ $from }」，不能直接改為「{ $to }」
+job-voucher_mismatch = 這不是這份工作的憑證，請核對訂單編號
 job-taken = 這份工作已由其他夥伴接下
 job-too_early = 服務開始前 { $hours } 小時內才能出發
 job-yours_already = 您已經接下這份工作

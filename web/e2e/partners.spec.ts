@@ -29,21 +29,24 @@ async function staffPage(browser: Browser, email: string, next: string): Promise
 }
 
 /**
- * Moves an order's service (and its job) to an hour from now, as if the day had come: a driver
- * sets off at most 3 hours ahead. Python's sqlite3 writes the test database.
+ * Moves an order's service (and its job) to half an hour ago, as if its time had come: a driver
+ * sets off at most 3 hours ahead, and an order completes once its time has passed. Python's
+ * sqlite3 writes the test database.
  */
-function comeSoon(id: string): void {
+function timeHasCome(id: string): void {
   const script = [
     'import json, sqlite3, sys',
     'from datetime import datetime, timedelta, timezone',
     'db = sqlite3.connect(sys.argv[1], timeout=10)',
-    'soon = datetime.now(timezone.utc) + timedelta(hours=1)',
+    'soon = datetime.now(timezone.utc) - timedelta(minutes=30)',
     "row = db.execute('select details from orders where id = ?', (sys.argv[2],)).fetchone()",
     'details = json.loads(row[0])',
     "details['start'] = (soon + timedelta(hours=7)).strftime('%Y-%m-%dT%H:%M')",
     'at = int(soon.timestamp() * 1000)',
     "db.execute('update orders set details = ?, start_at_ms = ? where id = ?', (json.dumps(details, ensure_ascii=False), at, sys.argv[2]))",
     "db.execute('update jobs set start_at_ms = ? where order_id = ?', (at, sys.argv[2]))",
+    // The driver's time was held for the booked time, which no longer is the job's.
+    "db.execute('delete from partner_holds where order_id = ?', (sys.argv[2],))",
     'db.commit()',
   ].join('\n');
   execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db'), id]);
@@ -74,7 +77,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   // The invitation, from the partners screen.
   const admin = await staffPage(browser, ADMIN, '/ops/partners');
   const email = `minh-${Date.now()}@partners.example`;
@@ -160,7 +163,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
 
   // The day has come: the driver sets off and arrives, and the traveller's page (in Chinese)
   // follows each step without a reload; each is mailed to them too.
-  comeSoon(id);
+  timeHasCome(id);
   const customer = await (await browser.newContext()).newPage();
   await logInTo(customer, `/member/order?id=${id}`, traveller, 'secret-123');
   await expect(customer.getByTestId('driver')).toContainText('Nguyễn Văn Minh');
@@ -178,14 +181,38 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
     await expect(mails.filter({ hasText: '服務人員已抵達' })).toHaveCount(1, { timeout: 500 });
   }).toPass({ timeout: 10_000 });
 
-  // The admin turns the driver off: the job comes back, listed to dispatch again.
+  // They meet: the voucher's code checks the traveller in (a wrong one refused in words), the
+  // service starts, then completes; the traveller's page follows.
+  const checkIn = card.getByTestId('check-in');
+  await checkIn.getByLabel('Mã đơn trên phiếu').fill('BK000000-wrong');
+  await checkIn.getByRole('button', { name: 'Xác nhận đã gặp khách' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Phiếu này không phải của công việc này, hãy kiểm tra lại mã đơn');
+  await checkIn.getByLabel('Mã đơn trên phiếu').fill(id.toLowerCase());
+  await checkIn.getByRole('button', { name: 'Xác nhận đã gặp khách' }).click();
+  await expect(card).toHaveAttribute('data-status', 'STARTED');
+  await customer.goto(`/member/order?id=${id}`);
+  await expect(customer.getByTestId('job-progress')).toContainText('服務進行中');
+  await card.getByRole('button', { name: 'Hoàn thành' }).click();
+  await expect(card).toHaveAttribute('data-status', 'COMPLETED');
+  await expect(customer.locator('.member-order-head')).toContainText('已完成');
+
+  // A second job, taken by the driver; the admin turns the driver off: that job comes back,
+  // listed to dispatch again (the finished one stays theirs).
+  const second = (await paidShuttle(request, 1)).id;
+  await ops.goto(`/ops/orders/${second}`);
+  await job.getByLabel('派給這位夥伴').selectOption({ label: 'Nguyễn Văn Minh' });
+  await job.getByRole('button', { name: '派單', exact: true }).click();
+  await expect(job.getByTestId('job-offers')).toContainText('等待回覆');
+  await partnerApi.acceptJob({ orderId: second });
+  await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
   await admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]').getByRole('button', { name: '停用' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
-  await expect(admin.getByTestId('returned-jobs')).toContainText(id);
+  await expect(admin.getByTestId('returned-jobs')).toContainText(second);
+  await expect(admin.getByTestId('returned-jobs')).not.toContainText(id);
   await expect(row).toContainText('已停用');
   await expect(job).toHaveAttribute('data-status', 'OPEN');
   await expect(job).toContainText('已從夥伴收回，需要重新派工');
   await expect(partnerApi.listJobs({ days: 7 })).rejects.toThrow('Đối tác này đã bị tạm ngưng');
   await ops.goto('/ops');
-  await expect(ops.getByTestId('board-jobs').locator(`[data-order="${id}"]`)).toContainText('已從夥伴收回，需要重新派工');
+  await expect(ops.getByTestId('board-jobs').locator(`[data-order="${second}"]`)).toContainText('已從夥伴收回，需要重新派工');
 });

@@ -68,4 +68,5 @@ export const partnerActions = {
   accept: (orderId: string) => acted(callRpc(calls.acceptJob, { orderId })),
   decline: (orderId: string, reason: string) => acted(callRpc(calls.declineJob, { orderId, reason })),
   advance: (orderId: string, status: JobStatus) => acted(callRpc(calls.advanceJob, { orderId, status })),
+  checkIn: (orderId: string, voucherCode: string) => acted(callRpc(calls.checkIn, { orderId, voucherCode })),
 };

@@ -4,6 +4,7 @@ import { Field } from '@/components/form/field';
 import { messages } from '@/lib/messages';
 import { useMinute } from '@/lib/use-minute';
 import { showTimestamp } from '@/lib/vietnam-time';
+import { CheckIn } from './check-in';
 import { actionError, JobStatus, partnerActions, type PartnerJob } from './api';
 import { partnerMessages as m } from './messages';
 import { partnerTo } from './paths';
@@ -104,12 +105,17 @@ export function Actions({ job: j, offline }: { job: PartnerJob; offline: boolean
         </>
       );
   } else if (next !== undefined) {
+    // Where the traveller is met, their voucher starts the job (tapping "start" stays possible).
+    const meeting = job.status === JobStatus.ON_THE_WAY || job.status === JobStatus.ARRIVED;
     body = (
-      <div className="partner-actions">
-        <button type="button" className="button button-primary button-block" disabled={busy} onClick={() => void run(() => partnerActions.advance(job.orderId, next))}>
-          {m.steps[next]}
-        </button>
-      </div>
+      <>
+        <div className="partner-actions">
+          <button type="button" className="button button-primary button-block" disabled={busy} onClick={() => void run(() => partnerActions.advance(job.orderId, next))}>
+            {m.steps[next]}
+          </button>
+        </div>
+        {meeting && <CheckIn busy={busy} send={(code) => void run(() => partnerActions.checkIn(job.orderId, code))} />}
+      </>
     );
   }
   return (

@@ -43,4 +43,9 @@ export const partnerMessages = {
   notFound: t('not-found'),
   done: t('done'),
   note: t('note'),
+  checkIn: t('check-in'),
+  voucherCode: t('voucher-code'),
+  checkInSend: t('check-in-send'),
+  scan: t('scan'),
+  scanStop: t('scan-stop'),
 };

@@ -314,6 +314,32 @@ impl Job {
         Ok(())
     }
 
+    /// The partner meets the traveller and checks their voucher: its code (the order's number,
+    /// which its QR holds) must be this job's. The job starts; met on the way (at the arrivals
+    /// hall, say), it is marked arrived first.
+    pub fn check_in(
+        &mut self,
+        partner: &UserId,
+        code: &str,
+        now: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        self.require_partner(partner)?;
+        if self.status == JobStatus::Started {
+            return Ok(());
+        }
+        let code = code.trim();
+        if !code.eq_ignore_ascii_case(self.order_id.as_str()) {
+            return Err(DomainError::invalid(
+                "voucher_code",
+                msg("job.voucher_mismatch"),
+            ));
+        }
+        if self.status == JobStatus::OnTheWay {
+            self.advance(partner, JobStatus::Arrived, now)?;
+        }
+        self.advance(partner, JobStatus::Started, now)
+    }
+
     /// Nobody came: only after arriving, once the free waiting time has passed since the later
     /// of the arrival and the start, with the photo and position to show for it.
     pub fn no_show(

@@ -412,6 +412,29 @@ impl PartnerService {
         Ok(self.seen_by_partner(job, order, now))
     }
 
+    /// The partner checks the traveller's voucher: the job starts.
+    pub async fn check_in(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        code: &str,
+    ) -> DomainResult<PartnerJob> {
+        let order = self.order(order_id).await?;
+        let mut job = self.job_of_order(order_id).await?;
+        let now = self.clock.now();
+        let was = job.status;
+        job.check_in(&partner.user_id, code, now)?;
+        if job.status != was {
+            let write = JobWrite {
+                tell: Some(&order),
+                ..JobWrite::default()
+            };
+            self.save(&job, write).await?;
+            job.version += 1;
+        }
+        Ok(self.seen_by_partner(job, order, now))
+    }
+
     /// Nobody came: declared by the partner with their proof, kept for the operators.
     pub async fn no_show(
         &self,

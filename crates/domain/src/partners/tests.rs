@@ -405,3 +405,39 @@ fn a_job_holds_its_partner_until_they_can_reach_the_next() {
     assert_eq!(slots.last(), Some(&(start() + Duration::minutes(165))));
     assert_eq!(travel_minutes(Category::DragonMassage), 30);
 }
+
+#[test]
+fn the_voucher_s_code_checks_the_traveller_in_and_starts_the_job() {
+    let mut job = taken(30);
+    let order = job.order_id.as_str().to_owned();
+    let near = start() - Duration::minutes(10);
+    assert_eq!(
+        code(job.check_in(&id("a"), &order, near).unwrap_err()),
+        "job.step_out_of_order",
+        "not before setting off"
+    );
+    job.advance(&id("a"), JobStatus::OnTheWay, near).unwrap();
+    assert_eq!(
+        code(job.check_in(&id("a"), "BK000000-other", near).unwrap_err()),
+        "job.voucher_mismatch"
+    );
+    assert_eq!(
+        code(job.check_in(&id("b"), &order, near).unwrap_err()),
+        "job.not_yours"
+    );
+    // Met at the arrivals hall: arrived and started at once, the code read in any case.
+    job.check_in(&id("a"), &format!(" {} ", order.to_lowercase()), start())
+        .unwrap();
+    let seen: Vec<_> = job.steps.iter().map(|s| s.status).collect();
+    assert_eq!(
+        seen,
+        [
+            JobStatus::Accepted,
+            JobStatus::OnTheWay,
+            JobStatus::Arrived,
+            JobStatus::Started
+        ]
+    );
+    job.check_in(&id("a"), &order, start()).unwrap();
+    assert_eq!(job.steps.len(), 4, "a second scan changes nothing");
+}

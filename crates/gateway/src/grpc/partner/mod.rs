@@ -126,6 +126,22 @@ impl pb::partner_service_server::PartnerService for Partners {
         }))
     }
 
+    async fn check_in(
+        &self,
+        request: Request<pb::CheckInRequest>,
+    ) -> Result<Response<pb::CheckInResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let r = request.get_ref();
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.partners.check_in(&p, &id, &r.voucher_code).await
+        };
+        let job = work.await.map_err(status)?;
+        Ok(Response::new(pb::CheckInResponse {
+            job: Some(self.seen(&p, &job)),
+        }))
+    }
+
     async fn report_no_show(
         &self,
         request: Request<pb::ReportNoShowRequest>,
