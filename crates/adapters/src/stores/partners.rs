@@ -14,7 +14,7 @@ use domain::partners::{
     Answer, Job, JobStatus, JobStep, JobStoreError, JobWrite, NoShowProof, Offer, Partner,
     PartnerKind, PartnerStore, Position, Vehicle,
 };
-use domain::shared::{LocalTime, Phone, UserId, web_pages};
+use domain::shared::{LocalTime, Phone, UserId};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set, SqlErr,
@@ -23,11 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
-use crate::sql::entities::{
-    account, job, job_offer, job_step, mail_outbox, order, partner, partner_hold,
-};
+use crate::sql::entities::{job, job_offer, job_step, order, partner, partner_hold};
 use crate::stores::live;
-use crate::stores::orders::saving::{announce, queue_notices, save_order};
+use crate::stores::orders::saving::{announce, queue_notices, queue_to_owner, save_order};
 
 pub struct SqlPartnerStore {
     db: DatabaseConnection,
@@ -338,40 +336,17 @@ async fn queue_job_notices(
     j: &Job,
     from_seq: usize,
 ) -> Result<(), DbErr> {
-    let steps: Vec<_> = j
+    let notices = j
         .steps
         .iter()
         .enumerate()
         .skip(from_seq)
         .filter_map(|(seq, s)| s.notice().map(|kind| (seq, kind, s.at)))
-        .collect();
-    if steps.is_empty() {
-        return Ok(());
-    }
-    let Some(owner) = account::Entity::find_by_id(o.owner.as_str())
-        .one(db)
-        .await?
-    else {
-        return Ok(());
-    };
-    let rows = steps
-        .into_iter()
-        .map(|(seq, kind, at)| mail_outbox::ActiveModel {
-            id: Set(format!("j-{}-{seq}", o.id.as_str())),
-            recipient: Set(owner.email.clone()),
-            kind: Set(kind.as_str().to_owned()),
-            link: Set(Some(web_pages::member_order(o.id.as_str()))),
-            payload: Set(Some(json(&NoticeFacts::of_job(o)))),
-            created_at_ms: Set(ms(at)),
-            attempts: Set(0),
-            next_attempt_at_ms: Set(ms(at)),
-            sent_at_ms: Set(None),
-            last_error: Set(None),
-            // In the language of the customer's profile.
-            language: Set(None),
+        .map(|(seq, kind, at)| {
+            let id = format!("j-{}-{seq}", o.id.as_str());
+            (id, kind, NoticeFacts::of_job(o), at)
         });
-    mail_outbox::Entity::insert_many(rows).exec(db).await?;
-    Ok(())
+    queue_to_owner(db, o, notices).await
 }
 
 /// When the job last changed: its latest step, offer or answer.

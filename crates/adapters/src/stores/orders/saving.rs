@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use domain::catalog::Category;
+use domain::identity::MailKind;
 use domain::live::Change;
 use domain::ordering::{Order, OrderState, ServiceDetails, StoreError};
 use domain::shared::web_pages;
@@ -186,14 +187,29 @@ pub(crate) async fn queue_notices(
     o: &Order,
     from_seq: usize,
 ) -> Result<(), DbErr> {
-    let steps: Vec<_> = o
+    let notices = o
         .history
         .iter()
         .enumerate()
         .skip(from_seq)
         .filter_map(|(seq, t)| t.notice().map(|kind| (seq, kind, t)))
-        .collect();
-    if steps.is_empty() {
+        .map(|(seq, kind, t)| {
+            let id = format!("n-{}-{seq}", o.id.as_str());
+            (id, kind, NoticeFacts::of(o, t), t.at)
+        });
+    queue_to_owner(db, o, notices).await
+}
+
+/// Queues notices about order `o` to its owner (`(id, kind, facts, at)`), each with a link to the
+/// order's page, in the language of the owner's profile; none for an owner who is gone.
+pub(crate) async fn queue_to_owner(
+    db: &impl ConnectionTrait,
+    o: &Order,
+    notices: impl Iterator<Item = (String, MailKind, NoticeFacts, DateTime<Utc>)>,
+) -> Result<(), DbErr> {
+    // Most saves tell nothing: no read of the owner for them.
+    let notices: Vec<_> = notices.collect();
+    if notices.is_empty() {
         return Ok(());
     }
     let Some(owner) = account::Entity::find_by_id(o.owner.as_str())
@@ -202,17 +218,17 @@ pub(crate) async fn queue_notices(
     else {
         return Ok(());
     };
-    let rows = steps
+    let rows = notices
         .into_iter()
-        .map(|(seq, kind, t)| mail_outbox::ActiveModel {
-            id: Set(format!("n-{}-{seq}", o.id.as_str())),
+        .map(|(id, kind, facts, at)| mail_outbox::ActiveModel {
+            id: Set(id),
             recipient: Set(owner.email.clone()),
             kind: Set(kind.as_str().to_owned()),
             link: Set(Some(web_pages::member_order(o.id.as_str()))),
-            payload: Set(Some(json(&NoticeFacts::of(o, t)))),
-            created_at_ms: Set(ms(t.at)),
+            payload: Set(Some(json(&facts))),
+            created_at_ms: Set(ms(at)),
             attempts: Set(0),
-            next_attempt_at_ms: Set(ms(t.at)),
+            next_attempt_at_ms: Set(ms(at)),
             sent_at_ms: Set(None),
             last_error: Set(None),
             // The customer has a profile, whose language the mail is written in.
