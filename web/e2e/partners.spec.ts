@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { PartnerService } from '../src/gen/booking/v1/partner_pb';
 import { booking, dataDir } from './server-cli';
@@ -20,6 +21,12 @@ test.beforeAll(() => {
   booking(['admin', 'create-operator', '--email', ADMIN], `${STAFF_PASSWORD}\n`);
   booking(['admin', 'create-operator', '--email', OPERATOR, '--role', 'operator'], `${STAFF_PASSWORD}\n`);
 });
+
+/** Serious or critical axe findings on the page as it stands. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+}
 
 async function staffPage(browser: Browser, email: string, next: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -152,11 +159,13 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await card.getByRole('button', { name: 'Nhận việc' }).click();
   await expect(card).toHaveAttribute('data-status', 'ACCEPTED');
   await expect(card.getByRole('button', { name: 'Tôi đang đến' })).toBeVisible();
+  expect(await seriousFindings(phone), 'the schedule').toEqual([]);
   // The job in full: what the traveller entered, their phone masked a day ahead, the maps.
   await card.getByRole('link').click();
   await expect(phone.getByText('Số điện thoại hiện từ 2 giờ trước giờ hẹn')).toBeVisible();
   await expect(phone.getByText('VN123')).toBeVisible();
   await expect(phone.getByRole('link', { name: 'Waze' })).toHaveAttribute('href', /waze\.com\/ul\?q=Rex%20Hotel/);
+  expect(await seriousFindings(phone), 'a job').toEqual([]);
   await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
   await expect(job).toContainText('接單夥伴 Nguyễn Văn Minh');
   await expect(ops.locator('.console-order')).toContainText('51A-123.45');

@@ -10,7 +10,7 @@ use super::jobs::{Job, JobStatus, NoShowProof, travel_minutes};
 use super::model::{NewPartner, Partner, PartnerKind};
 use super::ports::{JobStoreError, JobWrite, PartnerStore};
 use crate::audit::{AuditEntry, Staff};
-use crate::catalog::CatalogService;
+use crate::catalog::{CatalogService, Plan};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::identity::{Principal, Role};
 use crate::operations::OperatorService;
@@ -38,6 +38,8 @@ pub struct PartnerJob {
     pub order: Order,
     /// `None` outside the window in which the partner may call.
     pub phone: Option<Phone>,
+    /// The order's plan, with its words in every language; `None` once it left the catalogue.
+    pub plan: Option<Plan>,
 }
 
 #[derive(Clone)]
@@ -363,7 +365,7 @@ impl PartnerService {
         self.save(&job, write).await?;
         job.version += 1;
         order.version += 1;
-        Ok(self.seen_by_partner(job, order, now))
+        self.seen_by_partner(job, order, now).await
     }
 
     /// A partner turns an offer down, saying why; the operators see the reason.
@@ -393,7 +395,7 @@ impl PartnerService {
         let was = job.status;
         job.advance(&partner.user_id, to, now)?;
         if job.status == was {
-            return Ok(self.seen_by_partner(job, order, now));
+            return self.seen_by_partner(job, order, now).await;
         }
         let completes = to == JobStatus::Completed;
         if completes {
@@ -409,7 +411,7 @@ impl PartnerService {
         if completes {
             order.version += 1;
         }
-        Ok(self.seen_by_partner(job, order, now))
+        self.seen_by_partner(job, order, now).await
     }
 
     /// The partner checks the traveller's voucher: the job starts.
@@ -432,7 +434,7 @@ impl PartnerService {
             self.save(&job, write).await?;
             job.version += 1;
         }
-        Ok(self.seen_by_partner(job, order, now))
+        self.seen_by_partner(job, order, now).await
     }
 
     /// Nobody came: declared by the partner with their proof, kept for the operators.
@@ -451,7 +453,7 @@ impl PartnerService {
             self.save(&job, JobWrite::default()).await?;
             job.version += 1;
         }
-        Ok(self.seen_by_partner(job, order, now))
+        self.seen_by_partner(job, order, now).await
     }
 
     /// A partner's jobs from the start of today (Vietnam time) for `days` days, soonest first:
@@ -462,7 +464,7 @@ impl PartnerService {
         let mut out = Vec::new();
         for job in self.store.jobs_of(&partner.user_id, from, until).await? {
             let order = self.order(&job.order_id).await?;
-            out.push(self.seen_by_partner(job, order, now));
+            out.push(self.seen_by_partner(job, order, now).await?);
         }
         Ok(out)
     }
@@ -476,7 +478,7 @@ impl PartnerService {
             return Err(DomainError::not_found("job"));
         }
         let order = self.order(order_id).await?;
-        Ok(self.seen_by_partner(job, order, self.clock.now()))
+        self.seen_by_partner(job, order, self.clock.now()).await
     }
 
     /// From the start of today, Vietnam time, for `days` days (1 to 14).
@@ -493,13 +495,29 @@ impl PartnerService {
             .ok_or_else(|| DomainError::not_found("job"))
     }
 
-    /// What a partner may read of the order: its phone only in the job's window.
-    fn seen_by_partner(&self, job: Job, order: Order, now: DateTime<Utc>) -> PartnerJob {
+    /// What a partner may read of the order: its phone only in the job's window, and its plan as
+    /// the catalogue has it now (its words in the partner's language, at the edge).
+    async fn seen_by_partner(
+        &self,
+        job: Job,
+        order: Order,
+        now: DateTime<Utc>,
+    ) -> DomainResult<PartnerJob> {
         let phone = job
             .phone_visible(now)
             .then(|| order.contact.as_ref().map(|c| c.phone.clone()))
             .flatten();
-        PartnerJob { job, order, phone }
+        let plan = match self.catalog.get_plan(&order.plan_id).await {
+            Ok(plan) => Some(plan),
+            Err(DomainError::NotFound { .. }) => None,
+            Err(e) => return Err(e),
+        };
+        Ok(PartnerJob {
+            job,
+            order,
+            phone,
+            plan,
+        })
     }
 
     async fn save(&self, job: &Job, with: JobWrite<'_>) -> DomainResult<()> {

@@ -136,7 +136,12 @@ pub(crate) fn partner_job_to_pb(
 ) -> pb::PartnerJob {
     pb::PartnerJob {
         job: Some(job_to_pb(&pj.job, Some(reader), now)),
-        plan_name: pj.order.plan_name.clone(),
+        // The plan's name in the partner's language; the order's own (the language it was made
+        // in) once the plan left the catalogue.
+        plan_name: pj.plan.as_ref().map_or_else(
+            || pj.order.plan_name.clone(),
+            |p| p.in_language(crate::texts::current()).name,
+        ),
         details: Some(pb::OrderDetails {
             service: Some(details_to_pb(&pj.order.details)),
         }),
