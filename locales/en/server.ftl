@@ -430,3 +430,12 @@ partner-busy = This partner already has a job at that time
 partner-off_duty = This therapist does not work at that time
 partner-only = For partners only
 job-no_show_position = A no-show report needs the phone's position and the time it was taken
+
+## Where a partner is
+position-malformed = The position is incomplete or not valid
+position-not_sharing = Your position is shared only on the way and once you have arrived
+position-outside_vietnam = This position is outside Vietnam, so it was not used
+position-stale = This position was taken { $seconds } seconds ago or earlier, so it was not used
+position-ahead = Your phone's clock is ahead of ours, so the position was not used: set the phone's time
+position-too_fast = This position is further from the last than { $kmh } km/h allows, so it was not used
+position-imprecise = This position is less precise than { $metres } m, so it was not used

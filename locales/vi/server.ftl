@@ -337,3 +337,12 @@ partner-busy = Đối tác này đã có việc trong khoảng thời gian này
 partner-off_duty = Kỹ thuật viên này không làm việc vào thời gian này
 partner-only = Chỉ dành cho đối tác
 job-no_show_position = Khi báo khách không đến, cần kèm vị trí và thời gian của điện thoại
+
+## Where a partner is
+position-malformed = Dữ liệu vị trí không đầy đủ hoặc không hợp lệ
+position-not_sharing = Chỉ chia sẻ vị trí khi đang đến hoặc đã đến nơi
+position-outside_vietnam = Vị trí này nằm ngoài Việt Nam nên không được dùng
+position-stale = Vị trí này được lấy từ { $seconds } giây trước hoặc lâu hơn nên không được dùng
+position-ahead = Giờ trên điện thoại chạy nhanh hơn máy chủ nên vị trí không được dùng, hãy chỉnh lại giờ
+position-too_fast = So với vị trí trước, tốc độ vượt quá { $kmh } km/h nên vị trí không được dùng
+position-imprecise = Sai số vị trí lớn hơn { $metres } m nên không được dùng

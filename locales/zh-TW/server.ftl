@@ -338,3 +338,12 @@ partner-busy = 這位夥伴在這段時間已有工作
 partner-off_duty = 這位按摩師在這段時間不上班
 partner-only = 只有合作夥伴可以使用
 job-no_show_position = 回報客人未出現時，須附上手機的位置與時間
+
+## Where a partner is
+position-malformed = 位置資料不完整或不正確
+position-not_sharing = 只有在前往途中或已抵達時才會分享位置
+position-outside_vietnam = 這個位置不在越南境內，未採用
+position-stale = 這個位置是 { $seconds } 秒以前或更早取得的，未採用
+position-ahead = 手機時間比伺服器快，這個位置未採用，請校正手機時間
+position-too_fast = 與上一個位置相比移動速度超過每小時 { $kmh } 公里，未採用
+position-imprecise = 位置誤差超過 { $metres } 公尺，未採用

@@ -23,6 +23,7 @@ mod m20261127_000017_therapist_photos;
 mod m20261128_000018_mail_language;
 mod m20261128_000019_catalog_translations;
 mod m20261128_000020_partners;
+mod m20261128_000021_job_positions;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000018_mail_language::Migration),
             Box::new(m20261128_000019_catalog_translations::Migration),
             Box::new(m20261128_000020_partners::Migration),
+            Box::new(m20261128_000021_job_positions::Migration),
         ]
     }
 }

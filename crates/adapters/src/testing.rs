@@ -227,6 +227,27 @@ pub async fn expire_codes(db: &DatabaseConnection) {
         .expect("expire codes");
 }
 
+/// Moves a job's start to `start`, as if its day had come (orders are booked a day ahead at
+/// least; a partner sets off only hours before).
+pub async fn move_job(
+    db: &DatabaseConnection,
+    order_id: &str,
+    start: chrono::DateTime<chrono::Utc>,
+) {
+    use crate::sql::entities::job;
+    use sea_orm::sea_query::Expr;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    job::Entity::update_many()
+        .col_expr(
+            job::Column::StartAtMs,
+            Expr::value(start.timestamp_millis()),
+        )
+        .filter(job::Column::OrderId.eq(order_id))
+        .exec(db)
+        .await
+        .expect("move job");
+}
+
 /// The delivery state of one queued mail: `(attempts, sent, last_error)`.
 pub async fn outbox_state(db: &DatabaseConnection, id: &str) -> (i32, bool, Option<String>) {
     use sea_orm::EntityTrait;

@@ -1,21 +1,27 @@
 //! Removes rows that can no longer matter, so the identity tables do not grow without end:
 //! expired refresh tokens (a used one is kept until it expires, for reuse detection), expired
 //! codes, throttle counters whose window ended a day ago, and mails delivered or given up on
-//! 30 days ago, live events a week old (a page away that long reads everything again), and
-//! sign-ins sent to an identity provider that never came back.
+//! 30 days ago, live events a week old (a page away that long reads everything again; a
+//! partner's position events, which come every few seconds, an hour old), sign-ins sent to an
+//! identity provider that never came back, and partners' positions past their keeping
+//! (`domain::partners::POSITIONS_KEPT_HOURS`).
 
 use chrono::{DateTime, Utc};
+use domain::live::Topic;
+use domain::partners::POSITIONS_KEPT_HOURS;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
 use crate::sql::common::ms;
 use crate::sql::entities::{
-    action_code, live_event, mail_outbox, pending_link, pending_login, rate_counter, refresh_token,
+    action_code, job_position, live_event, mail_outbox, pending_link, pending_login, rate_counter,
+    refresh_token,
 };
 
 const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
 const COUNTER_KEPT: chrono::Duration = chrono::Duration::days(1);
 const EVENTS_KEPT: chrono::Duration = chrono::Duration::days(7);
+const POSITION_EVENTS_KEPT: chrono::Duration = chrono::Duration::hours(1);
 
 /// Rows removed by one pass.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -27,6 +33,7 @@ pub struct Purged {
     pub live_events: u64,
     /// Sign-ins with a provider never finished: both the ones at the provider and the held ones.
     pub pending_logins: u64,
+    pub positions: u64,
 }
 
 pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged, DbErr> {
@@ -61,7 +68,13 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
             .filter(live_event::Column::AtMs.lt(ms(now - EVENTS_KEPT)))
             .exec(db)
             .await?
-            .rows_affected,
+            .rows_affected
+            + live_event::Entity::delete_many()
+                .filter(live_event::Column::Topic.eq(Topic::Position.code()))
+                .filter(live_event::Column::AtMs.lt(ms(now - POSITION_EVENTS_KEPT)))
+                .exec(db)
+                .await?
+                .rows_affected,
         pending_logins: pending_login::Entity::delete_many()
             .filter(pending_login::Column::ExpiresAtMs.lt(now_ms))
             .exec(db)
@@ -72,5 +85,13 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
                 .exec(db)
                 .await?
                 .rows_affected,
+        positions: job_position::Entity::delete_many()
+            .filter(
+                job_position::Column::TakenAtMs
+                    .lt(ms(now - chrono::Duration::hours(POSITIONS_KEPT_HOURS))),
+            )
+            .exec(db)
+            .await?
+            .rows_affected,
     })
 }

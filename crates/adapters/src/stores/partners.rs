@@ -11,10 +11,11 @@ use domain::catalog::Category;
 use domain::live::{Change, Topic};
 use domain::ordering::{GuideLanguage, Order, OrderId, StoreError};
 use domain::partners::{
-    Answer, Job, JobStatus, JobStep, JobStoreError, JobWrite, NoShowProof, Offer, Partner,
-    PartnerKind, PartnerStore, Position, Vehicle,
+    Answer, Job, JobStatus, JobStep, JobStoreError, JobWrite, KeptPosition, NoShowProof, Offer,
+    Partner, PartnerKind, PartnerStore, Position, Vehicle,
 };
 use domain::shared::{LocalTime, Phone, UserId};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set, SqlErr,
@@ -23,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
-use crate::sql::entities::{job, job_offer, job_step, order, partner, partner_hold};
+use crate::sql::entities::{job, job_offer, job_position, job_step, order, partner, partner_hold};
 use crate::stores::live;
 use crate::stores::orders::saving::{announce, queue_notices, queue_to_owner, save_order};
 
@@ -241,6 +242,90 @@ impl PartnerStore for SqlPartnerStore {
             .map_err(storage)?;
         self.load(rows).await
     }
+
+    async fn position(&self, order: &OrderId) -> DomainResult<Option<KeptPosition>> {
+        job_position::Entity::find_by_id(order.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(position_from_row)
+            .transpose()
+    }
+
+    async fn keep_position(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        kept: &KeptPosition,
+    ) -> DomainResult<()> {
+        use job_position::Column as C;
+        let p = &kept.position;
+        let row = job_position::ActiveModel {
+            order_id: Set(order.as_str().to_owned()),
+            partner_id: Set(kept.partner.as_str().to_owned()),
+            latitude: Set(p.latitude),
+            longitude: Set(p.longitude),
+            accuracy: Set(p.accuracy),
+            taken_at_ms: Set(ms(p.taken_at)),
+        };
+        // Replaces the one before unless that one is newer (a phone's retry arriving late).
+        let excluded = |c: C| Expr::col((Alias::new("excluded"), c));
+        let newer = Expr::col((job_position::Entity, C::TakenAtMs))
+            .lt(excluded(C::TakenAtMs))
+            .or(Expr::col((job_position::Entity, C::PartnerId)).ne(excluded(C::PartnerId)));
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
+        let written = job_position::Entity::insert(row)
+            .on_conflict(
+                OnConflict::column(C::OrderId)
+                    .update_columns([
+                        C::PartnerId,
+                        C::Latitude,
+                        C::Longitude,
+                        C::Accuracy,
+                        C::TakenAtMs,
+                    ])
+                    .action_and_where(newer)
+                    .to_owned(),
+            )
+            .exec_without_returning(&txn)
+            .await
+            .map_err(storage)?;
+        if written > 0 {
+            let change = Change::position(owner, order);
+            live::record(&txn, ms(p.taken_at), &[change])
+                .await
+                .map_err(storage)?;
+        }
+        txn.commit().await.map_err(storage)
+    }
+
+    async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {
+        if orders.is_empty() {
+            return Ok(Vec::new());
+        }
+        job_position::Entity::find()
+            .filter(job_position::Column::OrderId.is_in(orders.iter().map(OrderId::as_str)))
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(|row| Ok((OrderId::parse(&row.order_id)?, position_from_row(row)?)))
+            .collect()
+    }
+}
+
+fn position_from_row(row: job_position::Model) -> DomainResult<KeptPosition> {
+    Ok(KeptPosition {
+        partner: UserId::parse(&row.partner_id)?,
+        position: Position {
+            latitude: row.latitude,
+            longitude: row.longitude,
+            accuracy: row.accuracy,
+            taken_at: instant(row.taken_at_ms)?,
+        },
+    })
 }
 
 fn unique(e: &DbErr) -> bool {

@@ -276,3 +276,66 @@ on_both_databases!(
         );
     }
 );
+
+on_both_databases!(
+    a_job_keeps_its_newest_reading_and_announces_each_one_kept,
+    |db: DatabaseConnection| async move {
+        use domain::live::{LiveFeed, Topic};
+        use domain::partners::{KeptPosition, Position};
+        let store = SqlPartnerStore::new(db.clone());
+        let (a, b) = (
+            driver(&db, &store, "pa").await,
+            driver(&db, &store, "pb").await,
+        );
+        let order = Charters::new(&db).await.paid(1, 0).await;
+        offered(&store, &order, &[&a]).await;
+        let poll = std::time::Duration::from_millis(20);
+        let feed = adapters::stores::live::SqlLiveFeed::start(db.clone(), poll)
+            .await
+            .unwrap();
+        let head = feed.head().await.unwrap();
+        let at = |seconds: i64, partner: &Partner| KeptPosition {
+            partner: partner.user_id.clone(),
+            position: Position::new(10.77, 106.70, 8.0, now() + Duration::seconds(seconds))
+                .unwrap(),
+        };
+        assert_eq!(store.position(&order.id).await.unwrap(), None);
+        store
+            .keep_position(&order.id, &order.owner, &at(10, &a))
+            .await
+            .unwrap();
+        // A retry of an older reading arriving late leaves the newer one, and says nothing.
+        store
+            .keep_position(&order.id, &order.owner, &at(5, &a))
+            .await
+            .unwrap();
+        assert_eq!(store.position(&order.id).await.unwrap(), Some(at(10, &a)));
+        // The job's new partner's reading replaces the old partner's, whatever its time.
+        store
+            .keep_position(&order.id, &order.owner, &at(1, &b))
+            .await
+            .unwrap();
+        assert_eq!(
+            store
+                .positions(std::slice::from_ref(&order.id))
+                .await
+                .unwrap(),
+            vec![(order.id.clone(), at(1, &b))]
+        );
+        let events = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+            loop {
+                let events = feed.after(head, 10).await.unwrap();
+                if events.len() >= 2 {
+                    return events;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        })
+        .await
+        .unwrap();
+        assert_eq!(events.len(), 2, "{events:?}");
+        assert!(events.iter().all(|e| e.topic == Topic::Position
+            && e.subject == order.id.as_str()
+            && e.owner == order.owner));
+    }
+);

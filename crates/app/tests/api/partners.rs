@@ -121,7 +121,13 @@ api_test!(
         let progress = |token: String| {
             let id = id.clone();
             async move {
-                let request = signed(&token, pb::GetJobProgressRequest { order_id: id });
+                let request = signed(
+                    &token,
+                    pb::GetJobProgressRequest {
+                        order_id: id,
+                        near: None,
+                    },
+                );
                 JobProgressServiceClient::connect(app.url(""))
                     .await
                     .unwrap()
@@ -354,5 +360,190 @@ api_test!(
             .unwrap();
         assert_eq!(same.steps.len(), 2, "accepted, withdrawn");
         assert_eq!(job_of(admin.clone()).await.unwrap().steps.len(), 2);
+    }
+);
+
+/// A reading of the driver's phone `after` seconds from now.
+fn reading(latitude: f64, longitude: f64, after: i64) -> pb::GeoPosition {
+    let at = chrono::Utc::now() + chrono::Duration::seconds(after);
+    pb::GeoPosition {
+        latitude,
+        longitude,
+        accuracy: 10.0,
+        taken_at: Some(prost_types::Timestamp {
+            seconds: at.timestamp(),
+            nanos: 0,
+        }),
+    }
+}
+
+api_test!(
+    the_driver_s_position_reaches_the_traveller_while_on_the_way_and_is_dropped_when_wrong,
+    async |app: &TestApp| {
+        let admin = operator_token(app).await;
+        let (minh, minh_p) = driver(app, &admin, "minh@partners.example", "Minh").await;
+        let (lan, _) = driver(app, &admin, "lan@partners.example", "Lan").await;
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending(app, &ann, 2).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let offer = pb::OfferJobRequest {
+            order_id: id.clone(),
+            partner_id: minh_p.user_id.clone(),
+        };
+        client(app)
+            .await
+            .offer_job(with(&Cred::Token(&admin), offer))
+            .await
+            .unwrap();
+        let accept = pb::AcceptJobRequest {
+            order_id: id.clone(),
+        };
+        partners(app)
+            .await
+            .accept_job(signed(&minh, accept))
+            .await
+            .unwrap();
+        let report = |token: String, position: pb::GeoPosition| {
+            let id = id.clone();
+            async move {
+                let request = pb::ReportPositionRequest {
+                    order_id: id,
+                    position: Some(position),
+                };
+                let r = partners(app)
+                    .await
+                    .report_position(signed(&token, request))
+                    .await;
+                r.map(tonic::Response::into_inner)
+            }
+        };
+        let whereabouts = || {
+            let (id, ann) = (id.clone(), ann.clone());
+            async move {
+                let request = pb::GetJobProgressRequest {
+                    order_id: id,
+                    near: None,
+                };
+                let mut c = JobProgressServiceClient::connect(app.url(""))
+                    .await
+                    .unwrap();
+                let seen = c.get_job_progress(signed(&ann, request)).await.unwrap();
+                seen.into_inner().progress.unwrap().whereabouts
+            }
+        };
+        // District 1, about 5.5 km from Tan Son Nhat's arrivals.
+        let (lat, lon) = (10.7769, 106.7009);
+
+        // Not before setting off.
+        let early = report(minh.clone(), reading(lat, lon, 0))
+            .await
+            .unwrap_err();
+        assert_eq!(early.code(), Code::FailedPrecondition);
+        assert_eq!(
+            words(&early),
+            "Chỉ chia sẻ vị trí khi đang đến hoặc đã đến nơi"
+        );
+        let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+        let soon = chrono::Utc::now() + chrono::Duration::hours(1);
+        adapters::testing::move_job(&db, &id, soon).await;
+        let step = |to: pb::JobStatus| {
+            signed(
+                &minh,
+                pb::AdvanceJobRequest {
+                    order_id: id.clone(),
+                    status: to.into(),
+                },
+            )
+        };
+        partners(app)
+            .await
+            .advance_job(step(pb::JobStatus::OnTheWay))
+            .await
+            .unwrap();
+        assert_eq!(whereabouts().await, None, "nothing said yet");
+
+        // Kept: the traveller reads how far from the airport and how soon.
+        assert!(
+            report(minh.clone(), reading(lat, lon, 0))
+                .await
+                .unwrap()
+                .kept
+        );
+        let first = whereabouts().await.unwrap();
+        assert_eq!(first.meeting, i32::from(pb::MeetingPoint::Airport));
+        assert_eq!(first.airport, "SGN");
+        let far = first.distance_m.unwrap();
+        assert!((5_000..6_000).contains(&far), "{far}");
+        assert!(first.eta_minutes.unwrap() > 10);
+        assert_eq!(first.position.unwrap().latitude, lat);
+
+        // Dropped with the reason, in the partner's language: 800 m in 5 s; Bangkok.
+        let leap = report(minh.clone(), reading(lat + 0.0072, lon, 5))
+            .await
+            .unwrap();
+        assert_eq!((leap.kept, leap.dropped.as_str()), (false, "too_fast"));
+        assert_eq!(
+            leap.reason,
+            "So với vị trí trước, tốc độ vượt quá 150 km/h nên vị trí không được dùng"
+        );
+        let abroad = report(minh.clone(), reading(13.7563, 100.5018, 6))
+            .await
+            .unwrap();
+        assert_eq!(abroad.dropped, "outside_vietnam");
+        let stale = report(minh.clone(), reading(lat, lon, -120)).await.unwrap();
+        assert_eq!(stale.dropped, "stale");
+        let malformed = report(minh.clone(), reading(f64::NAN, lon, 7))
+            .await
+            .unwrap_err();
+        assert_eq!(malformed.code(), Code::InvalidArgument);
+        // Another driver on Minh's job: refused.
+        let other = report(lan.clone(), reading(lat, lon, 8)).await.unwrap_err();
+        assert_eq!(other.code(), Code::PermissionDenied);
+        assert_eq!(whereabouts().await.unwrap().distance_m, Some(far));
+
+        // 300 m nearer 20 s on (54 km/h): kept, and the distance shrinks.
+        let nearer = report(minh.clone(), reading(lat + 0.0027, lon - 0.0002, 20)).await;
+        assert!(nearer.unwrap().kept);
+        let now = whereabouts().await.unwrap().distance_m.unwrap();
+        assert!(now < far, "{now} < {far}");
+
+        // Staff read the last report on the board.
+        let board = || async {
+            let request = pb::ListJobBoardRequest { days: 7 };
+            let mut c = client(app).await;
+            let r = c.list_job_board(with(&Cred::Token(&admin), request)).await;
+            r.unwrap().into_inner().jobs.remove(0).last_position
+        };
+        assert!(board().await.is_some());
+
+        // There: no estimate. Started: the traveller no longer sees it, the phone no longer sends.
+        partners(app)
+            .await
+            .advance_job(step(pb::JobStatus::Arrived))
+            .await
+            .unwrap();
+        let there = whereabouts().await.unwrap();
+        assert_eq!(there.eta_minutes, None);
+        assert!(there.distance_m.is_some());
+        partners(app)
+            .await
+            .advance_job(step(pb::JobStatus::Started))
+            .await
+            .unwrap();
+        assert_eq!(whereabouts().await, None);
+        let after = report(minh.clone(), reading(lat, lon, 25))
+            .await
+            .unwrap_err();
+        assert_eq!(after.code(), Code::FailedPrecondition);
+
+        // Deleted a day after it was taken.
+        let later = chrono::Utc::now()
+            + chrono::Duration::hours(domain::partners::POSITIONS_KEPT_HOURS)
+            + chrono::Duration::minutes(5);
+        let purged = adapters::stores::housekeeping::purge(&db, later)
+            .await
+            .unwrap();
+        assert_eq!(purged.positions, 1);
+        assert_eq!(board().await, None);
     }
 );

@@ -2,7 +2,7 @@
 //! the change this names for it, never a topic or subject of its own choosing.
 
 use super::model::{Holder, Topic};
-use crate::ordering::Order;
+use crate::ordering::{Order, OrderId};
 use crate::shared::UserId;
 use crate::support::ThreadId;
 
@@ -31,6 +31,15 @@ impl Change {
             owner: owner.to_owned(),
             topic: Topic::Thread,
             subject: id.as_str().to_owned(),
+        }
+    }
+
+    /// The partner on `owner`'s order `order` sent where they are.
+    pub fn position(owner: &UserId, order: &OrderId) -> Self {
+        Self {
+            owner: owner.as_str().to_owned(),
+            topic: Topic::Position,
+            subject: order.as_str().to_owned(),
         }
     }
 

@@ -12,6 +12,9 @@ pub enum Topic {
     Thread,
     /// A customer's v-coin balance.
     Wallet,
+    /// Where the partner on an order's job is: a new reading from their phone, every few
+    /// seconds, announced apart from the order's own changes so that pages read only the job.
+    Position,
     /// An account's or a key's credentials were taken back (signed out, disabled, a new password
     /// or address, a revoked key): the watches they hold open check them again at once. No
     /// viewer is shown it.
@@ -24,6 +27,7 @@ impl Topic {
             Topic::Order => "order",
             Topic::Thread => "thread",
             Topic::Wallet => "wallet",
+            Topic::Position => "position",
             Topic::Access => "access",
         }
     }
@@ -33,6 +37,7 @@ impl Topic {
             "order" => Some(Topic::Order),
             "thread" => Some(Topic::Thread),
             "wallet" => Some(Topic::Wallet),
+            "position" => Some(Topic::Position),
             "access" => Some(Topic::Access),
             _ => None,
         }

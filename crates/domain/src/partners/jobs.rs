@@ -89,7 +89,8 @@ impl JobStatus {
         )
     }
 
-    /// The partner is moving towards the traveller or with them: their position is shared.
+    /// The partner is on their way to the traveller or waiting for them: their position is
+    /// shared with the traveller (from the start of the service it is not).
     pub const fn shares_position(self) -> bool {
         matches!(self, JobStatus::OnTheWay | JobStatus::Arrived)
     }
@@ -374,6 +375,10 @@ impl Job {
         if proof.photo.trim().is_empty() {
             return Err(DomainError::invalid("photo", msg("job.no_show_photo")));
         }
+        // The proof's reading is held to the rules of any other (`Position::check`).
+        if let Err(dropped) = proof.position.check(None, now) {
+            return Err(DomainError::invalid("position", dropped.message()));
+        }
         self.no_show = Some(proof);
         self.step(
             JobStatus::NoShow,
@@ -434,6 +439,15 @@ impl Job {
     pub fn slots(&self, travel_minutes: i64) -> Vec<DateTime<Utc>> {
         let end = self.ends_at() + Duration::minutes(travel_minutes);
         crate::ordering::holds::grid(self.starts_at(), end)
+    }
+
+    /// Whether `partner` may send where they are: theirs, on the way or there.
+    pub fn may_report(&self, partner: &UserId) -> DomainResult<()> {
+        self.require_partner(partner)?;
+        if !self.status.shares_position() {
+            return Err(DomainError::FailedPrecondition(msg("position.not_sharing")));
+        }
+        Ok(())
     }
 
     fn require_partner(&self, partner: &UserId) -> DomainResult<()> {

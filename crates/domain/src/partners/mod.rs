@@ -5,6 +5,7 @@
 mod jobs;
 mod model;
 mod ports;
+mod positions;
 mod service;
 #[cfg(test)]
 mod service_tests;
@@ -18,4 +19,8 @@ pub use jobs::{
 };
 pub use model::{NewPartner, Partner, PartnerKind, Vehicle, language_term};
 pub use ports::{JobStoreError, JobWrite, PartnerStore};
-pub use service::{Offering, PartnerJob, PartnerService};
+pub use positions::{
+    AHEAD_SECONDS, AIRPORTS, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH, MeetingPoint,
+    POSITIONS_KEPT_HOURS, Point, REPORT_SECONDS, STALE_SECONDS, Whereabouts, eta_minutes,
+};
+pub use service::{BoardJob, Offering, PartnerJob, PartnerService, Progress};

@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 
 use super::jobs::Job;
 use super::model::Partner;
+use super::positions::KeptPosition;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
 use crate::ordering::{Order, OrderId};
@@ -62,4 +63,16 @@ pub trait PartnerStore: Send + Sync {
     async fn busy_partners(&self, slots: &[DateTime<Utc>]) -> DomainResult<Vec<UserId>>;
     /// Jobs not over, starting in `[from, until)`: the operators' board.
     async fn board(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> DomainResult<Vec<Job>>;
+    /// A job's last reading kept.
+    async fn position(&self, order: &OrderId) -> DomainResult<Option<KeptPosition>>;
+    /// Keeps `kept` as the job's last reading in place of the one before, and announces it to
+    /// the pages of `owner`, the order's customer (`Change::position`).
+    async fn keep_position(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        kept: &KeptPosition,
+    ) -> DomainResult<()>;
+    /// The last readings kept of these jobs.
+    async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>>;
 }

@@ -2,19 +2,21 @@
 //! their own. Every call takes its caller as a value and checks it here: a partner's is made by
 //! `partner_of` from the account as it stands, so a disabled partner is refused at once.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 
-use super::jobs::{Job, JobStatus, NoShowProof, travel_minutes};
+use super::jobs::{Job, JobStatus, NoShowProof, Position, travel_minutes};
 use super::model::{NewPartner, Partner, PartnerKind};
 use super::ports::{JobStoreError, JobWrite, PartnerStore};
+use super::positions::{Dropped, KeptPosition, MeetingPoint, Point, Whereabouts};
 use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogService, Plan};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::identity::{Principal, Role};
 use crate::operations::OperatorService;
-use crate::ordering::{Actor, Driver, Order, OrderId, OrderStore};
+use crate::ordering::{Actor, Direction, Driver, Order, OrderId, OrderStore, ServiceDetails};
 use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 
 /// How far ahead a disabled partner's jobs are taken back (jobs are booked at most months ahead;
@@ -40,6 +42,21 @@ pub struct PartnerJob {
     pub phone: Option<Phone>,
     /// The order's plan, with its words in every language; `None` once it left the catalogue.
     pub plan: Option<Plan>,
+}
+
+/// A job as its traveller follows it: its steps and, while the partner is on the way or there,
+/// where they are.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    pub job: Job,
+    pub whereabouts: Option<Whereabouts>,
+}
+
+/// A job on the operators' board, with its partner's last reading while it is not over.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardJob {
+    pub job: Job,
+    pub position: Option<Position>,
 }
 
 #[derive(Clone)]
@@ -202,27 +219,127 @@ impl PartnerService {
     }
 
     /// A traveller follows their order's job: `None` until someone has taken it. Another
-    /// customer's order is not found.
+    /// customer's order is not found. While the partner is on the way or there, it says where
+    /// they are and how far from `near`, where the traveller's phone says they are (never kept),
+    /// or from the airport an arrival is met at.
     pub async fn progress(
         &self,
         customer: &UserId,
         order_id: &OrderId,
-    ) -> DomainResult<Option<Job>> {
+        near: Option<Point>,
+    ) -> DomainResult<Option<Progress>> {
         let order = self.order(order_id).await?;
         if &order.owner != customer {
             return Err(DomainError::not_found("order"));
         }
-        Ok(self
+        let Some(job) = self
             .store
             .job(order_id)
             .await?
-            .filter(|job| job.partner.is_some()))
+            .filter(|job| job.partner.is_some())
+        else {
+            return Ok(None);
+        };
+        let whereabouts = match self.shared_position(&job).await? {
+            Some(position) => Some(Whereabouts::of(
+                position,
+                self.meeting_point(&order, near).await?,
+                job.status == JobStatus::OnTheWay,
+            )),
+            None => None,
+        };
+        Ok(Some(Progress { job, whereabouts }))
     }
 
-    /// The operators' board: jobs not over that start from the start of today for `days` days.
-    pub async fn board(&self, _by: &Staff, days: u32) -> DomainResult<Vec<Job>> {
+    /// The job's partner's last reading, while they share it (on the way or there): a reading
+    /// of a partner it was taken back from is not theirs to show.
+    async fn shared_position(&self, job: &Job) -> DomainResult<Option<Position>> {
+        if !job.status.shares_position() {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .position(&job.order_id)
+            .await?
+            .filter(|kept| job.partner.as_ref() == Some(&kept.partner))
+            .map(|kept| kept.position))
+    }
+
+    /// Where the traveller meets their partner: an arrival at its airport's arrivals hall, else
+    /// where the traveller's phone says they are, if they let it say.
+    async fn meeting_point(
+        &self,
+        order: &Order,
+        near: Option<Point>,
+    ) -> DomainResult<Option<MeetingPoint>> {
+        if let ServiceDetails::Shuttle(d) = &order.details
+            && d.direction == Direction::PickUp
+        {
+            match self.catalog.get_plan(&order.plan_id).await {
+                Ok(plan) => {
+                    if let Some(airport) = plan.airport {
+                        return Ok(Some(MeetingPoint::Airport(airport)));
+                    }
+                }
+                Err(DomainError::NotFound { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(near.map(MeetingPoint::Traveller))
+    }
+
+    /// The partner's phone says where they are, every few seconds on the way and while waiting.
+    /// A reading that cannot be believed is dropped, and the phone told why (`Dropped`); one
+    /// kept replaces the last and reaches the traveller's page at once.
+    pub async fn report_position(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        position: Position,
+    ) -> DomainResult<Result<(), Dropped>> {
+        let job = self.job_of_order(order_id).await?;
+        job.may_report(&partner.user_id)?;
+        let last = self
+            .store
+            .position(order_id)
+            .await?
+            .filter(|kept| kept.partner == partner.user_id);
+        if let Err(dropped) = position.check(last.as_ref().map(|k| &k.position), self.clock.now()) {
+            return Ok(Err(dropped));
+        }
+        let order = self.order(order_id).await?;
+        let kept = KeptPosition {
+            partner: partner.user_id.clone(),
+            position,
+        };
+        self.store
+            .keep_position(order_id, &order.owner, &kept)
+            .await?;
+        Ok(Ok(()))
+    }
+
+    /// The operators' board: jobs not over that start from the start of today for `days` days,
+    /// each with its partner's last reading.
+    pub async fn board(&self, _by: &Staff, days: u32) -> DomainResult<Vec<BoardJob>> {
         let (from, until) = self.days_from_today(days);
-        self.store.board(from, until).await
+        let jobs = self.store.board(from, until).await?;
+        let taken: Vec<OrderId> = jobs
+            .iter()
+            .filter(|j| j.partner.is_some())
+            .map(|j| j.order_id.clone())
+            .collect();
+        let mut kept: HashMap<OrderId, KeptPosition> =
+            self.store.positions(&taken).await?.into_iter().collect();
+        Ok(jobs
+            .into_iter()
+            .map(|job| {
+                let position = kept
+                    .remove(&job.order_id)
+                    .filter(|k| job.partner.as_ref() == Some(&k.partner))
+                    .map(|k| k.position);
+                BoardJob { job, position }
+            })
+            .collect())
     }
 
     /// An order's job for operators, if it has one.

@@ -66,14 +66,15 @@ fn code(e: DomainError) -> &'static str {
     }
 }
 
-fn proof() -> NoShowProof {
+/// A photo and a reading at the arrivals hall of Tan Son Nhat, taken at `at`.
+fn proof_at(at: DateTime<Utc>) -> NoShowProof {
     NoShowProof {
         photo: "/media/exit-b.jpg".into(),
         position: Position {
             latitude: 10.818,
             longitude: 106.658,
             accuracy: 12.0,
-            taken_at: start(),
+            taken_at: at,
         },
     }
 }
@@ -332,7 +333,7 @@ fn a_no_show_waits_for_the_free_waiting_time_after_arriving_and_brings_proof() {
     let mut job = taken(60);
     let now = day_before();
     assert_eq!(
-        code(job.no_show(&id("a"), proof(), now).unwrap_err()),
+        code(job.no_show(&id("a"), proof_at(now), now).unwrap_err()),
         "job.no_show_not_arrived"
     );
     job.advance(&id("a"), JobStatus::OnTheWay, start() - Duration::hours(1))
@@ -344,8 +345,9 @@ fn a_no_show_waits_for_the_free_waiting_time_after_arriving_and_brings_proof() {
         start() - Duration::minutes(10),
     )
     .unwrap();
+    let late = start() + Duration::minutes(59);
     let too_soon = job
-        .no_show(&id("a"), proof(), start() + Duration::minutes(59))
+        .no_show(&id("a"), proof_at(late), start() + Duration::minutes(59))
         .unwrap_err();
     let DomainError::FailedPrecondition(m) = too_soon else {
         panic!()
@@ -357,26 +359,33 @@ fn a_no_show_waits_for_the_free_waiting_time_after_arriving_and_brings_proof() {
         .find(|(n, _)| *n == "minutes")
         .map(|(_, v)| v.clone());
     assert_eq!(left, Some(crate::error::Arg::Value("1".into())));
+    let waited = start() + Duration::minutes(60);
     let no_photo = NoShowProof {
         photo: String::new(),
-        ..proof()
+        ..proof_at(waited)
     };
     assert_eq!(
-        code(
-            job.no_show(&id("a"), no_photo, start() + Duration::minutes(60))
-                .unwrap_err()
-        ),
+        code(job.no_show(&id("a"), no_photo, waited).unwrap_err()),
         "job.no_show_photo"
     );
     assert_eq!(
-        code(
-            job.no_show(&id("b"), proof(), start() + Duration::minutes(60))
-                .unwrap_err()
-        ),
+        code(job.no_show(&id("b"), proof_at(waited), waited).unwrap_err()),
         "job.not_yours"
     );
-    job.no_show(&id("a"), proof(), start() + Duration::minutes(60))
-        .unwrap();
+    // Its reading is checked as any other: taken long before, or abroad, it proves nothing.
+    let old = proof_at(waited - Duration::minutes(5));
+    assert_eq!(
+        code(job.no_show(&id("a"), old, waited).unwrap_err()),
+        "position.stale"
+    );
+    let mut abroad = proof_at(waited);
+    abroad.position.latitude = 1.35;
+    abroad.position.longitude = 103.99;
+    assert_eq!(
+        code(job.no_show(&id("a"), abroad, waited).unwrap_err()),
+        "position.outside_vietnam"
+    );
+    job.no_show(&id("a"), proof_at(waited), waited).unwrap();
     assert_eq!(job.status, JobStatus::NoShow);
     assert!(job.no_show.is_some());
 }
@@ -440,4 +449,109 @@ fn the_voucher_s_code_checks_the_traveller_in_and_starts_the_job() {
     );
     job.check_in(&id("a"), &order, start()).unwrap();
     assert_eq!(job.steps.len(), 4, "a second scan changes nothing");
+}
+
+/// A reading in District 1, Ho Chi Minh City, `seconds` after the start.
+fn reading(latitude: f64, longitude: f64, seconds: i64) -> Position {
+    Position::new(
+        latitude,
+        longitude,
+        10.0,
+        start() + Duration::seconds(seconds),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_reading_is_kept_only_when_it_can_be_believed() {
+    let now = start() + Duration::seconds(10);
+    let here = reading(10.7769, 106.7009, 10);
+    assert_eq!(here.check(None, now), Ok(()));
+    assert!(Position::new(f64::NAN, 106.7, 5.0, now).is_err());
+    assert!(Position::new(10.7, 106.7, -1.0, now).is_err());
+    assert!(Position::new(91.0, 106.7, 5.0, now).is_err());
+    // Bangkok.
+    let abroad = reading(13.7563, 100.5018, 10);
+    assert_eq!(abroad.check(None, now), Err(Dropped::OutsideVietnam));
+    let ahead = reading(10.7769, 106.7009, 10 + AHEAD_SECONDS + 1);
+    assert_eq!(ahead.check(None, now), Err(Dropped::Ahead));
+    let old = reading(10.7769, 106.7009, 10 - STALE_SECONDS - 1);
+    assert_eq!(old.check(None, now), Err(Dropped::Stale));
+    let vague = Position {
+        accuracy: MAX_ACCURACY_M + 1.0,
+        ..here
+    };
+    assert_eq!(vague.check(None, now), Err(Dropped::Imprecise));
+    // After the last one kept: 5 s later and 80 m on (58 km/h) is a car; 1 km on is not.
+    let last = reading(10.7769, 106.7009, 5);
+    let on = reading(10.7776, 106.7009, 10);
+    assert_eq!(on.check(Some(&last), now), Ok(()));
+    let leap = reading(10.7859, 106.7009, 10);
+    assert_eq!(leap.check(Some(&last), now), Err(Dropped::TooFast));
+    // The same leap from a reading imprecise by a kilometre may be true.
+    let vague_last = Position {
+        accuracy: 900.0,
+        ..last
+    };
+    assert_eq!(leap.check(Some(&vague_last), now), Ok(()));
+    // Older than the last one kept, or the same one again.
+    assert_eq!(last.check(Some(&on), now), Err(Dropped::Stale));
+    assert_eq!(on.check(Some(&on), now), Err(Dropped::Stale));
+    for dropped in [
+        Dropped::OutsideVietnam,
+        Dropped::Stale,
+        Dropped::Ahead,
+        Dropped::TooFast,
+        Dropped::Imprecise,
+    ] {
+        assert!(dropped.message().code.starts_with("position."));
+    }
+}
+
+#[test]
+fn the_traveller_reads_how_far_and_how_soon() {
+    // District 1 to Tan Son Nhat's arrivals: about 5 km in a straight line.
+    let partner = reading(10.7769, 106.7009, 0);
+    let on_the_way = Whereabouts::of(partner, Some(MeetingPoint::Airport("SGN".into())), true);
+    let metres = on_the_way.distance_m.unwrap();
+    assert!((5_000..6_000).contains(&metres), "{metres}");
+    // By road, at a city's pace: 5.5 km × 1.4 at 25 km/h is about 18 minutes.
+    let eta = on_the_way.eta_minutes.unwrap();
+    assert!((16..22).contains(&eta), "{eta}");
+    assert_eq!(eta_minutes(10.0), 1, "a minute at least");
+    // There already: how far, but no estimate.
+    let there = Whereabouts::of(
+        partner,
+        Some(MeetingPoint::Traveller(
+            Point::new(10.7770, 106.7010).unwrap(),
+        )),
+        false,
+    );
+    assert!(there.distance_m.unwrap() < 20);
+    assert_eq!(there.eta_minutes, None);
+    // No meeting point known: only where and when.
+    let unknown = Whereabouts::of(partner, None, true);
+    assert_eq!((unknown.distance_m, unknown.eta_minutes), (None, None));
+    let nowhere = Whereabouts::of(partner, Some(MeetingPoint::Airport("XXX".into())), true);
+    assert_eq!(nowhere.distance_m, None);
+}
+
+#[test]
+fn only_the_job_s_partner_shares_where_they_are_and_only_on_the_way_or_there() {
+    let mut job = taken(0);
+    assert_eq!(
+        code(job.may_report(&id("a")).unwrap_err()),
+        "position.not_sharing"
+    );
+    job.advance(&id("a"), JobStatus::OnTheWay, start() - Duration::hours(1))
+        .unwrap();
+    job.may_report(&id("a")).unwrap();
+    assert_eq!(code(job.may_report(&id("b")).unwrap_err()), "job.not_yours");
+    job.advance(&id("a"), JobStatus::Arrived, start()).unwrap();
+    job.may_report(&id("a")).unwrap();
+    job.advance(&id("a"), JobStatus::Started, start()).unwrap();
+    assert_eq!(
+        code(job.may_report(&id("a")).unwrap_err()),
+        "position.not_sharing"
+    );
 }

@@ -11,7 +11,7 @@ use super::Store;
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::ordering::{OrderId, StoreError};
-use crate::partners::{Job, JobStoreError, JobWrite, Partner, PartnerStore};
+use crate::partners::{Job, JobStoreError, JobWrite, KeptPosition, Partner, PartnerStore};
 use crate::shared::UserId;
 
 #[derive(Default)]
@@ -21,6 +21,7 @@ struct State {
     /// (partner, slot) → the job holding it.
     holds: HashMap<(UserId, DateTime<Utc>), OrderId>,
     audit: Vec<AuditEntry>,
+    positions: HashMap<OrderId, KeptPosition>,
 }
 
 pub(crate) struct Partners {
@@ -170,5 +171,28 @@ impl PartnerStore for Partners {
             .collect();
         jobs.sort_by_key(Job::starts_at);
         Ok(jobs)
+    }
+
+    async fn position(&self, order: &OrderId) -> DomainResult<Option<KeptPosition>> {
+        Ok(self.state.lock().unwrap().positions.get(order).cloned())
+    }
+
+    async fn keep_position(
+        &self,
+        order: &OrderId,
+        _owner: &UserId,
+        kept: &KeptPosition,
+    ) -> DomainResult<()> {
+        let mut state = self.state.lock().unwrap();
+        state.positions.insert(order.clone(), kept.clone());
+        Ok(())
+    }
+
+    async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {
+        let state = self.state.lock().unwrap();
+        Ok(orders
+            .iter()
+            .filter_map(|o| state.positions.get(o).map(|k| (o.clone(), k.clone())))
+            .collect())
     }
 }

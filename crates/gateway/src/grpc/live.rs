@@ -58,6 +58,7 @@ fn event_to_pb(e: &LiveEvent) -> pb::LiveEvent {
             Topic::Order => pb::LiveTopic::Order,
             Topic::Thread => pb::LiveTopic::Thread,
             Topic::Wallet => pb::LiveTopic::Wallet,
+            Topic::Position => pb::LiveTopic::Position,
             // Never seen by a viewer (`Viewer::sees`).
             Topic::Access => pb::LiveTopic::Unspecified,
         } as i32,

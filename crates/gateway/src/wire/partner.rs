@@ -3,8 +3,8 @@
 use domain::error::msg;
 use domain::ordering::GuideLanguage;
 use domain::partners::{
-    Answer, Job, JobStatus, NewPartner, NoShowProof, Partner, PartnerJob, PartnerKind, Position,
-    Vehicle,
+    Answer, BoardJob, Job, JobStatus, MeetingPoint, NewPartner, NoShowProof, Partner, PartnerJob,
+    PartnerKind, Point, Position, Progress, Vehicle, Whereabouts,
 };
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
@@ -64,11 +64,61 @@ pub(crate) fn step_from_pb(raw: i32) -> DomainResult<JobStatus> {
     }
 }
 
-/// A job as its traveller follows it: the status and when each step was taken.
-pub(crate) fn progress_to_pb(j: &Job) -> pb::JobProgress {
+/// A job as its traveller follows it: the status, when each step was taken, and where the
+/// partner is while they share it.
+pub(crate) fn progress_to_pb(p: &Progress) -> pb::JobProgress {
     pb::JobProgress {
-        status: status_to_pb(j.status).into(),
-        steps: steps_to_pb(j),
+        status: status_to_pb(p.job.status).into(),
+        steps: steps_to_pb(&p.job),
+        whereabouts: p.whereabouts.as_ref().map(whereabouts_to_pb),
+    }
+}
+
+fn whereabouts_to_pb(w: &Whereabouts) -> pb::PartnerWhereabouts {
+    let (meeting, airport) = match &w.meeting {
+        None => (pb::MeetingPoint::Unspecified, String::new()),
+        Some(MeetingPoint::Airport(code)) => (pb::MeetingPoint::Airport, code.clone()),
+        Some(MeetingPoint::Traveller(_)) => (pb::MeetingPoint::Traveller, String::new()),
+    };
+    pb::PartnerWhereabouts {
+        position: Some(position_to_pb(&w.position)),
+        meeting: meeting.into(),
+        airport,
+        distance_m: w.distance_m,
+        eta_minutes: w.eta_minutes,
+    }
+}
+
+pub(crate) fn position_to_pb(p: &Position) -> pb::GeoPosition {
+    pb::GeoPosition {
+        latitude: p.latitude,
+        longitude: p.longitude,
+        accuracy: p.accuracy,
+        taken_at: Some(timestamp(p.taken_at)),
+    }
+}
+
+/// A reading from the phone, checked for its shape; whether to believe it is the domain's.
+pub(crate) fn position_from_pb(p: Option<pb::GeoPosition>) -> Result<Position, Status> {
+    let malformed =
+        || crate::error::status(DomainError::invalid("position", msg("position.malformed")));
+    let p = p.ok_or_else(malformed)?;
+    let taken_at = instant(p.taken_at.as_ref().ok_or_else(malformed)?)?;
+    Position::new(p.latitude, p.longitude, p.accuracy, taken_at).map_err(crate::error::status)
+}
+
+/// Where the traveller's page says they are, if it says.
+pub(crate) fn point_from_pb(p: Option<pb::GeoPoint>) -> Result<Option<Point>, Status> {
+    p.map(|p| Point::new(p.latitude, p.longitude))
+        .transpose()
+        .map_err(crate::error::status)
+}
+
+/// A job on the operators' board, with its partner's last reading.
+pub(crate) fn board_job_to_pb(b: &BoardJob, now: chrono::DateTime<chrono::Utc>) -> pb::Job {
+    pb::Job {
+        last_position: b.position.as_ref().map(position_to_pb),
+        ..job_to_pb(&b.job, None, now)
     }
 }
 
@@ -126,6 +176,7 @@ pub(crate) fn job_to_pb(
         free_waiting_minutes: j.free_waiting_minutes,
         unanswered: reader.is_none() && j.unanswered(now),
         redispatch: reader.is_none() && j.redispatch(),
+        last_position: None,
     }
 }
 
@@ -160,29 +211,16 @@ pub(crate) fn proof_from_pb(
     photo: String,
     position: Option<pb::GeoPosition>,
 ) -> Result<NoShowProof, Status> {
-    let p = position.ok_or_else(|| {
-        crate::error::status(DomainError::invalid(
+    let missing = position.as_ref().is_none_or(|p| p.taken_at.is_none());
+    if missing {
+        return Err(crate::error::status(DomainError::invalid(
             "position",
             msg("job.no_show_position"),
-        ))
-    })?;
-    let taken_at = match &p.taken_at {
-        Some(t) => instant(t)?,
-        None => {
-            return Err(crate::error::status(DomainError::invalid(
-                "position.taken_at",
-                msg("job.no_show_position"),
-            )));
-        }
-    };
+        )));
+    }
     Ok(NoShowProof {
         photo,
-        position: Position {
-            latitude: p.latitude,
-            longitude: p.longitude,
-            accuracy: p.accuracy,
-            taken_at,
-        },
+        position: position_from_pb(position)?,
     })
 }
 

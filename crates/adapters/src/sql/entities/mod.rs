@@ -11,6 +11,7 @@ pub mod hotel_image;
 pub mod idempotency_key;
 pub mod job;
 pub mod job_offer;
+pub mod job_position;
 pub mod job_step;
 pub mod ledger_entry;
 pub mod live_event;

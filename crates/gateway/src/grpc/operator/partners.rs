@@ -8,7 +8,7 @@ use super::Operators;
 use crate::error::status;
 use crate::pb;
 use crate::wire::operator::order_id;
-use crate::wire::partner::{job_to_pb, new_partner_from_pb, partner_to_pb};
+use crate::wire::partner::{board_job_to_pb, job_to_pb, new_partner_from_pb, partner_to_pb};
 
 pub(super) async fn list_partners(
     ops: &Operators,
@@ -113,7 +113,7 @@ pub(super) async fn list_job_board(
     let jobs = ops.s.partners.board(&by, days).await.map_err(status)?;
     let now = ops.s.partners.clock().now();
     Ok(Response::new(pb::ListJobBoardResponse {
-        jobs: jobs.iter().map(|j| job_to_pb(j, None, now)).collect(),
+        jobs: jobs.iter().map(|j| board_job_to_pb(j, now)).collect(),
     }))
 }
 

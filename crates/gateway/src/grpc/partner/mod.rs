@@ -11,7 +11,8 @@ use crate::error::status;
 use crate::pb;
 use crate::wire::operator::order_id;
 use crate::wire::partner::{
-    partner_job_to_pb, partner_to_pb, progress_to_pb, proof_from_pb, step_from_pb,
+    partner_job_to_pb, partner_to_pb, point_from_pb, position_from_pb, progress_to_pb,
+    proof_from_pb, step_from_pb,
 };
 
 pub(crate) struct Partners {
@@ -158,6 +159,33 @@ impl pb::partner_service_server::PartnerService for Partners {
             job: Some(self.seen(&p, &job)),
         }))
     }
+
+    async fn report_position(
+        &self,
+        request: Request<pb::ReportPositionRequest>,
+    ) -> Result<Response<pb::ReportPositionResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let r = request.into_inner();
+        let position = position_from_pb(r.position)?;
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            self.partners.report_position(&p, &id, position).await
+        };
+        Ok(Response::new(match work.await.map_err(status)? {
+            Ok(()) => pb::ReportPositionResponse {
+                kept: true,
+                ..Default::default()
+            },
+            Err(dropped) => {
+                tracing::debug!(reason = dropped.code(), "position dropped");
+                pb::ReportPositionResponse {
+                    kept: false,
+                    dropped: dropped.code().into(),
+                    reason: crate::texts::render(&dropped.message()),
+                }
+            }
+        }))
+    }
 }
 
 /// `booking.v1.JobProgressService`: a traveller following their order's job.
@@ -179,13 +207,15 @@ impl pb::job_progress_service_server::JobProgressService for Progress {
         request: Request<pb::GetJobProgressRequest>,
     ) -> Result<Response<pb::GetJobProgressResponse>, Status> {
         let caller = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let near = point_from_pb(r.near)?;
         let work = async {
-            let id = order_id(&request.get_ref().order_id)?;
-            self.partners.progress(&caller.user_id, &id).await
+            let id = order_id(&r.order_id)?;
+            self.partners.progress(&caller.user_id, &id, near).await
         };
-        let job = work.await.map_err(status)?;
+        let progress = work.await.map_err(status)?;
         Ok(Response::new(pb::GetJobProgressResponse {
-            progress: job.map(|j| progress_to_pb(&j)),
+            progress: progress.as_ref().map(progress_to_pb),
         }))
     }
 }

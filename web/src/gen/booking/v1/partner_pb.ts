@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/partner.proto.
  */
 export const file_booking_v1_partner: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0i5wEKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgizwEKCEpvYk9mZmVyEhIKCnBhcnRuZXJfaWQYASABKAkSLgoKb2ZmZXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGYW5zd2VyGAQgASgJEi8KC2Fuc3dlcmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZyZWFzb24YBiABKAkiWAoHSm9iU3RlcBIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoLR2VvUG9zaXRpb24SEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBEhAKCGFjY3VyYWN5GAMgASgBEiwKCHRha2VuX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLmAgoDSm9iEhAKCG9yZGVyX2lkGAEgASgJEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRItCglzdGFydHNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKB2VuZHNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiUKBnN0YXR1cxgFIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEhIKCnBhcnRuZXJfaWQYBiABKAkSJAoGb2ZmZXJzGAcgAygLMhQuYm9va2luZy52MS5Kb2JPZmZlchIiCgVzdGVwcxgIIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcBIcChRmcmVlX3dhaXRpbmdfbWludXRlcxgJIAEoDRISCgp1bmFuc3dlcmVkGAogASgIEhIKCnJlZGlzcGF0Y2gYCyABKAgipQEKClBhcnRuZXJKb2ISHAoDam9iGAEgASgLMg8uYm9va2luZy52MS5Kb2ISEQoJcGxhbl9uYW1lGAIgASgJEikKB2RldGFpbHMYAyABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIVCg1jdXN0b21lcl9uYW1lGAQgASgJEhYKDmN1c3RvbWVyX3Bob25lGAUgASgJEgwKBG5vdGUYBiABKAkiEwoRR2V0UGFydG5lclJlcXVlc3QiOgoSR2V0UGFydG5lclJlc3BvbnNlEiQKB3BhcnRuZXIYASABKAsyEy5ib29raW5nLnYxLlBhcnRuZXIiHwoPTGlzdEpvYnNSZXF1ZXN0EgwKBGRheXMYASABKA0iOAoQTGlzdEpvYnNSZXNwb25zZRIkCgRqb2JzGAEgAygLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIiEKDUdldEpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiNQoOR2V0Sm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIiQKEEFjY2VwdEpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiOAoRQWNjZXB0Sm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIjUKEURlY2xpbmVKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSI5ChJEZWNsaW5lSm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIkwKEUFkdmFuY2VKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEiUKBnN0YXR1cxgCIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzIjkKEkFkdmFuY2VKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiOAoOQ2hlY2tJblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMdm91Y2hlcl9jb2RlGAIgASgJIjYKD0NoZWNrSW5SZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiYQoTUmVwb3J0Tm9TaG93UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRINCgVwaG90bxgCIAEoCRIpCghwb3NpdGlvbhgDIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iOwoUUmVwb3J0Tm9TaG93UmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIikKFUdldEpvYlByb2dyZXNzUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJDChZHZXRKb2JQcm9ncmVzc1Jlc3BvbnNlEikKCHByb2dyZXNzGAEgASgLMhcuYm9va2luZy52MS5Kb2JQcm9ncmVzcyJYCgtKb2JQcm9ncmVzcxIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIiCgVzdGVwcxgCIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcCp4CgtQYXJ0bmVyS2luZBIcChhQQVJUTkVSX0tJTkRfVU5TUEVDSUZJRUQQABIXChNQQVJUTkVSX0tJTkRfRFJJVkVSEAESFgoSUEFSVE5FUl9LSU5EX0dVSURFEAISGgoWUEFSVE5FUl9LSU5EX1RIRVJBUElTVBADKuwBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhMKD0pPQl9TVEFUVVNfT1BFThABEhcKE0pPQl9TVEFUVVNfQUNDRVBURUQQAhIZChVKT0JfU1RBVFVTX09OX1RIRV9XQVkQAxIWChJKT0JfU1RBVFVTX0FSUklWRUQQBBIWChJKT0JfU1RBVFVTX1NUQVJURUQQBRIYChRKT0JfU1RBVFVTX0NPTVBMRVRFRBAGEhYKEkpPQl9TVEFUVVNfTk9fU0hPVxAHEhgKFEpPQl9TVEFUVVNfV0lUSERSQVdOEAgyiAUKDlBhcnRuZXJTZXJ2aWNlElAKCkdldFBhcnRuZXISHS5ib29raW5nLnYxLkdldFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVzcG9uc2UiA5ACARJKCghMaXN0Sm9icxIbLmJvb2tpbmcudjEuTGlzdEpvYnNSZXF1ZXN0GhwuYm9va2luZy52MS5MaXN0Sm9ic1Jlc3BvbnNlIgOQAgESRAoGR2V0Sm9iEhkuYm9va2luZy52MS5HZXRKb2JSZXF1ZXN0GhouYm9va2luZy52MS5HZXRKb2JSZXNwb25zZSIDkAIBEk0KCUFjY2VwdEpvYhIcLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVxdWVzdBodLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVzcG9uc2UiA5ACAhJQCgpEZWNsaW5lSm9iEh0uYm9va2luZy52MS5EZWNsaW5lSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlc3BvbnNlIgOQAgISUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgIycgoSSm9iUHJvZ3Jlc3NTZXJ2aWNlElwKDkdldEpvYlByb2dyZXNzEiEuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1JlcXVlc3QaIi5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_booking_v1_catalog, file_booking_v1_order, file_google_protobuf_timestamp]);
+  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0i5wEKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgizwEKCEpvYk9mZmVyEhIKCnBhcnRuZXJfaWQYASABKAkSLgoKb2ZmZXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGYW5zd2VyGAQgASgJEi8KC2Fuc3dlcmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZyZWFzb24YBiABKAkiWAoHSm9iU3RlcBIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoLR2VvUG9zaXRpb24SEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBEhAKCGFjY3VyYWN5GAMgASgBEiwKCHRha2VuX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKWAwoDSm9iEhAKCG9yZGVyX2lkGAEgASgJEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRItCglzdGFydHNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKB2VuZHNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiUKBnN0YXR1cxgFIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEhIKCnBhcnRuZXJfaWQYBiABKAkSJAoGb2ZmZXJzGAcgAygLMhQuYm9va2luZy52MS5Kb2JPZmZlchIiCgVzdGVwcxgIIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcBIcChRmcmVlX3dhaXRpbmdfbWludXRlcxgJIAEoDRISCgp1bmFuc3dlcmVkGAogASgIEhIKCnJlZGlzcGF0Y2gYCyABKAgSLgoNbGFzdF9wb3NpdGlvbhgMIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iLwoIR2VvUG9pbnQSEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBIqUBCgpQYXJ0bmVySm9iEhwKA2pvYhgBIAEoCzIPLmJvb2tpbmcudjEuSm9iEhEKCXBsYW5fbmFtZRgCIAEoCRIpCgdkZXRhaWxzGAMgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRIWCg5jdXN0b21lcl9waG9uZRgFIAEoCRIMCgRub3RlGAYgASgJIhMKEUdldFBhcnRuZXJSZXF1ZXN0IjoKEkdldFBhcnRuZXJSZXNwb25zZRIkCgdwYXJ0bmVyGAEgASgLMhMuYm9va2luZy52MS5QYXJ0bmVyIh8KD0xpc3RKb2JzUmVxdWVzdBIMCgRkYXlzGAEgASgNIjgKEExpc3RKb2JzUmVzcG9uc2USJAoEam9icxgBIAMoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiIhCg1HZXRKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjUKDkdldEpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiIkChBBY2NlcHRKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjgKEUFjY2VwdEpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiI1ChFEZWNsaW5lSm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiOQoSRGVjbGluZUpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJMChFBZHZhbmNlSm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIlCgZzdGF0dXMYAiABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cyI5ChJBZHZhbmNlSm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIjgKDkNoZWNrSW5SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHZvdWNoZXJfY29kZRgCIAEoCSI2Cg9DaGVja0luUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iImEKE1JlcG9ydE5vU2hvd1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDQoFcGhvdG8YAiABKAkSKQoIcG9zaXRpb24YAyABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uIjsKFFJlcG9ydE5vU2hvd1Jlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJUChVSZXBvcnRQb3NpdGlvblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoIcG9zaXRpb24YAiABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uIkcKFlJlcG9ydFBvc2l0aW9uUmVzcG9uc2USDAoEa2VwdBgBIAEoCBIPCgdkcm9wcGVkGAIgASgJEg4KBnJlYXNvbhgDIAEoCSJNChVHZXRKb2JQcm9ncmVzc1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSIgoEbmVhchgCIAEoCzIULmJvb2tpbmcudjEuR2VvUG9pbnQiQwoWR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZRIpCghwcm9ncmVzcxgBIAEoCzIXLmJvb2tpbmcudjEuSm9iUHJvZ3Jlc3MijQEKC0pvYlByb2dyZXNzEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiIKBXN0ZXBzGAIgAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEjMKC3doZXJlYWJvdXRzGAMgASgLMh4uYm9va2luZy52MS5QYXJ0bmVyV2hlcmVhYm91dHMizQEKElBhcnRuZXJXaGVyZWFib3V0cxIpCghwb3NpdGlvbhgBIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24SKQoHbWVldGluZxgCIAEoDjIYLmJvb2tpbmcudjEuTWVldGluZ1BvaW50Eg8KB2FpcnBvcnQYAyABKAkSFwoKZGlzdGFuY2VfbRgEIAEoDUgAiAEBEhgKC2V0YV9taW51dGVzGAUgASgNSAGIAQFCDQoLX2Rpc3RhbmNlX21CDgoMX2V0YV9taW51dGVzKngKC1BhcnRuZXJLaW5kEhwKGFBBUlRORVJfS0lORF9VTlNQRUNJRklFRBAAEhcKE1BBUlRORVJfS0lORF9EUklWRVIQARIWChJQQVJUTkVSX0tJTkRfR1VJREUQAhIaChZQQVJUTkVSX0tJTkRfVEhFUkFQSVNUEAMq7AEKCUpvYlN0YXR1cxIaChZKT0JfU1RBVFVTX1VOU1BFQ0lGSUVEEAASEwoPSk9CX1NUQVRVU19PUEVOEAESFwoTSk9CX1NUQVRVU19BQ0NFUFRFRBACEhkKFUpPQl9TVEFUVVNfT05fVEhFX1dBWRADEhYKEkpPQl9TVEFUVVNfQVJSSVZFRBAEEhYKEkpPQl9TVEFUVVNfU1RBUlRFRBAFEhgKFEpPQl9TVEFUVVNfQ09NUExFVEVEEAYSFgoSSk9CX1NUQVRVU19OT19TSE9XEAcSGAoUSk9CX1NUQVRVU19XSVRIRFJBV04QCCplCgxNZWV0aW5nUG9pbnQSHQoZTUVFVElOR19QT0lOVF9VTlNQRUNJRklFRBAAEhkKFU1FRVRJTkdfUE9JTlRfQUlSUE9SVBABEhsKF01FRVRJTkdfUE9JTlRfVFJBVkVMTEVSEAIy5gUKDlBhcnRuZXJTZXJ2aWNlElAKCkdldFBhcnRuZXISHS5ib29raW5nLnYxLkdldFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVzcG9uc2UiA5ACARJKCghMaXN0Sm9icxIbLmJvb2tpbmcudjEuTGlzdEpvYnNSZXF1ZXN0GhwuYm9va2luZy52MS5MaXN0Sm9ic1Jlc3BvbnNlIgOQAgESRAoGR2V0Sm9iEhkuYm9va2luZy52MS5HZXRKb2JSZXF1ZXN0GhouYm9va2luZy52MS5HZXRKb2JSZXNwb25zZSIDkAIBEk0KCUFjY2VwdEpvYhIcLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVxdWVzdBodLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVzcG9uc2UiA5ACAhJQCgpEZWNsaW5lSm9iEh0uYm9va2luZy52MS5EZWNsaW5lSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlc3BvbnNlIgOQAgISUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgISXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICMnIKEkpvYlByb2dyZXNzU2VydmljZRJcCg5HZXRKb2JQcm9ncmVzcxIhLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0GiIuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_booking_v1_order, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.PartnerVehicle
@@ -284,6 +284,13 @@ export type Job = Message<"booking.v1.Job"> & {
    * @generated from field: bool redispatch = 11;
    */
   redispatch: boolean;
+
+  /**
+   * Operators only (the board): the partner's last reading kept, while the job is not over.
+   *
+   * @generated from field: booking.v1.GeoPosition last_position = 12;
+   */
+  lastPosition?: GeoPosition | undefined;
 };
 
 /**
@@ -292,6 +299,30 @@ export type Job = Message<"booking.v1.Job"> & {
  */
 export const JobSchema: GenMessage<Job> = /*@__PURE__*/
   messageDesc(file_booking_v1_partner, 5);
+
+/**
+ * A point on the map.
+ *
+ * @generated from message booking.v1.GeoPoint
+ */
+export type GeoPoint = Message<"booking.v1.GeoPoint"> & {
+  /**
+   * @generated from field: double latitude = 1;
+   */
+  latitude: number;
+
+  /**
+   * @generated from field: double longitude = 2;
+   */
+  longitude: number;
+};
+
+/**
+ * Describes the message booking.v1.GeoPoint.
+ * Use `create(GeoPointSchema)` to create a new message.
+ */
+export const GeoPointSchema: GenMessage<GeoPoint> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 6);
 
 /**
  * A job as its partner reads it: what the traveller booked, and how to reach them.
@@ -340,7 +371,7 @@ export type PartnerJob = Message<"booking.v1.PartnerJob"> & {
  * Use `create(PartnerJobSchema)` to create a new message.
  */
 export const PartnerJobSchema: GenMessage<PartnerJob> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 6);
+  messageDesc(file_booking_v1_partner, 7);
 
 /**
  * @generated from message booking.v1.GetPartnerRequest
@@ -353,7 +384,7 @@ export type GetPartnerRequest = Message<"booking.v1.GetPartnerRequest"> & {
  * Use `create(GetPartnerRequestSchema)` to create a new message.
  */
 export const GetPartnerRequestSchema: GenMessage<GetPartnerRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 7);
+  messageDesc(file_booking_v1_partner, 8);
 
 /**
  * @generated from message booking.v1.GetPartnerResponse
@@ -370,7 +401,7 @@ export type GetPartnerResponse = Message<"booking.v1.GetPartnerResponse"> & {
  * Use `create(GetPartnerResponseSchema)` to create a new message.
  */
 export const GetPartnerResponseSchema: GenMessage<GetPartnerResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 8);
+  messageDesc(file_booking_v1_partner, 9);
 
 /**
  * @generated from message booking.v1.ListJobsRequest
@@ -389,7 +420,7 @@ export type ListJobsRequest = Message<"booking.v1.ListJobsRequest"> & {
  * Use `create(ListJobsRequestSchema)` to create a new message.
  */
 export const ListJobsRequestSchema: GenMessage<ListJobsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 9);
+  messageDesc(file_booking_v1_partner, 10);
 
 /**
  * @generated from message booking.v1.ListJobsResponse
@@ -406,7 +437,7 @@ export type ListJobsResponse = Message<"booking.v1.ListJobsResponse"> & {
  * Use `create(ListJobsResponseSchema)` to create a new message.
  */
 export const ListJobsResponseSchema: GenMessage<ListJobsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 10);
+  messageDesc(file_booking_v1_partner, 11);
 
 /**
  * @generated from message booking.v1.GetJobRequest
@@ -423,7 +454,7 @@ export type GetJobRequest = Message<"booking.v1.GetJobRequest"> & {
  * Use `create(GetJobRequestSchema)` to create a new message.
  */
 export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 11);
+  messageDesc(file_booking_v1_partner, 12);
 
 /**
  * @generated from message booking.v1.GetJobResponse
@@ -440,7 +471,7 @@ export type GetJobResponse = Message<"booking.v1.GetJobResponse"> & {
  * Use `create(GetJobResponseSchema)` to create a new message.
  */
 export const GetJobResponseSchema: GenMessage<GetJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 12);
+  messageDesc(file_booking_v1_partner, 13);
 
 /**
  * @generated from message booking.v1.AcceptJobRequest
@@ -457,7 +488,7 @@ export type AcceptJobRequest = Message<"booking.v1.AcceptJobRequest"> & {
  * Use `create(AcceptJobRequestSchema)` to create a new message.
  */
 export const AcceptJobRequestSchema: GenMessage<AcceptJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 13);
+  messageDesc(file_booking_v1_partner, 14);
 
 /**
  * @generated from message booking.v1.AcceptJobResponse
@@ -474,7 +505,7 @@ export type AcceptJobResponse = Message<"booking.v1.AcceptJobResponse"> & {
  * Use `create(AcceptJobResponseSchema)` to create a new message.
  */
 export const AcceptJobResponseSchema: GenMessage<AcceptJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 14);
+  messageDesc(file_booking_v1_partner, 15);
 
 /**
  * @generated from message booking.v1.DeclineJobRequest
@@ -496,7 +527,7 @@ export type DeclineJobRequest = Message<"booking.v1.DeclineJobRequest"> & {
  * Use `create(DeclineJobRequestSchema)` to create a new message.
  */
 export const DeclineJobRequestSchema: GenMessage<DeclineJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 15);
+  messageDesc(file_booking_v1_partner, 16);
 
 /**
  * @generated from message booking.v1.DeclineJobResponse
@@ -513,7 +544,7 @@ export type DeclineJobResponse = Message<"booking.v1.DeclineJobResponse"> & {
  * Use `create(DeclineJobResponseSchema)` to create a new message.
  */
 export const DeclineJobResponseSchema: GenMessage<DeclineJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 16);
+  messageDesc(file_booking_v1_partner, 17);
 
 /**
  * @generated from message booking.v1.AdvanceJobRequest
@@ -535,7 +566,7 @@ export type AdvanceJobRequest = Message<"booking.v1.AdvanceJobRequest"> & {
  * Use `create(AdvanceJobRequestSchema)` to create a new message.
  */
 export const AdvanceJobRequestSchema: GenMessage<AdvanceJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 17);
+  messageDesc(file_booking_v1_partner, 18);
 
 /**
  * @generated from message booking.v1.AdvanceJobResponse
@@ -552,7 +583,7 @@ export type AdvanceJobResponse = Message<"booking.v1.AdvanceJobResponse"> & {
  * Use `create(AdvanceJobResponseSchema)` to create a new message.
  */
 export const AdvanceJobResponseSchema: GenMessage<AdvanceJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 18);
+  messageDesc(file_booking_v1_partner, 19);
 
 /**
  * @generated from message booking.v1.CheckInRequest
@@ -576,7 +607,7 @@ export type CheckInRequest = Message<"booking.v1.CheckInRequest"> & {
  * Use `create(CheckInRequestSchema)` to create a new message.
  */
 export const CheckInRequestSchema: GenMessage<CheckInRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 19);
+  messageDesc(file_booking_v1_partner, 20);
 
 /**
  * @generated from message booking.v1.CheckInResponse
@@ -593,7 +624,7 @@ export type CheckInResponse = Message<"booking.v1.CheckInResponse"> & {
  * Use `create(CheckInResponseSchema)` to create a new message.
  */
 export const CheckInResponseSchema: GenMessage<CheckInResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 20);
+  messageDesc(file_booking_v1_partner, 21);
 
 /**
  * @generated from message booking.v1.ReportNoShowRequest
@@ -622,7 +653,7 @@ export type ReportNoShowRequest = Message<"booking.v1.ReportNoShowRequest"> & {
  * Use `create(ReportNoShowRequestSchema)` to create a new message.
  */
 export const ReportNoShowRequestSchema: GenMessage<ReportNoShowRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 21);
+  messageDesc(file_booking_v1_partner, 22);
 
 /**
  * @generated from message booking.v1.ReportNoShowResponse
@@ -639,7 +670,60 @@ export type ReportNoShowResponse = Message<"booking.v1.ReportNoShowResponse"> & 
  * Use `create(ReportNoShowResponseSchema)` to create a new message.
  */
 export const ReportNoShowResponseSchema: GenMessage<ReportNoShowResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 22);
+  messageDesc(file_booking_v1_partner, 23);
+
+/**
+ * @generated from message booking.v1.ReportPositionRequest
+ */
+export type ReportPositionRequest = Message<"booking.v1.ReportPositionRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: booking.v1.GeoPosition position = 2;
+   */
+  position?: GeoPosition | undefined;
+};
+
+/**
+ * Describes the message booking.v1.ReportPositionRequest.
+ * Use `create(ReportPositionRequestSchema)` to create a new message.
+ */
+export const ReportPositionRequestSchema: GenMessage<ReportPositionRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 24);
+
+/**
+ * @generated from message booking.v1.ReportPositionResponse
+ */
+export type ReportPositionResponse = Message<"booking.v1.ReportPositionResponse"> & {
+  /**
+   * @generated from field: bool kept = 1;
+   */
+  kept: boolean;
+
+  /**
+   * Why it was not kept: outside_vietnam, stale, ahead, too_fast or imprecise.
+   *
+   * @generated from field: string dropped = 2;
+   */
+  dropped: string;
+
+  /**
+   * The same, in the caller's language.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message booking.v1.ReportPositionResponse.
+ * Use `create(ReportPositionResponseSchema)` to create a new message.
+ */
+export const ReportPositionResponseSchema: GenMessage<ReportPositionResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 25);
 
 /**
  * @generated from message booking.v1.GetJobProgressRequest
@@ -649,6 +733,14 @@ export type GetJobProgressRequest = Message<"booking.v1.GetJobProgressRequest"> 
    * @generated from field: string order_id = 1;
    */
   orderId: string;
+
+  /**
+   * Where the traveller's phone says they are, if they let it: the distance is measured from
+   * here (an arrival's is from its airport). Not kept.
+   *
+   * @generated from field: booking.v1.GeoPoint near = 2;
+   */
+  near?: GeoPoint | undefined;
 };
 
 /**
@@ -656,7 +748,7 @@ export type GetJobProgressRequest = Message<"booking.v1.GetJobProgressRequest"> 
  * Use `create(GetJobProgressRequestSchema)` to create a new message.
  */
 export const GetJobProgressRequestSchema: GenMessage<GetJobProgressRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 23);
+  messageDesc(file_booking_v1_partner, 26);
 
 /**
  * @generated from message booking.v1.GetJobProgressResponse
@@ -673,7 +765,7 @@ export type GetJobProgressResponse = Message<"booking.v1.GetJobProgressResponse"
  * Use `create(GetJobProgressResponseSchema)` to create a new message.
  */
 export const GetJobProgressResponseSchema: GenMessage<GetJobProgressResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 24);
+  messageDesc(file_booking_v1_partner, 27);
 
 /**
  * A job as its traveller follows it.
@@ -692,6 +784,13 @@ export type JobProgress = Message<"booking.v1.JobProgress"> & {
    * @generated from field: repeated booking.v1.JobStep steps = 2;
    */
   steps: JobStep[];
+
+  /**
+   * Where the partner is, while ON_THE_WAY or ARRIVED and once their phone has said.
+   *
+   * @generated from field: booking.v1.PartnerWhereabouts whereabouts = 3;
+   */
+  whereabouts?: PartnerWhereabouts | undefined;
 };
 
 /**
@@ -699,7 +798,52 @@ export type JobProgress = Message<"booking.v1.JobProgress"> & {
  * Use `create(JobProgressSchema)` to create a new message.
  */
 export const JobProgressSchema: GenMessage<JobProgress> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 25);
+  messageDesc(file_booking_v1_partner, 28);
+
+/**
+ * @generated from message booking.v1.PartnerWhereabouts
+ */
+export type PartnerWhereabouts = Message<"booking.v1.PartnerWhereabouts"> & {
+  /**
+   * The partner's last reading kept; its time says how fresh it is.
+   *
+   * @generated from field: booking.v1.GeoPosition position = 1;
+   */
+  position?: GeoPosition | undefined;
+
+  /**
+   * @generated from field: booking.v1.MeetingPoint meeting = 2;
+   */
+  meeting: MeetingPoint;
+
+  /**
+   * The airport's IATA code, for MEETING_POINT_AIRPORT.
+   *
+   * @generated from field: string airport = 3;
+   */
+  airport: string;
+
+  /**
+   * Metres in a straight line to the meeting point, when it is known.
+   *
+   * @generated from field: optional uint32 distance_m = 4;
+   */
+  distanceM?: number | undefined;
+
+  /**
+   * Minutes until the partner is there by road, estimated, while ON_THE_WAY.
+   *
+   * @generated from field: optional uint32 eta_minutes = 5;
+   */
+  etaMinutes?: number | undefined;
+};
+
+/**
+ * Describes the message booking.v1.PartnerWhereabouts.
+ * Use `create(PartnerWhereaboutsSchema)` to create a new message.
+ */
+export const PartnerWhereaboutsSchema: GenMessage<PartnerWhereabouts> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 29);
 
 /**
  * @generated from enum booking.v1.PartnerKind
@@ -795,6 +939,40 @@ export const JobStatusSchema: GenEnum<JobStatus> = /*@__PURE__*/
   enumDesc(file_booking_v1_partner, 1);
 
 /**
+ * Where the traveller meets the partner, as far as it is known.
+ *
+ * @generated from enum booking.v1.MeetingPoint
+ */
+export enum MeetingPoint {
+  /**
+   * Not known: the distance is not measured.
+   *
+   * @generated from enum value: MEETING_POINT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The arrivals hall of the airport in `airport`.
+   *
+   * @generated from enum value: MEETING_POINT_AIRPORT = 1;
+   */
+  AIRPORT = 1,
+
+  /**
+   * Where the traveller's phone said they are (`near`).
+   *
+   * @generated from enum value: MEETING_POINT_TRAVELLER = 2;
+   */
+  TRAVELLER = 2,
+}
+
+/**
+ * Describes the enum booking.v1.MeetingPoint.
+ */
+export const MeetingPointSchema: GenEnum<MeetingPoint> = /*@__PURE__*/
+  enumDesc(file_booking_v1_partner, 2);
+
+/**
  * What drivers, guides and therapists do in their app. Every call needs a partner's ID token in
  * authorization-firebase (an account with the partner role and an active partner record; a
  * disabled one is PERMISSION_DENIED at once). A partner sees only the jobs offered to them or
@@ -886,6 +1064,19 @@ export const PartnerService: GenService<{
     methodKind: "unary";
     input: typeof ReportNoShowRequestSchema;
     output: typeof ReportNoShowResponseSchema;
+  },
+  /**
+   * Where the partner is, every few seconds while ON_THE_WAY or ARRIVED (FAILED_PRECONDITION
+   * otherwise). A reading that cannot be believed (outside Vietnam, taken too long ago or ahead
+   * of the server's clock, imprecise, or further from the last one kept than a car could go) is
+   * not kept, and the answer says why; one kept reaches the traveller's page at once.
+   *
+   * @generated from rpc booking.v1.PartnerService.ReportPosition
+   */
+  reportPosition: {
+    methodKind: "unary";
+    input: typeof ReportPositionRequestSchema;
+    output: typeof ReportPositionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_partner, 0);
