@@ -305,6 +305,7 @@ job-answer-waiting = Waiting for an answer until { $time }
 job-answer-lapsed = No answer in time
 job-unanswered = Nobody took it: dispatch again
 job-redispatch = Taken back from its partner: dispatch again
+job-last-report = Last position at { $time }
 job-not-paid = Jobs are dispatched once the order is paid
 job-status-open = To dispatch
 job-status-accepted = Accepted

@@ -291,6 +291,7 @@ job-answer-waiting = Đang chờ trả lời, đến { $time }
 job-answer-lapsed = Hết hạn, không trả lời
 job-unanswered = Không ai nhận, hãy giao lại
 job-redispatch = Đã thu hồi từ đối tác, cần giao lại
+job-last-report = Báo vị trí lần cuối: { $time }
 job-not-paid = Chỉ giao việc sau khi đơn đã thanh toán
 job-status-open = Chờ giao
 job-status-accepted = Đã nhận

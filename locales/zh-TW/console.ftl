@@ -291,6 +291,7 @@ job-answer-waiting = 等待回覆，至 { $time }
 job-answer-lapsed = 逾時未回覆
 job-unanswered = 無人接單，請重新派工
 job-redispatch = 已從夥伴收回，需要重新派工
+job-last-report = 最後回報位置：{ $time }
 job-not-paid = 訂單付款後才能派工
 job-status-open = 待派
 job-status-accepted = 已接單

@@ -146,7 +146,15 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   // tomorrow's list; they take it, and the order page follows without a reload.
   const offered = await partnerApi.listJobs({ days: 7 });
   expect(offered.jobs.map((j) => j.job?.orderId)).toEqual([id]);
-  const phone = await (await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'vi-VN' })).newPage();
+  // The driver's phone is in District 1, about 5.5 km from Tan Son Nhat's arrivals hall.
+  const district1 = { latitude: 10.7769, longitude: 106.7009, accuracy: 10 };
+  const phoneContext = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    locale: 'vi-VN',
+    geolocation: district1,
+    permissions: ['geolocation'],
+  });
+  const phone = await phoneContext.newPage();
   await phone.goto('/login?next=%2Fpartner');
   await phone.getByLabel('Email').fill(email);
   await phone.getByLabel('Mật khẩu').fill(STAFF_PASSWORD);
@@ -180,6 +188,20 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await card.getByRole('button', { name: 'Tôi đang đến' }).click();
   await expect(card).toHaveAttribute('data-status', 'ON_THE_WAY');
   await expect(customer.getByTestId('job-progress')).toContainText('服務人員已出發，正前往與您會合');
+  // On the way, the phone shares where it is; the traveller reads how far from the airport and
+  // how soon, and the distance shrinks as the driver moves, without a reload.
+  await expect(phone.getByTestId('sharing')).toHaveAttribute('data-state', 'sent');
+  const distance = customer.getByTestId('job-distance');
+  await expect(distance).toContainText(/距離機場入境大廳約 5\.\d 公里/);
+  await expect(customer.getByTestId('job-whereabouts')).toContainText(/預計 \d+ 分鐘後抵達/);
+  const metres = async () => Number(await distance.getAttribute('data-metres'));
+  const before = await metres();
+  // 200 m nearer, 8 s on: a car's pace, so the server keeps it.
+  await phone.waitForTimeout(8000);
+  await phoneContext.setGeolocation({ latitude: 10.7782, longitude: 106.6996, accuracy: 10 });
+  await expect.poll(metres, { timeout: 20_000 }).toBeLessThan(before - 100);
+  await customer.screenshot({ path: 'test-results/screens/partner-on-the-way-traveller.png', fullPage: true });
+  await phone.screenshot({ path: 'test-results/screens/partner-on-the-way-vi-phone.png', fullPage: true });
   await card.getByRole('button', { name: 'Tôi đã đến nơi' }).click();
   await expect(card).toHaveAttribute('data-status', 'ARRIVED');
   await expect(customer.getByTestId('job-progress')).toContainText('服務人員已抵達約定地點');

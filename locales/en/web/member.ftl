@@ -66,6 +66,28 @@ orders-progress-on-the-way = Your partner has set off to meet you
 orders-progress-arrived = Your partner is at the meeting point, waiting for you
 orders-progress-started = In service
 orders-progress-no-show = Your partner waited at the meeting point but could not find you
+orders-where-m = { NUMBER($m, maximumFractionDigits: 0) } m
+orders-where-km = { NUMBER($km, maximumFractionDigits: 1) } km
+orders-where-from-airport = About { $distance } from the airport's arrivals hall
+orders-where-from-you = About { $distance } from you
+orders-where-eta =
+    { $minutes ->
+        [one] Expected in { $minutes } minute
+       *[other] Expected in { $minutes } minutes
+    }
+orders-where-fresh =
+    { $seconds ->
+        [one] Position from { $seconds } second ago
+       *[other] Position from { $seconds } seconds ago
+    }
+orders-where-fresh-minutes =
+    { $minutes ->
+        [one] Position from { $minutes } minute ago
+       *[other] Position from { $minutes } minutes ago
+    }
+orders-where-map = See the position on a map
+orders-where-near-me = Estimate the distance from where I am
+orders-where-near-refused = Your position could not be read: allow location in your browser
 orders-service-title = Service details
 orders-contact-title = Contact details
 orders-driver-title = Your driver

@@ -294,6 +294,7 @@ export const consoleMessages = {
     lapsed: t('job-answer-lapsed'),
     unanswered: t('job-unanswered'),
     redispatch: t('job-redispatch'),
+    lastReport: (time: string) => t('job-last-report', { time }),
     notPaid: t('job-not-paid'),
     /** By the wire's JobStatus number. */
     statuses: ['', 'open', 'accepted', 'on_the_way', 'arrived', 'started', 'completed', 'no_show', 'withdrawn'].map((c) =>

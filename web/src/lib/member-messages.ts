@@ -73,6 +73,17 @@ export const memberMessages = {
       STARTED: t('orders-progress-started'),
       NO_SHOW: t('orders-progress-no-show'),
     } as Record<string, string>,
+    where: {
+      /** Under a kilometre in metres, else in kilometres to a tenth. */
+      distance: (metres: number) => (metres < 1000 ? t('orders-where-m', { m: metres }) : t('orders-where-km', { km: metres / 1000 })),
+      fromAirport: (distance: string) => t('orders-where-from-airport', { distance }),
+      fromYou: (distance: string) => t('orders-where-from-you', { distance }),
+      eta: (minutes: number) => t('orders-where-eta', { minutes }),
+      fresh: (seconds: number) => (seconds < 60 ? t('orders-where-fresh', { seconds }) : t('orders-where-fresh-minutes', { minutes: Math.floor(seconds / 60) })),
+      map: t('orders-where-map'),
+      nearMe: t('orders-where-near-me'),
+      nearRefused: t('orders-where-near-refused'),
+    },
     serviceTitle: t('orders-service-title'),
     contactTitle: t('orders-contact-title'),
     driverTitle: t('orders-driver-title'),

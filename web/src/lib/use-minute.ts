@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 
-/** Now, to the minute: windows and deadlines on screen move once a minute, not on every render. */
-export function useMinute(): number {
-  const [minute, setMinute] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
+/** Now, to the `step` (milliseconds): what counts time on screen moves once a step, not on every
+ * render. */
+export function useNow(step: number): number {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / step) * step);
   useEffect(() => {
-    const id = setInterval(() => setMinute(Math.floor(Date.now() / 60_000) * 60_000), 60_000);
+    const id = setInterval(() => setNow(Math.floor(Date.now() / step) * step), step);
     return () => clearInterval(id);
-  }, []);
-  return minute;
+  }, [step]);
+  return now;
+}
+
+/** Now, to the minute: windows and deadlines on screen move once a minute. */
+export function useMinute(): number {
+  return useNow(60_000);
 }

@@ -2,6 +2,7 @@
 // take and show `YYYY-MM-DDTHH:MM` in Vietnam time, labelled as such.
 
 import { formatLocal } from './format';
+import { LANGUAGE } from './i18n/language';
 
 const OFFSET_MS = 7 * 3600 * 1000;
 
@@ -39,4 +40,12 @@ export function showDayTime(at: Date): string {
 /** The Vietnam calendar day of an instant: `2026-11-24`. */
 export function dayInVietnam(at: Date): string {
   return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+}
+
+let clock: Intl.DateTimeFormat | undefined;
+
+/** An instant's time of day in Vietnam to the second, in the language's form (`17:33:05`). */
+export function showClock(at: Date): string {
+  clock ??= new Intl.DateTimeFormat(LANGUAGE, { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return clock.format(at);
 }

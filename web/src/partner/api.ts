@@ -2,6 +2,7 @@
 // signal (today's and tomorrow's jobs at least), and an action tried with none is refused in words.
 
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { base64Decode, base64Encode } from '@bufbuild/protobuf/wire';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { JobStatus, ListJobsResponseSchema, PartnerService, type PartnerJob } from '@/gen/booking/v1/partner_pb';
@@ -61,6 +62,18 @@ async function acted<T>(work: Promise<T>): Promise<T> {
     return await work;
   } finally {
     await invalidate(PartnerService);
+  }
+}
+
+/** Sends where the phone is on a job on the way or there: kept, or the reason it was not. A
+ * failure for want of signal is `offline`; a refusal is the server's words. */
+export async function reportPosition(orderId: string, at: GeolocationPosition): Promise<{ kept: true } | { kept: false; reason: string } | 'offline'> {
+  const { latitude, longitude, accuracy } = at.coords;
+  try {
+    const r = await callRpc(calls.reportPosition, { orderId, position: { latitude, longitude, accuracy, takenAt: timestampFromMs(at.timestamp) } });
+    return r.kept ? { kept: true } : { kept: false, reason: r.reason };
+  } catch (e) {
+    return unreachable(e) ? 'offline' : { kept: false, reason: refusal(e, m.loadFailed) };
   }
 }
 

@@ -23,6 +23,13 @@ export const partnerMessages = {
   retry: t('retry'),
   offline: (time: string) => t('offline', { time }),
   offlineRefused: t('offline-refused'),
+  sharing: {
+    waiting: t('sharing-waiting'),
+    on: (time: string) => t('sharing-on', { time }),
+    dropped: (reason: string) => t('sharing-dropped', { reason }),
+    refused: t('sharing-refused'),
+    offline: t('sharing-offline'),
+  },
   offer: (time: string) => t('offer', { time }),
   offerLapsed: t('offer-lapsed'),
   accept: t('accept'),

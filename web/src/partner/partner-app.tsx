@@ -13,6 +13,7 @@ import { usePartner } from './api';
 import { JobPage } from './job-page';
 import { partnerMessages as m } from './messages';
 import { partnerPaths, type PartnerRoute } from './paths';
+import { SharingPosition } from './position';
 import { SchedulePage } from './schedule-page';
 
 /** The partner app: who may enter, its frame, and its pages (the app's router hands it everything
@@ -80,6 +81,7 @@ function Frame() {
         </button>
       </header>
       <main className="partner-main">
+        <SharingPosition />
         <Screen path={location.pathname} />
       </main>
     </div>

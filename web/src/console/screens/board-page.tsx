@@ -120,6 +120,11 @@ function JobLine({ job, partners }: { job: Job; partners?: Partner[] }) {
           <span className="badge">{consoleMessages.job.statuses[job.status]}</span>
           {flag && <span className="badge badge-warning">{flag}</span>}
         </span>
+        {job.lastPosition && (
+          <span className="small muted" data-testid="job-last-report">
+            {consoleMessages.job.lastReport(showTimestamp(job.lastPosition.takenAt))}
+          </span>
+        )}
       </Link>
     </li>
   );

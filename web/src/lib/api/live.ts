@@ -83,6 +83,8 @@ export function followOwnChanges(): () => void {
       if (topics.has(LiveTopic.ORDER)) void invalidate(OrderService, PaymentService, JobProgressService);
       if (topics.has(LiveTopic.THREAD)) void invalidate(SupportService);
       if (topics.has(LiveTopic.WALLET)) void invalidate(PaymentService);
+      // The partner's phone said where they are: only the job is read again.
+      if (topics.has(LiveTopic.POSITION)) void invalidate(JobProgressService);
     },
     onReset: () => void queryClient.invalidateQueries(),
   });

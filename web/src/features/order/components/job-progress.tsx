@@ -1,20 +1,70 @@
-import { JobProgressService, JobStatus } from '@/gen/booking/v1/partner_pb';
+import { timestampMs } from '@bufbuild/protobuf/wkt';
+import { useState } from 'react';
+import { JobProgressService, JobStatus, MeetingPoint, type GeoPoint, type PartnerWhereabouts } from '@/gen/booking/v1/partner_pb';
 import { useRpc } from '@/lib/api/hooks';
 import { memberMessages } from '@/lib/member-messages';
+import { useNow } from '@/lib/use-minute';
 import { showTimestamp } from '@/lib/vietnam-time';
 
 const m = memberMessages.orders;
 
-/** Where the one who serves the order is: set off, arrived, begun. Read again on every live
- * change of the order (the stream marks it stale), so it moves without a reload. */
+/** Where the one who serves the order is: set off, arrived, begun, and while on the way or there
+ * how far and how soon. Read again on every live change of the order or new reading of the
+ * partner's phone (the stream marks it stale), so it moves without a reload. */
 export function JobProgress({ orderId }: { orderId: string }) {
-  const progress = useRpc(JobProgressService.method.getJobProgress, { orderId }, { select: (r) => r.progress }).data;
+  // Where the traveller's own phone says they are, once they ask: the server measures from it.
+  const [near, setNear] = useState<GeoPoint | undefined>();
+  const progress = useRpc(JobProgressService.method.getJobProgress, { orderId, near }, { select: (r) => r.progress }).data;
   const said = progress && m.progress[JobStatus[progress.status]];
   if (!progress || !said) return null;
   const step = progress.steps.findLast((s) => s.status === progress.status);
   return (
-    <p className="notice notice-info" role="status" data-testid="job-progress" data-status={JobStatus[progress.status]}>
-      <strong>{said}</strong> {step && <span className="muted small">{showTimestamp(step.at)}</span>}
+    <div className="notice notice-info" role="status" data-testid="job-progress" data-status={JobStatus[progress.status]}>
+      <p>
+        <strong>{said}</strong> {step && <span className="muted small">{showTimestamp(step.at)}</span>}
+      </p>
+      {progress.whereabouts && <Whereabouts where={progress.whereabouts} onNear={setNear} />}
+    </div>
+  );
+}
+
+function Whereabouts({ where, onNear }: { where: PartnerWhereabouts; onNear: (p: GeoPoint) => void }) {
+  const now = useNow(1000);
+  const [refused, setRefused] = useState(false);
+  const position = where.position;
+  if (!position?.takenAt) return null;
+  const age = Math.max(0, Math.round((now - timestampMs(position.takenAt)) / 1000));
+  const distance = where.distanceM === undefined ? undefined : m.where.distance(where.distanceM);
+  const from = where.meeting === MeetingPoint.AIRPORT ? m.where.fromAirport : m.where.fromYou;
+  const map = `https://www.google.com/maps/search/?api=1&query=${position.latitude},${position.longitude}`;
+  const askNear = () =>
+    navigator.geolocation.getCurrentPosition(
+      (p) => onNear({ $typeName: 'booking.v1.GeoPoint', latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      () => setRefused(true),
+      { enableHighAccuracy: true, timeout: 15_000 },
+    );
+  return (
+    <p data-testid="job-whereabouts">
+      {distance && (
+        <strong data-testid="job-distance" data-metres={where.distanceM}>
+          {from(distance)}
+        </strong>
+      )}
+      {where.etaMinutes !== undefined && <> · {m.where.eta(where.etaMinutes)}</>}
+      <br />
+      <span className="muted small">{m.where.fresh(age)}</span> ·{' '}
+      <a href={map} target="_blank" rel="noreferrer">
+        {m.where.map}
+      </a>
+      {where.meeting !== MeetingPoint.AIRPORT && 'geolocation' in navigator && (
+        <>
+          <br />
+          <button type="button" className="btn btn-link" onClick={askNear}>
+            {m.where.nearMe}
+          </button>
+          {refused && <span className="field-error">{m.where.nearRefused}</span>}
+        </>
+      )}
     </p>
   );
 }

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/live.proto.
  */
 export const file_booking_v1_live: GenFile = /*@__PURE__*/
-  fileDesc("ChVib29raW5nL3YxL2xpdmUucHJvdG8SCmJvb2tpbmcudjEiiwEKCUxpdmVFdmVudBIKCgJpZBgBIAEoAxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJAoFdG9waWMYAyABKA4yFS5ib29raW5nLnYxLkxpdmVUb3BpYxIPCgdzdWJqZWN0GAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJIiYKEldhdGNoRXZlbnRzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoAyJbChNXYXRjaEV2ZW50c1Jlc3BvbnNlEiUKBmV2ZW50cxgBIAMoCzIVLmJvb2tpbmcudjEuTGl2ZUV2ZW50Eg4KBmN1cnNvchgCIAEoAxINCgVyZXNldBgDIAEoCCprCglMaXZlVG9waWMSGgoWTElWRV9UT1BJQ19VTlNQRUNJRklFRBAAEhQKEExJVkVfVE9QSUNfT1JERVIQARIVChFMSVZFX1RPUElDX1RIUkVBRBACEhUKEUxJVkVfVE9QSUNfV0FMTEVUEAMyZAoLTGl2ZVNlcnZpY2USVQoLV2F0Y2hFdmVudHMSHi5ib29raW5nLnYxLldhdGNoRXZlbnRzUmVxdWVzdBofLmJvb2tpbmcudjEuV2F0Y2hFdmVudHNSZXNwb25zZSIDkAIBMAFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChVib29raW5nL3YxL2xpdmUucHJvdG8SCmJvb2tpbmcudjEiiwEKCUxpdmVFdmVudBIKCgJpZBgBIAEoAxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJAoFdG9waWMYAyABKA4yFS5ib29raW5nLnYxLkxpdmVUb3BpYxIPCgdzdWJqZWN0GAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJIiYKEldhdGNoRXZlbnRzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoAyJbChNXYXRjaEV2ZW50c1Jlc3BvbnNlEiUKBmV2ZW50cxgBIAMoCzIVLmJvb2tpbmcudjEuTGl2ZUV2ZW50Eg4KBmN1cnNvchgCIAEoAxINCgVyZXNldBgDIAEoCCqEAQoJTGl2ZVRvcGljEhoKFkxJVkVfVE9QSUNfVU5TUEVDSUZJRUQQABIUChBMSVZFX1RPUElDX09SREVSEAESFQoRTElWRV9UT1BJQ19USFJFQUQQAhIVChFMSVZFX1RPUElDX1dBTExFVBADEhcKE0xJVkVfVE9QSUNfUE9TSVRJT04QBDJkCgtMaXZlU2VydmljZRJVCgtXYXRjaEV2ZW50cxIeLmJvb2tpbmcudjEuV2F0Y2hFdmVudHNSZXF1ZXN0Gh8uYm9va2luZy52MS5XYXRjaEV2ZW50c1Jlc3BvbnNlIgOQAgEwAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.LiveEvent
@@ -134,6 +134,14 @@ export enum LiveTopic {
    * @generated from enum value: LIVE_TOPIC_WALLET = 3;
    */
   WALLET = 3,
+
+  /**
+   * A new reading of where the partner on an order's job is (its subject is the order's id):
+   * every few seconds while they are on the way or waiting.
+   *
+   * @generated from enum value: LIVE_TOPIC_POSITION = 4;
+   */
+  POSITION = 4,
 }
 
 /**
