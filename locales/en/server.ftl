@@ -439,3 +439,24 @@ position-stale = This position was taken { $seconds } seconds ago or earlier, so
 position-ahead = Your phone's clock is ahead of ours, so the position was not used: set the phone's time
 position-too_fast = This position is further from the last than { $kmh } km/h allows, so it was not used
 position-imprecise = This position is less precise than { $metres } m, so it was not used
+
+## A job's thread between the traveller and the partner
+talk-closed = This job's conversation is closed: messages can be sent from the partner's acceptance until a day after the service
+talk-phrase_unknown = There is no such quick reply
+talk-text_required = Write a message (500 characters at most)
+talk-key_required = The message has no key: reload the page and send it again
+talk-staff_read_only = Staff read the conversation between the traveller and the partner, and do not write in it
+talk-side_unknown = Unknown side of the conversation
+phrase-on_my_way = I have set off and am on my way to meet you
+phrase-late_10 = I will be about 10 minutes late
+phrase-at_arrivals = I am at the arrivals hall exit, holding a sign with your name
+phrase-at_lobby = I am in the hotel lobby
+phrase-car_outside = The car is waiting for you outside the entrance
+phrase-where_are_you = Where are you? I cannot find you
+phrase-landed = I have landed and am waiting for my luggage
+phrase-coming_out = I am coming out now
+phrase-late_15 = I will be about 15 minutes late
+phrase-in_lobby = I am in the hotel lobby
+phrase-in_room = I am in my room: please come up
+phrase-cannot_find = I cannot find you: where are you?
+phrase-thanks = Thank you!

@@ -346,3 +346,24 @@ position-stale = Vị trí này được lấy từ { $seconds } giây trước 
 position-ahead = Giờ trên điện thoại chạy nhanh hơn máy chủ nên vị trí không được dùng, hãy chỉnh lại giờ
 position-too_fast = So với vị trí trước, tốc độ vượt quá { $kmh } km/h nên vị trí không được dùng
 position-imprecise = Sai số vị trí lớn hơn { $metres } m nên không được dùng
+
+## A job's thread between the traveller and the partner
+talk-closed = Cuộc trò chuyện của công việc này đã đóng: chỉ nhắn được từ khi đối tác nhận việc đến một ngày sau khi kết thúc
+talk-phrase_unknown = Không có câu trả lời nhanh này
+talk-text_required = Vui lòng nhập tin nhắn (tối đa 500 ký tự)
+talk-key_required = Tin nhắn thiếu mã nhận dạng, hãy tải lại trang rồi gửi lại
+talk-staff_read_only = Nhân viên chỉ được đọc cuộc trò chuyện giữa khách và đối tác
+talk-side_unknown = Không rõ bên gửi
+phrase-on_my_way = Tôi đã xuất phát, đang đến gặp bạn
+phrase-late_10 = Tôi sẽ đến trễ khoảng 10 phút
+phrase-at_arrivals = Tôi đang ở cửa ra sảnh đến, cầm bảng có tên bạn
+phrase-at_lobby = Tôi đang ở sảnh khách sạn
+phrase-car_outside = Xe đang đợi bạn ngoài cổng
+phrase-where_are_you = Bạn đang ở đâu? Tôi không tìm thấy bạn
+phrase-landed = Tôi đã hạ cánh, đang chờ lấy hành lý
+phrase-coming_out = Tôi đang đi ra
+phrase-late_15 = Tôi sẽ trễ khoảng 15 phút
+phrase-in_lobby = Tôi đang ở sảnh khách sạn
+phrase-in_room = Tôi đang ở trong phòng, mời bạn lên thẳng
+phrase-cannot_find = Tôi không tìm thấy bạn, bạn đang ở đâu?
+phrase-thanks = Cảm ơn bạn!

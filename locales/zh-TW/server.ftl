@@ -347,3 +347,24 @@ position-stale = 這個位置是 { $seconds } 秒以前或更早取得的，未�
 position-ahead = 手機時間比伺服器快，這個位置未採用，請校正手機時間
 position-too_fast = 與上一個位置相比移動速度超過每小時 { $kmh } 公里，未採用
 position-imprecise = 位置誤差超過 { $metres } 公尺，未採用
+
+## A job's thread between the traveller and the partner
+talk-closed = 這份工作的對話已關閉：從夥伴接單起，到服務結束後一天內可以傳訊息
+talk-phrase_unknown = 沒有這句快速回覆
+talk-text_required = 請輸入訊息（最多 500 字）
+talk-key_required = 訊息缺少識別碼，請重新整理後再傳一次
+talk-staff_read_only = 客服人員只能閱讀旅客與夥伴的對話
+talk-side_unknown = 不明的對話一方
+phrase-on_my_way = 我已出發，正在前往與您會合
+phrase-late_10 = 我大約會晚 10 分鐘到
+phrase-at_arrivals = 我在入境大廳出口，舉著寫有您名字的牌子
+phrase-at_lobby = 我在飯店大廳
+phrase-car_outside = 車子停在大門外等您
+phrase-where_are_you = 請問您在哪裡？我找不到您
+phrase-landed = 我已落地，正在等行李
+phrase-coming_out = 我現在出來了
+phrase-late_15 = 我大約會晚 15 分鐘
+phrase-in_lobby = 我在飯店大廳
+phrase-in_room = 我在房間，請直接上來
+phrase-cannot_find = 我找不到您，請問您在哪裡？
+phrase-thanks = 謝謝您！

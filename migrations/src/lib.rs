@@ -24,6 +24,7 @@ mod m20261128_000018_mail_language;
 mod m20261128_000019_catalog_translations;
 mod m20261128_000020_partners;
 mod m20261128_000021_job_positions;
+mod m20261128_000022_job_messages;
 
 pub struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000019_catalog_translations::Migration),
             Box::new(m20261128_000020_partners::Migration),
             Box::new(m20261128_000021_job_positions::Migration),
+            Box::new(m20261128_000022_job_messages::Migration),
         ]
     }
 }

@@ -8,13 +8,13 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::Category;
-use domain::live::{Change, Topic};
+use domain::live::Change;
 use domain::ordering::{GuideLanguage, Order, OrderId, StoreError};
 use domain::partners::{
-    Answer, Job, JobStatus, JobStep, JobStoreError, JobWrite, KeptPosition, NoShowProof, Offer,
-    Partner, PartnerKind, PartnerStore, Position, Vehicle,
+    Answer, Job, JobMessage, JobStatus, JobStep, JobStoreError, JobWrite, KeptPosition,
+    NoShowProof, Offer, Partner, PartnerKind, PartnerStore, Position, Said, Side, Vehicle,
 };
-use domain::shared::{LocalTime, Phone, UserId};
+use domain::shared::{Language, LocalTime, Phone, UserId};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
@@ -24,7 +24,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
-use crate::sql::entities::{job, job_offer, job_position, job_step, order, partner, partner_hold};
+use crate::sql::entities::{
+    job, job_message, job_offer, job_position, job_step, order, partner, partner_hold,
+};
 use crate::stores::live;
 use crate::stores::orders::saving::{announce, queue_notices, queue_to_owner, save_order};
 
@@ -167,11 +169,7 @@ impl PartnerStore for SqlPartnerStore {
             .map_err(storage)?
         {
             // The job is part of the order as its customer and the console watch it.
-            let change = Change {
-                owner: row.owner,
-                topic: Topic::Order,
-                subject: id.to_owned(),
-            };
+            let change = Change::order_part(&row.owner, &j.order_id);
             live::record(&txn, ms(last_change(j)), &[change])
                 .await
                 .map_err(storage)?;
@@ -301,6 +299,64 @@ impl PartnerStore for SqlPartnerStore {
         txn.commit().await.map_err(storage)
     }
 
+    async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {
+        job_message::Entity::find()
+            .filter(job_message::Column::OrderId.eq(order.as_str()))
+            .order_by_asc(job_message::Column::Seq)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(message_from_row)
+            .collect()
+    }
+
+    async fn add_message(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        mut message: JobMessage,
+    ) -> DomainResult<JobMessage> {
+        // Numbered after the last one; of two written at once, the second to insert finds its
+        // number taken and tries the next. One with the writer's key already is a retry: the
+        // message as it was written is returned.
+        for _ in 0..8 {
+            if let Some(sent) = self.message_by_key(order, &message).await? {
+                return Ok(sent);
+            }
+            let txn = crate::sql::db::begin_write(&self.db)
+                .await
+                .map_err(storage)?;
+            let last = job_message::Entity::find()
+                .filter(job_message::Column::OrderId.eq(order.as_str()))
+                .order_by_desc(job_message::Column::Seq)
+                .one(&txn)
+                .await
+                .map_err(storage)?
+                .map_or(0, |m| m.seq);
+            message.seq = u32::try_from(last).unwrap_or(0) + 1;
+            match job_message::Entity::insert(message_to_row(order, &message))
+                .exec(&txn)
+                .await
+            {
+                Err(e) if unique(&e) => continue,
+                other => other.map_err(storage)?,
+            };
+            let change = Change::order_part(owner.as_str(), order);
+            live::record(&txn, ms(message.at), &[change])
+                .await
+                .map_err(storage)?;
+            match txn.commit().await {
+                Err(e) if unique(&e) => continue,
+                other => other.map_err(storage)?,
+            }
+            return Ok(message);
+        }
+        Err(domain::DomainError::Unavailable(
+            "a job's thread stayed busy".into(),
+        ))
+    }
+
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {
         if orders.is_empty() {
             return Ok(Vec::new());
@@ -314,6 +370,61 @@ impl PartnerStore for SqlPartnerStore {
             .map(|row| Ok((OrderId::parse(&row.order_id)?, position_from_row(row)?)))
             .collect()
     }
+}
+
+impl SqlPartnerStore {
+    async fn message_by_key(
+        &self,
+        order: &OrderId,
+        m: &JobMessage,
+    ) -> DomainResult<Option<JobMessage>> {
+        job_message::Entity::find()
+            .filter(job_message::Column::OrderId.eq(order.as_str()))
+            .filter(job_message::Column::AuthorId.eq(m.author.as_str()))
+            .filter(job_message::Column::ClientKey.eq(&m.key))
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(message_from_row)
+            .transpose()
+    }
+}
+
+fn message_to_row(order: &OrderId, m: &JobMessage) -> job_message::ActiveModel {
+    let (phrase, body, language) = match &m.said {
+        Said::Phrase(code) => (code.clone(), String::new(), String::new()),
+        Said::Text { body, language } => (String::new(), body.clone(), language.tag().to_owned()),
+    };
+    job_message::ActiveModel {
+        order_id: Set(order.as_str().to_owned()),
+        seq: Set(i32::try_from(m.seq).unwrap_or(i32::MAX)),
+        side: Set(m.side.code().to_owned()),
+        author_id: Set(m.author.as_str().to_owned()),
+        client_key: Set(m.key.clone()),
+        phrase: Set(phrase),
+        body: Set(body),
+        language: Set(language),
+        at_ms: Set(ms(m.at)),
+    }
+}
+
+fn message_from_row(row: job_message::Model) -> DomainResult<JobMessage> {
+    let said = if row.phrase.is_empty() {
+        Said::Text {
+            body: row.body,
+            language: Language::parse(&row.language)?,
+        }
+    } else {
+        Said::Phrase(row.phrase)
+    };
+    Ok(JobMessage {
+        seq: u32::try_from(row.seq).unwrap_or(0),
+        side: Side::parse(&row.side)?,
+        author: UserId::parse(&row.author_id)?,
+        key: row.client_key,
+        said,
+        at: instant(row.at_ms)?,
+    })
 }
 
 fn position_from_row(row: job_position::Model) -> DomainResult<KeptPosition> {

@@ -339,3 +339,65 @@ on_both_databases!(
             && e.owner == order.owner));
     }
 );
+
+on_both_databases!(
+    messages_written_at_once_in_one_thread_all_land_in_order,
+    |db: DatabaseConnection| async move {
+        use domain::partners::{JobMessage, Said, Side};
+        use domain::shared::Language;
+        let store = std::sync::Arc::new(SqlPartnerStore::new(db.clone()));
+        let a = driver(&db, &store, "pa").await;
+        let order = Charters::new(&db).await.paid(1, 0).await;
+        offered(&store, &order, &[&a]).await;
+        let message = |n: u32| JobMessage {
+            seq: 0,
+            side: if n % 2 == 0 {
+                Side::Partner
+            } else {
+                Side::Traveller
+            },
+            author: a.user_id.clone(),
+            key: format!("k{n}"),
+            said: if n % 2 == 0 {
+                Said::Phrase("at_arrivals".into())
+            } else {
+                Said::text(&format!("tin nhắn {n}"), Language::Vi).unwrap()
+            },
+            at: now() + Duration::seconds(i64::from(n)),
+        };
+        let mut writing = tokio::task::JoinSet::new();
+        for n in 0..6 {
+            let (store, id, owner, m) = (
+                store.clone(),
+                order.id.clone(),
+                order.owner.clone(),
+                message(n),
+            );
+            writing.spawn(async move { store.add_message(&id, &owner, m).await });
+        }
+        let mut seqs = Vec::new();
+        while let Some(done) = writing.join_next().await {
+            seqs.push(done.unwrap().unwrap().seq);
+        }
+        seqs.sort_unstable();
+        assert_eq!(seqs, vec![1, 2, 3, 4, 5, 6]);
+        // A retry under a key already written returns that message and adds none.
+        let again = store
+            .add_message(&order.id, &order.owner, message(3))
+            .await
+            .unwrap();
+        assert!(matches!(again.said, Said::Text { .. }));
+        let read = store.messages(&order.id).await.unwrap();
+        assert_eq!(read.len(), 6);
+        assert_eq!(read.iter().find(|m| m.key == "k3").unwrap().seq, again.seq);
+        assert!(read.windows(2).all(|w| w[0].seq < w[1].seq));
+        let text = read.iter().find(|m| m.side == Side::Traveller).unwrap();
+        assert!(matches!(
+            &text.said,
+            Said::Text {
+                language: Language::Vi,
+                ..
+            }
+        ));
+    }
+);

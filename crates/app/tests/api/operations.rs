@@ -312,6 +312,10 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
             "GetOrderJob",
             code!(c.get_order_job(with(cred, Default::default()))),
         ),
+        (
+            "GetOrderJobThread",
+            code!(c.get_order_job_thread(with(cred, Default::default()))),
+        ),
     ]
 }
 

@@ -547,3 +547,162 @@ api_test!(
         assert_eq!(board().await, None);
     }
 );
+
+api_test!(
+    the_traveller_and_the_driver_talk_each_reading_phrases_in_their_own_language,
+    async |app: &TestApp| {
+        use pb::send_job_message_request::Said as PartnerSaid;
+        use pb::send_traveller_message_request::Said as TravellerSaid;
+        let admin = operator_token(app).await;
+        let (minh, minh_p) = driver(app, &admin, "minh@partners.example", "Minh").await;
+        let (lan, _) = driver(app, &admin, "lan@partners.example", "Lan").await;
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending(app, &ann, 2).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let progress = || async {
+            JobProgressServiceClient::connect(app.url(""))
+                .await
+                .unwrap()
+        };
+        let ann_reads = || async {
+            let request = pb::GetTravellerThreadRequest {
+                order_id: id.clone(),
+            };
+            let r = progress()
+                .await
+                .get_traveller_thread(signed(&ann, request))
+                .await;
+            r.unwrap().into_inner().thread.unwrap()
+        };
+        // Nobody has the job yet: nothing to read, nowhere to write.
+        let before = ann_reads().await;
+        assert!(!before.open && before.messages.is_empty());
+
+        let offer = pb::OfferJobRequest {
+            order_id: id.clone(),
+            partner_id: minh_p.user_id.clone(),
+        };
+        client(app)
+            .await
+            .offer_job(with(&Cred::Token(&admin), offer))
+            .await
+            .unwrap();
+        let accept = pb::AcceptJobRequest {
+            order_id: id.clone(),
+        };
+        partners(app)
+            .await
+            .accept_job(signed(&minh, accept))
+            .await
+            .unwrap();
+
+        // The driver taps a quick reply; the traveller reads it in Chinese, he in Vietnamese.
+        let send = pb::SendJobMessageRequest {
+            order_id: id.clone(),
+            said: Some(PartnerSaid::Phrase("at_arrivals".into())),
+            key: "m-1".into(),
+        };
+        let his = partners(app)
+            .await
+            .send_job_message(signed(&minh, send))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        assert_eq!(
+            his.messages[0].text,
+            "Tôi đang ở cửa ra sảnh đến, cầm bảng có tên bạn"
+        );
+        assert!(his.messages[0].mine);
+        assert!(his.phrases.iter().any(|p| p.code == "where_are_you"));
+        let hers = ann_reads().await;
+        assert!(hers.open);
+        let first = &hers.messages[0];
+        assert_eq!(first.text, "我在入境大廳出口，舉著寫有您名字的牌子");
+        assert_eq!(
+            (first.mine, first.side, first.phrase.as_str()),
+            (false, i32::from(pb::JobSide::Partner), "at_arrivals")
+        );
+        assert!(
+            hers.phrases
+                .iter()
+                .any(|p| p.code == "landed" && p.text == "我已落地，正在等行李")
+        );
+
+        // She writes her own words: he reads them as written, marked Chinese. Sent twice (a
+        // retry), they are written once.
+        let own_words = || pb::SendTravellerMessageRequest {
+            order_id: id.clone(),
+            said: Some(TravellerSaid::Text("我穿藍色外套".into())),
+            key: "t-1".into(),
+        };
+        for _ in 0..2 {
+            progress()
+                .await
+                .send_traveller_message(signed(&ann, own_words()))
+                .await
+                .unwrap();
+        }
+        let read = pb::GetJobThreadRequest {
+            order_id: id.clone(),
+        };
+        let his = partners(app)
+            .await
+            .get_job_thread(signed(&minh, read.clone()))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        assert_eq!(his.messages.len(), 2);
+        let second = &his.messages[1];
+        assert_eq!(
+            (second.text.as_str(), second.language.as_str(), second.mine),
+            ("我穿藍色外套", "zh-TW", false)
+        );
+        // A traveller's phrase is not the driver's to send.
+        let wrong = pb::SendJobMessageRequest {
+            order_id: id.clone(),
+            said: Some(PartnerSaid::Phrase("landed".into())),
+            key: "m-2".into(),
+        };
+        let refused = partners(app)
+            .await
+            .send_job_message(signed(&minh, wrong))
+            .await
+            .unwrap_err();
+        assert_eq!(words(&refused), "Không có câu trả lời nhanh này");
+
+        // Nobody else reads it; staff read it, in their language.
+        let other = partners(app)
+            .await
+            .get_job_thread(signed(&lan, read))
+            .await
+            .unwrap_err();
+        assert_eq!(other.code(), Code::NotFound);
+        let bob = token_for(app, "bob@example.com").await;
+        let request = pb::GetTravellerThreadRequest {
+            order_id: id.clone(),
+        };
+        let stranger = progress()
+            .await
+            .get_traveller_thread(signed(&bob, request))
+            .await
+            .unwrap_err();
+        assert_eq!(stranger.code(), Code::NotFound);
+        let request = pb::GetOrderJobThreadRequest {
+            order_id: id.clone(),
+        };
+        let staff = client(app)
+            .await
+            .get_order_job_thread(with(&Cred::Token(&admin), request))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        assert_eq!((staff.messages.len(), staff.open), (2, false));
+        assert!(staff.phrases.is_empty());
+    }
+);

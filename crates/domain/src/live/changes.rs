@@ -34,6 +34,15 @@ impl Change {
         }
     }
 
+    /// Something the order's pages show beside it changed: its job, its thread.
+    pub fn order_part(owner: &str, order: &OrderId) -> Self {
+        Self {
+            owner: owner.to_owned(),
+            topic: Topic::Order,
+            subject: order.as_str().to_owned(),
+        }
+    }
+
     /// The partner on `owner`'s order `order` sent where they are.
     pub fn position(owner: &UserId, order: &OrderId) -> Self {
         Self {

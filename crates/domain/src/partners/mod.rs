@@ -9,6 +9,7 @@ mod positions;
 mod service;
 #[cfg(test)]
 mod service_tests;
+mod talk;
 #[cfg(test)]
 mod tests;
 
@@ -23,4 +24,5 @@ pub use positions::{
     AHEAD_SECONDS, AIRPORTS, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH, MeetingPoint,
     POSITIONS_KEPT_HOURS, Point, REPORT_SECONDS, STALE_SECONDS, Whereabouts, eta_minutes,
 };
-pub use service::{BoardJob, Offering, PartnerJob, PartnerService, Progress};
+pub use service::{BoardJob, Offering, PartnerJob, PartnerService, Progress, Talk, Talker};
+pub use talk::{JobMessage, MESSAGE_MAX, PHRASES, Said, Side, TALK_AFTER_HOURS, phrase_term};

@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use super::jobs::Job;
 use super::model::Partner;
 use super::positions::KeptPosition;
+use super::talk::JobMessage;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
 use crate::ordering::{Order, OrderId};
@@ -73,6 +74,17 @@ pub trait PartnerStore: Send + Sync {
         owner: &UserId,
         kept: &KeptPosition,
     ) -> DomainResult<()>;
+    /// A job's thread, oldest first.
+    async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>>;
+    /// Adds `message` to the job's thread, numbered after the last one (its `seq` is the store's
+    /// to give: two written at once both land, one after the other), and announces the order to
+    /// `owner`'s pages. Returns it as numbered.
+    async fn add_message(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        message: JobMessage,
+    ) -> DomainResult<JobMessage>;
     /// The last readings kept of these jobs.
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>>;
 }

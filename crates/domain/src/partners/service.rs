@@ -11,6 +11,7 @@ use super::jobs::{Job, JobStatus, NoShowProof, Position, travel_minutes};
 use super::model::{NewPartner, Partner, PartnerKind};
 use super::ports::{JobStoreError, JobWrite, PartnerStore};
 use super::positions::{Dropped, KeptPosition, MeetingPoint, Point, Whereabouts};
+use super::talk::{JobMessage, KEY_MAX, Said, Side};
 use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogService, Plan};
 use crate::error::{DomainError, DomainResult, Message, msg};
@@ -57,6 +58,26 @@ pub struct Progress {
 pub struct BoardJob {
     pub job: Job,
     pub position: Option<Position>,
+}
+
+/// Who reads or writes a job's thread.
+#[derive(Debug, Clone, Copy)]
+pub enum Talker<'a> {
+    /// The order's customer.
+    Traveller(&'a UserId),
+    /// The partner who took the job.
+    Partner(&'a Partner),
+    /// Staff read every thread and write in none.
+    Staff(&'a Staff),
+}
+
+/// A job's thread as its reader has it: the messages, whether they may write now, and their side
+/// (none for staff).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Talk {
+    pub messages: Vec<JobMessage>,
+    pub open: bool,
+    pub side: Option<Side>,
 }
 
 #[derive(Clone)]
@@ -316,6 +337,88 @@ impl PartnerService {
             .keep_position(order_id, &order.owner, &kept)
             .await?;
         Ok(Ok(()))
+    }
+
+    /// A job's thread for `who`: a traveller their own order's (another's is not found), a
+    /// partner the job they took, staff any. Empty and closed while nobody has taken the job.
+    pub async fn talk(&self, who: Talker<'_>, order_id: &OrderId) -> DomainResult<Talk> {
+        let (job, side) = self.thread_of(who, order_id).await?;
+        let Some(job) = job else {
+            return Ok(Talk {
+                messages: Vec::new(),
+                open: false,
+                side,
+            });
+        };
+        Ok(Talk {
+            messages: self.store.messages(order_id).await?,
+            open: side.is_some() && job.talk_open(self.clock.now()),
+            side,
+        })
+    }
+
+    /// The traveller or the partner writes in the job's thread while it is open: a phrase of
+    /// their side's book, or their own words, under a key of theirs (a retry with it writes
+    /// nothing more). The other reads it at once (the order is announced).
+    pub async fn say(
+        &self,
+        who: Talker<'_>,
+        order_id: &OrderId,
+        said: Said,
+        key: &str,
+    ) -> DomainResult<JobMessage> {
+        let key = crate::shared::text("key", key, KEY_MAX, msg("talk.key_required"))?;
+        let (job, side) = self.thread_of(who, order_id).await?;
+        let (author, owner) = match who {
+            Talker::Traveller(id) => (id.clone(), id.clone()),
+            Talker::Partner(p) => (p.user_id.clone(), self.order(order_id).await?.owner),
+            Talker::Staff(_) => {
+                return Err(DomainError::PermissionDenied(msg("talk.staff_read_only")));
+            }
+        };
+        let (Some(job), Some(side)) = (job, side) else {
+            return Err(DomainError::FailedPrecondition(msg("talk.closed")));
+        };
+        let now = self.clock.now();
+        job.require_talk_open(now)?;
+        said.check(side)?;
+        let message = JobMessage {
+            seq: 0,
+            side,
+            author,
+            key,
+            said,
+            at: now,
+        };
+        self.store.add_message(order_id, &owner, message).await
+    }
+
+    /// The job whose thread `who` may read, if someone has taken it, and their side.
+    async fn thread_of(
+        &self,
+        who: Talker<'_>,
+        order_id: &OrderId,
+    ) -> DomainResult<(Option<Job>, Option<Side>)> {
+        let taken = |job: Option<Job>| job.filter(|j| j.partner.is_some());
+        match who {
+            Talker::Traveller(customer) => {
+                if &self.order(order_id).await?.owner != customer {
+                    return Err(DomainError::not_found("order"));
+                }
+                Ok((
+                    taken(self.store.job(order_id).await?),
+                    Some(Side::Traveller),
+                ))
+            }
+            Talker::Partner(partner) => {
+                let job = self.job_of_order(order_id).await?;
+                if job.partner.as_ref() != Some(&partner.user_id) {
+                    return Err(DomainError::not_found("job"));
+                }
+                Ok((Some(job), Some(Side::Partner)))
+            }
+            Talker::Staff(_) => Ok((taken(self.store.job(order_id).await?), None)),
+        }
     }
 
     /// The operators' board: jobs not over that start from the start of today for `days` days,

@@ -11,7 +11,9 @@ use super::Store;
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::ordering::{OrderId, StoreError};
-use crate::partners::{Job, JobStoreError, JobWrite, KeptPosition, Partner, PartnerStore};
+use crate::partners::{
+    Job, JobMessage, JobStoreError, JobWrite, KeptPosition, Partner, PartnerStore,
+};
 use crate::shared::UserId;
 
 #[derive(Default)]
@@ -22,6 +24,7 @@ struct State {
     holds: HashMap<(UserId, DateTime<Utc>), OrderId>,
     audit: Vec<AuditEntry>,
     positions: HashMap<OrderId, KeptPosition>,
+    messages: HashMap<OrderId, Vec<JobMessage>>,
 }
 
 pub(crate) struct Partners {
@@ -194,5 +197,29 @@ impl PartnerStore for Partners {
             .iter()
             .filter_map(|o| state.positions.get(o).map(|k| (o.clone(), k.clone())))
             .collect())
+    }
+
+    async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {
+        let state = self.state.lock().unwrap();
+        Ok(state.messages.get(order).cloned().unwrap_or_default())
+    }
+
+    async fn add_message(
+        &self,
+        order: &OrderId,
+        _owner: &UserId,
+        mut message: JobMessage,
+    ) -> DomainResult<JobMessage> {
+        let mut state = self.state.lock().unwrap();
+        let thread = state.messages.entry(order.clone()).or_default();
+        if let Some(sent) = thread
+            .iter()
+            .find(|m| m.author == message.author && m.key == message.key)
+        {
+            return Ok(sent.clone());
+        }
+        message.seq = u32::try_from(thread.len()).unwrap_or(u32::MAX) + 1;
+        thread.push(message.clone());
+        Ok(message)
     }
 }

@@ -4,7 +4,7 @@ use domain::error::msg;
 use domain::ordering::GuideLanguage;
 use domain::partners::{
     Answer, BoardJob, Job, JobStatus, MeetingPoint, NewPartner, NoShowProof, Partner, PartnerJob,
-    PartnerKind, Point, Position, Progress, Vehicle, Whereabouts,
+    PartnerKind, Point, Position, Progress, Said, Side, Talk, Vehicle, Whereabouts, phrase_term,
 };
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
@@ -255,4 +255,62 @@ pub(crate) fn new_partner_from_pb(p: pb::Partner) -> DomainResult<NewPartner> {
         vehicle,
         therapist_id: Some(p.therapist_id),
     })
+}
+
+/// A job's thread as `reader` reads it (staff: `None`): each phrase in the call's language, free
+/// text as written with its language, and the reader's own phrasebook.
+pub(crate) fn thread_to_pb(t: &Talk, reader: Option<&UserId>) -> pb::JobThread {
+    let lang = crate::texts::current();
+    let say = |term: &str| domain::words::term(term, lang);
+    let messages = t
+        .messages
+        .iter()
+        .map(|m| {
+            let (text, phrase, language) = match &m.said {
+                Said::Phrase(code) => (
+                    phrase_term(code).map_or_else(|| code.clone(), say),
+                    code.clone(),
+                    String::new(),
+                ),
+                Said::Text { body, language } => {
+                    (body.clone(), String::new(), language.tag().to_owned())
+                }
+            };
+            pb::JobMessage {
+                seq: m.seq,
+                side: match m.side {
+                    Side::Traveller => pb::JobSide::Traveller,
+                    Side::Partner => pb::JobSide::Partner,
+                }
+                .into(),
+                mine: reader == Some(&m.author),
+                text,
+                phrase,
+                language,
+                at: Some(timestamp(m.at)),
+            }
+        })
+        .collect();
+    let phrases = t.side.map_or_else(Vec::new, |side| {
+        side.phrases()
+            .map(|(code, term)| pb::JobPhrase {
+                code: code.into(),
+                text: say(term),
+            })
+            .collect()
+    });
+    pb::JobThread {
+        messages,
+        open: t.open,
+        phrases,
+    }
+}
+
+/// What a message says: a phrase's code, or free text in the call's language.
+pub(crate) fn said_from_pb(phrase: Option<String>, text: Option<String>) -> DomainResult<Said> {
+    match (phrase, text) {
+        (Some(code), _) => Ok(Said::Phrase(code.trim().to_owned())),
+        (None, Some(body)) => Said::text(&body, crate::texts::current()),
+        (None, None) => Err(DomainError::invalid("said", msg("talk.text_required"))),
+    }
 }

@@ -10,6 +10,7 @@ pub mod federated_identity;
 pub mod hotel_image;
 pub mod idempotency_key;
 pub mod job;
+pub mod job_message;
 pub mod job_offer;
 pub mod job_position;
 pub mod job_step;

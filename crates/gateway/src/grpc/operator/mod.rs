@@ -103,4 +103,5 @@ dispatch! {
     withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => partners::withdraw_job;
     list_job_board(ListJobBoardRequest, ListJobBoardResponse) => partners::list_job_board;
     get_order_job(GetOrderJobRequest, GetOrderJobResponse) => partners::get_order_job;
+    get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => partners::get_order_job_thread;
 }

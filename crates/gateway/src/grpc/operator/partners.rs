@@ -8,7 +8,10 @@ use super::Operators;
 use crate::error::status;
 use crate::pb;
 use crate::wire::operator::order_id;
-use crate::wire::partner::{board_job_to_pb, job_to_pb, new_partner_from_pb, partner_to_pb};
+use crate::wire::partner::{
+    board_job_to_pb, job_to_pb, new_partner_from_pb, partner_to_pb, thread_to_pb,
+};
+use domain::partners::Talker;
 
 pub(super) async fn list_partners(
     ops: &Operators,
@@ -130,5 +133,20 @@ pub(super) async fn get_order_job(
     let now = ops.s.partners.clock().now();
     Ok(Response::new(pb::GetOrderJobResponse {
         job: job.map(|j| job_to_pb(&j, None, now)),
+    }))
+}
+
+pub(super) async fn get_order_job_thread(
+    ops: &Operators,
+    request: Request<pb::GetOrderJobThreadRequest>,
+) -> Result<Response<pb::GetOrderJobThreadResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        ops.s.partners.talk(Talker::Staff(&by), &id).await
+    };
+    let talk = work.await.map_err(status)?;
+    Ok(Response::new(pb::GetOrderJobThreadResponse {
+        thread: Some(thread_to_pb(&talk, None)),
     }))
 }

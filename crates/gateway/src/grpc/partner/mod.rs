@@ -3,7 +3,7 @@
 //! the domain, which checks the job is theirs.
 
 use domain::identity::IdentityService;
-use domain::partners::{Partner, PartnerService};
+use domain::partners::{Partner, PartnerService, Talker};
 use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_caller;
@@ -12,7 +12,7 @@ use crate::pb;
 use crate::wire::operator::order_id;
 use crate::wire::partner::{
     partner_job_to_pb, partner_to_pb, point_from_pb, position_from_pb, progress_to_pb,
-    proof_from_pb, step_from_pb,
+    proof_from_pb, said_from_pb, step_from_pb, thread_to_pb,
 };
 
 pub(crate) struct Partners {
@@ -186,6 +186,46 @@ impl pb::partner_service_server::PartnerService for Partners {
             }
         }))
     }
+
+    async fn get_job_thread(
+        &self,
+        request: Request<pb::GetJobThreadRequest>,
+    ) -> Result<Response<pb::GetJobThreadResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let work = async {
+            let id = order_id(&request.get_ref().order_id)?;
+            self.partners.talk(Talker::Partner(&p), &id).await
+        };
+        let talk = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetJobThreadResponse {
+            thread: Some(thread_to_pb(&talk, Some(&p.user_id))),
+        }))
+    }
+
+    async fn send_job_message(
+        &self,
+        request: Request<pb::SendJobMessageRequest>,
+    ) -> Result<Response<pb::SendJobMessageResponse>, Status> {
+        use pb::send_job_message_request::Said as Of;
+        let p = self.caller(&request).await?;
+        let r = request.into_inner();
+        let (phrase, text) = match r.said {
+            Some(Of::Phrase(code)) => (Some(code), None),
+            Some(Of::Text(body)) => (None, Some(body)),
+            None => (None, None),
+        };
+        let who = Talker::Partner(&p);
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            let said = said_from_pb(phrase, text)?;
+            self.partners.say(who, &id, said, &r.key).await?;
+            self.partners.talk(who, &id).await
+        };
+        let talk = work.await.map_err(status)?;
+        Ok(Response::new(pb::SendJobMessageResponse {
+            thread: Some(thread_to_pb(&talk, Some(&p.user_id))),
+        }))
+    }
 }
 
 /// `booking.v1.JobProgressService`: a traveller following their order's job.
@@ -216,6 +256,48 @@ impl pb::job_progress_service_server::JobProgressService for Progress {
         let progress = work.await.map_err(status)?;
         Ok(Response::new(pb::GetJobProgressResponse {
             progress: progress.as_ref().map(progress_to_pb),
+        }))
+    }
+
+    async fn get_traveller_thread(
+        &self,
+        request: Request<pb::GetTravellerThreadRequest>,
+    ) -> Result<Response<pb::GetTravellerThreadResponse>, Status> {
+        let caller = grpc_caller(&self.identity, &request).await?;
+        let work = async {
+            let id = order_id(&request.get_ref().order_id)?;
+            self.partners
+                .talk(Talker::Traveller(&caller.user_id), &id)
+                .await
+        };
+        let talk = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetTravellerThreadResponse {
+            thread: Some(thread_to_pb(&talk, Some(&caller.user_id))),
+        }))
+    }
+
+    async fn send_traveller_message(
+        &self,
+        request: Request<pb::SendTravellerMessageRequest>,
+    ) -> Result<Response<pb::SendTravellerMessageResponse>, Status> {
+        use pb::send_traveller_message_request::Said as Of;
+        let caller = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let (phrase, text) = match r.said {
+            Some(Of::Phrase(code)) => (Some(code), None),
+            Some(Of::Text(body)) => (None, Some(body)),
+            None => (None, None),
+        };
+        let who = Talker::Traveller(&caller.user_id);
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            let said = said_from_pb(phrase, text)?;
+            self.partners.say(who, &id, said, &r.key).await?;
+            self.partners.talk(who, &id).await
+        };
+        let talk = work.await.map_err(status)?;
+        Ok(Response::new(pb::SendTravellerMessageResponse {
+            thread: Some(thread_to_pb(&talk, Some(&caller.user_id))),
         }))
     }
 }

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/partner.proto.
  */
 export const file_booking_v1_partner: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0i5wEKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgizwEKCEpvYk9mZmVyEhIKCnBhcnRuZXJfaWQYASABKAkSLgoKb2ZmZXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGYW5zd2VyGAQgASgJEi8KC2Fuc3dlcmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZyZWFzb24YBiABKAkiWAoHSm9iU3RlcBIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoLR2VvUG9zaXRpb24SEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBEhAKCGFjY3VyYWN5GAMgASgBEiwKCHRha2VuX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKWAwoDSm9iEhAKCG9yZGVyX2lkGAEgASgJEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRItCglzdGFydHNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKB2VuZHNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiUKBnN0YXR1cxgFIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEhIKCnBhcnRuZXJfaWQYBiABKAkSJAoGb2ZmZXJzGAcgAygLMhQuYm9va2luZy52MS5Kb2JPZmZlchIiCgVzdGVwcxgIIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcBIcChRmcmVlX3dhaXRpbmdfbWludXRlcxgJIAEoDRISCgp1bmFuc3dlcmVkGAogASgIEhIKCnJlZGlzcGF0Y2gYCyABKAgSLgoNbGFzdF9wb3NpdGlvbhgMIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iLwoIR2VvUG9pbnQSEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBIqUBCgpQYXJ0bmVySm9iEhwKA2pvYhgBIAEoCzIPLmJvb2tpbmcudjEuSm9iEhEKCXBsYW5fbmFtZRgCIAEoCRIpCgdkZXRhaWxzGAMgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRIWCg5jdXN0b21lcl9waG9uZRgFIAEoCRIMCgRub3RlGAYgASgJIhMKEUdldFBhcnRuZXJSZXF1ZXN0IjoKEkdldFBhcnRuZXJSZXNwb25zZRIkCgdwYXJ0bmVyGAEgASgLMhMuYm9va2luZy52MS5QYXJ0bmVyIh8KD0xpc3RKb2JzUmVxdWVzdBIMCgRkYXlzGAEgASgNIjgKEExpc3RKb2JzUmVzcG9uc2USJAoEam9icxgBIAMoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiIhCg1HZXRKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjUKDkdldEpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiIkChBBY2NlcHRKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjgKEUFjY2VwdEpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiI1ChFEZWNsaW5lSm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiOQoSRGVjbGluZUpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJMChFBZHZhbmNlSm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIlCgZzdGF0dXMYAiABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cyI5ChJBZHZhbmNlSm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIjgKDkNoZWNrSW5SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHZvdWNoZXJfY29kZRgCIAEoCSI2Cg9DaGVja0luUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iImEKE1JlcG9ydE5vU2hvd1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDQoFcGhvdG8YAiABKAkSKQoIcG9zaXRpb24YAyABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uIjsKFFJlcG9ydE5vU2hvd1Jlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJUChVSZXBvcnRQb3NpdGlvblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoIcG9zaXRpb24YAiABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uIkcKFlJlcG9ydFBvc2l0aW9uUmVzcG9uc2USDAoEa2VwdBgBIAEoCBIPCgdkcm9wcGVkGAIgASgJEg4KBnJlYXNvbhgDIAEoCSJNChVHZXRKb2JQcm9ncmVzc1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSIgoEbmVhchgCIAEoCzIULmJvb2tpbmcudjEuR2VvUG9pbnQiQwoWR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZRIpCghwcm9ncmVzcxgBIAEoCzIXLmJvb2tpbmcudjEuSm9iUHJvZ3Jlc3MijQEKC0pvYlByb2dyZXNzEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiIKBXN0ZXBzGAIgAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEjMKC3doZXJlYWJvdXRzGAMgASgLMh4uYm9va2luZy52MS5QYXJ0bmVyV2hlcmVhYm91dHMizQEKElBhcnRuZXJXaGVyZWFib3V0cxIpCghwb3NpdGlvbhgBIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24SKQoHbWVldGluZxgCIAEoDjIYLmJvb2tpbmcudjEuTWVldGluZ1BvaW50Eg8KB2FpcnBvcnQYAyABKAkSFwoKZGlzdGFuY2VfbRgEIAEoDUgAiAEBEhgKC2V0YV9taW51dGVzGAUgASgNSAGIAQFCDQoLX2Rpc3RhbmNlX21CDgoMX2V0YV9taW51dGVzKngKC1BhcnRuZXJLaW5kEhwKGFBBUlRORVJfS0lORF9VTlNQRUNJRklFRBAAEhcKE1BBUlRORVJfS0lORF9EUklWRVIQARIWChJQQVJUTkVSX0tJTkRfR1VJREUQAhIaChZQQVJUTkVSX0tJTkRfVEhFUkFQSVNUEAMq7AEKCUpvYlN0YXR1cxIaChZKT0JfU1RBVFVTX1VOU1BFQ0lGSUVEEAASEwoPSk9CX1NUQVRVU19PUEVOEAESFwoTSk9CX1NUQVRVU19BQ0NFUFRFRBACEhkKFUpPQl9TVEFUVVNfT05fVEhFX1dBWRADEhYKEkpPQl9TVEFUVVNfQVJSSVZFRBAEEhYKEkpPQl9TVEFUVVNfU1RBUlRFRBAFEhgKFEpPQl9TVEFUVVNfQ09NUExFVEVEEAYSFgoSSk9CX1NUQVRVU19OT19TSE9XEAcSGAoUSk9CX1NUQVRVU19XSVRIRFJBV04QCCplCgxNZWV0aW5nUG9pbnQSHQoZTUVFVElOR19QT0lOVF9VTlNQRUNJRklFRBAAEhkKFU1FRVRJTkdfUE9JTlRfQUlSUE9SVBABEhsKF01FRVRJTkdfUE9JTlRfVFJBVkVMTEVSEAIy5gUKDlBhcnRuZXJTZXJ2aWNlElAKCkdldFBhcnRuZXISHS5ib29raW5nLnYxLkdldFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVzcG9uc2UiA5ACARJKCghMaXN0Sm9icxIbLmJvb2tpbmcudjEuTGlzdEpvYnNSZXF1ZXN0GhwuYm9va2luZy52MS5MaXN0Sm9ic1Jlc3BvbnNlIgOQAgESRAoGR2V0Sm9iEhkuYm9va2luZy52MS5HZXRKb2JSZXF1ZXN0GhouYm9va2luZy52MS5HZXRKb2JSZXNwb25zZSIDkAIBEk0KCUFjY2VwdEpvYhIcLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVxdWVzdBodLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVzcG9uc2UiA5ACAhJQCgpEZWNsaW5lSm9iEh0uYm9va2luZy52MS5EZWNsaW5lSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlc3BvbnNlIgOQAgISUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgISXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICMnIKEkpvYlByb2dyZXNzU2VydmljZRJcCg5HZXRKb2JQcm9ncmVzcxIhLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0GiIuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_booking_v1_order, file_google_protobuf_timestamp]);
+  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0i5wEKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgizwEKCEpvYk9mZmVyEhIKCnBhcnRuZXJfaWQYASABKAkSLgoKb2ZmZXJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGYW5zd2VyGAQgASgJEi8KC2Fuc3dlcmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZyZWFzb24YBiABKAkiWAoHSm9iU3RlcBIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAicgoLR2VvUG9zaXRpb24SEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBEhAKCGFjY3VyYWN5GAMgASgBEiwKCHRha2VuX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKWAwoDSm9iEhAKCG9yZGVyX2lkGAEgASgJEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRItCglzdGFydHNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKB2VuZHNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiUKBnN0YXR1cxgFIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEhIKCnBhcnRuZXJfaWQYBiABKAkSJAoGb2ZmZXJzGAcgAygLMhQuYm9va2luZy52MS5Kb2JPZmZlchIiCgVzdGVwcxgIIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcBIcChRmcmVlX3dhaXRpbmdfbWludXRlcxgJIAEoDRISCgp1bmFuc3dlcmVkGAogASgIEhIKCnJlZGlzcGF0Y2gYCyABKAgSLgoNbGFzdF9wb3NpdGlvbhgMIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iLwoIR2VvUG9pbnQSEAoIbGF0aXR1ZGUYASABKAESEQoJbG9uZ2l0dWRlGAIgASgBIqUBCgpQYXJ0bmVySm9iEhwKA2pvYhgBIAEoCzIPLmJvb2tpbmcudjEuSm9iEhEKCXBsYW5fbmFtZRgCIAEoCRIpCgdkZXRhaWxzGAMgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSFQoNY3VzdG9tZXJfbmFtZRgEIAEoCRIWCg5jdXN0b21lcl9waG9uZRgFIAEoCRIMCgRub3RlGAYgASgJIhMKEUdldFBhcnRuZXJSZXF1ZXN0IjoKEkdldFBhcnRuZXJSZXNwb25zZRIkCgdwYXJ0bmVyGAEgASgLMhMuYm9va2luZy52MS5QYXJ0bmVyIh8KD0xpc3RKb2JzUmVxdWVzdBIMCgRkYXlzGAEgASgNIjgKEExpc3RKb2JzUmVzcG9uc2USJAoEam9icxgBIAMoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiIhCg1HZXRKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjUKDkdldEpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiIkChBBY2NlcHRKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjgKEUFjY2VwdEpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiI1ChFEZWNsaW5lSm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiOQoSRGVjbGluZUpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJMChFBZHZhbmNlSm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIlCgZzdGF0dXMYAiABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cyI5ChJBZHZhbmNlSm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIjgKDkNoZWNrSW5SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhQKDHZvdWNoZXJfY29kZRgCIAEoCSI2Cg9DaGVja0luUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iImEKE1JlcG9ydE5vU2hvd1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDQoFcGhvdG8YAiABKAkSKQoIcG9zaXRpb24YAyABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uIjsKFFJlcG9ydE5vU2hvd1Jlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJUChVSZXBvcnRQb3NpdGlvblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoIcG9zaXRpb24YAiABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uIkcKFlJlcG9ydFBvc2l0aW9uUmVzcG9uc2USDAoEa2VwdBgBIAEoCBIPCgdkcm9wcGVkGAIgASgJEg4KBnJlYXNvbhgDIAEoCSJNChVHZXRKb2JQcm9ncmVzc1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSIgoEbmVhchgCIAEoCzIULmJvb2tpbmcudjEuR2VvUG9pbnQiQwoWR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZRIpCghwcm9ncmVzcxgBIAEoCzIXLmJvb2tpbmcudjEuSm9iUHJvZ3Jlc3MijQEKC0pvYlByb2dyZXNzEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiIKBXN0ZXBzGAIgAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEjMKC3doZXJlYWJvdXRzGAMgASgLMh4uYm9va2luZy52MS5QYXJ0bmVyV2hlcmVhYm91dHMizQEKElBhcnRuZXJXaGVyZWFib3V0cxIpCghwb3NpdGlvbhgBIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24SKQoHbWVldGluZxgCIAEoDjIYLmJvb2tpbmcudjEuTWVldGluZ1BvaW50Eg8KB2FpcnBvcnQYAyABKAkSFwoKZGlzdGFuY2VfbRgEIAEoDUgAiAEBEhgKC2V0YV9taW51dGVzGAUgASgNSAGIAQFCDQoLX2Rpc3RhbmNlX21CDgoMX2V0YV9taW51dGVzIqIBCgpKb2JNZXNzYWdlEgsKA3NlcRgBIAEoDRIhCgRzaWRlGAIgASgOMhMuYm9va2luZy52MS5Kb2JTaWRlEgwKBG1pbmUYAyABKAgSDAoEdGV4dBgEIAEoCRIOCgZwaHJhc2UYBSABKAkSEAoIbGFuZ3VhZ2UYBiABKAkSJgoCYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIicKCUpvYlBocmFzZRIMCgRjb2RlGAEgASgJEgwKBHRleHQYAiABKAkiawoJSm9iVGhyZWFkEigKCG1lc3NhZ2VzGAEgAygLMhYuYm9va2luZy52MS5Kb2JNZXNzYWdlEgwKBG9wZW4YAiABKAgSJgoHcGhyYXNlcxgDIAMoCzIVLmJvb2tpbmcudjEuSm9iUGhyYXNlIicKE0dldEpvYlRocmVhZFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiPQoUR2V0Sm9iVGhyZWFkUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiYAoVU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKBnBocmFzZRgCIAEoCUgAEg4KBHRleHQYAyABKAlIABILCgNrZXkYBCABKAlCBgoEc2FpZCI/ChZTZW5kSm9iTWVzc2FnZVJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkIi0KGUdldFRyYXZlbGxlclRocmVhZFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiQwoaR2V0VHJhdmVsbGVyVGhyZWFkUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiZgobU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhAKBnBocmFzZRgCIAEoCUgAEg4KBHRleHQYAyABKAlIABILCgNrZXkYBCABKAlCBgoEc2FpZCJFChxTZW5kVHJhdmVsbGVyTWVzc2FnZVJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkKngKC1BhcnRuZXJLaW5kEhwKGFBBUlRORVJfS0lORF9VTlNQRUNJRklFRBAAEhcKE1BBUlRORVJfS0lORF9EUklWRVIQARIWChJQQVJUTkVSX0tJTkRfR1VJREUQAhIaChZQQVJUTkVSX0tJTkRfVEhFUkFQSVNUEAMq7AEKCUpvYlN0YXR1cxIaChZKT0JfU1RBVFVTX1VOU1BFQ0lGSUVEEAASEwoPSk9CX1NUQVRVU19PUEVOEAESFwoTSk9CX1NUQVRVU19BQ0NFUFRFRBACEhkKFUpPQl9TVEFUVVNfT05fVEhFX1dBWRADEhYKEkpPQl9TVEFUVVNfQVJSSVZFRBAEEhYKEkpPQl9TVEFUVVNfU1RBUlRFRBAFEhgKFEpPQl9TVEFUVVNfQ09NUExFVEVEEAYSFgoSSk9CX1NUQVRVU19OT19TSE9XEAcSGAoUSk9CX1NUQVRVU19XSVRIRFJBV04QCCplCgxNZWV0aW5nUG9pbnQSHQoZTUVFVElOR19QT0lOVF9VTlNQRUNJRklFRBAAEhkKFU1FRVRJTkdfUE9JTlRfQUlSUE9SVBABEhsKF01FRVRJTkdfUE9JTlRfVFJBVkVMTEVSEAIqUQoHSm9iU2lkZRIYChRKT0JfU0lERV9VTlNQRUNJRklFRBAAEhYKEkpPQl9TSURFX1RSQVZFTExFUhABEhQKEEpPQl9TSURFX1BBUlRORVIQAjKcBwoOUGFydG5lclNlcnZpY2USUAoKR2V0UGFydG5lchIdLmJvb2tpbmcudjEuR2V0UGFydG5lclJlcXVlc3QaHi5ib29raW5nLnYxLkdldFBhcnRuZXJSZXNwb25zZSIDkAIBEkoKCExpc3RKb2JzEhsuYm9va2luZy52MS5MaXN0Sm9ic1JlcXVlc3QaHC5ib29raW5nLnYxLkxpc3RKb2JzUmVzcG9uc2UiA5ACARJECgZHZXRKb2ISGS5ib29raW5nLnYxLkdldEpvYlJlcXVlc3QaGi5ib29raW5nLnYxLkdldEpvYlJlc3BvbnNlIgOQAgESTQoJQWNjZXB0Sm9iEhwuYm9va2luZy52MS5BY2NlcHRKb2JSZXF1ZXN0Gh0uYm9va2luZy52MS5BY2NlcHRKb2JSZXNwb25zZSIDkAICElAKCkRlY2xpbmVKb2ISHS5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5EZWNsaW5lSm9iUmVzcG9uc2UiA5ACAhJQCgpBZHZhbmNlSm9iEh0uYm9va2luZy52MS5BZHZhbmNlSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlc3BvbnNlIgOQAgISRwoHQ2hlY2tJbhIaLmJvb2tpbmcudjEuQ2hlY2tJblJlcXVlc3QaGy5ib29raW5nLnYxLkNoZWNrSW5SZXNwb25zZSIDkAICElYKDFJlcG9ydE5vU2hvdxIfLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVxdWVzdBogLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVzcG9uc2UiA5ACAhJcCg5SZXBvcnRQb3NpdGlvbhIhLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXF1ZXN0GiIuYm9va2luZy52MS5SZXBvcnRQb3NpdGlvblJlc3BvbnNlIgOQAgISVgoMR2V0Sm9iVGhyZWFkEh8uYm9va2luZy52MS5HZXRKb2JUaHJlYWRSZXF1ZXN0GiAuYm9va2luZy52MS5HZXRKb2JUaHJlYWRSZXNwb25zZSIDkAIBElwKDlNlbmRKb2JNZXNzYWdlEiEuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlcXVlc3QaIi5ib29raW5nLnYxLlNlbmRKb2JNZXNzYWdlUmVzcG9uc2UiA5ACAjLMAgoSSm9iUHJvZ3Jlc3NTZXJ2aWNlElwKDkdldEpvYlByb2dyZXNzEiEuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1JlcXVlc3QaIi5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVzcG9uc2UiA5ACARJoChJHZXRUcmF2ZWxsZXJUaHJlYWQSJS5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlcXVlc3QaJi5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlIgOQAgESbgoUU2VuZFRyYXZlbGxlck1lc3NhZ2USJy5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBooLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZSIDkAICYgZwcm90bzM", [file_booking_v1_catalog, file_booking_v1_order, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.PartnerVehicle
@@ -846,6 +846,305 @@ export const PartnerWhereaboutsSchema: GenMessage<PartnerWhereabouts> = /*@__PUR
   messageDesc(file_booking_v1_partner, 29);
 
 /**
+ * A message of a job's thread as its reader sees it.
+ *
+ * @generated from message booking.v1.JobMessage
+ */
+export type JobMessage = Message<"booking.v1.JobMessage"> & {
+  /**
+   * @generated from field: uint32 seq = 1;
+   */
+  seq: number;
+
+  /**
+   * @generated from field: booking.v1.JobSide side = 2;
+   */
+  side: JobSide;
+
+  /**
+   * Written by the reader.
+   *
+   * @generated from field: bool mine = 3;
+   */
+  mine: boolean;
+
+  /**
+   * A phrase said in the reader's language, or the writer's own words as written.
+   *
+   * @generated from field: string text = 4;
+   */
+  text: string;
+
+  /**
+   * The phrase's code; empty for free text.
+   *
+   * @generated from field: string phrase = 5;
+   */
+  phrase: string;
+
+  /**
+   * Free text's language (zh-TW, vi, en), so the reader can tell; empty for a phrase.
+   *
+   * @generated from field: string language = 6;
+   */
+  language: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 7;
+   */
+  at?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message booking.v1.JobMessage.
+ * Use `create(JobMessageSchema)` to create a new message.
+ */
+export const JobMessageSchema: GenMessage<JobMessage> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 30);
+
+/**
+ * A quick reply the reader may send, in their language.
+ *
+ * @generated from message booking.v1.JobPhrase
+ */
+export type JobPhrase = Message<"booking.v1.JobPhrase"> & {
+  /**
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string text = 2;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message booking.v1.JobPhrase.
+ * Use `create(JobPhraseSchema)` to create a new message.
+ */
+export const JobPhraseSchema: GenMessage<JobPhrase> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 31);
+
+/**
+ * @generated from message booking.v1.JobThread
+ */
+export type JobThread = Message<"booking.v1.JobThread"> & {
+  /**
+   * @generated from field: repeated booking.v1.JobMessage messages = 1;
+   */
+  messages: JobMessage[];
+
+  /**
+   * The reader may write now (never for staff).
+   *
+   * @generated from field: bool open = 2;
+   */
+  open: boolean;
+
+  /**
+   * The reader's side's phrasebook; empty for staff.
+   *
+   * @generated from field: repeated booking.v1.JobPhrase phrases = 3;
+   */
+  phrases: JobPhrase[];
+};
+
+/**
+ * Describes the message booking.v1.JobThread.
+ * Use `create(JobThreadSchema)` to create a new message.
+ */
+export const JobThreadSchema: GenMessage<JobThread> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 32);
+
+/**
+ * @generated from message booking.v1.GetJobThreadRequest
+ */
+export type GetJobThreadRequest = Message<"booking.v1.GetJobThreadRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message booking.v1.GetJobThreadRequest.
+ * Use `create(GetJobThreadRequestSchema)` to create a new message.
+ */
+export const GetJobThreadRequestSchema: GenMessage<GetJobThreadRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 33);
+
+/**
+ * @generated from message booking.v1.GetJobThreadResponse
+ */
+export type GetJobThreadResponse = Message<"booking.v1.GetJobThreadResponse"> & {
+  /**
+   * @generated from field: booking.v1.JobThread thread = 1;
+   */
+  thread?: JobThread | undefined;
+};
+
+/**
+ * Describes the message booking.v1.GetJobThreadResponse.
+ * Use `create(GetJobThreadResponseSchema)` to create a new message.
+ */
+export const GetJobThreadResponseSchema: GenMessage<GetJobThreadResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 34);
+
+/**
+ * @generated from message booking.v1.SendJobMessageRequest
+ */
+export type SendJobMessageRequest = Message<"booking.v1.SendJobMessageRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * @generated from oneof booking.v1.SendJobMessageRequest.said
+   */
+  said: {
+    /**
+     * A code of the caller's phrasebook.
+     *
+     * @generated from field: string phrase = 2;
+     */
+    value: string;
+    case: "phrase";
+  } | {
+    /**
+     * Their own words, kept with the language of the call.
+     *
+     * @generated from field: string text = 3;
+     */
+    value: string;
+    case: "text";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * Chosen by the caller for this message (up to 64 characters): a retry with the same key
+   * writes nothing more.
+   *
+   * @generated from field: string key = 4;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message booking.v1.SendJobMessageRequest.
+ * Use `create(SendJobMessageRequestSchema)` to create a new message.
+ */
+export const SendJobMessageRequestSchema: GenMessage<SendJobMessageRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 35);
+
+/**
+ * @generated from message booking.v1.SendJobMessageResponse
+ */
+export type SendJobMessageResponse = Message<"booking.v1.SendJobMessageResponse"> & {
+  /**
+   * @generated from field: booking.v1.JobThread thread = 1;
+   */
+  thread?: JobThread | undefined;
+};
+
+/**
+ * Describes the message booking.v1.SendJobMessageResponse.
+ * Use `create(SendJobMessageResponseSchema)` to create a new message.
+ */
+export const SendJobMessageResponseSchema: GenMessage<SendJobMessageResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 36);
+
+/**
+ * @generated from message booking.v1.GetTravellerThreadRequest
+ */
+export type GetTravellerThreadRequest = Message<"booking.v1.GetTravellerThreadRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message booking.v1.GetTravellerThreadRequest.
+ * Use `create(GetTravellerThreadRequestSchema)` to create a new message.
+ */
+export const GetTravellerThreadRequestSchema: GenMessage<GetTravellerThreadRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 37);
+
+/**
+ * @generated from message booking.v1.GetTravellerThreadResponse
+ */
+export type GetTravellerThreadResponse = Message<"booking.v1.GetTravellerThreadResponse"> & {
+  /**
+   * @generated from field: booking.v1.JobThread thread = 1;
+   */
+  thread?: JobThread | undefined;
+};
+
+/**
+ * Describes the message booking.v1.GetTravellerThreadResponse.
+ * Use `create(GetTravellerThreadResponseSchema)` to create a new message.
+ */
+export const GetTravellerThreadResponseSchema: GenMessage<GetTravellerThreadResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 38);
+
+/**
+ * @generated from message booking.v1.SendTravellerMessageRequest
+ */
+export type SendTravellerMessageRequest = Message<"booking.v1.SendTravellerMessageRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * @generated from oneof booking.v1.SendTravellerMessageRequest.said
+   */
+  said: {
+    /**
+     * @generated from field: string phrase = 2;
+     */
+    value: string;
+    case: "phrase";
+  } | {
+    /**
+     * @generated from field: string text = 3;
+     */
+    value: string;
+    case: "text";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * @generated from field: string key = 4;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message booking.v1.SendTravellerMessageRequest.
+ * Use `create(SendTravellerMessageRequestSchema)` to create a new message.
+ */
+export const SendTravellerMessageRequestSchema: GenMessage<SendTravellerMessageRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 39);
+
+/**
+ * @generated from message booking.v1.SendTravellerMessageResponse
+ */
+export type SendTravellerMessageResponse = Message<"booking.v1.SendTravellerMessageResponse"> & {
+  /**
+   * @generated from field: booking.v1.JobThread thread = 1;
+   */
+  thread?: JobThread | undefined;
+};
+
+/**
+ * Describes the message booking.v1.SendTravellerMessageResponse.
+ * Use `create(SendTravellerMessageResponseSchema)` to create a new message.
+ */
+export const SendTravellerMessageResponseSchema: GenMessage<SendTravellerMessageResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 40);
+
+/**
  * @generated from enum booking.v1.PartnerKind
  */
 export enum PartnerKind {
@@ -973,6 +1272,34 @@ export const MeetingPointSchema: GenEnum<MeetingPoint> = /*@__PURE__*/
   enumDesc(file_booking_v1_partner, 2);
 
 /**
+ * Who wrote a message of a job's thread.
+ *
+ * @generated from enum booking.v1.JobSide
+ */
+export enum JobSide {
+  /**
+   * @generated from enum value: JOB_SIDE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: JOB_SIDE_TRAVELLER = 1;
+   */
+  TRAVELLER = 1,
+
+  /**
+   * @generated from enum value: JOB_SIDE_PARTNER = 2;
+   */
+  PARTNER = 2,
+}
+
+/**
+ * Describes the enum booking.v1.JobSide.
+ */
+export const JobSideSchema: GenEnum<JobSide> = /*@__PURE__*/
+  enumDesc(file_booking_v1_partner, 3);
+
+/**
  * What drivers, guides and therapists do in their app. Every call needs a partner's ID token in
  * authorization-firebase (an account with the partner role and an active partner record; a
  * disabled one is PERMISSION_DENIED at once). A partner sees only the jobs offered to them or
@@ -1078,6 +1405,27 @@ export const PartnerService: GenService<{
     input: typeof ReportPositionRequestSchema;
     output: typeof ReportPositionResponseSchema;
   },
+  /**
+   * The thread with the traveller of a job they took (another's is NOT_FOUND).
+   *
+   * @generated from rpc booking.v1.PartnerService.GetJobThread
+   */
+  getJobThread: {
+    methodKind: "unary";
+    input: typeof GetJobThreadRequestSchema;
+    output: typeof GetJobThreadResponseSchema;
+  },
+  /**
+   * Writes in it while it is open: from the acceptance until a day after the job ended
+   * (FAILED_PRECONDITION otherwise). Sent again with the same `key`, it is written once.
+   *
+   * @generated from rpc booking.v1.PartnerService.SendJobMessage
+   */
+  sendJobMessage: {
+    methodKind: "unary";
+    input: typeof SendJobMessageRequestSchema;
+    output: typeof SendJobMessageResponseSchema;
+  },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_partner, 0);
 
@@ -1097,6 +1445,26 @@ export const JobProgressService: GenService<{
     methodKind: "unary";
     input: typeof GetJobProgressRequestSchema;
     output: typeof GetJobProgressResponseSchema;
+  },
+  /**
+   * The thread with the partner who took the order's job: empty and closed until someone has.
+   *
+   * @generated from rpc booking.v1.JobProgressService.GetTravellerThread
+   */
+  getTravellerThread: {
+    methodKind: "unary";
+    input: typeof GetTravellerThreadRequestSchema;
+    output: typeof GetTravellerThreadResponseSchema;
+  },
+  /**
+   * Writes in it while it is open, as PartnerService.SendJobMessage.
+   *
+   * @generated from rpc booking.v1.JobProgressService.SendTravellerMessage
+   */
+  sendTravellerMessage: {
+    methodKind: "unary";
+    input: typeof SendTravellerMessageRequestSchema;
+    output: typeof SendTravellerMessageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_partner, 1);
