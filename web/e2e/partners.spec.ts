@@ -212,6 +212,27 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
     await expect(mails.filter({ hasText: '服務人員已抵達' })).toHaveCount(1, { timeout: 500 });
   }).toPass({ timeout: 10_000 });
 
+  // A quick reply each way, each read in its reader's language; the traveller's own words reach
+  // the driver as written, marked with their language. Her page follows without a reload; his
+  // job page reads the thread every 10 s.
+  await customer.goto(`/member/order?id=${id}`);
+  await phone.goto(`/partner/jobs/${id}`);
+  const driverTalk = phone.getByTestId('job-thread');
+  const travellerTalk = customer.getByTestId('job-thread');
+  await expect(travellerTalk).toContainText('還沒有訊息');
+  await driverTalk.getByRole('button', { name: 'Tôi đang ở cửa ra sảnh đến, cầm bảng có tên bạn' }).click();
+  await expect(travellerTalk).toContainText('我在入境大廳出口，舉著寫有您名字的牌子');
+  await travellerTalk.getByRole('button', { name: '我現在出來了' }).click();
+  await travellerTalk.getByLabel('輸入訊息').fill('我穿藍色外套');
+  await travellerTalk.getByRole('button', { name: '傳送' }).click();
+  await expect(travellerTalk.locator('li')).toHaveCount(3);
+  await expect(driverTalk).toContainText('Tôi đang đi ra', { timeout: 15_000 });
+  await expect(driverTalk.locator('li').last()).toContainText('我穿藍色外套');
+  await expect(driverTalk.locator('li').last()).toContainText(/Viết bằng tiếng Trung/i);
+  await phone.screenshot({ path: 'test-results/screens/partner-talk-vi-phone.png', fullPage: true });
+  await customer.screenshot({ path: 'test-results/screens/partner-talk-traveller.png', fullPage: true });
+  await phone.goto('/partner');
+
   // They meet: the voucher's code checks the traveller in (a wrong one refused in words), the
   // service starts, then completes; the traveller's page follows.
   const checkIn = card.getByTestId('check-in');

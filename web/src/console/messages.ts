@@ -1,4 +1,5 @@
 // The console's words, from `locales/{lang}/console.ftl`; kept with the console so customers never load them.
+import { JobSide } from '@/gen/booking/v1/partner_pb';
 import { wordsOf } from '@/lib/i18n';
 import source from '@words/console.ftl';
 
@@ -295,6 +296,11 @@ export const consoleMessages = {
     unanswered: t('job-unanswered'),
     redispatch: t('job-redispatch'),
     lastReport: (time: string) => t('job-last-report', { time }),
+    talk: {
+      title: t('job-talk-title'),
+      writer: (message: { side: JobSide }) => (message.side === JobSide.TRAVELLER ? t('job-talk-traveller') : t('job-talk-partner')),
+      writtenIn: (language: string) => t('job-talk-written-in', { language }),
+    },
     notPaid: t('job-not-paid'),
     /** By the wire's JobStatus number. */
     statuses: ['', 'open', 'accepted', 'on_the_way', 'arrived', 'started', 'completed', 'no_show', 'withdrawn'].map((c) =>

@@ -73,6 +73,16 @@ export const memberMessages = {
       STARTED: t('orders-progress-started'),
       NO_SHOW: t('orders-progress-no-show'),
     } as Record<string, string>,
+    talk: {
+      title: t('orders-talk-title'),
+      empty: t('orders-talk-empty'),
+      closed: t('orders-talk-closed'),
+      quick: t('orders-talk-quick'),
+      label: t('orders-talk-label'),
+      send: t('orders-talk-send'),
+      writer: (message: { mine: boolean }) => (message.mine ? t('orders-talk-you') : t('orders-talk-them')),
+      writtenIn: (language: string) => t('orders-talk-written-in', { language }),
+    },
     where: {
       /** Under a kilometre in metres, else in kilometres to a tenth. */
       distance: (metres: number) => (metres < 1000 ? t('orders-where-m', { m: metres }) : t('orders-where-km', { km: metres / 1000 })),

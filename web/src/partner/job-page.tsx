@@ -11,6 +11,7 @@ import { keptSchedule, PartnerService } from './api';
 import { Actions, destinationOf } from './job-card';
 import { partnerMessages as m } from './messages';
 import { partnerPaths } from './paths';
+import { PartnerTalk } from './talk';
 
 type Flow = 'shuttle' | 'charter' | 'escort' | 'massage';
 
@@ -62,6 +63,7 @@ export function JobPage({ orderId }: { orderId: string }) {
         <strong>{showTimestamp(j.job.startsAt)}</strong> <span className="badge">{m.statuses[j.job.status]}</span>
       </p>
       <Actions job={j} offline={Boolean(kept)} />
+      {!kept && j.job.partnerId && <PartnerTalk orderId={orderId} />}
       <dl className="summary">
         <dt>{m.customer}</dt>
         <dd>{j.customerName}</dd>

@@ -23,6 +23,16 @@ export const partnerMessages = {
   retry: t('retry'),
   offline: (time: string) => t('offline', { time }),
   offlineRefused: t('offline-refused'),
+  talk: {
+    title: t('talk-title'),
+    empty: t('talk-empty'),
+    closed: t('talk-closed'),
+    quick: t('talk-quick'),
+    label: t('talk-label'),
+    send: t('talk-send'),
+    writer: (message: { mine: boolean }) => (message.mine ? t('talk-you') : t('talk-them')),
+    writtenIn: (language: string) => t('talk-written-in', { language }),
+  },
   sharing: {
     waiting: t('sharing-waiting'),
     on: (time: string) => t('sharing-on', { time }),

@@ -22,6 +22,11 @@ export function useOrderJob(orderId: string) {
   return useRpc(calls.getOrderJob, { orderId }, { select: (r) => r.job });
 }
 
+/** The thread between the order's traveller and its partner, for reading. */
+export function useOrderJobThread(orderId: string, enabled: boolean) {
+  return useRpc(calls.getOrderJobThread, enabled ? { orderId } : skipToken, { select: (r) => r.thread });
+}
+
 export interface PartnerInvite {
   email: string;
   kind: PartnerKind;

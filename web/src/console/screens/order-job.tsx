@@ -4,7 +4,8 @@ import { FormError } from '@/components/form/form-error';
 import { Category } from '@/gen/booking/v1/catalog_pb';
 import { messages } from '@/lib/messages';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { actions, JobStatus, OrderState, PartnerKind, useOrderJob, usePartners, type Job, type Order, type Partner } from '../api';
+import { JobThreadView } from '@/components/job-thread/job-thread';
+import { actions, JobStatus, OrderState, PartnerKind, useOrderJob, useOrderJobThread, usePartners, type Job, type Order, type Partner } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { useMinute } from '@/lib/use-minute';
@@ -66,8 +67,16 @@ export function OrderJob({ order }: { order: Order }) {
           {m.withdraw}
         </button>
       )}
+      <OrderTalk orderId={order.id} taken={Boolean(job?.partnerId)} />
     </div>
   );
+}
+
+/** What the traveller and the partner said to each other, read only. */
+function OrderTalk({ orderId, taken }: { orderId: string; taken: boolean }) {
+  const { data: thread } = useOrderJobThread(orderId, taken);
+  if (!thread || thread.messages.length === 0) return null;
+  return <JobThreadView thread={thread} words={m.talk} />;
 }
 
 function Offers({ job, byId }: { job: Job; byId: Map<string, Partner> }) {

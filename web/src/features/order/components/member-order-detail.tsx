@@ -23,6 +23,7 @@ import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
 import { JobProgress } from './job-progress';
+import { JobTalk } from './job-talk';
 import { downloadCalendar, SERVED, Voucher } from './voucher';
 import { orderMessages } from '@/lib/order-messages';
 
@@ -87,6 +88,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
         <StateBadge state={order.state} />
       </header>
       {(order.state === OrderState.CONFIRMED || order.state === OrderState.COMPLETED) && <JobProgress orderId={order.id} />}
+      {(order.state === OrderState.CONFIRMED || order.state === OrderState.COMPLETED) && <JobTalk orderId={order.id} />}
       {SERVED.includes(order.state) && <VoucherBar order={order} />}
       <div className="order-grid">
         <div>

@@ -1,0 +1,32 @@
+import { JobThreadView, type Said } from '@/components/job-thread/job-thread';
+import { JobProgressService } from '@/gen/booking/v1/partner_pb';
+import { useRpc } from '@/lib/api/hooks';
+import { refusal } from '@/lib/api/refusal';
+import { callRpc, invalidate } from '@/lib/api/rpc';
+import { memberMessages } from '@/lib/member-messages';
+import { messages } from '@/lib/messages';
+
+const calls = JobProgressService.method;
+
+/** The traveller's thread with the one who serves them, once someone has taken the job: read
+ * again on every live change of the order (a new message announces it). */
+export function JobTalk({ orderId }: { orderId: string }) {
+  const thread = useRpc(calls.getTravellerThread, { orderId }, { select: (r) => r.thread }).data;
+  if (!thread || (!thread.open && thread.messages.length === 0)) return null;
+  const send = async (said: Said, key: string) => {
+    try {
+      const value = 'phrase' in said ? { case: 'phrase' as const, value: said.phrase } : { case: 'text' as const, value: said.text };
+      await callRpc(calls.sendTravellerMessage, { orderId, said: value, key });
+      return undefined;
+    } catch (e) {
+      return refusal(e, messages.errors.network);
+    } finally {
+      await invalidate(JobProgressService);
+    }
+  };
+  return (
+    <div className="card">
+      <JobThreadView thread={thread} words={memberMessages.orders.talk} send={send} />
+    </div>
+  );
+}
