@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, NavLink, useLocation } from 'react-router';
 import { endSession, rememberLanguage, sessionReadyAtom } from '@/features/account';
-import { invalidate, invalidateCall } from '@/lib/api/rpc';
+import { invalidate } from '@/lib/api/rpc';
 import { liveConnectedAtom, LiveTopic, watchLive, type LiveEvent } from '@/lib/api/live';
 import { to } from '@/lib/paths';
 import { AuditPage } from './screens/audit-page';
@@ -74,23 +74,14 @@ function beep() {
   }
 }
 
-const BOARD_POSITIONS_MS = 10_000;
-
 /** Opens the live stream: every change marks the operators' answers stale; news counts in the title. */
 function useLive(sound: boolean, title: boolean, screen: string) {
   const [unseen, setUnseen] = useState(0);
   useEffect(() => {
     const news = (events: LiveEvent[]) => events.filter((e) => e.topic === LiveTopic.ORDER || e.topic === LiveTopic.THREAD).length;
-    // Partners' readings come every few seconds per job: alone, they refresh only the board, at
-    // most once per BOARD_POSITIONS_MS.
-    let boardRead = 0;
     return watchLive({
       onEvents: (events) => {
-        if (events.some((e) => e.topic !== LiveTopic.POSITION)) void invalidate(OperatorService);
-        else if (Date.now() - boardRead > BOARD_POSITIONS_MS) {
-          boardRead = Date.now();
-          void invalidateCall(OperatorService.method.listJobBoard);
-        }
+        void invalidate(OperatorService);
         const n = news(events);
         if (n > 0 && title && document.visibilityState !== 'visible') setUnseen((u) => u + n);
         if (n > 0 && sound) beep();

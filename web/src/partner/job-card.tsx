@@ -9,14 +9,6 @@ import { actionError, JobStatus, partnerActions, type PartnerJob } from './api';
 import { partnerMessages as m } from './messages';
 import { partnerTo } from './paths';
 
-/** The step a partner takes next from each status (the server says whether now). */
-const NEXT: Partial<Record<JobStatus, JobStatus>> = {
-  [JobStatus.ACCEPTED]: JobStatus.ON_THE_WAY,
-  [JobStatus.ON_THE_WAY]: JobStatus.ARRIVED,
-  [JobStatus.ARRIVED]: JobStatus.STARTED,
-  [JobStatus.STARTED]: JobStatus.COMPLETED,
-};
-
 /** Where the partner goes: the hotel or address the traveller gave (an arrival's airport is the
  * plan's, which the driver knows). */
 export function destinationOf(j: PartnerJob): string {
@@ -70,7 +62,8 @@ export function Actions({ job: j, offline }: { job: PartnerJob; offline: boolean
     }
   };
   const offer = job.offers[0];
-  const next = NEXT[job.status];
+  // The server says the next step (the domain's order of steps); none when there is none.
+  const next = job.nextStep === JobStatus.UNSPECIFIED ? undefined : job.nextStep;
   let body = null;
   if (job.status === JobStatus.OPEN && offer) {
     const expires = Number(offer.expiresAt?.seconds ?? 0) * 1000;
@@ -106,7 +99,7 @@ export function Actions({ job: j, offline }: { job: PartnerJob; offline: boolean
       );
   } else if (next !== undefined) {
     // Where the traveller is met, their voucher starts the job (tapping "start" stays possible).
-    const meeting = job.status === JobStatus.ON_THE_WAY || job.status === JobStatus.ARRIVED;
+    const meeting = job.meeting;
     body = (
       <>
         <div className="partner-actions">

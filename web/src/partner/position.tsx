@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { showClock } from '@/lib/vietnam-time';
-import { JobStatus, reportPosition, useSchedule } from './api';
+import { reportPosition, useSchedule } from './api';
 import { partnerMessages as m } from './messages';
 
 /** How often a reading is sent (the server's `REPORT_SECONDS`). */
@@ -9,7 +9,6 @@ const REPORT_MS = 5000;
 const ASK_AGAIN_MS = 15_000;
 /** A fix older than this is not sent (the server's `STALE_SECONDS` would drop it). */
 const STALE_MS = 60_000;
-const SHARING = new Set([JobStatus.ON_THE_WAY, JobStatus.ARRIVED]);
 
 type Sharing = { state: 'waiting' | 'refused' | 'offline' } | { state: 'sent'; at: number } | { state: 'dropped'; reason: string };
 
@@ -18,7 +17,7 @@ type Sharing = { state: 'waiting' | 'refused' | 'offline' } | { state: 'sent'; a
  * why it was not. Outside those steps nothing is read. */
 export function SharingPosition() {
   const jobs = useSchedule(60_000).data;
-  const orderId = jobs?.find((j) => j.job && SHARING.has(j.job.status))?.job?.orderId;
+  const orderId = jobs?.find((j) => j.job?.meeting)?.job?.orderId;
   const [sharing, setSharing] = useState<Sharing>({ state: 'waiting' });
   // The newest fix, when it was taken, and when one was last sent (wall clock).
   const latest = useRef<{ fix?: GeolocationPosition; taken: number; sentAt: number }>({ taken: 0, sentAt: 0 });

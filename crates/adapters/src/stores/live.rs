@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::DomainResult;
-use domain::live::{Change, LiveEvent, LiveFeed, Topic};
+use domain::live::{Change, LiveEvent, LiveFeed, Topic, Wanted};
 use domain::shared::UserId;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter,
@@ -115,19 +115,44 @@ impl SqlLiveFeed {
         Ok(true)
     }
 
-    /// From memory when it reaches back that far, else `None`.
-    fn kept_after(&self, after: i64, limit: usize) -> Option<Vec<LiveEvent>> {
+    /// From memory when it reaches back that far, else `None`: what `wanted` picks above
+    /// `after`, at most `limit`, and the id up to which it looked.
+    fn kept_after(
+        &self,
+        after: i64,
+        limit: usize,
+        wanted: Wanted<'_>,
+    ) -> Option<(Vec<LiveEvent>, i64)> {
         let recent = self.recent.read().unwrap_or_else(|e| e.into_inner());
-        (after >= recent.floor).then(|| {
-            recent
-                .events
-                .iter()
-                .filter(|e| e.id > after)
-                .take(limit)
-                .cloned()
-                .collect()
-        })
+        if after < recent.floor {
+            return None;
+        }
+        // Ids ascend: start at the first one above `after` rather than scanning from the oldest.
+        let start = recent.events.partition_point(|e| e.id <= after);
+        Some(pick(recent.events.range(start..), after, limit, wanted))
     }
+}
+
+/// What `wanted` picks of `events` (ascending, all above `after`), at most `limit`, copied, and
+/// the id up to which they were looked at.
+fn pick<'e>(
+    events: impl Iterator<Item = &'e LiveEvent>,
+    after: i64,
+    limit: usize,
+    wanted: Wanted<'_>,
+) -> (Vec<LiveEvent>, i64) {
+    let mut found = Vec::new();
+    let mut looked = after;
+    for e in events {
+        looked = e.id;
+        if wanted(e) {
+            found.push(e.clone());
+            if found.len() >= limit {
+                break;
+            }
+        }
+    }
+    (found, looked)
 }
 
 async fn poll(feed: Weak<SqlLiveFeed>, every: Duration) {
@@ -165,28 +190,39 @@ impl LiveFeed for SqlLiveFeed {
         Ok(*self.head.borrow())
     }
 
-    async fn after(&self, after: i64, limit: usize) -> DomainResult<Vec<LiveEvent>> {
+    async fn after(
+        &self,
+        after: i64,
+        limit: usize,
+        wanted: Wanted<'_>,
+    ) -> DomainResult<(Vec<LiveEvent>, i64)> {
         let mut changed = self.head.subscribe();
+        let mut from = after;
         loop {
-            let found = match self.kept_after(after, limit) {
+            let (found, looked) = match self.kept_after(from, limit, wanted) {
                 Some(kept) => kept,
-                None => live_event::Entity::find()
-                    .filter(live_event::Column::Id.gt(after))
-                    .order_by_asc(live_event::Column::Id)
-                    .limit(u64::try_from(limit).unwrap_or(BATCH))
-                    .all(&self.db)
-                    .await
-                    .map_err(storage)?
-                    .into_iter()
-                    .filter_map(from_row)
-                    .collect(),
+                None => {
+                    let rows: Vec<LiveEvent> = live_event::Entity::find()
+                        .filter(live_event::Column::Id.gt(from))
+                        .order_by_asc(live_event::Column::Id)
+                        .limit(BATCH)
+                        .all(&self.db)
+                        .await
+                        .map_err(storage)?
+                        .into_iter()
+                        .filter_map(from_row)
+                        .collect();
+                    pick(rows.iter(), from, limit, wanted)
+                }
             };
             if !found.is_empty() {
-                return Ok(found);
+                return Ok((found, looked));
             }
+            from = looked;
+            // Nothing wanted up to the head: wait for more. (Behind it, read on at once.)
             // The feed outlives its watchers, so the sender cannot be gone while one waits.
-            if changed.changed().await.is_err() {
-                return Ok(Vec::new());
+            if from >= *self.head.borrow() && changed.changed().await.is_err() {
+                return Ok((Vec::new(), from));
             }
         }
     }

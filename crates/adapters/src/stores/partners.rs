@@ -274,6 +274,11 @@ impl PartnerStore for SqlPartnerStore {
         let txn = crate::sql::db::begin_write(&self.db)
             .await
             .map_err(storage)?;
+        // Replaced within seconds: not worth a disk flush, and its commit holds the live events'
+        // lock the shorter.
+        crate::sql::db::commit_without_flush(&txn)
+            .await
+            .map_err(storage)?;
         let written = job_position::Entity::insert(row)
             .on_conflict(
                 OnConflict::column(C::OrderId)

@@ -33,8 +33,9 @@ on_both_databases!(
             tokio::spawn(async move {
                 let (mut cursor, mut seen) = (start, Vec::new());
                 while seen.len() < WRITES {
-                    let events = feed.after(cursor, 100).await.unwrap();
-                    cursor = events.last().unwrap().id;
+                    let (events, looked) = feed.after(cursor, 100, &|_| true).await.unwrap();
+                    assert_eq!(looked, events.last().unwrap().id);
+                    cursor = looked;
                     seen.extend(events);
                 }
                 seen
@@ -98,7 +99,14 @@ on_both_databases!(
         );
 
         // A reader far behind what a node keeps reads the database instead, the same events.
-        let again = feed.after(start, 100).await.unwrap();
+        let (again, _) = feed.after(start, 100, &|_| true).await.unwrap();
         assert_eq!(again.iter().map(|e| e.id).collect::<Vec<_>>(), ids);
+        // A reader who wants only some is handed only those, and told how far it looked (past
+        // the others).
+        let threads = |e: &domain::live::LiveEvent| e.topic == Topic::Thread;
+        let (picked, looked) = feed.after(start, 100, &threads).await.unwrap();
+        assert_eq!(picked.len(), WRITES / 2);
+        assert!(picked.iter().all(|e| e.topic == Topic::Thread));
+        assert_eq!(Some(&looked), ids.last());
     }
 );

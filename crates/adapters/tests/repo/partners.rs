@@ -324,7 +324,7 @@ on_both_databases!(
         );
         let events = tokio::time::timeout(std::time::Duration::from_secs(5), async {
             loop {
-                let events = feed.after(head, 10).await.unwrap();
+                let (events, _) = feed.after(head, 10, &|_| true).await.unwrap();
                 if events.len() >= 2 {
                     return events;
                 }

@@ -62,6 +62,27 @@ async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
     PartnerServiceClient::connect(app.url("")).await.unwrap()
 }
 
+/// The order's job offered to one driver by the admin, and taken by them.
+async fn take(app: &TestApp, admin: &str, order_id: &str, (token, partner): (&str, &pb::Partner)) {
+    let offer = pb::OfferJobRequest {
+        order_id: order_id.into(),
+        partner_id: partner.user_id.clone(),
+    };
+    client(app)
+        .await
+        .offer_job(with(&Cred::Token(admin), offer))
+        .await
+        .unwrap();
+    let accept = pb::AcceptJobRequest {
+        order_id: order_id.into(),
+    };
+    partners(app)
+        .await
+        .accept_job(signed(token, accept))
+        .await
+        .unwrap();
+}
+
 fn words(status: &tonic::Status) -> String {
     status.message().to_owned()
 }
@@ -386,23 +407,7 @@ api_test!(
         let ann = token_for(app, "ann@example.com").await;
         let id = pending(app, &ann, 2).await;
         pay_with_vcoin(app, &ann, &id).await;
-        let offer = pb::OfferJobRequest {
-            order_id: id.clone(),
-            partner_id: minh_p.user_id.clone(),
-        };
-        client(app)
-            .await
-            .offer_job(with(&Cred::Token(&admin), offer))
-            .await
-            .unwrap();
-        let accept = pb::AcceptJobRequest {
-            order_id: id.clone(),
-        };
-        partners(app)
-            .await
-            .accept_job(signed(&minh, accept))
-            .await
-            .unwrap();
+        take(app, &admin, &id, (&minh, &minh_p)).await;
         let report = |token: String, position: pb::GeoPosition| {
             let id = id.clone();
             async move {
@@ -578,23 +583,7 @@ api_test!(
         let before = ann_reads().await;
         assert!(!before.open && before.messages.is_empty());
 
-        let offer = pb::OfferJobRequest {
-            order_id: id.clone(),
-            partner_id: minh_p.user_id.clone(),
-        };
-        client(app)
-            .await
-            .offer_job(with(&Cred::Token(&admin), offer))
-            .await
-            .unwrap();
-        let accept = pb::AcceptJobRequest {
-            order_id: id.clone(),
-        };
-        partners(app)
-            .await
-            .accept_job(signed(&minh, accept))
-            .await
-            .unwrap();
+        take(app, &admin, &id, (&minh, &minh_p)).await;
 
         // The driver taps a quick reply; the traveller reads it in Chinese, he in Vietnamese.
         let send = pb::SendJobMessageRequest {

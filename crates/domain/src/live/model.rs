@@ -64,7 +64,7 @@ pub enum Viewer {
 }
 
 impl Viewer {
-    /// Staff see every change, anyone else their own.
+    /// Staff see every change but partners' positions, anyone else their own.
     pub fn of(principal: &Principal) -> Self {
         if principal.role.is_staff() {
             Viewer::Staff
@@ -73,13 +73,13 @@ impl Viewer {
         }
     }
 
+    /// A partner's position reaches the order's customer alone: every few seconds per job, it
+    /// would flood the console, whose board reads the last reports on its own.
     pub fn sees(&self, event: &LiveEvent) -> bool {
-        if event.topic == Topic::Access {
-            return false;
-        }
-        match self {
-            Viewer::Staff => true,
-            Viewer::Customer(id) => *id == event.owner,
+        match (self, event.topic) {
+            (_, Topic::Access) | (Viewer::Staff, Topic::Position) => false,
+            (Viewer::Staff, _) => true,
+            (Viewer::Customer(id), _) => *id == event.owner,
         }
     }
 }

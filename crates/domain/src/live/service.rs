@@ -114,11 +114,17 @@ impl LiveService {
     /// cursor only moves together with an answer or past events the watcher may not see.
     pub async fn next(&self, watch: &mut Watch) -> DomainResult<Next> {
         loop {
-            let events = self.feed.after(watch.cursor, CATCH_UP_MAX + 1).await?;
-            let Some(last) = events.last() else {
+            let (viewer, holder) = (watch.viewer.clone(), watch.holder.clone());
+            let wanted = move |e: &LiveEvent| viewer.sees(e) || holder.revoked_by(e);
+            let (events, looked) = self
+                .feed
+                .after(watch.cursor, CATCH_UP_MAX + 1, &wanted)
+                .await?;
+            // Past what it looked at, whether this watcher sees any of it or not.
+            watch.cursor = looked;
+            if events.is_empty() {
                 continue;
-            };
-            watch.cursor = last.id;
+            }
             if events.len() > CATCH_UP_MAX {
                 // Whatever lies behind is read again by the page. Nothing is awaited between
                 // moving the cursor and answering, so a watch dropped meanwhile loses nothing.

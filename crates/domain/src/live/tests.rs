@@ -16,14 +16,24 @@ impl LiveFeed for Listed {
         Ok(self.0.lock().unwrap().last().map_or(0, |e| e.id))
     }
 
-    async fn after(&self, after: i64, limit: usize) -> DomainResult<Vec<LiveEvent>> {
+    async fn after(
+        &self,
+        after: i64,
+        limit: usize,
+        wanted: Wanted<'_>,
+    ) -> DomainResult<(Vec<LiveEvent>, i64)> {
         let all = self.0.lock().unwrap();
-        Ok(all
+        let found: Vec<LiveEvent> = all
             .iter()
-            .filter(|e| e.id > after)
+            .filter(|e| e.id > after && wanted(e))
             .take(limit)
             .cloned()
-            .collect())
+            .collect();
+        let looked = match found.last() {
+            Some(last) if found.len() == limit => last.id,
+            _ => all.last().map_or(after, |e| e.id.max(after)),
+        };
+        Ok((found, looked))
     }
 }
 
@@ -89,6 +99,39 @@ async fn a_customer_sees_only_their_own_and_staff_see_all() {
     assert_eq!(ids(live.next(&mut ann).await.unwrap()), vec![3]);
     assert_eq!(ids(live.next(&mut staff).await.unwrap()), vec![2, 3]);
     assert_eq!((ann.cursor(), staff.cursor()), (3, 3));
+}
+
+#[tokio::test]
+async fn a_customer_behind_many_others_events_catches_up_on_their_own_and_staff_miss_positions() {
+    // Far more events than a catch-up holds, nearly all someone else's: the customer is not
+    // told to read everything again for them.
+    let mut many: Vec<LiveEvent> = (1..=(CATCH_UP_MAX as i64 * 3))
+        .map(|i| event(i, "bob"))
+        .collect();
+    let last = CATCH_UP_MAX as i64 * 3 + 1;
+    many.push(event(last, "ann"));
+    let (live, listed) = feed(many);
+    let (mut ann, _) = live
+        .watch(Viewer::Customer(id("ann")), account("ann"), Some(0))
+        .await
+        .unwrap();
+    match live.next(&mut ann).await.unwrap() {
+        Next::Events(e) => assert_eq!(e.iter().map(|e| e.id).collect::<Vec<_>>(), vec![last]),
+        other => panic!("only hers: {other:?}"),
+    }
+    // A partner's position reaches the order's customer, not the console.
+    let mut staff = watching(&live, None).await;
+    let position = LiveEvent {
+        topic: Topic::Position,
+        ..event(last + 1, "ann")
+    };
+    listed.add([position, event(last + 2, "bob")]);
+    let ids = |n: Next| match n {
+        Next::Events(e) => e.iter().map(|e| e.id).collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(ids(live.next(&mut ann).await.unwrap()), vec![last + 1]);
+    assert_eq!(ids(live.next(&mut staff).await.unwrap()), vec![last + 2]);
 }
 
 #[tokio::test]

@@ -71,7 +71,7 @@ impl JobStatus {
     }
 
     /// The step a partner may take from here, in order; none after the end.
-    const fn next(self) -> Option<JobStatus> {
+    pub const fn next(self) -> Option<JobStatus> {
         match self {
             JobStatus::Accepted => Some(JobStatus::OnTheWay),
             JobStatus::OnTheWay => Some(JobStatus::Arrived),

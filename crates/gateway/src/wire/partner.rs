@@ -37,6 +37,11 @@ pub(crate) fn partner_to_pb(p: &Partner) -> pb::Partner {
         }),
         therapist_id: p.therapist_id.clone().unwrap_or_default(),
         active: p.active,
+        serves: domain::catalog::Category::ALL
+            .into_iter()
+            .filter(|c| p.kind.serves(*c))
+            .map(|c| category_to_pb(c).into())
+            .collect(),
     }
 }
 
@@ -177,6 +182,12 @@ pub(crate) fn job_to_pb(
         unanswered: reader.is_none() && j.unanswered(now),
         redispatch: reader.is_none() && j.redispatch(),
         last_position: None,
+        next_step: j
+            .status
+            .next()
+            .map_or(pb::JobStatus::Unspecified, status_to_pb)
+            .into(),
+        meeting: j.status.shares_position(),
     }
 }
 

@@ -13,6 +13,9 @@ import { consoleMessages } from '../messages';
 import { flowOf } from '../order-facts';
 import { useMinute } from '@/lib/use-minute';
 
+/** How often the board reads partners' last reports, which the live stream does not carry. */
+const BOARD_POSITIONS_MS = 15_000;
+
 const m = consoleMessages.board;
 const HOUR = 3_600_000;
 
@@ -28,7 +31,9 @@ export function BoardPage() {
   );
   const transfers = useOrderList({ awaitingTransfer: true, soonest: true }, poll);
   const threads = useThreads(ThreadView.WAITING, poll);
-  const jobs = useJobBoard(2, poll);
+  // Partners' positions are not on the live stream (every few seconds per job): the board reads
+  // their last reports on its own.
+  const jobs = useJobBoard(2, poll === false ? BOARD_POSITIONS_MS : poll);
   const partners = usePartners(true);
   // Whether an order is served is the server's to say (`assigned`).
   const unassigned = soon.data?.filter((o) => !o.assigned);

@@ -1,24 +1,15 @@
 import { useState } from 'react';
 import { SelectField } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
-import { Category } from '@/gen/booking/v1/catalog_pb';
 import { messages } from '@/lib/messages';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { JobThreadView } from '@/components/job-thread/job-thread';
-import { actions, JobStatus, OrderState, PartnerKind, useOrderJob, useOrderJobThread, usePartners, type Job, type Order, type Partner } from '../api';
+import { actions, JobStatus, OrderState, useOrderJob, useOrderJobThread, usePartners, type Job, type Order, type Partner } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { useMinute } from '@/lib/use-minute';
 
 const m = consoleMessages.job;
-
-/** Who may serve a category (the server checks the rest: seats, languages, hours, time). */
-const KIND_OF: Partial<Record<Category, PartnerKind>> = {
-  [Category.SHUTTLE]: PartnerKind.DRIVER,
-  [Category.CHARTER]: PartnerKind.DRIVER,
-  [Category.ESCORT]: PartnerKind.GUIDE,
-  [Category.DRAGON_MASSAGE]: PartnerKind.THERAPIST,
-};
 
 /** One job's flags, as the board and the order page say them. */
 export function jobFlag(job: Job): string | undefined {
@@ -53,7 +44,7 @@ export function OrderJob({ order }: { order: Order }) {
       {!dispatchable && open && <p className="muted small">{m.notPaid}</p>}
       {dispatchable && open && (
         <OfferForm
-          partners={(partners ?? []).filter((p) => p.active && p.kind === KIND_OF[order.category])}
+          partners={(partners ?? []).filter((p) => p.active && p.serves.includes(order.category))}
           offer={(partnerId) => run(() => actions.offerJob(order.id, partnerId))}
           offerAll={() => run(() => actions.offerJob(order.id))}
         />

@@ -74,11 +74,6 @@ export async function invalidate(...services: DescService[]): Promise<void> {
   );
 }
 
-/** Marks one read's answers stale, whatever they were asked with. */
-export async function invalidateCall<I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema: method, cardinality: undefined }) });
-}
-
 /** A read's answer as the cache holds it, if it does. */
 export function cachedRpcAnswer<I extends DescMessage, O extends DescMessage>(method: Method<I, O>, input: Input<I>): MessageShape<O> | undefined {
   return queryClient.getQueryData(keyOf(method, input));

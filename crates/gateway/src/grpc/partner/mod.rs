@@ -215,17 +215,29 @@ impl pb::partner_service_server::PartnerService for Partners {
             None => (None, None),
         };
         let who = Talker::Partner(&p);
-        let work = async {
-            let id = order_id(&r.order_id)?;
-            let said = said_from_pb(phrase, text)?;
-            self.partners.say(who, &id, said, &r.key).await?;
-            self.partners.talk(who, &id).await
-        };
-        let talk = work.await.map_err(status)?;
+        let talk = say_and_read(&self.partners, who, &r.order_id, (phrase, text), &r.key).await?;
         Ok(Response::new(pb::SendJobMessageResponse {
             thread: Some(thread_to_pb(&talk, Some(&p.user_id))),
         }))
     }
+}
+
+/// Writes a message in a job's thread (a phrase's code or free text), then reads the thread as
+/// the writer now has it.
+async fn say_and_read(
+    partners: &PartnerService,
+    who: Talker<'_>,
+    order: &str,
+    (phrase, text): (Option<String>, Option<String>),
+    key: &str,
+) -> Result<domain::partners::Talk, Status> {
+    let work = async {
+        let id = order_id(order)?;
+        let said = said_from_pb(phrase, text)?;
+        partners.say(who, &id, said, key).await?;
+        partners.talk(who, &id).await
+    };
+    work.await.map_err(status)
 }
 
 /// `booking.v1.JobProgressService`: a traveller following their order's job.
@@ -289,13 +301,7 @@ impl pb::job_progress_service_server::JobProgressService for Progress {
             None => (None, None),
         };
         let who = Talker::Traveller(&caller.user_id);
-        let work = async {
-            let id = order_id(&r.order_id)?;
-            let said = said_from_pb(phrase, text)?;
-            self.partners.say(who, &id, said, &r.key).await?;
-            self.partners.talk(who, &id).await
-        };
-        let talk = work.await.map_err(status)?;
+        let talk = say_and_read(&self.partners, who, &r.order_id, (phrase, text), &r.key).await?;
         Ok(Response::new(pb::SendTravellerMessageResponse {
             thread: Some(thread_to_pb(&talk, Some(&caller.user_id))),
         }))
