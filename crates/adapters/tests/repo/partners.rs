@@ -351,14 +351,14 @@ on_both_databases!(
         offered(&store, &order, &[&a]).await;
         let message = |n: u32| JobMessage {
             seq: 0,
-            side: if n % 2 == 0 {
+            side: if n.is_multiple_of(2) {
                 Side::Partner
             } else {
                 Side::Traveller
             },
             author: a.user_id.clone(),
             key: format!("k{n}"),
-            said: if n % 2 == 0 {
+            said: if n.is_multiple_of(2) {
                 Said::Phrase("at_arrivals".into())
             } else {
                 Said::text(&format!("tin nhắn {n}"), Language::Vi).unwrap()
