@@ -218,10 +218,12 @@ impl LiveFeed for SqlLiveFeed {
             if !found.is_empty() {
                 return Ok((found, looked));
             }
+            // Nothing wanted up to the head, or nothing left to look at (older events purged):
+            // wait for more. Behind the head with more to look at, read on at once.
+            let moved = looked > from;
             from = looked;
-            // Nothing wanted up to the head: wait for more. (Behind it, read on at once.)
             // The feed outlives its watchers, so the sender cannot be gone while one waits.
-            if from >= *self.head.borrow() && changed.changed().await.is_err() {
+            if (!moved || from >= *self.head.borrow()) && changed.changed().await.is_err() {
                 return Ok((Vec::new(), from));
             }
         }
