@@ -446,6 +446,7 @@ talk-phrase_unknown = There is no such quick reply
 talk-text_required = Write a message (500 characters at most)
 talk-key_required = The message has no key: reload the page and send it again
 talk-staff_read_only = Staff read the conversation between the traveller and the partner, and do not write in it
+talk-busy = Too many messages at once: send it again
 talk-side_unknown = Unknown side of the conversation
 phrase-on_my_way = I have set off and am on my way to meet you
 phrase-late_10 = I will be about 10 minutes late

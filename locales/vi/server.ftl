@@ -353,6 +353,7 @@ talk-phrase_unknown = Không có câu trả lời nhanh này
 talk-text_required = Vui lòng nhập tin nhắn (tối đa 500 ký tự)
 talk-key_required = Tin nhắn thiếu mã nhận dạng, hãy tải lại trang rồi gửi lại
 talk-staff_read_only = Nhân viên chỉ được đọc cuộc trò chuyện giữa khách và đối tác
+talk-busy = Đang có quá nhiều tin nhắn cùng lúc, hãy gửi lại
 talk-side_unknown = Không rõ bên gửi
 phrase-on_my_way = Tôi đã xuất phát, đang đến gặp bạn
 phrase-late_10 = Tôi sẽ đến trễ khoảng 10 phút

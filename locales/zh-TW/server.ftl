@@ -354,6 +354,7 @@ talk-phrase_unknown = 沒有這句快速回覆
 talk-text_required = 請輸入訊息（最多 500 字）
 talk-key_required = 訊息缺少識別碼，請重新整理後再傳一次
 talk-staff_read_only = 客服人員只能閱讀旅客與夥伴的對話
+talk-busy = 同時有太多訊息，請再傳一次
 talk-side_unknown = 不明的對話一方
 phrase-on_my_way = 我已出發，正在前往與您會合
 phrase-late_10 = 我大約會晚 10 分鐘到

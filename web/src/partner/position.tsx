@@ -3,12 +3,11 @@ import { showClock } from '@/lib/vietnam-time';
 import { reportPosition, useSchedule } from './api';
 import { partnerMessages as m } from './messages';
 
-/** How often a reading is sent (the server's `REPORT_SECONDS`). */
+/** How often a reading is sent while the position is shared. */
 const REPORT_MS = 5000;
 /** With no new fix from the watch for this long (standing still), the phone is asked again. */
 const ASK_AGAIN_MS = 15_000;
-/** A fix older than this is not sent (the server's `STALE_SECONDS` would drop it). */
-const STALE_MS = 60_000;
+
 
 type Sharing = { state: 'waiting' | 'refused' | 'offline' } | { state: 'sent'; at: number } | { state: 'dropped'; reason: string };
 
@@ -27,7 +26,7 @@ export function SharingPosition() {
     // The newest fix, once per REPORT_MS at most and never the same one twice.
     const send = () => {
       const { fix, taken, sentAt } = latest.current;
-      if (!fix || fix.timestamp <= taken || Date.now() - sentAt < REPORT_MS || Date.now() - fix.timestamp > STALE_MS) return;
+      if (!fix || fix.timestamp <= taken || Date.now() - sentAt < REPORT_MS) return;
       latest.current = { fix, taken: fix.timestamp, sentAt: Date.now() };
       void reportPosition(orderId, fix).then((r) => {
         if (r === 'offline') setSharing({ state: 'offline' });

@@ -14,8 +14,7 @@ export function PartnerTalk({ orderId }: { orderId: string }) {
   if (!thread || (!thread.open && thread.messages.length === 0)) return null;
   const send = async (said: Said, key: string) => {
     try {
-      const value = 'phrase' in said ? { case: 'phrase' as const, value: said.phrase } : { case: 'text' as const, value: said.text };
-      await callRpc(calls.sendJobMessage, { orderId, said: value, key });
+      await callRpc(calls.sendJobMessage, { orderId, said, key });
       return undefined;
     } catch (e) {
       return actionError(e);

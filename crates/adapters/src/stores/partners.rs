@@ -357,9 +357,9 @@ impl PartnerStore for SqlPartnerStore {
             }
             return Ok(message);
         }
-        Err(domain::DomainError::Unavailable(
-            "a job's thread stayed busy".into(),
-        ))
+        Err(domain::DomainError::Conflict(domain::error::msg(
+            "talk.busy",
+        )))
     }
 
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {

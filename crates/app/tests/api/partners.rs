@@ -62,6 +62,32 @@ async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
     PartnerServiceClient::connect(app.url("")).await.unwrap()
 }
 
+/// Who the partner tests start with: the admin, drivers Minh and Lan (token and record), and
+/// Ann with a paid airport pick-up two days ahead (`id`).
+struct Scene {
+    admin: String,
+    minh: (String, pb::Partner),
+    lan: (String, pb::Partner),
+    ann: String,
+    id: String,
+}
+
+async fn scene(app: &TestApp) -> Scene {
+    let admin = operator_token(app).await;
+    let minh = driver(app, &admin, "minh@partners.example", "Minh").await;
+    let lan = driver(app, &admin, "lan@partners.example", "Lan").await;
+    let ann = token_for(app, "ann@example.com").await;
+    let id = pending(app, &ann, 2).await;
+    pay_with_vcoin(app, &ann, &id).await;
+    Scene {
+        admin,
+        minh,
+        lan,
+        ann,
+        id,
+    }
+}
+
 /// The order's job offered to one driver by the admin, and taken by them.
 async fn take(app: &TestApp, admin: &str, order_id: &str, (token, partner): (&str, &pb::Partner)) {
     let offer = pb::OfferJobRequest {
@@ -90,12 +116,13 @@ fn words(status: &tonic::Status) -> String {
 api_test!(
     two_drivers_accept_one_job_at_once_and_one_takes_it,
     async |app: &TestApp| {
-        let admin = operator_token(app).await;
-        let (minh, minh_p) = driver(app, &admin, "minh@partners.example", "Minh").await;
-        let (lan, lan_p) = driver(app, &admin, "lan@partners.example", "Lan").await;
-        let ann = token_for(app, "ann@example.com").await;
-        let id = pending(app, &ann, 2).await;
-        pay_with_vcoin(app, &ann, &id).await;
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, lan_p),
+            ann,
+            id,
+        } = scene(app).await;
 
         let offer = pb::OfferJobRequest {
             order_id: id.clone(),
@@ -401,12 +428,13 @@ fn reading(latitude: f64, longitude: f64, after: i64) -> pb::GeoPosition {
 api_test!(
     the_driver_s_position_reaches_the_traveller_while_on_the_way_and_is_dropped_when_wrong,
     async |app: &TestApp| {
-        let admin = operator_token(app).await;
-        let (minh, minh_p) = driver(app, &admin, "minh@partners.example", "Minh").await;
-        let (lan, _) = driver(app, &admin, "lan@partners.example", "Lan").await;
-        let ann = token_for(app, "ann@example.com").await;
-        let id = pending(app, &ann, 2).await;
-        pay_with_vcoin(app, &ann, &id).await;
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, _),
+            ann,
+            id,
+        } = scene(app).await;
         take(app, &admin, &id, (&minh, &minh_p)).await;
         let report = |token: String, position: pb::GeoPosition| {
             let id = id.clone();
@@ -558,12 +586,13 @@ api_test!(
     async |app: &TestApp| {
         use pb::send_job_message_request::Said as PartnerSaid;
         use pb::send_traveller_message_request::Said as TravellerSaid;
-        let admin = operator_token(app).await;
-        let (minh, minh_p) = driver(app, &admin, "minh@partners.example", "Minh").await;
-        let (lan, _) = driver(app, &admin, "lan@partners.example", "Lan").await;
-        let ann = token_for(app, "ann@example.com").await;
-        let id = pending(app, &ann, 2).await;
-        pay_with_vcoin(app, &ann, &id).await;
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, _),
+            ann,
+            id,
+        } = scene(app).await;
         let progress = || async {
             JobProgressServiceClient::connect(app.url(""))
                 .await

@@ -8,8 +8,6 @@ use super::jobs::Position;
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::UserId;
 
-/// How often the partner app sends a reading while the position is shared.
-pub const REPORT_SECONDS: i64 = 5;
 /// A reading taken longer ago than this is no news of where the partner is now.
 pub const STALE_SECONDS: i64 = 60;
 /// A phone's clock may run this far ahead of ours; further, its times cannot be trusted.

@@ -4,6 +4,7 @@ import type { JobMessage, JobThread } from '@/gen/booking/v1/partner_pb';
 import { useRetryKey } from '@/lib/use-retry-key';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { LANGUAGE } from '@/lib/i18n/language';
+import { messages } from '@/lib/messages';
 
 /** The words each app gives the thread, from its own catalogue. */
 export interface ThreadWords {
@@ -23,8 +24,9 @@ export interface WriterWords extends ThreadWords {
   send: string;
 }
 
-/** What a message says: a phrase of the reader's book, or their own words. */
-export type Said = { phrase: string } | { text: string };
+/** What a message says, as the send calls take it: a phrase of the reader's book, or their own
+ * words. */
+export type Said = { case: 'phrase'; value: string } | { case: 'text'; value: string };
 
 let names: Intl.DisplayNames | undefined;
 
@@ -60,7 +62,7 @@ export function JobThreadView(
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (draft.trim() && (await sending({ text: draft }, `text:${draft}`))) setDraft('');
+    if (draft.trim() && (await sending({ case: 'text', value: draft }, `text:${draft}`))) setDraft('');
   };
   return (
     <section className="job-thread" aria-label={words.title} data-testid="job-thread">
@@ -72,8 +74,7 @@ export function JobThreadView(
           {thread.messages.map((msg) => (
             <li key={msg.seq} className={`job-thread-message${msg.mine ? ' job-thread-mine' : ''}`} data-seq={msg.seq}>
               <span className="muted small">
-                {words.writer(msg)} · {showTimestamp(msg.at)}
-                {msg.language && <> · {words.writtenIn(languageName(msg.language))}</>}
+                {messages.joined(words.writer(msg), showTimestamp(msg.at), ...(msg.language ? [words.writtenIn(languageName(msg.language))] : []))}
               </span>
               <p lang={msg.language || undefined}>{msg.text}</p>
             </li>
@@ -85,7 +86,7 @@ export function JobThreadView(
           <p className="small muted">{props.words.quick}</p>
           <div className="job-thread-quick">
             {thread.phrases.map((p) => (
-              <button key={p.code} type="button" className="button button-small button-secondary" disabled={busy} onClick={() => void sending({ phrase: p.code }, `phrase:${p.code}`)}>
+              <button key={p.code} type="button" className="button button-small button-secondary" disabled={busy} onClick={() => void sending({ case: 'phrase', value: p.code }, `phrase:${p.code}`)}>
                 {p.text}
               </button>
             ))}

@@ -15,8 +15,7 @@ export function JobTalk({ orderId }: { orderId: string }) {
   if (!thread || (!thread.open && thread.messages.length === 0)) return null;
   const send = async (said: Said, key: string) => {
     try {
-      const value = 'phrase' in said ? { case: 'phrase' as const, value: said.phrase } : { case: 'text' as const, value: said.text };
-      await callRpc(calls.sendTravellerMessage, { orderId, said: value, key });
+      await callRpc(calls.sendTravellerMessage, { orderId, said, key });
       return undefined;
     } catch (e) {
       return refusal(e, messages.errors.network);
