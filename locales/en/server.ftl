@@ -30,6 +30,8 @@ catalog-airport_city = A shuttle plan's city is its airport's city ({ $city })
 catalog-empty = The file has no plans and no therapists
 catalog-plan_id = A plan id has lowercase letters, digits and single hyphens, 64 characters at most
 catalog-pricing-booking_window = The booking window must be longer than the shortest notice
+catalog-pricing-payout = A partner's share must be 0–100% and a fixed payout 0–1,000,000,000 ₫
+catalog-pricing-payout_kind = Give a partner payout either as a share or as a fixed sum, not both
 catalog-pricing-extra_person = An extra person costs at most 100% of the price
 catalog-pricing-extra_person_kind = An extra person's charge is either an amount or a percentage
 catalog-pricing-max_extra_hours = Set when extra hours are sold, and only then
@@ -461,3 +463,11 @@ phrase-in_lobby = I am in the hotel lobby
 phrase-in_room = I am in my room: please come up
 phrase-cannot_find = I cannot find you: where are you?
 phrase-thanks = Thank you!
+
+## What partners earn
+earnings-week = A week is named by its Monday (YYYY-MM-DD)
+earnings-cause_unknown = Unknown kind of ledger entry
+earnings-reference_required = Enter the bank transfer's reference (64 characters at most)
+earnings-paid_already = This week was paid already, with reference { $reference }
+earnings-week_open = This week is not over yet: it can be paid from Monday
+earnings-nothing_due = Nothing was earned that week, so there is nothing to pay

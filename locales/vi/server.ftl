@@ -24,6 +24,8 @@ catalog-airport_city = Thành phố của gói đưa đón phải là thành ph�
 catalog-empty = Tệp không có gói dịch vụ hay kỹ thuật viên nào
 catalog-plan_id = Mã gói chỉ gồm chữ thường, chữ số và dấu gạch nối đơn, tối đa 64 ký tự
 catalog-pricing-booking_window = Số ngày được đặt trước phải dài hơn thời gian báo trước tối thiểu
+catalog-pricing-payout = Phần chia cho đối tác phải từ 0–100% và khoản cố định từ 0–1.000.000.000 ₫
+catalog-pricing-payout_kind = Khoản trả cho đối tác là phần trăm hoặc số tiền cố định, không thể cả hai
 catalog-pricing-extra_person = Phụ thu mỗi người tối đa 100% giá
 catalog-pricing-extra_person_kind = Phụ thu thêm người: chọn số tiền cố định hoặc phần trăm
 catalog-pricing-max_extra_hours = Chỉ đặt khi có bán giờ thêm, và khi đó bắt buộc
@@ -368,3 +370,11 @@ phrase-in_lobby = Tôi đang ở sảnh khách sạn
 phrase-in_room = Tôi đang ở trong phòng, mời bạn lên thẳng
 phrase-cannot_find = Tôi không tìm thấy bạn, bạn đang ở đâu?
 phrase-thanks = Cảm ơn bạn!
+
+## Thu nhập của đối tác
+earnings-week = Tuần được gọi theo ngày thứ Hai (YYYY-MM-DD)
+earnings-cause_unknown = Loại bút toán không xác định
+earnings-reference_required = Nhập mã tham chiếu chuyển khoản (tối đa 64 ký tự)
+earnings-paid_already = Tuần này đã được thanh toán, mã tham chiếu { $reference }
+earnings-week_open = Tuần này chưa kết thúc: có thể thanh toán từ thứ Hai
+earnings-nothing_due = Tuần đó không có thu nhập nên không có gì để thanh toán

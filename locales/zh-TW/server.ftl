@@ -25,6 +25,8 @@ catalog-airport_city = 接送方案的城市須是其機場所在的城市（{ $
 catalog-empty = 檔案中沒有任何方案或按摩師
 catalog-plan_id = 方案編號只能有小寫英文字母、數字與單一的連字號，最多 64 個字元
 catalog-pricing-booking_window = 可預約的天數須長於最短提前時間
+catalog-pricing-payout = 夥伴分成須為 0–100%，固定金額須為 0–1,000,000,000 ₫
+catalog-pricing-payout_kind = 夥伴報酬請擇一填寫分成或固定金額
 catalog-pricing-extra_person = 每人加價最多為價格的 100%
 catalog-pricing-extra_person_kind = 加人費請擇一：固定金額或百分比
 catalog-pricing-max_extra_hours = 有賣延長時數時才設定，且必須設定
@@ -369,3 +371,11 @@ phrase-in_lobby = 我在飯店大廳
 phrase-in_room = 我在房間，請直接上來
 phrase-cannot_find = 我找不到您，請問您在哪裡？
 phrase-thanks = 謝謝您！
+
+## 夥伴收入
+earnings-week = 週次以該週星期一表示（YYYY-MM-DD）
+earnings-cause_unknown = 未知的帳目類別
+earnings-reference_required = 請輸入銀行轉帳參考碼（最多 64 字）
+earnings-paid_already = 這週已付款，參考碼 { $reference }
+earnings-week_open = 這週尚未結束，週一起才能付款
+earnings-nothing_due = 這週沒有收入，沒有需要支付的款項

@@ -25,6 +25,7 @@ mod m20261128_000019_catalog_translations;
 mod m20261128_000020_partners;
 mod m20261128_000021_job_positions;
 mod m20261128_000022_job_messages;
+mod m20261128_000023_partner_earnings;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000020_partners::Migration),
             Box::new(m20261128_000021_job_positions::Migration),
             Box::new(m20261128_000022_job_messages::Migration),
+            Box::new(m20261128_000023_partner_earnings::Migration),
         ]
     }
 }

@@ -5,8 +5,8 @@ use chrono::NaiveTime;
 use std::collections::BTreeMap;
 
 use domain::catalog::{
-    BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, Plan, PlanContent, PlanId,
-    PlanTexts, PriceRules, Rate, Shift, Therapist, Translations, Vehicle,
+    BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, PayRule, Payout, Plan,
+    PlanContent, PlanId, PlanTexts, PriceRules, Rate, Shift, Therapist, Translations, Vehicle,
 };
 use domain::error::msg;
 use domain::shared::{Language, Money};
@@ -228,6 +228,37 @@ pub struct PricingEntry {
     pub chinese_speaking_vnd: Option<i64>,
     pub lead_time_minutes: u32,
     pub horizon_days: u32,
+    /// The partner's payout: a share of the price or a fixed sum, one of each pair; neither
+    /// leaves the domain's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payout_percent: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payout_vnd: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_show_payout_percent: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_show_payout_vnd: Option<i64>,
+}
+
+/// A payout rule from its pair of fields: one of them, or the default when neither is given.
+fn pay_rule(percent: Option<u32>, vnd: Option<i64>, default: PayRule) -> DomainResult<PayRule> {
+    match (percent, vnd) {
+        (Some(p), None) => Ok(PayRule::Share(p)),
+        (None, Some(v)) => Ok(PayRule::Fixed(Money::vnd(v))),
+        (None, None) => Ok(default),
+        (Some(_), Some(_)) => Err(DomainError::invalid(
+            "pricing.payout",
+            msg("catalog.pricing.payout_kind"),
+        )),
+    }
+}
+
+/// A payout rule as its pair of fields.
+fn pay_fields(rule: PayRule) -> (Option<u32>, Option<i64>) {
+    match rule {
+        PayRule::Share(p) => (Some(p), None),
+        PayRule::Fixed(m) => (None, Some(m.amount())),
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -295,12 +326,25 @@ impl PricingEntry {
                 lead_time_minutes: self.lead_time_minutes,
                 horizon_days: self.horizon_days,
             },
+            payout: {
+                let default = Payout::default();
+                Payout {
+                    completed: pay_rule(self.payout_percent, self.payout_vnd, default.completed)?,
+                    no_show: pay_rule(
+                        self.no_show_payout_percent,
+                        self.no_show_payout_vnd,
+                        default.no_show,
+                    )?,
+                }
+            },
         })
     }
 }
 
 impl From<&PriceRules> for PricingEntry {
     fn from(r: &PriceRules) -> Self {
+        let (payout_percent, payout_vnd) = pay_fields(r.payout.completed);
+        let (no_show_payout_percent, no_show_payout_vnd) = pay_fields(r.payout.no_show);
         let (extra_person_vnd, extra_person_percent) = match r.extra_person {
             Some(ExtraPerson::Flat(m)) => (Some(m.amount()), None),
             Some(ExtraPerson::PercentOfRate(p)) => (None, Some(p)),
@@ -332,6 +376,10 @@ impl From<&PriceRules> for PricingEntry {
             chinese_speaking_vnd: r.chinese_speaking.map(Money::amount),
             lead_time_minutes: r.booking.lead_time_minutes,
             horizon_days: r.booking.horizon_days,
+            payout_percent,
+            payout_vnd,
+            no_show_payout_percent,
+            no_show_payout_vnd,
         }
     }
 }

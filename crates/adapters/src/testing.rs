@@ -310,6 +310,10 @@ pub fn plan(
         chinese_speaking_vnd: (category == Category::Charter).then_some(300_000),
         lead_time_minutes: 240,
         horizon_days: 180,
+        payout_percent: None,
+        payout_vnd: None,
+        no_show_payout_percent: None,
+        no_show_payout_vnd: None,
     };
     Plan {
         id: PlanId::parse(id).unwrap(),

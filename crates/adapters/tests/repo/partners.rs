@@ -89,7 +89,7 @@ impl Charters {
 
 /// The job of `order`, offered to `to` and saved.
 async fn offered(store: &SqlPartnerStore, order: &Order, to: &[&Partner]) -> Job {
-    let mut job = Job::open(order, 30).unwrap();
+    let mut job = Job::open(order, 30, Default::default()).unwrap();
     for p in to {
         job.offer(&p.user_id, now()).unwrap();
     }
@@ -399,5 +399,82 @@ on_both_databases!(
                 ..
             }
         ));
+    }
+);
+
+on_both_databases!(
+    a_job_earns_once_and_two_admins_paying_a_week_at_once_pay_it_once,
+    |db: DatabaseConnection| async move {
+        use domain::partners::{Earning, EarningCause, Pay, Week};
+        use domain::shared::Money;
+        let store = SqlPartnerStore::new(db.clone());
+        let charters = Charters::new(&db).await;
+        let a = driver(&db, &store, "pe").await;
+        let order = charters.paid(31, 0).await;
+        let job = offered(&store, &order, &[&a]).await;
+        // The pay fixed when the job was opened reads back.
+        assert_eq!(job.pay, Pay::of(Default::default(), order.estimate.total));
+        let week = Week::of(now());
+        let earning = Earning {
+            partner: a.user_id.clone(),
+            cause: EarningCause::Completed,
+            order_id: Some(order.id.clone()),
+            service_at: Some(job.starts_at()),
+            amount: job.pay.completed,
+            week,
+            at: now(),
+            reference: String::new(),
+            by: String::new(),
+        };
+        let mut job = job;
+        for _ in 0..2 {
+            let with = JobWrite {
+                earn: Some(&earning),
+                ..JobWrite::default()
+            };
+            store.save_job(&job, with).await.unwrap();
+            job.version += 1;
+        }
+        let entries = store
+            .ledger(Some(&a.user_id), week, week.next())
+            .await
+            .unwrap();
+        assert_eq!(
+            entries,
+            std::slice::from_ref(&earning),
+            "written once, read back as written"
+        );
+        assert_eq!(store.owed(&a.user_id).await.unwrap(), job.pay.completed);
+        assert!(
+            store
+                .ledger(None, week.next(), week.next().next())
+                .await
+                .unwrap()
+                .is_empty()
+        );
+
+        let payout = |reference: &str| Earning {
+            cause: EarningCause::Payout,
+            order_id: None,
+            service_at: None,
+            amount: Money::vnd(-job.pay.completed.amount()),
+            reference: reference.into(),
+            by: "operator:mai@ops.example".into(),
+            ..earning.clone()
+        };
+        let (one, two) = (payout("VCB 1"), payout("VCB 2"));
+        let (audit_one, audit_two) = (audit("pay-1"), audit("pay-2"));
+        let (first, second) = tokio::join!(
+            store.add_payout(&one, &audit_one),
+            store.add_payout(&two, &audit_two)
+        );
+        let written = [first.unwrap(), second.unwrap()];
+        assert_eq!(written.iter().filter(|w| **w).count(), 1, "{written:?}");
+        assert_eq!(store.owed(&a.user_id).await.unwrap(), Money::ZERO);
+        let entries = store
+            .ledger(Some(&a.user_id), week, week.next())
+            .await
+            .unwrap();
+        assert_eq!(entries.len(), 2);
     }
 );

@@ -19,7 +19,9 @@ pub use model::{
     Vehicle,
 };
 pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
-pub use price_rules::{BookingWindow, ExtraPerson, NightSurcharge, PlanOption, PriceRules, Rate};
+pub use price_rules::{
+    BookingWindow, ExtraPerson, NightSurcharge, PayRule, Payout, PlanOption, PriceRules, Rate,
+};
 pub use service::CatalogService;
 pub use therapist::{Gender, Shift, Slot, Therapist, TherapistQuery};
 pub use translations::{EntryKind, MissingTranslation, PlanTexts, Translations};

@@ -34,6 +34,52 @@ pub struct PriceRules {
     /// A Chinese-speaking driver or guide, when the plan charges for one.
     pub chinese_speaking: Option<Money>,
     pub booking: BookingWindow,
+    /// What the partner who delivers it earns; never shown to travellers.
+    pub payout: Payout,
+}
+
+/// What a partner earns for one job of a plan: for a service delivered, and for a traveller who
+/// never came (the partner went and waited).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Payout {
+    pub completed: PayRule,
+    pub no_show: PayRule,
+}
+
+/// A plan that says nothing pays its partners 70% of the service's price, and half of it for a
+/// traveller who never came (`docs/decisions.md`).
+impl Default for Payout {
+    fn default() -> Self {
+        Self {
+            completed: PayRule::Share(70),
+            no_show: PayRule::Share(35),
+        }
+    }
+}
+
+/// One payout rule: a fixed sum, or a share of what the traveller paid for the service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PayRule {
+    Fixed(Money),
+    /// Percent of the order's price, rounded to a thousand đồng.
+    Share(u32),
+}
+
+impl PayRule {
+    /// The sum this rule pays for a service sold at `price`.
+    pub fn of(self, price: Money) -> Money {
+        match self {
+            PayRule::Fixed(m) => m,
+            PayRule::Share(p) => percent_of(price, p),
+        }
+    }
+
+    fn valid(self) -> bool {
+        match self {
+            PayRule::Fixed(m) => !m.is_negative() && m.amount() <= MAX_PRICE,
+            PayRule::Share(p) => p <= 100,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,6 +278,9 @@ impl PriceRules {
                 >= i64::from(self.booking.horizon_days) * 1440
         {
             return invalid("booking", "catalog.pricing.booking_window");
+        }
+        if !self.payout.completed.valid() || !self.payout.no_show.valid() {
+            return invalid("payout", "catalog.pricing.payout");
         }
         Ok(())
     }

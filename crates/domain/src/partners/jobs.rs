@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use crate::catalog::Category;
+use super::earnings::Pay;
+use crate::catalog::{Category, Payout};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::identity::MailKind;
 use crate::ordering::{Order, OrderId, OrderState, ServiceDetails};
@@ -175,14 +176,16 @@ pub struct Job {
     pub offers: Vec<Offer>,
     pub steps: Vec<JobStep>,
     pub no_show: Option<NoShowProof>,
+    /// What it pays its partner, fixed when it was opened (`earnings.rs`).
+    pub pay: Pay,
     /// Bumped by every save; a save against an older version is refused, so of two partners
     /// accepting at once one wins, on any node.
     pub version: i64,
 }
 
 impl Job {
-    /// A paid or confirmed order's job, on the board.
-    pub fn open(order: &Order, free_waiting_minutes: u32) -> DomainResult<Self> {
+    /// A paid or confirmed order's job, on the board, paying its partner by the plan's rule.
+    pub fn open(order: &Order, free_waiting_minutes: u32, payout: Payout) -> DomainResult<Self> {
         if !matches!(order.state, OrderState::Paid | OrderState::Confirmed) {
             return Err(DomainError::FailedPrecondition(msg("job.order_not_paid")));
         }
@@ -197,6 +200,7 @@ impl Job {
             offers: Vec::new(),
             steps: Vec::new(),
             no_show: None,
+            pay: Pay::of(payout, order.estimate.total),
             version: 0,
         })
     }

@@ -2,6 +2,7 @@
 //! theirs alone lives here (who they are, a job's offers and steps); a job's effect on its order
 //! is the order's own rule, called from here.
 
+mod earnings;
 mod jobs;
 mod model;
 mod ports;
@@ -13,6 +14,10 @@ mod talk;
 #[cfg(test)]
 mod tests;
 
+pub use earnings::{
+    Earning, EarningCause, EarningsSummary, Pay, REFERENCE_MAX, STATEMENT_WEEKS, Statement, Week,
+    statements,
+};
 pub use jobs::{
     Answer, Job, JobStatus, JobStep, NoShowProof, OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS,
     Position, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes, status_term,

@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+use super::earnings::{Earning, Week};
 use super::jobs::Job;
 use super::model::Partner;
 use super::positions::KeptPosition;
@@ -8,7 +9,7 @@ use super::talk::JobMessage;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
 use crate::ordering::{Order, OrderId};
-use crate::shared::UserId;
+use crate::shared::{Money, UserId};
 
 /// Why a job's save did not happen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +41,8 @@ pub struct JobWrite<'a> {
     pub audit: Option<&'a AuditEntry>,
     /// The order whose traveller is told of the job's new steps (those `JobStep::notice` says).
     pub tell: Option<&'a Order>,
+    /// The ledger entry the job's end earns its partner (`Job::earning`).
+    pub earn: Option<&'a Earning>,
 }
 
 #[async_trait]
@@ -85,6 +88,18 @@ pub trait PartnerStore: Send + Sync {
         owner: &UserId,
         message: JobMessage,
     ) -> DomainResult<JobMessage>;
+    /// Ledger entries of the weeks `[from, until)`: one partner's, or every partner's.
+    async fn ledger(
+        &self,
+        partner: Option<&UserId>,
+        from: Week,
+        until: Week,
+    ) -> DomainResult<Vec<Earning>>;
+    /// What a partner's ledger adds up to: earned and not yet paid.
+    async fn owed(&self, partner: &UserId) -> DomainResult<Money>;
+    /// Writes a week's payout with the admin's audit entry; `false` when that week was paid
+    /// already (its key is taken), and nothing is written.
+    async fn add_payout(&self, payout: &Earning, audit: &AuditEntry) -> DomainResult<bool>;
     /// The last readings kept of these jobs.
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>>;
 }

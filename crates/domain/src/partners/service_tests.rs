@@ -527,3 +527,100 @@ async fn the_traveller_and_the_partner_talk_while_the_job_lasts_and_staff_read()
     let kept = w.svc.talk(traveller, &order_id()).await.unwrap();
     assert_eq!((kept.messages.len(), kept.open), (3, false));
 }
+
+#[tokio::test]
+async fn a_completed_job_earns_once_and_an_admin_pays_its_week_once() {
+    let w = world();
+    let taken = taken_by(&w, "a").await;
+    // The shuttle sells at 500,000 ₫; the plan says nothing, so it pays 70%.
+    assert_eq!(taken.job.pay.completed, crate::shared::Money::vnd(350_000));
+    let a = partner(&w, "a").await;
+    let at =
+        |minutes| *w.clock.0.lock().unwrap() = taken.job.starts_at() + Duration::minutes(minutes);
+    for (minutes, to) in [
+        (-30, JobStatus::OnTheWay),
+        (-5, JobStatus::Arrived),
+        (5, JobStatus::Started),
+        (100, JobStatus::Completed),
+    ] {
+        at(minutes);
+        w.svc.advance(&a, &order_id(), to).await.unwrap();
+    }
+    // A retried "completed" earns nothing more.
+    w.svc
+        .advance(&a, &order_id(), JobStatus::Completed)
+        .await
+        .unwrap();
+    let summary = w.svc.earnings(&a).await.unwrap();
+    let vnd = crate::shared::Money::vnd;
+    assert_eq!(
+        (summary.today, summary.this_week, summary.owed),
+        (vnd(350_000), vnd(350_000), vnd(350_000))
+    );
+    let week = summary.weeks[0].week;
+    assert_eq!(
+        week.code(),
+        "2026-11-23",
+        "the service's Wednesday is in it"
+    );
+    assert_eq!((summary.weeks[0].jobs, summary.weeks[0].no_shows), (1, 0));
+
+    // Money is the admins': an operator may neither see nor pay it.
+    let refused = w.svc.payroll(&ops(), week).await.unwrap_err();
+    assert!(matches!(refused, DomainError::PermissionDenied(_)));
+    let open = w
+        .svc
+        .pay_week(&admin(), &id("a"), week, "VCB 1234")
+        .await
+        .unwrap_err();
+    assert_eq!(code(open), "earnings.week_open");
+
+    *w.clock.0.lock().unwrap() = week.ends_at() + Duration::minutes(1);
+    let paid = w
+        .svc
+        .pay_week(&admin(), &id("a"), week, " VCB 1234 ")
+        .await
+        .unwrap();
+    let payout = paid.paid.clone().unwrap();
+    assert_eq!(
+        (payout.amount, payout.reference.as_str(), payout.by.as_str()),
+        (vnd(-350_000), "VCB 1234", "operator:mai@ops.example")
+    );
+    assert_eq!(paid.due(), vnd(0));
+    assert_eq!(w.svc.earnings(&a).await.unwrap().owed, vnd(0));
+    // The same click again pays nothing more; another reference is refused, naming the first.
+    let again = w
+        .svc
+        .pay_week(&admin(), &id("a"), week, "VCB 1234")
+        .await
+        .unwrap();
+    assert_eq!(again.paid, paid.paid);
+    let other = w
+        .svc
+        .pay_week(&admin(), &id("a"), week, "VCB 9999")
+        .await
+        .unwrap_err();
+    assert_eq!(code(other), "earnings.paid_already");
+    let rows = w.svc.payroll(&admin(), week).await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0].0.user_id.clone(), rows[0].1.earned),
+        (id("a"), vnd(350_000))
+    );
+    let audit = w.partners.audit();
+    assert_eq!(audit.last().unwrap().action, "partner.pay_week");
+    assert_eq!(
+        audit
+            .iter()
+            .filter(|e| e.action == "partner.pay_week")
+            .count(),
+        1
+    );
+    // Nothing earned that week: nothing to pay.
+    let empty = w
+        .svc
+        .pay_week(&admin(), &id("b"), week, "VCB 1")
+        .await
+        .unwrap_err();
+    assert_eq!(code(empty), "earnings.nothing_due");
+}

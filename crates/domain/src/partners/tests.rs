@@ -42,7 +42,7 @@ fn paid() -> Order {
 }
 
 fn job(waiting: u32) -> Job {
-    Job::open(&paid(), waiting).unwrap()
+    Job::open(&paid(), waiting, Default::default()).unwrap()
 }
 
 /// A day before the draft shuttle's start: offers are made and answered then.
@@ -207,7 +207,7 @@ fn a_partner_fits_an_order_by_kind_seats_language_and_the_traveller_s_choice() {
 #[test]
 fn only_a_paid_order_makes_a_job_and_it_lasts_as_its_service() {
     assert_eq!(
-        code(Job::open(&draft_order(), 0).unwrap_err()),
+        code(Job::open(&draft_order(), 0, Default::default()).unwrap_err()),
         "job.order_not_paid"
     );
     let job = job(60);

@@ -41,6 +41,7 @@ pub(crate) fn full_rules() -> PriceRules {
             lead_time_minutes: 240,
             horizon_days: 180,
         },
+        payout: Default::default(),
     }
 }
 
@@ -313,6 +314,7 @@ fn arb_rules() -> impl Strategy<Value = PriceRules> {
                     lead_time_minutes: 60,
                     horizon_days: 90,
                 },
+                payout: Default::default(),
             }
         })
 }

@@ -51,6 +51,12 @@ impl Add for Money {
     }
 }
 
+impl std::iter::Sum for Money {
+    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+        iter.fold(Money::ZERO, Add::add)
+    }
+}
+
 impl Mul<i64> for Money {
     type Output = Money;
     fn mul(self, rhs: i64) -> Money {

@@ -58,6 +58,7 @@ pub(crate) fn plan(id: &str, category: Category, price: i64) -> Plan {
             lead_time_minutes: 240,
             horizon_days: 180,
         },
+        payout: Default::default(),
     };
     Plan {
         id: PlanId::parse(id).unwrap(),

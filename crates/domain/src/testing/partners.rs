@@ -12,9 +12,9 @@ use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::ordering::{OrderId, StoreError};
 use crate::partners::{
-    Job, JobMessage, JobStoreError, JobWrite, KeptPosition, Partner, PartnerStore,
+    Earning, Job, JobMessage, JobStoreError, JobWrite, KeptPosition, Partner, PartnerStore, Week,
 };
-use crate::shared::UserId;
+use crate::shared::{Money, UserId};
 
 #[derive(Default)]
 struct State {
@@ -25,6 +25,8 @@ struct State {
     audit: Vec<AuditEntry>,
     positions: HashMap<OrderId, KeptPosition>,
     messages: HashMap<OrderId, Vec<JobMessage>>,
+    /// Ledger entries by key (`Earning::key`).
+    ledger: HashMap<String, Earning>,
 }
 
 pub(crate) struct Partners {
@@ -121,6 +123,9 @@ impl PartnerStore for Partners {
         if let Some(audit) = with.audit {
             state.audit.push(audit.clone());
         }
+        if let Some(earning) = with.earn {
+            state.ledger.insert(earning.key(), earning.clone());
+        }
         let saved = Job {
             version: job.version + 1,
             ..job.clone()
@@ -197,6 +202,42 @@ impl PartnerStore for Partners {
             .iter()
             .filter_map(|o| state.positions.get(o).map(|k| (o.clone(), k.clone())))
             .collect())
+    }
+
+    async fn ledger(
+        &self,
+        partner: Option<&UserId>,
+        from: Week,
+        until: Week,
+    ) -> DomainResult<Vec<Earning>> {
+        let state = self.state.lock().unwrap();
+        Ok(state
+            .ledger
+            .values()
+            .filter(|e| partner.is_none_or(|p| &e.partner == p))
+            .filter(|e| (from..until).contains(&e.week))
+            .cloned()
+            .collect())
+    }
+
+    async fn owed(&self, partner: &UserId) -> DomainResult<Money> {
+        let state = self.state.lock().unwrap();
+        Ok(state
+            .ledger
+            .values()
+            .filter(|e| &e.partner == partner)
+            .map(|e| e.amount)
+            .sum())
+    }
+
+    async fn add_payout(&self, payout: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
+        let mut state = self.state.lock().unwrap();
+        if state.ledger.contains_key(&payout.key()) {
+            return Ok(false);
+        }
+        state.ledger.insert(payout.key(), payout.clone());
+        state.audit.push(audit.clone());
+        Ok(true)
     }
 
     async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {

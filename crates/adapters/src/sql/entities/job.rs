@@ -13,6 +13,8 @@ pub struct Model {
     pub status: String,
     pub partner_id: Option<String>,
     pub no_show: String,
+    pub pay_completed_vnd: i64,
+    pub pay_no_show_vnd: i64,
     pub version: i64,
     pub updated_at_ms: i64,
 }

@@ -21,6 +21,7 @@ pub mod order;
 pub mod order_event;
 pub mod order_image;
 pub mod partner;
+pub mod partner_earning;
 pub mod partner_hold;
 pub mod payment;
 pub mod pending_link;

@@ -11,10 +11,11 @@ use domain::catalog::Category;
 use domain::live::Change;
 use domain::ordering::{GuideLanguage, Order, OrderId, StoreError};
 use domain::partners::{
-    Answer, Job, JobMessage, JobStatus, JobStep, JobStoreError, JobWrite, KeptPosition,
-    NoShowProof, Offer, Partner, PartnerKind, PartnerStore, Position, Said, Side, Vehicle,
+    Answer, Earning, Job, JobMessage, JobStatus, JobStep, JobStoreError, JobWrite, KeptPosition,
+    NoShowProof, Offer, Partner, PartnerKind, PartnerStore, Pay, Position, Said, Side, Vehicle,
+    Week,
 };
-use domain::shared::{Language, LocalTime, Phone, UserId};
+use domain::shared::{Language, LocalTime, Money, Phone, UserId};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
@@ -29,6 +30,8 @@ use crate::sql::entities::{
 };
 use crate::stores::live;
 use crate::stores::orders::saving::{announce, queue_notices, queue_to_owner, save_order};
+
+mod ledger;
 
 pub struct SqlPartnerStore {
     db: DatabaseConnection,
@@ -150,6 +153,10 @@ impl PartnerStore for SqlPartnerStore {
         }
         if let Some(audit) = with.audit {
             insert_audit(&txn, audit).await.map_err(storage)?;
+        }
+        if let Some(earning) = with.earn {
+            // A job earns once: its step is saved over the job's version, and its key is unique.
+            ledger::add(&txn, earning).await?;
         }
         // The order last: its live event is the transaction's last write.
         if let Some(order) = with.order {
@@ -362,6 +369,23 @@ impl PartnerStore for SqlPartnerStore {
         )))
     }
 
+    async fn ledger(
+        &self,
+        partner: Option<&UserId>,
+        from: Week,
+        until: Week,
+    ) -> DomainResult<Vec<Earning>> {
+        ledger::ledger(&self.db, partner, from, until).await
+    }
+
+    async fn owed(&self, partner: &UserId) -> DomainResult<Money> {
+        ledger::owed(&self.db, partner).await
+    }
+
+    async fn add_payout(&self, payout: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
+        ledger::add_payout(&self.db, payout, audit).await
+    }
+
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {
         if orders.is_empty() {
             return Ok(Vec::new());
@@ -466,6 +490,8 @@ async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<usize, JobStore
             .as_ref()
             .map(|p| json(&ProofRow::from(p)))
             .unwrap_or_default()),
+        pay_completed_vnd: Set(j.pay.completed.amount()),
+        pay_no_show_vnd: Set(j.pay.no_show.amount()),
         version: Set(j.version + 1),
         updated_at_ms: Set(ms(last_change(j))),
     };
@@ -636,6 +662,10 @@ fn job_from_rows(
         offers,
         steps,
         no_show,
+        pay: Pay {
+            completed: Money::vnd(row.pay_completed_vnd),
+            no_show: Money::vnd(row.pay_no_show_vnd),
+        },
         version: row.version,
     })
 }

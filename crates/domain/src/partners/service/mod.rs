@@ -5,19 +5,21 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+mod earnings;
+
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 
-use super::jobs::{Job, JobStatus, NoShowProof, Position, travel_minutes};
-use super::model::{NewPartner, Partner, PartnerKind};
-use super::ports::{JobStoreError, JobWrite, PartnerStore};
-use super::positions::{Dropped, KeptPosition, MeetingPoint, Point, Whereabouts};
-use super::talk::{JobMessage, KEY_MAX, Said, Side};
 use crate::audit::{AuditEntry, Staff};
-use crate::catalog::{CatalogService, Plan};
+use crate::catalog::{CatalogService, Payout, Plan};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::identity::{Principal, Role};
 use crate::operations::OperatorService;
 use crate::ordering::{Actor, Direction, Driver, Order, OrderId, OrderStore, ServiceDetails};
+use crate::partners::jobs::{Job, JobStatus, NoShowProof, Position, travel_minutes};
+use crate::partners::model::{NewPartner, Partner, PartnerKind};
+use crate::partners::ports::{JobStoreError, JobWrite, PartnerStore};
+use crate::partners::positions::{Dropped, KeptPosition, MeetingPoint, Point, Whereabouts};
+use crate::partners::talk::{JobMessage, KEY_MAX, Said, Side};
 use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 
 /// How far ahead a disabled partner's jobs are taken back (jobs are booked at most months ahead;
@@ -462,12 +464,12 @@ impl PartnerService {
         if let Some(job) = self.store.job(&order.id).await? {
             return Ok(job);
         }
-        let waiting = match self.catalog.get_plan(&order.plan_id).await {
-            Ok(plan) => plan.content.free_waiting_minutes,
-            Err(DomainError::NotFound { .. }) => 0,
+        let (waiting, payout) = match self.catalog.get_plan(&order.plan_id).await {
+            Ok(plan) => (plan.content.free_waiting_minutes, plan.pricing.payout),
+            Err(DomainError::NotFound { .. }) => (0, Payout::default()),
             Err(e) => return Err(e),
         };
-        Job::open(order, waiting)
+        Job::open(order, waiting, payout)
     }
 
     /// Why `partner` cannot take `job` then, if they cannot: they do not fit the order, hold
@@ -621,9 +623,11 @@ impl PartnerService {
         if completes {
             order.complete(Actor::Partner(partner.user_id.clone()), now)?;
         }
+        let earning = job.earning(now);
         let write = JobWrite {
             order: completes.then_some(&order),
             tell: Some(&order),
+            earn: earning.as_ref(),
             ..JobWrite::default()
         };
         self.save(&job, write).await?;
@@ -670,7 +674,12 @@ impl PartnerService {
         let was = job.status;
         job.no_show(&partner.user_id, proof, now)?;
         if job.status != was {
-            self.save(&job, JobWrite::default()).await?;
+            let earning = job.earning(now);
+            let write = JobWrite {
+                earn: earning.as_ref(),
+                ..JobWrite::default()
+            };
+            self.save(&job, write).await?;
             job.version += 1;
         }
         self.seen_by_partner(job, order, now).await

@@ -1,0 +1,89 @@
+//! Partners read what they earned; admins pay it by the week.
+
+use super::PartnerService;
+use crate::audit::{AuditEntry, Staff};
+use crate::error::{DomainError, DomainResult};
+use crate::partners::earnings::{EarningsSummary, STATEMENT_WEEKS, Statement, Week};
+use crate::partners::model::Partner;
+use crate::shared::UserId;
+
+impl PartnerService {
+    /// A partner's earnings: today, this week, what is owed, and the last weeks' statements.
+    pub async fn earnings(&self, partner: &Partner) -> DomainResult<EarningsSummary> {
+        let now = self.clock.now();
+        let this_week = Week::of(now);
+        let from = this_week.back(STATEMENT_WEEKS - 1);
+        let entries = self
+            .store
+            .ledger(Some(&partner.user_id), from, this_week.next())
+            .await?;
+        let owed = self.store.owed(&partner.user_id).await?;
+        Ok(EarningsSummary::of(entries, owed, now))
+    }
+
+    /// One week of a partner's, with each entry.
+    pub async fn statement(&self, partner: &Partner, week: Week) -> DomainResult<Statement> {
+        self.statement_of(&partner.user_id, week).await
+    }
+
+    async fn statement_of(&self, partner: &UserId, week: Week) -> DomainResult<Statement> {
+        let entries = self.store.ledger(Some(partner), week, week.next()).await?;
+        Ok(Statement::of(week, entries))
+    }
+
+    /// Every partner's statement of `week` that has anything in it, by name: what admins pay
+    /// and export. Money is the admins' to see.
+    pub async fn payroll(&self, by: &Staff, week: Week) -> DomainResult<Vec<(Partner, Statement)>> {
+        by.require_admin()?;
+        let entries = self.store.ledger(None, week, week.next()).await?;
+        let mut out = Vec::new();
+        for partner in self.store.partners().await? {
+            let (theirs, _): (Vec<_>, Vec<_>) = entries
+                .iter()
+                .cloned()
+                .partition(|e| e.partner == partner.user_id);
+            if !theirs.is_empty() {
+                out.push((partner, Statement::of(week, theirs)));
+            }
+        }
+        Ok(out)
+    }
+
+    /// An admin records that a partner's week was paid by bank transfer, with its reference
+    /// (`Statement::pay` says when it may be). The same click sent twice pays once.
+    pub async fn pay_week(
+        &self,
+        by: &Staff,
+        partner: &UserId,
+        week: Week,
+        reference: &str,
+    ) -> DomainResult<Statement> {
+        by.require_admin()?;
+        if self.store.partner(partner).await?.is_none() {
+            return Err(DomainError::not_found("partner"));
+        }
+        let statement = self.statement_of(partner, week).await?;
+        let now = self.clock.now();
+        let payout = statement.pay(reference, &by.actor(), now)?;
+        if statement.paid.is_none() {
+            let audit = AuditEntry::new(
+                &*self.random,
+                now,
+                by,
+                "partner.pay_week",
+                format!("partner:{}", partner.as_str()),
+                format!("week={} due={}", week.code(), statement.due().amount()),
+                format!("paid={}", -payout.amount.amount()),
+                &payout.reference,
+            );
+            if !self.store.add_payout(&payout, &audit).await? {
+                // Another admin paid it at the same moment: theirs stands, said as for any
+                // week paid already.
+                let now_paid = self.statement_of(partner, week).await?;
+                now_paid.pay(reference, &by.actor(), now)?;
+                return Ok(now_paid);
+            }
+        }
+        self.statement_of(partner, week).await
+    }
+}
