@@ -248,6 +248,25 @@ pub async fn move_job(
         .expect("move job");
 }
 
+/// Moves every partner's ledger entry `weeks` weeks back, as if earned then (a week is paid only
+/// once it is over).
+pub async fn backdate_earnings(db: &DatabaseConnection, weeks: u32) {
+    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+    let back = chrono::Duration::weeks(i64::from(weeks));
+    for row in crate::sql::entities::partner_earning::Entity::find()
+        .all(db)
+        .await
+        .expect("read the ledger")
+    {
+        let at = chrono::DateTime::from_timestamp_millis(row.at_ms).expect("an instant") - back;
+        let week = domain::partners::Week::of(at).code();
+        let mut row = row.into_active_model();
+        row.at_ms = Set(at.timestamp_millis());
+        row.week = Set(week);
+        row.update(db).await.expect("backdate an entry");
+    }
+}
+
 /// The delivery state of one queued mail: `(attempts, sent, last_error)`.
 pub async fn outbox_state(db: &DatabaseConnection, id: &str) -> (i32, bool, Option<String>) {
     use sea_orm::EntityTrait;

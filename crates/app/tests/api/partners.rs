@@ -724,3 +724,200 @@ api_test!(
         assert!(staff.phrases.is_empty());
     }
 );
+
+api_test!(
+    a_completed_job_shows_in_the_driver_s_earnings_and_an_admin_pays_the_week_once,
+    async |app: &TestApp| {
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, _),
+            ann,
+            id,
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh, &minh_p)).await;
+        let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+        // Its time has come: an hour ago.
+        adapters::testing::serve_order(&db, &id).await;
+        let past = chrono::Utc::now() - chrono::Duration::hours(1);
+        adapters::testing::move_job(&db, &id, past).await;
+        let job = partners(app)
+            .await
+            .get_job(signed(
+                &minh,
+                pb::GetJobRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .job
+            .unwrap()
+            .job
+            .unwrap();
+        // The offer said what it pays: 70% of what Ann paid, as the plan says nothing.
+        let pay = job.pay_vnd;
+        assert!(pay > 0 && pay % 1000 == 0, "{pay}");
+        for to in [
+            pb::JobStatus::OnTheWay,
+            pb::JobStatus::Arrived,
+            pb::JobStatus::Started,
+            pb::JobStatus::Completed,
+            pb::JobStatus::Completed,
+        ] {
+            let step = pb::AdvanceJobRequest {
+                order_id: id.clone(),
+                status: to.into(),
+            };
+            partners(app)
+                .await
+                .advance_job(signed(&minh, step))
+                .await
+                .unwrap();
+        }
+        let earnings = |token: String| async move {
+            partners(app)
+                .await
+                .get_earnings(signed(&token, pb::GetEarningsRequest {}))
+                .await
+        };
+        let his = earnings(minh.clone()).await.unwrap().into_inner();
+        assert_eq!(
+            (his.today_vnd, his.this_week_vnd, his.owed_vnd),
+            (pay, pay, pay),
+            "completed twice, earned once"
+        );
+        assert_eq!((his.weeks.len(), his.weeks[0].jobs), (1, 1));
+        // Lan earned nothing, and sees nothing of his; a traveller is no partner.
+        let hers = earnings(lan.clone()).await.unwrap().into_inner();
+        assert_eq!((hers.owed_vnd, hers.weeks.len()), (0, 0));
+        let refused = earnings(ann.clone()).await.unwrap_err();
+        assert_eq!(refused.code(), Code::PermissionDenied);
+
+        let this_week = his.weeks[0].week.clone();
+        let pay_week = |token: String, week: String, reference: &'static str| {
+            let request = pb::PayPartnerWeekRequest {
+                partner_id: minh_p.user_id.clone(),
+                week,
+                reference: reference.into(),
+            };
+            async move {
+                client(app)
+                    .await
+                    .pay_partner_week(with(&Cred::Token(&token), request))
+                    .await
+            }
+        };
+        let open = pay_week(admin.clone(), this_week.clone(), "VCB 1")
+            .await
+            .unwrap_err();
+        assert_eq!(open.code(), Code::FailedPrecondition);
+        assert_eq!(words(&open), "這週尚未結束，週一起才能付款");
+
+        // A week on, it is last week's: the payroll lists it, an operator may not pay it.
+        adapters::testing::backdate_earnings(&db, 1).await;
+        let payroll = client(app)
+            .await
+            .list_payroll(with(
+                &Cred::Token(&admin),
+                pb::ListPayrollRequest::default(),
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(payroll.over);
+        assert_eq!(payroll.lines.len(), 1);
+        let line = &payroll.lines[0];
+        assert_eq!(line.partner.as_ref().unwrap().name, "Minh");
+        assert_eq!(line.statement.as_ref().unwrap().due_vnd, pay);
+        let week = payroll.week.clone();
+        assert_ne!(week, this_week);
+        let operator = staff_token(app, "duty@ops.example", "operator").await;
+        let denied = pay_week(operator, week.clone(), "VCB 1").await.unwrap_err();
+        assert_eq!(denied.code(), Code::PermissionDenied);
+
+        // Two admins' clicks at once pay it once; the same reference again changes nothing, and
+        // another is refused, naming the first.
+        let (a, b) = tokio::join!(
+            pay_week(admin.clone(), week.clone(), "VCB 20261130"),
+            pay_week(admin.clone(), week.clone(), "VCB 20261130")
+        );
+        let (a, b) = (a.unwrap().into_inner(), b.unwrap().into_inner());
+        assert_eq!(a.statement, b.statement);
+        let paid = a.statement.unwrap();
+        let payout = paid.payout.unwrap();
+        assert_eq!((payout.amount_vnd, paid.due_vnd), (-pay, 0));
+        assert_eq!(payout.paid_by, "operator:lan@ops.example");
+        let other = pay_week(admin.clone(), week.clone(), "VCB 9")
+            .await
+            .unwrap_err();
+        assert_eq!(words(&other), "這週已付款，參考碼 VCB 20261130");
+        assert_eq!(
+            adapters::testing::count(&db, "partner_earnings").await,
+            2,
+            "one earning, one payout"
+        );
+
+        // The driver reads it paid, with the bank's reference and not who clicked.
+        let his = earnings(minh.clone()).await.unwrap().into_inner();
+        assert_eq!((his.owed_vnd, his.this_week_vnd), (0, 0));
+        let statement = partners(app)
+            .await
+            .get_earnings_week(signed(
+                &minh,
+                pb::GetEarningsWeekRequest { week: week.clone() },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .statement
+            .unwrap();
+        assert_eq!(statement.entries.len(), 1);
+        assert_eq!(statement.entries[0].order_id, id);
+        let seen = statement.payout.unwrap();
+        assert_eq!(
+            (seen.reference.as_str(), seen.paid_by.as_str()),
+            ("VCB 20261130", "")
+        );
+        let bad = partners(app)
+            .await
+            .get_earnings_week(signed(
+                &minh,
+                pb::GetEarningsWeekRequest {
+                    week: "2026-11-25".into(),
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(bad.code(), Code::InvalidArgument);
+
+        // The export: a byte-order mark, the headers in the admin's language, a row per partner.
+        let export = client(app)
+            .await
+            .export_payroll(with(
+                &Cred::Token(&admin),
+                pb::ExportPayrollRequest { week: week.clone() },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(export.filename, format!("payroll-{week}.csv"));
+        let mut lines = export.csv.lines();
+        assert!(
+            lines
+                .next()
+                .unwrap()
+                .starts_with("\u{feff}週次,夥伴編號,姓名,類別")
+        );
+        let row = lines.next().unwrap();
+        assert!(
+            row.starts_with(&format!(
+                "{week},{},Minh,司機,1,0,{pay},0,VCB 20261130,",
+                minh_p.user_id
+            )),
+            "{row}"
+        );
+        assert_eq!(lines.next(), None);
+    }
+);

@@ -34,6 +34,15 @@ impl PartnerKind {
         }
     }
 
+    /// Its name, as a term of the catalogue.
+    pub const fn term(self) -> &'static str {
+        match self {
+            PartnerKind::Driver => "partner.kind.driver",
+            PartnerKind::Guide => "partner.kind.guide",
+            PartnerKind::Therapist => "partner.kind.therapist",
+        }
+    }
+
     pub fn parse(code: &str) -> DomainResult<Self> {
         Self::ALL
             .into_iter()

@@ -188,6 +188,8 @@ pub(crate) fn job_to_pb(
             .map_or(pb::JobStatus::Unspecified, status_to_pb)
             .into(),
         meeting: j.status.shares_position(),
+        pay_vnd: j.pay.completed.amount(),
+        no_show_pay_vnd: j.pay.no_show.amount(),
     }
 }
 

@@ -104,4 +104,7 @@ dispatch! {
     list_job_board(ListJobBoardRequest, ListJobBoardResponse) => partners::list_job_board;
     get_order_job(GetOrderJobRequest, GetOrderJobResponse) => partners::get_order_job;
     get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => partners::get_order_job_thread;
+    list_payroll(ListPayrollRequest, ListPayrollResponse) => partners::list_payroll;
+    pay_partner_week(PayPartnerWeekRequest, PayPartnerWeekResponse) => partners::pay_partner_week;
+    export_payroll(ExportPayrollRequest, ExportPayrollResponse) => partners::export_payroll;
 }

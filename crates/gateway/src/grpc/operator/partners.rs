@@ -1,12 +1,13 @@
 //! Admins' and operators' calls on partners and their jobs.
 
-use domain::partners::Offering;
+use domain::partners::{Offering, Week};
 use domain::shared::UserId;
 use tonic::{Request, Response, Status};
 
 use super::Operators;
 use crate::error::status;
 use crate::pb;
+use crate::wire::earnings::{payroll_csv, statement_to_pb, week_from_pb};
 use crate::wire::operator::order_id;
 use crate::wire::partner::{
     board_job_to_pb, job_to_pb, new_partner_from_pb, partner_to_pb, thread_to_pb,
@@ -148,5 +149,69 @@ pub(super) async fn get_order_job_thread(
     let talk = work.await.map_err(status)?;
     Ok(Response::new(pb::GetOrderJobThreadResponse {
         thread: Some(thread_to_pb(&talk, None)),
+    }))
+}
+
+/// Last week, Vietnam time: the one usually paid.
+fn last_week(ops: &Operators) -> Week {
+    Week::of(ops.s.partners.clock().now()).back(1)
+}
+
+pub(super) async fn list_payroll(
+    ops: &Operators,
+    request: Request<pb::ListPayrollRequest>,
+) -> Result<Response<pb::ListPayrollResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let week = week_from_pb(&request.get_ref().week, last_week(ops))?;
+        Ok::<_, domain::DomainError>((week, ops.s.partners.payroll(&by, week).await?))
+    };
+    let (week, lines) = work.await.map_err(status)?;
+    Ok(Response::new(pb::ListPayrollResponse {
+        week: week.code(),
+        over: ops.s.partners.clock().now() >= week.ends_at(),
+        lines: lines
+            .iter()
+            .map(|(p, s)| pb::PayrollLine {
+                partner: Some(partner_to_pb(p)),
+                statement: Some(statement_to_pb(s, true, true)),
+            })
+            .collect(),
+    }))
+}
+
+pub(super) async fn pay_partner_week(
+    ops: &Operators,
+    request: Request<pb::PayPartnerWeekRequest>,
+) -> Result<Response<pb::PayPartnerWeekResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let partner = UserId::parse(&r.partner_id)?;
+        let week = Week::parse(&r.week)?;
+        ops.s
+            .partners
+            .pay_week(&by, &partner, week, &r.reference)
+            .await
+    };
+    let statement = work.await.map_err(status)?;
+    Ok(Response::new(pb::PayPartnerWeekResponse {
+        statement: Some(statement_to_pb(&statement, true, true)),
+    }))
+}
+
+pub(super) async fn export_payroll(
+    ops: &Operators,
+    request: Request<pb::ExportPayrollRequest>,
+) -> Result<Response<pb::ExportPayrollResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let week = week_from_pb(&request.get_ref().week, last_week(ops))?;
+        Ok::<_, domain::DomainError>((week, ops.s.partners.payroll(&by, week).await?))
+    };
+    let (week, lines) = work.await.map_err(status)?;
+    Ok(Response::new(pb::ExportPayrollResponse {
+        filename: format!("payroll-{}.csv", week.code()),
+        csv: payroll_csv(week, &lines),
     }))
 }

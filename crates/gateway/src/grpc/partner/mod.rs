@@ -3,12 +3,13 @@
 //! the domain, which checks the job is theirs.
 
 use domain::identity::IdentityService;
-use domain::partners::{Partner, PartnerService, Talker};
+use domain::partners::{Partner, PartnerService, Talker, Week};
 use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
+use crate::wire::earnings::{statement_to_pb, summary_to_pb};
 use crate::wire::operator::order_id;
 use crate::wire::partner::{
     partner_job_to_pb, partner_to_pb, point_from_pb, position_from_pb, progress_to_pb,
@@ -218,6 +219,30 @@ impl pb::partner_service_server::PartnerService for Partners {
         let talk = say_and_read(&self.partners, who, &r.order_id, (phrase, text), &r.key).await?;
         Ok(Response::new(pb::SendJobMessageResponse {
             thread: Some(thread_to_pb(&talk, Some(&p.user_id))),
+        }))
+    }
+
+    async fn get_earnings(
+        &self,
+        request: Request<pb::GetEarningsRequest>,
+    ) -> Result<Response<pb::GetEarningsResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let summary = self.partners.earnings(&p).await.map_err(status)?;
+        Ok(Response::new(summary_to_pb(&summary)))
+    }
+
+    async fn get_earnings_week(
+        &self,
+        request: Request<pb::GetEarningsWeekRequest>,
+    ) -> Result<Response<pb::GetEarningsWeekResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let work = async {
+            let week = Week::parse(&request.get_ref().week)?;
+            self.partners.statement(&p, week).await
+        };
+        let statement = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetEarningsWeekResponse {
+            statement: Some(statement_to_pb(&statement, true, false)),
         }))
     }
 }

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/partner.proto.
  */
 export const file_booking_v1_partner: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0ijQIKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgSJAoGc2VydmVzGAogAygOMhQuYm9va2luZy52MS5DYXRlZ29yeSLPAQoISm9iT2ZmZXISEgoKcGFydG5lcl9pZBgBIAEoCRIuCgpvZmZlcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZhbnN3ZXIYBCABKAkSLwoLYW5zd2VyZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgGIAEoCSJYCgdKb2JTdGVwEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCgtHZW9Qb3NpdGlvbhIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAESEAoIYWNjdXJhY3kYAyABKAESLAoIdGFrZW5fYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wItEDCgNKb2ISEAoIb3JkZXJfaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Ei0KCXN0YXJ0c19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZW5kc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoGc3RhdHVzGAUgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSEgoKcGFydG5lcl9pZBgGIAEoCRIkCgZvZmZlcnMYByADKAsyFC5ib29raW5nLnYxLkpvYk9mZmVyEiIKBXN0ZXBzGAggAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEhwKFGZyZWVfd2FpdGluZ19taW51dGVzGAkgASgNEhIKCnVuYW5zd2VyZWQYCiABKAgSEgoKcmVkaXNwYXRjaBgLIAEoCBIuCg1sYXN0X3Bvc2l0aW9uGAwgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIoCgluZXh0X3N0ZXAYDSABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIPCgdtZWV0aW5nGA4gASgIIi8KCEdlb1BvaW50EhAKCGxhdGl0dWRlGAEgASgBEhEKCWxvbmdpdHVkZRgCIAEoASKlAQoKUGFydG5lckpvYhIcCgNqb2IYASABKAsyDy5ib29raW5nLnYxLkpvYhIRCglwbGFuX25hbWUYAiABKAkSKQoHZGV0YWlscxgDIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEhUKDWN1c3RvbWVyX25hbWUYBCABKAkSFgoOY3VzdG9tZXJfcGhvbmUYBSABKAkSDAoEbm90ZRgGIAEoCSITChFHZXRQYXJ0bmVyUmVxdWVzdCI6ChJHZXRQYXJ0bmVyUmVzcG9uc2USJAoHcGFydG5lchgBIAEoCzITLmJvb2tpbmcudjEuUGFydG5lciIfCg9MaXN0Sm9ic1JlcXVlc3QSDAoEZGF5cxgBIAEoDSI4ChBMaXN0Sm9ic1Jlc3BvbnNlEiQKBGpvYnMYASADKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiIQoNR2V0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI1Cg5HZXRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiJAoQQWNjZXB0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI4ChFBY2NlcHRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiNQoRRGVjbGluZUpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjkKEkRlY2xpbmVKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiTAoRQWR2YW5jZUpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSJQoGc3RhdHVzGAIgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMiOQoSQWR2YW5jZUpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiI4Cg5DaGVja0luUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIUCgx2b3VjaGVyX2NvZGUYAiABKAkiNgoPQ2hlY2tJblJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJhChNSZXBvcnROb1Nob3dSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg0KBXBob3RvGAIgASgJEikKCHBvc2l0aW9uGAMgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbiI7ChRSZXBvcnROb1Nob3dSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiVAoVUmVwb3J0UG9zaXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEikKCHBvc2l0aW9uGAIgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbiJHChZSZXBvcnRQb3NpdGlvblJlc3BvbnNlEgwKBGtlcHQYASABKAgSDwoHZHJvcHBlZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiTQoVR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEiIKBG5lYXIYAiABKAsyFC5ib29raW5nLnYxLkdlb1BvaW50IkMKFkdldEpvYlByb2dyZXNzUmVzcG9uc2USKQoIcHJvZ3Jlc3MYASABKAsyFy5ib29raW5nLnYxLkpvYlByb2dyZXNzIo0BCgtKb2JQcm9ncmVzcxIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIiCgVzdGVwcxgCIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcBIzCgt3aGVyZWFib3V0cxgDIAEoCzIeLmJvb2tpbmcudjEuUGFydG5lcldoZXJlYWJvdXRzIs0BChJQYXJ0bmVyV2hlcmVhYm91dHMSKQoIcG9zaXRpb24YASABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uEikKB21lZXRpbmcYAiABKA4yGC5ib29raW5nLnYxLk1lZXRpbmdQb2ludBIPCgdhaXJwb3J0GAMgASgJEhcKCmRpc3RhbmNlX20YBCABKA1IAIgBARIYCgtldGFfbWludXRlcxgFIAEoDUgBiAEBQg0KC19kaXN0YW5jZV9tQg4KDF9ldGFfbWludXRlcyKiAQoKSm9iTWVzc2FnZRILCgNzZXEYASABKA0SIQoEc2lkZRgCIAEoDjITLmJvb2tpbmcudjEuSm9iU2lkZRIMCgRtaW5lGAMgASgIEgwKBHRleHQYBCABKAkSDgoGcGhyYXNlGAUgASgJEhAKCGxhbmd1YWdlGAYgASgJEiYKAmF0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCInCglKb2JQaHJhc2USDAoEY29kZRgBIAEoCRIMCgR0ZXh0GAIgASgJImsKCUpvYlRocmVhZBIoCghtZXNzYWdlcxgBIAMoCzIWLmJvb2tpbmcudjEuSm9iTWVzc2FnZRIMCgRvcGVuGAIgASgIEiYKB3BocmFzZXMYAyADKAsyFS5ib29raW5nLnYxLkpvYlBocmFzZSInChNHZXRKb2JUaHJlYWRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIj0KFEdldEpvYlRocmVhZFJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkImAKFVNlbmRKb2JNZXNzYWdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCgZwaHJhc2UYAiABKAlIABIOCgR0ZXh0GAMgASgJSAASCwoDa2V5GAQgASgJQgYKBHNhaWQiPwoWU2VuZEpvYk1lc3NhZ2VSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCItChlHZXRUcmF2ZWxsZXJUaHJlYWRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKGkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkImYKG1NlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCgZwaHJhc2UYAiABKAlIABIOCgR0ZXh0GAMgASgJSAASCwoDa2V5GAQgASgJQgYKBHNhaWQiRQocU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCp4CgtQYXJ0bmVyS2luZBIcChhQQVJUTkVSX0tJTkRfVU5TUEVDSUZJRUQQABIXChNQQVJUTkVSX0tJTkRfRFJJVkVSEAESFgoSUEFSVE5FUl9LSU5EX0dVSURFEAISGgoWUEFSVE5FUl9LSU5EX1RIRVJBUElTVBADKuwBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhMKD0pPQl9TVEFUVVNfT1BFThABEhcKE0pPQl9TVEFUVVNfQUNDRVBURUQQAhIZChVKT0JfU1RBVFVTX09OX1RIRV9XQVkQAxIWChJKT0JfU1RBVFVTX0FSUklWRUQQBBIWChJKT0JfU1RBVFVTX1NUQVJURUQQBRIYChRKT0JfU1RBVFVTX0NPTVBMRVRFRBAGEhYKEkpPQl9TVEFUVVNfTk9fU0hPVxAHEhgKFEpPQl9TVEFUVVNfV0lUSERSQVdOEAgqZQoMTWVldGluZ1BvaW50Eh0KGU1FRVRJTkdfUE9JTlRfVU5TUEVDSUZJRUQQABIZChVNRUVUSU5HX1BPSU5UX0FJUlBPUlQQARIbChdNRUVUSU5HX1BPSU5UX1RSQVZFTExFUhACKlEKB0pvYlNpZGUSGAoUSk9CX1NJREVfVU5TUEVDSUZJRUQQABIWChJKT0JfU0lERV9UUkFWRUxMRVIQARIUChBKT0JfU0lERV9QQVJUTkVSEAIynAcKDlBhcnRuZXJTZXJ2aWNlElAKCkdldFBhcnRuZXISHS5ib29raW5nLnYxLkdldFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVzcG9uc2UiA5ACARJKCghMaXN0Sm9icxIbLmJvb2tpbmcudjEuTGlzdEpvYnNSZXF1ZXN0GhwuYm9va2luZy52MS5MaXN0Sm9ic1Jlc3BvbnNlIgOQAgESRAoGR2V0Sm9iEhkuYm9va2luZy52MS5HZXRKb2JSZXF1ZXN0GhouYm9va2luZy52MS5HZXRKb2JSZXNwb25zZSIDkAIBEk0KCUFjY2VwdEpvYhIcLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVxdWVzdBodLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVzcG9uc2UiA5ACAhJQCgpEZWNsaW5lSm9iEh0uYm9va2luZy52MS5EZWNsaW5lSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlc3BvbnNlIgOQAgISUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgISXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICElYKDEdldEpvYlRocmVhZBIfLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVxdWVzdBogLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVzcG9uc2UiA5ACARJcCg5TZW5kSm9iTWVzc2FnZRIhLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0GiIuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlc3BvbnNlIgOQAgIyzAIKEkpvYlByb2dyZXNzU2VydmljZRJcCg5HZXRKb2JQcm9ncmVzcxIhLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0GiIuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1Jlc3BvbnNlIgOQAgESaAoSR2V0VHJhdmVsbGVyVGhyZWFkEiUuYm9va2luZy52MS5HZXRUcmF2ZWxsZXJUaHJlYWRSZXF1ZXN0GiYuYm9va2luZy52MS5HZXRUcmF2ZWxsZXJUaHJlYWRSZXNwb25zZSIDkAIBEm4KFFNlbmRUcmF2ZWxsZXJNZXNzYWdlEicuYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlcXVlc3QaKC5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_catalog, file_booking_v1_order, file_google_protobuf_timestamp]);
+  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0ijQIKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgSJAoGc2VydmVzGAogAygOMhQuYm9va2luZy52MS5DYXRlZ29yeSLPAQoISm9iT2ZmZXISEgoKcGFydG5lcl9pZBgBIAEoCRIuCgpvZmZlcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZhbnN3ZXIYBCABKAkSLwoLYW5zd2VyZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgGIAEoCSJYCgdKb2JTdGVwEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCgtHZW9Qb3NpdGlvbhIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAESEAoIYWNjdXJhY3kYAyABKAESLAoIdGFrZW5fYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIvsDCgNKb2ISEAoIb3JkZXJfaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Ei0KCXN0YXJ0c19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZW5kc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoGc3RhdHVzGAUgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSEgoKcGFydG5lcl9pZBgGIAEoCRIkCgZvZmZlcnMYByADKAsyFC5ib29raW5nLnYxLkpvYk9mZmVyEiIKBXN0ZXBzGAggAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEhwKFGZyZWVfd2FpdGluZ19taW51dGVzGAkgASgNEhIKCnVuYW5zd2VyZWQYCiABKAgSEgoKcmVkaXNwYXRjaBgLIAEoCBIuCg1sYXN0X3Bvc2l0aW9uGAwgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIoCgluZXh0X3N0ZXAYDSABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIPCgdtZWV0aW5nGA4gASgIEg8KB3BheV92bmQYDyABKAMSFwoPbm9fc2hvd19wYXlfdm5kGBAgASgDItkBCgxFYXJuaW5nRW50cnkSJwoFY2F1c2UYASABKA4yGC5ib29raW5nLnYxLkVhcm5pbmdDYXVzZRIQCghvcmRlcl9pZBgCIAEoCRIuCgpzZXJ2aWNlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgphbW91bnRfdm5kGAQgASgDEiYKAmF0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglyZWZlcmVuY2UYBiABKAkSDwoHcGFpZF9ieRgHIAEoCSK3AQoNV2Vla1N0YXRlbWVudBIMCgR3ZWVrGAEgASgJEhIKCmVhcm5lZF92bmQYAiABKAMSDAoEam9icxgDIAEoDRIQCghub19zaG93cxgEIAEoDRIPCgdkdWVfdm5kGAUgASgDEigKBnBheW91dBgGIAEoCzIYLmJvb2tpbmcudjEuRWFybmluZ0VudHJ5EikKB2VudHJpZXMYByADKAsyGC5ib29raW5nLnYxLkVhcm5pbmdFbnRyeSIvCghHZW9Qb2ludBIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAEipQEKClBhcnRuZXJKb2ISHAoDam9iGAEgASgLMg8uYm9va2luZy52MS5Kb2ISEQoJcGxhbl9uYW1lGAIgASgJEikKB2RldGFpbHMYAyABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIVCg1jdXN0b21lcl9uYW1lGAQgASgJEhYKDmN1c3RvbWVyX3Bob25lGAUgASgJEgwKBG5vdGUYBiABKAkiEwoRR2V0UGFydG5lclJlcXVlc3QiOgoSR2V0UGFydG5lclJlc3BvbnNlEiQKB3BhcnRuZXIYASABKAsyEy5ib29raW5nLnYxLlBhcnRuZXIiHwoPTGlzdEpvYnNSZXF1ZXN0EgwKBGRheXMYASABKA0iOAoQTGlzdEpvYnNSZXNwb25zZRIkCgRqb2JzGAEgAygLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIiEKDUdldEpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiNQoOR2V0Sm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIiQKEEFjY2VwdEpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiOAoRQWNjZXB0Sm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIjUKEURlY2xpbmVKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSI5ChJEZWNsaW5lSm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIkwKEUFkdmFuY2VKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEiUKBnN0YXR1cxgCIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzIjkKEkFkdmFuY2VKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiOAoOQ2hlY2tJblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMdm91Y2hlcl9jb2RlGAIgASgJIjYKD0NoZWNrSW5SZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiYQoTUmVwb3J0Tm9TaG93UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRINCgVwaG90bxgCIAEoCRIpCghwb3NpdGlvbhgDIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iOwoUUmVwb3J0Tm9TaG93UmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIlQKFVJlcG9ydFBvc2l0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCghwb3NpdGlvbhgCIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iRwoWUmVwb3J0UG9zaXRpb25SZXNwb25zZRIMCgRrZXB0GAEgASgIEg8KB2Ryb3BwZWQYAiABKAkSDgoGcmVhc29uGAMgASgJIk0KFUdldEpvYlByb2dyZXNzUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgRuZWFyGAIgASgLMhQuYm9va2luZy52MS5HZW9Qb2ludCJDChZHZXRKb2JQcm9ncmVzc1Jlc3BvbnNlEikKCHByb2dyZXNzGAEgASgLMhcuYm9va2luZy52MS5Kb2JQcm9ncmVzcyKNAQoLSm9iUHJvZ3Jlc3MSJQoGc3RhdHVzGAEgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSIgoFc3RlcHMYAiADKAsyEy5ib29raW5nLnYxLkpvYlN0ZXASMwoLd2hlcmVhYm91dHMYAyABKAsyHi5ib29raW5nLnYxLlBhcnRuZXJXaGVyZWFib3V0cyLNAQoSUGFydG5lcldoZXJlYWJvdXRzEikKCHBvc2l0aW9uGAEgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIpCgdtZWV0aW5nGAIgASgOMhguYm9va2luZy52MS5NZWV0aW5nUG9pbnQSDwoHYWlycG9ydBgDIAEoCRIXCgpkaXN0YW5jZV9tGAQgASgNSACIAQESGAoLZXRhX21pbnV0ZXMYBSABKA1IAYgBAUINCgtfZGlzdGFuY2VfbUIOCgxfZXRhX21pbnV0ZXMiogEKCkpvYk1lc3NhZ2USCwoDc2VxGAEgASgNEiEKBHNpZGUYAiABKA4yEy5ib29raW5nLnYxLkpvYlNpZGUSDAoEbWluZRgDIAEoCBIMCgR0ZXh0GAQgASgJEg4KBnBocmFzZRgFIAEoCRIQCghsYW5ndWFnZRgGIAEoCRImCgJhdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJwoJSm9iUGhyYXNlEgwKBGNvZGUYASABKAkSDAoEdGV4dBgCIAEoCSJrCglKb2JUaHJlYWQSKAoIbWVzc2FnZXMYASADKAsyFi5ib29raW5nLnYxLkpvYk1lc3NhZ2USDAoEb3BlbhgCIAEoCBImCgdwaHJhc2VzGAMgAygLMhUuYm9va2luZy52MS5Kb2JQaHJhc2UiJwoTR2V0Sm9iVGhyZWFkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI9ChRHZXRKb2JUaHJlYWRSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCJgChVTZW5kSm9iTWVzc2FnZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoGcGhyYXNlGAIgASgJSAASDgoEdGV4dBgDIAEoCUgAEgsKA2tleRgEIAEoCUIGCgRzYWlkIj8KFlNlbmRKb2JNZXNzYWdlUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiLQoZR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJDChpHZXRUcmF2ZWxsZXJUaHJlYWRSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCJmChtTZW5kVHJhdmVsbGVyTWVzc2FnZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoGcGhyYXNlGAIgASgJSAASDgoEdGV4dBgDIAEoCUgAEgsKA2tleRgEIAEoCUIGCgRzYWlkIkUKHFNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiFAoSR2V0RWFybmluZ3NSZXF1ZXN0InsKE0dldEVhcm5pbmdzUmVzcG9uc2USEQoJdG9kYXlfdm5kGAEgASgDEhUKDXRoaXNfd2Vla192bmQYAiABKAMSEAoIb3dlZF92bmQYAyABKAMSKAoFd2Vla3MYBCADKAsyGS5ib29raW5nLnYxLldlZWtTdGF0ZW1lbnQiJgoWR2V0RWFybmluZ3NXZWVrUmVxdWVzdBIMCgR3ZWVrGAEgASgJIkcKF0dldEVhcm5pbmdzV2Vla1Jlc3BvbnNlEiwKCXN0YXRlbWVudBgBIAEoCzIZLmJvb2tpbmcudjEuV2Vla1N0YXRlbWVudCp4CgtQYXJ0bmVyS2luZBIcChhQQVJUTkVSX0tJTkRfVU5TUEVDSUZJRUQQABIXChNQQVJUTkVSX0tJTkRfRFJJVkVSEAESFgoSUEFSVE5FUl9LSU5EX0dVSURFEAISGgoWUEFSVE5FUl9LSU5EX1RIRVJBUElTVBADKuwBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhMKD0pPQl9TVEFUVVNfT1BFThABEhcKE0pPQl9TVEFUVVNfQUNDRVBURUQQAhIZChVKT0JfU1RBVFVTX09OX1RIRV9XQVkQAxIWChJKT0JfU1RBVFVTX0FSUklWRUQQBBIWChJKT0JfU1RBVFVTX1NUQVJURUQQBRIYChRKT0JfU1RBVFVTX0NPTVBMRVRFRBAGEhYKEkpPQl9TVEFUVVNfTk9fU0hPVxAHEhgKFEpPQl9TVEFUVVNfV0lUSERSQVdOEAgqfwoMRWFybmluZ0NhdXNlEh0KGUVBUk5JTkdfQ0FVU0VfVU5TUEVDSUZJRUQQABIbChdFQVJOSU5HX0NBVVNFX0NPTVBMRVRFRBABEhkKFUVBUk5JTkdfQ0FVU0VfTk9fU0hPVxACEhgKFEVBUk5JTkdfQ0FVU0VfUEFZT1VUEAMqZQoMTWVldGluZ1BvaW50Eh0KGU1FRVRJTkdfUE9JTlRfVU5TUEVDSUZJRUQQABIZChVNRUVUSU5HX1BPSU5UX0FJUlBPUlQQARIbChdNRUVUSU5HX1BPSU5UX1RSQVZFTExFUhACKlEKB0pvYlNpZGUSGAoUSk9CX1NJREVfVU5TUEVDSUZJRUQQABIWChJKT0JfU0lERV9UUkFWRUxMRVIQARIUChBKT0JfU0lERV9QQVJUTkVSEAIy0ggKDlBhcnRuZXJTZXJ2aWNlElAKCkdldFBhcnRuZXISHS5ib29raW5nLnYxLkdldFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVzcG9uc2UiA5ACARJKCghMaXN0Sm9icxIbLmJvb2tpbmcudjEuTGlzdEpvYnNSZXF1ZXN0GhwuYm9va2luZy52MS5MaXN0Sm9ic1Jlc3BvbnNlIgOQAgESRAoGR2V0Sm9iEhkuYm9va2luZy52MS5HZXRKb2JSZXF1ZXN0GhouYm9va2luZy52MS5HZXRKb2JSZXNwb25zZSIDkAIBEk0KCUFjY2VwdEpvYhIcLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVxdWVzdBodLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVzcG9uc2UiA5ACAhJQCgpEZWNsaW5lSm9iEh0uYm9va2luZy52MS5EZWNsaW5lSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlc3BvbnNlIgOQAgISUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgISXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICElYKDEdldEpvYlRocmVhZBIfLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVxdWVzdBogLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVzcG9uc2UiA5ACARJcCg5TZW5kSm9iTWVzc2FnZRIhLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0GiIuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlc3BvbnNlIgOQAgISUwoLR2V0RWFybmluZ3MSHi5ib29raW5nLnYxLkdldEVhcm5pbmdzUmVxdWVzdBofLmJvb2tpbmcudjEuR2V0RWFybmluZ3NSZXNwb25zZSIDkAIBEl8KD0dldEVhcm5pbmdzV2VlaxIiLmJvb2tpbmcudjEuR2V0RWFybmluZ3NXZWVrUmVxdWVzdBojLmJvb2tpbmcudjEuR2V0RWFybmluZ3NXZWVrUmVzcG9uc2UiA5ACATLMAgoSSm9iUHJvZ3Jlc3NTZXJ2aWNlElwKDkdldEpvYlByb2dyZXNzEiEuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1JlcXVlc3QaIi5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVzcG9uc2UiA5ACARJoChJHZXRUcmF2ZWxsZXJUaHJlYWQSJS5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlcXVlc3QaJi5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlIgOQAgESbgoUU2VuZFRyYXZlbGxlck1lc3NhZ2USJy5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBooLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZSIDkAICYgZwcm90bzM", [file_booking_v1_catalog, file_booking_v1_order, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.PartnerVehicle
@@ -313,6 +313,19 @@ export type Job = Message<"booking.v1.Job"> & {
    * @generated from field: bool meeting = 14;
    */
   meeting: boolean;
+
+  /**
+   * What the job pays its partner when completed, and when the traveller never came; fixed when
+   * the job was opened. Partners and staff only (zero for travellers).
+   *
+   * @generated from field: int64 pay_vnd = 15;
+   */
+  payVnd: bigint;
+
+  /**
+   * @generated from field: int64 no_show_pay_vnd = 16;
+   */
+  noShowPayVnd: bigint;
 };
 
 /**
@@ -321,6 +334,122 @@ export type Job = Message<"booking.v1.Job"> & {
  */
 export const JobSchema: GenMessage<Job> = /*@__PURE__*/
   messageDesc(file_booking_v1_partner, 5);
+
+/**
+ * One line of a partner's ledger.
+ *
+ * @generated from message booking.v1.EarningEntry
+ */
+export type EarningEntry = Message<"booking.v1.EarningEntry"> & {
+  /**
+   * @generated from field: booking.v1.EarningCause cause = 1;
+   */
+  cause: EarningCause;
+
+  /**
+   * The job's order; empty for a payout.
+   *
+   * @generated from field: string order_id = 2;
+   */
+  orderId: string;
+
+  /**
+   * When the job's service began; unset for a payout.
+   *
+   * @generated from field: google.protobuf.Timestamp service_at = 3;
+   */
+  serviceAt?: Timestamp | undefined;
+
+  /**
+   * Earned (positive) or paid out (negative), in đồng.
+   *
+   * @generated from field: int64 amount_vnd = 4;
+   */
+  amountVnd: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 5;
+   */
+  at?: Timestamp | undefined;
+
+  /**
+   * A payout's bank transfer reference.
+   *
+   * @generated from field: string reference = 6;
+   */
+  reference: string;
+
+  /**
+   * Staff only: the admin who recorded the payout.
+   *
+   * @generated from field: string paid_by = 7;
+   */
+  paidBy: string;
+};
+
+/**
+ * Describes the message booking.v1.EarningEntry.
+ * Use `create(EarningEntrySchema)` to create a new message.
+ */
+export const EarningEntrySchema: GenMessage<EarningEntry> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 6);
+
+/**
+ * A partner's week, Monday to Sunday (Vietnam time).
+ *
+ * @generated from message booking.v1.WeekStatement
+ */
+export type WeekStatement = Message<"booking.v1.WeekStatement"> & {
+  /**
+   * Its Monday, YYYY-MM-DD.
+   *
+   * @generated from field: string week = 1;
+   */
+  week: string;
+
+  /**
+   * @generated from field: int64 earned_vnd = 2;
+   */
+  earnedVnd: bigint;
+
+  /**
+   * @generated from field: uint32 jobs = 3;
+   */
+  jobs: number;
+
+  /**
+   * @generated from field: uint32 no_shows = 4;
+   */
+  noShows: number;
+
+  /**
+   * Still owed for the week: what was earned, until it is paid.
+   *
+   * @generated from field: int64 due_vnd = 5;
+   */
+  dueVnd: bigint;
+
+  /**
+   * The payout, once the week is paid.
+   *
+   * @generated from field: booking.v1.EarningEntry payout = 6;
+   */
+  payout?: EarningEntry | undefined;
+
+  /**
+   * The week's earnings, oldest first; empty in lists of weeks.
+   *
+   * @generated from field: repeated booking.v1.EarningEntry entries = 7;
+   */
+  entries: EarningEntry[];
+};
+
+/**
+ * Describes the message booking.v1.WeekStatement.
+ * Use `create(WeekStatementSchema)` to create a new message.
+ */
+export const WeekStatementSchema: GenMessage<WeekStatement> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 7);
 
 /**
  * A point on the map.
@@ -344,7 +473,7 @@ export type GeoPoint = Message<"booking.v1.GeoPoint"> & {
  * Use `create(GeoPointSchema)` to create a new message.
  */
 export const GeoPointSchema: GenMessage<GeoPoint> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 6);
+  messageDesc(file_booking_v1_partner, 8);
 
 /**
  * A job as its partner reads it: what the traveller booked, and how to reach them.
@@ -393,7 +522,7 @@ export type PartnerJob = Message<"booking.v1.PartnerJob"> & {
  * Use `create(PartnerJobSchema)` to create a new message.
  */
 export const PartnerJobSchema: GenMessage<PartnerJob> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 7);
+  messageDesc(file_booking_v1_partner, 9);
 
 /**
  * @generated from message booking.v1.GetPartnerRequest
@@ -406,7 +535,7 @@ export type GetPartnerRequest = Message<"booking.v1.GetPartnerRequest"> & {
  * Use `create(GetPartnerRequestSchema)` to create a new message.
  */
 export const GetPartnerRequestSchema: GenMessage<GetPartnerRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 8);
+  messageDesc(file_booking_v1_partner, 10);
 
 /**
  * @generated from message booking.v1.GetPartnerResponse
@@ -423,7 +552,7 @@ export type GetPartnerResponse = Message<"booking.v1.GetPartnerResponse"> & {
  * Use `create(GetPartnerResponseSchema)` to create a new message.
  */
 export const GetPartnerResponseSchema: GenMessage<GetPartnerResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 9);
+  messageDesc(file_booking_v1_partner, 11);
 
 /**
  * @generated from message booking.v1.ListJobsRequest
@@ -442,7 +571,7 @@ export type ListJobsRequest = Message<"booking.v1.ListJobsRequest"> & {
  * Use `create(ListJobsRequestSchema)` to create a new message.
  */
 export const ListJobsRequestSchema: GenMessage<ListJobsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 10);
+  messageDesc(file_booking_v1_partner, 12);
 
 /**
  * @generated from message booking.v1.ListJobsResponse
@@ -459,7 +588,7 @@ export type ListJobsResponse = Message<"booking.v1.ListJobsResponse"> & {
  * Use `create(ListJobsResponseSchema)` to create a new message.
  */
 export const ListJobsResponseSchema: GenMessage<ListJobsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 11);
+  messageDesc(file_booking_v1_partner, 13);
 
 /**
  * @generated from message booking.v1.GetJobRequest
@@ -476,7 +605,7 @@ export type GetJobRequest = Message<"booking.v1.GetJobRequest"> & {
  * Use `create(GetJobRequestSchema)` to create a new message.
  */
 export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 12);
+  messageDesc(file_booking_v1_partner, 14);
 
 /**
  * @generated from message booking.v1.GetJobResponse
@@ -493,7 +622,7 @@ export type GetJobResponse = Message<"booking.v1.GetJobResponse"> & {
  * Use `create(GetJobResponseSchema)` to create a new message.
  */
 export const GetJobResponseSchema: GenMessage<GetJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 13);
+  messageDesc(file_booking_v1_partner, 15);
 
 /**
  * @generated from message booking.v1.AcceptJobRequest
@@ -510,7 +639,7 @@ export type AcceptJobRequest = Message<"booking.v1.AcceptJobRequest"> & {
  * Use `create(AcceptJobRequestSchema)` to create a new message.
  */
 export const AcceptJobRequestSchema: GenMessage<AcceptJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 14);
+  messageDesc(file_booking_v1_partner, 16);
 
 /**
  * @generated from message booking.v1.AcceptJobResponse
@@ -527,7 +656,7 @@ export type AcceptJobResponse = Message<"booking.v1.AcceptJobResponse"> & {
  * Use `create(AcceptJobResponseSchema)` to create a new message.
  */
 export const AcceptJobResponseSchema: GenMessage<AcceptJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 15);
+  messageDesc(file_booking_v1_partner, 17);
 
 /**
  * @generated from message booking.v1.DeclineJobRequest
@@ -549,7 +678,7 @@ export type DeclineJobRequest = Message<"booking.v1.DeclineJobRequest"> & {
  * Use `create(DeclineJobRequestSchema)` to create a new message.
  */
 export const DeclineJobRequestSchema: GenMessage<DeclineJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 16);
+  messageDesc(file_booking_v1_partner, 18);
 
 /**
  * @generated from message booking.v1.DeclineJobResponse
@@ -566,7 +695,7 @@ export type DeclineJobResponse = Message<"booking.v1.DeclineJobResponse"> & {
  * Use `create(DeclineJobResponseSchema)` to create a new message.
  */
 export const DeclineJobResponseSchema: GenMessage<DeclineJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 17);
+  messageDesc(file_booking_v1_partner, 19);
 
 /**
  * @generated from message booking.v1.AdvanceJobRequest
@@ -588,7 +717,7 @@ export type AdvanceJobRequest = Message<"booking.v1.AdvanceJobRequest"> & {
  * Use `create(AdvanceJobRequestSchema)` to create a new message.
  */
 export const AdvanceJobRequestSchema: GenMessage<AdvanceJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 18);
+  messageDesc(file_booking_v1_partner, 20);
 
 /**
  * @generated from message booking.v1.AdvanceJobResponse
@@ -605,7 +734,7 @@ export type AdvanceJobResponse = Message<"booking.v1.AdvanceJobResponse"> & {
  * Use `create(AdvanceJobResponseSchema)` to create a new message.
  */
 export const AdvanceJobResponseSchema: GenMessage<AdvanceJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 19);
+  messageDesc(file_booking_v1_partner, 21);
 
 /**
  * @generated from message booking.v1.CheckInRequest
@@ -629,7 +758,7 @@ export type CheckInRequest = Message<"booking.v1.CheckInRequest"> & {
  * Use `create(CheckInRequestSchema)` to create a new message.
  */
 export const CheckInRequestSchema: GenMessage<CheckInRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 20);
+  messageDesc(file_booking_v1_partner, 22);
 
 /**
  * @generated from message booking.v1.CheckInResponse
@@ -646,7 +775,7 @@ export type CheckInResponse = Message<"booking.v1.CheckInResponse"> & {
  * Use `create(CheckInResponseSchema)` to create a new message.
  */
 export const CheckInResponseSchema: GenMessage<CheckInResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 21);
+  messageDesc(file_booking_v1_partner, 23);
 
 /**
  * @generated from message booking.v1.ReportNoShowRequest
@@ -675,7 +804,7 @@ export type ReportNoShowRequest = Message<"booking.v1.ReportNoShowRequest"> & {
  * Use `create(ReportNoShowRequestSchema)` to create a new message.
  */
 export const ReportNoShowRequestSchema: GenMessage<ReportNoShowRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 22);
+  messageDesc(file_booking_v1_partner, 24);
 
 /**
  * @generated from message booking.v1.ReportNoShowResponse
@@ -692,7 +821,7 @@ export type ReportNoShowResponse = Message<"booking.v1.ReportNoShowResponse"> & 
  * Use `create(ReportNoShowResponseSchema)` to create a new message.
  */
 export const ReportNoShowResponseSchema: GenMessage<ReportNoShowResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 23);
+  messageDesc(file_booking_v1_partner, 25);
 
 /**
  * @generated from message booking.v1.ReportPositionRequest
@@ -714,7 +843,7 @@ export type ReportPositionRequest = Message<"booking.v1.ReportPositionRequest"> 
  * Use `create(ReportPositionRequestSchema)` to create a new message.
  */
 export const ReportPositionRequestSchema: GenMessage<ReportPositionRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 24);
+  messageDesc(file_booking_v1_partner, 26);
 
 /**
  * @generated from message booking.v1.ReportPositionResponse
@@ -745,7 +874,7 @@ export type ReportPositionResponse = Message<"booking.v1.ReportPositionResponse"
  * Use `create(ReportPositionResponseSchema)` to create a new message.
  */
 export const ReportPositionResponseSchema: GenMessage<ReportPositionResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 25);
+  messageDesc(file_booking_v1_partner, 27);
 
 /**
  * @generated from message booking.v1.GetJobProgressRequest
@@ -770,7 +899,7 @@ export type GetJobProgressRequest = Message<"booking.v1.GetJobProgressRequest"> 
  * Use `create(GetJobProgressRequestSchema)` to create a new message.
  */
 export const GetJobProgressRequestSchema: GenMessage<GetJobProgressRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 26);
+  messageDesc(file_booking_v1_partner, 28);
 
 /**
  * @generated from message booking.v1.GetJobProgressResponse
@@ -787,7 +916,7 @@ export type GetJobProgressResponse = Message<"booking.v1.GetJobProgressResponse"
  * Use `create(GetJobProgressResponseSchema)` to create a new message.
  */
 export const GetJobProgressResponseSchema: GenMessage<GetJobProgressResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 27);
+  messageDesc(file_booking_v1_partner, 29);
 
 /**
  * A job as its traveller follows it.
@@ -820,7 +949,7 @@ export type JobProgress = Message<"booking.v1.JobProgress"> & {
  * Use `create(JobProgressSchema)` to create a new message.
  */
 export const JobProgressSchema: GenMessage<JobProgress> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 28);
+  messageDesc(file_booking_v1_partner, 30);
 
 /**
  * @generated from message booking.v1.PartnerWhereabouts
@@ -865,7 +994,7 @@ export type PartnerWhereabouts = Message<"booking.v1.PartnerWhereabouts"> & {
  * Use `create(PartnerWhereaboutsSchema)` to create a new message.
  */
 export const PartnerWhereaboutsSchema: GenMessage<PartnerWhereabouts> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 29);
+  messageDesc(file_booking_v1_partner, 31);
 
 /**
  * A message of a job's thread as its reader sees it.
@@ -922,7 +1051,7 @@ export type JobMessage = Message<"booking.v1.JobMessage"> & {
  * Use `create(JobMessageSchema)` to create a new message.
  */
 export const JobMessageSchema: GenMessage<JobMessage> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 30);
+  messageDesc(file_booking_v1_partner, 32);
 
 /**
  * A quick reply the reader may send, in their language.
@@ -946,7 +1075,7 @@ export type JobPhrase = Message<"booking.v1.JobPhrase"> & {
  * Use `create(JobPhraseSchema)` to create a new message.
  */
 export const JobPhraseSchema: GenMessage<JobPhrase> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 31);
+  messageDesc(file_booking_v1_partner, 33);
 
 /**
  * @generated from message booking.v1.JobThread
@@ -977,7 +1106,7 @@ export type JobThread = Message<"booking.v1.JobThread"> & {
  * Use `create(JobThreadSchema)` to create a new message.
  */
 export const JobThreadSchema: GenMessage<JobThread> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 32);
+  messageDesc(file_booking_v1_partner, 34);
 
 /**
  * @generated from message booking.v1.GetJobThreadRequest
@@ -994,7 +1123,7 @@ export type GetJobThreadRequest = Message<"booking.v1.GetJobThreadRequest"> & {
  * Use `create(GetJobThreadRequestSchema)` to create a new message.
  */
 export const GetJobThreadRequestSchema: GenMessage<GetJobThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 33);
+  messageDesc(file_booking_v1_partner, 35);
 
 /**
  * @generated from message booking.v1.GetJobThreadResponse
@@ -1011,7 +1140,7 @@ export type GetJobThreadResponse = Message<"booking.v1.GetJobThreadResponse"> & 
  * Use `create(GetJobThreadResponseSchema)` to create a new message.
  */
 export const GetJobThreadResponseSchema: GenMessage<GetJobThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 34);
+  messageDesc(file_booking_v1_partner, 36);
 
 /**
  * @generated from message booking.v1.SendJobMessageRequest
@@ -1057,7 +1186,7 @@ export type SendJobMessageRequest = Message<"booking.v1.SendJobMessageRequest"> 
  * Use `create(SendJobMessageRequestSchema)` to create a new message.
  */
 export const SendJobMessageRequestSchema: GenMessage<SendJobMessageRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 35);
+  messageDesc(file_booking_v1_partner, 37);
 
 /**
  * @generated from message booking.v1.SendJobMessageResponse
@@ -1074,7 +1203,7 @@ export type SendJobMessageResponse = Message<"booking.v1.SendJobMessageResponse"
  * Use `create(SendJobMessageResponseSchema)` to create a new message.
  */
 export const SendJobMessageResponseSchema: GenMessage<SendJobMessageResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 36);
+  messageDesc(file_booking_v1_partner, 38);
 
 /**
  * @generated from message booking.v1.GetTravellerThreadRequest
@@ -1091,7 +1220,7 @@ export type GetTravellerThreadRequest = Message<"booking.v1.GetTravellerThreadRe
  * Use `create(GetTravellerThreadRequestSchema)` to create a new message.
  */
 export const GetTravellerThreadRequestSchema: GenMessage<GetTravellerThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 37);
+  messageDesc(file_booking_v1_partner, 39);
 
 /**
  * @generated from message booking.v1.GetTravellerThreadResponse
@@ -1108,7 +1237,7 @@ export type GetTravellerThreadResponse = Message<"booking.v1.GetTravellerThreadR
  * Use `create(GetTravellerThreadResponseSchema)` to create a new message.
  */
 export const GetTravellerThreadResponseSchema: GenMessage<GetTravellerThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 38);
+  messageDesc(file_booking_v1_partner, 40);
 
 /**
  * @generated from message booking.v1.SendTravellerMessageRequest
@@ -1147,7 +1276,7 @@ export type SendTravellerMessageRequest = Message<"booking.v1.SendTravellerMessa
  * Use `create(SendTravellerMessageRequestSchema)` to create a new message.
  */
 export const SendTravellerMessageRequestSchema: GenMessage<SendTravellerMessageRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 39);
+  messageDesc(file_booking_v1_partner, 41);
 
 /**
  * @generated from message booking.v1.SendTravellerMessageResponse
@@ -1164,7 +1293,92 @@ export type SendTravellerMessageResponse = Message<"booking.v1.SendTravellerMess
  * Use `create(SendTravellerMessageResponseSchema)` to create a new message.
  */
 export const SendTravellerMessageResponseSchema: GenMessage<SendTravellerMessageResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 40);
+  messageDesc(file_booking_v1_partner, 42);
+
+/**
+ * @generated from message booking.v1.GetEarningsRequest
+ */
+export type GetEarningsRequest = Message<"booking.v1.GetEarningsRequest"> & {
+};
+
+/**
+ * Describes the message booking.v1.GetEarningsRequest.
+ * Use `create(GetEarningsRequestSchema)` to create a new message.
+ */
+export const GetEarningsRequestSchema: GenMessage<GetEarningsRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 43);
+
+/**
+ * @generated from message booking.v1.GetEarningsResponse
+ */
+export type GetEarningsResponse = Message<"booking.v1.GetEarningsResponse"> & {
+  /**
+   * @generated from field: int64 today_vnd = 1;
+   */
+  todayVnd: bigint;
+
+  /**
+   * @generated from field: int64 this_week_vnd = 2;
+   */
+  thisWeekVnd: bigint;
+
+  /**
+   * Earned and not yet paid, all weeks together (never negative).
+   *
+   * @generated from field: int64 owed_vnd = 3;
+   */
+  owedVnd: bigint;
+
+  /**
+   * Newest first; weeks with nothing in them are left out.
+   *
+   * @generated from field: repeated booking.v1.WeekStatement weeks = 4;
+   */
+  weeks: WeekStatement[];
+};
+
+/**
+ * Describes the message booking.v1.GetEarningsResponse.
+ * Use `create(GetEarningsResponseSchema)` to create a new message.
+ */
+export const GetEarningsResponseSchema: GenMessage<GetEarningsResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 44);
+
+/**
+ * @generated from message booking.v1.GetEarningsWeekRequest
+ */
+export type GetEarningsWeekRequest = Message<"booking.v1.GetEarningsWeekRequest"> & {
+  /**
+   * Its Monday, YYYY-MM-DD.
+   *
+   * @generated from field: string week = 1;
+   */
+  week: string;
+};
+
+/**
+ * Describes the message booking.v1.GetEarningsWeekRequest.
+ * Use `create(GetEarningsWeekRequestSchema)` to create a new message.
+ */
+export const GetEarningsWeekRequestSchema: GenMessage<GetEarningsWeekRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 45);
+
+/**
+ * @generated from message booking.v1.GetEarningsWeekResponse
+ */
+export type GetEarningsWeekResponse = Message<"booking.v1.GetEarningsWeekResponse"> & {
+  /**
+   * @generated from field: booking.v1.WeekStatement statement = 1;
+   */
+  statement?: WeekStatement | undefined;
+};
+
+/**
+ * Describes the message booking.v1.GetEarningsWeekResponse.
+ * Use `create(GetEarningsWeekResponseSchema)` to create a new message.
+ */
+export const GetEarningsWeekResponseSchema: GenMessage<GetEarningsWeekResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 46);
 
 /**
  * @generated from enum booking.v1.PartnerKind
@@ -1260,6 +1474,45 @@ export const JobStatusSchema: GenEnum<JobStatus> = /*@__PURE__*/
   enumDesc(file_booking_v1_partner, 1);
 
 /**
+ * Why a line of a partner's ledger was written.
+ *
+ * @generated from enum booking.v1.EarningCause
+ */
+export enum EarningCause {
+  /**
+   * @generated from enum value: EARNING_CAUSE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A job delivered.
+   *
+   * @generated from enum value: EARNING_CAUSE_COMPLETED = 1;
+   */
+  COMPLETED = 1,
+
+  /**
+   * The partner went and waited; the traveller never came.
+   *
+   * @generated from enum value: EARNING_CAUSE_NO_SHOW = 2;
+   */
+  NO_SHOW = 2,
+
+  /**
+   * An admin paid the week out by bank transfer (a negative amount).
+   *
+   * @generated from enum value: EARNING_CAUSE_PAYOUT = 3;
+   */
+  PAYOUT = 3,
+}
+
+/**
+ * Describes the enum booking.v1.EarningCause.
+ */
+export const EarningCauseSchema: GenEnum<EarningCause> = /*@__PURE__*/
+  enumDesc(file_booking_v1_partner, 2);
+
+/**
  * Where the traveller meets the partner, as far as it is known.
  *
  * @generated from enum booking.v1.MeetingPoint
@@ -1291,7 +1544,7 @@ export enum MeetingPoint {
  * Describes the enum booking.v1.MeetingPoint.
  */
 export const MeetingPointSchema: GenEnum<MeetingPoint> = /*@__PURE__*/
-  enumDesc(file_booking_v1_partner, 2);
+  enumDesc(file_booking_v1_partner, 3);
 
 /**
  * Who wrote a message of a job's thread.
@@ -1319,7 +1572,7 @@ export enum JobSide {
  * Describes the enum booking.v1.JobSide.
  */
 export const JobSideSchema: GenEnum<JobSide> = /*@__PURE__*/
-  enumDesc(file_booking_v1_partner, 3);
+  enumDesc(file_booking_v1_partner, 4);
 
 /**
  * What drivers, guides and therapists do in their app. Every call needs a partner's ID token in
@@ -1447,6 +1700,27 @@ export const PartnerService: GenService<{
     methodKind: "unary";
     input: typeof SendJobMessageRequestSchema;
     output: typeof SendJobMessageResponseSchema;
+  },
+  /**
+   * What they earned: today, this week (Monday to Sunday, Vietnam time), what is owed, and the
+   * last 12 weeks' statements (without their entries).
+   *
+   * @generated from rpc booking.v1.PartnerService.GetEarnings
+   */
+  getEarnings: {
+    methodKind: "unary";
+    input: typeof GetEarningsRequestSchema;
+    output: typeof GetEarningsResponseSchema;
+  },
+  /**
+   * One week's statement with each entry (INVALID_ARGUMENT for a week not named by its Monday).
+   *
+   * @generated from rpc booking.v1.PartnerService.GetEarningsWeek
+   */
+  getEarningsWeek: {
+    methodKind: "unary";
+    input: typeof GetEarningsWeekRequestSchema;
+    output: typeof GetEarningsWeekResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_partner, 0);
