@@ -349,3 +349,26 @@ partners-returned = { $n ->
    *[other] { $n } jobs
 } taken back from { $name }; dispatch again:
 partners-none = No partners yet
+nav-payroll = Partner payroll
+payroll-week = Week of { $from } – { $until }
+payroll-previous = ← Previous week
+payroll-next = Next week →
+payroll-open = This week is not over yet: it can be paid from Monday.
+payroll-none = No partner earned anything this week.
+payroll-partner = Partner
+payroll-jobs = Jobs
+payroll-earned = Earned
+payroll-paid = Payment
+payroll-job-count = { $jobs ->
+    [one] { $jobs } job
+   *[other] { $jobs } jobs
+}, { $noShows ->
+    [one] { $noShows } no-show
+   *[other] { $noShows } no-shows
+}
+payroll-paid-with = Paid · { $reference } · { $time }
+payroll-reference = Transfer reference
+payroll-pay = Mark paid
+payroll-pay-ask = Confirm that { $amount } was transferred to { $name }?
+payroll-export = Download CSV
+payroll-total = Still due for the week: { $amount }

@@ -60,3 +60,27 @@ voucher-code = Order number on the voucher
 check-in-send = Confirm you have met
 scan = Scan the QR code
 scan-stop = Stop scanning
+earnings = Earnings
+earnings-today = Today
+earnings-this-week = This week
+earnings-owed = Not yet paid
+earnings-weeks = Weekly statements
+earnings-none = No earnings yet. Each job you complete is written here.
+earnings-week = { $from } – { $until }
+earnings-jobs = { $jobs ->
+    [one] { $jobs } job
+   *[other] { $jobs } jobs
+}
+earnings-no-shows = { $count ->
+    [one] { $count } no-show
+   *[other] { $count } no-shows
+}
+earnings-paid = Paid · transfer reference { $reference }
+earnings-unpaid = Not paid
+earnings-pays-monday = A week is paid once it is over (from Monday)
+earnings-cause-completed = Completed
+earnings-cause-no_show = Traveller did not come
+earnings-cause-payout = Paid by transfer
+earnings-back = ← Earnings
+earnings-pay = You earn { $amount }
+earnings-no-show-pay = no-show: { $amount }

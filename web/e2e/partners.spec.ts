@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
@@ -59,6 +60,20 @@ function timeHasCome(id: string): void {
   execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db'), id]);
 }
 
+/** Moves every partner's earnings a week back, as if earned last week (a week is paid once over). */
+function lastWeek(): void {
+  const script = [
+    'import sqlite3, sys',
+    'from datetime import datetime, timedelta',
+    'db = sqlite3.connect(sys.argv[1], timeout=10)',
+    "for key, at, week in db.execute('select entry_key, at_ms, week from partner_earnings').fetchall():",
+    "    back = (datetime.strptime(week, '%Y-%m-%d') - timedelta(days=7)).strftime('%Y-%m-%d')",
+    "    db.execute('update partner_earnings set at_ms = ?, week = ? where entry_key = ?', (at - 7 * 86400000, back, key))",
+    'db.commit()',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db')]);
+}
+
 /** A shuttle for two, `days` ahead at 10:00 Vietnam time, paid with v-coin: its id. */
 async function paidShuttle(request: APIRequestContext, days: number): Promise<{ id: string; email: string }> {
   const email = `ha-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -84,7 +99,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   // The invitation, from the partners screen.
   const admin = await staffPage(browser, ADMIN, '/ops/partners');
   const email = `minh-${Date.now()}@partners.example`;
@@ -247,6 +262,41 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await card.getByRole('button', { name: 'Hoàn thành' }).click();
   await expect(card).toHaveAttribute('data-status', 'COMPLETED');
   await expect(customer.locator('.member-order-head')).toContainText('已完成');
+
+  // The driver reads what the job earned: today, this week, owed, and the week's statement.
+  const pay = (await card.getByTestId('job-pay').textContent())?.match(/Bạn nhận ([\d.]+\s₫)/)?.[1];
+  expect(pay, 'the job said what it pays').toBeTruthy();
+  await phone.getByRole('link', { name: 'Thu nhập' }).click();
+  await expect(phone.getByTestId('earned-today')).toHaveText(pay ?? '');
+  await expect(phone.getByTestId('owed')).toHaveText(pay ?? '');
+  const week = phone.locator('[data-week]');
+  await expect(week).toContainText('1 chuyến');
+  await expect(week).toContainText('Chưa trả');
+  expect(await seriousFindings(phone), 'earnings').toEqual([]);
+  await phone.screenshot({ path: 'test-results/screens/partner-earnings-vi-phone.png', fullPage: true });
+
+  // A week on, an admin pays it with the bank's reference and exports the week; the driver
+  // reads it paid.
+  lastWeek();
+  await admin.goto('/ops/payroll');
+  const line = admin.getByTestId('payroll-table').locator('tr', { hasText: 'Nguyễn Văn Minh' });
+  await expect(line).toContainText(pay?.replace(/\./g, ',').replace(/\s₫/, '') ?? '');
+  await line.getByLabel('轉帳參考碼').fill('VCB 20261130');
+  await line.getByRole('button', { name: '標記已付款' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(line).toContainText('已付款 · VCB 20261130');
+  expect(await seriousFindings(admin), 'payroll').toEqual([]);
+  await admin.screenshot({ path: 'test-results/screens/console-payroll.png', fullPage: true });
+  const download = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: '下載 CSV' }).click();
+  const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
+  expect(csv).toContain('Nguyễn Văn Minh,司機,1,0,');
+  expect(csv).toContain(',VCB 20261130,');
+  await phone.reload();
+  await expect(phone.getByTestId('owed')).toHaveText('0 ₫');
+  await expect(week).toContainText('Đã trả · mã chuyển khoản VCB 20261130');
+  await phone.goto('/partner');
+  await admin.goto('/ops/partners');
 
   // A second job, taken by the driver; the admin turns the driver off: that job comes back,
   // listed to dispatch again (the finished one stays theirs).

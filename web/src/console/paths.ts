@@ -13,6 +13,7 @@ export const consolePaths = {
   staff: '/ops/staff',
   catalog: '/ops/catalog',
   partners: '/ops/partners',
+  payroll: '/ops/payroll',
 } as const;
 
 export type ConsoleRoute = keyof typeof consolePaths;

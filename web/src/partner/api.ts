@@ -24,6 +24,16 @@ export function usePartner() {
   return useRpc(calls.getPartner, {}, { select: (r) => r.partner });
 }
 
+/** Today's, this week's and the last weeks' earnings. */
+export function useEarnings() {
+  return useRpc(calls.getEarnings, {});
+}
+
+/** One week's statement, with its lines. */
+export function useEarningsWeek(week: string) {
+  return useRpc(calls.getEarningsWeek, { week }, { select: (r) => r.statement });
+}
+
 /** The schedule as the server has it. */
 export function useSchedule(poll: number) {
   return useRpc(calls.listJobs, { days: SCHEDULE_DAYS }, { refetchInterval: poll, select: (r) => r.jobs });

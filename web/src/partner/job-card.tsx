@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
+import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { useMinute } from '@/lib/use-minute';
 import { showTimestamp } from '@/lib/vietnam-time';
@@ -31,6 +32,11 @@ export function JobCard({ job: j, offline }: { job: PartnerJob; offline: boolean
         <Link to={partnerTo('job', { orderId: job.orderId })}>{j.planName}</Link>
       </p>
       <p className="muted small">{messages.joined(j.customerName, where)}</p>
+      {job.payVnd > 0n && (
+        <p className="small" data-testid="job-pay">
+          {messages.joined(m.earnings.pay(formatVnd(job.payVnd)), m.earnings.noShowPay(formatVnd(job.noShowPayVnd)))}
+        </p>
+      )}
       <Actions job={j} offline={offline} />
     </article>
   );

@@ -65,4 +65,23 @@ export const partnerMessages = {
   checkInSend: t('check-in-send'),
   scan: t('scan'),
   scanStop: t('scan-stop'),
+  earnings: {
+    title: t('earnings'),
+    today: t('earnings-today'),
+    thisWeek: t('earnings-this-week'),
+    owed: t('earnings-owed'),
+    weeks: t('earnings-weeks'),
+    none: t('earnings-none'),
+    week: (from: string, until: string) => t('earnings-week', { from, until }),
+    jobs: (jobs: number) => t('earnings-jobs', { jobs }),
+    noShows: (count: number) => t('earnings-no-shows', { count }),
+    paid: (reference: string) => t('earnings-paid', { reference }),
+    unpaid: t('earnings-unpaid'),
+    paysMonday: t('earnings-pays-monday'),
+    /** By the wire's EarningCause number. */
+    causes: ['', t('earnings-cause-completed'), t('earnings-cause-no_show'), t('earnings-cause-payout')],
+    back: t('earnings-back'),
+    pay: (amount: string) => t('earnings-pay', { amount }),
+    noShowPay: (amount: string) => t('earnings-no-show-pay', { amount }),
+  },
 };

@@ -1,7 +1,7 @@
 import './partner.css';
 import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
-import { Link, matchPath, Navigate, useLocation } from 'react-router';
+import { Link, matchPath, Navigate, NavLink, useLocation } from 'react-router';
 import { LanguagePicker } from '@/components/language-picker';
 import { endSession, rememberLanguage, sessionReadyAtom } from '@/features/account';
 import { LANGUAGE } from '@/lib/i18n/language';
@@ -10,6 +10,7 @@ import { to } from '@/lib/paths';
 import { tokenAtom } from '@/lib/store';
 import { roleOf } from '@/lib/token-claims';
 import { usePartner } from './api';
+import { EarningsPage, WeekPage } from './earnings-page';
 import { JobPage } from './job-page';
 import { partnerMessages as m } from './messages';
 import { partnerPaths, type PartnerRoute } from './paths';
@@ -55,6 +56,8 @@ function NoAccess() {
 const SCREENS: Record<PartnerRoute, (params: Record<string, string | undefined>) => ReactNode> = {
   schedule: () => <SchedulePage />,
   job: (p) => <JobPage orderId={p.orderId ?? ''} />,
+  earnings: () => <EarningsPage />,
+  week: (p) => <WeekPage week={p.week ?? ''} />,
 };
 
 function Screen({ path }: { path: string }) {
@@ -74,6 +77,12 @@ function Frame() {
         <Link to={partnerPaths.schedule} className="partner-brand">
           {m.title}
         </Link>
+        <nav className="partner-nav">
+          <NavLink to={partnerPaths.schedule} end>
+            {m.schedule}
+          </NavLink>
+          <NavLink to={partnerPaths.earnings}>{m.earnings.title}</NavLink>
+        </nav>
         <span className="partner-who">{partner?.name}</span>
         <LanguagePicker remember={rememberLanguage} />
         <button type="button" className="button button-small button-secondary" onClick={() => void endSession()}>

@@ -4,6 +4,8 @@
 export const partnerPaths = {
   schedule: '/partner',
   job: '/partner/jobs/:orderId',
+  earnings: '/partner/earnings',
+  week: '/partner/earnings/:week',
 } as const;
 
 export type PartnerRoute = keyof typeof partnerPaths;

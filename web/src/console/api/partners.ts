@@ -27,6 +27,11 @@ export function useOrderJobThread(orderId: string, enabled: boolean) {
   return useRpc(calls.getOrderJobThread, enabled ? { orderId } : skipToken, { select: (r) => r.thread });
 }
 
+/** A week's payroll (last week's when `week` is empty): each partner's statement. */
+export function usePayroll(week: string) {
+  return useRpc(calls.listPayroll, { week });
+}
+
 export interface PartnerInvite {
   email: string;
   kind: PartnerKind;
@@ -45,4 +50,7 @@ export const partnerActions = {
   /** To one partner, or with none named to every one who fits and is free. */
   offerJob: (orderId: string, partnerId = '') => changed(callRpc(calls.offerJob, { orderId, partnerId })),
   withdrawJob: (orderId: string) => changed(callRpc(calls.withdrawJob, { orderId })),
+  payPartnerWeek: (partnerId: string, week: string, reference: string) =>
+    changed(callRpc(calls.payPartnerWeek, { partnerId, week, reference })),
+  exportPayroll: (week: string) => callRpc(calls.exportPayroll, { week }),
 };

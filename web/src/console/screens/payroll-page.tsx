@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormError } from '@/components/form/form-error';
+import type { PayrollLine } from '@/gen/booking/v1/operator_pb';
+import { refusal } from '@/lib/api/refusal';
+import { formatVnd } from '@/lib/format';
+import { LANGUAGE } from '@/lib/i18n/language';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { actions, usePayroll } from '../api';
+import { consoleMessages } from '../messages';
+import { useAction } from '../use-action';
+
+const m = consoleMessages.payroll;
+const WEEK_MS = 7 * 86_400_000;
+
+/** A week's Monday and Sunday in the reader's order; the week is named by its Monday's calendar
+ * date, read with no time zone to shift it. */
+const day = new Intl.DateTimeFormat(LANGUAGE, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+function monday(week: string, plusWeeks = 0): string {
+  return new Date(Date.parse(`${week}T00:00:00Z`) + plusWeeks * WEEK_MS).toISOString().slice(0, 10);
+}
+
+/** Admins pay partners by the week: each partner's earnings, marked paid with the bank transfer's
+ * reference, and the week as CSV for the bank or the accountant. */
+export function PayrollPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('week') ?? '';
+  const { data, error } = usePayroll(asked);
+  const week = data?.week ?? asked;
+  const [exportError, setExportError] = useState<string>();
+  const go = (plusWeeks: number) => setParams({ week: monday(week, plusWeeks) });
+  const download = async () => {
+    setExportError(undefined);
+    try {
+      const file = await actions.exportPayroll(week);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
+      link.download = file.filename;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (e) {
+      setExportError(refusal(e, consoleMessages.failed));
+    }
+  };
+  const due = data?.lines.reduce((sum, l) => sum + (l.statement?.dueVnd ?? 0n), 0n) ?? 0n;
+  return (
+    <div data-testid="payroll">
+      <h1>{consoleMessages.nav.payroll}</h1>
+      {week && (
+        <div className="console-row">
+          <button type="button" className="button button-small button-secondary" onClick={() => go(-1)}>
+            {m.previous}
+          </button>
+          <strong data-testid="payroll-week">{m.week(day.format(Date.parse(week)), day.format(Date.parse(monday(week)) + 6 * 86_400_000))}</strong>
+          <button type="button" className="button button-small button-secondary" onClick={() => go(1)}>
+            {m.next}
+          </button>
+          <button type="button" className="button button-small button-secondary" onClick={() => void download()} disabled={!data}>
+            {m.export}
+          </button>
+        </div>
+      )}
+      <FormError error={exportError} />
+      {data && !data.over && <p className="notice notice-info">{m.open}</p>}
+      {error && <p className="form-error">{consoleMessages.loadFailed}</p>}
+      {data?.lines.length === 0 && <p className="muted">{m.none}</p>}
+      {data && data.lines.length > 0 && (
+        <>
+          <p>{m.total(formatVnd(due))}</p>
+          <div className="card console-table-wrap" role="region" aria-label={consoleMessages.nav.payroll} tabIndex={0}>
+            <table className="console-table" data-testid="payroll-table">
+              <thead>
+                <tr>
+                  {m.columns.map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.lines.map((line) => (
+                  <Row key={line.partner?.userId} line={line} week={week} over={data.over} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One partner's week: paid with its reference, or a reference to enter and pay. */
+function Row({ line, week, over }: { line: PayrollLine; week: string; over: boolean }) {
+  const [reference, setReference] = useState('');
+  const { error, run } = useAction();
+  const s = line.statement;
+  const p = line.partner;
+  if (!s || !p) return null;
+  const pay = () =>
+    void run(() => actions.payPartnerWeek(p.userId, week, reference), { ask: m.payAsk(p.name, formatVnd(s.earnedVnd)) });
+  return (
+    <tr data-partner={p.userId}>
+      <td>
+        {p.name}
+        <br />
+        <span className="muted small">{consoleMessages.partners.kinds[p.kind]}</span>
+      </td>
+      <td>{m.jobs(s.jobs, s.noShows)}</td>
+      <td>{formatVnd(s.earnedVnd)}</td>
+      <td>
+        {s.payout ? (
+          <span className="badge badge-success">{m.paid(s.payout.reference, showTimestamp(s.payout.at))}</span>
+        ) : over ? (
+          <form
+            className="console-row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              pay();
+            }}
+          >
+            <input aria-label={m.reference} placeholder={m.reference} value={reference} maxLength={64} required onChange={(e) => setReference(e.target.value)} />
+            <button type="submit" className="button button-small button-primary">
+              {m.pay}
+            </button>
+          </form>
+        ) : (
+          <span className="muted">{formatVnd(s.dueVnd)}</span>
+        )}
+        <FormError error={error} />
+      </td>
+    </tr>
+  );
+}
