@@ -607,6 +607,36 @@ mod tests {
     }
 
     #[test]
+    fn a_plan_s_payout_is_a_share_or_a_sum_and_the_default_when_unsaid() {
+        use domain::catalog::{PayRule, Payout};
+        let (plans, _) = parse(DEMO).unwrap();
+        let payout = |id: &str| {
+            plans
+                .iter()
+                .find(|p| p.id.as_str() == id)
+                .unwrap()
+                .pricing
+                .payout
+        };
+        assert_eq!(
+            payout("shuttle-sgn-7"),
+            Payout {
+                completed: PayRule::Fixed(Money::vnd(360_000)),
+                no_show: PayRule::Fixed(Money::vnd(150_000)),
+            }
+        );
+        assert_eq!(payout("shuttle-sgn-4"), Payout::default());
+        let both = DEMO.replacen(
+            "payout_vnd = 360000",
+            "payout_vnd = 360000\npayout_percent = 50",
+            1,
+        );
+        assert!(parse(&both).is_err(), "a share and a sum at once");
+        let too_much = DEMO.replacen("payout_percent = 60", "payout_percent = 160", 1);
+        assert!(parse(&too_much).is_err(), "over 100%");
+    }
+
+    #[test]
     fn the_demo_reads_in_three_languages() {
         let (plans, therapists) = parse(DEMO).unwrap();
         let sgn = plans
