@@ -484,3 +484,11 @@ payroll-earned_vnd = Earned (VND)
 payroll-due_vnd = Due (VND)
 payroll-reference = Transfer reference
 payroll-paid_at = Paid at (Vietnam time)
+
+## When a partner works
+availability-uncovers = You have job { $order } at { $start }: this change would leave it without you. Ask the operators to take it back first
+availability-too_far = A day off can be set at most { $days } days ahead
+availability-shifts_max = At most { $max } shifts a week
+availability-days_off_max = At most { $max } days off ahead
+availability-therapist_hours = A therapist keeps at least one shift a week
+availability-day = A day off is a date written YYYY-MM-DD

@@ -391,3 +391,11 @@ payroll-earned_vnd = Thu nhập (VND)
 payroll-due_vnd = Còn phải trả (VND)
 payroll-reference = Mã chuyển khoản
 payroll-paid_at = Ngày trả (giờ Việt Nam)
+
+## Thời gian làm việc của đối tác
+availability-uncovers = Bạn đã nhận việc { $order } lúc { $start }: thay đổi này sẽ khiến việc đó không có người làm. Hãy nhờ điều phối viên thu hồi việc trước
+availability-too_far = Chỉ đặt ngày nghỉ trong vòng { $days } ngày tới
+availability-shifts_max = Tối đa { $max } ca mỗi tuần
+availability-days_off_max = Tối đa { $max } ngày nghỉ sắp tới
+availability-therapist_hours = Kỹ thuật viên cần giữ ít nhất một ca mỗi tuần
+availability-day = Ngày nghỉ phải là ngày dạng YYYY-MM-DD

@@ -392,3 +392,11 @@ payroll-earned_vnd = 收入（越南盾）
 payroll-due_vnd = 待付（越南盾）
 payroll-reference = 轉帳參考碼
 payroll-paid_at = 付款時間（越南時間）
+
+## 夥伴的工作時間
+availability-uncovers = 你已接下 { $start } 的工作 { $order }，這項變更會讓它沒有人服務。請先請調度人員收回該工作
+availability-too_far = 休假日最多只能設定 { $days } 天內
+availability-shifts_max = 每週最多 { $max } 個班次
+availability-days_off_max = 最多設定 { $max } 個休假日
+availability-therapist_hours = 按摩師每週至少要保留一個班次
+availability-day = 休假日須為 YYYY-MM-DD 格式的日期

@@ -26,6 +26,7 @@ mod m20261128_000020_partners;
 mod m20261128_000021_job_positions;
 mod m20261128_000022_job_messages;
 mod m20261128_000023_partner_earnings;
+mod m20261128_000024_availability;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000021_job_positions::Migration),
             Box::new(m20261128_000022_job_messages::Migration),
             Box::new(m20261128_000023_partner_earnings::Migration),
+            Box::new(m20261128_000024_availability::Migration),
         ]
     }
 }

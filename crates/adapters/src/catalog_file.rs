@@ -408,6 +408,8 @@ pub struct TherapistEntry {
     pub bios: BTreeMap<String, String>,
     #[serde(default)]
     pub hours: Vec<ShiftEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub days_off: Vec<String>,
     #[serde(default = "yes")]
     pub active: bool,
 }
@@ -441,6 +443,22 @@ impl From<&Shift> for ShiftEntry {
 
 fn yes() -> bool {
     true
+}
+
+/// Days off as files and rows keep them: `YYYY-MM-DD`.
+pub fn days_off_from(raw: &[String]) -> DomainResult<Vec<chrono::NaiveDate>> {
+    raw.iter()
+        .map(|d| {
+            chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                .map_err(|_| DomainError::invalid("days_off", msg("availability.day")))
+        })
+        .collect()
+}
+
+pub fn days_off_to(days: &[chrono::NaiveDate]) -> Vec<String> {
+    days.iter()
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .collect()
 }
 
 /// Parses a catalogue file into domain values; the first bad entry is named in the error.
@@ -520,6 +538,7 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 bio: t.bio,
                 bios: translations_from(t.bios).map_err(in_therapist)?,
                 hours,
+                days_off: days_off_from(&t.days_off).map_err(in_therapist)?,
                 active: t.active,
             };
             therapist.validate().map_err(in_therapist)?;
@@ -568,6 +587,7 @@ pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> 
                 bio: t.bio.clone(),
                 bios: translations_of(&t.bios, |b: &String| b.trim().is_empty()),
                 hours: t.hours.iter().map(ShiftEntry::from).collect(),
+                days_off: days_off_to(&t.days_off),
                 active: t.active,
             })
             .collect(),
@@ -597,7 +617,9 @@ mod tests {
         let (mut plans, mut therapists) = parse(DEMO).unwrap();
         plans[0].active = false;
         therapists[0].active = false;
+        therapists[0].days_off = vec!["2026-12-24".parse().unwrap()];
         let text = render(&plans, &therapists).unwrap();
+        assert!(text.contains("days_off = [\"2026-12-24\"]"), "days off are written");
         assert!(
             text.contains("[plans.translations.vi]"),
             "translations are written"

@@ -18,7 +18,8 @@ use sea_orm::{
 };
 
 use crate::catalog_file::{
-    ContentEntry, PlanTextsEntry, PricingEntry, ShiftEntry, translations_from, translations_of,
+    ContentEntry, PlanTextsEntry, PricingEntry, ShiftEntry, days_off_from, days_off_to,
+    translations_from, translations_of,
 };
 use crate::sql::common::{corrupt, insert_audit, json, parse_json, storage};
 use crate::sql::entities::{plan, therapist};
@@ -151,6 +152,8 @@ fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
             .map(ShiftEntry::to_shift)
             .collect::<DomainResult<_>>()
             .map_err(|e| corrupt("therapist", e))?,
+        days_off: days_off_from(&parse_json::<Vec<String>>("therapist", &row.days_off)?)
+            .map_err(|e| corrupt("therapist", e))?,
         active: row.active,
     })
 }
@@ -175,6 +178,7 @@ fn therapist_to_row(
         hours: Set(json(
             &t.hours.iter().map(ShiftEntry::from).collect::<Vec<_>>(),
         )),
+        days_off: Set(json(&days_off_to(&t.days_off))),
         active: Set(t.active),
         updated_at: Set(now),
     }
@@ -352,6 +356,7 @@ impl CatalogRepository for SqlCatalogRepository {
                             therapist::Column::Bio,
                             therapist::Column::Translations,
                             therapist::Column::Hours,
+                            therapist::Column::DaysOff,
                             therapist::Column::Active,
                             therapist::Column::UpdatedAt,
                         ])

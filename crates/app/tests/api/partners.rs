@@ -29,6 +29,16 @@ async fn driver(app: &TestApp, admin: &str, email: &str, name: &str) -> (String,
         }),
         ..Default::default()
     };
+    invite(app, admin, email, partner).await
+}
+
+/// `partner` invited by the admin, with a password set through the invitation: their ID token.
+async fn invite(
+    app: &TestApp,
+    admin: &str,
+    email: &str,
+    partner: pb::Partner,
+) -> (String, pb::Partner) {
     let request = pb::InvitePartnerRequest {
         email: email.into(),
         partner: Some(partner),
@@ -919,5 +929,127 @@ api_test!(
             "{row}"
         );
         assert_eq!(lines.next(), None);
+    }
+);
+
+api_test!(
+    a_partner_s_days_off_may_not_uncover_a_job_they_took_and_a_therapist_s_reach_the_finder,
+    async |app: &TestApp| {
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            id,
+            ..
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh, &minh_p)).await;
+        let job = partners(app)
+            .await
+            .get_job(signed(
+                &minh,
+                pb::GetJobRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .job
+            .unwrap()
+            .job
+            .unwrap();
+        let start = chrono::DateTime::from_timestamp(job.starts_at.unwrap().seconds, 0).unwrap();
+        let day = domain::shared::LocalTime::of(start).naive().date();
+        let set = |token: String, hours: Vec<pb::Shift>, days: Vec<chrono::NaiveDate>| async move {
+            let request = pb::SetAvailabilityRequest {
+                hours,
+                days_off: days.iter().map(|d| d.to_string()).collect(),
+            };
+            partners(app)
+                .await
+                .set_availability(signed(&token, request))
+                .await
+        };
+        // Off on the day of the job he took: refused, naming it, in Vietnamese.
+        let refused = set(minh.clone(), Vec::new(), vec![day]).await.unwrap_err();
+        assert_eq!(refused.code(), Code::FailedPrecondition);
+        assert!(
+            words(&refused).starts_with(&format!("Bạn đã nhận việc {id} lúc ")),
+            "{}",
+            words(&refused)
+        );
+        // Off the day after: kept, and read back.
+        let next = day + chrono::Duration::days(1);
+        let kept = set(minh.clone(), Vec::new(), vec![next, next])
+            .await
+            .unwrap()
+            .into_inner()
+            .availability
+            .unwrap();
+        assert_eq!(kept.days_off, [next.to_string()]);
+        assert!(!kept.hours_required);
+        let read = partners(app)
+            .await
+            .get_availability(signed(&minh, pb::GetAvailabilityRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .availability
+            .unwrap();
+        assert_eq!(read, kept);
+        let bad = set(minh.clone(), Vec::new(), Vec::new());
+        let request = pb::SetAvailabilityRequest {
+            hours: Vec::new(),
+            days_off: vec!["25/12/2026".into()],
+        };
+        let malformed = partners(app)
+            .await
+            .set_availability(signed(&minh, request))
+            .await
+            .unwrap_err();
+        assert_eq!(malformed.code(), Code::InvalidArgument);
+        bad.await.unwrap();
+
+        // A therapist's days off are her catalogue record's: the massage finder leaves her out
+        // on them.
+        let lan = pb::Partner {
+            kind: pb::PartnerKind::Therapist.into(),
+            name: "Lan".into(),
+            phone_country_code: "84".into(),
+            phone_number: "903456789".into(),
+            languages: vec!["vi".into(), "zh".into()],
+            therapist_id: "t-lan".into(),
+            ..Default::default()
+        };
+        let (lan, _) = invite(app, &admin, "t-lan@partners.example", lan).await;
+        let hers = partners(app)
+            .await
+            .get_availability(signed(&lan, pb::GetAvailabilityRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .availability
+            .unwrap();
+        assert!(hers.hours_required && !hers.hours.is_empty());
+        let none = set(lan.clone(), Vec::new(), Vec::new()).await.unwrap_err();
+        assert_eq!(none.code(), Code::InvalidArgument);
+        let slot = super::orders::day_slot();
+        let finder = format!("/api/plan/dragon-massage/therapist?start={slot}&duration=90");
+        let listed = |body: serde_json::Value| {
+            body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["id"] == "t-lan")
+        };
+        assert!(listed(app.get(&finder).await.1));
+        let slot_day: chrono::NaiveDate = slot[..10].parse().unwrap();
+        set(lan.clone(), hers.hours.clone(), vec![slot_day])
+            .await
+            .unwrap();
+        assert!(!listed(app.get(&finder).await.1), "off that day");
+        set(lan.clone(), hers.hours.clone(), Vec::new())
+            .await
+            .unwrap();
+        assert!(listed(app.get(&finder).await.1));
     }
 );

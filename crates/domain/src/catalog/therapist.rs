@@ -1,6 +1,6 @@
 //! Massage therapists: who they are, when they work, and the filters customers search them by.
 
-use chrono::{Duration, NaiveDateTime, NaiveTime, Weekday};
+use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
 use super::translations::{EntryKind, MissingTranslation, Translations, or_default};
 use crate::error::{DomainError, DomainResult, msg};
@@ -75,7 +75,7 @@ impl Shift {
     }
 
     /// Whether `[start, end)` lies inside one occurrence of this shift.
-    fn covers(&self, start: NaiveDateTime, end: NaiveDateTime) -> bool {
+    pub(crate) fn covers(&self, start: NaiveDateTime, end: NaiveDateTime) -> bool {
         let yesterday = start.date() - Duration::days(1);
         [yesterday, start.date()].into_iter().any(|day| {
             if !self.days.contains(&chrono::Datelike::weekday(&day)) {
@@ -108,6 +108,9 @@ pub struct Therapist {
     /// Her bio in the other languages; `bio` is zh-TW's.
     pub bios: Translations<String>,
     pub hours: Vec<Shift>,
+    /// Days she takes no booking on (Vietnam calendar days), soonest first: a day off is a day
+    /// no massage of hers starts on.
+    pub days_off: Vec<NaiveDate>,
     pub active: bool,
 }
 
@@ -152,7 +155,8 @@ impl Therapist {
     pub fn works(&self, start: LocalTime, minutes: u32) -> bool {
         let begin = start.naive();
         let end = begin + Duration::minutes(i64::from(minutes));
-        self.hours.iter().any(|shift| shift.covers(begin, end))
+        !self.days_off.contains(&begin.date())
+            && self.hours.iter().any(|shift| shift.covers(begin, end))
     }
 
     /// What an operator's import must get right.
@@ -185,6 +189,7 @@ impl Therapist {
         {
             return Err(DomainError::invalid("hours", msg("therapist.shifts")));
         }
+        crate::partners::check_days_off(&self.days_off)?;
         Ok(())
     }
 }

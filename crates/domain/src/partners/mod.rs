@@ -2,6 +2,7 @@
 //! theirs alone lives here (who they are, a job's offers and steps); a job's effect on its order
 //! is the order's own rule, called from here.
 
+mod availability;
 mod earnings;
 mod jobs;
 mod model;
@@ -14,6 +15,9 @@ mod talk;
 #[cfg(test)]
 mod tests;
 
+pub use availability::{
+    Availability, DAYS_OFF_AHEAD, DAYS_OFF_MAX, SHIFTS_MAX, check_days_off, uncovered,
+};
 pub use earnings::{
     Earning, EarningCause, EarningsSummary, Pay, REFERENCE_MAX, STATEMENT_WEEKS, Statement, Week,
     statements,

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::availability::Availability;
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{GuideLanguage, Order, ServiceDetails, TherapistChoice};
@@ -116,6 +117,8 @@ pub struct Partner {
     pub vehicle: Option<Vehicle>,
     /// A therapist partner's record in the catalogue; none for the others.
     pub therapist_id: Option<String>,
+    /// When a driver or guide works (a therapist's is her catalogue record's).
+    pub availability: Availability,
     /// A disabled partner's tokens stop at once and no job is offered to them.
     pub active: bool,
     pub created_at: DateTime<Utc>,
@@ -171,6 +174,7 @@ impl Partner {
             languages,
             vehicle: vehicle.filter(|_| kind == PartnerKind::Driver),
             therapist_id: therapist_id.filter(|_| kind == PartnerKind::Therapist),
+            availability: Availability::default(),
             active: true,
             created_at: now,
         })

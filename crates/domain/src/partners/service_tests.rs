@@ -624,3 +624,96 @@ async fn a_completed_job_earns_once_and_an_admin_pays_its_week_once() {
         .unwrap_err();
     assert_eq!(code(empty), "earnings.nothing_due");
 }
+
+fn shift(days: &[&str], from: &str, until: &str) -> crate::catalog::Shift {
+    let days: Vec<String> = days.iter().map(|d| (*d).to_owned()).collect();
+    crate::catalog::Shift::parse(&days, from, until).unwrap()
+}
+
+fn date(s: &str) -> chrono::NaiveDate {
+    s.parse().unwrap()
+}
+
+#[tokio::test]
+async fn a_partner_s_hours_and_days_off_may_not_uncover_a_job_they_took() {
+    let w = world();
+    // The job: Wednesday 2026-11-25, 10:00–12:00, taken by a.
+    taken_by(&w, "a").await;
+    let a = partner(&w, "a").await;
+    let refused = w
+        .svc
+        .set_availability(&a, Vec::new(), vec![date("2026-11-25")])
+        .await
+        .unwrap_err();
+    let DomainError::FailedPrecondition(why) = refused else {
+        panic!("{refused:?}")
+    };
+    assert_eq!(why.code, "availability.uncovers");
+    assert_eq!(
+        why.stored().replace('\u{1f}', " "),
+        "availability.uncovers order=BK261122-x start=2026/11/25 10:00"
+    );
+    let mornings = vec![shift(
+        &["mon", "tue", "wed", "thu", "fri"],
+        "08:00",
+        "11:00",
+    )];
+    let short = w
+        .svc
+        .set_availability(&a, mornings, Vec::new())
+        .await
+        .unwrap_err();
+    assert_eq!(code(short), "availability.uncovers", "the job ends at noon");
+    // Hours that hold it, and a day off elsewhere: kept, the past dropped, sorted.
+    let days = vec![shift(
+        &["mon", "tue", "wed", "thu", "fri"],
+        "06:00",
+        "14:00",
+    )];
+    let set = w
+        .svc
+        .set_availability(
+            &a,
+            days.clone(),
+            vec![date("2026-11-27"), date("2026-11-20"), date("2026-11-26")],
+        )
+        .await
+        .unwrap();
+    assert_eq!(set.days_off, [date("2026-11-26"), date("2026-11-27")]);
+    assert_eq!(
+        w.svc.availability(&partner(&w, "a").await).await.unwrap(),
+        set
+    );
+    assert_eq!(
+        w.partners.audit().last().unwrap().action,
+        "partner.availability"
+    );
+    let far = w
+        .svc
+        .set_availability(&a, days, vec![date("2028-01-01")])
+        .await
+        .unwrap_err();
+    assert_eq!(code(far), "availability.too_far");
+}
+
+#[tokio::test]
+async fn a_partner_off_that_day_is_not_offered_the_job() {
+    let w = world();
+    let b = partner(&w, "b").await;
+    w.svc
+        .set_availability(&b, Vec::new(), vec![date("2026-11-25")])
+        .await
+        .unwrap();
+    let (_, offered) = w
+        .svc
+        .offer(&ops(), &order_id(), Offering::Eligible)
+        .await
+        .unwrap();
+    assert_eq!(offered, [id("a")], "b is off, c too small, d disabled");
+    let one = w
+        .svc
+        .offer(&ops(), &order_id(), Offering::One(id("b")))
+        .await
+        .unwrap_err();
+    assert_eq!(code(one), "partner.off_duty");
+}

@@ -106,6 +106,7 @@ pub(crate) fn therapist(id: &str) -> Therapist {
             from: NaiveTime::from_hms_opt(18, 0, 0).unwrap_or_default(),
             until: NaiveTime::from_hms_opt(2, 0, 0).unwrap_or_default(),
         }],
+        days_off: Vec::new(),
         active: true,
     }
 }

@@ -60,18 +60,7 @@ pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
             Gender::Male => pb::Gender::Male,
         }
         .into(),
-        hours: t
-            .hours
-            .iter()
-            .map(|s| {
-                let (from, until) = s.times();
-                pb::Shift {
-                    days: s.day_codes(),
-                    from,
-                    until,
-                }
-            })
-            .collect(),
+        hours: t.hours.iter().map(shift_to_pb).collect(),
         id: t.id,
         name: t.name,
         photo,
@@ -90,4 +79,22 @@ pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
 
 pub(crate) fn found_to_pb(f: Found) -> pb::Therapist {
     therapist_to_pb(f.therapist, f.favorite)
+}
+
+pub(crate) fn shift_to_pb(s: &domain::catalog::Shift) -> pb::Shift {
+    let (from, until) = s.times();
+    pb::Shift {
+        days: s.day_codes(),
+        from,
+        until,
+    }
+}
+
+pub(crate) fn shifts_from_pb(
+    hours: &[pb::Shift],
+) -> domain::DomainResult<Vec<domain::catalog::Shift>> {
+    hours
+        .iter()
+        .map(|s| domain::catalog::Shift::parse(&s.days, &s.from, &s.until))
+        .collect()
 }

@@ -3,8 +3,9 @@
 use domain::error::msg;
 use domain::ordering::GuideLanguage;
 use domain::partners::{
-    Answer, BoardJob, Job, JobStatus, MeetingPoint, NewPartner, NoShowProof, Partner, PartnerJob,
-    PartnerKind, Point, Position, Progress, Said, Side, Talk, Vehicle, Whereabouts, phrase_term,
+    Answer, Availability, BoardJob, Job, JobStatus, MeetingPoint, NewPartner, NoShowProof, Partner,
+    PartnerJob, PartnerKind, Point, Position, Progress, Said, Side, Talk, Vehicle, Whereabouts,
+    phrase_term,
 };
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
@@ -326,4 +327,27 @@ pub(crate) fn said_from_pb(phrase: Option<String>, text: Option<String>) -> Doma
         (None, Some(body)) => Said::text(&body, crate::texts::current()),
         (None, None) => Err(DomainError::invalid("said", msg("talk.text_required"))),
     }
+}
+
+/// When a partner works, as the app edits it.
+pub(crate) fn availability_to_pb(p: &Partner, a: &Availability) -> pb::Availability {
+    pb::Availability {
+        hours: a.hours.iter().map(super::massage::shift_to_pb).collect(),
+        days_off: a
+            .days_off
+            .iter()
+            .map(|d| d.format("%Y-%m-%d").to_string())
+            .collect(),
+        hours_required: p.kind == PartnerKind::Therapist,
+    }
+}
+
+/// Days off as `YYYY-MM-DD`.
+pub(crate) fn days_off_from_pb(days: &[String]) -> DomainResult<Vec<chrono::NaiveDate>> {
+    days.iter()
+        .map(|d| {
+            chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d")
+                .map_err(|_| DomainError::invalid("days_off", msg("availability.day")))
+        })
+        .collect()
 }

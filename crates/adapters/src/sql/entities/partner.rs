@@ -15,6 +15,12 @@ pub struct Model {
     pub vehicle_plate: String,
     pub vehicle_seats: i32,
     pub therapist_id: Option<String>,
+    /// JSON array of shifts; empty: any time.
+    #[sea_orm(column_type = "Text")]
+    pub hours: String,
+    /// JSON array of `YYYY-MM-DD`.
+    #[sea_orm(column_type = "Text")]
+    pub days_off: String,
     pub active: bool,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,

@@ -21,6 +21,8 @@ pub struct Model {
     pub translations: String,
     /// JSON array of shifts.
     pub hours: String,
+    /// JSON array of `YYYY-MM-DD`.
+    pub days_off: String,
     pub active: bool,
     pub updated_at: DateTimeWithTimeZone,
 }

@@ -11,9 +11,9 @@ use domain::catalog::Category;
 use domain::live::Change;
 use domain::ordering::{GuideLanguage, Order, OrderId, StoreError};
 use domain::partners::{
-    Answer, Earning, Job, JobMessage, JobStatus, JobStep, JobStoreError, JobWrite, KeptPosition,
-    NoShowProof, Offer, Partner, PartnerKind, PartnerStore, Pay, Position, Said, Side, Vehicle,
-    Week,
+    Answer, Availability, Earning, Job, JobMessage, JobStatus, JobStep, JobStoreError, JobWrite,
+    KeptPosition, NoShowProof, Offer, Partner, PartnerKind, PartnerStore, Pay, Position, Said,
+    Side, Vehicle, Week,
 };
 use domain::shared::{Language, LocalTime, Money, Phone, UserId};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict};
@@ -23,6 +23,7 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::catalog_file::{ShiftEntry, days_off_from, days_off_to};
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
 use crate::sql::entities::{
@@ -720,6 +721,14 @@ fn partner_to_row(p: &Partner, at: DateTime<Utc>) -> partner::ActiveModel {
         vehicle_plate: Set(vehicle.map(|v| v.plate.clone()).unwrap_or_default()),
         vehicle_seats: Set(vehicle.map_or(0, |v| i32::try_from(v.seats).unwrap_or(0))),
         therapist_id: Set(p.therapist_id.clone()),
+        hours: Set(json(
+            &p.availability
+                .hours
+                .iter()
+                .map(ShiftEntry::from)
+                .collect::<Vec<_>>(),
+        )),
+        days_off: Set(json(&days_off_to(&p.availability.days_off))),
         active: Set(p.active),
         created_at_ms: Set(ms(p.created_at)),
         updated_at_ms: Set(ms(at)),
@@ -748,6 +757,15 @@ fn partner_from_row(r: partner::Model) -> DomainResult<Partner> {
         languages,
         vehicle,
         therapist_id: r.therapist_id,
+        availability: Availability {
+            hours: parse_json::<Vec<ShiftEntry>>("partner", &r.hours)?
+                .iter()
+                .map(ShiftEntry::to_shift)
+                .collect::<DomainResult<_>>()
+                .map_err(|e| corrupt("partner hours", e))?,
+            days_off: days_off_from(&parse_json::<Vec<String>>("partner", &r.days_off)?)
+                .map_err(|e| corrupt("partner days off", e))?,
+        },
         active: r.active,
         created_at: instant(r.created_at_ms)?,
     })

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+mod availability;
 mod earnings;
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
@@ -153,6 +154,7 @@ impl PartnerService {
         if let Some(before) = self.store.partner(&partner.user_id).await? {
             partner.created_at = before.created_at;
             partner.active = before.active;
+            partner.availability = before.availability;
         }
         let audit = AuditEntry::new(
             &*self.random,
@@ -487,14 +489,14 @@ impl PartnerService {
         if busy.contains(&partner.user_id) {
             return Ok(Some(msg("partner.busy")));
         }
-        if partner.kind == PartnerKind::Therapist {
+        let works = if partner.kind == PartnerKind::Therapist {
             let id = partner.therapist_id.as_deref().unwrap_or_default();
             let therapist = self.catalog.therapist(id).await?;
-            if !therapist.active || !therapist.works(job.start, job.minutes) {
-                return Ok(Some(msg("partner.off_duty")));
-            }
-        }
-        Ok(None)
+            therapist.active && therapist.works(job.start, job.minutes)
+        } else {
+            partner.availability.covers(job.start, job.minutes)
+        };
+        Ok((!works).then(|| msg("partner.off_duty")))
     }
 
     /// An operator offers an order's job to one partner or to every one who fits and is free

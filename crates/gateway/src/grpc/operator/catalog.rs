@@ -1,11 +1,10 @@
 //! Operators' calls on the catalogue: operators read it whole; admins import, export and edit it.
 
 use crate::wire::catalog::plan_to_pb;
-use crate::wire::massage::therapist_to_pb;
+use crate::wire::massage::{shifts_from_pb, therapist_to_pb};
 use crate::wire::operator::{bios_to_pb, catalog_plan_to_pb, edit_language, missing_to_pb};
-use domain::DomainResult;
 use domain::catalog::{PlanEdit, TherapistEdit};
-use domain::catalog::{PlanId, Rate, Shift};
+use domain::catalog::{PlanId, Rate};
 use domain::media::PhotoShape;
 use domain::shared::Money;
 use tonic::{Request, Response, Status};
@@ -216,11 +215,4 @@ pub(super) async fn upload_catalog_photo(
         .await
         .map_err(status)?;
     Ok(Response::new(pb::UploadCatalogPhotoResponse { url }))
-}
-
-fn shifts_from_pb(hours: &[pb::Shift]) -> DomainResult<Vec<Shift>> {
-    hours
-        .iter()
-        .map(|s| Shift::parse(&s.days, &s.from, &s.until))
-        .collect()
 }

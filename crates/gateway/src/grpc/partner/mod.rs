@@ -10,10 +10,11 @@ use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
 use crate::wire::earnings::{statement_to_pb, summary_to_pb};
+use crate::wire::massage::shifts_from_pb;
 use crate::wire::operator::order_id;
 use crate::wire::partner::{
-    partner_job_to_pb, partner_to_pb, point_from_pb, position_from_pb, progress_to_pb,
-    proof_from_pb, said_from_pb, step_from_pb, thread_to_pb,
+    availability_to_pb, days_off_from_pb, partner_job_to_pb, partner_to_pb, point_from_pb,
+    position_from_pb, progress_to_pb, proof_from_pb, said_from_pb, step_from_pb, thread_to_pb,
 };
 
 pub(crate) struct Partners {
@@ -219,6 +220,34 @@ impl pb::partner_service_server::PartnerService for Partners {
         let talk = say_and_read(&self.partners, who, &r.order_id, (phrase, text), &r.key).await?;
         Ok(Response::new(pb::SendJobMessageResponse {
             thread: Some(thread_to_pb(&talk, Some(&p.user_id))),
+        }))
+    }
+
+    async fn get_availability(
+        &self,
+        request: Request<pb::GetAvailabilityRequest>,
+    ) -> Result<Response<pb::GetAvailabilityResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let a = self.partners.availability(&p).await.map_err(status)?;
+        Ok(Response::new(pb::GetAvailabilityResponse {
+            availability: Some(availability_to_pb(&p, &a)),
+        }))
+    }
+
+    async fn set_availability(
+        &self,
+        request: Request<pb::SetAvailabilityRequest>,
+    ) -> Result<Response<pb::SetAvailabilityResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let hours = shifts_from_pb(&r.hours)?;
+            let days = days_off_from_pb(&r.days_off)?;
+            self.partners.set_availability(&p, hours, days).await
+        };
+        let a = work.await.map_err(status)?;
+        Ok(Response::new(pb::SetAvailabilityResponse {
+            availability: Some(availability_to_pb(&p, &a)),
         }))
     }
 
