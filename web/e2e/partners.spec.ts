@@ -307,6 +307,27 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(job.getByTestId('job-offers')).toContainText('等待回覆');
   await partnerApi.acceptJob({ orderId: second });
   await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
+  // The driver sets a day off from the app: not the day of the job he took (refused, naming it),
+  // the day after it.
+  const vietnamDay = (days: number) => new Date(Date.now() + 7 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  await phone.getByRole('link', { name: 'Lịch nghỉ' }).click();
+  const availability = phone.getByTestId('availability');
+  const addDay = async (day: string) => {
+    await availability.getByLabel('Chọn ngày nghỉ').fill(day);
+    await availability.getByRole('button', { name: 'Thêm ngày nghỉ' }).click();
+  };
+  await addDay(vietnamDay(1));
+  await availability.getByRole('button', { name: 'Lưu lịch' }).click();
+  await expect(availability.getByRole('alert')).toContainText(`Bạn đã nhận việc ${second} lúc`);
+  await availability.locator(`[data-day="${vietnamDay(1)}"]`).getByRole('button', { name: 'Xóa' }).click();
+  await addDay(vietnamDay(2));
+  await availability.getByRole('button', { name: 'Lưu lịch' }).click();
+  await expect(availability.getByRole('status')).toHaveText('Đã lưu lịch làm việc');
+  await phone.reload();
+  await expect(phone.getByTestId('days-off').locator('[data-day]')).toHaveCount(1);
+  await expect(phone.getByTestId('days-off').locator(`[data-day="${vietnamDay(2)}"]`)).toBeVisible();
+  expect(await seriousFindings(phone), 'availability').toEqual([]);
+  await phone.screenshot({ path: 'test-results/screens/partner-availability-vi-phone.png', fullPage: true });
   await admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]').getByRole('button', { name: '停用' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
   await expect(admin.getByTestId('returned-jobs')).toContainText(second);

@@ -34,6 +34,11 @@ export function useEarningsWeek(week: string) {
   return useRpc(calls.getEarningsWeek, { week }, { select: (r) => r.statement });
 }
 
+/** When the partner works: weekly shifts and days off. */
+export function useAvailability() {
+  return useRpc(calls.getAvailability, {}, { select: (r) => r.availability });
+}
+
 /** The schedule as the server has it. */
 export function useSchedule(poll: number) {
   return useRpc(calls.listJobs, { days: SCHEDULE_DAYS }, { refetchInterval: poll, select: (r) => r.jobs });
@@ -92,4 +97,6 @@ export const partnerActions = {
   decline: (orderId: string, reason: string) => acted(callRpc(calls.declineJob, { orderId, reason })),
   advance: (orderId: string, status: JobStatus) => acted(callRpc(calls.advanceJob, { orderId, status })),
   checkIn: (orderId: string, voucherCode: string) => acted(callRpc(calls.checkIn, { orderId, voucherCode })),
+  setAvailability: (hours: { days: string[]; from: string; until: string }[], daysOff: string[]) =>
+    acted(callRpc(calls.setAvailability, { hours, daysOff })),
 };

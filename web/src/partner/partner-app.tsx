@@ -10,6 +10,7 @@ import { to } from '@/lib/paths';
 import { tokenAtom } from '@/lib/store';
 import { roleOf } from '@/lib/token-claims';
 import { usePartner } from './api';
+import { AvailabilityPage } from './availability-page';
 import { EarningsPage, WeekPage } from './earnings-page';
 import { JobPage } from './job-page';
 import { partnerMessages as m } from './messages';
@@ -58,6 +59,7 @@ const SCREENS: Record<PartnerRoute, (params: Record<string, string | undefined>)
   job: (p) => <JobPage orderId={p.orderId ?? ''} />,
   earnings: () => <EarningsPage />,
   week: (p) => <WeekPage week={p.week ?? ''} />,
+  availability: () => <AvailabilityPage />,
 };
 
 function Screen({ path }: { path: string }) {
@@ -82,6 +84,7 @@ function Frame() {
             {m.schedule}
           </NavLink>
           <NavLink to={partnerPaths.earnings}>{m.earnings.title}</NavLink>
+          <NavLink to={partnerPaths.availability}>{m.availability.title}</NavLink>
         </nav>
         <span className="partner-who">{partner?.name}</span>
         <LanguagePicker remember={rememberLanguage} />

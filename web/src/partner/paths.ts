@@ -6,6 +6,7 @@ export const partnerPaths = {
   job: '/partner/jobs/:orderId',
   earnings: '/partner/earnings',
   week: '/partner/earnings/:week',
+  availability: '/partner/availability',
 } as const;
 
 export type PartnerRoute = keyof typeof partnerPaths;
