@@ -619,7 +619,10 @@ mod tests {
         therapists[0].active = false;
         therapists[0].days_off = vec!["2026-12-24".parse().unwrap()];
         let text = render(&plans, &therapists).unwrap();
-        assert!(text.contains("days_off = [\"2026-12-24\"]"), "days off are written");
+        assert!(
+            text.contains("days_off = [\"2026-12-24\"]"),
+            "days off are written"
+        );
         assert!(
             text.contains("[plans.translations.vi]"),
             "translations are written"
