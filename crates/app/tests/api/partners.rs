@@ -119,6 +119,15 @@ async fn take(app: &TestApp, admin: &str, order_id: &str, (token, partner): (&st
         .unwrap();
 }
 
+/// The job of order `id` as the partner of `token` reads it.
+async fn job_as(app: &TestApp, token: &str, id: &str) -> pb::Job {
+    let request = pb::GetJobRequest {
+        order_id: id.into(),
+    };
+    let job = partners(app).await.get_job(signed(token, request)).await;
+    job.unwrap().into_inner().job.unwrap().job.unwrap()
+}
+
 fn words(status: &tonic::Status) -> String {
     status.message().to_owned()
 }
@@ -751,21 +760,7 @@ api_test!(
         adapters::testing::serve_order(&db, &id).await;
         let past = chrono::Utc::now() - chrono::Duration::hours(1);
         adapters::testing::move_job(&db, &id, past).await;
-        let job = partners(app)
-            .await
-            .get_job(signed(
-                &minh,
-                pb::GetJobRequest {
-                    order_id: id.clone(),
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .job
-            .unwrap()
-            .job
-            .unwrap();
+        let job = job_as(app, &minh, &id).await;
         // The offer said what it pays: 70% of what Ann paid, as the plan says nothing.
         let pay = job.pay_vnd;
         assert!(pay > 0 && pay % 1000 == 0, "{pay}");
@@ -942,21 +937,7 @@ api_test!(
             ..
         } = scene(app).await;
         take(app, &admin, &id, (&minh, &minh_p)).await;
-        let job = partners(app)
-            .await
-            .get_job(signed(
-                &minh,
-                pb::GetJobRequest {
-                    order_id: id.clone(),
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .job
-            .unwrap()
-            .job
-            .unwrap();
+        let job = job_as(app, &minh, &id).await;
         let start = chrono::DateTime::from_timestamp(job.starts_at.unwrap().seconds, 0).unwrap();
         let day = domain::shared::LocalTime::of(start).naive().date();
         let set = |token: String, hours: Vec<pb::Shift>, days: Vec<chrono::NaiveDate>| async move {

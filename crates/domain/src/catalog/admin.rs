@@ -333,14 +333,7 @@ impl CatalogAdmin {
 
 /// What the audit log keeps of a therapist: whether she takes bookings, and her hours.
 fn therapist_snapshot(t: &Therapist) -> String {
-    let hours: Vec<String> = t
-        .hours
-        .iter()
-        .map(|s| {
-            let (from, until) = s.times();
-            format!("{} {from}-{until}", s.day_codes().join(","))
-        })
-        .collect();
+    let hours: Vec<String> = t.hours.iter().map(Shift::summary).collect();
     let bios: String = t
         .bios
         .iter()

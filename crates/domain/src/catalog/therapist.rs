@@ -68,6 +68,12 @@ impl Shift {
             .collect()
     }
 
+    /// The shift in one line, as the audit log keeps it: `mon,tue 18:00-02:00`.
+    pub fn summary(&self) -> String {
+        let (from, until) = self.times();
+        format!("{} {from}-{until}", self.day_codes().join(","))
+    }
+
     /// `from` and `until` as `HH:MM`.
     pub fn times(&self) -> (String, String) {
         let text = |t: NaiveTime| t.format("%H:%M").to_string();

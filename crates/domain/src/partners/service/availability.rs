@@ -105,14 +105,7 @@ impl PartnerService {
 
 /// What the audit log keeps of availability.
 fn snapshot(a: &Availability) -> String {
-    let hours: Vec<String> = a
-        .hours
-        .iter()
-        .map(|s| {
-            let (from, until) = s.times();
-            format!("{} {from}-{until}", s.day_codes().join(","))
-        })
-        .collect();
+    let hours: Vec<String> = a.hours.iter().map(Shift::summary).collect();
     let days: Vec<String> = a.days_off.iter().map(|d| d.to_string()).collect();
     format!("hours={} days_off={}", hours.join("; "), days.join(","))
 }
