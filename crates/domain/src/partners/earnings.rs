@@ -7,7 +7,6 @@
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 
 use super::jobs::{Job, JobStatus};
-use crate::catalog::Payout;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::OrderId;
 use crate::shared::{LocalTime, Money, UserId, text};
@@ -16,23 +15,6 @@ use crate::shared::{LocalTime, Money, UserId, text};
 pub const STATEMENT_WEEKS: u32 = 12;
 /// A bank transfer's reference, as the bank prints it.
 pub const REFERENCE_MAX: usize = 64;
-
-/// What a job pays its partner, by how it ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Pay {
-    pub completed: Money,
-    pub no_show: Money,
-}
-
-impl Pay {
-    /// The pay of a job sold at `price` under `payout`.
-    pub fn of(payout: Payout, price: Money) -> Self {
-        Self {
-            completed: payout.completed.of(price),
-            no_show: payout.no_show.of(price),
-        }
-    }
-}
 
 /// A week of earnings: Monday to Sunday, Vietnam time, named by its Monday.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -307,7 +289,8 @@ impl EarningsSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::PayRule;
+    use crate::catalog::{PayRule, Payout};
+    use crate::partners::jobs::Pay;
 
     #[test]
     fn a_week_runs_monday_to_sunday_in_vietnam_time() {

@@ -3,12 +3,11 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::earnings::Pay;
 use crate::catalog::{Category, Payout};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::identity::MailKind;
 use crate::ordering::{Order, OrderId, OrderState, ServiceDetails};
-use crate::shared::{LocalTime, UserId, text};
+use crate::shared::{LocalTime, Money, UserId, text};
 
 /// How long an offer waits for an answer before the job goes back to the board, flagged.
 pub const OFFER_MINUTES: i64 = 15;
@@ -21,6 +20,23 @@ pub const SET_OFF_HOURS: i64 = 3;
 pub const PHONE_VISIBLE_HOURS: i64 = 2;
 /// A shuttle's time from its start (landing, or the hotel pick-up) to the drop.
 pub const SHUTTLE_MINUTES: u32 = 120;
+
+/// What a job pays its partner, by how it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pay {
+    pub completed: Money,
+    pub no_show: Money,
+}
+
+impl Pay {
+    /// The pay of a job sold at `price` under `payout`.
+    pub fn of(payout: Payout, price: Money) -> Self {
+        Self {
+            completed: payout.completed.of(price),
+            no_show: payout.no_show.of(price),
+        }
+    }
+}
 
 /// Where a job is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -19,11 +19,11 @@ pub use availability::{
     Availability, DAYS_OFF_AHEAD, DAYS_OFF_MAX, SHIFTS_MAX, check_days_off, uncovered,
 };
 pub use earnings::{
-    Earning, EarningCause, EarningsSummary, Pay, REFERENCE_MAX, STATEMENT_WEEKS, Statement, Week,
+    Earning, EarningCause, EarningsSummary, REFERENCE_MAX, STATEMENT_WEEKS, Statement, Week,
     statements,
 };
 pub use jobs::{
-    Answer, Job, JobStatus, JobStep, NoShowProof, OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS,
+    Answer, Job, JobStatus, JobStep, NoShowProof, OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS, Pay,
     Position, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes, status_term,
     travel_minutes,
 };
