@@ -326,6 +326,9 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await phone.reload();
   await expect(phone.getByTestId('days-off').locator('[data-day]')).toHaveCount(1);
   await expect(phone.getByTestId('days-off').locator(`[data-day="${vietnamDay(2)}"]`)).toBeVisible();
+  // A shift being added (not saved), as the partner sees it.
+  await phone.getByRole('button', { name: 'Thêm ca' }).click();
+  await expect(phone.getByRole('group', { name: 'Ca 1' })).toBeVisible();
   expect(await seriousFindings(phone), 'availability').toEqual([]);
   await phone.screenshot({ path: 'test-results/screens/partner-availability-vi-phone.png', fullPage: true });
   await admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]').getByRole('button', { name: '停用' }).click();
