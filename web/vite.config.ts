@@ -230,7 +230,8 @@ const firstChunks = {
           'src/gen/booking/v1/catalog_pb',
           // Refusals' details, read by the transport (an expired token) and every page's errors.
           'src/gen/google/rpc/',
-          'src/lib/api/(?!hooks|live)',
+          // Not the photo upload: the hotel-photo form and the partner app's no-show load it.
+          'src/lib/api/(?!hooks|live|images)',
           'src/features/catalog/api/',
           'src/pages/catalog-loaders',
         ].join('|'),

@@ -372,3 +372,6 @@ payroll-pay = Mark paid
 payroll-pay-ask = Confirm that { $amount } was transferred to { $name }?
 payroll-export = Download CSV
 payroll-total = Still due for the week: { $amount }
+job-no-show = The partner reported that the traveller did not come
+job-no-show-where = position at { $time } (within { $metres } m)
+job-no-show-photo = The meeting point, as the partner photographed it

@@ -492,3 +492,4 @@ availability-shifts_max = At most { $max } shifts a week
 availability-days_off_max = At most { $max } days off ahead
 availability-therapist_hours = A therapist keeps at least one shift a week
 availability-day = A day off is a date written YYYY-MM-DD
+job-no_show_photo_unknown = Take the photo again: it was not found among your uploads

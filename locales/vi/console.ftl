@@ -349,3 +349,6 @@ payroll-pay = Đánh dấu đã trả
 payroll-pay-ask = Xác nhận đã chuyển { $amount } cho { $name }?
 payroll-export = Tải CSV
 payroll-total = Còn phải trả trong tuần: { $amount }
+job-no-show = Đối tác báo khách không đến
+job-no-show-where = vị trí lúc { $time } (sai số { $metres } m)
+job-no-show-photo = Ảnh nơi hẹn đối tác chụp

@@ -399,3 +399,4 @@ availability-shifts_max = Tối đa { $max } ca mỗi tuần
 availability-days_off_max = Tối đa { $max } ngày nghỉ sắp tới
 availability-therapist_hours = Kỹ thuật viên cần giữ ít nhất một ca mỗi tuần
 availability-day = Ngày nghỉ phải là ngày dạng YYYY-MM-DD
+job-no_show_photo_unknown = Hãy chụp lại ảnh: không tìm thấy ảnh này trong các ảnh bạn đã tải lên

@@ -349,3 +349,6 @@ payroll-pay = 標記已付款
 payroll-pay-ask = 確認已轉帳 { $amount } 給 { $name }？
 payroll-export = 下載 CSV
 payroll-total = 這週待付：{ $amount }
+job-no-show = 夥伴回報旅客未到
+job-no-show-where = { $time } 的位置（誤差 { $metres } 公尺）
+job-no-show-photo = 夥伴拍下的約定地點照片

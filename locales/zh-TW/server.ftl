@@ -400,3 +400,4 @@ availability-shifts_max = 每週最多 { $max } 個班次
 availability-days_off_max = 最多設定 { $max } 個休假日
 availability-therapist_hours = 按摩師每週至少要保留一個班次
 availability-day = 休假日須為 YYYY-MM-DD 格式的日期
+job-no_show_photo_unknown = 請重新拍照：在你上傳的照片中找不到這張

@@ -27,6 +27,7 @@ mod m20261128_000021_job_positions;
 mod m20261128_000022_job_messages;
 mod m20261128_000023_partner_earnings;
 mod m20261128_000024_availability;
+mod m20261128_000025_no_show_photo;
 
 pub struct Migrator;
 
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000022_job_messages::Migration),
             Box::new(m20261128_000023_partner_earnings::Migration),
             Box::new(m20261128_000024_availability::Migration),
+            Box::new(m20261128_000025_no_show_photo::Migration),
         ]
     }
 }

@@ -5,7 +5,7 @@ import { createClient } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { PartnerService } from '../src/gen/booking/v1/partner_pb';
+import { JobStatus, PartnerService } from '../src/gen/booking/v1/partner_pb';
 import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
 
@@ -15,6 +15,8 @@ import { logInTo } from './sign-in';
 // live; an admin turns the driver off and the job is back on the board to dispatch again.
 
 const STAFF_PASSWORD = 'a-long-operator-pass';
+// A phone photo, made by `adapters::testing::jpeg_with_gps(800, 600, 1)`.
+const PHOTO = new URL('./fixtures/hotel-gps.jpg', import.meta.url).pathname;
 const ADMIN = `mai-${Date.now()}@ops.example`;
 const OPERATOR = `tuan-${Date.now()}@ops.example`;
 
@@ -60,6 +62,19 @@ function timeHasCome(id: string): void {
   execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db'), id]);
 }
 
+/** Moves a job's start and its steps `minutes` back, as if the partner had arrived that long ago. */
+function waitedOut(id: string, minutes: number): void {
+  const script = [
+    'import sqlite3, sys',
+    'db = sqlite3.connect(sys.argv[1], timeout=10)',
+    'back = int(sys.argv[3]) * 60000',
+    "db.execute('update job_steps set at_ms = at_ms - ? where order_id = ?', (back, sys.argv[2]))",
+    "db.execute('update jobs set start_at_ms = start_at_ms - ? where order_id = ?', (back, sys.argv[2]))",
+    'db.commit()',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db'), id, String(minutes)]);
+}
+
 /** Moves every partner's earnings a week back, as if earned last week (a week is paid once over). */
 function lastWeek(): void {
   const script = [
@@ -99,7 +114,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   request,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   // The invitation, from the partners screen.
   const admin = await staffPage(browser, ADMIN, '/ops/partners');
   const email = `minh-${Date.now()}@partners.example`;
@@ -297,6 +312,34 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(week).toContainText('Đã trả · mã chuyển khoản VCB 20261130');
   await phone.goto('/partner');
   await admin.goto('/ops/partners');
+
+  // A third job: the traveller never comes out. Too soon, the driver is told how long is left;
+  // once the free waiting time is out, a photo of the meeting point and the phone's position
+  // report it, and the operators see both.
+  const third = (await paidShuttle(request, 1)).id;
+  await ops.goto(`/ops/orders/${third}`);
+  await job.getByLabel('派給這位夥伴').selectOption({ label: 'Nguyễn Văn Minh' });
+  await job.getByRole('button', { name: '派單', exact: true }).click();
+  await expect(job.getByTestId('job-offers')).toContainText('等待回覆');
+  await partnerApi.acceptJob({ orderId: third });
+  timeHasCome(third);
+  await partnerApi.advanceJob({ orderId: third, status: JobStatus.ON_THE_WAY });
+  await partnerApi.advanceJob({ orderId: third, status: JobStatus.ARRIVED });
+  await phone.goto(`/partner/jobs/${third}`);
+  const thirdCard = phone.locator(`[data-order="${third}"]`);
+  await thirdCard.getByRole('button', { name: 'Khách không đến' }).click();
+  const noShow = thirdCard.getByTestId('no-show');
+  await noShow.getByLabel('Ảnh nơi hẹn').setInputFiles([PHOTO]);
+  await noShow.getByRole('button', { name: 'Gửi báo cáo' }).click();
+  await expect(thirdCard.getByRole('alert')).toContainText(/cần chờ thêm \d+ phút nữa/);
+  await phone.screenshot({ path: 'test-results/screens/partner-no-show-vi-phone.png', fullPage: true });
+  waitedOut(third, 90);
+  await noShow.getByRole('button', { name: 'Gửi báo cáo' }).click();
+  await expect(noShow).toHaveCount(0);
+  await expect(job).toHaveAttribute('data-status', 'NO_SHOW');
+  await expect(job.getByTestId('no-show-proof').locator('img')).toBeVisible();
+  await expect(job.getByTestId('no-show-proof')).toContainText('夥伴回報旅客未到');
+  await phone.goto('/partner');
 
   // A second job, taken by the driver; the admin turns the driver off: that job comes back,
   // listed to dispatch again (the finished one stays theirs).

@@ -248,6 +248,23 @@ pub async fn move_job(
         .expect("move job");
 }
 
+/// Moves a job's steps `minutes` back, as if taken that long ago (a no-show waits out the free
+/// waiting time from the arrival).
+pub async fn age_job_steps(db: &DatabaseConnection, order_id: &str, minutes: i64) {
+    use crate::sql::entities::job_step;
+    use sea_orm::sea_query::{Expr, ExprTrait};
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    job_step::Entity::update_many()
+        .col_expr(
+            job_step::Column::AtMs,
+            Expr::col(job_step::Column::AtMs).sub(minutes * 60_000),
+        )
+        .filter(job_step::Column::OrderId.eq(order_id))
+        .exec(db)
+        .await
+        .expect("age the job's steps");
+}
+
 /// Moves every partner's ledger entry `weeks` weeks back, as if earned then (a week is paid only
 /// once it is over).
 pub async fn backdate_earnings(db: &DatabaseConnection, weeks: u32) {

@@ -191,6 +191,7 @@ impl App {
             Arc::new(SqlPartnerStore::new(db.clone())),
             order_store.clone(),
             catalog.clone(),
+            media.clone(),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );

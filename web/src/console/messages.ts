@@ -312,6 +312,9 @@ export const consoleMessages = {
     unanswered: t('job-unanswered'),
     redispatch: t('job-redispatch'),
     lastReport: (time: string) => t('job-last-report', { time }),
+    noShow: t('job-no-show'),
+    noShowWhere: (time: string, metres: number) => t('job-no-show-where', { time, metres }),
+    noShowPhoto: t('job-no-show-photo'),
     talk: {
       title: t('job-talk-title'),
       writer: (message: { side: JobSide }) => (message.side === JobSide.TRAVELLER ? t('job-talk-traveller') : t('job-talk-partner')),

@@ -97,6 +97,8 @@ export const partnerActions = {
   decline: (orderId: string, reason: string) => acted(callRpc(calls.declineJob, { orderId, reason })),
   advance: (orderId: string, status: JobStatus) => acted(callRpc(calls.advanceJob, { orderId, status })),
   checkIn: (orderId: string, voucherCode: string) => acted(callRpc(calls.checkIn, { orderId, voucherCode })),
+  noShow: (orderId: string, proof: { photo: string; position: { latitude: number; longitude: number; accuracy: number; takenAt: ReturnType<typeof timestampFromMs> } }) =>
+    acted(callRpc(calls.reportNoShow, { orderId, photo: proof.photo, position: proof.position })),
   setAvailability: (hours: { days: string[]; from: string; until: string }[], daysOff: string[]) =>
     acted(callRpc(calls.setAvailability, { hours, daysOff })),
 };

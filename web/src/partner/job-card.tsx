@@ -6,6 +6,7 @@ import { messages } from '@/lib/messages';
 import { useMinute } from '@/lib/use-minute';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { CheckIn } from './check-in';
+import { NoShow } from './no-show';
 import { actionError, JobStatus, partnerActions, type PartnerJob } from './api';
 import { partnerMessages as m } from './messages';
 import { partnerTo } from './paths';
@@ -114,6 +115,7 @@ export function Actions({ job: j, offline }: { job: PartnerJob; offline: boolean
           </button>
         </div>
         {meeting && <CheckIn busy={busy} send={(code) => void run(() => partnerActions.checkIn(job.orderId, code))} />}
+        {job.status === JobStatus.ARRIVED && <NoShow busy={busy} send={(proof) => run(() => partnerActions.noShow(job.orderId, proof))} />}
       </>
     );
   }

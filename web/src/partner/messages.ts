@@ -65,6 +65,14 @@ export const partnerMessages = {
   checkInSend: t('check-in-send'),
   scan: t('scan'),
   scanStop: t('scan-stop'),
+  noShow: {
+    open: t('no-show-open'),
+    title: t('no-show-title'),
+    hint: t('no-show-hint'),
+    photo: t('no-show-photo'),
+    send: t('no-show-send'),
+    noPosition: t('no-show-no-position'),
+  },
   availability: {
     title: t('availability'),
     hours: t('availability-hours'),

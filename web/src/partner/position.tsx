@@ -9,6 +9,15 @@ const REPORT_MS = 5000;
 const ASK_AGAIN_MS = 15_000;
 
 
+/** The newest fix the watch had, for a no-show's proof: a phone standing still at the meeting
+ * point may not answer a fresh request soon, and the watch's last fix is as good. */
+let newest: GeolocationPosition | undefined;
+
+/** The newest fix this page had, if it is under `age` ms old. */
+export function recentFix(age: number): GeolocationPosition | undefined {
+  return newest && Date.now() - newest.timestamp < age ? newest : undefined;
+}
+
 type Sharing = { state: 'waiting' | 'refused' | 'offline' } | { state: 'sent'; at: number } | { state: 'dropped'; reason: string };
 
 /** While a job of theirs is on the way or there, the phone says where the partner is every few
@@ -35,6 +44,7 @@ export function SharingPosition() {
     };
     const got = (fix: GeolocationPosition) => {
       latest.current.fix = fix;
+      newest = fix;
       send();
     };
     const refused = () => setSharing({ state: 'refused' });

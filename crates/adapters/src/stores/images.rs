@@ -11,7 +11,7 @@ use sea_orm::{
 };
 
 use crate::sql::common::{corrupt, instant, ms, storage};
-use crate::sql::entities::{hotel_image, order_image};
+use crate::sql::entities::{hotel_image, job, order_image};
 
 pub struct SqlImageStore {
     db: DatabaseConnection,
@@ -36,10 +36,19 @@ fn from_row(r: hotel_image::Model) -> DomainResult<HotelImage> {
 }
 
 /// Image ids no order carries.
+/// The images something carries: an order (its hotel photos) or a job (its no-show's proof).
 fn not_carried() -> sea_orm::sea_query::SelectStatement {
     Query::select()
         .column(order_image::Column::ImageId)
         .from(order_image::Entity)
+        .union(
+            sea_orm::sea_query::UnionType::All,
+            Query::select()
+                .column(job::Column::NoShowImageId)
+                .from(job::Entity)
+                .and_where(job::Column::NoShowImageId.is_not_null())
+                .to_owned(),
+        )
         .to_owned()
 }
 

@@ -48,7 +48,11 @@ fn multipart(files: &[(&str, &str, &[u8])]) -> (String, Vec<u8>) {
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-async fn upload(app: &TestApp, token: Option<&str>, files: &[(&str, &str, &[u8])]) -> (u16, Value) {
+pub(super) async fn upload(
+    app: &TestApp,
+    token: Option<&str>,
+    files: &[(&str, &str, &[u8])],
+) -> (u16, Value) {
     let (content_type, body) = multipart(files);
     let mut r = app
         .http

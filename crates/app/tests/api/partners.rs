@@ -1034,3 +1034,137 @@ api_test!(
         assert!(listed(app.get(&finder).await.1));
     }
 );
+
+api_test!(
+    a_no_show_waits_out_the_free_time_and_keeps_its_photo_for_the_operators,
+    async |app: &TestApp| {
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, _),
+            id,
+            ..
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh, &minh_p)).await;
+        let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+        adapters::testing::serve_order(&db, &id).await;
+        let start = chrono::Utc::now() - chrono::Duration::minutes(5);
+        adapters::testing::move_job(&db, &id, start).await;
+        for to in [pb::JobStatus::OnTheWay, pb::JobStatus::Arrived] {
+            let step = pb::AdvanceJobRequest {
+                order_id: id.clone(),
+                status: to.into(),
+            };
+            partners(app)
+                .await
+                .advance_job(signed(&minh, step))
+                .await
+                .unwrap();
+        }
+        // The photo through the media pipeline, as the app uploads it; Lan has one of her own.
+        let photo = adapters::testing::jpeg_with_gps(64, 48, 1);
+        let upload = |token: String| {
+            let photo = photo.clone();
+            async move {
+                let (status, body) =
+                    super::massage::upload(app, Some(&token), &[("images", "image/jpeg", &photo)])
+                        .await;
+                assert_eq!(status, 201, "{body}");
+                body["data"][0]["id"].as_str().unwrap().to_owned()
+            }
+        };
+        let his = upload(minh.clone()).await;
+        let hers = upload(lan.clone()).await;
+        let report = |photo: String| {
+            let now = chrono::Utc::now();
+            let request = pb::ReportNoShowRequest {
+                order_id: id.clone(),
+                photo,
+                position: Some(pb::GeoPosition {
+                    latitude: 10.818,
+                    longitude: 106.658,
+                    accuracy: 12.0,
+                    taken_at: Some(prost_types::Timestamp {
+                        seconds: now.timestamp(),
+                        nanos: 0,
+                    }),
+                }),
+            };
+            let minh = minh.clone();
+            async move {
+                partners(app)
+                    .await
+                    .report_no_show(signed(&minh, request))
+                    .await
+            }
+        };
+        // Before the free waiting time is out: refused, saying how long is left.
+        let waiting = job_as(app, &minh, &id).await.free_waiting_minutes;
+        let soon = report(his.clone()).await.unwrap_err();
+        assert_eq!(soon.code(), Code::FailedPrecondition);
+        assert!(words(&soon).contains("phút"), "{}", words(&soon));
+        // Once it is: another's photo is refused; his own is kept, and the job pays its no-show.
+        let waited = i64::from(waiting) + 1;
+        adapters::testing::age_job_steps(&db, &id, waited).await;
+        let long_ago = chrono::Utc::now() - chrono::Duration::minutes(waited + 5);
+        adapters::testing::move_job(&db, &id, long_ago).await;
+        let hers_id = hers.clone();
+        let theirs = report(hers).await.unwrap_err();
+        assert_eq!(theirs.code(), Code::InvalidArgument);
+        let done = report(his.clone())
+            .await
+            .unwrap()
+            .into_inner()
+            .job
+            .unwrap()
+            .job
+            .unwrap();
+        assert_eq!(done.status, i32::from(pb::JobStatus::NoShow));
+        let proof = done.no_show.unwrap();
+        assert_eq!(
+            proof.photo_url,
+            format!("/api/plan/dragon-massage/hotel/images/{his}")
+        );
+        let earned = partners(app)
+            .await
+            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(
+            (earned.owed_vnd, earned.weeks[0].no_shows),
+            (done.no_show_pay_vnd, 1)
+        );
+        // The operators see the proof and open the photo; housekeeping leaves it, as a job names it.
+        let seen = client(app)
+            .await
+            .get_order_job(with(
+                &Cred::Token(&admin),
+                pb::GetOrderJobRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .job
+            .unwrap();
+        assert_eq!(seen.no_show, Some(proof.clone()));
+        let (status, _, _) = app
+            .call(reqwest::Method::GET, &proof.photo_url, None, Some(&admin))
+            .await;
+        assert_eq!(status, 200);
+        use domain::media::ImageStore;
+        let images = adapters::SqlImageStore::new(db.clone());
+        let later = chrono::Utc::now() + chrono::Duration::days(3);
+        let purged: Vec<String> = images
+            .unattached(later, 100)
+            .await
+            .unwrap()
+            .iter()
+            .map(|i| i.as_str().to_owned())
+            .collect();
+        assert!(purged.contains(&hers_id), "an image nothing carries goes");
+        assert!(!purged.contains(&his), "the proof stays");
+    }
+);

@@ -68,6 +68,7 @@ fn world() -> World {
         partners.clone(),
         s.store.clone(),
         s.catalog.clone(),
+        crate::testing::media(Arc::default(), Arc::default(), crate::testing::now()),
         s.clock.clone(),
         Arc::new(Sequence::default()),
     );

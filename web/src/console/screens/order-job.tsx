@@ -8,6 +8,7 @@ import { actions, JobStatus, OrderState, useOrderJob, useOrderJobThread, usePart
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { useMinute } from '@/lib/use-minute';
+import { useImageUrl } from '@/features/massage';
 
 const m = consoleMessages.job;
 
@@ -40,6 +41,7 @@ export function OrderJob({ order }: { order: Order }) {
         <p className="muted">{m.none}</p>
       )}
       {job && jobFlag(job) && <p className="notice notice-warning">{jobFlag(job)}</p>}
+      {job?.noShow && <NoShowProof proof={job.noShow} />}
       {job && job.offers.length > 0 && <Offers job={job} byId={byId} />}
       {!dispatchable && open && <p className="muted small">{m.notPaid}</p>}
       {dispatchable && open && (
@@ -60,6 +62,28 @@ export function OrderJob({ order }: { order: Order }) {
       )}
       <OrderTalk orderId={order.id} taken={Boolean(job?.partnerId)} />
     </div>
+  );
+}
+
+/** What the partner showed when nobody came: the photo they took, and where and when. */
+function NoShowProof({ proof }: { proof: NonNullable<Job['noShow']> }) {
+  const photo = useImageUrl(proof.photoUrl);
+  const at = proof.position;
+  return (
+    <figure className="console-proof" data-testid="no-show-proof">
+      <figcaption>
+        {m.noShow}
+        {at && (
+          <>
+            {' · '}
+            <a href={`https://www.google.com/maps/search/?api=1&query=${at.latitude},${at.longitude}`} target="_blank" rel="noreferrer">
+              {m.noShowWhere(showTimestamp(at.takenAt), Math.round(at.accuracy))}
+            </a>
+          </>
+        )}
+      </figcaption>
+      {photo && <img src={photo} alt={m.noShowPhoto} width={240} />}
+    </figure>
   );
 }
 

@@ -13,6 +13,8 @@ pub struct Model {
     pub status: String,
     pub partner_id: Option<String>,
     pub no_show: String,
+    /// The no-show's photo (`hotel_images`), kept by housekeeping while named here.
+    pub no_show_image_id: Option<String>,
     pub pay_completed_vnd: i64,
     pub pay_no_show_vnd: i64,
     pub version: i64,

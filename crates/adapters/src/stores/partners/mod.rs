@@ -491,6 +491,7 @@ async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<usize, JobStore
             .as_ref()
             .map(|p| json(&ProofRow::from(p)))
             .unwrap_or_default()),
+        no_show_image_id: Set(j.no_show.as_ref().map(|p| p.photo.clone())),
         pay_completed_vnd: Set(j.pay.completed.amount()),
         pay_no_show_vnd: Set(j.pay.no_show.amount()),
         version: Set(j.version + 1),

@@ -14,6 +14,7 @@ use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogService, Payout, Plan};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::identity::{Principal, Role};
+use crate::media::{ImageId, MediaService};
 use crate::operations::OperatorService;
 use crate::ordering::{Actor, Direction, Driver, Order, OrderId, OrderStore, ServiceDetails};
 use crate::partners::jobs::{Job, JobStatus, NoShowProof, Position, travel_minutes};
@@ -88,6 +89,8 @@ pub struct PartnerService {
     store: Arc<dyn PartnerStore>,
     orders: Arc<dyn OrderStore>,
     catalog: CatalogService,
+    /// Where a no-show's photo was uploaded.
+    media: MediaService,
     clock: Arc<dyn Clock>,
     random: Arc<dyn Randomness>,
 }
@@ -97,6 +100,7 @@ impl PartnerService {
         store: Arc<dyn PartnerStore>,
         orders: Arc<dyn OrderStore>,
         catalog: CatalogService,
+        media: MediaService,
         clock: Arc<dyn Clock>,
         random: Arc<dyn Randomness>,
     ) -> Self {
@@ -104,6 +108,7 @@ impl PartnerService {
             store,
             orders,
             catalog,
+            media,
             clock,
             random,
         }
@@ -663,7 +668,8 @@ impl PartnerService {
         self.seen_by_partner(job, order, now).await
     }
 
-    /// Nobody came: declared by the partner with their proof, kept for the operators.
+    /// Nobody came: declared by the partner with their proof, kept for the operators. The photo
+    /// is one the partner uploaded through the media pipeline (its id); the job keeps it.
     pub async fn no_show(
         &self,
         partner: &Partner,
@@ -674,8 +680,19 @@ impl PartnerService {
         let mut job = self.job_of_order(order_id).await?;
         let now = self.clock.now();
         let was = job.status;
+        let photo = proof.photo.trim().to_owned();
         job.no_show(&partner.user_id, proof, now)?;
         if job.status != was {
+            let theirs = match ImageId::parse(&photo) {
+                Ok(id) => self.media.get(&partner.user_id, &id).await.is_ok(),
+                Err(_) => false,
+            };
+            if !theirs {
+                return Err(DomainError::invalid(
+                    "photo",
+                    msg("job.no_show_photo_unknown"),
+                ));
+            }
             let earning = job.earning(now);
             let write = JobWrite {
                 earn: earning.as_ref(),

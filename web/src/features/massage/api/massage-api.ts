@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { GetFavoriteTherapistsResponseSchema, Gender, MassageService, type Therapist } from '@/gen/booking/v1/massage_pb';
 import { renewToken } from '@/lib/api/clients';
 import { skipToken, useRpc, useRpcAll } from '@/lib/api/hooks';
+import { IMAGES_BASE as BASE } from '@/lib/api/images';
 import { cachedRpcAnswer, callRpc, setRpcAnswer } from '@/lib/api/rpc';
 import { TOKEN_HEADER } from '@/lib/api/transport';
 import { API_BASE_URL } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { store, tokenAtom } from '@/lib/store';
-import { LANGUAGE } from '@/lib/i18n/language';
 
 export { Gender, type Therapist };
 
@@ -49,63 +49,7 @@ export async function setFavorites(therapistIds: string[]): Promise<string[]> {
   return (await callRpc(calls.setFavoriteTherapists, { therapistIds })).therapistIds;
 }
 
-/** An uploaded hotel image as the server describes it. */
-export interface HotelImage {
-  id: string;
-  width: number;
-  height: number;
-  bytes: number;
-  url: string;
-  thumbnailUrl: string;
-}
-
-/** The server's refusal of an upload, in its words (size, type, count). */
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-const BASE = `${API_BASE_URL}/api/plan/dragon-massage/hotel/images`;
-
-function send(form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
-  // XMLHttpRequest, not fetch: only it reports upload progress.
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${BASE}/upload`);
-    const token = store.get(tokenAtom);
-    if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
-    xhr.setRequestHeader('accept-language', LANGUAGE);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(new UploadError('', 0));
-    xhr.send(form);
-  });
-}
-
-/** Uploads photos in one request (the product's repeated `images` field), reporting progress 0–1. */
-export async function uploadImages(files: File[], onProgress: (fraction: number) => void): Promise<HotelImage[]> {
-  const form = new FormData();
-  for (const file of files) form.append('images', file);
-  let answer = await send(form, onProgress);
-  if (answer.status === 401 && (await renewToken())) answer = await send(form, onProgress);
-  const body = answer.body as { data?: HotelImage[]; error?: { message?: string } } | null;
-  if (answer.status === 201 && body?.data) return body.data;
-  throw new UploadError(body?.error?.message ?? '', answer.status);
-}
+export { UploadError, uploadImages, type HotelImage } from '@/lib/api/images';
 
 async function authedFetch(url: string, init: RequestInit = {}): Promise<Response> {
   const go = () => fetch(url, { ...init, headers: { [TOKEN_HEADER]: store.get(tokenAtom) } });

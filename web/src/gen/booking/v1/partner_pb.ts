@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/partner.proto.
  */
 export const file_booking_v1_partner: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0ijQIKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgSJAoGc2VydmVzGAogAygOMhQuYm9va2luZy52MS5DYXRlZ29yeSLPAQoISm9iT2ZmZXISEgoKcGFydG5lcl9pZBgBIAEoCRIuCgpvZmZlcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZhbnN3ZXIYBCABKAkSLwoLYW5zd2VyZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgGIAEoCSJYCgdKb2JTdGVwEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCgtHZW9Qb3NpdGlvbhIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAESEAoIYWNjdXJhY3kYAyABKAESLAoIdGFrZW5fYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIvsDCgNKb2ISEAoIb3JkZXJfaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Ei0KCXN0YXJ0c19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZW5kc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoGc3RhdHVzGAUgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSEgoKcGFydG5lcl9pZBgGIAEoCRIkCgZvZmZlcnMYByADKAsyFC5ib29raW5nLnYxLkpvYk9mZmVyEiIKBXN0ZXBzGAggAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEhwKFGZyZWVfd2FpdGluZ19taW51dGVzGAkgASgNEhIKCnVuYW5zd2VyZWQYCiABKAgSEgoKcmVkaXNwYXRjaBgLIAEoCBIuCg1sYXN0X3Bvc2l0aW9uGAwgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIoCgluZXh0X3N0ZXAYDSABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIPCgdtZWV0aW5nGA4gASgIEg8KB3BheV92bmQYDyABKAMSFwoPbm9fc2hvd19wYXlfdm5kGBAgASgDItkBCgxFYXJuaW5nRW50cnkSJwoFY2F1c2UYASABKA4yGC5ib29raW5nLnYxLkVhcm5pbmdDYXVzZRIQCghvcmRlcl9pZBgCIAEoCRIuCgpzZXJ2aWNlX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgphbW91bnRfdm5kGAQgASgDEiYKAmF0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglyZWZlcmVuY2UYBiABKAkSDwoHcGFpZF9ieRgHIAEoCSK3AQoNV2Vla1N0YXRlbWVudBIMCgR3ZWVrGAEgASgJEhIKCmVhcm5lZF92bmQYAiABKAMSDAoEam9icxgDIAEoDRIQCghub19zaG93cxgEIAEoDRIPCgdkdWVfdm5kGAUgASgDEigKBnBheW91dBgGIAEoCzIYLmJvb2tpbmcudjEuRWFybmluZ0VudHJ5EikKB2VudHJpZXMYByADKAsyGC5ib29raW5nLnYxLkVhcm5pbmdFbnRyeSIvCghHZW9Qb2ludBIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAEipQEKClBhcnRuZXJKb2ISHAoDam9iGAEgASgLMg8uYm9va2luZy52MS5Kb2ISEQoJcGxhbl9uYW1lGAIgASgJEikKB2RldGFpbHMYAyABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIVCg1jdXN0b21lcl9uYW1lGAQgASgJEhYKDmN1c3RvbWVyX3Bob25lGAUgASgJEgwKBG5vdGUYBiABKAkiEwoRR2V0UGFydG5lclJlcXVlc3QiOgoSR2V0UGFydG5lclJlc3BvbnNlEiQKB3BhcnRuZXIYASABKAsyEy5ib29raW5nLnYxLlBhcnRuZXIiHwoPTGlzdEpvYnNSZXF1ZXN0EgwKBGRheXMYASABKA0iOAoQTGlzdEpvYnNSZXNwb25zZRIkCgRqb2JzGAEgAygLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIiEKDUdldEpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiNQoOR2V0Sm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIiQKEEFjY2VwdEpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiOAoRQWNjZXB0Sm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIjUKEURlY2xpbmVKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSI5ChJEZWNsaW5lSm9iUmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIkwKEUFkdmFuY2VKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEiUKBnN0YXR1cxgCIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzIjkKEkFkdmFuY2VKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiOAoOQ2hlY2tJblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMdm91Y2hlcl9jb2RlGAIgASgJIjYKD0NoZWNrSW5SZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiYQoTUmVwb3J0Tm9TaG93UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRINCgVwaG90bxgCIAEoCRIpCghwb3NpdGlvbhgDIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iOwoUUmVwb3J0Tm9TaG93UmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIlQKFVJlcG9ydFBvc2l0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCghwb3NpdGlvbhgCIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iRwoWUmVwb3J0UG9zaXRpb25SZXNwb25zZRIMCgRrZXB0GAEgASgIEg8KB2Ryb3BwZWQYAiABKAkSDgoGcmVhc29uGAMgASgJIk0KFUdldEpvYlByb2dyZXNzUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgRuZWFyGAIgASgLMhQuYm9va2luZy52MS5HZW9Qb2ludCJDChZHZXRKb2JQcm9ncmVzc1Jlc3BvbnNlEikKCHByb2dyZXNzGAEgASgLMhcuYm9va2luZy52MS5Kb2JQcm9ncmVzcyKNAQoLSm9iUHJvZ3Jlc3MSJQoGc3RhdHVzGAEgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSIgoFc3RlcHMYAiADKAsyEy5ib29raW5nLnYxLkpvYlN0ZXASMwoLd2hlcmVhYm91dHMYAyABKAsyHi5ib29raW5nLnYxLlBhcnRuZXJXaGVyZWFib3V0cyLNAQoSUGFydG5lcldoZXJlYWJvdXRzEikKCHBvc2l0aW9uGAEgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIpCgdtZWV0aW5nGAIgASgOMhguYm9va2luZy52MS5NZWV0aW5nUG9pbnQSDwoHYWlycG9ydBgDIAEoCRIXCgpkaXN0YW5jZV9tGAQgASgNSACIAQESGAoLZXRhX21pbnV0ZXMYBSABKA1IAYgBAUINCgtfZGlzdGFuY2VfbUIOCgxfZXRhX21pbnV0ZXMiogEKCkpvYk1lc3NhZ2USCwoDc2VxGAEgASgNEiEKBHNpZGUYAiABKA4yEy5ib29raW5nLnYxLkpvYlNpZGUSDAoEbWluZRgDIAEoCBIMCgR0ZXh0GAQgASgJEg4KBnBocmFzZRgFIAEoCRIQCghsYW5ndWFnZRgGIAEoCRImCgJhdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJwoJSm9iUGhyYXNlEgwKBGNvZGUYASABKAkSDAoEdGV4dBgCIAEoCSJrCglKb2JUaHJlYWQSKAoIbWVzc2FnZXMYASADKAsyFi5ib29raW5nLnYxLkpvYk1lc3NhZ2USDAoEb3BlbhgCIAEoCBImCgdwaHJhc2VzGAMgAygLMhUuYm9va2luZy52MS5Kb2JQaHJhc2UiJwoTR2V0Sm9iVGhyZWFkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI9ChRHZXRKb2JUaHJlYWRSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCJgChVTZW5kSm9iTWVzc2FnZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoGcGhyYXNlGAIgASgJSAASDgoEdGV4dBgDIAEoCUgAEgsKA2tleRgEIAEoCUIGCgRzYWlkIj8KFlNlbmRKb2JNZXNzYWdlUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiLQoZR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJDChpHZXRUcmF2ZWxsZXJUaHJlYWRSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCJmChtTZW5kVHJhdmVsbGVyTWVzc2FnZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoGcGhyYXNlGAIgASgJSAASDgoEdGV4dBgDIAEoCUgAEgsKA2tleRgEIAEoCUIGCgRzYWlkIkUKHFNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiFAoSR2V0RWFybmluZ3NSZXF1ZXN0InsKE0dldEVhcm5pbmdzUmVzcG9uc2USEQoJdG9kYXlfdm5kGAEgASgDEhUKDXRoaXNfd2Vla192bmQYAiABKAMSEAoIb3dlZF92bmQYAyABKAMSKAoFd2Vla3MYBCADKAsyGS5ib29raW5nLnYxLldlZWtTdGF0ZW1lbnQiJgoWR2V0RWFybmluZ3NXZWVrUmVxdWVzdBIMCgR3ZWVrGAEgASgJIkcKF0dldEVhcm5pbmdzV2Vla1Jlc3BvbnNlEiwKCXN0YXRlbWVudBgBIAEoCzIZLmJvb2tpbmcudjEuV2Vla1N0YXRlbWVudCJaCgxBdmFpbGFiaWxpdHkSIAoFaG91cnMYASADKAsyES5ib29raW5nLnYxLlNoaWZ0EhAKCGRheXNfb2ZmGAIgAygJEhYKDmhvdXJzX3JlcXVpcmVkGAMgASgIIhgKFkdldEF2YWlsYWJpbGl0eVJlcXVlc3QiSQoXR2V0QXZhaWxhYmlsaXR5UmVzcG9uc2USLgoMYXZhaWxhYmlsaXR5GAEgASgLMhguYm9va2luZy52MS5BdmFpbGFiaWxpdHkiTAoWU2V0QXZhaWxhYmlsaXR5UmVxdWVzdBIgCgVob3VycxgBIAMoCzIRLmJvb2tpbmcudjEuU2hpZnQSEAoIZGF5c19vZmYYAiADKAkiSQoXU2V0QXZhaWxhYmlsaXR5UmVzcG9uc2USLgoMYXZhaWxhYmlsaXR5GAEgASgLMhguYm9va2luZy52MS5BdmFpbGFiaWxpdHkqeAoLUGFydG5lcktpbmQSHAoYUEFSVE5FUl9LSU5EX1VOU1BFQ0lGSUVEEAASFwoTUEFSVE5FUl9LSU5EX0RSSVZFUhABEhYKElBBUlRORVJfS0lORF9HVUlERRACEhoKFlBBUlRORVJfS0lORF9USEVSQVBJU1QQAyrsAQoJSm9iU3RhdHVzEhoKFkpPQl9TVEFUVVNfVU5TUEVDSUZJRUQQABITCg9KT0JfU1RBVFVTX09QRU4QARIXChNKT0JfU1RBVFVTX0FDQ0VQVEVEEAISGQoVSk9CX1NUQVRVU19PTl9USEVfV0FZEAMSFgoSSk9CX1NUQVRVU19BUlJJVkVEEAQSFgoSSk9CX1NUQVRVU19TVEFSVEVEEAUSGAoUSk9CX1NUQVRVU19DT01QTEVURUQQBhIWChJKT0JfU1RBVFVTX05PX1NIT1cQBxIYChRKT0JfU1RBVFVTX1dJVEhEUkFXThAIKn8KDEVhcm5pbmdDYXVzZRIdChlFQVJOSU5HX0NBVVNFX1VOU1BFQ0lGSUVEEAASGwoXRUFSTklOR19DQVVTRV9DT01QTEVURUQQARIZChVFQVJOSU5HX0NBVVNFX05PX1NIT1cQAhIYChRFQVJOSU5HX0NBVVNFX1BBWU9VVBADKmUKDE1lZXRpbmdQb2ludBIdChlNRUVUSU5HX1BPSU5UX1VOU1BFQ0lGSUVEEAASGQoVTUVFVElOR19QT0lOVF9BSVJQT1JUEAESGwoXTUVFVElOR19QT0lOVF9UUkFWRUxMRVIQAipRCgdKb2JTaWRlEhgKFEpPQl9TSURFX1VOU1BFQ0lGSUVEEAASFgoSSk9CX1NJREVfVFJBVkVMTEVSEAESFAoQSk9CX1NJREVfUEFSVE5FUhACMpQKCg5QYXJ0bmVyU2VydmljZRJQCgpHZXRQYXJ0bmVyEh0uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVxdWVzdBoeLmJvb2tpbmcudjEuR2V0UGFydG5lclJlc3BvbnNlIgOQAgESSgoITGlzdEpvYnMSGy5ib29raW5nLnYxLkxpc3RKb2JzUmVxdWVzdBocLmJvb2tpbmcudjEuTGlzdEpvYnNSZXNwb25zZSIDkAIBEkQKBkdldEpvYhIZLmJvb2tpbmcudjEuR2V0Sm9iUmVxdWVzdBoaLmJvb2tpbmcudjEuR2V0Sm9iUmVzcG9uc2UiA5ACARJNCglBY2NlcHRKb2ISHC5ib29raW5nLnYxLkFjY2VwdEpvYlJlcXVlc3QaHS5ib29raW5nLnYxLkFjY2VwdEpvYlJlc3BvbnNlIgOQAgISUAoKRGVjbGluZUpvYhIdLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXNwb25zZSIDkAICElAKCkFkdmFuY2VKb2ISHS5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5BZHZhbmNlSm9iUmVzcG9uc2UiA5ACAhJHCgdDaGVja0luEhouYm9va2luZy52MS5DaGVja0luUmVxdWVzdBobLmJvb2tpbmcudjEuQ2hlY2tJblJlc3BvbnNlIgOQAgISVgoMUmVwb3J0Tm9TaG93Eh8uYm9va2luZy52MS5SZXBvcnROb1Nob3dSZXF1ZXN0GiAuYm9va2luZy52MS5SZXBvcnROb1Nob3dSZXNwb25zZSIDkAICElwKDlJlcG9ydFBvc2l0aW9uEiEuYm9va2luZy52MS5SZXBvcnRQb3NpdGlvblJlcXVlc3QaIi5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVzcG9uc2UiA5ACAhJWCgxHZXRKb2JUaHJlYWQSHy5ib29raW5nLnYxLkdldEpvYlRocmVhZFJlcXVlc3QaIC5ib29raW5nLnYxLkdldEpvYlRocmVhZFJlc3BvbnNlIgOQAgESXAoOU2VuZEpvYk1lc3NhZ2USIS5ib29raW5nLnYxLlNlbmRKb2JNZXNzYWdlUmVxdWVzdBoiLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXNwb25zZSIDkAICElMKC0dldEVhcm5pbmdzEh4uYm9va2luZy52MS5HZXRFYXJuaW5nc1JlcXVlc3QaHy5ib29raW5nLnYxLkdldEVhcm5pbmdzUmVzcG9uc2UiA5ACARJfCg9HZXRFYXJuaW5nc1dlZWsSIi5ib29raW5nLnYxLkdldEVhcm5pbmdzV2Vla1JlcXVlc3QaIy5ib29raW5nLnYxLkdldEVhcm5pbmdzV2Vla1Jlc3BvbnNlIgOQAgESXwoPR2V0QXZhaWxhYmlsaXR5EiIuYm9va2luZy52MS5HZXRBdmFpbGFiaWxpdHlSZXF1ZXN0GiMuYm9va2luZy52MS5HZXRBdmFpbGFiaWxpdHlSZXNwb25zZSIDkAIBEl8KD1NldEF2YWlsYWJpbGl0eRIiLmJvb2tpbmcudjEuU2V0QXZhaWxhYmlsaXR5UmVxdWVzdBojLmJvb2tpbmcudjEuU2V0QXZhaWxhYmlsaXR5UmVzcG9uc2UiA5ACAjLMAgoSSm9iUHJvZ3Jlc3NTZXJ2aWNlElwKDkdldEpvYlByb2dyZXNzEiEuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1JlcXVlc3QaIi5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVzcG9uc2UiA5ACARJoChJHZXRUcmF2ZWxsZXJUaHJlYWQSJS5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlcXVlc3QaJi5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlIgOQAgESbgoUU2VuZFRyYXZlbGxlck1lc3NhZ2USJy5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBooLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZSIDkAICYgZwcm90bzM", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_google_protobuf_timestamp]);
+  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0ijQIKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgSJAoGc2VydmVzGAogAygOMhQuYm9va2luZy52MS5DYXRlZ29yeSLPAQoISm9iT2ZmZXISEgoKcGFydG5lcl9pZBgBIAEoCRIuCgpvZmZlcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZhbnN3ZXIYBCABKAkSLwoLYW5zd2VyZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgGIAEoCSJYCgdKb2JTdGVwEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCgtHZW9Qb3NpdGlvbhIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAESEAoIYWNjdXJhY3kYAyABKAESLAoIdGFrZW5fYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqUECgNKb2ISEAoIb3JkZXJfaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Ei0KCXN0YXJ0c19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZW5kc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoGc3RhdHVzGAUgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSEgoKcGFydG5lcl9pZBgGIAEoCRIkCgZvZmZlcnMYByADKAsyFC5ib29raW5nLnYxLkpvYk9mZmVyEiIKBXN0ZXBzGAggAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEhwKFGZyZWVfd2FpdGluZ19taW51dGVzGAkgASgNEhIKCnVuYW5zd2VyZWQYCiABKAgSEgoKcmVkaXNwYXRjaBgLIAEoCBIuCg1sYXN0X3Bvc2l0aW9uGAwgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIoCgluZXh0X3N0ZXAYDSABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIPCgdtZWV0aW5nGA4gASgIEg8KB3BheV92bmQYDyABKAMSFwoPbm9fc2hvd19wYXlfdm5kGBAgASgDEigKB25vX3Nob3cYESABKAsyFy5ib29raW5nLnYxLk5vU2hvd1Byb29mIksKC05vU2hvd1Byb29mEhEKCXBob3RvX3VybBgBIAEoCRIpCghwb3NpdGlvbhgCIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24i2QEKDEVhcm5pbmdFbnRyeRInCgVjYXVzZRgBIAEoDjIYLmJvb2tpbmcudjEuRWFybmluZ0NhdXNlEhAKCG9yZGVyX2lkGAIgASgJEi4KCnNlcnZpY2VfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmFtb3VudF92bmQYBCABKAMSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXJlZmVyZW5jZRgGIAEoCRIPCgdwYWlkX2J5GAcgASgJIrcBCg1XZWVrU3RhdGVtZW50EgwKBHdlZWsYASABKAkSEgoKZWFybmVkX3ZuZBgCIAEoAxIMCgRqb2JzGAMgASgNEhAKCG5vX3Nob3dzGAQgASgNEg8KB2R1ZV92bmQYBSABKAMSKAoGcGF5b3V0GAYgASgLMhguYm9va2luZy52MS5FYXJuaW5nRW50cnkSKQoHZW50cmllcxgHIAMoCzIYLmJvb2tpbmcudjEuRWFybmluZ0VudHJ5Ii8KCEdlb1BvaW50EhAKCGxhdGl0dWRlGAEgASgBEhEKCWxvbmdpdHVkZRgCIAEoASKlAQoKUGFydG5lckpvYhIcCgNqb2IYASABKAsyDy5ib29raW5nLnYxLkpvYhIRCglwbGFuX25hbWUYAiABKAkSKQoHZGV0YWlscxgDIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEhUKDWN1c3RvbWVyX25hbWUYBCABKAkSFgoOY3VzdG9tZXJfcGhvbmUYBSABKAkSDAoEbm90ZRgGIAEoCSITChFHZXRQYXJ0bmVyUmVxdWVzdCI6ChJHZXRQYXJ0bmVyUmVzcG9uc2USJAoHcGFydG5lchgBIAEoCzITLmJvb2tpbmcudjEuUGFydG5lciIfCg9MaXN0Sm9ic1JlcXVlc3QSDAoEZGF5cxgBIAEoDSI4ChBMaXN0Sm9ic1Jlc3BvbnNlEiQKBGpvYnMYASADKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiIQoNR2V0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI1Cg5HZXRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiJAoQQWNjZXB0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI4ChFBY2NlcHRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiNQoRRGVjbGluZUpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjkKEkRlY2xpbmVKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiTAoRQWR2YW5jZUpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSJQoGc3RhdHVzGAIgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMiOQoSQWR2YW5jZUpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiI4Cg5DaGVja0luUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIUCgx2b3VjaGVyX2NvZGUYAiABKAkiNgoPQ2hlY2tJblJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJhChNSZXBvcnROb1Nob3dSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg0KBXBob3RvGAIgASgJEikKCHBvc2l0aW9uGAMgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbiI7ChRSZXBvcnROb1Nob3dSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiVAoVUmVwb3J0UG9zaXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEikKCHBvc2l0aW9uGAIgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbiJHChZSZXBvcnRQb3NpdGlvblJlc3BvbnNlEgwKBGtlcHQYASABKAgSDwoHZHJvcHBlZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiTQoVR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEiIKBG5lYXIYAiABKAsyFC5ib29raW5nLnYxLkdlb1BvaW50IkMKFkdldEpvYlByb2dyZXNzUmVzcG9uc2USKQoIcHJvZ3Jlc3MYASABKAsyFy5ib29raW5nLnYxLkpvYlByb2dyZXNzIo0BCgtKb2JQcm9ncmVzcxIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIiCgVzdGVwcxgCIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcBIzCgt3aGVyZWFib3V0cxgDIAEoCzIeLmJvb2tpbmcudjEuUGFydG5lcldoZXJlYWJvdXRzIs0BChJQYXJ0bmVyV2hlcmVhYm91dHMSKQoIcG9zaXRpb24YASABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uEikKB21lZXRpbmcYAiABKA4yGC5ib29raW5nLnYxLk1lZXRpbmdQb2ludBIPCgdhaXJwb3J0GAMgASgJEhcKCmRpc3RhbmNlX20YBCABKA1IAIgBARIYCgtldGFfbWludXRlcxgFIAEoDUgBiAEBQg0KC19kaXN0YW5jZV9tQg4KDF9ldGFfbWludXRlcyKiAQoKSm9iTWVzc2FnZRILCgNzZXEYASABKA0SIQoEc2lkZRgCIAEoDjITLmJvb2tpbmcudjEuSm9iU2lkZRIMCgRtaW5lGAMgASgIEgwKBHRleHQYBCABKAkSDgoGcGhyYXNlGAUgASgJEhAKCGxhbmd1YWdlGAYgASgJEiYKAmF0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCInCglKb2JQaHJhc2USDAoEY29kZRgBIAEoCRIMCgR0ZXh0GAIgASgJImsKCUpvYlRocmVhZBIoCghtZXNzYWdlcxgBIAMoCzIWLmJvb2tpbmcudjEuSm9iTWVzc2FnZRIMCgRvcGVuGAIgASgIEiYKB3BocmFzZXMYAyADKAsyFS5ib29raW5nLnYxLkpvYlBocmFzZSInChNHZXRKb2JUaHJlYWRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIj0KFEdldEpvYlRocmVhZFJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkImAKFVNlbmRKb2JNZXNzYWdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCgZwaHJhc2UYAiABKAlIABIOCgR0ZXh0GAMgASgJSAASCwoDa2V5GAQgASgJQgYKBHNhaWQiPwoWU2VuZEpvYk1lc3NhZ2VSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCItChlHZXRUcmF2ZWxsZXJUaHJlYWRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKGkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkImYKG1NlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCgZwaHJhc2UYAiABKAlIABIOCgR0ZXh0GAMgASgJSAASCwoDa2V5GAQgASgJQgYKBHNhaWQiRQocU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCIUChJHZXRFYXJuaW5nc1JlcXVlc3QiewoTR2V0RWFybmluZ3NSZXNwb25zZRIRCgl0b2RheV92bmQYASABKAMSFQoNdGhpc193ZWVrX3ZuZBgCIAEoAxIQCghvd2VkX3ZuZBgDIAEoAxIoCgV3ZWVrcxgEIAMoCzIZLmJvb2tpbmcudjEuV2Vla1N0YXRlbWVudCImChZHZXRFYXJuaW5nc1dlZWtSZXF1ZXN0EgwKBHdlZWsYASABKAkiRwoXR2V0RWFybmluZ3NXZWVrUmVzcG9uc2USLAoJc3RhdGVtZW50GAEgASgLMhkuYm9va2luZy52MS5XZWVrU3RhdGVtZW50IloKDEF2YWlsYWJpbGl0eRIgCgVob3VycxgBIAMoCzIRLmJvb2tpbmcudjEuU2hpZnQSEAoIZGF5c19vZmYYAiADKAkSFgoOaG91cnNfcmVxdWlyZWQYAyABKAgiGAoWR2V0QXZhaWxhYmlsaXR5UmVxdWVzdCJJChdHZXRBdmFpbGFiaWxpdHlSZXNwb25zZRIuCgxhdmFpbGFiaWxpdHkYASABKAsyGC5ib29raW5nLnYxLkF2YWlsYWJpbGl0eSJMChZTZXRBdmFpbGFiaWxpdHlSZXF1ZXN0EiAKBWhvdXJzGAEgAygLMhEuYm9va2luZy52MS5TaGlmdBIQCghkYXlzX29mZhgCIAMoCSJJChdTZXRBdmFpbGFiaWxpdHlSZXNwb25zZRIuCgxhdmFpbGFiaWxpdHkYASABKAsyGC5ib29raW5nLnYxLkF2YWlsYWJpbGl0eSp4CgtQYXJ0bmVyS2luZBIcChhQQVJUTkVSX0tJTkRfVU5TUEVDSUZJRUQQABIXChNQQVJUTkVSX0tJTkRfRFJJVkVSEAESFgoSUEFSVE5FUl9LSU5EX0dVSURFEAISGgoWUEFSVE5FUl9LSU5EX1RIRVJBUElTVBADKuwBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhMKD0pPQl9TVEFUVVNfT1BFThABEhcKE0pPQl9TVEFUVVNfQUNDRVBURUQQAhIZChVKT0JfU1RBVFVTX09OX1RIRV9XQVkQAxIWChJKT0JfU1RBVFVTX0FSUklWRUQQBBIWChJKT0JfU1RBVFVTX1NUQVJURUQQBRIYChRKT0JfU1RBVFVTX0NPTVBMRVRFRBAGEhYKEkpPQl9TVEFUVVNfTk9fU0hPVxAHEhgKFEpPQl9TVEFUVVNfV0lUSERSQVdOEAgqfwoMRWFybmluZ0NhdXNlEh0KGUVBUk5JTkdfQ0FVU0VfVU5TUEVDSUZJRUQQABIbChdFQVJOSU5HX0NBVVNFX0NPTVBMRVRFRBABEhkKFUVBUk5JTkdfQ0FVU0VfTk9fU0hPVxACEhgKFEVBUk5JTkdfQ0FVU0VfUEFZT1VUEAMqZQoMTWVldGluZ1BvaW50Eh0KGU1FRVRJTkdfUE9JTlRfVU5TUEVDSUZJRUQQABIZChVNRUVUSU5HX1BPSU5UX0FJUlBPUlQQARIbChdNRUVUSU5HX1BPSU5UX1RSQVZFTExFUhACKlEKB0pvYlNpZGUSGAoUSk9CX1NJREVfVU5TUEVDSUZJRUQQABIWChJKT0JfU0lERV9UUkFWRUxMRVIQARIUChBKT0JfU0lERV9QQVJUTkVSEAIylAoKDlBhcnRuZXJTZXJ2aWNlElAKCkdldFBhcnRuZXISHS5ib29raW5nLnYxLkdldFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVzcG9uc2UiA5ACARJKCghMaXN0Sm9icxIbLmJvb2tpbmcudjEuTGlzdEpvYnNSZXF1ZXN0GhwuYm9va2luZy52MS5MaXN0Sm9ic1Jlc3BvbnNlIgOQAgESRAoGR2V0Sm9iEhkuYm9va2luZy52MS5HZXRKb2JSZXF1ZXN0GhouYm9va2luZy52MS5HZXRKb2JSZXNwb25zZSIDkAIBEk0KCUFjY2VwdEpvYhIcLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVxdWVzdBodLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVzcG9uc2UiA5ACAhJQCgpEZWNsaW5lSm9iEh0uYm9va2luZy52MS5EZWNsaW5lSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlc3BvbnNlIgOQAgISUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgISXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICElYKDEdldEpvYlRocmVhZBIfLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVxdWVzdBogLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVzcG9uc2UiA5ACARJcCg5TZW5kSm9iTWVzc2FnZRIhLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0GiIuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlc3BvbnNlIgOQAgISUwoLR2V0RWFybmluZ3MSHi5ib29raW5nLnYxLkdldEVhcm5pbmdzUmVxdWVzdBofLmJvb2tpbmcudjEuR2V0RWFybmluZ3NSZXNwb25zZSIDkAIBEl8KD0dldEVhcm5pbmdzV2VlaxIiLmJvb2tpbmcudjEuR2V0RWFybmluZ3NXZWVrUmVxdWVzdBojLmJvb2tpbmcudjEuR2V0RWFybmluZ3NXZWVrUmVzcG9uc2UiA5ACARJfCg9HZXRBdmFpbGFiaWxpdHkSIi5ib29raW5nLnYxLkdldEF2YWlsYWJpbGl0eVJlcXVlc3QaIy5ib29raW5nLnYxLkdldEF2YWlsYWJpbGl0eVJlc3BvbnNlIgOQAgESXwoPU2V0QXZhaWxhYmlsaXR5EiIuYm9va2luZy52MS5TZXRBdmFpbGFiaWxpdHlSZXF1ZXN0GiMuYm9va2luZy52MS5TZXRBdmFpbGFiaWxpdHlSZXNwb25zZSIDkAICMswCChJKb2JQcm9ncmVzc1NlcnZpY2USXAoOR2V0Sm9iUHJvZ3Jlc3MSIS5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVxdWVzdBoiLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZSIDkAIBEmgKEkdldFRyYXZlbGxlclRocmVhZBIlLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBomLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVzcG9uc2UiA5ACARJuChRTZW5kVHJhdmVsbGVyTWVzc2FnZRInLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXF1ZXN0GiguYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlc3BvbnNlIgOQAgJiBnByb3RvMw", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.PartnerVehicle
@@ -328,6 +328,13 @@ export type Job = Message<"booking.v1.Job"> & {
    * @generated from field: int64 no_show_pay_vnd = 16;
    */
   noShowPayVnd: bigint;
+
+  /**
+   * A no-show's proof, once reported: staff and the job's partner read it.
+   *
+   * @generated from field: booking.v1.NoShowProof no_show = 17;
+   */
+  noShow?: NoShowProof | undefined;
 };
 
 /**
@@ -336,6 +343,32 @@ export type Job = Message<"booking.v1.Job"> & {
  */
 export const JobSchema: GenMessage<Job> = /*@__PURE__*/
   messageDesc(file_booking_v1_partner, 5);
+
+/**
+ * What a partner showed when they reported that nobody came.
+ *
+ * @generated from message booking.v1.NoShowProof
+ */
+export type NoShowProof = Message<"booking.v1.NoShowProof"> & {
+  /**
+   * The photo's address (a hotel image's: the partner who took it and staff may read it).
+   *
+   * @generated from field: string photo_url = 1;
+   */
+  photoUrl: string;
+
+  /**
+   * @generated from field: booking.v1.GeoPosition position = 2;
+   */
+  position?: GeoPosition | undefined;
+};
+
+/**
+ * Describes the message booking.v1.NoShowProof.
+ * Use `create(NoShowProofSchema)` to create a new message.
+ */
+export const NoShowProofSchema: GenMessage<NoShowProof> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 6);
 
 /**
  * One line of a partner's ledger.
@@ -394,7 +427,7 @@ export type EarningEntry = Message<"booking.v1.EarningEntry"> & {
  * Use `create(EarningEntrySchema)` to create a new message.
  */
 export const EarningEntrySchema: GenMessage<EarningEntry> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 6);
+  messageDesc(file_booking_v1_partner, 7);
 
 /**
  * A partner's week, Monday to Sunday (Vietnam time).
@@ -451,7 +484,7 @@ export type WeekStatement = Message<"booking.v1.WeekStatement"> & {
  * Use `create(WeekStatementSchema)` to create a new message.
  */
 export const WeekStatementSchema: GenMessage<WeekStatement> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 7);
+  messageDesc(file_booking_v1_partner, 8);
 
 /**
  * A point on the map.
@@ -475,7 +508,7 @@ export type GeoPoint = Message<"booking.v1.GeoPoint"> & {
  * Use `create(GeoPointSchema)` to create a new message.
  */
 export const GeoPointSchema: GenMessage<GeoPoint> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 8);
+  messageDesc(file_booking_v1_partner, 9);
 
 /**
  * A job as its partner reads it: what the traveller booked, and how to reach them.
@@ -524,7 +557,7 @@ export type PartnerJob = Message<"booking.v1.PartnerJob"> & {
  * Use `create(PartnerJobSchema)` to create a new message.
  */
 export const PartnerJobSchema: GenMessage<PartnerJob> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 9);
+  messageDesc(file_booking_v1_partner, 10);
 
 /**
  * @generated from message booking.v1.GetPartnerRequest
@@ -537,7 +570,7 @@ export type GetPartnerRequest = Message<"booking.v1.GetPartnerRequest"> & {
  * Use `create(GetPartnerRequestSchema)` to create a new message.
  */
 export const GetPartnerRequestSchema: GenMessage<GetPartnerRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 10);
+  messageDesc(file_booking_v1_partner, 11);
 
 /**
  * @generated from message booking.v1.GetPartnerResponse
@@ -554,7 +587,7 @@ export type GetPartnerResponse = Message<"booking.v1.GetPartnerResponse"> & {
  * Use `create(GetPartnerResponseSchema)` to create a new message.
  */
 export const GetPartnerResponseSchema: GenMessage<GetPartnerResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 11);
+  messageDesc(file_booking_v1_partner, 12);
 
 /**
  * @generated from message booking.v1.ListJobsRequest
@@ -573,7 +606,7 @@ export type ListJobsRequest = Message<"booking.v1.ListJobsRequest"> & {
  * Use `create(ListJobsRequestSchema)` to create a new message.
  */
 export const ListJobsRequestSchema: GenMessage<ListJobsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 12);
+  messageDesc(file_booking_v1_partner, 13);
 
 /**
  * @generated from message booking.v1.ListJobsResponse
@@ -590,7 +623,7 @@ export type ListJobsResponse = Message<"booking.v1.ListJobsResponse"> & {
  * Use `create(ListJobsResponseSchema)` to create a new message.
  */
 export const ListJobsResponseSchema: GenMessage<ListJobsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 13);
+  messageDesc(file_booking_v1_partner, 14);
 
 /**
  * @generated from message booking.v1.GetJobRequest
@@ -607,7 +640,7 @@ export type GetJobRequest = Message<"booking.v1.GetJobRequest"> & {
  * Use `create(GetJobRequestSchema)` to create a new message.
  */
 export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 14);
+  messageDesc(file_booking_v1_partner, 15);
 
 /**
  * @generated from message booking.v1.GetJobResponse
@@ -624,7 +657,7 @@ export type GetJobResponse = Message<"booking.v1.GetJobResponse"> & {
  * Use `create(GetJobResponseSchema)` to create a new message.
  */
 export const GetJobResponseSchema: GenMessage<GetJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 15);
+  messageDesc(file_booking_v1_partner, 16);
 
 /**
  * @generated from message booking.v1.AcceptJobRequest
@@ -641,7 +674,7 @@ export type AcceptJobRequest = Message<"booking.v1.AcceptJobRequest"> & {
  * Use `create(AcceptJobRequestSchema)` to create a new message.
  */
 export const AcceptJobRequestSchema: GenMessage<AcceptJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 16);
+  messageDesc(file_booking_v1_partner, 17);
 
 /**
  * @generated from message booking.v1.AcceptJobResponse
@@ -658,7 +691,7 @@ export type AcceptJobResponse = Message<"booking.v1.AcceptJobResponse"> & {
  * Use `create(AcceptJobResponseSchema)` to create a new message.
  */
 export const AcceptJobResponseSchema: GenMessage<AcceptJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 17);
+  messageDesc(file_booking_v1_partner, 18);
 
 /**
  * @generated from message booking.v1.DeclineJobRequest
@@ -680,7 +713,7 @@ export type DeclineJobRequest = Message<"booking.v1.DeclineJobRequest"> & {
  * Use `create(DeclineJobRequestSchema)` to create a new message.
  */
 export const DeclineJobRequestSchema: GenMessage<DeclineJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 18);
+  messageDesc(file_booking_v1_partner, 19);
 
 /**
  * @generated from message booking.v1.DeclineJobResponse
@@ -697,7 +730,7 @@ export type DeclineJobResponse = Message<"booking.v1.DeclineJobResponse"> & {
  * Use `create(DeclineJobResponseSchema)` to create a new message.
  */
 export const DeclineJobResponseSchema: GenMessage<DeclineJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 19);
+  messageDesc(file_booking_v1_partner, 20);
 
 /**
  * @generated from message booking.v1.AdvanceJobRequest
@@ -719,7 +752,7 @@ export type AdvanceJobRequest = Message<"booking.v1.AdvanceJobRequest"> & {
  * Use `create(AdvanceJobRequestSchema)` to create a new message.
  */
 export const AdvanceJobRequestSchema: GenMessage<AdvanceJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 20);
+  messageDesc(file_booking_v1_partner, 21);
 
 /**
  * @generated from message booking.v1.AdvanceJobResponse
@@ -736,7 +769,7 @@ export type AdvanceJobResponse = Message<"booking.v1.AdvanceJobResponse"> & {
  * Use `create(AdvanceJobResponseSchema)` to create a new message.
  */
 export const AdvanceJobResponseSchema: GenMessage<AdvanceJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 21);
+  messageDesc(file_booking_v1_partner, 22);
 
 /**
  * @generated from message booking.v1.CheckInRequest
@@ -760,7 +793,7 @@ export type CheckInRequest = Message<"booking.v1.CheckInRequest"> & {
  * Use `create(CheckInRequestSchema)` to create a new message.
  */
 export const CheckInRequestSchema: GenMessage<CheckInRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 22);
+  messageDesc(file_booking_v1_partner, 23);
 
 /**
  * @generated from message booking.v1.CheckInResponse
@@ -777,7 +810,7 @@ export type CheckInResponse = Message<"booking.v1.CheckInResponse"> & {
  * Use `create(CheckInResponseSchema)` to create a new message.
  */
 export const CheckInResponseSchema: GenMessage<CheckInResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 23);
+  messageDesc(file_booking_v1_partner, 24);
 
 /**
  * @generated from message booking.v1.ReportNoShowRequest
@@ -806,7 +839,7 @@ export type ReportNoShowRequest = Message<"booking.v1.ReportNoShowRequest"> & {
  * Use `create(ReportNoShowRequestSchema)` to create a new message.
  */
 export const ReportNoShowRequestSchema: GenMessage<ReportNoShowRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 24);
+  messageDesc(file_booking_v1_partner, 25);
 
 /**
  * @generated from message booking.v1.ReportNoShowResponse
@@ -823,7 +856,7 @@ export type ReportNoShowResponse = Message<"booking.v1.ReportNoShowResponse"> & 
  * Use `create(ReportNoShowResponseSchema)` to create a new message.
  */
 export const ReportNoShowResponseSchema: GenMessage<ReportNoShowResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 25);
+  messageDesc(file_booking_v1_partner, 26);
 
 /**
  * @generated from message booking.v1.ReportPositionRequest
@@ -845,7 +878,7 @@ export type ReportPositionRequest = Message<"booking.v1.ReportPositionRequest"> 
  * Use `create(ReportPositionRequestSchema)` to create a new message.
  */
 export const ReportPositionRequestSchema: GenMessage<ReportPositionRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 26);
+  messageDesc(file_booking_v1_partner, 27);
 
 /**
  * @generated from message booking.v1.ReportPositionResponse
@@ -876,7 +909,7 @@ export type ReportPositionResponse = Message<"booking.v1.ReportPositionResponse"
  * Use `create(ReportPositionResponseSchema)` to create a new message.
  */
 export const ReportPositionResponseSchema: GenMessage<ReportPositionResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 27);
+  messageDesc(file_booking_v1_partner, 28);
 
 /**
  * @generated from message booking.v1.GetJobProgressRequest
@@ -901,7 +934,7 @@ export type GetJobProgressRequest = Message<"booking.v1.GetJobProgressRequest"> 
  * Use `create(GetJobProgressRequestSchema)` to create a new message.
  */
 export const GetJobProgressRequestSchema: GenMessage<GetJobProgressRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 28);
+  messageDesc(file_booking_v1_partner, 29);
 
 /**
  * @generated from message booking.v1.GetJobProgressResponse
@@ -918,7 +951,7 @@ export type GetJobProgressResponse = Message<"booking.v1.GetJobProgressResponse"
  * Use `create(GetJobProgressResponseSchema)` to create a new message.
  */
 export const GetJobProgressResponseSchema: GenMessage<GetJobProgressResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 29);
+  messageDesc(file_booking_v1_partner, 30);
 
 /**
  * A job as its traveller follows it.
@@ -951,7 +984,7 @@ export type JobProgress = Message<"booking.v1.JobProgress"> & {
  * Use `create(JobProgressSchema)` to create a new message.
  */
 export const JobProgressSchema: GenMessage<JobProgress> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 30);
+  messageDesc(file_booking_v1_partner, 31);
 
 /**
  * @generated from message booking.v1.PartnerWhereabouts
@@ -996,7 +1029,7 @@ export type PartnerWhereabouts = Message<"booking.v1.PartnerWhereabouts"> & {
  * Use `create(PartnerWhereaboutsSchema)` to create a new message.
  */
 export const PartnerWhereaboutsSchema: GenMessage<PartnerWhereabouts> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 31);
+  messageDesc(file_booking_v1_partner, 32);
 
 /**
  * A message of a job's thread as its reader sees it.
@@ -1053,7 +1086,7 @@ export type JobMessage = Message<"booking.v1.JobMessage"> & {
  * Use `create(JobMessageSchema)` to create a new message.
  */
 export const JobMessageSchema: GenMessage<JobMessage> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 32);
+  messageDesc(file_booking_v1_partner, 33);
 
 /**
  * A quick reply the reader may send, in their language.
@@ -1077,7 +1110,7 @@ export type JobPhrase = Message<"booking.v1.JobPhrase"> & {
  * Use `create(JobPhraseSchema)` to create a new message.
  */
 export const JobPhraseSchema: GenMessage<JobPhrase> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 33);
+  messageDesc(file_booking_v1_partner, 34);
 
 /**
  * @generated from message booking.v1.JobThread
@@ -1108,7 +1141,7 @@ export type JobThread = Message<"booking.v1.JobThread"> & {
  * Use `create(JobThreadSchema)` to create a new message.
  */
 export const JobThreadSchema: GenMessage<JobThread> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 34);
+  messageDesc(file_booking_v1_partner, 35);
 
 /**
  * @generated from message booking.v1.GetJobThreadRequest
@@ -1125,7 +1158,7 @@ export type GetJobThreadRequest = Message<"booking.v1.GetJobThreadRequest"> & {
  * Use `create(GetJobThreadRequestSchema)` to create a new message.
  */
 export const GetJobThreadRequestSchema: GenMessage<GetJobThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 35);
+  messageDesc(file_booking_v1_partner, 36);
 
 /**
  * @generated from message booking.v1.GetJobThreadResponse
@@ -1142,7 +1175,7 @@ export type GetJobThreadResponse = Message<"booking.v1.GetJobThreadResponse"> & 
  * Use `create(GetJobThreadResponseSchema)` to create a new message.
  */
 export const GetJobThreadResponseSchema: GenMessage<GetJobThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 36);
+  messageDesc(file_booking_v1_partner, 37);
 
 /**
  * @generated from message booking.v1.SendJobMessageRequest
@@ -1188,7 +1221,7 @@ export type SendJobMessageRequest = Message<"booking.v1.SendJobMessageRequest"> 
  * Use `create(SendJobMessageRequestSchema)` to create a new message.
  */
 export const SendJobMessageRequestSchema: GenMessage<SendJobMessageRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 37);
+  messageDesc(file_booking_v1_partner, 38);
 
 /**
  * @generated from message booking.v1.SendJobMessageResponse
@@ -1205,7 +1238,7 @@ export type SendJobMessageResponse = Message<"booking.v1.SendJobMessageResponse"
  * Use `create(SendJobMessageResponseSchema)` to create a new message.
  */
 export const SendJobMessageResponseSchema: GenMessage<SendJobMessageResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 38);
+  messageDesc(file_booking_v1_partner, 39);
 
 /**
  * @generated from message booking.v1.GetTravellerThreadRequest
@@ -1222,7 +1255,7 @@ export type GetTravellerThreadRequest = Message<"booking.v1.GetTravellerThreadRe
  * Use `create(GetTravellerThreadRequestSchema)` to create a new message.
  */
 export const GetTravellerThreadRequestSchema: GenMessage<GetTravellerThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 39);
+  messageDesc(file_booking_v1_partner, 40);
 
 /**
  * @generated from message booking.v1.GetTravellerThreadResponse
@@ -1239,7 +1272,7 @@ export type GetTravellerThreadResponse = Message<"booking.v1.GetTravellerThreadR
  * Use `create(GetTravellerThreadResponseSchema)` to create a new message.
  */
 export const GetTravellerThreadResponseSchema: GenMessage<GetTravellerThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 40);
+  messageDesc(file_booking_v1_partner, 41);
 
 /**
  * @generated from message booking.v1.SendTravellerMessageRequest
@@ -1278,7 +1311,7 @@ export type SendTravellerMessageRequest = Message<"booking.v1.SendTravellerMessa
  * Use `create(SendTravellerMessageRequestSchema)` to create a new message.
  */
 export const SendTravellerMessageRequestSchema: GenMessage<SendTravellerMessageRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 41);
+  messageDesc(file_booking_v1_partner, 42);
 
 /**
  * @generated from message booking.v1.SendTravellerMessageResponse
@@ -1295,7 +1328,7 @@ export type SendTravellerMessageResponse = Message<"booking.v1.SendTravellerMess
  * Use `create(SendTravellerMessageResponseSchema)` to create a new message.
  */
 export const SendTravellerMessageResponseSchema: GenMessage<SendTravellerMessageResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 42);
+  messageDesc(file_booking_v1_partner, 43);
 
 /**
  * @generated from message booking.v1.GetEarningsRequest
@@ -1308,7 +1341,7 @@ export type GetEarningsRequest = Message<"booking.v1.GetEarningsRequest"> & {
  * Use `create(GetEarningsRequestSchema)` to create a new message.
  */
 export const GetEarningsRequestSchema: GenMessage<GetEarningsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 43);
+  messageDesc(file_booking_v1_partner, 44);
 
 /**
  * @generated from message booking.v1.GetEarningsResponse
@@ -1344,7 +1377,7 @@ export type GetEarningsResponse = Message<"booking.v1.GetEarningsResponse"> & {
  * Use `create(GetEarningsResponseSchema)` to create a new message.
  */
 export const GetEarningsResponseSchema: GenMessage<GetEarningsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 44);
+  messageDesc(file_booking_v1_partner, 45);
 
 /**
  * @generated from message booking.v1.GetEarningsWeekRequest
@@ -1363,7 +1396,7 @@ export type GetEarningsWeekRequest = Message<"booking.v1.GetEarningsWeekRequest"
  * Use `create(GetEarningsWeekRequestSchema)` to create a new message.
  */
 export const GetEarningsWeekRequestSchema: GenMessage<GetEarningsWeekRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 45);
+  messageDesc(file_booking_v1_partner, 46);
 
 /**
  * @generated from message booking.v1.GetEarningsWeekResponse
@@ -1380,7 +1413,7 @@ export type GetEarningsWeekResponse = Message<"booking.v1.GetEarningsWeekRespons
  * Use `create(GetEarningsWeekResponseSchema)` to create a new message.
  */
 export const GetEarningsWeekResponseSchema: GenMessage<GetEarningsWeekResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 46);
+  messageDesc(file_booking_v1_partner, 47);
 
 /**
  * When a partner works.
@@ -1415,7 +1448,7 @@ export type Availability = Message<"booking.v1.Availability"> & {
  * Use `create(AvailabilitySchema)` to create a new message.
  */
 export const AvailabilitySchema: GenMessage<Availability> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 47);
+  messageDesc(file_booking_v1_partner, 48);
 
 /**
  * @generated from message booking.v1.GetAvailabilityRequest
@@ -1428,7 +1461,7 @@ export type GetAvailabilityRequest = Message<"booking.v1.GetAvailabilityRequest"
  * Use `create(GetAvailabilityRequestSchema)` to create a new message.
  */
 export const GetAvailabilityRequestSchema: GenMessage<GetAvailabilityRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 48);
+  messageDesc(file_booking_v1_partner, 49);
 
 /**
  * @generated from message booking.v1.GetAvailabilityResponse
@@ -1445,7 +1478,7 @@ export type GetAvailabilityResponse = Message<"booking.v1.GetAvailabilityRespons
  * Use `create(GetAvailabilityResponseSchema)` to create a new message.
  */
 export const GetAvailabilityResponseSchema: GenMessage<GetAvailabilityResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 49);
+  messageDesc(file_booking_v1_partner, 50);
 
 /**
  * @generated from message booking.v1.SetAvailabilityRequest
@@ -1467,7 +1500,7 @@ export type SetAvailabilityRequest = Message<"booking.v1.SetAvailabilityRequest"
  * Use `create(SetAvailabilityRequestSchema)` to create a new message.
  */
 export const SetAvailabilityRequestSchema: GenMessage<SetAvailabilityRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 50);
+  messageDesc(file_booking_v1_partner, 51);
 
 /**
  * @generated from message booking.v1.SetAvailabilityResponse
@@ -1484,7 +1517,7 @@ export type SetAvailabilityResponse = Message<"booking.v1.SetAvailabilityRespons
  * Use `create(SetAvailabilityResponseSchema)` to create a new message.
  */
 export const SetAvailabilityResponseSchema: GenMessage<SetAvailabilityResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 51);
+  messageDesc(file_booking_v1_partner, 52);
 
 /**
  * @generated from enum booking.v1.PartnerKind
