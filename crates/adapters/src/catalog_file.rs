@@ -447,12 +447,7 @@ fn yes() -> bool {
 
 /// Days off as files and rows keep them: `YYYY-MM-DD`.
 pub fn days_off_from(raw: &[String]) -> DomainResult<Vec<chrono::NaiveDate>> {
-    raw.iter()
-        .map(|d| {
-            chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")
-                .map_err(|_| DomainError::invalid("days_off", msg("availability.day")))
-        })
-        .collect()
+    raw.iter().map(|d| domain::partners::parse_day(d)).collect()
 }
 
 pub fn days_off_to(days: &[chrono::NaiveDate]) -> Vec<String> {

@@ -67,6 +67,12 @@ impl Availability {
     }
 }
 
+/// A day off as files, rows and the wire write it: `YYYY-MM-DD`.
+pub fn parse_day(raw: &str) -> DomainResult<NaiveDate> {
+    NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+        .map_err(|_| DomainError::invalid("days_off", msg("availability.day")))
+}
+
 /// Days off a record may keep.
 pub fn check_days_off(days_off: &[NaiveDate]) -> DomainResult<()> {
     if days_off.len() > DAYS_OFF_MAX {

@@ -53,6 +53,11 @@ impl Week {
         self.next().starts_at()
     }
 
+    /// Over at `now`: nothing more can be earned in it, so it may be paid.
+    pub fn is_over(self, now: DateTime<Utc>) -> bool {
+        now >= self.ends_at()
+    }
+
     pub fn next(self) -> Self {
         Self(self.0 + Duration::days(7))
     }
@@ -120,11 +125,7 @@ impl Earning {
     pub fn key(&self) -> String {
         match &self.order_id {
             Some(order) if self.cause != EarningCause::Payout => format!("job:{}", order.as_str()),
-            _ => format!(
-                "week:{}:{}",
-                self.partner.as_str(),
-                self.week.monday().format("%Y-%m-%d")
-            ),
+            _ => format!("week:{}:{}", self.partner.as_str(), self.week.code()),
         }
     }
 }
@@ -215,7 +216,7 @@ impl Statement {
                 msg("earnings.paid_already").with("reference", paid.reference.as_str()),
             ));
         }
-        if now < self.week.ends_at() {
+        if !self.week.is_over(now) {
             return Err(DomainError::FailedPrecondition(msg("earnings.week_open")));
         }
         let Some(partner) = self.entries.first().map(|e| e.partner.clone()) else {
@@ -236,6 +237,15 @@ impl Statement {
             by: by.to_owned(),
         })
     }
+}
+
+/// A week's payroll: each partner who earned anything, with their statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payroll {
+    pub week: Week,
+    /// Whether the week is over, so that it may be paid.
+    pub over: bool,
+    pub lines: Vec<(super::model::Partner, Statement)>,
 }
 
 /// Statements from a partner's entries, one per week that has any, newest first.

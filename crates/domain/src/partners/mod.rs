@@ -16,11 +16,11 @@ mod talk;
 mod tests;
 
 pub use availability::{
-    Availability, DAYS_OFF_AHEAD, DAYS_OFF_MAX, SHIFTS_MAX, check_days_off, uncovered,
+    Availability, DAYS_OFF_AHEAD, DAYS_OFF_MAX, SHIFTS_MAX, check_days_off, parse_day, uncovered,
 };
 pub use earnings::{
-    Earning, EarningCause, EarningsSummary, REFERENCE_MAX, STATEMENT_WEEKS, Statement, Week,
-    statements,
+    Earning, EarningCause, EarningsSummary, Payroll, REFERENCE_MAX, STATEMENT_WEEKS, Statement,
+    Week, statements,
 };
 pub use jobs::{
     Answer, Job, JobStatus, JobStep, NoShowProof, OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS, Pay,

@@ -180,6 +180,12 @@ impl Partner {
         })
     }
 
+    /// Whether their weekly hours may not be empty: a therapist with none could never be booked,
+    /// while a driver or guide with none works any time.
+    pub fn keeps_hours(&self) -> bool {
+        self.kind == PartnerKind::Therapist
+    }
+
     /// Why this partner may not be offered `order`'s job, or `None` when they may: their kind,
     /// the vehicle's seats, the language the traveller asked for, the therapist the traveller
     /// chose. Whether they are free then is the holds' to say.

@@ -567,7 +567,7 @@ async fn a_completed_job_earns_once_and_an_admin_pays_its_week_once() {
     assert_eq!((summary.weeks[0].jobs, summary.weeks[0].no_shows), (1, 0));
 
     // Money is the admins': an operator may neither see nor pay it.
-    let refused = w.svc.payroll(&ops(), week).await.unwrap_err();
+    let refused = w.svc.payroll(&ops(), Some(week)).await.unwrap_err();
     assert!(matches!(refused, DomainError::PermissionDenied(_)));
     let open = w
         .svc
@@ -602,7 +602,13 @@ async fn a_completed_job_earns_once_and_an_admin_pays_its_week_once() {
         .await
         .unwrap_err();
     assert_eq!(code(other), "earnings.paid_already");
-    let rows = w.svc.payroll(&admin(), week).await.unwrap();
+    let payroll = w.svc.payroll(&admin(), None).await.unwrap();
+    assert_eq!(
+        (payroll.week, payroll.over),
+        (week, true),
+        "last week by default"
+    );
+    let rows = payroll.lines;
     assert_eq!(rows.len(), 1);
     assert_eq!(
         (rows[0].0.user_id.clone(), rows[0].1.earned),

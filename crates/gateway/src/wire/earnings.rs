@@ -64,12 +64,12 @@ pub(crate) fn summary_to_pb(s: &EarningsSummary) -> pb::GetEarningsResponse {
     }
 }
 
-/// The week a request names, or `default` when it names none.
-pub(crate) fn week_from_pb(raw: &str, default: Week) -> DomainResult<Week> {
+/// The week a request names, if it names one.
+pub(crate) fn week_from_pb(raw: &str) -> DomainResult<Option<Week>> {
     if raw.trim().is_empty() {
-        Ok(default)
+        Ok(None)
     } else {
-        Week::parse(raw)
+        Week::parse(raw).map(Some)
     }
 }
 

@@ -5,7 +5,7 @@ use domain::ordering::GuideLanguage;
 use domain::partners::{
     Answer, Availability, BoardJob, Job, JobStatus, MeetingPoint, NewPartner, NoShowProof, Partner,
     PartnerJob, PartnerKind, Point, Position, Progress, Said, Side, Talk, Vehicle, Whereabouts,
-    phrase_term,
+    parse_day, phrase_term,
 };
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
@@ -342,16 +342,11 @@ pub(crate) fn availability_to_pb(p: &Partner, a: &Availability) -> pb::Availabil
             .iter()
             .map(|d| d.format("%Y-%m-%d").to_string())
             .collect(),
-        hours_required: p.kind == PartnerKind::Therapist,
+        hours_required: p.keeps_hours(),
     }
 }
 
 /// Days off as `YYYY-MM-DD`.
 pub(crate) fn days_off_from_pb(days: &[String]) -> DomainResult<Vec<chrono::NaiveDate>> {
-    days.iter()
-        .map(|d| {
-            chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d")
-                .map_err(|_| DomainError::invalid("days_off", msg("availability.day")))
-        })
-        .collect()
+    days.iter().map(|d| parse_day(d)).collect()
 }

@@ -37,7 +37,7 @@ impl PartnerService {
         let today = LocalTime::of(now).naive().date();
         let wanted = Availability::new(hours, days_off, today)?;
         let therapist = self.therapist_of(partner).await?;
-        if therapist.is_some() && wanted.hours.is_empty() {
+        if partner.keeps_hours() && wanted.hours.is_empty() {
             return Err(DomainError::invalid(
                 "hours",
                 msg("availability.therapist_hours"),

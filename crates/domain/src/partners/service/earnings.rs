@@ -3,7 +3,7 @@
 use super::PartnerService;
 use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult};
-use crate::partners::earnings::{EarningsSummary, STATEMENT_WEEKS, Statement, Week};
+use crate::partners::earnings::{EarningsSummary, Payroll, STATEMENT_WEEKS, Statement, Week};
 use crate::partners::model::Partner;
 use crate::shared::UserId;
 
@@ -31,22 +31,28 @@ impl PartnerService {
         Ok(Statement::of(week, entries))
     }
 
-    /// Every partner's statement of `week` that has anything in it, by name: what admins pay
-    /// and export. Money is the admins' to see.
-    pub async fn payroll(&self, by: &Staff, week: Week) -> DomainResult<Vec<(Partner, Statement)>> {
+    /// Every partner's statement of a week that has anything in it, by name: what admins pay and
+    /// export (money is the admins' to see). With no week named, last week (Vietnam time): the
+    /// one usually paid.
+    pub async fn payroll(&self, by: &Staff, week: Option<Week>) -> DomainResult<Payroll> {
         by.require_admin()?;
-        let entries = self.store.ledger(None, week, week.next()).await?;
-        let mut out = Vec::new();
+        let now = self.clock.now();
+        let week = week.unwrap_or_else(|| Week::of(now).back(1));
+        let mut entries = self.store.ledger(None, week, week.next()).await?;
+        let mut lines = Vec::new();
         for partner in self.store.partners().await? {
-            let (theirs, _): (Vec<_>, Vec<_>) = entries
-                .iter()
-                .cloned()
-                .partition(|e| e.partner == partner.user_id);
+            let theirs: Vec<_> = entries
+                .extract_if(.., |e| e.partner == partner.user_id)
+                .collect();
             if !theirs.is_empty() {
-                out.push((partner, Statement::of(week, theirs)));
+                lines.push((partner, Statement::of(week, theirs)));
             }
         }
-        Ok(out)
+        Ok(Payroll {
+            week,
+            over: week.is_over(now),
+            lines,
+        })
     }
 
     /// An admin records that a partner's week was paid by bank transfer, with its reference

@@ -152,25 +152,21 @@ pub(super) async fn get_order_job_thread(
     }))
 }
 
-/// Last week, Vietnam time: the one usually paid.
-fn last_week(ops: &Operators) -> Week {
-    Week::of(ops.s.partners.clock().now()).back(1)
-}
-
 pub(super) async fn list_payroll(
     ops: &Operators,
     request: Request<pb::ListPayrollRequest>,
 ) -> Result<Response<pb::ListPayrollResponse>, Status> {
     let by = ops.staff(&request).await?;
     let work = async {
-        let week = week_from_pb(&request.get_ref().week, last_week(ops))?;
-        Ok::<_, domain::DomainError>((week, ops.s.partners.payroll(&by, week).await?))
+        let week = week_from_pb(&request.get_ref().week)?;
+        ops.s.partners.payroll(&by, week).await
     };
-    let (week, lines) = work.await.map_err(status)?;
+    let payroll = work.await.map_err(status)?;
     Ok(Response::new(pb::ListPayrollResponse {
-        week: week.code(),
-        over: ops.s.partners.clock().now() >= week.ends_at(),
-        lines: lines
+        week: payroll.week.code(),
+        over: payroll.over,
+        lines: payroll
+            .lines
             .iter()
             .map(|(p, s)| pb::PayrollLine {
                 partner: Some(partner_to_pb(p)),
@@ -206,12 +202,12 @@ pub(super) async fn export_payroll(
 ) -> Result<Response<pb::ExportPayrollResponse>, Status> {
     let by = ops.staff(&request).await?;
     let work = async {
-        let week = week_from_pb(&request.get_ref().week, last_week(ops))?;
-        Ok::<_, domain::DomainError>((week, ops.s.partners.payroll(&by, week).await?))
+        let week = week_from_pb(&request.get_ref().week)?;
+        ops.s.partners.payroll(&by, week).await
     };
-    let (week, lines) = work.await.map_err(status)?;
+    let payroll = work.await.map_err(status)?;
     Ok(Response::new(pb::ExportPayrollResponse {
-        filename: format!("payroll-{}.csv", week.code()),
-        csv: payroll_csv(week, &lines),
+        filename: format!("payroll-{}.csv", payroll.week.code()),
+        csv: payroll_csv(payroll.week, &payroll.lines),
     }))
 }
