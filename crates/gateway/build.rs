@@ -2,7 +2,9 @@
 //! compiler, so no system `protoc` is needed.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../proto");
+    // Read when the script runs, not when it was compiled: a target directory shared by two
+    // checkouts (CI's clean clone links this one's) would otherwise watch and read the other's.
+    let root = format!("{}/../../proto", std::env::var("CARGO_MANIFEST_DIR")?);
     println!("cargo:rerun-if-changed={root}");
     let mut files = Vec::new();
     for entry in std::fs::read_dir(format!("{root}/booking/v1"))? {
@@ -12,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     files.sort();
-    let fds = protox::compile(&files, [root])?;
+    let fds = protox::compile(&files, [&root])?;
     // The REST shim reads and writes these messages as JSON directly, so both protocols share one
     // translation to the domain.
     let mut config = tonic_prost_build::configure();
