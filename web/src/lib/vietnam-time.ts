@@ -49,3 +49,10 @@ export function showClock(at: Date): string {
   clock ??= new Intl.DateTimeFormat(LANGUAGE, { timeZone: 'Asia/Ho_Chi_Minh', hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return clock.format(at);
 }
+
+/** A week named by its Monday (`2026-11-23`, as the server names weeks): its Monday and Sunday
+ * as UTC midnights, to format with `timeZone: 'UTC'` so no time zone shifts the day. */
+export function weekEnds(week: string): [number, number] {
+  const monday = Date.parse(`${week}T00:00:00Z`);
+  return [monday, monday + 6 * 86_400_000];
+}

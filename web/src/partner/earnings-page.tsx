@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { WeekStatement } from '@/gen/booking/v1/partner_pb';
 import { formatVnd } from '@/lib/format';
 import { LANGUAGE } from '@/lib/i18n/language';
-import { showTimestamp } from '@/lib/vietnam-time';
+import { showTimestamp, weekEnds } from '@/lib/vietnam-time';
 import { useEarnings, useEarningsWeek } from './api';
 import { partnerMessages } from './messages';
 import { partnerPaths, partnerTo } from './paths';
@@ -16,8 +16,8 @@ const day = new Intl.DateTimeFormat(LANGUAGE, { day: 'numeric', month: 'numeric'
 
 /** `23/11 – 29/11` for the week of Monday `2026-11-23`. */
 export function weekRange(week: string): string {
-  const monday = Date.parse(`${week}T00:00:00Z`);
-  return m.week(day.format(monday), day.format(monday + 6 * 86_400_000));
+  const [monday, sunday] = weekEnds(week);
+  return m.week(day.format(monday), day.format(sunday));
 }
 
 /** What the partner earned: today, this week, what is owed, and each week's statement. */

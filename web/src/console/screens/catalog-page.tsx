@@ -10,6 +10,7 @@ import { messages } from '@/lib/messages';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
 import { actions, Category, PhotoShape, useCatalogue, type CatalogPlan } from '../api';
+import { saveText } from '../download';
 import { consoleMessages } from '../messages';
 import { PhotoField } from '../photo-field';
 import { photoAt } from '@/lib/photos';
@@ -384,12 +385,7 @@ function CatalogFile() {
   const download = async () => {
     setError(undefined);
     try {
-      const text = await actions.exportCatalog();
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([text], { type: 'application/toml' }));
-      link.download = 'catalogue.toml';
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveText(await actions.exportCatalog(), 'application/toml', 'catalogue.toml');
     } catch (e) {
       setError(refusal(e, consoleMessages.failed));
     }

@@ -5,8 +5,9 @@ import type { PayrollLine } from '@/gen/booking/v1/operator_pb';
 import { refusal } from '@/lib/api/refusal';
 import { formatVnd } from '@/lib/format';
 import { LANGUAGE } from '@/lib/i18n/language';
-import { showTimestamp } from '@/lib/vietnam-time';
+import { showTimestamp, weekEnds } from '@/lib/vietnam-time';
 import { actions, usePayroll } from '../api';
+import { saveText } from '../download';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 
@@ -17,8 +18,9 @@ const WEEK_MS = 7 * 86_400_000;
  * date, read with no time zone to shift it. */
 const day = new Intl.DateTimeFormat(LANGUAGE, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-function monday(week: string, plusWeeks = 0): string {
-  return new Date(Date.parse(`${week}T00:00:00Z`) + plusWeeks * WEEK_MS).toISOString().slice(0, 10);
+/** The Monday `plusWeeks` weeks from `week`'s. */
+function monday(week: string, plusWeeks: number): string {
+  return new Date(weekEnds(week)[0] + plusWeeks * WEEK_MS).toISOString().slice(0, 10);
 }
 
 /** Admins pay partners by the week: each partner's earnings, marked paid with the bank transfer's
@@ -34,11 +36,7 @@ export function PayrollPage() {
     setExportError(undefined);
     try {
       const file = await actions.exportPayroll(week);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
-      link.download = file.filename;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveText(file.csv, 'text/csv;charset=utf-8', file.filename);
     } catch (e) {
       setExportError(refusal(e, consoleMessages.failed));
     }
@@ -52,7 +50,7 @@ export function PayrollPage() {
           <button type="button" className="button button-small button-secondary" onClick={() => go(-1)}>
             {m.previous}
           </button>
-          <strong data-testid="payroll-week">{m.week(day.format(Date.parse(week)), day.format(Date.parse(monday(week)) + 6 * 86_400_000))}</strong>
+          <strong data-testid="payroll-week">{m.week(day.format(weekEnds(week)[0]), day.format(weekEnds(week)[1]))}</strong>
           <button type="button" className="button button-small button-secondary" onClick={() => go(1)}>
             {m.next}
           </button>
