@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { JobStatus, PartnerService } from '../src/gen/booking/v1/partner_pb';
 import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
@@ -89,8 +89,47 @@ function lastWeek(): void {
   execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db')]);
 }
 
-/** A shuttle for two, `days` ahead at 10:00 Vietnam time, paid with v-coin: its id. */
-async function paidShuttle(request: APIRequestContext, days: number): Promise<{ id: string; email: string }> {
+/**
+ * Invites a partner from the partners screen (`fill`: the fields of their kind, chosen before)
+ * and sets their password from the mail, which is in Vietnamese (a partner's first language).
+ */
+async function invite(browser: Browser, admin: Page, email: string, name: string, fill: (form: Locator) => Promise<void>): Promise<void> {
+  const form = admin.getByTestId('partner-invite');
+  await form.getByLabel('信箱（用來登入夥伴 App）').fill(email);
+  await form.getByLabel('姓名').fill(name);
+  await form.getByLabel('手機號碼').fill('901 234 567');
+  await form.getByLabel('中文').check();
+  await fill(form);
+  await form.getByRole('button', { name: '邀請服務夥伴' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await expect(admin.getByTestId('partners').locator(`[data-partner="${name}"]`)).toBeVisible();
+  const page = await (await browser.newContext()).newPage();
+  const mail = page.locator('tr', { hasText: email }).filter({ hasText: 'Mời bạn trở thành đối tác phục vụ' }).first();
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await mail.getByRole('link').click();
+  await page.locator('a.mail-link').click();
+  await page.getByLabel('新密碼').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: '設定新密碼' }).click();
+  await expect(page.getByText('密碼已重設')).toBeVisible();
+  await page.context().close();
+}
+
+/** A partner's phone (360 px, in Vietnamese) signed in to the partner app. */
+async function partnerPhone(browser: Browser, email: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'vi-VN', ...options })).newPage();
+  await phone.goto('/login?next=%2Fpartner');
+  await phone.getByLabel('Email').fill(email);
+  await phone.getByLabel('Mật khẩu').fill(STAFF_PASSWORD);
+  await phone.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(phone).toHaveURL(/\/partner$/);
+  return phone;
+}
+
+/** A new traveller: their email, token, and `post` (JSON as them, each call its own idempotency key). */
+async function traveller(request: APIRequestContext) {
   const email = `ha-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const signUp = await request.post('/api/auth/sign-up', { data: { email, password: 'secret-123' } });
   const token = (await signUp.json()).data.idToken as string;
@@ -99,6 +138,12 @@ async function paidShuttle(request: APIRequestContext, days: number): Promise<{ 
     expect(r.status(), `${path}: ${await r.text()}`).toBeLessThan(300);
     return (await r.json()).data;
   };
+  return { email, token, post };
+}
+
+/** A shuttle for two, `days` ahead at 10:00 Vietnam time, paid with v-coin: its id. */
+async function paidShuttle(request: APIRequestContext, days: number): Promise<{ id: string; email: string }> {
+  const { email, post } = await traveller(request);
   await post('/api/v-coin/top-up', { amountVnd: 1_000_000, method: 'DEV' });
   const vn = new Date(Date.now() + 7 * 3600_000 + days * 86_400_000);
   const order = await post('/api/plan/shuttle/shuttle-sgn-4/order', {
@@ -118,32 +163,14 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   // The invitation, from the partners screen.
   const admin = await staffPage(browser, ADMIN, '/ops/partners');
   const email = `minh-${Date.now()}@partners.example`;
-  const form = admin.getByTestId('partner-invite');
-  await form.getByLabel('信箱（用來登入夥伴 App）').fill(email);
-  await form.getByLabel('姓名').fill('Nguyễn Văn Minh');
-  await form.getByLabel('手機號碼').fill('901 234 567');
-  await form.getByLabel('中文').check();
-  await form.getByLabel('車款與顏色').fill('white Toyota Innova');
-  await form.getByLabel('車牌').fill('51A-123.45');
-  await form.getByLabel('乘客座位數').fill('7');
-  await form.getByRole('button', { name: '邀請服務夥伴' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  await invite(browser, admin, email, 'Nguyễn Văn Minh', async (form) => {
+    await form.getByLabel('車款與顏色').fill('white Toyota Innova');
+    await form.getByLabel('車牌').fill('51A-123.45');
+    await form.getByLabel('乘客座位數').fill('7');
+  });
   const row = admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]');
   await expect(row).toContainText('51A-123.45');
   await expect(row).toContainText('使用中');
-
-  // The driver sets a password from the mail, which is in Vietnamese (a partner's first language).
-  const driver = await (await browser.newContext()).newPage();
-  const mail = driver.locator('tr', { hasText: email }).filter({ hasText: 'Mời bạn trở thành đối tác phục vụ' }).first();
-  await expect(async () => {
-    await driver.goto('/dev/mailbox');
-    await expect(mail).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-  await mail.getByRole('link').click();
-  await driver.locator('a.mail-link').click();
-  await driver.getByLabel('新密碼').fill(STAFF_PASSWORD);
-  await driver.getByRole('button', { name: '設定新密碼' }).click();
-  await expect(driver.getByText('密碼已重設')).toBeVisible();
   const signIn = await request.post('/api/auth/sign-in', { data: { email, password: STAFF_PASSWORD } });
   expect(signIn.status()).toBe(200);
   const driverToken = (await signIn.json()).data.idToken as string;
@@ -178,18 +205,8 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   expect(offered.jobs.map((j) => j.job?.orderId)).toEqual([id]);
   // The driver's phone is in District 1, about 5.5 km from Tan Son Nhat's arrivals hall.
   const district1 = { latitude: 10.7769, longitude: 106.7009, accuracy: 10 };
-  const phoneContext = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    locale: 'vi-VN',
-    geolocation: district1,
-    permissions: ['geolocation'],
-  });
-  const phone = await phoneContext.newPage();
-  await phone.goto('/login?next=%2Fpartner');
-  await phone.getByLabel('Email').fill(email);
-  await phone.getByLabel('Mật khẩu').fill(STAFF_PASSWORD);
-  await phone.getByRole('button', { name: 'Đăng nhập' }).click();
-  await expect(phone).toHaveURL(/\/partner$/);
+  const phone = await partnerPhone(browser, email, { geolocation: district1, permissions: ['geolocation'] });
+  const phoneContext = phone.context();
   await expect(phone.locator('html')).toHaveAttribute('lang', 'vi');
   const card = phone.locator(`[data-order="${id}"]`);
   await expect(card).toContainText('Việc mới — hãy trả lời trước');
@@ -384,4 +401,49 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(partnerApi.listJobs({ days: 7 })).rejects.toThrow('Đối tác này đã bị tạm ngưng');
   await ops.goto('/ops');
   await expect(ops.getByTestId('board-jobs').locator(`[data-order="${second}"]`)).toContainText('已從夥伴收回，需要重新派工');
+});
+
+test('the therapist who took a massage sees the traveller\'s hotel photos on her phone', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const admin = await staffPage(browser, ADMIN, '/ops/partners');
+  const email = `lan-${Date.now()}@partners.example`;
+  await invite(browser, admin, email, 'Trần Thị Lan', async (form) => {
+    await form.getByLabel('類型').selectOption({ label: '按摩師' });
+    await form.getByLabel('對應的按摩師').selectOption({ label: '阿蘭 Lan' });
+  });
+
+  // A traveller books her with a photo of the hotel's corridor, and pays.
+  const { token, post } = await traveller(request);
+  const up = await request.post('/api/plan/dragon-massage/hotel/images/upload', {
+    headers: { 'authorization-firebase': token },
+    multipart: { images: { name: 'hotel.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  const imageId = (await up.json()).data[0].id as string;
+  const day = new Date(Date.now() + (7 + 5 * 24) * 3600_000).toISOString().slice(0, 10);
+  const order = await post('/api/plan/dragon-massage/massage-classic/order', {
+    details: { hotelName: 'Rex', hotelAddress: '141 Nguyen Hue', room: '1203', start: `${day}T15:00`, durationMinutes: 90, people: 1, therapist: 'specific', therapistId: 't-lan', hotelImageIds: [imageId] },
+    contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
+  });
+  await post('/api/v-coin/top-up', { amountVnd: 2_000_000, method: 'DEV' });
+  await post(`/api/plan/dragon-massage/order/${order.id}/payment`, { method: 'VCOIN' });
+
+  // Offered to her, she takes it on her phone; the job's page shows the photo, and large on a tap.
+  const ops = await staffPage(browser, OPERATOR, `/ops/orders/${order.id}`);
+  const job = ops.getByTestId('order-job');
+  await job.getByLabel('派給這位夥伴').selectOption({ label: 'Trần Thị Lan' });
+  await job.getByRole('button', { name: '派單', exact: true }).click();
+  await expect(job.getByTestId('job-offers')).toContainText('等待回覆');
+  const phone = await partnerPhone(browser, email);
+  await phone.goto(`/partner/jobs/${order.id}`);
+  await expect(phone.getByRole('heading', { name: 'Ảnh khách sạn' })).toHaveCount(0);
+  await phone.getByRole('button', { name: 'Nhận việc' }).click();
+  const thumb = phone.getByRole('img', { name: 'Ảnh khách sạn 1' });
+  await expect(phone.getByRole('heading', { name: 'Ảnh khách sạn' })).toBeVisible();
+  await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+  await phone.getByTestId('hotel-photo').click();
+  const large = phone.getByTestId('hotel-photo-large').getByRole('img');
+  await expect.poll(() => large.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(await thumb.evaluate((i: HTMLImageElement) => i.naturalWidth));
+  expect(await seriousFindings(phone), 'the hotel photos').toEqual([]);
+  await phone.screenshot({ path: 'test-results/screens/partner-hotel-photos-vi-phone.png', fullPage: true });
 });

@@ -7,6 +7,7 @@ import { base64Decode, base64Encode } from '@bufbuild/protobuf/wire';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { JobStatus, ListJobsResponseSchema, PartnerService, type PartnerJob } from '@/gen/booking/v1/partner_pb';
 import { useRpc } from '@/lib/api/hooks';
+import { useObjectUrl } from '@/lib/api/images';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 import { keepOffline, readOffline } from '@/lib/offline';
 import { refusal } from '@/lib/api/refusal';
@@ -32,6 +33,15 @@ export function useEarnings() {
 /** One week's statement, with its lines. */
 export function useEarningsWeek(week: string) {
   return useRpc(calls.getEarningsWeek, { week }, { select: (r) => r.statement });
+}
+
+/** A hotel photo of a massage job they took, as an object URL. */
+export function useHotelPhoto(orderId: string, imageId: string, thumbnail: boolean) {
+  const load = async () => {
+    const { jpeg } = await callRpc(calls.getHotelPhoto, { orderId, imageId, thumbnail });
+    return new Blob([jpeg.slice()], { type: 'image/jpeg' });
+  };
+  return useObjectUrl(['hotel-photo', orderId, imageId, thumbnail], load);
 }
 
 /** When the partner works: weekly shifts and days off. */

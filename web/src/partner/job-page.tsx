@@ -8,6 +8,7 @@ import { refusal } from '@/lib/api/refusal';
 import { messages } from '@/lib/messages';
 import { showInstant, showTimestamp } from '@/lib/vietnam-time';
 import { keptSchedule, PartnerService } from './api';
+import { HotelPhotos } from './hotel-photos';
 import { Actions, destinationOf } from './job-card';
 import { partnerMessages as m } from './messages';
 import { partnerPaths } from './paths';
@@ -77,6 +78,7 @@ export function JobPage({ orderId }: { orderId: string }) {
           </>
         )}
       </dl>
+      {!kept && j.job.partnerId && j.details?.service.case === 'massage' && <HotelPhotos orderId={orderId} ids={j.details.service.value.hotelImageIds} />}
       {place && (
         <>
           <h2>{m.directions}</h2>

@@ -24,7 +24,7 @@ fn ids(body: &Value) -> Vec<&str> {
         .collect()
 }
 
-fn massage(therapist: &str, images: &[&str]) -> Value {
+pub(super) fn massage(therapist: &str, images: &[&str]) -> Value {
     json!({"details": {"hotelName": "Rex", "hotelAddress": "141 Nguyen Hue", "room": "1203",
             "start": day_slot(), "durationMinutes": 90, "people": 1,
             "therapist": "specific", "therapistId": therapist, "hotelImageIds": images}})

@@ -36,19 +36,30 @@ pub(super) async fn pending(app: &TestApp, token: &str, days: i64) -> String {
 
 /// Pays with v-coin after topping up exactly the price with the dev provider.
 pub(super) async fn pay_with_vcoin(app: &TestApp, token: &str, id: &str) {
+    pay_in_vcoin(app, token, "shuttle", id, 480_000).await;
+}
+
+/// Tops up `amount` with the dev provider, then pays the `category` order `id` with v-coin.
+pub(super) async fn pay_in_vcoin(
+    app: &TestApp,
+    token: &str,
+    category: &str,
+    id: &str,
+    amount: i64,
+) {
     for (path, body) in [
         (
-            "/api/v-coin/top-up",
-            json!({"amountVnd": 480_000, "method": "DEV"}),
+            "/api/v-coin/top-up".to_owned(),
+            json!({"amountVnd": amount, "method": "DEV"}),
         ),
         (
-            &*format!("/api/plan/shuttle/order/{id}/payment"),
+            format!("/api/plan/{category}/order/{id}/payment"),
             json!({"method": "VCOIN"}),
         ),
     ] {
         let r = app
             .http
-            .post(app.url(path))
+            .post(app.url(&path))
             .header("authorization-firebase", token)
             .header("idempotency-key", format!("{id}-{path}"))
             .json(&body)

@@ -9,7 +9,7 @@ use serde_json::json;
 use tonic::Code;
 use tonic::transport::Channel;
 
-use super::member::{pay_with_vcoin, pending};
+use super::member::{pay_in_vcoin, pay_with_vcoin, pending};
 use super::operations::{Cred, OPERATOR_PASSWORD, client, operator_token, staff_token, with};
 use super::orders::token_for;
 use super::*;
@@ -66,6 +66,20 @@ async fn invite(
         body["data"]["idToken"].as_str().unwrap().to_owned(),
         invited,
     )
+}
+
+/// Lan, a therapist invited by the admin and linked to the catalogue's `t-lan`.
+async fn therapist_lan(app: &TestApp, admin: &str) -> (String, pb::Partner) {
+    let lan = pb::Partner {
+        kind: pb::PartnerKind::Therapist.into(),
+        name: "Lan".into(),
+        phone_country_code: "84".into(),
+        phone_number: "903456789".into(),
+        languages: vec!["vi".into(), "zh".into()],
+        therapist_id: "t-lan".into(),
+        ..Default::default()
+    };
+    invite(app, admin, "t-lan@partners.example", lan).await
 }
 
 async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
@@ -992,16 +1006,7 @@ api_test!(
 
         // A therapist's days off are her catalogue record's: the massage finder leaves her out
         // on them.
-        let lan = pb::Partner {
-            kind: pb::PartnerKind::Therapist.into(),
-            name: "Lan".into(),
-            phone_country_code: "84".into(),
-            phone_number: "903456789".into(),
-            languages: vec!["vi".into(), "zh".into()],
-            therapist_id: "t-lan".into(),
-            ..Default::default()
-        };
-        let (lan, _) = invite(app, &admin, "t-lan@partners.example", lan).await;
+        let (lan, _) = therapist_lan(app, &admin).await;
         let hers = partners(app)
             .await
             .get_availability(signed(&lan, pb::GetAvailabilityRequest {}))
@@ -1166,5 +1171,113 @@ api_test!(
             .collect();
         assert!(purged.contains(&hers_id), "an image nothing carries goes");
         assert!(!purged.contains(&his), "the proof stays");
+    }
+);
+
+api_test!(
+    the_therapist_who_took_a_massage_sees_its_hotel_photos_and_nobody_else,
+    async |app: &TestApp| {
+        let Scene {
+            admin,
+            minh: (minh, _),
+            ann,
+            ..
+        } = scene(app).await;
+        let photo = adapters::testing::jpeg_with_gps(640, 480, 1);
+        let (status, up) = super::massage::upload(
+            app,
+            Some(&ann),
+            &[
+                ("images", "image/jpeg", &photo),
+                ("images", "image/jpeg", &photo),
+            ],
+        )
+        .await;
+        assert_eq!(status, 201, "{up}");
+        let on_order = up["data"][0]["id"].as_str().unwrap().to_owned();
+        let kept_back = up["data"][1]["id"].as_str().unwrap().to_owned();
+        let mut order = super::massage::massage("t-lan", &[&on_order]);
+        order["contact"] = super::orders::contact();
+        let (status, body) = app
+            .post(
+                "/api/plan/dragon-massage/massage-classic/order",
+                order,
+                Some(&ann),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["data"]["id"].as_str().unwrap().to_owned();
+        pay_in_vcoin(app, &ann, "dragon-massage", &id, 2_000_000).await;
+        let lan = therapist_lan(app, &admin).await;
+        let photo_of = |token: String, image: String, thumbnail: bool| {
+            let id = id.clone();
+            async move {
+                let request = pb::GetHotelPhotoRequest {
+                    order_id: id,
+                    image_id: image,
+                    thumbnail,
+                };
+                partners(app)
+                    .await
+                    .get_hotel_photo(signed(&token, request))
+                    .await
+                    .map(|r| r.into_inner().jpeg)
+            }
+        };
+        // Offered but not yet taken: not hers to see.
+        let offer = pb::OfferJobRequest {
+            order_id: id.clone(),
+            partner_id: lan.1.user_id.clone(),
+        };
+        client(app)
+            .await
+            .offer_job(with(&Cred::Token(&admin), offer))
+            .await
+            .unwrap();
+        let early = photo_of(lan.0.clone(), on_order.clone(), true).await;
+        assert_eq!(early.unwrap_err().code(), Code::NotFound);
+        let accept = pb::AcceptJobRequest {
+            order_id: id.clone(),
+        };
+        partners(app)
+            .await
+            .accept_job(signed(&lan.0, accept))
+            .await
+            .unwrap();
+        // Taken: the job lists the photo, and both sizes come as JPEG.
+        let request = pb::GetJobRequest {
+            order_id: id.clone(),
+        };
+        let job = partners(app)
+            .await
+            .get_job(signed(&lan.0, request))
+            .await
+            .unwrap()
+            .into_inner()
+            .job
+            .unwrap();
+        let Some(pb::order_details::Service::Massage(details)) = job.details.unwrap().service
+        else {
+            panic!("a massage job");
+        };
+        assert_eq!(details.hotel_image_ids, std::slice::from_ref(&on_order));
+        let thumb = photo_of(lan.0.clone(), on_order.clone(), true)
+            .await
+            .unwrap();
+        let full = photo_of(lan.0.clone(), on_order.clone(), false)
+            .await
+            .unwrap();
+        assert!(thumb.starts_with(&[0xFF, 0xD8]) && full.starts_with(&[0xFF, 0xD8]));
+        assert!(full.len() > thumb.len(), "{} ≤ {}", full.len(), thumb.len());
+        // The traveller's other photo is not on the order; a driver's token, and the traveller's
+        // own (not a partner's), see nothing through this call.
+        let other = photo_of(lan.0.clone(), kept_back, true).await.unwrap_err();
+        assert_eq!(other.code(), Code::NotFound);
+        let driver = photo_of(minh, on_order.clone(), true).await.unwrap_err();
+        assert_eq!(driver.code(), Code::NotFound);
+        let traveller = photo_of(ann, on_order.clone(), true).await.unwrap_err();
+        assert_eq!(traveller.code(), Code::PermissionDenied);
+        let malformed = photo_of(lan.0, "../../etc/passwd".into(), true).await;
+        assert_eq!(malformed.unwrap_err().code(), Code::NotFound);
     }
 );

@@ -1,10 +1,12 @@
 // Uploading photos through the media pipeline (the product's hotel-image upload, where the server
 // re-encodes them and strips their metadata): travellers' hotel photos and partners' no-show
-// proofs go through it.
+// proofs go through it. And showing private ones, which an `<img>` cannot ask for with the token.
+import { useQuery } from '@tanstack/react-query';
 import { renewToken } from '@/lib/api/clients';
 import { TOKEN_HEADER } from '@/lib/api/transport';
 import { API_BASE_URL } from '@/lib/config';
 import { LANGUAGE } from '@/lib/i18n/language';
+import { queryClient } from '@/lib/query-client';
 import { store, tokenAtom } from '@/lib/store';
 
 /** An uploaded hotel image as the server describes it. */
@@ -65,3 +67,23 @@ export async function uploadImages(files: File[], onProgress: (fraction: number)
   if (answer.status === 201 && body?.data) return body.data;
   throw new UploadError(body?.error?.message ?? '', answer.status);
 }
+
+const OBJECT_URL = 'object-url';
+
+/**
+ * A private image as an object URL, read by `load` (`undefined`: not yet). The URL lives as long
+ * as the cached answer under `key`: it is freed when the cache lets go of it.
+ */
+export function useObjectUrl(key: readonly unknown[], load: (() => Promise<Blob>) | undefined) {
+  return useQuery({
+    queryKey: [OBJECT_URL, ...key],
+    queryFn: async () => URL.createObjectURL(await (load as () => Promise<Blob>)()),
+    enabled: Boolean(load),
+    staleTime: Infinity,
+  });
+}
+
+queryClient.getQueryCache().subscribe((event) => {
+  const { queryKey, state } = event.query;
+  if (event.type === 'removed' && queryKey[0] === OBJECT_URL && typeof state.data === 'string') URL.revokeObjectURL(state.data);
+});

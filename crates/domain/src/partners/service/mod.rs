@@ -14,7 +14,7 @@ use crate::audit::{AuditEntry, Staff};
 use crate::catalog::{CatalogService, Payout, Plan};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::identity::{Principal, Role};
-use crate::media::{ImageId, MediaService};
+use crate::media::{ImageId, MediaService, Variant};
 use crate::operations::OperatorService;
 use crate::ordering::{Actor, Direction, Driver, Order, OrderId, OrderStore, ServiceDetails};
 use crate::partners::jobs::{Job, JobStatus, NoShowProof, Position, travel_minutes};
@@ -727,6 +727,31 @@ impl PartnerService {
         }
         let order = self.order(order_id).await?;
         self.seen_by_partner(job, order, self.clock.now()).await
+    }
+
+    /// A hotel photo the traveller put on a massage order, for the partner who took its job: it
+    /// shows them the way to the room. Anyone else, an offer not yet taken, or an image the order
+    /// does not carry is NOT_FOUND.
+    pub async fn hotel_photo(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        image: &ImageId,
+        variant: Variant,
+    ) -> DomainResult<Vec<u8>> {
+        let job = self.job_of_order(order_id).await?;
+        if job.partner.as_ref() != Some(&partner.user_id) {
+            return Err(DomainError::not_found("job"));
+        }
+        let order = self.order(order_id).await?;
+        let carried = match &order.details {
+            ServiceDetails::Massage(d) => d.hotel_images.contains(image),
+            _ => false,
+        };
+        if !carried {
+            return Err(DomainError::not_found("image"));
+        }
+        self.media.read_granted(image, variant).await
     }
 
     /// From the start of today, Vietnam time, for `days` days (1 to 14).

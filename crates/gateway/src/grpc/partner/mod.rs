@@ -2,7 +2,9 @@
 //! with the partner role and an active partner record: `PartnerService::partner_of`), then asks
 //! the domain, which checks the job is theirs.
 
+use domain::error::DomainError;
 use domain::identity::IdentityService;
+use domain::media::{ImageId, Variant};
 use domain::partners::{Partner, PartnerService, Talker, Week};
 use tonic::{Request, Response, Status};
 
@@ -143,6 +145,26 @@ impl pb::partner_service_server::PartnerService for Partners {
         Ok(Response::new(pb::CheckInResponse {
             job: Some(self.seen(&p, &job)),
         }))
+    }
+
+    async fn get_hotel_photo(
+        &self,
+        request: Request<pb::GetHotelPhotoRequest>,
+    ) -> Result<Response<pb::GetHotelPhotoResponse>, Status> {
+        let p = self.caller(&request).await?;
+        let r = request.into_inner();
+        let variant = if r.thumbnail {
+            Variant::Thumbnail
+        } else {
+            Variant::Full
+        };
+        let work = async {
+            let id = order_id(&r.order_id)?;
+            let image = ImageId::parse(&r.image_id).map_err(|_| DomainError::not_found("image"))?;
+            self.partners.hotel_photo(&p, &id, &image, variant).await
+        };
+        let jpeg = work.await.map_err(status)?;
+        Ok(Response::new(pb::GetHotelPhotoResponse { jpeg }))
     }
 
     async fn report_no_show(

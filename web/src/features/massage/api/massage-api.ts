@@ -1,13 +1,11 @@
 import { create } from '@bufbuild/protobuf';
-import { useQuery } from '@tanstack/react-query';
 import { GetFavoriteTherapistsResponseSchema, Gender, MassageService, type Therapist } from '@/gen/booking/v1/massage_pb';
 import { renewToken } from '@/lib/api/clients';
 import { skipToken, useRpc, useRpcAll } from '@/lib/api/hooks';
-import { IMAGES_BASE as BASE } from '@/lib/api/images';
+import { IMAGES_BASE as BASE, useObjectUrl } from '@/lib/api/images';
 import { cachedRpcAnswer, callRpc, setRpcAnswer } from '@/lib/api/rpc';
 import { TOKEN_HEADER } from '@/lib/api/transport';
 import { API_BASE_URL } from '@/lib/config';
-import { queryClient } from '@/lib/query-client';
 import { store, tokenAtom } from '@/lib/store';
 
 export { Gender, type Therapist };
@@ -58,29 +56,15 @@ async function authedFetch(url: string, init: RequestInit = {}): Promise<Respons
   return first;
 }
 
-const PRIVATE_IMAGE = 'private-image';
-
-/**
- * An image only its owner may see, as an object URL (an `<img>` cannot send the token). The URL
- * lives as long as the cached answer: it is freed when the cache lets go of it.
- */
+/** An image only its owner (or staff) may see, at `url` under the API, as an object URL. */
 export function usePrivateImage(url: string | undefined) {
-  return useQuery({
-    queryKey: [PRIVATE_IMAGE, url],
-    queryFn: async () => {
-      const r = await authedFetch(`${API_BASE_URL}${url}`);
-      if (!r.ok) throw new Error(`image ${r.status}`);
-      return URL.createObjectURL(await r.blob());
-    },
-    enabled: Boolean(url),
-    staleTime: Infinity,
-  });
+  const load = async () => {
+    const r = await authedFetch(`${API_BASE_URL}${url}`);
+    if (!r.ok) throw new Error(`image ${r.status}`);
+    return r.blob();
+  };
+  return useObjectUrl([url], url ? load : undefined);
 }
-
-queryClient.getQueryCache().subscribe((event) => {
-  const { queryKey, state } = event.query;
-  if (event.type === 'removed' && queryKey[0] === PRIVATE_IMAGE && typeof state.data === 'string') URL.revokeObjectURL(state.data);
-});
 
 /** Removes a photo no order carries yet; one an order still carries stays until the order drops it. */
 export async function deleteImage(id: string): Promise<void> {

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/partner.proto.
  */
 export const file_booking_v1_partner: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0ijQIKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgSJAoGc2VydmVzGAogAygOMhQuYm9va2luZy52MS5DYXRlZ29yeSLPAQoISm9iT2ZmZXISEgoKcGFydG5lcl9pZBgBIAEoCRIuCgpvZmZlcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZhbnN3ZXIYBCABKAkSLwoLYW5zd2VyZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgGIAEoCSJYCgdKb2JTdGVwEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCgtHZW9Qb3NpdGlvbhIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAESEAoIYWNjdXJhY3kYAyABKAESLAoIdGFrZW5fYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqUECgNKb2ISEAoIb3JkZXJfaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Ei0KCXN0YXJ0c19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZW5kc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoGc3RhdHVzGAUgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSEgoKcGFydG5lcl9pZBgGIAEoCRIkCgZvZmZlcnMYByADKAsyFC5ib29raW5nLnYxLkpvYk9mZmVyEiIKBXN0ZXBzGAggAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEhwKFGZyZWVfd2FpdGluZ19taW51dGVzGAkgASgNEhIKCnVuYW5zd2VyZWQYCiABKAgSEgoKcmVkaXNwYXRjaBgLIAEoCBIuCg1sYXN0X3Bvc2l0aW9uGAwgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIoCgluZXh0X3N0ZXAYDSABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIPCgdtZWV0aW5nGA4gASgIEg8KB3BheV92bmQYDyABKAMSFwoPbm9fc2hvd19wYXlfdm5kGBAgASgDEigKB25vX3Nob3cYESABKAsyFy5ib29raW5nLnYxLk5vU2hvd1Byb29mIksKC05vU2hvd1Byb29mEhEKCXBob3RvX3VybBgBIAEoCRIpCghwb3NpdGlvbhgCIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24i2QEKDEVhcm5pbmdFbnRyeRInCgVjYXVzZRgBIAEoDjIYLmJvb2tpbmcudjEuRWFybmluZ0NhdXNlEhAKCG9yZGVyX2lkGAIgASgJEi4KCnNlcnZpY2VfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmFtb3VudF92bmQYBCABKAMSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXJlZmVyZW5jZRgGIAEoCRIPCgdwYWlkX2J5GAcgASgJIrcBCg1XZWVrU3RhdGVtZW50EgwKBHdlZWsYASABKAkSEgoKZWFybmVkX3ZuZBgCIAEoAxIMCgRqb2JzGAMgASgNEhAKCG5vX3Nob3dzGAQgASgNEg8KB2R1ZV92bmQYBSABKAMSKAoGcGF5b3V0GAYgASgLMhguYm9va2luZy52MS5FYXJuaW5nRW50cnkSKQoHZW50cmllcxgHIAMoCzIYLmJvb2tpbmcudjEuRWFybmluZ0VudHJ5Ii8KCEdlb1BvaW50EhAKCGxhdGl0dWRlGAEgASgBEhEKCWxvbmdpdHVkZRgCIAEoASKlAQoKUGFydG5lckpvYhIcCgNqb2IYASABKAsyDy5ib29raW5nLnYxLkpvYhIRCglwbGFuX25hbWUYAiABKAkSKQoHZGV0YWlscxgDIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEhUKDWN1c3RvbWVyX25hbWUYBCABKAkSFgoOY3VzdG9tZXJfcGhvbmUYBSABKAkSDAoEbm90ZRgGIAEoCSITChFHZXRQYXJ0bmVyUmVxdWVzdCI6ChJHZXRQYXJ0bmVyUmVzcG9uc2USJAoHcGFydG5lchgBIAEoCzITLmJvb2tpbmcudjEuUGFydG5lciIfCg9MaXN0Sm9ic1JlcXVlc3QSDAoEZGF5cxgBIAEoDSI4ChBMaXN0Sm9ic1Jlc3BvbnNlEiQKBGpvYnMYASADKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiIQoNR2V0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI1Cg5HZXRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiJAoQQWNjZXB0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI4ChFBY2NlcHRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiNQoRRGVjbGluZUpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjkKEkRlY2xpbmVKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiTAoRQWR2YW5jZUpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSJQoGc3RhdHVzGAIgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMiOQoSQWR2YW5jZUpvYlJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiI4Cg5DaGVja0luUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIUCgx2b3VjaGVyX2NvZGUYAiABKAkiNgoPQ2hlY2tJblJlc3BvbnNlEiMKA2pvYhgBIAEoCzIWLmJvb2tpbmcudjEuUGFydG5lckpvYiJhChNSZXBvcnROb1Nob3dSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg0KBXBob3RvGAIgASgJEikKCHBvc2l0aW9uGAMgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbiI7ChRSZXBvcnROb1Nob3dSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiVAoVUmVwb3J0UG9zaXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEikKCHBvc2l0aW9uGAIgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbiJHChZSZXBvcnRQb3NpdGlvblJlc3BvbnNlEgwKBGtlcHQYASABKAgSDwoHZHJvcHBlZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiTQoVR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEiIKBG5lYXIYAiABKAsyFC5ib29raW5nLnYxLkdlb1BvaW50IkMKFkdldEpvYlByb2dyZXNzUmVzcG9uc2USKQoIcHJvZ3Jlc3MYASABKAsyFy5ib29raW5nLnYxLkpvYlByb2dyZXNzIo0BCgtKb2JQcm9ncmVzcxIlCgZzdGF0dXMYASABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIiCgVzdGVwcxgCIAMoCzITLmJvb2tpbmcudjEuSm9iU3RlcBIzCgt3aGVyZWFib3V0cxgDIAEoCzIeLmJvb2tpbmcudjEuUGFydG5lcldoZXJlYWJvdXRzIs0BChJQYXJ0bmVyV2hlcmVhYm91dHMSKQoIcG9zaXRpb24YASABKAsyFy5ib29raW5nLnYxLkdlb1Bvc2l0aW9uEikKB21lZXRpbmcYAiABKA4yGC5ib29raW5nLnYxLk1lZXRpbmdQb2ludBIPCgdhaXJwb3J0GAMgASgJEhcKCmRpc3RhbmNlX20YBCABKA1IAIgBARIYCgtldGFfbWludXRlcxgFIAEoDUgBiAEBQg0KC19kaXN0YW5jZV9tQg4KDF9ldGFfbWludXRlcyKiAQoKSm9iTWVzc2FnZRILCgNzZXEYASABKA0SIQoEc2lkZRgCIAEoDjITLmJvb2tpbmcudjEuSm9iU2lkZRIMCgRtaW5lGAMgASgIEgwKBHRleHQYBCABKAkSDgoGcGhyYXNlGAUgASgJEhAKCGxhbmd1YWdlGAYgASgJEiYKAmF0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCInCglKb2JQaHJhc2USDAoEY29kZRgBIAEoCRIMCgR0ZXh0GAIgASgJImsKCUpvYlRocmVhZBIoCghtZXNzYWdlcxgBIAMoCzIWLmJvb2tpbmcudjEuSm9iTWVzc2FnZRIMCgRvcGVuGAIgASgIEiYKB3BocmFzZXMYAyADKAsyFS5ib29raW5nLnYxLkpvYlBocmFzZSInChNHZXRKb2JUaHJlYWRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIj0KFEdldEpvYlRocmVhZFJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkImAKFVNlbmRKb2JNZXNzYWdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCgZwaHJhc2UYAiABKAlIABIOCgR0ZXh0GAMgASgJSAASCwoDa2V5GAQgASgJQgYKBHNhaWQiPwoWU2VuZEpvYk1lc3NhZ2VSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCItChlHZXRUcmF2ZWxsZXJUaHJlYWRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKGkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlEiUKBnRocmVhZBgBIAEoCzIVLmJvb2tpbmcudjEuSm9iVGhyZWFkImYKG1NlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIQCgZwaHJhc2UYAiABKAlIABIOCgR0ZXh0GAMgASgJSAASCwoDa2V5GAQgASgJQgYKBHNhaWQiRQocU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCIUChJHZXRFYXJuaW5nc1JlcXVlc3QiewoTR2V0RWFybmluZ3NSZXNwb25zZRIRCgl0b2RheV92bmQYASABKAMSFQoNdGhpc193ZWVrX3ZuZBgCIAEoAxIQCghvd2VkX3ZuZBgDIAEoAxIoCgV3ZWVrcxgEIAMoCzIZLmJvb2tpbmcudjEuV2Vla1N0YXRlbWVudCImChZHZXRFYXJuaW5nc1dlZWtSZXF1ZXN0EgwKBHdlZWsYASABKAkiRwoXR2V0RWFybmluZ3NXZWVrUmVzcG9uc2USLAoJc3RhdGVtZW50GAEgASgLMhkuYm9va2luZy52MS5XZWVrU3RhdGVtZW50IloKDEF2YWlsYWJpbGl0eRIgCgVob3VycxgBIAMoCzIRLmJvb2tpbmcudjEuU2hpZnQSEAoIZGF5c19vZmYYAiADKAkSFgoOaG91cnNfcmVxdWlyZWQYAyABKAgiGAoWR2V0QXZhaWxhYmlsaXR5UmVxdWVzdCJJChdHZXRBdmFpbGFiaWxpdHlSZXNwb25zZRIuCgxhdmFpbGFiaWxpdHkYASABKAsyGC5ib29raW5nLnYxLkF2YWlsYWJpbGl0eSJMChZTZXRBdmFpbGFiaWxpdHlSZXF1ZXN0EiAKBWhvdXJzGAEgAygLMhEuYm9va2luZy52MS5TaGlmdBIQCghkYXlzX29mZhgCIAMoCSJJChdTZXRBdmFpbGFiaWxpdHlSZXNwb25zZRIuCgxhdmFpbGFiaWxpdHkYASABKAsyGC5ib29raW5nLnYxLkF2YWlsYWJpbGl0eSp4CgtQYXJ0bmVyS2luZBIcChhQQVJUTkVSX0tJTkRfVU5TUEVDSUZJRUQQABIXChNQQVJUTkVSX0tJTkRfRFJJVkVSEAESFgoSUEFSVE5FUl9LSU5EX0dVSURFEAISGgoWUEFSVE5FUl9LSU5EX1RIRVJBUElTVBADKuwBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhMKD0pPQl9TVEFUVVNfT1BFThABEhcKE0pPQl9TVEFUVVNfQUNDRVBURUQQAhIZChVKT0JfU1RBVFVTX09OX1RIRV9XQVkQAxIWChJKT0JfU1RBVFVTX0FSUklWRUQQBBIWChJKT0JfU1RBVFVTX1NUQVJURUQQBRIYChRKT0JfU1RBVFVTX0NPTVBMRVRFRBAGEhYKEkpPQl9TVEFUVVNfTk9fU0hPVxAHEhgKFEpPQl9TVEFUVVNfV0lUSERSQVdOEAgqfwoMRWFybmluZ0NhdXNlEh0KGUVBUk5JTkdfQ0FVU0VfVU5TUEVDSUZJRUQQABIbChdFQVJOSU5HX0NBVVNFX0NPTVBMRVRFRBABEhkKFUVBUk5JTkdfQ0FVU0VfTk9fU0hPVxACEhgKFEVBUk5JTkdfQ0FVU0VfUEFZT1VUEAMqZQoMTWVldGluZ1BvaW50Eh0KGU1FRVRJTkdfUE9JTlRfVU5TUEVDSUZJRUQQABIZChVNRUVUSU5HX1BPSU5UX0FJUlBPUlQQARIbChdNRUVUSU5HX1BPSU5UX1RSQVZFTExFUhACKlEKB0pvYlNpZGUSGAoUSk9CX1NJREVfVU5TUEVDSUZJRUQQABIWChJKT0JfU0lERV9UUkFWRUxMRVIQARIUChBKT0JfU0lERV9QQVJUTkVSEAIylAoKDlBhcnRuZXJTZXJ2aWNlElAKCkdldFBhcnRuZXISHS5ib29raW5nLnYxLkdldFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVzcG9uc2UiA5ACARJKCghMaXN0Sm9icxIbLmJvb2tpbmcudjEuTGlzdEpvYnNSZXF1ZXN0GhwuYm9va2luZy52MS5MaXN0Sm9ic1Jlc3BvbnNlIgOQAgESRAoGR2V0Sm9iEhkuYm9va2luZy52MS5HZXRKb2JSZXF1ZXN0GhouYm9va2luZy52MS5HZXRKb2JSZXNwb25zZSIDkAIBEk0KCUFjY2VwdEpvYhIcLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVxdWVzdBodLmJvb2tpbmcudjEuQWNjZXB0Sm9iUmVzcG9uc2UiA5ACAhJQCgpEZWNsaW5lSm9iEh0uYm9va2luZy52MS5EZWNsaW5lSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlc3BvbnNlIgOQAgISUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgISXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICElYKDEdldEpvYlRocmVhZBIfLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVxdWVzdBogLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVzcG9uc2UiA5ACARJcCg5TZW5kSm9iTWVzc2FnZRIhLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0GiIuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlc3BvbnNlIgOQAgISUwoLR2V0RWFybmluZ3MSHi5ib29raW5nLnYxLkdldEVhcm5pbmdzUmVxdWVzdBofLmJvb2tpbmcudjEuR2V0RWFybmluZ3NSZXNwb25zZSIDkAIBEl8KD0dldEVhcm5pbmdzV2VlaxIiLmJvb2tpbmcudjEuR2V0RWFybmluZ3NXZWVrUmVxdWVzdBojLmJvb2tpbmcudjEuR2V0RWFybmluZ3NXZWVrUmVzcG9uc2UiA5ACARJfCg9HZXRBdmFpbGFiaWxpdHkSIi5ib29raW5nLnYxLkdldEF2YWlsYWJpbGl0eVJlcXVlc3QaIy5ib29raW5nLnYxLkdldEF2YWlsYWJpbGl0eVJlc3BvbnNlIgOQAgESXwoPU2V0QXZhaWxhYmlsaXR5EiIuYm9va2luZy52MS5TZXRBdmFpbGFiaWxpdHlSZXF1ZXN0GiMuYm9va2luZy52MS5TZXRBdmFpbGFiaWxpdHlSZXNwb25zZSIDkAICMswCChJKb2JQcm9ncmVzc1NlcnZpY2USXAoOR2V0Sm9iUHJvZ3Jlc3MSIS5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVxdWVzdBoiLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZSIDkAIBEmgKEkdldFRyYXZlbGxlclRocmVhZBIlLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBomLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVzcG9uc2UiA5ACARJuChRTZW5kVHJhdmVsbGVyTWVzc2FnZRInLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXF1ZXN0GiguYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlc3BvbnNlIgOQAgJiBnByb3RvMw", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_google_protobuf_timestamp]);
+  fileDesc("Chhib29raW5nL3YxL3BhcnRuZXIucHJvdG8SCmJvb2tpbmcudjEiPQoOUGFydG5lclZlaGljbGUSDQoFbW9kZWwYASABKAkSDQoFcGxhdGUYAiABKAkSDQoFc2VhdHMYAyABKA0ijQIKB1BhcnRuZXISDwoHdXNlcl9pZBgBIAEoCRIlCgRraW5kGAIgASgOMhcuYm9va2luZy52MS5QYXJ0bmVyS2luZBIMCgRuYW1lGAMgASgJEhoKEnBob25lX2NvdW50cnlfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSEQoJbGFuZ3VhZ2VzGAYgAygJEisKB3ZlaGljbGUYByABKAsyGi5ib29raW5nLnYxLlBhcnRuZXJWZWhpY2xlEhQKDHRoZXJhcGlzdF9pZBgIIAEoCRIOCgZhY3RpdmUYCSABKAgSJAoGc2VydmVzGAogAygOMhQuYm9va2luZy52MS5DYXRlZ29yeSLPAQoISm9iT2ZmZXISEgoKcGFydG5lcl9pZBgBIAEoCRIuCgpvZmZlcmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZhbnN3ZXIYBCABKAkSLwoLYW5zd2VyZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlYXNvbhgGIAEoCSJYCgdKb2JTdGVwEiUKBnN0YXR1cxgBIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJyCgtHZW9Qb3NpdGlvbhIQCghsYXRpdHVkZRgBIAEoARIRCglsb25naXR1ZGUYAiABKAESEAoIYWNjdXJhY3kYAyABKAESLAoIdGFrZW5fYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqUECgNKb2ISEAoIb3JkZXJfaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Ei0KCXN0YXJ0c19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZW5kc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoGc3RhdHVzGAUgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSEgoKcGFydG5lcl9pZBgGIAEoCRIkCgZvZmZlcnMYByADKAsyFC5ib29raW5nLnYxLkpvYk9mZmVyEiIKBXN0ZXBzGAggAygLMhMuYm9va2luZy52MS5Kb2JTdGVwEhwKFGZyZWVfd2FpdGluZ19taW51dGVzGAkgASgNEhIKCnVuYW5zd2VyZWQYCiABKAgSEgoKcmVkaXNwYXRjaBgLIAEoCBIuCg1sYXN0X3Bvc2l0aW9uGAwgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIoCgluZXh0X3N0ZXAYDSABKA4yFS5ib29raW5nLnYxLkpvYlN0YXR1cxIPCgdtZWV0aW5nGA4gASgIEg8KB3BheV92bmQYDyABKAMSFwoPbm9fc2hvd19wYXlfdm5kGBAgASgDEigKB25vX3Nob3cYESABKAsyFy5ib29raW5nLnYxLk5vU2hvd1Byb29mIksKC05vU2hvd1Byb29mEhEKCXBob3RvX3VybBgBIAEoCRIpCghwb3NpdGlvbhgCIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24i2QEKDEVhcm5pbmdFbnRyeRInCgVjYXVzZRgBIAEoDjIYLmJvb2tpbmcudjEuRWFybmluZ0NhdXNlEhAKCG9yZGVyX2lkGAIgASgJEi4KCnNlcnZpY2VfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmFtb3VudF92bmQYBCABKAMSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXJlZmVyZW5jZRgGIAEoCRIPCgdwYWlkX2J5GAcgASgJIrcBCg1XZWVrU3RhdGVtZW50EgwKBHdlZWsYASABKAkSEgoKZWFybmVkX3ZuZBgCIAEoAxIMCgRqb2JzGAMgASgNEhAKCG5vX3Nob3dzGAQgASgNEg8KB2R1ZV92bmQYBSABKAMSKAoGcGF5b3V0GAYgASgLMhguYm9va2luZy52MS5FYXJuaW5nRW50cnkSKQoHZW50cmllcxgHIAMoCzIYLmJvb2tpbmcudjEuRWFybmluZ0VudHJ5Ii8KCEdlb1BvaW50EhAKCGxhdGl0dWRlGAEgASgBEhEKCWxvbmdpdHVkZRgCIAEoASKlAQoKUGFydG5lckpvYhIcCgNqb2IYASABKAsyDy5ib29raW5nLnYxLkpvYhIRCglwbGFuX25hbWUYAiABKAkSKQoHZGV0YWlscxgDIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEhUKDWN1c3RvbWVyX25hbWUYBCABKAkSFgoOY3VzdG9tZXJfcGhvbmUYBSABKAkSDAoEbm90ZRgGIAEoCSITChFHZXRQYXJ0bmVyUmVxdWVzdCI6ChJHZXRQYXJ0bmVyUmVzcG9uc2USJAoHcGFydG5lchgBIAEoCzITLmJvb2tpbmcudjEuUGFydG5lciIfCg9MaXN0Sm9ic1JlcXVlc3QSDAoEZGF5cxgBIAEoDSI4ChBMaXN0Sm9ic1Jlc3BvbnNlEiQKBGpvYnMYASADKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiIQoNR2V0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI1Cg5HZXRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiJAoQQWNjZXB0Sm9iUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI4ChFBY2NlcHRKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiNQoRRGVjbGluZUpvYlJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIjkKEkRlY2xpbmVKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiTQoUR2V0SG90ZWxQaG90b1JlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoIaW1hZ2VfaWQYAiABKAkSEQoJdGh1bWJuYWlsGAMgASgIIiUKFUdldEhvdGVsUGhvdG9SZXNwb25zZRIMCgRqcGVnGAEgASgMIkwKEUFkdmFuY2VKb2JSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEiUKBnN0YXR1cxgCIAEoDjIVLmJvb2tpbmcudjEuSm9iU3RhdHVzIjkKEkFkdmFuY2VKb2JSZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiOAoOQ2hlY2tJblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSFAoMdm91Y2hlcl9jb2RlGAIgASgJIjYKD0NoZWNrSW5SZXNwb25zZRIjCgNqb2IYASABKAsyFi5ib29raW5nLnYxLlBhcnRuZXJKb2IiYQoTUmVwb3J0Tm9TaG93UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRINCgVwaG90bxgCIAEoCRIpCghwb3NpdGlvbhgDIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iOwoUUmVwb3J0Tm9TaG93UmVzcG9uc2USIwoDam9iGAEgASgLMhYuYm9va2luZy52MS5QYXJ0bmVySm9iIlQKFVJlcG9ydFBvc2l0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCghwb3NpdGlvbhgCIAEoCzIXLmJvb2tpbmcudjEuR2VvUG9zaXRpb24iRwoWUmVwb3J0UG9zaXRpb25SZXNwb25zZRIMCgRrZXB0GAEgASgIEg8KB2Ryb3BwZWQYAiABKAkSDgoGcmVhc29uGAMgASgJIk0KFUdldEpvYlByb2dyZXNzUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIiCgRuZWFyGAIgASgLMhQuYm9va2luZy52MS5HZW9Qb2ludCJDChZHZXRKb2JQcm9ncmVzc1Jlc3BvbnNlEikKCHByb2dyZXNzGAEgASgLMhcuYm9va2luZy52MS5Kb2JQcm9ncmVzcyKNAQoLSm9iUHJvZ3Jlc3MSJQoGc3RhdHVzGAEgASgOMhUuYm9va2luZy52MS5Kb2JTdGF0dXMSIgoFc3RlcHMYAiADKAsyEy5ib29raW5nLnYxLkpvYlN0ZXASMwoLd2hlcmVhYm91dHMYAyABKAsyHi5ib29raW5nLnYxLlBhcnRuZXJXaGVyZWFib3V0cyLNAQoSUGFydG5lcldoZXJlYWJvdXRzEikKCHBvc2l0aW9uGAEgASgLMhcuYm9va2luZy52MS5HZW9Qb3NpdGlvbhIpCgdtZWV0aW5nGAIgASgOMhguYm9va2luZy52MS5NZWV0aW5nUG9pbnQSDwoHYWlycG9ydBgDIAEoCRIXCgpkaXN0YW5jZV9tGAQgASgNSACIAQESGAoLZXRhX21pbnV0ZXMYBSABKA1IAYgBAUINCgtfZGlzdGFuY2VfbUIOCgxfZXRhX21pbnV0ZXMiogEKCkpvYk1lc3NhZ2USCwoDc2VxGAEgASgNEiEKBHNpZGUYAiABKA4yEy5ib29raW5nLnYxLkpvYlNpZGUSDAoEbWluZRgDIAEoCBIMCgR0ZXh0GAQgASgJEg4KBnBocmFzZRgFIAEoCRIQCghsYW5ndWFnZRgGIAEoCRImCgJhdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJwoJSm9iUGhyYXNlEgwKBGNvZGUYASABKAkSDAoEdGV4dBgCIAEoCSJrCglKb2JUaHJlYWQSKAoIbWVzc2FnZXMYASADKAsyFi5ib29raW5nLnYxLkpvYk1lc3NhZ2USDAoEb3BlbhgCIAEoCBImCgdwaHJhc2VzGAMgAygLMhUuYm9va2luZy52MS5Kb2JQaHJhc2UiJwoTR2V0Sm9iVGhyZWFkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI9ChRHZXRKb2JUaHJlYWRSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCJgChVTZW5kSm9iTWVzc2FnZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoGcGhyYXNlGAIgASgJSAASDgoEdGV4dBgDIAEoCUgAEgsKA2tleRgEIAEoCUIGCgRzYWlkIj8KFlNlbmRKb2JNZXNzYWdlUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiLQoZR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJDChpHZXRUcmF2ZWxsZXJUaHJlYWRSZXNwb25zZRIlCgZ0aHJlYWQYASABKAsyFS5ib29raW5nLnYxLkpvYlRocmVhZCJmChtTZW5kVHJhdmVsbGVyTWVzc2FnZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEAoGcGhyYXNlGAIgASgJSAASDgoEdGV4dBgDIAEoCUgAEgsKA2tleRgEIAEoCUIGCgRzYWlkIkUKHFNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVzcG9uc2USJQoGdGhyZWFkGAEgASgLMhUuYm9va2luZy52MS5Kb2JUaHJlYWQiFAoSR2V0RWFybmluZ3NSZXF1ZXN0InsKE0dldEVhcm5pbmdzUmVzcG9uc2USEQoJdG9kYXlfdm5kGAEgASgDEhUKDXRoaXNfd2Vla192bmQYAiABKAMSEAoIb3dlZF92bmQYAyABKAMSKAoFd2Vla3MYBCADKAsyGS5ib29raW5nLnYxLldlZWtTdGF0ZW1lbnQiJgoWR2V0RWFybmluZ3NXZWVrUmVxdWVzdBIMCgR3ZWVrGAEgASgJIkcKF0dldEVhcm5pbmdzV2Vla1Jlc3BvbnNlEiwKCXN0YXRlbWVudBgBIAEoCzIZLmJvb2tpbmcudjEuV2Vla1N0YXRlbWVudCJaCgxBdmFpbGFiaWxpdHkSIAoFaG91cnMYASADKAsyES5ib29raW5nLnYxLlNoaWZ0EhAKCGRheXNfb2ZmGAIgAygJEhYKDmhvdXJzX3JlcXVpcmVkGAMgASgIIhgKFkdldEF2YWlsYWJpbGl0eVJlcXVlc3QiSQoXR2V0QXZhaWxhYmlsaXR5UmVzcG9uc2USLgoMYXZhaWxhYmlsaXR5GAEgASgLMhguYm9va2luZy52MS5BdmFpbGFiaWxpdHkiTAoWU2V0QXZhaWxhYmlsaXR5UmVxdWVzdBIgCgVob3VycxgBIAMoCzIRLmJvb2tpbmcudjEuU2hpZnQSEAoIZGF5c19vZmYYAiADKAkiSQoXU2V0QXZhaWxhYmlsaXR5UmVzcG9uc2USLgoMYXZhaWxhYmlsaXR5GAEgASgLMhguYm9va2luZy52MS5BdmFpbGFiaWxpdHkqeAoLUGFydG5lcktpbmQSHAoYUEFSVE5FUl9LSU5EX1VOU1BFQ0lGSUVEEAASFwoTUEFSVE5FUl9LSU5EX0RSSVZFUhABEhYKElBBUlRORVJfS0lORF9HVUlERRACEhoKFlBBUlRORVJfS0lORF9USEVSQVBJU1QQAyrsAQoJSm9iU3RhdHVzEhoKFkpPQl9TVEFUVVNfVU5TUEVDSUZJRUQQABITCg9KT0JfU1RBVFVTX09QRU4QARIXChNKT0JfU1RBVFVTX0FDQ0VQVEVEEAISGQoVSk9CX1NUQVRVU19PTl9USEVfV0FZEAMSFgoSSk9CX1NUQVRVU19BUlJJVkVEEAQSFgoSSk9CX1NUQVRVU19TVEFSVEVEEAUSGAoUSk9CX1NUQVRVU19DT01QTEVURUQQBhIWChJKT0JfU1RBVFVTX05PX1NIT1cQBxIYChRKT0JfU1RBVFVTX1dJVEhEUkFXThAIKn8KDEVhcm5pbmdDYXVzZRIdChlFQVJOSU5HX0NBVVNFX1VOU1BFQ0lGSUVEEAASGwoXRUFSTklOR19DQVVTRV9DT01QTEVURUQQARIZChVFQVJOSU5HX0NBVVNFX05PX1NIT1cQAhIYChRFQVJOSU5HX0NBVVNFX1BBWU9VVBADKmUKDE1lZXRpbmdQb2ludBIdChlNRUVUSU5HX1BPSU5UX1VOU1BFQ0lGSUVEEAASGQoVTUVFVElOR19QT0lOVF9BSVJQT1JUEAESGwoXTUVFVElOR19QT0lOVF9UUkFWRUxMRVIQAipRCgdKb2JTaWRlEhgKFEpPQl9TSURFX1VOU1BFQ0lGSUVEEAASFgoSSk9CX1NJREVfVFJBVkVMTEVSEAESFAoQSk9CX1NJREVfUEFSVE5FUhACMu8KCg5QYXJ0bmVyU2VydmljZRJQCgpHZXRQYXJ0bmVyEh0uYm9va2luZy52MS5HZXRQYXJ0bmVyUmVxdWVzdBoeLmJvb2tpbmcudjEuR2V0UGFydG5lclJlc3BvbnNlIgOQAgESSgoITGlzdEpvYnMSGy5ib29raW5nLnYxLkxpc3RKb2JzUmVxdWVzdBocLmJvb2tpbmcudjEuTGlzdEpvYnNSZXNwb25zZSIDkAIBEkQKBkdldEpvYhIZLmJvb2tpbmcudjEuR2V0Sm9iUmVxdWVzdBoaLmJvb2tpbmcudjEuR2V0Sm9iUmVzcG9uc2UiA5ACARJNCglBY2NlcHRKb2ISHC5ib29raW5nLnYxLkFjY2VwdEpvYlJlcXVlc3QaHS5ib29raW5nLnYxLkFjY2VwdEpvYlJlc3BvbnNlIgOQAgISUAoKRGVjbGluZUpvYhIdLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXNwb25zZSIDkAICElAKCkFkdmFuY2VKb2ISHS5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5BZHZhbmNlSm9iUmVzcG9uc2UiA5ACAhJHCgdDaGVja0luEhouYm9va2luZy52MS5DaGVja0luUmVxdWVzdBobLmJvb2tpbmcudjEuQ2hlY2tJblJlc3BvbnNlIgOQAgISWQoNR2V0SG90ZWxQaG90bxIgLmJvb2tpbmcudjEuR2V0SG90ZWxQaG90b1JlcXVlc3QaIS5ib29raW5nLnYxLkdldEhvdGVsUGhvdG9SZXNwb25zZSIDkAIBElYKDFJlcG9ydE5vU2hvdxIfLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVxdWVzdBogLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVzcG9uc2UiA5ACAhJcCg5SZXBvcnRQb3NpdGlvbhIhLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXF1ZXN0GiIuYm9va2luZy52MS5SZXBvcnRQb3NpdGlvblJlc3BvbnNlIgOQAgISVgoMR2V0Sm9iVGhyZWFkEh8uYm9va2luZy52MS5HZXRKb2JUaHJlYWRSZXF1ZXN0GiAuYm9va2luZy52MS5HZXRKb2JUaHJlYWRSZXNwb25zZSIDkAIBElwKDlNlbmRKb2JNZXNzYWdlEiEuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlcXVlc3QaIi5ib29raW5nLnYxLlNlbmRKb2JNZXNzYWdlUmVzcG9uc2UiA5ACAhJTCgtHZXRFYXJuaW5ncxIeLmJvb2tpbmcudjEuR2V0RWFybmluZ3NSZXF1ZXN0Gh8uYm9va2luZy52MS5HZXRFYXJuaW5nc1Jlc3BvbnNlIgOQAgESXwoPR2V0RWFybmluZ3NXZWVrEiIuYm9va2luZy52MS5HZXRFYXJuaW5nc1dlZWtSZXF1ZXN0GiMuYm9va2luZy52MS5HZXRFYXJuaW5nc1dlZWtSZXNwb25zZSIDkAIBEl8KD0dldEF2YWlsYWJpbGl0eRIiLmJvb2tpbmcudjEuR2V0QXZhaWxhYmlsaXR5UmVxdWVzdBojLmJvb2tpbmcudjEuR2V0QXZhaWxhYmlsaXR5UmVzcG9uc2UiA5ACARJfCg9TZXRBdmFpbGFiaWxpdHkSIi5ib29raW5nLnYxLlNldEF2YWlsYWJpbGl0eVJlcXVlc3QaIy5ib29raW5nLnYxLlNldEF2YWlsYWJpbGl0eVJlc3BvbnNlIgOQAgIyzAIKEkpvYlByb2dyZXNzU2VydmljZRJcCg5HZXRKb2JQcm9ncmVzcxIhLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0GiIuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1Jlc3BvbnNlIgOQAgESaAoSR2V0VHJhdmVsbGVyVGhyZWFkEiUuYm9va2luZy52MS5HZXRUcmF2ZWxsZXJUaHJlYWRSZXF1ZXN0GiYuYm9va2luZy52MS5HZXRUcmF2ZWxsZXJUaHJlYWRSZXNwb25zZSIDkAIBEm4KFFNlbmRUcmF2ZWxsZXJNZXNzYWdlEicuYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlcXVlc3QaKC5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_catalog, file_booking_v1_massage, file_booking_v1_order, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.PartnerVehicle
@@ -733,6 +733,56 @@ export const DeclineJobResponseSchema: GenMessage<DeclineJobResponse> = /*@__PUR
   messageDesc(file_booking_v1_partner, 20);
 
 /**
+ * @generated from message booking.v1.GetHotelPhotoRequest
+ */
+export type GetHotelPhotoRequest = Message<"booking.v1.GetHotelPhotoRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * One of the order's details.massage.hotel_image_ids.
+   *
+   * @generated from field: string image_id = 2;
+   */
+  imageId: string;
+
+  /**
+   * The small variant (for a list) rather than the full one.
+   *
+   * @generated from field: bool thumbnail = 3;
+   */
+  thumbnail: boolean;
+};
+
+/**
+ * Describes the message booking.v1.GetHotelPhotoRequest.
+ * Use `create(GetHotelPhotoRequestSchema)` to create a new message.
+ */
+export const GetHotelPhotoRequestSchema: GenMessage<GetHotelPhotoRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 21);
+
+/**
+ * @generated from message booking.v1.GetHotelPhotoResponse
+ */
+export type GetHotelPhotoResponse = Message<"booking.v1.GetHotelPhotoResponse"> & {
+  /**
+   * A JPEG.
+   *
+   * @generated from field: bytes jpeg = 1;
+   */
+  jpeg: Uint8Array;
+};
+
+/**
+ * Describes the message booking.v1.GetHotelPhotoResponse.
+ * Use `create(GetHotelPhotoResponseSchema)` to create a new message.
+ */
+export const GetHotelPhotoResponseSchema: GenMessage<GetHotelPhotoResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_partner, 22);
+
+/**
  * @generated from message booking.v1.AdvanceJobRequest
  */
 export type AdvanceJobRequest = Message<"booking.v1.AdvanceJobRequest"> & {
@@ -752,7 +802,7 @@ export type AdvanceJobRequest = Message<"booking.v1.AdvanceJobRequest"> & {
  * Use `create(AdvanceJobRequestSchema)` to create a new message.
  */
 export const AdvanceJobRequestSchema: GenMessage<AdvanceJobRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 21);
+  messageDesc(file_booking_v1_partner, 23);
 
 /**
  * @generated from message booking.v1.AdvanceJobResponse
@@ -769,7 +819,7 @@ export type AdvanceJobResponse = Message<"booking.v1.AdvanceJobResponse"> & {
  * Use `create(AdvanceJobResponseSchema)` to create a new message.
  */
 export const AdvanceJobResponseSchema: GenMessage<AdvanceJobResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 22);
+  messageDesc(file_booking_v1_partner, 24);
 
 /**
  * @generated from message booking.v1.CheckInRequest
@@ -793,7 +843,7 @@ export type CheckInRequest = Message<"booking.v1.CheckInRequest"> & {
  * Use `create(CheckInRequestSchema)` to create a new message.
  */
 export const CheckInRequestSchema: GenMessage<CheckInRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 23);
+  messageDesc(file_booking_v1_partner, 25);
 
 /**
  * @generated from message booking.v1.CheckInResponse
@@ -810,7 +860,7 @@ export type CheckInResponse = Message<"booking.v1.CheckInResponse"> & {
  * Use `create(CheckInResponseSchema)` to create a new message.
  */
 export const CheckInResponseSchema: GenMessage<CheckInResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 24);
+  messageDesc(file_booking_v1_partner, 26);
 
 /**
  * @generated from message booking.v1.ReportNoShowRequest
@@ -839,7 +889,7 @@ export type ReportNoShowRequest = Message<"booking.v1.ReportNoShowRequest"> & {
  * Use `create(ReportNoShowRequestSchema)` to create a new message.
  */
 export const ReportNoShowRequestSchema: GenMessage<ReportNoShowRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 25);
+  messageDesc(file_booking_v1_partner, 27);
 
 /**
  * @generated from message booking.v1.ReportNoShowResponse
@@ -856,7 +906,7 @@ export type ReportNoShowResponse = Message<"booking.v1.ReportNoShowResponse"> & 
  * Use `create(ReportNoShowResponseSchema)` to create a new message.
  */
 export const ReportNoShowResponseSchema: GenMessage<ReportNoShowResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 26);
+  messageDesc(file_booking_v1_partner, 28);
 
 /**
  * @generated from message booking.v1.ReportPositionRequest
@@ -878,7 +928,7 @@ export type ReportPositionRequest = Message<"booking.v1.ReportPositionRequest"> 
  * Use `create(ReportPositionRequestSchema)` to create a new message.
  */
 export const ReportPositionRequestSchema: GenMessage<ReportPositionRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 27);
+  messageDesc(file_booking_v1_partner, 29);
 
 /**
  * @generated from message booking.v1.ReportPositionResponse
@@ -909,7 +959,7 @@ export type ReportPositionResponse = Message<"booking.v1.ReportPositionResponse"
  * Use `create(ReportPositionResponseSchema)` to create a new message.
  */
 export const ReportPositionResponseSchema: GenMessage<ReportPositionResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 28);
+  messageDesc(file_booking_v1_partner, 30);
 
 /**
  * @generated from message booking.v1.GetJobProgressRequest
@@ -934,7 +984,7 @@ export type GetJobProgressRequest = Message<"booking.v1.GetJobProgressRequest"> 
  * Use `create(GetJobProgressRequestSchema)` to create a new message.
  */
 export const GetJobProgressRequestSchema: GenMessage<GetJobProgressRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 29);
+  messageDesc(file_booking_v1_partner, 31);
 
 /**
  * @generated from message booking.v1.GetJobProgressResponse
@@ -951,7 +1001,7 @@ export type GetJobProgressResponse = Message<"booking.v1.GetJobProgressResponse"
  * Use `create(GetJobProgressResponseSchema)` to create a new message.
  */
 export const GetJobProgressResponseSchema: GenMessage<GetJobProgressResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 30);
+  messageDesc(file_booking_v1_partner, 32);
 
 /**
  * A job as its traveller follows it.
@@ -984,7 +1034,7 @@ export type JobProgress = Message<"booking.v1.JobProgress"> & {
  * Use `create(JobProgressSchema)` to create a new message.
  */
 export const JobProgressSchema: GenMessage<JobProgress> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 31);
+  messageDesc(file_booking_v1_partner, 33);
 
 /**
  * @generated from message booking.v1.PartnerWhereabouts
@@ -1029,7 +1079,7 @@ export type PartnerWhereabouts = Message<"booking.v1.PartnerWhereabouts"> & {
  * Use `create(PartnerWhereaboutsSchema)` to create a new message.
  */
 export const PartnerWhereaboutsSchema: GenMessage<PartnerWhereabouts> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 32);
+  messageDesc(file_booking_v1_partner, 34);
 
 /**
  * A message of a job's thread as its reader sees it.
@@ -1086,7 +1136,7 @@ export type JobMessage = Message<"booking.v1.JobMessage"> & {
  * Use `create(JobMessageSchema)` to create a new message.
  */
 export const JobMessageSchema: GenMessage<JobMessage> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 33);
+  messageDesc(file_booking_v1_partner, 35);
 
 /**
  * A quick reply the reader may send, in their language.
@@ -1110,7 +1160,7 @@ export type JobPhrase = Message<"booking.v1.JobPhrase"> & {
  * Use `create(JobPhraseSchema)` to create a new message.
  */
 export const JobPhraseSchema: GenMessage<JobPhrase> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 34);
+  messageDesc(file_booking_v1_partner, 36);
 
 /**
  * @generated from message booking.v1.JobThread
@@ -1141,7 +1191,7 @@ export type JobThread = Message<"booking.v1.JobThread"> & {
  * Use `create(JobThreadSchema)` to create a new message.
  */
 export const JobThreadSchema: GenMessage<JobThread> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 35);
+  messageDesc(file_booking_v1_partner, 37);
 
 /**
  * @generated from message booking.v1.GetJobThreadRequest
@@ -1158,7 +1208,7 @@ export type GetJobThreadRequest = Message<"booking.v1.GetJobThreadRequest"> & {
  * Use `create(GetJobThreadRequestSchema)` to create a new message.
  */
 export const GetJobThreadRequestSchema: GenMessage<GetJobThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 36);
+  messageDesc(file_booking_v1_partner, 38);
 
 /**
  * @generated from message booking.v1.GetJobThreadResponse
@@ -1175,7 +1225,7 @@ export type GetJobThreadResponse = Message<"booking.v1.GetJobThreadResponse"> & 
  * Use `create(GetJobThreadResponseSchema)` to create a new message.
  */
 export const GetJobThreadResponseSchema: GenMessage<GetJobThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 37);
+  messageDesc(file_booking_v1_partner, 39);
 
 /**
  * @generated from message booking.v1.SendJobMessageRequest
@@ -1221,7 +1271,7 @@ export type SendJobMessageRequest = Message<"booking.v1.SendJobMessageRequest"> 
  * Use `create(SendJobMessageRequestSchema)` to create a new message.
  */
 export const SendJobMessageRequestSchema: GenMessage<SendJobMessageRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 38);
+  messageDesc(file_booking_v1_partner, 40);
 
 /**
  * @generated from message booking.v1.SendJobMessageResponse
@@ -1238,7 +1288,7 @@ export type SendJobMessageResponse = Message<"booking.v1.SendJobMessageResponse"
  * Use `create(SendJobMessageResponseSchema)` to create a new message.
  */
 export const SendJobMessageResponseSchema: GenMessage<SendJobMessageResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 39);
+  messageDesc(file_booking_v1_partner, 41);
 
 /**
  * @generated from message booking.v1.GetTravellerThreadRequest
@@ -1255,7 +1305,7 @@ export type GetTravellerThreadRequest = Message<"booking.v1.GetTravellerThreadRe
  * Use `create(GetTravellerThreadRequestSchema)` to create a new message.
  */
 export const GetTravellerThreadRequestSchema: GenMessage<GetTravellerThreadRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 40);
+  messageDesc(file_booking_v1_partner, 42);
 
 /**
  * @generated from message booking.v1.GetTravellerThreadResponse
@@ -1272,7 +1322,7 @@ export type GetTravellerThreadResponse = Message<"booking.v1.GetTravellerThreadR
  * Use `create(GetTravellerThreadResponseSchema)` to create a new message.
  */
 export const GetTravellerThreadResponseSchema: GenMessage<GetTravellerThreadResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 41);
+  messageDesc(file_booking_v1_partner, 43);
 
 /**
  * @generated from message booking.v1.SendTravellerMessageRequest
@@ -1311,7 +1361,7 @@ export type SendTravellerMessageRequest = Message<"booking.v1.SendTravellerMessa
  * Use `create(SendTravellerMessageRequestSchema)` to create a new message.
  */
 export const SendTravellerMessageRequestSchema: GenMessage<SendTravellerMessageRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 42);
+  messageDesc(file_booking_v1_partner, 44);
 
 /**
  * @generated from message booking.v1.SendTravellerMessageResponse
@@ -1328,7 +1378,7 @@ export type SendTravellerMessageResponse = Message<"booking.v1.SendTravellerMess
  * Use `create(SendTravellerMessageResponseSchema)` to create a new message.
  */
 export const SendTravellerMessageResponseSchema: GenMessage<SendTravellerMessageResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 43);
+  messageDesc(file_booking_v1_partner, 45);
 
 /**
  * @generated from message booking.v1.GetEarningsRequest
@@ -1341,7 +1391,7 @@ export type GetEarningsRequest = Message<"booking.v1.GetEarningsRequest"> & {
  * Use `create(GetEarningsRequestSchema)` to create a new message.
  */
 export const GetEarningsRequestSchema: GenMessage<GetEarningsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 44);
+  messageDesc(file_booking_v1_partner, 46);
 
 /**
  * @generated from message booking.v1.GetEarningsResponse
@@ -1377,7 +1427,7 @@ export type GetEarningsResponse = Message<"booking.v1.GetEarningsResponse"> & {
  * Use `create(GetEarningsResponseSchema)` to create a new message.
  */
 export const GetEarningsResponseSchema: GenMessage<GetEarningsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 45);
+  messageDesc(file_booking_v1_partner, 47);
 
 /**
  * @generated from message booking.v1.GetEarningsWeekRequest
@@ -1396,7 +1446,7 @@ export type GetEarningsWeekRequest = Message<"booking.v1.GetEarningsWeekRequest"
  * Use `create(GetEarningsWeekRequestSchema)` to create a new message.
  */
 export const GetEarningsWeekRequestSchema: GenMessage<GetEarningsWeekRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 46);
+  messageDesc(file_booking_v1_partner, 48);
 
 /**
  * @generated from message booking.v1.GetEarningsWeekResponse
@@ -1413,7 +1463,7 @@ export type GetEarningsWeekResponse = Message<"booking.v1.GetEarningsWeekRespons
  * Use `create(GetEarningsWeekResponseSchema)` to create a new message.
  */
 export const GetEarningsWeekResponseSchema: GenMessage<GetEarningsWeekResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 47);
+  messageDesc(file_booking_v1_partner, 49);
 
 /**
  * When a partner works.
@@ -1448,7 +1498,7 @@ export type Availability = Message<"booking.v1.Availability"> & {
  * Use `create(AvailabilitySchema)` to create a new message.
  */
 export const AvailabilitySchema: GenMessage<Availability> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 48);
+  messageDesc(file_booking_v1_partner, 50);
 
 /**
  * @generated from message booking.v1.GetAvailabilityRequest
@@ -1461,7 +1511,7 @@ export type GetAvailabilityRequest = Message<"booking.v1.GetAvailabilityRequest"
  * Use `create(GetAvailabilityRequestSchema)` to create a new message.
  */
 export const GetAvailabilityRequestSchema: GenMessage<GetAvailabilityRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 49);
+  messageDesc(file_booking_v1_partner, 51);
 
 /**
  * @generated from message booking.v1.GetAvailabilityResponse
@@ -1478,7 +1528,7 @@ export type GetAvailabilityResponse = Message<"booking.v1.GetAvailabilityRespons
  * Use `create(GetAvailabilityResponseSchema)` to create a new message.
  */
 export const GetAvailabilityResponseSchema: GenMessage<GetAvailabilityResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 50);
+  messageDesc(file_booking_v1_partner, 52);
 
 /**
  * @generated from message booking.v1.SetAvailabilityRequest
@@ -1500,7 +1550,7 @@ export type SetAvailabilityRequest = Message<"booking.v1.SetAvailabilityRequest"
  * Use `create(SetAvailabilityRequestSchema)` to create a new message.
  */
 export const SetAvailabilityRequestSchema: GenMessage<SetAvailabilityRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 51);
+  messageDesc(file_booking_v1_partner, 53);
 
 /**
  * @generated from message booking.v1.SetAvailabilityResponse
@@ -1517,7 +1567,7 @@ export type SetAvailabilityResponse = Message<"booking.v1.SetAvailabilityRespons
  * Use `create(SetAvailabilityResponseSchema)` to create a new message.
  */
 export const SetAvailabilityResponseSchema: GenMessage<SetAvailabilityResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_partner, 52);
+  messageDesc(file_booking_v1_partner, 54);
 
 /**
  * @generated from enum booking.v1.PartnerKind
@@ -1794,6 +1844,17 @@ export const PartnerService: GenService<{
     methodKind: "unary";
     input: typeof CheckInRequestSchema;
     output: typeof CheckInResponseSchema;
+  },
+  /**
+   * A hotel photo the traveller put on the massage order of a job they took (an image the order
+   * does not carry, or a job not theirs, is NOT_FOUND): it shows them the way to the room.
+   *
+   * @generated from rpc booking.v1.PartnerService.GetHotelPhoto
+   */
+  getHotelPhoto: {
+    methodKind: "unary";
+    input: typeof GetHotelPhotoRequestSchema;
+    output: typeof GetHotelPhotoResponseSchema;
   },
   /**
    * Nobody came: after ARRIVED and the plan's free waiting time, with a photo and the phone's
