@@ -438,12 +438,15 @@ test('the therapist who took a massage sees the traveller\'s hotel photos on her
   await phone.goto(`/partner/jobs/${order.id}`);
   await expect(phone.getByRole('heading', { name: 'Ảnh khách sạn' })).toHaveCount(0);
   await phone.getByRole('button', { name: 'Nhận việc' }).click();
-  const thumb = phone.getByRole('img', { name: 'Ảnh khách sạn 1' });
+  const thumb = phone.getByTestId('hotel-photo').getByRole('img', { name: 'Ảnh khách sạn 1' });
   await expect(phone.getByRole('heading', { name: 'Ảnh khách sạn' })).toBeVisible();
   await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
   await phone.getByTestId('hotel-photo').click();
   const large = phone.getByTestId('hotel-photo-large').getByRole('img');
   await expect.poll(() => large.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(await thumb.evaluate((i: HTMLImageElement) => i.naturalWidth));
+  // Her quick replies are a therapist's: the hotel's lobby, not a car at the gate.
+  await expect(phone.getByRole('button', { name: 'Tôi đang ở sảnh khách sạn' })).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Xe đang đợi bạn ngoài cổng' })).toHaveCount(0);
   expect(await seriousFindings(phone), 'the hotel photos').toEqual([]);
   await phone.screenshot({ path: 'test-results/screens/partner-hotel-photos-vi-phone.png', fullPage: true });
 });

@@ -6,6 +6,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::jobs::{Job, JobStatus};
+use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{Language, UserId, text};
 
@@ -40,31 +41,39 @@ impl Side {
     }
 }
 
-/// The phrasebook: what each side may say with one tap, by code, and the term of the catalogues
-/// that says it in each reader's language.
-pub const PHRASES: [(Side, &str, &str); 13] = [
-    (Side::Partner, "on_my_way", "phrase.on_my_way"),
-    (Side::Partner, "late_10", "phrase.late_10"),
-    (Side::Partner, "at_arrivals", "phrase.at_arrivals"),
-    (Side::Partner, "at_lobby", "phrase.at_lobby"),
-    (Side::Partner, "car_outside", "phrase.car_outside"),
-    (Side::Partner, "where_are_you", "phrase.where_are_you"),
-    (Side::Traveller, "landed", "phrase.landed"),
-    (Side::Traveller, "coming_out", "phrase.coming_out"),
-    (Side::Traveller, "late_15", "phrase.late_15"),
-    (Side::Traveller, "in_lobby", "phrase.in_lobby"),
-    (Side::Traveller, "in_room", "phrase.in_room"),
-    (Side::Traveller, "cannot_find", "phrase.cannot_find"),
-    (Side::Traveller, "thanks", "phrase.thanks"),
+/// Every service.
+const ANY: &[Category] = &Category::ALL;
+/// Where a vehicle comes.
+const DRIVEN: &[Category] = &[Category::Shuttle, Category::Charter];
+const AIRPORT: &[Category] = &[Category::Shuttle];
+const ROOM: &[Category] = &[Category::DragonMassage];
+
+/// The phrasebook: what each side may say with one tap, by code, the term of the catalogues that
+/// says it in each reader's language, and the services it makes sense in (a therapist has no
+/// car outside, a shuttle's traveller no room to wait in).
+pub const PHRASES: [(Side, &str, &str, &[Category]); 13] = [
+    (Side::Partner, "on_my_way", "phrase.on_my_way", ANY),
+    (Side::Partner, "late_10", "phrase.late_10", ANY),
+    (Side::Partner, "at_arrivals", "phrase.at_arrivals", AIRPORT),
+    (Side::Partner, "at_lobby", "phrase.at_lobby", ANY),
+    (Side::Partner, "car_outside", "phrase.car_outside", DRIVEN),
+    (Side::Partner, "where_are_you", "phrase.where_are_you", ANY),
+    (Side::Traveller, "landed", "phrase.landed", AIRPORT),
+    (Side::Traveller, "coming_out", "phrase.coming_out", AIRPORT),
+    (Side::Traveller, "late_15", "phrase.late_15", ANY),
+    (Side::Traveller, "in_lobby", "phrase.in_lobby", ANY),
+    (Side::Traveller, "in_room", "phrase.in_room", ROOM),
+    (Side::Traveller, "cannot_find", "phrase.cannot_find", ANY),
+    (Side::Traveller, "thanks", "phrase.thanks", ANY),
 ];
 
 impl Side {
-    /// The phrases this side may send: code and term.
-    pub fn phrases(self) -> impl Iterator<Item = (&'static str, &'static str)> {
+    /// The phrases this side may send in a job of `category`: code and term.
+    pub fn phrases(self, category: Category) -> impl Iterator<Item = (&'static str, &'static str)> {
         PHRASES
             .into_iter()
-            .filter(move |(side, _, _)| *side == self)
-            .map(|(_, code, term)| (code, term))
+            .filter(move |(side, _, _, fits)| *side == self && fits.contains(&category))
+            .map(|(_, code, term, _)| (code, term))
     }
 }
 
@@ -72,8 +81,8 @@ impl Side {
 pub fn phrase_term(code: &str) -> Option<&'static str> {
     PHRASES
         .iter()
-        .find(|(_, c, _)| *c == code)
-        .map(|(_, _, term)| *term)
+        .find(|(_, c, _, _)| *c == code)
+        .map(|(_, _, term, _)| *term)
 }
 
 /// What a message says: a phrase of the book, or the writer's own words in their language.
@@ -90,10 +99,10 @@ impl Said {
         Ok(Said::Text { body, language })
     }
 
-    /// Refused when it is a phrase `side` has not in its book.
-    pub fn check(&self, side: Side) -> DomainResult<()> {
+    /// Refused when it is a phrase `side` has not in its book for a job of `category`.
+    pub fn check(&self, side: Side, category: Category) -> DomainResult<()> {
         match self {
-            Said::Phrase(code) if !side.phrases().any(|(c, _)| c == code) => {
+            Said::Phrase(code) if !side.phrases(category).any(|(c, _)| c == code) => {
                 Err(DomainError::invalid("phrase", msg("talk.phrase_unknown")))
             }
             _ => Ok(()),

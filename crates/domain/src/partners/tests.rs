@@ -555,3 +555,35 @@ fn only_the_job_s_partner_shares_where_they_are_and_only_on_the_way_or_there() {
         "position.not_sharing"
     );
 }
+
+#[test]
+fn each_service_has_the_phrases_that_make_sense_in_it() {
+    let codes = |side: Side, category| side.phrases(category).map(|(c, _)| c).collect::<Vec<_>>();
+    // A therapist has no car waiting and nobody coming out of arrivals; a driver has both.
+    let therapist = codes(Side::Partner, Category::DragonMassage);
+    assert!(therapist.contains(&"at_lobby") && therapist.contains(&"on_my_way"));
+    assert!(!therapist.contains(&"car_outside") && !therapist.contains(&"at_arrivals"));
+    let driver = codes(Side::Partner, Category::Shuttle);
+    assert!(driver.contains(&"car_outside") && driver.contains(&"at_arrivals"));
+    assert!(!codes(Side::Partner, Category::Escort).contains(&"car_outside"));
+    // A massage's traveller waits in the room; a shuttle's has landed.
+    assert!(codes(Side::Traveller, Category::DragonMassage).contains(&"in_room"));
+    assert!(!codes(Side::Traveller, Category::DragonMassage).contains(&"landed"));
+    let in_room = Said::Phrase("in_room".into());
+    assert_eq!(
+        code(
+            in_room
+                .check(Side::Traveller, Category::Shuttle)
+                .unwrap_err()
+        ),
+        "talk.phrase_unknown"
+    );
+    in_room
+        .check(Side::Traveller, Category::DragonMassage)
+        .unwrap();
+    // Every phrase fits some service, and its term is found by its code.
+    for (_, code, term, fits) in PHRASES {
+        assert!(!fits.is_empty(), "{code}");
+        assert!(phrase_term(code) == Some(term));
+    }
+}

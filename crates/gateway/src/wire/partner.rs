@@ -309,14 +309,14 @@ pub(crate) fn thread_to_pb(t: &Talk, reader: Option<&UserId>) -> pb::JobThread {
             }
         })
         .collect();
-    let phrases = t.side.map_or_else(Vec::new, |side| {
-        side.phrases()
-            .map(|(code, term)| pb::JobPhrase {
-                code: code.into(),
-                text: say(term),
-            })
-            .collect()
-    });
+    let phrases = t
+        .phrases
+        .iter()
+        .map(|(code, term)| pb::JobPhrase {
+            code: (*code).into(),
+            text: say(term),
+        })
+        .collect();
     pb::JobThread {
         messages,
         open: t.open,

@@ -82,6 +82,8 @@ pub struct Talk {
     pub messages: Vec<JobMessage>,
     pub open: bool,
     pub side: Option<Side>,
+    /// What the reader may say with one tap in this job: code and term (none for staff).
+    pub phrases: Vec<(&'static str, &'static str)>,
 }
 
 #[derive(Clone)]
@@ -357,12 +359,14 @@ impl PartnerService {
                 messages: Vec::new(),
                 open: false,
                 side,
+                phrases: Vec::new(),
             });
         };
         Ok(Talk {
             messages: self.store.messages(order_id).await?,
             open: side.is_some() && job.talk_open(self.clock.now()),
             side,
+            phrases: side.map_or_else(Vec::new, |s| s.phrases(job.category).collect()),
         })
     }
 
@@ -390,7 +394,7 @@ impl PartnerService {
         };
         let now = self.clock.now();
         job.require_talk_open(now)?;
-        said.check(side)?;
+        said.check(side, job.category)?;
         let message = JobMessage {
             seq: 0,
             side,
