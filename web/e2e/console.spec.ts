@@ -11,8 +11,9 @@ import { booking, dataDir } from './server-cli';
 // driven through the real API while the console is open in Chromium.
 
 const STAFF_PASSWORD = 'a-long-operator-pass';
-const ADMIN = `lan-${Date.now()}@ops.example`;
-const OPERATOR = `minh-${Date.now()}@ops.example`;
+// Each worker loads this file and makes its own staff: the process id keeps their addresses apart.
+const ADMIN = `lan-${Date.now()}-${process.pid}@ops.example`;
+const OPERATOR = `minh-${Date.now()}-${process.pid}@ops.example`;
 const PASSWORD = 'secret-123';
 
 /**

@@ -17,8 +17,9 @@ import { logInTo } from './sign-in';
 const STAFF_PASSWORD = 'a-long-operator-pass';
 // A phone photo, made by `adapters::testing::jpeg_with_gps(800, 600, 1)`.
 const PHOTO = new URL('./fixtures/hotel-gps.jpg', import.meta.url).pathname;
-const ADMIN = `mai-${Date.now()}@ops.example`;
-const OPERATOR = `tuan-${Date.now()}@ops.example`;
+// Each worker loads this file and makes its own staff: the process id keeps their addresses apart.
+const ADMIN = `mai-${Date.now()}-${process.pid}@ops.example`;
+const OPERATOR = `tuan-${Date.now()}-${process.pid}@ops.example`;
 
 test.beforeAll(() => {
   booking(['admin', 'create-operator', '--email', ADMIN], `${STAFF_PASSWORD}\n`);
