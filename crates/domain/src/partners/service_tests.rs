@@ -329,6 +329,36 @@ async fn only_an_active_partner_s_token_makes_a_partner() {
     );
 }
 
+#[tokio::test]
+async fn a_job_begun_before_midnight_stays_on_the_schedule_until_it_is_over() {
+    let w = world();
+    // 23:00 Vietnam time on the 25th, taken by a; also offered to b, who has not answered.
+    w.orders.put(paid_at(draft_order(), "BK261122-y", 13));
+    let late = crate::ordering::OrderId::parse("BK261122-y").unwrap();
+    w.svc
+        .offer(&ops(), &late, Offering::One(id("a")))
+        .await
+        .unwrap();
+    w.svc.accept(&partner(&w, "a").await, &late).await.unwrap();
+    // 00:30 on the 26th: a new day, and the job goes on.
+    let after_midnight = chrono::DateTime::parse_from_rfc3339("2026-11-25T17:30:00Z")
+        .unwrap()
+        .to_utc();
+    *w.clock.0.lock().unwrap() = after_midnight;
+    let a = w.svc.schedule(&partner(&w, "a").await, 2).await.unwrap();
+    let ids: Vec<&str> = a.iter().map(|j| j.job.order_id.as_str()).collect();
+    assert_eq!(ids, ["BK261122-y"]);
+    // The day after, a job left unfinished no longer shows: twelve hours is the carry-over.
+    *w.clock.0.lock().unwrap() = after_midnight + Duration::days(1);
+    assert!(
+        w.svc
+            .schedule(&partner(&w, "a").await, 2)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
 fn admin() -> Staff {
     Staff::Operator {
         user_id: id("boss"),
