@@ -330,33 +330,44 @@ async fn only_an_active_partner_s_token_makes_a_partner() {
 }
 
 #[tokio::test]
-async fn a_job_begun_before_midnight_stays_on_the_schedule_until_it_is_over() {
+async fn a_job_begun_before_midnight_stays_on_the_schedule_of_the_day_it_is_worked() {
     let w = world();
-    // 23:00 Vietnam time on the 25th, taken by a; also offered to b, who has not answered.
+    // 23:00 Vietnam time on the 25th, taken by a.
     w.orders.put(paid_at(draft_order(), "BK261122-y", 13));
     let late = crate::ordering::OrderId::parse("BK261122-y").unwrap();
     w.svc
         .offer(&ops(), &late, Offering::One(id("a")))
         .await
         .unwrap();
-    w.svc.accept(&partner(&w, "a").await, &late).await.unwrap();
-    // 00:30 on the 26th: a new day, and the job goes on.
-    let after_midnight = chrono::DateTime::parse_from_rfc3339("2026-11-25T17:30:00Z")
-        .unwrap()
-        .to_utc();
-    *w.clock.0.lock().unwrap() = after_midnight;
-    let a = w.svc.schedule(&partner(&w, "a").await, 2).await.unwrap();
-    let ids: Vec<&str> = a.iter().map(|j| j.job.order_id.as_str()).collect();
-    assert_eq!(ids, ["BK261122-y"]);
-    // The day after, a job left unfinished no longer shows: twelve hours is the carry-over.
-    *w.clock.0.lock().unwrap() = after_midnight + Duration::days(1);
-    assert!(
-        w.svc
-            .schedule(&partner(&w, "a").await, 2)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    let a = partner(&w, "a").await;
+    let taken = w.svc.accept(&a, &late).await.unwrap();
+    let start = taken.job.starts_at();
+    *w.clock.0.lock().unwrap() = start - Duration::minutes(30);
+    for to in [JobStatus::OnTheWay, JobStatus::Arrived, JobStatus::Started] {
+        w.svc.advance(&a, &late, to).await.unwrap();
+    }
+    let schedule = |w: &World| {
+        let a = a.clone();
+        let svc = w.svc.clone();
+        async move {
+            let jobs = svc.schedule(&a, 2).await.unwrap();
+            jobs.iter()
+                .map(|j| j.job.order_id.as_str().to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    // 00:30 on the 26th: a new day, and the job goes on; finished at 01:00, it stays today's.
+    *w.clock.0.lock().unwrap() = start + Duration::minutes(90);
+    assert_eq!(schedule(&w).await, ["BK261122-y"]);
+    *w.clock.0.lock().unwrap() = start + Duration::minutes(120);
+    w.svc
+        .advance(&a, &late, JobStatus::Completed)
+        .await
+        .unwrap();
+    assert_eq!(schedule(&w).await, ["BK261122-y"]);
+    // The next day (the 27th), it is yesterday's.
+    *w.clock.0.lock().unwrap() = start + Duration::hours(26);
+    assert!(schedule(&w).await.is_empty());
 }
 
 fn admin() -> Staff {

@@ -28,7 +28,7 @@ use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 /// the board reads two weeks).
 const REDISPATCH_DAYS: i64 = 400;
 
-/// How far before today a job they took and have not finished still shows on a partner's
+/// How far before today a job begun then, that its partner works on today, still shows on their
 /// schedule (a job is hours long, not days).
 const CARRY_OVER_HOURS: i64 = 12;
 
@@ -713,17 +713,18 @@ impl PartnerService {
     }
 
     /// A partner's jobs from the start of today (Vietnam time) for `days` days, soonest first:
-    /// taken ones, and offers still open; and before today, one they took that is not over.
+    /// taken ones, and offers still open; and one begun before today that they took and have not
+    /// finished, or finished today.
     pub async fn schedule(&self, partner: &Partner, days: u32) -> DomainResult<Vec<PartnerJob>> {
         let now = self.clock.now();
         let (today, until) = self.days_from_today(days);
         let from = today - Duration::hours(CARRY_OVER_HOURS);
         let mut out = Vec::new();
         for job in self.store.jobs_of(&partner.user_id, from, until).await? {
-            // Before today, only a job they took and have not finished: one begun at 23:40 goes
-            // on past midnight.
-            let carried =
-                job.partner.as_ref() == Some(&partner.user_id) && job.ended_at().is_none();
+            // Before today, only a job they took and work on today: one begun at 23:40 goes on
+            // past midnight, and stays once finished after it.
+            let carried = job.partner.as_ref() == Some(&partner.user_id)
+                && job.ended_at().is_none_or(|ended| ended >= today);
             if job.start.instant() < today && !carried {
                 continue;
             }
