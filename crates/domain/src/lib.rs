@@ -5,6 +5,7 @@
 //! `words` says the rules' messages in each language, for the gateway's answers and the mails.
 
 pub mod audit;
+pub mod backups;
 pub mod catalog;
 pub mod error;
 pub mod favorites;
