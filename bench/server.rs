@@ -9,6 +9,8 @@ use app::{Config, Environment, server};
 
 pub struct BenchServer {
     pub base: String,
+    /// The database it serves.
+    pub database_url: String,
     stop: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<anyhow::Result<()>>,
     dir: PathBuf,
@@ -20,15 +22,19 @@ impl BenchServer {
     pub async fn start(database_url: Option<&str>, seed_demo: bool) -> anyhow::Result<Self> {
         let dir = std::env::temp_dir().join(format!("booking-bench-{}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
+        let database_url = database_url.map_or_else(
+            || format!("sqlite://{}?mode=rwc", dir.join("bench.db").display()),
+            str::to_owned,
+        );
         let config = Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             env: Environment::Dev,
-            database_url: database_url.map_or_else(
-                || format!("sqlite://{}?mode=rwc", dir.join("bench.db").display()),
-                str::to_owned,
-            ),
+            database_url: database_url.clone(),
             web_dir: dir.join("web"),
             mailbox_dir: dir.join("mailbox"),
+            backup_dir: dir.join("backups"),
+            // Backups are the `backup` program's to take, not the schedule's.
+            backup_every_minutes: 0,
             seed_demo: Some(seed_demo),
             trust_proxy: true,
             log: "error".into(),
@@ -51,6 +57,7 @@ impl BenchServer {
             if http.get(format!("{base}/readyz")).send().await.is_ok() {
                 return Ok(Self {
                     base,
+                    database_url,
                     stop,
                     task,
                     dir,
@@ -62,10 +69,17 @@ impl BenchServer {
     }
 
     pub async fn stop(self) -> anyhow::Result<()> {
+        let dir = self.dir.clone();
+        self.halt().await?;
+        std::fs::remove_dir_all(dir).ok();
+        Ok(())
+    }
+
+    /// Stops serving and keeps the scratch folder (its database, its backups): where it is.
+    pub async fn halt(self) -> anyhow::Result<PathBuf> {
         self.stop.send(()).ok();
         self.task.await?.context("server")?;
-        std::fs::remove_dir_all(&self.dir).ok();
-        Ok(())
+        Ok(self.dir)
     }
 }
 

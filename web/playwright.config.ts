@@ -67,6 +67,7 @@ export default defineConfig({
         DATABASE_URL: databaseUrl,
         APP_MAILBOX_DIR: join(dataDir, 'mailbox'),
         APP_MEDIA_DIR: join(dataDir, 'images'),
+        APP_BACKUP_DIR: join(dataDir, 'backups'),
         // Every spec signs up its own customers from one address; the throttle is tested in Rust.
         APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',
         // VNPay's page cannot be reached from here: the browser test stands in for it and signs

@@ -289,7 +289,7 @@ test('every console screen has no serious accessibility violation, on a phone an
     await page.setViewportSize(viewport);
     const host = new URL(test.info().project.use.baseURL ?? '').hostname;
     await page.context().addCookies([{ name: 'theme', value: theme, domain: host, path: '/' }]);
-    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/reviews', '/ops/staff', '/ops/catalog', '/ops/partners']) {
+    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/reviews', '/ops/staff', '/ops/catalog', '/ops/partners', '/ops/backups']) {
       await page.goto(path);
       await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
       await expect(page.locator('.console-main h1')).toBeVisible();
@@ -301,6 +301,25 @@ test('every console screen has no serious accessibility violation, on a phone an
       expect(found, `${path} at ${viewport.width} px, ${theme}`).toEqual([]);
     }
   }
+});
+
+test('an admin sees the last backup and takes one now; the shell lists it; an operator has no such screen', async ({ browser }) => {
+  const page = await staffPage(browser, ADMIN, '/ops/backups');
+  const last = page.getByTestId('backups-last');
+  await expect(last).toBeVisible();
+  const before = await page.getByTestId('backups-table').locator('tbody tr').count();
+  await page.getByRole('button', { name: '立即備份' }).click();
+  await expect(page.getByText('備份完成')).toBeVisible();
+  await expect(page.getByTestId('backups-table').locator('tbody tr')).toHaveCount(before + 1);
+  await expect(last).toContainText(/最近一次備份：\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}（[\d.]+ (kB|MB)）/);
+  const newest = (await page.getByTestId('backups-table').locator('tbody tr').first().locator('code').textContent()) ?? '';
+  expect(newest).toMatch(/^booking-\d{8}T\d{6}Z\.sqlite3$/);
+  await page.screenshot({ path: 'test-results/screens/console-backups.png', fullPage: true });
+  // The shell sees the same backups, newest first.
+  expect(booking(['backup', 'list']).split('\n')[0]).toContain(newest);
+  const ops = await staffPage(browser, OPERATOR, '/ops/backups');
+  await expect(ops.getByRole('link', { name: '資料備份' })).toHaveCount(0);
+  await expect(ops.getByText('這個頁面只限管理員')).toBeVisible();
 });
 
 test('an admin adjusts a wallet, refused below zero; an operator is not offered it', async ({ browser, request }) => {

@@ -16,6 +16,7 @@ export function booking(args: string[], input = ''): string {
       DATABASE_URL: databaseUrl,
       APP_MAILBOX_DIR: join(dataDir(), 'mailbox'),
       APP_MEDIA_DIR: join(dataDir(), 'images'),
+      APP_BACKUP_DIR: join(dataDir(), 'backups'),
       APP_MIGRATE_ON_START: 'false',
       APP_SEED_DEMO: 'false',
       APP_LOG: 'warn',

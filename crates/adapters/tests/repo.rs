@@ -237,6 +237,8 @@ on_both_databases!(
     }
 );
 
+#[path = "repo/backups.rs"]
+mod backups;
 #[path = "repo/blobs.rs"]
 mod blobs;
 #[path = "repo/federation.rs"]

@@ -1,5 +1,6 @@
-//! The server's background work beside the requests: the mail outbox, the hourly housekeeping
-//! and the lapsing of unpaid orders, each until the server stops; and the signal that stops it.
+//! The server's background work beside the requests: the mail outbox, the hourly housekeeping,
+//! the lapsing of unpaid orders and SQLite's scheduled backups, each until the server stops; and
+//! the signal that stops it.
 
 use std::future::Future;
 use std::time::Duration;
@@ -7,6 +8,7 @@ use std::time::Duration;
 use adapters::providers::mail::OutboxWorker;
 use adapters::sql::db::DatabaseConnection;
 use adapters::stores::catalog_version::CatalogVersion;
+use domain::backups::BackupService;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
 use tokio::sync::watch;
@@ -14,6 +16,9 @@ use tokio::task::JoinHandle;
 
 /// How often the catalogue's version is read for other nodes' changes.
 pub const CATALOG_FOLLOW: Duration = Duration::from_millis(500);
+
+/// How often a node looks whether a backup is due.
+const BACKUP_LOOK: Duration = Duration::from_secs(60);
 
 /// The background jobs of a running server.
 pub struct Jobs(Vec<JoinHandle<()>>);
@@ -26,6 +31,8 @@ pub struct Work {
     pub orders: OrderService,
     /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
     pub catalog_version: CatalogVersion,
+    /// Backups of a SQLite database, taken when due.
+    pub backups: Option<BackupService>,
     /// How often unpaid orders are looked at for lapsing.
     pub expiry_interval: Duration,
 }
@@ -38,6 +45,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         media,
         orders,
         catalog_version,
+        backups,
         expiry_interval,
     } = work;
     let outbox = tokio::spawn(outbox.run(Duration::from_millis(500), stopped.clone()));
@@ -66,6 +74,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         let version = catalog_version.clone();
         async move { version.refresh().await }
     }));
+    let stopped_too = stopped.clone();
     let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
         let orders = orders.clone();
         async move {
@@ -76,7 +85,23 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             }
         }
     }));
-    Jobs(vec![outbox, housekeeping, catalogue, expiry])
+    let mut jobs = vec![outbox, housekeeping, catalogue, expiry];
+    if let Some(backups) = backups {
+        // Looked at each minute: the schedule's own interval says when one is due.
+        jobs.push(tokio::spawn(every(BACKUP_LOOK, stopped_too, move || {
+            let backups = backups.clone();
+            async move {
+                match backups.run_due().await {
+                    Ok(Some(b)) => {
+                        tracing::info!(backup = %b.name, bytes = b.bytes, "backup taken")
+                    }
+                    Ok(None) => {}
+                    Err(e) => tracing::error!(error = %e, "backup"),
+                }
+            }
+        })));
+    }
+    Jobs(jobs)
 }
 
 impl Jobs {

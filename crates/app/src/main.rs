@@ -67,6 +67,24 @@ enum Command {
     /// Operators' essentials from a shell: accounts, service keys, the catalogue, orders.
     #[command(subcommand)]
     Admin(Admin),
+    /// Backups of a SQLite database: take one now, list those kept, put one back.
+    #[command(subcommand)]
+    Backup(Backup),
+}
+
+#[derive(Subcommand)]
+enum Backup {
+    /// Takes a backup now, while the node serves or not, and lets go of those no longer kept.
+    Now {
+        /// Who asks, for the audit log.
+        #[arg(long, default_value = "admin")]
+        by: String,
+    },
+    /// Lists the backups kept, newest first: name, size in bytes, when taken (UTC).
+    List,
+    /// Puts a kept backup in place of the database of a stopped node. The file it replaces is
+    /// moved aside (`….before-restore-…`), never deleted.
+    Restore { name: String },
 }
 
 #[derive(Subcommand)]
@@ -222,7 +240,58 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Admin(admin) => run_admin(&config, admin).await,
+        Command::Backup(backup) => run_backup(&config, backup).await,
     }
+}
+
+async fn run_backup(config: &Config, backup: Backup) -> anyhow::Result<()> {
+    match backup {
+        Backup::Restore { name } => {
+            let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ").to_string();
+            let shelf = config.backup_shelf()?;
+            let aside = adapters::providers::backups::restore_sqlite(
+                &shelf,
+                &name,
+                &config.database_url,
+                &stamp,
+            )
+            .await
+            .map_err(anyhow::Error::msg)?;
+            match aside {
+                Some(old) => println!(
+                    "restored {name}; the database it replaced is {}",
+                    old.display()
+                ),
+                None => println!("restored {name}"),
+            }
+        }
+        Backup::Now { by } => {
+            let app = server::App::start(config).await?;
+            let taken = backups_of(&app)?
+                .take(domain::backups::Trigger::Staff(&shell(&by)))
+                .await
+                .map_err(said)?;
+            println!("{} {}", taken.name, taken.bytes);
+        }
+        Backup::List => {
+            let app = server::App::start(config).await?;
+            for b in backups_of(&app)?
+                .list(&shell("admin"))
+                .await
+                .map_err(said)?
+            {
+                println!("{} {} {}", b.name, b.bytes, b.taken_at.to_rfc3339());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn backups_of(app: &server::App) -> anyhow::Result<&domain::backups::BackupService> {
+    app.services
+        .backups
+        .as_ref()
+        .context("backups here are SQLite's; PostgreSQL's: docs/deploying.md")
 }
 
 /// Someone at the server's shell, named for the audit log.

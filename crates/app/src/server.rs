@@ -218,6 +218,7 @@ impl App {
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );
+        let backups = config.backups(&db, operations.clone())?;
         let operators = OperatorService::new(OperatorPorts {
             orders: orders.clone(),
             payments: payments.clone(),
@@ -242,6 +243,7 @@ impl App {
             services: gateway::ServiceSet {
                 catalog_cache: gateway::CatalogCache::new(catalog_version.follow()),
                 live,
+                backups,
                 draining: draining.watch(),
                 operators,
                 orders,
@@ -452,6 +454,19 @@ pub async fn serve(
     if config.public_url.is_none() {
         config.public_url = Some(format!("http://{}", listener.local_addr()?));
     }
+    // Held while serving a SQLite database, so that a restore is refused meanwhile.
+    let _serving = match adapters::sql::db::sqlite_file(&config.database_url) {
+        Some(file) => {
+            let file = std::path::Path::new(file);
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir).ok();
+            }
+            let lock = adapters::providers::backups::NodeLock::serve(file)
+                .context("the database's lock file")?;
+            Some(lock)
+        }
+        None => None,
+    };
     let app = App::start(&config).await?;
     let router = app.router(&config);
     let (stop, stopped) = watch::channel(false);
@@ -461,6 +476,7 @@ pub async fn serve(
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),
         catalog_version: app.catalog_version.clone(),
+        backups: app.services.backups.clone(),
         expiry_interval: Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1))),
     };
     let jobs = jobs::start(work, stopped);

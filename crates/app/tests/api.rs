@@ -132,6 +132,9 @@ impl TestApp {
             seed_demo: Some(true),
             mailbox_dir: web_dir.join("mailbox"),
             media_dir: web_dir.join("images"),
+            backup_dir: web_dir.join("backups"),
+            // Taken when a test asks, not at every server's start.
+            backup_every_minutes: 0,
             log: "warn".into(),
             order_expiry_interval_secs: 1,
             vnpay_tmn_code: Some(VNPAY_TMN.into()),
@@ -696,6 +699,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
     );
 });
 
+#[path = "api/backups.rs"]
+mod backups;
 #[path = "api/federation.rs"]
 mod federation;
 #[path = "api/hostile.rs"]

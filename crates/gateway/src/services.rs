@@ -1,5 +1,6 @@
 //! The application services every handler reaches, shared by both protocols.
 
+use domain::backups::BackupService;
 use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityService, UserService};
@@ -51,6 +52,8 @@ pub struct ServiceSet {
     pub support: SupportService,
     pub operators: OperatorService,
     pub live: LiveService,
+    /// Backups of the data: SQLite's, taken by the node that serves it.
+    pub backups: Option<BackupService>,
     /// The public catalogue lists kept as answers, per catalogue version.
     pub catalog_cache: CatalogCache,
     /// Turns true when the node starts draining; open streams end then.

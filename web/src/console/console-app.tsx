@@ -14,6 +14,7 @@ import { CustomerPage, CustomersPage } from './screens/customers-page';
 import { OrderPage } from './screens/order-page';
 import { OrdersPage } from './screens/orders-page';
 import { PartnersPage } from './screens/partners-page';
+import { BackupsPage } from './screens/backups-page';
 import { PayrollPage } from './screens/payroll-page';
 import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
@@ -117,6 +118,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
   partners: (_, role) => (role === 'admin' ? <PartnersPage /> : <p className="form-error">{m.adminOnly}</p>),
   payroll: (_, role) => (role === 'admin' ? <PayrollPage /> : <p className="form-error">{m.adminOnly}</p>),
+  backups: (_, role) => (role === 'admin' ? <BackupsPage /> : <p className="form-error">{m.adminOnly}</p>),
 };
 
 /** The screen of a path under /ops (matched here rather than by nested routes, so the app's
@@ -157,6 +159,7 @@ function Frame({ role }: { role: Role }) {
           [opsTo('staff'), m.nav.staff],
           [opsTo('partners'), m.nav.partners],
           [opsTo('payroll'), m.nav.payroll],
+          [opsTo('backups'), m.nav.backups],
         ] as [string, string][])
       : []),
   ];

@@ -14,6 +14,7 @@ export const consolePaths = {
   catalog: '/ops/catalog',
   partners: '/ops/partners',
   payroll: '/ops/payroll',
+  backups: '/ops/backups',
 } as const;
 
 export type ConsoleRoute = keyof typeof consolePaths;

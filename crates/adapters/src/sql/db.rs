@@ -205,7 +205,8 @@ pub async fn ping(db: &DatabaseConnection) -> Result<(), DbErr> {
     db.execute_unprepared("SELECT 1").await.map(|_| ())
 }
 
-fn sqlite_file(url: &str) -> Option<&str> {
+/// The file of a `sqlite:` URL (`None` for another database, or one in memory).
+pub fn sqlite_file(url: &str) -> Option<&str> {
     let rest = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))?;

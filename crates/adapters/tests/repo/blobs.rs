@@ -49,7 +49,7 @@ async fn the_local_store_keeps_blobs_under_its_root_only() {
 }
 
 /// s3rver on a free port, stopped when dropped.
-struct S3rver(Child, u16, std::path::PathBuf);
+pub(super) struct S3rver(Child, pub(super) u16, std::path::PathBuf);
 
 impl Drop for S3rver {
     fn drop(&mut self) {
@@ -59,7 +59,7 @@ impl Drop for S3rver {
     }
 }
 
-async fn s3rver() -> S3rver {
+pub(super) async fn s3rver() -> S3rver {
     let bin = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../web/node_modules/s3rver/bin/s3rver.js"
@@ -103,7 +103,7 @@ async fn s3rver() -> S3rver {
     panic!("s3rver did not start");
 }
 
-fn config(port: u16, access_key: &str) -> S3Config {
+pub(super) fn config(port: u16, access_key: &str) -> S3Config {
     S3Config {
         endpoint: format!("http://127.0.0.1:{port}"),
         bucket: "hotel-images-test".into(),

@@ -67,6 +67,17 @@ pub struct Config {
     pub s3_secret_key: Option<String>,
     pub s3_region: String,
     pub s3_path_style: bool,
+    /// `APP_BACKUP_DIR`: where SQLite's backups are kept (put it on another disk); with
+    /// `APP_BACKUP_S3` on, they go to the `APP_S3_*` bucket under `backups/` instead.
+    pub backup_dir: PathBuf,
+    pub backup_s3: bool,
+    /// `APP_BACKUP_EVERY_MINUTES`: how long after the last backup the next is taken; 0 for none
+    /// but those asked for (the console, `booking backup now`).
+    pub backup_every_minutes: u32,
+    /// `APP_BACKUP_KEEP_LAST` and `APP_BACKUP_KEEP_DAILY`: the newest backups kept, and beside
+    /// them the newest of each of that many days.
+    pub backup_keep_last: u32,
+    pub backup_keep_daily: u32,
     /// `APP_SMTP_HOST` and the other `APP_SMTP_*`: the relay for mails; required in prod.
     pub smtp_host: Option<String>,
     pub smtp_port: u16,
@@ -180,6 +191,11 @@ impl Default for Config {
             s3_secret_key: None,
             s3_region: "us-east-1".into(),
             s3_path_style: false,
+            backup_dir: PathBuf::from("data/backups"),
+            backup_s3: false,
+            backup_every_minutes: 60,
+            backup_keep_last: 24,
+            backup_keep_daily: 14,
             smtp_host: None,
             smtp_port: 587,
             smtp_tls: adapters::providers::mail::SmtpTls::Starttls,
@@ -288,6 +304,59 @@ impl Config {
             },
             ..Default::default()
         }
+    }
+
+    /// When backups are taken by themselves and which are kept.
+    pub fn backup_policy(&self) -> domain::backups::BackupPolicy {
+        domain::backups::BackupPolicy {
+            every: (self.backup_every_minutes > 0)
+                .then(|| chrono::Duration::minutes(i64::from(self.backup_every_minutes))),
+            retention: domain::backups::Retention {
+                last: self.backup_keep_last,
+                daily: self.backup_keep_daily,
+            },
+        }
+    }
+
+    /// The backups of a SQLite database (`None` on PostgreSQL, whose are pgBackRest's and
+    /// `booking backup dump`'s: docs/deploying.md).
+    pub fn backups(
+        &self,
+        db: &adapters::sql::db::DatabaseConnection,
+        audit: std::sync::Arc<dyn domain::operations::AuditLog>,
+    ) -> anyhow::Result<Option<domain::backups::BackupService>> {
+        if adapters::sql::db::sqlite_file(&self.database_url).is_none() {
+            return Ok(None);
+        }
+        let port = adapters::providers::backups::SqliteBackups::new(
+            db.clone(),
+            &self.database_url,
+            self.backup_shelf()?,
+        );
+        Ok(Some(domain::backups::BackupService::new(
+            std::sync::Arc::new(port),
+            audit,
+            std::sync::Arc::new(adapters::system::SystemClock),
+            std::sync::Arc::new(adapters::system::OsRandomness),
+            self.backup_policy(),
+        )))
+    }
+
+    /// Where backups are kept: the bucket's `backups/` with `APP_BACKUP_S3`, else the folder.
+    pub fn backup_shelf(&self) -> anyhow::Result<adapters::providers::backups::Shelf> {
+        use adapters::providers::backups::Shelf;
+        if !self.backup_s3 {
+            return Ok(Shelf::Folder(self.backup_dir.clone()));
+        }
+        let s3 = self.s3()?.ok_or_else(|| {
+            anyhow::anyhow!("APP_BACKUP_S3 needs APP_S3_ENDPOINT and APP_S3_BUCKET")
+        })?;
+        let store =
+            adapters::providers::media::S3BlobStore::new(&s3).map_err(anyhow::Error::msg)?;
+        Ok(Shelf::Bucket {
+            store: Box::new(store),
+            prefix: "backups/".into(),
+        })
     }
 
     /// The site's origin, without a trailing slash.

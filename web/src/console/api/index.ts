@@ -2,6 +2,7 @@
 // every read through the app's one data pattern (`@/lib/api`), every write followed by marking the
 // operators' answers stale. Live events mark them stale too (console-frame).
 
+import { backupActions } from './backups';
 import { catalogActions } from './catalog';
 import { orderActions } from './orders';
 import { partnerActions } from './partners';
@@ -9,6 +10,7 @@ import { paymentActions } from './payments';
 import { staffActions } from './staff';
 import { supportActions } from './support';
 
+export * from './backups';
 export * from './catalog';
 export * from './customers';
 export * from './orders';
@@ -20,4 +22,4 @@ export * from './staff';
 export * from './support';
 
 /** Every operator's action, by name, whichever subject it belongs to. */
-export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions };
+export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions, ...backupActions };

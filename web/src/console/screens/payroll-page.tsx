@@ -9,6 +9,7 @@ import { showTimestamp, weekEnds } from '@/lib/vietnam-time';
 import { actions, usePayroll } from '../api';
 import { saveText } from '../download';
 import { consoleMessages } from '../messages';
+import { ResultTable } from '../result-table';
 import { useAction } from '../use-action';
 
 const m = consoleMessages.payroll;
@@ -66,24 +67,20 @@ export function PayrollPage() {
       {data && data.lines.length > 0 && (
         <>
           <p>{m.total(formatVnd(due))}</p>
-          <div className="card console-table-wrap" role="region" aria-label={consoleMessages.nav.payroll} tabIndex={0}>
-            <table className="console-table" data-testid="payroll-table">
-              <thead>
-                <tr>
-                  {m.columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.lines.map((line) => (
-                  <Row key={line.partner?.userId} line={line} week={week} over={data.over} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ResultTable
+            label={consoleMessages.nav.payroll}
+            count={data.lines.length}
+            error={undefined}
+            none={m.none}
+            columns={m.columns}
+            hasMore={false}
+            more={() => undefined}
+            testId="payroll-table"
+          >
+            {data.lines.map((line) => (
+              <Row key={line.partner?.userId} line={line} week={week} over={data.over} />
+            ))}
+          </ResultTable>
         </>
       )}
     </div>

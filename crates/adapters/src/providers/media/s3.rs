@@ -7,6 +7,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use domain::media::BlobStore;
 use domain::{DomainError, DomainResult};
+use rusty_s3::actions::ListObjectsV2;
 use rusty_s3::{Bucket, Credentials, S3Action, UrlStyle};
 
 /// Where the bucket is and who may write to it (`APP_S3_*`).
@@ -65,6 +66,41 @@ impl S3BlobStore {
             credentials: Credentials::new(config.access_key.clone(), config.secret_key.clone()),
             http,
         })
+    }
+}
+
+impl S3BlobStore {
+    pub fn bucket_name(&self) -> &str {
+        self.bucket.name()
+    }
+
+    /// Every object whose key starts with `prefix`, with its size, following the pages.
+    pub async fn keys(&self, prefix: &str) -> DomainResult<Vec<(String, u64)>> {
+        let mut out = Vec::new();
+        let mut token: Option<String> = None;
+        loop {
+            let mut list = self.bucket.list_objects_v2(Some(&self.credentials));
+            list.with_prefix(prefix);
+            if let Some(t) = &token {
+                list.with_continuation_token(t.clone());
+            }
+            let r = self
+                .http
+                .get(list.sign(SIGNED_FOR))
+                .send()
+                .await
+                .map_err(unavailable)?;
+            if !r.status().is_success() {
+                return Err(unavailable(format!("LIST {prefix}: {}", r.status())));
+            }
+            let body = r.bytes().await.map_err(unavailable)?;
+            let page = ListObjectsV2::parse_response(&body).map_err(unavailable)?;
+            out.extend(page.contents.into_iter().map(|o| (o.key, o.size)));
+            match page.next_continuation_token {
+                Some(next) => token = Some(next),
+                None => return Ok(out),
+            }
+        }
     }
 }
 

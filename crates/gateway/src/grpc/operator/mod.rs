@@ -3,6 +3,7 @@
 //! `SupportService::reply`, …), which checks the duty and writes the audit entry. What is the
 //! operators' own (staff, keys, audit, customers) goes to `OperatorService`.
 
+mod backups;
 mod catalog;
 mod customers;
 mod orders;
@@ -107,4 +108,6 @@ dispatch! {
     list_payroll(ListPayrollRequest, ListPayrollResponse) => partners::list_payroll;
     pay_partner_week(PayPartnerWeekRequest, PayPartnerWeekResponse) => partners::pay_partner_week;
     export_payroll(ExportPayrollRequest, ExportPayrollResponse) => partners::export_payroll;
+    get_backups(GetBackupsRequest, GetBackupsResponse) => backups::get_backups;
+    start_backup(StartBackupRequest, StartBackupResponse) => backups::start_backup;
 }

@@ -1,0 +1,179 @@
+//! SQLite's backups against a real database file: a copy taken while writers go on holds every
+//! write acknowledged before it began; it is kept whole in a folder or an S3 bucket (s3rver); a
+//! restore is refused while a node holds the database, and otherwise puts the copy in place and
+//! keeps the file it replaced.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use adapters::providers::backups::{NodeLock, Shelf, SqliteBackups, restore_sqlite};
+use adapters::providers::media::S3BlobStore;
+use adapters::testing::{Backend, TestDb, unique_name};
+use domain::backups::{Backup, BackupPort};
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+
+fn file_of(url: &str) -> PathBuf {
+    PathBuf::from(adapters::sql::db::sqlite_file(url).unwrap())
+}
+
+async fn numbers(db: &DatabaseConnection) -> BTreeSet<i64> {
+    let sql = Statement::from_string(db.get_database_backend(), "SELECT n FROM probe");
+    db.query_all_raw(sql)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.try_get::<i64>("", "n").unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_backup_taken_under_writes_holds_every_acknowledged_write_and_restores_in_place() {
+    let t = TestDb::empty(Backend::Sqlite).await;
+    t.db.execute_unprepared("CREATE TABLE probe (n INTEGER PRIMARY KEY, pad TEXT NOT NULL)")
+        .await
+        .unwrap();
+    let folder = std::env::temp_dir().join(unique_name("backups"));
+    let port = SqliteBackups::new(t.db.clone(), &t.url, Shelf::Folder(folder.clone()));
+
+    // Eight writers commit one row each, as fast as they can, and note what was acknowledged.
+    let next = Arc::new(AtomicI64::new(0));
+    let acked = Arc::new(Mutex::new(BTreeSet::new()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let writers: Vec<_> = (0..8)
+        .map(|_| {
+            let (db, next, acked, stop) = (t.db.clone(), next.clone(), acked.clone(), stop.clone());
+            tokio::spawn(async move {
+                while !stop.load(Ordering::Relaxed) {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    let sql = format!(
+                        "INSERT INTO probe (n, pad) VALUES ({n}, '{}')",
+                        "x".repeat(200)
+                    );
+                    db.execute_unprepared(&sql).await.unwrap();
+                    acked.lock().unwrap().insert(n);
+                }
+            })
+        })
+        .collect();
+    while acked.lock().unwrap().len() < 500 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let before = acked.lock().unwrap().clone();
+    let name = Backup::name_at(chrono::Utc::now(), port.extension());
+    let bytes = port.take(&name).await.unwrap();
+    // Writes went on during the copy.
+    while acked.lock().unwrap().len() < before.len() + 200 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    for w in writers {
+        w.await.unwrap();
+    }
+    let all = acked.lock().unwrap().clone();
+    assert_eq!(port.list().await.unwrap(), [(name.clone(), bytes)]);
+    assert!(
+        std::fs::read_dir(&folder).unwrap().count() == 1,
+        "no partial copy left"
+    );
+
+    // A node serves the database: restoring is refused, and nothing is touched.
+    let file = file_of(&t.url);
+    let held = NodeLock::serve(&file).unwrap();
+    let second = NodeLock::serve(&file).unwrap();
+    // Two nodes may serve one file; only one takes a backup at a time.
+    let taking = port.hold().await.unwrap().expect("free");
+    assert!(port.hold().await.unwrap().is_none());
+    drop(taking);
+    let shelf = Shelf::Folder(folder.clone());
+    let refused = restore_sqlite(&shelf, &name, &t.url, "t1")
+        .await
+        .unwrap_err();
+    assert!(refused.contains("stop it first"), "{refused}");
+    drop((held, second));
+    assert_eq!(numbers(&t.db).await, all);
+
+    // Stopped, it restores: the copy holds every write acknowledged before the backup began
+    // (and perhaps some during it), none after it ended; the file it replaced is kept.
+    t.db.clone().close().await.unwrap();
+    let aside = restore_sqlite(&shelf, &name, &t.url, "t2")
+        .await
+        .unwrap()
+        .unwrap();
+    let db = adapters::sql::db::connect(&t.url).await.unwrap();
+    let restored = numbers(&db).await;
+    assert!(
+        before.is_subset(&restored),
+        "{} of {} acknowledged before",
+        before.intersection(&restored).count(),
+        before.len()
+    );
+    assert!(restored.is_subset(&all));
+    assert!(
+        restored.len() < all.len(),
+        "writes after the backup are not in it"
+    );
+    db.close().await.unwrap();
+    let old = adapters::sql::db::connect(&format!("sqlite://{}?mode=ro", aside.display()))
+        .await
+        .unwrap();
+    assert_eq!(
+        numbers(&old).await,
+        all,
+        "the replaced database, whole with its WAL"
+    );
+    old.close().await.unwrap();
+    assert!(
+        restore_sqlite(&shelf, "booking-20000101T000000Z.sqlite3", &t.url, "t3")
+            .await
+            .is_err()
+    );
+    std::fs::remove_dir_all(folder).ok();
+    t.remove().await;
+}
+
+#[tokio::test]
+async fn backups_kept_in_a_bucket_are_listed_fetched_and_removed() {
+    let server = super::blobs::s3rver().await;
+    let store = S3BlobStore::new(&super::blobs::config(server.1, "S3RVER")).unwrap();
+    let shelf = Shelf::Bucket {
+        store: Box::new(store),
+        prefix: "backups/".into(),
+    };
+    let t = TestDb::migrated(Backend::Sqlite).await;
+    let port = SqliteBackups::new(t.db.clone(), &t.url, shelf);
+    assert!(port.place().starts_with("s3://hotel-images-test/backups/"));
+    let mut names = Vec::new();
+    for at in ["20261128T090000Z", "20261128T100000Z"] {
+        let name = format!("booking-{at}.sqlite3");
+        let bytes = port.take(&name).await.unwrap();
+        assert!(bytes > 10_000, "a migrated database: {bytes}");
+        names.push((name, bytes));
+    }
+    let mut listed = port.list().await.unwrap();
+    listed.sort();
+    assert_eq!(listed, names);
+    port.remove(&names[0].0).await.unwrap();
+    assert_eq!(port.list().await.unwrap(), [names[1].clone()]);
+    // Fetched back whole: a restore into a new, stopped node.
+    let store = S3BlobStore::new(&super::blobs::config(server.1, "S3RVER")).unwrap();
+    let shelf = Shelf::Bucket {
+        store: Box::new(store),
+        prefix: "backups/".into(),
+    };
+    let target = std::env::temp_dir().join(unique_name("restored"));
+    std::fs::create_dir_all(&target).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", target.join("booking.db").display());
+    assert_eq!(
+        restore_sqlite(&shelf, &names[1].0, &url, "t")
+            .await
+            .unwrap(),
+        None
+    );
+    let db = adapters::sql::db::connect(&url).await.unwrap();
+    adapters::sql::db::migrate(&db).await.unwrap();
+    db.close().await.unwrap();
+    std::fs::remove_dir_all(target).ok();
+    t.remove().await;
+}

@@ -1,0 +1,66 @@
+import { FormError } from '@/components/form/form-error';
+import { LANGUAGE } from '@/lib/i18n/language';
+import { showTimestamp } from '@/lib/vietnam-time';
+import { actions, useBackups } from '../api';
+import { consoleMessages } from '../messages';
+import { ResultTable } from '../result-table';
+import { useAction } from '../use-action';
+
+const m = consoleMessages.backups;
+
+/** Sizes as people read them: kB, MB or GB in the reader's language. */
+function size(bytes: bigint): string {
+  const n = Number(bytes);
+  const [unit, by] = n >= 1e9 ? (['gigabyte', 1e9] as const) : n >= 1e6 ? (['megabyte', 1e6] as const) : (['kilobyte', 1e3] as const);
+  return new Intl.NumberFormat(LANGUAGE, { style: 'unit', unit, maximumFractionDigits: 1 }).format(n / by);
+}
+
+/** Admins see that the data is backed up (the last backup, what is kept, when the next is due)
+ * and take one before a risky change. Restoring is done at the node's shell, the node stopped. */
+export function BackupsPage() {
+  const { data, error: loadError } = useBackups();
+  const { error, run } = useAction();
+  const last = data?.backups[0];
+  return (
+    <div data-testid="backups">
+      <h1>{consoleMessages.nav.backups}</h1>
+      {loadError && <p className="form-error">{consoleMessages.loadFailed}</p>}
+      {data && (
+        <div className="card console-form">
+          <p data-testid="backups-last">{last ? m.last(showTimestamp(last.takenAt), size(last.bytes)) : m.never}</p>
+          <p>{data.nextAt ? m.next(showTimestamp(data.nextAt)) : m.noSchedule}</p>
+          <p className="muted">{m.kept(data.backups.length, size(data.totalBytes), data.place)}</p>
+          <p>
+            <button type="button" className="button button-primary" onClick={() => void run(actions.startBackup, { done: m.started })}>
+              {m.start}
+            </button>
+          </p>
+          <FormError error={error} />
+          <p className="muted small">{m.restoreHint}</p>
+        </div>
+      )}
+      {data && data.backups.length > 0 && (
+        <ResultTable
+          label={consoleMessages.nav.backups}
+          count={data.backups.length}
+          error={undefined}
+          none={m.never}
+          columns={m.columns}
+          hasMore={false}
+          more={() => undefined}
+          testId="backups-table"
+        >
+          {data.backups.map((b) => (
+            <tr key={b.name}>
+              <td>
+                <code>{b.name}</code>
+              </td>
+              <td>{showTimestamp(b.takenAt)}</td>
+              <td>{size(b.bytes)}</td>
+            </tr>
+          ))}
+        </ResultTable>
+      )}
+    </div>
+  );
+}
