@@ -79,6 +79,7 @@ serve_scratch() {
   base="http://127.0.0.1:$port"
   env APP_LISTEN="127.0.0.1:$port" DATABASE_URL="sqlite://$scratch/scratch.db?mode=rwc" \
     APP_WEB_DIR="$ROOT/web/dist" APP_MAILBOX_DIR="$scratch/mail" APP_MEDIA_DIR="$scratch/media" \
+    APP_BACKUP_DIR="$scratch/backups" \
     APP_LOG=error "$@" "$bin" serve &
   scratch_server=$!
   trap 'kill $scratch_server 2>/dev/null; rm -rf "$scratch"' EXIT
