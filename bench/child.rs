@@ -35,6 +35,7 @@ impl Server {
             .env("APP_WEB_DIR", dir.join("web"))
             .env("APP_MAILBOX_DIR", dir.join("mailbox"))
             .env("APP_MEDIA_DIR", dir.join("media"))
+            .env("APP_BACKUP_DIR", dir.join("backups"))
             .env("APP_LOG", "error")
             .env("APP_SHUTDOWN_GRACE_SECS", "0")
             // One bench account orders for many customers: the per-customer cap on unpaid orders

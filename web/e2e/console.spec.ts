@@ -37,9 +37,14 @@ function serveOrder(id: string): void {
 
 test.describe.configure({ mode: 'serial' });
 
+// With every test its own unit of work, a worker may come back to this file after others and run
+// `beforeAll` again with the module (and these addresses) already loaded: the staff are made once.
+let staffMade = false;
 test.beforeAll(() => {
+  if (staffMade) return;
   booking(['admin', 'create-operator', '--email', ADMIN], `${STAFF_PASSWORD}\n`);
   booking(['admin', 'create-operator', '--email', OPERATOR, '--role', 'operator'], `${STAFF_PASSWORD}\n`);
+  staffMade = true;
 });
 
 interface Customer {

@@ -21,9 +21,14 @@ const PHOTO = new URL('./fixtures/hotel-gps.jpg', import.meta.url).pathname;
 const ADMIN = `mai-${Date.now()}-${process.pid}@ops.example`;
 const OPERATOR = `tuan-${Date.now()}-${process.pid}@ops.example`;
 
+// With every test its own unit of work, a worker may come back to this file after others and run
+// `beforeAll` again with the module (and these addresses) already loaded: the staff are made once.
+let staffMade = false;
 test.beforeAll(() => {
+  if (staffMade) return;
   booking(['admin', 'create-operator', '--email', ADMIN], `${STAFF_PASSWORD}\n`);
   booking(['admin', 'create-operator', '--email', OPERATOR, '--role', 'operator'], `${STAFF_PASSWORD}\n`);
+  staffMade = true;
 });
 
 /** Serious or critical axe findings on the page as it stands. */
