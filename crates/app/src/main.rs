@@ -85,6 +85,12 @@ enum Backup {
     /// Puts a kept backup in place of the database of a stopped node. The file it replaces is
     /// moved aside (`….before-restore-…`), never deleted.
     Restore { name: String },
+    /// PostgreSQL: writes a dump of the whole database to FILE (pg_dump's custom format), while
+    /// it serves.
+    Dump { file: PathBuf },
+    /// PostgreSQL: loads a dump into the database of DATABASE_URL, which must be new (no
+    /// tables); all of it or nothing.
+    Load { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -265,6 +271,18 @@ async fn run_backup(config: &Config, backup: Backup) -> anyhow::Result<()> {
                 None => println!("restored {name}"),
             }
         }
+        Backup::Dump { file } => {
+            let bytes = adapters::providers::backups::dump_postgres(&postgres_url(config)?, &file)
+                .await
+                .map_err(anyhow::Error::msg)?;
+            println!("{} {bytes}", file.display());
+        }
+        Backup::Load { file } => {
+            adapters::providers::backups::load_postgres(&postgres_url(config)?, &file)
+                .await
+                .map_err(anyhow::Error::msg)?;
+            println!("loaded {}", file.display());
+        }
         Backup::Now { by } => {
             let app = server::App::start(config).await?;
             let taken = backups_of(&app)?
@@ -285,6 +303,16 @@ async fn run_backup(config: &Config, backup: Backup) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// DATABASE_URL, when it is PostgreSQL's (dumps are pg_dump's).
+fn postgres_url(config: &Config) -> anyhow::Result<String> {
+    let url = &config.database_url;
+    anyhow::ensure!(
+        url.starts_with("postgres://") || url.starts_with("postgresql://"),
+        "dumps are PostgreSQL's; a SQLite node's backups are `booking backup now`"
+    );
+    Ok(url.clone())
 }
 
 fn backups_of(app: &server::App) -> anyhow::Result<&domain::backups::BackupService> {

@@ -177,3 +177,51 @@ async fn backups_kept_in_a_bucket_are_listed_fetched_and_removed() {
     std::fs::remove_dir_all(target).ok();
     t.remove().await;
 }
+
+#[tokio::test]
+async fn a_postgresql_dump_loads_whole_into_a_new_database_and_not_over_one() {
+    let source = TestDb::empty(Backend::Postgres).await;
+    source
+        .db
+        .execute_unprepared(
+            "CREATE TABLE probe (n BIGINT PRIMARY KEY, pad TEXT NOT NULL); \
+             INSERT INTO probe SELECT g, repeat('x', 100) FROM generate_series(1, 5000) g",
+        )
+        .await
+        .unwrap();
+    let dir = std::env::temp_dir().join(unique_name("dump"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("booking.pgdump");
+    let bytes = adapters::providers::backups::dump_postgres(&source.url, &file)
+        .await
+        .unwrap();
+    assert!(bytes > 1000 && std::fs::metadata(&file).unwrap().len() == bytes);
+    let target = TestDb::empty(Backend::Postgres).await;
+    adapters::providers::backups::load_postgres(&target.url, &file)
+        .await
+        .unwrap();
+    assert_eq!(numbers(&target.db).await, numbers(&source.db).await);
+    // Over a database that has the tables already: refused, and nothing changed.
+    target
+        .db
+        .execute_unprepared("DELETE FROM probe WHERE n > 10")
+        .await
+        .unwrap();
+    let refused = adapters::providers::backups::load_postgres(&target.url, &file)
+        .await
+        .unwrap_err();
+    assert!(refused.starts_with("pg_restore:"), "{refused}");
+    assert_eq!(numbers(&target.db).await.len(), 10);
+    // Nothing to dump from: said, and no file left behind.
+    let missing = dir.join("none.pgdump");
+    let url = source.url.replace("booking_test", "booking_nothing");
+    assert!(
+        adapters::providers::backups::dump_postgres(&url, &missing)
+            .await
+            .is_err()
+    );
+    assert!(!missing.exists() && !dir.join("none.pgdump.partial").exists());
+    std::fs::remove_dir_all(dir).ok();
+    source.remove().await;
+    target.remove().await;
+}
