@@ -36,11 +36,16 @@ web_deps() {
   fi
 }
 
-# Debian's HAProxy, the load balancer in front of the cluster test's three nodes.
+# Debian's HAProxy, the load balancer in front of the cluster test's three nodes; and pgBackRest,
+# which archives the WAL of the PostgreSQL restore drill's private cluster.
 cluster_deps() {
   if [ ! -x /usr/sbin/haproxy ] && ! command -v haproxy >/dev/null; then
     step "installing Debian's haproxy"
     apt_install haproxy
+  fi
+  if ! command -v pgbackrest >/dev/null; then
+    step "installing Debian's pgbackrest"
+    apt_install pgbackrest
   fi
 }
 

@@ -12,6 +12,8 @@ use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 
 use crate::sql::db;
 
+pub mod pitr;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
@@ -27,7 +29,12 @@ pub struct TestDb {
 
 enum Cleanup {
     SqliteDir(PathBuf),
-    PostgresDatabase { admin_url: String, name: String },
+    PostgresDatabase {
+        admin_url: String,
+        name: String,
+    },
+    /// Someone else's (a private cluster's): only closed.
+    Nothing,
 }
 
 pub fn postgres_admin_url() -> String {
@@ -92,6 +99,22 @@ impl TestDb {
         }
     }
 
+    /// The database at `url`, which the caller made and removes.
+    pub async fn at(url: &str) -> Self {
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        };
+        let db = db::connect(url).await.expect("open the database");
+        Self {
+            backend,
+            url: url.to_owned(),
+            db,
+            cleanup: Cleanup::Nothing,
+        }
+    }
+
     /// A new database with the schema in place.
     pub async fn migrated(backend: Backend) -> Self {
         let t = Self::empty(backend).await;
@@ -115,6 +138,7 @@ impl TestDb {
                     admin.close().await.ok();
                 }
             }
+            Cleanup::Nothing => {}
         }
     }
 }
