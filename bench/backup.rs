@@ -31,12 +31,25 @@ async fn main() -> anyhow::Result<()> {
             let (http, base, made) = (http.clone(), server.base.clone(), made.clone());
             tokio::spawn(async move {
                 let token = sign_up(&http, &base, &format!("backup{n}@bench.example"), n).await?;
+                // Sent again with the same key while the server is too busy to answer (503), as
+                // a client does: the write happens once.
                 let post = |path: String, body: serde_json::Value, key: String| {
-                    http.post(format!("{base}{path}"))
-                        .header("authorization-firebase", &token)
-                        .header("idempotency-key", key)
-                        .json(&body)
-                        .send()
+                    let (http, base, token) = (&http, &base, &token);
+                    async move {
+                        loop {
+                            let r = http
+                                .post(format!("{base}{path}"))
+                                .header("authorization-firebase", token)
+                                .header("idempotency-key", &key)
+                                .json(&body)
+                                .send()
+                                .await?;
+                            if r.status() != 503 {
+                                return anyhow::Ok(r);
+                            }
+                            tokio::time::sleep(Duration::from_millis(200)).await;
+                        }
+                    }
                 };
                 let mut mine = 0usize;
                 while made.load(Ordering::Relaxed) < target {
