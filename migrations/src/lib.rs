@@ -28,6 +28,7 @@ mod m20261128_000022_job_messages;
 mod m20261128_000023_partner_earnings;
 mod m20261128_000024_availability;
 mod m20261128_000025_no_show_photo;
+mod m20261128_000026_reminders;
 
 pub struct Migrator;
 
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000023_partner_earnings::Migration),
             Box::new(m20261128_000024_availability::Migration),
             Box::new(m20261128_000025_no_show_photo::Migration),
+            Box::new(m20261128_000026_reminders::Migration),
         ]
     }
 }

@@ -1,6 +1,6 @@
 //! The server's background work beside the requests: the mail outbox, the hourly housekeeping,
-//! the lapsing of unpaid orders and SQLite's scheduled backups, each until the server stops; and
-//! the signal that stops it.
+//! the lapsing of unpaid orders, the reminders of coming services and SQLite's scheduled backups,
+//! each until the server stops; and the signal that stops it.
 
 use std::future::Future;
 use std::time::Duration;
@@ -11,6 +11,7 @@ use adapters::stores::catalog_version::CatalogVersion;
 use domain::backups::BackupService;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
+use domain::reminders::ReminderService;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -19,6 +20,8 @@ pub const CATALOG_FOLLOW: Duration = Duration::from_millis(500);
 
 /// How often a node looks whether a backup is due.
 const BACKUP_LOOK: Duration = Duration::from_secs(60);
+/// How often a node looks for reminders that are due: the most a reminder is late.
+const REMINDER_LOOK: Duration = Duration::from_secs(60);
 
 /// The background jobs of a running server.
 pub struct Jobs(Vec<JoinHandle<()>>);
@@ -33,6 +36,8 @@ pub struct Work {
     pub catalog_version: CatalogVersion,
     /// Backups of a SQLite database, taken when due.
     pub backups: Option<BackupService>,
+    /// Reminders of coming services, unless they are turned off.
+    pub reminders: Option<ReminderService>,
     /// How often unpaid orders are looked at for lapsing.
     pub expiry_interval: Duration,
 }
@@ -46,6 +51,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         orders,
         catalog_version,
         backups,
+        reminders,
         expiry_interval,
     } = work;
     let outbox = tokio::spawn(outbox.run(Duration::from_millis(500), stopped.clone()));
@@ -74,7 +80,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         let version = catalog_version.clone();
         async move { version.refresh().await }
     }));
-    let stopped_too = stopped.clone();
+    let (stopped_too, stopped_three) = (stopped.clone(), stopped.clone());
     let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
         let orders = orders.clone();
         async move {
@@ -86,6 +92,22 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         }
     }));
     let mut jobs = vec![outbox, housekeeping, catalogue, expiry];
+    if let Some(reminders) = reminders {
+        jobs.push(tokio::spawn(every(
+            REMINDER_LOOK,
+            stopped_three,
+            move || {
+                let reminders = reminders.clone();
+                async move {
+                    match reminders.run_due().await {
+                        Ok(0) => {}
+                        Ok(n) => tracing::info!(queued = n, "reminders"),
+                        Err(e) => tracing::warn!(error = %e, "reminders"),
+                    }
+                }
+            },
+        )));
+    }
     if let Some(backups) = backups {
         // Looked at each minute: the schedule's own interval says when one is due.
         jobs.push(tokio::spawn(every(BACKUP_LOOK, stopped_too, move || {

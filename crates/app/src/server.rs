@@ -477,6 +477,11 @@ pub async fn serve(
         orders: app.services.orders.clone(),
         catalog_version: app.catalog_version.clone(),
         backups: app.services.backups.clone(),
+        reminders: config
+            .reminders
+            .then(|| config.reminders(&app.db, Arc::new(SystemClock)))
+            .transpose()
+            .context("the reminders' settings")?,
         expiry_interval: Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1))),
     };
     let jobs = jobs::start(work, stopped);

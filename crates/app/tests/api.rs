@@ -135,6 +135,8 @@ impl TestApp {
             backup_dir: web_dir.join("backups"),
             // Taken when a test asks, not at every server's start.
             backup_every_minutes: 0,
+            // Decided on a clock the test sets (`reminders.rs`), not the day's.
+            reminders: false,
             log: "warn".into(),
             order_expiry_interval_secs: 1,
             vnpay_tmn_code: Some(VNPAY_TMN.into()),
@@ -729,6 +731,8 @@ mod partners;
 mod payments;
 #[path = "api/photos.rs"]
 mod photos;
+#[path = "api/reminders.rs"]
+mod reminders;
 #[path = "api/reviews.rs"]
 mod reviews;
 #[path = "api/telemetry.rs"]

@@ -17,6 +17,7 @@ pub mod ordering;
 pub mod partners;
 pub mod payment;
 pub mod pricing;
+pub mod reminders;
 pub mod reviews;
 pub mod shared;
 pub mod support;

@@ -78,6 +78,22 @@ pub struct Config {
     /// them the newest of each of that many days.
     pub backup_keep_last: u32,
     pub backup_keep_daily: u32,
+    /// `APP_REMINDERS`: remind travellers, partners and operators of coming services (every node
+    /// looks each minute; each reminder goes once).
+    pub reminders: bool,
+    /// `APP_REMIND_TRAVELLER_AT` and `APP_REMIND_TRAVELLER_BEFORE_MINUTES`: the traveller's
+    /// reminder the day before at this time (Vietnam time, `HH:MM`), and again this long before.
+    pub remind_traveller_at: String,
+    pub remind_traveller_before_minutes: u32,
+    /// `APP_REMIND_PARTNER_AT` and `APP_REMIND_PARTNER_BEFORE_MINUTES`: the same for the partner
+    /// who took the job.
+    pub remind_partner_at: String,
+    pub remind_partner_before_minutes: u32,
+    /// `APP_REMIND_UNASSIGNED_HOURS`: operators are told of a service this near that nobody has.
+    pub remind_unassigned_hours: u32,
+    /// `APP_QUIET_HOURS`: `HH:MM-HH:MM`, Vietnam time, when travellers and partners are not sent
+    /// reminders (one that would fall then goes when they begin); empty for none.
+    pub quiet_hours: String,
     /// `APP_SMTP_HOST` and the other `APP_SMTP_*`: the relay for mails; required in prod.
     pub smtp_host: Option<String>,
     pub smtp_port: u16,
@@ -196,6 +212,13 @@ impl Default for Config {
             backup_every_minutes: 60,
             backup_keep_last: 24,
             backup_keep_daily: 14,
+            reminders: true,
+            remind_traveller_at: "18:00".into(),
+            remind_traveller_before_minutes: 120,
+            remind_partner_at: "20:00".into(),
+            remind_partner_before_minutes: 60,
+            remind_unassigned_hours: 24,
+            quiet_hours: "22:00-07:00".into(),
             smtp_host: None,
             smtp_port: 587,
             smtp_tls: adapters::providers::mail::SmtpTls::Starttls,
@@ -340,6 +363,43 @@ impl Config {
             std::sync::Arc::new(adapters::system::OsRandomness),
             self.backup_policy(),
         )))
+    }
+
+    /// When reminders go, as the settings say; a time that cannot be read is refused by name.
+    pub fn reminder_settings(&self) -> anyhow::Result<domain::reminders::ReminderSettings> {
+        use domain::reminders::{QuietHours, ReminderSettings};
+        let time = |name: &str, raw: &str| {
+            chrono::NaiveTime::parse_from_str(raw.trim(), "%H:%M")
+                .map_err(|_| anyhow::anyhow!("{name} must be a time like 18:00, not {raw:?}"))
+        };
+        let minutes = |m: u32| chrono::Duration::minutes(i64::from(m));
+        let quiet = match self.quiet_hours.trim() {
+            "" => None,
+            raw => Some(QuietHours::parse(raw).ok_or_else(|| {
+                anyhow::anyhow!("APP_QUIET_HOURS must be like 22:00-07:00, not {raw:?}")
+            })?),
+        };
+        Ok(ReminderSettings {
+            traveller_evening: time("APP_REMIND_TRAVELLER_AT", &self.remind_traveller_at)?,
+            traveller_before: minutes(self.remind_traveller_before_minutes),
+            partner_evening: time("APP_REMIND_PARTNER_AT", &self.remind_partner_at)?,
+            partner_before: minutes(self.remind_partner_before_minutes),
+            unassigned_within: chrono::Duration::hours(i64::from(self.remind_unassigned_hours)),
+            quiet,
+        })
+    }
+
+    /// The reminders of coming services on `db`, on `clock` (the system's when serving).
+    pub fn reminders(
+        &self,
+        db: &adapters::sql::db::DatabaseConnection,
+        clock: std::sync::Arc<dyn domain::shared::Clock>,
+    ) -> anyhow::Result<domain::reminders::ReminderService> {
+        Ok(domain::reminders::ReminderService::new(
+            std::sync::Arc::new(adapters::stores::SqlReminderStore::new(db.clone())),
+            clock,
+            self.reminder_settings()?,
+        ))
     }
 
     /// Where backups are kept: the bucket's `backups/` with `APP_BACKUP_S3`, else the folder.

@@ -8,7 +8,11 @@ use serde_json::json;
 use super::*;
 
 /// The first mail delivered to `to` whose subject passes `wanted`, waiting for the outbox.
-async fn delivered(app: &TestApp, to: &str, wanted: impl Fn(&str) -> bool) -> StoredMail {
+pub(super) async fn delivered(
+    app: &TestApp,
+    to: &str,
+    wanted: impl Fn(&str) -> bool,
+) -> StoredMail {
     let mailbox = DevMailbox::new(app.web_dir.join("mailbox"));
     for _ in 0..100 {
         let mails = mailbox.list().await;

@@ -88,15 +88,15 @@ async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
 
 /// Who the partner tests start with: the admin, drivers Minh and Lan (token and record), and
 /// Ann with a paid airport pick-up two days ahead (`id`).
-struct Scene {
-    admin: String,
-    minh: (String, pb::Partner),
-    lan: (String, pb::Partner),
-    ann: String,
-    id: String,
+pub(super) struct Scene {
+    pub(super) admin: String,
+    pub(super) minh: (String, pb::Partner),
+    pub(super) lan: (String, pb::Partner),
+    pub(super) ann: String,
+    pub(super) id: String,
 }
 
-async fn scene(app: &TestApp) -> Scene {
+pub(super) async fn scene(app: &TestApp) -> Scene {
     let admin = operator_token(app).await;
     let minh = driver(app, &admin, "minh@partners.example", "Minh").await;
     let lan = driver(app, &admin, "lan@partners.example", "Lan").await;
@@ -113,7 +113,12 @@ async fn scene(app: &TestApp) -> Scene {
 }
 
 /// The order's job offered to one driver by the admin, and taken by them.
-async fn take(app: &TestApp, admin: &str, order_id: &str, (token, partner): (&str, &pb::Partner)) {
+pub(super) async fn take(
+    app: &TestApp,
+    admin: &str,
+    order_id: &str,
+    (token, partner): (&str, &pb::Partner),
+) {
     let offer = pb::OfferJobRequest {
         order_id: order_id.into(),
         partner_id: partner.user_id.clone(),

@@ -80,6 +80,13 @@ pub enum MailKind {
     PartnerOnTheWay,
     /// The traveller's driver, guide or therapist is at the meeting point.
     PartnerArrived,
+    /// Reminders of a coming service: the traveller's the day before and shortly before, the
+    /// partner's the evening before and shortly before, and operators' when nobody has it.
+    ReminderTomorrow,
+    ReminderSoon,
+    PartnerReminderTomorrow,
+    PartnerReminderSoon,
+    OrderUnassigned,
     /// An identity provider was linked to the account (named in the mail's detail), or an
     /// account was made with one.
     ProviderLinked,
@@ -104,6 +111,11 @@ impl MailKind {
             MailKind::ReviewHidden => "review_hidden",
             MailKind::PartnerOnTheWay => "partner_on_the_way",
             MailKind::PartnerArrived => "partner_arrived",
+            MailKind::ReminderTomorrow => "reminder_tomorrow",
+            MailKind::ReminderSoon => "reminder_soon",
+            MailKind::PartnerReminderTomorrow => "partner_reminder_tomorrow",
+            MailKind::PartnerReminderSoon => "partner_reminder_soon",
+            MailKind::OrderUnassigned => "order_unassigned",
             MailKind::ProviderLinked => "provider_linked",
             MailKind::ProviderUnlinked => "provider_unlinked",
             MailKind::PasswordSet => "password_set",
@@ -125,6 +137,11 @@ impl MailKind {
             MailKind::ReviewHidden,
             MailKind::PartnerOnTheWay,
             MailKind::PartnerArrived,
+            MailKind::ReminderTomorrow,
+            MailKind::ReminderSoon,
+            MailKind::PartnerReminderTomorrow,
+            MailKind::PartnerReminderSoon,
+            MailKind::OrderUnassigned,
             MailKind::ProviderLinked,
             MailKind::ProviderUnlinked,
             MailKind::PasswordSet,

@@ -9,10 +9,24 @@ pub const AUTH_CONTINUE: &str = "/auth/continue";
 pub const MEMBER_ORDER: &str = "/member/order";
 /// Where VNPay sends the customer back.
 pub const PAYMENT_COMPLETE: &str = "/payment-complete";
+/// A job in the partner app (`web/src/partner/paths.ts`).
+pub const PARTNER_JOB: &str = "/partner/jobs/:orderId";
+/// An order in the operators' console (`web/src/console/paths.ts`).
+pub const OPS_ORDER: &str = "/ops/orders/:orderId";
 
 /// The member area's page of one order.
 pub fn member_order(order_id: &str) -> String {
     format!("{MEMBER_ORDER}?id={order_id}")
+}
+
+/// The partner app's page of one job.
+pub fn partner_job(order_id: &str) -> String {
+    PARTNER_JOB.replace(":orderId", order_id)
+}
+
+/// The console's page of one order.
+pub fn ops_order(order_id: &str) -> String {
+    OPS_ORDER.replace(":orderId", order_id)
 }
 
 #[cfg(test)]
@@ -32,6 +46,17 @@ mod tests {
             assert!(
                 table.contains(&format!("{name}: '{path}',")),
                 "{name}: '{path}' is not in paths.ts"
+            );
+        }
+        for (file, name, path) in [
+            ("partner/paths.ts", "job", PARTNER_JOB),
+            ("console/paths.ts", "order", OPS_ORDER),
+        ] {
+            let table = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/");
+            let table = std::fs::read_to_string(format!("{table}{file}")).unwrap();
+            assert!(
+                table.contains(&format!("  {name}: '{path}',")),
+                "{name}: '{path}' is not in {file}"
             );
         }
     }

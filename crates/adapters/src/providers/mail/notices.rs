@@ -4,7 +4,7 @@
 use domain::catalog::CancellationPolicy;
 use domain::error::{Message, msg};
 use domain::identity::MailKind;
-use domain::ordering::{Order, ServiceDetails, StepReason, Transition};
+use domain::ordering::{Order, OrderState, ServiceDetails, StepReason, Transition};
 use domain::shared::{Language, LocalTime, Money};
 use domain::words::{date_time, say};
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,23 @@ impl NoticeFacts {
     pub fn of(o: &Order, step: &Transition) -> Self {
         Self {
             reason: step.reason.clone(),
+            ..Self::of_job(o)
+        }
+    }
+
+    /// The facts of a reminder: the order's, with the confirmation that named its therapist
+    /// (a driver is on the order itself).
+    pub fn of_reminder(o: &Order) -> Self {
+        let named = o
+            .history
+            .iter()
+            .rev()
+            .find(|t| t.to == OrderState::Confirmed)
+            .filter(|_| o.state == OrderState::Confirmed)
+            .map(|t| t.reason.clone())
+            .unwrap_or_default();
+        Self {
+            reason: named,
             ..Self::of_job(o)
         }
     }
@@ -149,22 +166,46 @@ pub(super) fn order_lines(
         MailKind::OrderConfirmed => {
             let mut lines = vec![t(msg("mail.confirmed.body")), order, when];
             lines.extend(place);
-            match (&f.driver, StepReason::read(&f.reason)) {
-                (Some(d), _) => {
-                    lines.push(t(msg("mail.confirmed.driver")
-                        .with("name", &d.name)
-                        .with("phone", &d.phone)));
-                    if !d.plate.is_empty() {
-                        lines.push(t(msg("mail.confirmed.plate").with("plate", &d.plate)));
-                    }
-                }
-                (None, StepReason::Therapist { name }) => {
-                    lines.push(t(msg("mail.confirmed.therapist").with("name", name)));
-                }
-                _ => {}
-            }
+            lines.extend(serving(f, lang));
             lines.extend(policy);
             ("mail.confirmed.subject", lines)
+        }
+        // The traveller's reminders say who is coming, or that someone is being found.
+        MailKind::ReminderTomorrow | MailKind::ReminderSoon => {
+            let (subject, body) = if kind == MailKind::ReminderTomorrow {
+                (
+                    "mail.reminder_tomorrow.subject",
+                    "mail.reminder_tomorrow.body",
+                )
+            } else {
+                ("mail.reminder_soon.subject", "mail.reminder_soon.body")
+            };
+            let mut lines = vec![t(msg(body)), order, when];
+            lines.extend(place);
+            let who = serving(f, lang);
+            if who.is_empty() {
+                lines.push(t(msg("mail.reminder.nobody_yet")));
+            }
+            lines.extend(who);
+            (subject, lines)
+        }
+        MailKind::PartnerReminderTomorrow
+        | MailKind::PartnerReminderSoon
+        | MailKind::OrderUnassigned => {
+            let (subject, body) = match kind {
+                MailKind::PartnerReminderTomorrow => (
+                    "mail.partner_reminder_tomorrow.subject",
+                    "mail.partner_reminder_tomorrow.body",
+                ),
+                MailKind::PartnerReminderSoon => (
+                    "mail.partner_reminder_soon.subject",
+                    "mail.partner_reminder_soon.body",
+                ),
+                _ => ("mail.unassigned.subject", "mail.unassigned.body"),
+            };
+            let mut lines = vec![t(msg(body)), order, when];
+            lines.extend(place);
+            (subject, lines)
         }
         MailKind::OrderCancelled => (
             "mail.cancelled.subject",
@@ -208,6 +249,27 @@ pub(super) fn order_lines(
         _ => return None,
     };
     Some((t(msg(subject)), lines))
+}
+
+/// Who serves the order, as far as the facts say: the driver or guide with their phone and
+/// plate, or the therapist; nothing while nobody does.
+fn serving(f: &NoticeFacts, lang: Language) -> Vec<String> {
+    let t = |m: Message| say(&m, lang);
+    match (&f.driver, StepReason::read(&f.reason)) {
+        (Some(d), _) => {
+            let mut lines = vec![t(msg("mail.confirmed.driver")
+                .with("name", &d.name)
+                .with("phone", &d.phone))];
+            if !d.plate.is_empty() {
+                lines.push(t(msg("mail.confirmed.plate").with("plate", &d.plate)));
+            }
+            lines
+        }
+        (None, StepReason::Therapist { name }) => {
+            vec![t(msg("mail.confirmed.therapist").with("name", name))]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The service's start as the facts keep it (Vietnam time); none in facts without one.

@@ -34,7 +34,10 @@ pub fn render(
     });
     let link = site_link.as_deref();
     let facts = payload.and_then(|p| serde_json::from_str::<NoticeFacts>(p).ok());
-    let view_order = t(msg("mail.order.button"));
+    let view_order = t(msg(match kind {
+        MailKind::PartnerReminderTomorrow | MailKind::PartnerReminderSoon => "mail.job.button",
+        _ => "mail.order.button",
+    }));
     if let Some(f) = &facts
         && let Some((subject, lines)) = order_lines(kind, f, cancellation, lang)
     {

@@ -74,7 +74,7 @@ fn claim_from_row(r: idempotency_key::Model) -> DomainResult<KeyClaim> {
 }
 
 impl SqlOrderStore {
-    async fn with_events(&self, rows: Vec<order::Model>) -> DomainResult<Vec<Order>> {
+    pub(crate) async fn with_events(&self, rows: Vec<order::Model>) -> DomainResult<Vec<Order>> {
         let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
         let mut events: HashMap<String, Vec<order_event::Model>> = HashMap::new();
         for e in order_event::Entity::find()

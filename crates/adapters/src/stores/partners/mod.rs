@@ -44,7 +44,7 @@ impl SqlPartnerStore {
     }
 
     /// The jobs of these rows, with their offers and steps.
-    async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
+    pub(crate) async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let offers = job_offer::Entity::find()

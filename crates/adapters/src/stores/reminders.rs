@@ -1,0 +1,147 @@
+//! Reminders in SQL: the coming bookings with their jobs, and the reminders' mails queued in the
+//! outbox under the keys the domain gives them. The outbox's primary key is what makes a reminder
+//! go once: a node that decides it again, at the same moment or later, inserts nothing.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::DomainResult;
+use domain::identity::Role;
+use domain::ordering::{Order, OrderState};
+use domain::reminders::{Audience, Reminder, ReminderStore, Upcoming};
+use domain::shared::web_pages;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TryInsertResult,
+};
+
+use crate::providers::mail::NoticeFacts;
+use crate::sql::common::{json, ms, storage};
+use crate::sql::entities::{account, job, mail_outbox, order};
+use crate::stores::{SqlOrderStore, SqlPartnerStore};
+
+pub struct SqlReminderStore {
+    db: DatabaseConnection,
+    orders: SqlOrderStore,
+    partners: SqlPartnerStore,
+}
+
+impl SqlReminderStore {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self {
+            orders: SqlOrderStore::new(db.clone()),
+            partners: SqlPartnerStore::new(db.clone()),
+            db,
+        }
+    }
+}
+
+#[async_trait]
+impl ReminderStore for SqlReminderStore {
+    async fn upcoming(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> DomainResult<Vec<Upcoming>> {
+        let rows = order::Entity::find()
+            .filter(order::Column::StartAtMs.gte(ms(from)))
+            .filter(order::Column::StartAtMs.lt(ms(to)))
+            .filter(
+                order::Column::State.is_in([OrderState::Paid.code(), OrderState::Confirmed.code()]),
+            )
+            .order_by_asc(order::Column::StartAtMs)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+        let orders = self.orders.with_events(rows).await?;
+        let jobs = job::Entity::find()
+            .filter(job::Column::OrderId.is_in(ids))
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let mut jobs = self.partners.load(jobs).await?;
+        Ok(orders
+            .into_iter()
+            .map(|order| {
+                let job = jobs
+                    .iter()
+                    .position(|j| j.order_id == order.id)
+                    .map(|i| jobs.swap_remove(i));
+                Upcoming { order, job }
+            })
+            .collect())
+    }
+
+    async fn queue(&self, order: &Order, reminders: &[Reminder]) -> DomainResult<usize> {
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
+        let facts = json(&NoticeFacts::of_reminder(order));
+        let mut rows = Vec::new();
+        for r in reminders {
+            let (emails, link) = recipients(&txn, order, &r.to).await.map_err(storage)?;
+            rows.extend(emails.into_iter().map(|email| mail_outbox::ActiveModel {
+                id: Set(r.key(&email)),
+                recipient: Set(email),
+                kind: Set(r.kind.mail().as_str().to_owned()),
+                link: Set(Some(link.clone())),
+                payload: Set(Some(facts.clone())),
+                created_at_ms: Set(ms(r.at)),
+                attempts: Set(0),
+                // A reminder is decided when it is due: it goes at once, ahead of mails waiting
+                // to be tried again.
+                next_attempt_at_ms: Set(0),
+                sent_at_ms: Set(None),
+                last_error: Set(None),
+                // Written in each recipient's profile language.
+                language: Set(None),
+            }));
+        }
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        let written = mail_outbox::Entity::insert_many(rows)
+            .on_conflict_do_nothing()
+            .exec_without_returning(&txn)
+            .await
+            .map_err(storage)?;
+        txn.commit().await.map_err(storage)?;
+        Ok(match written {
+            TryInsertResult::Inserted(n) => usize::try_from(n).unwrap_or(usize::MAX),
+            _ => 0,
+        })
+    }
+}
+
+/// The addresses a reminder goes to (open accounts only) and the page it links to.
+async fn recipients(
+    db: &impl ConnectionTrait,
+    order: &Order,
+    to: &Audience,
+) -> Result<(Vec<String>, String), DbErr> {
+    let id = order.id.as_str();
+    let (accounts, link) = match to {
+        Audience::Traveller(user) => (
+            account::Column::Id.eq(user.as_str()),
+            web_pages::member_order(id),
+        ),
+        Audience::Partner(user) => (
+            account::Column::Id.eq(user.as_str()),
+            web_pages::partner_job(id),
+        ),
+        Audience::Operators => (
+            account::Column::Role.is_in([Role::Operator.code(), Role::Admin.code()]),
+            web_pages::ops_order(id),
+        ),
+    };
+    let emails = account::Entity::find()
+        .select_only()
+        .column(account::Column::Email)
+        .filter(accounts)
+        .filter(account::Column::Disabled.eq(false))
+        .order_by_asc(account::Column::Email)
+        .into_tuple::<String>()
+        .all(db)
+        .await?;
+    Ok((emails, link))
+}
