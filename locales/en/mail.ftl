@@ -105,6 +105,7 @@ mail-partner_reminder_soon-body = A reminder: the job you accepted starts soon. 
 mail-job-button = View job
 mail-unassigned-subject = Nobody has this service yet
 mail-unassigned-body = This service starts within a day and no driver, guide or therapist has taken it yet.
+mail-support_reply-subject = Customer service answered you
 mail-review_hidden-subject = Your review is hidden
 mail-review_hidden-body = Your review of this order no longer shows on the plan's page.
 mail-review_hidden-reason = Reason: { $reason }

@@ -96,6 +96,7 @@ mail-partner_reminder_soon-body = Xin nhắc bạn: chuyến bạn đã nhận s
 mail-job-button = Xem chuyến
 mail-unassigned-subject = Chưa có ai nhận dịch vụ này
 mail-unassigned-body = Dịch vụ này bắt đầu trong vòng một ngày nhưng chưa có tài xế, hướng dẫn viên hay kỹ thuật viên nào nhận.
+mail-support_reply-subject = Bộ phận hỗ trợ đã trả lời bạn
 mail-review_hidden-subject = Đánh giá của bạn đã bị ẩn
 mail-review_hidden-body = Đánh giá của bạn cho đơn hàng này không còn hiển thị trên trang gói dịch vụ.
 mail-review_hidden-reason = Lý do: { $reason }

@@ -97,6 +97,7 @@ mail-partner_reminder_soon-body = 提醒您：您接下的工作即將開始，�
 mail-job-button = 查看工作
 mail-unassigned-subject = 尚無人接單
 mail-unassigned-body = 這筆服務將在一天內開始，但還沒有司機、導遊或按摩師接下。
+mail-support_reply-subject = 客服回覆了您的訊息
 mail-review_hidden-subject = 您的評價已被隱藏
 mail-review_hidden-body = 您對這筆訂單的評價已不再顯示於方案頁面。
 mail-review_hidden-reason = 原因：{ $reason }

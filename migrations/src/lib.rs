@@ -29,6 +29,7 @@ mod m20261128_000023_partner_earnings;
 mod m20261128_000024_availability;
 mod m20261128_000025_no_show_photo;
 mod m20261128_000026_reminders;
+mod m20261128_000027_notifications;
 
 pub struct Migrator;
 
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000024_availability::Migration),
             Box::new(m20261128_000025_no_show_photo::Migration),
             Box::new(m20261128_000026_reminders::Migration),
+            Box::new(m20261128_000027_notifications::Migration),
         ]
     }
 }

@@ -1,11 +1,15 @@
-//! The server's background work beside the requests: the mail outbox, the hourly housekeeping,
+//! The server's background work beside the requests: the mail and push outboxes, the hourly
+//! housekeeping,
 //! the lapsing of unpaid orders, the reminders of coming services and SQLite's scheduled backups,
 //! each until the server stops; and the signal that stops it.
 
 use std::future::Future;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use adapters::providers::mail::OutboxWorker;
+use adapters::providers::push::PushWorker;
 use adapters::sql::db::DatabaseConnection;
 use adapters::stores::catalog_version::CatalogVersion;
 use domain::backups::BackupService;
@@ -18,6 +22,8 @@ use tokio::task::JoinHandle;
 /// How often the catalogue's version is read for other nodes' changes.
 pub const CATALOG_FOLLOW: Duration = Duration::from_millis(500);
 
+/// How often a node looks for mails and push notices to send.
+const OUTBOX_LOOK: Duration = Duration::from_millis(500);
 /// How often a node looks whether a backup is due.
 const BACKUP_LOOK: Duration = Duration::from_secs(60);
 /// How often a node looks for reminders that are due: the most a reminder is late.
@@ -29,6 +35,8 @@ pub struct Jobs(Vec<JoinHandle<()>>);
 /// What the jobs work on.
 pub struct Work {
     pub outbox: OutboxWorker,
+    /// Web Push, when this site sends it.
+    pub push: Option<PushWorker>,
     pub db: DatabaseConnection,
     pub media: MediaService,
     pub orders: OrderService,
@@ -46,6 +54,7 @@ pub struct Work {
 pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
     let Work {
         outbox,
+        push,
         db,
         media,
         orders,
@@ -54,7 +63,15 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         reminders,
         expiry_interval,
     } = work;
-    let outbox = tokio::spawn(outbox.run(Duration::from_millis(500), stopped.clone()));
+    let outbox = Arc::new(outbox);
+    let outbox = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
+        let outbox = outbox.clone();
+        async move {
+            if let Err(e) = outbox.run_once().await {
+                tracing::warn!(error = %e, "mail outbox");
+            }
+        }
+    }));
     let housekeeping = tokio::spawn(every(
         Duration::from_secs(3600),
         stopped.clone(),
@@ -80,8 +97,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         let version = catalog_version.clone();
         async move { version.refresh().await }
     }));
-    let (stopped_too, stopped_three) = (stopped.clone(), stopped.clone());
-    let expiry = tokio::spawn(every(expiry_interval, stopped, move || {
+    let expiry = tokio::spawn(every(expiry_interval, stopped.clone(), move || {
         let orders = orders.clone();
         async move {
             match orders.expire_due(500).await {
@@ -92,10 +108,25 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         }
     }));
     let mut jobs = vec![outbox, housekeeping, catalogue, expiry];
+    if let Some(push) = push {
+        let push = Arc::new(push);
+        jobs.push(tokio::spawn(every(
+            OUTBOX_LOOK,
+            stopped.clone(),
+            move || {
+                let push = push.clone();
+                async move {
+                    if let Err(e) = push.run_once().await {
+                        tracing::warn!(error = %e, "push outbox");
+                    }
+                }
+            },
+        )));
+    }
     if let Some(reminders) = reminders {
         jobs.push(tokio::spawn(every(
             REMINDER_LOOK,
-            stopped_three,
+            stopped.clone(),
             move || {
                 let reminders = reminders.clone();
                 async move {
@@ -110,7 +141,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
     }
     if let Some(backups) = backups {
         // Looked at each minute: the schedule's own interval says when one is due.
-        jobs.push(tokio::spawn(every(BACKUP_LOOK, stopped_too, move || {
+        jobs.push(tokio::spawn(every(BACKUP_LOOK, stopped, move || {
             let backups = backups.clone();
             async move {
                 match backups.run_due().await {

@@ -9,6 +9,7 @@ use adapters::providers::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::providers::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
 use adapters::providers::oidc::OidcRelyingParty;
 use adapters::providers::payments::{HmacBankFeed, VnPay};
+use adapters::providers::push::{PushWorker, VapidKey};
 use adapters::security::jwt::JwtSigner;
 use adapters::security::password::Argon2Hasher;
 use adapters::sql::db::{self, DatabaseConnection};
@@ -17,8 +18,9 @@ use adapters::stores::live::SqlLiveFeed;
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
-    SqlIdentityStore, SqlImageStore, SqlOperationsStore, SqlOrderStore, SqlPartnerStore,
-    SqlPaymentStore, SqlRateLimiter, SqlReviewStore, SqlSupportStore, catalog_file,
+    SqlIdentityStore, SqlImageStore, SqlNotificationStore, SqlOperationsStore, SqlOrderStore,
+    SqlPartnerStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore, SqlSupportStore,
+    catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -32,6 +34,7 @@ use domain::favorites::FavoriteService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
 use domain::live::LiveService;
 use domain::media::{BlobStore, ImageLimits, MediaService};
+use domain::notifications::NotificationService;
 use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::partners::PartnerService;
@@ -65,6 +68,8 @@ pub struct App {
     pub draining: Draining,
     /// The catalogue's version as this node follows it.
     pub catalog_version: CatalogVersion,
+    /// What Web Push is signed with; `None` when this site sends no push.
+    pub vapid: Option<Arc<VapidKey>>,
 }
 
 impl App {
@@ -237,6 +242,12 @@ impl App {
                 .context("reading the live events")?,
             config.live_streams_per_account as usize,
         );
+        let vapid = config.vapid().context("the Web Push key")?.map(Arc::new);
+        let notifications = NotificationService::new(
+            Arc::new(SqlNotificationStore::new(db.clone())),
+            Arc::new(SystemClock),
+            vapid.as_ref().map(|v| v.public().to_owned()),
+        );
         let draining = Draining::default();
         Ok(Self {
             db,
@@ -253,6 +264,7 @@ impl App {
                 reviews,
                 media,
                 support,
+                notifications,
                 catalog,
                 catalog_admin,
                 users: UserService::new(identity.clone()),
@@ -264,6 +276,7 @@ impl App {
             mailbox,
             draining,
             catalog_version,
+            vapid,
         })
     }
 
@@ -358,6 +371,14 @@ impl App {
             self.services.identity.policy().clone(),
         )
         .with_cancellation(self.services.payments.cancellation())
+    }
+
+    /// The Web Push sender, when this site sends push.
+    pub fn push_worker(&self) -> Option<PushWorker> {
+        self.vapid.as_ref().map(|vapid| {
+            PushWorker::new(self.db.clone(), vapid.clone())
+                .with_cancellation(self.services.payments.cancellation())
+        })
     }
 }
 
@@ -472,6 +493,7 @@ pub async fn serve(
     let (stop, stopped) = watch::channel(false);
     let work = jobs::Work {
         outbox: app.outbox_worker(),
+        push: app.push_worker(),
         db: app.db.clone(),
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),

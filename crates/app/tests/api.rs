@@ -145,6 +145,8 @@ impl TestApp {
             shutdown_grace_secs: Some(0),
             // Every node of a test shares the test's key-encryption key, made on first start.
             key_encryption_key_file: Some(web_dir.join("key-encryption.key")),
+            // And its Web Push key.
+            vapid_key_file: Some(web_dir.join("vapid.key")),
             ..Config::default()
         }
     }
@@ -721,6 +723,8 @@ mod massage;
 mod member;
 #[path = "api/nodes.rs"]
 mod nodes;
+#[path = "api/notifications.rs"]
+mod notifications;
 #[path = "api/operations.rs"]
 mod operations;
 #[path = "api/orders.rs"]

@@ -12,6 +12,7 @@ pub mod favorites;
 pub mod identity;
 pub mod live;
 pub mod media;
+pub mod notifications;
 pub mod operations;
 pub mod ordering;
 pub mod partners;

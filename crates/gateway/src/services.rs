@@ -6,6 +6,7 @@ use domain::favorites::FavoriteService;
 use domain::identity::{IdentityService, UserService};
 use domain::live::LiveService;
 use domain::media::MediaService;
+use domain::notifications::NotificationService;
 use domain::operations::OperatorService;
 use domain::ordering::OrderService;
 use domain::partners::PartnerService;
@@ -50,6 +51,8 @@ pub struct ServiceSet {
     pub reviews: ReviewService,
     pub media: MediaService,
     pub support: SupportService,
+    /// People's devices that receive Web Push, and the kinds of notice they want there.
+    pub notifications: NotificationService,
     pub operators: OperatorService,
     pub live: LiveService,
     /// Backups of the data: SQLite's, taken by the node that serves it.

@@ -4,4 +4,5 @@
 pub(crate) mod common;
 pub mod db;
 pub(crate) mod entities;
+pub(crate) mod outbox;
 pub(crate) mod paging;

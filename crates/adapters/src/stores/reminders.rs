@@ -17,7 +17,9 @@ use sea_orm::{
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{json, ms, storage};
 use crate::sql::entities::{account, job, mail_outbox, order};
+use crate::stores::notifications::{PushNotice, queue_push};
 use crate::stores::{SqlOrderStore, SqlPartnerStore};
+use domain::notifications::NoticeKind;
 
 pub struct SqlReminderStore {
     db: DatabaseConnection,
@@ -79,23 +81,39 @@ impl ReminderStore for SqlReminderStore {
         let facts = json(&NoticeFacts::of_reminder(order));
         let mut rows = Vec::new();
         for r in reminders {
-            let (emails, link) = recipients(&txn, order, &r.to).await.map_err(storage)?;
-            rows.extend(emails.into_iter().map(|email| mail_outbox::ActiveModel {
-                id: Set(r.key(&email)),
-                recipient: Set(email),
-                kind: Set(r.kind.mail().as_str().to_owned()),
-                link: Set(Some(link.clone())),
-                payload: Set(Some(facts.clone())),
-                created_at_ms: Set(ms(r.at)),
-                attempts: Set(0),
-                // A reminder is decided when it is due: it goes at once, ahead of mails waiting
-                // to be tried again.
-                next_attempt_at_ms: Set(0),
-                sent_at_ms: Set(None),
-                last_error: Set(None),
-                // Written in each recipient's profile language.
-                language: Set(None),
-            }));
+            let (people, link) = recipients(&txn, order, &r.to).await.map_err(storage)?;
+            for (user, email) in &people {
+                let key = r.key(email);
+                let notice = PushNotice {
+                    key: &key,
+                    kind: NoticeKind::Reminders,
+                    what: r.kind.mail().as_str(),
+                    link: Some(link.clone()),
+                    payload: Some(facts.clone()),
+                    at: r.at,
+                };
+                queue_push(&txn, user, &notice).await.map_err(storage)?;
+            }
+            rows.extend(
+                people
+                    .into_iter()
+                    .map(|(_, email)| mail_outbox::ActiveModel {
+                        id: Set(r.key(&email)),
+                        recipient: Set(email),
+                        kind: Set(r.kind.mail().as_str().to_owned()),
+                        link: Set(Some(link.clone())),
+                        payload: Set(Some(facts.clone())),
+                        created_at_ms: Set(ms(r.at)),
+                        attempts: Set(0),
+                        // A reminder is decided when it is due: it goes at once, ahead of mails waiting
+                        // to be tried again.
+                        next_attempt_at_ms: Set(0),
+                        sent_at_ms: Set(None),
+                        last_error: Set(None),
+                        // Written in each recipient's profile language.
+                        language: Set(None),
+                    }),
+            );
         }
         if rows.is_empty() {
             return Ok(0);
@@ -113,12 +131,12 @@ impl ReminderStore for SqlReminderStore {
     }
 }
 
-/// The addresses a reminder goes to (open accounts only) and the page it links to.
+/// Who a reminder goes to (open accounts only: their ids and addresses) and the page it links to.
 async fn recipients(
     db: &impl ConnectionTrait,
     order: &Order,
     to: &Audience,
-) -> Result<(Vec<String>, String), DbErr> {
+) -> Result<(Vec<(String, String)>, String), DbErr> {
     let id = order.id.as_str();
     let (accounts, link) = match to {
         Audience::Traveller(user) => (
@@ -134,14 +152,15 @@ async fn recipients(
             web_pages::ops_order(id),
         ),
     };
-    let emails = account::Entity::find()
+    let people = account::Entity::find()
         .select_only()
+        .column(account::Column::Id)
         .column(account::Column::Email)
         .filter(accounts)
         .filter(account::Column::Disabled.eq(false))
         .order_by_asc(account::Column::Email)
-        .into_tuple::<String>()
+        .into_tuple::<(String, String)>()
         .all(db)
         .await?;
-    Ok((emails, link))
+    Ok((people, link))
 }

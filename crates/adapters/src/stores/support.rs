@@ -7,8 +7,9 @@ use chrono::{DateTime, Utc};
 use domain::audit::AuditEntry;
 use domain::error::msg;
 use domain::live::Change;
+use domain::notifications::NoticeKind;
 use domain::ordering::OrderId;
-use domain::shared::{Page, PageRequest, UserId};
+use domain::shared::{Page, PageRequest, UserId, web_pages};
 use domain::support::{
     Author, Message, RequestId, Side, SupportStore, Thread, ThreadId, ThreadView,
 };
@@ -23,6 +24,7 @@ use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::{support_message, support_thread};
 use crate::sql::paging::newest_first;
 use crate::stores::live;
+use crate::stores::notifications::{PushNotice, SUPPORT_REPLY, queue_push};
 
 pub struct SqlSupportStore {
     db: DatabaseConnection,
@@ -214,6 +216,19 @@ impl SupportStore for SqlSupportStore {
             Ok(_) => {
                 if let Some(audit) = audit {
                     insert_audit(&txn, audit).await.map_err(storage)?;
+                }
+                // An operator's answer reaches the customer's phones too.
+                if let Author::Operator(_) = &message.author {
+                    let key = format!("s-{}-{seq}", id.as_str());
+                    let notice = PushNotice {
+                        key: &key,
+                        kind: NoticeKind::Support,
+                        what: SUPPORT_REPLY,
+                        link: Some(web_pages::support_thread(id.as_str())),
+                        payload: Some(Thread::preview_of(&message.body)),
+                        at: message.at,
+                    };
+                    queue_push(&txn, &owner, &notice).await.map_err(storage)?;
                 }
                 let change = Change::thread(&owner, id);
                 live::record(&txn, ms(message.at), &[change])

@@ -108,6 +108,15 @@ pub struct Config {
     pub key_encryption_key_file: Option<PathBuf>,
     /// `APP_KEY_ENCRYPTION_KEY_PREVIOUS`: the key before, while it is being rotated out.
     pub key_encryption_key_previous: Option<String>,
+    /// `APP_VAPID_PRIVATE_KEY`: the key Web Push messages are signed with (its 32 bytes,
+    /// base64url, as web push tools write a VAPID private key); or `APP_VAPID_KEY_FILE`, a file
+    /// that holds it. Dev makes the file when it is missing (`data/vapid.key`); prod sends no
+    /// push without one.
+    pub vapid_private_key: Option<String>,
+    pub vapid_key_file: Option<PathBuf>,
+    /// `APP_VAPID_SUBJECT`: whom push services may contact about our messages (`mailto:…`); the
+    /// site's address by default.
+    pub vapid_subject: Option<String>,
     /// `APP_ORDER_PAYMENT_WINDOW_MINUTES`: how long an unpaid order waits before it lapses.
     pub order_payment_window_minutes: u32,
     /// `APP_MASSAGE_PAYMENT_WINDOW_MINUTES`: how long an unpaid massage order holds its therapists.
@@ -228,6 +237,9 @@ impl Default for Config {
             key_encryption_key: None,
             key_encryption_key_file: None,
             key_encryption_key_previous: None,
+            vapid_private_key: None,
+            vapid_key_file: None,
+            vapid_subject: None,
             order_payment_window_minutes: 60,
             massage_payment_window_minutes: 20,
             max_unpaid_orders: 8,
@@ -558,7 +570,11 @@ impl Config {
                     ),
                 };
                 if !path.exists() && self.env == Environment::Dev {
-                    create_key_file(&path)?;
+                    create_key_file(
+                        &path,
+                        adapters::security::key_sealing::Kek::generate,
+                        "a key-encryption key for the signing keys",
+                    )?;
                 }
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
@@ -571,6 +587,32 @@ impl Config {
             .map(parse)
             .transpose()?;
         Ok(Sealing::new(current, previous))
+    }
+
+    /// The key Web Push is signed with; `None` when this site sends no push.
+    pub fn vapid(&self) -> anyhow::Result<Option<adapters::providers::push::VapidKey>> {
+        use adapters::providers::push::VapidKey;
+        let text = match (&self.vapid_private_key, &self.vapid_key_file, self.env) {
+            (Some(key), _, _) => key.clone(),
+            (None, None, Environment::Prod) => return Ok(None),
+            (None, file, env) => {
+                let path = file
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("data/vapid.key"));
+                if !path.exists() && env == Environment::Dev {
+                    create_key_file(&path, VapidKey::generate, "a VAPID key for Web Push")?;
+                }
+                std::fs::read_to_string(&path)
+                    .map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?
+            }
+        };
+        let subject = self
+            .vapid_subject
+            .clone()
+            .unwrap_or_else(|| self.site_url());
+        VapidKey::parse(&text, &subject)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("APP_VAPID_PRIVATE_KEY: {e}"))
     }
 
     pub fn smtp(&self) -> Option<adapters::providers::mail::SmtpConfig> {
@@ -587,9 +629,9 @@ impl Config {
     }
 }
 
-/// Writes a new key-encryption key to `path` unless one is there: written aside, then linked
-/// into place, which fails if another process got there first (its key is then the one).
-fn create_key_file(path: &Path) -> anyhow::Result<()> {
+/// Writes a new key (`make`) to `path` unless one is there: written aside, then linked into
+/// place, which fails if another process got there first (its key is then the one).
+fn create_key_file(path: &Path, make: fn() -> String, what: &str) -> anyhow::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -598,7 +640,7 @@ fn create_key_file(path: &Path) -> anyhow::Result<()> {
     static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let aside = path.with_extension(format!("new-{}-{call}", std::process::id()));
-    std::fs::write(&aside, adapters::security::key_sealing::Kek::generate())?;
+    std::fs::write(&aside, make())?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -608,7 +650,7 @@ fn create_key_file(path: &Path) -> anyhow::Result<()> {
     std::fs::remove_file(&aside).ok();
     match linked {
         Ok(()) => {
-            tracing::info!(file = %path.display(), "made a key-encryption key for the signing keys");
+            tracing::info!(file = %path.display(), "made {what}");
             Ok(())
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),

@@ -13,7 +13,8 @@ fn servers_of_one_process_making_the_key_at_once_share_one() {
             let (path, start) = (path.clone(), start.clone());
             std::thread::spawn(move || {
                 start.wait();
-                create_key_file(&path).map_err(|e| e.to_string())
+                let kek = adapters::security::key_sealing::Kek::generate;
+                create_key_file(&path, kek, "a key").map_err(|e| e.to_string())
             })
         })
         .collect();
@@ -28,6 +29,54 @@ fn servers_of_one_process_making_the_key_at_once_share_one() {
         "no file left aside"
     );
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn reminder_times_and_quiet_hours_are_read_or_refused_by_name() {
+    let settings = Config::default().reminder_settings().unwrap();
+    assert_eq!(settings, domain::reminders::ReminderSettings::default());
+    let bad = Config {
+        remind_partner_at: "8pm".into(),
+        ..Config::default()
+    };
+    let e = bad.reminder_settings().unwrap_err().to_string();
+    assert!(e.contains("APP_REMIND_PARTNER_AT"), "{e}");
+    let bad = Config {
+        quiet_hours: "22-7".into(),
+        ..Config::default()
+    };
+    let e = bad.reminder_settings().unwrap_err().to_string();
+    assert!(e.contains("APP_QUIET_HOURS"), "{e}");
+    let none = Config {
+        quiet_hours: String::new(),
+        ..Config::default()
+    };
+    assert_eq!(none.reminder_settings().unwrap().quiet, None);
+}
+
+#[test]
+fn push_is_off_in_prod_without_a_key_and_a_bad_key_is_refused() {
+    let prod = Config {
+        env: Environment::Prod,
+        ..Config::default()
+    };
+    assert!(prod.vapid().unwrap().is_none());
+    let key = adapters::providers::push::VapidKey::generate();
+    let given = Config {
+        vapid_private_key: Some(key),
+        ..prod.clone()
+    };
+    assert_eq!(given.vapid().unwrap().unwrap().public().len(), 87);
+    let bad = Config {
+        vapid_private_key: Some("not a key".into()),
+        ..prod
+    };
+    assert!(
+        bad.vapid()
+            .unwrap_err()
+            .to_string()
+            .contains("APP_VAPID_PRIVATE_KEY")
+    );
 }
 
 #[test]

@@ -9,6 +9,8 @@ pub const AUTH_CONTINUE: &str = "/auth/continue";
 pub const MEMBER_ORDER: &str = "/member/order";
 /// Where VNPay sends the customer back.
 pub const PAYMENT_COMPLETE: &str = "/payment-complete";
+/// The member area's customer service: `?thread=…` opens one thread.
+pub const MEMBER_SUPPORT: &str = "/member/customer-service";
 /// A job in the partner app (`web/src/partner/paths.ts`).
 pub const PARTNER_JOB: &str = "/partner/jobs/:orderId";
 /// An order in the operators' console (`web/src/console/paths.ts`).
@@ -17,6 +19,11 @@ pub const OPS_ORDER: &str = "/ops/orders/:orderId";
 /// The member area's page of one order.
 pub fn member_order(order_id: &str) -> String {
     format!("{MEMBER_ORDER}?id={order_id}")
+}
+
+/// One support thread in the member area.
+pub fn support_thread(thread_id: &str) -> String {
+    format!("{MEMBER_SUPPORT}?thread={thread_id}")
 }
 
 /// The partner app's page of one job.
@@ -42,6 +49,7 @@ mod tests {
             ("authContinue", AUTH_CONTINUE),
             ("memberOrder", MEMBER_ORDER),
             ("paymentComplete", PAYMENT_COMPLETE),
+            ("memberCustomerService", MEMBER_SUPPORT),
         ] {
             assert!(
                 table.contains(&format!("{name}: '{path}',")),

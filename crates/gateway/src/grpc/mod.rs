@@ -6,6 +6,7 @@ mod identity;
 mod kept;
 mod live;
 mod massage;
+mod notification;
 mod operator;
 mod order;
 mod partner;
@@ -27,6 +28,7 @@ use crate::pb::identity_service_server::IdentityServiceServer;
 use crate::pb::job_progress_service_server::JobProgressServiceServer;
 use crate::pb::live_service_server::LiveServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
+use crate::pb::notification_service_server::NotificationServiceServer;
 use crate::pb::operator_service_server::OperatorServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::partner_service_server::PartnerServiceServer;
@@ -78,6 +80,10 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.partners.clone(),
     ));
+    let notifications = NotificationServiceServer::new(notification::Notifications::new(
+        services.identity.clone(),
+        services.notifications.clone(),
+    ));
     let support = SupportServiceServer::new(support::Support::new(
         services.identity.clone(),
         services.support.clone(),
@@ -105,6 +111,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&identity), identity)
         .route_service(&path_of(&federation), federation)
         .route_service(&path_of(&users), users)
+        .route_service(&path_of(&notifications), notifications)
         .layer(axum::middleware::map_response(blame_the_caller))
         .layer(GrpcWebLayer::new())
         .layer(axum::middleware::from_fn_with_state(

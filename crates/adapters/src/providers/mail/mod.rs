@@ -3,7 +3,7 @@
 //! mailbox folder that a page at `/dev/mailbox` shows.
 
 mod dev_mailbox;
-mod notices;
+pub(crate) mod notices;
 mod outbox;
 mod smtp;
 mod templates;

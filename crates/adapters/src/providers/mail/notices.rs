@@ -118,7 +118,7 @@ fn place_of(d: &ServiceDetails) -> String {
 
 /// The subject and lines of an order notice in `lang`; `None` for kinds that are not order
 /// notices.
-pub(super) fn order_lines(
+pub(crate) fn order_lines(
     kind: MailKind,
     f: &NoticeFacts,
     cancellation: &CancellationPolicy,

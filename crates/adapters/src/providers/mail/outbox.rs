@@ -1,30 +1,27 @@
-//! Delivers the mails the domain queued in `mail_outbox`. A batch is claimed by pushing its next
-//! attempt into the future (a lease), committed, then sent; a crash mid-send means the lease runs
-//! out and the mail goes again (at least once). On PostgreSQL several nodes claim side by side
-//! with `FOR UPDATE SKIP LOCKED`.
+//! Delivers the mails the domain queued in `mail_outbox`, claimed and retried as every outbox's
+//! rows are (`sql::outbox`): at least once, on any number of nodes.
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
-use chrono::Utc;
 use domain::identity::{IdentityPolicy, MailKind};
 use domain::shared::Language;
-use sea_orm::sea_query::{Expr, LockBehavior, LockType};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect,
-};
-use tokio::sync::watch;
+use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
 
 use super::{Mailer, render};
 use crate::sql::entities::{account, mail_outbox, profile};
+use crate::sql::outbox::{Outbox, Outcome};
 use domain::catalog::CancellationPolicy;
 
 const BATCH: u64 = 20;
-/// How long a claimed mail is left to its sender before another try may take it.
-const LEASE_MS: i64 = 5 * 60 * 1000;
-const MAX_ATTEMPTS: i32 = 12;
+
+const OUTBOX: Outbox<mail_outbox::Entity> = Outbox {
+    id: mail_outbox::Column::Id,
+    sent_at: mail_outbox::Column::SentAtMs,
+    next_attempt: mail_outbox::Column::NextAttemptAtMs,
+    attempts: mail_outbox::Column::Attempts,
+    last_error: mail_outbox::Column::LastError,
+};
 
 pub struct OutboxWorker {
     db: DatabaseConnection,
@@ -51,21 +48,16 @@ impl OutboxWorker {
 
     /// Sends what is due; returns how many mails went out.
     pub async fn run_once(&self) -> Result<usize, DbErr> {
-        let rows = self.claim().await?;
+        let rows = OUTBOX.claim(&self.db, BATCH, |r| r.id.clone()).await?;
         let languages = self.languages(&rows).await?;
         let mut sent = 0;
         for row in rows {
-            let now = Utc::now().timestamp_millis();
             let Some(kind) = MailKind::parse(&row.kind) else {
                 tracing::error!(id = %row.id, kind = %row.kind, "unknown mail kind: dropped");
-                self.finish(
-                    &row.id,
-                    Some(now),
-                    i64::MAX,
-                    row.attempts,
-                    Some("unknown kind"),
-                )
-                .await?;
+                let dropped = Outcome::Dropped("unknown kind".into());
+                OUTBOX
+                    .finish(&self.db, &row.id, row.attempts, dropped)
+                    .await?;
                 continue;
             };
             let mail = render(
@@ -82,25 +74,19 @@ impl OutboxWorker {
                     .or_else(|| row.language.as_deref().and_then(Language::of_tag))
                     .unwrap_or_default(),
             );
-            match self.mailer.send(&mail).await {
+            let outcome = match self.mailer.send(&mail).await {
                 Ok(()) => {
                     sent += 1;
-                    self.finish(&row.id, Some(now), now, row.attempts + 1, None)
-                        .await?;
+                    Outcome::Sent
                 }
                 Err(error) => {
-                    let attempts = row.attempts + 1;
-                    // 30 s, 1 min, 2 min, … up to an hour between tries; then it is given up.
-                    let next = if attempts >= MAX_ATTEMPTS {
-                        i64::MAX
-                    } else {
-                        now + (30_000i64 << attempts.min(7)).min(3_600_000)
-                    };
-                    tracing::warn!(id = %row.id, attempts, %error, "mail not sent");
-                    self.finish(&row.id, None, next, attempts, Some(&error))
-                        .await?;
+                    tracing::warn!(id = %row.id, attempts = row.attempts + 1, %error, "mail not sent");
+                    Outcome::Failed(error)
                 }
-            }
+            };
+            OUTBOX
+                .finish(&self.db, &row.id, row.attempts, outcome)
+                .await?;
         }
         Ok(sent)
     }
@@ -138,72 +124,5 @@ impl OutboxWorker {
                 Some((accounts.get(&user)?.clone(), Language::parse(&tag).ok()?))
             })
             .collect())
-    }
-
-    async fn claim(&self) -> Result<Vec<mail_outbox::Model>, DbErr> {
-        let now = Utc::now().timestamp_millis();
-        let txn = crate::sql::db::begin_write(&self.db).await?;
-        let mut query = mail_outbox::Entity::find()
-            .filter(mail_outbox::Column::SentAtMs.is_null())
-            .filter(mail_outbox::Column::NextAttemptAtMs.lte(now))
-            .order_by_asc(mail_outbox::Column::NextAttemptAtMs)
-            .limit(BATCH);
-        if txn.get_database_backend() == DbBackend::Postgres {
-            query = query.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
-        }
-        let rows = query.all(&txn).await?;
-        if !rows.is_empty() {
-            mail_outbox::Entity::update_many()
-                .col_expr(
-                    mail_outbox::Column::NextAttemptAtMs,
-                    Expr::value(now + LEASE_MS),
-                )
-                .filter(mail_outbox::Column::Id.is_in(rows.iter().map(|r| r.id.clone())))
-                .exec(&txn)
-                .await?;
-        }
-        txn.commit().await?;
-        Ok(rows)
-    }
-
-    async fn finish(
-        &self,
-        id: &str,
-        sent_at: Option<i64>,
-        next_attempt: i64,
-        attempts: i32,
-        error: Option<&str>,
-    ) -> Result<(), DbErr> {
-        mail_outbox::Entity::update_many()
-            .col_expr(mail_outbox::Column::SentAtMs, Expr::value(sent_at))
-            .col_expr(
-                mail_outbox::Column::NextAttemptAtMs,
-                Expr::value(next_attempt),
-            )
-            .col_expr(mail_outbox::Column::Attempts, Expr::value(attempts))
-            .col_expr(
-                mail_outbox::Column::LastError,
-                Expr::value(error.map(|e| e.chars().take(1000).collect::<String>())),
-            )
-            .filter(mail_outbox::Column::Id.eq(id))
-            .exec(&self.db)
-            .await?;
-        Ok(())
-    }
-
-    /// Polls every `interval` until `stop` turns true.
-    pub async fn run(self, interval: Duration, mut stop: watch::Receiver<bool>) {
-        loop {
-            if let Err(e) = self.run_once().await {
-                tracing::warn!(error = %e, "mail outbox");
-            }
-            tokio::select! {
-                () = tokio::time::sleep(interval) => {}
-                _ = stop.changed() => return,
-            }
-            if *stop.borrow() {
-                return;
-            }
-        }
     }
 }

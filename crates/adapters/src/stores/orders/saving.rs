@@ -22,6 +22,8 @@ use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{json, ms, storage};
 use crate::sql::entities::{account, mail_outbox, order, order_event, order_image, therapist_hold};
 use crate::stores::live;
+use crate::stores::notifications::{PushNotice, queue_push};
+use domain::notifications::NoticeKind;
 
 pub(crate) async fn insert_events(
     db: &impl ConnectionTrait,
@@ -218,14 +220,28 @@ pub(crate) async fn queue_to_owner(
     else {
         return Ok(());
     };
-    let rows = notices
-        .into_iter()
-        .map(|(id, kind, facts, at)| mail_outbox::ActiveModel {
+    let link = web_pages::member_order(o.id.as_str());
+    let mut rows = Vec::with_capacity(notices.len());
+    for (id, kind, facts, at) in notices {
+        let payload = json(&facts);
+        // The same notice on the owner's phones, where they have not turned its kind off.
+        if let Some(notice_kind) = NoticeKind::of_mail(kind) {
+            let notice = PushNotice {
+                key: &id,
+                kind: notice_kind,
+                what: kind.as_str(),
+                link: Some(link.clone()),
+                payload: Some(payload.clone()),
+                at,
+            };
+            queue_push(db, &owner.id, &notice).await?;
+        }
+        rows.push(mail_outbox::ActiveModel {
             id: Set(id),
             recipient: Set(owner.email.clone()),
             kind: Set(kind.as_str().to_owned()),
-            link: Set(Some(web_pages::member_order(o.id.as_str()))),
-            payload: Set(Some(json(&facts))),
+            link: Set(Some(link.clone())),
+            payload: Set(Some(payload)),
             created_at_ms: Set(ms(at)),
             attempts: Set(0),
             next_attempt_at_ms: Set(ms(at)),
@@ -234,6 +250,7 @@ pub(crate) async fn queue_to_owner(
             // The customer has a profile, whose language the mail is written in.
             language: Set(None),
         });
+    }
     mail_outbox::Entity::insert_many(rows).exec(db).await?;
     Ok(())
 }

@@ -1,0 +1,196 @@
+//! Web Push: the notices queued in `push_outbox`, each encrypted for its device (RFC 8291,
+//! aes128gcm) and signed with the server's VAPID key (RFC 8292), sent to the device's push
+//! service (RFC 8030). A device its push service no longer knows (404, 410) is forgotten; a busy
+//! or failing service is tried again with backoff, as every outbox row is.
+
+mod texts;
+mod vapid;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::Utc;
+use domain::catalog::CancellationPolicy;
+use domain::shared::Language;
+use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use web_push_native::p256::PublicKey;
+use web_push_native::{Auth, WebPushBuilder};
+
+pub use vapid::VapidKey;
+
+use crate::sql::entities::{profile, push_device, push_outbox};
+use crate::sql::outbox::{Outbox, Outcome};
+
+/// What a support reply's row says (the others say their mail's kind).
+pub const SUPPORT_REPLY: &str = "support_reply";
+
+const BATCH: u64 = 20;
+/// How long a push service keeps a message for a device that is offline.
+const TTL: Duration = Duration::from_secs(24 * 3600);
+/// The most a push service's answer is waited for.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// What push services take at most (RFC 8291: 4096 bytes with the encryption's own).
+const BODY_CHARS: usize = 600;
+
+const OUTBOX: Outbox<push_outbox::Entity> = Outbox {
+    id: push_outbox::Column::Id,
+    sent_at: push_outbox::Column::SentAtMs,
+    next_attempt: push_outbox::Column::NextAttemptAtMs,
+    attempts: push_outbox::Column::Attempts,
+    last_error: push_outbox::Column::LastError,
+};
+
+/// How a push service answered.
+enum Delivery {
+    Accepted,
+    /// The subscription is gone (expired, or the person turned notifications off in the browser).
+    Gone,
+    Retry(String),
+    Refused(String),
+}
+
+pub struct PushWorker {
+    db: DatabaseConnection,
+    vapid: Arc<VapidKey>,
+    http: reqwest::Client,
+    cancellation: CancellationPolicy,
+}
+
+impl PushWorker {
+    pub fn new(db: DatabaseConnection, vapid: Arc<VapidKey>) -> Self {
+        Self {
+            db,
+            vapid,
+            http: reqwest::Client::new(),
+            cancellation: CancellationPolicy::default(),
+        }
+    }
+
+    /// The cancellation terms an order notice states (the payment service's).
+    pub fn with_cancellation(mut self, cancellation: CancellationPolicy) -> Self {
+        self.cancellation = cancellation;
+        self
+    }
+
+    /// Sends what is due; returns how many messages push services accepted.
+    pub async fn run_once(&self) -> Result<usize, DbErr> {
+        let rows = OUTBOX.claim(&self.db, BATCH, |r| r.id.clone()).await?;
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        let devices: HashMap<String, push_device::Model> = push_device::Entity::find()
+            .filter(push_device::Column::Id.is_in(rows.iter().map(|r| r.device_id.clone())))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|d| (d.id.clone(), d))
+            .collect();
+        let languages = self.languages(&rows).await?;
+        let mut sent = 0;
+        for row in rows {
+            let lang = languages.get(&row.user_id).copied().unwrap_or_default();
+            let outcome = match (
+                devices.get(&row.device_id),
+                texts::text(&row.kind, row.payload.as_deref(), &self.cancellation, lang),
+            ) {
+                (None, _) => Outcome::Dropped("the device is gone".into()),
+                (_, None) => Outcome::Dropped(format!("unknown kind {}", row.kind)),
+                (Some(device), Some((title, body))) => {
+                    let message = serde_json::json!({
+                        "title": title,
+                        "body": body.chars().take(BODY_CHARS).collect::<String>(),
+                        "url": row.link,
+                        "tag": row.kind,
+                    });
+                    match self.send(device, message.to_string().into_bytes()).await {
+                        Delivery::Accepted => {
+                            sent += 1;
+                            Outcome::Sent
+                        }
+                        Delivery::Gone => {
+                            push_device::Entity::delete_by_id(device.id.as_str())
+                                .exec(&self.db)
+                                .await?;
+                            Outcome::Dropped("the push service no longer knows the device".into())
+                        }
+                        Delivery::Retry(why) => {
+                            tracing::warn!(id = %row.id, %why, "push not sent");
+                            Outcome::Failed(why)
+                        }
+                        Delivery::Refused(why) => Outcome::Dropped(why),
+                    }
+                }
+            };
+            OUTBOX
+                .finish(&self.db, &row.id, row.attempts, outcome)
+                .await?;
+        }
+        Ok(sent)
+    }
+
+    /// One message to one device.
+    async fn send(&self, device: &push_device::Model, body: Vec<u8>) -> Delivery {
+        let key = |text: &str| URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok();
+        let (Ok(endpoint), Some(public), Some(auth)) = (
+            device.endpoint.parse::<http::Uri>(),
+            key(&device.p256dh).and_then(|k| PublicKey::from_sec1_bytes(&k).ok()),
+            key(&device.auth).and_then(|a| <[u8; 16]>::try_from(a).ok()),
+        ) else {
+            return Delivery::Refused("the device's subscription cannot be read".into());
+        };
+        let origin = match (endpoint.scheme_str(), endpoint.authority()) {
+            (Some(scheme), Some(authority)) => format!("{scheme}://{authority}"),
+            _ => return Delivery::Refused("the device's endpoint has no origin".into()),
+        };
+        let request = WebPushBuilder::new(endpoint, public, Auth::from(auth))
+            .with_valid_duration(TTL)
+            .build(body);
+        let request = match request {
+            Ok(r) => r,
+            Err(e) => return Delivery::Refused(format!("encrypting: {e}")),
+        };
+        let authorization = match self.vapid.authorization(&origin, Utc::now()) {
+            Ok(a) => a,
+            Err(e) => return Delivery::Retry(e),
+        };
+        let (parts, body) = request.into_parts();
+        let answer = self
+            .http
+            .post(&device.endpoint)
+            .headers(parts.headers)
+            .header(http::header::AUTHORIZATION, authorization)
+            .body(body)
+            .timeout(SEND_TIMEOUT)
+            .send()
+            .await;
+        match answer.map(|r| r.status().as_u16()) {
+            Ok(200..=202) => Delivery::Accepted,
+            Ok(404 | 410) => Delivery::Gone,
+            Ok(status @ (429 | 500..=599)) => Delivery::Retry(format!("push service: {status}")),
+            Ok(status) => Delivery::Refused(format!("push service: {status}")),
+            Err(e) => Delivery::Retry(format!("push service unreachable: {e}")),
+        }
+    }
+
+    /// Each recipient's language, as their profile says it when the notice goes.
+    async fn languages(
+        &self,
+        rows: &[push_outbox::Model],
+    ) -> Result<HashMap<String, Language>, DbErr> {
+        let found: Vec<(String, String)> = profile::Entity::find()
+            .select_only()
+            .column(profile::Column::UserId)
+            .column(profile::Column::Language)
+            .filter(profile::Column::UserId.is_in(rows.iter().map(|r| r.user_id.clone())))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(found
+            .into_iter()
+            .filter_map(|(user, tag)| Some((user, Language::parse(&tag).ok()?)))
+            .collect())
+    }
+}

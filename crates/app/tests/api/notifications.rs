@@ -1,0 +1,298 @@
+//! Web Push through the real server to a local receiver that plays the push service: it checks
+//! the VAPID token (signed for its own origin, with the key the server hands browsers) and
+//! decrypts each message with the subscription's private key (RFC 8291), as a browser would. A
+//! traveller adds her phone; an operator's reply reaches it, in her language, with a link to the
+//! thread; turned off, support replies stop while order notices go on; a device the push service
+//! no longer knows (410) is forgotten. On SQLite and PostgreSQL.
+
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use gateway::pb::notification_service_client::NotificationServiceClient;
+use gateway::pb::support_service_client::SupportServiceClient;
+use serde_json::Value;
+use tonic::Code;
+use web_push_native::Auth;
+use web_push_native::p256::SecretKey;
+use web_push_native::p256::elliptic_curve::sec1::ToEncodedPoint;
+
+use super::member::{open, pay_with_vcoin, pending};
+use super::operations::{Cred, client, operator_token, with};
+use super::orders::token_for;
+use super::*;
+
+/// A phone's subscription: its keys, and what its push service received (device, decrypted).
+struct Phone {
+    secret: SecretKey,
+    auth: [u8; 16],
+}
+
+impl Phone {
+    fn new() -> Self {
+        let key = URL_SAFE_NO_PAD
+            .decode(adapters::providers::push::VapidKey::generate())
+            .unwrap();
+        let mut auth = [0u8; 16];
+        auth.copy_from_slice(&key[..16]);
+        Self {
+            secret: SecretKey::from_slice(&key).unwrap(),
+            auth,
+        }
+    }
+
+    fn p256dh(&self) -> String {
+        let point = self.secret.public_key().as_affine().to_encoded_point(false);
+        URL_SAFE_NO_PAD.encode(point.as_bytes())
+    }
+}
+
+/// The local push service: every message it took, as (device, headers, body).
+type Inbox = Arc<Mutex<Vec<(String, HeaderMap, Vec<u8>)>>>;
+
+async fn take(
+    State(inbox): State<Inbox>,
+    Path(device): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    inbox
+        .lock()
+        .unwrap()
+        .push((device.clone(), headers, body.to_vec()));
+    // A device whose subscription expired: RFC 8030's answer.
+    if device == "gone" {
+        StatusCode::GONE
+    } else {
+        StatusCode::CREATED
+    }
+}
+
+/// Starts the receiver: its origin and inbox.
+async fn push_service() -> (String, Inbox) {
+    let inbox = Inbox::default();
+    let router = axum::Router::new()
+        .route("/push/{device}", axum::routing::post(take))
+        .with_state(inbox.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (origin, inbox)
+}
+
+/// Checks a message as a push service and its browser would: the VAPID token is ES256 over our
+/// origin with the server's public key, the body is aes128gcm for `phone`; the notice's JSON.
+fn open_message(
+    phone: &Phone,
+    origin: &str,
+    server_key: &str,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Value {
+    assert_eq!(headers["content-encoding"], "aes128gcm");
+    assert!(headers.contains_key("ttl"));
+    let authorization = headers["authorization"].to_str().unwrap();
+    let (token, key) = authorization
+        .strip_prefix("vapid t=")
+        .and_then(|rest| rest.split_once(", k="))
+        .expect("a VAPID authorization");
+    assert_eq!(key, server_key);
+    let point = URL_SAFE_NO_PAD.decode(key).unwrap();
+    assert_eq!((point.len(), point[0]), (65, 4));
+    let (x, y) = (
+        URL_SAFE_NO_PAD.encode(&point[1..33]),
+        URL_SAFE_NO_PAD.encode(&point[33..]),
+    );
+    let decoding = jsonwebtoken::DecodingKey::from_ec_components(&x, &y).unwrap();
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::ES256);
+    validation.set_audience(&[origin]);
+    validation.set_required_spec_claims(&["exp", "aud", "sub"]);
+    let claims = jsonwebtoken::decode::<Value>(token, &decoding, &validation)
+        .unwrap()
+        .claims;
+    let exp = claims["exp"].as_i64().unwrap() - chrono::Utc::now().timestamp();
+    assert!(
+        (0..=24 * 3600).contains(&exp),
+        "a token good for at most a day: {exp}"
+    );
+    let plain =
+        web_push_native::decrypt(body.to_vec(), &phone.secret, &Auth::from(phone.auth)).unwrap();
+    serde_json::from_slice(&plain).unwrap()
+}
+
+/// Waits for the `n`-th message the push service takes (counting from 1).
+async fn nth(inbox: &Inbox, n: usize) -> (String, HeaderMap, Vec<u8>) {
+    for _ in 0..100 {
+        if let Some(m) = inbox.lock().unwrap().get(n - 1) {
+            return m.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the push service took fewer than {n} messages");
+}
+
+async fn notifications(app: &TestApp) -> NotificationServiceClient<tonic::transport::Channel> {
+    NotificationServiceClient::connect(app.url(""))
+        .await
+        .unwrap()
+}
+
+api_test!(
+    an_operators_reply_reaches_the_travellers_phone_until_she_turns_it_off,
+    async |app: &TestApp| {
+        let (origin, inbox) = push_service().await;
+        let ann = token_for(app, "ann@example.com").await;
+        let admin = operator_token(app).await;
+        let mut n = notifications(app).await;
+        let key = n
+            .get_push_key(signed(&ann, pb::GetPushKeyRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .public_key;
+        let phone = Phone::new();
+        let add = |endpoint: String, p256dh: String| pb::AddPushDeviceRequest {
+            endpoint,
+            p256dh,
+            auth: URL_SAFE_NO_PAD.encode(phone.auth),
+        };
+        let endpoint = format!("{origin}/push/ann-phone");
+        n.add_push_device(signed(&ann, add(endpoint.clone(), phone.p256dh())))
+            .await
+            .unwrap();
+        // Sent again (the page does, each visit), it is the same device.
+        n.add_push_device(signed(&ann, add(endpoint.clone(), phone.p256dh())))
+            .await
+            .unwrap();
+        // Not a push service, or keys of the wrong size: refused, by field.
+        let bad = n
+            .add_push_device(signed(
+                &ann,
+                add("http://push.example/x".into(), phone.p256dh()),
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (bad.code(), refused_field(&bad)),
+            (Code::InvalidArgument, "endpoint".into())
+        );
+        let bad = n
+            .add_push_device(signed(&ann, add(endpoint.clone(), "AAAA".into())))
+            .await
+            .unwrap_err();
+        assert_eq!(refused_field(&bad), "p256dh");
+
+        // Ann asks; the operator answers: her phone has it, in her language, linking the thread.
+        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+        let thread = support
+            .open_thread(signed(&ann, open("", "請問接機要等多久？", "q-push")))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        let reply = |text: &str| {
+            with(
+                &Cred::Token(&admin),
+                pb::ReplyToThreadRequest {
+                    thread_id: thread.id.clone(),
+                    message: text.into(),
+                },
+            )
+        };
+        let mut ops = client(app).await;
+        ops.reply_to_thread(reply("司機會等 60 分鐘"))
+            .await
+            .unwrap();
+        let (device, headers, body) = nth(&inbox, 1).await;
+        assert_eq!(device, "ann-phone");
+        let notice = open_message(&phone, &origin, &key, &headers, &body);
+        assert_eq!(notice["title"], "客服回覆了您的訊息");
+        assert_eq!(notice["body"], "司機會等 60 分鐘");
+        assert_eq!(
+            notice["url"],
+            format!("/member/customer-service?thread={}", thread.id)
+        );
+
+        // She turns support replies off: the next reply does not reach the phone, and her
+        // order's receipt, paid after it, does.
+        let choices = n
+            .set_notice_choice(signed(
+                &ann,
+                pb::SetNoticeChoiceRequest {
+                    kind: pb::NoticeKind::Support.into(),
+                    on: false,
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .choices;
+        let off: Vec<_> = choices.iter().filter(|c| !c.on).map(|c| c.kind()).collect();
+        assert_eq!(off, [pb::NoticeKind::Support]);
+        ops.reply_to_thread(reply("已為您安排")).await.unwrap();
+        let id = pending(app, &ann, 3).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let (_, headers, body) = nth(&inbox, 2).await;
+        let notice = open_message(&phone, &origin, &key, &headers, &body);
+        assert_eq!(notice["title"], "付款成功，訂單已成立");
+        assert_eq!(notice["url"], format!("/member/order?id={id}"));
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(
+            inbox.lock().unwrap().len(),
+            2,
+            "the second reply was not pushed"
+        );
+
+        // A phone whose subscription expired: the push service says 410 once, and the device is
+        // forgotten (the next notice goes to Ann's phone only).
+        let gone = Phone::new();
+        let gone_device = pb::AddPushDeviceRequest {
+            endpoint: format!("{origin}/push/gone"),
+            p256dh: gone.p256dh(),
+            auth: URL_SAFE_NO_PAD.encode(gone.auth),
+        };
+        n.add_push_device(signed(&ann, gone_device)).await.unwrap();
+        let choose = |on| pb::SetNoticeChoiceRequest {
+            kind: pb::NoticeKind::Support.into(),
+            on,
+        };
+        n.set_notice_choice(signed(&ann, choose(true)))
+            .await
+            .unwrap();
+        ops.reply_to_thread(reply("還有問題嗎？")).await.unwrap();
+        nth(&inbox, 4).await;
+        ops.reply_to_thread(reply("祝旅途愉快")).await.unwrap();
+        let (device, _, _) = nth(&inbox, 5).await;
+        assert_eq!(device, "ann-phone");
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let devices: Vec<String> = inbox.lock().unwrap().iter().map(|m| m.0.clone()).collect();
+        assert_eq!(
+            devices.iter().filter(|d| *d == "gone").count(),
+            1,
+            "{devices:?}"
+        );
+        assert_eq!(devices.len(), 5, "{devices:?}");
+
+        // Another person's token cannot remove her device; she can.
+        let bob = token_for(app, "bob@example.com").await;
+        let remove = |token: &str| {
+            signed(
+                token,
+                pb::RemovePushDeviceRequest {
+                    endpoint: endpoint.clone(),
+                },
+            )
+        };
+        n.remove_push_device(remove(&bob)).await.unwrap();
+        ops.reply_to_thread(reply("再見")).await.unwrap();
+        nth(&inbox, 6).await;
+        n.remove_push_device(remove(&ann)).await.unwrap();
+        ops.reply_to_thread(reply("不會收到")).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(inbox.lock().unwrap().len(), 6);
+    }
+);

@@ -1,0 +1,173 @@
+//! Which notices reach phones, which devices are accepted, and the choices a person makes.
+
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+
+use super::*;
+use crate::DomainError;
+use crate::error::DomainResult;
+use crate::identity::{MailKind, Principal, Role};
+use crate::shared::UserId;
+use crate::testing::{FixedClock, now};
+
+const P256DH: &str =
+    "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
+const AUTH: &str = "tBHItJI5svbpez7KI4CCXg";
+
+fn ann() -> UserId {
+    UserId::parse("ann").unwrap()
+}
+
+#[test]
+fn order_notices_and_reminders_reach_phones_and_account_mails_do_not() {
+    assert_eq!(
+        NoticeKind::of_mail(MailKind::OrderConfirmed),
+        Some(NoticeKind::Orders)
+    );
+    assert_eq!(
+        NoticeKind::of_mail(MailKind::PartnerArrived),
+        Some(NoticeKind::Progress)
+    );
+    assert_eq!(
+        NoticeKind::of_mail(MailKind::ReminderSoon),
+        Some(NoticeKind::Reminders)
+    );
+    for account in [
+        MailKind::VerifyEmail,
+        MailKind::ResetPassword,
+        MailKind::EmailChanged,
+    ] {
+        assert_eq!(NoticeKind::of_mail(account), None);
+    }
+    for kind in NoticeKind::ALL {
+        assert_eq!(NoticeKind::parse(kind.code()).unwrap(), kind);
+    }
+    assert!(NoticeKind::parse("ads").is_err());
+}
+
+#[test]
+fn every_kind_is_on_until_turned_off() {
+    let c = Choices::default();
+    assert!(NoticeKind::ALL.iter().all(|k| c.wants(*k)));
+    let c = c
+        .set(NoticeKind::Support, false)
+        .set(NoticeKind::Support, false);
+    assert!(!c.wants(NoticeKind::Support) && c.wants(NoticeKind::Orders));
+    assert_eq!(c.turned_off(), [NoticeKind::Support]);
+    assert!(c.set(NoticeKind::Support, true).wants(NoticeKind::Support));
+}
+
+#[test]
+fn a_device_needs_a_push_service_address_and_keys_of_the_right_sizes() {
+    let ok = |endpoint: &str| PushDevice::new(ann(), endpoint, P256DH, AUTH, now());
+    assert!(ok("https://fcm.googleapis.com/fcm/send/abc").is_ok());
+    assert!(ok("http://127.0.0.1:4000/push/1").is_ok());
+    for bad in [
+        "http://push.example/1",
+        "https://",
+        "ftp://x",
+        "javascript:alert(1)",
+        "",
+    ] {
+        let e = ok(bad).unwrap_err();
+        assert!(matches!(&e, DomainError::InvalidArgument { field, .. } if field == "endpoint"));
+    }
+    let short = PushDevice::new(ann(), "https://p.example/1", &P256DH[..40], AUTH, now());
+    assert!(matches!(short, Err(DomainError::InvalidArgument { field, .. }) if field == "p256dh"));
+    let bad = PushDevice::new(ann(), "https://p.example/1", P256DH, "not base64!", now());
+    assert!(matches!(bad, Err(DomainError::InvalidArgument { field, .. }) if field == "auth"));
+    // The same endpoint is the same device, whoever holds it; a notice's key differs per device.
+    let d = ok("https://p.example/1").unwrap();
+    assert_eq!(d.id(), ok(" https://p.example/1 ").unwrap().id());
+    assert_ne!(notice_key("n-1", &d.id()), notice_key("n-1", "d-other"));
+}
+
+#[derive(Default)]
+struct Memory {
+    devices: Mutex<Vec<PushDevice>>,
+    choices: Mutex<Choices>,
+}
+
+#[async_trait]
+impl NotificationStore for Memory {
+    async fn add_device(&self, device: &PushDevice) -> DomainResult<()> {
+        let mut all = self.devices.lock().unwrap();
+        all.retain(|d| d.endpoint != device.endpoint);
+        all.push(device.clone());
+        Ok(())
+    }
+    async fn remove_device(&self, owner: &UserId, endpoint: &str) -> DomainResult<()> {
+        let mut all = self.devices.lock().unwrap();
+        all.retain(|d| !(d.owner == *owner && d.endpoint == endpoint));
+        Ok(())
+    }
+    async fn devices(&self, owner: &UserId) -> DomainResult<Vec<String>> {
+        let all = self.devices.lock().unwrap();
+        Ok(all
+            .iter()
+            .filter(|d| d.owner == *owner)
+            .map(|d| d.endpoint.clone())
+            .collect())
+    }
+    async fn choices(&self, _owner: &UserId) -> DomainResult<Choices> {
+        Ok(self.choices.lock().unwrap().clone())
+    }
+    async fn save_choices(&self, _owner: &UserId, choices: &Choices) -> DomainResult<()> {
+        *self.choices.lock().unwrap() = choices.clone();
+        Ok(())
+    }
+}
+
+fn who() -> Principal {
+    Principal {
+        user_id: ann(),
+        email: "ann@example.com".into(),
+        email_verified: true,
+        role: Role::Customer,
+        auth_time: now(),
+    }
+}
+
+#[tokio::test]
+async fn a_person_keeps_up_to_ten_devices_and_chooses_kinds() {
+    let store = Arc::new(Memory::default());
+    let svc = NotificationService::new(
+        store.clone(),
+        Arc::new(FixedClock::at(now())),
+        Some("k".into()),
+    );
+    for i in 0..10 {
+        let endpoint = format!("https://p.example/{i}");
+        svc.add_device(&who(), &endpoint, P256DH, AUTH)
+            .await
+            .unwrap();
+    }
+    // The same one again is fine; an eleventh is refused.
+    svc.add_device(&who(), "https://p.example/3", P256DH, AUTH)
+        .await
+        .unwrap();
+    let e = svc
+        .add_device(&who(), "https://p.example/10", P256DH, AUTH)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, DomainError::FailedPrecondition(_)));
+    svc.remove_device(&who(), "https://p.example/3")
+        .await
+        .unwrap();
+    assert_eq!(store.devices(&ann()).await.unwrap().len(), 9);
+    let c = svc
+        .choose(&who(), NoticeKind::Reminders, false)
+        .await
+        .unwrap();
+    assert!(!c.wants(NoticeKind::Reminders));
+    assert_eq!(svc.choices(&who()).await.unwrap(), c);
+    // Without a key, no device is taken.
+    let off = NotificationService::new(store, Arc::new(FixedClock::at(now())), None);
+    assert!(off.push_key().is_err());
+    let e = off
+        .add_device(&who(), "https://p.example/x", P256DH, AUTH)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, DomainError::FailedPrecondition(_)));
+}
