@@ -1,7 +1,8 @@
 // Keeps a signed-in traveller's order page and the partner app readable with no connection: the
 // app's files as last loaded, and the page itself (one copy per app: every page of an app is the
-// same document). Registered from those pages only; holds nothing personal (the voucher and the
-// partner's schedule are kept by the pages, and forgotten at sign-out).
+// same document); and shows the notices the server pushes (below). Registered from those pages and
+// from where notifications are turned on; holds nothing personal (the voucher and the partner's
+// schedule are kept by the pages, and forgotten at sign-out).
 const CACHE = 'booking-app-v1';
 const PAGES = ['/member/order', '/partner'];
 
@@ -43,4 +44,29 @@ self.addEventListener('fetch', (event) => {
     // Hashed files never change: the kept copy first.
     event.respondWith(caches.match(request).then((kept) => kept ?? fetch(request)));
   }
+});
+
+// A notice pushed by the server (Web Push): shown with its title and lines; a tap opens its page
+// in a window of this site, or focuses one already there.
+self.addEventListener('push', (event) => {
+  const notice = event.data?.json() ?? {};
+  event.waitUntil(
+    self.registration.showNotification(notice.title ?? '', {
+      body: notice.body ?? '',
+      tag: notice.tag,
+      icon: '/favicon.svg',
+      data: { url: notice.url ?? '/' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url === url);
+      return open ? open.focus() : self.clients.openWindow(url);
+    }),
+  );
 });

@@ -1,5 +1,6 @@
 import { memberMessages } from '@/lib/member-messages';
 import { ProfileView } from '@/features/account';
+import { NoticeSettings } from '@/features/notifications';
 import { MemberFrame } from './member-frame';
 
 /** `/member/user-info`, and `/profile` (the product's route): one page, so both always agree. */
@@ -7,6 +8,10 @@ export function Component() {
   return (
     <MemberFrame title={memberMessages.nav.userInfo}>
       <ProfileView />
+      {/* In the profile's column. */}
+      <div className="profile">
+        <NoticeSettings />
+      </div>
     </MemberFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Field } from '@/components/form/field';
+import { NoticeKind, NoticeSettings } from '@/features/notifications';
 import { LANGUAGE } from '@/lib/i18n/language';
 import { messages } from '@/lib/messages';
 import { dayInVietnam } from '@/lib/vietnam-time';
@@ -30,7 +31,13 @@ export function AvailabilityPage() {
   useEffect(() => {
     document.title = partnerMessages.screenTitle(m.title);
   }, []);
-  return data ? <AvailabilityForm initial={data} /> : <p className="page-loading">{messages.loading}</p>;
+  return (
+    <>
+      {data ? <AvailabilityForm initial={data} /> : <p className="page-loading">{messages.loading}</p>}
+      {/* A partner's notices are their jobs' reminders. */}
+      <NoticeSettings kinds={[NoticeKind.REMINDERS]} />
+    </>
+  );
 }
 
 function AvailabilityForm({ initial }: { initial: Availability }) {

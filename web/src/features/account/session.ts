@@ -114,6 +114,9 @@ export function restoreSession(): Promise<void> {
 
 /** Logout (spec §4): signs out on the server, then clears the user, the token and the cookie. */
 export async function endSession(): Promise<void> {
+  // This browser stops receiving the person's notices (while the token still says who they are);
+  // loaded only by those who sign out.
+  await import('@/lib/push').then((push) => push.turnPushOff()).catch(() => undefined);
   try {
     await callRpc(identity.signOut, {});
   } catch {
