@@ -1,6 +1,7 @@
 //! Notices on phones: the devices that receive Web Push (one row per push endpoint, whoever signed
-//! in on it last), the kinds each person turned off, and the push outbox (one row per notice and
-//! device, written in the transaction that causes the notice).
+//! in on it last), the kinds each person turned off, the push outbox (one row per notice and
+//! device) and the LINE outbox (one row per notice to a LINE-linked traveller), both written in
+//! the transaction that causes the notice.
 
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -36,6 +37,22 @@ enum PushOutbox {
     Table,
     Id,
     DeviceId,
+    UserId,
+    Kind,
+    Link,
+    Payload,
+    CreatedAtMs,
+    Attempts,
+    NextAttemptAtMs,
+    SentAtMs,
+    LastError,
+}
+
+#[derive(DeriveIden)]
+enum LineOutbox {
+    Table,
+    Id,
+    LineUser,
     UserId,
     Kind,
     Link,
@@ -120,6 +137,33 @@ impl MigrationTrait for Migration {
                 .table(PushOutbox::Table)
                 .col(PushOutbox::SentAtMs)
                 .col(PushOutbox::NextAttemptAtMs)
+                .to_owned(),
+        )
+        .await?;
+        m.create_table(
+            Table::create()
+                .table(LineOutbox::Table)
+                .if_not_exists()
+                .col(string_len(LineOutbox::Id, 40).primary_key())
+                .col(string_len(LineOutbox::LineUser, 64))
+                .col(string_len(LineOutbox::UserId, 64))
+                .col(string_len(LineOutbox::Kind, 32))
+                .col(text_null(LineOutbox::Link))
+                .col(text_null(LineOutbox::Payload))
+                .col(big_integer(LineOutbox::CreatedAtMs))
+                .col(integer(LineOutbox::Attempts))
+                .col(big_integer(LineOutbox::NextAttemptAtMs))
+                .col(big_integer_null(LineOutbox::SentAtMs))
+                .col(text_null(LineOutbox::LastError))
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("idx_line_outbox_due")
+                .table(LineOutbox::Table)
+                .col(LineOutbox::SentAtMs)
+                .col(LineOutbox::NextAttemptAtMs)
                 .to_owned(),
         )
         .await

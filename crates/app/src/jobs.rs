@@ -1,4 +1,4 @@
-//! The server's background work beside the requests: the mail and push outboxes, the hourly
+//! The server's background work beside the requests: the mail, push and LINE outboxes, the hourly
 //! housekeeping,
 //! the lapsing of unpaid orders, the reminders of coming services and SQLite's scheduled backups,
 //! each until the server stops; and the signal that stops it.
@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use std::sync::Arc;
 
+use adapters::providers::line::LineWorker;
 use adapters::providers::mail::OutboxWorker;
 use adapters::providers::push::PushWorker;
 use adapters::sql::db::DatabaseConnection;
@@ -37,6 +38,8 @@ pub struct Work {
     pub outbox: OutboxWorker,
     /// Web Push, when this site sends it.
     pub push: Option<PushWorker>,
+    /// LINE, when a channel is configured.
+    pub line: Option<LineWorker>,
     pub db: DatabaseConnection,
     pub media: MediaService,
     pub orders: OrderService,
@@ -55,6 +58,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
     let Work {
         outbox,
         push,
+        line,
         db,
         media,
         orders,
@@ -118,6 +122,21 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
                 async move {
                     if let Err(e) = push.run_once().await {
                         tracing::warn!(error = %e, "push outbox");
+                    }
+                }
+            },
+        )));
+    }
+    if let Some(line) = line {
+        let line = Arc::new(line);
+        jobs.push(tokio::spawn(every(
+            OUTBOX_LOOK,
+            stopped.clone(),
+            move || {
+                let line = line.clone();
+                async move {
+                    if let Err(e) = line.run_once().await {
+                        tracing::warn!(error = %e, "LINE outbox");
                     }
                 }
             },

@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use adapters::providers::line::LineWorker;
 use adapters::providers::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::providers::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
 use adapters::providers::oidc::OidcRelyingParty;
@@ -373,6 +374,14 @@ impl App {
         .with_cancellation(self.services.payments.cancellation())
     }
 
+    /// The LINE sender, when a channel is configured.
+    pub fn line_worker(&self, config: &Config) -> Option<LineWorker> {
+        config.line().map(|channel| {
+            LineWorker::new(self.db.clone(), channel, &config.site_url())
+                .with_cancellation(self.services.payments.cancellation())
+        })
+    }
+
     /// The Web Push sender, when this site sends push.
     pub fn push_worker(&self) -> Option<PushWorker> {
         self.vapid.as_ref().map(|vapid| {
@@ -494,6 +503,7 @@ pub async fn serve(
     let work = jobs::Work {
         outbox: app.outbox_worker(),
         push: app.push_worker(),
+        line: app.line_worker(&config),
         db: app.db.clone(),
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),

@@ -1,7 +1,9 @@
 //! Third parties behind the domain's ports: mail (SMTP, and a mailbox page for development),
-//! images (local disk or S3-compatible storage), OpenID Connect providers, payment providers.
+//! phones (Web Push, LINE), images (local disk or S3-compatible storage), OpenID Connect providers,
+//! payment providers.
 
 pub mod backups;
+pub mod line;
 pub mod mail;
 pub mod media;
 pub mod oidc;

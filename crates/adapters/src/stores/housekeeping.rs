@@ -14,8 +14,8 @@ use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
 use crate::sql::common::ms;
 use crate::sql::entities::{
-    action_code, job_position, live_event, mail_outbox, pending_link, pending_login, rate_counter,
-    refresh_token,
+    action_code, job_position, line_outbox, live_event, mail_outbox, pending_link, pending_login,
+    push_outbox, rate_counter, refresh_token,
 };
 
 const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
@@ -34,6 +34,9 @@ pub struct Purged {
     /// Sign-ins with a provider never finished: both the ones at the provider and the held ones.
     pub pending_logins: u64,
     pub positions: u64,
+    /// Push and LINE notices a month old, sent or not: of no use to anyone by then (and those of
+    /// a site with no LINE channel, never sent).
+    pub notices: u64,
 }
 
 pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged, DbErr> {
@@ -93,5 +96,15 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
             .exec(db)
             .await?
             .rows_affected,
+        notices: push_outbox::Entity::delete_many()
+            .filter(push_outbox::Column::CreatedAtMs.lt(ms(now - MAIL_KEPT)))
+            .exec(db)
+            .await?
+            .rows_affected
+            + line_outbox::Entity::delete_many()
+                .filter(line_outbox::Column::CreatedAtMs.lt(ms(now - MAIL_KEPT)))
+                .exec(db)
+                .await?
+                .rows_affected,
     })
 }

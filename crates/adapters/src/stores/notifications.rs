@@ -1,6 +1,7 @@
-//! People's push devices and choices in SQL, and the queuing of a notice on a person's devices:
-//! one push outbox row per device, in the caller's transaction (the one that makes the change the
-//! notice tells), under a key made from the notice's and the device's, so it is queued once.
+//! People's push devices and choices in SQL, and the queuing of a notice on a person's phones: one
+//! push outbox row per device and one LINE outbox row for a LINE-linked person, in the caller's
+//! transaction (the one that makes the change the notice tells), each under a key made from the
+//! notice's and the device's, so it is queued once.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -17,7 +18,9 @@ use sea_orm::{
 
 pub(crate) use crate::providers::push::SUPPORT_REPLY;
 use crate::sql::common::{ms, storage};
-use crate::sql::entities::{notice_choice, push_device, push_outbox};
+use crate::sql::entities::{
+    federated_identity, line_outbox, notice_choice, push_device, push_outbox,
+};
 
 pub struct SqlNotificationStore {
     db: DatabaseConnection,
@@ -129,8 +132,13 @@ pub(crate) struct PushNotice<'a> {
     pub at: DateTime<Utc>,
 }
 
-/// Queues `notice` on each of `user`'s devices, unless they turned its kind off, in the caller's
-/// transaction; a notice queued before is not queued again.
+/// The identity provider whose subjects are LINE user ids: LINE Login, set up under the same LINE
+/// provider as the Messaging API channel that sends.
+pub(crate) const LINE_PROVIDER: &str = "line";
+
+/// Queues `notice` on `user`'s phones, unless they turned its kind off, in the caller's
+/// transaction: a Web Push row for each of their devices, and a LINE row when they signed in with
+/// LINE or linked it. A notice queued before is not queued again.
 pub(crate) async fn queue_push(
     db: &impl ConnectionTrait,
     user: &str,
@@ -143,26 +151,58 @@ pub(crate) async fn queue_push(
         .into_tuple()
         .all(db)
         .await?;
-    if devices.is_empty() || !choices_of(db, user).await?.wants(notice.kind) {
+    let line: Option<String> = federated_identity::Entity::find()
+        .select_only()
+        .column(federated_identity::Column::Subject)
+        .filter(federated_identity::Column::UserId.eq(user))
+        .filter(federated_identity::Column::Provider.eq(LINE_PROVIDER))
+        .into_tuple()
+        .one(db)
+        .await?;
+    if (devices.is_empty() && line.is_none()) || !choices_of(db, user).await?.wants(notice.kind) {
         return Ok(());
     }
-    let rows = devices.iter().map(|device| push_outbox::ActiveModel {
-        id: Set(notice_key(notice.key, device)),
-        device_id: Set(device.clone()),
-        user_id: Set(user.to_owned()),
-        kind: Set(notice.what.to_owned()),
-        link: Set(notice.link.clone()),
-        payload: Set(notice.payload.clone()),
-        created_at_ms: Set(ms(notice.at)),
-        attempts: Set(0),
-        // Queued when it is due: it goes at once.
-        next_attempt_at_ms: Set(0),
-        sent_at_ms: Set(None),
-        last_error: Set(None),
-    });
-    push_outbox::Entity::insert_many(rows)
-        .on_conflict_do_nothing()
-        .exec_without_returning(db)
-        .await?;
+    let rows: Vec<_> = devices
+        .iter()
+        .map(|device| push_outbox::ActiveModel {
+            id: Set(notice_key(notice.key, device)),
+            device_id: Set(device.clone()),
+            user_id: Set(user.to_owned()),
+            kind: Set(notice.what.to_owned()),
+            link: Set(notice.link.clone()),
+            payload: Set(notice.payload.clone()),
+            created_at_ms: Set(ms(notice.at)),
+            attempts: Set(0),
+            // Queued when it is due: it goes at once.
+            next_attempt_at_ms: Set(0),
+            sent_at_ms: Set(None),
+            last_error: Set(None),
+        })
+        .collect();
+    if !rows.is_empty() {
+        push_outbox::Entity::insert_many(rows)
+            .on_conflict_do_nothing()
+            .exec_without_returning(db)
+            .await?;
+    }
+    if let Some(line_user) = line {
+        let row = line_outbox::ActiveModel {
+            id: Set(notice_key(notice.key, &format!("line:{line_user}"))),
+            line_user: Set(line_user),
+            user_id: Set(user.to_owned()),
+            kind: Set(notice.what.to_owned()),
+            link: Set(notice.link.clone()),
+            payload: Set(notice.payload.clone()),
+            created_at_ms: Set(ms(notice.at)),
+            attempts: Set(0),
+            next_attempt_at_ms: Set(0),
+            sent_at_ms: Set(None),
+            last_error: Set(None),
+        };
+        line_outbox::Entity::insert(row)
+            .on_conflict_do_nothing()
+            .exec_without_returning(db)
+            .await?;
+    }
     Ok(())
 }

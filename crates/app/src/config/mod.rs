@@ -117,6 +117,11 @@ pub struct Config {
     /// `APP_VAPID_SUBJECT`: whom push services may contact about our messages (`mailto:…`); the
     /// site's address by default.
     pub vapid_subject: Option<String>,
+    /// `APP_LINE_CHANNEL_TOKEN`: the Messaging API channel's access token; with it, travellers who
+    /// signed in with LINE (the `line` provider) or linked it get their notices on LINE too.
+    pub line_channel_token: Option<String>,
+    /// `APP_LINE_API_URL`: where the Messaging API is.
+    pub line_api_url: String,
     /// `APP_ORDER_PAYMENT_WINDOW_MINUTES`: how long an unpaid order waits before it lapses.
     pub order_payment_window_minutes: u32,
     /// `APP_MASSAGE_PAYMENT_WINDOW_MINUTES`: how long an unpaid massage order holds its therapists.
@@ -240,6 +245,8 @@ impl Default for Config {
             vapid_private_key: None,
             vapid_key_file: None,
             vapid_subject: None,
+            line_channel_token: None,
+            line_api_url: "https://api.line.me".into(),
             order_payment_window_minutes: 60,
             massage_payment_window_minutes: 20,
             max_unpaid_orders: 8,
@@ -613,6 +620,15 @@ impl Config {
         VapidKey::parse(&text, &subject)
             .map(Some)
             .map_err(|e| anyhow::anyhow!("APP_VAPID_PRIVATE_KEY: {e}"))
+    }
+
+    /// The LINE channel notices go out through; `None` without its token.
+    pub fn line(&self) -> Option<adapters::providers::line::LineChannel> {
+        let token = self.line_channel_token.as_deref()?.trim();
+        (!token.is_empty()).then(|| adapters::providers::line::LineChannel {
+            api: self.line_api_url.trim_end_matches('/').to_owned(),
+            access_token: token.to_owned(),
+        })
     }
 
     pub fn smtp(&self) -> Option<adapters::providers::mail::SmtpConfig> {

@@ -26,13 +26,18 @@ struct Idp {
 
 impl Idp {
     async fn start() -> Self {
+        Self::start_with("test-a,test-b").await
+    }
+
+    /// A provider with these issuers (`id` each, comma-separated).
+    async fn start_with(ids: &str) -> Self {
         let script = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../../web/scripts/oidc-provider.mjs"
         );
         let mut process = tokio::process::Command::new("node")
             .arg(script)
-            .env("OIDC_TEST_IDS", "test-a,test-b")
+            .env("OIDC_TEST_IDS", ids)
             .env("OIDC_TEST_SITE", SITE)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -714,3 +719,181 @@ federation_test!(
         assert!(page.contains("Sign in to test-a"), "{page}");
     }
 );
+
+/// A stand-in for LINE's Messaging API push call (`POST /v2/bot/message/push`), holding to its
+/// published contract: the channel's token as a bearer, a UUID retry key (the same key again is
+/// 409, the message having gone the first time), one to five text messages of at most 5,000
+/// characters to a user id. What it took: (to, texts).
+type LineInbox = std::sync::Arc<std::sync::Mutex<Vec<(String, Vec<String>)>>>;
+
+async fn line_push(
+    axum::extract::State((inbox, keys)): axum::extract::State<(
+        LineInbox,
+        std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    )>,
+    headers: axum::http::HeaderMap,
+    axum::Json(body): axum::Json<Value>,
+) -> (axum::http::StatusCode, axum::Json<Value>) {
+    use axum::http::StatusCode;
+    let refuse = |status, message: &str| (status, axum::Json(json!({ "message": message })));
+    if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some("Bearer line-token") {
+        return refuse(StatusCode::UNAUTHORIZED, "Authentication failed");
+    }
+    let key = headers
+        .get("x-line-retry-key")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let uuid = key.len() == 36
+        && key.split('-').map(str::len).eq([8, 4, 4, 4, 12])
+        && key.chars().all(|c| c == '-' || c.is_ascii_hexdigit());
+    if !uuid {
+        return refuse(StatusCode::BAD_REQUEST, "The retry key is invalid");
+    }
+    let to = body["to"].as_str().unwrap_or_default().to_owned();
+    let texts: Vec<String> = body["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| m["type"] == "text")
+        .filter_map(|m| m["text"].as_str().map(str::to_owned))
+        .filter(|t| (1..=5000).contains(&t.chars().count()))
+        .collect();
+    let count = body["messages"].as_array().map_or(0, Vec::len);
+    if !(to.starts_with('U') && to.len() == 33) || texts.len() != count || !(1..=5).contains(&count)
+    {
+        return refuse(StatusCode::BAD_REQUEST, "The request body has 1 error(s)");
+    }
+    let mut seen = keys.lock().unwrap();
+    if seen.contains(&key) {
+        return refuse(StatusCode::CONFLICT, "The retry key is already accepted");
+    }
+    seen.push(key);
+    inbox.lock().unwrap().push((to, texts));
+    let sent = json!({ "sentMessages": [{ "id": "461230966842064897", "quoteToken": "q" }] });
+    (StatusCode::OK, axum::Json(sent))
+}
+
+async fn line_api() -> (String, LineInbox) {
+    let inbox = LineInbox::default();
+    let router = axum::Router::new()
+        .route("/v2/bot/message/push", axum::routing::post(line_push))
+        .with_state((inbox.clone(), Default::default()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (origin, inbox)
+}
+
+/// The `n`-th message LINE took (from 1).
+async fn line_message(inbox: &LineInbox, n: usize) -> (String, String) {
+    for _ in 0..100 {
+        if let Some((to, texts)) = inbox.lock().unwrap().get(n - 1) {
+            return (to.clone(), texts.join("\n"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("LINE took fewer than {n} messages");
+}
+
+/// A traveller who signs in with LINE gets her notices on LINE: an operator's reply, then (with
+/// replies turned off) her order's receipt only. Mail stays as it was.
+mod line_notices {
+    use gateway::pb::notification_service_client::NotificationServiceClient;
+    use gateway::pb::support_service_client::SupportServiceClient;
+
+    use super::super::member::{open, pay_with_vcoin, pending};
+    use super::super::operations::{Cred, client, operator_token, with};
+    use super::*;
+
+    const LINE_USER: &str = "U0123456789abcdef0123456789abcdef";
+
+    async fn run(backend: Backend) {
+        let idp = Idp::start_with("line").await;
+        let (api, inbox) = line_api().await;
+        let line = app::OidcSettings {
+            client_id: Some("booking".into()),
+            client_secret: Some("secret-line".into()),
+            issuer: Some(idp.issuer("line").into()),
+            links_by_email: Some(true),
+            ..Default::default()
+        };
+        let app = TestApp::start_with(backend, move |c| {
+            c.public_url = Some(SITE.into());
+            c.oidc = [("line".to_owned(), line)].into_iter().collect();
+            c.line_channel_token = Some("line-token".into());
+            c.line_api_url = api;
+        })
+        .await;
+        let outcome = sign_in_with(&app, "line", &format!("{LINE_USER}|ann@line.example|1")).await;
+        let session = session_of(&app, &outcome).await;
+        let ann = session["idToken"].as_str().unwrap().to_owned();
+
+        let admin = operator_token(&app).await;
+        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+        let thread = support
+            .open_thread(signed(&ann, open("", "司機會等多久？", "q-line")))
+            .await
+            .unwrap()
+            .into_inner()
+            .thread
+            .unwrap();
+        let reply = |text: &str| {
+            with(
+                &Cred::Token(&admin),
+                pb::ReplyToThreadRequest {
+                    thread_id: thread.id.clone(),
+                    message: text.into(),
+                },
+            )
+        };
+        let mut ops = client(&app).await;
+        ops.reply_to_thread(reply("司機會等 60 分鐘"))
+            .await
+            .unwrap();
+        let (to, text) = line_message(&inbox, 1).await;
+        assert_eq!(to, LINE_USER);
+        assert!(
+            text.starts_with("客服回覆了您的訊息\n司機會等 60 分鐘\n"),
+            "{text}"
+        );
+        assert!(text.ends_with(&format!(
+            "{SITE}/member/customer-service?thread={}",
+            thread.id
+        )));
+
+        // Support replies off: the next one stays off LINE; the receipt of the order she pays
+        // after it goes.
+        NotificationServiceClient::connect(app.url(""))
+            .await
+            .unwrap()
+            .set_notice_choice(signed(
+                &ann,
+                pb::SetNoticeChoiceRequest {
+                    kind: pb::NoticeKind::Support.into(),
+                    on: false,
+                },
+            ))
+            .await
+            .unwrap();
+        ops.reply_to_thread(reply("還有問題嗎？")).await.unwrap();
+        let id = pending(&app, &ann, 3).await;
+        pay_with_vcoin(&app, &ann, &id).await;
+        let (_, text) = line_message(&inbox, 2).await;
+        assert!(text.starts_with("付款成功，訂單已成立"), "{text}");
+        assert!(text.ends_with(&format!("{SITE}/member/order?id={id}")));
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(inbox.lock().unwrap().len(), 2);
+        app.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        run(Backend::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        run(Backend::Postgres).await;
+    }
+}

@@ -6,6 +6,8 @@
 mod texts;
 mod vapid;
 
+pub(crate) use texts::text as notice_text;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -88,7 +90,7 @@ impl PushWorker {
             .into_iter()
             .map(|d| (d.id.clone(), d))
             .collect();
-        let languages = self.languages(&rows).await?;
+        let languages = languages_of(&self.db, rows.iter().map(|r| r.user_id.clone())).await?;
         let mut sent = 0;
         for row in rows {
             let lang = languages.get(&row.user_id).copied().unwrap_or_default();
@@ -174,23 +176,23 @@ impl PushWorker {
             Err(e) => Delivery::Retry(format!("push service unreachable: {e}")),
         }
     }
+}
 
-    /// Each recipient's language, as their profile says it when the notice goes.
-    async fn languages(
-        &self,
-        rows: &[push_outbox::Model],
-    ) -> Result<HashMap<String, Language>, DbErr> {
-        let found: Vec<(String, String)> = profile::Entity::find()
-            .select_only()
-            .column(profile::Column::UserId)
-            .column(profile::Column::Language)
-            .filter(profile::Column::UserId.is_in(rows.iter().map(|r| r.user_id.clone())))
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        Ok(found
-            .into_iter()
-            .filter_map(|(user, tag)| Some((user, Language::parse(&tag).ok()?)))
-            .collect())
-    }
+/// Each recipient's language, as their profile says it when the notice goes.
+pub(crate) async fn languages_of(
+    db: &DatabaseConnection,
+    users: impl IntoIterator<Item = String>,
+) -> Result<HashMap<String, Language>, DbErr> {
+    let found: Vec<(String, String)> = profile::Entity::find()
+        .select_only()
+        .column(profile::Column::UserId)
+        .column(profile::Column::Language)
+        .filter(profile::Column::UserId.is_in(users))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(found
+        .into_iter()
+        .filter_map(|(user, tag)| Some((user, Language::parse(&tag).ok()?)))
+        .collect())
 }

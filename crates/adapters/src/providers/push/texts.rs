@@ -13,7 +13,7 @@ use crate::providers::mail::notices::order_lines;
 
 /// The title and body of a push row that says `what` with `payload`; `None` when it cannot be
 /// read (a kind this version does not know).
-pub(super) fn text(
+pub(crate) fn text(
     what: &str,
     payload: Option<&str>,
     cancellation: &CancellationPolicy,

@@ -15,6 +15,7 @@ pub mod job_offer;
 pub mod job_position;
 pub mod job_step;
 pub mod ledger_entry;
+pub mod line_outbox;
 pub mod live_event;
 pub mod mail_outbox;
 pub mod notice_choice;
