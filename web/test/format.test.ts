@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocal, formatVnd } from '@/lib/format';
+import { formatBytes, formatLocal, formatVnd } from '@/lib/format';
 
 // The server's mails write the same (crates/domain/src/words/tests.rs holds its side).
 describe('money and times in the build’s language (zh-TW)', () => {
@@ -12,6 +12,12 @@ describe('money and times in the build’s language (zh-TW)', () => {
     }
     expect(formatVnd(1_250_000.4)).toBe('VND\u00a01,250,000');
     expect(formatVnd(999.5)).toBe('VND\u00a01,000');
+  });
+
+  it('writes a size in the largest unit under it, to a tenth', () => {
+    expect(formatBytes(618_496)).toBe('618.5 kB');
+    expect(formatBytes(52_740_096n)).toBe('52.7 MB');
+    expect(formatBytes(2_500_000_000)).toBe('2.5 GB');
   });
 
   it('writes a Vietnam time year first, and a deadline without its year', () => {

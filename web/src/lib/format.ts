@@ -18,6 +18,13 @@ export function formatVnd(amount: number | bigint): string {
   return t('money', { amount: rounded, sign: minus ? 'minus' : 'plus' });
 }
 
+/** A size as people read it: kB, MB or GB in the language's units and digits. */
+export function formatBytes(bytes: number | bigint): string {
+  const n = Number(bytes);
+  const [unit, by] = n >= 1e9 ? (['gigabyte', 1e9] as const) : n >= 1e6 ? (['megabyte', 1e6] as const) : (['kilobyte', 1e3] as const);
+  return new Intl.NumberFormat(LANGUAGE, { style: 'unit', unit, maximumFractionDigits: 1 }).format(n / by);
+}
+
 /** A Vietnam wall-clock time (`2026-11-24T21:30`) in the language's order; without the year when
  * `year` is false (a deadline: `11/24 21:30`, `24/11 21:30`). */
 export function formatLocal(value: string, year = true): string {

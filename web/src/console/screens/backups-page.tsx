@@ -1,5 +1,6 @@
 import { FormError } from '@/components/form/form-error';
-import { LANGUAGE } from '@/lib/i18n/language';
+import { refusal } from '@/lib/api/refusal';
+import { formatBytes as size } from '@/lib/format';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { actions, useBackups } from '../api';
 import { consoleMessages } from '../messages';
@@ -7,13 +8,6 @@ import { ResultTable } from '../result-table';
 import { useAction } from '../use-action';
 
 const m = consoleMessages.backups;
-
-/** Sizes as people read them: kB, MB or GB in the reader's language. */
-function size(bytes: bigint): string {
-  const n = Number(bytes);
-  const [unit, by] = n >= 1e9 ? (['gigabyte', 1e9] as const) : n >= 1e6 ? (['megabyte', 1e6] as const) : (['kilobyte', 1e3] as const);
-  return new Intl.NumberFormat(LANGUAGE, { style: 'unit', unit, maximumFractionDigits: 1 }).format(n / by);
-}
 
 /** Admins see that the data is backed up (the last backup, what is kept, when the next is due)
  * and take one before a risky change. Restoring is done at the node's shell, the node stopped. */
@@ -24,7 +18,8 @@ export function BackupsPage() {
   return (
     <div data-testid="backups">
       <h1>{consoleMessages.nav.backups}</h1>
-      {loadError && <p className="form-error">{consoleMessages.loadFailed}</p>}
+      {/* PostgreSQL's node says why it keeps no backups (the database server does). */}
+      {loadError && <p className="form-error">{refusal(loadError, consoleMessages.loadFailed)}</p>}
       {data && (
         <div className="card console-form">
           <p data-testid="backups-last">{last ? m.last(showTimestamp(last.takenAt), size(last.bytes)) : m.never}</p>
