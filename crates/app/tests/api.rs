@@ -291,6 +291,27 @@ impl TestApp {
         self.db.remove().await;
         std::fs::remove_dir_all(self.web_dir).ok();
     }
+
+    /// Stops the node and lets go of its pool, keeping its database and folder (a restore drill
+    /// then loses and restores them), with what a node started on them again needs.
+    async fn stop_keeping(self) -> Stopped {
+        self.node.stop().await;
+        self.db.db.clone().close().await.ok();
+        Stopped {
+            addr: self.addr,
+            http: self.http,
+            db: self.db,
+            web_dir: self.web_dir,
+        }
+    }
+}
+
+/// A test's server, stopped, with its database and folder kept.
+struct Stopped {
+    addr: SocketAddr,
+    http: reqwest::Client,
+    db: TestDb,
+    web_dir: PathBuf,
 }
 
 /// Runs every future at once (each a task of its own) and gives their outputs in order.

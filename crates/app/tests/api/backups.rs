@@ -127,13 +127,13 @@ async fn holds_what_was_acknowledged<T>(url: &str, load: &Load<T>) {
 
 /// A node on the restored database, at the old address (the tokens' issuer), serves a customer
 /// from before the mark their paid order.
-async fn serves<T>(
-    db: &TestDb,
-    web_dir: &std::path::Path,
-    addr: SocketAddr,
-    http: &reqwest::Client,
-    load: &Load<T>,
-) {
+async fn serves<T>(stopped: &Stopped, load: &Load<T>) {
+    let Stopped {
+        addr,
+        http,
+        db,
+        web_dir,
+    } = stopped;
     let config = Config {
         public_url: Some(format!("http://{addr}")),
         ..TestApp::config(db, web_dir)
@@ -178,24 +178,18 @@ async fn the_sqlite_drill_keeps_every_write_acknowledged_before_the_backup() {
     );
 
     // The node stops, and its database is lost.
-    let TestApp {
-        addr,
-        http,
-        node,
-        db,
-        web_dir,
-    } = app;
-    node.stop().await;
-    db.db.clone().close().await.ok();
-    let file = adapters::sql::db::sqlite_file(&db.url).unwrap().to_owned();
+    let stopped = app.stop_keeping().await;
+    let file = adapters::sql::db::sqlite_file(&stopped.db.url)
+        .unwrap()
+        .to_owned();
     for suffix in ["", "-wal", "-shm"] {
         std::fs::remove_file(format!("{file}{suffix}")).ok();
     }
 
     // Restored into the stopped node from the folder the backups are kept in.
-    let shelf = Shelf::Folder(web_dir.join("backups"));
+    let shelf = Shelf::Folder(stopped.web_dir.join("backups"));
     let started = std::time::Instant::now();
-    let replaced = restore_sqlite(&shelf, &taken.name, &db.url, "drill")
+    let replaced = restore_sqlite(&shelf, &taken.name, &stopped.db.url, "drill")
         .await
         .unwrap();
     eprintln!(
@@ -204,10 +198,10 @@ async fn the_sqlite_drill_keeps_every_write_acknowledged_before_the_backup() {
         started.elapsed()
     );
     assert_eq!(replaced, None, "nothing was left to move aside");
-    holds_what_was_acknowledged(&db.url, &load).await;
-    serves(&db, &web_dir, addr, &http, &load).await;
-    db.remove().await;
-    std::fs::remove_dir_all(web_dir).ok();
+    holds_what_was_acknowledged(&stopped.db.url, &load).await;
+    serves(&stopped, &load).await;
+    stopped.db.remove().await;
+    std::fs::remove_dir_all(stopped.web_dir).ok();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -232,15 +226,7 @@ async fn the_postgresql_drill_recovers_to_the_restore_point() {
     let load = under_load(&app, async { cluster.restore_point("drill") }).await;
 
     // The node stops, the WAL written so far is archived, and the data folder is lost.
-    let TestApp {
-        addr,
-        http,
-        node,
-        db,
-        web_dir,
-    } = app;
-    node.stop().await;
-    db.db.clone().close().await.ok();
+    let stopped = app.stop_keeping().await;
     cluster.stop();
     cluster.destroy();
 
@@ -249,6 +235,6 @@ async fn the_postgresql_drill_recovers_to_the_restore_point() {
     cluster.recover_to("drill");
     eprintln!("postgresql drill: recovered in {:?}", started.elapsed());
     holds_what_was_acknowledged(&url, &load).await;
-    serves(&db, &web_dir, addr, &http, &load).await;
-    std::fs::remove_dir_all(web_dir).ok();
+    serves(&stopped, &load).await;
+    std::fs::remove_dir_all(stopped.web_dir).ok();
 }

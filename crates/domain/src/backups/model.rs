@@ -96,12 +96,11 @@ pub enum Trigger<'a> {
     Staff(&'a Staff),
 }
 
-/// What the console shows: the last backup, how many are kept and their size, and when the next
-/// is due.
+/// What the console shows: the backups kept (newest first) and their size, and when the next is
+/// due.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackupStatus {
-    pub last: Option<Backup>,
-    pub count: usize,
+    pub kept: Vec<Backup>,
     pub bytes: u64,
     pub next_at: Option<DateTime<Utc>>,
     /// Where they are kept, as the adapter says it (a folder, a bucket).

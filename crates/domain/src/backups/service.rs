@@ -117,15 +117,14 @@ impl BackupService {
         Ok(kept)
     }
 
-    /// The last backup, how many are kept and their size, and when the next is due (admins).
+    /// The backups kept (newest first) and their size, and when the next is due (admins): one
+    /// listing of the shelf.
     pub async fn status(&self, by: &crate::audit::Staff) -> DomainResult<BackupStatus> {
         let kept = self.list(by).await?;
-        let last = kept.first().cloned();
         Ok(BackupStatus {
-            next_at: self.policy.next_at(last.as_ref(), self.clock.now()),
-            count: kept.len(),
+            next_at: self.policy.next_at(kept.first(), self.clock.now()),
             bytes: kept.iter().map(|b| b.bytes).sum(),
-            last,
+            kept,
             place: self.port.place(),
         })
     }

@@ -33,9 +33,8 @@ pub(super) async fn get_backups(
     let by = ops.admin(&request).await?;
     let backups = service(ops)?;
     let status_now = backups.status(&by).await.map_err(status)?;
-    let kept = backups.list(&by).await.map_err(status)?;
     Ok(Response::new(pb::GetBackupsResponse {
-        backups: kept.iter().map(backup_to_pb).collect(),
+        backups: status_now.kept.iter().map(backup_to_pb).collect(),
         total_bytes: status_now.bytes,
         next_at: status_now.next_at.map(timestamp),
         place: status_now.place,
