@@ -10,7 +10,7 @@ export function Component() {
       <ProfileView />
       {/* In the profile's column. */}
       <div className="profile">
-        <NoticeSettings />
+        <NoticeSettings audience="traveller" />
       </div>
     </MemberFrame>
   );

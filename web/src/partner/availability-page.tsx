@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Field } from '@/components/form/field';
-import { NoticeKind, NoticeSettings } from '@/features/notifications';
+import { NoticeSettings } from '@/features/notifications';
 import { LANGUAGE } from '@/lib/i18n/language';
 import { messages } from '@/lib/messages';
 import { dayInVietnam } from '@/lib/vietnam-time';
@@ -34,8 +34,7 @@ export function AvailabilityPage() {
   return (
     <>
       {data ? <AvailabilityForm initial={data} /> : <p className="page-loading">{messages.loading}</p>}
-      {/* A partner's notices are their jobs' reminders. */}
-      <NoticeSettings kinds={[NoticeKind.REMINDERS]} />
+      <NoticeSettings audience="partner" />
     </>
   );
 }

@@ -94,6 +94,14 @@ fn open_message(
 ) -> Value {
     assert_eq!(headers["content-encoding"], "aes128gcm");
     assert!(headers.contains_key("ttl"));
+    // RFC 8030's topic: at most 32 URL-safe characters.
+    let topic = headers["topic"].to_str().unwrap();
+    assert!(
+        topic.len() <= 32
+            && topic
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    );
     let authorization = headers["authorization"].to_str().unwrap();
     let (token, key) = authorization
         .strip_prefix("vapid t=")

@@ -7,6 +7,7 @@ const t = wordsOf(source);
 export const noticeMessages = {
   title: t('notices-title'),
   lead: t('notices-lead'),
+  leadPartner: t('notices-lead-partner'),
   deviceOn: t('notices-device-on'),
   deviceOff: t('notices-device-off'),
   turnOn: t('notices-turn-on'),

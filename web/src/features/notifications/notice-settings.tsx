@@ -20,9 +20,16 @@ const KIND_WORDS: Record<NoticeKind, string> = {
   [NoticeKind.REMINDERS]: m.kind.reminders,
 };
 
+/** The kinds each audience receives: a partner's notices are their jobs' reminders. */
+const KINDS = {
+  traveller: [NoticeKind.ORDERS, NoticeKind.PROGRESS, NoticeKind.SUPPORT, NoticeKind.REMINDERS],
+  partner: [NoticeKind.REMINDERS],
+};
+
 /** This device's notifications, on or off, and the kinds of notice the person wants on their
- * devices (`kinds`: those this person receives; every kind by default). */
-export function NoticeSettings({ kinds }: { kinds?: NoticeKind[] }) {
+ * devices. */
+export function NoticeSettings({ audience }: { audience: 'traveller' | 'partner' }) {
+  const kinds = KINDS[audience];
   const toast = useToast();
   const [state, setState] = useState<PushState | undefined>();
   const [busy, setBusy] = useState(false);
@@ -65,7 +72,7 @@ export function NoticeSettings({ kinds }: { kinds?: NoticeKind[] }) {
   return (
     <section className="card form-card notice-settings" data-testid="notice-settings">
       <h2>{m.title}</h2>
-      <p className="muted small">{m.lead}</p>
+      <p className="muted small">{audience === 'partner' ? m.leadPartner : m.lead}</p>
       {state === 'unsupported' && <p className="muted">{m.unsupported}</p>}
       {state === 'denied' && <p className="form-error">{m.denied}</p>}
       {(state === 'on' || state === 'off') && (
@@ -86,7 +93,7 @@ export function NoticeSettings({ kinds }: { kinds?: NoticeKind[] }) {
         <fieldset className="notice-kinds">
           <legend>{m.kinds}</legend>
           {choices.data.choices
-            .filter((c) => !kinds || kinds.includes(c.kind))
+            .filter((c) => kinds.includes(c.kind))
             .map((c) => (
               <label key={c.kind}>
                 <input type="checkbox" checked={chosen[c.kind] ?? c.on} onChange={(e) => void choose(c.kind, e.target.checked)} /> {KIND_WORDS[c.kind]}

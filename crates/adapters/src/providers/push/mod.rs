@@ -105,9 +105,13 @@ impl PushWorker {
                         "title": title,
                         "body": body.chars().take(BODY_CHARS).collect::<String>(),
                         "url": row.link,
-                        "tag": row.kind,
+                        // A notice sent again (its answer lost) replaces itself on the phone.
+                        "tag": row.id,
                     });
-                    match self.send(device, message.to_string().into_bytes()).await {
+                    match self
+                        .send(device, &row.id, message.to_string().into_bytes())
+                        .await
+                    {
                         Delivery::Accepted => {
                             sent += 1;
                             Outcome::Sent
@@ -133,8 +137,9 @@ impl PushWorker {
         Ok(sent)
     }
 
-    /// One message to one device.
-    async fn send(&self, device: &push_device::Model, body: Vec<u8>) -> Delivery {
+    /// One message to one device; `row` names it to the push service (RFC 8030's `Topic`: a
+    /// message sent again replaces the one still waiting there).
+    async fn send(&self, device: &push_device::Model, row: &str, body: Vec<u8>) -> Delivery {
         let key = |text: &str| URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok();
         let (Ok(endpoint), Some(public), Some(auth)) = (
             device.endpoint.parse::<http::Uri>(),
@@ -164,6 +169,7 @@ impl PushWorker {
             .post(&device.endpoint)
             .headers(parts.headers)
             .header(http::header::AUTHORIZATION, authorization)
+            .header("Topic", topic(row))
             .body(body)
             .timeout(SEND_TIMEOUT)
             .send()
@@ -176,6 +182,17 @@ impl PushWorker {
             Err(e) => Delivery::Retry(format!("push service unreachable: {e}")),
         }
     }
+}
+
+/// A row's topic: at most 32 characters of the URL-safe alphabet.
+fn topic(row: &str) -> String {
+    let safe: String = row
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    safe.chars()
+        .skip(safe.chars().count().saturating_sub(32))
+        .collect()
 }
 
 /// Each recipient's language, as their profile says it when the notice goes.
