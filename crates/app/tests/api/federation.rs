@@ -800,10 +800,9 @@ async fn line_message(inbox: &LineInbox, n: usize) -> (String, String) {
 /// replies turned off) her order's receipt only. Mail stays as it was.
 mod line_notices {
     use gateway::pb::notification_service_client::NotificationServiceClient;
-    use gateway::pb::support_service_client::SupportServiceClient;
 
-    use super::super::member::{open, pay_with_vcoin, pending};
-    use super::super::operations::{Cred, client, operator_token, with};
+    use super::super::member::{pay_with_vcoin, pending};
+    use super::super::notifications::thread_with_answers;
     use super::*;
 
     const LINE_USER: &str = "U0123456789abcdef0123456789abcdef";
@@ -829,38 +828,15 @@ mod line_notices {
         let session = session_of(&app, &outcome).await;
         let ann = session["idToken"].as_str().unwrap().to_owned();
 
-        let admin = operator_token(&app).await;
-        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
-        let thread = support
-            .open_thread(signed(&ann, open("", "司機會等多久？", "q-line")))
-            .await
-            .unwrap()
-            .into_inner()
-            .thread
-            .unwrap();
-        let reply = |text: &str| {
-            with(
-                &Cred::Token(&admin),
-                pb::ReplyToThreadRequest {
-                    thread_id: thread.id.clone(),
-                    message: text.into(),
-                },
-            )
-        };
-        let mut ops = client(&app).await;
-        ops.reply_to_thread(reply("司機會等 60 分鐘"))
-            .await
-            .unwrap();
+        let (thread, mut answer) = thread_with_answers(&app, &ann, "司機會等多久？").await;
+        answer("司機會等 60 分鐘").await;
         let (to, text) = line_message(&inbox, 1).await;
         assert_eq!(to, LINE_USER);
         assert!(
             text.starts_with("客服回覆了您的訊息\n司機會等 60 分鐘\n"),
             "{text}"
         );
-        assert!(text.ends_with(&format!(
-            "{SITE}/member/customer-service?thread={}",
-            thread.id
-        )));
+        assert!(text.ends_with(&format!("{SITE}/member/customer-service?thread={thread}")));
 
         // Support replies off: the next one stays off LINE; the receipt of the order she pays
         // after it goes.
@@ -876,7 +852,7 @@ mod line_notices {
             ))
             .await
             .unwrap();
-        ops.reply_to_thread(reply("還有問題嗎？")).await.unwrap();
+        answer("還有問題嗎？").await;
         let id = pending(&app, &ann, 3).await;
         pay_with_vcoin(&app, &ann, &id).await;
         let (_, text) = line_message(&inbox, 2).await;

@@ -142,6 +142,36 @@ async fn nth(inbox: &Inbox, n: usize) -> (String, HeaderMap, Vec<u8>) {
     panic!("the push service took fewer than {n} messages");
 }
 
+/// `token`'s new support thread asking `text`, and a way for an admin to answer it: the thread's
+/// id, and `answer(text)` to send.
+pub(super) async fn thread_with_answers(
+    app: &TestApp,
+    token: &str,
+    text: &str,
+) -> (String, impl AsyncFnMut(&str) + use<>) {
+    let admin = operator_token(app).await;
+    let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+    let thread = support
+        .open_thread(signed(token, open("", text, "q-notice")))
+        .await
+        .unwrap()
+        .into_inner()
+        .thread
+        .unwrap();
+    let mut ops = client(app).await;
+    let id = thread.id.clone();
+    let answer = async move |text: &str| {
+        let request = pb::ReplyToThreadRequest {
+            thread_id: thread.id.clone(),
+            message: text.into(),
+        };
+        ops.reply_to_thread(with(&Cred::Token(&admin), request))
+            .await
+            .unwrap();
+    };
+    (id, answer)
+}
+
 async fn notifications(app: &TestApp) -> NotificationServiceClient<tonic::transport::Channel> {
     NotificationServiceClient::connect(app.url(""))
         .await
@@ -153,7 +183,6 @@ api_test!(
     async |app: &TestApp| {
         let (origin, inbox) = push_service().await;
         let ann = token_for(app, "ann@example.com").await;
-        let admin = operator_token(app).await;
         let mut n = notifications(app).await;
         let key = n
             .get_push_key(signed(&ann, pb::GetPushKeyRequest {}))
@@ -194,27 +223,8 @@ api_test!(
         assert_eq!(refused_field(&bad), "p256dh");
 
         // Ann asks; the operator answers: her phone has it, in her language, linking the thread.
-        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
-        let thread = support
-            .open_thread(signed(&ann, open("", "請問接機要等多久？", "q-push")))
-            .await
-            .unwrap()
-            .into_inner()
-            .thread
-            .unwrap();
-        let reply = |text: &str| {
-            with(
-                &Cred::Token(&admin),
-                pb::ReplyToThreadRequest {
-                    thread_id: thread.id.clone(),
-                    message: text.into(),
-                },
-            )
-        };
-        let mut ops = client(app).await;
-        ops.reply_to_thread(reply("司機會等 60 分鐘"))
-            .await
-            .unwrap();
+        let (thread, mut answer) = thread_with_answers(app, &ann, "請問接機要等多久？").await;
+        answer("司機會等 60 分鐘").await;
         let (device, headers, body) = nth(&inbox, 1).await;
         assert_eq!(device, "ann-phone");
         let notice = open_message(&phone, &origin, &key, &headers, &body);
@@ -222,7 +232,7 @@ api_test!(
         assert_eq!(notice["body"], "司機會等 60 分鐘");
         assert_eq!(
             notice["url"],
-            format!("/member/customer-service?thread={}", thread.id)
+            format!("/member/customer-service?thread={thread}")
         );
 
         // She turns support replies off: the next reply does not reach the phone, and her
@@ -241,7 +251,7 @@ api_test!(
             .choices;
         let off: Vec<_> = choices.iter().filter(|c| !c.on).map(|c| c.kind()).collect();
         assert_eq!(off, [pb::NoticeKind::Support]);
-        ops.reply_to_thread(reply("已為您安排")).await.unwrap();
+        answer("已為您安排").await;
         let id = pending(app, &ann, 3).await;
         pay_with_vcoin(app, &ann, &id).await;
         let (_, headers, body) = nth(&inbox, 2).await;
@@ -271,9 +281,9 @@ api_test!(
         n.set_notice_choice(signed(&ann, choose(true)))
             .await
             .unwrap();
-        ops.reply_to_thread(reply("還有問題嗎？")).await.unwrap();
+        answer("還有問題嗎？").await;
         nth(&inbox, 4).await;
-        ops.reply_to_thread(reply("祝旅途愉快")).await.unwrap();
+        answer("祝旅途愉快").await;
         let (device, _, _) = nth(&inbox, 5).await;
         assert_eq!(device, "ann-phone");
         tokio::time::sleep(Duration::from_millis(1500)).await;
@@ -296,10 +306,10 @@ api_test!(
             )
         };
         n.remove_push_device(remove(&bob)).await.unwrap();
-        ops.reply_to_thread(reply("再見")).await.unwrap();
+        answer("再見").await;
         nth(&inbox, 6).await;
         n.remove_push_device(remove(&ann)).await.unwrap();
-        ops.reply_to_thread(reply("不會收到")).await.unwrap();
+        answer("不會收到").await;
         tokio::time::sleep(Duration::from_millis(1500)).await;
         assert_eq!(inbox.lock().unwrap().len(), 6);
     }
