@@ -29,7 +29,7 @@ test('register, verify from the dev mailbox, log out, log in and stay signed in'
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: '個人資料' })).toBeVisible();
   await expect(page.locator('.profile-email')).toContainText(email);
-  await expect(page.locator('.badge')).toHaveText('尚未驗證');
+  await expect(page.locator('.profile-email .badge')).toHaveText('尚未驗證');
   const cookie = (await context.cookies()).find((c) => c.name === 'token');
   expect(cookie?.value.split('.')).toHaveLength(3);
   expect(Math.round((cookie?.expires ?? 0) - Date.now() / 1000)).toBeGreaterThan(604800 - 60);
@@ -40,7 +40,7 @@ test('register, verify from the dev mailbox, log out, log in and stay signed in'
   await expect(page.getByText(`${email} 已完成驗證`)).toBeVisible();
   await page.getByRole('link', { name: '繼續' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.locator('.badge')).toHaveText('已驗證');
+  await expect(page.locator('.profile-email .badge')).toHaveText('已驗證');
 
   // The profile is saved on the server.
   await page.getByLabel('顯示名稱').fill('林小姐');
@@ -65,7 +65,7 @@ test('register, verify from the dev mailbox, log out, log in and stay signed in'
   // A reload restores the session from the stored refresh token.
   await page.reload();
   await expect(page.locator('.profile-email')).toContainText(email);
-  await expect(page.locator('.badge')).toHaveText('已驗證');
+  await expect(page.locator('.profile-email .badge')).toHaveText('已驗證');
 
   // Signed in, the sign-in page sends the customer on.
   await page.goto('/login?next=%2Fcategory%2Fshuttle');
