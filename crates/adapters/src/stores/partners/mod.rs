@@ -3,6 +3,8 @@
 //! under a unique key: a slot another job holds makes the save `Busy`) and its audit entry, in one
 //! transaction on either database.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
@@ -43,25 +45,44 @@ impl SqlPartnerStore {
         Self { db }
     }
 
-    /// The jobs of these rows, with their offers and steps.
+    /// The jobs of these rows, with their offers and steps: two reads for any number of jobs (a
+    /// reminders look reads every job of the next two days).
     pub(crate) async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            let offers = job_offer::Entity::find()
-                .filter(job_offer::Column::OrderId.eq(&row.order_id))
+        let mut offers: HashMap<String, Vec<job_offer::Model>> = HashMap::new();
+        let mut steps: HashMap<String, Vec<job_step::Model>> = HashMap::new();
+        for chunk in rows.chunks(500) {
+            let ids = || chunk.iter().map(|r| r.order_id.clone());
+            for offer in job_offer::Entity::find()
+                .filter(job_offer::Column::OrderId.is_in(ids()))
                 .order_by_asc(job_offer::Column::OfferedAtMs)
                 .all(&self.db)
                 .await
-                .map_err(storage)?;
-            let steps = job_step::Entity::find()
-                .filter(job_step::Column::OrderId.eq(&row.order_id))
+                .map_err(storage)?
+            {
+                offers
+                    .entry(offer.order_id.clone())
+                    .or_default()
+                    .push(offer);
+            }
+            for step in job_step::Entity::find()
+                .filter(job_step::Column::OrderId.is_in(ids()))
                 .order_by_asc(job_step::Column::Seq)
                 .all(&self.db)
                 .await
-                .map_err(storage)?;
-            out.push(job_from_rows(row, offers, steps)?);
+                .map_err(storage)?
+            {
+                steps.entry(step.order_id.clone()).or_default().push(step);
+            }
         }
-        Ok(out)
+        rows.into_iter()
+            .map(|row| {
+                let (o, s) = (
+                    offers.remove(&row.order_id).unwrap_or_default(),
+                    steps.remove(&row.order_id).unwrap_or_default(),
+                );
+                job_from_rows(row, o, s)
+            })
+            .collect()
     }
 }
 
