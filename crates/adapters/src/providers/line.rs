@@ -28,11 +28,20 @@ const OUTBOX: Outbox<line_outbox::Entity> = Outbox {
 };
 
 /// The Messaging API channel that sends.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct LineChannel {
     /// `https://api.line.me`, or a stand-in's address.
     pub api: String,
     pub access_token: String,
+}
+
+/// Shows where, never the token.
+impl std::fmt::Debug for LineChannel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineChannel")
+            .field("api", &self.api)
+            .finish_non_exhaustive()
+    }
 }
 
 pub struct LineWorker {

@@ -96,13 +96,18 @@ pub enum Trigger<'a> {
     Staff(&'a Staff),
 }
 
-/// What the console shows: the backups kept (newest first) and their size, and when the next is
-/// due.
+/// What the console shows: the backups kept (newest first), and when the next is due.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BackupStatus {
     pub kept: Vec<Backup>,
-    pub bytes: u64,
     pub next_at: Option<DateTime<Utc>>,
     /// Where they are kept, as the adapter says it (a folder, a bucket).
     pub place: String,
+}
+
+impl BackupStatus {
+    /// What the backups kept take together.
+    pub fn bytes(&self) -> u64 {
+        self.kept.iter().map(|b| b.bytes).sum()
+    }
 }

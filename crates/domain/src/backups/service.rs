@@ -117,13 +117,12 @@ impl BackupService {
         Ok(kept)
     }
 
-    /// The backups kept (newest first) and their size, and when the next is due (admins): one
-    /// listing of the shelf.
+    /// The backups kept (newest first), and when the next is due (admins): one listing of the
+    /// shelf.
     pub async fn status(&self, by: &crate::audit::Staff) -> DomainResult<BackupStatus> {
         let kept = self.list(by).await?;
         Ok(BackupStatus {
             next_at: self.policy.next_at(kept.first(), self.clock.now()),
-            bytes: kept.iter().map(|b| b.bytes).sum(),
             kept,
             place: self.port.place(),
         })

@@ -202,7 +202,7 @@ async fn the_schedule_takes_one_when_due_and_keeps_the_last_few() {
         ]
     );
     let status = w.svc.status(&staff(true)).await.unwrap();
-    assert_eq!((status.kept.len(), status.bytes), (3, 3 * 4096));
+    assert_eq!((status.kept.len(), status.bytes()), (3, 3 * 4096));
     assert_eq!(status.kept[0].name, "booking-20261128T140000Z.sqlite3");
     assert_eq!(status.next_at, Some(at(28, 15)));
     assert!(

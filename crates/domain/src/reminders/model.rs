@@ -22,14 +22,6 @@ pub enum ReminderKind {
 }
 
 impl ReminderKind {
-    pub const ALL: [ReminderKind; 5] = [
-        ReminderKind::TravellerTomorrow,
-        ReminderKind::TravellerSoon,
-        ReminderKind::PartnerTomorrow,
-        ReminderKind::PartnerSoon,
-        ReminderKind::Unassigned,
-    ];
-
     pub const fn code(self) -> &'static str {
         match self {
             ReminderKind::TravellerTomorrow => "traveller_tomorrow",

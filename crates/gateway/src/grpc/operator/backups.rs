@@ -35,7 +35,7 @@ pub(super) async fn get_backups(
     let status_now = backups.status(&by).await.map_err(status)?;
     Ok(Response::new(pb::GetBackupsResponse {
         backups: status_now.kept.iter().map(backup_to_pb).collect(),
-        total_bytes: status_now.bytes,
+        total_bytes: status_now.bytes(),
         next_at: status_now.next_at.map(timestamp),
         place: status_now.place,
     }))
