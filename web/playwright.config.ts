@@ -12,6 +12,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'booking-
 // commands against the server's database).
 process.env.E2E_DATA_DIR = dataDir;
 export const serverBinary = process.env.BOOKING_BIN ?? '../target/debug/booking';
+/** Where the browser tests' local push service listens: the only address on this machine the
+ * server may push to (`APP_OUTBOUND_ALLOW`). */
+export const pushOrigin = `http://127.0.0.1:${port + 3}`;
 export const databaseUrl = `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`;
 
 export default defineConfig({
@@ -71,6 +74,7 @@ export default defineConfig({
         // Reminders follow the day's clock, which would add mails to counts depending on the hour
         // the suite runs; they are decided on a set clock in the Rust tests.
         APP_REMINDERS: 'false',
+        APP_OUTBOUND_ALLOW: pushOrigin,
         // Every spec signs up its own customers from one address; the throttle is tested in Rust.
         APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',
         // VNPay's page cannot be reached from here: the browser test stands in for it and signs

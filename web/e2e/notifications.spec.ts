@@ -1,7 +1,7 @@
 import { createECDH, createPublicKey, hkdfSync, createDecipheriv, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { pushOrigin } from '../playwright.config';
 import { booking } from './server-cli';
 import { logInTo } from './sign-in';
 
@@ -39,8 +39,9 @@ test.beforeAll(async () => {
       res.writeHead(201).end();
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The one origin on this machine the server is configured to push to.
+  origin = pushOrigin;
+  await new Promise<void>((done) => server.listen(Number(new URL(origin).port), '127.0.0.1', done));
 });
 
 test.afterAll(() => new Promise<void>((done) => server.close(() => done())));

@@ -497,3 +497,37 @@ pub fn jpeg_with_gps(width: u32, height: u32, orientation: u16) -> Vec<u8> {
 pub fn has_exif(jpeg: &[u8]) -> bool {
     jpeg.windows(6).any(|w| w == b"Exif\0\0")
 }
+
+/// Keeps a copy of the push device at `from` as if it had subscribed at `to`, straight in the
+/// store (as a device kept before a rule that would now refuse it).
+pub async fn copy_push_device(db: &DatabaseConnection, from: &str, to: &str) {
+    use crate::sql::entities::push_device;
+    use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+    let kept = push_device::Entity::find()
+        .filter(push_device::Column::Endpoint.eq(from))
+        .one(db)
+        .await
+        .expect("read the device")
+        .expect("the device");
+    push_device::ActiveModel {
+        id: Set(domain::notifications::device_id(to)),
+        endpoint: Set(to.to_owned()),
+        ..push_device::ActiveModel::from(kept)
+    }
+    .insert(db)
+    .await
+    .expect("keep the copy");
+}
+
+/// The endpoints of every push device kept.
+pub async fn push_endpoints(db: &DatabaseConnection) -> Vec<String> {
+    use crate::sql::entities::push_device;
+    use sea_orm::EntityTrait;
+    push_device::Entity::find()
+        .all(db)
+        .await
+        .expect("read the devices")
+        .into_iter()
+        .map(|d| d.endpoint)
+        .collect()
+}

@@ -248,6 +248,7 @@ impl App {
             Arc::new(SqlNotificationStore::new(db.clone())),
             Arc::new(SystemClock),
             vapid.as_ref().map(|v| v.public().to_owned()),
+            config.push_rules()?,
         );
         let draining = Draining::default();
         Ok(Self {
@@ -383,11 +384,12 @@ impl App {
     }
 
     /// The Web Push sender, when this site sends push.
-    pub fn push_worker(&self) -> Option<PushWorker> {
-        self.vapid.as_ref().map(|vapid| {
-            PushWorker::new(self.db.clone(), vapid.clone())
+    pub fn push_worker(&self, config: &Config) -> anyhow::Result<Option<PushWorker>> {
+        let outbound = config.outbound()?;
+        Ok(self.vapid.as_ref().map(|vapid| {
+            PushWorker::new(self.db.clone(), vapid.clone(), outbound)
                 .with_cancellation(self.services.payments.cancellation())
-        })
+        }))
     }
 }
 
@@ -502,7 +504,7 @@ pub async fn serve(
     let (stop, stopped) = watch::channel(false);
     let work = jobs::Work {
         outbox: app.outbox_worker(),
-        push: app.push_worker(),
+        push: app.push_worker(&config)?,
         line: app.line_worker(&config),
         db: app.db.clone(),
         media: app.services.media.clone(),

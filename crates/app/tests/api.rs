@@ -366,6 +366,35 @@ macro_rules! api_test {
     };
 }
 
+/// An API test beside a local stand-in for a third party that the server calls at an address a
+/// user gives (a push service): `$start` starts it first (its origin and handle), so that the
+/// server's `APP_OUTBOUND_ALLOW` can name it; nothing else on this machine is called.
+macro_rules! api_test_beside {
+    ($name:ident, $start:expr, $body:expr) => {
+        mod $name {
+            use super::*;
+
+            async fn run(backend: Backend) {
+                let (origin, handle) = ($start)().await;
+                let named = origin.clone();
+                let app = TestApp::start_with(backend, move |c| c.outbound_allow = named).await;
+                ($body)(&app, origin, handle).await;
+                app.stop().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                run(Backend::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                run(Backend::Postgres).await;
+            }
+        }
+    };
+}
+
 api_test!(rest_lists_each_category, async |app: &TestApp| {
     for (path, slug, at_least) in [
         ("/api/plan/shuttle", "shuttle", 12),

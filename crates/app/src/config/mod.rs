@@ -117,6 +117,14 @@ pub struct Config {
     /// `APP_VAPID_SUBJECT`: whom push services may contact about our messages (`mailto:…`); the
     /// site's address by default.
     pub vapid_subject: Option<String>,
+    /// `APP_PUSH_SERVICES`: the push services a device's endpoint may be at, as host names (a
+    /// domain takes the hosts under it), comma-separated; the browsers' own by default; `*` for
+    /// any public host.
+    pub push_services: String,
+    /// `APP_OUTBOUND_ALLOW`: origins on this machine or a private network (`http://127.0.0.1:4000`)
+    /// the server may call all the same where a user gives the address, comma-separated, each
+    /// named exactly: a test's local stand-in. Empty (nothing private is called) by default.
+    pub outbound_allow: String,
     /// `APP_LINE_CHANNEL_TOKEN`: the Messaging API channel's access token; with it, travellers who
     /// signed in with LINE (the `line` provider) or linked it get their notices on LINE too.
     pub line_channel_token: Option<String>,
@@ -247,6 +255,8 @@ impl Default for Config {
             vapid_subject: None,
             line_channel_token: None,
             line_api_url: "https://api.line.me".into(),
+            push_services: domain::notifications::BROWSER_PUSH_SERVICES.join(","),
+            outbound_allow: String::new(),
             order_payment_window_minutes: 60,
             massage_payment_window_minutes: 20,
             max_unpaid_orders: 8,
@@ -346,6 +356,31 @@ impl Config {
             },
             ..Default::default()
         }
+    }
+
+    /// Which addresses users give that the server calls (`APP_OUTBOUND_ALLOW`).
+    pub fn outbound(&self) -> anyhow::Result<domain::shared::outbound::OutboundPolicy> {
+        domain::shared::outbound::OutboundPolicy::allowing(self.outbound_allow.split(','))
+            .map_err(|e| anyhow::anyhow!("APP_OUTBOUND_ALLOW: {e}"))
+    }
+
+    /// Where devices' push endpoints may be (`APP_PUSH_SERVICES`, `APP_OUTBOUND_ALLOW`).
+    pub fn push_rules(&self) -> anyhow::Result<domain::notifications::PushRules> {
+        let services: Vec<String> = self
+            .push_services
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect();
+        Ok(domain::notifications::PushRules {
+            outbound: self.outbound()?,
+            services: if services.iter().any(|s| s == "*") {
+                Vec::new()
+            } else {
+                services
+            },
+        })
     }
 
     /// When backups are taken by themselves and which are kept.

@@ -178,10 +178,10 @@ async fn notifications(app: &TestApp) -> NotificationServiceClient<tonic::transp
         .unwrap()
 }
 
-api_test!(
+api_test_beside!(
     an_operators_reply_reaches_the_travellers_phone_until_she_turns_it_off,
-    async |app: &TestApp| {
-        let (origin, inbox) = push_service().await;
+    push_service,
+    async |app: &TestApp, origin: String, inbox: Inbox| {
         let ann = token_for(app, "ann@example.com").await;
         let mut n = notifications(app).await;
         let key = n
@@ -312,5 +312,99 @@ api_test!(
         answer("不會收到").await;
         tokio::time::sleep(Duration::from_millis(1500)).await;
         assert_eq!(inbox.lock().unwrap().len(), 6);
+    }
+);
+
+/// A listener on loopback that counts the connections it is offered: a port the server must
+/// never reach.
+async fn counting_listener() -> (String, Arc<std::sync::atomic::AtomicUsize>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let count = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = count.clone();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            drop(socket);
+        }
+    });
+    (addr.to_string(), count)
+}
+
+api_test_beside!(
+    a_push_endpoint_on_this_machine_is_refused_and_never_called,
+    push_service,
+    async |app: &TestApp, origin: String, inbox: Inbox| {
+        let (target, connections) = counting_listener().await;
+        let ann = token_for(app, "ann@example.com").await;
+        let mut n = notifications(app).await;
+        let phone = Phone::new();
+        let add = |endpoint: String| {
+            signed(
+                &ann,
+                pb::AddPushDeviceRequest {
+                    endpoint,
+                    p256dh: phone.p256dh(),
+                    auth: URL_SAFE_NO_PAD.encode(phone.auth),
+                },
+            )
+        };
+        let named = origin.trim_start_matches("http://");
+        for endpoint in [
+            // The report's: a named origin's prefix with another host behind the userinfo.
+            format!("http://{named}@{target}/x"),
+            format!("http://127.0.0.1:1@{target}/x"),
+            format!("http://{target}/push/x"),
+            format!("https://{target}/push/x"),
+            format!("https://localhost:{}/x", target.rsplit(':').next().unwrap()),
+            "https://[::1]/x".into(),
+            "https://169.254.169.254/latest/meta-data".into(),
+            "https://10.0.0.1/x".into(),
+            "https://[fd00::1]/x".into(),
+            "https://0.0.0.0/x".into(),
+            format!("{origin}/push/a b"),
+            format!("https://fcm.googleapis.com/{}", "a".repeat(1000)),
+        ] {
+            let refused = n.add_push_device(add(endpoint.clone())).await.unwrap_err();
+            assert_eq!(
+                (refused.code(), refused_field(&refused)),
+                (Code::InvalidArgument, "endpoint".into()),
+                "{endpoint}"
+            );
+        }
+        // A key of the right size that is not a point on the curve.
+        let off_curve = pb::AddPushDeviceRequest {
+            endpoint: format!("{origin}/push/x"),
+            p256dh: format!("BA{}", "A".repeat(85)),
+            auth: URL_SAFE_NO_PAD.encode(phone.auth),
+        };
+        let refused = n
+            .add_push_device(signed(&ann, off_curve))
+            .await
+            .unwrap_err();
+        assert_eq!(refused_field(&refused), "p256dh");
+
+        // A device kept before the rule (written straight to the store) at a port on this
+        // machine: the sender refuses it at connection time and forgets it; the named receiver
+        // still gets Ann's phone's message.
+        let endpoint = format!("{origin}/push/ann-phone");
+        n.add_push_device(add(endpoint.clone())).await.unwrap();
+        let stale = format!("http://{target}/push/old");
+        adapters::testing::copy_push_device(&app.db.db, &endpoint, &stale).await;
+        let (_thread, mut answer) = thread_with_answers(app, &ann, "有人在嗎？").await;
+        answer("您好").await;
+        let (device, _, _) = nth(&inbox, 1).await;
+        assert_eq!(device, "ann-phone");
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(
+            connections.load(std::sync::atomic::Ordering::SeqCst),
+            0,
+            "nothing on this machine but the named receiver was reached"
+        );
+        let left = adapters::testing::push_endpoints(&app.db.db).await;
+        assert!(
+            !left.contains(&stale),
+            "the unsafe device is forgotten: {left:?}"
+        );
     }
 );

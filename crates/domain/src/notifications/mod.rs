@@ -8,6 +8,8 @@ mod service;
 #[cfg(test)]
 mod tests;
 
-pub use model::{Choices, NoticeKind, PushDevice, device_id, notice_key};
+pub use model::{
+    BROWSER_PUSH_SERVICES, Choices, NoticeKind, PushDevice, PushRules, device_id, notice_key,
+};
 pub use ports::NotificationStore;
 pub use service::NotificationService;

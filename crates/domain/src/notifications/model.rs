@@ -1,9 +1,13 @@
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
+use p256::PublicKey;
 use sha2::{Digest, Sha256};
 
 use crate::error::{DomainError, DomainResult, msg};
 use crate::identity::MailKind;
 use crate::shared::UserId;
+use crate::shared::outbound::OutboundPolicy;
 
 /// What a notice is about: the unit a person turns on or off for their phone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -107,36 +111,92 @@ pub struct PushDevice {
     pub created_at: DateTime<Utc>,
 }
 
+/// The push services of the browsers people use, by host name: Chrome, Edge, Opera and Samsung
+/// Internet (Firebase Cloud Messaging), Firefox (Mozilla's autopush), Safari (Apple's) and the
+/// older Edge (Windows Push Notification Services).
+pub const BROWSER_PUSH_SERVICES: [&str; 5] = [
+    "fcm.googleapis.com",
+    "android.googleapis.com",
+    "push.services.mozilla.com",
+    "push.apple.com",
+    "notify.windows.com",
+];
+
+/// Where a device's push endpoint may be: an address the server may call at all (`outbound`),
+/// at one of `services` (a host or a domain under it); any public host when `services` is empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushRules {
+    pub outbound: OutboundPolicy,
+    pub services: Vec<String>,
+}
+
+impl Default for PushRules {
+    /// The browsers' push services, and no local origin.
+    fn default() -> Self {
+        Self {
+            outbound: OutboundPolicy::default(),
+            services: BROWSER_PUSH_SERVICES.map(str::to_owned).to_vec(),
+        }
+    }
+}
+
+impl PushRules {
+    /// Any public host (for a test or a site that wants every push service).
+    pub fn any_service(outbound: OutboundPolicy) -> Self {
+        Self {
+            outbound,
+            services: Vec::new(),
+        }
+    }
+
+    fn allows(&self, endpoint: &str) -> bool {
+        let Ok(url) = self.outbound.check(endpoint) else {
+            return false;
+        };
+        if self.services.is_empty() || self.outbound.is_named(&url) {
+            return true;
+        }
+        let host = url.host_str().unwrap_or_default().to_ascii_lowercase();
+        self.services.iter().any(|s| {
+            let s = s.trim().to_ascii_lowercase();
+            host == s || host.strip_suffix(&s).is_some_and(|h| h.ends_with('.'))
+        })
+    }
+}
+
 impl PushDevice {
-    /// A subscription as the browser hands it over. The endpoint must be an `https` address (a
-    /// push service), or `http` on this machine (a local receiver, as in the tests); the keys must
-    /// be base64url of the sizes RFC 8291 gives (65 and 16 bytes).
+    /// A subscription as the browser hands it over. The endpoint must be an address `rules`
+    /// allow (https, no credentials, a public host at a browser's push service); the keys must
+    /// be base64url of what RFC 8291 gives: a point on P-256 and a 16-byte secret.
     pub fn new(
         owner: UserId,
         endpoint: &str,
         p256dh: &str,
         auth: &str,
         now: DateTime<Utc>,
+        rules: &PushRules,
     ) -> DomainResult<Self> {
         let endpoint = endpoint.trim();
-        let local = ["http://127.0.0.1:", "http://localhost:", "http://[::1]:"];
-        let https = endpoint.starts_with("https://") && endpoint.len() > "https://".len();
-        if endpoint.len() > 1000 || !(https || local.iter().any(|p| endpoint.starts_with(p))) {
+        if !rules.allows(endpoint) {
             return Err(DomainError::invalid(
                 "endpoint",
                 msg("push.endpoint_invalid"),
             ));
         }
-        for (field, value, bytes) in [("p256dh", p256dh, 65), ("auth", auth, 16)] {
-            if base64url_len(value.trim()) != Some(bytes) {
-                return Err(DomainError::invalid(field, msg("push.key_invalid")));
-            }
+        let (p256dh, auth) = (p256dh.trim(), auth.trim());
+        if !base64url(p256dh)
+            .is_some_and(|k| PublicKey::from_sec1_bytes(&k).is_ok() && k.len() == 65)
+        {
+            return Err(DomainError::invalid("p256dh", msg("push.key_invalid")));
+        }
+        if base64url(auth).map(|a| a.len()) != Some(16) {
+            return Err(DomainError::invalid("auth", msg("push.key_invalid")));
         }
         Ok(Self {
             owner,
             endpoint: endpoint.to_owned(),
-            p256dh: p256dh.trim().trim_end_matches('=').to_owned(),
-            auth: auth.trim().trim_end_matches('=').to_owned(),
+            p256dh: p256dh.trim_end_matches('=').to_owned(),
+            auth: auth.trim_end_matches('=').to_owned(),
             created_at: now,
         })
     }
@@ -164,11 +224,7 @@ fn hashed(prefix: &str, text: &str) -> String {
     format!("{prefix}-{hex}")
 }
 
-/// How many bytes base64url text (padded or not) holds; `None` when it is not base64url.
-fn base64url_len(text: &str) -> Option<usize> {
-    let text = text.trim_end_matches('=');
-    let ok = text
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    (ok && text.len() % 4 != 1).then(|| text.len() * 3 / 4)
+/// The bytes of base64url text, padded or not; `None` when it is not base64url.
+fn base64url(text: &str) -> Option<Vec<u8>> {
+    URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok()
 }

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use super::model::{Choices, NoticeKind, PushDevice};
+use super::model::{Choices, NoticeKind, PushDevice, PushRules};
 use super::ports::NotificationStore;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::identity::Principal;
@@ -17,6 +17,8 @@ pub struct NotificationService {
     /// The public half of the key push messages are signed with (VAPID, base64url); `None` when
     /// this installation sends no Web Push.
     push_key: Option<String>,
+    /// Where devices' push endpoints may be.
+    rules: PushRules,
 }
 
 impl NotificationService {
@@ -24,11 +26,13 @@ impl NotificationService {
         store: Arc<dyn NotificationStore>,
         clock: Arc<dyn Clock>,
         push_key: Option<String>,
+        rules: PushRules,
     ) -> Self {
         Self {
             store,
             clock,
             push_key,
+            rules,
         }
     }
 
@@ -55,6 +59,7 @@ impl NotificationService {
             p256dh,
             auth,
             self.clock.now(),
+            &self.rules,
         )?;
         let known = self.store.devices(&who.user_id).await?;
         if !known.contains(&device.endpoint) && known.len() >= MAX_DEVICES as usize {

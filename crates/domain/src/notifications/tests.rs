@@ -9,6 +9,7 @@ use crate::DomainError;
 use crate::error::DomainResult;
 use crate::identity::{MailKind, Principal, Role};
 use crate::shared::UserId;
+use crate::shared::outbound::OutboundPolicy;
 use crate::testing::{FixedClock, now};
 
 const P256DH: &str =
@@ -59,27 +60,92 @@ fn every_kind_is_on_until_turned_off() {
 }
 
 #[test]
-fn a_device_needs_a_push_service_address_and_keys_of_the_right_sizes() {
-    let ok = |endpoint: &str| PushDevice::new(ann(), endpoint, P256DH, AUTH, now());
-    assert!(ok("https://fcm.googleapis.com/fcm/send/abc").is_ok());
-    assert!(ok("http://127.0.0.1:4000/push/1").is_ok());
+fn a_device_needs_a_browsers_push_service_and_keys_on_the_curve() {
+    let rules = PushRules::default();
+    let ok = |endpoint: &str| PushDevice::new(ann(), endpoint, P256DH, AUTH, now(), &rules);
+    for service in [
+        "https://fcm.googleapis.com/fcm/send/abc",
+        "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
+        "https://web.push.apple.com/QGuQyavXutnMH",
+        "https://wns2-par02p.notify.windows.com/w/?token=x",
+    ] {
+        assert!(ok(service).is_ok(), "{service}");
+    }
     for bad in [
-        "http://push.example/1",
+        "https://push.example/1",
+        "https://evilfcm.googleapis.com.example/x",
+        "https://notfcm.googleapis.com/x",
+        "http://fcm.googleapis.com/fcm/send/abc",
+        "http://127.0.0.1:4000/push/1",
+        "http://127.0.0.1:1@127.0.0.2:9999/x",
+        "https://u:p@fcm.googleapis.com/x",
+        "https://fcm.googleapis.com/a b",
         "https://",
         "ftp://x",
         "javascript:alert(1)",
         "",
     ] {
         let e = ok(bad).unwrap_err();
-        assert!(matches!(&e, DomainError::InvalidArgument { field, .. } if field == "endpoint"));
+        assert!(
+            matches!(&e, DomainError::InvalidArgument { field, .. } if field == "endpoint"),
+            "{bad}"
+        );
     }
-    let short = PushDevice::new(ann(), "https://p.example/1", &P256DH[..40], AUTH, now());
-    assert!(matches!(short, Err(DomainError::InvalidArgument { field, .. }) if field == "p256dh"));
-    let bad = PushDevice::new(ann(), "https://p.example/1", P256DH, "not base64!", now());
-    assert!(matches!(bad, Err(DomainError::InvalidArgument { field, .. }) if field == "auth"));
+    let any = PushRules::any_service(OutboundPolicy::default());
+    let device = |endpoint: &str, p256dh: &str, auth: &str| {
+        PushDevice::new(ann(), endpoint, p256dh, auth, now(), &any)
+    };
+    assert!(device("https://p.example/1", P256DH, AUTH).is_ok());
+    assert!(device("https://127.0.0.1/1", P256DH, AUTH).is_err());
+    let field = |r: DomainResult<PushDevice>| match r {
+        Err(DomainError::InvalidArgument { field, .. }) => field,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        field(device("https://p.example/1", &P256DH[..40], AUTH)),
+        "p256dh"
+    );
+    // 65 bytes of the right form that are no point on the curve.
+    let off_curve = format!("BA{}", &"A".repeat(P256DH.len() - 2));
+    assert_eq!(
+        field(device("https://p.example/1", &off_curve, AUTH)),
+        "p256dh"
+    );
+    assert_eq!(
+        field(device("https://p.example/1", P256DH, "not base64!")),
+        "auth"
+    );
+    // Only a local origin the settings name is taken, and over plain http.
+    let named =
+        PushRules::any_service(OutboundPolicy::allowing(["http://127.0.0.1:4000"]).unwrap());
+    assert!(
+        PushDevice::new(
+            ann(),
+            "http://127.0.0.1:4000/push/1",
+            P256DH,
+            AUTH,
+            now(),
+            &named
+        )
+        .is_ok()
+    );
+    assert!(
+        PushDevice::new(
+            ann(),
+            "http://127.0.0.1:4001/push/1",
+            P256DH,
+            AUTH,
+            now(),
+            &named
+        )
+        .is_err()
+    );
     // The same endpoint is the same device, whoever holds it; a notice's key differs per device.
-    let d = ok("https://p.example/1").unwrap();
-    assert_eq!(d.id(), ok(" https://p.example/1 ").unwrap().id());
+    let d = device("https://p.example/1", P256DH, AUTH).unwrap();
+    assert_eq!(
+        d.id(),
+        device(" https://p.example/1 ", P256DH, AUTH).unwrap().id()
+    );
     assert_ne!(notice_key("n-1", &d.id()), notice_key("n-1", "d-other"));
 }
 
@@ -136,6 +202,7 @@ async fn a_person_keeps_up_to_ten_devices_and_chooses_kinds() {
         store.clone(),
         Arc::new(FixedClock::at(now())),
         Some("k".into()),
+        PushRules::any_service(OutboundPolicy::default()),
     );
     for i in 0..10 {
         let endpoint = format!("https://p.example/{i}");
@@ -163,7 +230,12 @@ async fn a_person_keeps_up_to_ten_devices_and_chooses_kinds() {
     assert!(!c.wants(NoticeKind::Reminders));
     assert_eq!(svc.choices(&who()).await.unwrap(), c);
     // Without a key, no device is taken.
-    let off = NotificationService::new(store, Arc::new(FixedClock::at(now())), None);
+    let off = NotificationService::new(
+        store,
+        Arc::new(FixedClock::at(now())),
+        None,
+        PushRules::default(),
+    );
     assert!(off.push_key().is_err());
     let e = off
         .add_device(&who(), "https://p.example/x", P256DH, AUTH)

@@ -3,6 +3,7 @@
 
 mod language;
 mod money;
+pub mod outbound;
 mod page;
 mod phone;
 mod ports;

@@ -17,12 +17,14 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::Utc;
 use domain::catalog::CancellationPolicy;
 use domain::shared::Language;
+use domain::shared::outbound::OutboundPolicy;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
 use web_push_native::p256::PublicKey;
 use web_push_native::{Auth, WebPushBuilder};
 
 pub use vapid::VapidKey;
 
+use crate::security::outbound::{GuardedClient, refused_at_connection};
 use crate::sql::entities::{profile, push_device, push_outbox};
 use crate::sql::outbox::{Outbox, Outcome};
 
@@ -52,21 +54,25 @@ enum Delivery {
     Gone,
     Retry(String),
     Refused(String),
+    /// Its address is one the server may not call (stored before the rule, or a name that now
+    /// resolves to a private address).
+    Unsafe(String),
 }
 
 pub struct PushWorker {
     db: DatabaseConnection,
     vapid: Arc<VapidKey>,
-    http: reqwest::Client,
+    http: GuardedClient,
     cancellation: CancellationPolicy,
 }
 
 impl PushWorker {
-    pub fn new(db: DatabaseConnection, vapid: Arc<VapidKey>) -> Self {
+    /// Sends to the endpoints `outbound` allows, and at connection time only to public addresses.
+    pub fn new(db: DatabaseConnection, vapid: Arc<VapidKey>, outbound: OutboundPolicy) -> Self {
         Self {
             db,
             vapid,
-            http: reqwest::Client::new(),
+            http: GuardedClient::new(outbound),
             cancellation: CancellationPolicy::default(),
         }
     }
@@ -117,10 +123,14 @@ impl PushWorker {
                             Outcome::Sent
                         }
                         Delivery::Gone => {
-                            push_device::Entity::delete_by_id(device.id.as_str())
-                                .exec(&self.db)
-                                .await?;
+                            forget(&self.db, device).await?;
                             Outcome::Dropped("the push service no longer knows the device".into())
+                        }
+                        // Never to be called: forgotten like a device that is gone.
+                        Delivery::Unsafe(why) => {
+                            tracing::warn!(id = %row.id, %why, "push endpoint refused");
+                            forget(&self.db, device).await?;
+                            Outcome::Dropped(why)
                         }
                         Delivery::Retry(why) => {
                             tracing::warn!(id = %row.id, %why, "push not sent");
@@ -164,9 +174,11 @@ impl PushWorker {
             Err(e) => return Delivery::Retry(e),
         };
         let (parts, body) = request.into_parts();
-        let answer = self
-            .http
-            .post(&device.endpoint)
+        let post = match self.http.post(&device.endpoint) {
+            Ok(post) => post,
+            Err(why) => return Delivery::Unsafe(format!("endpoint refused: {why}")),
+        };
+        let answer = post
             .headers(parts.headers)
             .header(http::header::AUTHORIZATION, authorization)
             .header("Topic", topic(row))
@@ -174,14 +186,24 @@ impl PushWorker {
             .timeout(SEND_TIMEOUT)
             .send()
             .await;
-        match answer.map(|r| r.status().as_u16()) {
+        match answer.as_ref().map(|r| r.status().as_u16()) {
             Ok(200..=202) => Delivery::Accepted,
             Ok(404 | 410) => Delivery::Gone,
             Ok(status @ (429 | 500..=599)) => Delivery::Retry(format!("push service: {status}")),
             Ok(status) => Delivery::Refused(format!("push service: {status}")),
+            Err(e) if refused_at_connection(e) => {
+                Delivery::Unsafe(format!("endpoint refused at connection: {e}"))
+            }
             Err(e) => Delivery::Retry(format!("push service unreachable: {e}")),
         }
     }
+}
+
+async fn forget(db: &DatabaseConnection, device: &push_device::Model) -> Result<(), DbErr> {
+    push_device::Entity::delete_by_id(device.id.as_str())
+        .exec(db)
+        .await
+        .map(|_| ())
 }
 
 /// A row's topic: at most 32 characters of the URL-safe alphabet.
