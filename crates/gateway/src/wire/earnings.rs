@@ -5,6 +5,7 @@ use domain::DomainResult;
 use domain::partners::{Earning, EarningCause, EarningsSummary, Partner, Statement, Week};
 use domain::shared::LocalTime;
 
+use super::csv::CsvFile;
 use super::order::timestamp;
 use crate::pb;
 use crate::texts::term;
@@ -77,27 +78,27 @@ pub(crate) fn week_from_pb(raw: &str) -> DomainResult<Option<Week>> {
 /// spreadsheet adds up), instants in Vietnam time, and a byte-order mark so that spreadsheets
 /// read the names' Vietnamese and Chinese letters as UTF-8.
 pub(crate) fn payroll_csv(week: Week, lines: &[(Partner, Statement)]) -> String {
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let header = [
-        "payroll.week",
-        "payroll.partner_id",
-        "payroll.name",
-        "payroll.kind",
-        "payroll.jobs",
-        "payroll.no_shows",
-        "payroll.earned_vnd",
-        "payroll.due_vnd",
-        "payroll.reference",
-        "payroll.paid_at",
-    ]
-    .map(term);
-    // Writing to memory fails only on a row of the wrong length, which these are not.
-    let _ = out.write_record(&header);
+    let mut out = CsvFile::new();
+    out.row(
+        [
+            "payroll.week",
+            "payroll.partner_id",
+            "payroll.name",
+            "payroll.kind",
+            "payroll.jobs",
+            "payroll.no_shows",
+            "payroll.earned_vnd",
+            "payroll.due_vnd",
+            "payroll.reference",
+            "payroll.paid_at",
+        ]
+        .map(term),
+    );
     for (partner, s) in lines {
         let (reference, paid_at) = s.paid.as_ref().map_or((String::new(), String::new()), |p| {
             (p.reference.clone(), LocalTime::of(p.at).to_string())
         });
-        let _ = out.write_record([
+        out.row([
             week.code(),
             partner.user_id.as_str().to_owned(),
             partner.name.clone(),
@@ -110,6 +111,5 @@ pub(crate) fn payroll_csv(week: Week, lines: &[(Partner, Statement)]) -> String 
             paid_at,
         ]);
     }
-    let bytes = out.into_inner().unwrap_or_default();
-    format!("\u{feff}{}", String::from_utf8_lossy(&bytes))
+    out.finish()
 }

@@ -3,6 +3,7 @@
 //! messages' JSON form).
 
 pub(crate) mod catalog;
+pub(crate) mod csv;
 pub(crate) mod earnings;
 pub(crate) mod identity;
 pub(crate) mod massage;
