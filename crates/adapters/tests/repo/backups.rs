@@ -30,7 +30,7 @@ async fn numbers(db: &DatabaseConnection) -> BTreeSet<i64> {
 
 #[tokio::test]
 async fn a_backup_taken_under_writes_holds_every_acknowledged_write_and_restores_in_place() {
-    let t = TestDb::empty(Backend::Sqlite).await;
+    let t = TestDb::migrated(Backend::Sqlite).await;
     t.db.execute_unprepared("CREATE TABLE probe (n INTEGER PRIMARY KEY, pad TEXT NOT NULL)")
         .await
         .unwrap();
@@ -131,6 +131,67 @@ async fn a_backup_taken_under_writes_holds_every_acknowledged_write_and_restores
     );
     std::fs::remove_dir_all(folder).ok();
     t.remove().await;
+}
+
+#[tokio::test]
+async fn a_restore_takes_only_a_kept_backup_of_this_schema_never_a_path() {
+    let folder = std::env::temp_dir().join(unique_name("backups"));
+    std::fs::create_dir_all(&folder).unwrap();
+    let shelf = Shelf::Folder(folder.join("shelf"));
+    // An unrelated database beside the shelf, and one kept under a backup's name on it.
+    let stranger = TestDb::empty(Backend::Sqlite).await;
+    stranger
+        .db
+        .execute_unprepared("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+        .await
+        .unwrap();
+    let stranger_file = file_of(&stranger.url);
+    stranger.db.clone().close().await.unwrap();
+    std::fs::create_dir_all(folder.join("shelf")).unwrap();
+    let disguised = "booking-20261101T000000Z.sqlite3";
+    std::fs::copy(&stranger_file, folder.join("shelf").join(disguised)).unwrap();
+    let t = TestDb::migrated(Backend::Sqlite).await;
+    let port = SqliteBackups::new(t.db.clone(), &t.url, Shelf::Folder(folder.join("shelf")));
+    let real = Backup::name_at(chrono::Utc::now(), port.extension());
+    port.take(&real).await.unwrap();
+    t.db.clone().close().await.unwrap();
+    let original = std::fs::read(file_of(&t.url)).unwrap();
+
+    let traversal = format!("../../{}", stranger_file.display());
+    for (name, says) in [
+        (traversal.as_str(), "is not one of the backups kept"),
+        (
+            stranger_file.to_str().unwrap(),
+            "is not one of the backups kept",
+        ),
+        (
+            "../shelf/booking-20261101T000000Z.sqlite3",
+            "is not one of the backups kept",
+        ),
+        (
+            "booking-20000101T000000Z.sqlite3",
+            "is not one of the backups kept",
+        ),
+        (disguised, "is not a backup of this site's database"),
+    ] {
+        let refused = restore_sqlite(&shelf, name, &t.url, "x").await.unwrap_err();
+        assert!(refused.contains(says), "{name}: {refused}");
+        assert_eq!(
+            std::fs::read(file_of(&t.url)).unwrap(),
+            original,
+            "{name}: untouched"
+        );
+    }
+    // The backup of this schema restores.
+    assert!(
+        restore_sqlite(&shelf, &real, &t.url, "y")
+            .await
+            .unwrap()
+            .is_some()
+    );
+    std::fs::remove_dir_all(folder).ok();
+    t.remove().await;
+    stranger.remove().await;
 }
 
 #[tokio::test]

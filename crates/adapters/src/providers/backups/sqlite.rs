@@ -132,6 +132,41 @@ async fn check(file: &Path) -> DomainResult<()> {
     }
 }
 
+/// Whether the copy at `file` is a database of this site: its record of migrations is there and
+/// names only migrations this version knows (a newer version's copy is for that version).
+async fn of_this_schema(file: &Path) -> Result<(), String> {
+    use migration::MigratorTrait;
+    let url = format!("sqlite://{}?mode=ro", file.display());
+    let db = sea_orm::Database::connect(&url)
+        .await
+        .map_err(|e| format!("cannot be read: {e}"))?;
+    let rows = db
+        .query_all_raw(Statement::from_string(
+            DbBackend::Sqlite,
+            "SELECT version FROM seaql_migrations",
+        ))
+        .await;
+    db.close().await.ok();
+    let applied: Vec<String> = rows
+        .map_err(|_| "is not a backup of this site's database (it has no record of migrations)")?
+        .iter()
+        .filter_map(|r| r.try_get_by_index(0).ok())
+        .collect();
+    if applied.is_empty() {
+        return Err("is not a backup of this site's database (no migration was applied)".into());
+    }
+    let known: Vec<String> = migration::Migrator::migrations()
+        .iter()
+        .map(|m| m.name().to_owned())
+        .collect();
+    match applied.iter().find(|v| !known.contains(v)) {
+        Some(unknown) => Err(format!(
+            "was made by another version of booking (its migration {unknown} is unknown here)"
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Held (shared) by every node serving a SQLite database, for as long as it serves: a restore,
 /// which needs it alone, finds it taken. An OS lock, so a node that died holds nothing.
 pub struct NodeLock {
@@ -185,7 +220,8 @@ fn beside(file: &Path, suffix: &str) -> PathBuf {
 
 /// Puts the kept backup `name` in place of the database of `database_url`, on a stopped node: the
 /// file it replaces (with its WAL) is moved aside under `.before-restore-{stamp}`, which is
-/// returned. Refused while a node serves the database, and for a copy that is not whole.
+/// returned. Only a name the shelf lists as a backup is restored (never a path), and only a whole
+/// copy of this site's schema; refused while a node serves the database.
 pub async fn restore_sqlite(
     shelf: &Shelf,
     name: &str,
@@ -195,6 +231,16 @@ pub async fn restore_sqlite(
     let file = crate::sql::db::sqlite_file(database_url)
         .map(PathBuf::from)
         .ok_or("DATABASE_URL is not a SQLite file")?;
+    let kept = shelf.list().await.map_err(|e| e.to_string())?;
+    let listed = kept.iter().any(|(kept, bytes)| {
+        kept == name && domain::backups::Backup::parse(kept, *bytes).is_some()
+    });
+    if !listed {
+        return Err(format!(
+            "{name:?} is not one of the backups kept in {}: `booking backup list` names them",
+            shelf.place()
+        ));
+    }
     let _held = NodeLock::alone(&file)
         .map_err(|e| format!("{}: {e}", lock_path(&file).display()))?
         .ok_or("a node is serving this database: stop it first")?;
@@ -207,6 +253,10 @@ pub async fn restore_sqlite(
     if let Err(e) = check(&restoring).await {
         tokio::fs::remove_file(&restoring).await.ok();
         return Err(format!("{name} is not a whole database: {e}"));
+    }
+    if let Err(e) = of_this_schema(&restoring).await {
+        tokio::fs::remove_file(&restoring).await.ok();
+        return Err(format!("{name} {e}"));
     }
     let mut aside = None;
     if tokio::fs::try_exists(&file).await.unwrap_or(false) {
