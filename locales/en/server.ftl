@@ -389,8 +389,6 @@ job-no_show_too_soon = The free waiting time is { $waiting } minutes: wait { $mi
         [one] minute
        *[other] minutes
     } before reporting a no-show
-job-not_offered = This job was not offered to you
-job-not_yours = This is not your job
 job-offer_closed = This offer has closed
 job-order_not_paid = A job is offered only once its order is paid
 job-over = This job has started or ended and cannot be taken back
@@ -443,6 +441,7 @@ position-stale = This position was taken { $seconds } seconds ago or earlier, so
 position-ahead = Your phone's clock is ahead of ours, so the position was not used: set the phone's time
 position-too_fast = This position is further from the last than { $kmh } km/h allows, so it was not used
 position-imprecise = This position is less precise than { $metres } m, so it was not used
+position-too_often = Your position is taken once every { $seconds } seconds: this one came sooner
 
 ## A job's thread between the traveller and the partner
 talk-closed = This job's conversation is closed: messages can be sent from the partner's acceptance until a day after the service

@@ -299,8 +299,6 @@ job-decline_reason_required = Vui lòng cho biết lý do không nhận việc
 job-no_show_not_arrived = Hãy báo "Đã đến" trước khi báo khách không đến
 job-no_show_photo = Vui lòng kèm ảnh tại chỗ khi báo khách không đến
 job-no_show_too_soon = Thời gian chờ miễn phí là { $waiting } phút, cần chờ thêm { $minutes } phút nữa mới được báo khách không đến
-job-not_offered = Công việc này không được giao cho bạn
-job-not_yours = Đây không phải công việc của bạn
 job-offer_closed = Lời mời nhận việc này đã kết thúc
 job-order_not_paid = Chỉ giao việc sau khi đơn hàng đã thanh toán
 job-over = Công việc đã bắt đầu hoặc kết thúc, không thể thu hồi
@@ -350,6 +348,7 @@ position-stale = Vị trí này được lấy từ { $seconds } giây trước 
 position-ahead = Giờ trên điện thoại chạy nhanh hơn máy chủ nên vị trí không được dùng, hãy chỉnh lại giờ
 position-too_fast = So với vị trí trước, tốc độ vượt quá { $kmh } km/h nên vị trí không được dùng
 position-imprecise = Sai số vị trí lớn hơn { $metres } m nên không được dùng
+position-too_often = Vị trí chỉ được nhận mỗi { $seconds } giây một lần: vị trí này gửi sớm hơn
 
 ## A job's thread between the traveller and the partner
 talk-closed = Cuộc trò chuyện của công việc này đã đóng: chỉ nhắn được từ khi đối tác nhận việc đến một ngày sau khi kết thúc

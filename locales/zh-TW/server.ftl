@@ -300,8 +300,6 @@ job-decline_reason_required = 請說明無法接單的原因
 job-no_show_not_arrived = 須先標示「已抵達」，才能回報客人未出現
 job-no_show_photo = 回報客人未出現時，請附上現場照片
 job-no_show_too_soon = 免費等候 { $waiting } 分鐘，還要再等 { $minutes } 分鐘才能回報客人未出現
-job-not_offered = 這份工作沒有派給您
-job-not_yours = 這不是您的工作
 job-offer_closed = 這份派單已經結束
 job-order_not_paid = 訂單付款後才能派單
 job-over = 這份工作已經開始或結束，無法收回
@@ -351,6 +349,7 @@ position-stale = 這個位置是 { $seconds } 秒以前或更早取得的，未�
 position-ahead = 手機時間比伺服器快，這個位置未採用，請校正手機時間
 position-too_fast = 與上一個位置相比移動速度超過每小時 { $kmh } 公里，未採用
 position-imprecise = 位置誤差超過 { $metres } 公尺，未採用
+position-too_often = 位置每 { $seconds } 秒只收一次，這次傳得太快
 
 ## A job's thread between the traveller and the partner
 talk-closed = 這份工作的對話已關閉：從夥伴接單起，到服務結束後一天內可以傳訊息

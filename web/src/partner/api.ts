@@ -91,13 +91,16 @@ async function acted<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Sends where the phone is on a job on the way or there: kept, or the reason it was not. A
- * failure for want of signal is `offline`; a refusal is the server's words. */
-export async function reportPosition(orderId: string, at: GeolocationPosition): Promise<{ kept: true } | { kept: false; reason: string } | 'offline'> {
+ * failure for want of signal is `offline`; one sent too soon after the last is `wait`; a refusal
+ * is the server's words. */
+export async function reportPosition(orderId: string, at: GeolocationPosition): Promise<{ kept: true } | { kept: false; reason: string } | 'offline' | 'wait'> {
   const { latitude, longitude, accuracy } = at.coords;
   try {
     const r = await callRpc(calls.reportPosition, { orderId, position: { latitude, longitude, accuracy, takenAt: timestampFromMs(at.timestamp) } });
     return r.kept ? { kept: true } : { kept: false, reason: r.reason };
   } catch (e) {
+    // Sent sooner than the server keeps one (a retry after a slow answer): the next tick sends it.
+    if (e instanceof ConnectError && e.code === Code.ResourceExhausted) return 'wait';
     return unreachable(e) ? 'offline' : { kept: false, reason: refusal(e, m.loadFailed) };
   }
 }

@@ -38,6 +38,7 @@ export function SharingPosition() {
       if (!fix || fix.timestamp <= taken || Date.now() - sentAt < REPORT_MS) return;
       latest.current = { fix, taken: fix.timestamp, sentAt: Date.now() };
       void reportPosition(orderId, fix).then((r) => {
+        if (r === 'wait') return;
         if (r === 'offline') setSharing({ state: 'offline' });
         else setSharing(r.kept ? { state: 'sent', at: fix.timestamp } : { state: 'dropped', reason: r.reason });
       });

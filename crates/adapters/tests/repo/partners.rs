@@ -298,23 +298,51 @@ on_both_databases!(
             partner: partner.user_id.clone(),
             position: Position::new(10.77, 106.70, 8.0, now() + Duration::seconds(seconds))
                 .unwrap(),
+            kept_at: now() + Duration::seconds(seconds),
         };
+        // Kept unless one was kept after this instant (the service passes "now - interval").
+        let unless = |seconds: i64| now() + Duration::seconds(seconds);
         assert_eq!(store.position(&order.id).await.unwrap(), None);
-        store
-            .keep_position(&order.id, &order.owner, &at(10, &a))
-            .await
-            .unwrap();
+        assert!(
+            store
+                .keep_position(&order.id, &order.owner, &at(10, &a), unless(0))
+                .await
+                .unwrap()
+        );
         // A retry of an older reading arriving late leaves the newer one, and says nothing.
-        store
-            .keep_position(&order.id, &order.owner, &at(5, &a))
-            .await
-            .unwrap();
+        assert!(
+            !store
+                .keep_position(&order.id, &order.owner, &at(5, &a), unless(20))
+                .await
+                .unwrap()
+        );
         assert_eq!(store.position(&order.id).await.unwrap(), Some(at(10, &a)));
+        // Twelve newer readings at once, each kept only if none was since second 12: one is.
+        let tasks: Vec<_> = (20..32)
+            .map(|s| {
+                let (store, order, reading) =
+                    (SqlPartnerStore::new(db.clone()), order.clone(), at(s, &a));
+                let unless = unless(12);
+                tokio::spawn(async move {
+                    store
+                        .keep_position(&order.id, &order.owner, &reading, unless)
+                        .await
+                        .unwrap()
+                })
+            })
+            .collect();
+        let mut kept = Vec::new();
+        for t in tasks {
+            kept.push(t.await.unwrap());
+        }
+        assert_eq!(kept.iter().filter(|k| **k).count(), 1, "{kept:?}");
         // The job's new partner's reading replaces the old partner's, whatever its time.
-        store
-            .keep_position(&order.id, &order.owner, &at(1, &b))
-            .await
-            .unwrap();
+        assert!(
+            store
+                .keep_position(&order.id, &order.owner, &at(1, &b), unless(40))
+                .await
+                .unwrap()
+        );
         assert_eq!(
             store
                 .positions(std::slice::from_ref(&order.id))
@@ -325,7 +353,7 @@ on_both_databases!(
         let events = tokio::time::timeout(std::time::Duration::from_secs(5), async {
             loop {
                 let (events, _) = feed.after(head, 10, &|_| true).await.unwrap();
-                if events.len() >= 2 {
+                if events.len() >= 3 {
                     return events;
                 }
                 tokio::time::sleep(std::time::Duration::from_millis(20)).await;
@@ -333,7 +361,7 @@ on_both_databases!(
         })
         .await
         .unwrap();
-        assert_eq!(events.len(), 2, "{events:?}");
+        assert_eq!(events.len(), 3, "one event a reading kept: {events:?}");
         assert!(events.iter().all(|e| e.topic == Topic::Position
             && e.subject == order.id.as_str()
             && e.owner == order.owner));

@@ -567,13 +567,27 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(malformed.code(), Code::InvalidArgument);
-        // Another driver on Minh's job: refused.
+        // Another driver on Minh's job: as if there were none.
         let other = report(lan.clone(), reading(lat, lon, 8)).await.unwrap_err();
-        assert_eq!(other.code(), Code::PermissionDenied);
+        assert_eq!(other.code(), Code::NotFound);
         assert_eq!(whereabouts().await.unwrap().distance_m, Some(far));
 
-        // 300 m nearer 20 s on (54 km/h): kept, and the distance shrinks.
-        let nearer = report(minh.clone(), reading(lat + 0.0027, lon - 0.0002, 20)).await;
+        // 300 m nearer 20 s on (54 km/h), but sent within seconds of the last one kept: refused
+        // with how long to wait; sent after that, kept, and the distance shrinks.
+        let nearer = reading(lat + 0.0027, lon - 0.0002, 20);
+        let soon = report(minh.clone(), nearer).await.unwrap_err();
+        assert_eq!(soon.code(), Code::ResourceExhausted);
+        let wait: u64 = soon
+            .metadata()
+            .get("retry-after")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=4).contains(&wait), "{wait}");
+        tokio::time::sleep(Duration::from_secs(wait)).await;
+        let nearer = report(minh.clone(), nearer).await;
         assert!(nearer.unwrap().kept);
         let now = whereabouts().await.unwrap().distance_m.unwrap();
         assert!(now < far, "{now} < {far}");
@@ -1284,5 +1298,141 @@ api_test!(
         assert_eq!(traveller.code(), Code::PermissionDenied);
         let malformed = photo_of(lan.0, "../../etc/passwd".into(), true).await;
         assert_eq!(malformed.unwrap_err().code(), Code::NotFound);
+    }
+);
+
+api_test!(
+    another_partner_s_job_is_not_found_and_a_phone_sending_fast_is_kept_to_one_reading,
+    async |app: &TestApp| {
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, _),
+            ann: _,
+            id,
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh, &minh_p)).await;
+        let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+        adapters::testing::move_job(&db, &id, chrono::Utc::now() + chrono::Duration::hours(1))
+            .await;
+        let order_id = id.clone();
+        let mut p = partners(app).await;
+        // Lan was never offered Minh's job: each call says it is not found, as for no job.
+        let point = reading(10.7769, 106.7009, 0);
+        let answers = [
+            p.accept_job(signed(
+                &lan,
+                pb::AcceptJobRequest {
+                    order_id: order_id.clone(),
+                },
+            ))
+            .await
+            .map(drop),
+            p.decline_job(signed(
+                &lan,
+                pb::DeclineJobRequest {
+                    order_id: order_id.clone(),
+                    reason: "busy".into(),
+                },
+            ))
+            .await
+            .map(drop),
+            p.advance_job(signed(
+                &lan,
+                pb::AdvanceJobRequest {
+                    order_id: order_id.clone(),
+                    status: pb::JobStatus::OnTheWay.into(),
+                },
+            ))
+            .await
+            .map(drop),
+            p.check_in(signed(
+                &lan,
+                pb::CheckInRequest {
+                    order_id: order_id.clone(),
+                    voucher_code: "x".into(),
+                },
+            ))
+            .await
+            .map(drop),
+            p.report_no_show(signed(
+                &lan,
+                pb::ReportNoShowRequest {
+                    order_id: order_id.clone(),
+                    photo: "/media/x.jpg".into(),
+                    position: Some(point),
+                },
+            ))
+            .await
+            .map(drop),
+            p.report_position(signed(
+                &lan,
+                pb::ReportPositionRequest {
+                    order_id: order_id.clone(),
+                    position: Some(point),
+                },
+            ))
+            .await
+            .map(drop),
+        ];
+        for (call, answer) in [
+            "accept", "decline", "advance", "check in", "no-show", "position",
+        ]
+        .iter()
+        .zip(answers)
+        {
+            assert_eq!(answer.unwrap_err().code(), Code::NotFound, "{call}");
+        }
+
+        // Minh's phone (or a script) sends 40 readings at once: one is kept and reaches Ann's
+        // page, the rest are told to wait.
+        p.advance_job(signed(
+            &minh,
+            pb::AdvanceJobRequest {
+                order_id: order_id.clone(),
+                status: pb::JobStatus::OnTheWay.into(),
+            },
+        ))
+        .await
+        .unwrap();
+        let before = adapters::testing::count(&db, "live_events").await;
+        let sends: Vec<_> = (0..40)
+            .map(|i| {
+                let (minh, order_id) = (minh.clone(), order_id.clone());
+                let url = app.url("");
+                tokio::spawn(async move {
+                    let mut p =
+                        gateway::pb::partner_service_client::PartnerServiceClient::connect(url)
+                            .await
+                            .unwrap();
+                    let position = reading(10.7769 + f64::from(i) * 1e-6, 106.7009, 0);
+                    p.report_position(signed(
+                        &minh,
+                        pb::ReportPositionRequest {
+                            order_id,
+                            position: Some(position),
+                        },
+                    ))
+                    .await
+                })
+            })
+            .collect();
+        let (mut kept, mut throttled) = (0, 0);
+        for s in sends {
+            match s.await.unwrap() {
+                Ok(r) if r.get_ref().kept => kept += 1,
+                Err(e) if e.code() == Code::ResourceExhausted => {
+                    assert!(e.metadata().get("retry-after").is_some());
+                    throttled += 1;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!((kept, throttled), (1, 39));
+        assert_eq!(
+            adapters::testing::count(&db, "live_events").await - before,
+            1,
+            "one event for the traveller's page"
+        );
     }
 );

@@ -255,20 +255,21 @@ impl Job {
         Ok(())
     }
 
-    /// The offer made to `partner` that is still open, or why there is none.
+    /// The offer made to `partner` that is still open, or why there is none. A partner who was
+    /// never offered the job is told it is not found: another's job is not theirs to know of.
     fn open_offer(&mut self, partner: &UserId, now: DateTime<Utc>) -> DomainResult<&mut Offer> {
-        if self.status != JobStatus::Open {
-            return Err(if self.partner.as_ref() == Some(partner) {
-                DomainError::FailedPrecondition(msg("job.yours_already"))
-            } else {
-                DomainError::FailedPrecondition(msg("job.taken"))
-            });
+        if self.status != JobStatus::Open && self.partner.as_ref() == Some(partner) {
+            return Err(DomainError::FailedPrecondition(msg("job.yours_already")));
         }
+        let open = self.status == JobStatus::Open;
         let offer = self
             .offers
             .iter_mut()
             .find(|o| &o.partner == partner)
-            .ok_or_else(|| DomainError::PermissionDenied(msg("job.not_offered")))?;
+            .ok_or_else(|| DomainError::not_found("job"))?;
+        if !open {
+            return Err(DomainError::FailedPrecondition(msg("job.taken")));
+        }
         if !offer.is_open(now) {
             return Err(DomainError::FailedPrecondition(msg("job.offer_closed")));
         }
@@ -470,9 +471,10 @@ impl Job {
         Ok(())
     }
 
+    /// Another's job (or one taken back) is not found for `partner`, as if it did not exist.
     fn require_partner(&self, partner: &UserId) -> DomainResult<()> {
         if self.partner.as_ref() != Some(partner) || self.status == JobStatus::Withdrawn {
-            return Err(DomainError::PermissionDenied(msg("job.not_yours")));
+            return Err(DomainError::not_found("job"));
         }
         Ok(())
     }

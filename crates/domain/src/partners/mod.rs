@@ -30,8 +30,8 @@ pub use jobs::{
 pub use model::{NewPartner, Partner, PartnerKind, Vehicle, language_term};
 pub use ports::{JobStoreError, JobWrite, PartnerStore};
 pub use positions::{
-    AHEAD_SECONDS, AIRPORTS, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH, MeetingPoint,
-    POSITIONS_KEPT_HOURS, Point, STALE_SECONDS, Whereabouts, eta_minutes,
+    AHEAD_SECONDS, AIRPORTS, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH, MIN_REPORT_SECONDS,
+    MeetingPoint, POSITIONS_KEPT_HOURS, Point, STALE_SECONDS, Whereabouts, eta_minutes,
 };
 pub use service::{BoardJob, Offering, PartnerJob, PartnerService, Progress, Talk, Talker};
 pub use talk::{JobMessage, MESSAGE_MAX, PHRASES, Said, Side, TALK_AFTER_HOURS, phrase_term};

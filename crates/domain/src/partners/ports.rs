@@ -70,13 +70,16 @@ pub trait PartnerStore: Send + Sync {
     /// A job's last reading kept.
     async fn position(&self, order: &OrderId) -> DomainResult<Option<KeptPosition>>;
     /// Keeps `kept` as the job's last reading in place of the one before, and announces it to
-    /// the pages of `owner`, the order's customer (`Change::position`).
+    /// the pages of `owner`, the order's customer (`Change::position`), unless the one before is
+    /// the same partner's and newer, or was kept after `unless_kept_after`: decided in the write,
+    /// so of readings sent at once, one is kept. Says whether it was.
     async fn keep_position(
         &self,
         order: &OrderId,
         owner: &UserId,
         kept: &KeptPosition,
-    ) -> DomainResult<()>;
+        unless_kept_after: DateTime<Utc>,
+    ) -> DomainResult<bool>;
     /// A job's thread, oldest first.
     async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>>;
     /// Adds `message` to the job's thread, numbered after the last one (its `seq` is the store's

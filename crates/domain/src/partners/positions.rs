@@ -15,6 +15,9 @@ pub const AHEAD_SECONDS: i64 = 30;
 /// Faster than this between two readings, one of them is wrong (a car on a Vietnamese road; a
 /// motorbike slower still).
 pub const MAX_KMH: f64 = 150.0;
+/// A phone sends a reading every five seconds; one job keeps at most one reading this often, so
+/// a phone (or a script) sending faster writes nothing and wakes no traveller's page.
+pub const MIN_REPORT_SECONDS: i64 = 4;
 /// A reading less precise than this (a fix from cell towers) would mislead the traveller.
 pub const MAX_ACCURACY_M: f64 = 1_000.0;
 /// How long a job's last reading is kept after it was taken, for operators looking into a
@@ -198,6 +201,26 @@ impl Position {
 pub struct KeptPosition {
     pub partner: UserId,
     pub position: Position,
+    /// When the server kept it (its clock, not the phone's).
+    pub kept_at: DateTime<Utc>,
+}
+
+impl KeptPosition {
+    /// How long `partner` must wait at `now` before another reading of theirs is kept; `None`
+    /// when it may be now (another partner's reading never holds theirs back).
+    pub fn wait_for(&self, partner: &UserId, now: DateTime<Utc>) -> Option<Duration> {
+        let next = self.kept_at + Duration::seconds(MIN_REPORT_SECONDS);
+        (self.partner == *partner && now < next).then(|| next - now)
+    }
+}
+
+/// The refusal of a reading sent too soon, with how long to wait (whole seconds, at least one).
+pub fn too_often(wait: Duration) -> DomainError {
+    let ms = wait.num_milliseconds().max(1);
+    DomainError::Throttled {
+        message: msg("position.too_often").with("seconds", MIN_REPORT_SECONDS),
+        retry_after_secs: u64::try_from((ms + 999) / 1000).unwrap_or(1),
+    }
 }
 
 /// Where the traveller meets the partner, when we know it.

@@ -118,6 +118,8 @@ fn code(e: DomainError) -> &'static str {
         | DomainError::PermissionDenied(m)
         | DomainError::Conflict(m) => m.code,
         DomainError::InvalidArgument { message, .. } => message.code,
+        // Another's job, as if it did not exist.
+        DomainError::NotFound { .. } => "not_found",
         other => panic!("{other:?}"),
     }
 }
@@ -251,7 +253,7 @@ async fn completing_the_job_completes_the_order() {
         .advance(&partner(&w, "b").await, &order_id(), JobStatus::Completed)
         .await
         .unwrap_err();
-    assert_eq!(code(other), "job.not_yours");
+    assert_eq!(code(other), "not_found");
     let done = w
         .svc
         .advance(&a, &order_id(), JobStatus::Completed)

@@ -62,6 +62,8 @@ fn code(e: DomainError) -> &'static str {
     match e {
         DomainError::FailedPrecondition(m) | DomainError::PermissionDenied(m) => m.code,
         DomainError::InvalidArgument { message, .. } => message.code,
+        // Another's job, as if it did not exist.
+        DomainError::NotFound { .. } => "not_found",
         other => panic!("{other:?}"),
     }
 }
@@ -247,10 +249,7 @@ fn of_two_partners_offered_one_job_the_first_to_accept_takes_it() {
 fn an_offer_is_answered_in_time_by_the_one_it_was_made_to() {
     let mut job = job(0);
     let now = day_before();
-    assert_eq!(
-        code(job.accept(&id("a"), now).unwrap_err()),
-        "job.not_offered"
-    );
+    assert_eq!(code(job.accept(&id("a"), now).unwrap_err()), "not_found");
     job.offer(&id("a"), now).unwrap();
     job.offer(&id("b"), now).unwrap();
     assert_eq!(
@@ -295,7 +294,7 @@ fn the_partner_moves_the_job_step_by_step_and_no_one_else_does() {
     let go = start() - Duration::hours(1);
     assert_eq!(
         code(job.advance(&id("b"), JobStatus::OnTheWay, go).unwrap_err()),
-        "job.not_yours"
+        "not_found"
     );
     assert_eq!(
         code(job.advance(&id("a"), JobStatus::Arrived, go).unwrap_err()),
@@ -370,7 +369,7 @@ fn a_no_show_waits_for_the_free_waiting_time_after_arriving_and_brings_proof() {
     );
     assert_eq!(
         code(job.no_show(&id("b"), proof_at(waited), waited).unwrap_err()),
-        "job.not_yours"
+        "not_found"
     );
     // Its reading is checked as any other: taken long before, or abroad, it proves nothing.
     let old = proof_at(waited - Duration::minutes(5));
@@ -432,7 +431,7 @@ fn the_voucher_s_code_checks_the_traveller_in_and_starts_the_job() {
     );
     assert_eq!(
         code(job.check_in(&id("b"), &order, near).unwrap_err()),
-        "job.not_yours"
+        "not_found"
     );
     // Met at the arrivals hall: arrived and started at once, the code read in any case.
     job.check_in(&id("a"), &format!(" {} ", order.to_lowercase()), start())
@@ -546,7 +545,7 @@ fn only_the_job_s_partner_shares_where_they_are_and_only_on_the_way_or_there() {
     job.advance(&id("a"), JobStatus::OnTheWay, start() - Duration::hours(1))
         .unwrap();
     job.may_report(&id("a")).unwrap();
-    assert_eq!(code(job.may_report(&id("b")).unwrap_err()), "job.not_yours");
+    assert_eq!(code(job.may_report(&id("b")).unwrap_err()), "not_found");
     job.advance(&id("a"), JobStatus::Arrived, start()).unwrap();
     job.may_report(&id("a")).unwrap();
     job.advance(&id("a"), JobStatus::Started, start()).unwrap();
@@ -585,5 +584,34 @@ fn each_service_has_the_phrases_that_make_sense_in_it() {
     for (_, code, term, fits) in PHRASES {
         assert!(!fits.is_empty(), "{code}");
         assert!(phrase_term(code) == Some(term));
+    }
+}
+
+#[test]
+fn one_reading_is_kept_every_few_seconds_per_partner() {
+    use crate::partners::positions::too_often;
+    use crate::partners::{KeptPosition, MIN_REPORT_SECONDS, Position};
+    let kept_at = day_before();
+    let last = KeptPosition {
+        partner: id("a"),
+        position: Position::new(10.77, 106.70, 8.0, kept_at).unwrap(),
+        kept_at,
+    };
+    let after = |ms: i64| kept_at + chrono::Duration::milliseconds(ms);
+    assert_eq!(
+        last.wait_for(&id("a"), after(1_500)),
+        Some(chrono::Duration::milliseconds(2_500))
+    );
+    assert_eq!(
+        last.wait_for(&id("a"), after(MIN_REPORT_SECONDS * 1000)),
+        None
+    );
+    // Another partner's reading (a job given to someone else) holds nobody back.
+    assert_eq!(last.wait_for(&id("b"), after(10)), None);
+    match too_often(chrono::Duration::milliseconds(2_500)) {
+        DomainError::Throttled {
+            retry_after_secs, ..
+        } => assert_eq!(retry_after_secs, 3),
+        other => panic!("{other:?}"),
     }
 }

@@ -190,10 +190,18 @@ impl PartnerStore for Partners {
         order: &OrderId,
         _owner: &UserId,
         kept: &KeptPosition,
-    ) -> DomainResult<()> {
+        unless_kept_after: DateTime<Utc>,
+    ) -> DomainResult<bool> {
         let mut state = self.state.lock().unwrap();
-        state.positions.insert(order.clone(), kept.clone());
-        Ok(())
+        let held = state.positions.get(order).is_some_and(|last| {
+            last.partner == kept.partner
+                && (last.position.taken_at >= kept.position.taken_at
+                    || last.kept_at > unless_kept_after)
+        });
+        if !held {
+            state.positions.insert(order.clone(), kept.clone());
+        }
+        Ok(!held)
     }
 
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {

@@ -11,6 +11,8 @@ pub struct Model {
     pub longitude: f64,
     pub accuracy: f64,
     pub taken_at_ms: i64,
+    /// When the server kept it (its clock).
+    pub kept_at_ms: i64,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -284,7 +284,8 @@ impl PartnerStore for SqlPartnerStore {
         order: &OrderId,
         owner: &UserId,
         kept: &KeptPosition,
-    ) -> DomainResult<()> {
+        unless_kept_after: DateTime<Utc>,
+    ) -> DomainResult<bool> {
         use job_position::Column as C;
         let p = &kept.position;
         let row = job_position::ActiveModel {
@@ -294,11 +295,15 @@ impl PartnerStore for SqlPartnerStore {
             longitude: Set(p.longitude),
             accuracy: Set(p.accuracy),
             taken_at_ms: Set(ms(p.taken_at)),
+            kept_at_ms: Set(ms(kept.kept_at)),
         };
-        // Replaces the one before unless that one is newer (a phone's retry arriving late).
+        // Replaces the one before unless that one is newer (a phone's retry arriving late) or
+        // was kept too recently (a phone sending too often), in this one statement: of readings
+        // sent at once, on any nodes, one is written.
         let excluded = |c: C| Expr::col((Alias::new("excluded"), c));
         let newer = Expr::col((job_position::Entity, C::TakenAtMs))
             .lt(excluded(C::TakenAtMs))
+            .and(Expr::col((job_position::Entity, C::KeptAtMs)).lte(ms(unless_kept_after)))
             .or(Expr::col((job_position::Entity, C::PartnerId)).ne(excluded(C::PartnerId)));
         let txn = crate::sql::db::begin_write(&self.db)
             .await
@@ -317,6 +322,7 @@ impl PartnerStore for SqlPartnerStore {
                         C::Longitude,
                         C::Accuracy,
                         C::TakenAtMs,
+                        C::KeptAtMs,
                     ])
                     .action_and_where(newer)
                     .to_owned(),
@@ -330,7 +336,8 @@ impl PartnerStore for SqlPartnerStore {
                 .await
                 .map_err(storage)?;
         }
-        txn.commit().await.map_err(storage)
+        txn.commit().await.map_err(storage)?;
+        Ok(written > 0)
     }
 
     async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {
@@ -487,6 +494,7 @@ fn position_from_row(row: job_position::Model) -> DomainResult<KeptPosition> {
             accuracy: row.accuracy,
             taken_at: instant(row.taken_at_ms)?,
         },
+        kept_at: instant(row.kept_at_ms)?,
     })
 }
 

@@ -20,7 +20,9 @@ use crate::ordering::{Actor, Direction, Driver, Order, OrderId, OrderStore, Serv
 use crate::partners::jobs::{Job, JobStatus, NoShowProof, Position, travel_minutes};
 use crate::partners::model::{NewPartner, Partner, PartnerKind};
 use crate::partners::ports::{JobStoreError, JobWrite, PartnerStore};
-use crate::partners::positions::{Dropped, KeptPosition, MeetingPoint, Point, Whereabouts};
+use crate::partners::positions::{
+    Dropped, KeptPosition, MIN_REPORT_SECONDS, MeetingPoint, Point, Whereabouts, too_often,
+};
 use crate::partners::talk::{JobMessage, KEY_MAX, Said, Side};
 use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 
@@ -326,7 +328,9 @@ impl PartnerService {
 
     /// The partner's phone says where they are, every few seconds on the way and while waiting.
     /// A reading that cannot be believed is dropped, and the phone told why (`Dropped`); one
-    /// kept replaces the last and reaches the traveller's page at once.
+    /// kept replaces the last and reaches the traveller's page at once. One job keeps one
+    /// reading every `MIN_REPORT_SECONDS` at most: one sent sooner is refused as throttled, with
+    /// how long to wait.
     pub async fn report_position(
         &self,
         partner: &Partner,
@@ -335,22 +339,37 @@ impl PartnerService {
     ) -> DomainResult<Result<(), Dropped>> {
         let job = self.job_of_order(order_id).await?;
         job.may_report(&partner.user_id)?;
+        let now = self.clock.now();
         let last = self
             .store
             .position(order_id)
             .await?
             .filter(|kept| kept.partner == partner.user_id);
-        if let Err(dropped) = position.check(last.as_ref().map(|k| &k.position), self.clock.now()) {
+        // A reading that cannot be believed is said so first: the phone learns why at once.
+        if let Err(dropped) = position.check(last.as_ref().map(|k| &k.position), now) {
             return Ok(Err(dropped));
+        }
+        if let Some(wait) = last
+            .as_ref()
+            .and_then(|l| l.wait_for(&partner.user_id, now))
+        {
+            return Err(too_often(wait));
         }
         let order = self.order(order_id).await?;
         let kept = KeptPosition {
             partner: partner.user_id.clone(),
             position,
+            kept_at: now,
         };
-        self.store
-            .keep_position(order_id, &order.owner, &kept)
-            .await?;
+        let interval = chrono::Duration::seconds(MIN_REPORT_SECONDS);
+        if !self
+            .store
+            .keep_position(order_id, &order.owner, &kept, now - interval)
+            .await?
+        {
+            // Another reading of the same phone was kept in the meantime.
+            return Err(too_often(interval));
+        }
         Ok(Ok(()))
     }
 
