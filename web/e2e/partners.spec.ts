@@ -405,6 +405,17 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(job).toHaveAttribute('data-status', 'OPEN');
   await expect(job).toContainText('已從夥伴收回，需要重新派工');
   await expect(partnerApi.listJobs({ days: 7 })).rejects.toThrow('Đối tác này đã bị tạm ngưng');
+  // His phone says so in Vietnamese (not "no connection"), shows no job it kept, and keeps none.
+  await phone.goto('/partner');
+  const closed = phone.getByTestId('closed');
+  await expect(closed).toContainText('Tài khoản đối tác của bạn đang bị tạm ngưng');
+  await expect(closed.getByRole('alert')).toHaveText('Đối tác này đã bị tạm ngưng');
+  await expect(phone.getByTestId('offline')).toHaveCount(0);
+  await expect(phone.getByText(second)).toHaveCount(0);
+  expect(await phone.evaluate(() => localStorage.getItem('offline:partner:schedule'))).toBeNull();
+  await phone.reload();
+  await expect(phone.getByTestId('closed')).toBeVisible();
+  await phone.screenshot({ path: 'test-results/screens/partner-paused-vi-phone.png', fullPage: true });
   await ops.goto('/ops');
   await expect(ops.getByTestId('board-jobs').locator(`[data-order="${second}"]`)).toContainText('已從夥伴收回，需要重新派工');
 });

@@ -31,8 +31,12 @@ export function keepAppOffline(): void {
     .catch(() => undefined);
 }
 
-/** At sign-out: nothing of this traveller's stays on the device. */
-export function forgetOffline(): void {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+/** At sign-out: nothing of this traveller's stays on the device; or one kept value alone. */
+export function forgetOffline(key?: string): void {
+  if (key !== undefined) {
+    localStorage.removeItem(PREFIX + key);
+    return;
+  }
+  for (const k of Object.keys(localStorage)) if (k.startsWith(PREFIX)) localStorage.removeItem(k);
   navigator.serviceWorker?.controller?.postMessage({ type: 'forget' });
 }

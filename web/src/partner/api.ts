@@ -9,8 +9,8 @@ import { JobStatus, ListJobsResponseSchema, PartnerService, type PartnerJob } fr
 import { useRpc } from '@/lib/api/hooks';
 import { useObjectUrl } from '@/lib/api/images';
 import { callRpc, invalidate } from '@/lib/api/rpc';
-import { keepOffline, readOffline } from '@/lib/offline';
-import { refusal } from '@/lib/api/refusal';
+import { forgetOffline, keepOffline, readOffline } from '@/lib/offline';
+import { refusal, refused } from '@/lib/api/refusal';
 import { partnerMessages as m } from './messages';
 
 export type { PartnerJob };
@@ -20,6 +20,9 @@ const calls = PartnerService.method;
 /** A week ahead: today's and tomorrow's jobs, and what comes after. */
 export const SCHEDULE_DAYS = 7;
 const KEPT = 'partner:schedule';
+/** While the app is open the schedule is read again this often (new offers come in; a pause is
+ * heard of). */
+export const SCHEDULE_POLL_MS = 30_000;
 
 export function usePartner() {
   return useRpc(calls.getPartner, {}, { select: (r) => r.partner });
@@ -71,8 +74,21 @@ export function keptSchedule(): { at: Date; jobs: PartnerJob[] } | undefined {
   }
 }
 
+/** The server's words when it refuses this account the partner app (paused by an admin, or no
+ * partner's account): nothing of it may be shown, kept copies included. */
+export function accountRefused(e: unknown): string | undefined {
+  if (!e) return undefined;
+  const r = refused(e);
+  return r.code === Code.PermissionDenied ? r.words || m.closed : undefined;
+}
+
+/** Forgets the schedule kept on this phone. */
+export function forgetSchedule(): void {
+  forgetOffline(KEPT);
+}
+
 /** A call that failed for want of a connection (rather than being refused). */
-function unreachable(e: unknown): boolean {
+export function unreachable(e: unknown): boolean {
   const code = ConnectError.from(e).code;
   return !navigator.onLine || code === Code.Unavailable || code === Code.Unknown || code === Code.Canceled;
 }

@@ -18,6 +18,8 @@ export const partnerMessages = {
   signOut: t('sign-out'),
   noAccess: t('no-access'),
   noAccessBody: t('no-access-body'),
+  closed: t('closed'),
+  closedBody: t('closed-body'),
   signInAgain: t('sign-in-again'),
   loadFailed: t('load-failed'),
   retry: t('retry'),

@@ -9,7 +9,7 @@ import { messages } from '@/lib/messages';
 import { to } from '@/lib/paths';
 import { tokenAtom } from '@/lib/store';
 import { roleOf } from '@/lib/token-claims';
-import { usePartner } from './api';
+import { accountRefused, forgetSchedule, SCHEDULE_POLL_MS, usePartner, useSchedule } from './api';
 import { AvailabilityPage } from './availability-page';
 import { EarningsPage, WeekPage } from './earnings-page';
 import { JobPage } from './job-page';
@@ -70,9 +70,31 @@ function Screen({ path }: { path: string }) {
   return <p className="form-error">{messages.errors.notFound(path)}</p>;
 }
 
+/** Paused by an admin while signed in: the server's words, nothing kept, and a way out. */
+function Closed({ words }: { words: string }) {
+  useEffect(() => forgetSchedule(), []);
+  return (
+    <main className="partner-main" data-testid="closed">
+      <h1>{m.closed}</h1>
+      <p className="notice notice-warning" role="alert">
+        {words}
+      </p>
+      <p>{m.closedBody}</p>
+      <button type="button" className="button button-primary button-block" onClick={() => void endSession()}>
+        {m.signOut}
+      </button>
+    </main>
+  );
+}
+
 function Frame() {
   const location = useLocation();
-  const partner = usePartner().data;
+  const who = usePartner();
+  const partner = who.data;
+  // The schedule's poll is the first to hear of a pause while the app is open.
+  const schedule = useSchedule(SCHEDULE_POLL_MS);
+  const refused = accountRefused(who.error) ?? accountRefused(schedule.error);
+  if (refused) return <Closed words={refused} />;
   return (
     <div className="partner">
       <header className="partner-header">

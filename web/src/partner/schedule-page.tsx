@@ -3,16 +3,13 @@ import { keepAppOffline } from '@/lib/offline';
 import { LANGUAGE } from '@/lib/i18n/language';
 import { useMinute } from '@/lib/use-minute';
 import { dayInVietnam, showInstant } from '@/lib/vietnam-time';
-import { keepSchedule, keptSchedule, useSchedule, type PartnerJob } from './api';
+import { keepSchedule, keptSchedule, SCHEDULE_POLL_MS, unreachable, useSchedule, type PartnerJob } from './api';
 import { JobCard } from './job-card';
 import { partnerMessages as m } from './messages';
 
-/** While the page is open the schedule is read again this often (new offers come in). */
-const POLL_MS = 30_000;
-
 /** Today's jobs and the coming days', by day; the copy kept on the phone when there is no signal. */
 export function SchedulePage() {
-  const { data, error, refetch } = useSchedule(POLL_MS);
+  const { data, error, refetch } = useSchedule(SCHEDULE_POLL_MS);
   useEffect(() => {
     if (!data) return;
     keepSchedule(data);
@@ -21,7 +18,8 @@ export function SchedulePage() {
   useEffect(() => {
     document.title = m.screenTitle(m.schedule);
   }, []);
-  const kept = error ? keptSchedule() : undefined;
+  // The kept copy stands in only for want of signal, never for a refusal.
+  const kept = error && unreachable(error) ? keptSchedule() : undefined;
   const jobs = data ?? kept?.jobs;
   return (
     <section>
