@@ -1384,51 +1384,86 @@ api_test!(
             assert_eq!(answer.unwrap_err().code(), Code::NotFound, "{call}");
         }
 
-        // Minh's phone (or a script) sends 40 readings at once: one is kept and reaches Ann's
-        // page, the rest are told to wait.
-        p.advance_job(signed(
-            &minh,
-            pb::AdvanceJobRequest {
-                order_id: order_id.clone(),
-                status: pb::JobStatus::OnTheWay.into(),
-            },
-        ))
-        .await
-        .unwrap();
-        let before = adapters::testing::count(&db, "live_events").await;
-        let sends: Vec<_> = (0..40)
-            .map(|i| {
-                let (minh, order_id) = (minh.clone(), order_id.clone());
-                let url = app.url("");
+        // Minh's phone sends "on my way" ten times at once (a retry storm): every answer is the
+        // job on the way, one step recorded.
+        let steps: Vec<_> = (0..10)
+            .map(|_| {
+                let (minh, order_id, url) = (minh.clone(), order_id.clone(), app.url(""));
                 tokio::spawn(async move {
                     let mut p =
                         gateway::pb::partner_service_client::PartnerServiceClient::connect(url)
                             .await
                             .unwrap();
-                    let position = reading(10.7769 + f64::from(i) * 1e-6, 106.7009, 0);
-                    p.report_position(signed(
-                        &minh,
-                        pb::ReportPositionRequest {
-                            order_id,
-                            position: Some(position),
-                        },
-                    ))
-                    .await
+                    let request = pb::AdvanceJobRequest {
+                        order_id,
+                        status: pb::JobStatus::OnTheWay.into(),
+                    };
+                    p.advance_job(signed(&minh, request)).await
                 })
             })
             .collect();
-        let (mut kept, mut throttled) = (0, 0);
-        for s in sends {
-            match s.await.unwrap() {
-                Ok(r) if r.get_ref().kept => kept += 1,
-                Err(e) if e.code() == Code::ResourceExhausted => {
-                    assert!(e.metadata().get("retry-after").is_some());
-                    throttled += 1;
-                }
-                other => panic!("{other:?}"),
-            }
+        for step in steps {
+            let job = step
+                .await
+                .unwrap()
+                .unwrap()
+                .into_inner()
+                .job
+                .unwrap()
+                .job
+                .unwrap();
+            assert_eq!(job.status(), pb::JobStatus::OnTheWay);
         }
-        assert_eq!((kept, throttled), (1, 39));
+        let job = job_as(app, &minh, &order_id).await;
+        let on_the_way = job
+            .steps
+            .iter()
+            .filter(|s| s.status() == pb::JobStatus::OnTheWay)
+            .count();
+        assert_eq!(on_the_way, 1, "{:?}", job.steps);
+
+        // Then it sends 40 readings at once, each newer than the one before: one is kept; the
+        // others are told to wait, or (older than the one kept) dropped as stale. Sent again at
+        // once, all newer: all are told to wait. One event reaches Ann's page.
+        let before = adapters::testing::count(&db, "live_events").await;
+        let barrage = |from: i64| {
+            let sends: Vec<_> = (0..40)
+                .map(|i| {
+                    let (minh, order_id, url) = (minh.clone(), order_id.clone(), app.url(""));
+                    tokio::spawn(async move {
+                        let mut p =
+                            gateway::pb::partner_service_client::PartnerServiceClient::connect(url)
+                                .await
+                                .unwrap();
+                        let mut position = reading(10.7769, 106.7009, from);
+                        position.taken_at.as_mut().unwrap().nanos = i * 10_000_000;
+                        let request = pb::ReportPositionRequest {
+                            order_id,
+                            position: Some(position),
+                        };
+                        p.report_position(signed(&minh, request)).await
+                    })
+                })
+                .collect::<Vec<_>>();
+            async move {
+                let (mut kept, mut throttled, mut stale) = (0, 0, 0);
+                for s in sends {
+                    match s.await.unwrap() {
+                        Ok(r) if r.get_ref().kept => kept += 1,
+                        Ok(r) if r.get_ref().dropped == "stale" => stale += 1,
+                        Err(e) if e.code() == Code::ResourceExhausted => {
+                            assert!(e.metadata().get("retry-after").is_some());
+                            throttled += 1;
+                        }
+                        other => panic!("{other:?}"),
+                    }
+                }
+                (kept, throttled, stale)
+            }
+        };
+        let (kept, throttled, stale) = barrage(-10).await;
+        assert_eq!((kept, throttled + stale), (1, 39));
+        assert_eq!(barrage(1).await, (0, 40, 0));
         assert_eq!(
             adapters::testing::count(&db, "live_events").await - before,
             1,

@@ -588,10 +588,7 @@ impl PartnerService {
     /// with them as its driver, guide or therapist, and their time is held. One who lost a race
     /// reads the job again, and is told it was taken.
     pub async fn accept(&self, partner: &Partner, order_id: &OrderId) -> DomainResult<PartnerJob> {
-        match self.try_accept(partner, order_id).await {
-            Err(DomainError::Conflict(_)) => self.try_accept(partner, order_id).await,
-            done => done,
-        }
+        on_a_fresh_read(|| self.try_accept(partner, order_id)).await
     }
 
     async fn try_accept(&self, partner: &Partner, order_id: &OrderId) -> DomainResult<PartnerJob> {
@@ -631,6 +628,15 @@ impl PartnerService {
         order_id: &OrderId,
         reason: &str,
     ) -> DomainResult<Job> {
+        on_a_fresh_read(|| self.try_decline(partner, order_id, reason)).await
+    }
+
+    async fn try_decline(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        reason: &str,
+    ) -> DomainResult<Job> {
         let mut job = self.job_of_order(order_id).await?;
         job.decline(&partner.user_id, reason, self.clock.now())?;
         self.save(&job, JobWrite::default()).await?;
@@ -638,8 +644,18 @@ impl PartnerService {
         Ok(job)
     }
 
-    /// The partner moves their job on; completing it completes the order.
+    /// The partner moves their job on; completing it completes the order. The step the job has
+    /// already (a phone's retry, the same tap sent twice at once) answers the job as it is.
     pub async fn advance(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        to: JobStatus,
+    ) -> DomainResult<PartnerJob> {
+        on_a_fresh_read(|| self.try_advance(partner, order_id, to)).await
+    }
+
+    async fn try_advance(
         &self,
         partner: &Partner,
         order_id: &OrderId,
@@ -679,6 +695,15 @@ impl PartnerService {
         order_id: &OrderId,
         code: &str,
     ) -> DomainResult<PartnerJob> {
+        on_a_fresh_read(|| self.try_check_in(partner, order_id, code)).await
+    }
+
+    async fn try_check_in(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        code: &str,
+    ) -> DomainResult<PartnerJob> {
         let order = self.order(order_id).await?;
         let mut job = self.job_of_order(order_id).await?;
         let now = self.clock.now();
@@ -698,6 +723,15 @@ impl PartnerService {
     /// Nobody came: declared by the partner with their proof, kept for the operators. The photo
     /// is one the partner uploaded through the media pipeline (its id); the job keeps it.
     pub async fn no_show(
+        &self,
+        partner: &Partner,
+        order_id: &OrderId,
+        proof: NoShowProof,
+    ) -> DomainResult<PartnerJob> {
+        on_a_fresh_read(|| self.try_no_show(partner, order_id, proof.clone())).await
+    }
+
+    async fn try_no_show(
         &self,
         partner: &Partner,
         order_id: &OrderId,
@@ -867,4 +901,24 @@ fn job_snapshot(job: &Job) -> String {
         job.partner.as_ref().map_or("", UserId::as_str),
         offered.join(",")
     )
+}
+
+/// How often a partner's call that lost a race to another write of the same job is decided again.
+const FRESH_READS: usize = 3;
+
+/// Runs a partner's call on the job, and again on a fresh read when another write of the job got
+/// there first: the call is then decided on the job as it now is (the same step already made is
+/// done; an offer another took is said taken), never answered "changed, try again".
+async fn on_a_fresh_read<T, F, Fut>(call: F) -> DomainResult<T>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = DomainResult<T>>,
+{
+    let mut tries = 1;
+    loop {
+        match call().await {
+            Err(DomainError::Conflict(_)) if tries < FRESH_READS => tries += 1,
+            done => return done,
+        }
+    }
 }
