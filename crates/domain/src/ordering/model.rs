@@ -364,6 +364,34 @@ impl Order {
         Ok(())
     }
 
+    /// The partner who served it says it is done. Their job began (the traveller was met and
+    /// checked in), so the booked time no longer holds it back: an early flight's pick-up ends
+    /// early.
+    pub fn complete_served(&mut self, partner: UserId, now: DateTime<Utc>) -> DomainResult<()> {
+        if self.state == OrderState::Completed {
+            return Ok(());
+        }
+        self.require(self.state == OrderState::Confirmed, "order.action.complete")?;
+        self.go(
+            OrderState::Completed,
+            Actor::Partner(partner),
+            "completed",
+            now,
+        );
+        Ok(())
+    }
+
+    /// Whether the partner who served it completed it (rather than operators, by the clock).
+    pub fn completed_by_partner(&self) -> bool {
+        self.state == OrderState::Completed
+            && self
+                .history
+                .iter()
+                .rev()
+                .find(|t| t.to == OrderState::Completed)
+                .is_some_and(|t| matches!(t.actor, Actor::Partner(_)))
+    }
+
     pub fn refund(&mut self, actor: Actor, reason: &str, now: DateTime<Utc>) -> DomainResult<()> {
         self.require(
             matches!(self.state, OrderState::Paid | OrderState::Confirmed),

@@ -50,8 +50,11 @@ impl Review {
         if order.state != crate::ordering::OrderState::Completed {
             return Err(DomainError::FailedPrecondition(msg("review.not_completed")));
         }
-        // An order completed too early (before that was refused) is still not reviewed early.
-        order.require_served(now)?;
+        // Completed by operators before its time (before that was refused) is still not
+        // reviewed early; completed by the partner who served it, it was served.
+        if !order.completed_by_partner() {
+            order.require_served(now)?;
+        }
         Ok(Self {
             id: format!("rv-{}", crate::shared::id_tail(random, 20)),
             order_id: order.id.clone(),

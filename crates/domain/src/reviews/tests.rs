@@ -257,3 +257,24 @@ async fn an_order_marked_completed_before_its_service_is_not_reviewed_until_then
     *w.clock.0.lock().unwrap() = now();
     assert!(w.svc.submit(&u1(), &early, 5, "").await.is_ok());
 }
+
+#[tokio::test]
+async fn an_order_its_partner_completed_early_is_reviewed_at_once() {
+    use crate::ordering::{Actor, Transition};
+    let w = world();
+    *w.clock.0.lock().unwrap() = crate::testing::now();
+    let id = order(&w, "BK-served", OrderState::Completed);
+    let mut served = crate::ordering::OrderStore::get(&*w.orders, &id)
+        .await
+        .unwrap()
+        .unwrap();
+    served.history.push(Transition {
+        from: Some(OrderState::Confirmed),
+        to: OrderState::Completed,
+        at: crate::testing::now(),
+        actor: Actor::Partner(UserId::parse("driver").unwrap()),
+        reason: "completed".into(),
+    });
+    w.orders.put(served);
+    assert!(w.svc.submit(&u1(), &id, 5, "").await.is_ok());
+}

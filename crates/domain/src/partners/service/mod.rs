@@ -671,7 +671,8 @@ impl PartnerService {
         }
         let completes = to == JobStatus::Completed;
         if completes {
-            order.complete(Actor::Partner(partner.user_id.clone()), now)?;
+            // The job started: completing follows the job, not the booked time.
+            order.complete_served(partner.user_id.clone(), now)?;
         }
         let earning = job.earning(now);
         let write = JobWrite {
