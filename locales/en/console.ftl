@@ -303,6 +303,7 @@ job-answer-accepted = Accepted
 job-answer-declined = Declined: { $reason }
 job-answer-waiting = Waiting for an answer until { $time }
 job-answer-lapsed = No answer in time
+job-answer-taken = Closed: another partner accepted first
 job-unanswered = Nobody took it: dispatch again
 job-redispatch = Taken back from its partner: dispatch again
 job-last-report = Last position at { $time }

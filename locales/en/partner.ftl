@@ -30,6 +30,7 @@ talk-you = You
 talk-written-in = Written in { $language }
 offer = New job: answer by { $time }
 offer-lapsed = This offer has lapsed
+taken-by-another = Another partner accepted this job first
 accept = Accept
 decline = Decline
 decline-reason = Why you decline (the dispatcher reads it)

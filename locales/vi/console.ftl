@@ -289,6 +289,7 @@ job-answer-accepted = Đã nhận
 job-answer-declined = Từ chối: { $reason }
 job-answer-waiting = Đang chờ trả lời, đến { $time }
 job-answer-lapsed = Hết hạn, không trả lời
+job-answer-taken = Đã đóng: đối tác khác nhận trước
 job-unanswered = Không ai nhận, hãy giao lại
 job-redispatch = Đã thu hồi từ đối tác, cần giao lại
 job-last-report = Báo vị trí lần cuối: { $time }

@@ -30,6 +30,7 @@ talk-you = Bạn
 talk-written-in = Viết bằng { $language }
 offer = Việc mới — hãy trả lời trước { $time }
 offer-lapsed = Lời mời đã hết hạn
+taken-by-another = Đối tác khác đã nhận việc này trước bạn
 accept = Nhận việc
 decline = Từ chối
 decline-reason = Lý do từ chối (điều phối viên sẽ đọc)

@@ -289,6 +289,7 @@ job-answer-accepted = 已接單
 job-answer-declined = 婉拒：{ $reason }
 job-answer-waiting = 等待回覆，至 { $time }
 job-answer-lapsed = 逾時未回覆
+job-answer-taken = 已結束：其他夥伴先接單
 job-unanswered = 無人接單，請重新派工
 job-redispatch = 已從夥伴收回，需要重新派工
 job-last-report = 最後回報位置：{ $time }

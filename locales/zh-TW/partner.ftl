@@ -30,6 +30,7 @@ talk-you = 您
 talk-written-in = 以{ $language }撰寫
 offer = 新派單，請在 { $time } 前回覆
 offer-lapsed = 這份派單已逾時
+taken-by-another = 這份工作已由其他夥伴先接下
 accept = 接單
 decline = 婉拒
 decline-reason = 婉拒原因（派車人員會看到）

@@ -321,6 +321,7 @@ export const consoleMessages = {
     declined: (reason: string) => t('job-answer-declined', { reason }),
     waiting: (time: string) => t('job-answer-waiting', { time }),
     lapsed: t('job-answer-lapsed'),
+    takenByAnother: t('job-answer-taken'),
     unanswered: t('job-unanswered'),
     redispatch: t('job-redispatch'),
     lastReport: (time: string) => t('job-last-report', { time }),

@@ -75,6 +75,12 @@ export function Actions({ job: j, offline }: { job: PartnerJob; offline: boolean
   if (job.status === JobStatus.OPEN && offer) {
     const expires = Number(offer.expiresAt?.seconds ?? 0) * 1000;
     if (offer.answer === 'declined') body = <p className="muted">{m.declined}</p>;
+    else if (offer.answer === 'taken')
+      body = (
+        <p className="notice notice-warning" data-testid="taken-by-another">
+          {m.takenByAnother}
+        </p>
+      );
     else if (expires <= now) body = <p className="muted">{m.offerLapsed}</p>;
     else
       body = (

@@ -44,6 +44,7 @@ export const partnerMessages = {
   },
   offer: (time: string) => t('offer', { time }),
   offerLapsed: t('offer-lapsed'),
+  takenByAnother: t('taken-by-another'),
   accept: t('accept'),
   decline: t('decline'),
   declineReason: t('decline-reason'),

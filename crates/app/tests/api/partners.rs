@@ -203,6 +203,43 @@ api_test!(
         let taken_by = if winner == &minh { "Minh" } else { "Lan" };
         assert_eq!(order["data"]["driver"]["name"], taken_by, "{order}");
 
+        // The loser's phone still shows the job, closed and saying another took it first (no
+        // traveller's phone, no step to take); operators read the loser's offer as closed.
+        let theirs = partners(app)
+            .await
+            .list_jobs(signed(loser, pb::ListJobsRequest { days: 7 }))
+            .await
+            .unwrap()
+            .into_inner()
+            .jobs;
+        assert_eq!(theirs.len(), 1);
+        let lost_job = theirs[0].job.as_ref().unwrap();
+        assert_eq!(
+            (
+                lost_job.status(),
+                lost_job.partner_id.as_str(),
+                lost_job.next_step()
+            ),
+            (pb::JobStatus::Open, "", pb::JobStatus::Unspecified)
+        );
+        assert_eq!(lost_job.offers.len(), 1);
+        assert_eq!(lost_job.offers[0].answer, "taken");
+        assert_eq!(theirs[0].customer_phone, "");
+        assert_eq!(job_as(app, loser, &id).await.offers[0].answer, "taken");
+        let board = client(app)
+            .await
+            .list_job_board(with(
+                &Cred::Token(&admin),
+                pb::ListJobBoardRequest { days: 7 },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .jobs;
+        let mut answers: Vec<&str> = board[0].offers.iter().map(|o| o.answer.as_str()).collect();
+        answers.sort_unstable();
+        assert_eq!(answers, ["accepted", "taken"]);
+
         // The traveller follows it; another customer cannot.
         let progress = |token: String| {
             let id = id.clone();
@@ -245,10 +282,12 @@ api_test!(
             mine[0].job.as_ref().unwrap().status,
             i32::from(pb::JobStatus::Accepted)
         );
+        // The loser reads it as taken by another (above); a partner never offered it, not at all.
+        let outsider = driver(app, &admin, "hoa@partners.example", "Hoa").await.0;
         let gone = partners(app)
             .await
             .get_job(signed(
-                loser,
+                &outsider,
                 pb::GetJobRequest {
                     order_id: id.clone(),
                 },
@@ -949,10 +988,15 @@ api_test!(
                 .starts_with("\u{feff}週次,夥伴編號,姓名,類別")
         );
         let row = lines.next().unwrap();
+        // An id that begins with "-" is written as text (CSV cells are neutralised).
+        let id_cell = if minh_p.user_id.starts_with('-') {
+            format!("'{}", minh_p.user_id)
+        } else {
+            minh_p.user_id.clone()
+        };
         assert!(
             row.starts_with(&format!(
-                "{week},{},Minh,司機,1,0,{pay},0,VCB 20261130,",
-                minh_p.user_id
+                "{week},{id_cell},Minh,司機,1,0,{pay},0,VCB 20261130,"
             )),
             "{row}"
         );

@@ -11,6 +11,8 @@ use crate::shared::{LocalTime, Money, UserId, text};
 
 /// How long an offer waits for an answer before the job goes back to the board, flagged.
 pub const OFFER_MINUTES: i64 = 15;
+/// How long a partner who lost the race to a job still finds it on their phone, marked taken.
+pub const LOST_SHOWN_MINUTES: i64 = 60;
 /// The grid a partner's busy time is kept on (one row per partner and slot, unique).
 pub const SLOT_MINUTES: i64 = crate::ordering::holds::SLOT_MINUTES;
 /// How early a partner may set off (a drop-off's long drive to the hotel included).
@@ -124,8 +126,25 @@ pub struct Offer {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
-    Accepted { at: DateTime<Utc> },
-    Declined { at: DateTime<Utc>, reason: String },
+    Accepted {
+        at: DateTime<Utc>,
+    },
+    Declined {
+        at: DateTime<Utc>,
+        reason: String,
+    },
+    /// Another partner accepted first: the offer closed without an answer of this partner's.
+    Taken {
+        at: DateTime<Utc>,
+    },
+}
+
+impl Answer {
+    pub fn at(&self) -> DateTime<Utc> {
+        match self {
+            Answer::Accepted { at } | Answer::Declined { at, .. } | Answer::Taken { at } => *at,
+        }
+    }
 }
 
 impl Offer {
@@ -280,6 +299,10 @@ impl Job {
     /// `version`). Accepting a job already yours is said so.
     pub fn accept(&mut self, partner: &UserId, now: DateTime<Utc>) -> DomainResult<()> {
         self.open_offer(partner, now)?.answer = Some(Answer::Accepted { at: now });
+        // The others' offers close: operators read them so, and their phones say who was first.
+        for other in self.offers.iter_mut().filter(|o| o.is_open(now)) {
+            other.answer = Some(Answer::Taken { at: now });
+        }
         self.partner = Some(partner.clone());
         self.step(
             JobStatus::Accepted,
@@ -424,6 +447,35 @@ impl Job {
         self.step(JobStatus::Withdrawn, by.to_owned(), now);
         self.status = JobStatus::Open;
         Ok(was)
+    }
+
+    /// Whether `partner` was offered the job and another took it first, within the last
+    /// `LOST_SHOWN_MINUTES` at `now`: their phone still shows it, saying so.
+    pub fn lost_by(&self, partner: &UserId, now: DateTime<Utc>) -> bool {
+        self.partner.as_ref() != Some(partner)
+            && self.offers.iter().any(|o| {
+                &o.partner == partner
+                    && matches!(o.answer, Some(Answer::Taken { at })
+                        if now < at + Duration::minutes(LOST_SHOWN_MINUTES))
+            })
+    }
+
+    /// The job as a partner who lost the race to it sees it: their offer, closed, on a job still
+    /// open to them for all they know of it (who took it, and what came after, is not theirs).
+    pub fn as_lost_by(&self, partner: &UserId) -> Job {
+        Job {
+            status: JobStatus::Open,
+            partner: None,
+            offers: self
+                .offers
+                .iter()
+                .filter(|o| &o.partner == partner)
+                .cloned()
+                .collect(),
+            steps: Vec::new(),
+            no_show: None,
+            ..self.clone()
+        }
     }
 
     /// Back on the board after operators took it from a partner: it must be offered again.

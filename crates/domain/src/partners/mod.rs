@@ -23,9 +23,9 @@ pub use earnings::{
     Week, statements,
 };
 pub use jobs::{
-    Answer, Job, JobStatus, JobStep, NoShowProof, OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS, Pay,
-    Position, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes, status_term,
-    travel_minutes,
+    Answer, Job, JobStatus, JobStep, LOST_SHOWN_MINUTES, NoShowProof, OFFER_MINUTES, Offer,
+    PHONE_VISIBLE_HOURS, Pay, Position, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES,
+    service_minutes, status_term, travel_minutes,
 };
 pub use model::{NewPartner, Partner, PartnerKind, Vehicle, language_term};
 pub use ports::{JobStoreError, JobWrite, PartnerStore};

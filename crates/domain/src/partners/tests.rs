@@ -243,6 +243,24 @@ fn of_two_partners_offered_one_job_the_first_to_accept_takes_it() {
         "job.yours_already"
     );
     assert_eq!(code(job.offer(&id("c"), now).unwrap_err()), "job.taken");
+    // A's offer closed when b took it: a's phone shows it so for an hour, open and theirs alone.
+    let taken_at = now + Duration::minutes(2);
+    assert_eq!(job.offers[0].answer, Some(Answer::Taken { at: taken_at }));
+    assert!(job.lost_by(&id("a"), taken_at + Duration::minutes(59)));
+    assert!(!job.lost_by(&id("a"), taken_at + Duration::minutes(LOST_SHOWN_MINUTES)));
+    assert!(!job.lost_by(&id("b"), taken_at) && !job.lost_by(&id("c"), taken_at));
+    let seen = job.as_lost_by(&id("a"));
+    assert_eq!(
+        (seen.status, seen.partner, seen.steps.len()),
+        (JobStatus::Open, None, 0)
+    );
+    assert_eq!(
+        seen.offers
+            .iter()
+            .map(|o| o.partner.clone())
+            .collect::<Vec<_>>(),
+        [id("a")]
+    );
 }
 
 #[test]

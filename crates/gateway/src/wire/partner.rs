@@ -155,6 +155,7 @@ pub(crate) fn job_to_pb(
                 Some(Answer::Declined { at, reason }) => {
                     ("declined", Some(timestamp(*at)), reason.clone())
                 }
+                Some(Answer::Taken { at }) => ("taken", Some(timestamp(*at)), String::new()),
             };
             pb::JobOffer {
                 partner_id: o.partner.as_str().into(),

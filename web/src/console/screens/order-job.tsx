@@ -107,7 +107,9 @@ function Offers({ job, byId }: { job: Job; byId: Map<string, Partner> }) {
               ? m.accepted
               : o.answer === 'declined'
                 ? m.declined(o.reason)
-                : expires > now
+                : o.answer === 'taken'
+                  ? m.takenByAnother
+                  : expires > now
                   ? m.waiting(showTimestamp(o.expiresAt))
                   : m.lapsed;
           return (

@@ -213,14 +213,18 @@ impl PartnerStore for SqlPartnerStore {
         from: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> DomainResult<Vec<Job>> {
-        let offered: Vec<String> = job_offer::Entity::find()
+        let offers = job_offer::Entity::find()
             .filter(job_offer::Column::PartnerId.eq(partner.as_str()))
             .all(&self.db)
             .await
-            .map_err(storage)?
-            .into_iter()
-            .map(|o| o.order_id)
+            .map_err(storage)?;
+        // Offers another partner took first: the job is another's, and still shown to them.
+        let lost: Vec<String> = offers
+            .iter()
+            .filter(|o| o.answer == "taken")
+            .map(|o| o.order_id.clone())
             .collect();
+        let offered: Vec<String> = offers.into_iter().map(|o| o.order_id).collect();
         let rows = job::Entity::find()
             .filter(job::Column::StartAtMs.gte(ms(from)))
             .filter(job::Column::StartAtMs.lt(ms(until)))
@@ -231,7 +235,8 @@ impl PartnerStore for SqlPartnerStore {
                         sea_orm::Condition::all()
                             .add(job::Column::PartnerId.is_null())
                             .add(job::Column::OrderId.is_in(offered)),
-                    ),
+                    )
+                    .add(job::Column::OrderId.is_in(lost)),
             )
             .order_by_asc(job::Column::StartAtMs)
             .all(&self.db)
@@ -610,10 +615,7 @@ async fn queue_job_notices(
 /// When the job last changed: its latest step, offer or answer.
 fn last_change(j: &Job) -> DateTime<Utc> {
     let offers = j.offers.iter().flat_map(|o| {
-        let answered = match &o.answer {
-            Some(Answer::Accepted { at } | Answer::Declined { at, .. }) => Some(*at),
-            None => None,
-        };
+        let answered = o.answer.as_ref().map(Answer::at);
         [Some(o.offered_at), answered]
     });
     let steps = j.steps.iter().map(|s| Some(s.at));
@@ -629,6 +631,7 @@ fn offer_row(order_id: &str, o: &Offer) -> job_offer::ActiveModel {
         None => ("", None, String::new()),
         Some(Answer::Accepted { at }) => ("accepted", Some(ms(*at)), String::new()),
         Some(Answer::Declined { at, reason }) => ("declined", Some(ms(*at)), reason.clone()),
+        Some(Answer::Taken { at }) => ("taken", Some(ms(*at)), String::new()),
     };
     job_offer::ActiveModel {
         order_id: Set(order_id.to_owned()),
@@ -652,6 +655,7 @@ fn job_from_rows(
             let answer = match (o.answer.as_str(), o.answered_at_ms) {
                 ("", _) => None,
                 ("accepted", Some(at)) => Some(Answer::Accepted { at: instant(at)? }),
+                ("taken", Some(at)) => Some(Answer::Taken { at: instant(at)? }),
                 ("declined", Some(at)) => Some(Answer::Declined {
                     at: instant(at)?,
                     reason: o.reason,

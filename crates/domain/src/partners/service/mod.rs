@@ -782,6 +782,14 @@ impl PartnerService {
             if job.start.instant() < today && !carried {
                 continue;
             }
+            // Taken by another: theirs to see for a while, marked so; not the traveller's phone.
+            let job = if job.lost_by(&partner.user_id, now) {
+                job.as_lost_by(&partner.user_id)
+            } else if job.partner.as_ref().is_some_and(|p| p != &partner.user_id) {
+                continue;
+            } else {
+                job
+            };
             let order = self.order(&job.order_id).await?;
             out.push(self.seen_by_partner(job, order, now).await?);
         }
@@ -790,10 +798,13 @@ impl PartnerService {
 
     /// One job of the partner's, taken or offered to them; anyone else's is not found.
     pub async fn job(&self, partner: &Partner, order_id: &OrderId) -> DomainResult<PartnerJob> {
-        let job = self.job_of_order(order_id).await?;
+        let mut job = self.job_of_order(order_id).await?;
+        let now = self.clock.now();
         let theirs = job.partner.as_ref() == Some(&partner.user_id)
             || (job.partner.is_none() && job.offers.iter().any(|o| o.partner == partner.user_id));
-        if !theirs {
+        if job.lost_by(&partner.user_id, now) {
+            job = job.as_lost_by(&partner.user_id);
+        } else if !theirs {
             return Err(DomainError::not_found("job"));
         }
         let order = self.order(order_id).await?;

@@ -141,7 +141,7 @@ export type JobOffer = Message<"booking.v1.JobOffer"> & {
   expiresAt?: Timestamp | undefined;
 
   /**
-   * "accepted", "declined", or empty while unanswered.
+   * "accepted", "declined", "taken" (another partner accepted first), or empty while unanswered.
    *
    * @generated from field: string answer = 4;
    */
