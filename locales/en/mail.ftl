@@ -33,7 +33,7 @@ mail-reset-button = Reset password
 
 mail-invite-subject = You are invited to the operators' console
 mail-invite-created = An administrator made you an operator's account; you sign in with the address this mail came to.
-mail-invite-body = Press the button below to set a password (at least 12 characters). The link works for { $span } and only once.
+mail-invite-body = Press the button below to set a password (at least { $min } characters). The link works for { $span } and only once.
 mail-invite-expired = If the link has run out, ask the administrator to invite you again.
 mail-invite-button = Set password
 mail-partner_invite-subject = You are invited as a service partner

@@ -24,7 +24,7 @@ mail-reset-button = Đặt lại mật khẩu
 
 mail-invite-subject = Bạn được mời vào trang quản lý
 mail-invite-created = Quản trị viên đã tạo tài khoản quản lý cho bạn; email đăng nhập là địa chỉ nhận thư này.
-mail-invite-body = Nhấn nút bên dưới để đặt mật khẩu (ít nhất 12 ký tự). Liên kết có hiệu lực trong { $span } và chỉ dùng được một lần.
+mail-invite-body = Nhấn nút bên dưới để đặt mật khẩu (ít nhất { $min } ký tự). Liên kết có hiệu lực trong { $span } và chỉ dùng được một lần.
 mail-invite-expired = Nếu liên kết hết hạn, hãy nhờ quản trị viên mời lại.
 mail-invite-button = Đặt mật khẩu
 mail-partner_invite-subject = Mời bạn trở thành đối tác phục vụ

@@ -25,7 +25,7 @@ mail-reset-button = 重設密碼
 
 mail-invite-subject = 您受邀加入營運後台
 mail-invite-created = 管理員為您建立了營運後台的帳號，登入信箱就是收到這封信的地址。
-mail-invite-body = 請點選下方按鈕設定密碼（至少 12 個字元），連結 { $span }內有效，且只能使用一次。
+mail-invite-body = 請點選下方按鈕設定密碼（至少 { $min } 個字元），連結 { $span }內有效，且只能使用一次。
 mail-invite-expired = 連結過期時，請管理員再邀請一次。
 mail-invite-button = 設定密碼
 mail-partner_invite-subject = 您受邀成為服務夥伴

@@ -116,10 +116,24 @@ async function invite(browser: Browser, admin: Page, email: string, name: string
     await expect(mail).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 10_000 });
   await mail.getByRole('link').click();
+  // One password rule, said the same in the mail and on the page: at least 12 characters.
+  await expect(page.locator('body')).toContainText('ít nhất 12 ký tự');
   await page.locator('a.mail-link').click();
-  await page.getByLabel('新密碼').fill(STAFF_PASSWORD);
+  const password = page.getByLabel('新密碼');
+  await expect(page.getByText('至少 12 個字元', { exact: true })).toBeVisible();
+  await password.fill('seven77');
+  await page.getByRole('button', { name: '設定新密碼' }).click();
+  await expect(page.getByText('密碼至少需要 12 個字元')).toBeVisible();
+  await password.fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: '設定新密碼' }).click();
   await expect(page.getByText('密碼已重設')).toBeVisible();
+  // On to sign in, and from there into the partner app the invitation was for.
+  await page.getByRole('link', { name: '繼續' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fpartner$/);
+  await page.getByLabel('電子信箱').fill(email);
+  await page.getByLabel('密碼').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/partner$/);
   await page.context().close();
 }
 

@@ -37,6 +37,7 @@ impl UserService {
             email: account.email,
             email_verified: account.email_verified,
             profile,
+            password_min: account.role.password_min(),
         })
     }
 

@@ -106,6 +106,7 @@ impl pb::identity_service_server::IdentityService for Identity {
         Ok(Response::new(pb::CheckActionCodeResponse {
             mode: mode_to_pb(info.mode).into(),
             email: info.email.as_str().into(),
+            password_min_length: u32::try_from(info.password_min).unwrap_or(u32::MAX),
         }))
     }
 

@@ -42,6 +42,8 @@ impl From<Session> for SessionDto {
 pub(crate) struct ActionCodeDto {
     mode: &'static str,
     email: String,
+    #[serde(rename = "passwordMinLength")]
+    password_min_length: usize,
 }
 
 impl From<ActionCodeInfo> for ActionCodeDto {
@@ -49,6 +51,7 @@ impl From<ActionCodeInfo> for ActionCodeDto {
         Self {
             mode: i.mode.as_str(),
             email: i.email.as_str().into(),
+            password_min_length: i.password_min,
         }
     }
 }

@@ -19,5 +19,6 @@ pub(crate) fn user_to_pb(u: identity::User) -> pb::User {
         zalo_id: p.zalo_id.unwrap_or_default(),
         whatsapp_id: p.whatsapp_id.unwrap_or_default(),
         preferred_language: p.language.tag().into(),
+        password_min_length: u32::try_from(u.password_min).unwrap_or(u32::MAX),
     }
 }

@@ -1,7 +1,7 @@
 use chrono::Duration;
 use domain::catalog::CancellationPolicy;
 use domain::error::{Message, msg};
-use domain::identity::{IdentityPolicy, MailKind};
+use domain::identity::{IdentityPolicy, MailKind, Role};
 use domain::shared::Language;
 use domain::words::say;
 
@@ -79,7 +79,9 @@ pub fn render(
             "mail.invite.subject",
             vec![
                 t(msg("mail.invite.created")),
-                t(msg("mail.invite.body").with("span", valid(policy.reset_code_ttl))),
+                t(msg("mail.invite.body")
+                    .with("span", valid(policy.reset_code_ttl))
+                    .with("min", Role::Operator.password_min())),
                 t(msg("mail.invite.expired")),
             ],
             link.map(|l| ("mail.invite.button", l.to_owned())),
@@ -88,7 +90,9 @@ pub fn render(
             "mail.partner_invite.subject",
             vec![
                 t(msg("mail.partner_invite.created")),
-                t(msg("mail.invite.body").with("span", valid(policy.reset_code_ttl))),
+                t(msg("mail.invite.body")
+                    .with("span", valid(policy.reset_code_ttl))
+                    .with("min", Role::Partner.password_min())),
                 t(msg("mail.invite.expired")),
             ],
             link.map(|l| ("mail.invite.button", l.to_owned())),

@@ -40,10 +40,11 @@ impl IdentityService {
 
     /// What a code is for, without using it.
     pub async fn check_action_code(&self, code: &str) -> DomainResult<ActionCodeInfo> {
-        let (code, _) = self.live_code(code).await?;
+        let (code, account) = self.live_code(code).await?;
         Ok(ActionCodeInfo {
             mode: code.mode,
             email: code.email,
+            password_min: account.role.password_min(),
         })
     }
 
@@ -54,6 +55,7 @@ impl IdentityService {
         if code.mode != ActionMode::VerifyEmail {
             return Err(AuthError::InvalidOobCode.into());
         }
+        let account_role = account.role;
         account.email_verified = true;
         account.updated_at = self.now();
         self.commit_code(
@@ -67,6 +69,7 @@ impl IdentityService {
         Ok(ActionCodeInfo {
             mode: code.mode,
             email: code.email,
+            password_min: account_role.password_min(),
         })
     }
 
@@ -167,14 +170,13 @@ impl IdentityService {
         code: &str,
         new_password: &str,
     ) -> DomainResult<ActionCodeInfo> {
-        let password = Password::new(new_password)?;
+        Password::new(new_password)?;
         let (code, mut account) = self.live_code(code).await?;
         if code.mode != ActionMode::ResetPassword {
             return Err(AuthError::InvalidOobCode.into());
         }
-        if account.role.is_staff() && new_password.chars().count() < Role::STAFF_PASSWORD_MIN {
-            return Err(AuthError::WeakPassword.into());
-        }
+        let password = Password::for_role(new_password, account.role)?;
+        let account_role = account.role;
         account.password_hash = self.deps.hasher.hash(&password).await?;
         // Whoever linked a provider to an address nobody had proven (a provider's unverified
         // word, or an address typed in) loses that link now that the mailbox's owner has come.
@@ -200,6 +202,7 @@ impl IdentityService {
         Ok(ActionCodeInfo {
             mode: code.mode,
             email: code.email,
+            password_min: account_role.password_min(),
         })
     }
 

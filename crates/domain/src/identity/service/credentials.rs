@@ -21,7 +21,7 @@ impl IdentityService {
     ) -> DomainResult<Session> {
         let now = self.now();
         let mut account = self.reauthenticate(who, current, now).await?;
-        let password = Password::new(new_password)?;
+        let password = Password::for_role(new_password, account.role)?;
         account.password_hash = self.deps.hasher.hash(&password).await?;
         account.updated_at = now;
         self.replace_sessions(account, who.auth_time, Vec::new(), None, now)

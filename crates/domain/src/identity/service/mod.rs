@@ -43,6 +43,8 @@ pub struct IdentityDeps {
 pub struct ActionCodeInfo {
     pub mode: ActionMode,
     pub email: Email,
+    /// The shortest password the account may set (`Role::password_min`).
+    pub password_min: usize,
 }
 
 /// Sign-up, sign-in, tokens, and the mailed actions.

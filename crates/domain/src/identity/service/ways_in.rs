@@ -103,7 +103,7 @@ impl IdentityService {
                 "federation.has_password",
             )));
         }
-        let password = Password::new(new_password)?;
+        let password = Password::for_role(new_password, account.role)?;
         account.password_hash = self.deps.hasher.hash(&password).await?;
         account.updated_at = now;
         let notice = self.mail(account.email.clone(), MailKind::PasswordSet, None, now);

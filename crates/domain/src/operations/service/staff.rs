@@ -22,10 +22,10 @@ impl OperatorService {
         role: Role,
     ) -> DomainResult<Account> {
         by.require_admin()?;
-        if password.chars().count() < Role::STAFF_PASSWORD_MIN {
+        if password.chars().count() < role.password_min() {
             return Err(DomainError::invalid(
                 "password",
-                msg("staff.password_min").with("min", Role::STAFF_PASSWORD_MIN),
+                msg("staff.password_min").with("min", role.password_min()),
             ));
         }
         let password = Password::new(password)?;

@@ -16,7 +16,7 @@ const m = accountMessages;
 
 type State =
   | { step: 'checking' }
-  | { step: 'ready'; mode: ActionMode; email: string }
+  | { step: 'ready'; mode: ActionMode; email: string; min: number }
   | { step: 'done'; message: string; next: string }
   | { step: 'failed'; message: string };
 
@@ -39,7 +39,7 @@ export function AuthAction() {
       (check.error
         ? { step: 'failed', message: accountError(check.error) }
         : check.data
-          ? { step: 'ready', mode: check.data.mode, email: check.data.email }
+          ? { step: 'ready', mode: check.data.mode, email: check.data.email, min: check.data.passwordMinLength }
           : { step: 'checking' }));
 
   return (
@@ -69,7 +69,7 @@ export function AuthAction() {
         <VerifyStep code={code} email={state.email} onDone={(message) => setState({ step: 'done', message, next: continuePath })} onFail={(message) => setState({ step: 'failed', message })} />
       )}
       {state.step === 'ready' && state.mode === ActionMode.RESET_PASSWORD && (
-        <ResetStep code={code} email={state.email} onDone={(message) => setState({ step: 'done', message, next: '/login' })} />
+        <ResetStep code={code} email={state.email} min={state.min} onDone={(message) => setState({ step: 'done', message, next: signInThen(continuePath) })} />
       )}
     </section>
   );
@@ -103,7 +103,12 @@ function VerifyStep({ code, email, onDone, onFail }: StepProps & { onFail: (mess
   );
 }
 
-function ResetStep({ code, email, onDone }: StepProps) {
+/** The sign-in page, then the page the mail's link was for (an invitation's `/partner`). */
+function signInThen(path: string): string {
+  return path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`;
+}
+
+function ResetStep({ code, email, min, onDone }: StepProps & { min: number }) {
   const { register, handleSubmit, formState } = useForm<{ password: string }>({ mode: 'onTouched' });
   const [error, setError] = useState<string>();
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -123,9 +128,9 @@ function ResetStep({ code, email, onDone }: StepProps) {
         label={m.newPassword}
         type="password"
         autoComplete="new-password"
-        hint={m.passwordHint}
+        hint={m.passwordHint(min)}
         error={formState.errors.password?.message}
-        {...register('password', newPasswordRules)}
+        {...register('password', newPasswordRules(min))}
       />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.resetButton} />
     </form>

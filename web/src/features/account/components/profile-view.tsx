@@ -57,11 +57,11 @@ export function ProfileView() {
       <div className="profile-columns">
         {hasPassword ? (
           <>
-            <PasswordForm />
+            <PasswordForm min={user.passwordMinLength} />
             <EmailForm />
           </>
         ) : (
-          <SetPasswordForm />
+          <SetPasswordForm min={user.passwordMinLength} />
         )}
         <WaysIn />
       </div>
@@ -176,7 +176,8 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-function PasswordForm() {
+/** `min`: the shortest password the server takes for this account. */
+function PasswordForm({ min }: { min: number }) {
   const toast = useToast();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, formState, reset } = useForm<{ current: string; next: string }>({ mode: 'onTouched' });
@@ -194,7 +195,7 @@ function PasswordForm() {
     <form className="card form-card" onSubmit={onSubmit} noValidate aria-label={m.changePassword}>
       <h2>{m.changePassword}</h2>
       <Field label={m.currentPassword} type="password" autoComplete="current-password" error={formState.errors.current?.message} {...register('current', passwordRules)} />
-      <Field label={m.newPassword} type="password" autoComplete="new-password" hint={m.passwordHint} error={formState.errors.next?.message} {...register('next', newPasswordRules)} />
+      <Field label={m.newPassword} type="password" autoComplete="new-password" hint={m.passwordHint(min)} error={formState.errors.next?.message} {...register('next', newPasswordRules(min))} />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.changePassword} variant="secondary" block={false} />
     </form>
   );

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useToast } from '@/lib/toasts';
 import { register as signUp } from '../api/account-api';
 import { registerError } from '../api/errors';
+import { MIN_PASSWORD_LENGTH } from '@/lib/constants';
 import { emailRules, newPasswordRules, safeNext } from '../rules';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
@@ -44,9 +45,9 @@ export function RegisterForm() {
         label={m.password}
         type="password"
         autoComplete="new-password"
-        hint={m.passwordHint}
+        hint={m.passwordHint(MIN_PASSWORD_LENGTH)}
         error={formState.errors.password?.message}
-        {...register('password', newPasswordRules)}
+        {...register('password', newPasswordRules())}
       />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.register} />
       <ProviderButtons next={next} />

@@ -77,8 +77,8 @@ export function WaysIn() {
   );
 }
 
-/** A first password for an account made with a provider. */
-export function SetPasswordForm() {
+/** A first password for an account made with a provider, of at least `min` characters. */
+export function SetPasswordForm({ min }: { min: number }) {
   const toast = useToast();
   const { refetch } = useWaysIn();
   const [error, setError] = useState<string>();
@@ -98,7 +98,7 @@ export function SetPasswordForm() {
     <form className="card form-card" onSubmit={onSubmit} noValidate aria-label={m.setPassword}>
       <h2>{m.setPassword}</h2>
       <p className="field-hint">{m.setPasswordLead}</p>
-      <Field label={m.newPassword} type="password" autoComplete="new-password" hint={m.passwordHint} error={formState.errors.next?.message} {...register('next', newPasswordRules)} />
+      <Field label={m.newPassword} type="password" autoComplete="new-password" hint={m.passwordHint(min)} error={formState.errors.next?.message} {...register('next', newPasswordRules(min))} />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.setPassword} variant="secondary" block={false} />
     </form>
   );
