@@ -233,7 +233,9 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(phone.getByRole('heading', { name: 'Ngày mai' })).toBeVisible();
   await card.getByRole('button', { name: 'Nhận việc' }).click();
   await expect(card).toHaveAttribute('data-status', 'ACCEPTED');
-  await expect(card.getByRole('button', { name: 'Tôi đang đến' })).toBeVisible();
+  // Tomorrow's job: setting off opens three hours before, and the button says so until then.
+  await expect(card.getByRole('button', { name: 'Tôi đang đến' })).toBeDisabled();
+  await expect(card.getByTestId('step-opens')).toContainText('Mở lúc');
   expect(await seriousFindings(phone), 'the schedule').toEqual([]);
   // The job in full: what the traveller entered, their phone masked a day ahead, the maps.
   await card.getByRole('link').click();
@@ -364,13 +366,15 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await partnerApi.advanceJob({ orderId: third, status: JobStatus.ARRIVED });
   await phone.goto(`/partner/jobs/${third}`);
   const thirdCard = phone.locator(`[data-order="${third}"]`);
+  // Too soon: no button, and when it opens (the server refuses earlier reports too).
+  await expect(thirdCard.getByTestId('no-show-opens')).toContainText('Có thể báo khách không đến từ');
+  await expect(thirdCard.getByRole('button', { name: 'Khách không đến' })).toHaveCount(0);
+  await phone.screenshot({ path: 'test-results/screens/partner-no-show-vi-phone.png', fullPage: true });
+  waitedOut(third, 90);
+  await phone.reload();
   await thirdCard.getByRole('button', { name: 'Khách không đến' }).click();
   const noShow = thirdCard.getByTestId('no-show');
   await noShow.getByLabel('Ảnh nơi hẹn').setInputFiles([PHOTO]);
-  await noShow.getByRole('button', { name: 'Gửi báo cáo' }).click();
-  await expect(thirdCard.getByRole('alert')).toContainText(/cần chờ thêm \d+ phút nữa/);
-  await phone.screenshot({ path: 'test-results/screens/partner-no-show-vi-phone.png', fullPage: true });
-  waitedOut(third, 90);
   await noShow.getByRole('button', { name: 'Gửi báo cáo' }).click();
   await expect(noShow).toHaveCount(0);
   await expect(job).toHaveAttribute('data-status', 'NO_SHOW');

@@ -113,15 +113,34 @@ export function Actions({ job: j, offline }: { job: PartnerJob; offline: boolean
   } else if (next !== undefined) {
     // Where the traveller is met, their voucher starts the job (tapping "start" stays possible).
     const meeting = job.meeting;
+    // A step that waits for a time (as the server says) shows when it opens, and opens then.
+    const opens = (at: { seconds: bigint } | undefined) => (at ? Number(at.seconds) * 1000 : 0);
+    const waiting = opens(job.nextStepAt) > now;
+    const noShowOpen = job.noShowAt !== undefined && opens(job.noShowAt) <= now;
     body = (
       <>
         <div className="partner-actions">
-          <button type="button" className="button button-primary button-block" disabled={busy} onClick={() => void run(() => partnerActions.advance(job.orderId, next))}>
+          <button
+            type="button"
+            className="button button-primary button-block"
+            disabled={busy || waiting}
+            onClick={() => void run(() => partnerActions.advance(job.orderId, next))}
+          >
             {m.steps[next]}
           </button>
         </div>
+        {waiting && (
+          <p className="muted small" data-testid="step-opens">
+            {m.stepOpens(showTimestamp(job.nextStepAt))}
+          </p>
+        )}
         {meeting && <CheckIn busy={busy} send={(code) => void run(() => partnerActions.checkIn(job.orderId, code))} />}
-        {job.status === JobStatus.ARRIVED && <NoShow busy={busy} send={(proof) => run(() => partnerActions.noShow(job.orderId, proof))} />}
+        {noShowOpen && <NoShow busy={busy} send={(proof) => run(() => partnerActions.noShow(job.orderId, proof))} />}
+        {job.noShowAt && !noShowOpen && (
+          <p className="muted small" data-testid="no-show-opens">
+            {m.noShowOpens(showTimestamp(job.noShowAt))}
+          </p>
+        )}
       </>
     );
   }

@@ -45,6 +45,8 @@ export const partnerMessages = {
   offer: (time: string) => t('offer', { time }),
   offerLapsed: t('offer-lapsed'),
   takenByAnother: t('taken-by-another'),
+  stepOpens: (time: string) => t('step-opens', { time }),
+  noShowOpens: (time: string) => t('no-show-opens', { time }),
   accept: t('accept'),
   decline: t('decline'),
   declineReason: t('decline-reason'),

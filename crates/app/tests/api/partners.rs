@@ -324,6 +324,13 @@ api_test!(
             words(&early),
             "Chỉ được xuất phát trong vòng 3 giờ trước giờ phục vụ"
         );
+        // The job says when setting off opens (three hours before its start), so the app shows
+        // the step closed until then; no no-show time before arriving.
+        let seen = job_as(app, winner, &id).await;
+        let opens = seen.next_step_at.unwrap().seconds;
+        assert_eq!(seen.next_step(), pb::JobStatus::OnTheWay);
+        assert_eq!(opens, seen.starts_at.unwrap().seconds - 3 * 3600);
+        assert_eq!(seen.no_show_at, None);
         let position = pb::GeoPosition {
             latitude: 10.818,
             longitude: 106.658,
@@ -1166,8 +1173,22 @@ api_test!(
                     .await
             }
         };
-        // Before the free waiting time is out: refused, saying how long is left.
-        let waiting = job_as(app, &minh, &id).await.free_waiting_minutes;
+        // Before the free waiting time is out: refused, saying how long is left; the job says when
+        // it opens (the free waiting time after the later of the arrival and the start).
+        let seen = job_as(app, &minh, &id).await;
+        let waiting = seen.free_waiting_minutes;
+        let arrived = seen
+            .steps
+            .iter()
+            .find(|s| s.status() == pb::JobStatus::Arrived)
+            .unwrap()
+            .at
+            .unwrap()
+            .seconds;
+        assert_eq!(
+            seen.no_show_at.unwrap().seconds,
+            arrived.max(seen.starts_at.unwrap().seconds) + i64::from(waiting) * 60
+        );
         let soon = report(his.clone()).await.unwrap_err();
         assert_eq!(soon.code(), Code::FailedPrecondition);
         assert!(words(&soon).contains("phút"), "{}", words(&soon));

@@ -350,7 +350,7 @@ impl Job {
                     .term("to", status_term(to)),
             ));
         }
-        if to == JobStatus::OnTheWay && now < self.starts_at() - Duration::hours(SET_OFF_HOURS) {
+        if self.opens_at(to).is_some_and(|opens| now < opens) {
             return Err(DomainError::FailedPrecondition(
                 msg("job.too_early").with("hours", SET_OFF_HOURS),
             ));
@@ -397,16 +397,11 @@ impl Job {
         if self.status == JobStatus::NoShow {
             return Ok(());
         }
-        let Some(arrived) = self
-            .arrived_at()
-            .filter(|_| self.status == JobStatus::Arrived)
-        else {
+        let Some(allowed) = self.opens_at(JobStatus::NoShow) else {
             return Err(DomainError::FailedPrecondition(msg(
                 "job.no_show_not_arrived",
             )));
         };
-        let from = arrived.max(self.starts_at());
-        let allowed = from + Duration::minutes(i64::from(self.free_waiting_minutes));
         if now < allowed {
             // Whole minutes, rounded up: "1 minute" until the last second.
             let minutes = ((allowed - now).num_seconds() + 59) / 60;
@@ -430,6 +425,24 @@ impl Job {
             now,
         );
         Ok(())
+    }
+
+    /// When the partner may take step `to`, where a step waits for a time (the apps show it, and
+    /// the button opens then): setting off `SET_OFF_HOURS` before the start; a no-show, once
+    /// arrived, when the free waiting time has passed since the later of the arrival and the
+    /// start (`None` before arriving). Other steps wait for nothing.
+    pub fn opens_at(&self, to: JobStatus) -> Option<DateTime<Utc>> {
+        match to {
+            JobStatus::OnTheWay => Some(self.starts_at() - Duration::hours(SET_OFF_HOURS)),
+            JobStatus::NoShow => self
+                .arrived_at()
+                .filter(|_| self.status == JobStatus::Arrived)
+                .map(|arrived| {
+                    arrived.max(self.starts_at())
+                        + Duration::minutes(i64::from(self.free_waiting_minutes))
+                }),
+            _ => None,
+        }
     }
 
     /// Operators take the job back from its partner (disabled, or not coming): it returns to the

@@ -192,6 +192,13 @@ pub(crate) fn job_to_pb(
         meeting: j.status.shares_position(),
         pay_vnd: j.pay.completed.amount(),
         no_show_pay_vnd: j.pay.no_show.amount(),
+        next_step_at: j
+            .status
+            .next()
+            .and_then(|next| j.opens_at(next))
+            .filter(|opens| *opens > now)
+            .map(timestamp),
+        no_show_at: j.opens_at(JobStatus::NoShow).map(timestamp),
         no_show: j.no_show.as_ref().map(|p| pb::NoShowProof {
             photo_url: format!("/api/plan/dragon-massage/hotel/images/{}", p.photo),
             position: Some(position_to_pb(&p.position)),
