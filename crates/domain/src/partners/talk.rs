@@ -8,6 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use super::jobs::{Job, JobStatus};
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
+use crate::ordering::{Direction, ServiceDetails};
 use crate::shared::{Language, UserId, text};
 
 /// How long after the job ended the thread stays open (a bag left in the car, a late thank-you).
@@ -41,39 +42,110 @@ impl Side {
     }
 }
 
+/// Where the partner and the traveller meet: with the service, it decides what each may say
+/// with one tap (nobody waits in a hotel lobby at an airport pick-up).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meeting {
+    /// An airport's arrivals hall: a pick-up from a flight.
+    Arrivals,
+    /// The traveller's hotel or address: a drop-off for a flight, a charter, a guide.
+    Address,
+    /// The traveller's room: a massage.
+    Room,
+}
+
+impl Meeting {
+    pub fn of(details: &ServiceDetails) -> Self {
+        match details {
+            ServiceDetails::Shuttle(s) if s.direction == Direction::PickUp => Meeting::Arrivals,
+            ServiceDetails::Massage(_) => Meeting::Room,
+            _ => Meeting::Address,
+        }
+    }
+}
+
 /// Every service.
 const ANY: &[Category] = &Category::ALL;
 /// Where a vehicle comes.
 const DRIVEN: &[Category] = &[Category::Shuttle, Category::Charter];
 const AIRPORT: &[Category] = &[Category::Shuttle];
 const ROOM: &[Category] = &[Category::DragonMassage];
+/// Anywhere they meet.
+const ALL: &[Meeting] = &[Meeting::Arrivals, Meeting::Address, Meeting::Room];
+const HALL: &[Meeting] = &[Meeting::Arrivals];
+/// A hotel's lobby: at an address or a room, never at arrivals.
+const LOBBY: &[Meeting] = &[Meeting::Address, Meeting::Room];
 
-/// The phrasebook: what each side may say with one tap, by code, the term of the catalogues that
-/// says it in each reader's language, and the services it makes sense in (a therapist has no
-/// car outside, a shuttle's traveller no room to wait in).
-pub const PHRASES: [(Side, &str, &str, &[Category]); 13] = [
-    (Side::Partner, "on_my_way", "phrase.on_my_way", ANY),
-    (Side::Partner, "late_10", "phrase.late_10", ANY),
-    (Side::Partner, "at_arrivals", "phrase.at_arrivals", AIRPORT),
-    (Side::Partner, "at_lobby", "phrase.at_lobby", ANY),
-    (Side::Partner, "car_outside", "phrase.car_outside", DRIVEN),
-    (Side::Partner, "where_are_you", "phrase.where_are_you", ANY),
-    (Side::Traveller, "landed", "phrase.landed", AIRPORT),
-    (Side::Traveller, "coming_out", "phrase.coming_out", AIRPORT),
-    (Side::Traveller, "late_15", "phrase.late_15", ANY),
-    (Side::Traveller, "in_lobby", "phrase.in_lobby", ANY),
-    (Side::Traveller, "in_room", "phrase.in_room", ROOM),
-    (Side::Traveller, "cannot_find", "phrase.cannot_find", ANY),
-    (Side::Traveller, "thanks", "phrase.thanks", ANY),
+/// A phrase of the book: who may say it, its code, the term of the catalogues that says it in
+/// each reader's language, and the services and meetings it makes sense in (a therapist has no
+/// car outside, a shuttle's traveller no room to wait in, an arrival no hotel lobby).
+pub type Phrase = (
+    Side,
+    &'static str,
+    &'static str,
+    &'static [Category],
+    &'static [Meeting],
+);
+
+pub const PHRASES: [Phrase; 13] = [
+    (Side::Partner, "on_my_way", "phrase.on_my_way", ANY, ALL),
+    (Side::Partner, "late_10", "phrase.late_10", ANY, ALL),
+    (
+        Side::Partner,
+        "at_arrivals",
+        "phrase.at_arrivals",
+        AIRPORT,
+        HALL,
+    ),
+    (Side::Partner, "at_lobby", "phrase.at_lobby", ANY, LOBBY),
+    (
+        Side::Partner,
+        "car_outside",
+        "phrase.car_outside",
+        DRIVEN,
+        ALL,
+    ),
+    (
+        Side::Partner,
+        "where_are_you",
+        "phrase.where_are_you",
+        ANY,
+        ALL,
+    ),
+    (Side::Traveller, "landed", "phrase.landed", AIRPORT, HALL),
+    (
+        Side::Traveller,
+        "coming_out",
+        "phrase.coming_out",
+        AIRPORT,
+        HALL,
+    ),
+    (Side::Traveller, "late_15", "phrase.late_15", ANY, ALL),
+    (Side::Traveller, "in_lobby", "phrase.in_lobby", ANY, LOBBY),
+    (Side::Traveller, "in_room", "phrase.in_room", ROOM, ALL),
+    (
+        Side::Traveller,
+        "cannot_find",
+        "phrase.cannot_find",
+        ANY,
+        ALL,
+    ),
+    (Side::Traveller, "thanks", "phrase.thanks", ANY, ALL),
 ];
 
 impl Side {
-    /// The phrases this side may send in a job of `category`: code and term.
-    pub fn phrases(self, category: Category) -> impl Iterator<Item = (&'static str, &'static str)> {
+    /// The phrases this side may send in a job of these details: code and term.
+    pub fn phrases(
+        self,
+        details: &ServiceDetails,
+    ) -> impl Iterator<Item = (&'static str, &'static str)> {
+        let (category, meeting) = (details.category(), Meeting::of(details));
         PHRASES
             .into_iter()
-            .filter(move |(side, _, _, fits)| *side == self && fits.contains(&category))
-            .map(|(_, code, term, _)| (code, term))
+            .filter(move |(side, _, _, services, meetings)| {
+                *side == self && services.contains(&category) && meetings.contains(&meeting)
+            })
+            .map(|(_, code, term, _, _)| (code, term))
     }
 }
 
@@ -81,8 +153,8 @@ impl Side {
 pub fn phrase_term(code: &str) -> Option<&'static str> {
     PHRASES
         .iter()
-        .find(|(_, c, _, _)| *c == code)
-        .map(|(_, _, term, _)| *term)
+        .find(|(_, c, _, _, _)| *c == code)
+        .map(|(_, _, term, _, _)| *term)
 }
 
 /// What a message says: a phrase of the book, or the writer's own words in their language.
@@ -99,10 +171,10 @@ impl Said {
         Ok(Said::Text { body, language })
     }
 
-    /// Refused when it is a phrase `side` has not in its book for a job of `category`.
-    pub fn check(&self, side: Side, category: Category) -> DomainResult<()> {
+    /// Refused when it is a phrase `side` has not in its book for a job of these details.
+    pub fn check(&self, side: Side, details: &ServiceDetails) -> DomainResult<()> {
         match self {
-            Said::Phrase(code) if !side.phrases(category).any(|(c, _)| c == code) => {
+            Said::Phrase(code) if !side.phrases(details).any(|(c, _)| c == code) => {
                 Err(DomainError::invalid("phrase", msg("talk.phrase_unknown")))
             }
             _ => Ok(()),

@@ -575,32 +575,46 @@ fn only_the_job_s_partner_shares_where_they_are_and_only_on_the_way_or_there() {
 
 #[test]
 fn each_service_has_the_phrases_that_make_sense_in_it() {
-    let codes = |side: Side, category| side.phrases(category).map(|(c, _)| c).collect::<Vec<_>>();
-    // A therapist has no car waiting and nobody coming out of arrivals; a driver has both.
-    let therapist = codes(Side::Partner, Category::DragonMassage);
+    use crate::ordering::Direction;
+    use crate::testing::{massage, shuttle};
+    let codes = |side: Side, details: &ServiceDetails| {
+        side.phrases(details).map(|(c, _)| c).collect::<Vec<_>>()
+    };
+    let pick_up = shuttle();
+    let drop_off = match shuttle() {
+        ServiceDetails::Shuttle(mut s) => {
+            s.direction = Direction::DropOff;
+            ServiceDetails::Shuttle(s)
+        }
+        _ => unreachable!(),
+    };
+    let room = massage(1);
+    // A therapist has no car waiting and nobody coming out of arrivals; a driver has a car.
+    let therapist = codes(Side::Partner, &room);
     assert!(therapist.contains(&"at_lobby") && therapist.contains(&"on_my_way"));
     assert!(!therapist.contains(&"car_outside") && !therapist.contains(&"at_arrivals"));
-    let driver = codes(Side::Partner, Category::Shuttle);
-    assert!(driver.contains(&"car_outside") && driver.contains(&"at_arrivals"));
-    assert!(!codes(Side::Partner, Category::Escort).contains(&"car_outside"));
+    // At an airport pick-up the driver waits at arrivals, not in a hotel's lobby; taking the
+    // traveller to their flight, the other way round.
+    let arrivals = codes(Side::Partner, &pick_up);
+    assert!(arrivals.contains(&"car_outside") && arrivals.contains(&"at_arrivals"));
+    assert!(!arrivals.contains(&"at_lobby"));
+    let hotel = codes(Side::Partner, &drop_off);
+    assert!(hotel.contains(&"at_lobby") && !hotel.contains(&"at_arrivals"));
+    assert!(!codes(Side::Traveller, &pick_up).contains(&"in_lobby"));
+    assert!(!codes(Side::Traveller, &drop_off).contains(&"landed"));
     // A massage's traveller waits in the room; a shuttle's has landed.
-    assert!(codes(Side::Traveller, Category::DragonMassage).contains(&"in_room"));
-    assert!(!codes(Side::Traveller, Category::DragonMassage).contains(&"landed"));
+    assert!(codes(Side::Traveller, &room).contains(&"in_room"));
+    assert!(!codes(Side::Traveller, &room).contains(&"landed"));
+    assert!(codes(Side::Traveller, &pick_up).contains(&"landed"));
     let in_room = Said::Phrase("in_room".into());
     assert_eq!(
-        code(
-            in_room
-                .check(Side::Traveller, Category::Shuttle)
-                .unwrap_err()
-        ),
+        code(in_room.check(Side::Traveller, &pick_up).unwrap_err()),
         "talk.phrase_unknown"
     );
-    in_room
-        .check(Side::Traveller, Category::DragonMassage)
-        .unwrap();
-    // Every phrase fits some service, and its term is found by its code.
-    for (_, code, term, fits) in PHRASES {
-        assert!(!fits.is_empty(), "{code}");
+    in_room.check(Side::Traveller, &room).unwrap();
+    // Every phrase fits some service and meeting, and its term is found by its code.
+    for (_, code, term, services, meetings) in PHRASES {
+        assert!(!services.is_empty() && !meetings.is_empty(), "{code}");
         assert!(phrase_term(code) == Some(term));
     }
 }

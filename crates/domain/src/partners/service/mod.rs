@@ -385,11 +385,15 @@ impl PartnerService {
                 phrases: Vec::new(),
             });
         };
+        let phrases = match side {
+            Some(s) => s.phrases(&self.order(order_id).await?.details).collect(),
+            None => Vec::new(),
+        };
         Ok(Talk {
             messages: self.store.messages(order_id).await?,
             open: side.is_some() && job.talk_open(self.clock.now()),
             side,
-            phrases: side.map_or_else(Vec::new, |s| s.phrases(job.category).collect()),
+            phrases,
         })
     }
 
@@ -405,9 +409,10 @@ impl PartnerService {
     ) -> DomainResult<JobMessage> {
         let key = crate::shared::text("key", key, KEY_MAX, msg("talk.key_required"))?;
         let (job, side) = self.thread_of(who, order_id).await?;
+        let order = self.order(order_id).await?;
         let (author, owner) = match who {
             Talker::Traveller(id) => (id.clone(), id.clone()),
-            Talker::Partner(p) => (p.user_id.clone(), self.order(order_id).await?.owner),
+            Talker::Partner(p) => (p.user_id.clone(), order.owner.clone()),
             Talker::Staff(_) => {
                 return Err(DomainError::PermissionDenied(msg("talk.staff_read_only")));
             }
@@ -417,7 +422,7 @@ impl PartnerService {
         };
         let now = self.clock.now();
         job.require_talk_open(now)?;
-        said.check(side, job.category)?;
+        said.check(side, &order.details)?;
         let message = JobMessage {
             seq: 0,
             side,
