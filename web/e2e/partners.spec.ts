@@ -407,12 +407,19 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await addDay(vietnamDay(2));
   await availability.getByRole('button', { name: 'Lưu lịch' }).click();
   await expect(availability.getByRole('status')).toHaveText('Đã lưu lịch làm việc');
+  await expect(availability.getByTestId('hours-lead')).toContainText('Không đặt ca nào');
+  // The signal goes: the app says so at once, and stops saying it when it is back.
+  await phone.context().setOffline(true);
+  await expect(phone.getByTestId('no-signal')).toContainText('Mất kết nối', { timeout: 2_000 });
+  await phone.context().setOffline(false);
+  await expect(phone.getByTestId('no-signal')).toHaveCount(0);
   await phone.reload();
   await expect(phone.getByTestId('days-off').locator('[data-day]')).toHaveCount(1);
   await expect(phone.getByTestId('days-off').locator(`[data-day="${vietnamDay(2)}"]`)).toBeVisible();
   // A shift being added (not saved), as the partner sees it.
   await phone.getByRole('button', { name: 'Thêm ca' }).click();
   await expect(phone.getByRole('group', { name: 'Ca 1' })).toBeVisible();
+  await expect(availability.getByTestId('hours-lead')).toHaveText('Bạn được giao việc trong các ca dưới đây.');
   expect(await seriousFindings(phone), 'availability').toEqual([]);
   await phone.screenshot({ path: 'test-results/screens/partner-availability-vi-phone.png', fullPage: true });
   await admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]').getByRole('button', { name: '停用' }).click();

@@ -75,7 +75,7 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
     >
       <h1>{m.title}</h1>
       <h2>{m.hours}</h2>
-      <p className="muted small">{initial.hoursRequired ? m.hoursRequired : m.anyTime}</p>
+      <p className="muted small" data-testid="hours-lead">{initial.hoursRequired ? m.hoursRequired : hours.length === 0 ? m.anyTime : m.withinShifts}</p>
       {hours.map((s, i) => (
         <fieldset key={i} className="card partner-shift">
           <legend>{m.shift(i + 1)}</legend>

@@ -25,6 +25,7 @@ export const partnerMessages = {
   retry: t('retry'),
   offline: (time: string) => t('offline', { time }),
   offlineRefused: t('offline-refused'),
+  noSignal: t('no-signal'),
   talk: {
     title: t('talk-title'),
     empty: t('talk-empty'),
@@ -86,6 +87,7 @@ export const partnerMessages = {
     title: t('availability'),
     hours: t('availability-hours'),
     anyTime: t('availability-any-time'),
+    withinShifts: t('availability-within-shifts'),
     hoursRequired: t('availability-hours-required'),
     addShift: t('availability-add-shift'),
     remove: t('availability-remove'),

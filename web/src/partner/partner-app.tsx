@@ -9,7 +9,8 @@ import { messages } from '@/lib/messages';
 import { to } from '@/lib/paths';
 import { tokenAtom } from '@/lib/store';
 import { roleOf } from '@/lib/token-claims';
-import { accountRefused, forgetSchedule, SCHEDULE_POLL_MS, usePartner, useSchedule } from './api';
+import { useOnline } from '@/lib/use-online';
+import { accountRefused, forgetSchedule, SCHEDULE_POLL_MS, unreachable, usePartner, useSchedule } from './api';
 import { AvailabilityPage } from './availability-page';
 import { EarningsPage, WeekPage } from './earnings-page';
 import { JobPage } from './job-page';
@@ -94,6 +95,9 @@ function Frame() {
   // The schedule's poll is the first to hear of a pause while the app is open.
   const schedule = useSchedule(SCHEDULE_POLL_MS);
   const refused = accountRefused(who.error) ?? accountRefused(schedule.error);
+  // No network, or the last read of the schedule found none: said at once above every screen.
+  const online = useOnline();
+  const noSignal = !online || (Boolean(schedule.error) && unreachable(schedule.error));
   if (refused) return <Closed words={refused} />;
   return (
     <div className="partner">
@@ -115,6 +119,11 @@ function Frame() {
         </button>
       </header>
       <main className="partner-main">
+        {noSignal && (
+          <p className="notice notice-warning" role="status" data-testid="no-signal">
+            {m.noSignal}
+          </p>
+        )}
         <SharingPosition />
         <Screen path={location.pathname} />
       </main>

@@ -15,6 +15,9 @@ import { consoleMessages } from '../messages';
 import { opsTo } from '../paths';
 import { useAction } from '../use-action';
 
+/** The longest partner's name the server takes. */
+const PARTNER_NAME_MAX = 40;
+
 const m = consoleMessages.partners;
 const LANGUAGES = ['zh', 'en', 'vi'] as const;
 
@@ -146,7 +149,8 @@ function InviteForm() {
         options={[PartnerKind.DRIVER, PartnerKind.GUIDE, PartnerKind.THERAPIST].map((k) => ({ value: String(k), label: m.kinds[k] ?? '' }))}
         {...register('kind')}
       />
-      <Field label={m.name} autoComplete="off" {...register('name', { required: true, maxLength: 64 })} />
+      {/* The server takes 40 characters (`Partner::NAME_MAX`): the field takes no more. */}
+      <Field label={m.name} autoComplete="off" maxLength={PARTNER_NAME_MAX} {...register('name', { required: true, maxLength: PARTNER_NAME_MAX })} />
       <div className="console-row">
         <Field label={m.countryCode} inputMode="numeric" autoComplete="off" {...register('phoneCountryCode', { required: true })} />
         <Field label={m.phone} type="tel" autoComplete="off" {...register('phoneNumber', { required: true })} />
