@@ -87,7 +87,7 @@ earnings-no-shows = { $count ->
 }
 earnings-paid = Paid · transfer reference { $reference }
 earnings-unpaid = Not paid
-earnings-pays-monday = A week is paid once it is over (from Monday)
+earnings-pays-monday = A week is paid once it is over (from Monday). A job counts in the week it was completed (or reported a no-show), so a week once paid never changes.
 earnings-cause-completed = Completed
 earnings-cause-no_show = Traveller did not come
 earnings-cause-payout = Paid by transfer
