@@ -190,6 +190,7 @@ order-no_favourites = You have no favourite therapists yet; tap the heart on a t
 order-not_sold = This plan is no longer sold
 order-nothing_to_pay = This order comes to VND 0 and cannot be paid; please contact customer service
 order-not_served = The service time { $start } (Vietnam time) has not come yet; it can be completed or reviewed once the service has started
+order-driver_is_partner = A partner accepted this job: take it back from them on the job before typing in another driver
 order-payment_open = Payment of this order has begun, so its service and amount can no longer change; to change them, cancel and book again
 order-people_max = This plan takes at most { $max } { $max ->
         [one] person

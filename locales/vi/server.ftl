@@ -148,6 +148,7 @@ order-no_favourites = Bạn chưa lưu kỹ thuật viên nào, hãy bấm trái
 order-not_sold = Gói này đã ngừng bán
 order-nothing_to_pay = Đơn hàng này có số tiền VND 0 nên không thể thanh toán; vui lòng liên hệ chăm sóc khách hàng
 order-not_served = Thời gian phục vụ { $start } (giờ Việt Nam) chưa đến; chỉ hoàn tất hoặc đánh giá sau khi dịch vụ bắt đầu
+order-driver_is_partner = Một đối tác đã nhận việc này: hãy thu hồi việc từ họ trước khi nhập tài xế khác
 order-payment_open = Đơn hàng này đã bắt đầu thanh toán, không thể đổi nội dung dịch vụ và số tiền nữa; nếu cần đổi, vui lòng hủy rồi đặt lại
 order-people_max = Gói này tối đa { $max } người
 order-people_min = Ít nhất 1 người

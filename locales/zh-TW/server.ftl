@@ -149,6 +149,7 @@ order-no_favourites = 您還沒有收藏按摩師，請先在按摩師卡片上�
 order-not_sold = 此方案已停止販售
 order-nothing_to_pay = 這筆訂單的金額是 VND 0，無法付款；請聯絡客服
 order-not_served = 服務時間 { $start }（越南時間）還沒到，要等服務開始後才能完成或評價
+order-driver_is_partner = 已有服務夥伴接下這份工作，請先在派工處收回，再手動輸入其他司機
 order-payment_open = 這筆訂單已開始付款，服務內容與金額不能再改；如需更改，請取消後重新預訂
 order-people_max = 此方案最多 { $max } 位
 order-people_min = 至少 1 位

@@ -125,6 +125,7 @@ test('a paid order reaches the board without a reload; a driver assigned reaches
   await expect(board.getByRole('dialog')).toContainText('+84 0901234567');
   await board.getByRole('dialog').getByRole('button', { name: '確定' }).click();
   await expect(board.getByTestId('assigned')).toContainText('阮文明・+84 901234567');
+  await expect(board.getByTestId('typed-driver')).toHaveText('手動輸入：無夥伴帳號');
   await expect(board.getByTestId('order-audit')).toContainText('order.assign_driver');
 
   const seen = await get(request, ann, `/api/order/detail/${id}`);

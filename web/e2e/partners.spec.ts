@@ -246,6 +246,10 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
   await expect(job).toContainText('接單夥伴 Nguyễn Văn Minh');
   await expect(ops.locator('.console-order')).toContainText('51A-123.45');
+  // The partner who took it is changed on the job, not typed over; no typed-in mark.
+  await expect(ops.getByTestId('driver-from-partner')).toBeVisible();
+  await expect(ops.getByTestId('driver-form')).toHaveCount(0);
+  await expect(ops.getByTestId('typed-driver')).toHaveCount(0);
 
   // The day has come: the driver sets off and arrives, and the traveller's page (in Chinese)
   // follows each step without a reload; each is mailed to them too.

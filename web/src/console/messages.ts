@@ -117,6 +117,8 @@ export const consoleMessages = {
     confirmAsk: t('order-confirm-ask'),
     assignDriver: t('order-assign-driver'),
     changeDriver: t('order-change-driver'),
+    typedDriver: t('order-typed-driver'),
+    driverFromPartner: t('order-driver-from-partner'),
     driverName: t('order-driver-name'),
     driverPhone: t('order-driver-phone'),
     countryCode: t('order-country-code'),

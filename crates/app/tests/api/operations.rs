@@ -447,6 +447,7 @@ api_test!(
             phone_country_code: "84".into(),
             phone_number: "0901234567".into(),
             plate: "51a-123.45".into(),
+            typed: false,
         };
         let assign = pb::AssignDriverRequest {
             order_id: id.clone(),

@@ -202,6 +202,29 @@ api_test!(
         assert_eq!(order["data"]["state"], "CONFIRMED", "{order}");
         let taken_by = if winner == &minh { "Minh" } else { "Lan" };
         assert_eq!(order["data"]["driver"]["name"], taken_by, "{order}");
+        assert_eq!(order["data"]["driver"]["typed"], false, "{order}");
+        // Operators may not type in another driver over the partner who accepted.
+        let typed = pb::AssignDriverRequest {
+            order_id: id.clone(),
+            driver: Some(pb::Driver {
+                name: "Tuấn".into(),
+                phone_country_code: "84".into(),
+                phone_number: "912345678".into(),
+                plate: "51A-999.99".into(),
+                typed: true,
+            }),
+            seen_version: None,
+        };
+        let refused = client(app)
+            .await
+            .assign_driver(with(&Cred::Token(&admin), typed))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::FailedPrecondition);
+        assert_eq!(
+            words(&refused),
+            "已有服務夥伴接下這份工作，請先在派工處收回，再手動輸入其他司機"
+        );
 
         // The loser's phone still shows the job, closed and saying another took it first (no
         // traveller's phone, no step to take); operators read the loser's offer as closed.

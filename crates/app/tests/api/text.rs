@@ -251,6 +251,7 @@ api_test!(
                 phone_country_code: "84".into(),
                 phone_number: "912345678".into(),
                 plate: plate.into(),
+                typed: false,
             }),
             seen_version: None,
         };

@@ -78,5 +78,30 @@ mod tests {
         order.assign_driver(other, op(), now).unwrap();
         assert_eq!(order.driver.as_ref().map(|d| d.name.as_str()), Some("Lan"));
         assert_eq!(order.history.last().unwrap().reason, "driver: Lan");
+        assert!(!order.driver_from_partner(), "typed in by operators");
+    }
+
+    #[test]
+    fn a_typed_driver_never_replaces_the_partner_who_accepted() {
+        use crate::ordering::{Actor, OrderState};
+        use crate::shared::UserId;
+        let mut order = crate::testing::draft_order();
+        order.state = OrderState::Paid;
+        let now = order.created_at;
+        let minh = Driver::new(Category::Shuttle, "Minh", phone(), "51A-1").unwrap();
+        let partner = Actor::Partner(UserId::parse("minh").unwrap());
+        order.assign_driver(minh, partner, now).unwrap();
+        assert!(order.driver_from_partner());
+        let typed = Driver::new(Category::Shuttle, "Lan", phone(), "51A-2").unwrap();
+        let ops = || Actor::Operator("ops".into());
+        let refused = order.assign_driver(typed.clone(), ops(), now).unwrap_err();
+        assert_eq!(
+            refused,
+            crate::DomainError::FailedPrecondition(crate::error::msg("order.driver_is_partner"))
+        );
+        // Taken back from the partner first, the order takes a typed driver.
+        order.release(ops(), now).unwrap();
+        order.assign_driver(typed, ops(), now).unwrap();
+        assert!(!order.driver_from_partner());
     }
 }

@@ -295,6 +295,13 @@ impl Order {
         if self.state == OrderState::Confirmed && self.driver.as_ref() == Some(&driver) {
             return Ok(());
         }
+        // A driver typed in never replaces the partner who accepted the job: operators take the
+        // job back from them first (which releases the order).
+        if !matches!(actor, Actor::Partner(_)) && self.driver_from_partner() {
+            return Err(DomainError::FailedPrecondition(msg(
+                "order.driver_is_partner",
+            )));
+        }
         let reason = StepReason::Driver {
             name: driver.name.clone(),
         }
@@ -302,6 +309,18 @@ impl Order {
         self.driver = Some(driver);
         self.go(OrderState::Confirmed, actor, &reason, now);
         Ok(())
+    }
+
+    /// Whether the order's driver is the partner who accepted its job (their account stands
+    /// behind them), rather than one operators typed in.
+    pub fn driver_from_partner(&self) -> bool {
+        self.driver.is_some()
+            && self
+                .history
+                .iter()
+                .rev()
+                .find(|t| matches!(t.why(), StepReason::Driver { .. }))
+                .is_some_and(|t| matches!(t.actor, Actor::Partner(_)))
     }
 
     /// Operators name the therapist of a paid massage order, which confirms it; a confirmed

@@ -106,7 +106,10 @@ impl From<&Order> for OrderDto {
                     reason: t.reason.clone(),
                 })
                 .collect(),
-            driver: o.driver.as_ref().map(driver_to_pb),
+            driver: o
+                .driver
+                .as_ref()
+                .map(|d| driver_to_pb(d, !o.driver_from_partner())),
         }
     }
 }

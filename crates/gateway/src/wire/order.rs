@@ -284,7 +284,10 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
                 why: Some(why_to_pb(t.why())),
             })
             .collect(),
-        driver: o.driver.as_ref().map(driver_to_pb),
+        driver: o
+            .driver
+            .as_ref()
+            .map(|d| driver_to_pb(d, !o.driver_from_partner())),
         customer_id: o.owner.as_str().into(),
         version: o.version,
         assigned: o.is_assigned(),
@@ -292,12 +295,14 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
     }
 }
 
-pub(crate) fn driver_to_pb(d: &Driver) -> pb::Driver {
+/// A driver on the wire; `typed` when operators typed them in (no partner account).
+pub(crate) fn driver_to_pb(d: &Driver, typed: bool) -> pb::Driver {
     pb::Driver {
         name: d.name.clone(),
         phone_country_code: d.phone.country_code().into(),
         phone_number: d.phone.number().into(),
         plate: d.plate.clone(),
+        typed,
     }
 }
 

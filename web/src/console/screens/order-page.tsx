@@ -163,6 +163,11 @@ function Assigned({ order }: { order: Order }) {
       {d
         ? messages.labelled(flow === 'escort' ? m.guide : m.driver, messages.joined(...[d.name, `+${d.phoneCountryCode} ${d.phoneNumber}`, d.plate].filter(Boolean)))
         : m.nobody}
+      {d?.typed && (
+        <span className="badge badge-warning" data-testid="typed-driver">
+          {m.typedDriver}
+        </span>
+      )}
     </p>
   );
 }
@@ -259,6 +264,19 @@ function Actions({ order }: { order: Order }) {
 }
 
 function DriverForm({ order }: { order: Order }) {
+  // The partner who accepted the job is changed on the job (taken back first), never typed over.
+  if (order.driver && !order.driver.typed) {
+    return (
+      <p className="muted small" data-testid="driver-from-partner">
+        {m.driverFromPartner}
+      </p>
+    );
+  }
+  return <TypedDriverForm order={order} />;
+}
+
+/** A driver with no partner account, typed in by operators. */
+function TypedDriverForm({ order }: { order: Order }) {
   const { error, run } = useOrderAction();
   const d = order.driver;
   const label = d ? m.changeDriver : m.assignDriver;
