@@ -11,6 +11,7 @@ mod error;
 mod grpc;
 mod limits;
 pub mod pb;
+mod plan_names;
 mod rest;
 mod router;
 mod services;

@@ -377,3 +377,62 @@ api_test!(
         }
     }
 );
+
+api_test!(
+    an_order_names_its_plan_in_the_reader_s_language,
+    async |app: &TestApp| {
+        use super::member::pending;
+        use super::operations::{Cred, client, operator_token, with};
+        use super::orders::token_for;
+        use reqwest::Method;
+        // Made on the Chinese pages, read on the Vietnamese and English ones: the plan as the
+        // catalogue names it in each.
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending(app, &ann, 3).await;
+        let plan = "/api/plan/shuttle/shuttle-sgn-4";
+        for lang in ["vi", "en", "zh-TW"] {
+            let named = read_in(app, plan, lang).await["data"]["name"].clone();
+            let path = format!("/api/order/detail/{id}");
+            let seen = ask(app, Method::GET, &path, Value::Null, Some(&ann), Some(lang)).await;
+            assert_eq!(seen["data"]["planName"], named, "{lang}");
+            let listed = ask(
+                app,
+                Method::GET,
+                "/api/order/detail",
+                Value::Null,
+                Some(&ann),
+                Some(lang),
+            )
+            .await;
+            assert_eq!(listed["data"][0]["planName"], named, "{lang}: {listed}");
+        }
+        let vi = read_in(app, plan, "vi").await["data"]["name"].clone();
+        assert!(
+            !vi.as_str()
+                .unwrap()
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "the demo catalogue names it in Vietnamese: {vi}"
+        );
+        // In the console too (gRPC), in the operator's language.
+        let admin = operator_token(app).await;
+        let mut request = with(
+            &Cred::Token(&admin),
+            pb::OperatorServiceGetOrderRequest {
+                order_id: id.clone(),
+            },
+        );
+        request
+            .metadata_mut()
+            .insert("accept-language", "vi".parse().unwrap());
+        let order = client(app)
+            .await
+            .get_order(request)
+            .await
+            .unwrap()
+            .into_inner()
+            .order
+            .unwrap();
+        assert_eq!(order.plan_name, vi.as_str().unwrap());
+    }
+);

@@ -58,6 +58,7 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.orders.clone(),
         services.payments.clone(),
+        services.catalog.clone(),
     ));
     let payments = PaymentServiceServer::new(payment::Payments::new(
         services.identity.clone(),

@@ -1,3 +1,4 @@
+use domain::catalog::CatalogService;
 use domain::identity::IdentityService;
 use domain::ordering::{IdempotencyKey, NewOrder, OrderId, OrderService, Revision, note};
 use domain::payment::PaymentService;
@@ -7,6 +8,7 @@ use tonic::{Request, Response, Status};
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
+use crate::plan_names;
 use crate::wire::order::{
     IDEMPOTENCY_KEY, contact_from_pb, details_from_pb, estimate_to_pb, filter_from_pb, order_to_pb,
     plan_id, respond, timestamp,
@@ -16,6 +18,8 @@ pub(crate) struct Orders {
     identity: IdentityService,
     orders: OrderService,
     payments: PaymentService,
+    /// For the plans' names in the reader's language.
+    catalog: CatalogService,
 }
 
 impl Orders {
@@ -23,11 +27,13 @@ impl Orders {
         identity: IdentityService,
         orders: OrderService,
         payments: PaymentService,
+        catalog: CatalogService,
     ) -> Self {
         Self {
             identity,
             orders,
             payments,
+            catalog,
         }
     }
 }
@@ -115,7 +121,8 @@ impl pb::order_service_server::OrderService for Orders {
             let id = OrderId::parse(&r.order_id)?;
             self.orders.get(&who.user_id, &id).await
         };
-        let order = work.await.map_err(status)?;
+        let mut order = work.await.map_err(status)?;
+        plan_names::in_reader_language(&self.catalog, std::slice::from_mut(&mut order)).await;
         Ok(Response::new(pb::GetOrderResponse {
             order: respond(&order),
         }))
@@ -138,7 +145,8 @@ impl pb::order_service_server::OrderService for Orders {
             }
             self.orders.list(&who.user_id, &filter, &page).await
         };
-        let page = work.await.map_err(status)?;
+        let mut page = work.await.map_err(status)?;
+        plan_names::in_reader_language(&self.catalog, &mut page.items).await;
         Ok(Response::new(pb::ListOrdersResponse {
             orders: page.items.iter().map(order_to_pb).collect(),
             next_page_token: page.next_token.unwrap_or_default(),

@@ -20,6 +20,7 @@ use super::{Body, Data};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pb::{self, order_details::Service};
+use crate::plan_names;
 use crate::services::Services;
 use crate::wire::order::{
     IDEMPOTENCY_KEY, charter_from_pb, contact_from_pb, contact_to_pb, details_to_pb, driver_to_pb,
@@ -232,6 +233,8 @@ pub(crate) async fn list(
         };
         s.orders.list(&who.user_id, &filter, &page).await?
     };
+    let mut page = page;
+    plan_names::in_reader_language(&s.catalog, &mut page.items).await;
     Ok(Json(Data {
         data: page.items.iter().map(OrderDto::from).collect(),
         next_page_token: page.next_token,
@@ -244,7 +247,8 @@ pub(crate) async fn get(
     Caller(who): Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Data<OrderDto>>, ApiError> {
-    let order = s.orders.get(&who.user_id, &OrderId::parse(&id)?).await?;
+    let mut order = s.orders.get(&who.user_id, &OrderId::parse(&id)?).await?;
+    plan_names::in_reader_language(&s.catalog, std::slice::from_mut(&mut order)).await;
     Ok(answer(&order))
 }
 

@@ -9,6 +9,7 @@ use tonic::{Request, Response, Status};
 use super::Operators;
 use crate::error::status;
 use crate::pb;
+use crate::plan_names;
 
 pub(super) async fn search_orders(
     ops: &Operators,
@@ -30,7 +31,8 @@ pub(super) async fn search_orders(
         let page = PageRequest::new(r.page_size, Some(r.page_token))?;
         ops.s.operators.search_orders(&search, &page).await
     };
-    let page = work.await.map_err(status)?;
+    let mut page = work.await.map_err(status)?;
+    plan_names::in_reader_language(&ops.s.catalog, &mut page.items).await;
     Ok(Response::new(pb::SearchOrdersResponse {
         orders: page.items.iter().map(order_to_pb).collect(),
         next_page_token: page.next_token.unwrap_or_default(),
@@ -44,8 +46,12 @@ pub(super) async fn get_order(
     ops.staff(&request).await?;
     let r = request.into_inner();
     let order = async { ops.s.orders.find(&order_id(&r.order_id)?).await };
+    let mut order = order.await;
+    if let Ok(order) = order.as_mut() {
+        plan_names::in_reader_language(&ops.s.catalog, std::slice::from_mut(order)).await;
+    }
     Ok(Response::new(pb::OperatorServiceGetOrderResponse {
-        order: one_order(order.await)?,
+        order: one_order(order)?,
     }))
 }
 
