@@ -316,6 +316,7 @@ staff-password_min = A staff password has at least { $min } { $min ->
        *[other] characters
     }
 
+support-hours = Every day { $from }–{ $until } (Vietnam time)
 support-author = Unknown sender: { $code }
 support-body_required = Enter a message
 support-order_unknown = No such order

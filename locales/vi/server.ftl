@@ -238,6 +238,7 @@ staff-not_self = Không thể đổi vai trò hoặc vô hiệu hóa tài khoả
 staff-role = Vui lòng chọn nhân viên vận hành hoặc quản trị viên
 staff-password_min = Mật khẩu của nhân viên ít nhất { $min } ký tự
 
+support-hours = Hằng ngày { $from }–{ $until } (giờ Việt Nam)
 support-author = Không nhận ra người gửi: { $code }
 support-body_required = Vui lòng nhập nội dung tin nhắn
 support-order_unknown = Không tìm thấy đơn hàng này

@@ -239,6 +239,7 @@ staff-not_self = 不能變更自己的角色或停用自己的帳號
 staff-role = 請選擇營運人員或管理員
 staff-password_min = 營運人員的密碼至少 { $min } 個字元
 
+support-hours = 每天 { $from }–{ $until }（越南時間）
 support-author = 不認得的發訊者：{ $code }
 support-body_required = 請輸入訊息內容
 support-order_unknown = 找不到這筆訂單

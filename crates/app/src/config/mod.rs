@@ -286,7 +286,7 @@ impl Default for Config {
             support_whatsapp_phone: None,
             support_phone: None,
             support_email: None,
-            support_hours: "每天 08:00–22:00（越南時間）".into(),
+            support_hours: "08:00-22:00".into(),
             company_name: None,
             company_address: None,
             company_registration: None,

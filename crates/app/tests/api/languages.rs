@@ -436,3 +436,29 @@ api_test!(
         assert_eq!(order.plan_name, vi.as_str().unwrap());
     }
 );
+
+api_test!(
+    support_hours_are_said_in_the_reader_s_language,
+    async |app: &TestApp| {
+        use gateway::pb::support_service_client::SupportServiceClient;
+        let mut support = SupportServiceClient::connect(app.url("")).await.unwrap();
+        for (lang, said) in [
+            ("zh-TW", "每天 08:00–22:00（越南時間）"),
+            ("vi", "Hằng ngày 08:00–22:00 (giờ Việt Nam)"),
+            ("en", "Every day 08:00–22:00 (Vietnam time)"),
+        ] {
+            let mut request = tonic::Request::new(pb::GetContactChannelsRequest {});
+            request
+                .metadata_mut()
+                .insert("accept-language", lang.parse().unwrap());
+            let channels = support
+                .get_contact_channels(request)
+                .await
+                .unwrap()
+                .into_inner()
+                .channels
+                .unwrap();
+            assert_eq!(channels.hours, said, "{lang}");
+        }
+    }
+);

@@ -157,11 +157,27 @@ pub struct ContactChannels {
     pub whatsapp_phone: String,
     pub phone: String,
     pub email: String,
-    /// When people answer, in the customer's words ("每天 08:00–22:00（越南時間）").
+    /// When people answer, Vietnam time, every day: `08:00-22:00` (said in each reader's
+    /// language by `hours_message`); other text is shown as written.
     pub hours: String,
     /// Who takes the payments: the company's name, address and business registration number, as
     /// the site's footer and its about page state them.
     pub company: Company,
+}
+
+impl ContactChannels {
+    /// The support hours in words of the catalogues ("every day 08:00–22:00, Vietnam time"),
+    /// when they are a range of times; `None` for other text, shown as written.
+    pub fn hours_message(&self) -> Option<crate::error::Message> {
+        let (from, until) = self.hours.trim().split_once('-')?;
+        let time = |t: &str| chrono::NaiveTime::parse_from_str(t.trim(), "%H:%M").ok();
+        let (from, until) = (time(from)?, time(until)?);
+        Some(
+            crate::error::msg("support.hours")
+                .with("from", from.format("%H:%M").to_string())
+                .with("until", until.format("%H:%M").to_string()),
+        )
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -169,4 +185,22 @@ pub struct Company {
     pub name: String,
     pub address: String,
     pub registration: String,
+}
+
+#[cfg(test)]
+mod hours_tests {
+    use super::ContactChannels;
+
+    #[test]
+    fn support_hours_are_a_range_said_in_each_language_or_text_as_written() {
+        let c = |hours: &str| ContactChannels {
+            hours: hours.into(),
+            ..ContactChannels::default()
+        };
+        let said = c(" 08:00 - 22:00 ").hours_message().unwrap();
+        assert_eq!(said.code, "support.hours");
+        assert_eq!(said.to_string(), "support.hours{from=08:00, until=22:00}");
+        assert!(c("by appointment").hours_message().is_none());
+        assert!(c("").hours_message().is_none());
+    }
 }

@@ -33,7 +33,9 @@ impl pb::support_service_server::SupportService for Support {
                 whatsapp_phone: c.whatsapp_phone.clone(),
                 phone: c.phone.clone(),
                 email: c.email.clone(),
-                hours: c.hours.clone(),
+                hours: c
+                    .hours_message()
+                    .map_or_else(|| c.hours.clone(), |m| crate::texts::render(&m)),
                 company_name: c.company.name.clone(),
                 company_address: c.company.address.clone(),
                 company_registration: c.company.registration.clone(),
