@@ -8,3 +8,4 @@ money = { $sign ->
 }
 datetime = { $day }/{ $month }/{ $year } { $time }
 daytime = { $day }/{ $month } { $time }
+date = { $day }/{ $month }/{ $year }

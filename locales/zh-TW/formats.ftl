@@ -8,3 +8,4 @@ money = { $sign ->
 }
 datetime = { $year }/{ $month }/{ $day } { $time }
 daytime = { $month }/{ $day } { $time }
+date = { $year }/{ $month }/{ $day }

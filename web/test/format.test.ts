@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatLocal, formatVnd } from '@/lib/format';
+import { formatBytes, formatDay, formatLocal, formatVnd } from '@/lib/format';
 
 // The server's mails write the same (crates/domain/src/words/tests.rs holds its side).
 describe('money and times in the build’s language (zh-TW)', () => {
@@ -23,5 +23,10 @@ describe('money and times in the build’s language (zh-TW)', () => {
   it('writes a Vietnam time year first, and a deadline without its year', () => {
     expect(formatLocal('2026-12-04T09:05')).toBe('2026/12/04 09:05');
     expect(formatLocal('2026-12-04T09:05', false)).toBe('12/04 09:05');
+  });
+
+  it('writes a calendar day in the order its times are written (a payroll week)', () => {
+    expect(formatDay('2026-11-16')).toBe('2026/11/16');
+    expect(formatDay('2026-11-22T00:00:00.000Z')).toBe('2026/11/22');
   });
 });

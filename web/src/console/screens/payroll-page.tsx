@@ -3,8 +3,7 @@ import { useSearchParams } from 'react-router';
 import { FormError } from '@/components/form/form-error';
 import type { PayrollLine } from '@/gen/booking/v1/operator_pb';
 import { refusal } from '@/lib/api/refusal';
-import { formatVnd } from '@/lib/format';
-import { LANGUAGE } from '@/lib/i18n/language';
+import { formatDay, formatVnd } from '@/lib/format';
 import { showTimestamp, weekEnds } from '@/lib/vietnam-time';
 import { actions, usePayroll } from '../api';
 import { saveText } from '../download';
@@ -15,9 +14,9 @@ import { useAction } from '../use-action';
 const m = consoleMessages.payroll;
 const WEEK_MS = 7 * 86_400_000;
 
-/** A week's Monday and Sunday in the reader's order; the week is named by its Monday's calendar
- * date, read with no time zone to shift it. */
-const day = new Intl.DateTimeFormat(LANGUAGE, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A week's Monday and Sunday in the reader's order (the formats' catalogue, as every page writes
+ * a date); the week is named by its Monday's calendar date, read with no time zone to shift it. */
+const day = { format: (at: number) => formatDay(new Date(at).toISOString()) };
 
 /** The Monday `plusWeeks` weeks from `week`'s. */
 function monday(week: string, plusWeeks: number): string {
