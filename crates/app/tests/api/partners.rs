@@ -138,6 +138,13 @@ pub(super) async fn take(
         .unwrap();
 }
 
+/// The operators' board of the week as `token` (a staff member's) reads it.
+async fn job_board(app: &TestApp, token: &str) -> Vec<pb::Job> {
+    let request = with(&Cred::Token(token), pb::ListJobBoardRequest { days: 7 });
+    let board = client(app).await.list_job_board(request).await.unwrap();
+    board.into_inner().jobs
+}
+
 /// The job of order `id` as the partner of `token` reads it.
 async fn job_as(app: &TestApp, token: &str, id: &str) -> pb::Job {
     let request = pb::GetJobRequest {
@@ -249,16 +256,7 @@ api_test!(
         assert_eq!(lost_job.offers[0].answer, "taken");
         assert_eq!(theirs[0].customer_phone, "");
         assert_eq!(job_as(app, loser, &id).await.offers[0].answer, "taken");
-        let board = client(app)
-            .await
-            .list_job_board(with(
-                &Cred::Token(&admin),
-                pb::ListJobBoardRequest { days: 7 },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .jobs;
+        let board = job_board(app, &admin).await;
         let mut answers: Vec<&str> = board[0].offers.iter().map(|o| o.answer.as_str()).collect();
         answers.sort_unstable();
         assert_eq!(answers, ["accepted", "taken"]);
@@ -489,16 +487,7 @@ api_test!(
             .await;
         assert_eq!(order["data"]["state"], "PAID", "{order}");
         assert!(order["data"]["driver"].is_null(), "{order}");
-        let board = client(app)
-            .await
-            .list_job_board(with(
-                &Cred::Token(&operator),
-                pb::ListJobBoardRequest { days: 7 },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .jobs;
+        let board = job_board(app, &operator).await;
         assert_eq!(board.len(), 1);
         assert!(board[0].redispatch);
         // Taking back a job on the board already changes nothing.

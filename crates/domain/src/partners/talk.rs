@@ -87,49 +87,20 @@ pub type Phrase = (
     &'static [Meeting],
 );
 
+#[rustfmt::skip]
 pub const PHRASES: [Phrase; 13] = [
     (Side::Partner, "on_my_way", "phrase.on_my_way", ANY, ALL),
     (Side::Partner, "late_10", "phrase.late_10", ANY, ALL),
-    (
-        Side::Partner,
-        "at_arrivals",
-        "phrase.at_arrivals",
-        AIRPORT,
-        HALL,
-    ),
+    (Side::Partner, "at_arrivals", "phrase.at_arrivals", AIRPORT, HALL),
     (Side::Partner, "at_lobby", "phrase.at_lobby", ANY, LOBBY),
-    (
-        Side::Partner,
-        "car_outside",
-        "phrase.car_outside",
-        DRIVEN,
-        ALL,
-    ),
-    (
-        Side::Partner,
-        "where_are_you",
-        "phrase.where_are_you",
-        ANY,
-        ALL,
-    ),
+    (Side::Partner, "car_outside", "phrase.car_outside", DRIVEN, ALL),
+    (Side::Partner, "where_are_you", "phrase.where_are_you", ANY, ALL),
     (Side::Traveller, "landed", "phrase.landed", AIRPORT, HALL),
-    (
-        Side::Traveller,
-        "coming_out",
-        "phrase.coming_out",
-        AIRPORT,
-        HALL,
-    ),
+    (Side::Traveller, "coming_out", "phrase.coming_out", AIRPORT, HALL),
     (Side::Traveller, "late_15", "phrase.late_15", ANY, ALL),
     (Side::Traveller, "in_lobby", "phrase.in_lobby", ANY, LOBBY),
     (Side::Traveller, "in_room", "phrase.in_room", ROOM, ALL),
-    (
-        Side::Traveller,
-        "cannot_find",
-        "phrase.cannot_find",
-        ANY,
-        ALL,
-    ),
+    (Side::Traveller, "cannot_find", "phrase.cannot_find", ANY, ALL),
     (Side::Traveller, "thanks", "phrase.thanks", ANY, ALL),
 ];
 
