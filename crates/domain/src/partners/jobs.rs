@@ -286,7 +286,9 @@ impl Job {
             .iter_mut()
             .find(|o| &o.partner == partner)
             .ok_or_else(|| DomainError::not_found("job"))?;
-        if !open {
+        // Closed because another took it (as the job's offers say, even read a moment before the
+        // job itself): said so.
+        if !open || matches!(offer.answer, Some(Answer::Taken { .. })) {
             return Err(DomainError::FailedPrecondition(msg("job.taken")));
         }
         if !offer.is_open(now) {
