@@ -4,7 +4,8 @@
 //! - `CLIENT_ID` (required), `CLIENT_SECRET` (required but for Apple);
 //! - `ISSUER` (Google, Apple and LINE have theirs by default; any other provider needs it: it is
 //!   found by its discovery document);
-//! - `NAME`, shown as 「使用 {NAME} 繼續」 (defaults: Google, Apple, LINE, else the short name);
+//! - `NAME`, shown as 「使用 {NAME} 繼續」 (defaults: Google, Apple, LINE, else the short name), and
+//!   `NAME_VI`, `NAME_EN` where the name is another in Vietnamese or English;
 //! - `LINKS_BY_EMAIL`: whether the provider's word that an address is verified joins an existing
 //!   account with it (default: on for Google, whose mailboxes it owns; off for the others);
 //! - `SCOPES` (default `openid email profile`; Apple `openid email`);
@@ -32,6 +33,9 @@ pub struct OidcSettings {
     pub client_secret: Option<String>,
     pub issuer: Option<String>,
     pub name: Option<String>,
+    /// The name in Vietnamese and English where it is another (`NAME_VI`, `NAME_EN`).
+    pub name_vi: Option<String>,
+    pub name_en: Option<String>,
     pub links_by_email: Option<bool>,
     pub scopes: Option<String>,
     pub prompt_after_sign_out: Option<String>,
@@ -67,6 +71,8 @@ pub fn from_env(
                 client_secret: get("CLIENT_SECRET"),
                 issuer: get("ISSUER"),
                 name: get("NAME"),
+                name_vi: get("NAME_VI"),
+                name_en: get("NAME_EN"),
                 links_by_email,
                 scopes: get("SCOPES"),
                 prompt_after_sign_out: get("PROMPT_AFTER_SIGN_OUT"),
@@ -128,6 +134,13 @@ pub fn providers(settings: &BTreeMap<String, OidcSettings>) -> anyhow::Result<Ve
             trust: ProviderTrust {
                 id,
                 display_name: s.name.clone().unwrap_or_else(|| display.to_owned()),
+                display_names: [
+                    (domain::shared::Language::Vi, &s.name_vi),
+                    (domain::shared::Language::En, &s.name_en),
+                ]
+                .into_iter()
+                .filter_map(|(lang, name)| Some((lang, name.clone()?)))
+                .collect(),
                 links_by_email: s.links_by_email.unwrap_or(links),
             },
             issuer,

@@ -140,6 +140,7 @@ fn identity_providers_come_from_the_environment_with_their_defaults() {
         jail.set_env("APP_OIDC_MY_IDP_CLIENT_SECRET", "m-secret");
         jail.set_env("APP_OIDC_MY_IDP_ISSUER", "https://idp.example");
         jail.set_env("APP_OIDC_MY_IDP_NAME", "My IdP");
+        jail.set_env("APP_OIDC_MY_IDP_NAME_VI", "IdP của tôi");
         let providers = Config::load(None).unwrap().identity_providers().unwrap();
         let google = &providers[0];
         assert_eq!(google.trust.id.as_str(), "google");
@@ -155,6 +156,9 @@ fn identity_providers_come_from_the_environment_with_their_defaults() {
             ("My IdP", false)
         );
         assert_eq!(mine.scopes, ["openid", "email", "profile"]);
+        use domain::shared::Language;
+        assert_eq!(mine.trust.display_name_in(Language::Vi), "IdP của tôi");
+        assert_eq!(mine.trust.display_name_in(Language::En), "My IdP");
         // Half a provider is refused at start, not at the first sign-in.
         jail.set_env("APP_OIDC_MY_IDP_ISSUER", "");
         assert!(Config::load(None).unwrap().identity_providers().is_err());

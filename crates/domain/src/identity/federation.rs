@@ -40,12 +40,24 @@ impl ProviderId {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProviderTrust {
     pub id: ProviderId,
-    /// Shown on the buttons: 「使用 {name} 繼續」.
+    /// Shown on the buttons: 「使用 {name} 繼續」; a brand's name is the same in every language.
     pub display_name: String,
+    /// Where the name is another in a language (a provider of our own, named in words).
+    pub display_names: Vec<(crate::shared::Language, String)>,
     /// Whether its word that an address is verified is enough to join an existing account of
     /// ours with that address (a provider that owns the mailboxes it vouches for, as Google does
     /// for Gmail). Off unless configured.
     pub links_by_email: bool,
+}
+
+impl ProviderTrust {
+    /// The name a reader of `language` sees.
+    pub fn display_name_in(&self, language: crate::shared::Language) -> &str {
+        self.display_names
+            .iter()
+            .find(|(l, _)| *l == language)
+            .map_or(self.display_name.as_str(), |(_, name)| name.as_str())
+    }
 }
 
 /// What a verified ID token says about the person.
@@ -259,6 +271,7 @@ mod tests {
         ProviderTrust {
             id: ProviderId::parse("google").unwrap(),
             display_name: "Google".into(),
+            display_names: Vec::new(),
             links_by_email,
         }
     }
@@ -359,5 +372,22 @@ mod tests {
         assert!(check_unlink(1, false).is_err());
         assert!(check_unlink(1, true).is_ok());
         assert!(check_unlink(2, false).is_ok());
+    }
+
+    #[test]
+    fn a_provider_is_named_in_the_reader_s_language_where_it_has_a_name_in_it() {
+        use crate::shared::Language;
+        let ours = ProviderTrust {
+            display_name: "測試 A".into(),
+            display_names: vec![
+                (Language::Vi, "Thử A".into()),
+                (Language::En, "Test A".into()),
+            ],
+            ..trust(false)
+        };
+        assert_eq!(ours.display_name_in(Language::Vi), "Thử A");
+        assert_eq!(ours.display_name_in(Language::En), "Test A");
+        assert_eq!(ours.display_name_in(Language::ZhTw), "測試 A");
+        assert_eq!(trust(false).display_name_in(Language::Vi), "Google");
     }
 }

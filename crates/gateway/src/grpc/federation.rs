@@ -20,7 +20,7 @@ impl Federation {
 fn provider_to_pb(p: &ProviderTrust) -> pb::IdentityProvider {
     pb::IdentityProvider {
         id: p.id.as_str().into(),
-        display_name: p.display_name.clone(),
+        display_name: p.display_name_in(crate::texts::current()).into(),
     }
 }
 

@@ -100,7 +100,7 @@ async fn from_query(
             return_to,
         }) => {
             fragment
-                .append_pair("linked", &provider.display_name)
+                .append_pair("linked", provider.display_name_in(crate::texts::current()))
                 .append_pair("to", &return_to);
         }
         Ok(FederatedOutcome::Held {
@@ -111,7 +111,10 @@ async fn from_query(
         }) => {
             fragment
                 .append_pair("ticket", &ticket)
-                .append_pair("provider", &provider.display_name)
+                .append_pair(
+                    "provider",
+                    provider.display_name_in(crate::texts::current()),
+                )
                 .append_pair("to", &return_to);
             if let Some(email) = email {
                 fragment.append_pair("email", email.as_str());
