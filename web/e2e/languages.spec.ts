@@ -76,3 +76,25 @@ test('a signed-in traveller’s language is their profile’s: prices, dates and
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
   await expect(page.getByRole('combobox', { name: '偏好語言' })).toHaveValue('zh-TW');
 });
+
+test('signing in on a new browser speaks the language the profile chose elsewhere', async ({ browser, request }) => {
+  const email = `linh-new-${Date.now()}@example.com`;
+  // Signed up and in on the Vietnamese pages, on another device: the profile keeps Vietnamese.
+  const r = await request.post('/api/auth/sign-up', { data: { email, password: 'secret1' }, headers: { 'accept-language': 'vi' } });
+  expect(r.status()).toBe(200);
+  const { idToken } = (await r.json()).data as { idToken: string };
+  const first = await request.post('/api/login', { headers: { 'authorization-firebase': idToken, 'accept-language': 'vi' } });
+  expect(first.status()).toBe(200);
+  // A new browser, where no language was chosen: the default pages, Chinese.
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login?next=%2Fprofile');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
+  await page.getByLabel('電子信箱').fill(email);
+  await page.getByLabel('密碼').fill('secret1');
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await page.context().close();
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDay, formatLocal, formatVnd } from '@/lib/format';
+import { formatBytes, formatLocal, formatVnd } from '@/lib/format';
+import { formatDay } from '@/lib/format-day';
 
 // The server's mails write the same (crates/domain/src/words/tests.rs holds its side).
 describe('money and times in the build’s language (zh-TW)', () => {

@@ -33,8 +33,3 @@ export function formatLocal(value: string, year = true): string {
   return t(year ? 'datetime' : 'daytime', { year: y, month: m, day: d, time: time.slice(0, 5) });
 }
 
-/** A calendar day (`2026-11-16`) in the language's order: `16/11/2026`, `2026/11/16`. */
-export function formatDay(day: string): string {
-  const [year = '', month = '', date = ''] = day.slice(0, 10).split('-');
-  return t('date', { year, month, day: date });
-}

@@ -18,8 +18,6 @@ export const messages = {
     login: t('nav-login'),
     register: t('nav-register'),
     account: t('nav-account'),
-    partnerApp: t('nav-partner-app'),
-    console: t('nav-console'),
     themeToLight: t('nav-theme-to-light'),
     themeToDark: t('nav-theme-to-dark'),
     menu: t('nav-menu'),

@@ -5,7 +5,6 @@ import { rememberLanguage, userAtom } from '@/features/account';
 import { messages } from '@/lib/messages';
 import { tokenAtom } from '@/lib/store';
 import { CATEGORIES, paths, to } from '@/lib/paths';
-import { homeOf, roleOf } from '@/lib/token-claims';
 import { themeAtom } from '../theme';
 import { preloadRoute } from '../route-modules';
 import { importWithReload } from '@/lib/lazy-load';
@@ -18,11 +17,7 @@ const MENU = messages.nav.menu;
 
 export function SiteHeader() {
   const [theme, setTheme] = useAtom(themeAtom);
-  const token = useAtomValue(tokenAtom);
-  const signedIn = token !== '';
-  // The app of an account that has one beside the member area: a partner's, the staff's console.
-  const home = signedIn ? homeOf(roleOf(token)) : undefined;
-  const app = home === '/partner' ? messages.nav.partnerApp : home === '/ops' ? messages.nav.console : undefined;
+  const signedIn = useAtomValue(tokenAtom) !== '';
   const user = useAtomValue(userAtom);
   const next = theme === 'light' ? 'dark' : 'light';
   // On phones the categories fold into a menu, so the header stays one row down to 320 px.
@@ -76,11 +71,6 @@ export function SiteHeader() {
           {themeButton('in-actions')}
           {signedIn ? (
             <>
-              {app && home && (
-                <a href={home} className="button button-primary button-small" data-testid="own-app">
-                  {app}
-                </a>
-              )}
               <Link to={paths.member} className="button button-secondary button-small account-link" onMouseEnter={() => preloadRoute('member')}>
                 {user?.displayName || messages.nav.account}
               </Link>

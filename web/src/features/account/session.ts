@@ -6,7 +6,6 @@ import type { Session } from '@/gen/booking/v1/identity_pb';
 import type { User } from '@/gen/booking/v1/user_pb';
 import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_S } from '@/lib/constants';
 import { readCookie, writeCookie } from '@/lib/cookies';
-import { LANGUAGE, languageOf, switchLanguage } from '@/lib/i18n';
 import { store, tokenAtom } from '@/lib/store';
 import { callRpc } from '@/lib/api/rpc';
 import { importWithReload } from '@/lib/lazy-load';
@@ -64,11 +63,7 @@ export async function startSession(session: Session): Promise<User | null> {
   keep(session);
   // Nothing asked for before (signed out, or as another customer) may be shown now.
   void forgetAnswers();
-  const user = await loadUser();
-  // A browser where no language was chosen speaks the one the profile keeps (chosen elsewhere).
-  const kept = languageOf(user?.preferredLanguage);
-  if (kept && kept !== LANGUAGE && !readCookie('lang')) switchLanguage(kept);
-  return user;
+  return loadUser();
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { UpdateUserRequest } from '@/gen/booking/v1/user_pb';
 import { ActionMode } from '@/gen/booking/v1/identity_pb';
 import { FederationService } from '@/gen/booking/v1/federation_pb';
+import { readCookie } from '@/lib/cookies';
+import { LANGUAGE, languageOf, switchLanguage } from '@/lib/i18n';
 import { store } from '@/lib/store';
 import { loadUser, refreshSession, startSession } from '../session';
 import { SIGNED_OUT_HERE, userAtom } from '../session-state';
@@ -15,9 +17,13 @@ export async function register(email: string, password: string, continueUrl: str
   if (session) await startSession(session);
 }
 
+/** Signs in with a password. A browser where no language was chosen then speaks the one the
+ * profile keeps (chosen on another). */
 export async function login(email: string, password: string) {
   const { session } = await callRpc(identity.signInWithPassword, { email, password });
-  if (session) await startSession(session);
+  if (!session) return;
+  const kept = languageOf((await startSession(session))?.preferredLanguage);
+  if (kept && kept !== LANGUAGE && !readCookie('lang')) switchLanguage(kept);
 }
 
 export async function resendVerification(continueUrl: string) {

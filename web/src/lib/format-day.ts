@@ -1,0 +1,12 @@
+// A calendar day in the build's language, from `formats.ftl` as every date on the pages and in the
+// mails: a module apart from `format.ts`, as only the console writes days alone.
+import { wordsOf } from '@/lib/i18n';
+import source from '@words/formats.ftl';
+
+const t = wordsOf(source);
+
+/** A calendar day (`2026-11-16`) in the language's order: `16/11/2026`, `2026/11/16`. */
+export function formatDay(day: string): string {
+  const [year = '', month = '', date = ''] = day.slice(0, 10).split('-');
+  return t('date', { year, month, day: date });
+}
