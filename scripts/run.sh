@@ -21,7 +21,8 @@ if [ -z "${APP_OIDC_PROVIDERS:-}" ]; then
     exec node scripts/oidc-provider.mjs >/dev/null 2>&1) &
   idp=$!
   trap 'kill $idp 2>/dev/null' EXIT
-  export APP_OIDC_PROVIDERS=test APP_OIDC_TEST_NAME=測試登入 APP_OIDC_TEST_CLIENT_ID=booking \
+  export APP_OIDC_PROVIDERS=test APP_OIDC_TEST_NAME=測試登入 APP_OIDC_TEST_NAME_VI="Đăng nhập thử" \
+    APP_OIDC_TEST_NAME_EN="Test sign-in" APP_OIDC_TEST_CLIENT_ID=booking \
     APP_OIDC_TEST_CLIENT_SECRET=secret-test APP_OIDC_TEST_ISSUER="http://127.0.0.1:$idp_port"
   for _ in $(seq 50); do
     curl -sf "http://127.0.0.1:$idp_port/.well-known/openid-configuration" >/dev/null && break
