@@ -8,4 +8,3 @@ money = { $sign ->
 }
 datetime = { $day }/{ $month }/{ $year } { $time }
 daytime = { $day }/{ $month } { $time }
-date = { $day }/{ $month }/{ $year }

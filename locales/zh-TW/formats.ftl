@@ -8,4 +8,3 @@ money = { $sign ->
 }
 datetime = { $year }/{ $month }/{ $day } { $time }
 daytime = { $month }/{ $day } { $time }
-date = { $year }/{ $month }/{ $day }

@@ -5,8 +5,10 @@ import source from '@words/formats.ftl';
 
 const t = wordsOf(source);
 
-/** A calendar day (`2026-11-16`) in the language's order: `16/11/2026`, `2026/11/16`. */
+/** A calendar day (`2026-11-16`) in the language's order: `16/11/2026`, `2026/11/16` (the order
+ * its times are written in, without the time; no key of its own, so the home page's words stay
+ * as they are). */
 export function formatDay(day: string): string {
   const [year = '', month = '', date = ''] = day.slice(0, 10).split('-');
-  return t('date', { year, month, day: date });
+  return t('datetime', { year, month, day: date, time: '' }).trim();
 }

@@ -32,4 +32,3 @@ export function formatLocal(value: string, year = true): string {
   const [y = '', m = '', d = ''] = day.split('-');
   return t(year ? 'datetime' : 'daytime', { year: y, month: m, day: d, time: time.slice(0, 5) });
 }
-

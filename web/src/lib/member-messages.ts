@@ -11,8 +11,6 @@ export const memberMessages = {
     home: t('nav-home'),
     orders: t('nav-orders'),
     userInfo: t('nav-user-info'),
-    partnerApp: t('nav-partner-app'),
-    console: t('nav-console'),
     vCoin: t('nav-v-coin'),
     support: t('nav-support'),
   },

@@ -30,11 +30,3 @@ export function subjectOf(token: string): string {
   const sub = claimsOf(token).sub;
   return typeof sub === 'string' ? sub : '';
 }
-
-/** Where each kind of account works: partners in their app, staff in the console, travellers in
- * their member area. Sign-in goes there when no page asked for it. */
-export function homeOf(role: Role): string {
-  if (role === 'partner') return '/partner';
-  if (role === 'operator' || role === 'admin') return '/ops';
-  return '/profile';
-}

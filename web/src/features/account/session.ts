@@ -128,3 +128,12 @@ export async function endSession(): Promise<void> {
   // signed out.
   forgetOffline();
 }
+
+/** Where the account of `token` works: partners in their app, staff in the console, travellers in
+ * their member area. Sign-in goes there when no page asked for it. */
+export function homeOf(token: string): string {
+  const role = roleOf(token);
+  if (role === 'partner') return '/partner';
+  if (role === 'operator' || role === 'admin') return '/ops';
+  return '/profile';
+}

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { tokenAtom } from '@/lib/store';
-import { homeOf, roleOf } from '@/lib/token-claims';
+import { homeOf } from '../session';
 import { sessionReadyAtom } from '../session-state';
 
 /** Sign-in and registration are for signed-out visitors; a signed-in one goes where it was headed,
@@ -13,6 +13,6 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const token = useAtomValue(tokenAtom);
   const signedIn = token !== '';
   const [params] = useSearchParams();
-  if (ready && signedIn) return <Navigate to={safeNext(params.get('next'), homeOf(roleOf(token)))} replace />;
+  if (ready && signedIn) return <Navigate to={safeNext(params.get('next'), homeOf(token))} replace />;
   return children;
 }
