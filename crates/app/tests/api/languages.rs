@@ -462,3 +462,32 @@ api_test!(
         }
     }
 );
+
+api_test!(
+    the_console_names_each_plan_in_the_operator_s_language,
+    async |app: &TestApp| {
+        use super::operations::{Cred, client, operator_token, with};
+        let admin = operator_token(app).await;
+        for lang in ["vi", "en"] {
+            let mut request = with(&Cred::Token(&admin), pb::ListCatalogRequest {});
+            request
+                .metadata_mut()
+                .insert("accept-language", lang.parse().unwrap());
+            let listed = client(app)
+                .await
+                .list_catalog(request)
+                .await
+                .unwrap()
+                .into_inner();
+            let mut translated = 0;
+            for p in &listed.plans {
+                let own = p.words.iter().find(|w| w.language == lang).unwrap();
+                if !own.name.is_empty() {
+                    translated += 1;
+                    assert_eq!(p.plan.as_ref().unwrap().name, own.name, "{lang}");
+                }
+            }
+            assert!(translated > 10, "{lang}: {translated} plans named");
+        }
+    }
+);
