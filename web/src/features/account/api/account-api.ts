@@ -17,13 +17,17 @@ export async function register(email: string, password: string, continueUrl: str
   if (session) await startSession(session);
 }
 
-/** Signs in with a password. A browser where no language was chosen then speaks the one the
- * profile keeps (chosen on another). */
+/** After a sign-in: a browser where no language was chosen speaks the one the profile keeps
+ * (chosen on another device); the page reloads in it. */
+export function followProfileLanguage(user: { preferredLanguage: string } | null | undefined): void {
+  const kept = languageOf(user?.preferredLanguage);
+  if (kept && kept !== LANGUAGE && !readCookie('lang')) switchLanguage(kept);
+}
+
+/** Signs in with a password, in the profile's language (`followProfileLanguage`). */
 export async function login(email: string, password: string) {
   const { session } = await callRpc(identity.signInWithPassword, { email, password });
-  if (!session) return;
-  const kept = languageOf((await startSession(session))?.preferredLanguage);
-  if (kept && kept !== LANGUAGE && !readCookie('lang')) switchLanguage(kept);
+  if (session) followProfileLanguage(await startSession(session));
 }
 
 export async function resendVerification(continueUrl: string) {

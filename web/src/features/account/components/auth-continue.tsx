@@ -6,7 +6,7 @@ import { useToast } from '@/lib/toasts';
 import { accountMessages } from '@/lib/account-messages';
 import { Field } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
-import { finishHeld, PENDING_SIGN_IN } from '../api/account-api';
+import { finishHeld, followProfileLanguage, PENDING_SIGN_IN } from '../api/account-api';
 import { accountError } from '../api/errors';
 import { emailRules, passwordRules, safeNext } from '../rules';
 import { loadUser, refreshSession } from '../session';
@@ -77,8 +77,10 @@ export function AuthContinue() {
     if (refresh) {
       localStorage.setItem(REFRESH_KEY, refresh);
       void (async () => {
-        if ((await refreshSession()) && (await loadUser().catch(() => null))) navigate(to, { replace: true });
-        else setStuck(true);
+        const user = (await refreshSession()) ? await loadUser().catch(() => null) : null;
+        if (!user) return setStuck(true);
+        navigate(to, { replace: true });
+        followProfileLanguage(user);
       })();
     } else if (linked) {
       toast(m.linkedNotice(linked), 'success');
