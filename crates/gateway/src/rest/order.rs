@@ -107,10 +107,7 @@ impl From<&Order> for OrderDto {
                     reason: t.reason.clone(),
                 })
                 .collect(),
-            driver: o
-                .driver
-                .as_ref()
-                .map(|d| driver_to_pb(d, !o.driver_from_partner())),
+            driver: driver_to_pb(o),
         }
     }
 }

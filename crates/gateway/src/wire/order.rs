@@ -284,10 +284,7 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
                 why: Some(why_to_pb(t.why())),
             })
             .collect(),
-        driver: o
-            .driver
-            .as_ref()
-            .map(|d| driver_to_pb(d, !o.driver_from_partner())),
+        driver: driver_to_pb(o),
         customer_id: o.owner.as_str().into(),
         version: o.version,
         assigned: o.is_assigned(),
@@ -295,15 +292,16 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
     }
 }
 
-/// A driver on the wire; `typed` when operators typed them in (no partner account).
-pub(crate) fn driver_to_pb(d: &Driver, typed: bool) -> pb::Driver {
-    pb::Driver {
+/// The order's driver on the wire; `typed` when operators typed them in (no partner account).
+pub(crate) fn driver_to_pb(o: &Order) -> Option<pb::Driver> {
+    let d: &Driver = o.driver.as_ref()?;
+    Some(pb::Driver {
         name: d.name.clone(),
         phone_country_code: d.phone.country_code().into(),
         phone_number: d.phone.number().into(),
         plate: d.plate.clone(),
-        typed,
-    }
+        typed: !o.driver_from_partner(),
+    })
 }
 
 pub(crate) fn plan_id(raw: &str) -> DomainResult<PlanId> {
