@@ -92,6 +92,21 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
     .await
 }
 
+/// A reading transaction that sees one instant of the database across its statements (a row and
+/// the rows that belong to it, read one after another): PostgreSQL's repeatable read, and on
+/// SQLite (WAL) any read transaction, whose snapshot is taken at its first read.
+pub async fn begin_snapshot(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    let options = match db.get_database_backend() {
+        sea_orm::DbBackend::Postgres => TransactionOptions {
+            isolation_level: Some(sea_orm::IsolationLevel::RepeatableRead),
+            access_mode: Some(sea_orm::AccessMode::ReadOnly),
+            ..TransactionOptions::default()
+        },
+        _ => TransactionOptions::default(),
+    };
+    db.begin_with_options(options).await
+}
+
 /// The database-wide locks: work that only one node may do at a time.
 #[derive(Debug, Clone, Copy)]
 pub enum DbLock<'a> {

@@ -286,9 +286,7 @@ impl Job {
             .iter_mut()
             .find(|o| &o.partner == partner)
             .ok_or_else(|| DomainError::not_found("job"))?;
-        // Closed because another took it (as the job's offers say, even read a moment before the
-        // job itself): said so.
-        if !open || matches!(offer.answer, Some(Answer::Taken { .. })) {
+        if !open {
             return Err(DomainError::FailedPrecondition(msg("job.taken")));
         }
         if !offer.is_open(now) {

@@ -48,42 +48,47 @@ impl SqlPartnerStore {
     /// The jobs of these rows, with their offers and steps: two reads for any number of jobs (a
     /// reminders look reads every job of the next two days).
     pub(crate) async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
-        let mut offers: HashMap<String, Vec<job_offer::Model>> = HashMap::new();
-        let mut steps: HashMap<String, Vec<job_step::Model>> = HashMap::new();
-        for chunk in rows.chunks(500) {
-            let ids = || chunk.iter().map(|r| r.order_id.clone());
-            for offer in job_offer::Entity::find()
-                .filter(job_offer::Column::OrderId.is_in(ids()))
-                .order_by_asc(job_offer::Column::OfferedAtMs)
-                .all(&self.db)
-                .await
-                .map_err(storage)?
-            {
-                offers
-                    .entry(offer.order_id.clone())
-                    .or_default()
-                    .push(offer);
-            }
-            for step in job_step::Entity::find()
-                .filter(job_step::Column::OrderId.is_in(ids()))
-                .order_by_asc(job_step::Column::Seq)
-                .all(&self.db)
-                .await
-                .map_err(storage)?
-            {
-                steps.entry(step.order_id.clone()).or_default().push(step);
-            }
-        }
-        rows.into_iter()
-            .map(|row| {
-                let (o, s) = (
-                    offers.remove(&row.order_id).unwrap_or_default(),
-                    steps.remove(&row.order_id).unwrap_or_default(),
-                );
-                job_from_rows(row, o, s)
-            })
-            .collect()
+        load_in(&self.db, rows).await
     }
+}
+
+/// Jobs with their offers and steps, read on `db` (a snapshot where the job must be whole).
+async fn load_in(db: &impl ConnectionTrait, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
+    let mut offers: HashMap<String, Vec<job_offer::Model>> = HashMap::new();
+    let mut steps: HashMap<String, Vec<job_step::Model>> = HashMap::new();
+    for chunk in rows.chunks(500) {
+        let ids = || chunk.iter().map(|r| r.order_id.clone());
+        for offer in job_offer::Entity::find()
+            .filter(job_offer::Column::OrderId.is_in(ids()))
+            .order_by_asc(job_offer::Column::OfferedAtMs)
+            .all(db)
+            .await
+            .map_err(storage)?
+        {
+            offers
+                .entry(offer.order_id.clone())
+                .or_default()
+                .push(offer);
+        }
+        for step in job_step::Entity::find()
+            .filter(job_step::Column::OrderId.is_in(ids()))
+            .order_by_asc(job_step::Column::Seq)
+            .all(db)
+            .await
+            .map_err(storage)?
+        {
+            steps.entry(step.order_id.clone()).or_default().push(step);
+        }
+    }
+    rows.into_iter()
+        .map(|row| {
+            let (o, s) = (
+                offers.remove(&row.order_id).unwrap_or_default(),
+                steps.remove(&row.order_id).unwrap_or_default(),
+            );
+            job_from_rows(row, o, s)
+        })
+        .collect()
 }
 
 #[async_trait]
@@ -133,12 +138,19 @@ impl PartnerStore for SqlPartnerStore {
         txn.commit().await.map_err(storage)
     }
 
+    /// The job with its offers and steps as of one instant: read apart, a job taken meanwhile
+    /// could show as open with its offers already closed.
     async fn job(&self, order: &OrderId) -> DomainResult<Option<Job>> {
-        let row = job::Entity::find_by_id(order.as_str())
-            .one(&self.db)
+        let snapshot = crate::sql::db::begin_snapshot(&self.db)
             .await
             .map_err(storage)?;
-        Ok(self.load(row.into_iter().collect()).await?.pop())
+        let row = job::Entity::find_by_id(order.as_str())
+            .one(&snapshot)
+            .await
+            .map_err(storage)?;
+        let job = load_in(&snapshot, row.into_iter().collect()).await?.pop();
+        snapshot.commit().await.map_err(storage)?;
+        Ok(job)
     }
 
     async fn save_job(&self, j: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError> {
