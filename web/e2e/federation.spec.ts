@@ -156,3 +156,28 @@ test('a link carrying another account’s session signs nobody in, and says so',
   await expect(page.getByRole('alert')).toContainText('這個登入連結不是從這個瀏覽器開始的');
   await expect(page.getByLabel('密碼')).toHaveCount(0);
 });
+
+test('signing in with a provider on a new browser speaks the language the profile chose', async ({ browser }) => {
+  const who = fresh('linh');
+  const email = `${who}@example.com`;
+  // The account made with the provider, in Chinese; then the profile's language set to Vietnamese.
+  const first = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await first.goto('/login');
+  await first.getByRole('button', { name: '使用 測試 A 繼續' }).click();
+  await atProvider(first, who, email);
+  await expect(first).toHaveURL(/\/profile$/);
+  await first.getByRole('combobox', { name: '介面語言' }).locator('visible=true').selectOption('vi');
+  await expect(first.getByRole('combobox', { name: 'Ngôn ngữ ưa dùng' })).toHaveValue('vi');
+  await first.context().close();
+  // A browser where no language was chosen: Chinese until the provider says who it is.
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
+  await page.getByRole('button', { name: '使用 測試 A 繼續' }).click();
+  await atProvider(page, who, email);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await page.context().close();
+});

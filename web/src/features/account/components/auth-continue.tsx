@@ -79,7 +79,9 @@ export function AuthContinue() {
       void (async () => {
         const user = (await refreshSession()) ? await loadUser().catch(() => null) : null;
         if (!user) return setStuck(true);
-        navigate(to, { replace: true });
+        // Landed first: a change of language loads the page again, which must be `to`, not this
+        // one (its fragment is spent).
+        await navigate(to, { replace: true });
         followProfileLanguage(user);
       })();
     } else if (linked) {
