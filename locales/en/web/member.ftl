@@ -3,6 +3,8 @@ header-unread =
         [one] { $n } unread reply from customer service
        *[other] { $n } unread replies from customer service
     }
+header-partner-app = Partner app
+header-console = Console
 nav-home = Member home
 nav-orders = My orders
 nav-user-info = My details

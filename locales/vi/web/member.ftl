@@ -1,4 +1,6 @@
 header-unread = { $n } phản hồi chưa đọc từ bộ phận chăm sóc khách hàng
+header-partner-app = Ứng dụng đối tác
+header-console = Trang quản trị
 nav-home = Trang thành viên
 nav-orders = Đơn hàng của tôi
 nav-user-info = Thông tin thành viên

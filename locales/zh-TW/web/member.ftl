@@ -1,4 +1,6 @@
 header-unread = { $n } 則未讀的客服回覆
+header-partner-app = 夥伴 App
+header-console = 營運後台
 nav-home = 會員首頁
 nav-orders = 我的訂單
 nav-user-info = 會員資料

@@ -6,7 +6,7 @@ import source from '@words/web/member.ftl';
 const t = wordsOf(source);
 
 export const memberMessages = {
-  header: { unread: (n: number) => t('header-unread', { n }) },
+  header: { unread: (n: number) => t('header-unread', { n }), partnerApp: t('header-partner-app'), console: t('header-console') },
   nav: {
     home: t('nav-home'),
     orders: t('nav-orders'),

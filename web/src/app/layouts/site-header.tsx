@@ -10,8 +10,9 @@ import { preloadRoute } from '../route-modules';
 import { importWithReload } from '@/lib/lazy-load';
 import { LanguagePicker } from '@/components/language-picker';
 
-/** Replies not yet opened: loaded only once someone is signed in. */
-const HeaderUnread = lazy(() => importWithReload(() => import('@/pages/header-unread')));
+/** The way to a partner's or staff's app, and replies not yet opened: loaded only once someone is
+ * signed in. */
+const HeaderSignedIn = lazy(() => importWithReload(() => import('@/pages/header-signed-in')));
 
 const MENU = messages.nav.menu;
 
@@ -75,7 +76,7 @@ export function SiteHeader() {
                 {user?.displayName || messages.nav.account}
               </Link>
               <Suspense fallback={null}>
-                <HeaderUnread />
+                <HeaderSignedIn />
               </Suspense>
             </>
           ) : (

@@ -5,6 +5,7 @@ export { LoginForm } from './components/login-form';
 export { ProfileView } from './components/profile-view';
 export { RegisterForm } from './components/register-form';
 export { SignedOutOnly } from './components/signed-out-only';
+export { WorkLink } from './components/work-link';
 export { endSession } from './session';
 export { adoptSessionToken, restoreSessionOnStart } from './session-start';
 export { sessionReadyAtom, userAtom } from './session-state';
