@@ -343,8 +343,10 @@ therapist-gender = Choose female or male
 therapist-hours_day = Unknown day of the week: { $day }
 therapist-hours_time = Write times as HH:MM
 therapist-id = A therapist id has lowercase letters, digits and hyphens
+therapist-language = Unknown language code: { $language } (use { $codes })
 therapist-name_required = Enter the therapist's name
 therapist-rating = A rating is between 0 and 50 (tenths of a star)
+therapist-skills = At most 12 skills
 therapist-shifts = Every shift has days, and a start and an end that differ
 
 time-local = Enter a valid date and time (Vietnam time)

@@ -256,8 +256,10 @@ therapist-gender = Vui lòng chọn nữ hoặc nam
 therapist-hours_day = Không nhận ra ngày trong tuần: { $day }
 therapist-hours_time = Giờ viết theo dạng HH:MM
 therapist-id = Mã kỹ thuật viên chỉ gồm chữ thường, chữ số và dấu gạch nối
+therapist-language = Mã ngôn ngữ không hợp lệ: { $language } (dùng { $codes })
 therapist-name_required = Vui lòng nhập tên kỹ thuật viên
 therapist-rating = Điểm đánh giá từ 0 đến 50 (phần mười sao)
+therapist-skills = Tối đa 12 chuyên môn
 therapist-shifts = Mỗi ca phải có ngày trong tuần, giờ bắt đầu và kết thúc khác nhau
 
 time-local = Vui lòng nhập ngày giờ đúng (giờ Việt Nam)

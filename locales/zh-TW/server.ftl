@@ -257,8 +257,10 @@ therapist-gender = 請選擇女性或男性
 therapist-hours_day = 不認得的星期：{ $day }
 therapist-hours_time = 時間請寫成 HH:MM
 therapist-id = 按摩師編號只能有小寫英文字母、數字與連字號
+therapist-language = 不認得的語言代碼：{ $language }（可用 { $codes }）
 therapist-name_required = 請輸入按摩師的名字
 therapist-rating = 評分須介於 0 與 50 之間（十分之一星）
+therapist-skills = 專長最多 12 項
 therapist-shifts = 每個班次都要有星期，且開始與結束的時間不同
 
 time-local = 請輸入正確的日期與時間（越南時間）

@@ -31,6 +31,7 @@ mod m20261128_000025_no_show_photo;
 mod m20261128_000026_reminders;
 mod m20261128_000027_notifications;
 mod m20261129_000028_position_kept_at;
+mod m20261129_000029_therapist_words;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000026_reminders::Migration),
             Box::new(m20261128_000027_notifications::Migration),
             Box::new(m20261129_000028_position_kept_at::Migration),
+            Box::new(m20261129_000029_therapist_words::Migration),
         ]
     }
 }

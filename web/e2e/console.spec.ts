@@ -517,18 +517,33 @@ test('an admin changes a therapist’s languages and hours; the finder follows',
   const row = page.getByTestId('therapists').locator('[data-therapist="t-mai"]');
   await row.getByRole('button', { name: '編輯照片、語言、專長與時段' }).click();
   const form = row.getByTestId('therapist-form');
-  await form.getByLabel('語言', { exact: true }).fill('zh, vi, ja');
+  // The languages she speaks are a list to tick: English off, Japanese on.
+  await form.getByLabel('英語', { exact: true }).uncheck();
+  await form.getByLabel('日語', { exact: true }).check();
   // One shift left: every day, mornings only.
   while ((await form.getByRole('button', { name: '刪除這個時段' }).count()) > 1) {
     await form.getByRole('button', { name: '刪除這個時段' }).last().click();
   }
-  const shift = form.locator('fieldset:not(.console-photos)').first();
+  const shift = form.getByRole('group', { name: '時段 1' });
   for (const day of ['一', '二', '三', '四', '五', '六', '日']) await shift.getByLabel(day, { exact: true }).check();
   await shift.getByLabel('開始').fill('08:00');
   await shift.getByLabel('結束').fill('12:00');
   await form.getByRole('button', { name: '儲存' }).click();
-  await expect(row).toContainText('zh、vi、ja');
+  await expect(row).toContainText('中文、越南語、日語');
   await expect(row).toContainText('一二三四五六日 08:00–12:00');
+  // Her English name and skills: English readers get them, zh-TW readers her own.
+  await form.getByLabel('文字的語言').selectOption('en');
+  await expect(form.getByLabel('名稱', { exact: true })).toHaveValue('Mai');
+  await form.getByLabel('名稱', { exact: true }).fill('Mai (spa)');
+  await form.getByLabel('專長', { exact: true }).fill('Hot stone, Aromatherapy');
+  await form.getByRole('button', { name: '儲存' }).click();
+  await expect(page.getByText('已儲存')).toBeVisible();
+  const read = async (lang: string) => {
+    const r = await request.get('/api/plan/dragon-massage/therapist?pageSize=50', { headers: { 'accept-language': lang } });
+    return ((await r.json()).data as { id: string; name: string; skills: string[]; languages: string[] }[]).find((t) => t.id === 't-mai');
+  };
+  expect(await read('en')).toMatchObject({ name: 'Mai (spa)', skills: ['Hot stone', 'Aromatherapy'], languages: ['zh', 'vi', 'ja'] });
+  expect((await read('zh-TW'))?.name).toBe('阿梅 Mai');
   const day = new Date(Date.now() + (7 + 72) * 3600_000).toISOString().slice(0, 10);
   const offered = async (time: string) => {
     const r = await request.get(`/api/plan/dragon-massage/therapist?date=${day}&time=${time}&duration=60`);

@@ -98,3 +98,24 @@ test('signing in on a new browser speaks the language the profile chose elsewher
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   await page.context().close();
 });
+
+test('the massage page names therapists, their languages and skills in the reader’s language', async ({ page }) => {
+  const han = (text: string) => (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const [lang, speaks, favourite] of [
+    ['en', 'Vietnamese', 'Add to favourites: Duc'],
+    ['vi', 'Tiếng Việt', 'Thêm vào yêu thích: Duc'],
+  ] as const) {
+    await page.goto(`/category/dragon-massage?lang=${lang}`);
+    const duc = page.getByTestId('therapist-t-duc');
+    await expect(duc).toContainText(speaks);
+    await expect(duc.getByRole('button', { name: favourite })).toBeVisible();
+    const cards = await page.locator('[data-testid^="therapist-t-"]').all();
+    expect(cards.length).toBeGreaterThanOrEqual(8);
+    for (const card of cards) {
+      const words = `${await card.innerText()} ${await card.getByRole('button').last().getAttribute('aria-label')}`;
+      expect(han(words), `${lang}: ${words}`).toBe(0);
+    }
+    expect(await sideways(page)).toBe(0);
+  }
+});

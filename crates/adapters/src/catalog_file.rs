@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use domain::catalog::{
     BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, PayRule, Payout, Plan,
-    PlanContent, PlanId, PlanTexts, PriceRules, Rate, Shift, Therapist, Translations, Vehicle,
+    PlanContent, PlanId, PlanTexts, PriceRules, Rate, Shift, Therapist, TherapistTexts,
+    Translations, Vehicle,
 };
 use domain::error::msg;
 use domain::shared::{Language, Money};
@@ -403,8 +404,12 @@ pub struct TherapistEntry {
     pub rating_tenths: u32,
     #[serde(default)]
     pub bio: String,
-    /// Her bio in other languages (`[therapists.bios]`, `vi = "…"`).
+    /// Her name, skills and bio in other languages (`[therapists.translations.vi]`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: BTreeMap<String, TherapistTextsEntry>,
+    /// Files written before names and skills were translated keep only bios here
+    /// (`[therapists.bios]`, `vi = "…"`); read, never written.
+    #[serde(default, skip_serializing)]
     pub bios: BTreeMap<String, String>,
     #[serde(default)]
     pub hours: Vec<ShiftEntry>,
@@ -412,6 +417,39 @@ pub struct TherapistEntry {
     pub days_off: Vec<String>,
     #[serde(default = "yes")]
     pub active: bool,
+}
+
+/// A therapist's words in one language (`domain::catalog::TherapistTexts`), as the file and the
+/// database keep them.
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TherapistTextsEntry {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub bio: String,
+}
+
+impl From<&TherapistTexts> for TherapistTextsEntry {
+    fn from(t: &TherapistTexts) -> Self {
+        Self {
+            name: t.name.clone(),
+            skills: t.skills.clone(),
+            bio: t.bio.clone(),
+        }
+    }
+}
+
+impl From<TherapistTextsEntry> for TherapistTexts {
+    fn from(t: TherapistTextsEntry) -> Self {
+        Self {
+            name: t.name,
+            skills: t.skills,
+            bio: t.bio,
+        }
+    }
 }
 
 /// A weekly shift as the file and the database keep it: `days = ["mon", …]`, `from` and `until`
@@ -454,6 +492,20 @@ pub fn days_off_to(days: &[chrono::NaiveDate]) -> Vec<String> {
     days.iter()
         .map(|d| d.format("%Y-%m-%d").to_string())
         .collect()
+}
+
+/// Translations with an older file's bios folded in, where the language has no bio of its own.
+fn with_bios(
+    mut translations: BTreeMap<String, TherapistTextsEntry>,
+    bios: BTreeMap<String, String>,
+) -> BTreeMap<String, TherapistTextsEntry> {
+    for (tag, bio) in bios {
+        let entry = translations.entry(tag).or_default();
+        if entry.bio.is_empty() {
+            entry.bio = bio;
+        }
+    }
+    translations
 }
 
 /// Parses a catalogue file into domain values; the first bad entry is named in the error.
@@ -531,7 +583,8 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
                 years_of_practice: t.years_of_practice,
                 rating_tenths: t.rating_tenths,
                 bio: t.bio,
-                bios: translations_from(t.bios).map_err(in_therapist)?,
+                translations: translations_from(with_bios(t.translations, t.bios))
+                    .map_err(in_therapist)?,
                 hours,
                 days_off: days_off_from(&t.days_off).map_err(in_therapist)?,
                 active: t.active,
@@ -580,7 +633,8 @@ pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> 
                 years_of_practice: t.years_of_practice,
                 rating_tenths: t.rating_tenths,
                 bio: t.bio.clone(),
-                bios: translations_of(&t.bios, |b: &String| b.trim().is_empty()),
+                translations: translations_of(&t.translations, TherapistTexts::is_empty),
+                bios: BTreeMap::new(),
                 hours: t.hours.iter().map(ShiftEntry::from).collect(),
                 days_off: days_off_to(&t.days_off),
                 active: t.active,
@@ -622,8 +676,33 @@ mod tests {
             text.contains("[plans.translations.vi]"),
             "translations are written"
         );
-        assert!(text.contains("[therapists.bios]"), "bios are written");
+        assert!(
+            text.contains("[therapists.translations.vi]"),
+            "her words in other languages are written"
+        );
         assert_eq!(parse(&text).unwrap(), (plans, therapists));
+    }
+
+    #[test]
+    fn an_older_file_s_bios_are_read_as_her_words() {
+        let older = DEMO.replacen(
+            "[therapists.translations.vi]\nname = \"Lan\"",
+            "[therapists.bios]\nvi = \"Từ Huế\"\n\n[therapists.translations.vi]\nname = \"Lan\"",
+            1,
+        );
+        assert_ne!(older, DEMO);
+        let (_, therapists) = parse(&older).unwrap();
+        let lan = therapists[0].in_language(Language::Vi);
+        assert_eq!(lan.name, "Lan");
+        assert_ne!(lan.bio, "Từ Huế", "her own translation wins");
+        let only_bios = DEMO.replacen(
+            "[therapists.translations.vi]\nname = \"Lan\"\nskills = [\"Bấm huyệt kiểu Việt\", \"Massage tinh dầu\"]\nbio = \"Đến từ Huế, chuyên thư giãn sâu vai gáy và lưng.\"",
+            "[therapists.bios]\nvi = \"Từ Huế\"",
+            1,
+        );
+        assert_ne!(only_bios, DEMO);
+        let (_, therapists) = parse(&only_bios).unwrap();
+        assert_eq!(therapists[0].in_language(Language::Vi).bio, "Từ Huế");
     }
 
     #[test]

@@ -237,6 +237,36 @@ on_both_databases!(
     }
 );
 
+// Rows kept before migration 29 wrote the languages she speaks in zh-TW words and each
+// translation as a bio alone; the migration turns them into codes and words.
+on_both_databases!(
+    therapists_kept_in_the_older_shape_are_read_in_the_new_one,
+    |db: DatabaseConnection| async move {
+        let service = catalog(&db);
+        let (_, therapists) = catalog_file::parse(catalog_file::DEMO).unwrap();
+        service.import(&[], &therapists[..1]).await.unwrap();
+        db.execute_unprepared(
+            "UPDATE therapists SET languages = '[\"中文\",\"越南語\",\"Khmer\"]', \
+             translations = '{\"vi\":\"Đến từ Huế\"}' WHERE id = 't-lan'",
+        )
+        .await
+        .unwrap();
+        db.execute_unprepared(
+            "DELETE FROM seaql_migrations WHERE version = 'm20261129_000029_therapist_words'",
+        )
+        .await
+        .unwrap();
+        db::migrate(&db).await.unwrap();
+        let repo = SqlCatalogRepository::new(db.clone());
+        let (_, kept) = repo.everything().await.unwrap();
+        let lan = &kept[0];
+        assert_eq!(lan.languages, ["zh", "vi", "Khmer"], "unknown words stay");
+        let vi = lan.in_language(domain::shared::Language::Vi);
+        assert_eq!(vi.bio, "Đến từ Huế");
+        assert_eq!(vi.name, lan.name, "no Vietnamese name yet: zh-TW's");
+    }
+);
+
 #[path = "repo/backups.rs"]
 mod backups;
 #[path = "repo/blobs.rs"]

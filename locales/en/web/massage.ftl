@@ -48,3 +48,9 @@ photo-count =
        *[other] { $n } photos
     }
 rating = ★ { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+speaks-zh = Chinese
+speaks-vi = Vietnamese
+speaks-en = English
+speaks-ko = Korean
+speaks-ja = Japanese
+speaks-th = Thai

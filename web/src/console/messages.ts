@@ -220,11 +220,12 @@ export const consoleMessages = {
     capacity: t('catalog-capacity'),
     hours: t('catalog-hours'),
     languages: t('catalog-languages'),
+    /** A therapist's languages, by the codes the server sends. */
+    spoken: (code: string) => (t.has(`catalog-spoken-${code}`) ? t(`catalog-spoken-${code}`) : code),
     skills: t('catalog-skills'),
     takeOff: t('catalog-take-off'),
     putOn: t('catalog-put-on'),
     editTherapist: t('catalog-edit-therapist'),
-    languagesHint: t('catalog-languages-hint'),
     skillsHint: t('catalog-skills-hint'),
     shift: (n: number) => t('catalog-shift', { n }),
     shiftFrom: t('catalog-shift-from'),

@@ -16,6 +16,8 @@ export const massageMessages = {
   years: (n: number) => t('years', { n }),
   rating: (tenths: number) => t('rating', { rating: tenths / 10 }),
   genders: { 1: t('genders-1'), 2: t('genders-2') } as Record<number, string>,
+  /** The languages a therapist speaks, by the codes the server sends. */
+  speaks: { zh: t('speaks-zh'), vi: t('speaks-vi'), en: t('speaks-en'), ko: t('speaks-ko'), ja: t('speaks-ja'), th: t('speaks-th') } as Record<string, string>,
   favorite: t('favorite'),
   unfavorite: t('unfavorite'),
   favoriteSignIn: t('favorite-sign-in'),

@@ -8,7 +8,7 @@ use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::{
     CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, PlanTexts, Therapist,
-    Vehicle,
+    TherapistTexts, Vehicle,
 };
 use domain::shared::{Money, Page, PageRequest};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -18,8 +18,8 @@ use sea_orm::{
 };
 
 use crate::catalog_file::{
-    ContentEntry, PlanTextsEntry, PricingEntry, ShiftEntry, days_off_from, days_off_to,
-    translations_from, translations_of,
+    ContentEntry, PlanTextsEntry, PricingEntry, ShiftEntry, TherapistTextsEntry, days_off_from,
+    days_off_to, translations_from, translations_of,
 };
 use crate::sql::common::{corrupt, insert_audit, json, parse_json, storage};
 use crate::sql::entities::{plan, therapist};
@@ -145,8 +145,11 @@ fn therapist_from_row(row: therapist::Model) -> DomainResult<Therapist> {
             .map_err(|e| corrupt("therapist", e))?,
         rating_tenths: u32::try_from(row.rating_tenths).map_err(|e| corrupt("therapist", e))?,
         bio: row.bio,
-        bios: translations_from::<String, _>(parse_json("therapist", &row.translations)?)
-            .map_err(|e| corrupt("therapist", e))?,
+        translations: translations_from::<TherapistTextsEntry, _>(parse_json(
+            "therapist",
+            &row.translations,
+        )?)
+        .map_err(|e| corrupt("therapist", e))?,
         hours: hours
             .iter()
             .map(ShiftEntry::to_shift)
@@ -172,9 +175,10 @@ fn therapist_to_row(
         years_of_practice: Set(clamp_i32(t.years_of_practice)),
         rating_tenths: Set(clamp_i32(t.rating_tenths)),
         bio: Set(t.bio.clone()),
-        translations: Set(json(&translations_of::<_, String>(&t.bios, |b| {
-            b.trim().is_empty()
-        }))),
+        translations: Set(json(&translations_of::<_, TherapistTextsEntry>(
+            &t.translations,
+            TherapistTexts::is_empty,
+        ))),
         hours: Set(json(
             &t.hours.iter().map(ShiftEntry::from).collect::<Vec<_>>(),
         )),

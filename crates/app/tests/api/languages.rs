@@ -285,14 +285,20 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(refused.code(), tonic::Code::InvalidArgument, "{refused:?}");
-        // A therapist's bio, in Vietnamese.
+        // A therapist's bio, in Vietnamese (her skills are the Vietnamese ones she has).
         let lan = listed.therapists.iter().find(|t| t.id == "t-lan").unwrap();
+        let vi_skills = listed
+            .bios
+            .iter()
+            .find(|b| b.therapist_id == "t-lan" && b.language == "vi")
+            .map(|b| b.skills.clone())
+            .unwrap_or_default();
         c.update_therapist(with(
             &cred,
             pb::UpdateTherapistRequest {
                 therapist_id: "t-lan".into(),
                 languages: lan.languages.clone(),
-                skills: lan.skills.clone(),
+                skills: vi_skills,
                 hours: lan.hours.clone(),
                 bio: Some("Người Huế, mát tay.".into()),
                 language: "vi".into(),
@@ -336,6 +342,151 @@ api_test!(
             .into_inner()
             .catalog_toml;
         assert_eq!(again, exported);
+    }
+);
+
+/// How many Han characters `text` holds: what a reader of vi or en could not read.
+fn han(text: &str) -> usize {
+    text.chars()
+        .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+        .count()
+}
+
+api_test!(
+    therapists_read_in_each_language_and_admins_translate_their_names_and_skills,
+    async |app: &TestApp| {
+        use super::operations::{Cred, client, operator_token, with};
+        let list = "/api/plan/dragon-massage/therapist?pageSize=50";
+        // Every therapist's name, skills and bio in the reader's language; the languages she
+        // speaks are codes each reader's words name.
+        for lang in ["vi", "en"] {
+            let read = read_in(app, list, lang).await;
+            let therapists = read["data"].as_array().unwrap();
+            assert!(therapists.len() >= 8, "{read}");
+            for t in therapists {
+                let words = format!("{} {} {}", t["name"], t["skills"], t["bio"]);
+                assert_eq!(han(&words), 0, "{lang}: {words}");
+                for code in t["languages"].as_array().unwrap() {
+                    assert!(
+                        ["zh", "vi", "en", "ko", "ja", "th"].contains(&code.as_str().unwrap()),
+                        "{code}"
+                    );
+                }
+            }
+        }
+        let zh = read_in(app, list, "zh-TW").await;
+        let lan = |read: &Value| {
+            read["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["id"] == "t-lan")
+                .cloned()
+                .unwrap()
+        };
+        assert_eq!(lan(&zh)["name"], "阿蘭 Lan");
+        assert_eq!(lan(&read_in(app, list, "en").await)["name"], "Lan");
+        // A language filter is a code; a skill is found by the words any reader saw on a card.
+        let ids = |read: Value| -> Vec<String> {
+            read["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["id"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert_eq!(
+            ids(read_in(app, &format!("{list}&language=ko"), "en").await),
+            ["t-ngoc"]
+        );
+        let hot_en = ids(read_in(app, &format!("{list}&skill=Hot%20stone"), "en").await);
+        let hot_zh = ids(read_in(app, &format!("{list}&skill=%E7%86%B1%E7%9F%B3"), "zh-TW").await);
+        assert_eq!(hot_en, ["t-mai", "t-trang"]);
+        assert_eq!(hot_en, hot_zh);
+
+        // An admin sets her English name and skills; her English bio stays as it was.
+        let admin = operator_token(app).await;
+        let cred = Cred::Token(&admin);
+        let mut c = client(app).await;
+        let listed = c
+            .list_catalog(with(&cred, pb::ListCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(
+            listed.spoken_languages,
+            ["zh", "vi", "en", "ko", "ja", "th"]
+        );
+        assert!(
+            listed.missing.iter().all(|m| m.kind != "therapist"),
+            "{:?}",
+            listed.missing
+        );
+        let t = listed.therapists.iter().find(|t| t.id == "t-lan").unwrap();
+        let edit = |language: &str, languages: Vec<String>, name: &str, skills: &[&str]| {
+            pb::UpdateTherapistRequest {
+                therapist_id: "t-lan".into(),
+                languages,
+                skills: skills.iter().map(|s| (*s).to_owned()).collect(),
+                hours: t.hours.clone(),
+                name: Some(name.into()),
+                language: language.into(),
+                ..Default::default()
+            }
+        };
+        let codes = t.languages.clone();
+        c.update_therapist(with(
+            &cred,
+            edit("en", codes.clone(), "Lan (Hue)", &["Acupressure"]),
+        ))
+        .await
+        .unwrap();
+        let en = lan(&read_in(app, list, "en").await);
+        assert_eq!(en["name"], "Lan (Hue)");
+        assert_eq!(en["skills"], json!(["Acupressure"]));
+        assert!(en["bio"].as_str().unwrap().starts_with("From Hue"), "{en}");
+        assert_eq!(lan(&read_in(app, list, "zh-TW").await)["name"], "阿蘭 Lan");
+        // Languages are codes: a word is refused, naming the codes.
+        let refused = c
+            .update_therapist(with(&cred, edit("en", vec!["中文".into()], "Lan", &[])))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::InvalidArgument, "{refused:?}");
+        assert!(refused.message().contains("zh, vi, en"), "{refused:?}");
+        // Her Vietnamese words emptied: read in zh-TW, and on the list of what is missing.
+        c.update_therapist(with(
+            &cred,
+            pb::UpdateTherapistRequest {
+                bio: Some(String::new()),
+                ..edit("vi", codes, "", &[])
+            },
+        ))
+        .await
+        .unwrap();
+        assert_eq!(lan(&read_in(app, list, "vi").await)["name"], "阿蘭 Lan");
+        let listed = c
+            .list_catalog(with(&cred, pb::ListCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        let missing = listed
+            .missing
+            .iter()
+            .find(|m| m.id == "t-lan" && m.language == "vi")
+            .unwrap();
+        assert_eq!(missing.fields, ["name", "skills", "bio"]);
+        let kept = |language: &str| {
+            listed
+                .bios
+                .iter()
+                .find(|b| b.therapist_id == "t-lan" && b.language == language)
+                .map(|b| (b.name.clone(), b.skills.clone()))
+        };
+        assert_eq!(
+            kept("en"),
+            Some(("Lan (Hue)".into(), vec!["Acupressure".into()]))
+        );
+        assert_eq!(kept("vi"), None);
     }
 );
 

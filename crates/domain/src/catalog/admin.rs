@@ -76,16 +76,18 @@ impl PlanEdit {
     }
 }
 
-/// What an admin sets of a therapist in the console: her languages, skills and hours always; her
-/// photos and her bio in one language when given.
+/// What an admin sets of a therapist in the console: the languages she speaks, her hours, and her
+/// skills in `language` always; her photos, and her name and bio in `language`, when given.
+/// zh-TW's words are her own; empty words elsewhere are "not translated".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TherapistEdit {
+    pub language: Language,
     pub languages: Vec<String>,
     pub skills: Vec<String>,
     pub hours: Vec<Shift>,
     pub photos: Option<Vec<String>>,
-    /// Her bio in a language: zh-TW's is her own, an empty one elsewhere is "not translated".
-    pub bio: Option<(Language, String)>,
+    pub name: Option<String>,
+    pub bio: Option<String>,
 }
 
 /// The catalogue as admins keep it.
@@ -222,8 +224,9 @@ impl CatalogAdmin {
     }
 
     /// An admin replaces a therapist's languages, skills and weekly hours (Vietnam time), her
-    /// photos when given (the first is her card's) and her bio in a language when given; the
-    /// finder offers her by them from now on, and bookings she has keep her.
+    /// photos when given (the first is her card's) and her name and bio when given, the words in
+    /// the edit's language; the finder offers her by them from now on, and bookings she has keep
+    /// her.
     pub async fn update_therapist(
         &self,
         by: &Staff,
@@ -231,10 +234,12 @@ impl CatalogAdmin {
         edit: TherapistEdit,
     ) -> DomainResult<Therapist> {
         let TherapistEdit {
+            language,
             languages,
             skills,
             hours,
             photos,
+            name,
             bio,
         } = edit;
         by.require_admin()?;
@@ -250,21 +255,24 @@ impl CatalogAdmin {
         let (languages, skills) = (tidy(&languages), tidy(&skills));
         self.change_therapist(by, id, "therapist.update", |t| {
             t.languages = languages;
-            t.skills = skills;
             t.hours = hours;
             if let Some(photos) = photos {
                 t.photos = tidy(&photos);
             }
-            match bio {
-                Some((lang, bio)) if lang == Language::default() => t.bio = bio.trim().to_owned(),
-                Some((lang, bio)) if bio.trim().is_empty() => {
-                    t.bios.remove(&lang);
-                }
-                Some((lang, bio)) => {
-                    t.bios.insert(lang, bio.trim().to_owned());
-                }
-                None => {}
+            // A language's own words only: what it lacks is read from zh-TW, not copied.
+            let mut texts = if language == Language::default() {
+                t.texts()
+            } else {
+                t.translations.get(&language).cloned().unwrap_or_default()
+            };
+            texts.skills = skills;
+            if let Some(name) = name {
+                texts.name = name.trim().to_owned();
             }
+            if let Some(bio) = bio {
+                texts.bio = bio.trim().to_owned();
+            }
+            t.set_texts(language, texts);
         })
         .await
     }
@@ -334,16 +342,25 @@ impl CatalogAdmin {
 /// What the audit log keeps of a therapist: whether she takes bookings, and her hours.
 fn therapist_snapshot(t: &Therapist) -> String {
     let hours: Vec<String> = t.hours.iter().map(Shift::summary).collect();
-    let bios: String = t
-        .bios
+    let translated: String = t
+        .translations
         .iter()
-        .map(|(lang, bio)| format!(" bio.{}={}", lang.tag(), bio.chars().count()))
+        .map(|(lang, w)| {
+            let tag = lang.tag();
+            format!(
+                " name.{tag}={} skills.{tag}={} bio.{tag}={}",
+                w.name,
+                w.skills.join(","),
+                w.bio.chars().count()
+            )
+        })
         .collect();
     format!(
-        "active={} hours={} languages={} skills={} bio={}{bios}",
+        "active={} hours={} languages={} name={} skills={} bio={}{translated}",
         t.active,
         hours.join("; "),
         t.languages.join(","),
+        t.name,
         t.skills.join(","),
         t.bio.chars().count()
     )

@@ -23,5 +23,5 @@ pub use price_rules::{
     BookingWindow, ExtraPerson, NightSurcharge, PayRule, Payout, PlanOption, PriceRules, Rate,
 };
 pub use service::CatalogService;
-pub use therapist::{Gender, Shift, Slot, Therapist, TherapistQuery};
-pub use translations::{EntryKind, MissingTranslation, PlanTexts, Translations};
+pub use therapist::{Gender, SPOKEN_LANGUAGES, Shift, Slot, Therapist, TherapistQuery};
+pub use translations::{EntryKind, MissingTranslation, PlanTexts, TherapistTexts, Translations};

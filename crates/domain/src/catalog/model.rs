@@ -96,7 +96,7 @@ pub const CITIES: [(&str, &str); 4] = [
     ("dad", "DAD"),
     ("nha", "CXR"),
 ];
-const LANGUAGES: [&str; 3] = ["zh", "en", "vi"];
+pub(super) const LANGUAGES: [&str; 3] = ["zh", "en", "vi"];
 
 /// At most this many items in an included or excluded list.
 pub const CONTENT_ITEMS_MAX: usize = 12;
@@ -293,7 +293,10 @@ impl Plan {
         Language::TRANSLATED
             .into_iter()
             .filter_map(|language| {
-                let fields = missing_fields(&ours, self.translations.get(&language));
+                let fields = missing_fields(
+                    ours.filled(),
+                    self.translations.get(&language).map(PlanTexts::filled),
+                );
                 (!fields.is_empty()).then(|| MissingTranslation {
                     kind: EntryKind::Plan,
                     id: self.id.as_str().to_owned(),

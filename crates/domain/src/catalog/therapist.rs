@@ -2,7 +2,10 @@
 
 use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
-use super::translations::{EntryKind, MissingTranslation, Translations, or_default};
+use super::translations::{
+    EntryKind, MissingTranslation, TherapistTexts, Translations, list_or_default, missing_fields,
+    or_default,
+};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{Language, LocalTime};
 
@@ -98,6 +101,10 @@ impl Shift {
     }
 }
 
+/// The languages a therapist can speak with a customer, as codes: each reader's catalogue names
+/// them, so "中文" and "Tiếng Trung" are one filter.
+pub const SPOKEN_LANGUAGES: [&str; 6] = ["zh", "vi", "en", "ko", "ja", "th"];
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Therapist {
     pub id: String,
@@ -105,14 +112,15 @@ pub struct Therapist {
     pub gender: Gender,
     /// Paths of this site; the first is her card's. None: the site draws her initial.
     pub photos: Vec<String>,
+    /// Codes from [`SPOKEN_LANGUAGES`].
     pub languages: Vec<String>,
     pub skills: Vec<String>,
     pub years_of_practice: u32,
     /// Average rating × 10 (45 is 4.5 stars), so it stays an exact integer.
     pub rating_tenths: u32,
     pub bio: String,
-    /// Her bio in the other languages; `bio` is zh-TW's.
-    pub bios: Translations<String>,
+    /// Her name, skills and bio in the other languages; the fields above are zh-TW's.
+    pub translations: Translations<TherapistTexts>,
     pub hours: Vec<Shift>,
     /// Days she takes no booking on (Vietnam calendar days), soonest first: a day off is a day
     /// no massage of hers starts on.
@@ -121,29 +129,53 @@ pub struct Therapist {
 }
 
 impl Therapist {
-    /// Her bio as a reader of `lang` sees it: translated, or in zh-TW.
+    /// Her zh-TW words, in the shape a translation takes.
+    pub fn texts(&self) -> TherapistTexts {
+        TherapistTexts {
+            name: self.name.clone(),
+            skills: self.skills.clone(),
+            bio: self.bio.clone(),
+        }
+    }
+
+    /// Her words as a reader of `lang` sees them: each field translated, or in zh-TW.
     pub fn in_language(&self, lang: Language) -> Therapist {
         let mut therapist = self.clone();
-        if let Some(bio) = self.bios.get(&lang) {
-            therapist.bio = or_default(bio, &self.bio);
+        if let Some(t) = self.translations.get(&lang) {
+            therapist.name = or_default(&t.name, &self.name);
+            therapist.skills = list_or_default(&t.skills, &self.skills);
+            therapist.bio = or_default(&t.bio, &self.bio);
         }
         therapist
     }
 
-    /// The languages her bio is not translated into (when she has one).
-    pub fn missing_translations(&self) -> Vec<MissingTranslation> {
-        if self.bio.trim().is_empty() {
-            return Vec::new();
+    /// Sets her words in `lang`: zh-TW's are her own; elsewhere, empty words are "not
+    /// translated", and a language left with none is dropped.
+    pub fn set_texts(&mut self, lang: Language, texts: TherapistTexts) {
+        if lang == Language::default() {
+            (self.name, self.skills, self.bio) = (texts.name, texts.skills, texts.bio);
+        } else if texts.is_empty() {
+            self.translations.remove(&lang);
+        } else {
+            self.translations.insert(lang, texts);
         }
+    }
+
+    /// The languages she lacks words in, with the fields: those zh-TW has and they do not.
+    pub fn missing_translations(&self) -> Vec<MissingTranslation> {
+        let ours = self.texts().filled();
         Language::TRANSLATED
             .into_iter()
-            .filter(|l| self.bios.get(l).is_none_or(|b| b.trim().is_empty()))
-            .map(|language| MissingTranslation {
-                kind: EntryKind::Therapist,
-                id: self.id.clone(),
-                name: self.name.clone(),
-                language,
-                fields: vec!["bio"],
+            .filter_map(|language| {
+                let theirs = self.translations.get(&language).map(TherapistTexts::filled);
+                let fields = missing_fields(ours, theirs);
+                (!fields.is_empty()).then(|| MissingTranslation {
+                    kind: EntryKind::Therapist,
+                    id: self.id.clone(),
+                    name: self.name.clone(),
+                    language,
+                    fields,
+                })
             })
             .collect()
     }
@@ -151,6 +183,14 @@ impl Therapist {
 
 impl Therapist {
     pub const MAX_ID_LEN: usize = 64;
+    /// Skills a card shows at most.
+    pub const SKILLS_MAX: usize = 12;
+
+    fn all_skills(&self) -> impl Iterator<Item = &String> {
+        self.skills
+            .iter()
+            .chain(self.translations.values().flat_map(|t| &t.skills))
+    }
 
     /// Her card's photo, if she has one.
     pub fn photo(&self) -> Option<&str> {
@@ -176,10 +216,29 @@ impl Therapist {
         if !slug {
             return Err(DomainError::invalid("id", msg("therapist.id")));
         }
+        if let Some(bad) = self
+            .languages
+            .iter()
+            .find(|l| !SPOKEN_LANGUAGES.contains(&l.as_str()))
+        {
+            return Err(DomainError::invalid(
+                "languages",
+                msg("therapist.language")
+                    .with("language", bad.as_str())
+                    .with("codes", SPOKEN_LANGUAGES.join(", ")),
+            ));
+        }
         crate::shared::text("name", &self.name, 60, msg("therapist.name_required"))?;
-        crate::shared::lines("bio", &self.bio, 2000)?;
-        for bio in self.bios.values() {
-            crate::shared::lines("bio", bio, 2000)?;
+        // Each language's words hold the same rules as zh-TW's; an empty name is untranslated.
+        for texts in std::iter::once(self.texts()).chain(self.translations.values().cloned()) {
+            crate::shared::optional_text("name", &texts.name, 60)?;
+            crate::shared::lines("bio", &texts.bio, 2000)?;
+            for skill in &texts.skills {
+                crate::shared::text("skills", skill, 40, crate::shared::REQUIRED)?;
+            }
+            if texts.skills.len() > Self::SKILLS_MAX {
+                return Err(DomainError::invalid("skills", msg("therapist.skills")));
+            }
         }
         super::model::photo_list("photos", &self.photos)?;
         if self.rating_tenths > 50 {
@@ -231,6 +290,7 @@ impl Slot {
 
 impl TherapistQuery {
     /// The filters on who the therapist is and when they work; bookings are the finder's part.
+    /// A skill is matched in any of her languages: it is what a reader saw on her card.
     pub fn matches(&self, t: &Therapist) -> bool {
         t.active
             && self.gender.is_none_or(|g| g == t.gender)
@@ -241,7 +301,7 @@ impl TherapistQuery {
             && self
                 .skill
                 .as_ref()
-                .is_none_or(|s| t.skills.iter().any(|x| x == s))
+                .is_none_or(|s| t.all_skills().any(|x| x == s))
             && self.slot.is_none_or(|s| t.works(s.start, s.minutes))
     }
 }
@@ -281,8 +341,8 @@ mod tests {
         assert!(q(|_| {}));
         assert!(q(|q| q.gender = Some(Gender::Female)));
         assert!(!q(|q| q.gender = Some(Gender::Male)));
-        assert!(q(|q| q.language = Some("中文".into())));
-        assert!(!q(|q| q.language = Some("韓語".into())));
+        assert!(q(|q| q.language = Some("zh".into())));
+        assert!(!q(|q| q.language = Some("ko".into())));
         assert!(!q(|q| q.skill = Some("熱石".into())));
         assert!(!q(
             |q| q.slot = Some(Slot::new(at("2026-12-06T20:00"), 60).unwrap())

@@ -1,5 +1,5 @@
 //! The catalogue's own words in the languages beside Traditional Chinese: a plan's texts and a
-//! therapist's bio. A field left empty in a language is not translated there: the reader gets the
+//! therapist's name, skills and bio. A field left empty in a language is not translated there: the reader gets the
 //! zh-TW words, and the field is on the operators' list of missing translations.
 
 use std::collections::BTreeMap;
@@ -17,6 +17,29 @@ pub struct PlanTexts {
     pub meeting_point: String,
     pub finding: String,
     pub service_area: String,
+}
+
+/// A therapist's words in one language; an empty field (or list) is not translated. The languages
+/// she speaks are codes, named by each reader's own catalogue, so they need no translation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TherapistTexts {
+    pub name: String,
+    pub skills: Vec<String>,
+    pub bio: String,
+}
+
+impl TherapistTexts {
+    pub(super) fn filled(&self) -> [(&'static str, bool); 3] {
+        [
+            ("name", !self.name.trim().is_empty()),
+            ("skills", !self.skills.is_empty()),
+            ("bio", !self.bio.trim().is_empty()),
+        ]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.filled().iter().all(|(_, filled)| !filled)
+    }
 }
 
 /// Each translated language's words, by language; zh-TW's are the entry's own fields.
@@ -75,10 +98,12 @@ pub(super) fn list_or_default(theirs: &[String], ours: &[String]) -> Vec<String>
 }
 
 /// The fields `ours` has words in and `theirs` (a language's) does not.
-pub(super) fn missing_fields(ours: &PlanTexts, theirs: Option<&PlanTexts>) -> Vec<&'static str> {
-    let theirs = theirs.map(PlanTexts::filled).unwrap_or_default();
-    ours.filled()
-        .iter()
+pub(super) fn missing_fields<const N: usize>(
+    ours: [(&'static str, bool); N],
+    theirs: Option<[(&'static str, bool); N]>,
+) -> Vec<&'static str> {
+    let theirs = theirs.unwrap_or([("", false); N]);
+    ours.iter()
         .zip(theirs)
         .filter(|((_, ours), (_, theirs))| *ours && !theirs)
         .map(|((field, _), _)| *field)

@@ -88,12 +88,12 @@ pub(crate) fn therapist(id: &str) -> Therapist {
         name: format!("按摩師 {id}"),
         gender: Gender::Female,
         photos: Vec::new(),
-        languages: vec!["中文".into()],
+        languages: vec!["zh".into()],
         skills: vec!["精油推拿".into()],
         years_of_practice: 5,
         rating_tenths: 48,
         bio: String::new(),
-        bios: Default::default(),
+        translations: Default::default(),
         hours: vec![Shift {
             days: vec![
                 Weekday::Mon,

@@ -49,7 +49,8 @@ pub(crate) fn query_from_pb(
     ))
 }
 
-/// A therapist with her bio in the request's language (zh-TW's where not translated).
+/// A therapist with her name, skills and bio in the request's language (zh-TW's where not
+/// translated).
 pub(crate) fn therapist_to_pb(t: Therapist, favorite: bool) -> pb::Therapist {
     let t = t.in_language(crate::texts::current());
     // The size a therapist card draws (72 CSS pixels at 2×).

@@ -133,13 +133,15 @@ pub(crate) fn bios_to_pb(therapists: &[Therapist]) -> Vec<pb::TherapistBio> {
     therapists
         .iter()
         .flat_map(|t| {
-            let own = (Language::default(), t.bio.clone());
+            let own = (Language::default(), t.texts());
             std::iter::once(own)
-                .chain(t.bios.iter().map(|(lang, bio)| (*lang, bio.clone())))
-                .map(|(lang, bio)| pb::TherapistBio {
+                .chain(t.translations.iter().map(|(lang, w)| (*lang, w.clone())))
+                .map(|(lang, w)| pb::TherapistBio {
                     therapist_id: t.id.clone(),
                     language: lang.tag().into(),
-                    bio,
+                    bio: w.bio,
+                    name: w.name,
+                    skills: w.skills,
                 })
         })
         .collect()

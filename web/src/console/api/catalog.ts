@@ -21,11 +21,14 @@ export const catalogActions = {
   updateTherapist: (
     therapistId: string,
     change: {
+      /** Codes from the catalogue's `spokenLanguages`. */
       languages: string[];
-      skills: string[];
       hours: { days: string[]; from: string; until: string }[];
       photos: string[];
-      /** Her bio in `language` (zh-TW's is her own; an empty translation is "not translated"). */
+      /** Her name, skills and bio in `language` (zh-TW's are her own; empty words elsewhere are
+       * "not translated"). */
+      name: string;
+      skills: string[];
       bio: string;
       language: string;
     },

@@ -47,7 +47,7 @@ export function CatalogPage() {
           <PlanRow key={p.plan?.id} entry={p} />
         ))}
       </ul>
-      {category === Category.DRAGON_MASSAGE && <Therapists list={data.therapists} bios={data.bios} />}
+      {category === Category.DRAGON_MASSAGE && <Therapists list={data.therapists} bios={data.bios} spoken={data.spokenLanguages} />}
       <MissingTranslations list={data.missing} />
       <CatalogFile />
     </div>
@@ -199,7 +199,7 @@ type TherapistEntry = NonNullable<ReturnType<typeof useCatalogue>['data']>['ther
 
 type Bio = NonNullable<ReturnType<typeof useCatalogue>['data']>['bios'][number];
 
-function Therapists({ list, bios }: { list: TherapistEntry[]; bios: Bio[] }) {
+function Therapists({ list, bios, spoken }: { list: TherapistEntry[]; bios: Bio[]; spoken: string[] }) {
   const [editing, setEditing] = useState<string>();
   const modal = useModal();
   const toast = useToast();
@@ -222,7 +222,7 @@ function Therapists({ list, bios }: { list: TherapistEntry[]; bios: Bio[] }) {
               {t.name} <span className={t.active ? 'badge badge-success' : 'badge badge-warning'}>{t.active ? m.active : m.inactive}</span>
             </strong>
             <span className="small muted">
-              {messages.joined(`${m.languages} ${messages.list(t.languages)}`, `${m.skills} ${messages.list(t.skills)}`)}
+              {messages.joined(`${m.languages} ${messages.list(t.languages.map(m.spoken))}`, `${m.skills} ${messages.list(t.skills)}`)}
             </span>
             <span className="small">
               {m.hours}{' '}
@@ -241,7 +241,7 @@ function Therapists({ list, bios }: { list: TherapistEntry[]; bios: Bio[] }) {
                 {editing === t.id ? m.close : m.editTherapist}
               </button>
             </span>
-            {editing === t.id && <TherapistEditor therapist={t} bios={bios.filter((b) => b.therapistId === t.id)} />}
+            {editing === t.id && <TherapistEditor therapist={t} bios={bios.filter((b) => b.therapistId === t.id)} spoken={spoken} />}
           </li>
         ))}
       </ul>
@@ -252,25 +252,30 @@ function Therapists({ list, bios }: { list: TherapistEntry[]; bios: Bio[] }) {
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 interface TherapistValues {
-  languages: string;
+  languages: string[];
+  name: string;
   skills: string;
   bio: string;
   hours: { days: string[]; from: string; until: string }[];
 }
 
-/** Her languages, skills and weekly hours, replaced at once (the finder offers her by them). */
-function TherapistEditor({ therapist, bios }: { therapist: TherapistEntry; bios: Bio[] }) {
+/** Her languages and weekly hours, and her name, skills and bio in one language, replaced at once
+ * (the finder offers her by them). */
+function TherapistEditor({ therapist, bios, spoken }: { therapist: TherapistEntry; bios: Bio[]; spoken: string[] }) {
   const toast = useToast();
   const [error, setError] = useState<string>();
   const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
-  const bioIn = (l: Language) => bios.find((b) => b.language === l)?.bio ?? '';
+  const wordsIn = (l: Language) => {
+    const kept = bios.find((b) => b.language === l);
+    return { name: kept?.name ?? '', skills: (kept?.skills ?? []).join(', '), bio: kept?.bio ?? '' };
+  };
+  const own = wordsIn(DEFAULT_LANGUAGE);
   // As uploaded (288 wide, the size the server answers an upload with); shown at 144.
   const [photos, setPhotos] = useState(therapist.photos);
   const { register, control, handleSubmit, formState, setValue } = useForm<TherapistValues>({
     defaultValues: {
-      languages: therapist.languages.join(', '),
-      skills: therapist.skills.join(', '),
-      bio: bioIn(DEFAULT_LANGUAGE),
+      languages: [...therapist.languages],
+      ...own,
       hours: therapist.hours.map((h) => ({ days: [...h.days], from: h.from, until: h.until })),
     },
   });
@@ -280,7 +285,8 @@ function TherapistEditor({ therapist, bios }: { therapist: TherapistEntry; bios:
     setError(undefined);
     try {
       await actions.updateTherapist(therapist.id, {
-        languages: list(v.languages),
+        languages: v.languages,
+        name: v.name,
         skills: list(v.skills),
         hours: v.hours,
         photos,
@@ -292,24 +298,34 @@ function TherapistEditor({ therapist, bios }: { therapist: TherapistEntry; bios:
       setError(refusal(e, consoleMessages.failed));
     }
   });
+  // A translation left empty shows zh-TW's words, as its readers get them.
+  const fallback = (words: string) => (language === DEFAULT_LANGUAGE ? undefined : words);
   return (
     <form className="console-form" onSubmit={submit} data-testid="therapist-form">
       <PhotoField label={m.photo} urls={photos} onChange={setPhotos} shape={PhotoShape.SQUARE} max={8} />
-      <Field label={m.languages} hint={m.languagesHint} {...register('languages')} />
-      <Field label={m.skills} hint={m.skillsHint} {...register('skills')} />
+      <fieldset className="console-fieldset">
+        <legend>{m.languages}</legend>
+        <div className="console-row">
+          {spoken.map((code) => (
+            <label key={code} className="console-check">
+              <input type="checkbox" value={code} {...register('languages')} /> {m.spoken(code)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <WordsLanguage
         value={language}
         onChange={(next) => {
-          setValue('bio', bioIn(next));
+          const words = wordsIn(next);
+          setValue('name', words.name);
+          setValue('skills', words.skills);
+          setValue('bio', words.bio);
           setLanguage(next);
         }}
       />
-      <TextAreaField
-        label={m.bio}
-        rows={3}
-        placeholder={language === DEFAULT_LANGUAGE ? undefined : bioIn(DEFAULT_LANGUAGE)}
-        {...register('bio')}
-      />
+      <Field label={m.name} placeholder={fallback(own.name)} {...register('name', { required: language === DEFAULT_LANGUAGE })} />
+      <Field label={m.skills} hint={m.skillsHint} placeholder={fallback(own.skills)} {...register('skills')} />
+      <TextAreaField label={m.bio} rows={3} placeholder={fallback(own.bio)} {...register('bio')} />
       {fields.map((f, i) => (
         <fieldset key={f.id} className="console-fieldset">
           <legend>{m.shift(i + 1)}</legend>

@@ -319,7 +319,7 @@ function TherapistForm({ order }: { order: Order }) {
       ) : (
         <SelectField
           label={m.chooseTherapist}
-          options={(free ?? []).map((t) => ({ value: t.id, label: messages.aside(t.name, messages.list(t.languages)) }))}
+          options={(free ?? []).map((t) => ({ value: t.id, label: messages.aside(t.name, messages.list(t.languages.map(consoleMessages.catalog.spoken))) }))}
           {...register('therapistId', { required: true })}
         />
       )}

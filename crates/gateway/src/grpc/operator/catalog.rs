@@ -3,7 +3,7 @@
 use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::{shifts_from_pb, therapist_to_pb};
 use crate::wire::operator::{bios_to_pb, catalog_plan_to_pb, edit_language, missing_to_pb};
-use domain::catalog::{PlanEdit, TherapistEdit};
+use domain::catalog::{PlanEdit, SPOKEN_LANGUAGES, TherapistEdit};
 use domain::catalog::{PlanId, Rate};
 use domain::media::PhotoShape;
 use domain::shared::Money;
@@ -33,6 +33,7 @@ pub(super) async fn list_catalog(
             .map(|t| therapist_to_pb(t, false))
             .collect(),
         missing: missing.into_iter().map(missing_to_pb).collect(),
+        spoken_languages: SPOKEN_LANGUAGES.map(String::from).to_vec(),
     }))
 }
 
@@ -176,16 +177,14 @@ pub(super) async fn update_therapist(
             (None, Some(one)) => Some(vec![one.clone()]),
             (None, None) => None,
         };
-        let bio = match r.bio {
-            Some(bio) => Some((edit_language(&r.language)?, bio)),
-            None => None,
-        };
         let edit = TherapistEdit {
+            language: edit_language(&r.language)?,
             languages: r.languages,
             skills: r.skills,
             hours,
             photos,
-            bio,
+            name: r.name,
+            bio: r.bio,
         };
         ops.s
             .catalog_admin

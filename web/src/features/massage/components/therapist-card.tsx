@@ -51,7 +51,7 @@ export function TherapistCard({ therapist: t, favorite, onToggleFavorite, select
           · {m.years(t.yearsOfPractice)}
         </p>
         <p className="tags">
-          {[...t.languages, ...t.skills].map((tag) => (
+          {[...t.languages.map((code) => m.speaks[code] ?? code), ...t.skills].map((tag) => (
             <span key={tag} className="tag">
               {tag}
             </span>

@@ -48,6 +48,8 @@ export const ShiftSchema: GenMessage<Shift> = /*@__PURE__*/
   messageDesc(file_booking_v1_massage, 0);
 
 /**
+ * A therapist, her name, skills and bio in the caller's language (zh-TW's where not translated).
+ *
  * @generated from message booking.v1.Therapist
  */
 export type Therapist = Message<"booking.v1.Therapist"> & {
@@ -72,6 +74,9 @@ export type Therapist = Message<"booking.v1.Therapist"> & {
   photo: string;
 
   /**
+   * The languages she speaks, as codes ("zh", "vi", "en", "ko", "ja", "th"): the reader's own
+   * words name them.
+   *
    * @generated from field: repeated string languages = 5;
    */
   languages: string[];
