@@ -103,6 +103,8 @@ function lastWeek(): void {
 async function invite(browser: Browser, admin: Page, email: string, name: string, fill: (form: Locator) => Promise<void>): Promise<void> {
   const form = admin.getByTestId('partner-invite');
   await form.getByLabel('信箱（用來登入夥伴 App）').fill(email);
+  // The field takes no more than the server's 40 characters, as the server says it.
+  await expect(form.getByLabel('姓名')).toHaveAttribute('maxlength', '40');
   await form.getByLabel('姓名').fill(name);
   await form.getByLabel('手機號碼').fill('901 234 567');
   await form.getByLabel('中文').check();
@@ -134,6 +136,11 @@ async function invite(browser: Browser, admin: Page, email: string, name: string
   await page.getByLabel('電子信箱').fill(email);
   await page.getByLabel('密碼').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/partner$/);
+  // On the traveller's site, the header leads back to the app, on a phone without scrolling sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/');
+  await page.getByTestId('work-link').click();
   await expect(page).toHaveURL(/\/partner$/);
   await page.context().close();
 }

@@ -12,6 +12,11 @@ export function usePartners(enabled: boolean) {
   return useRpc(calls.listPartners, enabled ? {} : skipToken, { select: (r) => r.partners });
 }
 
+/** The longest partner name the server takes (the same call as the list, read once). */
+export function usePartnerNameMax() {
+  return useRpc(calls.listPartners, {}, { select: (r) => r.nameMaxLength }).data;
+}
+
 /** Jobs not over from the start of today, for `days` days. */
 export function useJobBoard(days: number, poll: number | false) {
   return useRpc(calls.listJobBoard, { days }, { select: (r) => r.jobs, refetchInterval: poll });

@@ -10,13 +10,10 @@ import { messages } from '@/lib/messages';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { actions, PartnerKind, useCatalogue, usePartners, type Job, type Partner } from '../api';
+import { actions, PartnerKind, useCatalogue, usePartnerNameMax, usePartners, type Job, type Partner } from '../api';
 import { consoleMessages } from '../messages';
 import { opsTo } from '../paths';
 import { useAction } from '../use-action';
-
-/** The longest partner's name the server takes. */
-const PARTNER_NAME_MAX = 40;
 
 const m = consoleMessages.partners;
 const LANGUAGES = ['zh', 'en', 'vi'] as const;
@@ -115,6 +112,7 @@ function InviteForm() {
   const modal = useModal();
   const toast = useToast();
   const therapists = useCatalogue().data?.therapists ?? [];
+  const nameMax = usePartnerNameMax();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, reset, control, formState } = useForm<InviteValues>({
     defaultValues: { kind: String(PartnerKind.DRIVER), phoneCountryCode: HOME_COUNTRY_CODE, languages: ['vi'], seats: '4' },
@@ -149,8 +147,8 @@ function InviteForm() {
         options={[PartnerKind.DRIVER, PartnerKind.GUIDE, PartnerKind.THERAPIST].map((k) => ({ value: String(k), label: m.kinds[k] ?? '' }))}
         {...register('kind')}
       />
-      {/* The server takes 40 characters (`Partner::NAME_MAX`): the field takes no more. */}
-      <Field label={m.name} autoComplete="off" maxLength={PARTNER_NAME_MAX} {...register('name', { required: true, maxLength: PARTNER_NAME_MAX })} />
+      {/* The field takes no more than the server does. */}
+      <Field label={m.name} autoComplete="off" maxLength={nameMax} {...register('name', { required: true, maxLength: nameMax })} />
       <div className="console-row">
         <Field label={m.countryCode} inputMode="numeric" autoComplete="off" {...register('phoneCountryCode', { required: true })} />
         <Field label={m.phone} type="tel" autoComplete="off" {...register('phoneNumber', { required: true })} />

@@ -22,6 +22,7 @@ pub(super) async fn list_partners(
     let partners = ops.s.partners.list(&by).await.map_err(status)?;
     Ok(Response::new(pb::ListPartnersResponse {
         partners: partners.iter().map(partner_to_pb).collect(),
+        name_max_length: domain::partners::Partner::NAME_MAX as u32,
     }))
 }
 
