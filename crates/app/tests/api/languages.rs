@@ -615,7 +615,7 @@ api_test!(
 );
 
 api_test!(
-    the_console_names_each_plan_in_the_operator_s_language,
+    the_console_names_each_plan_and_therapist_in_the_operator_s_language,
     async |app: &TestApp| {
         use super::operations::{Cred, client, operator_token, with};
         let admin = operator_token(app).await;
@@ -639,6 +639,16 @@ api_test!(
                 }
             }
             assert!(translated > 10, "{lang}: {translated} plans named");
+            // Her heading too: every therapist by her name in the operator's language.
+            for t in &listed.therapists {
+                let own = listed
+                    .bios
+                    .iter()
+                    .find(|b| b.therapist_id == t.id && b.language == lang)
+                    .unwrap();
+                assert_eq!((&t.name, &t.skills), (&own.name, &own.skills), "{lang}");
+            }
+            assert!(listed.therapists.len() >= 8);
         }
     }
 );
