@@ -11,7 +11,6 @@ mod error;
 mod grpc;
 mod limits;
 pub mod pb;
-mod plan_names;
 mod rest;
 mod router;
 mod services;

@@ -8,6 +8,7 @@ mod details;
 pub mod holds;
 mod life;
 mod model;
+mod plan_names;
 mod ports;
 mod reason;
 mod service;
@@ -25,6 +26,7 @@ pub use details::{
 pub use holds::TherapistHold;
 pub use life::{Actor, OrderState, Transition};
 pub use model::{Order, OrderId, Revision, check_window, price};
+pub use plan_names::name_plans_in;
 pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
 pub use reason::StepReason;
 pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};

@@ -8,11 +8,11 @@ use tonic::{Request, Response, Status};
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
-use crate::plan_names;
 use crate::wire::order::{
     IDEMPOTENCY_KEY, contact_from_pb, details_from_pb, estimate_to_pb, filter_from_pb, order_to_pb,
     plan_id, respond, timestamp,
 };
+use domain::ordering::name_plans_in;
 
 pub(crate) struct Orders {
     identity: IdentityService,
@@ -122,7 +122,12 @@ impl pb::order_service_server::OrderService for Orders {
             self.orders.get(&who.user_id, &id).await
         };
         let mut order = work.await.map_err(status)?;
-        plan_names::in_reader_language(&self.catalog, std::slice::from_mut(&mut order)).await;
+        name_plans_in(
+            crate::texts::current(),
+            &self.catalog,
+            std::slice::from_mut(&mut order),
+        )
+        .await;
         Ok(Response::new(pb::GetOrderResponse {
             order: respond(&order),
         }))
@@ -146,7 +151,7 @@ impl pb::order_service_server::OrderService for Orders {
             self.orders.list(&who.user_id, &filter, &page).await
         };
         let mut page = work.await.map_err(status)?;
-        plan_names::in_reader_language(&self.catalog, &mut page.items).await;
+        name_plans_in(crate::texts::current(), &self.catalog, &mut page.items).await;
         Ok(Response::new(pb::ListOrdersResponse {
             orders: page.items.iter().map(order_to_pb).collect(),
             next_page_token: page.next_token.unwrap_or_default(),

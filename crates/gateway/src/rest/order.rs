@@ -20,12 +20,12 @@ use super::{Body, Data};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pb::{self, order_details::Service};
-use crate::plan_names;
 use crate::services::Services;
 use crate::wire::order::{
     IDEMPOTENCY_KEY, charter_from_pb, contact_from_pb, contact_to_pb, details_to_pb, driver_to_pb,
     escort_from_pb, estimate_to_pb, massage_from_pb, shuttle_from_pb,
 };
+use domain::ordering::name_plans_in;
 
 /// The details object for a category, read as that category's message.
 fn details(category: Category, value: Value) -> Result<ServiceDetails, ApiError> {
@@ -231,7 +231,7 @@ pub(crate) async fn list(
         s.orders.list(&who.user_id, &filter, &page).await?
     };
     let mut page = page;
-    plan_names::in_reader_language(&s.catalog, &mut page.items).await;
+    name_plans_in(crate::texts::current(), &s.catalog, &mut page.items).await;
     Ok(Json(Data {
         data: page.items.iter().map(OrderDto::from).collect(),
         next_page_token: page.next_token,
@@ -245,7 +245,12 @@ pub(crate) async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Data<OrderDto>>, ApiError> {
     let mut order = s.orders.get(&who.user_id, &OrderId::parse(&id)?).await?;
-    plan_names::in_reader_language(&s.catalog, std::slice::from_mut(&mut order)).await;
+    name_plans_in(
+        crate::texts::current(),
+        &s.catalog,
+        std::slice::from_mut(&mut order),
+    )
+    .await;
     Ok(answer(&order))
 }
 

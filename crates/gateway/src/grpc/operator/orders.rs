@@ -3,13 +3,13 @@
 use crate::wire::operator::{entry_to_pb, one_order, order_id};
 use crate::wire::order::{filter_from_pb, instant, order_to_pb};
 use domain::operations::SearchOrders;
+use domain::ordering::name_plans_in;
 use domain::shared::{PageRequest, Phone};
 use tonic::{Request, Response, Status};
 
 use super::Operators;
 use crate::error::status;
 use crate::pb;
-use crate::plan_names;
 
 pub(super) async fn search_orders(
     ops: &Operators,
@@ -32,7 +32,7 @@ pub(super) async fn search_orders(
         ops.s.operators.search_orders(&search, &page).await
     };
     let mut page = work.await.map_err(status)?;
-    plan_names::in_reader_language(&ops.s.catalog, &mut page.items).await;
+    name_plans_in(crate::texts::current(), &ops.s.catalog, &mut page.items).await;
     Ok(Response::new(pb::SearchOrdersResponse {
         orders: page.items.iter().map(order_to_pb).collect(),
         next_page_token: page.next_token.unwrap_or_default(),
@@ -48,7 +48,12 @@ pub(super) async fn get_order(
     let order = async { ops.s.orders.find(&order_id(&r.order_id)?).await };
     let mut order = order.await;
     if let Ok(order) = order.as_mut() {
-        plan_names::in_reader_language(&ops.s.catalog, std::slice::from_mut(order)).await;
+        name_plans_in(
+            crate::texts::current(),
+            &ops.s.catalog,
+            std::slice::from_mut(order),
+        )
+        .await;
     }
     Ok(Response::new(pb::OperatorServiceGetOrderResponse {
         order: one_order(order)?,

@@ -5,14 +5,12 @@
 
 use std::collections::HashMap;
 
-use domain::catalog::{CatalogService, PlanId};
-use domain::ordering::Order;
+use super::Order;
+use crate::catalog::{CatalogService, PlanId};
+use crate::shared::Language;
 
-use crate::texts;
-
-/// Puts each order's plan name in the request's language.
-pub(crate) async fn in_reader_language(catalog: &CatalogService, orders: &mut [Order]) {
-    let language = texts::current();
+/// Puts each order's plan name in `language`.
+pub async fn name_plans_in(language: Language, catalog: &CatalogService, orders: &mut [Order]) {
     let mut names: HashMap<PlanId, Option<String>> = HashMap::new();
     for order in orders.iter_mut() {
         if !names.contains_key(&order.plan_id) {
