@@ -32,6 +32,7 @@ mod m20261128_000026_reminders;
 mod m20261128_000027_notifications;
 mod m20261129_000028_position_kept_at;
 mod m20261129_000029_therapist_words;
+mod m20261129_000030_hot_path_indexes;
 
 pub struct Migrator;
 
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000027_notifications::Migration),
             Box::new(m20261129_000028_position_kept_at::Migration),
             Box::new(m20261129_000029_therapist_words::Migration),
+            Box::new(m20261129_000030_hot_path_indexes::Migration),
         ]
     }
 }

@@ -16,7 +16,7 @@ use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, SqlErr,
+    NotSet, QuerySelect, Set, SqlErr,
 };
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
@@ -273,8 +273,13 @@ impl PaymentStore for SqlPaymentStore {
                 }
             } else {
                 // Only a pending payment settles, and only once.
+                // Its key is the filter, not a value set (see `orders::saving::save_order`).
+                let row = payment::ActiveModel {
+                    id: NotSet,
+                    ..payment_to_row(p)
+                };
                 let updated = payment::Entity::update_many()
-                    .set(payment_to_row(p))
+                    .set(row)
                     .filter(payment::Column::Id.eq(p.id.as_str()))
                     .filter(payment::Column::State.eq(PaymentState::Pending.code()))
                     .exec(&txn)

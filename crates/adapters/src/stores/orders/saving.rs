@@ -14,7 +14,7 @@ use domain::shared::web_pages;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QuerySelect, Set, SqlErr,
+    NotSet, PaginatorTrait, QueryFilter, QuerySelect, Set, SqlErr,
 };
 
 use super::rows::{event_rows, order_to_row};
@@ -137,6 +137,9 @@ pub(crate) async fn save_order(
 ) -> Result<(usize, Unannounced), StoreError> {
     let mut row = order_to_row(o);
     row.version = Set(o.version + 1);
+    // Its key is the filter, not a value set: an UPDATE that sets a parent key makes SQLite check
+    // every table whose foreign key points here, a scan each (issue 67).
+    row.id = NotSet;
     let updated = order::Entity::update_many()
         .set(row)
         .filter(order::Column::Id.eq(o.id.as_str()))

@@ -21,7 +21,7 @@ use domain::shared::{Language, LocalTime, Money, Phone, UserId};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set, SqlErr,
+    NotSet, QueryFilter, QueryOrder, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 
@@ -553,6 +553,11 @@ async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<usize, JobStore
             });
         }
     } else {
+        // Its key is the filter, not a value set (see `orders::saving::save_order`).
+        let row = job::ActiveModel {
+            order_id: NotSet,
+            ..row
+        };
         let updated = job::Entity::update_many()
             .set(row)
             .filter(job::Column::OrderId.eq(id))
