@@ -418,6 +418,10 @@ async fn run(backend: Backend, pairs: usize, seconds: u64) -> anyhow::Result<Fig
     while reporters.join_next().await.is_some() {}
     watchers.abort_all();
     server.kill();
+    // Nothing of the run stays behind: its database and its folder go with it.
+    setup.db.clone().close().await.ok();
+    db.remove().await;
+    std::fs::remove_dir_all(&dir).ok();
     let latencies_ms = std::mem::take(&mut *latencies.lock().unwrap_or_else(|e| e.into_inner()));
     Ok(Figures {
         latencies_ms,

@@ -41,6 +41,28 @@ pub(crate) async fn record(
     Ok(())
 }
 
+/// Writes events each at its own time (positions, at the moment each was taken), in one
+/// statement; call it last, right before the commit, as [`record`].
+pub(crate) async fn record_each(
+    txn: &DatabaseTransaction,
+    changes: &[(i64, Change)],
+) -> Result<(), DbErr> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    take_lock(txn, DbLock::LiveEvents).await?;
+    live_event::Entity::insert_many(changes.iter().map(|(at_ms, c)| live_event::ActiveModel {
+        at_ms: Set(*at_ms),
+        owner: Set(c.owner.clone()),
+        topic: Set(c.topic.code().to_owned()),
+        subject: Set(c.subject.clone()),
+        ..Default::default()
+    }))
+    .exec(txn)
+    .await?;
+    Ok(())
+}
+
 /// The insert of the events of a change, for a statement of the caller's that takes the lock
 /// itself (or runs on SQLite, under its write lock).
 pub(crate) fn insert<'a>(

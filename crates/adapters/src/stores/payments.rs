@@ -15,8 +15,8 @@ use domain::shared::{Money, Page, PageRequest, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    NotSet, QuerySelect, Set, SqlErr,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, NotSet, QueryFilter,
+    QueryOrder, QuerySelect, Set, SqlErr,
 };
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};

@@ -13,8 +13,8 @@ use domain::ordering::{Order, OrderState, ServiceDetails, StoreError};
 use domain::shared::web_pages;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
-    NotSet, PaginatorTrait, QueryFilter, QuerySelect, Set, SqlErr,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, NotSet,
+    PaginatorTrait, QueryFilter, QuerySelect, Set, SqlErr,
 };
 
 use super::rows::{event_rows, order_to_row};

@@ -18,10 +18,9 @@ use domain::partners::{
     Side, Vehicle, Week,
 };
 use domain::shared::{Language, LocalTime, Money, Phone, UserId};
-use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
-    NotSet, QueryFilter, QueryOrder, Set, SqlErr,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, NotSet, PaginatorTrait,
+    QueryFilter, QueryOrder, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 
@@ -35,14 +34,19 @@ use crate::stores::live;
 use crate::stores::orders::saving::{announce, queue_notices, queue_to_owner, save_order};
 
 mod ledger;
+mod positions;
 
 pub struct SqlPartnerStore {
     db: DatabaseConnection,
+    positions: positions::PositionWriter,
 }
 
 impl SqlPartnerStore {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        Self {
+            db,
+            positions: positions::PositionWriter::default(),
+        }
     }
 
     /// The jobs of these rows, with their offers and steps: two reads for any number of jobs (a
@@ -303,58 +307,9 @@ impl PartnerStore for SqlPartnerStore {
         kept: &KeptPosition,
         unless_kept_after: DateTime<Utc>,
     ) -> DomainResult<bool> {
-        use job_position::Column as C;
-        let p = &kept.position;
-        let row = job_position::ActiveModel {
-            order_id: Set(order.as_str().to_owned()),
-            partner_id: Set(kept.partner.as_str().to_owned()),
-            latitude: Set(p.latitude),
-            longitude: Set(p.longitude),
-            accuracy: Set(p.accuracy),
-            taken_at_ms: Set(ms(p.taken_at)),
-            kept_at_ms: Set(ms(kept.kept_at)),
-        };
-        // Replaces the one before unless that one is newer (a phone's retry arriving late) or
-        // was kept too recently (a phone sending too often), in this one statement: of readings
-        // sent at once, on any nodes, one is written.
-        let excluded = |c: C| Expr::col((Alias::new("excluded"), c));
-        let newer = Expr::col((job_position::Entity, C::TakenAtMs))
-            .lt(excluded(C::TakenAtMs))
-            .and(Expr::col((job_position::Entity, C::KeptAtMs)).lte(ms(unless_kept_after)))
-            .or(Expr::col((job_position::Entity, C::PartnerId)).ne(excluded(C::PartnerId)));
-        let txn = crate::sql::db::begin_write(&self.db)
+        self.positions
+            .keep(&self.db, order, owner, kept, unless_kept_after)
             .await
-            .map_err(storage)?;
-        // Replaced within seconds: not worth a disk flush, and its commit holds the live events'
-        // lock the shorter.
-        crate::sql::db::commit_without_flush(&txn)
-            .await
-            .map_err(storage)?;
-        let written = job_position::Entity::insert(row)
-            .on_conflict(
-                OnConflict::column(C::OrderId)
-                    .update_columns([
-                        C::PartnerId,
-                        C::Latitude,
-                        C::Longitude,
-                        C::Accuracy,
-                        C::TakenAtMs,
-                        C::KeptAtMs,
-                    ])
-                    .action_and_where(newer)
-                    .to_owned(),
-            )
-            .exec_without_returning(&txn)
-            .await
-            .map_err(storage)?;
-        if written > 0 {
-            let change = Change::position(owner, order);
-            live::record(&txn, ms(p.taken_at), &[change])
-                .await
-                .map_err(storage)?;
-        }
-        txn.commit().await.map_err(storage)?;
-        Ok(written > 0)
     }
 
     async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {
