@@ -68,9 +68,15 @@ postgres_up() {
     for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
     pg_isready -q -h 127.0.0.1 -p 5432 || die "PostgreSQL is not reachable on 127.0.0.1:5432"
   fi
-  # Databases left behind by an interrupted earlier run.
+  # Databases left behind by an interrupted earlier run: a test database is named after the
+  # process that made it (`booking_test_<pid>_<hash>`), so one whose process is alive is another
+  # run's, on this machine, and stays.
   psql "$TEST_POSTGRES_URL" -Atqc "select datname from pg_database where datname like 'booking_test_%'" 2>/dev/null |
-    while read -r db; do psql "$TEST_POSTGRES_URL" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true; done
+    while read -r db; do
+      pid=$(echo "$db" | cut -d_ -f3)
+      [ -n "$pid" ] && [ -d "/proc/$pid" ] && continue
+      psql "$TEST_POSTGRES_URL" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true
+    done
 }
 
 # The server (binary $1) on a free port over a scratch SQLite database with the demo catalogue,
