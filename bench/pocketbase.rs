@@ -127,12 +127,17 @@ async fn main() -> anyhow::Result<()> {
         figures.push(f);
     }
     println!();
-    summary(&figures);
+    let met = summary(&figures);
     pb.stop();
     ours.kill();
     db.remove().await;
-    on_postgres(&http, &dir, seconds, clients, rounds).await?;
+    let met = on_postgres(&http, &dir, seconds, clients, rounds).await? && met;
     std::fs::remove_dir_all(&dir).ok();
+    // A goal missed in any round fails the run, so `scripts/bench.sh` says so by its status.
+    if !met {
+        println!("side by side: a goal was missed (NO above)");
+        std::process::exit(1);
+    }
     Ok(())
 }
 
@@ -144,7 +149,7 @@ async fn on_postgres(
     seconds: u64,
     clients: usize,
     rounds: usize,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<bool> {
     let db = TestDb::migrated(Backend::Postgres).await;
     let mut ours = Server::start(&booking_bin()?, &db.url)?;
     ours.ready(Duration::from_secs(60)).await?;
@@ -193,10 +198,10 @@ async fn on_postgres(
         });
     }
     println!();
-    summary(&figures);
+    let met = summary(&figures);
     ours.kill();
     db.remove().await;
-    Ok(())
+    Ok(met)
 }
 
 /// Our list over REST and over gRPC-Web, taken in turns; which is taken at both ends alternates
@@ -228,7 +233,8 @@ struct Figures {
 }
 
 /// Each ratio over the rounds, as a range, against its goal.
-fn summary(figures: &[Figures]) {
+/// Prints each figure's range against its goal; answers whether every goal was met.
+fn summary(figures: &[Figures]) -> bool {
     let range = |f: &dyn Fn(&Figures) -> f64| {
         let values: Vec<f64> = figures.iter().map(f).collect();
         let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
@@ -294,6 +300,7 @@ fn summary(figures: &[Figures]) {
     ]);
     println!("| figure | range over the rounds | goal | met in every round |");
     println!("|---|--:|--:|---|");
+    let mut all = true;
     for (what, (lo, hi), goal, at_least) in rows {
         let bound: f64 = goal
             .trim_start_matches(['≥', '≤', ' '])
@@ -304,10 +311,12 @@ fn summary(figures: &[Figures]) {
         } else if (at_least && lo >= bound) || (!at_least && hi <= bound) {
             "yes"
         } else {
+            all = false;
             "NO"
         };
         println!("| {what} | {lo:.2}–{hi:.2} | {goal} | {met} |");
     }
+    all
 }
 
 /// Our three requests, each checked once by hand before the load measures it.
