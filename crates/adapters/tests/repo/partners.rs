@@ -2,6 +2,8 @@
 //! accepting one job at once exactly one takes it, on both databases; a partner's quarter hours
 //! are held once, so an overlapping job cannot be taken, and the refused save leaves nothing.
 
+use std::sync::Arc;
+
 use adapters::{SqlPartnerStore, on_both_databases};
 use chrono::Duration;
 use domain::audit::AuditEntry;
@@ -277,6 +279,31 @@ on_both_databases!(
     }
 );
 
+/// Sends each reading through its store at once; answers how many were kept.
+async fn kept_at_once(
+    readings: Vec<(Arc<SqlPartnerStore>, domain::partners::KeptPosition)>,
+    order: &Order,
+    unless: chrono::DateTime<chrono::Utc>,
+) -> usize {
+    let tasks: Vec<_> = readings
+        .into_iter()
+        .map(|(store, reading)| {
+            let order = order.clone();
+            tokio::spawn(async move {
+                store
+                    .keep_position(&order.id, &order.owner, &reading, unless)
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    let mut kept = 0;
+    for t in tasks {
+        kept += usize::from(t.await.unwrap());
+    }
+    kept
+}
+
 on_both_databases!(
     a_job_keeps_its_newest_reading_and_announces_each_one_kept,
     |db: DatabaseConnection| async move {
@@ -317,45 +344,15 @@ on_both_databases!(
                 .unwrap()
         );
         assert_eq!(store.position(&order.id).await.unwrap(), Some(at(10, &a)));
-        // Twelve newer readings at once, each kept only if none was since second 12: one is.
-        let tasks: Vec<_> = (20..32)
-            .map(|s| {
-                let (store, order, reading) =
-                    (SqlPartnerStore::new(db.clone()), order.clone(), at(s, &a));
-                let unless = unless(12);
-                tokio::spawn(async move {
-                    store
-                        .keep_position(&order.id, &order.owner, &reading, unless)
-                        .await
-                        .unwrap()
-                })
-            })
-            .collect();
-        let mut kept = Vec::new();
-        for t in tasks {
-            kept.push(t.await.unwrap());
-        }
-        assert_eq!(kept.iter().filter(|k| **k).count(), 1, "{kept:?}");
+        // Twelve newer readings at once, each through a store of its own (as on twelve nodes),
+        // each kept only if none was since second 12: one is.
+        let nodes = (20..32).map(|s| (Arc::new(SqlPartnerStore::new(db.clone())), at(s, &a)));
+        assert_eq!(kept_at_once(nodes.collect(), &order, unless(12)).await, 1);
         // Twelve more through one node's writer, which writes what waits in one transaction:
         // each keeps its own rule there too, so one is kept.
-        let shared = std::sync::Arc::new(SqlPartnerStore::new(db.clone()));
-        let tasks: Vec<_> = (40..52)
-            .map(|s| {
-                let (store, order, reading) = (shared.clone(), order.clone(), at(s, &a));
-                let unless = unless(33);
-                tokio::spawn(async move {
-                    store
-                        .keep_position(&order.id, &order.owner, &reading, unless)
-                        .await
-                        .unwrap()
-                })
-            })
-            .collect();
-        let mut kept = Vec::new();
-        for t in tasks {
-            kept.push(t.await.unwrap());
-        }
-        assert_eq!(kept.iter().filter(|k| **k).count(), 1, "{kept:?}");
+        let shared = Arc::new(SqlPartnerStore::new(db.clone()));
+        let one = (40..52).map(|s| (shared.clone(), at(s, &a)));
+        assert_eq!(kept_at_once(one.collect(), &order, unless(33)).await, 1);
         // The job's new partner's reading replaces the old partner's, whatever its time.
         assert!(
             store
