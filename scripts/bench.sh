@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The figures in docs/measurements.md: the load table (bench/load.rs, hey against the release
-# server on SQLite and PostgreSQL) and the fault run (bench/faults.rs, six SIGKILLs per database and
-# a PostgreSQL stop). Installs hey when missing. Arguments go to the load program: SECONDS CLIENTS.
+# server on SQLite and PostgreSQL), the fault run (bench/faults.rs, six SIGKILLs per database and
+# a PostgreSQL stop) and where-is-my-driver (bench/positions.rs, which exits non-zero past its
+# goal). Installs hey when missing. Arguments go to the load program: SECONDS CLIENTS.
 # `bench.sh pocketbase [SECONDS CLIENTS ROUNDS]` runs the side-by-side with PocketBase instead
 # (bench/pocketbase.rs; PocketBase comes from its PyPI package, installed under target/).
 set -euo pipefail
@@ -28,3 +29,5 @@ step "load: peak and latency at half the peak, against each bound"
 target/release/load "$@"
 step "faults: SIGKILL under order and payment load; PostgreSQL stopped under load"
 target/release/faults 6
+step "positions: 2,000 partners reporting every 5 s, 2,000 customers watching (p99 ≤ 1 s)"
+target/release/positions 2000 30
