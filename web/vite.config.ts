@@ -200,7 +200,14 @@ const firstChunks = {
     {
       // What only the operators' console uses stays out of the chunks every page starts with.
       name: 'console',
-      test: /src\/console\/|locales\/[^/]+\/console\.ftl|src\/gen\/booking\/v1\/operator_pb|node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
+      test: /src\/console\/|locales\/[^/]+\/console\.ftl|src\/gen\/booking\/v1\/operator_pb/,
+      priority: 3,
+    },
+    {
+      // Protobuf's timestamps: the console's and the partner app's, in a chunk of its own, so that
+      // the partner app does not load the console for them (issue 67: 124 kB of it did).
+      name: 'timestamp',
+      test: /node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
       priority: 3,
     },
     {
