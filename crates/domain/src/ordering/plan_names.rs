@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::Order;
+use super::model::Order;
 use crate::catalog::{CatalogService, PlanId};
 use crate::shared::Language;
 
