@@ -203,13 +203,7 @@ const firstChunks = {
       test: /src\/console\/|locales\/[^/]+\/console\.ftl|src\/gen\/booking\/v1\/operator_pb/,
       priority: 3,
     },
-    {
-      // Protobuf's timestamps: the console's and the partner app's, in a chunk of its own, so that
-      // the partner app does not load the console for them (issue 67: 124 kB of it did).
-      name: 'timestamp',
-      test: /node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
-      priority: 3,
-    },
+
     {
       // The partner app: drivers', guides' and therapists' screens, in no customer's chunks.
       name: 'partner',
@@ -219,8 +213,11 @@ const firstChunks = {
     {
       // The partners' contract: the console's and the partner app's; a chunk of its own so
       // that neither loads the other's code, and evaluated before the console that imports it.
+      // Protobuf's timestamps go with it, which both use: in the console's chunk, they made the
+      // partner app load all of the console (issue 67); in a chunk of their own, every page's
+      // first script would name one more file.
       name: 'partner-contract',
-      test: /src\/gen\/booking\/v1\/partner_pb/,
+      test: /src\/gen\/booking\/v1\/partner_pb|node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
       priority: 3,
     },
     {

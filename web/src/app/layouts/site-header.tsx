@@ -12,7 +12,7 @@ import { LanguagePicker } from '@/components/language-picker';
 
 /** The way to a partner's or staff's app, and replies not yet opened: loaded only once someone is
  * signed in. */
-const HeaderSignedIn = lazy(() => importWithReload(() => import('@/pages/header-signed-in')));
+const HeaderSignedIn = lazy(() => importWithReload(() => import('@/pages/signed-in')));
 
 const MENU = messages.nav.menu;
 
