@@ -12,7 +12,22 @@ pub struct Server {
 }
 
 impl Server {
+    /// The server with the per-account caps lifted, for the programs that act for many people
+    /// through one account.
     pub fn start(bin: &std::path::Path, database_url: &str) -> anyhow::Result<Self> {
+        Self::launch(bin, database_url, true)
+    }
+
+    /// The server with every rule as it ships.
+    pub fn start_as_shipped(bin: &std::path::Path, database_url: &str) -> anyhow::Result<Self> {
+        Self::launch(bin, database_url, false)
+    }
+
+    fn launch(
+        bin: &std::path::Path,
+        database_url: &str,
+        caps_lifted: bool,
+    ) -> anyhow::Result<Self> {
         static PORT: std::sync::OnceLock<u16> = std::sync::OnceLock::new();
         let port = *PORT.get_or_init(|| {
             std::net::TcpListener::bind("127.0.0.1:0")
@@ -26,8 +41,17 @@ impl Server {
             .create(true)
             .append(true)
             .open(dir.join("server.log"))?;
-        let child = Command::new(bin)
-            .env_clear()
+        let mut command = Command::new(bin);
+        command.env_clear();
+        if caps_lifted {
+            // One bench account orders for many customers: the per-customer cap on unpaid
+            // orders would stop it after eight. The streams bench opens a thousand on one account.
+            command
+                .env("APP_MAX_UNPAID_ORDERS", "0")
+                .env("APP_MAX_UNPAID_MASSAGE_ORDERS", "0")
+                .env("APP_LIVE_STREAMS_PER_ACCOUNT", "0");
+        }
+        let child = command
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("APP_LISTEN", format!("127.0.0.1:{port}"))
             .env("DATABASE_URL", database_url)
@@ -38,12 +62,6 @@ impl Server {
             .env("APP_BACKUP_DIR", dir.join("backups"))
             .env("APP_LOG", "error")
             .env("APP_SHUTDOWN_GRACE_SECS", "0")
-            // One bench account orders for many customers: the per-customer cap on unpaid orders
-            // would stop it after eight.
-            .env("APP_MAX_UNPAID_ORDERS", "0")
-            .env("APP_MAX_UNPAID_MASSAGE_ORDERS", "0")
-            // The streams bench opens a thousand on one account.
-            .env("APP_LIVE_STREAMS_PER_ACCOUNT", "0")
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()?;

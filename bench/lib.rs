@@ -9,3 +9,4 @@ pub mod host;
 pub mod ledger;
 pub mod server;
 pub mod workers;
+pub mod world;

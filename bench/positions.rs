@@ -16,13 +16,11 @@ use std::time::{Duration, Instant};
 
 use adapters::testing::{Backend, TestDb};
 use bench::child::Server;
-use bench::customer::{PASSWORD, sign_up};
+use bench::world::{World, signed, timestamp};
 use gateway::pb;
 use gateway::pb::job_progress_service_client::JobProgressServiceClient;
 use gateway::pb::live_service_client::LiveServiceClient;
-use gateway::pb::operator_service_client::OperatorServiceClient;
 use gateway::pb::partner_service_client::PartnerServiceClient;
-use serde_json::json;
 use tokio::task::JoinSet;
 use tonic::transport::Channel;
 
@@ -33,22 +31,6 @@ const REPORT_EVERY: Duration = Duration::from_secs(5);
 const SETUP_AT_ONCE: usize = 24;
 /// Streams per HTTP/2 connection (the server's limit on concurrent streams is above it).
 const STREAMS_PER_CONNECTION: usize = 100;
-const ADMIN: &str = "admin@positions.example";
-
-fn signed<T>(token: &str, message: T) -> tonic::Request<T> {
-    let mut r = tonic::Request::new(message);
-    if let Ok(value) = token.parse() {
-        r.metadata_mut().insert("authorization-firebase", value);
-    }
-    r
-}
-
-fn timestamp(at: chrono::DateTime<chrono::Utc>) -> prost_types::Timestamp {
-    prost_types::Timestamp {
-        seconds: at.timestamp(),
-        nanos: i32::try_from(at.timestamp_subsec_nanos()).unwrap_or(0),
-    }
-}
 
 /// The server's CPU time so far, in clock ticks (utime + stime).
 fn cpu_ticks(pid: u32) -> u64 {
@@ -73,161 +55,6 @@ fn resident_mib(pid: u32) -> f64 {
         .map_or(0.0, |kib| kib / 1024.0)
 }
 
-/// One partner and their customer, with the job between them.
-struct Pair {
-    customer: String,
-    partner: String,
-    order: String,
-}
-
-struct Setup {
-    base: String,
-    http: reqwest::Client,
-    db: sea_orm::DatabaseConnection,
-    admin: String,
-    grpc: Channel,
-}
-
-impl Setup {
-    async fn rest(
-        &self,
-        path: &str,
-        body: serde_json::Value,
-        token: &str,
-        n: usize,
-    ) -> anyhow::Result<serde_json::Value> {
-        let r = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .header("authorization-firebase", token)
-            .header("idempotency-key", format!("positions-{n}-{path}"))
-            .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
-            .json(&body)
-            .send()
-            .await?;
-        let status = r.status();
-        let body: serde_json::Value = r.json().await?;
-        anyhow::ensure!(status.is_success(), "{path}: {status} {body}");
-        Ok(body)
-    }
-
-    /// A customer with a paid airport pick-up, and a driver who took it and set off.
-    async fn pair(&self, n: usize) -> anyhow::Result<Pair> {
-        let customer = sign_up(
-            &self.http,
-            &self.base,
-            &format!("c{n}@positions.example"),
-            n,
-        )
-        .await?;
-        // Spread over days and quarter hours, so that no slot fills.
-        let start = chrono::Utc::now() + chrono::Duration::days(2 + (n % 7) as i64);
-        let minutes = 6 * 60 + (n / 7 % 64) * 15;
-        let start = format!(
-            "{}T{:02}:{:02}",
-            start.format("%Y-%m-%d"),
-            minutes / 60,
-            minutes % 60
-        );
-        let details = json!({"direction": "pick-up", "flightNumber": "VN123", "start": start,
-            "address": "Caravelle Saigon", "passengers": 2, "luggage": 1});
-        let contact =
-            json!({"name": "Bench", "phoneCountryCode": "+84", "phoneNumber": "901234567"});
-        let order = self
-            .rest(
-                "/api/plan/shuttle/shuttle-sgn-4/order",
-                json!({"details": details, "contact": contact}),
-                &customer,
-                n,
-            )
-            .await?;
-        let order = order["data"]["id"].as_str().unwrap_or_default().to_owned();
-        let price = bench::customer::SHUTTLE_PRICE;
-        self.rest(
-            "/api/v-coin/top-up",
-            json!({"amountVnd": price, "method": "DEV"}),
-            &customer,
-            n,
-        )
-        .await?;
-        self.rest(
-            &format!("/api/plan/shuttle/order/{order}/payment"),
-            json!({"method": "VCOIN"}),
-            &customer,
-            n,
-        )
-        .await?;
-
-        let email = format!("p{n}@positions.example");
-        let invite = pb::InvitePartnerRequest {
-            email: email.clone(),
-            partner: Some(pb::Partner {
-                kind: pb::PartnerKind::Driver.into(),
-                name: format!("Tài xế {n}"),
-                phone_country_code: "84".into(),
-                phone_number: "901234567".into(),
-                languages: vec!["vi".into()],
-                vehicle: Some(pb::PartnerVehicle {
-                    model: "white Toyota Innova".into(),
-                    plate: format!("51A-{n:05}"),
-                    seats: 7,
-                }),
-                ..Default::default()
-            }),
-            continue_url: String::new(),
-        };
-        let mut ops = OperatorServiceClient::new(self.grpc.clone());
-        let invited = ops
-            .invite_partner(signed(&self.admin, invite))
-            .await?
-            .into_inner();
-        let partner_id = invited.partner.map(|p| p.user_id).unwrap_or_default();
-        let code = adapters::testing::code_mailed(&self.db, &email, "partner_invitation").await;
-        let reset = json!({"oobCode": code, "newPassword": PASSWORD});
-        self.rest("/api/auth/confirm-password-reset", reset, "", n)
-            .await?;
-        let signed_in = self
-            .rest(
-                "/api/auth/sign-in",
-                json!({"email": email, "password": PASSWORD}),
-                "",
-                n,
-            )
-            .await?;
-        let partner = signed_in["data"]["idToken"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-
-        let offer = pb::OfferJobRequest {
-            order_id: order.clone(),
-            partner_id,
-        };
-        ops.offer_job(signed(&self.admin, offer)).await?;
-        let mut app = PartnerServiceClient::new(self.grpc.clone());
-        let accept = pb::AcceptJobRequest {
-            order_id: order.clone(),
-        };
-        app.accept_job(signed(&partner, accept)).await?;
-        adapters::testing::move_job(
-            &self.db,
-            &order,
-            chrono::Utc::now() + chrono::Duration::hours(1),
-        )
-        .await;
-        let go = pb::AdvanceJobRequest {
-            order_id: order.clone(),
-            status: pb::JobStatus::OnTheWay.into(),
-        };
-        app.advance_job(signed(&partner, go)).await?;
-        Ok(Pair {
-            customer,
-            partner,
-            order,
-        })
-    }
-}
-
 struct Figures {
     latencies_ms: Vec<f64>,
     kept: u64,
@@ -243,51 +70,11 @@ async fn run(backend: Backend, pairs: usize, seconds: u64) -> anyhow::Result<Fig
     let db = TestDb::migrated(backend).await;
     let dir = std::env::temp_dir().join(format!("booking-child-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    // The admin, as an installation makes its first: from the shell.
-    let mut create = std::process::Command::new(&bin)
-        .args([
-            "admin",
-            "create-operator",
-            "--email",
-            ADMIN,
-            "--role",
-            "admin",
-        ])
-        .env("DATABASE_URL", &db.url)
-        .env("APP_MAILBOX_DIR", dir.join("mailbox"))
-        .env("APP_LOG", "error")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .spawn()?;
-    if let Some(stdin) = create.stdin.as_mut() {
-        use std::io::Write;
-        writeln!(stdin, "{PASSWORD}-admin")?;
-    }
-    anyhow::ensure!(create.wait()?.success(), "create-operator failed");
-
+    World::create_admin(&bin, &db.url)?;
     let mut server = Server::start(&bin, &db.url)?;
     server.ready(Duration::from_secs(60)).await?;
     let pid = server.child.id();
-    let http = reqwest::Client::new();
-    let admin = http
-        .post(format!("{}/api/auth/sign-in", server.base))
-        .json(&json!({"email": ADMIN, "password": format!("{PASSWORD}-admin")}))
-        .send()
-        .await?
-        .json::<serde_json::Value>()
-        .await?["data"]["idToken"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    let grpc = Channel::from_shared(server.base.clone())?.connect().await?;
-    let conn = adapters::sql::db::connect(&db.url).await?;
-    let setup = Arc::new(Setup {
-        base: server.base.clone(),
-        http,
-        db: conn,
-        admin,
-        grpc: grpc.clone(),
-    });
+    let setup = Arc::new(World::open(&server, &db.url).await?);
 
     let started = Instant::now();
     let mut made = Vec::with_capacity(pairs);
