@@ -92,13 +92,13 @@ impl AccountDirectory for SqlAccountDirectory {
         if let Some(part) = &filter.email_part {
             query = query.filter(account::Column::Email.contains(part.as_str()));
         }
-        if let Some(digits) = &filter.phone_digits {
+        if let Some(numbers) = &filter.phone_numbers {
             query = query.filter(
                 account::Column::Id.in_subquery(
                     Query::select()
                         .column(profile::Column::UserId)
                         .from(profile::Entity)
-                        .and_where(profile::Column::PhoneNumber.contains(digits.as_str()))
+                        .and_where(profile::Column::PhoneNumber.is_in(numbers))
                         .to_owned(),
                 ),
             );

@@ -524,3 +524,68 @@ async fn the_order_writers_log_is_copied_as_it_goes() {
     assert!(largest < 4 << 20, "the log grew to {largest} bytes");
     t.remove().await;
 }
+
+/// Orders stored before their contact's number had a column of its own get it from their
+/// contact, so that a search by phone (an index now) still finds them; an order without a
+/// contact (before step 2) has none.
+async fn contact_numbers_migrate(backend: adapters::testing::Backend) {
+    use migration::MigratorTrait;
+    use sea_orm::{ConnectionTrait, Statement};
+    let t = adapters::testing::TestDb::empty(backend).await;
+    migration::Migrator::up(&t.db, Some(30)).await.unwrap();
+    setup(&t.db).await;
+    let sql = |sql: String| Statement::from_string(t.db.get_database_backend(), sql);
+    for (id, contact) in [
+        (
+            "o-with",
+            "'{\"name\":\"Lin\",\"phone_country_code\":\"886\",\"phone_number\":\"912345678\",\
+             \"messaging_app\":null,\"messaging_id\":null}'",
+        ),
+        ("o-without", "NULL"),
+    ] {
+        t.db.execute_raw(sql(format!(
+            "INSERT INTO orders (id, owner, category, plan_id, plan_name, state, details, \
+             contact, note, estimate, total_vnd, start_at_ms, created_at_ms, updated_at_ms, \
+             expires_at_ms, version) VALUES ('{id}', 'u1', 'charter', 'charter-4h', 'x', \
+             'draft', '{{}}', {contact}, '', '{{}}', 0, 0, 0, 0, 0, 0)"
+        )))
+        .await
+        .unwrap();
+    }
+    adapters::sql::db::migrate(&t.db).await.unwrap();
+    let rows =
+        t.db.query_all_raw(sql(
+            "SELECT id, contact_number FROM orders ORDER BY id".into()
+        ))
+        .await
+        .unwrap();
+    let numbers: Vec<(String, Option<String>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.try_get("", "id").unwrap(),
+                r.try_get("", "contact_number").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        numbers,
+        [
+            ("o-with".to_owned(), Some("912345678".to_owned())),
+            ("o-without".to_owned(), None)
+        ]
+    );
+    t.remove().await;
+}
+
+mod contact_numbers_migrate_from_the_contact {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::contact_numbers_migrate(adapters::testing::Backend::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        super::contact_numbers_migrate(adapters::testing::Backend::Postgres).await;
+    }
+}

@@ -1110,6 +1110,9 @@ api_test!(
         assert_eq!(anns, expected);
         assert_eq!(search(text(&bobs)).await, std::slice::from_ref(&bobs));
         assert_eq!(search(text("0912-345-678")).await.len(), 3);
+        assert_eq!(search(text("+886 912 345 678")).await.len(), 3);
+        // A number is found whole, not by a part of it.
+        assert!(search(text("345678")).await.is_empty());
         assert!(search(text("nobody@example.com")).await.is_empty());
         assert!(search(text("BK-none")).await.is_empty());
         // Services in the next four days, soonest first.
@@ -1344,7 +1347,7 @@ api_test!(
             r.customers.into_iter().map(|c| c.email).collect::<Vec<_>>()
         };
         // Part of an e-mail in any case, or a phone however typed; staff are never customers.
-        for query in ["ANN.tran", "0901-222-333", "901222333"] {
+        for query in ["ANN.tran", "0901-222-333", "901222333", "+84 901 222 333"] {
             let found = c.find_customers(with(&cred, find(query))).await.unwrap();
             assert_eq!(
                 emails(found.into_inner()),

@@ -48,8 +48,8 @@ pub struct CustomerCard {
 pub struct CustomerFilter {
     /// Part of the e-mail address, in lower case.
     pub email_part: Option<String>,
-    /// Digits of the profile's phone number.
-    pub phone_digits: Option<String>,
+    /// The profile's phone number (without its country code) is one of these.
+    pub phone_numbers: Option<Vec<String>>,
 }
 
 /// Which audit entries; nothing set is every one, newest first.

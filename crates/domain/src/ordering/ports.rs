@@ -59,8 +59,8 @@ pub struct OrderFilter {
     pub soonest_first: bool,
     /// Only this order.
     pub order_id: Option<OrderId>,
-    /// Only orders whose contact phone number holds these digits.
-    pub phone_digits: Option<String>,
+    /// Only orders whose contact's number (without its country code) is one of these.
+    pub phone_numbers: Option<Vec<String>>,
     /// Only orders waiting for a bank transfer: unpaid, with a VietQR payment pending.
     pub awaiting_transfer: bool,
 }

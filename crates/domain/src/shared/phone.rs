@@ -63,7 +63,33 @@ impl Phone {
     pub fn e164(&self) -> String {
         format!("+{}{}", self.country_code, self.number)
     }
+
+    /// The numbers (as [`Phone::number`] keeps them) that someone searching for `text` may mean:
+    /// what looks like a phone number, six digits or more once a leading trunk 0 is dropped, as
+    /// typed or after a country code of one to three digits. `None` for anything else. Exact
+    /// numbers, so that a search reads an index rather than every contact.
+    pub fn searched(text: &str) -> Option<Vec<String>> {
+        let looks = text
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '+' | '(' | ')'));
+        let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+        let digits = digits.trim_start_matches('0');
+        if !looks || digits.len() < SEARCHED_DIGITS {
+            return None;
+        }
+        let mut numbers = vec![digits.to_owned()];
+        for code in 1..=3 {
+            let rest = &digits[code..];
+            if rest.len() >= SEARCHED_DIGITS && !rest.starts_with('0') {
+                numbers.push(rest.to_owned());
+            }
+        }
+        Some(numbers)
+    }
 }
+
+/// The fewest digits a search takes for a phone number.
+const SEARCHED_DIGITS: usize = 6;
 
 #[cfg(test)]
 mod tests {
@@ -84,6 +110,28 @@ mod tests {
             ("886", "1234567890123"),
         ] {
             assert!(Phone::parse(cc, n).is_err(), "{cc} {n}");
+        }
+    }
+
+    #[test]
+    fn a_searched_number_is_the_stored_one_with_or_without_its_country_code() {
+        let stored = Phone::parse("84", "0901 234 567").unwrap();
+        for typed in [
+            "901234567",
+            "0901-234-567",
+            "+84 901 234 567",
+            "(84) 901234567",
+        ] {
+            let numbers = Phone::searched(typed).unwrap();
+            assert!(numbers.iter().any(|n| n == stored.number()), "{typed}");
+        }
+        assert_eq!(
+            Phone::searched("+886 912345678").unwrap(),
+            ["886912345678", "86912345678", "6912345678", "912345678"]
+        );
+        // Too short, or not a number at all.
+        for typed in ["12345", "0012345", "BK2611", "90-12a"] {
+            assert_eq!(Phone::searched(typed), None, "{typed}");
         }
     }
 }

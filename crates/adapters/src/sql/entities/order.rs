@@ -15,6 +15,8 @@ pub struct Model {
     pub details: String,
     /// JSON, or none before step2.
     pub contact: Option<String>,
+    /// The contact's number without its country code, for a search by phone (an index).
+    pub contact_number: Option<String>,
     pub note: String,
     /// JSON: the breakdown as priced when last changed.
     pub estimate: String,

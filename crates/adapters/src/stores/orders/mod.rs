@@ -169,12 +169,8 @@ impl OrderStore for SqlOrderStore {
         if let Some(id) = &filter.order_id {
             query = query.filter(order::Column::Id.eq(id.as_str()));
         }
-        if let Some(digits) = &filter.phone_digits {
-            // The contact is kept as JSON; its number is one string field of it.
-            query = query.filter(order::Column::Contact.like(format!(
-                "%\"phone_number\":\"%{}%",
-                digits.replace(['%', '_', '\\'], "")
-            )));
+        if let Some(numbers) = &filter.phone_numbers {
+            query = query.filter(order::Column::ContactNumber.is_in(numbers));
         }
         if filter.awaiting_transfer {
             query = query

@@ -326,6 +326,7 @@ pub(crate) fn order_to_row(o: &Order) -> order::ActiveModel {
         state: Set(o.state.code().into()),
         details: Set(json(&DetailsJson::from(&o.details))),
         contact: Set(o.contact.as_ref().map(|c| json(&ContactJson::from(c)))),
+        contact_number: Set(o.contact.as_ref().map(|c| c.phone.number().to_owned())),
         note: Set(o.note.clone()),
         estimate: Set(json(&estimate_json(&o.estimate))),
         total_vnd: Set(o.estimate.total.amount()),

@@ -11,7 +11,7 @@ use crate::error::{AuthError, DomainError, DomainResult, msg};
 use crate::identity::{Email, IdentityService, IdentityStore, PasswordHasher, TokenHash};
 use crate::ordering::{Order, OrderFilter, OrderId, OrderService};
 use crate::payment::{LedgerEntry, PaymentService};
-use crate::shared::{Clock, Money, Page, PageRequest, Randomness, UserId, text};
+use crate::shared::{Clock, Money, Page, PageRequest, Phone, Randomness, UserId, text};
 
 /// What the operators' own calls work through: the stores of staff, keys, audit and customers,
 /// and the subjects' services they search or change (so every rule is the same).
@@ -37,19 +37,9 @@ pub struct SearchOrders {
     /// Only this customer's orders (an unknown address finds none).
     pub customer_email: Option<String>,
     /// What an operator typed in the search box: an e-mail finds that customer's orders, a phone
-    /// number (six digits or more; a leading 0 need not be typed) orders with that contact
-    /// phone, anything else the order with that id.
+    /// number (six digits or more; a leading 0 and the country code need not be typed) orders
+    /// with that contact phone, anything else the order with that id.
     pub text: Option<String>,
-}
-
-/// The digits of what looks like a phone number, without leading zeros; `None` for anything else.
-fn phone_digits(text: &str) -> Option<String> {
-    let looks = text
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '+' | '(' | ')'));
-    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    let digits = digits.trim_start_matches('0');
-    (looks && digits.len() >= 6).then(|| digits.to_owned())
 }
 
 /// What is the operators' own: staff and service keys, the audit log and its notes, customers
@@ -103,8 +93,8 @@ impl OperatorService {
         {
             if text.contains('@') {
                 email = Some(text.to_owned());
-            } else if let Some(digits) = phone_digits(text) {
-                filter.phone_digits = Some(digits);
+            } else if let Some(numbers) = Phone::searched(text) {
+                filter.phone_numbers = Some(numbers);
             } else {
                 match OrderId::parse(text) {
                     Ok(id) => filter.order_id = Some(id),
@@ -178,9 +168,9 @@ impl OperatorService {
         let text = text.trim();
         let filter = if text.is_empty() {
             CustomerFilter::default()
-        } else if let Some(digits) = phone_digits(text) {
+        } else if let Some(numbers) = Phone::searched(text) {
             CustomerFilter {
-                phone_digits: Some(digits),
+                phone_numbers: Some(numbers),
                 ..CustomerFilter::default()
             }
         } else {
