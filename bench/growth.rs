@@ -7,8 +7,8 @@
 //! customer's page. Prints each figure's median and p90 at each size, and the ratio of the largest
 //! size's median to the smallest's against the goal (≤ 1.5); exits non-zero past it.
 //!
-//! `cargo build --release -p app -p bench && target/release/growth [SIZES [SAMPLES]]`, SIZES as
-//! `100000,300000,1000000`.
+//! `cargo build --release -p app -p bench && target/release/growth [SIZES [SAMPLES [TRIPS]]]`,
+//! SIZES as `100000,300000,1000000` (defaults: those, 100 requests a figure, 6 trips).
 
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -37,7 +37,6 @@ const PARTNER: &str = "driver@growth.example";
 const TEMPLATE_ORDERS: usize = 10;
 /// A partner reports at most once in this long (`domain::partners`): the trips are this far apart.
 const REPORT_GAP: Duration = Duration::from_millis(4_100);
-const TRIPS: usize = 6;
 /// Requests made before the timed ones, at each size.
 const WARM_UP: usize = 3;
 
@@ -114,12 +113,20 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 /// The figures at one size: (what, times in ms sorted).
 type Figures = Vec<(&'static str, Vec<f64>)>;
 
+/// How many of each: requests a figure, and positions' trips.
+#[derive(Clone, Copy)]
+struct Samples {
+    requests: usize,
+    trips: usize,
+}
+
 async fn measure(
     world: &World,
     people: &People,
     size_index: usize,
-    samples: usize,
+    samples: Samples,
 ) -> anyhow::Result<Figures> {
+    let Samples { requests, .. } = samples;
     let mut figures: Figures = Vec::new();
 
     // A new customer each size books and pays, one order after another (the unpaid-order cap
@@ -128,7 +135,7 @@ async fn measure(
         .customer(&format!("buyer{size_index}@growth.example"), size_index)
         .await?;
     let (mut created, mut paid) = (Vec::new(), Vec::new());
-    for i in 0..WARM_UP + samples {
+    for i in 0..WARM_UP + requests {
         let start = quarter_hour(20 + (size_index * 7 + i % 7) as i64, i / 7);
         world.top_up(&buyer, i).await?;
         let at = Instant::now();
@@ -147,7 +154,7 @@ async fn measure(
     figures.push(("order created", created));
     figures.push(("order paid (coins)", paid));
 
-    let member = timed(samples, |_| async {
+    let member = timed(requests, |_| async {
         let r = world
             .http
             .get(format!("{}/api/order/detail", world.base))
@@ -162,7 +169,7 @@ async fn measure(
     figures.push(("member's order list", member));
 
     let ops = OperatorServiceClient::new(world.grpc.clone());
-    let board = timed(samples, |_| {
+    let board = timed(requests, |_| {
         let mut ops = ops.clone();
         async move {
             let r = ops
@@ -179,7 +186,7 @@ async fn measure(
         ("console: search by phone", "901234567"),
         ("console: newest orders", ""),
     ] {
-        let search = timed(samples, |_| {
+        let search = timed(requests, |_| {
             let mut ops = ops.clone();
             async move {
                 let request = pb::SearchOrdersRequest {
@@ -197,7 +204,7 @@ async fn measure(
     }
 
     let app = PartnerServiceClient::new(world.grpc.clone());
-    let schedule = timed(samples, |_| {
+    let schedule = timed(requests, |_| {
         let mut app = app.clone();
         async move {
             let r = app
@@ -213,13 +220,16 @@ async fn measure(
     .await?;
     figures.push(("partner's schedule", schedule));
 
-    figures.push(("position to customer's page", trips(world, people).await?));
+    figures.push((
+        "position to customer's page",
+        trips(world, people, samples.trips).await?,
+    ));
     Ok(figures)
 }
 
-/// The partner reports a position, `TRIPS` times `REPORT_GAP` apart; each trip ends when the
+/// The partner reports a position, `trips` times `REPORT_GAP` apart; each trip ends when the
 /// customer's stream has its event and the job's progress read holds the position.
-async fn trips(world: &World, people: &People) -> anyhow::Result<Vec<f64>> {
+async fn trips(world: &World, people: &People, trips: usize) -> anyhow::Result<Vec<f64>> {
     let mut live = LiveServiceClient::new(world.grpc.clone());
     let mut progress = JobProgressServiceClient::new(world.grpc.clone());
     let mut app = PartnerServiceClient::new(world.grpc.clone());
@@ -227,7 +237,7 @@ async fn trips(world: &World, people: &People) -> anyhow::Result<Vec<f64>> {
     let mut stream = live.watch_events(watch).await?.into_inner();
     let position = i32::from(pb::LiveTopic::Position);
     let mut ms = Vec::new();
-    for i in 0..TRIPS {
+    for i in 0..trips {
         tokio::time::sleep(REPORT_GAP).await;
         let taken = chrono::Utc::now();
         let report = pb::ReportPositionRequest {
@@ -306,7 +316,7 @@ async fn size_mib(db: &TestDb, backend: Backend) -> f64 {
     bytes as f64 / 1024.0 / 1024.0
 }
 
-async fn run(backend: Backend, sizes: &[u64], samples: usize) -> anyhow::Result<Vec<Figures>> {
+async fn run(backend: Backend, sizes: &[u64], samples: Samples) -> anyhow::Result<Vec<Figures>> {
     let bin = bench::child::booking_bin()?;
     let db = TestDb::migrated(backend).await;
     World::create_admin(&bin, &db.url)?;
@@ -406,11 +416,16 @@ async fn main() -> anyhow::Result<()> {
         .split(',')
         .map(str::parse)
         .collect::<Result<_, _>>()?;
-    let samples: usize = args.next().map_or(Ok(100), |a| a.parse())?;
+    let samples = Samples {
+        requests: args.next().map_or(Ok(100), |a| a.parse())?,
+        trips: args.next().map_or(Ok(6), |a| a.parse())?,
+    };
     adapters::install_tls_provider();
     println!(
-        "{} cores; sizes {sizes:?}, {samples} requests a figure, one after another",
-        std::thread::available_parallelism().map_or(1, usize::from)
+        "{} cores; sizes {sizes:?}, {} requests a figure, one after another; {} positions' trips",
+        std::thread::available_parallelism().map_or(1, usize::from),
+        samples.requests,
+        samples.trips
     );
     let mut met = true;
     for backend in [Backend::Sqlite, Backend::Postgres] {

@@ -33,7 +33,7 @@ mod m20261128_000027_notifications;
 mod m20261129_000028_position_kept_at;
 mod m20261129_000029_therapist_words;
 mod m20261129_000030_hot_path_indexes;
-mod m20261129_000031_contact_numbers;
+mod m20261129_000031_search_indexes;
 
 pub struct Migrator;
 
@@ -71,7 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000028_position_kept_at::Migration),
             Box::new(m20261129_000029_therapist_words::Migration),
             Box::new(m20261129_000030_hot_path_indexes::Migration),
-            Box::new(m20261129_000031_contact_numbers::Migration),
+            Box::new(m20261129_000031_search_indexes::Migration),
         ]
     }
 }

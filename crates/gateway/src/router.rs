@@ -3,10 +3,11 @@
 use axum::Router;
 use axum::extract::State;
 
-use crate::auth::TOKEN_HEADER;
+use crate::auth::{Authenticated, TOKEN_HEADER};
 use crate::services::Services;
-use crate::texts::{self, Language};
+use crate::texts;
 use crate::{grpc, rest};
+use domain::identity::Principal;
 
 /// Every API on one router: gRPC and gRPC-Web under `/booking.v1.*`, REST under `/api`.
 pub fn router(services: Services) -> Router {
@@ -23,22 +24,31 @@ pub fn router(services: Services) -> Router {
 /// signed-in caller that sends no `Accept-Language` is answered in their profile's language.
 async fn language(
     State(s): State<Services>,
-    request: axum::extract::Request,
+    mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let lang = match texts::asked_by(request.headers()) {
         Some(lang) => lang,
-        None => preferred(&s, request.headers()).await.unwrap_or_default(),
+        None => {
+            let who = caller(&s, request.headers()).await;
+            let lang = match &who {
+                Some(who) => s.users.language(who).await.ok(),
+                None => None,
+            };
+            if let Some(who) = who {
+                request.extensions_mut().insert(Authenticated(who));
+            }
+            lang.unwrap_or_default()
+        }
     };
     texts::speaking(lang, next.run(request)).await
 }
 
-/// The signed-in caller's preferred language; none for anyone else (a bad token is refused by
-/// the call itself, in the default language).
-async fn preferred(s: &Services, headers: &http::HeaderMap) -> Option<Language> {
+/// The signed-in caller; none for anyone else (a bad token is refused by the call itself, in
+/// the default language).
+async fn caller(s: &Services, headers: &http::HeaderMap) -> Option<Principal> {
     let token = headers.get(TOKEN_HEADER)?.to_str().ok()?;
-    let who = s.identity.authenticate(token).await.ok()?;
-    s.users.language(&who).await.ok()
+    s.identity.authenticate(token).await.ok()
 }
 
 /// The answers every visitor shares: the catalogue, the therapist finder, estimates and the
