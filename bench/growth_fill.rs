@@ -11,7 +11,8 @@
 //! are not copied: at a year of history they would be gone (`housekeeping::purge`, run by the bench
 //! at every size, says how many were).
 
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement};
+use bench::world::PHONE;
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, TransactionTrait};
 
 /// The tables copied, each with the columns the database numbers itself (left out of the copy).
 const TABLES: &[(&str, &[&str])] = &[
@@ -44,10 +45,8 @@ const ID_COLUMNS: &[&str] = &[
 /// Copies whose jobs one partner drives.
 pub const PER_PARTNER: u64 = 20;
 
-/// The phone number the template's contacts and partner give; each copy has its own.
-const PHONE: &str = "901234567";
-
-/// What one copy is made from.
+/// What one copy is made from. The template's contacts and partner give `PHONE`; each copy has
+/// its own number.
 pub struct Template {
     /// The customer's, their orders' and their payments' ids.
     pub ids: Vec<String>,
@@ -126,12 +125,16 @@ impl Template {
         let mut at = from;
         while at < to {
             let end = (at + CHUNK).min(to);
+            // Each chunk whole or not at all: the server runs beside the fill, and a job of its
+            // that met an order copied without its transitions yet would write the first one.
+            let txn = db.begin().await?;
             for (table, columns) in &tables {
                 let sql = self.insert(table, columns, at, end);
-                db.execute_unprepared(&sql)
+                txn.execute_unprepared(&sql)
                     .await
                     .map_err(|e| anyhow::anyhow!("copying {table}: {e}"))?;
             }
+            txn.commit().await?;
             at = end;
         }
         Ok(())

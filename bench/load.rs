@@ -3,7 +3,9 @@
 //! at half that rate for its latency (p50, p99). Each peak is set against its bound measured in the
 //! same run on the same machine: catalogue reads (REST and gRPC-Web) against the same server's
 //! `/healthz`; order creation against the raw single-row commit rate of the same database with as
-//! many clients; sign-ins against cores ÷ one argon2id verification. Prints a Markdown table.
+//! many clients; sign-ins against cores ÷ one argon2id verification. Prints a Markdown table,
+//! then the goals (issue 67: the catalogue at ≥ 0.5 of `/healthz`, an order's p99 at half the peak
+//! ≤ 10 ms), and exits non-zero when one is missed.
 //!
 //! `cargo build --release -p app -p bench && target/release/load [SECONDS] [CLIENTS]` (defaults:
 //! 10 s, 16 clients); `hey` must be on the PATH (`scripts/bench.sh` installs it).
@@ -38,6 +40,7 @@ async fn main() -> anyhow::Result<()> {
     println!("|---|---|--:|---|--:|--:|--:|--:|");
     let dir = std::env::temp_dir().join(format!("booking-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
+    let mut missed = Vec::new();
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let db = TestDb::migrated(backend).await;
         let raw = raw_commits(&db.db, seconds, clients).await?;
@@ -84,12 +87,40 @@ async fn main() -> anyhow::Result<()> {
         for (what, m, bound, rate) in &ops {
             row(what, m, bound, *rate);
         }
+        for (what, m, _, rate) in &ops[..2] {
+            if m.peak / rate < CATALOGUE_GOAL {
+                missed.push(format!(
+                    "{backend:?}: {what} at {:.2} of /healthz (goal ≥ {CATALOGUE_GOAL})",
+                    m.peak / rate
+                ));
+            }
+        }
+        let order = &ops[2].1;
+        if order.p99 * 1000.0 > ORDER_P99_GOAL_MS {
+            missed.push(format!(
+                "{backend:?}: order creation p99 {:.1} ms at half the peak (goal ≤ {ORDER_P99_GOAL_MS} ms)",
+                order.p99 * 1000.0
+            ));
+        }
         server.kill();
         db.remove().await;
     }
     std::fs::remove_dir_all(&dir).ok();
+    println!();
+    if !missed.is_empty() {
+        for m in &missed {
+            println!("NO: {m}");
+        }
+        std::process::exit(1);
+    }
+    println!("load: every goal met");
     Ok(())
 }
+
+/// The catalogue's peak, at least, as a share of `/healthz`'s on the same server.
+const CATALOGUE_GOAL: f64 = 0.5;
+/// An order's latency at p99 at half the peak rate, at most.
+const ORDER_P99_GOAL_MS: f64 = 10.0;
 
 /// A customer to order as, one to sign in as, and the bodies, checked once by hand first so
 /// the load measures answers that are right.

@@ -14,6 +14,8 @@ use crate::child::Server;
 use crate::customer::{PASSWORD, SHUTTLE_PRICE, sign_up};
 
 pub const ADMIN: &str = "admin@bench.example";
+/// The contact number every order gives unless told otherwise.
+pub const PHONE: &str = "901234567";
 
 /// A gRPC request carrying `token`.
 pub fn signed<T>(token: &str, message: T) -> tonic::Request<T> {
@@ -146,12 +148,17 @@ impl World {
         sign_up(&self.http, &self.base, email, n).await
     }
 
-    /// An airport pick-up on `shuttle-sgn-4` at `start`; answers its id.
-    pub async fn order(&self, token: &str, start: &str, n: usize) -> anyhow::Result<String> {
+    /// An airport pick-up on `shuttle-sgn-4` at `start`, the contact on `phone`; answers its id.
+    pub async fn order(
+        &self,
+        token: &str,
+        start: &str,
+        phone: &str,
+        n: usize,
+    ) -> anyhow::Result<String> {
         let details = json!({"direction": "pick-up", "flightNumber": "VN123", "start": start,
             "address": "Caravelle Saigon", "passengers": 2, "luggage": 1});
-        let contact =
-            json!({"name": "Bench", "phoneCountryCode": "+84", "phoneNumber": "901234567"});
+        let contact = json!({"name": "Bench", "phoneCountryCode": "+84", "phoneNumber": phone});
         let order = self
             .rest(
                 "/api/plan/shuttle/shuttle-sgn-4/order",
@@ -267,7 +274,7 @@ impl World {
         let customer = self.customer(&format!("c{n}@positions.example"), n).await?;
         // Spread over days and quarter hours, so that no slot fills.
         let start = quarter_hour(2 + (n % 7) as i64, n / 7);
-        let order = self.order(&customer, &start, n).await?;
+        let order = self.order(&customer, &start, PHONE, n).await?;
         self.top_up(&customer, n).await?;
         self.pay(&customer, &order, n).await?;
         let partner = self.partner(&format!("p{n}@positions.example"), n).await?;

