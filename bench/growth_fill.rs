@@ -65,38 +65,26 @@ impl Template {
         email: &str,
         partner_email: &str,
     ) -> anyhow::Result<Self> {
-        let one = |sql: String| async move {
-            let rows = db
-                .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
-                .await?;
-            rows.iter()
-                .map(|r| r.try_get_by_index::<String>(0))
-                .collect::<Result<Vec<String>, _>>()
-                .map_err(anyhow::Error::from)
+        // The ids of `table`'s rows whose `column` is `value`.
+        let ids = |table: &str, column: &str, value: &str| {
+            let sql = format!("SELECT id FROM {table} WHERE {column} = {}", quoted(value));
+            async move {
+                let rows = db
+                    .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+                    .await?;
+                rows.iter()
+                    .map(|r| r.try_get_by_index::<String>(0))
+                    .collect::<Result<Vec<String>, _>>()
+                    .map_err(anyhow::Error::from)
+            }
         };
-        let customer = one(format!(
-            "SELECT id FROM accounts WHERE email = {}",
-            quoted(email)
-        ))
-        .await?;
-        let partner = one(format!(
-            "SELECT id FROM accounts WHERE email = {}",
-            quoted(partner_email)
-        ))
-        .await?;
+        let customer = ids("accounts", "email", email).await?;
+        let partner = ids("accounts", "email", partner_email).await?;
         let (Some(customer), Some(partner)) = (customer.first(), partner.first()) else {
             anyhow::bail!("the template's customer or partner is missing");
         };
-        let orders = one(format!(
-            "SELECT id FROM orders WHERE owner = {}",
-            quoted(customer)
-        ))
-        .await?;
-        let payments = one(format!(
-            "SELECT id FROM payments WHERE owner = {}",
-            quoted(customer)
-        ))
-        .await?;
+        let orders = ids("orders", "owner", customer).await?;
+        let payments = ids("payments", "owner", customer).await?;
         let count = orders.len() as u64;
         let mut ids = vec![customer.clone()];
         ids.extend(orders);
