@@ -7,8 +7,9 @@
 //! customer's page. Prints each figure's median and p90 at each size, and the ratio of the largest
 //! size's median to the smallest's against the goal (≤ 1.5); exits non-zero past it.
 //!
-//! `cargo build --release -p app -p bench && target/release/growth [SIZES [SAMPLES [TRIPS]]]`,
-//! SIZES as `100000,300000,1000000` (defaults: those, 100 requests a figure, 6 trips).
+//! `cargo build --release -p app -p bench && target/release/growth [SIZES [SAMPLES [TRIPS
+//! [DATABASES]]]]`, SIZES as `100000,300000,1000000`, DATABASES as `sqlite,postgres` (defaults:
+//! those, 100 requests a figure, 6 trips).
 
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -436,6 +437,16 @@ async fn main() -> anyhow::Result<()> {
         requests: args.next().map_or(Ok(100), |a| a.parse())?,
         trips: args.next().map_or(Ok(6), |a| a.parse())?,
     };
+    let backends: Vec<Backend> = args
+        .next()
+        .unwrap_or_else(|| "sqlite,postgres".into())
+        .split(',')
+        .map(|b| match b {
+            "sqlite" => Ok(Backend::Sqlite),
+            "postgres" => Ok(Backend::Postgres),
+            other => Err(anyhow::anyhow!("no database called {other}")),
+        })
+        .collect::<anyhow::Result<_>>()?;
     adapters::install_tls_provider();
     println!(
         "{} cores; sizes {sizes:?}, {} requests a figure, one after another; {} positions' trips",
@@ -444,7 +455,7 @@ async fn main() -> anyhow::Result<()> {
         samples.trips
     );
     let mut met = true;
-    for backend in [Backend::Sqlite, Backend::Postgres] {
+    for backend in backends {
         let all = run(backend, &sizes, samples).await?;
         met &= report(backend, &sizes, &all);
     }

@@ -106,17 +106,22 @@ impl PocketBase {
         plans: &[Value],
         dir: &Path,
     ) -> anyhow::Result<PbOps> {
-        for _ in 0..200 {
+        // Its first start on an empty folder migrates; seen to take over 10 s beside a
+        // PostgreSQL that had just written gigabytes.
+        let mut up = false;
+        for _ in 0..1_200 {
             if http
                 .get(format!("{}/api/health", self.base))
                 .send()
                 .await
                 .is_ok()
             {
+                up = true;
                 break;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        anyhow::ensure!(up, "PocketBase did not answer within 60 s");
         let call = |method: reqwest::Method, path: &str, token: Option<&str>, body: Value| {
             let path = path.to_owned();
             let mut r = http

@@ -31,14 +31,11 @@ async fn language(
         Some(lang) => lang,
         None => {
             let who = caller(&s, request.headers()).await;
-            let lang = match &who {
-                Some(who) => s.users.language(who).await.ok(),
-                None => None,
-            };
+            let lang = who.as_ref().map(|who| who.language).unwrap_or_default();
             if let Some(who) = who {
                 request.extensions_mut().insert(Authenticated(who));
             }
-            lang.unwrap_or_default()
+            lang
         }
     };
     texts::speaking(lang, next.run(request)).await

@@ -219,6 +219,12 @@ impl From<crate::DomainError> for CommitError {
 pub trait IdentityStore: Send + Sync {
     async fn account_by_email(&self, email: &Email) -> DomainResult<Option<Account>>;
     async fn account_by_id(&self, id: &UserId) -> DomainResult<Option<Account>>;
+    /// The account with the language its profile chose (none before it has a profile), in one
+    /// read: what checking a signed-in call's token needs.
+    async fn account_signed_in(
+        &self,
+        id: &UserId,
+    ) -> DomainResult<Option<(Account, Option<Language>)>>;
     async fn action_code(&self, hash: &TokenHash) -> DomainResult<Option<ActionCode>>;
     async fn refresh_token(&self, hash: &TokenHash) -> DomainResult<Option<RefreshToken>>;
     async fn commit(&self, change: Change) -> Result<(), CommitError>;

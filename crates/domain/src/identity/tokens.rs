@@ -9,7 +9,7 @@ use super::model::{Email, Role};
 use super::policy::IdentityPolicy;
 use crate::audit::Staff;
 use crate::error::{AuthError, DomainError, DomainResult, msg};
-use crate::shared::UserId;
+use crate::shared::{Language, UserId};
 
 /// The SHA-256 of an opaque secret, in hex: what is stored and looked up.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -58,6 +58,9 @@ pub struct Principal {
     pub email_verified: bool,
     pub role: Role,
     pub auth_time: DateTime<Utc>,
+    /// The language the caller chose in their profile (the default before they have one), read
+    /// with their account when the token is checked: a call answered in it reads no more.
+    pub language: Language,
 }
 
 impl Principal {
@@ -132,6 +135,7 @@ impl IdClaims {
             email_verified: self.email_verified,
             role: self.role,
             auth_time,
+            language: Language::default(),
         })
     }
 }

@@ -46,12 +46,6 @@ impl UserService {
         self.login(who, language).await
     }
 
-    /// The language the caller chose in their profile; the default before they have one.
-    pub async fn language(&self, who: &Principal) -> DomainResult<Language> {
-        let profile = self.identity.store().profile(&who.user_id).await?;
-        Ok(profile.map(|p| p.language).unwrap_or_default())
-    }
-
     #[tracing::instrument(skip_all)]
     pub async fn update(&self, who: &Principal, update: ProfileUpdate) -> DomainResult<User> {
         let mut user = self.login(who, Language::default()).await?;

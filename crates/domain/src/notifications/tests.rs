@@ -192,6 +192,7 @@ fn who() -> Principal {
         email_verified: true,
         role: Role::Customer,
         auth_time: now(),
+        language: crate::shared::Language::default(),
     }
 }
 

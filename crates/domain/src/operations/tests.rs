@@ -13,6 +13,7 @@ fn principal(role: Role) -> Principal {
         email_verified: true,
         role,
         auth_time: DateTime::<Utc>::UNIX_EPOCH,
+        language: crate::shared::Language::default(),
     }
 }
 

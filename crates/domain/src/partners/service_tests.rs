@@ -276,6 +276,7 @@ async fn only_an_active_partner_s_token_makes_a_partner() {
         email_verified: true,
         role,
         auth_time: crate::testing::now(),
+        language: crate::shared::Language::default(),
     };
     assert_eq!(
         w.svc
@@ -404,6 +405,7 @@ async fn disabling_a_partner_returns_their_jobs_to_the_board_and_frees_their_tim
         email_verified: true,
         role: Role::Partner,
         auth_time: crate::testing::now(),
+        language: crate::shared::Language::default(),
     };
     assert_eq!(
         code(w.svc.partner_of(&principal).await.unwrap_err()),

@@ -95,9 +95,9 @@ impl IdentityService {
         // The account as it stands: a token from before its last sign-out, password or e-mail
         // change is spent, and a disabled account's tokens stop at once. A database that does
         // not answer is UNAVAILABLE (clients retry), never a bad token.
-        let account = self
+        let (account, language) = self
             .store()
-            .account_by_id(&principal.user_id)
+            .account_signed_in(&principal.user_id)
             .await?
             .ok_or(AuthError::InvalidIdToken)?;
         if account.disabled {
@@ -107,6 +107,7 @@ impl IdentityService {
             return Err(AuthError::TokenExpired.into());
         }
         principal.role = account.role;
+        principal.language = language.unwrap_or_default();
         Ok(principal)
     }
 
