@@ -106,8 +106,7 @@ impl PocketBase {
         plans: &[Value],
         dir: &Path,
     ) -> anyhow::Result<PbOps> {
-        // Its first start on an empty folder migrates; seen to take over 10 s beside a
-        // PostgreSQL that had just written gigabytes.
+        // Its first start on an empty folder migrates its database: once seen to take over 10 s.
         let mut up = false;
         for _ in 0..1_200 {
             if http
