@@ -74,22 +74,26 @@ pub(crate) struct PbOps {
 pub(crate) const ADMIN: (&str, &str) = ("admin@example.com", "bench-admin-password");
 
 impl PocketBase {
+    /// A PocketBase whose data and migrations are under `dir` (it writes the collections it is
+    /// given as migrations beside its data folder, which a second PocketBase there would apply).
     pub(crate) fn start(bin: &Path, dir: &Path) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(dir)?;
+        let data = dir.join("pb_data");
+        std::fs::create_dir_all(&data)?;
         let status = Command::new(bin)
             .args(["superuser", "upsert", ADMIN.0, ADMIN.1])
-            .arg(format!("--dir={}", dir.display()))
+            .arg(format!("--dir={}", data.display()))
             .stdout(Stdio::null())
             .status()?;
         anyhow::ensure!(status.success(), "pocketbase superuser upsert");
         let port = std::net::TcpListener::bind("127.0.0.1:0")?
             .local_addr()?
             .port();
+        let log = std::fs::File::create(dir.join("serve.log"))?;
         let child = Command::new(bin)
             .args(["serve", &format!("--http=127.0.0.1:{port}")])
-            .arg(format!("--dir={}", dir.display()))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .arg(format!("--dir={}", data.display()))
+            .stdout(log.try_clone()?)
+            .stderr(log)
             .spawn()?;
         Ok(Self {
             child,
@@ -120,7 +124,11 @@ impl PocketBase {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        anyhow::ensure!(up, "PocketBase did not answer within 60 s");
+        anyhow::ensure!(
+            up,
+            "PocketBase did not answer within 60 s: {}",
+            std::fs::read_to_string(self.dir.join("serve.log")).unwrap_or_default()
+        );
         let call = |method: reqwest::Method, path: &str, token: Option<&str>, body: Value| {
             let path = path.to_owned();
             let mut r = http
