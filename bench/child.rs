@@ -100,6 +100,13 @@ impl Server {
     }
 }
 
+/// A program that stops on an error still takes its server down with it.
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 /// The `booking` binary beside the running program (`BOOKING_BIN` overrides).
 pub fn booking_bin() -> anyhow::Result<std::path::PathBuf> {
     let bin = std::env::var_os("BOOKING_BIN").map_or_else(

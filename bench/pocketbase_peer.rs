@@ -256,3 +256,9 @@ impl PocketBase {
         std::fs::remove_dir_all(&self.dir).ok();
     }
 }
+
+impl Drop for PocketBase {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

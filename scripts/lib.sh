@@ -49,6 +49,14 @@ cluster_deps() {
   fi
 }
 
+# hey, the load tool the benches drive the servers with (bench/hey.rs).
+bench_deps() {
+  if ! command -v hey >/dev/null; then
+    step "installing Debian's hey"
+    apt_install hey
+  fi
+}
+
 # Debian's Chromium for the browser tests, with CJK fonts so Chinese renders in screenshots.
 browser_deps() {
   if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then

@@ -3,7 +3,9 @@
 # API tests on SQLite and PostgreSQL; web unit tests (Vitest); browser tests (Playwright in Debian's
 # Chromium against the real server); the fault run (bench/faults.rs); 1,000 live streams
 # (bench/streams.rs); the growth bench's short form (bench/growth.rs: the hot paths at 2,000 and
-# 20,000 orders, each within 1.5× of its first figure); the cluster run (bench/cluster.rs); schemathesis against the REST shim's
+# 20,000 orders, each within 1.5× of its first figure); where-is-my-driver at 200 partners
+# (bench/positions.rs); the side-by-side with PocketBase's short form (bench/pocketbase.rs: ratios
+# above floors); the cluster run (bench/cluster.rs); schemathesis against the REST shim's
 # OpenAPI document. Installs what is missing first. Ends with each runner's own summary and one
 # total line.
 set -euo pipefail
@@ -17,6 +19,7 @@ need_toolchains
 web_deps
 browser_deps
 cluster_deps
+bench_deps
 postgres_up
 
 step "protobuf: buf lint, buf breaking, buf generate"
@@ -57,6 +60,14 @@ step "growth: each hot path at 2,000 and 20,000 orders, within 1.5× of its firs
 cargo build --bin booking --bin growth --locked
 target/debug/growth 2000,20000 40 0 2>&1 | tee "$reports/growth.log"
 
+step "positions: 200 partners reporting every 5 s, 200 customers watching (p99 ≤ 1 s, ≥ 99% seen)"
+cargo build --bin booking --bin positions --locked
+target/debug/positions 200 20 2>&1 | tee "$reports/positions.log"
+
+step "side by side with PocketBase, short form: each ratio above its floor (bench/pocketbase.rs)"
+cargo build --bin booking --bin pocketbase --locked
+BENCH_SHORT=1 target/debug/pocketbase 2 16 1 2>&1 | tee "$reports/pocketbase.log"
+
 step "cluster: three nodes on one PostgreSQL behind HAProxy, with S3-compatible storage"
 cargo build --bin booking --bin cluster --locked
 target/debug/cluster 2>&1 | tee "$reports/cluster.log"
@@ -82,6 +93,10 @@ streams = open(f"{reports}/streams.log").read()
 rows.append(("streams", streams.count("within bounds"), streams.count("FAILED")))
 growth = open(f"{reports}/growth.log").read()
 rows.append(("growth", growth.count("| met |"), growth.count("| NO |")))
+positions = open(f"{reports}/positions.log").read()
+rows.append(("positions", positions.count("within the goal"), positions.count("FAILED")))
+pocketbase = open(f"{reports}/pocketbase.log").read()
+rows.append(("pocketbase", pocketbase.count("| yes |"), pocketbase.count("| NO |")))
 cluster = open(f"{reports}/cluster.log").read()
 rows.append(("cluster", cluster.count("all checks passed"), cluster.count("PROBLEM") + cluster.count("FAILED")))
 for name, p, f in rows:
