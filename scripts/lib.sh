@@ -5,7 +5,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-never}
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step says when it starts, in seconds since the script did, so a log shows where time goes.
+SCRIPT_STARTED=$(date +%s)
+step() { printf '\n==> [%ss] %s\n' "$(( $(date +%s) - SCRIPT_STARTED ))" "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 as_root() {
