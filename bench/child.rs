@@ -34,7 +34,7 @@ impl Server {
                 .and_then(|l| l.local_addr())
                 .map_or(38_917, |a| a.port())
         });
-        let dir = std::env::temp_dir().join(format!("booking-child-{}", std::process::id()));
+        let dir = folder();
         std::fs::create_dir_all(&dir)?;
         // The server's own log (errors only) for a look afterwards, out of the figures.
         let log = std::fs::OpenOptions::new()
@@ -105,6 +105,16 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// Where this program's servers keep their log, mailbox, media and backups.
+pub fn folder() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("booking-child-{}", std::process::id()))
+}
+
+/// Removes the servers' folder, once the program has no server left.
+pub fn remove_folder() {
+    std::fs::remove_dir_all(folder()).ok();
 }
 
 /// The `booking` binary beside the running program (`BOOKING_BIN` overrides).

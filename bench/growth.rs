@@ -459,10 +459,7 @@ async fn main() -> anyhow::Result<()> {
         let all = run(backend, &sizes, samples).await?;
         met &= report(backend, &sizes, &all);
     }
-    std::fs::remove_dir_all(
-        std::env::temp_dir().join(format!("booking-child-{}", std::process::id())),
-    )
-    .ok();
+    bench::child::remove_folder();
     if !met {
         println!("growth: a figure grew past {GOAL}× (NO above)");
         std::process::exit(1);

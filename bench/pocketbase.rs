@@ -101,6 +101,7 @@ async fn main() -> anyhow::Result<()> {
         db.remove().await;
     }
     std::fs::remove_dir_all(&dir).ok();
+    bench::child::remove_folder();
     // A goal missed in any round fails the run, so `scripts/bench.sh` says so by its status.
     if !met {
         println!("side by side: a goal was missed (NO above)");

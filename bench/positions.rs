@@ -71,7 +71,7 @@ struct Figures {
 async fn run(backend: Backend, pairs: usize, seconds: u64) -> anyhow::Result<Figures> {
     let bin = bench::child::booking_bin()?;
     let db = TestDb::migrated(backend).await;
-    let dir = std::env::temp_dir().join(format!("booking-child-{}", std::process::id()));
+    let dir = bench::child::folder();
     std::fs::create_dir_all(&dir)?;
     World::create_admin(&bin, &db.url)?;
     let mut server = Server::start(&bin, &db.url)?;

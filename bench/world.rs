@@ -70,7 +70,7 @@ pub struct World {
 impl World {
     /// Makes the admin of `database_url` from the shell, before its server starts.
     pub fn create_admin(bin: &std::path::Path, database_url: &str) -> anyhow::Result<()> {
-        let dir = std::env::temp_dir().join(format!("booking-child-{}", std::process::id()));
+        let dir = crate::child::folder();
         let mut create = std::process::Command::new(bin)
             .args([
                 "admin",
