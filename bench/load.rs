@@ -57,14 +57,22 @@ async fn main() -> anyhow::Result<()> {
                 run(&setup.rest)?,
                 "/healthz",
                 health.peak,
+                Goal::ShareOfBound(CATALOGUE_GOAL),
             ),
             (
                 "catalogue, gRPC-Web",
                 run(&setup.grpc_web)?,
                 "/healthz",
                 health.peak,
+                Goal::ShareOfBound(CATALOGUE_GOAL),
             ),
-            ("order creation", run(&setup.order)?, "raw commits", raw),
+            (
+                "order creation",
+                run(&setup.order)?,
+                "raw commits",
+                raw,
+                Goal::P99AtHalfMs(ORDER_P99_GOAL_MS),
+            ),
             // One account takes at most 5 password checks at once (the throttle takes its room
             // before the hash); 4 clients keep the 2 cores' hashing busy all the same.
             (
@@ -72,6 +80,7 @@ async fn main() -> anyhow::Result<()> {
                 measure(&base, &setup.sign_in, seconds, clients.min(4))?,
                 "hash",
                 hash_bound,
+                Goal::None,
             ),
         ];
         let row = |what: &str, m: &Measured, bound: &str, bound_rate: f64| {
@@ -84,23 +93,19 @@ async fn main() -> anyhow::Result<()> {
             );
         };
         row("/healthz", &health, "itself", health.peak);
-        for (what, m, bound, rate) in &ops {
+        for (what, m, bound, rate, goal) in &ops {
             row(what, m, bound, *rate);
-        }
-        for (what, m, _, rate) in &ops[..2] {
-            if m.peak / rate < CATALOGUE_GOAL {
-                missed.push(format!(
-                    "{backend:?}: {what} at {:.2} of /healthz (goal ≥ {CATALOGUE_GOAL})",
+            match *goal {
+                Goal::ShareOfBound(at_least) if m.peak / rate < at_least => missed.push(format!(
+                    "{backend:?}: {what} at {:.2} of {bound} (goal ≥ {at_least})",
                     m.peak / rate
-                ));
+                )),
+                Goal::P99AtHalfMs(at_most) if m.p99 * 1000.0 > at_most => missed.push(format!(
+                    "{backend:?}: {what} p99 {:.1} ms at half the peak (goal ≤ {at_most} ms)",
+                    m.p99 * 1000.0
+                )),
+                _ => {}
             }
-        }
-        let order = &ops[2].1;
-        if order.p99 * 1000.0 > ORDER_P99_GOAL_MS {
-            missed.push(format!(
-                "{backend:?}: order creation p99 {:.1} ms at half the peak (goal ≤ {ORDER_P99_GOAL_MS} ms)",
-                order.p99 * 1000.0
-            ));
         }
         server.kill();
         db.remove().await;
@@ -115,6 +120,16 @@ async fn main() -> anyhow::Result<()> {
     }
     println!("load: every goal met");
     Ok(())
+}
+
+/// What a row of the table is held to.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// Its peak, at least, as a share of its bound's.
+    ShareOfBound(f64),
+    /// Its p99 at half the peak, at most, in milliseconds.
+    P99AtHalfMs(f64),
+    None,
 }
 
 /// The catalogue's peak, at least, as a share of `/healthz`'s on the same server.
