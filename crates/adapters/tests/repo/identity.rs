@@ -9,10 +9,10 @@ use adapters::{SqlIdentityStore, SqlRateLimiter, on_both_databases};
 use chrono::{DateTime, Duration, Utc};
 use domain::error::AuthError;
 use domain::identity::{
-    Account, Change, CommitError, Email, IdClaims, IdentityPolicy, IdentityStore, Limit,
+    Account, Change, CommitError, Email, IdClaims, IdentityPolicy, IdentityStore, Limit, Profile,
     RateLimiter, Role, Take, TokenSigner, Window,
 };
-use domain::shared::UserId;
+use domain::shared::{Language, UserId};
 use sea_orm::DatabaseConnection;
 
 fn at(s: i64) -> DateTime<Utc> {
@@ -562,5 +562,57 @@ on_both_databases!(
                 assert!(l.await.expect("no lookup panics"));
             }
         }
+    }
+);
+
+// The read that authenticates a call brings the profile's language with the account: none before
+// the profile exists, then the one chosen, in lookups made together.
+on_both_databases!(
+    a_signed_in_account_comes_with_its_profile_s_language,
+    |db: DatabaseConnection| async move {
+        let store = Arc::new(SqlIdentityStore::new(db.clone()));
+        let now = at(1_800_000_000);
+        for n in 0..4 {
+            let account = customer(&format!("l{n}"), now);
+            store
+                .commit(Change {
+                    insert_account: Some(account.clone()),
+                    ..Change::default()
+                })
+                .await
+                .unwrap();
+            if n > 0 {
+                let language = [Language::ZhTw, Language::Vi, Language::En][n - 1];
+                let profile = Profile {
+                    language,
+                    ..Profile::first(account.id.clone(), &account.email, now)
+                };
+                store.create_profile(&profile).await.unwrap();
+            }
+        }
+        let lookups: Vec<_> = (0..5)
+            .map(|n| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let id = UserId::parse(&format!("l{n}")).unwrap();
+                    store.account_signed_in(&id).await.unwrap()
+                })
+            })
+            .collect();
+        let mut found = Vec::new();
+        for l in lookups {
+            found.push(l.await.unwrap().map(|(a, language)| (a.id, language)));
+        }
+        let id = |n: usize| UserId::parse(&format!("l{n}")).unwrap();
+        assert_eq!(
+            found,
+            vec![
+                Some((id(0), None)),
+                Some((id(1), Some(Language::ZhTw))),
+                Some((id(2), Some(Language::Vi))),
+                Some((id(3), Some(Language::En))),
+                None,
+            ]
+        );
     }
 );
