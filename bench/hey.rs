@@ -49,23 +49,23 @@ pub fn measure(base: &str, op: &Op, seconds: u64, clients: usize) -> anyhow::Res
     at_half(base, op, peak, seconds, clients)
 }
 
-/// Two requests whose ratio is the figure: their peaks taken in turns, `a` for half its time,
-/// `b` for all of its own, `a` again, so a machine whose speed drifts during the run weighs on
-/// both alike (the two runs' times have the same middle); then each at half its peak.
+/// Two requests whose ratio is the figure, each at its server: their peaks taken in turns, `a`
+/// for half its time, `b` for all of its own, `a` again, so a machine whose speed drifts during
+/// the run weighs on both alike (the two runs' times have the same middle); then each at half its
+/// peak. The drift is real: one build's orders ran at 4,801 and 6,118/s within four minutes here.
 pub fn measure_pair(
-    base: &str,
-    a: &Op,
-    b: &Op,
+    (a_base, a): (&str, &Op),
+    (b_base, b): (&str, &Op),
     seconds: u64,
     clients: usize,
 ) -> anyhow::Result<(Measured, Measured)> {
     let half_time = (seconds / 2).max(1);
-    let a_first = hey(base, a, half_time, clients, None)?.rate;
-    let b_peak = hey(base, b, 2 * half_time, clients, None)?.rate;
-    let a_peak = (a_first + hey(base, a, half_time, clients, None)?.rate) / 2.0;
+    let a_first = hey(a_base, a, half_time, clients, None)?.rate;
+    let b_peak = hey(b_base, b, 2 * half_time, clients, None)?.rate;
+    let a_peak = (a_first + hey(a_base, a, half_time, clients, None)?.rate) / 2.0;
     Ok((
-        at_half(base, a, a_peak, seconds, clients)?,
-        at_half(base, b, b_peak, seconds, clients)?,
+        at_half(a_base, a, a_peak, seconds, clients)?,
+        at_half(b_base, b, b_peak, seconds, clients)?,
     ))
 }
 

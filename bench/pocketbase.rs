@@ -123,13 +123,15 @@ fn one_round(
 ) -> anyhow::Result<Figures> {
     let started = CpuTimes::now();
     let run = |base: &str, op: &Op| measure(base, op, seconds, clients);
+    // Orders beside PocketBase's records in turns (`measure_pair`), which side at both ends
+    // alternating with the round: the ratio is the goal, and back to back the machine's drift
+    // between the two runs was in it.
     let pair = |ours_op: &Op, pb_op: &Op| -> anyhow::Result<(Measured, Measured)> {
         if round % 2 == 1 {
-            let o = run(ours, ours_op)?;
-            Ok((o, run(pb, pb_op)?))
+            measure_pair((ours, ours_op), (pb, pb_op), seconds, clients)
         } else {
-            let p = run(pb, pb_op)?;
-            Ok((run(ours, ours_op)?, p))
+            let (p, o) = measure_pair((pb, pb_op), (ours, ours_op), seconds, clients)?;
+            Ok((o, p))
         }
     };
     // Our list over REST and over gRPC-Web in turns (`measure_pair`), as their ratio is a goal
@@ -166,9 +168,10 @@ fn rest_and_grpc_web(
     clients: usize,
 ) -> anyhow::Result<(Measured, Measured)> {
     if round % 2 == 1 {
-        measure_pair(base, &ops.list, &ops.grpc_web, seconds, clients)
+        measure_pair((base, &ops.list), (base, &ops.grpc_web), seconds, clients)
     } else {
-        let (grpc_web, list) = measure_pair(base, &ops.grpc_web, &ops.list, seconds, clients)?;
+        let (grpc_web, list) =
+            measure_pair((base, &ops.grpc_web), (base, &ops.list), seconds, clients)?;
         Ok((list, grpc_web))
     }
 }
