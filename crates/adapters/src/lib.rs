@@ -14,6 +14,7 @@ pub mod testing;
 pub use providers::install_tls_provider;
 pub use stores::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
-    SqlIdentityStore, SqlImageStore, SqlNotificationStore, SqlOperationsStore, SqlOrderStore,
-    SqlPartnerStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore, SqlSupportStore,
+    SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
+    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore,
+    SqlSupportStore,
 };

@@ -19,9 +19,9 @@ use adapters::stores::live::SqlLiveFeed;
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
-    SqlIdentityStore, SqlImageStore, SqlNotificationStore, SqlOperationsStore, SqlOrderStore,
-    SqlPartnerStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore, SqlSupportStore,
-    catalog_file,
+    SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
+    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore,
+    SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -33,6 +33,7 @@ use axum::routing::get;
 use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
+use domain::jobs::{JobService, JobStore, TakenJobs};
 use domain::live::LiveService;
 use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::notifications::NotificationService;
@@ -193,8 +194,17 @@ impl App {
             },
             config.contact_channels(),
         );
+        let job_store: Arc<dyn JobStore> = Arc::new(SqlJobStore::new(db.clone()));
         let partners = PartnerService::new(
             Arc::new(SqlPartnerStore::new(db.clone())),
+            Arc::new(TakenJobs(job_store.clone())),
+            catalog.clone(),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+        );
+        let jobs = JobService::new(
+            job_store,
+            partners.clone(),
             order_store.clone(),
             catalog.clone(),
             media.clone(),
@@ -261,6 +271,7 @@ impl App {
                 operators,
                 orders,
                 partners,
+                jobs,
                 payments,
                 favorites,
                 reviews,

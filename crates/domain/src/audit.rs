@@ -158,4 +158,26 @@ impl Auditor {
             reason,
         )
     }
+
+    /// An entry of an action by someone who is not staff (a partner setting their own hours),
+    /// named as the log names them (`partner:{id}`).
+    pub fn entry_by(
+        &self,
+        actor: String,
+        action: &str,
+        target: String,
+        before: String,
+        after: String,
+    ) -> AuditEntry {
+        AuditEntry {
+            id: format!("au-{}", crate::shared::id_tail(&self.random.id(), 20)),
+            at: self.clock.now(),
+            actor,
+            action: action.to_owned(),
+            target,
+            before,
+            after,
+            reason: String::new(),
+        }
+    }
 }

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod error;
 pub mod favorites;
 pub mod identity;
+pub mod jobs;
 pub mod live;
 pub mod media;
 pub mod notifications;

@@ -4,6 +4,7 @@ use domain::backups::BackupService;
 use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
 use domain::identity::{IdentityService, UserService};
+use domain::jobs::JobService;
 use domain::live::LiveService;
 use domain::media::MediaService;
 use domain::notifications::NotificationService;
@@ -44,8 +45,10 @@ pub struct ServiceSet {
     pub identity: IdentityService,
     pub users: UserService,
     pub orders: OrderService,
-    /// Drivers, guides and therapists, and their jobs.
+    /// Drivers, guides and therapists: who they are, when they work, what they earned.
     pub partners: PartnerService,
+    /// The jobs they are offered and work, followed by travellers and operators.
+    pub jobs: JobService,
     pub payments: PaymentService,
     pub favorites: FavoriteService,
     pub reviews: ReviewService,

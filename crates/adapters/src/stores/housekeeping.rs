@@ -4,11 +4,11 @@
 //! 30 days ago, live events a week old (a page away that long reads everything again; a
 //! partner's position events, which come every few seconds, an hour old), sign-ins sent to an
 //! identity provider that never came back, and partners' positions past their keeping
-//! (`domain::partners::POSITIONS_KEPT_HOURS`).
+//! (`domain::jobs::POSITIONS_KEPT_HOURS`).
 
 use chrono::{DateTime, Utc};
+use domain::jobs::POSITIONS_KEPT_HOURS;
 use domain::live::Topic;
-use domain::partners::POSITIONS_KEPT_HOURS;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 

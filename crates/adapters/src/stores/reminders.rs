@@ -18,20 +18,20 @@ use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{json, ms, storage};
 use crate::sql::entities::{account, job, mail_outbox, order};
 use crate::stores::notifications::{PushNotice, queue_push};
-use crate::stores::{SqlOrderStore, SqlPartnerStore};
+use crate::stores::{SqlJobStore, SqlOrderStore};
 use domain::notifications::NoticeKind;
 
 pub struct SqlReminderStore {
     db: DatabaseConnection,
     orders: SqlOrderStore,
-    partners: SqlPartnerStore,
+    jobs: SqlJobStore,
 }
 
 impl SqlReminderStore {
     pub fn new(db: DatabaseConnection) -> Self {
         Self {
             orders: SqlOrderStore::new(db.clone()),
-            partners: SqlPartnerStore::new(db.clone()),
+            jobs: SqlJobStore::new(db.clone()),
             db,
         }
     }
@@ -81,7 +81,7 @@ impl ReminderStore for SqlReminderStore {
             .all(&self.db)
             .await
             .map_err(storage)?;
-        let mut jobs = self.partners.load(jobs).await?;
+        let mut jobs = self.jobs.load(jobs).await?;
         Ok(orders
             .into_iter()
             .map(|order| {

@@ -4,23 +4,22 @@
 
 use std::sync::Arc;
 
-use adapters::{SqlPartnerStore, on_both_databases};
+use adapters::{SqlJobStore, SqlPartnerStore, on_both_databases};
 use chrono::Duration;
 use domain::audit::AuditEntry;
 use domain::catalog::Category;
+use domain::jobs::{Job, JobStatus, JobStore, JobStoreError, JobWrite, travel_minutes};
 use domain::ordering::{
     Actor, Driver, GuideLanguage, Order, OrderState, OrderStore, ServiceDetails,
 };
-use domain::partners::{
-    Job, JobStatus, JobStoreError, JobWrite, Partner, PartnerKind, PartnerStore, Vehicle,
-    travel_minutes,
-};
+use domain::partners::{Partner, PartnerKind, PartnerStore, Vehicle};
 use domain::shared::{LocalTime, Phone};
 use sea_orm::DatabaseConnection;
 
 use super::orders::{customer, now, order, setup};
 
-async fn driver(db: &DatabaseConnection, store: &SqlPartnerStore, id: &str) -> Partner {
+async fn driver(db: &DatabaseConnection, id: &str) -> Partner {
+    let store = SqlPartnerStore::new(db.clone());
     let user = customer(db, id, &format!("{id}@partners.example")).await;
     let vehicle = Vehicle::new("white Toyota Innova", &format!("51A-{id}"), 7).unwrap();
     let languages = vec![GuideLanguage::Chinese, GuideLanguage::Vietnamese];
@@ -90,7 +89,7 @@ impl Charters {
 }
 
 /// The job of `order`, offered to `to` and saved.
-async fn offered(store: &SqlPartnerStore, order: &Order, to: &[&Partner]) -> Job {
+async fn offered(store: &SqlJobStore, order: &Order, to: &[&Partner]) -> Job {
     let mut job = Job::open(order, 30, Default::default()).unwrap();
     for p in to {
         job.offer(&p.user_id, now()).unwrap();
@@ -102,7 +101,7 @@ async fn offered(store: &SqlPartnerStore, order: &Order, to: &[&Partner]) -> Job
 /// `job` taken by `p`, with its order confirmed and `p`'s time held.
 async fn take(
     orders: &adapters::SqlOrderStore,
-    store: &SqlPartnerStore,
+    store: &SqlJobStore,
     mut job: Job,
     p: &Partner,
 ) -> Result<(), JobStoreError> {
@@ -128,9 +127,15 @@ async fn take(
 on_both_databases!(
     partners_and_jobs_read_back_as_written,
     |db: DatabaseConnection| async move {
-        let store = SqlPartnerStore::new(db.clone());
-        let a = driver(&db, &store, "pa").await;
-        assert_eq!(store.partner(&a.user_id).await.unwrap(), Some(a.clone()));
+        let store = SqlJobStore::new(db.clone());
+        let a = driver(&db, "pa").await;
+        assert_eq!(
+            SqlPartnerStore::new(db.clone())
+                .partner(&a.user_id)
+                .await
+                .unwrap(),
+            Some(a.clone())
+        );
         let order = Charters::new(&db).await.paid(1, 0).await;
         let mut job = offered(&store, &order, &[&a]).await;
         assert_eq!(job.version, 1);
@@ -155,12 +160,9 @@ on_both_databases!(
 on_both_databases!(
     of_two_partners_accepting_at_once_one_takes_the_job,
     |db: DatabaseConnection| async move {
-        let store = SqlPartnerStore::new(db.clone());
+        let store = SqlJobStore::new(db.clone());
         let orders = adapters::SqlOrderStore::new(db.clone());
-        let (a, b) = (
-            driver(&db, &store, "pa").await,
-            driver(&db, &store, "pb").await,
-        );
+        let (a, b) = (driver(&db, "pa").await, driver(&db, "pb").await);
         let order = Charters::new(&db).await.paid(1, 0).await;
         let job = offered(&store, &order, &[&a, &b]).await;
         let racers: Vec<_> = [a.clone(), b.clone()]
@@ -168,7 +170,7 @@ on_both_databases!(
             .map(|p| {
                 let (orders, store, job) = (
                     adapters::SqlOrderStore::new(db.clone()),
-                    SqlPartnerStore::new(db.clone()),
+                    SqlJobStore::new(db.clone()),
                     job.clone(),
                 );
                 tokio::spawn(async move { take(&orders, &store, job, &p).await })
@@ -201,9 +203,9 @@ on_both_databases!(
 on_both_databases!(
     a_partner_s_time_is_held_once,
     |db: DatabaseConnection| async move {
-        let store = SqlPartnerStore::new(db.clone());
+        let store = SqlJobStore::new(db.clone());
         let orders = adapters::SqlOrderStore::new(db.clone());
-        let a = driver(&db, &store, "pa").await;
+        let a = driver(&db, "pa").await;
         let charters = Charters::new(&db).await;
         let first = charters.paid(1, 0).await;
         take(&orders, &store, offered(&store, &first, &[&a]).await, &a)
@@ -237,9 +239,9 @@ on_both_databases!(
 on_both_databases!(
     setting_off_and_arriving_mail_the_traveller_once_each,
     |db: DatabaseConnection| async move {
-        let store = SqlPartnerStore::new(db.clone());
+        let store = SqlJobStore::new(db.clone());
         let orders = adapters::SqlOrderStore::new(db.clone());
-        let a = driver(&db, &store, "pa").await;
+        let a = driver(&db, "pa").await;
         let order = Charters::new(&db).await.paid(1, 0).await;
         let job = offered(&store, &order, &[&a]).await;
         take(&orders, &store, job, &a).await.unwrap();
@@ -281,7 +283,7 @@ on_both_databases!(
 
 /// Sends each reading through its store at once; answers how many were kept.
 async fn kept_at_once(
-    readings: Vec<(Arc<SqlPartnerStore>, domain::partners::KeptPosition)>,
+    readings: Vec<(Arc<SqlJobStore>, domain::jobs::KeptPosition)>,
     order: &Order,
     unless: chrono::DateTime<chrono::Utc>,
 ) -> usize {
@@ -307,13 +309,10 @@ async fn kept_at_once(
 on_both_databases!(
     a_job_keeps_its_newest_reading_and_announces_each_one_kept,
     |db: DatabaseConnection| async move {
+        use domain::jobs::{KeptPosition, Position};
         use domain::live::{LiveFeed, Topic};
-        use domain::partners::{KeptPosition, Position};
-        let store = SqlPartnerStore::new(db.clone());
-        let (a, b) = (
-            driver(&db, &store, "pa").await,
-            driver(&db, &store, "pb").await,
-        );
+        let store = SqlJobStore::new(db.clone());
+        let (a, b) = (driver(&db, "pa").await, driver(&db, "pb").await);
         let order = Charters::new(&db).await.paid(1, 0).await;
         offered(&store, &order, &[&a]).await;
         let poll = std::time::Duration::from_millis(20);
@@ -346,11 +345,11 @@ on_both_databases!(
         assert_eq!(store.position(&order.id).await.unwrap(), Some(at(10, &a)));
         // Twelve newer readings at once, each through a store of its own (as on twelve nodes),
         // each kept only if none was since second 12: one is.
-        let nodes = (20..32).map(|s| (Arc::new(SqlPartnerStore::new(db.clone())), at(s, &a)));
+        let nodes = (20..32).map(|s| (Arc::new(SqlJobStore::new(db.clone())), at(s, &a)));
         assert_eq!(kept_at_once(nodes.collect(), &order, unless(12)).await, 1);
         // Twelve more through one node's writer, which writes what waits in one transaction:
         // each keeps its own rule there too, so one is kept.
-        let shared = Arc::new(SqlPartnerStore::new(db.clone()));
+        let shared = Arc::new(SqlJobStore::new(db.clone()));
         let one = (40..52).map(|s| (shared.clone(), at(s, &a)));
         assert_eq!(kept_at_once(one.collect(), &order, unless(33)).await, 1);
         // The job's new partner's reading replaces the old partner's, whatever its time.
@@ -388,10 +387,10 @@ on_both_databases!(
 on_both_databases!(
     messages_written_at_once_in_one_thread_all_land_in_order,
     |db: DatabaseConnection| async move {
-        use domain::partners::{JobMessage, Said, Side};
+        use domain::jobs::{JobMessage, Said, Side};
         use domain::shared::Language;
-        let store = std::sync::Arc::new(SqlPartnerStore::new(db.clone()));
-        let a = driver(&db, &store, "pa").await;
+        let store = std::sync::Arc::new(SqlJobStore::new(db.clone()));
+        let a = driver(&db, "pa").await;
         let order = Charters::new(&db).await.paid(1, 0).await;
         offered(&store, &order, &[&a]).await;
         let message = |n: u32| JobMessage {
@@ -450,11 +449,13 @@ on_both_databases!(
 on_both_databases!(
     a_job_earns_once_and_two_admins_paying_a_week_at_once_pay_it_once,
     |db: DatabaseConnection| async move {
-        use domain::partners::{Earning, EarningCause, Pay, Week};
+        use domain::jobs::Pay;
+        use domain::partners::{Earning, EarningCause, Week};
         use domain::shared::Money;
-        let store = SqlPartnerStore::new(db.clone());
+        let store = SqlJobStore::new(db.clone());
+        let ledger = SqlPartnerStore::new(db.clone());
         let charters = Charters::new(&db).await;
-        let a = driver(&db, &store, "pe").await;
+        let a = driver(&db, "pe").await;
         let order = charters.paid(31, 0).await;
         let job = offered(&store, &order, &[&a]).await;
         // The pay fixed when the job was opened reads back.
@@ -480,7 +481,7 @@ on_both_databases!(
             store.save_job(&job, with).await.unwrap();
             job.version += 1;
         }
-        let entries = store
+        let entries = ledger
             .ledger(Some(&a.user_id), week, week.next())
             .await
             .unwrap();
@@ -489,9 +490,9 @@ on_both_databases!(
             std::slice::from_ref(&earning),
             "written once, read back as written"
         );
-        assert_eq!(store.owed(&a.user_id).await.unwrap(), job.pay.completed);
+        assert_eq!(ledger.owed(&a.user_id).await.unwrap(), job.pay.completed);
         assert!(
-            store
+            ledger
                 .ledger(None, week.next(), week.next().next())
                 .await
                 .unwrap()
@@ -510,13 +511,13 @@ on_both_databases!(
         let (one, two) = (payout("VCB 1"), payout("VCB 2"));
         let (audit_one, audit_two) = (audit("pay-1"), audit("pay-2"));
         let (first, second) = tokio::join!(
-            store.add_payout(&one, &audit_one),
-            store.add_payout(&two, &audit_two)
+            ledger.add_payout(&one, &audit_one),
+            ledger.add_payout(&two, &audit_two)
         );
         let written = [first.unwrap(), second.unwrap()];
         assert_eq!(written.iter().filter(|w| **w).count(), 1, "{written:?}");
-        assert_eq!(store.owed(&a.user_id).await.unwrap(), Money::ZERO);
-        let entries = store
+        assert_eq!(ledger.owed(&a.user_id).await.unwrap(), Money::ZERO);
+        let entries = ledger
             .ledger(Some(&a.user_id), week, week.next())
             .await
             .unwrap();

@@ -681,7 +681,7 @@ api_test!(
 
         // Deleted a day after it was taken.
         let later = chrono::Utc::now()
-            + chrono::Duration::hours(domain::partners::POSITIONS_KEPT_HOURS)
+            + chrono::Duration::hours(domain::jobs::POSITIONS_KEPT_HOURS)
             + chrono::Duration::minutes(5);
         let purged = adapters::stores::housekeeping::purge(&db, later)
             .await

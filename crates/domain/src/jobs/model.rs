@@ -3,11 +3,13 @@
 
 use chrono::{DateTime, Duration, Utc};
 
+use super::positions::Position;
 use crate::catalog::{Category, Payout};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::identity::MailKind;
 use crate::ordering::{Order, OrderId, OrderState, ServiceDetails};
-use crate::shared::{LocalTime, Money, UserId, text};
+use crate::partners::{Earning, EarningCause, Week};
+use crate::shared::{LocalTime, Money, UserId};
 
 /// How long an offer waits for an answer before the job goes back to the board, flagged.
 pub const OFFER_MINUTES: i64 = 15;
@@ -163,16 +165,6 @@ pub struct NoShowProof {
     pub position: Position,
 }
 
-/// A reading of the partner's phone: where, how precise, and when the phone took it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Position {
-    pub latitude: f64,
-    pub longitude: f64,
-    /// Metres, as the phone reports it.
-    pub accuracy: f64,
-    pub taken_at: DateTime<Utc>,
-}
-
 /// One step of a job, kept for the operator and the audit log.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobStep {
@@ -248,268 +240,6 @@ impl Job {
         self.starts_at() + Duration::minutes(i64::from(self.minutes))
     }
 
-    /// Offers the job to `partner` (operators have checked they fit: `Partner::unfit_for`). An
-    /// offer still open is not repeated; one declined or lapsed is made again.
-    pub fn offer(&mut self, partner: &UserId, now: DateTime<Utc>) -> DomainResult<()> {
-        if self.status != JobStatus::Open {
-            return Err(DomainError::FailedPrecondition(msg("job.taken")));
-        }
-        if now >= self.starts_at() {
-            return Err(DomainError::FailedPrecondition(msg("job.started_already")));
-        }
-        if self
-            .offers
-            .iter()
-            .any(|o| &o.partner == partner && o.is_open(now))
-        {
-            return Ok(());
-        }
-        self.offers.retain(|o| &o.partner != partner);
-        self.offers.push(Offer {
-            partner: partner.clone(),
-            offered_at: now,
-            expires_at: now + Duration::minutes(OFFER_MINUTES),
-            answer: None,
-        });
-        Ok(())
-    }
-
-    /// The offer made to `partner` that is still open, or why there is none. A partner who was
-    /// never offered the job is told it is not found: another's job is not theirs to know of.
-    fn open_offer(&mut self, partner: &UserId, now: DateTime<Utc>) -> DomainResult<&mut Offer> {
-        if self.status != JobStatus::Open && self.partner.as_ref() == Some(partner) {
-            return Err(DomainError::FailedPrecondition(msg("job.yours_already")));
-        }
-        let open = self.status == JobStatus::Open;
-        let offer = self
-            .offers
-            .iter_mut()
-            .find(|o| &o.partner == partner)
-            .ok_or_else(|| DomainError::not_found("job"))?;
-        if !open {
-            return Err(DomainError::FailedPrecondition(msg("job.taken")));
-        }
-        if !offer.is_open(now) {
-            return Err(DomainError::FailedPrecondition(msg("job.offer_closed")));
-        }
-        Ok(offer)
-    }
-
-    /// The first partner to accept takes the job (the store keeps it so across nodes: see
-    /// `version`). Accepting a job already yours is said so.
-    pub fn accept(&mut self, partner: &UserId, now: DateTime<Utc>) -> DomainResult<()> {
-        self.open_offer(partner, now)?.answer = Some(Answer::Accepted { at: now });
-        // The others' offers close: operators read them so, and their phones say who was first.
-        for other in self.offers.iter_mut().filter(|o| o.is_open(now)) {
-            other.answer = Some(Answer::Taken { at: now });
-        }
-        self.partner = Some(partner.clone());
-        self.step(
-            JobStatus::Accepted,
-            format!("partner:{}", partner.as_str()),
-            now,
-        );
-        Ok(())
-    }
-
-    /// A partner turns the offer down, saying why.
-    pub fn decline(
-        &mut self,
-        partner: &UserId,
-        reason: &str,
-        now: DateTime<Utc>,
-    ) -> DomainResult<()> {
-        let reason = text("reason", reason, 200, msg("job.decline_reason_required"))?;
-        self.open_offer(partner, now)?.answer = Some(Answer::Declined { at: now, reason });
-        Ok(())
-    }
-
-    /// Offered, and every offer answered no or lapsed: operators should look again.
-    pub fn unanswered(&self, now: DateTime<Utc>) -> bool {
-        self.status == JobStatus::Open
-            && !self.offers.is_empty()
-            && !self.offers.iter().any(|o| o.is_open(now))
-    }
-
-    /// The partner moves the job one step on (on the way → arrived → started → completed). The
-    /// same step again changes nothing, as phones retry.
-    pub fn advance(
-        &mut self,
-        partner: &UserId,
-        to: JobStatus,
-        now: DateTime<Utc>,
-    ) -> DomainResult<()> {
-        self.require_partner(partner)?;
-        if self.status == to {
-            return Ok(());
-        }
-        if self.status.next() != Some(to) {
-            return Err(DomainError::FailedPrecondition(
-                msg("job.step_out_of_order")
-                    .term("from", status_term(self.status))
-                    .term("to", status_term(to)),
-            ));
-        }
-        if self.opens_at(to).is_some_and(|opens| now < opens) {
-            return Err(DomainError::FailedPrecondition(
-                msg("job.too_early").with("hours", SET_OFF_HOURS),
-            ));
-        }
-        self.step(to, format!("partner:{}", partner.as_str()), now);
-        Ok(())
-    }
-
-    /// The partner meets the traveller and checks their voucher: its code (the order's number,
-    /// which its QR holds) must be this job's. The job starts; met on the way (at the arrivals
-    /// hall, say), it is marked arrived first.
-    pub fn check_in(
-        &mut self,
-        partner: &UserId,
-        code: &str,
-        now: DateTime<Utc>,
-    ) -> DomainResult<()> {
-        self.require_partner(partner)?;
-        if self.status == JobStatus::Started {
-            return Ok(());
-        }
-        let code = code.trim();
-        if !code.eq_ignore_ascii_case(self.order_id.as_str()) {
-            return Err(DomainError::invalid(
-                "voucher_code",
-                msg("job.voucher_mismatch"),
-            ));
-        }
-        if self.status == JobStatus::OnTheWay {
-            self.advance(partner, JobStatus::Arrived, now)?;
-        }
-        self.advance(partner, JobStatus::Started, now)
-    }
-
-    /// Nobody came: only after arriving, once the free waiting time has passed since the later
-    /// of the arrival and the start, with the photo and position to show for it.
-    pub fn no_show(
-        &mut self,
-        partner: &UserId,
-        proof: NoShowProof,
-        now: DateTime<Utc>,
-    ) -> DomainResult<()> {
-        self.require_partner(partner)?;
-        if self.status == JobStatus::NoShow {
-            return Ok(());
-        }
-        let Some(allowed) = self.opens_at(JobStatus::NoShow) else {
-            return Err(DomainError::FailedPrecondition(msg(
-                "job.no_show_not_arrived",
-            )));
-        };
-        if now < allowed {
-            // Whole minutes, rounded up: "1 minute" until the last second.
-            let minutes = ((allowed - now).num_seconds() + 59) / 60;
-            return Err(DomainError::FailedPrecondition(
-                msg("job.no_show_too_soon")
-                    .with("waiting", self.free_waiting_minutes)
-                    .with("minutes", minutes),
-            ));
-        }
-        if proof.photo.trim().is_empty() {
-            return Err(DomainError::invalid("photo", msg("job.no_show_photo")));
-        }
-        // The proof's reading is held to the rules of any other (`Position::check`).
-        if let Err(dropped) = proof.position.check(None, now) {
-            return Err(DomainError::invalid("position", dropped.message()));
-        }
-        self.no_show = Some(proof);
-        self.step(
-            JobStatus::NoShow,
-            format!("partner:{}", partner.as_str()),
-            now,
-        );
-        Ok(())
-    }
-
-    /// When the partner may take step `to`, where a step waits for a time (the apps show it, and
-    /// the button opens then): setting off `SET_OFF_HOURS` before the start; a no-show, once
-    /// arrived, when the free waiting time has passed since the later of the arrival and the
-    /// start (`None` before arriving). Other steps wait for nothing.
-    pub fn opens_at(&self, to: JobStatus) -> Option<DateTime<Utc>> {
-        match to {
-            JobStatus::OnTheWay => Some(self.starts_at() - Duration::hours(SET_OFF_HOURS)),
-            JobStatus::NoShow => self
-                .arrived_at()
-                .filter(|_| self.status == JobStatus::Arrived)
-                .map(|arrived| {
-                    arrived.max(self.starts_at())
-                        + Duration::minutes(i64::from(self.free_waiting_minutes))
-                }),
-            _ => None,
-        }
-    }
-
-    /// Operators take the job back from its partner (disabled, or not coming): it returns to the
-    /// board offered to no one, and the step stays in its history. Says whose it was; a job on
-    /// the board already is left as it is (operators' calls are retried).
-    pub fn withdraw(&mut self, by: &str, now: DateTime<Utc>) -> DomainResult<Option<UserId>> {
-        if self.status == JobStatus::Open {
-            return Ok(None);
-        }
-        if self.status.is_over() || self.status == JobStatus::Started {
-            return Err(DomainError::FailedPrecondition(msg("job.over")));
-        }
-        let was = self.partner.take();
-        self.offers.clear();
-        self.step(JobStatus::Withdrawn, by.to_owned(), now);
-        self.status = JobStatus::Open;
-        Ok(was)
-    }
-
-    /// Whether `partner` was offered the job and another took it first, within the last
-    /// `LOST_SHOWN_MINUTES` at `now`: their phone still shows it, saying so.
-    pub fn lost_by(&self, partner: &UserId, now: DateTime<Utc>) -> bool {
-        self.partner.as_ref() != Some(partner)
-            && self.offers.iter().any(|o| {
-                &o.partner == partner
-                    && matches!(o.answer, Some(Answer::Taken { at })
-                        if now < at + Duration::minutes(LOST_SHOWN_MINUTES))
-            })
-    }
-
-    /// The job as a partner who lost the race to it sees it: their offer, closed, on a job still
-    /// open to them for all they know of it (who took it, and what came after, is not theirs).
-    pub fn as_lost_by(&self, partner: &UserId) -> Job {
-        Job {
-            status: JobStatus::Open,
-            partner: None,
-            offers: self
-                .offers
-                .iter()
-                .filter(|o| &o.partner == partner)
-                .cloned()
-                .collect(),
-            steps: Vec::new(),
-            no_show: None,
-            ..self.clone()
-        }
-    }
-
-    /// Back on the board after operators took it from a partner: it must be offered again.
-    pub fn redispatch(&self) -> bool {
-        self.status == JobStatus::Open
-            && self
-                .steps
-                .last()
-                .is_some_and(|s| s.status == JobStatus::Withdrawn)
-            && self.offers.is_empty()
-    }
-
-    /// When the partner said they had arrived.
-    pub fn arrived_at(&self) -> Option<DateTime<Utc>> {
-        self.steps
-            .iter()
-            .rev()
-            .find(|s| s.status == JobStatus::Arrived)
-            .map(|s| s.at)
-    }
-
     /// Whether the partner may see the traveller's phone number at `now`.
     pub fn phone_visible(&self, now: DateTime<Utc>) -> bool {
         let window = Duration::hours(PHONE_VISIBLE_HOURS);
@@ -527,24 +257,15 @@ impl Job {
         crate::ordering::holds::grid(self.starts_at(), end)
     }
 
-    /// Whether `partner` may send where they are: theirs, on the way or there.
-    pub fn may_report(&self, partner: &UserId) -> DomainResult<()> {
-        self.require_partner(partner)?;
-        if !self.status.shares_position() {
-            return Err(DomainError::FailedPrecondition(msg("position.not_sharing")));
-        }
-        Ok(())
-    }
-
     /// Another's job (or one taken back) is not found for `partner`, as if it did not exist.
-    fn require_partner(&self, partner: &UserId) -> DomainResult<()> {
+    pub(super) fn require_partner(&self, partner: &UserId) -> DomainResult<()> {
         if self.partner.as_ref() != Some(partner) || self.status == JobStatus::Withdrawn {
             return Err(DomainError::not_found("job"));
         }
         Ok(())
     }
 
-    fn step(&mut self, status: JobStatus, actor: String, at: DateTime<Utc>) {
+    pub(super) fn step(&mut self, status: JobStatus, actor: String, at: DateTime<Utc>) {
         self.status = status;
         self.steps.push(JobStep { status, at, actor });
     }
@@ -580,5 +301,30 @@ pub const fn status_term(status: JobStatus) -> &'static str {
         JobStatus::Completed => "job.status.completed",
         JobStatus::NoShow => "job.status.no_show",
         JobStatus::Withdrawn => "job.status.withdrawn",
+    }
+}
+
+impl Job {
+    /// What the job's end earns its partner, written with the step that ends it: its pay for a
+    /// service delivered, or for a traveller who never came. Nothing for a job not ended so, and
+    /// nothing for a pay of zero (a ledger holds no empty lines).
+    pub fn earning(&self, at: DateTime<Utc>) -> Option<Earning> {
+        let (cause, amount) = match self.status {
+            JobStatus::Completed => (EarningCause::Completed, self.pay.completed),
+            JobStatus::NoShow => (EarningCause::NoShow, self.pay.no_show),
+            _ => return None,
+        };
+        let partner = self.partner.clone()?;
+        (amount > Money::ZERO).then(|| Earning {
+            partner,
+            cause,
+            order_id: Some(self.order_id.clone()),
+            service_at: Some(self.starts_at()),
+            amount,
+            week: Week::of(at),
+            at,
+            reference: String::new(),
+            by: String::new(),
+        })
     }
 }

@@ -4,9 +4,18 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::jobs::Position;
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::UserId;
+
+/// A reading of the partner's phone: where, how precise, and when the phone took it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Position {
+    pub latitude: f64,
+    pub longitude: f64,
+    /// Metres, as the phone reports it.
+    pub accuracy: f64,
+    pub taken_at: DateTime<Utc>,
+}
 
 /// A reading taken longer ago than this is no news of where the partner is now.
 pub const STALE_SECONDS: i64 = 60;

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::jobs::{Job, JobStatus};
+use super::model::{Job, JobStatus};
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Direction, ServiceDetails};

@@ -5,9 +5,9 @@
 
 use chrono::{Duration, NaiveDate};
 
-use super::jobs::Job;
 use crate::catalog::Shift;
 use crate::error::{DomainError, DomainResult, msg};
+use crate::ordering::OrderId;
 use crate::shared::LocalTime;
 
 /// At most this many days off are kept ahead, and shifts a week.
@@ -84,17 +84,26 @@ pub fn check_days_off(days_off: &[NaiveDate]) -> DomainResult<()> {
     Ok(())
 }
 
-/// The first of `jobs` that `covered` says nobody would do, as the refusal naming it.
+/// A job a partner took and has not finished: the time it holds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commitment {
+    pub order_id: OrderId,
+    pub start: LocalTime,
+    /// From the start to the end of the service.
+    pub minutes: u32,
+}
+
+/// The first of `taken` that `covered` says nobody would do, as the refusal naming it.
 pub fn uncovered<'a>(
-    jobs: impl IntoIterator<Item = &'a Job>,
-    covered: impl Fn(&Job) -> bool,
+    taken: impl IntoIterator<Item = &'a Commitment>,
+    covered: impl Fn(LocalTime, u32) -> bool,
 ) -> DomainResult<()> {
-    match jobs.into_iter().find(|j| !covered(j)) {
+    match taken.into_iter().find(|c| !covered(c.start, c.minutes)) {
         None => Ok(()),
-        Some(job) => Err(DomainError::FailedPrecondition(
+        Some(c) => Err(DomainError::FailedPrecondition(
             msg("availability.uncovers")
-                .with("order", job.order_id.as_str())
-                .with("start", job.start.naive().format("%Y/%m/%d %H:%M")),
+                .with("order", c.order_id.as_str())
+                .with("start", c.start.naive().format("%Y/%m/%d %H:%M")),
         )),
     }
 }

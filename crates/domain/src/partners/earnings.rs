@@ -6,7 +6,6 @@
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 
-use super::jobs::{Job, JobStatus};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::OrderId;
 use crate::shared::{LocalTime, Money, UserId, text};
@@ -127,31 +126,6 @@ impl Earning {
             Some(order) if self.cause != EarningCause::Payout => format!("job:{}", order.as_str()),
             _ => format!("week:{}:{}", self.partner.as_str(), self.week.code()),
         }
-    }
-}
-
-impl Job {
-    /// What the job's end earns its partner, written with the step that ends it: its pay for a
-    /// service delivered, or for a traveller who never came. Nothing for a job not ended so, and
-    /// nothing for a pay of zero (a ledger holds no empty lines).
-    pub fn earning(&self, at: DateTime<Utc>) -> Option<Earning> {
-        let (cause, amount) = match self.status {
-            JobStatus::Completed => (EarningCause::Completed, self.pay.completed),
-            JobStatus::NoShow => (EarningCause::NoShow, self.pay.no_show),
-            _ => return None,
-        };
-        let partner = self.partner.clone()?;
-        (amount > Money::ZERO).then(|| Earning {
-            partner,
-            cause,
-            order_id: Some(self.order_id.clone()),
-            service_at: Some(self.starts_at()),
-            amount,
-            week: Week::of(at),
-            at,
-            reference: String::new(),
-            by: String::new(),
-        })
     }
 }
 
@@ -299,8 +273,6 @@ impl EarningsSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{PayRule, Payout};
-    use crate::partners::jobs::Pay;
 
     #[test]
     fn a_week_runs_monday_to_sunday_in_vietnam_time() {
@@ -317,21 +289,6 @@ mod tests {
         for bad in ["2026-11-24", "23/11/2026", ""] {
             assert!(Week::parse(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn a_share_is_rounded_to_a_thousand_and_a_fixed_sum_is_paid_as_it_is() {
-        let price = Money::vnd(655_000);
-        assert_eq!(PayRule::Share(70).of(price), Money::vnd(459_000));
-        assert_eq!(
-            PayRule::Fixed(Money::vnd(300_000)).of(price),
-            Money::vnd(300_000)
-        );
-        let pay = Pay::of(Payout::default(), price);
-        assert_eq!(
-            (pay.completed, pay.no_show),
-            (Money::vnd(459_000), Money::vnd(229_000))
-        );
     }
 
     fn earned(partner: &str, amount: i64, at: &str) -> Earning {

@@ -2,8 +2,8 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use sha2::{Digest, Sha256};
 
 use crate::identity::MailKind;
+use crate::jobs::{Job, JobStatus};
 use crate::ordering::{Order, OrderId, OrderState, ServiceDetails, TherapistChoice};
-use crate::partners::{Job, JobStatus};
 use crate::shared::{LocalTime, UserId};
 
 /// What a reminder is about, and so whom it goes to.

@@ -3,8 +3,8 @@ use chrono::{DateTime, Utc};
 
 use super::model::Reminder;
 use crate::error::DomainResult;
+use crate::jobs::Job;
 use crate::ordering::Order;
-use crate::partners::Job;
 
 /// A booking whose service is coming, with its job when one was opened.
 #[derive(Debug, Clone)]

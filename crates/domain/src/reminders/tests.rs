@@ -8,8 +8,8 @@ use chrono::{DateTime, Duration, NaiveTime, Utc};
 use super::*;
 use crate::catalog::Payout;
 use crate::error::DomainResult;
+use crate::jobs::{Job, JobStatus};
 use crate::ordering::{Actor, Driver, Order, OrderState, ServiceDetails};
-use crate::partners::{Job, JobStatus};
 use crate::shared::{LocalTime, Phone, UserId};
 use crate::testing::{FixedClock, draft_order, now};
 

@@ -10,10 +10,9 @@ use chrono::{DateTime, Utc};
 use super::Store;
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
+use crate::jobs::{Job, JobMessage, JobStore, JobStoreError, JobWrite, KeptPosition};
 use crate::ordering::{OrderId, StoreError};
-use crate::partners::{
-    Earning, Job, JobMessage, JobStoreError, JobWrite, KeptPosition, Partner, PartnerStore, Week,
-};
+use crate::partners::{Earning, Partner, PartnerStore, Week};
 use crate::shared::{Money, UserId};
 
 #[derive(Default)]
@@ -80,6 +79,45 @@ impl PartnerStore for Partners {
         Ok(())
     }
 
+    async fn ledger(
+        &self,
+        partner: Option<&UserId>,
+        from: Week,
+        until: Week,
+    ) -> DomainResult<Vec<Earning>> {
+        let state = self.state.lock().unwrap();
+        Ok(state
+            .ledger
+            .values()
+            .filter(|e| partner.is_none_or(|p| &e.partner == p))
+            .filter(|e| (from..until).contains(&e.week))
+            .cloned()
+            .collect())
+    }
+
+    async fn owed(&self, partner: &UserId) -> DomainResult<Money> {
+        let state = self.state.lock().unwrap();
+        Ok(state
+            .ledger
+            .values()
+            .filter(|e| &e.partner == partner)
+            .map(|e| e.amount)
+            .sum())
+    }
+
+    async fn add_payout(&self, payout: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
+        let mut state = self.state.lock().unwrap();
+        if state.ledger.contains_key(&payout.key()) {
+            return Ok(false);
+        }
+        state.ledger.insert(payout.key(), payout.clone());
+        state.audit.push(audit.clone());
+        Ok(true)
+    }
+}
+
+#[async_trait]
+impl JobStore for Partners {
     async fn job(&self, order: &OrderId) -> DomainResult<Option<Job>> {
         Ok(self.state.lock().unwrap().jobs.get(order).cloned())
     }
@@ -210,42 +248,6 @@ impl PartnerStore for Partners {
             .iter()
             .filter_map(|o| state.positions.get(o).map(|k| (o.clone(), k.clone())))
             .collect())
-    }
-
-    async fn ledger(
-        &self,
-        partner: Option<&UserId>,
-        from: Week,
-        until: Week,
-    ) -> DomainResult<Vec<Earning>> {
-        let state = self.state.lock().unwrap();
-        Ok(state
-            .ledger
-            .values()
-            .filter(|e| partner.is_none_or(|p| &e.partner == p))
-            .filter(|e| (from..until).contains(&e.week))
-            .cloned()
-            .collect())
-    }
-
-    async fn owed(&self, partner: &UserId) -> DomainResult<Money> {
-        let state = self.state.lock().unwrap();
-        Ok(state
-            .ledger
-            .values()
-            .filter(|e| &e.partner == partner)
-            .map(|e| e.amount)
-            .sum())
-    }
-
-    async fn add_payout(&self, payout: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
-        let mut state = self.state.lock().unwrap();
-        if state.ledger.contains_key(&payout.key()) {
-            return Ok(false);
-        }
-        state.ledger.insert(payout.key(), payout.clone());
-        state.audit.push(audit.clone());
-        Ok(true)
     }
 
     async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {

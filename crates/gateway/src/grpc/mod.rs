@@ -76,10 +76,11 @@ pub(crate) fn router(services: &Services) -> Router {
     let partners = PartnerServiceServer::new(partner::Partners::new(
         services.identity.clone(),
         services.partners.clone(),
+        services.jobs.clone(),
     ));
     let progress = JobProgressServiceServer::new(partner::Progress::new(
         services.identity.clone(),
-        services.partners.clone(),
+        services.jobs.clone(),
     ));
     let notifications = NotificationServiceServer::new(notification::Notifications::new(
         services.identity.clone(),

@@ -1,12 +1,12 @@
 //! Partners and their jobs on the wire.
 
 use domain::error::msg;
-use domain::ordering::GuideLanguage;
-use domain::partners::{
-    Answer, Availability, BoardJob, Job, JobStatus, MeetingPoint, NewPartner, NoShowProof, Partner,
-    PartnerJob, PartnerKind, Point, Position, Progress, Said, Side, Talk, Vehicle, Whereabouts,
-    parse_day, phrase_term,
+use domain::jobs::{
+    Answer, BoardJob, Job, JobStatus, MeetingPoint, NoShowProof, PartnerJob, Point, Position,
+    Progress, Said, Side, Talk, Whereabouts, phrase_term,
 };
+use domain::ordering::GuideLanguage;
+use domain::partners::{Availability, NewPartner, Partner, PartnerKind, Vehicle, parse_day};
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
 use tonic::Status;

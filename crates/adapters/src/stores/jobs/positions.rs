@@ -8,9 +8,9 @@
 use std::sync::OnceLock;
 
 use chrono::{DateTime, Utc};
+use domain::jobs::KeptPosition;
 use domain::live::Change;
 use domain::ordering::OrderId;
-use domain::partners::KeptPosition;
 use domain::shared::UserId;
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, OnConflict};

@@ -57,7 +57,7 @@ pub(super) async fn owed(db: &DatabaseConnection, partner: &UserId) -> DomainRes
 }
 
 /// Writes an entry unless its key is there already: whether it was written.
-pub(super) async fn add(db: &impl ConnectionTrait, entry: &Earning) -> DomainResult<bool> {
+pub(crate) async fn add(db: &impl ConnectionTrait, entry: &Earning) -> DomainResult<bool> {
     let written = partner_earning::Entity::insert(to_row(entry))
         .on_conflict_do_nothing()
         .exec_without_returning(db)

@@ -2,8 +2,7 @@
 
 use chrono::{Duration, NaiveDate};
 
-use super::{PartnerService, REDISPATCH_DAYS};
-use crate::audit::AuditEntry;
+use super::{JOBS_AHEAD_DAYS, PartnerService};
 use crate::catalog::{Shift, Therapist};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::partners::availability::{Availability, uncovered};
@@ -43,26 +42,23 @@ impl PartnerService {
                 msg("availability.therapist_hours"),
             ));
         }
-        let taken: Vec<_> = self
-            .store
-            .jobs_of(
+        let taken = self
+            .commitments
+            .commitments(
                 &partner.user_id,
                 now - Duration::days(1),
-                now + Duration::days(REDISPATCH_DAYS),
+                now + Duration::days(JOBS_AHEAD_DAYS),
             )
-            .await?
-            .into_iter()
-            .filter(|j| j.partner.as_ref() == Some(&partner.user_id) && !j.status.is_over())
-            .collect();
-        let audit = |before: String| AuditEntry {
-            id: format!("au-{}", crate::shared::id_tail(&self.random.id(), 20)),
-            at: now,
-            actor: format!("partner:{}", partner.user_id.as_str()),
-            action: "partner.availability".into(),
-            target: format!("partner:{}", partner.user_id.as_str()),
-            before,
-            after: snapshot(&wanted),
-            reason: String::new(),
+            .await?;
+        let audit = |before: String| {
+            let who = format!("partner:{}", partner.user_id.as_str());
+            self.auditor.entry_by(
+                who.clone(),
+                "partner.availability",
+                who,
+                before,
+                snapshot(&wanted),
+            )
         };
         match therapist {
             Some(t) => {
@@ -72,7 +68,7 @@ impl PartnerService {
                 };
                 let mut after = t.clone();
                 with(&mut after);
-                uncovered(&taken, |j| after.works(j.start, j.minutes))?;
+                uncovered(&taken, |start, minutes| after.works(start, minutes))?;
                 let before = snapshot(&Availability {
                     hours: t.hours.clone(),
                     days_off: t.days_off.clone(),
@@ -82,7 +78,7 @@ impl PartnerService {
                     .await?;
             }
             None => {
-                uncovered(&taken, |j| wanted.covers(j.start, j.minutes))?;
+                uncovered(&taken, |start, minutes| wanted.covers(start, minutes))?;
                 let mut changed = partner.clone();
                 changed.availability = wanted.clone();
                 if changed != *partner {

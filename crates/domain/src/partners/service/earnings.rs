@@ -1,7 +1,7 @@
 //! Partners read what they earned; admins pay it by the week.
 
 use super::PartnerService;
-use crate::audit::{AuditEntry, Staff};
+use crate::audit::Staff;
 use crate::error::{DomainError, DomainResult};
 use crate::partners::earnings::{EarningsSummary, Payroll, STATEMENT_WEEKS, Statement, Week};
 use crate::partners::model::Partner;
@@ -72,9 +72,7 @@ impl PartnerService {
         let now = self.clock.now();
         let payout = statement.pay(reference, &by.actor(), now)?;
         if statement.paid.is_none() {
-            let audit = AuditEntry::new(
-                &*self.random,
-                now,
+            let audit = self.auditor.entry(
                 by,
                 "partner.pay_week",
                 format!("partner:{}", partner.as_str()),

@@ -1,6 +1,7 @@
 //! Admins' and operators' calls on partners and their jobs.
 
-use domain::partners::{Offering, Week};
+use domain::jobs::Offering;
+use domain::partners::Week;
 use domain::shared::UserId;
 use tonic::{Request, Response, Status};
 
@@ -12,7 +13,7 @@ use crate::wire::operator::order_id;
 use crate::wire::partner::{
     board_job_to_pb, job_to_pb, new_partner_from_pb, partner_to_pb, thread_to_pb,
 };
-use domain::partners::Talker;
+use domain::jobs::Talker;
 
 pub(super) async fn list_partners(
     ops: &Operators,
@@ -62,10 +63,10 @@ pub(super) async fn offer_job(
             "" => Offering::Eligible,
             partner => Offering::One(UserId::parse(partner)?),
         };
-        ops.s.partners.offer(&by, &id, to).await
+        ops.s.jobs.offer(&by, &id, to).await
     };
     let (job, offered) = work.await.map_err(status)?;
-    let now = ops.s.partners.clock().now();
+    let now = ops.s.jobs.clock().now();
     Ok(Response::new(pb::OfferJobResponse {
         job: Some(job_to_pb(&job, None, now)),
         offered_to: offered.iter().map(|p| p.as_str().to_owned()).collect(),
@@ -80,10 +81,10 @@ pub(super) async fn set_partner_active(
     let r = request.into_inner();
     let work = async {
         let id = UserId::parse(&r.user_id)?;
-        ops.s.partners.set_active(&by, &id, r.active).await
+        ops.s.jobs.set_partner_active(&by, &id, r.active).await
     };
     let (partner, returned) = work.await.map_err(status)?;
-    let now = ops.s.partners.clock().now();
+    let now = ops.s.jobs.clock().now();
     Ok(Response::new(pb::SetPartnerActiveResponse {
         partner: Some(partner_to_pb(&partner)),
         returned: returned.iter().map(|j| job_to_pb(j, None, now)).collect(),
@@ -97,10 +98,10 @@ pub(super) async fn withdraw_job(
     let by = ops.staff(&request).await?;
     let work = async {
         let id = order_id(&request.get_ref().order_id)?;
-        ops.s.partners.withdraw(&by, &id).await
+        ops.s.jobs.withdraw(&by, &id).await
     };
     let job = work.await.map_err(status)?;
-    let now = ops.s.partners.clock().now();
+    let now = ops.s.jobs.clock().now();
     Ok(Response::new(pb::WithdrawJobResponse {
         job: Some(job_to_pb(&job, None, now)),
     }))
@@ -115,8 +116,8 @@ pub(super) async fn list_job_board(
         0 => 2,
         d => d,
     };
-    let jobs = ops.s.partners.board(&by, days).await.map_err(status)?;
-    let now = ops.s.partners.clock().now();
+    let jobs = ops.s.jobs.board(&by, days).await.map_err(status)?;
+    let now = ops.s.jobs.clock().now();
     Ok(Response::new(pb::ListJobBoardResponse {
         jobs: jobs.iter().map(|j| board_job_to_pb(j, now)).collect(),
     }))
@@ -129,10 +130,10 @@ pub(super) async fn get_order_job(
     let by = ops.staff(&request).await?;
     let work = async {
         let id = order_id(&request.get_ref().order_id)?;
-        ops.s.partners.job_of(&by, &id).await
+        ops.s.jobs.job_of(&by, &id).await
     };
     let job = work.await.map_err(status)?;
-    let now = ops.s.partners.clock().now();
+    let now = ops.s.jobs.clock().now();
     Ok(Response::new(pb::GetOrderJobResponse {
         job: job.map(|j| job_to_pb(&j, None, now)),
     }))
@@ -145,7 +146,7 @@ pub(super) async fn get_order_job_thread(
     let by = ops.staff(&request).await?;
     let work = async {
         let id = order_id(&request.get_ref().order_id)?;
-        ops.s.partners.talk(Talker::Staff(&by), &id).await
+        ops.s.jobs.talk(Talker::Staff(&by), &id).await
     };
     let talk = work.await.map_err(status)?;
     Ok(Response::new(pb::GetOrderJobThreadResponse {

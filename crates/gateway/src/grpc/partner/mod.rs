@@ -4,8 +4,9 @@
 
 use domain::error::DomainError;
 use domain::identity::IdentityService;
+use domain::jobs::{JobService, Talker};
 use domain::media::{ImageId, Variant};
-use domain::partners::{Partner, PartnerService, Talker, Week};
+use domain::partners::{Partner, PartnerService, Week};
 use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_caller;
@@ -22,11 +23,20 @@ use crate::wire::partner::{
 pub(crate) struct Partners {
     identity: IdentityService,
     partners: PartnerService,
+    jobs: JobService,
 }
 
 impl Partners {
-    pub(crate) fn new(identity: IdentityService, partners: PartnerService) -> Self {
-        Self { identity, partners }
+    pub(crate) fn new(
+        identity: IdentityService,
+        partners: PartnerService,
+        jobs: JobService,
+    ) -> Self {
+        Self {
+            identity,
+            partners,
+            jobs,
+        }
     }
 
     async fn caller<T>(&self, request: &Request<T>) -> Result<Partner, Status> {
@@ -34,8 +44,8 @@ impl Partners {
         self.partners.partner_of(&principal).await.map_err(status)
     }
 
-    fn seen(&self, p: &Partner, job: &domain::partners::PartnerJob) -> pb::PartnerJob {
-        partner_job_to_pb(job, &p.user_id, self.partners.clock().now())
+    fn seen(&self, p: &Partner, job: &domain::jobs::PartnerJob) -> pb::PartnerJob {
+        partner_job_to_pb(job, &p.user_id, self.jobs.clock().now())
     }
 }
 
@@ -60,7 +70,7 @@ impl pb::partner_service_server::PartnerService for Partners {
             0 => 2,
             n => n,
         };
-        let jobs = self.partners.schedule(&p, days).await.map_err(status)?;
+        let jobs = self.jobs.schedule(&p, days).await.map_err(status)?;
         Ok(Response::new(pb::ListJobsResponse {
             jobs: jobs.iter().map(|j| self.seen(&p, j)).collect(),
         }))
@@ -73,7 +83,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let p = self.caller(&request).await?;
         let work = async {
             let id = order_id(&request.get_ref().order_id)?;
-            self.partners.job(&p, &id).await
+            self.jobs.job(&p, &id).await
         };
         let job = work.await.map_err(status)?;
         Ok(Response::new(pb::GetJobResponse {
@@ -88,7 +98,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let p = self.caller(&request).await?;
         let work = async {
             let id = order_id(&request.get_ref().order_id)?;
-            self.partners.accept(&p, &id).await
+            self.jobs.accept(&p, &id).await
         };
         let job = work.await.map_err(status)?;
         Ok(Response::new(pb::AcceptJobResponse {
@@ -104,8 +114,8 @@ impl pb::partner_service_server::PartnerService for Partners {
         let r = request.into_inner();
         let work = async {
             let id = order_id(&r.order_id)?;
-            self.partners.decline(&p, &id, &r.reason).await?;
-            self.partners.job(&p, &id).await
+            self.jobs.decline(&p, &id, &r.reason).await?;
+            self.jobs.job(&p, &id).await
         };
         let job = work.await.map_err(status)?;
         Ok(Response::new(pb::DeclineJobResponse {
@@ -121,9 +131,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let r = request.into_inner();
         let work = async {
             let id = order_id(&r.order_id)?;
-            self.partners
-                .advance(&p, &id, step_from_pb(r.status)?)
-                .await
+            self.jobs.advance(&p, &id, step_from_pb(r.status)?).await
         };
         let job = work.await.map_err(status)?;
         Ok(Response::new(pb::AdvanceJobResponse {
@@ -139,7 +147,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let r = request.get_ref();
         let work = async {
             let id = order_id(&r.order_id)?;
-            self.partners.check_in(&p, &id, &r.voucher_code).await
+            self.jobs.check_in(&p, &id, &r.voucher_code).await
         };
         let job = work.await.map_err(status)?;
         Ok(Response::new(pb::CheckInResponse {
@@ -161,7 +169,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let work = async {
             let id = order_id(&r.order_id)?;
             let image = ImageId::parse(&r.image_id).map_err(|_| DomainError::not_found("image"))?;
-            self.partners.hotel_photo(&p, &id, &image, variant).await
+            self.jobs.hotel_photo(&p, &id, &image, variant).await
         };
         let jpeg = work.await.map_err(status)?;
         Ok(Response::new(pb::GetHotelPhotoResponse { jpeg }))
@@ -176,7 +184,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let proof = proof_from_pb(r.photo, r.position)?;
         let work = async {
             let id = order_id(&r.order_id)?;
-            self.partners.no_show(&p, &id, proof).await
+            self.jobs.no_show(&p, &id, proof).await
         };
         let job = work.await.map_err(status)?;
         Ok(Response::new(pb::ReportNoShowResponse {
@@ -193,7 +201,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let position = position_from_pb(r.position)?;
         let work = async {
             let id = order_id(&r.order_id)?;
-            self.partners.report_position(&p, &id, position).await
+            self.jobs.report_position(&p, &id, position).await
         };
         Ok(Response::new(match work.await.map_err(status)? {
             Ok(()) => pb::ReportPositionResponse {
@@ -218,7 +226,7 @@ impl pb::partner_service_server::PartnerService for Partners {
         let p = self.caller(&request).await?;
         let work = async {
             let id = order_id(&request.get_ref().order_id)?;
-            self.partners.talk(Talker::Partner(&p), &id).await
+            self.jobs.talk(Talker::Partner(&p), &id).await
         };
         let talk = work.await.map_err(status)?;
         Ok(Response::new(pb::GetJobThreadResponse {
@@ -239,7 +247,7 @@ impl pb::partner_service_server::PartnerService for Partners {
             None => (None, None),
         };
         let who = Talker::Partner(&p);
-        let talk = say_and_read(&self.partners, who, &r.order_id, (phrase, text), &r.key).await?;
+        let talk = say_and_read(&self.jobs, who, &r.order_id, (phrase, text), &r.key).await?;
         Ok(Response::new(pb::SendJobMessageResponse {
             thread: Some(thread_to_pb(&talk, Some(&p.user_id))),
         }))
@@ -301,17 +309,17 @@ impl pb::partner_service_server::PartnerService for Partners {
 /// Writes a message in a job's thread (a phrase's code or free text), then reads the thread as
 /// the writer now has it.
 async fn say_and_read(
-    partners: &PartnerService,
+    jobs: &JobService,
     who: Talker<'_>,
     order: &str,
     (phrase, text): (Option<String>, Option<String>),
     key: &str,
-) -> Result<domain::partners::Talk, Status> {
+) -> Result<domain::jobs::Talk, Status> {
     let work = async {
         let id = order_id(order)?;
         let said = said_from_pb(phrase, text)?;
-        partners.say(who, &id, said, key).await?;
-        partners.talk(who, &id).await
+        jobs.say(who, &id, said, key).await?;
+        jobs.talk(who, &id).await
     };
     work.await.map_err(status)
 }
@@ -319,12 +327,12 @@ async fn say_and_read(
 /// `booking.v1.JobProgressService`: a traveller following their order's job.
 pub(crate) struct Progress {
     identity: IdentityService,
-    partners: PartnerService,
+    jobs: JobService,
 }
 
 impl Progress {
-    pub(crate) fn new(identity: IdentityService, partners: PartnerService) -> Self {
-        Self { identity, partners }
+    pub(crate) fn new(identity: IdentityService, jobs: JobService) -> Self {
+        Self { identity, jobs }
     }
 }
 
@@ -339,7 +347,7 @@ impl pb::job_progress_service_server::JobProgressService for Progress {
         let near = point_from_pb(r.near)?;
         let work = async {
             let id = order_id(&r.order_id)?;
-            self.partners.progress(&caller.user_id, &id, near).await
+            self.jobs.progress(&caller.user_id, &id, near).await
         };
         let progress = work.await.map_err(status)?;
         Ok(Response::new(pb::GetJobProgressResponse {
@@ -354,7 +362,7 @@ impl pb::job_progress_service_server::JobProgressService for Progress {
         let caller = grpc_caller(&self.identity, &request).await?;
         let work = async {
             let id = order_id(&request.get_ref().order_id)?;
-            self.partners
+            self.jobs
                 .talk(Talker::Traveller(&caller.user_id), &id)
                 .await
         };
@@ -377,7 +385,7 @@ impl pb::job_progress_service_server::JobProgressService for Progress {
             None => (None, None),
         };
         let who = Talker::Traveller(&caller.user_id);
-        let talk = say_and_read(&self.partners, who, &r.order_id, (phrase, text), &r.key).await?;
+        let talk = say_and_read(&self.jobs, who, &r.order_id, (phrase, text), &r.key).await?;
         Ok(Response::new(pb::SendTravellerMessageResponse {
             thread: Some(thread_to_pb(&talk, Some(&caller.user_id))),
         }))

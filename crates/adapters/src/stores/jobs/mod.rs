@@ -1,0 +1,354 @@
+//! Jobs in SQL. A job is saved over its version (so of two partners accepting at once the second
+//! finds it changed), with its order, its partner's quarter hours (a row each under a unique key:
+//! a slot another job holds makes the save `Busy`) and its audit entry, in one transaction on
+//! either database. Beside it: the last reading of where its partner is (`positions`) and its
+//! thread (`thread`).
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::DomainResult;
+use domain::jobs::{Job, JobMessage, JobStatus, JobStore, JobStoreError, JobWrite, KeptPosition};
+use domain::live::Change;
+use domain::ordering::{OrderId, StoreError};
+use domain::shared::UserId;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+
+use crate::sql::common::{corrupt, insert_audit, ms, storage};
+use crate::sql::entities::{
+    job, job_message, job_offer, job_position, job_step, order, partner_hold,
+};
+use crate::stores::live;
+use crate::stores::orders::saving::{announce, queue_notices, save_order};
+
+mod positions;
+mod rows;
+mod thread;
+
+use rows::{job_from_rows, last_change, position_from_row, queue_job_notices, unique, write_job};
+use thread::{message_from_row, message_to_row};
+
+pub struct SqlJobStore {
+    db: DatabaseConnection,
+    positions: positions::PositionWriter,
+}
+
+impl SqlJobStore {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self {
+            db,
+            positions: positions::PositionWriter::default(),
+        }
+    }
+
+    /// The jobs of these rows, with their offers and steps: two reads for any number of jobs (a
+    /// reminders look reads every job of the next two days).
+    pub(crate) async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
+        load_in(&self.db, rows).await
+    }
+}
+
+/// Jobs with their offers and steps, read on `db` (a snapshot where the job must be whole).
+async fn load_in(db: &impl ConnectionTrait, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
+    let mut offers: HashMap<String, Vec<job_offer::Model>> = HashMap::new();
+    let mut steps: HashMap<String, Vec<job_step::Model>> = HashMap::new();
+    for chunk in rows.chunks(500) {
+        let ids = || chunk.iter().map(|r| r.order_id.clone());
+        for offer in job_offer::Entity::find()
+            .filter(job_offer::Column::OrderId.is_in(ids()))
+            .order_by_asc(job_offer::Column::OfferedAtMs)
+            .all(db)
+            .await
+            .map_err(storage)?
+        {
+            offers
+                .entry(offer.order_id.clone())
+                .or_default()
+                .push(offer);
+        }
+        for step in job_step::Entity::find()
+            .filter(job_step::Column::OrderId.is_in(ids()))
+            .order_by_asc(job_step::Column::Seq)
+            .all(db)
+            .await
+            .map_err(storage)?
+        {
+            steps.entry(step.order_id.clone()).or_default().push(step);
+        }
+    }
+    rows.into_iter()
+        .map(|row| {
+            let (o, s) = (
+                offers.remove(&row.order_id).unwrap_or_default(),
+                steps.remove(&row.order_id).unwrap_or_default(),
+            );
+            job_from_rows(row, o, s)
+        })
+        .collect()
+}
+
+#[async_trait]
+impl JobStore for SqlJobStore {
+    /// The job with its offers and steps as of one instant: read apart, a job taken meanwhile
+    /// could show as open with its offers already closed.
+    async fn job(&self, order: &OrderId) -> DomainResult<Option<Job>> {
+        let snapshot = crate::sql::db::begin_snapshot(&self.db)
+            .await
+            .map_err(storage)?;
+        let row = job::Entity::find_by_id(order.as_str())
+            .one(&snapshot)
+            .await
+            .map_err(storage)?;
+        let job = load_in(&snapshot, row.into_iter().collect()).await?.pop();
+        snapshot.commit().await.map_err(storage)?;
+        Ok(job)
+    }
+
+    async fn save_job(&self, j: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError> {
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
+        let first_new = write_job(&txn, j).await?;
+        let id = j.order_id.as_str();
+        if let Some(order) = with.tell {
+            queue_job_notices(&txn, order, j, first_new)
+                .await
+                .map_err(storage)?;
+        }
+        if with.release {
+            partner_hold::Entity::delete_many()
+                .filter(partner_hold::Column::OrderId.eq(id))
+                .exec(&txn)
+                .await
+                .map_err(storage)?;
+        }
+        if let Some((partner, slots)) = with.hold {
+            let rows = slots.into_iter().map(|slot| partner_hold::ActiveModel {
+                partner_id: Set(partner.as_str().to_owned()),
+                slot_ms: Set(ms(slot)),
+                order_id: Set(id.to_owned()),
+            });
+            if let Err(e) = partner_hold::Entity::insert_many(rows).exec(&txn).await {
+                return Err(if unique(&e) {
+                    JobStoreError::Busy
+                } else {
+                    storage(e).into()
+                });
+            }
+        }
+        if let Some(audit) = with.audit {
+            insert_audit(&txn, audit).await.map_err(storage)?;
+        }
+        if let Some(earning) = with.earn {
+            // A job earns once: its step is saved over the job's version, and its key is unique.
+            crate::stores::partners::ledger::add(&txn, earning).await?;
+        }
+        // The order last: its live event is the transaction's last write.
+        if let Some(order) = with.order {
+            let (first_new, saved) = save_order(&txn, order).await.map_err(|e| match e {
+                StoreError::Stale => JobStoreError::Stale,
+                StoreError::SlotTaken => JobStoreError::Busy,
+                StoreError::Other(e) => JobStoreError::Other(e),
+                other => JobStoreError::Other(corrupt("order save", format!("{other:?}"))),
+            })?;
+            queue_notices(&txn, order, first_new)
+                .await
+                .map_err(storage)?;
+            announce(&txn, order, saved).await.map_err(storage)?;
+        } else if let Some(row) = order::Entity::find_by_id(id)
+            .one(&txn)
+            .await
+            .map_err(storage)?
+        {
+            // The job is part of the order as its customer and the console watch it.
+            let change = Change::order_part(&row.owner, &j.order_id);
+            live::record(&txn, ms(last_change(j)), &[change])
+                .await
+                .map_err(storage)?;
+        }
+        txn.commit().await.map_err(storage)?;
+        Ok(())
+    }
+
+    async fn jobs_of(
+        &self,
+        partner: &UserId,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<Vec<Job>> {
+        let offers = job_offer::Entity::find()
+            .filter(job_offer::Column::PartnerId.eq(partner.as_str()))
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        // Offers another partner took first: the job is another's, and still shown to them.
+        let lost: Vec<String> = offers
+            .iter()
+            .filter(|o| o.answer == "taken")
+            .map(|o| o.order_id.clone())
+            .collect();
+        let offered: Vec<String> = offers.into_iter().map(|o| o.order_id).collect();
+        let rows = job::Entity::find()
+            .filter(job::Column::StartAtMs.gte(ms(from)))
+            .filter(job::Column::StartAtMs.lt(ms(until)))
+            .filter(
+                sea_orm::Condition::any()
+                    .add(job::Column::PartnerId.eq(partner.as_str()))
+                    .add(
+                        sea_orm::Condition::all()
+                            .add(job::Column::PartnerId.is_null())
+                            .add(job::Column::OrderId.is_in(offered)),
+                    )
+                    .add(job::Column::OrderId.is_in(lost)),
+            )
+            .order_by_asc(job::Column::StartAtMs)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        self.load(rows).await
+    }
+
+    async fn busy_partners(&self, slots: &[DateTime<Utc>]) -> DomainResult<Vec<UserId>> {
+        let mut ids: Vec<String> = partner_hold::Entity::find()
+            .filter(partner_hold::Column::SlotMs.is_in(slots.iter().map(|s| ms(*s))))
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(|h| h.partner_id)
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids.iter().map(|id| UserId::parse(id)).collect()
+    }
+
+    async fn board(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> DomainResult<Vec<Job>> {
+        let over = JobStatus::ALL
+            .into_iter()
+            .filter(|s| s.is_over())
+            .map(JobStatus::code);
+        let rows = job::Entity::find()
+            .filter(job::Column::StartAtMs.gte(ms(from)))
+            .filter(job::Column::StartAtMs.lt(ms(until)))
+            .filter(job::Column::Status.is_not_in(over))
+            .order_by_asc(job::Column::StartAtMs)
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        self.load(rows).await
+    }
+
+    async fn position(&self, order: &OrderId) -> DomainResult<Option<KeptPosition>> {
+        job_position::Entity::find_by_id(order.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(position_from_row)
+            .transpose()
+    }
+
+    async fn keep_position(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        kept: &KeptPosition,
+        unless_kept_after: DateTime<Utc>,
+    ) -> DomainResult<bool> {
+        self.positions
+            .keep(&self.db, order, owner, kept, unless_kept_after)
+            .await
+    }
+
+    async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {
+        job_message::Entity::find()
+            .filter(job_message::Column::OrderId.eq(order.as_str()))
+            .order_by_asc(job_message::Column::Seq)
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(message_from_row)
+            .collect()
+    }
+
+    async fn add_message(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        mut message: JobMessage,
+    ) -> DomainResult<JobMessage> {
+        // Numbered after the last one; of two written at once, the second to insert finds its
+        // number taken and tries the next. One with the writer's key already is a retry: the
+        // message as it was written is returned.
+        for _ in 0..8 {
+            if let Some(sent) = self.message_by_key(order, &message).await? {
+                return Ok(sent);
+            }
+            let txn = crate::sql::db::begin_write(&self.db)
+                .await
+                .map_err(storage)?;
+            let last = job_message::Entity::find()
+                .filter(job_message::Column::OrderId.eq(order.as_str()))
+                .order_by_desc(job_message::Column::Seq)
+                .one(&txn)
+                .await
+                .map_err(storage)?
+                .map_or(0, |m| m.seq);
+            message.seq = u32::try_from(last).unwrap_or(0) + 1;
+            match job_message::Entity::insert(message_to_row(order, &message))
+                .exec(&txn)
+                .await
+            {
+                Err(e) if unique(&e) => continue,
+                other => other.map_err(storage)?,
+            };
+            let change = Change::order_part(owner.as_str(), order);
+            live::record(&txn, ms(message.at), &[change])
+                .await
+                .map_err(storage)?;
+            match txn.commit().await {
+                Err(e) if unique(&e) => continue,
+                other => other.map_err(storage)?,
+            }
+            return Ok(message);
+        }
+        Err(domain::DomainError::Conflict(domain::error::msg(
+            "talk.busy",
+        )))
+    }
+
+    async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {
+        if orders.is_empty() {
+            return Ok(Vec::new());
+        }
+        job_position::Entity::find()
+            .filter(job_position::Column::OrderId.is_in(orders.iter().map(OrderId::as_str)))
+            .all(&self.db)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(|row| Ok((OrderId::parse(&row.order_id)?, position_from_row(row)?)))
+            .collect()
+    }
+}
+
+impl SqlJobStore {
+    async fn message_by_key(
+        &self,
+        order: &OrderId,
+        m: &JobMessage,
+    ) -> DomainResult<Option<JobMessage>> {
+        job_message::Entity::find()
+            .filter(job_message::Column::OrderId.eq(order.as_str()))
+            .filter(job_message::Column::AuthorId.eq(m.author.as_str()))
+            .filter(job_message::Column::ClientKey.eq(&m.key))
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+            .map(message_from_row)
+            .transpose()
+    }
+}

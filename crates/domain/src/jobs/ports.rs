@@ -1,0 +1,93 @@
+//! What the jobs need kept: the job with its offers and steps, the partners' busy time, the last
+//! reading of where its partner is, and its thread.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::model::Job;
+use super::positions::KeptPosition;
+use super::talk::JobMessage;
+use crate::audit::AuditEntry;
+use crate::error::{DomainError, DomainResult};
+use crate::ordering::{Order, OrderId};
+use crate::partners::Earning;
+use crate::shared::UserId;
+
+/// Why a job's save did not happen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobStoreError {
+    /// The job (or its order) changed since it was read: of two partners accepting at once, the
+    /// second gets this.
+    Stale,
+    /// The partner already holds a job in one of these slots.
+    Busy,
+    Other(DomainError),
+}
+
+impl From<DomainError> for JobStoreError {
+    fn from(e: DomainError) -> Self {
+        JobStoreError::Other(e)
+    }
+}
+
+/// What a save of a job writes with it, in one transaction: the order it changes (its partner,
+/// its state), the partner's busy slots to claim or to free, the audit entry, and the mails its
+/// new steps send the traveller.
+#[derive(Debug, Default)]
+pub struct JobWrite<'a> {
+    pub order: Option<&'a Order>,
+    /// Claims these slots for the partner; a slot another job holds makes the save `Busy`.
+    pub hold: Option<(&'a UserId, Vec<DateTime<Utc>>)>,
+    /// Frees the job's slots (it ended early, was withdrawn).
+    pub release: bool,
+    pub audit: Option<&'a AuditEntry>,
+    /// The order whose traveller is told of the job's new steps (those `JobStep::notice` says).
+    pub tell: Option<&'a Order>,
+    /// The ledger entry the job's end earns its partner (`Job::earning`).
+    pub earn: Option<&'a Earning>,
+}
+
+#[async_trait]
+pub trait JobStore: Send + Sync {
+    async fn job(&self, order: &OrderId) -> DomainResult<Option<Job>>;
+    /// Inserts a new job (version 0) or saves one against its version, bumping it.
+    async fn save_job(&self, job: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError>;
+    /// A partner's jobs (accepted, or offered and still open) starting in `[from, until)`,
+    /// soonest first.
+    async fn jobs_of(
+        &self,
+        partner: &UserId,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<Vec<Job>>;
+    /// Partners holding any of these slots.
+    async fn busy_partners(&self, slots: &[DateTime<Utc>]) -> DomainResult<Vec<UserId>>;
+    /// Jobs not over, starting in `[from, until)`: the operators' board.
+    async fn board(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> DomainResult<Vec<Job>>;
+    /// A job's last reading kept.
+    async fn position(&self, order: &OrderId) -> DomainResult<Option<KeptPosition>>;
+    /// Keeps `kept` as the job's last reading in place of the one before, and announces it to
+    /// the pages of `owner`, the order's customer (`Change::position`), unless the one before is
+    /// the same partner's and newer, or was kept after `unless_kept_after`: decided in the write,
+    /// so of readings sent at once, one is kept. Says whether it was.
+    async fn keep_position(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        kept: &KeptPosition,
+        unless_kept_after: DateTime<Utc>,
+    ) -> DomainResult<bool>;
+    /// A job's thread, oldest first.
+    async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>>;
+    /// Adds `message` to the job's thread, numbered after the last one (its `seq` is the store's
+    /// to give: two written at once both land, one after the other), and announces the order to
+    /// `owner`'s pages. Returns it as numbered.
+    async fn add_message(
+        &self,
+        order: &OrderId,
+        owner: &UserId,
+        message: JobMessage,
+    ) -> DomainResult<JobMessage>;
+    /// The last readings kept of these jobs.
+    async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>>;
+}
