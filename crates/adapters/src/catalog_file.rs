@@ -485,7 +485,7 @@ fn yes() -> bool {
 
 /// Days off as files and rows keep them: `YYYY-MM-DD`.
 pub fn days_off_from(raw: &[String]) -> DomainResult<Vec<chrono::NaiveDate>> {
-    raw.iter().map(|d| domain::partners::parse_day(d)).collect()
+    raw.iter().map(|d| domain::catalog::parse_day(d)).collect()
 }
 
 pub fn days_off_to(days: &[chrono::NaiveDate]) -> Vec<String> {

@@ -23,5 +23,8 @@ pub use price_rules::{
     BookingWindow, ExtraPerson, NightSurcharge, PayRule, Payout, PlanOption, PriceRules, Rate,
 };
 pub use service::CatalogService;
-pub use therapist::{Gender, SPOKEN_LANGUAGES, Shift, Slot, Therapist, TherapistQuery};
+pub use therapist::{
+    DAYS_OFF_MAX, Gender, SPOKEN_LANGUAGES, Shift, Slot, Therapist, TherapistQuery, check_days_off,
+    parse_day,
+};
 pub use translations::{EntryKind, MissingTranslation, PlanTexts, TherapistTexts, Translations};

@@ -254,7 +254,7 @@ impl Therapist {
         {
             return Err(DomainError::invalid("hours", msg("therapist.shifts")));
         }
-        crate::partners::check_days_off(&self.days_off)?;
+        check_days_off(&self.days_off)?;
         Ok(())
     }
 }
@@ -304,6 +304,26 @@ impl TherapistQuery {
                 .is_none_or(|s| t.all_skills().any(|x| x == s))
             && self.slot.is_none_or(|s| t.works(s.start, s.minutes))
     }
+}
+
+/// At most this many days off are kept ahead (a therapist's, a partner's).
+pub const DAYS_OFF_MAX: usize = 60;
+
+/// A day off as files, rows and the wire write it: `YYYY-MM-DD`.
+pub fn parse_day(raw: &str) -> DomainResult<NaiveDate> {
+    NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+        .map_err(|_| DomainError::invalid("days_off", msg("availability.day")))
+}
+
+/// Days off a record may keep.
+pub fn check_days_off(days_off: &[NaiveDate]) -> DomainResult<()> {
+    if days_off.len() > DAYS_OFF_MAX {
+        return Err(DomainError::invalid(
+            "days_off",
+            msg("availability.days_off_max").with("max", DAYS_OFF_MAX),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

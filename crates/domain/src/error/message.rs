@@ -37,9 +37,10 @@ impl Message {
         self
     }
 
-    /// Mentions an amount of money.
-    pub fn money(mut self, name: &'static str, amount: crate::shared::Money) -> Self {
-        self.args.push((name, Arg::Money(amount.amount())));
+    /// Mentions an amount of money, in whole đồng (`shared::Money` converts into it; errors stand
+    /// below everything, money included).
+    pub fn money(mut self, name: &'static str, vnd: impl Into<i64>) -> Self {
+        self.args.push((name, Arg::Money(vnd.into())));
         self
     }
 
@@ -119,7 +120,7 @@ impl fmt::Display for Message {
             match arg {
                 Arg::Value(v) => write!(f, "{name}={v}")?,
                 Arg::Term(t) => write!(f, "{name}={t}")?,
-                Arg::Money(m) => write!(f, "{name}={}", crate::shared::Money::vnd(*m))?,
+                Arg::Money(m) => write!(f, "{name}={m} VND")?,
             }
         }
         f.write_str("}")

@@ -5,13 +5,12 @@
 
 use chrono::{Duration, NaiveDate};
 
-use crate::catalog::Shift;
+use crate::catalog::{Shift, check_days_off};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::OrderId;
 use crate::shared::LocalTime;
 
-/// At most this many days off are kept ahead, and shifts a week.
-pub const DAYS_OFF_MAX: usize = 60;
+/// At most this many shifts a week.
 pub const SHIFTS_MAX: usize = 14;
 /// How far ahead a day off may be set.
 pub const DAYS_OFF_AHEAD: i64 = 366;
@@ -65,23 +64,6 @@ impl Availability {
         !self.days_off.contains(&begin.date())
             && (self.hours.is_empty() || self.hours.iter().any(|s| s.covers(begin, end)))
     }
-}
-
-/// A day off as files, rows and the wire write it: `YYYY-MM-DD`.
-pub fn parse_day(raw: &str) -> DomainResult<NaiveDate> {
-    NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
-        .map_err(|_| DomainError::invalid("days_off", msg("availability.day")))
-}
-
-/// Days off a record may keep.
-pub fn check_days_off(days_off: &[NaiveDate]) -> DomainResult<()> {
-    if days_off.len() > DAYS_OFF_MAX {
-        return Err(DomainError::invalid(
-            "days_off",
-            msg("availability.days_off_max").with("max", DAYS_OFF_MAX),
-        ));
-    }
-    Ok(())
 }
 
 /// A job a partner took and has not finished: the time it holds them.

@@ -10,10 +10,7 @@ mod service;
 #[cfg(test)]
 mod tests;
 
-pub use availability::{
-    Availability, Commitment, DAYS_OFF_AHEAD, DAYS_OFF_MAX, SHIFTS_MAX, check_days_off, parse_day,
-    uncovered,
-};
+pub use availability::{Availability, Commitment, DAYS_OFF_AHEAD, SHIFTS_MAX, uncovered};
 pub use earnings::{
     Earning, EarningCause, EarningsSummary, Payroll, REFERENCE_MAX, STATEMENT_WEEKS, Statement,
     Week, statements,

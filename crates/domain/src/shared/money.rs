@@ -64,6 +64,13 @@ impl Mul<i64> for Money {
     }
 }
 
+/// An amount as a refusal's message carries it (`error::Message::money`).
+impl From<Money> for i64 {
+    fn from(m: Money) -> Self {
+        m.0
+    }
+}
+
 impl fmt::Display for Money {
     /// `VND 1,250,000`, for logs and the audit's records, which are not in anyone's language.
     /// What people read is written by `words::money`, in theirs.

@@ -1,12 +1,13 @@
 //! Partners and their jobs on the wire.
 
+use domain::catalog::parse_day;
 use domain::error::msg;
 use domain::jobs::{
     Answer, BoardJob, Job, JobStatus, MeetingPoint, NoShowProof, PartnerJob, Point, Position,
     Progress, Said, Side, Talk, Whereabouts, phrase_term,
 };
 use domain::ordering::GuideLanguage;
-use domain::partners::{Availability, NewPartner, Partner, PartnerKind, Vehicle, parse_day};
+use domain::partners::{Availability, NewPartner, Partner, PartnerKind, Vehicle};
 use domain::shared::{Phone, UserId};
 use domain::{DomainError, DomainResult};
 use tonic::Status;
