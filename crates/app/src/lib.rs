@@ -1,6 +1,7 @@
 //! The booking binary's library half: configuration, start-up and the HTTP server, so that the API
 //! tests start exactly what production starts.
 
+pub mod cli;
 pub mod config;
 pub mod jobs;
 mod linger;
