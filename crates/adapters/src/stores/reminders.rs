@@ -17,23 +17,20 @@ use sea_orm::{
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{json, ms, storage};
 use crate::sql::entities::{account, job, mail_outbox, order};
+use crate::stores::jobs::load_in as jobs_with_steps;
 use crate::stores::notifications::{PushNotice, queue_push};
-use crate::stores::{SqlJobStore, SqlOrderStore};
+use crate::stores::orders::with_events as orders_with_events;
 use domain::notifications::NoticeKind;
 
+/// Reads orders and jobs as their stores do (`orders::with_events`, `jobs::load_in`), without
+/// starting either store: the order store starts a writer of its own.
 pub struct SqlReminderStore {
     db: DatabaseConnection,
-    orders: SqlOrderStore,
-    jobs: SqlJobStore,
 }
 
 impl SqlReminderStore {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self {
-            orders: SqlOrderStore::new(db.clone()),
-            jobs: SqlJobStore::new(db.clone()),
-            db,
-        }
+        Self { db }
     }
 }
 
@@ -75,13 +72,13 @@ impl ReminderStore for SqlReminderStore {
             .filter(|r| paid.contains(&r.state.as_str()))
             .collect();
         let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-        let orders = self.orders.with_events(rows).await?;
+        let orders = orders_with_events(&self.db, rows).await?;
         let jobs = job::Entity::find()
             .filter(job::Column::OrderId.is_in(ids))
             .all(&self.db)
             .await
             .map_err(storage)?;
-        let mut jobs = self.jobs.load(jobs).await?;
+        let mut jobs = jobs_with_steps(&self.db, jobs).await?;
         Ok(orders
             .into_iter()
             .map(|order| {

@@ -44,15 +44,18 @@ impl SqlJobStore {
         }
     }
 
-    /// The jobs of these rows, with their offers and steps: two reads for any number of jobs (a
-    /// reminders look reads every job of the next two days).
-    pub(crate) async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
+    async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
         load_in(&self.db, rows).await
     }
 }
 
-/// Jobs with their offers and steps, read on `db` (a snapshot where the job must be whole).
-async fn load_in(db: &impl ConnectionTrait, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
+/// The jobs of these rows with their offers and steps, read on `db` (a snapshot where the job
+/// must be whole): two reads for any number of jobs (a reminders look reads every job of the next
+/// two days).
+pub(crate) async fn load_in(
+    db: &impl ConnectionTrait,
+    rows: Vec<job::Model>,
+) -> DomainResult<Vec<Job>> {
     let mut offers: HashMap<String, Vec<job_offer::Model>> = HashMap::new();
     let mut steps: HashMap<String, Vec<job_step::Model>> = HashMap::new();
     for chunk in rows.chunks(500) {

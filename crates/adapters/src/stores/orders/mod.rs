@@ -24,7 +24,8 @@ use domain::payment::{Method, PaymentState};
 use domain::shared::{Page, PageRequest, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect,
 };
 
 use self::rows::order_from_row;
@@ -74,25 +75,34 @@ fn claim_from_row(r: idempotency_key::Model) -> DomainResult<KeyClaim> {
 }
 
 impl SqlOrderStore {
-    pub(crate) async fn with_events(&self, rows: Vec<order::Model>) -> DomainResult<Vec<Order>> {
-        let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-        let mut events: HashMap<String, Vec<order_event::Model>> = HashMap::new();
-        for e in order_event::Entity::find()
-            .filter(order_event::Column::OrderId.is_in(ids))
-            .order_by_asc(order_event::Column::Seq)
-            .all(&self.db)
-            .await
-            .map_err(storage)?
-        {
-            events.entry(e.order_id.clone()).or_default().push(e);
-        }
-        rows.into_iter()
-            .map(|r| {
-                let mine = events.remove(&r.id).unwrap_or_default();
-                order_from_row(r, mine)
-            })
-            .collect()
+    async fn with_events(&self, rows: Vec<order::Model>) -> DomainResult<Vec<Order>> {
+        with_events(&self.db, rows).await
     }
+}
+
+/// The orders of these rows with their histories, read on `db`: one read of the events for any
+/// number of orders (a reminders look reads every order of the next minutes).
+pub(crate) async fn with_events(
+    db: &impl ConnectionTrait,
+    rows: Vec<order::Model>,
+) -> DomainResult<Vec<Order>> {
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let mut events: HashMap<String, Vec<order_event::Model>> = HashMap::new();
+    for e in order_event::Entity::find()
+        .filter(order_event::Column::OrderId.is_in(ids))
+        .order_by_asc(order_event::Column::Seq)
+        .all(db)
+        .await
+        .map_err(storage)?
+    {
+        events.entry(e.order_id.clone()).or_default().push(e);
+    }
+    rows.into_iter()
+        .map(|r| {
+            let mine = events.remove(&r.id).unwrap_or_default();
+            order_from_row(r, mine)
+        })
+        .collect()
 }
 
 #[async_trait]
