@@ -47,10 +47,12 @@ export default tseslint.config(
   layer('src/components/**', ['features', 'pages', 'app']),
   // Features stay independent too: one may not import another.
   layer('src/features/**', ['features', 'pages', 'app']),
-  layer('src/pages/**', ['app', 'console'], [INDEX_ONLY]),
-  // The operators' console stands beside the pages: it uses lib, components and features, and
-  // neither the pages nor the app's shell.
-  layer('src/console/**', ['app', 'pages'], [INDEX_ONLY]),
+  layer('src/pages/**', ['app', 'console', 'partner'], [INDEX_ONLY]),
+  // The operators' console and the partners' app stand beside the pages: each uses lib,
+  // components and features, and neither the pages, the other, nor the app's shell (which
+  // loads each by its route).
+  layer('src/console/**', ['app', 'pages', 'partner'], [INDEX_ONLY]),
+  layer('src/partner/**', ['app', 'pages', 'console'], [INDEX_ONLY]),
   {
     // Unit tests check a feature's internals directly.
     files: ['test/**'],
