@@ -1,6 +1,7 @@
-// The purchase event of spec §3 in GA4's `purchase` shape: pushed to `window.dataLayer` (a tag
-// manager reads it there) and sent to gtag when a measurement id is configured. Once per order:
-// the ids already reported are remembered in localStorage, so a reload reports nothing again.
+// The purchase event of docs/product.md ("The calls") in GA4's `purchase` shape: pushed to
+// `window.dataLayer` (a tag manager reads it there) and sent to gtag when a measurement id is
+// configured. Once per order: the ids already reported are remembered in localStorage, so a
+// reload reports nothing again.
 
 import { CURRENCY } from '@/lib/constants';
 

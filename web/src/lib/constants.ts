@@ -21,7 +21,8 @@ export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const MAX_CONCURRENT_PRELOADS = 5;
 
-/** Statuses on which a read is retried once (spec §7); writes are never retried. */
+/** Statuses on which a read is retried once (docs/product.md, "The calls"); writes are never
+ * retried. */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 
 /** Vietnam has one time zone and no daylight saving: UTC+7 all year. */

@@ -47,8 +47,8 @@ impl fmt::Debug for Email {
     }
 }
 
-/// A new password as typed: at least 6 characters (spec §5), at most 128 so that hashing work per
-/// request stays bounded. Never printed.
+/// A new password as typed: at least 6 characters (docs/product.md, "Constants"), at most 128
+/// so that hashing work per request stays bounded. Never printed.
 #[derive(Clone)]
 pub struct Password(String);
 

@@ -1,6 +1,7 @@
-// The signed-in session (spec §4). Logged in means an ID token exists. The ID token is kept in the
-// `token` cookie for 7 days and in memory for the API calls; the refresh token that renews it is
-// kept in localStorage. Start-up refreshes both and loads the profile.
+// The signed-in session (docs/product.md, "Accounts and sessions"). Logged in means an ID token
+// exists. The ID token is kept in the `token` cookie for 7 days and in memory for the API calls;
+// the refresh token that renews it is kept in localStorage. Start-up refreshes both and loads the
+// profile.
 
 import type { Session } from '@/gen/booking/v1/identity_pb';
 import type { User } from '@/gen/booking/v1/user_pb';
@@ -58,7 +59,8 @@ export async function loadUser(): Promise<User | null> {
   return user ?? null;
 }
 
-/** Login (spec §4): keeps the tokens and cookie, then loads the user and profile. */
+/** Login (docs/product.md, "Accounts and sessions"): keeps the tokens and cookie, then loads the
+ * user and profile. */
 export async function startSession(session: Session): Promise<User | null> {
   keep(session);
   // Nothing asked for before (signed out, or as another customer) may be shown now.
@@ -92,7 +94,8 @@ export async function refreshSession(): Promise<boolean> {
 
 let restoring: Promise<void> | undefined;
 
-/** Start-up (spec §4): a signed-in user's token and cookie are refreshed and the profile loaded. */
+/** Start-up (docs/product.md, "Accounts and sessions"): a signed-in user's token and cookie are
+ * refreshed and the profile loaded. */
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     const cookie = readCookie(TOKEN_COOKIE);
@@ -112,7 +115,8 @@ export function restoreSession(): Promise<void> {
   return restoring;
 }
 
-/** Logout (spec §4): signs out on the server, then clears the user, the token and the cookie. */
+/** Logout (docs/product.md, "Accounts and sessions"): signs out on the server, then clears the
+ * user, the token and the cookie. */
 export async function endSession(): Promise<void> {
   // This browser stops receiving the person's notices (while the token still says who they are);
   // loaded only by those who sign out.

@@ -13,7 +13,8 @@ function said(error: unknown): string {
 
 const m = accountMessages.errors;
 
-/** Registration (spec §5): the three known codes in Chinese; any other error unchanged. */
+/** Registration (docs/product.md, "Messages"): the three known codes in Chinese; any other error
+ * unchanged. */
 export function registerError(error: unknown): string {
   switch (authCode(error)) {
     case 'EMAIL_EXISTS':
@@ -28,8 +29,8 @@ export function registerError(error: unknown): string {
 }
 
 /**
- * Sign-in (spec §5): bad credentials in Chinese, throttling explained; other errors are
- * swallowed (undefined), as docs/product.md has it.
+ * Sign-in (docs/product.md, "Messages"): bad credentials in Chinese, throttling explained; other
+ * errors are swallowed (undefined), as docs/product.md has it.
  */
 export function loginError(error: unknown): string | undefined {
   switch (authCode(error)) {

@@ -31,7 +31,8 @@ export function LoginForm() {
       await login(email, password);
     } catch (e) {
       const shown = loginError(e);
-      // Other sign-in errors are swallowed (spec §5); dev builds still log them.
+      // Other sign-in errors are swallowed (docs/product.md, "Messages"); dev builds still log
+      // them.
       if (!shown && SITE_ENV === 'dev') console.error(e);
       setError(shown);
     }
