@@ -3,7 +3,6 @@
 use chrono::{DateTime, Utc};
 
 use super::*;
-use crate::DomainError;
 use crate::catalog::Category;
 use crate::ordering::{GuideLanguage, Order, OrderState, ServiceDetails, TherapistChoice};
 use crate::shared::{Phone, UserId};
@@ -43,15 +42,7 @@ fn paid() -> Order {
     order
 }
 
-fn code(e: DomainError) -> &'static str {
-    match e {
-        DomainError::FailedPrecondition(m) | DomainError::PermissionDenied(m) => m.code,
-        DomainError::InvalidArgument { message, .. } => message.code,
-        // Another's job, as if it did not exist.
-        DomainError::NotFound { .. } => "not_found",
-        other => panic!("{other:?}"),
-    }
-}
+use crate::testing::refusal_code as code;
 
 #[test]
 fn each_kind_needs_its_own_and_serves_its_categories() {

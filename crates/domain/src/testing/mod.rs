@@ -53,3 +53,17 @@ impl Randomness for Sequence {
         format!("r{n:08}x{n:011}")
     }
 }
+
+/// The message code a refusal carries, for tests that assert which rule refused (`not_found` for
+/// a refusal that says only that the thing is not there, as another's job is).
+pub(crate) fn refusal_code(e: crate::DomainError) -> &'static str {
+    use crate::DomainError;
+    match e {
+        DomainError::FailedPrecondition(m)
+        | DomainError::PermissionDenied(m)
+        | DomainError::Conflict(m) => m.code,
+        DomainError::InvalidArgument { message, .. } => message.code,
+        DomainError::NotFound { .. } => "not_found",
+        other => panic!("{other:?}"),
+    }
+}

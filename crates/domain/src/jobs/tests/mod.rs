@@ -39,15 +39,7 @@ fn taken(waiting: u32) -> Job {
     job
 }
 
-fn code(e: DomainError) -> &'static str {
-    match e {
-        DomainError::FailedPrecondition(m) | DomainError::PermissionDenied(m) => m.code,
-        DomainError::InvalidArgument { message, .. } => message.code,
-        // Another's job, as if it did not exist.
-        DomainError::NotFound { .. } => "not_found",
-        other => panic!("{other:?}"),
-    }
-}
+use crate::testing::refusal_code as code;
 
 /// A photo and a reading at the arrivals hall of Tan Son Nhat, taken at `at`.
 fn proof_at(at: DateTime<Utc>) -> NoShowProof {

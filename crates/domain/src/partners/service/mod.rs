@@ -60,8 +60,8 @@ impl PartnerService {
         }
     }
 
-    /// One partner, active or not.
-    pub async fn partner(&self, id: &UserId) -> DomainResult<Option<Partner>> {
+    /// One partner, active or not (for the jobs' dispatch, which checks its caller).
+    pub(crate) async fn partner(&self, id: &UserId) -> DomainResult<Option<Partner>> {
         self.store.partner(id).await
     }
 

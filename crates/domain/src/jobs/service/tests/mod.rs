@@ -126,17 +126,7 @@ async fn taken_by(w: &World, user: &str) -> PartnerJob {
         .unwrap()
 }
 
-fn code(e: DomainError) -> &'static str {
-    match e {
-        DomainError::FailedPrecondition(m)
-        | DomainError::PermissionDenied(m)
-        | DomainError::Conflict(m) => m.code,
-        DomainError::InvalidArgument { message, .. } => message.code,
-        // Another's job, as if it did not exist.
-        DomainError::NotFound { .. } => "not_found",
-        other => panic!("{other:?}"),
-    }
-}
+use crate::testing::refusal_code as code;
 
 fn admin() -> Staff {
     Staff::Operator {
