@@ -294,8 +294,8 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   }).toPass({ timeout: 10_000 });
 
   // A quick reply each way, each read in its reader's language; the traveller's own words reach
-  // the driver as written, marked with their language. Her page follows without a reload; his
-  // job page reads the thread every 10 s.
+  // the driver as written, marked with their language. Both pages follow without a reload, by the
+  // live stream: hers on her order, his on his work.
   await customer.goto(`/member/order?id=${id}`);
   await phone.goto(`/partner/jobs/${id}`);
   const driverTalk = phone.getByTestId('job-thread');
@@ -307,7 +307,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await travellerTalk.getByLabel('輸入訊息').fill('我穿藍色外套');
   await travellerTalk.getByRole('button', { name: '傳送' }).click();
   await expect(travellerTalk.locator('li')).toHaveCount(3);
-  await expect(driverTalk).toContainText('Tôi đang đi ra', { timeout: 15_000 });
+  await expect(driverTalk).toContainText('Tôi đang đi ra', { timeout: 2_000 });
   await expect(driverTalk.locator('li').last()).toContainText('我穿藍色外套');
   await expect(driverTalk.locator('li').last()).toContainText(/Viết bằng tiếng Trung/i);
   await phone.screenshot({ path: 'test-results/screens/partner-talk-vi-phone.png', fullPage: true });
@@ -415,6 +415,8 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await job.getByLabel('派給這位夥伴').selectOption({ label: 'Nguyễn Văn Minh' });
   await job.getByRole('button', { name: '派單', exact: true }).click();
   await expect(job.getByTestId('job-offers')).toContainText('等待回覆');
+  // His open schedule shows the new offer at once, with no reload and no poll.
+  await expect(phone.locator(`[data-order="${second}"]`)).toContainText('Việc mới — hãy trả lời trước', { timeout: 2_000 });
   await partnerApi.acceptJob({ orderId: second });
   await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
   // The driver sets a day off from the app: not the day of the job he took (refused, naming it),
@@ -456,9 +458,11 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await expect(job).toHaveAttribute('data-status', 'OPEN');
   await expect(job).toContainText('已從夥伴收回，需要重新派工');
   await expect(partnerApi.listJobs({ days: 7 })).rejects.toThrow('Đối tác này đã bị tạm ngưng');
-  // His phone says so in Vietnamese (not "no connection"), shows no job it kept, and keeps none.
-  await phone.goto('/partner');
+  // His open page hears of it at once and says so in Vietnamese (not "no connection"), shows no
+  // job it kept, and keeps none.
   const closed = phone.getByTestId('closed');
+  await expect(closed).toContainText('Tài khoản đối tác của bạn đang bị tạm ngưng', { timeout: 2_000 });
+  await phone.goto('/partner');
   await expect(closed).toContainText('Tài khoản đối tác của bạn đang bị tạm ngưng');
   await expect(closed.getByRole('alert')).toHaveText('Đối tác này đã bị tạm ngưng');
   await expect(phone.getByTestId('offline')).toHaveCount(0);

@@ -6,7 +6,9 @@ import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { base64Decode, base64Encode } from '@bufbuild/protobuf/wire';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { JobStatus, ListJobsResponseSchema, PartnerService, type PartnerJob } from '@/gen/booking/v1/partner_pb';
+import { useEffect } from 'react';
 import { useRpc } from '@/lib/api/hooks';
+import { LiveTopic, watchLive } from '@/lib/api/live';
 import { useObjectUrl } from '@/lib/api/images';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 import { forgetOffline, keepOffline, readOffline } from '@/lib/offline';
@@ -20,9 +22,6 @@ const calls = PartnerService.method;
 /** A week ahead: today's and tomorrow's jobs, and what comes after. */
 export const SCHEDULE_DAYS = 7;
 const KEPT = 'partner:schedule';
-/** While the app is open the schedule is read again this often (new offers come in; a pause is
- * heard of). */
-export const SCHEDULE_POLL_MS = 30_000;
 
 export function usePartner() {
   return useRpc(calls.getPartner, {}, { select: (r) => r.partner });
@@ -52,9 +51,25 @@ export function useAvailability() {
   return useRpc(calls.getAvailability, {}, { select: (r) => r.availability });
 }
 
-/** The schedule as the server has it. */
-export function useSchedule(poll: number) {
-  return useRpc(calls.listJobs, { days: SCHEDULE_DAYS }, { refetchInterval: poll, select: (r) => r.jobs });
+/** The schedule as the server has it; read again when the live stream says the partner's work
+ * changed (`useFollowWork`). */
+export function useSchedule() {
+  return useRpc(calls.listJobs, { days: SCHEDULE_DAYS }, { select: (r) => r.jobs });
+}
+
+/** While the app is open, the live stream tells it of the partner's work (a new offer, a job taken
+ * back, a message, a step, a pause) and their answers are read again where shown: no poll. */
+export function useFollowWork() {
+  useEffect(
+    () =>
+      watchLive({
+        onEvents: (events) => {
+          if (events.some((e) => e.topic === LiveTopic.JOB)) void invalidate(PartnerService);
+        },
+        onReset: () => void invalidate(PartnerService),
+      }),
+    [],
+  );
 }
 
 /** Keeps the schedule just read on the phone, for reading with no signal. */

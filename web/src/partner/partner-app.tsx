@@ -10,7 +10,7 @@ import { to } from '@/lib/paths';
 import { tokenAtom } from '@/lib/store';
 import { roleOf } from '@/lib/token-claims';
 import { useOnline } from '@/lib/use-online';
-import { accountRefused, forgetSchedule, SCHEDULE_POLL_MS, unreachable, usePartner, useSchedule } from './api';
+import { accountRefused, forgetSchedule, unreachable, useFollowWork, usePartner, useSchedule } from './api';
 import { AvailabilityPage } from './availability-page';
 import { EarningsPage, WeekPage } from './earnings-page';
 import { JobPage } from './job-page';
@@ -92,8 +92,9 @@ function Frame() {
   const location = useLocation();
   const who = usePartner();
   const partner = who.data;
-  // The schedule's poll is the first to hear of a pause while the app is open.
-  const schedule = useSchedule(SCHEDULE_POLL_MS);
+  useFollowWork();
+  // Read again when the live stream says the partner's record changed: a pause closes the app.
+  const schedule = useSchedule();
   const refused = accountRefused(who.error) ?? accountRefused(schedule.error);
   // No network, or the last read of the schedule found none: said at once above every screen.
   const online = useOnline();

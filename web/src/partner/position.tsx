@@ -24,7 +24,7 @@ type Sharing = { state: 'waiting' | 'refused' | 'offline' } | { state: 'sent'; a
  * seconds (`watchPosition`); the traveller's page follows. The strip says what was last sent, or
  * why it was not. Outside those steps nothing is read. */
 export function SharingPosition() {
-  const jobs = useSchedule(60_000).data;
+  const jobs = useSchedule().data;
   const orderId = jobs?.find((j) => j.job?.meeting)?.job?.orderId;
   const [sharing, setSharing] = useState<Sharing>({ state: 'waiting' });
   // The newest fix, when it was taken, and when one was last sent (wall clock).

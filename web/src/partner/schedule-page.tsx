@@ -3,13 +3,13 @@ import { keepAppOffline } from '@/lib/offline';
 import { LANGUAGE } from '@/lib/i18n/language';
 import { useMinute } from '@/lib/use-minute';
 import { dayInVietnam, showInstant } from '@/lib/vietnam-time';
-import { keepSchedule, keptSchedule, SCHEDULE_POLL_MS, unreachable, useSchedule, type PartnerJob } from './api';
+import { keepSchedule, keptSchedule, unreachable, useSchedule, type PartnerJob } from './api';
 import { JobCard } from './job-card';
 import { partnerMessages as m } from './messages';
 
 /** Today's jobs and the coming days', by day; the copy kept on the phone when there is no signal. */
 export function SchedulePage() {
-  const { data, error, refetch } = useSchedule(SCHEDULE_POLL_MS);
+  const { data, error, refetch } = useSchedule();
   useEffect(() => {
     if (!data) return;
     keepSchedule(data);

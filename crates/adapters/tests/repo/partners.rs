@@ -411,13 +411,14 @@ on_both_databases!(
         };
         let mut writing = tokio::task::JoinSet::new();
         for n in 0..6 {
-            let (store, id, owner, m) = (
+            let (store, id, owner, partner, m) = (
                 store.clone(),
                 order.id.clone(),
                 order.owner.clone(),
+                a.user_id.clone(),
                 message(n),
             );
-            writing.spawn(async move { store.add_message(&id, &owner, m).await });
+            writing.spawn(async move { store.add_message(&id, &owner, &partner, m).await });
         }
         let mut seqs = Vec::new();
         while let Some(done) = writing.join_next().await {
@@ -427,7 +428,7 @@ on_both_databases!(
         assert_eq!(seqs, vec![1, 2, 3, 4, 5, 6]);
         // A retry under a key already written returns that message and adds none.
         let again = store
-            .add_message(&order.id, &order.owner, message(3))
+            .add_message(&order.id, &order.owner, &a.user_id, message(3))
             .await
             .unwrap();
         assert!(matches!(again.said, Said::Text { .. }));

@@ -294,3 +294,152 @@ api_test!(
         }
     }
 );
+
+/// Answers until an event `found` picks: every event seen on the way, and how long it took.
+async fn until_event(
+    stream: &mut Streaming<pb::WatchEventsResponse>,
+    found: impl Fn(&pb::LiveEvent) -> bool,
+) -> (Vec<pb::LiveEvent>, Duration) {
+    let at = Instant::now();
+    let mut seen = Vec::new();
+    loop {
+        let answer = next(stream).await;
+        let done = answer.events.iter().any(&found);
+        seen.extend(answer.events);
+        if done {
+            return (seen, at.elapsed());
+        }
+    }
+}
+
+api_test!(
+    a_partner_hears_of_their_own_work_at_once_and_nobody_else_of_it,
+    async |app: &TestApp| {
+        use gateway::pb::job_progress_service_client::JobProgressServiceClient;
+        use gateway::pb::partner_service_client::PartnerServiceClient;
+        use pb::send_traveller_message_request::Said;
+
+        let super::partners::Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, lan_p),
+            ann,
+            id,
+        } = super::partners::scene(app).await;
+        let bob = token_for(app, "bob@example.com").await;
+        let (mut minh_s, mut lan_s, mut ann_s, mut bob_s, mut staff_s) = tokio::join!(
+            async { watch(app, Some(&minh), 0).await.unwrap() },
+            async { watch(app, Some(&lan), 0).await.unwrap() },
+            async { watch(app, Some(&ann), 0).await.unwrap() },
+            async { watch(app, Some(&bob), 0).await.unwrap() },
+            async { watch(app, Some(&admin), 0).await.unwrap() },
+        );
+        for stream in [
+            &mut minh_s,
+            &mut lan_s,
+            &mut ann_s,
+            &mut bob_s,
+            &mut staff_s,
+        ] {
+            next(stream).await;
+        }
+        let job = pb::LiveTopic::Job as i32;
+        let his = |e: &pb::LiveEvent| e.topic == job && e.subject == id;
+        let admin_cred = Cred::Token(&admin);
+
+        // Offered to Minh: his open page hears of it.
+        let at = Instant::now();
+        let offer = pb::OfferJobRequest {
+            order_id: id.clone(),
+            partner_id: minh_p.user_id.clone(),
+        };
+        client(app)
+            .await
+            .offer_job(with(&admin_cred, offer))
+            .await
+            .unwrap();
+        until_event(&mut minh_s, his).await;
+        let offered = at.elapsed();
+
+        // He takes it: Ann's order is confirmed with him, and his phone hears of it too.
+        let accept = pb::AcceptJobRequest {
+            order_id: id.clone(),
+        };
+        PartnerServiceClient::connect(app.url(""))
+            .await
+            .unwrap()
+            .accept_job(signed(&minh, accept))
+            .await
+            .unwrap();
+        until_event(&mut minh_s, his).await;
+        until_event(&mut ann_s, |e| e.subject == id).await;
+
+        // Ann writes to him.
+        let at = Instant::now();
+        let say = pb::SendTravellerMessageRequest {
+            order_id: id.clone(),
+            said: Some(Said::Text("我穿藍色外套".into())),
+            key: "t-1".into(),
+        };
+        JobProgressServiceClient::connect(app.url(""))
+            .await
+            .unwrap()
+            .send_traveller_message(signed(&ann, say))
+            .await
+            .unwrap();
+        until_event(&mut minh_s, his).await;
+        let message = at.elapsed();
+
+        // Operators take it back from him.
+        let at = Instant::now();
+        let withdraw = pb::WithdrawJobRequest {
+            order_id: id.clone(),
+        };
+        client(app)
+            .await
+            .withdraw_job(with(&admin_cred, withdraw))
+            .await
+            .unwrap();
+        let (seen, _) = until_event(&mut minh_s, his).await;
+        let withdrawn = at.elapsed();
+        for (what, took) in [
+            ("offer", offered),
+            ("message", message),
+            ("withdrawal", withdrawn),
+        ] {
+            assert!(took < Duration::from_secs(2), "{what}: {took:?}");
+        }
+        assert!(seen.iter().all(|e| e.topic == job), "{seen:?}");
+
+        // Lan, paused, hears of her own record; of Minh's job, nothing came before it.
+        let pause = pb::SetPartnerActiveRequest {
+            user_id: lan_p.user_id.clone(),
+            active: false,
+        };
+        client(app)
+            .await
+            .set_partner_active(with(&admin_cred, pause))
+            .await
+            .unwrap();
+        let (lan_seen, _) = until_event(&mut lan_s, |e| e.subject == lan_p.user_id).await;
+        assert!(
+            lan_seen
+                .iter()
+                .all(|e| e.topic == job && e.customer_id == lan_p.user_id),
+            "{lan_seen:?}"
+        );
+        // Bob and Ann order: up to their own orders, neither saw a partner's event nor Bob Ann's
+        // order; staff saw Ann's order move and no partner's event.
+        let (bob_order, ann_order) = tokio::join!(pending(app, &bob, 3), pending(app, &ann, 4));
+        let (bob_seen, _) = until_event(&mut bob_s, |e| e.subject == bob_order).await;
+        let (ann_seen, _) = until_event(&mut ann_s, |e| e.subject == ann_order).await;
+        let (staff_seen, _) = until_event(&mut staff_s, |e| e.subject == bob_order).await;
+        assert!(
+            !bob_seen.iter().any(|e| e.topic == job || e.subject == id),
+            "{bob_seen:?}"
+        );
+        assert!(!ann_seen.iter().any(|e| e.topic == job), "{ann_seen:?}");
+        assert!(staff_seen.iter().any(|e| e.subject == id));
+        assert!(!staff_seen.iter().any(|e| e.topic == job), "{staff_seen:?}");
+    }
+);

@@ -137,6 +137,17 @@ impl Job {
         }
     }
 
+    /// The partners whose phones show the job: its partner and everyone it is offered to,
+    /// answered or not (one who lost the race still sees it, marked taken). Each hears of its
+    /// changes (`live::Change::job`).
+    pub fn concerns(&self) -> Vec<UserId> {
+        let mut who: Vec<UserId> = self.partner.iter().cloned().collect();
+        who.extend(self.offers.iter().map(|o| o.partner.clone()));
+        who.sort();
+        who.dedup();
+        who
+    }
+
     /// Back on the board after operators took it from a partner: it must be offered again.
     pub fn redispatch(&self) -> bool {
         self.status == JobStatus::Open

@@ -45,6 +45,9 @@ pub struct JobWrite<'a> {
     pub tell: Option<&'a Order>,
     /// The ledger entry the job's end earns its partner (`Job::earning`).
     pub earn: Option<&'a Earning>,
+    /// The partners whose phones hear of the save (`live::Change::job`): everyone the job
+    /// concerned before it and concerns after (`Job::concerns`).
+    pub partners: Vec<UserId>,
 }
 
 #[async_trait]
@@ -81,11 +84,12 @@ pub trait JobStore: Send + Sync {
     async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>>;
     /// Adds `message` to the job's thread, numbered after the last one (its `seq` is the store's
     /// to give: two written at once both land, one after the other), and announces the order to
-    /// `owner`'s pages. Returns it as numbered.
+    /// `owner`'s pages and the job to `partner`'s phone. Returns it as numbered.
     async fn add_message(
         &self,
         order: &OrderId,
         owner: &UserId,
+        partner: &UserId,
         message: JobMessage,
     ) -> DomainResult<JobMessage>;
     /// The last readings kept of these jobs.

@@ -52,6 +52,25 @@ impl Change {
         }
     }
 
+    /// A job `partner` holds or is offered, or held or was offered until this change, changed:
+    /// their phone reads it again.
+    pub fn job(partner: &UserId, order: &OrderId) -> Self {
+        Self {
+            owner: partner.as_str().to_owned(),
+            topic: Topic::Job,
+            subject: order.as_str().to_owned(),
+        }
+    }
+
+    /// A partner's own record changed (paused, resumed, their hours): their phone reads it again.
+    pub fn partner(partner: &UserId) -> Self {
+        Self {
+            owner: partner.as_str().to_owned(),
+            topic: Topic::Job,
+            subject: partner.as_str().to_owned(),
+        }
+    }
+
     /// `owner`'s v-coin balance moved.
     pub fn wallet(owner: &UserId) -> Self {
         Self {

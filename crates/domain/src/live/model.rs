@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::identity::Principal;
+use crate::identity::{Principal, Role};
 use crate::shared::UserId;
 
 /// What changed.
@@ -15,6 +15,10 @@ pub enum Topic {
     /// Where the partner on an order's job is: a new reading from their phone, every few
     /// seconds, announced apart from the order's own changes so that pages read only the job.
     Position,
+    /// A partner's work: a job they hold or are offered changed (offered, taken, taken back, a
+    /// step, a message in its thread), its owner the partner and its subject the order; or their
+    /// own record (paused, hours), its subject their id. Only that partner is shown it.
+    Job,
     /// An account's or a key's credentials were taken back (signed out, disabled, a new password
     /// or address, a revoked key): the watches they hold open check them again at once. No
     /// viewer is shown it.
@@ -28,6 +32,7 @@ impl Topic {
             Topic::Thread => "thread",
             Topic::Wallet => "wallet",
             Topic::Position => "position",
+            Topic::Job => "job",
             Topic::Access => "access",
         }
     }
@@ -38,6 +43,7 @@ impl Topic {
             "thread" => Some(Topic::Thread),
             "wallet" => Some(Topic::Wallet),
             "position" => Some(Topic::Position),
+            "job" => Some(Topic::Job),
             "access" => Some(Topic::Access),
             _ => None,
         }
@@ -49,37 +55,40 @@ impl Topic {
 pub struct LiveEvent {
     pub id: i64,
     pub at: DateTime<Utc>,
-    /// The customer whose order, thread or wallet it is.
+    /// The customer whose order, thread or wallet it is; the partner whose work it is.
     pub owner: UserId,
     pub topic: Topic,
     /// The order's id, the thread's id, or the wallet's owner.
     pub subject: String,
 }
 
-/// Who watches: staff see every change, a customer only their own.
+/// Who watches: staff see every change, a customer only their own orders, threads and wallet, a
+/// partner only their own work.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Viewer {
     Staff,
     Customer(UserId),
+    Partner(UserId),
 }
 
 impl Viewer {
-    /// Staff see every change but partners' positions, anyone else their own.
     pub fn of(principal: &Principal) -> Self {
-        if principal.role.is_staff() {
-            Viewer::Staff
-        } else {
-            Viewer::Customer(principal.user_id.clone())
+        match principal.role {
+            Role::Customer => Viewer::Customer(principal.user_id.clone()),
+            Role::Partner => Viewer::Partner(principal.user_id.clone()),
+            Role::Operator | Role::Admin => Viewer::Staff,
         }
     }
 
     /// A partner's position reaches the order's customer alone: every few seconds per job, it
-    /// would flood the console, whose board reads the last reports on its own.
+    /// would flood the console, whose board reads the last reports on its own. Staff follow a
+    /// job through its order's events, so a partner's own are theirs alone.
     pub fn sees(&self, event: &LiveEvent) -> bool {
         match (self, event.topic) {
-            (_, Topic::Access) | (Viewer::Staff, Topic::Position) => false,
+            (_, Topic::Access) | (Viewer::Staff, Topic::Position | Topic::Job) => false,
             (Viewer::Staff, _) => true,
-            (Viewer::Customer(id), _) => *id == event.owner,
+            (Viewer::Customer(id), topic) => topic != Topic::Job && *id == event.owner,
+            (Viewer::Partner(id), topic) => topic == Topic::Job && *id == event.owner,
         }
     }
 }

@@ -135,6 +135,46 @@ async fn a_customer_behind_many_others_events_catches_up_on_their_own_and_staff_
 }
 
 #[tokio::test]
+async fn a_partner_sees_their_own_work_alone_and_nobody_else_sees_it() {
+    let (live, listed) = feed(vec![]);
+    let partner = |name: &str| Viewer::Partner(id(name));
+    let (mut minh, _) = live
+        .watch(partner("minh"), account("minh"), None)
+        .await
+        .unwrap();
+    let (mut lan, _) = live
+        .watch(partner("lan"), account("lan"), None)
+        .await
+        .unwrap();
+    let mut ann = watching(&live, Some("ann")).await;
+    let mut staff = watching(&live, None).await;
+    let work = |event_id: i64, who: &str| LiveEvent {
+        topic: Topic::Job,
+        ..event(event_id, who)
+    };
+    // Ann's order moves, Minh is offered its job, then Lan is offered another.
+    listed.add([
+        event(1, "ann"),
+        work(2, "minh"),
+        work(3, "lan"),
+        event(4, "bob"),
+    ]);
+    let ids = |n: Next| match n {
+        Next::Events(e) => e.iter().map(|e| e.id).collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(ids(live.next(&mut minh).await.unwrap()), vec![2]);
+    assert_eq!(ids(live.next(&mut lan).await.unwrap()), vec![3]);
+    // The customer and the console follow the job through its order's events.
+    assert_eq!(ids(live.next(&mut ann).await.unwrap()), vec![1]);
+    assert_eq!(ids(live.next(&mut staff).await.unwrap()), vec![1, 4]);
+    // A partner's account is never taken for a customer's: an event owned by their id on
+    // another topic is not theirs to see.
+    listed.add([event(5, "minh"), work(6, "minh")]);
+    assert_eq!(ids(live.next(&mut minh).await.unwrap()), vec![6]);
+}
+
+#[tokio::test]
 async fn a_watcher_back_from_a_drop_catches_up_or_is_told_to_read_again() {
     let many: Vec<LiveEvent> = (1..=(CATCH_UP_MAX as i64 + 10))
         .map(|i| event(i, "ann"))

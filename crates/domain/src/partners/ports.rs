@@ -13,7 +13,8 @@ pub trait PartnerStore: Send + Sync {
     async fn partner(&self, id: &UserId) -> DomainResult<Option<Partner>>;
     /// Every partner, active or not, by name.
     async fn partners(&self) -> DomainResult<Vec<Partner>>;
-    /// Creates or replaces a partner, with the admin's audit entry.
+    /// Creates or replaces a partner, with the admin's audit entry, and tells their phone
+    /// (`live::Change::partner`).
     async fn save_partner(&self, partner: &Partner, audit: &AuditEntry) -> DomainResult<()>;
     /// Ledger entries of the weeks `[from, until)`: one partner's, or every partner's.
     async fn ledger(

@@ -26,6 +26,8 @@ struct State {
     messages: HashMap<OrderId, Vec<JobMessage>>,
     /// Ledger entries by key (`Earning::key`).
     ledger: HashMap<String, Earning>,
+    /// The partners told of each save or message, in order (`live::Change::job`).
+    told: Vec<(OrderId, Vec<UserId>)>,
 }
 
 pub(crate) struct Partners {
@@ -48,6 +50,16 @@ impl Partners {
 
     pub(crate) fn audit(&self) -> Vec<AuditEntry> {
         self.state.lock().unwrap().audit.clone()
+    }
+
+    /// Whom the last write of a job or its thread told.
+    pub(crate) fn last_told(&self) -> Vec<UserId> {
+        let state = self.state.lock().unwrap();
+        state
+            .told
+            .last()
+            .map(|(_, who)| who.clone())
+            .unwrap_or_default()
     }
 }
 
@@ -164,6 +176,9 @@ impl JobStore for Partners {
         if let Some(earning) = with.earn {
             state.ledger.insert(earning.key(), earning.clone());
         }
+        state
+            .told
+            .push((job.order_id.clone(), with.partners.clone()));
         let saved = Job {
             version: job.version + 1,
             ..job.clone()
@@ -259,9 +274,11 @@ impl JobStore for Partners {
         &self,
         order: &OrderId,
         _owner: &UserId,
+        partner: &UserId,
         mut message: JobMessage,
     ) -> DomainResult<JobMessage> {
         let mut state = self.state.lock().unwrap();
+        state.told.push((order.clone(), vec![partner.clone()]));
         let thread = state.messages.entry(order.clone()).or_default();
         if let Some(sent) = thread
             .iter()

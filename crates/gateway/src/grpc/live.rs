@@ -1,8 +1,8 @@
 //! `booking.v1.LiveService`: one open stream per page, told what changed. Who is watching is
-//! decided once from the credentials (staff see everything, a customer their own). They are
-//! checked again as soon as the feed says they were taken back (a sign-out, a disabled account, a
-//! revoked key: within one poll of the feed, on every node), and on a fixed beat whatever the
-//! traffic, which is what ends a stream whose token expired.
+//! decided once from the credentials (staff see everything, a customer their own, a partner their
+//! own work). They are checked again as soon as the feed says they were taken back (a sign-out, a
+//! disabled account, a revoked key: within one poll of the feed, on every node), and on a fixed
+//! beat whatever the traffic, which is what ends a stream whose token expired.
 
 use std::pin::Pin;
 use std::time::Duration;
@@ -59,6 +59,7 @@ fn event_to_pb(e: &LiveEvent) -> pb::LiveEvent {
             Topic::Thread => pb::LiveTopic::Thread,
             Topic::Wallet => pb::LiveTopic::Wallet,
             Topic::Position => pb::LiveTopic::Position,
+            Topic::Job => pb::LiveTopic::Job,
             // Never seen by a viewer (`Viewer::sees`).
             Topic::Access => pb::LiveTopic::Unspecified,
         } as i32,

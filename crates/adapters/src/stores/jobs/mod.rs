@@ -172,6 +172,15 @@ impl JobStore for SqlJobStore {
                 .await
                 .map_err(storage)?;
         }
+        // The phones of the partners it concerns (the domain's list), with the order's event.
+        let told: Vec<Change> = with
+            .partners
+            .iter()
+            .map(|p| Change::job(p, &j.order_id))
+            .collect();
+        live::record(&txn, ms(last_change(j)), &told)
+            .await
+            .map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         Ok(())
     }
@@ -281,6 +290,7 @@ impl JobStore for SqlJobStore {
         &self,
         order: &OrderId,
         owner: &UserId,
+        partner: &UserId,
         mut message: JobMessage,
     ) -> DomainResult<JobMessage> {
         // Numbered after the last one; of two written at once, the second to insert finds its
@@ -308,8 +318,11 @@ impl JobStore for SqlJobStore {
                 Err(e) if unique(&e) => continue,
                 other => other.map_err(storage)?,
             };
-            let change = Change::order_part(owner.as_str(), order);
-            live::record(&txn, ms(message.at), &[change])
+            let changes = [
+                Change::order_part(owner.as_str(), order),
+                Change::job(partner, order),
+            ];
+            live::record(&txn, ms(message.at), &changes)
                 .await
                 .map_err(storage)?;
             match txn.commit().await {

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
+use domain::live::Change;
 use domain::ordering::GuideLanguage;
 use domain::partners::{Availability, Earning, Partner, PartnerKind, PartnerStore, Vehicle, Week};
 use domain::shared::{Money, Phone, UserId};
@@ -12,6 +13,7 @@ use sea_orm::{DatabaseConnection, EntityTrait, PaginatorTrait, QueryOrder, Set};
 use crate::catalog_file::{ShiftEntry, days_off_from, days_off_to};
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
 use crate::sql::entities::partner;
+use crate::stores::live;
 
 pub(crate) mod ledger;
 
@@ -69,6 +71,11 @@ impl PartnerStore for SqlPartnerStore {
                 .map_err(storage)?;
         }
         insert_audit(&txn, audit).await.map_err(storage)?;
+        // Their phone reads itself again: paused, it closes; their hours, as set.
+        let change = Change::partner(&p.user_id);
+        live::record(&txn, ms(audit.at), &[change])
+            .await
+            .map_err(storage)?;
         txn.commit().await.map_err(storage)
     }
 

@@ -45,6 +45,8 @@ impl JobService {
     pub async fn withdraw(&self, by: &Staff, order_id: &OrderId) -> DomainResult<Job> {
         let mut job = self.job_of_order(order_id).await?;
         let before = job_snapshot(&job);
+        // Its partner, and those who lost it to them, no longer see it: they are told.
+        let concerned = job.concerns();
         let now = self.clock.now();
         let Some(_) = job.withdraw(&by.actor(), now)? else {
             return Ok(job);
@@ -56,6 +58,7 @@ impl JobService {
             order: Some(&order),
             release: true,
             audit: Some(&audit),
+            partners: concerned,
             ..JobWrite::default()
         };
         self.save(&job, write).await?;

@@ -184,7 +184,12 @@ impl JobService {
         })
     }
 
-    async fn save(&self, job: &Job, with: JobWrite<'_>) -> DomainResult<()> {
+    /// Saves the job with what goes with it; the partners it concerns hear of it, with those
+    /// `with` names (whom it concerned before).
+    async fn save(&self, job: &Job, mut with: JobWrite<'_>) -> DomainResult<()> {
+        with.partners.extend(job.concerns());
+        with.partners.sort();
+        with.partners.dedup();
         self.store.save_job(job, with).await.map_err(|e| match e {
             JobStoreError::Stale => DomainError::Conflict(msg("job.changed")),
             JobStoreError::Busy => DomainError::FailedPrecondition(msg("partner.busy")),

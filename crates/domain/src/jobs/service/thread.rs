@@ -51,6 +51,9 @@ impl JobService {
         let (Some(job), Some(side)) = (job, side) else {
             return Err(DomainError::FailedPrecondition(msg("talk.closed")));
         };
+        let Some(partner) = job.partner.clone() else {
+            return Err(DomainError::FailedPrecondition(msg("talk.closed")));
+        };
         let now = self.clock.now();
         job.require_talk_open(now)?;
         said.check(side, &order.details)?;
@@ -62,7 +65,9 @@ impl JobService {
             said,
             at: now,
         };
-        self.store.add_message(order_id, &owner, message).await
+        self.store
+            .add_message(order_id, &owner, &partner, message)
+            .await
     }
 
     /// The job whose thread `who` may read, if someone has taken it, and their side.

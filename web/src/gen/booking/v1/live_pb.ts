@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/live.proto.
  */
 export const file_booking_v1_live: GenFile = /*@__PURE__*/
-  fileDesc("ChVib29raW5nL3YxL2xpdmUucHJvdG8SCmJvb2tpbmcudjEiiwEKCUxpdmVFdmVudBIKCgJpZBgBIAEoAxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJAoFdG9waWMYAyABKA4yFS5ib29raW5nLnYxLkxpdmVUb3BpYxIPCgdzdWJqZWN0GAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJIiYKEldhdGNoRXZlbnRzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoAyJbChNXYXRjaEV2ZW50c1Jlc3BvbnNlEiUKBmV2ZW50cxgBIAMoCzIVLmJvb2tpbmcudjEuTGl2ZUV2ZW50Eg4KBmN1cnNvchgCIAEoAxINCgVyZXNldBgDIAEoCCqEAQoJTGl2ZVRvcGljEhoKFkxJVkVfVE9QSUNfVU5TUEVDSUZJRUQQABIUChBMSVZFX1RPUElDX09SREVSEAESFQoRTElWRV9UT1BJQ19USFJFQUQQAhIVChFMSVZFX1RPUElDX1dBTExFVBADEhcKE0xJVkVfVE9QSUNfUE9TSVRJT04QBDJkCgtMaXZlU2VydmljZRJVCgtXYXRjaEV2ZW50cxIeLmJvb2tpbmcudjEuV2F0Y2hFdmVudHNSZXF1ZXN0Gh8uYm9va2luZy52MS5XYXRjaEV2ZW50c1Jlc3BvbnNlIgOQAgEwAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChVib29raW5nL3YxL2xpdmUucHJvdG8SCmJvb2tpbmcudjEiiwEKCUxpdmVFdmVudBIKCgJpZBgBIAEoAxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJAoFdG9waWMYAyABKA4yFS5ib29raW5nLnYxLkxpdmVUb3BpYxIPCgdzdWJqZWN0GAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJIiYKEldhdGNoRXZlbnRzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoAyJbChNXYXRjaEV2ZW50c1Jlc3BvbnNlEiUKBmV2ZW50cxgBIAMoCzIVLmJvb2tpbmcudjEuTGl2ZUV2ZW50Eg4KBmN1cnNvchgCIAEoAxINCgVyZXNldBgDIAEoCCqYAQoJTGl2ZVRvcGljEhoKFkxJVkVfVE9QSUNfVU5TUEVDSUZJRUQQABIUChBMSVZFX1RPUElDX09SREVSEAESFQoRTElWRV9UT1BJQ19USFJFQUQQAhIVChFMSVZFX1RPUElDX1dBTExFVBADEhcKE0xJVkVfVE9QSUNfUE9TSVRJT04QBBISCg5MSVZFX1RPUElDX0pPQhAFMmQKC0xpdmVTZXJ2aWNlElUKC1dhdGNoRXZlbnRzEh4uYm9va2luZy52MS5XYXRjaEV2ZW50c1JlcXVlc3QaHy5ib29raW5nLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UiA5ACATABYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.LiveEvent
@@ -41,7 +41,7 @@ export type LiveEvent = Message<"booking.v1.LiveEvent"> & {
   subject: string;
 
   /**
-   * Whose order, thread or wallet it is.
+   * Whose order, thread or wallet it is; for LIVE_TOPIC_JOB, the partner's id.
    *
    * @generated from field: string customer_id = 5;
    */
@@ -142,6 +142,15 @@ export enum LiveTopic {
    * @generated from enum value: LIVE_TOPIC_POSITION = 4;
    */
   POSITION = 4,
+
+  /**
+   * A partner's work, seen by that partner alone: a job they hold or are offered, or held or
+   * were offered until this change (its subject is the order's id: offered, taken, taken back, a
+   * step, a message), or their own record (its subject is their id: paused, resumed, hours).
+   *
+   * @generated from enum value: LIVE_TOPIC_JOB = 5;
+   */
+  JOB = 5,
 }
 
 /**
@@ -153,7 +162,7 @@ export const LiveTopicSchema: GenEnum<LiveTopic> = /*@__PURE__*/
 /**
  * Changes as they happen, so pages update without polling. The caller's credentials decide what
  * it sees: staff (an operator's or admin's token, or a service key) every change, a customer only
- * changes of their own orders, support threads and wallet. An event only names what changed; the
+ * changes of their own orders, support threads and wallet, a partner only their own work. An event only names what changed; the
  * page reads it again through the usual calls.
  *
  * @generated from service booking.v1.LiveService

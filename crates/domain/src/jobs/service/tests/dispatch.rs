@@ -12,6 +12,11 @@ async fn operators_offer_a_job_to_every_partner_who_fits_and_is_free() {
         .unwrap();
     assert_eq!(offered, [id("a"), id("b")], "c seats two, d is disabled");
     assert_eq!((job.status, job.version), (JobStatus::Open, 1));
+    assert_eq!(
+        w.store.last_told(),
+        [id("a"), id("b")],
+        "their phones hear of it"
+    );
     let audit = w.store.audit();
     assert_eq!(audit.len(), 1);
     assert_eq!(
@@ -51,6 +56,8 @@ async fn the_first_to_accept_takes_the_job_and_the_order_is_confirmed_with_them(
         ("Tài xế b", "51A-B")
     );
     assert_eq!(order.history.last().unwrap().actor.code(), "partner:b");
+    // Both hear of it: b's phone shows it theirs, a's shows it taken.
+    assert_eq!(w.store.last_told(), [id("a"), id("b")]);
     let late = w
         .svc
         .accept(&partner(&w, "a").await, &order_id())
@@ -131,6 +138,8 @@ async fn disabling_a_partner_returns_their_jobs_to_the_board_and_frees_their_tim
     assert!(!off.active);
     assert_eq!(returned.len(), 1);
     assert!(returned[0].redispatch() && returned[0].partner.is_none());
+    // The job left a's phone: a is told, though the job concerns nobody now.
+    assert_eq!(w.store.last_told(), [id("a")]);
     let order = w.orders.get(&order_id()).await.unwrap().unwrap();
     assert_eq!((order.state, order.driver), (OrderState::Paid, None));
     let step = order.history.last().unwrap();

@@ -124,6 +124,11 @@ async fn the_traveller_and_the_partner_talk_while_the_job_lasts_and_staff_read()
         .await
         .unwrap();
     assert_eq!(back.seq, 2);
+    assert_eq!(
+        w.store.last_told(),
+        [id("a")],
+        "the partner's phone hears of it"
+    );
     // Sent again (a retry), it is written once.
     let again = w
         .svc
