@@ -210,6 +210,7 @@ order-state-paid = paid
 order-state-pending_payment = awaiting payment
 order-state-refunded = refunded
 order-state-unknown = Unknown order state: { $code }
+order-group-unknown = Unknown order group: { $code }
 order-state_forbids = The order is { $state } and cannot { $action }
 order-therapist_massage_only = Only a massage order gets a therapist
 order-therapist_off = This therapist does not work at that time; choose another time or therapist

@@ -165,6 +165,7 @@ order-state-paid = đã thanh toán
 order-state-pending_payment = chờ thanh toán
 order-state-refunded = đã hoàn tiền
 order-state-unknown = Không nhận ra trạng thái đơn: { $code }
+order-group-unknown = Không nhận ra nhóm đơn: { $code }
 order-state_forbids = Đơn hàng { $state }, không thể { $action }
 order-therapist_massage_only = Chỉ đơn massage mới được phân công kỹ thuật viên
 order-therapist_off = Kỹ thuật viên này không làm việc vào khung giờ đó, vui lòng đổi giờ hoặc chọn người khác

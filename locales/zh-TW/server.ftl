@@ -166,6 +166,7 @@ order-state-paid = 已付款
 order-state-pending_payment = 待付款
 order-state-refunded = 已退款
 order-state-unknown = 不認得的訂單狀態：{ $code }
+order-group-unknown = 不認得的訂單分組：{ $code }
 order-state_forbids = 訂單{ $state }，無法{ $action }
 order-therapist_massage_only = 只有按摩訂單可以指派按摩師
 order-therapist_off = 這位按摩師在這個時段沒有上班，請改選時間或其他按摩師

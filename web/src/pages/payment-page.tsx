@@ -10,7 +10,7 @@ export function Component() {
   const [params] = useSearchParams();
   return (
     <SignedInOnly>
-      <Checkout orderId={params.get('order') ?? ''} policy={(o) => <OrderCancellationLine orderId={o.id} state={o.state} />} />
+      <Checkout orderId={params.get('order') ?? ''} policy={(o) => <OrderCancellationLine order={o} />} />
     </SignedInOnly>
   );
 }

@@ -166,6 +166,41 @@ api_test!(
             .await
             .unwrap();
         assert_eq!(ids(&page.get_ref().orders), [cancelled.as_str()]);
+        // The same tab by the server's group, which says what it may do with each: nothing with
+        // a refunded order; pay, change or cancel an unpaid one.
+        let group = |g: pb::OrderGroup| {
+            signed(
+                &ann,
+                pb::ListOrdersRequest {
+                    group: g.into(),
+                    states: vec![pb::OrderState::Paid.into()],
+                    ..Default::default()
+                },
+            )
+        };
+        let page = orders
+            .list_orders(group(pb::OrderGroup::Closed))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(ids(&page.orders), [cancelled.as_str()]);
+        assert_eq!(page.orders[0].group, i32::from(pb::OrderGroup::Closed));
+        assert!(page.orders[0].actions.is_empty());
+        let page = orders
+            .list_orders(group(pb::OrderGroup::Unpaid))
+            .await
+            .unwrap()
+            .into_inner();
+        let unpaid = page
+            .orders
+            .iter()
+            .find(|o| o.state == i32::from(pb::OrderState::PendingPayment));
+        let actions = &unpaid.expect("an order waiting for payment").actions;
+        use pb::OrderAction as A;
+        assert_eq!(
+            actions,
+            &[A::Pay as i32, A::Change as i32, A::Cancel as i32]
+        );
         let page = orders.list_orders(list(&ann, vec![], true)).await.unwrap();
         assert_eq!(ids(&page.get_ref().orders), [paid.as_str(), later.as_str()]);
         let (_, body) = app

@@ -14,7 +14,7 @@ impl Job {
         if self.status != JobStatus::Open {
             return Err(DomainError::FailedPrecondition(msg("job.taken")));
         }
-        if now >= self.starts_at() {
+        if !self.offerable(now) {
             return Err(DomainError::FailedPrecondition(msg("job.started_already")));
         }
         if self
@@ -98,7 +98,7 @@ impl Job {
         if self.status == JobStatus::Open {
             return Ok(None);
         }
-        if self.status.is_over() || self.status == JobStatus::Started {
+        if !self.can_take_back() {
             return Err(DomainError::FailedPrecondition(msg("job.over")));
         }
         let was = self.partner.take();
@@ -106,6 +106,19 @@ impl Job {
         self.step(JobStatus::Withdrawn, by.to_owned(), now);
         self.status = JobStatus::Open;
         Ok(was)
+    }
+
+    /// Operators may offer it now: on the board, and its service not begun.
+    pub fn offerable(&self, now: DateTime<Utc>) -> bool {
+        self.status == JobStatus::Open && now < self.starts_at()
+    }
+
+    /// Operators may take it back from its partner: taken, and its service not begun.
+    pub fn can_take_back(&self) -> bool {
+        matches!(
+            self.status,
+            JobStatus::Accepted | JobStatus::OnTheWay | JobStatus::Arrived
+        )
     }
 
     /// Whether `partner` was offered the job and another took it first, within the last

@@ -2,6 +2,7 @@
 //! transition recorded, and the service the gateway calls (create, update, get, list, estimate,
 //! cancel, expiry).
 
+mod actions;
 mod assignment;
 mod audit;
 mod details;
@@ -15,6 +16,7 @@ mod service;
 #[cfg(test)]
 mod tests;
 
+pub use actions::{OrderAction, OrderGroup, Reader};
 pub use assignment::Driver;
 pub(crate) use audit::StaffStep;
 pub use audit::order_snapshot;

@@ -186,6 +186,83 @@ fn an_order_is_priced_by_the_server_and_walks_its_states() {
 }
 
 #[test]
+fn the_actions_sent_with_an_order_are_those_its_calls_allow() {
+    use super::{OrderAction as A, OrderGroup, Reader};
+    let p = plan("massage-90", Category::DragonMassage, 450_000);
+    let owner = UserId::parse("u1").unwrap();
+    let mut base = Order::create(
+        OrderId::parse("BK1").unwrap(),
+        owner.clone(),
+        &p,
+        massage(2),
+        Some(contact()),
+        String::new(),
+        now(),
+        Duration::minutes(60),
+    )
+    .unwrap();
+    base.expires_at = now() + Duration::hours(1);
+    let ops = || Actor::Operator("ops".into());
+    let served = base.details.start().instant();
+    for state in OrderState::ALL {
+        let o = Order {
+            state,
+            ..base.clone()
+        };
+        let (customer, staff) = (o.actions(Reader::Customer), o.actions(Reader::Staff));
+        // Each action is offered exactly when the call that does it goes through.
+        let works = |f: &dyn Fn(&mut Order) -> DomainResult<()>| f(&mut o.clone()).is_ok();
+        let pays = works(&|o| o.mark_paid(ops(), "paid", now()));
+        let changes = works(&|o| o.revise(&p, Revision::default(), ops(), now()));
+        let cancels = works(&|o| o.cancel(ops(), "", now())) && state != OrderState::Cancelled
+            || works(&|o| o.refund(ops(), "", now()));
+        let confirms = state != OrderState::Confirmed && works(&|o| o.confirm(ops(), now()));
+        let completes = state != OrderState::Completed && works(&|o| o.complete(ops(), served));
+        let dispatches = crate::jobs::Job::open(&o, 0, Default::default()).is_ok();
+        let c = |a: A| customer.contains(&a);
+        let st = |a: A| staff.contains(&a);
+        let code = state.code();
+        assert_eq!((c(A::Pay), st(A::Pay)), (pays, pays), "{code}: pay");
+        assert_eq!(c(A::Change), changes, "{code}: change");
+        assert_eq!(
+            (c(A::Cancel), st(A::Cancel)),
+            (cancels, cancels),
+            "{code}: cancel"
+        );
+        assert_eq!(st(A::Confirm), confirms, "{code}: confirm");
+        assert_eq!(st(A::Complete), completes, "{code}: complete");
+        assert_eq!(
+            (st(A::Dispatch), st(A::Assign)),
+            (dispatches, dispatches),
+            "{code}"
+        );
+        assert_eq!(
+            c(A::Review),
+            state == OrderState::Completed,
+            "{code}: review"
+        );
+        // A customer is never offered an operator's action, nor staff a customer's.
+        assert!(
+            !customer
+                .iter()
+                .any(|a| matches!(a, A::Confirm | A::Assign | A::Complete | A::Dispatch))
+        );
+        assert!(
+            !staff
+                .iter()
+                .any(|a| matches!(a, A::Change | A::Voucher | A::FollowJob | A::Review))
+        );
+        assert!(
+            OrderGroup::ALL
+                .iter()
+                .filter(|g| g.states().contains(&state))
+                .count()
+                == 1
+        );
+    }
+}
+
+#[test]
 fn unpaid_orders_lapse_only_after_their_window() {
     let p = plan("shuttle-sgn-4", Category::Shuttle, 380_000);
     let owner = UserId::parse("u1").unwrap();

@@ -12,7 +12,7 @@ use crate::wire::order::{
     IDEMPOTENCY_KEY, contact_from_pb, details_from_pb, estimate_to_pb, filter_from_pb, order_to_pb,
     plan_id, respond, timestamp,
 };
-use domain::ordering::name_plans_in;
+use domain::ordering::{Reader, name_plans_in};
 
 pub(crate) struct Orders {
     identity: IdentityService,
@@ -139,7 +139,7 @@ impl pb::order_service_server::OrderService for Orders {
     ) -> Result<Response<pb::ListOrdersResponse>, Status> {
         let who = grpc_caller(&self.identity, &request).await?;
         let r = request.into_inner();
-        let filter = filter_from_pb(&r.states, r.category)?;
+        let filter = filter_from_pb(&r.states, r.group, r.category)?;
         let work = async {
             let page = PageRequest::new(r.page_size, Some(r.page_token))?;
             if r.upcoming {
@@ -153,7 +153,11 @@ impl pb::order_service_server::OrderService for Orders {
         let mut page = work.await.map_err(status)?;
         name_plans_in(crate::texts::current(), &self.catalog, &mut page.items).await;
         Ok(Response::new(pb::ListOrdersResponse {
-            orders: page.items.iter().map(order_to_pb).collect(),
+            orders: page
+                .items
+                .iter()
+                .map(|o| order_to_pb(o, Reader::Customer))
+                .collect(),
             next_page_token: page.next_token.unwrap_or_default(),
         }))
     }

@@ -5,7 +5,7 @@ use domain::audit::AuditEntry;
 use domain::catalog::{EntryKind, MissingTranslation, Plan, Therapist};
 use domain::identity::Role;
 use domain::operations::{CustomerCard, ServiceKey, StaffMember};
-use domain::ordering::{Order, OrderId};
+use domain::ordering::{Order, OrderId, Reader};
 use domain::shared::Language;
 use domain::support::Thread;
 use tonic::Status;
@@ -21,7 +21,9 @@ pub(crate) fn order_id(raw: &str) -> DomainResult<OrderId> {
 }
 
 pub(crate) fn one_order(order: DomainResult<Order>) -> Result<Option<pb::Order>, Status> {
-    order.map(|o| Some(order_to_pb(&o))).map_err(status)
+    order
+        .map(|o| Some(order_to_pb(&o, Reader::Staff)))
+        .map_err(status)
 }
 
 pub(crate) fn operator_thread_to_pb(t: &Thread) -> pb::OperatorThread {

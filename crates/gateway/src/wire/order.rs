@@ -6,8 +6,8 @@ use domain::error::msg;
 use domain::media::ImageId;
 use domain::ordering::{
     CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage, MassageDetails,
-    MessagingApp, Order, OrderFilter, OrderState, ServiceDetails, ShuttleDetails, StepReason,
-    TherapistChoice,
+    MessagingApp, Order, OrderAction, OrderFilter, OrderGroup, OrderState, Reader, ServiceDetails,
+    ShuttleDetails, StepReason, TherapistChoice,
 };
 use domain::pricing::Estimate;
 use domain::shared::{LocalTime, Phone};
@@ -215,14 +215,32 @@ pub(crate) fn state_to_pb(s: OrderState) -> pb::OrderState {
     }
 }
 
-/// A list's states and category from the wire (unspecified category: every one).
-pub(crate) fn filter_from_pb(states: &[i32], category: i32) -> Result<OrderFilter, Status> {
-    Ok(OrderFilter {
-        states: states
+/// A list's states (a group's, when one is named) and category from the wire (unspecified
+/// category: every one).
+pub(crate) fn filter_from_pb(
+    states: &[i32],
+    group: i32,
+    category: i32,
+) -> Result<OrderFilter, Status> {
+    let states = match group {
+        0 => states
             .iter()
             .map(|s| state_from_pb(*s))
             .collect::<DomainResult<_>>()
             .map_err(status)?,
+        raw => OrderGroup::ALL
+            .into_iter()
+            .find(|g| group_to_pb(*g) as i32 == raw)
+            .ok_or_else(|| {
+                status(DomainError::invalid(
+                    "group",
+                    msg("order.group_unknown").with("code", raw),
+                ))
+            })?
+            .states(),
+    };
+    Ok(OrderFilter {
+        states,
         category: match category {
             0 => None,
             raw => Some(category_from_pb(raw)?),
@@ -253,7 +271,8 @@ pub(crate) fn timestamp(t: DateTime<Utc>) -> prost_types::Timestamp {
     }
 }
 
-pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
+/// The order as `reader` reads it: with what they may do with it now.
+pub(crate) fn order_to_pb(o: &Order, reader: Reader) -> pb::Order {
     pb::Order {
         id: o.id.as_str().into(),
         category: category_to_pb(o.category).into(),
@@ -289,6 +308,36 @@ pub(crate) fn order_to_pb(o: &Order) -> pb::Order {
         version: o.version,
         assigned: o.is_assigned(),
         payment_opened_at: o.payment_opened_at.map(timestamp),
+        actions: o
+            .actions(reader)
+            .into_iter()
+            .map(|a| i32::from(action_to_pb(a)))
+            .collect(),
+        group: group_to_pb(o.state.group()).into(),
+    }
+}
+
+fn action_to_pb(a: OrderAction) -> pb::OrderAction {
+    match a {
+        OrderAction::Pay => pb::OrderAction::Pay,
+        OrderAction::Change => pb::OrderAction::Change,
+        OrderAction::Cancel => pb::OrderAction::Cancel,
+        OrderAction::Voucher => pb::OrderAction::Voucher,
+        OrderAction::FollowJob => pb::OrderAction::FollowJob,
+        OrderAction::Review => pb::OrderAction::Review,
+        OrderAction::Confirm => pb::OrderAction::Confirm,
+        OrderAction::Assign => pb::OrderAction::Assign,
+        OrderAction::Complete => pb::OrderAction::Complete,
+        OrderAction::Dispatch => pb::OrderAction::Dispatch,
+    }
+}
+
+fn group_to_pb(g: OrderGroup) -> pb::OrderGroup {
+    match g {
+        OrderGroup::Unpaid => pb::OrderGroup::Unpaid,
+        OrderGroup::Upcoming => pb::OrderGroup::Upcoming,
+        OrderGroup::Done => pb::OrderGroup::Done,
+        OrderGroup::Closed => pb::OrderGroup::Closed,
     }
 }
 
@@ -308,8 +357,9 @@ pub(crate) fn plan_id(raw: &str) -> DomainResult<PlanId> {
     PlanId::parse(raw).map_err(|_| DomainError::not_found("plan"))
 }
 
+/// The order as its customer reads it.
 pub(crate) fn respond(o: &Order) -> Option<pb::Order> {
-    Some(order_to_pb(o))
+    Some(order_to_pb(o, Reader::Customer))
 }
 
 fn why_to_pb(why: StepReason) -> pb::order_event::Why {

@@ -184,6 +184,8 @@ pub(crate) fn job_to_pb(
         free_waiting_minutes: j.free_waiting_minutes,
         unanswered: reader.is_none() && j.unanswered(now),
         redispatch: reader.is_none() && j.redispatch(),
+        can_offer: reader.is_none() && j.offerable(now),
+        can_take_back: reader.is_none() && j.can_take_back(),
         last_position: None,
         next_step: j
             .status

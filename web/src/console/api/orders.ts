@@ -4,17 +4,19 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Category } from '@/gen/booking/v1/catalog_pb';
 import { MassageService } from '@/gen/booking/v1/massage_pb';
-import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { OrderGroup, OrderState, type Order } from '@/gen/booking/v1/order_pb';
 import { useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc } from '@/lib/api/rpc';
 import { calls, changed, vietnamDay } from './shared';
 
 export type { Order };
-export { Category, OrderState };
+export { Category, OrderGroup, OrderState };
 
 export interface OrderSearch {
   query?: string;
   states?: OrderState[];
+  /** A group of states, as the server groups them (`states` is then ignored). */
+  group?: OrderGroup;
   category?: Category;
   /** Vietnam dates, YYYY-MM-DD. */
   from?: string;
@@ -32,6 +34,7 @@ function searchInput(s: OrderSearch, pageSize: number) {
   return {
     query: s.query ?? '',
     states: s.states ?? [],
+    group: s.group ?? OrderGroup.UNSPECIFIED,
     category: s.category ?? Category.UNSPECIFIED,
     serviceFrom: after ? timestampFromDate(after) : undefined,
     serviceUntil: before ? timestampFromDate(before) : undefined,

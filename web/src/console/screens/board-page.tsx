@@ -7,7 +7,7 @@ import { liveConnectedAtom } from '@/lib/api/live';
 import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { FALLBACK_POLL_MS, OrderState, ThreadView, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
+import { FALLBACK_POLL_MS, OrderGroup, OrderState, ThreadView, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
 import { jobFlag } from './order-job';
 import { consoleMessages } from '../messages';
 import { flowOf } from '../order-facts';
@@ -25,7 +25,7 @@ export function BoardPage() {
   const now = useMinute();
   const paid = useOrderList({ states: [OrderState.PAID], soonest: true }, poll);
   const soon = useOrderList(
-    { states: [OrderState.PAID, OrderState.CONFIRMED], after: new Date(now), before: new Date(now + 48 * HOUR), soonest: true },
+    { group: OrderGroup.UPCOMING, after: new Date(now), before: new Date(now + 48 * HOUR), soonest: true },
     poll,
     100,
   );
@@ -103,7 +103,7 @@ function OrderLine({ order: o, now, missing }: { order: Order; now: number; miss
           {messages.joined(showLocal(startOf(o)), o.contact?.name ?? '', formatVnd(o.estimate?.totalVnd ?? 0n))}
         </span>
         <span className="console-tags">
-          <StateBadge state={o.state} />
+          <StateBadge order={o} />
           {missing && <span className="badge badge-warning">{who}</span>}
           {urgent && missing && <span className="badge badge-danger">{m.urgent}</span>}
         </span>

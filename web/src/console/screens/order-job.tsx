@@ -4,7 +4,8 @@ import { FormError } from '@/components/form/form-error';
 import { messages } from '@/lib/messages';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { JobThreadView } from '@/components/job-thread/job-thread';
-import { actions, JobStatus, OrderState, useOrderJob, useOrderJobThread, usePartners, type Job, type Order, type Partner } from '../api';
+import { allows, OrderAction } from '@/lib/order-actions';
+import { actions, JobStatus, useOrderJob, useOrderJobThread, usePartners, type Job, type Order, type Partner } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { useMinute } from '@/lib/use-minute';
@@ -25,9 +26,10 @@ export function OrderJob({ order }: { order: Order }) {
   const { data: partners } = usePartners(true);
   const { error, run } = useAction();
   const byId = new Map((partners ?? []).map((p) => [p.userId, p]));
-  const dispatchable = order.state === OrderState.PAID || order.state === OrderState.CONFIRMED;
-  const open = !job || job.status === JobStatus.OPEN;
-  const taken = job && [JobStatus.ACCEPTED, JobStatus.ON_THE_WAY, JobStatus.ARRIVED].includes(job.status);
+  // What may be done is the server's to say: the order's dispatch, and what its job allows.
+  const dispatchable = allows(order, OrderAction.DISPATCH);
+  const open = !job || job.canOffer;
+  const taken = job?.canTakeBack;
   const holder = job?.partnerId ? byId.get(job.partnerId) : undefined;
   return (
     <div data-testid="order-job" data-status={job ? JobStatus[job.status] : 'NONE'}>
@@ -43,7 +45,7 @@ export function OrderJob({ order }: { order: Order }) {
       {job && jobFlag(job) && <p className="notice notice-warning">{jobFlag(job)}</p>}
       {job?.noShow && <NoShowProof proof={job.noShow} />}
       {job && job.offers.length > 0 && <Offers job={job} byId={byId} />}
-      {!dispatchable && open && <p className="muted small">{m.notPaid}</p>}
+      {!dispatchable && !job && <p className="muted small">{m.notPaid}</p>}
       {dispatchable && open && (
         <OfferForm
           partners={(partners ?? []).filter((p) => p.active && p.serves.includes(order.category))}

@@ -7,6 +7,7 @@ import { FormFooter } from '@/components/form/form-footer';
 import { MassageSummary } from '@/features/massage';
 import { Breakdown, ContactRows, DetailRows, reasonText, startInstant, startOf, StateBadge } from '@/features/order';
 import { refusal } from '@/lib/api/refusal';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { HOME_COUNTRY_CODE } from '@/lib/constants';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -14,7 +15,7 @@ import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { actions, OrderState, useAudit, useFreeTherapists, useOrder, useOrderPayments, type Order } from '../api';
+import { actions, useAudit, useFreeTherapists, useOrder, useOrderPayments, type Order } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { flowOf } from '../order-facts';
@@ -60,7 +61,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
             />
           </p>
         </div>
-        <StateBadge state={order.state} />
+        <StateBadge order={order} />
       </header>
       <div className="console-order-grid">
         <div>
@@ -221,7 +222,7 @@ function NoteForm({ order }: { order: Order }) {
 function Actions({ order }: { order: Order }) {
   const { error, run } = useOrderAction();
   const flow = flowOf(order);
-  const live = order.state === OrderState.PAID || order.state === OrderState.CONFIRMED;
+  const can = (action: OrderAction) => allows(order, action);
   // The server completes an order only once its service has started (`Order::require_served`);
   // the page's time is when it was drawn, and a reload (or the refusal's words) says more.
   const [seenAt] = useState(() => Date.now());
@@ -230,14 +231,14 @@ function Actions({ order }: { order: Order }) {
   return (
     <div className="console-actions">
       <FormError error={error} />
-      {order.state === OrderState.PAID && (
+      {can(OrderAction.CONFIRM) && (
         <button type="button" className="button button-primary" onClick={() => void ask(m.confirmAsk, () => actions.confirm(order))}>
           {m.confirm}
         </button>
       )}
-      {live && flow !== 'massage' && <DriverForm order={order} />}
-      {live && flow === 'massage' && <TherapistForm order={order} />}
-      {order.state === OrderState.CONFIRMED && (
+      {can(OrderAction.ASSIGN) && flow !== 'massage' && <DriverForm order={order} />}
+      {can(OrderAction.ASSIGN) && flow === 'massage' && <TherapistForm order={order} />}
+      {can(OrderAction.COMPLETE) && (
         <>
           <button
             type="button"
@@ -255,10 +256,8 @@ function Actions({ order }: { order: Order }) {
           )}
         </>
       )}
-      {order.state === OrderState.PENDING_PAYMENT && <TransferForm order={order} />}
-      {[OrderState.DRAFT, OrderState.PENDING_PAYMENT, OrderState.PAID, OrderState.CONFIRMED].includes(order.state) && (
-        <CancelForm order={order} />
-      )}
+      {can(OrderAction.PAY) && <TransferForm order={order} />}
+      {can(OrderAction.CANCEL) && <CancelForm order={order} />}
     </div>
   );
 }

@@ -18,16 +18,11 @@ const CATEGORY_OF: Record<string, Category> = {
   escort: Category.ESCORT,
   massage: Category.DRAGON_MASSAGE,
 };
-const STATES = [
-  OrderState.PENDING_PAYMENT,
-  OrderState.PAID,
-  OrderState.CONFIRMED,
-  OrderState.COMPLETED,
-  OrderState.CANCELLED,
-  OrderState.EXPIRED,
-  OrderState.REFUNDED,
-  OrderState.DRAFT,
-];
+/** Every state the contract knows, as the filter offers them: waiting for payment first (the
+ * commonest search), drafts last. */
+const STATES = (Object.values(OrderState).filter((s) => typeof s === 'number') as OrderState[])
+  .filter((s) => s !== OrderState.UNSPECIFIED)
+  .sort((a, b) => Number(a === OrderState.DRAFT) - Number(b === OrderState.DRAFT));
 
 const KEYS = ['q', 'state', 'category', 'from', 'until', 'sort'] as const;
 
@@ -92,7 +87,7 @@ export function OrdersPage() {
             </td>
             <td>{formatVnd(o.estimate?.totalVnd ?? 0n)}</td>
             <td>
-              <StateBadge state={o.state} />
+              <StateBadge order={o} />
             </td>
           </tr>
         ))}

@@ -4,7 +4,6 @@ use super::*;
 use std::collections::HashMap;
 
 use crate::error::Message;
-use crate::jobs::model::JobStatus;
 use crate::jobs::model::travel_minutes;
 use crate::jobs::positions::KeptPosition;
 use crate::ordering::{Actor, Driver};
@@ -31,7 +30,7 @@ impl JobService {
                 .await?
             {
                 let theirs = job.partner.as_ref() == Some(id);
-                if theirs && !job.status.is_over() && job.status != JobStatus::Started {
+                if theirs && job.can_take_back() {
                     returned.push(self.withdraw(by, &job.order_id).await?);
                 }
             }

@@ -3,7 +3,7 @@
 use crate::wire::operator::{entry_to_pb, one_order, order_id};
 use crate::wire::order::{filter_from_pb, instant, order_to_pb};
 use domain::operations::SearchOrders;
-use domain::ordering::name_plans_in;
+use domain::ordering::{Reader, name_plans_in};
 use domain::shared::{PageRequest, Phone};
 use tonic::{Request, Response, Status};
 
@@ -17,7 +17,7 @@ pub(super) async fn search_orders(
 ) -> Result<Response<pb::SearchOrdersResponse>, Status> {
     ops.staff(&request).await?;
     let r = request.into_inner();
-    let mut filter = filter_from_pb(&r.states, r.category)?;
+    let mut filter = filter_from_pb(&r.states, r.group, r.category)?;
     filter.starts_after = r.service_from.as_ref().map(instant).transpose()?;
     filter.starts_before = r.service_until.as_ref().map(instant).transpose()?;
     filter.soonest_first = r.by_service_time;
@@ -34,7 +34,11 @@ pub(super) async fn search_orders(
     let mut page = work.await.map_err(status)?;
     name_plans_in(crate::texts::current(), &ops.s.catalog, &mut page.items).await;
     Ok(Response::new(pb::SearchOrdersResponse {
-        orders: page.items.iter().map(order_to_pb).collect(),
+        orders: page
+            .items
+            .iter()
+            .map(|o| order_to_pb(o, Reader::Staff))
+            .collect(),
         next_page_token: page.next_token.unwrap_or_default(),
     }))
 }

@@ -3,6 +3,7 @@
 use crate::wire::operator::{one_order, order_id};
 use crate::wire::order::{order_to_pb, timestamp};
 use crate::wire::payment::payment_to_pb;
+use domain::ordering::Reader;
 use domain::shared::{Money, UserId};
 use tonic::{Request, Response, Status};
 
@@ -67,7 +68,7 @@ pub(super) async fn cancel_order(
         .refund
         .map_or((0, 0), |q| (q.fee.amount(), q.refund.amount()));
     Ok(Response::new(pb::OperatorServiceCancelOrderResponse {
-        order: Some(order_to_pb(&done.order)),
+        order: Some(order_to_pb(&done.order, Reader::Staff)),
         fee_vnd: fee,
         refund_vnd: refund,
     }))

@@ -1,18 +1,19 @@
-import { OrderService, OrderState } from '@/gen/booking/v1/order_pb';
+import { OrderGroup, OrderService } from '@/gen/booking/v1/order_pb';
 import { PaymentService } from '@/gen/booking/v1/payment_pb';
 import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 
 const calls = OrderService.method;
 
-/** The order list's tabs and the states each shows. */
+/** The order list's tabs and the group of orders each shows (which states are in a group is the
+ * server's to say). */
 export const TABS = {
-  all: [],
-  unpaid: [OrderState.DRAFT, OrderState.PENDING_PAYMENT],
-  upcoming: [OrderState.PAID, OrderState.CONFIRMED],
-  done: [OrderState.COMPLETED],
-  closed: [OrderState.CANCELLED, OrderState.EXPIRED, OrderState.REFUNDED],
-} as const satisfies Record<string, readonly OrderState[]>;
+  all: OrderGroup.UNSPECIFIED,
+  unpaid: OrderGroup.UNPAID,
+  upcoming: OrderGroup.UPCOMING,
+  done: OrderGroup.DONE,
+  closed: OrderGroup.CLOSED,
+} as const satisfies Record<string, OrderGroup>;
 
 export type Tab = keyof typeof TABS;
 
@@ -22,7 +23,7 @@ export function isTab(value: string | null): value is Tab {
 
 /** One tab's orders, newest first, a page at a time. */
 export function useTab(tab: Tab) {
-  return useRpcPages(calls.listOrders, { states: [...TABS[tab]], pageSize: 10 }, (page) => page.orders);
+  return useRpcPages(calls.listOrders, { group: TABS[tab], pageSize: 10 }, (page) => page.orders);
 }
 
 /** What is still to come, soonest first. */

@@ -1,9 +1,8 @@
-import { OrderState } from '@/gen/booking/v1/order_pb';
+import type { Order } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { cancellationWords } from '@/lib/cancellation';
 import type { Plan } from '../api/order-api';
 import { useCancellationTerms } from '../api/member-orders-api';
-
-const OPEN = [OrderState.DRAFT, OrderState.PENDING_PAYMENT, OrderState.PAID, OrderState.CONFIRMED];
 
 /** Before booking: the free-cancellation deadline the estimate gave for the time chosen on step1. */
 export function PlanCancellationLine({ plan, freeUntil }: { plan: Plan; freeUntil: Date | undefined }) {
@@ -16,8 +15,8 @@ export function PlanCancellationLine({ plan, freeUntil }: { plan: Plan; freeUnti
 }
 
 /** A booked order's deadline, as the server quotes it; nothing once it can no longer be cancelled. */
-export function OrderCancellationLine({ orderId, state }: { orderId: string; state: OrderState }) {
-  const { data } = useCancellationTerms(orderId, OPEN.includes(state));
+export function OrderCancellationLine({ order }: { order: Order }) {
+  const { data } = useCancellationTerms(order.id, allows(order, OrderAction.CANCEL));
   if (!data?.freeUntil) return null;
   return (
     <p className="notice policy-line" data-testid="policy">

@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { stepPath } from '@/lib/paths';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
-import { OrderSchema, OrderState, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
+import { OrderSchema, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { keepAppOffline, keepOffline, readOffline } from '@/lib/offline';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
@@ -24,13 +25,11 @@ import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
 import { JobProgress } from './job-progress';
 import { JobTalk } from './job-talk';
-import { downloadCalendar, SERVED, Voucher } from './voucher';
+import { downloadCalendar, Voucher } from './voucher';
 import { orderMessages } from '@/lib/order-messages';
 
 const m = memberMessages.orders;
 
-/** Orders the customer may still cancel (the server has the last word: time, policy). */
-const CANCELLABLE = [OrderState.DRAFT, OrderState.PENDING_PAYMENT, OrderState.PAID, OrderState.CONFIRMED];
 
 interface Props {
   id: string;
@@ -46,7 +45,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
   // An order to be served is kept for reading offline (its voucher), with the app's files; in
   // protobuf's binary form, as the app carries no JSON codec (vite.config.ts).
   useEffect(() => {
-    if (!order || !SERVED.includes(order.state)) return;
+    if (!order || !allows(order, OrderAction.VOUCHER)) return;
     keepOffline(`voucher:${order.id}`, base64Encode(toBinary(OrderSchema, order)));
     keepAppOffline();
   }, [order]);
@@ -85,11 +84,11 @@ export function MemberOrderDetail({ id, more, review }: Props) {
             />
           </p>
         </div>
-        <StateBadge state={order.state} />
+        <StateBadge order={order} />
       </header>
-      {(order.state === OrderState.CONFIRMED || order.state === OrderState.COMPLETED) && <JobProgress orderId={order.id} />}
-      {(order.state === OrderState.CONFIRMED || order.state === OrderState.COMPLETED) && <JobTalk orderId={order.id} />}
-      {SERVED.includes(order.state) && <VoucherBar order={order} />}
+      {allows(order, OrderAction.FOLLOW_JOB) && <JobProgress orderId={order.id} />}
+      {allows(order, OrderAction.FOLLOW_JOB) && <JobTalk orderId={order.id} />}
+      {allows(order, OrderAction.VOUCHER) && <VoucherBar order={order} />}
       <div className="order-grid">
         <div>
           <div className="card form-card">
@@ -98,9 +97,9 @@ export function MemberOrderDetail({ id, more, review }: Props) {
               {flow && <DetailRows flow={flow} order={order} />}
               {flow && more?.(flow, details)}
             </dl>
-            <OrderCancellationLine orderId={order.id} state={order.state} />
+            <OrderCancellationLine order={order} />
           </div>
-          {order.state === OrderState.COMPLETED && review?.(order.id)}
+          {allows(order, OrderAction.REVIEW) && review?.(order.id)}
           {flow && flow !== 'massage' && <DriverCard order={order} guide={flow === 'escort'} />}
           <div className="card form-card">
             <h2>{m.contactTitle}</h2>
@@ -231,7 +230,7 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
 
   return (
     <div className="order-actions">
-      {order.state === OrderState.PENDING_PAYMENT && (
+      {allows(order, OrderAction.PAY) && (
         <>
           <p className="muted small">{m.payBy(showTimestamp(order.expiresAt))}</p>
           <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
@@ -254,7 +253,7 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
       <Link className="button button-secondary button-block" to={`/member/customer-service?order=${encodeURIComponent(order.id)}`}>
         {m.askSupport}
       </Link>
-      {CANCELLABLE.includes(order.state) && (
+      {allows(order, OrderAction.CANCEL) && (
         <button type="button" className="button button-danger-text button-block" disabled={busy} onClick={() => void cancel()}>
           {busy ? messages.working : m.cancel}
         </button>

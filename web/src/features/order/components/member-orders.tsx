@@ -1,6 +1,7 @@
 import '../order.css';
 import { Link, useSearchParams } from 'react-router';
-import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { OrderGroup, type Order } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { LoadMore } from '@/components/load-more';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
@@ -72,16 +73,19 @@ export function serviceStart(order: Order): string {
   return showLocal(startOf(order));
 }
 
-export function StateBadge({ state }: { state: OrderState }) {
-  const tone =
-    state === OrderState.PENDING_PAYMENT || state === OrderState.DRAFT
-      ? ' badge-warning'
-      : state === OrderState.PAID || state === OrderState.CONFIRMED || state === OrderState.COMPLETED
-        ? ' badge-success'
-        : '';
+/** The state's words, toned by the group the server puts it in: unpaid warns, paid is good. */
+const TONE: Record<OrderGroup, string> = {
+  [OrderGroup.UNSPECIFIED]: '',
+  [OrderGroup.UNPAID]: ' badge-warning',
+  [OrderGroup.UPCOMING]: ' badge-success',
+  [OrderGroup.DONE]: ' badge-success',
+  [OrderGroup.CLOSED]: '',
+};
+
+export function StateBadge({ order }: { order: Pick<Order, 'state' | 'group'> }) {
   return (
-    <span className={`badge${tone}`} data-testid="state">
-      {orderMessages.states[state]}
+    <span className={`badge${TONE[order.group]}`} data-testid="state">
+      {orderMessages.states[order.state]}
     </span>
   );
 }
@@ -100,9 +104,9 @@ function OrderRow({ order: o }: { order: Order }) {
         </span>
       </div>
       <div className="order-list-side">
-        <StateBadge state={o.state} />
+        <StateBadge order={o} />
         <strong>{formatVnd(o.estimate?.totalVnd ?? 0n)}</strong>
-        {o.state === OrderState.PENDING_PAYMENT ? (
+        {allows(o, OrderAction.PAY) ? (
           <Link className="button button-small button-primary" to={`/payment?order=${encodeURIComponent(o.id)}`}>
             {m.pay}
           </Link>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { OrderState } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
@@ -29,12 +29,12 @@ export function NextOrder() {
             <Link to={`/member/order?id=${encodeURIComponent(next.id)}`}>
               <strong>{next.planName}</strong>
             </Link>{' '}
-            <StateBadge state={next.state} />
+            <StateBadge order={next} />
           </p>
           <p className="muted small">
             {messages.joined(messages.aside(serviceStart(next), orderMessages.vietnamTime), formatVnd(next.estimate?.totalVnd ?? 0n))}
           </p>
-          {next.state === OrderState.PENDING_PAYMENT && (
+          {allows(next, OrderAction.PAY) && (
             <Link className="button button-primary button-small" to={`/payment?order=${encodeURIComponent(next.id)}`}>
               {memberMessages.orders.pay}
             </Link>

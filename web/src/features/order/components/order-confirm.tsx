@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction, OrderGroup } from '@/lib/order-actions';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
@@ -29,7 +30,7 @@ interface Props {
 export function OrderConfirm({ flow, more }: Props) {
   const [draft, setDraft] = useDraft(flow);
   const { data: order, error: failure } = useOrder(draft.orderId);
-  useLeaveWarning(order?.state === OrderState.PENDING_PAYMENT || order?.state === OrderState.DRAFT);
+  useLeaveWarning(order?.group === OrderGroup.UNPAID);
   const error = failure ? refusal(failure, messages.errors.network) : undefined;
   if (!draft.orderId) return <NoOrder flow={flow} planId={draft.planId} />;
   if (error) return <p className="form-error">{error}</p>;
@@ -62,8 +63,8 @@ export function OrderConfirm({ flow, more }: Props) {
         <aside className="card estimate-card">
           <h2>{m.breakdown}</h2>
           {order.estimate && <Breakdown estimate={order.estimate} />}
-          <OrderCancellationLine orderId={order.id} state={order.state} />
-          {order.state === OrderState.PENDING_PAYMENT ? (
+          <OrderCancellationLine order={order} />
+          {allows(order, OrderAction.PAY) ? (
             <>
               {order.expiresAt && <p className="muted small">{m.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>}
               <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>

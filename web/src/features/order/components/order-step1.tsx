@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { skipToken } from '@/lib/api/hooks';
 import { OrderState } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { formatVnd } from '@/lib/format';
@@ -182,7 +183,7 @@ function Step1Form({ flow, plan, plans, signedIn }: { flow: Flow; plan: Plan; pl
 function EarlierOrder({ flow, orderId }: { flow: Flow; orderId: string }) {
   const navigate = useNavigate();
   const order = useOrder(orderId).data;
-  if (!order || (order.state !== OrderState.DRAFT && order.state !== OrderState.PENDING_PAYMENT)) return null;
+  if (!order || !allows(order, OrderAction.CHANGE)) return null;
   return (
     <div className="notice notice-info" role="status" data-testid="earlier-order">
       <p>{m.earlier(order.id, order.planName)}</p>

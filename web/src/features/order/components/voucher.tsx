@@ -1,12 +1,10 @@
-import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import type { Order } from '@/gen/booking/v1/order_pb';
 import { memberMessages } from '@/lib/member-messages';
 import { useQrImage } from '@/lib/use-qr';
 import { instantOf, showLocal } from '@/lib/vietnam-time';
 
 const m = memberMessages.voucher;
 
-/** Orders still to be served: the ones shown to a driver or put in a calendar. */
-export const SERVED = [OrderState.PAID, OrderState.CONFIRMED];
 
 interface Facts {
   start?: string;

@@ -2,7 +2,8 @@ import { Joined } from '@/components/joined';
 import '../payment.css';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { OrderState, type Order } from '@/gen/booking/v1/order_pb';
+import type { Order } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { showInstant } from '@/lib/vietnam-time';
@@ -31,7 +32,7 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
   // too, is credited to the wallet).
   const [otherWay, setOtherWay] = useState(false);
   // A transfer asked for before a reload is shown again at once: the same QR and memo.
-  const open = useOpenTransfer(order?.state === OrderState.PENDING_PAYMENT ? orderId : '');
+  const open = useOpenTransfer(allows(order, OrderAction.PAY) ? orderId : '');
   const payment = chosenPayment ?? open.data ?? undefined;
   // Kept once found: the transfer is followed until it settles, after which it is no longer open.
   if (!chosenPayment && open.data) setPayment(open.data);
@@ -57,7 +58,7 @@ export function Checkout({ orderId, policy }: { orderId: string; policy?: (order
   const method =
     (chosen !== undefined && offered.includes(chosen) ? chosen : undefined) ??
     (balance >= total ? PaymentMethod.VCOIN : offered.find((x) => x !== PaymentMethod.VCOIN));
-  const payable = order.state === OrderState.PENDING_PAYMENT;
+  const payable = allows(order, OrderAction.PAY);
 
   async function submit() {
     if (method === undefined) return;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Category } from '@/gen/booking/v1/catalog_pb';
-import { OrderState } from '@/gen/booking/v1/order_pb';
+import { allows, OrderAction, OrderGroup } from '@/lib/order-actions';
 import { reportPurchaseOnce } from '@/lib/analytics';
 import { CURRENCY } from '@/lib/constants';
 import { formatVnd } from '@/lib/format';
@@ -11,7 +11,6 @@ import { paymentMessages } from '@/lib/payment-messages';
 import { DeadEnd } from './dead-end';
 
 const m = paymentMessages.payment;
-const PAID = [OrderState.PAID, OrderState.CONFIRMED, OrderState.COMPLETED];
 
 /** The API's slug of a category (`DRAGON_MASSAGE` is `dragon-massage`), from the contract itself. */
 function categorySlug(category: Category): string {
@@ -40,7 +39,8 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
     if (state !== undefined && state !== PaymentState.PENDING) void refreshAfterSettlement();
   }, [state]);
 
-  const paid = order !== undefined && PAID.includes(order.state);
+  // Paid: upcoming or done, as the server groups its state.
+  const paid = order?.group === OrderGroup.UPCOMING || order?.group === OrderGroup.DONE;
   useEffect(() => {
     if (!order || !paid) return;
     const value = Number(order.estimate?.totalVnd ?? 0n);
@@ -90,7 +90,7 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
           </dl>
         )}
         <p className="order-back">
-          {order && !paid && order.state === OrderState.PENDING_PAYMENT && state !== PaymentState.PENDING && (
+          {order && !paid && allows(order, OrderAction.PAY) && state !== PaymentState.PENDING && (
             <>
               <Link to={`/payment?order=${encodeURIComponent(order.id)}`}>{m.retry}</Link>
               {' · '}

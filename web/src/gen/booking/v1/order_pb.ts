@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/order.proto.
  */
 export const file_booking_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyKvAgoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkSDgoEY29kZRgGIAEoCUgAEiQKBHBhaWQYByABKAsyFC5ib29raW5nLnYxLlBhaWRTdGVwSAASEAoGZHJpdmVyGAggASgJSAASEwoJdGhlcmFwaXN0GAkgASgJSAASLAoIcmVmdW5kZWQYCiABKAsyGC5ib29raW5nLnYxLlJlZnVuZGVkU3RlcEgAQgUKA3doeSIuCghQYWlkU3RlcBIOCgZtZXRob2QYASABKAkSEgoKcGF5bWVudF9pZBgCIAEoCSJBCgxSZWZ1bmRlZFN0ZXASDwoHZmVlX3ZuZBgBIAEoAxISCgpyZWZ1bmRfdm5kGAIgASgDEgwKBHNhaWQYAyABKAkiZgoGRHJpdmVyEgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVwbGF0ZRgEIAEoCRINCgV0eXBlZBgFIAEoCCLbBAoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudBIiCgZkcml2ZXIYDiABKAsyEi5ib29raW5nLnYxLkRyaXZlchITCgtjdXN0b21lcl9pZBgPIAEoCRIPCgd2ZXJzaW9uGBAgASgDEhAKCGFzc2lnbmVkGBEgASgIEjUKEXBheW1lbnRfb3BlbmVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJQChJFc3RpbWF0ZUZlZVJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMifQoTRXN0aW1hdGVGZWVSZXNwb25zZRIpCghlc3RpbWF0ZRgBIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUSOwoXZnJlZV9jYW5jZWxsYXRpb25fdW50aWwYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoQBChJDcmVhdGVPcmRlclJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIMCgRub3RlGAQgASgJIjcKE0NyZWF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIpMBChJVcGRhdGVPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYAyABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSEQoEbm90ZRgEIAEoCUgAiAEBQgcKBV9ub3RlIjcKE1VwZGF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI0ChBHZXRPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciKcAQoRTGlzdE9yZGVyc1JlcXVlc3QSJgoGc3RhdGVzGAEgAygOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRIRCglwYWdlX3NpemUYAyABKA0SEgoKcGFnZV90b2tlbhgEIAEoCRIQCgh1cGNvbWluZxgFIAEoCCJQChJMaXN0T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiNgoSQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJcChNDYW5jZWxPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlchIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMiLAoYUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIpwBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhAKCHBhaWRfdm5kGAEgASgDEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAxIuCgpmcmVlX3VudGlsGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChBsYXRlX2ZlZV9wZXJjZW50GAUgASgNKvsBCgpPcmRlclN0YXRlEhsKF09SREVSX1NUQVRFX1VOU1BFQ0lGSUVEEAASFQoRT1JERVJfU1RBVEVfRFJBRlQQARIfChtPUkRFUl9TVEFURV9QRU5ESU5HX1BBWU1FTlQQAhIUChBPUkRFUl9TVEFURV9QQUlEEAMSGQoVT1JERVJfU1RBVEVfQ09ORklSTUVEEAQSGQoVT1JERVJfU1RBVEVfQ09NUExFVEVEEAUSGQoVT1JERVJfU1RBVEVfQ0FOQ0VMTEVEEAYSFwoTT1JERVJfU1RBVEVfRVhQSVJFRBAHEhgKFE9SREVSX1NUQVRFX1JFRlVOREVEEAgy4gQKDE9yZGVyU2VydmljZRJTCgtFc3RpbWF0ZUZlZRIeLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXF1ZXN0Gh8uYm9va2luZy52MS5Fc3RpbWF0ZUZlZVJlc3BvbnNlIgOQAgESTgoLQ3JlYXRlT3JkZXISHi5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ3JlYXRlT3JkZXJSZXNwb25zZRJTCgtVcGRhdGVPcmRlchIeLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5VcGRhdGVPcmRlclJlc3BvbnNlIgOQAgISSgoIR2V0T3JkZXISGy5ib29raW5nLnYxLkdldE9yZGVyUmVxdWVzdBocLmJvb2tpbmcudjEuR2V0T3JkZXJSZXNwb25zZSIDkAIBElAKCkxpc3RPcmRlcnMSHS5ib29raW5nLnYxLkxpc3RPcmRlcnNSZXF1ZXN0Gh4uYm9va2luZy52MS5MaXN0T3JkZXJzUmVzcG9uc2UiA5ACARJTCgtDYW5jZWxPcmRlchIeLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5DYW5jZWxPcmRlclJlc3BvbnNlIgOQAgISZQoRUXVvdGVDYW5jZWxsYXRpb24SJC5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBolLmJvb2tpbmcudjEuUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZSIDkAIBYgZwcm90bzM", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
+  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyKvAgoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkSDgoEY29kZRgGIAEoCUgAEiQKBHBhaWQYByABKAsyFC5ib29raW5nLnYxLlBhaWRTdGVwSAASEAoGZHJpdmVyGAggASgJSAASEwoJdGhlcmFwaXN0GAkgASgJSAASLAoIcmVmdW5kZWQYCiABKAsyGC5ib29raW5nLnYxLlJlZnVuZGVkU3RlcEgAQgUKA3doeSIuCghQYWlkU3RlcBIOCgZtZXRob2QYASABKAkSEgoKcGF5bWVudF9pZBgCIAEoCSJBCgxSZWZ1bmRlZFN0ZXASDwoHZmVlX3ZuZBgBIAEoAxISCgpyZWZ1bmRfdm5kGAIgASgDEgwKBHNhaWQYAyABKAkiZgoGRHJpdmVyEgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVwbGF0ZRgEIAEoCRINCgV0eXBlZBgFIAEoCCKsBQoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudBIiCgZkcml2ZXIYDiABKAsyEi5ib29raW5nLnYxLkRyaXZlchITCgtjdXN0b21lcl9pZBgPIAEoCRIPCgd2ZXJzaW9uGBAgASgDEhAKCGFzc2lnbmVkGBEgASgIEjUKEXBheW1lbnRfb3BlbmVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgdhY3Rpb25zGBMgAygOMhcuYm9va2luZy52MS5PcmRlckFjdGlvbhIlCgVncm91cBgUIAEoDjIWLmJvb2tpbmcudjEuT3JkZXJHcm91cCJQChJFc3RpbWF0ZUZlZVJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMifQoTRXN0aW1hdGVGZWVSZXNwb25zZRIpCghlc3RpbWF0ZRgBIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUSOwoXZnJlZV9jYW5jZWxsYXRpb25fdW50aWwYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoQBChJDcmVhdGVPcmRlclJlcXVlc3QSDwoHcGxhbl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIMCgRub3RlGAQgASgJIjcKE0NyZWF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIpMBChJVcGRhdGVPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYAyABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSEQoEbm90ZRgEIAEoCUgAiAEBQgcKBV9ub3RlIjcKE1VwZGF0ZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIiMKD0dldE9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI0ChBHZXRPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciLDAQoRTGlzdE9yZGVyc1JlcXVlc3QSJgoGc3RhdGVzGAEgAygOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKCGNhdGVnb3J5GAIgASgOMhQuYm9va2luZy52MS5DYXRlZ29yeRIRCglwYWdlX3NpemUYAyABKA0SEgoKcGFnZV90b2tlbhgEIAEoCRIQCgh1cGNvbWluZxgFIAEoCBIlCgVncm91cBgGIAEoDjIWLmJvb2tpbmcudjEuT3JkZXJHcm91cCJQChJMaXN0T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuYm9va2luZy52MS5PcmRlchIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiNgoSQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJcChNDYW5jZWxPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlchIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMiLAoYUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIpwBChlRdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlEhAKCHBhaWRfdm5kGAEgASgDEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAxIuCgpmcmVlX3VudGlsGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChBsYXRlX2ZlZV9wZXJjZW50GAUgASgNKokBCgpPcmRlckdyb3VwEhsKF09SREVSX0dST1VQX1VOU1BFQ0lGSUVEEAASFgoST1JERVJfR1JPVVBfVU5QQUlEEAESGAoUT1JERVJfR1JPVVBfVVBDT01JTkcQAhIUChBPUkRFUl9HUk9VUF9ET05FEAMSFgoST1JERVJfR1JPVVBfQ0xPU0VEEAQqrAIKC09yZGVyQWN0aW9uEhwKGE9SREVSX0FDVElPTl9VTlNQRUNJRklFRBAAEhQKEE9SREVSX0FDVElPTl9QQVkQARIXChNPUkRFUl9BQ1RJT05fQ0hBTkdFEAISFwoTT1JERVJfQUNUSU9OX0NBTkNFTBADEhgKFE9SREVSX0FDVElPTl9WT1VDSEVSEAQSGwoXT1JERVJfQUNUSU9OX0ZPTExPV19KT0IQBRIXChNPUkRFUl9BQ1RJT05fUkVWSUVXEAYSGAoUT1JERVJfQUNUSU9OX0NPTkZJUk0QBxIXChNPUkRFUl9BQ1RJT05fQVNTSUdOEAgSGQoVT1JERVJfQUNUSU9OX0NPTVBMRVRFEAkSGQoVT1JERVJfQUNUSU9OX0RJU1BBVENIEAoq+wEKCk9yZGVyU3RhdGUSGwoXT1JERVJfU1RBVEVfVU5TUEVDSUZJRUQQABIVChFPUkRFUl9TVEFURV9EUkFGVBABEh8KG09SREVSX1NUQVRFX1BFTkRJTkdfUEFZTUVOVBACEhQKEE9SREVSX1NUQVRFX1BBSUQQAxIZChVPUkRFUl9TVEFURV9DT05GSVJNRUQQBBIZChVPUkRFUl9TVEFURV9DT01QTEVURUQQBRIZChVPUkRFUl9TVEFURV9DQU5DRUxMRUQQBhIXChNPUkRFUl9TVEFURV9FWFBJUkVEEAcSGAoUT1JERVJfU1RBVEVfUkVGVU5ERUQQCDLiBAoMT3JkZXJTZXJ2aWNlElMKC0VzdGltYXRlRmVlEh4uYm9va2luZy52MS5Fc3RpbWF0ZUZlZVJlcXVlc3QaHy5ib29raW5nLnYxLkVzdGltYXRlRmVlUmVzcG9uc2UiA5ACARJOCgtDcmVhdGVPcmRlchIeLmJvb2tpbmcudjEuQ3JlYXRlT3JkZXJSZXF1ZXN0Gh8uYm9va2luZy52MS5DcmVhdGVPcmRlclJlc3BvbnNlElMKC1VwZGF0ZU9yZGVyEh4uYm9va2luZy52MS5VcGRhdGVPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLlVwZGF0ZU9yZGVyUmVzcG9uc2UiA5ACAhJKCghHZXRPcmRlchIbLmJvb2tpbmcudjEuR2V0T3JkZXJSZXF1ZXN0GhwuYm9va2luZy52MS5HZXRPcmRlclJlc3BvbnNlIgOQAgESUAoKTGlzdE9yZGVycxIdLmJvb2tpbmcudjEuTGlzdE9yZGVyc1JlcXVlc3QaHi5ib29raW5nLnYxLkxpc3RPcmRlcnNSZXNwb25zZSIDkAIBElMKC0NhbmNlbE9yZGVyEh4uYm9va2luZy52MS5DYW5jZWxPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLkNhbmNlbE9yZGVyUmVzcG9uc2UiA5ACAhJlChFRdW90ZUNhbmNlbGxhdGlvbhIkLmJvb2tpbmcudjEuUXVvdGVDYW5jZWxsYXRpb25SZXF1ZXN0GiUuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.ShuttleDetails
@@ -679,6 +679,20 @@ export type Order = Message<"booking.v1.Order"> & {
    * @generated from field: google.protobuf.Timestamp payment_opened_at = 18;
    */
   paymentOpenedAt?: Timestamp | undefined;
+
+  /**
+   * What its reader may do with it now.
+   *
+   * @generated from field: repeated booking.v1.OrderAction actions = 19;
+   */
+  actions: OrderAction[];
+
+  /**
+   * Which group of a list it falls in.
+   *
+   * @generated from field: booking.v1.OrderGroup group = 20;
+   */
+  group: OrderGroup;
 };
 
 /**
@@ -903,6 +917,13 @@ export type ListOrdersRequest = Message<"booking.v1.ListOrdersRequest"> & {
    * @generated from field: bool upcoming = 5;
    */
   upcoming: boolean;
+
+  /**
+   * Only this group's orders; `states` is then ignored.
+   *
+   * @generated from field: booking.v1.OrderGroup group = 6;
+   */
+  group: OrderGroup;
 };
 
 /**
@@ -1046,6 +1067,142 @@ export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationRespon
   messageDesc(file_booking_v1_order, 26);
 
 /**
+ * Which group of a list an order falls in, by its state: the member area's tabs, the board.
+ *
+ * @generated from enum booking.v1.OrderGroup
+ */
+export enum OrderGroup {
+  /**
+   * @generated from enum value: ORDER_GROUP_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A draft, or waiting for payment.
+   *
+   * @generated from enum value: ORDER_GROUP_UNPAID = 1;
+   */
+  UNPAID = 1,
+
+  /**
+   * Paid or confirmed: still to be served.
+   *
+   * @generated from enum value: ORDER_GROUP_UPCOMING = 2;
+   */
+  UPCOMING = 2,
+
+  /**
+   * Completed.
+   *
+   * @generated from enum value: ORDER_GROUP_DONE = 3;
+   */
+  DONE = 3,
+
+  /**
+   * Cancelled, lapsed or refunded.
+   *
+   * @generated from enum value: ORDER_GROUP_CLOSED = 4;
+   */
+  CLOSED = 4,
+}
+
+/**
+ * Describes the enum booking.v1.OrderGroup.
+ */
+export const OrderGroupSchema: GenEnum<OrderGroup> = /*@__PURE__*/
+  enumDesc(file_booking_v1_order, 0);
+
+/**
+ * Something the reader of an order may do with it now, as the server decides (each call checks
+ * again when it is made). A customer and staff are given different ones.
+ *
+ * @generated from enum booking.v1.OrderAction
+ */
+export enum OrderAction {
+  /**
+   * @generated from enum value: ORDER_ACTION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The customer pays; staff record a bank transfer against it.
+   *
+   * @generated from enum value: ORDER_ACTION_PAY = 1;
+   */
+  PAY = 1,
+
+  /**
+   * The customer changes its details, contact or note.
+   *
+   * @generated from enum value: ORDER_ACTION_CHANGE = 2;
+   */
+  CHANGE = 2,
+
+  /**
+   * Called off: unpaid as it is, paid with the refund the cancellation terms give.
+   *
+   * @generated from enum value: ORDER_ACTION_CANCEL = 3;
+   */
+  CANCEL = 3,
+
+  /**
+   * The customer shows it as a voucher or puts it in a calendar.
+   *
+   * @generated from enum value: ORDER_ACTION_VOUCHER = 4;
+   */
+  VOUCHER = 4,
+
+  /**
+   * The customer follows its job: the partner's steps, where they are, the thread.
+   *
+   * @generated from enum value: ORDER_ACTION_FOLLOW_JOB = 5;
+   */
+  FOLLOW_JOB = 5,
+
+  /**
+   * The customer reviews it.
+   *
+   * @generated from enum value: ORDER_ACTION_REVIEW = 6;
+   */
+  REVIEW = 6,
+
+  /**
+   * Staff confirm it.
+   *
+   * @generated from enum value: ORDER_ACTION_CONFIRM = 7;
+   */
+  CONFIRM = 7,
+
+  /**
+   * Staff name its driver, guide or therapist.
+   *
+   * @generated from enum value: ORDER_ACTION_ASSIGN = 8;
+   */
+  ASSIGN = 8,
+
+  /**
+   * Staff mark it completed (once its service has started).
+   *
+   * @generated from enum value: ORDER_ACTION_COMPLETE = 9;
+   */
+  COMPLETE = 9,
+
+  /**
+   * Staff offer its job to partners or take it back, as its job allows (`Job.can_offer`,
+   * `Job.can_take_back`).
+   *
+   * @generated from enum value: ORDER_ACTION_DISPATCH = 10;
+   */
+  DISPATCH = 10,
+}
+
+/**
+ * Describes the enum booking.v1.OrderAction.
+ */
+export const OrderActionSchema: GenEnum<OrderAction> = /*@__PURE__*/
+  enumDesc(file_booking_v1_order, 1);
+
+/**
  * @generated from enum booking.v1.OrderState
  */
 export enum OrderState {
@@ -1099,7 +1256,7 @@ export enum OrderState {
  * Describes the enum booking.v1.OrderState.
  */
 export const OrderStateSchema: GenEnum<OrderState> = /*@__PURE__*/
-  enumDesc(file_booking_v1_order, 0);
+  enumDesc(file_booking_v1_order, 2);
 
 /**
  * The order flow. Every call but EstimateFee needs the ID token in
