@@ -1451,9 +1451,56 @@ api_test!(
             ))
             .await
             .map(drop),
+            p.get_job(signed(
+                &lan,
+                pb::GetJobRequest {
+                    order_id: order_id.clone(),
+                },
+            ))
+            .await
+            .map(drop),
+            p.get_job_thread(signed(
+                &lan,
+                pb::GetJobThreadRequest {
+                    order_id: order_id.clone(),
+                },
+            ))
+            .await
+            .map(drop),
+            p.send_job_message(signed(
+                &lan,
+                pb::SendJobMessageRequest {
+                    order_id: order_id.clone(),
+                    said: Some(pb::send_job_message_request::Said::Phrase(
+                        "at_arrivals".into(),
+                    )),
+                    key: "l-1".into(),
+                },
+            ))
+            .await
+            .map(drop),
+            p.get_hotel_photo(signed(
+                &lan,
+                pb::GetHotelPhotoRequest {
+                    order_id: order_id.clone(),
+                    image_id: "0123456789abcdef0123456789abcdef".into(),
+                    thumbnail: true,
+                },
+            ))
+            .await
+            .map(drop),
         ];
         for (call, answer) in [
-            "accept", "decline", "advance", "check in", "no-show", "position",
+            "accept",
+            "decline",
+            "advance",
+            "check in",
+            "no-show",
+            "position",
+            "job",
+            "thread",
+            "message",
+            "hotel photo",
         ]
         .iter()
         .zip(answers)

@@ -3,6 +3,7 @@
 mod catalog;
 mod federation;
 mod identity;
+mod jobs;
 mod kept;
 mod live;
 mod massage;
@@ -78,7 +79,7 @@ pub(crate) fn router(services: &Services) -> Router {
         services.partners.clone(),
         services.jobs.clone(),
     ));
-    let progress = JobProgressServiceServer::new(partner::Progress::new(
+    let progress = JobProgressServiceServer::new(jobs::Progress::new(
         services.identity.clone(),
         services.jobs.clone(),
     ));

@@ -8,7 +8,7 @@ use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
 use crate::pb::list_reviews_request::Subject as PbSubject;
-use crate::wire::operator::order_id;
+use crate::wire::order::order_id;
 use crate::wire::review::{Reader, review_to_pb, summary_to_pb};
 
 pub(crate) struct Reviews {

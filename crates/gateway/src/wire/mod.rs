@@ -6,6 +6,7 @@ pub(crate) mod catalog;
 pub(crate) mod csv;
 pub(crate) mod earnings;
 pub(crate) mod identity;
+pub(crate) mod job;
 pub(crate) mod massage;
 pub(crate) mod operator;
 pub(crate) mod order;

@@ -5,7 +5,7 @@ use domain::audit::AuditEntry;
 use domain::catalog::{EntryKind, MissingTranslation, Plan, Therapist};
 use domain::identity::Role;
 use domain::operations::{CustomerCard, ServiceKey, StaffMember};
-use domain::ordering::{Order, OrderId, Reader};
+use domain::ordering::{Order, Reader};
 use domain::shared::Language;
 use domain::support::Thread;
 use tonic::Status;
@@ -15,10 +15,6 @@ use crate::pb;
 use crate::wire::catalog::plan_to_pb;
 use crate::wire::order::{order_to_pb, timestamp};
 use crate::wire::support::thread_to_pb;
-
-pub(crate) fn order_id(raw: &str) -> DomainResult<OrderId> {
-    OrderId::parse(raw.trim())
-}
 
 pub(crate) fn one_order(order: DomainResult<Order>) -> Result<Option<pb::Order>, Status> {
     order

@@ -6,8 +6,8 @@ use domain::error::msg;
 use domain::media::ImageId;
 use domain::ordering::{
     CharterDetails, Contact, Direction, Driver, EscortDetails, GuideLanguage, MassageDetails,
-    MessagingApp, Order, OrderAction, OrderFilter, OrderGroup, OrderState, Reader, ServiceDetails,
-    ShuttleDetails, StepReason, TherapistChoice,
+    MessagingApp, Order, OrderAction, OrderFilter, OrderGroup, OrderId, OrderState, Reader,
+    ServiceDetails, ShuttleDetails, StepReason, TherapistChoice,
 };
 use domain::pricing::Estimate;
 use domain::shared::{LocalTime, Phone};
@@ -351,6 +351,11 @@ pub(crate) fn driver_to_pb(o: &Order) -> Option<pb::Driver> {
         plate: d.plate.clone(),
         typed: !o.driver_from_partner(),
     })
+}
+
+/// An order's id as a caller sends it (spaces around it are forgiven).
+pub(crate) fn order_id(raw: &str) -> DomainResult<OrderId> {
+    OrderId::parse(raw.trim())
 }
 
 pub(crate) fn plan_id(raw: &str) -> DomainResult<PlanId> {

@@ -6,6 +6,7 @@
 mod backups;
 mod catalog;
 mod customers;
+mod jobs;
 mod orders;
 mod partners;
 mod payments;
@@ -99,12 +100,12 @@ dispatch! {
     hide_review(HideReviewRequest, HideReviewResponse) => reviews::hide_review;
     list_partners(ListPartnersRequest, ListPartnersResponse) => partners::list_partners;
     invite_partner(InvitePartnerRequest, InvitePartnerResponse) => partners::invite_partner;
-    offer_job(OfferJobRequest, OfferJobResponse) => partners::offer_job;
+    offer_job(OfferJobRequest, OfferJobResponse) => jobs::offer_job;
     set_partner_active(SetPartnerActiveRequest, SetPartnerActiveResponse) => partners::set_partner_active;
-    withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => partners::withdraw_job;
-    list_job_board(ListJobBoardRequest, ListJobBoardResponse) => partners::list_job_board;
-    get_order_job(GetOrderJobRequest, GetOrderJobResponse) => partners::get_order_job;
-    get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => partners::get_order_job_thread;
+    withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => jobs::withdraw_job;
+    list_job_board(ListJobBoardRequest, ListJobBoardResponse) => jobs::list_job_board;
+    get_order_job(GetOrderJobRequest, GetOrderJobResponse) => jobs::get_order_job;
+    get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => jobs::get_order_job_thread;
     list_payroll(ListPayrollRequest, ListPayrollResponse) => partners::list_payroll;
     pay_partner_week(PayPartnerWeekRequest, PayPartnerWeekResponse) => partners::pay_partner_week;
     export_payroll(ExportPayrollRequest, ExportPayrollResponse) => partners::export_payroll;

@@ -1,6 +1,7 @@
 //! Operators' calls on orders: search, read, confirm, assign, complete, and notes.
 
-use crate::wire::operator::{entry_to_pb, one_order, order_id};
+use crate::wire::operator::{entry_to_pb, one_order};
+use crate::wire::order::order_id;
 use crate::wire::order::{filter_from_pb, instant, order_to_pb};
 use domain::operations::SearchOrders;
 use domain::ordering::{Reader, name_plans_in};

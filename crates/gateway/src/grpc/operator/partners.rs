@@ -1,6 +1,6 @@
-//! Admins' and operators' calls on partners and their jobs.
+//! Admins' and operators' calls on partners: the directory, invitations, pausing one (whose
+//! jobs go back to the board), and their weekly pay.
 
-use domain::jobs::Offering;
 use domain::partners::Week;
 use domain::shared::UserId;
 use tonic::{Request, Response, Status};
@@ -9,11 +9,8 @@ use super::Operators;
 use crate::error::status;
 use crate::pb;
 use crate::wire::earnings::{payroll_csv, statement_to_pb, week_from_pb};
-use crate::wire::operator::order_id;
-use crate::wire::partner::{
-    board_job_to_pb, job_to_pb, new_partner_from_pb, partner_to_pb, thread_to_pb,
-};
-use domain::jobs::Talker;
+use crate::wire::job::job_to_pb;
+use crate::wire::partner::{new_partner_from_pb, partner_to_pb};
 
 pub(super) async fn list_partners(
     ops: &Operators,
@@ -51,28 +48,6 @@ pub(super) async fn invite_partner(
     }))
 }
 
-pub(super) async fn offer_job(
-    ops: &Operators,
-    request: Request<pb::OfferJobRequest>,
-) -> Result<Response<pb::OfferJobResponse>, Status> {
-    let by = ops.staff(&request).await?;
-    let r = request.into_inner();
-    let work = async {
-        let id = order_id(&r.order_id)?;
-        let to = match r.partner_id.trim() {
-            "" => Offering::Eligible,
-            partner => Offering::One(UserId::parse(partner)?),
-        };
-        ops.s.jobs.offer(&by, &id, to).await
-    };
-    let (job, offered) = work.await.map_err(status)?;
-    let now = ops.s.jobs.clock().now();
-    Ok(Response::new(pb::OfferJobResponse {
-        job: Some(job_to_pb(&job, None, now)),
-        offered_to: offered.iter().map(|p| p.as_str().to_owned()).collect(),
-    }))
-}
-
 pub(super) async fn set_partner_active(
     ops: &Operators,
     request: Request<pb::SetPartnerActiveRequest>,
@@ -88,69 +63,6 @@ pub(super) async fn set_partner_active(
     Ok(Response::new(pb::SetPartnerActiveResponse {
         partner: Some(partner_to_pb(&partner)),
         returned: returned.iter().map(|j| job_to_pb(j, None, now)).collect(),
-    }))
-}
-
-pub(super) async fn withdraw_job(
-    ops: &Operators,
-    request: Request<pb::WithdrawJobRequest>,
-) -> Result<Response<pb::WithdrawJobResponse>, Status> {
-    let by = ops.staff(&request).await?;
-    let work = async {
-        let id = order_id(&request.get_ref().order_id)?;
-        ops.s.jobs.withdraw(&by, &id).await
-    };
-    let job = work.await.map_err(status)?;
-    let now = ops.s.jobs.clock().now();
-    Ok(Response::new(pb::WithdrawJobResponse {
-        job: Some(job_to_pb(&job, None, now)),
-    }))
-}
-
-pub(super) async fn list_job_board(
-    ops: &Operators,
-    request: Request<pb::ListJobBoardRequest>,
-) -> Result<Response<pb::ListJobBoardResponse>, Status> {
-    let by = ops.staff(&request).await?;
-    let days = match request.get_ref().days {
-        0 => 2,
-        d => d,
-    };
-    let jobs = ops.s.jobs.board(&by, days).await.map_err(status)?;
-    let now = ops.s.jobs.clock().now();
-    Ok(Response::new(pb::ListJobBoardResponse {
-        jobs: jobs.iter().map(|j| board_job_to_pb(j, now)).collect(),
-    }))
-}
-
-pub(super) async fn get_order_job(
-    ops: &Operators,
-    request: Request<pb::GetOrderJobRequest>,
-) -> Result<Response<pb::GetOrderJobResponse>, Status> {
-    let by = ops.staff(&request).await?;
-    let work = async {
-        let id = order_id(&request.get_ref().order_id)?;
-        ops.s.jobs.job_of(&by, &id).await
-    };
-    let job = work.await.map_err(status)?;
-    let now = ops.s.jobs.clock().now();
-    Ok(Response::new(pb::GetOrderJobResponse {
-        job: job.map(|j| job_to_pb(&j, None, now)),
-    }))
-}
-
-pub(super) async fn get_order_job_thread(
-    ops: &Operators,
-    request: Request<pb::GetOrderJobThreadRequest>,
-) -> Result<Response<pb::GetOrderJobThreadResponse>, Status> {
-    let by = ops.staff(&request).await?;
-    let work = async {
-        let id = order_id(&request.get_ref().order_id)?;
-        ops.s.jobs.talk(Talker::Staff(&by), &id).await
-    };
-    let talk = work.await.map_err(status)?;
-    Ok(Response::new(pb::GetOrderJobThreadResponse {
-        thread: Some(thread_to_pb(&talk, None)),
     }))
 }
 

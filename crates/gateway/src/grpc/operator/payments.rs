@@ -1,6 +1,7 @@
 //! Operators' calls on payments: an order's payments, cancelling with its refund, a transfer seen at the bank, and an admin's wallet adjustment.
 
-use crate::wire::operator::{one_order, order_id};
+use crate::wire::operator::one_order;
+use crate::wire::order::order_id;
 use crate::wire::order::{order_to_pb, timestamp};
 use crate::wire::payment::payment_to_pb;
 use domain::ordering::Reader;

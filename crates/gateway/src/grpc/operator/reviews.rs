@@ -1,6 +1,6 @@
 //! Operators' calls on reviews: all of them, hidden ones too, and hiding one.
 
-use crate::wire::operator::order_id;
+use crate::wire::order::order_id;
 use crate::wire::review::{Reader, review_to_pb};
 use domain::shared::PageRequest;
 use tonic::{Request, Response, Status};

@@ -1,0 +1,97 @@
+//! Operators' calls on jobs: offering one, taking it back, the board, an order's job and its
+//! thread.
+
+use domain::jobs::{Offering, Talker};
+use domain::shared::UserId;
+use tonic::{Request, Response, Status};
+
+use super::Operators;
+use crate::error::status;
+use crate::pb;
+use crate::wire::job::{board_job_to_pb, job_to_pb, thread_to_pb};
+use crate::wire::order::order_id;
+
+pub(super) async fn offer_job(
+    ops: &Operators,
+    request: Request<pb::OfferJobRequest>,
+) -> Result<Response<pb::OfferJobResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let id = order_id(&r.order_id)?;
+        let to = match r.partner_id.trim() {
+            "" => Offering::Eligible,
+            partner => Offering::One(UserId::parse(partner)?),
+        };
+        ops.s.jobs.offer(&by, &id, to).await
+    };
+    let (job, offered) = work.await.map_err(status)?;
+    let now = ops.s.jobs.clock().now();
+    Ok(Response::new(pb::OfferJobResponse {
+        job: Some(job_to_pb(&job, None, now)),
+        offered_to: offered.iter().map(|p| p.as_str().to_owned()).collect(),
+    }))
+}
+
+pub(super) async fn withdraw_job(
+    ops: &Operators,
+    request: Request<pb::WithdrawJobRequest>,
+) -> Result<Response<pb::WithdrawJobResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        ops.s.jobs.withdraw(&by, &id).await
+    };
+    let job = work.await.map_err(status)?;
+    let now = ops.s.jobs.clock().now();
+    Ok(Response::new(pb::WithdrawJobResponse {
+        job: Some(job_to_pb(&job, None, now)),
+    }))
+}
+
+pub(super) async fn list_job_board(
+    ops: &Operators,
+    request: Request<pb::ListJobBoardRequest>,
+) -> Result<Response<pb::ListJobBoardResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let days = match request.get_ref().days {
+        0 => 2,
+        d => d,
+    };
+    let jobs = ops.s.jobs.board(&by, days).await.map_err(status)?;
+    let now = ops.s.jobs.clock().now();
+    Ok(Response::new(pb::ListJobBoardResponse {
+        jobs: jobs.iter().map(|j| board_job_to_pb(j, now)).collect(),
+    }))
+}
+
+pub(super) async fn get_order_job(
+    ops: &Operators,
+    request: Request<pb::GetOrderJobRequest>,
+) -> Result<Response<pb::GetOrderJobResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        ops.s.jobs.job_of(&by, &id).await
+    };
+    let job = work.await.map_err(status)?;
+    let now = ops.s.jobs.clock().now();
+    Ok(Response::new(pb::GetOrderJobResponse {
+        job: job.map(|j| job_to_pb(&j, None, now)),
+    }))
+}
+
+pub(super) async fn get_order_job_thread(
+    ops: &Operators,
+    request: Request<pb::GetOrderJobThreadRequest>,
+) -> Result<Response<pb::GetOrderJobThreadResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        ops.s.jobs.talk(Talker::Staff(&by), &id).await
+    };
+    let talk = work.await.map_err(status)?;
+    Ok(Response::new(pb::GetOrderJobThreadResponse {
+        thread: Some(thread_to_pb(&talk, None)),
+    }))
+}
