@@ -210,7 +210,8 @@ order-state-paid = paid
 order-state-pending_payment = awaiting payment
 order-state-refunded = refunded
 order-state-unknown = Unknown order state: { $code }
-order-group-unknown = Unknown order group: { $code }
+grpc-unknown_service = No such service
+order-group_unknown = Unknown order group: { $code }
 order-state_forbids = The order is { $state } and cannot { $action }
 order-therapist_massage_only = Only a massage order gets a therapist
 order-therapist_off = This therapist does not work at that time; choose another time or therapist
@@ -274,6 +275,7 @@ request-repeated = A repeated request
 
 request_id-format = A request id is 1 to 64 visible ASCII characters
 
+review-anonymous = Traveller
 review-edit_closed = A review can be changed for { $days } { $days ->
         [one] day
        *[other] days

@@ -165,7 +165,8 @@ order-state-paid = đã thanh toán
 order-state-pending_payment = chờ thanh toán
 order-state-refunded = đã hoàn tiền
 order-state-unknown = Không nhận ra trạng thái đơn: { $code }
-order-group-unknown = Không nhận ra nhóm đơn: { $code }
+grpc-unknown_service = Không có dịch vụ này
+order-group_unknown = Không nhận ra nhóm đơn: { $code }
 order-state_forbids = Đơn hàng { $state }, không thể { $action }
 order-therapist_massage_only = Chỉ đơn massage mới được phân công kỹ thuật viên
 order-therapist_off = Kỹ thuật viên này không làm việc vào khung giờ đó, vui lòng đổi giờ hoặc chọn người khác
@@ -211,6 +212,7 @@ request-repeated = Yêu cầu bị lặp lại
 
 request_id-format = Mã yêu cầu phải gồm 1 đến 64 ký tự ASCII hiển thị được
 
+review-anonymous = Khách du lịch
 review-edit_closed = Chỉ sửa được đánh giá trong vòng { $days } ngày sau khi viết
 review-hidden = Đánh giá này đã bị ẩn, không thể sửa
 review-not_completed = Chỉ đánh giá được sau khi hoàn tất dịch vụ

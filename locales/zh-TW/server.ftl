@@ -166,7 +166,8 @@ order-state-paid = 已付款
 order-state-pending_payment = 待付款
 order-state-refunded = 已退款
 order-state-unknown = 不認得的訂單狀態：{ $code }
-order-group-unknown = 不認得的訂單分組：{ $code }
+grpc-unknown_service = 沒有這項服務
+order-group_unknown = 不認得的訂單分組：{ $code }
 order-state_forbids = 訂單{ $state }，無法{ $action }
 order-therapist_massage_only = 只有按摩訂單可以指派按摩師
 order-therapist_off = 這位按摩師在這個時段沒有上班，請改選時間或其他按摩師
@@ -212,6 +213,7 @@ request-repeated = 重複的請求
 
 request_id-format = 請求編號須為 1 到 64 個可見的 ASCII 字元
 
+review-anonymous = 旅客
 review-edit_closed = 評價只能在撰寫後 { $days } 天內修改
 review-hidden = 這則評價已被隱藏，無法修改
 review-not_completed = 服務完成後才能評價

@@ -34,6 +34,7 @@ mod m20261129_000028_position_kept_at;
 mod m20261129_000029_therapist_words;
 mod m20261129_000030_hot_path_indexes;
 mod m20261129_000031_search_indexes;
+mod m20261129_000032_anonymous_reviewer;
 
 pub struct Migrator;
 
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000029_therapist_words::Migration),
             Box::new(m20261129_000030_hot_path_indexes::Migration),
             Box::new(m20261129_000031_search_indexes::Migration),
+            Box::new(m20261129_000032_anonymous_reviewer::Migration),
         ]
     }
 }

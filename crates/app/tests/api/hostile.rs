@@ -419,6 +419,23 @@ api_test!(
                 .unwrap_err();
             assert_eq!(err.code(), tonic::Code::Unimplemented, "{path}: {err:?}");
         }
+        // Said in the caller's language.
+        let mut grpc = tonic::client::Grpc::new(channel.clone());
+        grpc.ready().await.unwrap();
+        let mut request = tonic::Request::new(pb::GetPlanRequest::default());
+        request
+            .metadata_mut()
+            .insert("accept-language", "vi".parse().unwrap());
+        let codec = tonic_prost::ProstCodec::<pb::GetPlanRequest, pb::GetPlanResponse>::default();
+        let err = grpc
+            .unary(
+                request,
+                "/booking.v1.NoSuchService/Get".parse().unwrap(),
+                codec,
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(err.message(), "Không có dịch vụ này");
         // gRPC-Web, as a browser sends it.
         for method in ["NoSuchService/Get", "CatalogService/NoSuchMethod"] {
             let (status, _) = app

@@ -8,6 +8,6 @@ mod service;
 #[cfg(test)]
 mod tests;
 
-pub use model::{EDIT_DAYS, Hidden, RatingSummary, Review, Subject};
+pub use model::{EDIT_DAYS, Hidden, REVIEW_ANONYMOUS, RatingSummary, Review, Subject};
 pub use ports::ReviewStore;
 pub use service::ReviewService;

@@ -115,14 +115,17 @@ pub(super) fn rating(raw: u32) -> DomainResult<u8> {
     }
 }
 
-/// Other travellers see the first letter of the name and stars for the rest (「王**」), or
-/// 「旅客」 for an order without a name; never the whole name.
+/// Other travellers see the first letter of the name and stars for the rest (「王**」); never
+/// the whole name. None for an order without a name: the reader's catalogue names such an author
+/// (`REVIEW_ANONYMOUS`).
 fn author_of(name: Option<&str>) -> String {
-    match name.and_then(|n| n.trim().chars().next()) {
-        Some(first) => format!("{first}**"),
-        None => "旅客".to_owned(),
-    }
+    name.and_then(|n| n.trim().chars().next())
+        .map(|first| format!("{first}**"))
+        .unwrap_or_default()
 }
+
+/// The term that names the author of a review kept without one: 「旅客」, "Traveller".
+pub const REVIEW_ANONYMOUS: &str = "review.anonymous";
 
 /// The shown reviews of a plan or a therapist, counted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -147,8 +147,10 @@ pub fn unknown_service<B>(request: &http::Request<B>) -> Option<axum::response::
     if !content_type.as_bytes().starts_with(b"application/grpc") {
         return None;
     }
-    let mut response =
-        tonic::Status::unimplemented("no such service").into_http::<axum::body::Body>();
+    // Outside the gateway's routes, so in the language the request asks for here.
+    let lang = crate::texts::asked_by(request.headers()).unwrap_or_default();
+    let words = domain::words::say(&domain::error::msg("grpc.unknown_service"), lang);
+    let mut response = tonic::Status::unimplemented(words).into_http::<axum::body::Body>();
     response
         .headers_mut()
         .insert(http::header::CONTENT_TYPE, content_type.clone());

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use domain::reviews::{RatingSummary, Review};
+use domain::reviews::{REVIEW_ANONYMOUS, RatingSummary, Review};
 
 use crate::pb;
 use crate::wire::order::timestamp;
@@ -30,7 +30,11 @@ pub(crate) fn review_to_pb(r: Review, reader: Reader) -> pb::Review {
         editable: false,
         editable_until: private.then(|| timestamp(r.editable_until())),
         therapist_id: r.therapist_id,
-        author: r.author,
+        author: if r.author.is_empty() {
+            domain::words::term(REVIEW_ANONYMOUS, crate::texts::current())
+        } else {
+            r.author
+        },
         rating: u32::from(r.rating),
         comment: r.comment,
         created_at: Some(timestamp(r.created_at)),
