@@ -29,7 +29,7 @@ impl BenchServer {
         let config = Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             env: Environment::Dev,
-            database_url: database_url.clone(),
+            database_url: database_url.clone().into(),
             web_dir: dir.join("web"),
             mailbox_dir: dir.join("mailbox"),
             backup_dir: dir.join("backups"),

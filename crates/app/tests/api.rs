@@ -127,7 +127,7 @@ impl TestApp {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             env: Environment::Dev,
-            database_url: db.url.clone(),
+            database_url: db.url.clone().into(),
             web_dir: web_dir.to_owned(),
             seed_demo: Some(true),
             mailbox_dir: web_dir.join("mailbox"),

@@ -91,7 +91,7 @@ fn postgres_url(config: &Config) -> anyhow::Result<String> {
         url.starts_with("postgres://") || url.starts_with("postgresql://"),
         "dumps are PostgreSQL's; a SQLite node's backups are `booking backup now`"
     );
-    Ok(url.clone())
+    Ok(url.expose().to_owned())
 }
 
 fn backups_of(app: &server::App) -> anyhow::Result<&domain::backups::BackupService> {

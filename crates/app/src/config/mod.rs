@@ -10,7 +10,9 @@ use figment::providers::{Env, Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
 mod oidc;
+mod secret;
 pub use oidc::OidcSettings;
+pub use secret::Secret;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -26,7 +28,7 @@ pub struct Config {
     /// `APP_ENV`: `dev` enables the demo catalogue and the dev providers.
     pub env: Environment,
     /// `DATABASE_URL`: `sqlite://…` (default, a file under ./data) or `postgres://…`.
-    pub database_url: String,
+    pub database_url: Secret,
     /// `APP_WEB_DIR`: the built web app (`web/dist`).
     pub web_dir: PathBuf,
     /// `APP_LOG`: a tracing filter, used when `RUST_LOG` is not set.
@@ -99,20 +101,20 @@ pub struct Config {
     pub smtp_port: u16,
     pub smtp_tls: adapters::providers::mail::SmtpTls,
     pub smtp_username: Option<String>,
-    pub smtp_password: Option<String>,
+    pub smtp_password: Option<Secret>,
     pub smtp_from: String,
     /// `APP_KEY_ENCRYPTION_KEY`: 32 bytes in base64 that seal the token signing keys in the
     /// database; or `APP_KEY_ENCRYPTION_KEY_FILE`, a file that holds them. Prod requires one;
     /// dev makes the file when it is missing.
-    pub key_encryption_key: Option<String>,
+    pub key_encryption_key: Option<Secret>,
     pub key_encryption_key_file: Option<PathBuf>,
     /// `APP_KEY_ENCRYPTION_KEY_PREVIOUS`: the key before, while it is being rotated out.
-    pub key_encryption_key_previous: Option<String>,
+    pub key_encryption_key_previous: Option<Secret>,
     /// `APP_VAPID_PRIVATE_KEY`: the key Web Push messages are signed with (its 32 bytes,
     /// base64url, as web push tools write a VAPID private key); or `APP_VAPID_KEY_FILE`, a file
     /// that holds it. Dev makes the file when it is missing (`data/vapid.key`); prod sends no
     /// push without one.
-    pub vapid_private_key: Option<String>,
+    pub vapid_private_key: Option<Secret>,
     pub vapid_key_file: Option<PathBuf>,
     /// `APP_VAPID_SUBJECT`: whom push services may contact about our messages (`mailto:…`); the
     /// site's address by default.
@@ -127,7 +129,7 @@ pub struct Config {
     pub outbound_allow: String,
     /// `APP_LINE_CHANNEL_TOKEN`: the Messaging API channel's access token; with it, travellers who
     /// signed in with LINE (the `line` provider) or linked it get their notices on LINE too.
-    pub line_channel_token: Option<String>,
+    pub line_channel_token: Option<Secret>,
     /// `APP_LINE_API_URL`: where the Messaging API is.
     pub line_api_url: String,
     /// `APP_ORDER_PAYMENT_WINDOW_MINUTES`: how long an unpaid order waits before it lapses.
@@ -170,11 +172,11 @@ pub struct Config {
     pub vietqr_bank_name: Option<String>,
     /// `APP_BANK_WEBHOOK_SECRET`: the secret the bank signs its transfer notices with (dev has a
     /// fixed one). Without it, only operators mark transfers paid.
-    pub bank_webhook_secret: Option<String>,
+    pub bank_webhook_secret: Option<Secret>,
     /// `APP_VNPAY_TMN_CODE` and `APP_VNPAY_HASH_SECRET`: the merchant's VNPay credentials; VNPay
     /// is offered only with both.
     pub vnpay_tmn_code: Option<String>,
-    pub vnpay_hash_secret: Option<String>,
+    pub vnpay_hash_secret: Option<Secret>,
     /// `APP_VNPAY_PAY_URL`: VNPay's payment page (the sandbox's by default).
     pub vnpay_pay_url: String,
     /// `APP_VNPAY_EXPIRE_MINUTES`: how long VNPay's page accepts a payment.
@@ -518,7 +520,8 @@ impl Config {
     /// The bank's notice secret: configured, or in dev a fixed one docs/trying.md shows.
     pub fn bank_secret(&self) -> Option<String> {
         self.bank_webhook_secret
-            .clone()
+            .as_ref()
+            .map(|s| s.expose().to_owned())
             .or_else(|| self.dev().then(|| "dev-bank-secret".to_owned()))
     }
 
@@ -526,7 +529,7 @@ impl Config {
         match (&self.vnpay_tmn_code, &self.vnpay_hash_secret) {
             (Some(tmn), Some(secret)) => Some(adapters::providers::payments::VnPayConfig {
                 tmn_code: tmn.clone(),
-                hash_secret: secret.clone(),
+                hash_secret: secret.expose().to_owned(),
                 pay_url: self.vnpay_pay_url.clone(),
                 return_url: format!("{}{}", self.site_url(), web_pages::PAYMENT_COMPLETE),
                 expire_minutes: self.vnpay_expire_minutes,
@@ -635,7 +638,7 @@ impl Config {
     pub fn vapid(&self) -> anyhow::Result<Option<adapters::providers::push::VapidKey>> {
         use adapters::providers::push::VapidKey;
         let text = match (&self.vapid_private_key, &self.vapid_key_file, self.env) {
-            (Some(key), _, _) => key.clone(),
+            (Some(key), _, _) => key.expose().to_owned(),
             (None, None, Environment::Prod) => return Ok(None),
             (None, file, env) => {
                 let path = file
@@ -674,7 +677,7 @@ impl Config {
                 port: self.smtp_port,
                 tls: self.smtp_tls,
                 username: self.smtp_username.clone(),
-                password: self.smtp_password.clone(),
+                password: self.smtp_password.as_ref().map(|s| s.expose().to_owned()),
                 from: self.smtp_from.clone(),
             })
     }

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 #[serde(default, deny_unknown_fields)]
 pub struct OidcSettings {
     pub client_id: Option<String>,
-    pub client_secret: Option<String>,
+    pub client_secret: Option<super::Secret>,
     pub issuer: Option<String>,
     pub name: Option<String>,
     /// The name in Vietnamese and English where it is another (`NAME_VI`, `NAME_EN`).
@@ -68,7 +68,7 @@ pub fn from_env(
             name.to_owned(),
             OidcSettings {
                 client_id: get("CLIENT_ID"),
-                client_secret: get("CLIENT_SECRET"),
+                client_secret: get("CLIENT_SECRET").map(super::Secret::from),
                 issuer: get("ISSUER"),
                 name: get("NAME"),
                 name_vi: get("NAME_VI"),
@@ -128,7 +128,8 @@ pub fn providers(settings: &BTreeMap<String, OidcSettings>) -> anyhow::Result<Ve
                     .with_context(|| format!("reading {}", path.display()))?,
             }
         } else {
-            ClientSecretSource::Plain(need(&s.client_secret, "client_secret")?)
+            let secret = s.client_secret.as_ref().map(|s| s.expose().to_owned());
+            ClientSecretSource::Plain(need(&secret, "client_secret")?)
         };
         out.push(ProviderConfig {
             trust: ProviderTrust {

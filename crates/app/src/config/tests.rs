@@ -63,7 +63,7 @@ fn push_is_off_in_prod_without_a_key_and_a_bad_key_is_refused() {
     assert!(prod.vapid().unwrap().is_none());
     let key = adapters::providers::push::VapidKey::generate();
     let given = Config {
-        vapid_private_key: Some(key),
+        vapid_private_key: Some(key.into()),
         ..prod.clone()
     };
     assert_eq!(given.vapid().unwrap().unwrap().public().len(), 87);
@@ -91,7 +91,7 @@ fn layers_defaults_file_and_environment() {
         assert_eq!(c.listen, SocketAddr::from(([0, 0, 0, 0], 9000)));
         assert_eq!(c.env, Environment::Prod);
         assert_eq!(c.log, "warn", "the environment wins over the file");
-        assert_eq!(c.database_url, "postgres://db/x");
+        assert_eq!(c.database_url.expose(), "postgres://db/x");
         assert_eq!(c.sign_ups_per_address_hour, 50);
         assert!(!c.seeds_demo());
         Ok(())
@@ -167,6 +167,49 @@ fn identity_providers_come_from_the_environment_with_their_defaults() {
             Config::load(None).unwrap().identity_providers().is_err(),
             "Apple needs its key"
         );
+        Ok(())
+    });
+}
+
+#[test]
+fn no_secret_is_printed_with_the_configuration() {
+    Jail::expect_with(|jail| {
+        let secrets = [
+            ("DATABASE_URL", "postgres://booking:db-pass-7f3@db/x"),
+            ("APP_SMTP_PASSWORD", "smtp-pass-91c"),
+            ("APP_KEY_ENCRYPTION_KEY", "kek-current-5d2"),
+            ("APP_KEY_ENCRYPTION_KEY_PREVIOUS", "kek-previous-0a8"),
+            ("APP_VAPID_PRIVATE_KEY", "vapid-private-44e"),
+            ("APP_LINE_CHANNEL_TOKEN", "line-token-b71"),
+            ("APP_BANK_WEBHOOK_SECRET", "bank-secret-6c0"),
+            ("APP_VNPAY_HASH_SECRET", "vnpay-secret-e19"),
+        ];
+        for (name, value) in secrets {
+            jail.set_env(name, value);
+        }
+        jail.create_file(
+            "app.toml",
+            "[oidc.google]\nclient_id = \"client-id\"\nclient_secret = \"oidc-secret-3f5\"",
+        )?;
+        let c = Config::load(Some(Path::new("app.toml"))).map_err(|e| e.to_string())?;
+        // Each was read, and is there to be used.
+        assert_eq!(c.smtp_password.as_deref(), Some("smtp-pass-91c"));
+        assert_eq!(
+            c.oidc["google"].client_secret.as_deref(),
+            Some("oidc-secret-3f5")
+        );
+        let printed = format!("{c:?} {c:#?}");
+        let pieces = secrets.iter().map(|(name, value)| (*name, *value));
+        for (name, value) in pieces.chain([("client_secret", "oidc-secret-3f5")]) {
+            // The password of the database's address, or the whole secret.
+            let secret = value.rsplit(':').next().unwrap_or(value);
+            let secret = secret.split('@').next().unwrap_or(secret);
+            assert!(
+                !printed.contains(secret),
+                "{name} printed in the configuration's Debug"
+            );
+        }
+        assert!(printed.contains("Secret([redacted])"));
         Ok(())
     });
 }
