@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -53,6 +55,18 @@ export default tseslint.config(
   // loads each by its route).
   layer('src/console/**', ['app', 'pages', 'partner'], [INDEX_ONLY]),
   layer('src/partner/**', ['app', 'pages', 'console'], [INDEX_ONLY]),
+  {
+    // No module imports one that imports it back, however far round: a cycle hides which of
+    // two modules stands above the other. (Type-only imports count too: they are structure.)
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // Unit tests check a feature's internals directly.
     files: ['test/**'],
