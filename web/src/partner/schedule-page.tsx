@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { keepAppOffline } from '@/lib/offline';
 import { LANGUAGE } from '@/lib/i18n/language';
+import { messages } from '@/lib/messages';
 import { useMinute } from '@/lib/use-minute';
 import { dayInVietnam, showInstant } from '@/lib/vietnam-time';
 import { keepSchedule, keptSchedule, unreachable, useSchedule, type PartnerJob } from './api';
@@ -37,6 +38,7 @@ export function SchedulePage() {
           </button>
         </p>
       )}
+      {!jobs && !error && <p className="muted">{messages.loading}</p>}
       {jobs?.length === 0 && <p className="muted">{m.noJobs}</p>}
       {jobs && <Days jobs={jobs} offline={Boolean(kept)} />}
     </section>

@@ -1,0 +1,112 @@
+// The console's and the partner app's screens in each state a reader meets: the answer on its
+// way, an empty answer, a refusal, and no connection. The server is the generated contract's
+// gRPC-Web answers behind the global fetch; nothing of the API is typed by hand.
+import { create } from '@bufbuild/protobuf';
+import { Code } from '@connectrpc/connect';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SearchOrdersResponseSchema } from '@/gen/booking/v1/operator_pb';
+import { JobStatus, ListJobsResponseSchema, PartnerJobSchema } from '@/gen/booking/v1/partner_pb';
+import { consoleMessages } from '@/console/messages';
+import { OrdersPage } from '@/console/screens/orders-page';
+import { messages } from '@/lib/messages';
+import { queryClient } from '@/lib/query-client';
+import { forgetSchedule, keepSchedule } from '@/partner/api';
+import { partnerMessages } from '@/partner/messages';
+import { SchedulePage } from '@/partner/schedule-page';
+import { grpcWebError, grpcWebOk } from './grpc-web';
+
+/** The server's answer to every call, or none yet. */
+function serve(answer: () => Response | Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  );
+}
+
+const never = () => new Promise<Response>(() => undefined);
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+function shown(page: ReactNode) {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const eventually = { timeout: 3000 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+  forgetSchedule();
+});
+
+describe("the partner's schedule", () => {
+  const m = partnerMessages;
+  const job = create(PartnerJobSchema, {
+    job: { orderId: 'BK261201AAA', status: JobStatus.ACCEPTED, startsAt: { seconds: BigInt(Math.floor(Date.now() / 1000) + 3600) } },
+  });
+
+  it('says it is loading while the answer is on its way', async () => {
+    serve(never);
+    shown(<SchedulePage />);
+    expect(await screen.findByText(messages.loading)).toBeTruthy();
+    expect(screen.queryByText(m.noJobs)).toBeNull();
+  });
+
+  it('says there is no job when there is none', async () => {
+    serve(() => grpcWebOk(ListJobsResponseSchema, { jobs: [] }));
+    shown(<SchedulePage />);
+    expect(await screen.findByText(m.noJobs, undefined, eventually)).toBeTruthy();
+  });
+
+  it('never stands the copy kept on the phone in for a refusal', async () => {
+    keepSchedule([job]);
+    serve(() => grpcWebError(Code.PermissionDenied, 'paused'));
+    shown(<SchedulePage />);
+    expect(await screen.findByText(m.loadFailed, { exact: false }, eventually)).toBeTruthy();
+    expect(screen.queryByTestId('offline')).toBeNull();
+    expect(screen.queryByText('BK261201AAA', { exact: false })).toBeNull();
+  });
+
+  it('shows the copy kept on the phone, saying so, with no connection', async () => {
+    keepSchedule([job]);
+    serve(offline);
+    shown(<SchedulePage />);
+    expect(await screen.findByTestId('offline', undefined, eventually)).toBeTruthy();
+    expect(document.querySelector('[data-order="BK261201AAA"]')).not.toBeNull();
+  });
+});
+
+describe("the console's orders", () => {
+  const m = consoleMessages.orders;
+
+  it('says it is loading while the answer is on its way', async () => {
+    serve(never);
+    shown(<OrdersPage />);
+    expect(await screen.findByText(messages.loading)).toBeTruthy();
+  });
+
+  it('says no order matches when none does', async () => {
+    serve(() => grpcWebOk(SearchOrdersResponseSchema, { orders: [] }));
+    shown(<OrdersPage />);
+    expect(await screen.findByText(m.none, undefined, eventually)).toBeTruthy();
+  });
+
+  it('says it could not load when refused, and when there is no connection', async () => {
+    for (const answer of [() => grpcWebError(Code.PermissionDenied, 'no'), offline]) {
+      serve(answer);
+      shown(<OrdersPage />);
+      expect(await screen.findByText(consoleMessages.loadFailed, undefined, eventually)).toBeTruthy();
+      expect(screen.queryByTestId('orders-table')).toBeNull();
+      cleanup();
+      queryClient.clear();
+    }
+  });
+});
