@@ -5,14 +5,17 @@
 
 use std::time::Duration;
 
+use async_trait::async_trait;
 use domain::catalog::CancellationPolicy;
+use domain::shared::Language;
 use sea_orm::{DatabaseConnection, DbErr};
 use serde_json::json;
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 
 use super::push::{languages_of, notice_text};
 use crate::sql::entities::line_outbox;
-use crate::sql::outbox::{Outbox, Outcome};
+use crate::sql::outbox::{Deliver, Outbox, Outcome, run_once};
 
 const BATCH: u64 = 20;
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
@@ -71,39 +74,10 @@ impl LineWorker {
 
     /// Sends what is due; returns how many messages LINE took.
     pub async fn run_once(&self) -> Result<usize, DbErr> {
-        let rows = OUTBOX.claim(&self.db, BATCH, |r| r.id.clone()).await?;
-        if rows.is_empty() {
-            return Ok(0);
-        }
-        let languages = languages_of(&self.db, rows.iter().map(|r| r.user_id.clone())).await?;
-        let mut sent = 0;
-        for row in rows {
-            let lang = languages.get(&row.user_id).copied().unwrap_or_default();
-            let outcome =
-                match notice_text(&row.kind, row.payload.as_deref(), &self.cancellation, lang) {
-                    None => Outcome::Dropped(format!("unknown kind {}", row.kind)),
-                    Some((title, body)) => {
-                        let link = row.link.as_deref().map(|l| format!("{}{l}", self.site));
-                        let text = [Some(title), Some(body), link]
-                            .into_iter()
-                            .flatten()
-                            .collect::<Vec<_>>()
-                            .join("\n");
-                        let text: String = text.chars().take(TEXT_CHARS).collect();
-                        self.send(&row, &text).await
-                    }
-                };
-            if matches!(outcome, Outcome::Sent) {
-                sent += 1;
-            }
-            OUTBOX
-                .finish(&self.db, &row.id, row.attempts, outcome)
-                .await?;
-        }
-        Ok(sent)
+        run_once(self, BATCH).await
     }
 
-    async fn send(&self, row: &line_outbox::Model, text: &str) -> Outcome {
+    async fn post(&self, row: &line_outbox::Model, text: &str) -> Outcome {
         let body = json!({
             "to": row.line_user,
             "messages": [{"type": "text", "text": text}],
@@ -146,6 +120,50 @@ pub fn retry_key(row: &str) -> String {
         &hex[16..20],
         &hex[20..]
     )
+}
+
+#[async_trait]
+impl Deliver for LineWorker {
+    type Entity = line_outbox::Entity;
+    /// Each user's language.
+    type Batch = HashMap<String, Language>;
+
+    fn db(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    fn outbox(&self) -> &Outbox<line_outbox::Entity> {
+        &OUTBOX
+    }
+
+    fn row(row: &line_outbox::Model) -> (String, i32) {
+        (row.id.clone(), row.attempts)
+    }
+
+    async fn read(&self, rows: &[line_outbox::Model]) -> Result<Self::Batch, DbErr> {
+        languages_of(&self.db, rows.iter().map(|r| r.user_id.clone())).await
+    }
+
+    async fn send(
+        &self,
+        row: &line_outbox::Model,
+        languages: &Self::Batch,
+    ) -> Result<Outcome, DbErr> {
+        let lang = languages.get(&row.user_id).copied().unwrap_or_default();
+        let Some((title, body)) =
+            notice_text(&row.kind, row.payload.as_deref(), &self.cancellation, lang)
+        else {
+            return Ok(Outcome::Dropped(format!("unknown kind {}", row.kind)));
+        };
+        let link = row.link.as_deref().map(|l| format!("{}{l}", self.site));
+        let text = [Some(title), Some(body), link]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("\n");
+        let text: String = text.chars().take(TEXT_CHARS).collect();
+        Ok(self.post(row, &text).await)
+    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,15 @@
-//! What every outbox (mail, push) does with its rows: a batch is claimed by pushing its next
-//! attempt into the future (a lease), committed, then sent; a crash mid-send means the lease runs
-//! out and the row goes again. On PostgreSQL several nodes claim side by side with
+//! What every outbox (mail, push, LINE) does with its rows, in one loop (`run_once`): a batch is
+//! claimed by pushing its next attempt into the future (a lease), committed, then each row is
+//! rendered and sent by its worker (`Deliver`) and its outcome written; a crash mid-send means the
+//! lease runs out and the row goes again. On PostgreSQL several nodes claim side by side with
 //! `FOR UPDATE SKIP LOCKED`; on SQLite the write transaction is the node's turn.
 
+use async_trait::async_trait;
 use chrono::Utc;
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect,
 };
 
 /// How long a claimed row is left to its sender before another try may take it.
@@ -96,4 +98,51 @@ impl<E: EntityTrait> Outbox<E> {
             .await?;
         Ok(())
     }
+}
+
+/// One outbox's worker: its table, what a batch needs read before any row goes (recipients'
+/// languages, devices), and how one row is rendered and sent.
+#[async_trait]
+pub(crate) trait Deliver: Send + Sync {
+    type Entity: EntityTrait<Model: Send + Sync>;
+    type Batch: Send + Sync;
+
+    fn db(&self) -> &DatabaseConnection;
+    fn outbox(&self) -> &Outbox<Self::Entity>;
+    /// A row's id and how many times it was tried.
+    fn row(model: &<Self::Entity as EntityTrait>::Model) -> (String, i32);
+    async fn read(
+        &self,
+        rows: &[<Self::Entity as EntityTrait>::Model],
+    ) -> Result<Self::Batch, DbErr>;
+    async fn send(
+        &self,
+        row: &<Self::Entity as EntityTrait>::Model,
+        batch: &Self::Batch,
+    ) -> Result<Outcome, DbErr>;
+}
+
+/// Claims what is due, sends it and writes how each try ended; returns how many went out.
+pub(crate) async fn run_once<W: Deliver>(worker: &W, batch: u64) -> Result<usize, DbErr> {
+    let rows = worker
+        .outbox()
+        .claim(worker.db(), batch, |r| W::row(r).0)
+        .await?;
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    let read = worker.read(&rows).await?;
+    let mut sent = 0;
+    for row in &rows {
+        let outcome = worker.send(row, &read).await?;
+        if matches!(outcome, Outcome::Sent) {
+            sent += 1;
+        }
+        let (id, attempts) = W::row(row);
+        worker
+            .outbox()
+            .finish(worker.db(), &id, attempts, outcome)
+            .await?;
+    }
+    Ok(sent)
 }

@@ -4,13 +4,15 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use async_trait::async_trait;
+
 use domain::identity::{IdentityPolicy, MailKind};
 use domain::shared::Language;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
 
 use super::{Mailer, render};
 use crate::sql::entities::{account, mail_outbox, profile};
-use crate::sql::outbox::{Outbox, Outcome};
+use crate::sql::outbox::{Deliver, Outbox, Outcome, run_once};
 use domain::catalog::CancellationPolicy;
 
 const BATCH: u64 = 20;
@@ -48,47 +50,7 @@ impl OutboxWorker {
 
     /// Sends what is due; returns how many mails went out.
     pub async fn run_once(&self) -> Result<usize, DbErr> {
-        let rows = OUTBOX.claim(&self.db, BATCH, |r| r.id.clone()).await?;
-        let languages = self.languages(&rows).await?;
-        let mut sent = 0;
-        for row in rows {
-            let Some(kind) = MailKind::parse(&row.kind) else {
-                tracing::error!(id = %row.id, kind = %row.kind, "unknown mail kind: dropped");
-                let dropped = Outcome::Dropped("unknown kind".into());
-                OUTBOX
-                    .finish(&self.db, &row.id, row.attempts, dropped)
-                    .await?;
-                continue;
-            };
-            let mail = render(
-                &row.id,
-                &row.recipient,
-                kind,
-                row.link.as_deref(),
-                row.payload.as_deref(),
-                &self.policy,
-                &self.cancellation,
-                languages
-                    .get(&row.recipient)
-                    .copied()
-                    .or_else(|| row.language.as_deref().and_then(Language::of_tag))
-                    .unwrap_or_default(),
-            );
-            let outcome = match self.mailer.send(&mail).await {
-                Ok(()) => {
-                    sent += 1;
-                    Outcome::Sent
-                }
-                Err(error) => {
-                    tracing::warn!(id = %row.id, attempts = row.attempts + 1, %error, "mail not sent");
-                    Outcome::Failed(error)
-                }
-            };
-            OUTBOX
-                .finish(&self.db, &row.id, row.attempts, outcome)
-                .await?;
-        }
-        Ok(sent)
+        run_once(self, BATCH).await
     }
 
     /// The preferred language of each recipient that has an account, as their profile says it
@@ -124,5 +86,60 @@ impl OutboxWorker {
                 Some((accounts.get(&user)?.clone(), Language::parse(&tag).ok()?))
             })
             .collect())
+    }
+}
+
+#[async_trait]
+impl Deliver for OutboxWorker {
+    type Entity = mail_outbox::Entity;
+    type Batch = HashMap<String, Language>;
+
+    fn db(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    fn outbox(&self) -> &Outbox<mail_outbox::Entity> {
+        &OUTBOX
+    }
+
+    fn row(row: &mail_outbox::Model) -> (String, i32) {
+        (row.id.clone(), row.attempts)
+    }
+
+    async fn read(&self, rows: &[mail_outbox::Model]) -> Result<Self::Batch, DbErr> {
+        self.languages(rows).await
+    }
+
+    async fn send(
+        &self,
+        row: &mail_outbox::Model,
+        languages: &Self::Batch,
+    ) -> Result<Outcome, DbErr> {
+        let Some(kind) = MailKind::parse(&row.kind) else {
+            tracing::error!(id = %row.id, kind = %row.kind, "unknown mail kind: dropped");
+            return Ok(Outcome::Dropped("unknown kind".into()));
+        };
+        let language = languages
+            .get(&row.recipient)
+            .copied()
+            .or_else(|| row.language.as_deref().and_then(Language::of_tag))
+            .unwrap_or_default();
+        let mail = render(
+            &row.id,
+            &row.recipient,
+            kind,
+            row.link.as_deref(),
+            row.payload.as_deref(),
+            &self.policy,
+            &self.cancellation,
+            language,
+        );
+        Ok(match self.mailer.send(&mail).await {
+            Ok(()) => Outcome::Sent,
+            Err(error) => {
+                tracing::warn!(id = %row.id, attempts = row.attempts + 1, %error, "mail not sent");
+                Outcome::Failed(error)
+            }
+        })
     }
 }

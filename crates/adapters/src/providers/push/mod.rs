@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use async_trait::async_trait;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::Utc;
@@ -26,7 +27,7 @@ pub use vapid::VapidKey;
 
 use crate::security::outbound::{GuardedClient, refused_at_connection};
 use crate::sql::entities::{profile, push_device, push_outbox};
-use crate::sql::outbox::{Outbox, Outcome};
+use crate::sql::outbox::{Deliver, Outbox, Outcome, run_once};
 
 /// What a support reply's row says (the others say their mail's kind).
 pub const SUPPORT_REPLY: &str = "support_reply";
@@ -85,71 +86,12 @@ impl PushWorker {
 
     /// Sends what is due; returns how many messages push services accepted.
     pub async fn run_once(&self) -> Result<usize, DbErr> {
-        let rows = OUTBOX.claim(&self.db, BATCH, |r| r.id.clone()).await?;
-        if rows.is_empty() {
-            return Ok(0);
-        }
-        let devices: HashMap<String, push_device::Model> = push_device::Entity::find()
-            .filter(push_device::Column::Id.is_in(rows.iter().map(|r| r.device_id.clone())))
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|d| (d.id.clone(), d))
-            .collect();
-        let languages = languages_of(&self.db, rows.iter().map(|r| r.user_id.clone())).await?;
-        let mut sent = 0;
-        for row in rows {
-            let lang = languages.get(&row.user_id).copied().unwrap_or_default();
-            let outcome = match (
-                devices.get(&row.device_id),
-                texts::text(&row.kind, row.payload.as_deref(), &self.cancellation, lang),
-            ) {
-                (None, _) => Outcome::Dropped("the device is gone".into()),
-                (_, None) => Outcome::Dropped(format!("unknown kind {}", row.kind)),
-                (Some(device), Some((title, body))) => {
-                    let message = serde_json::json!({
-                        "title": title,
-                        "body": body.chars().take(BODY_CHARS).collect::<String>(),
-                        "url": row.link,
-                        // A notice sent again (its answer lost) replaces itself on the phone.
-                        "tag": row.id,
-                    });
-                    match self
-                        .send(device, &row.id, message.to_string().into_bytes())
-                        .await
-                    {
-                        Delivery::Accepted => {
-                            sent += 1;
-                            Outcome::Sent
-                        }
-                        Delivery::Gone => {
-                            forget(&self.db, device).await?;
-                            Outcome::Dropped("the push service no longer knows the device".into())
-                        }
-                        // Never to be called: forgotten like a device that is gone.
-                        Delivery::Unsafe(why) => {
-                            tracing::warn!(id = %row.id, %why, "push endpoint refused");
-                            forget(&self.db, device).await?;
-                            Outcome::Dropped(why)
-                        }
-                        Delivery::Retry(why) => {
-                            tracing::warn!(id = %row.id, %why, "push not sent");
-                            Outcome::Failed(why)
-                        }
-                        Delivery::Refused(why) => Outcome::Dropped(why),
-                    }
-                }
-            };
-            OUTBOX
-                .finish(&self.db, &row.id, row.attempts, outcome)
-                .await?;
-        }
-        Ok(sent)
+        run_once(self, BATCH).await
     }
 
     /// One message to one device; `row` names it to the push service (RFC 8030's `Topic`: a
     /// message sent again replaces the one still waiting there).
-    async fn send(&self, device: &push_device::Model, row: &str, body: Vec<u8>) -> Delivery {
+    async fn deliver(&self, device: &push_device::Model, row: &str, body: Vec<u8>) -> Delivery {
         let key = |text: &str| URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok();
         let (Ok(endpoint), Some(public), Some(auth)) = (
             device.endpoint.parse::<http::Uri>(),
@@ -234,4 +176,84 @@ pub(crate) async fn languages_of(
         .into_iter()
         .filter_map(|(user, tag)| Some((user, Language::parse(&tag).ok()?)))
         .collect())
+}
+
+/// What a batch of notices needs: its devices, and each user's language.
+pub struct PushBatch {
+    devices: HashMap<String, push_device::Model>,
+    languages: HashMap<String, Language>,
+}
+
+#[async_trait]
+impl Deliver for PushWorker {
+    type Entity = push_outbox::Entity;
+    type Batch = PushBatch;
+
+    fn db(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    fn outbox(&self) -> &Outbox<push_outbox::Entity> {
+        &OUTBOX
+    }
+
+    fn row(row: &push_outbox::Model) -> (String, i32) {
+        (row.id.clone(), row.attempts)
+    }
+
+    async fn read(&self, rows: &[push_outbox::Model]) -> Result<PushBatch, DbErr> {
+        let devices = push_device::Entity::find()
+            .filter(push_device::Column::Id.is_in(rows.iter().map(|r| r.device_id.clone())))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|d| (d.id.clone(), d))
+            .collect();
+        let languages = languages_of(&self.db, rows.iter().map(|r| r.user_id.clone())).await?;
+        Ok(PushBatch { devices, languages })
+    }
+
+    async fn send(&self, row: &push_outbox::Model, batch: &PushBatch) -> Result<Outcome, DbErr> {
+        let lang = batch
+            .languages
+            .get(&row.user_id)
+            .copied()
+            .unwrap_or_default();
+        let text = texts::text(&row.kind, row.payload.as_deref(), &self.cancellation, lang);
+        let (device, (title, body)) = match (batch.devices.get(&row.device_id), text) {
+            (None, _) => return Ok(Outcome::Dropped("the device is gone".into())),
+            (_, None) => return Ok(Outcome::Dropped(format!("unknown kind {}", row.kind))),
+            (Some(device), Some(text)) => (device, text),
+        };
+        let message = serde_json::json!({
+            "title": title,
+            "body": body.chars().take(BODY_CHARS).collect::<String>(),
+            "url": row.link,
+            // A notice sent again (its answer lost) replaces itself on the phone.
+            "tag": row.id,
+        });
+        Ok(
+            match self
+                .deliver(device, &row.id, message.to_string().into_bytes())
+                .await
+            {
+                Delivery::Accepted => Outcome::Sent,
+                Delivery::Gone => {
+                    forget(&self.db, device).await?;
+                    Outcome::Dropped("the push service no longer knows the device".into())
+                }
+                // Never to be called: forgotten like a device that is gone.
+                Delivery::Unsafe(why) => {
+                    tracing::warn!(id = %row.id, %why, "push endpoint refused");
+                    forget(&self.db, device).await?;
+                    Outcome::Dropped(why)
+                }
+                Delivery::Retry(why) => {
+                    tracing::warn!(id = %row.id, %why, "push not sent");
+                    Outcome::Failed(why)
+                }
+                Delivery::Refused(why) => Outcome::Dropped(why),
+            },
+        )
+    }
 }
