@@ -217,7 +217,12 @@ fn email_taken(e: &DbErr) -> bool {
 }
 
 /// The writes of one change, in the order the domain documents; `Stale` rolls everything back.
-async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), CommitError> {
+/// Returns what the open streams are told at the commit.
+async fn apply(
+    txn: &DatabaseTransaction,
+    c: Change,
+    now_ms: i64,
+) -> Result<Vec<live::Change>, CommitError> {
     if let Some(a) = &c.insert_account {
         account::Entity::insert(account_to_row(a))
             .exec(txn)
@@ -346,14 +351,11 @@ async fn apply(txn: &DatabaseTransaction, c: Change, now_ms: i64) -> Result<(), 
     if let Some(audit) = &c.audit {
         insert_audit(txn, audit).await.map_err(storage)?;
     }
-    // Last, as the live events want: the account's open streams check their tokens again.
-    if let Some(user) = &c.revoke_all_of {
-        let holder = Holder::Account(user.clone());
-        crate::stores::live::record(txn, now_ms, &[live::Change::access(&holder)])
-            .await
-            .map_err(storage)?;
-    }
-    Ok(())
+    // The account's open streams check their tokens again.
+    Ok(c.revoke_all_of
+        .iter()
+        .map(|user| live::Change::access(&Holder::Account(user.clone())))
+        .collect())
 }
 
 /// The change's links with identity providers. A person is linked once (provider and `sub` are
@@ -468,11 +470,14 @@ impl IdentityStore for SqlIdentityStore {
 
     async fn commit(&self, change: Change) -> Result<(), CommitError> {
         let now_ms = ms(Utc::now());
-        let txn = crate::sql::db::begin_write(&self.db)
+        let txn = crate::stores::live::begin(&self.db)
             .await
             .map_err(storage)?;
         match apply(&txn, change, now_ms).await {
-            Ok(()) => txn.commit().await.map_err(|e| storage(e).into()),
+            Ok(changes) => txn
+                .commit(now_ms, &changes)
+                .await
+                .map_err(|e| storage(e).into()),
             Err(e) => {
                 txn.rollback().await.ok();
                 Err(e)

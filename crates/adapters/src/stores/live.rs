@@ -17,8 +17,8 @@ use domain::DomainResult;
 use domain::live::{Change, LiveEvent, LiveFeed, Topic, Wanted};
 use domain::shared::UserId;
 use sea_orm::{
-    ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    EntityTrait, ExecResult, QueryFilter, QueryOrder, QueryResult, QuerySelect, Set, Statement,
 };
 use tokio::sync::watch;
 
@@ -26,9 +26,74 @@ use crate::sql::common::{instant, storage};
 use crate::sql::db::{DbLock, take_lock};
 use crate::sql::entities::live_event;
 
-/// Writes the events of a change in its transaction; call it last, right before the commit.
+/// A store's write transaction on what pages watch. It commits only with the changes it made
+/// (`commit`: the domain names them, `Change::order`, `Change::thread`, …), whose live events are
+/// its last write; dropped, it rolls back. A store that writes such a change begins one of these
+/// rather than a plain transaction, so it cannot commit without saying what changed (`&[]`, said
+/// in so many words, where nothing a page shows did).
+#[must_use = "commit it with the changes it made (`commit`)"]
+pub(crate) struct Announcing(DatabaseTransaction);
+
+/// Begins a write transaction whose commit announces its changes.
+pub(crate) async fn begin(db: &DatabaseConnection) -> Result<Announcing, DbErr> {
+    crate::sql::db::begin_write(db).await.map(Announcing)
+}
+
+impl Announcing {
+    /// Records the events of `changes` at `at_ms`, then commits.
+    pub(crate) async fn commit(self, at_ms: i64, changes: &[Change]) -> Result<(), DbErr> {
+        record(&self.0, at_ms, changes).await?;
+        self.0.commit().await
+    }
+
+    /// Gives the transaction up: nothing it wrote is kept, and nothing is announced.
+    pub(crate) async fn rollback(self) -> Result<(), DbErr> {
+        self.0.rollback().await
+    }
+
+    /// Records each change's event at its own time (positions, when each was taken), then
+    /// commits.
+    pub(crate) async fn commit_each(self, changes: &[(i64, Change)]) -> Result<(), DbErr> {
+        record_each(&self.0, changes).await?;
+        self.0.commit().await
+    }
+}
+
+impl std::ops::Deref for Announcing {
+    type Target = DatabaseTransaction;
+
+    fn deref(&self) -> &DatabaseTransaction {
+        &self.0
+    }
+}
+
+#[async_trait]
+impl ConnectionTrait for Announcing {
+    fn get_database_backend(&self) -> DbBackend {
+        self.0.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        self.0.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        self.0.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        self.0.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        self.0.query_all_raw(stmt).await
+    }
+}
+
+/// Writes the events of a change in its transaction; call it last, right before the commit (a
+/// store's own transactions do, through `Announcing::commit`).
 /// Which event a change makes is the domain's to say (`Change::order`, `Change::thread`, …).
-pub(crate) async fn record(
+async fn record(
     txn: &DatabaseTransaction,
     at_ms: i64,
     changes: &[Change],
@@ -43,10 +108,7 @@ pub(crate) async fn record(
 
 /// Writes events each at its own time (positions, at the moment each was taken), in one
 /// statement; call it last, right before the commit, as [`record`].
-pub(crate) async fn record_each(
-    txn: &DatabaseTransaction,
-    changes: &[(i64, Change)],
-) -> Result<(), DbErr> {
+async fn record_each(txn: &DatabaseTransaction, changes: &[(i64, Change)]) -> Result<(), DbErr> {
     if changes.is_empty() {
         return Ok(());
     }

@@ -104,9 +104,7 @@ impl StaffStore for SqlOperationsStore {
         at: DateTime<Utc>,
         audit: &AuditEntry,
     ) -> DomainResult<()> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         let revoked = service_key::Entity::update_many()
             .set(service_key::ActiveModel {
                 revoked_at_ms: Set(Some(ms(at))),
@@ -118,15 +116,13 @@ impl StaffStore for SqlOperationsStore {
             .await
             .map_err(storage)?;
         // Revoked meanwhile by someone else: theirs is the action on record.
+        let mut changes = Vec::new();
         if revoked.rows_affected == 1 {
             insert_audit(&txn, audit).await.map_err(storage)?;
-            // Last, as the live events want: the key's open streams end.
-            let holder = Holder::Key(id.to_owned());
-            live::record(&txn, ms(at), &[Change::access(&holder)])
-                .await
-                .map_err(storage)?;
+            // The key's open streams end.
+            changes.push(Change::access(&Holder::Key(id.to_owned())));
         }
-        txn.commit().await.map_err(storage)
+        txn.commit(ms(at), &changes).await.map_err(storage)
     }
 
     async fn keys(&self) -> DomainResult<Vec<ServiceKey>> {

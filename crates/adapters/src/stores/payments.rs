@@ -257,9 +257,7 @@ impl PaymentStore for SqlPaymentStore {
     }
 
     async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         if let Some(p) = &s.payment {
             if s.new_payment {
                 if let Err(e) = payment::Entity::insert(payment_to_row(p)).exec(&txn).await {
@@ -336,10 +334,9 @@ impl PaymentStore for SqlPaymentStore {
         changes.extend(s.entries.iter().map(|e| Change::wallet(&e.owner)));
         let at = s.entries.first().map(|e| e.at);
         let at = s.order.as_ref().map(|o| o.updated_at).or(at);
-        live::record(&txn, at.map_or(0, ms), &changes)
+        txn.commit(at.map_or(0, ms), &changes)
             .await
             .map_err(storage)?;
-        txn.commit().await.map_err(storage)?;
         Ok(())
     }
 

@@ -90,9 +90,7 @@ impl SupportStore for SqlSupportStore {
         first: &Message,
         request: Option<&RequestId>,
     ) -> DomainResult<Thread> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         let row = support_thread::ActiveModel {
             id: Set(thread.id.as_str().into()),
             owner: Set(thread.owner.as_str().into()),
@@ -128,10 +126,7 @@ impl SupportStore for SqlSupportStore {
             .await
             .map_err(storage)?;
         let change = Change::thread(thread.owner.as_str(), &thread.id);
-        live::record(&txn, ms(first.at), &[change])
-            .await
-            .map_err(storage)?;
-        txn.commit().await.map_err(storage)?;
+        txn.commit(ms(first.at), &[change]).await.map_err(storage)?;
         Ok(thread.clone())
     }
 
@@ -173,9 +168,7 @@ impl SupportStore for SqlSupportStore {
             Author::Customer => support_thread::Column::UnreadByOperators,
             Author::Operator(_) => support_thread::Column::UnreadByCustomer,
         };
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         // The thread row first: it numbers the message and makes a concurrent one wait.
         support_thread::Entity::update_many()
             .col_expr(
@@ -231,10 +224,7 @@ impl SupportStore for SqlSupportStore {
                     queue_push(&txn, &owner, &notice).await.map_err(storage)?;
                 }
                 let change = Change::thread(&owner, id);
-                live::record(&txn, ms(message.at), &[change])
-                    .await
-                    .map_err(storage)?;
-                txn.commit().await.map_err(storage)
+                txn.commit(ms(message.at), &[change]).await.map_err(storage)
             }
             // Sent before (a retry): the first one stands, and nothing of this one is kept.
             Err(e) if unique_violation(&e) && request.is_some() => {
@@ -250,9 +240,7 @@ impl SupportStore for SqlSupportStore {
         closed_at: Option<DateTime<Utc>>,
         audit: &AuditEntry,
     ) -> DomainResult<()> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         let row = support_thread::Entity::find_by_id(id.as_str())
             .one(&txn)
             .await
@@ -269,10 +257,7 @@ impl SupportStore for SqlSupportStore {
             .map_err(storage)?;
         insert_audit(&txn, audit).await.map_err(storage)?;
         let change = Change::thread(&row.owner, id);
-        live::record(&txn, ms(audit.at), &[change])
-            .await
-            .map_err(storage)?;
-        txn.commit().await.map_err(storage)
+        txn.commit(ms(audit.at), &[change]).await.map_err(storage)
     }
 
     async fn mark_read(&self, id: &ThreadId, side: Side) -> DomainResult<()> {

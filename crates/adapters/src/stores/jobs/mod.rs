@@ -22,7 +22,7 @@ use crate::sql::entities::{
     job, job_message, job_offer, job_position, job_step, order, partner_hold,
 };
 use crate::stores::live;
-use crate::stores::orders::saving::{announce, queue_notices, save_order};
+use crate::stores::orders::saving::{queue_notices, save_order};
 
 mod positions;
 mod rows;
@@ -111,9 +111,7 @@ impl JobStore for SqlJobStore {
     }
 
     async fn save_job(&self, j: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         let first_new = write_job(&txn, j).await?;
         let id = j.order_id.as_str();
         if let Some(order) = with.tell {
@@ -149,7 +147,8 @@ impl JobStore for SqlJobStore {
             // A job earns once: its step is saved over the job's version, and its key is unique.
             crate::stores::partners::ledger::add(&txn, earning).await?;
         }
-        // The order last: its live event is the transaction's last write.
+        // The order last, then the live events of all it changed.
+        let mut changes = Vec::new();
         if let Some(order) = with.order {
             let (first_new, saved) = save_order(&txn, order).await.map_err(|e| match e {
                 StoreError::Stale => JobStoreError::Stale,
@@ -160,28 +159,20 @@ impl JobStore for SqlJobStore {
             queue_notices(&txn, order, first_new)
                 .await
                 .map_err(storage)?;
-            announce(&txn, order, saved).await.map_err(storage)?;
+            changes.push(saved.into_change());
         } else if let Some(row) = order::Entity::find_by_id(id)
             .one(&txn)
             .await
             .map_err(storage)?
         {
             // The job is part of the order as its customer and the console watch it.
-            let change = Change::order_part(&row.owner, &j.order_id);
-            live::record(&txn, ms(last_change(j)), &[change])
-                .await
-                .map_err(storage)?;
+            changes.push(Change::order_part(&row.owner, &j.order_id));
         }
-        // The phones of the partners it concerns (the domain's list), with the order's event.
-        let told: Vec<Change> = with
-            .partners
-            .iter()
-            .map(|p| Change::job(p, &j.order_id))
-            .collect();
-        live::record(&txn, ms(last_change(j)), &told)
+        // The phones of the partners it concerns (the domain's list).
+        changes.extend(with.partners.iter().map(|p| Change::job(p, &j.order_id)));
+        txn.commit(ms(last_change(j)), &changes)
             .await
             .map_err(storage)?;
-        txn.commit().await.map_err(storage)?;
         Ok(())
     }
 
@@ -300,9 +291,7 @@ impl JobStore for SqlJobStore {
             if let Some(sent) = self.message_by_key(order, &message).await? {
                 return Ok(sent);
             }
-            let txn = crate::sql::db::begin_write(&self.db)
-                .await
-                .map_err(storage)?;
+            let txn = live::begin(&self.db).await.map_err(storage)?;
             let last = job_message::Entity::find()
                 .filter(job_message::Column::OrderId.eq(order.as_str()))
                 .order_by_desc(job_message::Column::Seq)
@@ -322,10 +311,7 @@ impl JobStore for SqlJobStore {
                 Change::order_part(owner.as_str(), order),
                 Change::job(partner, order),
             ];
-            live::record(&txn, ms(message.at), &changes)
-                .await
-                .map_err(storage)?;
-            match txn.commit().await {
+            match txn.commit(ms(message.at), &changes).await {
                 Err(e) if unique(&e) => continue,
                 other => other.map_err(storage)?,
             }

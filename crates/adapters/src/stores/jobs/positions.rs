@@ -96,7 +96,7 @@ async fn write(db: DatabaseConnection, mut readings: mpsc::Receiver<Reading>) {
 }
 
 async fn write_group(db: &DatabaseConnection, group: &[Reading]) -> Result<Vec<bool>, DbErr> {
-    let txn = crate::sql::db::begin_write(db).await?;
+    let txn = live::begin(db).await?;
     // Replaced within seconds: not worth a disk flush, and its commit holds the live events'
     // lock the shorter.
     crate::sql::db::commit_without_flush(&txn).await?;
@@ -113,8 +113,7 @@ async fn write_group(db: &DatabaseConnection, group: &[Reading]) -> Result<Vec<b
         kept.push(written);
     }
     // One event a reading kept, at the time it was taken.
-    live::record_each(&txn, &changes).await?;
-    txn.commit().await?;
+    txn.commit_each(&changes).await?;
     Ok(kept)
 }
 

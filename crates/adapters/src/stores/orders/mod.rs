@@ -29,11 +29,12 @@ use sea_orm::{
 };
 
 use self::rows::order_from_row;
-use self::saving::{announce, queue_notices, save_order};
+use self::saving::{queue_notices, save_order};
 use self::writer::OrderWriter;
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::{idempotency_key, order, order_event, payment, therapist_hold};
 use crate::sql::paging::decode_cursor;
+use crate::stores::live;
 
 pub struct SqlOrderStore {
     db: DatabaseConnection,
@@ -137,25 +138,23 @@ impl OrderStore for SqlOrderStore {
     }
 
     async fn save(&self, o: &Order) -> Result<(), StoreError> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         let (first_new, saved) = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
-        announce(&txn, o, saved).await.map_err(storage)?;
-        txn.commit().await.map_err(storage)?;
+        txn.commit(ms(o.updated_at), &[saved.into_change()])
+            .await
+            .map_err(storage)?;
         Ok(())
     }
 
     async fn save_audited(&self, o: &Order, audit: &AuditEntry) -> Result<(), StoreError> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         let (first_new, saved) = save_order(&txn, o).await?;
         queue_notices(&txn, o, first_new).await.map_err(storage)?;
         insert_audit(&txn, audit).await.map_err(storage)?;
-        announce(&txn, o, saved).await.map_err(storage)?;
-        txn.commit().await.map_err(storage)?;
+        txn.commit(ms(o.updated_at), &[saved.into_change()])
+            .await
+            .map_err(storage)?;
         Ok(())
     }
 

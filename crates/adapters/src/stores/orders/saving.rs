@@ -13,15 +13,14 @@ use domain::ordering::{Order, OrderState, ServiceDetails, StoreError};
 use domain::shared::web_pages;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, NotSet,
-    PaginatorTrait, QueryFilter, QuerySelect, Set, SqlErr,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
+    QueryFilter, QuerySelect, Set, SqlErr,
 };
 
 use super::rows::{event_rows, order_to_row};
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{json, ms, storage};
 use crate::sql::entities::{account, mail_outbox, order, order_event, order_image, therapist_hold};
-use crate::stores::live;
 use crate::stores::notifications::{PushNotice, queue_push};
 use domain::notifications::NoticeKind;
 
@@ -164,24 +163,15 @@ pub(crate) async fn save_order(
 }
 
 /// An order saved in a transaction whose live event is not recorded yet. Nothing reads it but
-/// `announce` (or `into_change`, for a store that records more changes at once), and it is
-/// `must_use`: a store that saves an order and does not announce it does not pass the lints.
-#[must_use = "record the order's live event (`announce`) before the commit"]
+/// `into_change`, whose change goes to the transaction's commit (`live::Announcing::commit`), and
+/// it is `must_use`: a store that saves an order and does not announce it does not pass the lints.
+#[must_use = "commit the order's change with its transaction (`Announcing::commit`)"]
 pub(crate) struct Unannounced(Change);
 
 impl Unannounced {
     pub(crate) fn into_change(self) -> Change {
         self.0
     }
-}
-
-/// Tells the watchers the order changed: the last write of its transaction.
-pub(crate) async fn announce(
-    txn: &DatabaseTransaction,
-    o: &Order,
-    saved: Unannounced,
-) -> Result<(), DbErr> {
-    live::record(txn, ms(o.updated_at), &[saved.into_change()]).await
 }
 
 /// Queues the mails of the order's new steps (the domain says which) in the caller's

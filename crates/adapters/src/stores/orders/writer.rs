@@ -19,7 +19,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::saving::{sync_massage, unpaid_of_each};
 use super::statements::{Announce, insert_rows, latest};
 use crate::sql::common::{ms, storage};
-use crate::sql::db::{DbLock, begin_write, message_limit, take_locks};
+use crate::sql::db::{DbLock, message_limit, take_locks};
 use crate::sql::entities::idempotency_key;
 use crate::stores::live;
 
@@ -201,7 +201,7 @@ async fn write(
     limit: Option<usize>,
 ) -> Result<Vec<Result<(), StoreError>>, DbErr> {
     let mut outcomes: Vec<Result<(), StoreError>> = vec![Ok(()); jobs.len()];
-    let txn = begin_write(db).await?;
+    let txn = live::begin(db).await?;
     // On PostgreSQL every capped customer's lock is taken first and in one order, so two groups
     // (or two nodes) never wait on each other; on SQLite the write lock covers them.
     let mut owners: Vec<&str> = jobs
@@ -252,13 +252,12 @@ async fn write(
         .filter(|&&i| outcomes[i].is_ok())
         .map(|&i| &jobs[i].order)
         .collect();
-    let changes: Vec<Change> = late_written.iter().map(|o| Change::order(o)).collect();
-    live::record(&txn, latest(&late_written), &changes).await?;
     #[cfg(feature = "testing")]
     if jobs.iter().any(|j| j.panics) {
         panic!("a bug in the order writer, as a test makes one");
     }
-    txn.commit().await?;
+    let changes: Vec<Change> = late_written.iter().map(|o| Change::order(o)).collect();
+    txn.commit(latest(&late_written), &changes).await?;
     Ok(outcomes)
 }
 

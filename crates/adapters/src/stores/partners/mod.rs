@@ -50,9 +50,7 @@ impl PartnerStore for SqlPartnerStore {
     }
 
     async fn save_partner(&self, p: &Partner, audit: &AuditEntry) -> DomainResult<()> {
-        let txn = crate::sql::db::begin_write(&self.db)
-            .await
-            .map_err(storage)?;
+        let txn = live::begin(&self.db).await.map_err(storage)?;
         let row = partner_to_row(p, audit.at);
         let exists = partner::Entity::find_by_id(p.user_id.as_str())
             .count(&txn)
@@ -73,10 +71,7 @@ impl PartnerStore for SqlPartnerStore {
         insert_audit(&txn, audit).await.map_err(storage)?;
         // Their phone reads itself again: paused, it closes; their hours, as set.
         let change = Change::partner(&p.user_id);
-        live::record(&txn, ms(audit.at), &[change])
-            .await
-            .map_err(storage)?;
-        txn.commit().await.map_err(storage)
+        txn.commit(ms(audit.at), &[change]).await.map_err(storage)
     }
 
     async fn ledger(
