@@ -93,11 +93,7 @@ impl ConnectionTrait for Announcing {
 /// Writes the events of a change in its transaction; call it last, right before the commit (a
 /// store's own transactions do, through `Announcing::commit`).
 /// Which event a change makes is the domain's to say (`Change::order`, `Change::thread`, …).
-async fn record(
-    txn: &DatabaseTransaction,
-    at_ms: i64,
-    changes: &[Change],
-) -> Result<(), DbErr> {
+async fn record(txn: &DatabaseTransaction, at_ms: i64, changes: &[Change]) -> Result<(), DbErr> {
     if changes.is_empty() {
         return Ok(());
     }

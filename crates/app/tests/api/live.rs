@@ -402,6 +402,9 @@ api_test!(
             .unwrap();
         let (seen, _) = until_event(&mut minh_s, his).await;
         let withdrawn = at.elapsed();
+        eprintln!(
+            "the partner's stream heard: offer {offered:?}, message {message:?}, withdrawal {withdrawn:?}"
+        );
         for (what, took) in [
             ("offer", offered),
             ("message", message),

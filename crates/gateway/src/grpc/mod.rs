@@ -1,5 +1,26 @@
 //! tonic services, each wrapped for gRPC-Web so browsers reach the same code.
 
+/// A generated service trait implemented for `$server`, each method answered by its subject's
+/// handler (`handler(&server, request)`): the operators' and the partners' services, one file per
+/// subject.
+macro_rules! serve_by_subject {
+    ($service:path, $server:ty, {
+        $($method:ident($request:ident, $response:ident) => $handler:path;)*
+    }) => {
+        #[tonic::async_trait]
+        impl $service for $server {
+            $(
+                async fn $method(
+                    &self,
+                    request: tonic::Request<$crate::pb::$request>,
+                ) -> Result<tonic::Response<$crate::pb::$response>, tonic::Status> {
+                    $handler(self, request).await
+                }
+            )*
+        }
+    };
+}
+
 mod catalog;
 mod federation;
 mod identity;

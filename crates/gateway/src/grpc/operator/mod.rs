@@ -15,7 +15,7 @@ mod staff;
 mod support;
 
 use domain::audit::Staff;
-use tonic::{Request, Response, Status};
+use tonic::{Request, Status};
 
 use crate::auth::grpc_staff;
 use crate::error::status;
@@ -44,71 +44,56 @@ impl Operators {
     }
 }
 
-/// The generated trait, each method answered by its subject's handler.
-macro_rules! dispatch {
-    ($($method:ident($request:ident, $response:ident) => $handler:path;)*) => {
-        #[tonic::async_trait]
-        impl pb::operator_service_server::OperatorService for Operators {
-            $(
-                async fn $method(
-                    &self,
-                    request: Request<pb::$request>,
-                ) -> Result<Response<pb::$response>, Status> {
-                    $handler(self, request).await
-                }
-            )*
-        }
-    };
-}
-
-dispatch! {
-    search_orders(SearchOrdersRequest, SearchOrdersResponse) => orders::search_orders;
-    get_order(OperatorServiceGetOrderRequest, OperatorServiceGetOrderResponse) => orders::get_order;
-    confirm_order(ConfirmOrderRequest, ConfirmOrderResponse) => orders::confirm_order;
-    assign_driver(AssignDriverRequest, AssignDriverResponse) => orders::assign_driver;
-    assign_therapist(AssignTherapistRequest, AssignTherapistResponse) => orders::assign_therapist;
-    complete_order(CompleteOrderRequest, CompleteOrderResponse) => orders::complete_order;
-    list_order_payments(ListOrderPaymentsRequest, ListOrderPaymentsResponse) => payments::list_order_payments;
-    quote_cancellation(OperatorServiceQuoteCancellationRequest, OperatorServiceQuoteCancellationResponse) => payments::quote_cancellation;
-    add_order_note(AddOrderNoteRequest, AddOrderNoteResponse) => orders::add_order_note;
-    cancel_order(OperatorServiceCancelOrderRequest, OperatorServiceCancelOrderResponse) => payments::cancel_order;
-    mark_transfer_paid(MarkTransferPaidRequest, MarkTransferPaidResponse) => payments::mark_transfer_paid;
-    reply_to_thread(ReplyToThreadRequest, ReplyToThreadResponse) => support::reply_to_thread;
-    adjust_wallet(AdjustWalletRequest, AdjustWalletResponse) => payments::adjust_wallet;
-    export_catalog(ExportCatalogRequest, ExportCatalogResponse) => catalog::export_catalog;
-    import_catalog(ImportCatalogRequest, ImportCatalogResponse) => catalog::import_catalog;
-    set_plan_active(SetPlanActiveRequest, SetPlanActiveResponse) => catalog::set_plan_active;
-    set_therapist_active(SetTherapistActiveRequest, SetTherapistActiveResponse) => catalog::set_therapist_active;
-    set_therapist_hours(SetTherapistHoursRequest, SetTherapistHoursResponse) => catalog::set_therapist_hours;
-    list_support_threads(ListSupportThreadsRequest, ListSupportThreadsResponse) => support::list_support_threads;
-    get_support_thread(GetSupportThreadRequest, GetSupportThreadResponse) => support::get_support_thread;
-    list_audit_entries(ListAuditEntriesRequest, ListAuditEntriesResponse) => staff::list_audit_entries;
-    find_customers(FindCustomersRequest, FindCustomersResponse) => customers::find_customers;
-    get_customer(GetCustomerRequest, GetCustomerResponse) => customers::get_customer;
-    list_staff(ListStaffRequest, ListStaffResponse) => staff::list_staff;
-    invite_staff(InviteStaffRequest, InviteStaffResponse) => staff::invite_staff;
-    update_staff(UpdateStaffRequest, UpdateStaffResponse) => staff::update_staff;
-    list_service_keys(ListServiceKeysRequest, ListServiceKeysResponse) => staff::list_service_keys;
-    issue_service_key(IssueServiceKeyRequest, IssueServiceKeyResponse) => staff::issue_service_key;
-    revoke_service_key(RevokeServiceKeyRequest, RevokeServiceKeyResponse) => staff::revoke_service_key;
-    set_thread_closed(SetThreadClosedRequest, SetThreadClosedResponse) => support::set_thread_closed;
-    list_catalog(ListCatalogRequest, ListCatalogResponse) => catalog::list_catalog;
-    update_therapist(UpdateTherapistRequest, UpdateTherapistResponse) => catalog::update_therapist;
-    update_plan(UpdatePlanRequest, UpdatePlanResponse) => catalog::update_plan;
-    upload_catalog_photo(UploadCatalogPhotoRequest, UploadCatalogPhotoResponse) => catalog::upload_catalog_photo;
-    list_all_reviews(ListAllReviewsRequest, ListAllReviewsResponse) => reviews::list_all_reviews;
-    hide_review(HideReviewRequest, HideReviewResponse) => reviews::hide_review;
-    list_partners(ListPartnersRequest, ListPartnersResponse) => partners::list_partners;
-    invite_partner(InvitePartnerRequest, InvitePartnerResponse) => partners::invite_partner;
-    offer_job(OfferJobRequest, OfferJobResponse) => jobs::offer_job;
-    set_partner_active(SetPartnerActiveRequest, SetPartnerActiveResponse) => partners::set_partner_active;
-    withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => jobs::withdraw_job;
-    list_job_board(ListJobBoardRequest, ListJobBoardResponse) => jobs::list_job_board;
-    get_order_job(GetOrderJobRequest, GetOrderJobResponse) => jobs::get_order_job;
-    get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => jobs::get_order_job_thread;
-    list_payroll(ListPayrollRequest, ListPayrollResponse) => partners::list_payroll;
-    pay_partner_week(PayPartnerWeekRequest, PayPartnerWeekResponse) => partners::pay_partner_week;
-    export_payroll(ExportPayrollRequest, ExportPayrollResponse) => partners::export_payroll;
-    get_backups(GetBackupsRequest, GetBackupsResponse) => backups::get_backups;
-    start_backup(StartBackupRequest, StartBackupResponse) => backups::start_backup;
+serve_by_subject! {
+    pb::operator_service_server::OperatorService, Operators, {
+        search_orders(SearchOrdersRequest, SearchOrdersResponse) => orders::search_orders;
+        get_order(OperatorServiceGetOrderRequest, OperatorServiceGetOrderResponse) => orders::get_order;
+        confirm_order(ConfirmOrderRequest, ConfirmOrderResponse) => orders::confirm_order;
+        assign_driver(AssignDriverRequest, AssignDriverResponse) => orders::assign_driver;
+        assign_therapist(AssignTherapistRequest, AssignTherapistResponse) => orders::assign_therapist;
+        complete_order(CompleteOrderRequest, CompleteOrderResponse) => orders::complete_order;
+        list_order_payments(ListOrderPaymentsRequest, ListOrderPaymentsResponse) => payments::list_order_payments;
+        quote_cancellation(OperatorServiceQuoteCancellationRequest, OperatorServiceQuoteCancellationResponse) => payments::quote_cancellation;
+        add_order_note(AddOrderNoteRequest, AddOrderNoteResponse) => orders::add_order_note;
+        cancel_order(OperatorServiceCancelOrderRequest, OperatorServiceCancelOrderResponse) => payments::cancel_order;
+        mark_transfer_paid(MarkTransferPaidRequest, MarkTransferPaidResponse) => payments::mark_transfer_paid;
+        reply_to_thread(ReplyToThreadRequest, ReplyToThreadResponse) => support::reply_to_thread;
+        adjust_wallet(AdjustWalletRequest, AdjustWalletResponse) => payments::adjust_wallet;
+        export_catalog(ExportCatalogRequest, ExportCatalogResponse) => catalog::export_catalog;
+        import_catalog(ImportCatalogRequest, ImportCatalogResponse) => catalog::import_catalog;
+        set_plan_active(SetPlanActiveRequest, SetPlanActiveResponse) => catalog::set_plan_active;
+        set_therapist_active(SetTherapistActiveRequest, SetTherapistActiveResponse) => catalog::set_therapist_active;
+        set_therapist_hours(SetTherapistHoursRequest, SetTherapistHoursResponse) => catalog::set_therapist_hours;
+        list_support_threads(ListSupportThreadsRequest, ListSupportThreadsResponse) => support::list_support_threads;
+        get_support_thread(GetSupportThreadRequest, GetSupportThreadResponse) => support::get_support_thread;
+        list_audit_entries(ListAuditEntriesRequest, ListAuditEntriesResponse) => staff::list_audit_entries;
+        find_customers(FindCustomersRequest, FindCustomersResponse) => customers::find_customers;
+        get_customer(GetCustomerRequest, GetCustomerResponse) => customers::get_customer;
+        list_staff(ListStaffRequest, ListStaffResponse) => staff::list_staff;
+        invite_staff(InviteStaffRequest, InviteStaffResponse) => staff::invite_staff;
+        update_staff(UpdateStaffRequest, UpdateStaffResponse) => staff::update_staff;
+        list_service_keys(ListServiceKeysRequest, ListServiceKeysResponse) => staff::list_service_keys;
+        issue_service_key(IssueServiceKeyRequest, IssueServiceKeyResponse) => staff::issue_service_key;
+        revoke_service_key(RevokeServiceKeyRequest, RevokeServiceKeyResponse) => staff::revoke_service_key;
+        set_thread_closed(SetThreadClosedRequest, SetThreadClosedResponse) => support::set_thread_closed;
+        list_catalog(ListCatalogRequest, ListCatalogResponse) => catalog::list_catalog;
+        update_therapist(UpdateTherapistRequest, UpdateTherapistResponse) => catalog::update_therapist;
+        update_plan(UpdatePlanRequest, UpdatePlanResponse) => catalog::update_plan;
+        upload_catalog_photo(UploadCatalogPhotoRequest, UploadCatalogPhotoResponse) => catalog::upload_catalog_photo;
+        list_all_reviews(ListAllReviewsRequest, ListAllReviewsResponse) => reviews::list_all_reviews;
+        hide_review(HideReviewRequest, HideReviewResponse) => reviews::hide_review;
+        list_partners(ListPartnersRequest, ListPartnersResponse) => partners::list_partners;
+        invite_partner(InvitePartnerRequest, InvitePartnerResponse) => partners::invite_partner;
+        offer_job(OfferJobRequest, OfferJobResponse) => jobs::offer_job;
+        set_partner_active(SetPartnerActiveRequest, SetPartnerActiveResponse) => partners::set_partner_active;
+        withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => jobs::withdraw_job;
+        list_job_board(ListJobBoardRequest, ListJobBoardResponse) => jobs::list_job_board;
+        get_order_job(GetOrderJobRequest, GetOrderJobResponse) => jobs::get_order_job;
+        get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => jobs::get_order_job_thread;
+        list_payroll(ListPayrollRequest, ListPayrollResponse) => partners::list_payroll;
+        pay_partner_week(PayPartnerWeekRequest, PayPartnerWeekResponse) => partners::pay_partner_week;
+        export_payroll(ExportPayrollRequest, ExportPayrollResponse) => partners::export_payroll;
+        get_backups(GetBackupsRequest, GetBackupsResponse) => backups::get_backups;
+        start_backup(StartBackupRequest, StartBackupResponse) => backups::start_backup;
+    }
 }

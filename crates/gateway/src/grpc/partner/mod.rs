@@ -12,7 +12,7 @@ mod thread;
 use domain::identity::IdentityService;
 use domain::jobs::JobService;
 use domain::partners::{Partner, PartnerService};
-use tonic::{Request, Response, Status};
+use tonic::{Request, Status};
 
 use crate::auth::grpc_caller;
 use crate::error::status;
@@ -48,38 +48,23 @@ impl Partners {
     }
 }
 
-/// The generated trait, each method answered by its subject's handler.
-macro_rules! dispatch {
-    ($($method:ident($request:ident, $response:ident) => $handler:path;)*) => {
-        #[tonic::async_trait]
-        impl pb::partner_service_server::PartnerService for Partners {
-            $(
-                async fn $method(
-                    &self,
-                    request: Request<pb::$request>,
-                ) -> Result<Response<pb::$response>, Status> {
-                    $handler(self, request).await
-                }
-            )*
-        }
-    };
-}
-
-dispatch! {
-    get_partner(GetPartnerRequest, GetPartnerResponse) => record::get_partner;
-    list_jobs(ListJobsRequest, ListJobsResponse) => jobs::list_jobs;
-    get_job(GetJobRequest, GetJobResponse) => jobs::get_job;
-    accept_job(AcceptJobRequest, AcceptJobResponse) => jobs::accept_job;
-    decline_job(DeclineJobRequest, DeclineJobResponse) => jobs::decline_job;
-    advance_job(AdvanceJobRequest, AdvanceJobResponse) => jobs::advance_job;
-    check_in(CheckInRequest, CheckInResponse) => jobs::check_in;
-    get_hotel_photo(GetHotelPhotoRequest, GetHotelPhotoResponse) => jobs::get_hotel_photo;
-    report_no_show(ReportNoShowRequest, ReportNoShowResponse) => jobs::report_no_show;
-    report_position(ReportPositionRequest, ReportPositionResponse) => jobs::report_position;
-    get_job_thread(GetJobThreadRequest, GetJobThreadResponse) => thread::get_job_thread;
-    send_job_message(SendJobMessageRequest, SendJobMessageResponse) => thread::send_job_message;
-    get_availability(GetAvailabilityRequest, GetAvailabilityResponse) => record::get_availability;
-    set_availability(SetAvailabilityRequest, SetAvailabilityResponse) => record::set_availability;
-    get_earnings(GetEarningsRequest, GetEarningsResponse) => earnings::get_earnings;
-    get_earnings_week(GetEarningsWeekRequest, GetEarningsWeekResponse) => earnings::get_earnings_week;
+serve_by_subject! {
+    pb::partner_service_server::PartnerService, Partners, {
+        get_partner(GetPartnerRequest, GetPartnerResponse) => record::get_partner;
+        list_jobs(ListJobsRequest, ListJobsResponse) => jobs::list_jobs;
+        get_job(GetJobRequest, GetJobResponse) => jobs::get_job;
+        accept_job(AcceptJobRequest, AcceptJobResponse) => jobs::accept_job;
+        decline_job(DeclineJobRequest, DeclineJobResponse) => jobs::decline_job;
+        advance_job(AdvanceJobRequest, AdvanceJobResponse) => jobs::advance_job;
+        check_in(CheckInRequest, CheckInResponse) => jobs::check_in;
+        get_hotel_photo(GetHotelPhotoRequest, GetHotelPhotoResponse) => jobs::get_hotel_photo;
+        report_no_show(ReportNoShowRequest, ReportNoShowResponse) => jobs::report_no_show;
+        report_position(ReportPositionRequest, ReportPositionResponse) => jobs::report_position;
+        get_job_thread(GetJobThreadRequest, GetJobThreadResponse) => thread::get_job_thread;
+        send_job_message(SendJobMessageRequest, SendJobMessageResponse) => thread::send_job_message;
+        get_availability(GetAvailabilityRequest, GetAvailabilityResponse) => record::get_availability;
+        set_availability(SetAvailabilityRequest, SetAvailabilityResponse) => record::set_availability;
+        get_earnings(GetEarningsRequest, GetEarningsResponse) => earnings::get_earnings;
+        get_earnings_week(GetEarningsWeekRequest, GetEarningsWeekResponse) => earnings::get_earnings_week;
+    }
 }
