@@ -8,14 +8,16 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SearchOrdersResponseSchema } from '@/gen/booking/v1/operator_pb';
-import { JobStatus, ListJobsResponseSchema, PartnerJobSchema } from '@/gen/booking/v1/partner_pb';
+import { ListJobBoardResponseSchema, ListPartnersResponseSchema, ListSupportThreadsResponseSchema, SearchOrdersResponseSchema } from '@/gen/booking/v1/operator_pb';
+import { GetEarningsResponseSchema, JobStatus, ListJobsResponseSchema, PartnerJobSchema } from '@/gen/booking/v1/partner_pb';
 import { consoleMessages } from '@/console/messages';
+import { BoardPage } from '@/console/screens/board-page';
 import { OrdersPage } from '@/console/screens/orders-page';
 import { messages } from '@/lib/messages';
 import { queryClient } from '@/lib/query-client';
 import { forgetSchedule, keepSchedule } from '@/partner/api';
 import { partnerMessages } from '@/partner/messages';
+import { EarningsPage } from '@/partner/earnings-page';
 import { SchedulePage } from '@/partner/schedule-page';
 import { grpcWebError, grpcWebOk } from './grpc-web';
 
@@ -105,6 +107,83 @@ describe("the console's orders", () => {
       shown(<OrdersPage />);
       expect(await screen.findByText(consoleMessages.loadFailed, undefined, eventually)).toBeTruthy();
       expect(screen.queryByTestId('orders-table')).toBeNull();
+      cleanup();
+      queryClient.clear();
+    }
+  });
+});
+
+describe("the partner's earnings", () => {
+  const m = partnerMessages;
+
+  it('says it is loading while the answer is on its way', async () => {
+    serve(never);
+    shown(<EarningsPage />);
+    expect(await screen.findByText(messages.loading)).toBeTruthy();
+  });
+
+  it('shows nothing earned and no week when there is none', async () => {
+    serve(() => grpcWebOk(GetEarningsResponseSchema, { todayVnd: 0n, thisWeekVnd: 0n, owedVnd: 0n, weeks: [] }));
+    shown(<EarningsPage />);
+    expect(await screen.findByText(m.earnings.none, undefined, eventually)).toBeTruthy();
+    expect(screen.getByTestId('owed').textContent).toContain('0');
+  });
+
+  it('says it could not load, with a retry, when refused and when there is no connection', async () => {
+    for (const answer of [() => grpcWebError(Code.PermissionDenied, 'paused'), offline]) {
+      serve(answer);
+      shown(<EarningsPage />);
+      expect(await screen.findByText(m.loadFailed, { exact: false }, eventually)).toBeTruthy();
+      expect(screen.getByRole('button', { name: m.retry })).toBeTruthy();
+      expect(screen.queryByTestId('owed')).toBeNull();
+      cleanup();
+      queryClient.clear();
+    }
+  });
+});
+
+describe("the console's board", () => {
+  const panels = ['board-paid', 'board-unassigned', 'board-jobs', 'board-transfers', 'board-threads'];
+  /** Each of the board's calls answered empty, by the method the request names. */
+  const empty = (input: RequestInfo | URL) => {
+    const method = String(input).split('/').pop();
+    switch (method) {
+      case 'SearchOrders':
+        return grpcWebOk(SearchOrdersResponseSchema, { orders: [] });
+      case 'ListSupportThreads':
+        return grpcWebOk(ListSupportThreadsResponseSchema, { threads: [] });
+      case 'ListJobBoard':
+        return grpcWebOk(ListJobBoardResponseSchema, { jobs: [] });
+      case 'ListPartners':
+        return grpcWebOk(ListPartnersResponseSchema, { partners: [] });
+      default:
+        return grpcWebError(Code.Unimplemented, `the board does not call ${method}`);
+    }
+  };
+  const each = async (words: string) => {
+    for (const id of panels) await vi.waitFor(() => expect(screen.getByTestId(id).textContent).toContain(words), eventually);
+  };
+
+  it('says each panel is loading while its answer is on its way', async () => {
+    serve(never);
+    shown(<BoardPage />);
+    await each(messages.loading);
+  });
+
+  it('says each panel is empty when there is nothing to do', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => empty(input)),
+    );
+    shown(<BoardPage />);
+    await each(consoleMessages.empty);
+  });
+
+  it('says each panel could not load when refused, and when there is no connection', async () => {
+    for (const answer of [() => grpcWebError(Code.PermissionDenied, 'no'), offline]) {
+      serve(answer);
+      shown(<BoardPage />);
+      await each(consoleMessages.loadFailed);
       cleanup();
       queryClient.clear();
     }

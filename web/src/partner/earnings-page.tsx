@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { WeekStatement } from '@/gen/booking/v1/partner_pb';
 import { formatVnd } from '@/lib/format';
 import { LANGUAGE } from '@/lib/i18n/language';
+import { messages } from '@/lib/messages';
 import { showTimestamp, weekEnds } from '@/lib/vietnam-time';
 import { useEarnings, useEarningsWeek } from './api';
 import { partnerMessages } from './messages';
@@ -37,6 +38,7 @@ export function EarningsPage() {
           </button>
         </p>
       )}
+      {!data && !error && <p className="muted">{messages.loading}</p>}
       {data && (
         <>
           <dl className="partner-tiles">
