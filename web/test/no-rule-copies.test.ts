@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(__dirname, '..', 'src');
-const STATE = String.raw`(?:OrderState|JobStatus)\.[A-Z_]+`;
+const STATE = String.raw`(?:OrderState|OrderGroup|JobStatus)\.[A-Z_]+`;
 /** `[OrderState.PAID, OrderState.CONFIRMED]`, over lines or not. */
 const LIST = new RegExp(String.raw`\[\s*${STATE}\s*,\s*${STATE}`);
 /** `s === OrderState.PAID || s === OrderState.CONFIRMED`, and the like. */
@@ -30,6 +30,7 @@ describe('the web holds no copy of the server rules', () => {
     expect(ruleCopies('const OPEN = [OrderState.DRAFT, OrderState.PAID];')).toHaveLength(1);
     expect(ruleCopies('[\n  JobStatus.ACCEPTED,\n  JobStatus.ON_THE_WAY,\n]')).toHaveLength(1);
     expect(ruleCopies('o.state === OrderState.PAID || o.state === OrderState.CONFIRMED')).toHaveLength(1);
+    expect(ruleCopies('o.group === OrderGroup.UPCOMING || o.group === OrderGroup.DONE')).toHaveLength(1);
     expect(ruleCopies('o.state === OrderState.DRAFT ? a : b')).toHaveLength(0);
   });
 

@@ -186,6 +186,7 @@ api_test!(
         assert_eq!(ids(&page.orders), [cancelled.as_str()]);
         assert_eq!(page.orders[0].group, i32::from(pb::OrderGroup::Closed));
         assert!(page.orders[0].actions.is_empty());
+        assert!(!page.orders[0].paid, "refunded: its payment does not stand");
         let page = orders
             .list_orders(group(pb::OrderGroup::Unpaid))
             .await

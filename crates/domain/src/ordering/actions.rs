@@ -67,6 +67,11 @@ impl OrderGroup {
 }
 
 impl OrderState {
+    /// Its payment came and stands: still to be served, or served.
+    pub const fn is_paid(self) -> bool {
+        matches!(self.group(), OrderGroup::Upcoming | OrderGroup::Done)
+    }
+
     pub const fn group(self) -> OrderGroup {
         match self {
             OrderState::Draft | OrderState::PendingPayment => OrderGroup::Unpaid,

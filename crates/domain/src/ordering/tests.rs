@@ -241,6 +241,11 @@ fn the_actions_sent_with_an_order_are_those_its_calls_allow() {
             state == OrderState::Completed,
             "{code}: review"
         );
+        let kept = matches!(
+            state,
+            OrderState::Paid | OrderState::Confirmed | OrderState::Completed
+        );
+        assert_eq!(state.is_paid(), kept, "{code}: paid");
         // A customer is never offered an operator's action, nor staff a customer's.
         assert!(
             !customer

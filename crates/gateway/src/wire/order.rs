@@ -314,6 +314,7 @@ pub(crate) fn order_to_pb(o: &Order, reader: Reader) -> pb::Order {
             .map(|a| i32::from(action_to_pb(a)))
             .collect(),
         group: group_to_pb(o.state.group()).into(),
+        paid: o.state.is_paid(),
     }
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Category } from '@/gen/booking/v1/catalog_pb';
-import { allows, OrderAction, OrderGroup } from '@/lib/order-actions';
+import { allows, OrderAction } from '@/lib/order-actions';
 import { reportPurchaseOnce } from '@/lib/analytics';
 import { CURRENCY } from '@/lib/constants';
 import { formatVnd } from '@/lib/format';
@@ -39,8 +39,7 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
     if (state !== undefined && state !== PaymentState.PENDING) void refreshAfterSettlement();
   }, [state]);
 
-  // Paid: upcoming or done, as the server groups its state.
-  const paid = order?.group === OrderGroup.UPCOMING || order?.group === OrderGroup.DONE;
+  const paid = order?.paid ?? false;
   useEffect(() => {
     if (!order || !paid) return;
     const value = Number(order.estimate?.totalVnd ?? 0n);
