@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use app::{Config, Environment, server};
+use app::{Config, server};
 
 pub struct BenchServer {
     pub base: String,
@@ -26,27 +26,24 @@ impl BenchServer {
             || format!("sqlite://{}?mode=rwc", dir.join("bench.db").display()),
             str::to_owned,
         );
-        let config = Config {
-            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-            env: Environment::Dev,
-            database_url: database_url.clone().into(),
-            web_dir: dir.join("web"),
-            mailbox_dir: dir.join("mailbox"),
-            backup_dir: dir.join("backups"),
-            // Backups are the `backup` program's to take, not the schedule's.
-            backup_every_minutes: 0,
-            seed_demo: Some(seed_demo),
-            trust_proxy: true,
-            log: "error".into(),
-            // In-process servers stop when the bench is done: no load balancer to wait for.
-            shutdown_grace_secs: Some(0),
-            // One bench account orders for many customers: the per-customer cap on unpaid orders
-            // would stop it after eight.
-            max_unpaid_orders: 0,
-            max_unpaid_massage_orders: 0,
-            ..Config::default()
-        };
-        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        let mut config = Config::default();
+        config.server.listen = SocketAddr::from(([127, 0, 0, 1], 0));
+        config.server.web_dir = dir.join("web");
+        config.server.trust_proxy = true;
+        // In-process servers stop when the bench is done: no load balancer to wait for.
+        config.server.shutdown_grace_secs = Some(0);
+        config.database.url = database_url.clone().into();
+        config.database.seed_demo = Some(seed_demo);
+        config.mail.mailbox_dir = dir.join("mailbox");
+        config.backups.dir = dir.join("backups");
+        // Backups are the `backup` program's to take, not the schedule's.
+        config.backups.every_minutes = 0;
+        config.telemetry.log = "error".into();
+        // One bench account orders for many customers: the per-customer cap on unpaid orders
+        // would stop it after eight.
+        config.orders.max_unpaid = 0;
+        config.orders.max_unpaid_massage = 0;
+        let listener = tokio::net::TcpListener::bind(config.server.listen).await?;
         let base = format!("http://{}", listener.local_addr()?);
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(server::serve(config, listener, async {

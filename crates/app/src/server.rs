@@ -82,10 +82,10 @@ impl App {
         let sealing = config
             .sealing()
             .context("the key-encryption key of the signing keys")?;
-        let db = db::connect(&config.database_url)
+        let db = db::connect(&config.database.url)
             .await
             .context("connecting to the database")?;
-        if config.migrate_on_start {
+        if config.database.migrate_on_start {
             db::migrate(&db).await.context("migrating the database")?;
         }
         // Plans show the same cancellation terms the payment service applies.
@@ -100,13 +100,13 @@ impl App {
             tracing::info!("loaded the demo catalogue");
         }
         let mut policy = IdentityPolicy::for_site(&config.site_url());
-        policy.sign_up_per_address.max = config.sign_ups_per_address_hour.max(1);
+        policy.sign_up_per_address.max = config.accounts.sign_ups_per_address_hour.max(1);
         policy.refresh_reuse_grace =
-            chrono::Duration::seconds(i64::from(config.refresh_reuse_grace_secs));
+            chrono::Duration::seconds(i64::from(config.accounts.refresh_reuse_grace_secs));
         let signer = Arc::new(
             JwtSigner::load(
                 db.clone(),
-                chrono::Duration::days(i64::from(config.signing_key_days.max(1))),
+                chrono::Duration::days(i64::from(config.accounts.signing_key_days.max(1))),
                 policy.id_token_ttl + policy.clock_leeway,
                 sealing,
             )
@@ -142,13 +142,13 @@ impl App {
                 anyhow::bail!("APP_SMTP_HOST is required in prod: mails must reach customers")
             }
             None => {
-                let mailbox = DevMailbox::new(&config.mailbox_dir);
+                let mailbox = DevMailbox::new(&config.mail.mailbox_dir);
                 (Arc::new(mailbox.clone()), Some(mailbox))
             }
         };
         let order_store: Arc<dyn OrderStore> = Arc::new(SqlOrderStore::writing_through(
             db.clone(),
-            db::connect_order_writer(&config.database_url)
+            db::connect_order_writer(&config.database.url)
                 .await
                 .context("opening the order writer's connection")?,
         ));
@@ -160,7 +160,7 @@ impl App {
         );
         let blobs: Arc<dyn BlobStore> = match config.s3()? {
             Some(s3) => Arc::new(S3BlobStore::new(&s3).map_err(anyhow::Error::msg)?),
-            None => Arc::new(LocalBlobStore::new(&config.media_dir)),
+            None => Arc::new(LocalBlobStore::new(&config.storage.media_dir)),
         };
         let media = MediaService::new(
             Arc::new(ImageRsCodec::new()),
@@ -251,7 +251,7 @@ impl App {
             SqlLiveFeed::start(db.clone(), LIVE_POLL)
                 .await
                 .context("reading the live events")?,
-            config.live_streams_per_account as usize,
+            config.server.live_streams_per_account as usize,
         );
         let vapid = config.vapid().context("the Web Push key")?.map(Arc::new);
         let notifications = NotificationService::new(
@@ -312,7 +312,7 @@ impl App {
         if let (Environment::Dev, Some(mailbox)) = (config.env, &self.mailbox) {
             router = router.merge(mailbox_page::router(mailbox.clone()));
         }
-        let web = web::router(&config.web_dir, Some(self.services.catalog.clone()));
+        let web = web::router(&config.server.web_dir, Some(self.services.catalog.clone()));
         router
             .fallback(|request: Request| async move {
                 match gateway::unknown_service(&request) {
@@ -330,7 +330,7 @@ impl App {
                 listener::close_when_draining,
             ))
             .layer(middleware::from_fn_with_state(
-                config.trust_proxy,
+                config.server.trust_proxy,
                 client_addr,
             ))
             .layer(middleware::from_fn_with_state(
@@ -494,11 +494,11 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let mut config = config;
     // Links and the tokens' issuer name the address actually bound (port 0 picks one).
-    if config.public_url.is_none() {
-        config.public_url = Some(format!("http://{}", listener.local_addr()?));
+    if config.server.public_url.is_none() {
+        config.server.public_url = Some(format!("http://{}", listener.local_addr()?));
     }
     // Held while serving a SQLite database, so that a restore is refused meanwhile.
-    let _serving = match adapters::sql::db::sqlite_file(&config.database_url) {
+    let _serving = match adapters::sql::db::sqlite_file(&config.database.url) {
         Some(file) => {
             let file = std::path::Path::new(file);
             if let Some(dir) = file.parent() {
@@ -524,10 +524,11 @@ pub async fn serve(
         backups: app.services.backups.clone(),
         reminders: config
             .reminders
+            .on
             .then(|| config.reminders(&app.db, Arc::new(SystemClock)))
             .transpose()
             .context("the reminders' settings")?,
-        expiry_interval: Duration::from_secs(u64::from(config.order_expiry_interval_secs.max(1))),
+        expiry_interval: Duration::from_secs(u64::from(config.orders.expiry_interval_secs.max(1))),
     };
     let jobs = jobs::start(work, stopped);
     tracing::info!(addr = %listener.local_addr()?, env = ?config.env, site = %config.site_url(), "listening");

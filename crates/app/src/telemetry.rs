@@ -43,7 +43,7 @@ pub fn init(config: &Config) -> Telemetry {
     let directives = std::env::var("RUST_LOG")
         .ok()
         .filter(|d| EnvFilter::try_new(d).is_ok())
-        .or_else(|| Some(config.log.clone()).filter(|d| EnvFilter::try_new(d).is_ok()))
+        .or_else(|| Some(config.telemetry.log.clone()).filter(|d| EnvFilter::try_new(d).is_ok()))
         .unwrap_or_else(|| "info".into());
     let filter = |extra: &str| {
         EnvFilter::try_new(format!("{directives}{extra}"))
@@ -51,8 +51,8 @@ pub fn init(config: &Config) -> Telemetry {
     };
     let prod = config.env == Environment::Prod;
     let traces =
-        config.otlp_endpoint.as_deref().and_then(|endpoint| {
-            match SpanExporter::builder()
+        config.telemetry.otlp_endpoint.as_deref().and_then(
+            |endpoint| match SpanExporter::builder()
                 .with_tonic()
                 .with_endpoint(endpoint)
                 .build()
@@ -67,8 +67,8 @@ pub fn init(config: &Config) -> Telemetry {
                     eprintln!("APP_OTLP_ENDPOINT {endpoint}: {error}; traces stay local");
                     None
                 }
-            }
-        });
+            },
+        );
     let otel = traces.as_ref().map(|p| {
         tracing_opentelemetry::layer()
             .with_tracer(p.tracer("booking"))

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use adapters::testing::{Backend, TestDb, unique_name};
-use app::{Config, Environment, server};
+use app::{Config, server};
 use base64::Engine;
 use base64::prelude::BASE64_STANDARD;
 use gateway::pb;
@@ -81,7 +81,9 @@ struct Node {
 
 impl Node {
     async fn start(config: Config, http: &reqwest::Client) -> Self {
-        let listener = tokio::net::TcpListener::bind(config.listen).await.unwrap();
+        let listener = tokio::net::TcpListener::bind(config.server.listen)
+            .await
+            .unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(server::serve(config, listener, async {
@@ -124,31 +126,29 @@ impl Node {
 
 impl TestApp {
     fn config(db: &TestDb, web_dir: &std::path::Path) -> Config {
-        Config {
-            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-            env: Environment::Dev,
-            database_url: db.url.clone().into(),
-            web_dir: web_dir.to_owned(),
-            seed_demo: Some(true),
-            mailbox_dir: web_dir.join("mailbox"),
-            media_dir: web_dir.join("images"),
-            backup_dir: web_dir.join("backups"),
-            // Taken when a test asks, not at every server's start.
-            backup_every_minutes: 0,
-            // Decided on a clock the test sets (`reminders.rs`), not the day's.
-            reminders: false,
-            log: "warn".into(),
-            order_expiry_interval_secs: 1,
-            vnpay_tmn_code: Some(VNPAY_TMN.into()),
-            vnpay_hash_secret: Some(VNPAY_SECRET.into()),
-            // Nothing balances load in front of a test's server: it stops at once.
-            shutdown_grace_secs: Some(0),
-            // Every node of a test shares the test's key-encryption key, made on first start.
-            key_encryption_key_file: Some(web_dir.join("key-encryption.key")),
-            // And its Web Push key.
-            vapid_key_file: Some(web_dir.join("vapid.key")),
-            ..Config::default()
-        }
+        let mut c = Config::default();
+        c.server.listen = SocketAddr::from(([127, 0, 0, 1], 0));
+        c.server.web_dir = web_dir.to_owned();
+        // Nothing balances load in front of a test's server: it stops at once.
+        c.server.shutdown_grace_secs = Some(0);
+        c.database.url = db.url.clone().into();
+        c.database.seed_demo = Some(true);
+        c.mail.mailbox_dir = web_dir.join("mailbox");
+        c.storage.media_dir = web_dir.join("images");
+        c.backups.dir = web_dir.join("backups");
+        // Taken when a test asks, not at every server's start.
+        c.backups.every_minutes = 0;
+        // Decided on a clock the test sets (`reminders.rs`), not the day's.
+        c.reminders.on = false;
+        c.telemetry.log = "warn".into();
+        c.orders.expiry_interval_secs = 1;
+        c.payments.vnpay.tmn_code = Some(VNPAY_TMN.into());
+        c.payments.vnpay.hash_secret = Some(VNPAY_SECRET.into());
+        // Every node of a test shares the test's key-encryption key, made on first start.
+        c.sealing.key_file = Some(web_dir.join("key-encryption.key"));
+        // And its Web Push key.
+        c.push.vapid_key_file = Some(web_dir.join("vapid.key"));
+        c
     }
 
     async fn start(backend: Backend) -> Self {
@@ -178,9 +178,10 @@ impl TestApp {
     /// A second server on this test's database, with the same public address (as behind one
     /// load balancer: the tokens' issuer is that address).
     async fn another_node(&self) -> Node {
-        let config = Config {
-            public_url: Some(self.url("")),
-            ..Self::config(&self.db, &self.web_dir)
+        let config = {
+            let mut config = Self::config(&self.db, &self.web_dir);
+            config.server.public_url = Some(self.url(""));
+            config
         };
         Node::start(config, &self.http).await
     }
@@ -377,7 +378,8 @@ macro_rules! api_test_beside {
             async fn run(backend: Backend) {
                 let (origin, handle) = ($start)().await;
                 let named = origin.clone();
-                let app = TestApp::start_with(backend, move |c| c.outbound_allow = named).await;
+                let app =
+                    TestApp::start_with(backend, move |c| c.server.outbound_allow = named).await;
                 ($body)(&app, origin, handle).await;
                 app.stop().await;
             }

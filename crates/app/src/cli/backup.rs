@@ -37,7 +37,7 @@ pub(super) async fn run_backup(config: &Config, backup: Backup) -> anyhow::Resul
             let aside = adapters::providers::backups::restore_sqlite(
                 &shelf,
                 &name,
-                &config.database_url,
+                &config.database.url,
                 &stamp,
             )
             .await
@@ -86,7 +86,7 @@ pub(super) async fn run_backup(config: &Config, backup: Backup) -> anyhow::Resul
 
 /// DATABASE_URL, when it is PostgreSQL's (dumps are pg_dump's).
 fn postgres_url(config: &Config) -> anyhow::Result<String> {
-    let url = &config.database_url;
+    let url = &config.database.url;
     anyhow::ensure!(
         url.starts_with("postgres://") || url.starts_with("postgresql://"),
         "dumps are PostgreSQL's; a SQLite node's backups are `booking backup now`"

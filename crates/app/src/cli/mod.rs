@@ -94,19 +94,19 @@ pub async fn main() -> anyhow::Result<()> {
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {
     match command {
         Command::Serve => {
-            let listener = tokio::net::TcpListener::bind(config.listen)
+            let listener = tokio::net::TcpListener::bind(config.server.listen)
                 .await
-                .with_context(|| format!("binding {}", config.listen))?;
+                .with_context(|| format!("binding {}", config.server.listen))?;
             server::serve(config, listener, jobs::shutdown_signal()).await
         }
         Command::Migrate => {
-            let db = adapters::sql::db::connect(&config.database_url).await?;
+            let db = adapters::sql::db::connect(&config.database.url).await?;
             adapters::sql::db::migrate(&db).await?;
             tracing::info!("database is up to date");
             Ok(())
         }
         Command::SeedDemo => {
-            let db = adapters::sql::db::connect(&config.database_url).await?;
+            let db = adapters::sql::db::connect(&config.database.url).await?;
             adapters::sql::db::migrate(&db).await?;
             let repo = adapters::SqlCatalogRepository::new(db);
             let catalog = domain::catalog::CatalogService::new(Arc::new(repo));

@@ -1,5 +1,8 @@
+use std::net::SocketAddr;
+
 use figment::Jail;
 
+use super::providers::create_key_file;
 use super::*;
 
 #[test]
@@ -35,22 +38,16 @@ fn servers_of_one_process_making_the_key_at_once_share_one() {
 fn reminder_times_and_quiet_hours_are_read_or_refused_by_name() {
     let settings = Config::default().reminder_settings().unwrap();
     assert_eq!(settings, domain::reminders::ReminderSettings::default());
-    let bad = Config {
-        remind_partner_at: "8pm".into(),
-        ..Config::default()
-    };
+    let mut bad = Config::default();
+    bad.reminders.partner_at = "8pm".into();
     let e = bad.reminder_settings().unwrap_err().to_string();
     assert!(e.contains("APP_REMIND_PARTNER_AT"), "{e}");
-    let bad = Config {
-        quiet_hours: "22-7".into(),
-        ..Config::default()
-    };
+    let mut bad = Config::default();
+    bad.reminders.quiet_hours = "22-7".into();
     let e = bad.reminder_settings().unwrap_err().to_string();
     assert!(e.contains("APP_QUIET_HOURS"), "{e}");
-    let none = Config {
-        quiet_hours: String::new(),
-        ..Config::default()
-    };
+    let mut none = Config::default();
+    none.reminders.quiet_hours = String::new();
     assert_eq!(none.reminder_settings().unwrap().quiet, None);
 }
 
@@ -62,15 +59,11 @@ fn push_is_off_in_prod_without_a_key_and_a_bad_key_is_refused() {
     };
     assert!(prod.vapid().unwrap().is_none());
     let key = adapters::providers::push::VapidKey::generate();
-    let given = Config {
-        vapid_private_key: Some(key.into()),
-        ..prod.clone()
-    };
+    let mut given = prod.clone();
+    given.push.vapid_private_key = Some(key.into());
     assert_eq!(given.vapid().unwrap().unwrap().public().len(), 87);
-    let bad = Config {
-        vapid_private_key: Some("not a key".into()),
-        ..prod
-    };
+    let mut bad = prod;
+    bad.push.vapid_private_key = Some("not a key".into());
     assert!(
         bad.vapid()
             .unwrap_err()
@@ -79,20 +72,89 @@ fn push_is_off_in_prod_without_a_key_and_a_bad_key_is_refused() {
     );
 }
 
+/// Every leaf of the sections, as `a.b.c`.
+fn settings_of(value: &figment::value::Value, at: &str, out: &mut Vec<String>) {
+    match value.as_dict() {
+        Some(dict) => {
+            for (key, value) in dict {
+                let path = if at.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{at}.{key}")
+                };
+                settings_of(value, &path, out);
+            }
+        }
+        None => out.push(at.to_owned()),
+    }
+}
+
+#[test]
+fn every_setting_has_one_environment_name_and_every_name_one_setting() {
+    let defaults = Figment::from(Serialized::defaults(Config::default()));
+    let mut settings = Vec::new();
+    settings_of(&defaults.find_value("").unwrap(), "", &mut settings);
+    // The file's identity provider tables, and the database's address (`DATABASE_URL`).
+    settings.retain(|s| s != "oidc" && s != "database.url");
+    let mut mapped: Vec<String> = ENV.iter().map(|(_, path)| (*path).to_owned()).collect();
+    settings.sort();
+    mapped.sort();
+    assert_eq!(mapped, settings);
+    let mut names: Vec<&str> = ENV.iter().map(|(name, _)| *name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), ENV.len(), "a name sets one setting");
+    // And each is in the README's table, as operators look them up.
+    let readme = include_str!("../../../../README.md");
+    for (name, _) in ENV {
+        let variable = format!("`APP_{}`", name.to_uppercase());
+        assert!(
+            readme.contains(&variable),
+            "{variable} is not in the README"
+        );
+    }
+}
+
+#[test]
+fn the_file_nests_by_subject_and_the_environment_keeps_its_flat_names() {
+    Jail::expect_with(|jail| {
+        jail.create_file(
+            "app.toml",
+            "[server]\nlisten = \"0.0.0.0:9000\"\n[mail.smtp]\nhost = \"smtp.example\"\nport = 25",
+        )?;
+        jail.set_env("APP_SMTP_PORT", "2525");
+        jail.set_env("APP_MAX_UNPAID_ORDERS", "3");
+        jail.set_env("APP_REMINDERS", "false");
+        let c = Config::load(Some(Path::new("app.toml"))).map_err(|e| e.to_string())?;
+        assert_eq!(c.server.listen.port(), 9000);
+        assert_eq!(c.mail.smtp.host.as_deref(), Some("smtp.example"));
+        assert_eq!(c.mail.smtp.port, 2525, "the environment wins over the file");
+        assert_eq!(c.orders.max_unpaid, 3);
+        assert!(!c.reminders.on);
+        Ok(())
+    });
+}
+
 #[test]
 fn layers_defaults_file_and_environment() {
     Jail::expect_with(|jail| {
-        jail.create_file("app.toml", "listen = \"0.0.0.0:9000\"\nlog = \"debug\"")?;
+        jail.create_file(
+            "app.toml",
+            "[server]\nlisten = \"0.0.0.0:9000\"\n[telemetry]\nlog = \"debug\"",
+        )?;
         jail.set_env("APP_ENV", "prod");
         jail.set_env("APP_LOG", "warn");
         jail.set_env("DATABASE_URL", "postgres://db/x");
         jail.set_env("APP_SIGN_UPS_PER_ADDRESS_HOUR", "50");
         let c = Config::load(Some(Path::new("app.toml"))).map_err(|e| e.to_string())?;
-        assert_eq!(c.listen, SocketAddr::from(([0, 0, 0, 0], 9000)));
+        assert_eq!(c.server.listen, SocketAddr::from(([0, 0, 0, 0], 9000)));
         assert_eq!(c.env, Environment::Prod);
-        assert_eq!(c.log, "warn", "the environment wins over the file");
-        assert_eq!(c.database_url.expose(), "postgres://db/x");
-        assert_eq!(c.sign_ups_per_address_hour, 50);
+        assert_eq!(
+            c.telemetry.log, "warn",
+            "the environment wins over the file"
+        );
+        assert_eq!(c.database.url.expose(), "postgres://db/x");
+        assert_eq!(c.accounts.sign_ups_per_address_hour, 50);
         assert!(!c.seeds_demo());
         Ok(())
     });
@@ -103,6 +165,10 @@ fn a_bad_value_is_an_error_not_a_default() {
     Jail::expect_with(|jail| {
         jail.set_env("APP_ENV", "staging");
         assert!(Config::load(None).is_err());
+        jail.set_env("APP_ENV", "prod");
+        jail.set_env("APP_SMTP_PORT", "twenty-five");
+        let e = Config::load(None).unwrap_err().to_string();
+        assert!(e.contains("APP_SMTP_PORT"), "named as it was set: {e}");
         Ok(())
     });
 }
@@ -183,6 +249,7 @@ fn no_secret_is_printed_with_the_configuration() {
             ("APP_LINE_CHANNEL_TOKEN", "line-token-b71"),
             ("APP_BANK_WEBHOOK_SECRET", "bank-secret-6c0"),
             ("APP_VNPAY_HASH_SECRET", "vnpay-secret-e19"),
+            ("APP_S3_SECRET_KEY", "s3-secret-2b9"),
         ];
         for (name, value) in secrets {
             jail.set_env(name, value);
@@ -193,7 +260,7 @@ fn no_secret_is_printed_with_the_configuration() {
         )?;
         let c = Config::load(Some(Path::new("app.toml"))).map_err(|e| e.to_string())?;
         // Each was read, and is there to be used.
-        assert_eq!(c.smtp_password.as_deref(), Some("smtp-pass-91c"));
+        assert_eq!(c.mail.smtp.password.as_deref(), Some("smtp-pass-91c"));
         assert_eq!(
             c.oidc["google"].client_secret.as_deref(),
             Some("oidc-secret-3f5")

@@ -134,9 +134,10 @@ async fn serves<T>(stopped: &Stopped, load: &Load<T>) {
         db,
         web_dir,
     } = stopped;
-    let config = Config {
-        public_url: Some(format!("http://{addr}")),
-        ..TestApp::config(db, web_dir)
+    let config = {
+        let mut config = TestApp::config(db, web_dir);
+        config.server.public_url = Some(format!("http://{addr}"));
+        config
     };
     let node = Node::start(config, http).await;
     let (n, id) = load
@@ -158,7 +159,7 @@ async fn serves<T>(stopped: &Stopped, load: &Load<T>) {
 
 /// Twelve sign-ups from one address: more than the hourly throttle lets through.
 fn many_sign_ups(c: &mut Config) {
-    c.sign_ups_per_address_hour = 100;
+    c.accounts.sign_ups_per_address_hour = 100;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -108,7 +108,7 @@ macro_rules! federation_test {
                 let idp = Idp::start().await;
                 let settings = idp.settings();
                 let app = TestApp::start_with(backend, move |c| {
-                    c.public_url = Some(SITE.into());
+                    c.server.public_url = Some(SITE.into());
                     c.oidc = settings;
                 })
                 .await;
@@ -818,10 +818,10 @@ mod line_notices {
             ..Default::default()
         };
         let app = TestApp::start_with(backend, move |c| {
-            c.public_url = Some(SITE.into());
+            c.server.public_url = Some(SITE.into());
             c.oidc = [("line".to_owned(), line)].into_iter().collect();
-            c.line_channel_token = Some("line-token".into());
-            c.line_api_url = api;
+            c.line.channel_token = Some("line-token".into());
+            c.line.api_url = api;
         })
         .await;
         let outcome = sign_in_with(&app, "line", &format!("{LINE_USER}|ann@line.example|1")).await;

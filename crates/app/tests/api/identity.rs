@@ -546,7 +546,7 @@ api_test!(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reuse_after_the_grace_revokes_the_family() {
     for backend in [Backend::Sqlite, Backend::Postgres] {
-        let app = TestApp::start_with(backend, |c| c.refresh_reuse_grace_secs = 0).await;
+        let app = TestApp::start_with(backend, |c| c.accounts.refresh_reuse_grace_secs = 0).await;
         let s = sign_up(&app, "copy@example.com", "secret1").await;
         let first = s["refreshToken"].as_str().unwrap().to_owned();
         let (status, body) = app

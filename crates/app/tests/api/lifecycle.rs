@@ -12,9 +12,10 @@ use super::*;
 impl TestApp {
     /// Another server on this test's database, configured by `edit`.
     async fn node_with(&self, edit: impl FnOnce(&mut Config)) -> Node {
-        let mut config = Config {
-            public_url: Some(self.url("")),
-            ..Self::config(&self.db, &self.web_dir)
+        let mut config = {
+            let mut config = Self::config(&self.db, &self.web_dir);
+            config.server.public_url = Some(self.url(""));
+            config
         };
         edit(&mut config);
         Node::start(config, &self.http).await
@@ -41,9 +42,9 @@ api_test!(
     async |app: &TestApp| {
         let node = app
             .node_with(|c| {
-                c.header_read_secs = 1;
-                c.body_idle_secs = 1;
-                c.body_min_bytes_per_sec = 100;
+                c.server.header_read_secs = 1;
+                c.server.body_idle_secs = 1;
+                c.server.body_min_bytes_per_sec = 100;
             })
             .await;
         let healthz = node.url("/healthz");
@@ -115,10 +116,10 @@ api_test!(
     async |app: &TestApp| {
         let mut node = app
             .node_with(|c| {
-                c.shutdown_grace_secs = Some(2);
-                c.shutdown_deadline_secs = 10;
-                c.body_idle_secs = 5;
-                c.body_min_bytes_per_sec = 1;
+                c.server.shutdown_grace_secs = Some(2);
+                c.server.shutdown_deadline_secs = 10;
+                c.server.body_idle_secs = 5;
+                c.server.body_min_bytes_per_sec = 1;
             })
             .await;
         // An idle keep-alive connection, used once.

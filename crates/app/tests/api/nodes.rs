@@ -99,9 +99,10 @@ async fn nodes_start_together(backend: Backend) {
     app::telemetry::init(&config);
     let site = Some("http://booking.test".to_owned());
     let start = || {
-        let config = Config {
-            public_url: site.clone(),
-            ..TestApp::config(&db, &web_dir)
+        let config = {
+            let mut config = TestApp::config(&db, &web_dir);
+            config.server.public_url = site.clone();
+            config
         };
         Node::start(config, &http)
     };
