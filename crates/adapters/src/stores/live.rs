@@ -15,14 +15,14 @@ use std::time::Duration;
 use async_trait::async_trait;
 use domain::DomainResult;
 use domain::live::{Change, LiveEvent, LiveFeed, Topic, Wanted};
-use domain::shared::UserId;
+use domain::shared::{Unit, UserId, Work};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
     EntityTrait, ExecResult, QueryFilter, QueryOrder, QueryResult, QuerySelect, Set, Statement,
 };
 use tokio::sync::watch;
 
-use crate::sql::common::{instant, storage};
+use crate::sql::common::{corrupt, instant, storage};
 use crate::sql::db::{DbLock, take_lock};
 use crate::sql::entities::live_event;
 
@@ -56,6 +56,63 @@ impl Announcing {
     pub(crate) async fn commit_each(self, changes: &[(i64, Change)]) -> Result<(), DbErr> {
         record_each(&self.0, changes).await?;
         self.0.commit().await
+    }
+}
+
+/// The domain's unit of work in SQL (`domain::shared::Unit`): one `Announcing` transaction in which
+/// several stores write (a job and its order, a settlement and its order), each naming what it
+/// changed; the commit announces them all, the same change named twice (a job's order part and
+/// the order itself) once, at the latest time any write gave.
+pub(crate) struct SqlWork {
+    txn: Announcing,
+    at_ms: i64,
+    changes: Vec<Change>,
+}
+
+impl SqlWork {
+    pub(crate) async fn begin(db: &DatabaseConnection) -> DomainResult<Unit> {
+        let txn = begin(db).await.map_err(storage)?;
+        Ok(Unit::new(SqlWork {
+            txn,
+            at_ms: 0,
+            changes: Vec::new(),
+        }))
+    }
+
+    /// The SQL work `unit` holds; a unit of another adapter is a bug, refused.
+    pub(crate) fn of(unit: &mut Unit) -> DomainResult<&mut SqlWork> {
+        unit.work()
+            .ok_or_else(|| corrupt("unit of work", "not a SQL store's unit"))
+    }
+
+    pub(crate) fn txn(&self) -> &Announcing {
+        &self.txn
+    }
+
+    /// Adds what a write in the unit changed, announced at the commit.
+    pub(crate) fn announce(&mut self, at_ms: i64, changes: impl IntoIterator<Item = Change>) {
+        self.at_ms = self.at_ms.max(at_ms);
+        for change in changes {
+            if !self.changes.contains(&change) {
+                self.changes.push(change);
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl Work for SqlWork {
+    fn as_any(&mut self) -> &mut (dyn std::any::Any + Send) {
+        self
+    }
+
+    async fn commit(self: Box<Self>) -> DomainResult<()> {
+        let SqlWork {
+            txn,
+            at_ms,
+            changes,
+        } = *self;
+        txn.commit(at_ms, &changes).await.map_err(storage)
     }
 }
 

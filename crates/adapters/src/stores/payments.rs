@@ -6,23 +6,22 @@
 use async_trait::async_trait;
 use domain::error::{Message, msg};
 use domain::live::Change;
-use domain::ordering::{IdempotencyKey, OrderId, StoreError};
+use domain::ordering::{IdempotencyKey, OrderId};
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, NOTES, Payment, PaymentId, PaymentState,
     PaymentStore, Purpose, SettleError, Settlement,
 };
-use domain::shared::{Money, Page, PageRequest, UserId};
+use domain::shared::{Money, Page, PageRequest, Unit, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, NotSet, QueryFilter,
-    QueryOrder, QuerySelect, Set, SqlErr,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
+    NotSet, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr, TransactionTrait,
 };
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::{bank_transfer, ledger_entry, payment, wallet};
-use crate::stores::live;
-use crate::stores::orders::saving::{queue_notices, save_order};
+use crate::stores::live::SqlWork;
 
 pub struct SqlPaymentStore {
     db: DatabaseConnection,
@@ -33,15 +32,49 @@ impl SqlPaymentStore {
         Self { db }
     }
 
-    /// A unique violation on insert: the key was taken, or (no key of ours there) the order has a
-    /// succeeded payment already.
-    async fn taken(&self, p: &Payment) -> Result<SettleError, SettleError> {
-        if let Some(key) = &p.key
-            && self.by_key(&p.owner, key).await?.is_some()
-        {
-            return Ok(SettleError::KeyTaken);
+    /// `settle` in a unit of its own, committed: a settlement that moves no order.
+    #[cfg(feature = "testing")]
+    pub async fn settle_alone(&self, s: &Settlement) -> Result<(), SettleError> {
+        let mut unit = SqlWork::begin(&self.db).await?;
+        self.settle(&mut unit, s).await?;
+        Ok(unit.commit().await?)
+    }
+}
+
+/// A unique violation on a payment's insert, read on `db`: the key was taken, or (no key of ours
+/// there) the order has a succeeded payment already.
+async fn clash(db: &impl ConnectionTrait, p: &Payment) -> Result<SettleError, SettleError> {
+    let Some(key) = &p.key else {
+        return Ok(SettleError::Stale);
+    };
+    let mine = payment::Entity::find()
+        .filter(payment::Column::Owner.eq(p.owner.as_str()))
+        .filter(payment::Column::IdemKey.eq(key.as_str()))
+        .one(db)
+        .await
+        .map_err(storage)?;
+    Ok(match mine {
+        Some(_) => SettleError::KeyTaken,
+        None => SettleError::Stale,
+    })
+}
+
+/// Inserts a new payment in a savepoint of `txn`, so that a unique violation leaves the unit's
+/// transaction usable (PostgreSQL aborts a transaction at its first error) for the read that
+/// names it, on the unit's own connection: a unit that waited for another connection while
+/// holding its own could empty the pool under a burst of one key.
+async fn insert_new(txn: &DatabaseTransaction, p: &Payment) -> Result<(), SettleError> {
+    let savepoint = txn.begin().await.map_err(storage)?;
+    match payment::Entity::insert(payment_to_row(p))
+        .exec(&savepoint)
+        .await
+    {
+        Ok(_) => Ok(savepoint.commit().await.map_err(storage)?),
+        Err(e) if unique(&e) => {
+            savepoint.rollback().await.map_err(storage)?;
+            Err(clash(txn, p).await?)
         }
-        Ok(SettleError::Stale)
+        Err(e) => Err(storage(e).into()),
     }
 }
 
@@ -221,7 +254,7 @@ impl PaymentStore for SqlPaymentStore {
             .await
         {
             Ok(_) => Ok(()),
-            Err(e) if unique(&e) => Err(self.taken(p).await?),
+            Err(e) if unique(&e) => Err(clash(&self.db, p).await?),
             Err(e) => Err(storage(e).into()),
         }
     }
@@ -256,19 +289,12 @@ impl PaymentStore for SqlPaymentStore {
             .await
     }
 
-    async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {
-        let txn = live::begin(&self.db).await.map_err(storage)?;
+    async fn settle(&self, unit: &mut Unit, s: &Settlement) -> Result<(), SettleError> {
+        let work = SqlWork::of(unit)?;
+        let txn = work.txn();
         if let Some(p) = &s.payment {
             if s.new_payment {
-                if let Err(e) = payment::Entity::insert(payment_to_row(p)).exec(&txn).await {
-                    let failed = if unique(&e) {
-                        drop(txn);
-                        self.taken(p).await?
-                    } else {
-                        storage(e).into()
-                    };
-                    return Err(failed);
-                }
+                insert_new(txn, p).await?;
             } else {
                 // Only a pending payment settles, and only once.
                 // Its key is the filter, not a value set (see `orders::saving::save_order`).
@@ -280,7 +306,7 @@ impl PaymentStore for SqlPaymentStore {
                     .set(row)
                     .filter(payment::Column::Id.eq(p.id.as_str()))
                     .filter(payment::Column::State.eq(PaymentState::Pending.code()))
-                    .exec(&txn)
+                    .exec(txn)
                     .await
                     .map_err(|e| {
                         if unique(&e) {
@@ -303,7 +329,7 @@ impl PaymentStore for SqlPaymentStore {
                 outcome: Set(outcome.code().into()),
                 payment_id: Set(s.payment.as_ref().map(|p| p.id.as_str().into())),
             };
-            if let Err(e) = bank_transfer::Entity::insert(row).exec(&txn).await {
+            if let Err(e) = bank_transfer::Entity::insert(row).exec(txn).await {
                 return Err(if unique(&e) {
                     SettleError::Duplicate
                 } else {
@@ -311,32 +337,14 @@ impl PaymentStore for SqlPaymentStore {
                 });
             }
         }
-        let mut changes: Vec<Change> = Vec::new();
-        if let Some(o) = &s.order {
-            let (first_new, saved) = save_order(&txn, o).await.map_err(|e| match e {
-                // Paying leaves a hold as it was, so a clash means the order moved meanwhile.
-                StoreError::Stale
-                | StoreError::KeyTaken
-                | StoreError::SlotTaken
-                | StoreError::TooManyUnpaid => SettleError::Stale,
-                StoreError::Other(e) => SettleError::Other(e),
-            })?;
-            // The receipt or the cancellation notice, in the same transaction.
-            queue_notices(&txn, o, first_new).await.map_err(storage)?;
-            changes.push(saved.into_change());
-        }
         for e in &s.entries {
-            apply_entry(&txn, e).await?;
+            apply_entry(txn, e).await?;
         }
         if let Some(audit) = &s.audit {
-            insert_audit(&txn, audit).await.map_err(storage)?;
+            insert_audit(txn, audit).await.map_err(storage)?;
         }
-        changes.extend(s.entries.iter().map(|e| Change::wallet(&e.owner)));
-        let at = s.entries.first().map(|e| e.at);
-        let at = s.order.as_ref().map(|o| o.updated_at).or(at);
-        txn.commit(at.map_or(0, ms), &changes)
-            .await
-            .map_err(storage)?;
+        let at = s.entries.first().map_or(0, |e| ms(e.at));
+        work.announce(at, s.entries.iter().map(|e| Change::wallet(&e.owner)));
         Ok(())
     }
 

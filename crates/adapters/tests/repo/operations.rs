@@ -6,12 +6,12 @@ use domain::audit::AuditEntry;
 use domain::identity::TokenHash;
 use domain::operations::{AuditFilter, AuditLog, ServiceKey, StaffStore};
 use domain::ordering::{Actor, StoreError};
-use domain::payment::{PaymentStore, SettleError};
+use domain::payment::SettleError;
 use domain::shared::PageRequest;
 use sea_orm::DatabaseConnection;
 
 use super::orders::now;
-use super::payments::{pending_order, spend};
+use super::payments::{pending_order, settle, spend};
 
 fn entry(n: u32, action: &str, target: &str) -> AuditEntry {
     AuditEntry {
@@ -65,9 +65,9 @@ on_both_databases!(
 
         // A settlement that would overdraw leaves neither the payment nor its audit entry.
         let mut short = spend(&order, &owner, 1);
-        short.audit = Some(entry(2, "order.mark_transfer_paid", &target));
+        short.0.audit = Some(entry(2, "order.mark_transfer_paid", &target));
         assert_eq!(
-            payments.settle(&short).await,
+            settle(&payments, &*orders, &short).await,
             Err(SettleError::Insufficient)
         );
         assert!(actions(&audit, Some(&target)).await.is_empty());

@@ -10,7 +10,7 @@ use domain::audit::AuditEntry;
 use domain::catalog::Category;
 use domain::jobs::{Job, JobStatus, JobStore, JobStoreError, JobWrite, travel_minutes};
 use domain::ordering::{
-    Actor, Driver, GuideLanguage, Order, OrderState, OrderStore, ServiceDetails,
+    Actor, Driver, GuideLanguage, Order, OrderState, OrderStore, ServiceDetails, StoreError,
 };
 use domain::partners::{Partner, PartnerKind, PartnerStore, Vehicle};
 use domain::shared::{LocalTime, Phone};
@@ -94,7 +94,7 @@ async fn offered(store: &SqlJobStore, order: &Order, to: &[&Partner]) -> Job {
     for p in to {
         job.offer(&p.user_id, now()).unwrap();
     }
-    store.save_job(&job, JobWrite::default()).await.unwrap();
+    store.save_alone(&job, JobWrite::default()).await.unwrap();
     store.job(&order.id).await.unwrap().unwrap()
 }
 
@@ -112,16 +112,22 @@ async fn take(
         .assign_driver(driver, Actor::Partner(p.user_id.clone()), now())
         .unwrap();
     let slots = job.slots(travel_minutes(job.category));
-    store
-        .save_job(
-            &job,
-            JobWrite {
-                order: Some(&order),
-                hold: Some((&p.user_id, slots)),
-                ..JobWrite::default()
-            },
-        )
+    let write = JobWrite {
+        hold: Some((&p.user_id, slots)),
+        ..JobWrite::default()
+    };
+    // The job and its order in one unit, as the jobs' service saves them.
+    let mut unit = orders.begin().await?;
+    store.save_job(&mut unit, &job, write).await?;
+    orders
+        .save_in(&mut unit, &order)
         .await
+        .map_err(|e| match e {
+            StoreError::Stale => JobStoreError::Stale,
+            StoreError::SlotTaken => JobStoreError::Busy,
+            other => panic!("{other:?}"),
+        })?;
+    Ok(unit.commit().await?)
 }
 
 on_both_databases!(
@@ -140,7 +146,7 @@ on_both_databases!(
         let mut job = offered(&store, &order, &[&a]).await;
         assert_eq!(job.version, 1);
         job.decline(&a.user_id, "Xe đang sửa", now()).unwrap();
-        store.save_job(&job, JobWrite::default()).await.unwrap();
+        store.save_alone(&job, JobWrite::default()).await.unwrap();
         let read = store.job(&order.id).await.unwrap().unwrap();
         assert_eq!(read, Job { version: 2, ..job });
         let day = order.details.start().instant();
@@ -196,6 +202,47 @@ on_both_databases!(
                 .iter()
                 .find(|p| Some(&p.user_id) == taken.partner.as_ref())
                 .map(|p| &p.name)
+        );
+    }
+);
+
+on_both_databases!(
+    a_job_and_its_order_commit_together_or_not_at_all,
+    |db: DatabaseConnection| async move {
+        let store = SqlJobStore::new(db.clone());
+        let orders = adapters::SqlOrderStore::new(db.clone());
+        let a = driver(&db, "pa").await;
+        let order = Charters::new(&db).await.paid(1, 0).await;
+        let job = offered(&store, &order, &[&a]).await;
+        // The partner accepts from the order as read, which an operator changes meanwhile.
+        let mut read = orders.get(&order.id).await.unwrap().unwrap();
+        let mut edited = read.clone();
+        edited.note = "接機牌寫王先生".into();
+        orders.save(&edited).await.unwrap();
+        let mut accepted = job.clone();
+        accepted.accept(&a.user_id, now()).unwrap();
+        let driver = Driver::new(read.category, &a.name, a.phone.clone(), "51A-1").unwrap();
+        read.assign_driver(driver, Actor::Partner(a.user_id.clone()), now())
+            .unwrap();
+        let slots = accepted.slots(travel_minutes(accepted.category));
+        let mut unit = orders.begin().await.unwrap();
+        let write = JobWrite {
+            hold: Some((&a.user_id, slots.clone())),
+            ..JobWrite::default()
+        };
+        store.save_job(&mut unit, &accepted, write).await.unwrap();
+        assert_eq!(
+            orders.save_in(&mut unit, &read).await,
+            Err(StoreError::Stale)
+        );
+        drop(unit);
+        // Nothing of the job's write stayed: still offered, the partner's time free.
+        assert_eq!(store.job(&order.id).await.unwrap().unwrap(), job);
+        assert!(store.busy_partners(&slots).await.unwrap().is_empty());
+        let kept = orders.get(&order.id).await.unwrap().unwrap();
+        assert_eq!(
+            (kept.state, kept.note.as_str()),
+            (OrderState::Paid, "接機牌寫王先生")
         );
     }
 );
@@ -263,7 +310,7 @@ on_both_databases!(
                 tell: Some(&order),
                 ..JobWrite::default()
             };
-            store.save_job(&job, write).await.unwrap();
+            store.save_alone(&job, write).await.unwrap();
         }
         // Started tells nothing: the traveller is there.
         let mut job = store.job(&order.id).await.unwrap().unwrap();
@@ -273,7 +320,7 @@ on_both_databases!(
             tell: Some(&order),
             ..JobWrite::default()
         };
-        store.save_job(&job, write).await.unwrap();
+        store.save_alone(&job, write).await.unwrap();
         assert_eq!(
             notices(db.clone()).await,
             ["partner_on_the_way", "partner_arrived"]
@@ -479,7 +526,7 @@ on_both_databases!(
                 earn: Some(&earning),
                 ..JobWrite::default()
             };
-            store.save_job(&job, with).await.unwrap();
+            store.save_alone(&job, with).await.unwrap();
             job.version += 1;
         }
         let entries = ledger

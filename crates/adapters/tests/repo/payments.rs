@@ -4,7 +4,7 @@
 
 use adapters::{SqlPaymentStore, on_both_databases};
 use domain::error::msg;
-use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore};
+use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore, StoreError};
 use domain::payment::{
     BankTransfer, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
     PaymentStore, Purpose, SettleError, Settlement, TransferOutcome,
@@ -60,7 +60,7 @@ async fn fund(store: &SqlPaymentStore, owner: &UserId, n: u32, amount: i64) {
     p.settle(PaymentState::Succeeded, None, now());
     let credit = entry(owner, EntryKind::TopUp, amount, &p);
     store
-        .settle(&Settlement {
+        .settle_alone(&Settlement {
             payment: Some(p),
             new_payment: true,
             entries: vec![credit],
@@ -70,8 +70,28 @@ async fn fund(store: &SqlPaymentStore, owner: &UserId, n: u32, amount: i64) {
         .unwrap();
 }
 
-/// The v-coin payment of an order: the payment, the paid order and the debit.
-pub(super) fn spend(o: &Order, owner: &UserId, n: u32) -> Settlement {
+/// Writes `s` and the order it moves in one unit, as the payment service does.
+pub(super) async fn settle(
+    store: &SqlPaymentStore,
+    orders: &dyn OrderStore,
+    (s, order): &(Settlement, Option<Order>),
+) -> Result<(), SettleError> {
+    let mut unit = orders.begin().await?;
+    store.settle(&mut unit, s).await?;
+    if let Some(order) = order {
+        orders
+            .save_in(&mut unit, order)
+            .await
+            .map_err(|e| match e {
+                StoreError::Other(e) => SettleError::Other(e),
+                _ => SettleError::Stale,
+            })?;
+    }
+    Ok(unit.commit().await?)
+}
+
+/// The v-coin payment of an order: the payment and the debit, and the paid order.
+pub(super) fn spend(o: &Order, owner: &UserId, n: u32) -> (Settlement, Option<Order>) {
     let mut p = payment(
         n,
         owner,
@@ -84,13 +104,13 @@ pub(super) fn spend(o: &Order, owner: &UserId, n: u32) -> Settlement {
     paid.mark_paid(Actor::Customer(owner.clone()), "paid", now())
         .unwrap();
     let debit = entry(owner, EntryKind::Spend, -o.estimate.total.amount(), &p);
-    Settlement {
+    let settlement = Settlement {
         payment: Some(p),
         new_payment: true,
-        order: Some(paid),
         entries: vec![debit],
         ..Settlement::default()
-    }
+    };
+    (settlement, Some(paid))
 }
 
 on_both_databases!(
@@ -154,23 +174,23 @@ on_both_databases!(
         let opening = Settlement {
             payment: Some(p.clone()),
             new_payment: true,
-            order: Some(fixed),
             ..Settlement::default()
         };
+        let opening = (opening, Some(fixed));
         // An edit saved first: the payment is not written either.
         let mut edited = o.clone();
         edited.note = "晚到請等".into();
         orders.save(&edited).await.unwrap();
-        assert_eq!(store.settle(&opening).await, Err(SettleError::Stale));
+        assert_eq!(
+            settle(&store, &*orders, &opening).await,
+            Err(SettleError::Stale)
+        );
         assert_eq!(store.get(&p.id).await.unwrap(), None);
         let mut fixed = orders.get(&o.id).await.unwrap().unwrap();
         assert_eq!(fixed.payment_opened_at, None);
         assert!(fixed.open_payment(now()));
-        let opening = Settlement {
-            order: Some(fixed),
-            ..opening
-        };
-        store.settle(&opening).await.unwrap();
+        let opening = (opening.0, Some(fixed));
+        settle(&store, &*orders, &opening).await.unwrap();
         let kept = orders.get(&o.id).await.unwrap().unwrap();
         assert_eq!(
             (kept.payment_opened_at, kept.note.as_str(), kept.version),
@@ -187,15 +207,18 @@ on_both_databases!(
         fund(&store, &owner, 1, 1_000).await;
         // Short by far: nothing of it stays, neither the payment nor the paid order.
         let s = spend(&o, &owner, 2);
-        assert_eq!(store.settle(&s).await, Err(SettleError::Insufficient));
-        let id = s.payment.as_ref().unwrap().id.clone();
+        assert_eq!(
+            settle(&store, &*orders, &s).await,
+            Err(SettleError::Insufficient)
+        );
+        let id = s.0.payment.as_ref().unwrap().id.clone();
         assert_eq!(store.get(&id).await.unwrap(), None);
         let kept = orders.get(&o.id).await.unwrap().unwrap();
         assert_eq!((kept.state, kept.version), (OrderState::PendingPayment, 0));
         assert_eq!(store.balance(&owner).await.unwrap(), Money::vnd(1_000));
 
         fund(&store, &owner, 3, 2_000_000).await;
-        store.settle(&s).await.unwrap();
+        settle(&store, &*orders, &s).await.unwrap();
         assert_eq!(
             orders.get(&o.id).await.unwrap().unwrap().state,
             OrderState::Paid
@@ -206,12 +229,14 @@ on_both_databases!(
         );
         // The same order paid again from its old version: stale, and no second debit.
         let again = spend(&o, &owner, 4);
-        assert_eq!(store.settle(&again).await, Err(SettleError::Stale));
+        assert_eq!(
+            settle(&store, &*orders, &again).await,
+            Err(SettleError::Stale)
+        );
         // Even without the order in it, a second succeeded payment of one order is refused.
-        let mut second = again.clone();
-        second.order = None;
+        let mut second = again.0.clone();
         second.entries.clear();
-        assert_eq!(store.settle(&second).await, Err(SettleError::Stale));
+        assert_eq!(store.settle_alone(&second).await, Err(SettleError::Stale));
         assert_eq!(
             store.balance(&owner).await.unwrap(),
             Money::vnd(2_001_000 - o.estimate.total.amount())
@@ -251,10 +276,10 @@ on_both_databases!(
             transfer: Some((notice.clone(), TransferOutcome::Credited)),
             ..Settlement::default()
         };
-        store.settle(&s).await.unwrap();
+        store.settle_alone(&s).await.unwrap();
         assert_eq!(store.get(&p.id).await.unwrap(), Some(done));
         // The same payment settled again is stale; the same notice again, with anything, a duplicate.
-        assert_eq!(store.settle(&s).await, Err(SettleError::Stale));
+        assert_eq!(store.settle_alone(&s).await, Err(SettleError::Stale));
         let mut extra = payment(
             2,
             &owner,
@@ -270,7 +295,10 @@ on_both_databases!(
             transfer: Some((notice, TransferOutcome::Credited)),
             ..Settlement::default()
         };
-        assert_eq!(store.settle(&replay).await, Err(SettleError::Duplicate));
+        assert_eq!(
+            store.settle_alone(&replay).await,
+            Err(SettleError::Duplicate)
+        );
         assert_eq!(store.balance(&owner).await.unwrap(), Money::vnd(1_200_000));
     }
 );

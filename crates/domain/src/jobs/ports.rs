@@ -11,7 +11,7 @@ use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
 use crate::ordering::{Order, OrderId};
 use crate::partners::Earning;
-use crate::shared::UserId;
+use crate::shared::{Unit, UserId};
 
 /// Why a job's save did not happen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,12 +30,11 @@ impl From<DomainError> for JobStoreError {
     }
 }
 
-/// What a save of a job writes with it, in one transaction: the order it changes (its partner,
-/// its state), the partner's busy slots to claim or to free, the audit entry, and the mails its
-/// new steps send the traveller.
+/// What a save of a job writes with it, in its unit: the partner's busy slots to claim or to
+/// free, the audit entry, and the mails its new steps send the traveller. The order it changes
+/// (its partner, its state) is the ordering port's to write, in the same unit.
 #[derive(Debug, Default)]
 pub struct JobWrite<'a> {
-    pub order: Option<&'a Order>,
     /// Claims these slots for the partner; a slot another job holds makes the save `Busy`.
     pub hold: Option<(&'a UserId, Vec<DateTime<Utc>>)>,
     /// Frees the job's slots (it ended early, was withdrawn).
@@ -53,8 +52,13 @@ pub struct JobWrite<'a> {
 #[async_trait]
 pub trait JobStore: Send + Sync {
     async fn job(&self, order: &OrderId) -> DomainResult<Option<Job>>;
-    /// Inserts a new job (version 0) or saves one against its version, bumping it.
-    async fn save_job(&self, job: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError>;
+    /// Inserts a new job (version 0) or saves one against its version, bumping it, in `unit`.
+    async fn save_job(
+        &self,
+        unit: &mut Unit,
+        job: &Job,
+        with: JobWrite<'_>,
+    ) -> Result<(), JobStoreError>;
     /// A partner's jobs (accepted, or offered and still open) starting in `[from, until)`,
     /// soonest first.
     async fn jobs_of(

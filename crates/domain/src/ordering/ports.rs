@@ -6,7 +6,7 @@ use super::model::{Order, OrderId};
 use crate::audit::AuditEntry;
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
-use crate::shared::{Page, PageRequest, UserId};
+use crate::shared::{Page, PageRequest, Unit, UserId};
 
 /// A client's key for one create request, so a retry gets the first result instead of a second
 /// order (`Idempotency-Key`).
@@ -140,7 +140,8 @@ impl From<DomainError> for StoreError {
     }
 }
 
-/// Where orders are kept. Every method is one transaction. Saving an order also keeps its
+/// Where orders are kept. Every method is one transaction, but `save_in`, which writes in the
+/// unit it is given. Saving an order also keeps its
 /// therapist hold (`Order::therapist_hold`) and the images it carries in step with it, in the same
 /// transaction; a hold that collides with another order's is `StoreError::SlotTaken`.
 #[async_trait]
@@ -160,6 +161,11 @@ pub trait OrderStore: Send + Sync {
     /// Writes the order and its new transitions if the stored version is still `order.version`,
     /// and bumps it.
     async fn save(&self, order: &Order) -> Result<(), StoreError>;
+    /// Opens a unit of work in which other subjects' writes (a job's, a payment's) commit with
+    /// the order they change.
+    async fn begin(&self) -> DomainResult<Unit>;
+    /// `save` inside `unit`: the one way another subject's write changes an order.
+    async fn save_in(&self, unit: &mut Unit, order: &Order) -> Result<(), StoreError>;
     /// `save`, with the operator's action in the audit log in the same transaction.
     async fn save_audited(&self, order: &Order, audit: &AuditEntry) -> Result<(), StoreError>;
     /// The owner's orders (everyone's without one: operators only), newest first, or soonest

@@ -5,8 +5,8 @@ use super::model::{Payment, PaymentId};
 use super::wallet::LedgerEntry;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
-use crate::ordering::{IdempotencyKey, Order, OrderId};
-use crate::shared::{Money, Page, PageRequest, UserId};
+use crate::ordering::{IdempotencyKey, OrderId};
+use crate::shared::{Money, Page, PageRequest, Unit, UserId};
 
 /// What a bank's notice says: money received on our account (VietQR transfers).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -55,15 +55,14 @@ impl TransferOutcome {
     }
 }
 
-/// Everything one settlement changes, written in one transaction or not at all.
+/// Everything one settlement changes in the books, written in its unit or not at all (the order
+/// it moves is the ordering port's to write, in the same unit).
 #[derive(Debug, Clone, Default)]
 pub struct Settlement {
     /// Inserted when `new_payment`, else updated from `PENDING` (only once: a second settlement of
     /// the same payment is `Stale`).
     pub payment: Option<Payment>,
     pub new_payment: bool,
-    /// Saved if its stored version is still `order.version`.
-    pub order: Option<Order>,
     /// Applied in order; one that would take a balance below zero fails the whole settlement.
     pub entries: Vec<LedgerEntry>,
     pub transfer: Option<(BankTransfer, TransferOutcome)>,
@@ -92,7 +91,8 @@ impl From<DomainError> for SettleError {
     }
 }
 
-/// Payments and the v-coin ledger. Every method is one transaction.
+/// Payments and the v-coin ledger. Every method is one transaction, but `settle`, which writes in
+/// the unit it is given.
 #[async_trait]
 pub trait PaymentStore: Send + Sync {
     /// A new pending payment (`KeyTaken` if its key is).
@@ -103,7 +103,7 @@ pub trait PaymentStore: Send + Sync {
     async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>>;
     /// Payments whose memo reference is this, oldest first.
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>>;
-    async fn settle(&self, settlement: &Settlement) -> Result<(), SettleError>;
+    async fn settle(&self, unit: &mut Unit, settlement: &Settlement) -> Result<(), SettleError>;
     async fn balance(&self, owner: &UserId) -> DomainResult<Money>;
     /// What cancelling the order refunded into the wallet.
     async fn refunded(&self, order: &OrderId) -> DomainResult<Money>;

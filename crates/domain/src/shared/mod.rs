@@ -9,6 +9,7 @@ mod phone;
 mod ports;
 mod text;
 mod time;
+mod unit;
 mod user_id;
 pub mod web_pages;
 
@@ -18,6 +19,7 @@ pub use page::{Page, PageRequest};
 pub use phone::{HOME_COUNTRY_CODE, Phone};
 pub use ports::{Clock, Randomness};
 pub use time::LocalTime;
+pub use unit::{Unit, Work};
 pub use user_id::UserId;
 
 pub(crate) use text::{REQUIRED, lines, optional_text, required_lines, site_path, text};

@@ -21,7 +21,35 @@ pub(crate) use payments::{Bank, Payments, payments};
 pub(crate) use reviews::MemoryReviews;
 pub(crate) use support::{Limiter, Threads};
 
-use crate::shared::{Clock, Randomness};
+use crate::error::DomainResult;
+use crate::shared::{Clock, Randomness, Unit, Work};
+
+/// The in-memory stores' unit of work: each write is checked when it is made and applied when
+/// the unit commits, in order; a unit dropped uncommitted leaves the stores as they were.
+#[derive(Default)]
+pub(crate) struct MemWork(Vec<Box<dyn FnOnce() -> DomainResult<()> + Send>>);
+
+impl MemWork {
+    pub(crate) fn of(unit: &mut Unit) -> &mut MemWork {
+        unit.work().expect("a unit of the in-memory stores")
+    }
+
+    /// Applies `write` when the unit commits.
+    pub(crate) fn then(&mut self, write: impl FnOnce() -> DomainResult<()> + Send + 'static) {
+        self.0.push(Box::new(write));
+    }
+}
+
+#[async_trait::async_trait]
+impl Work for MemWork {
+    fn as_any(&mut self) -> &mut (dyn std::any::Any + Send) {
+        self
+    }
+
+    async fn commit(self: Box<Self>) -> DomainResult<()> {
+        self.0.into_iter().try_for_each(|write| write())
+    }
+}
 
 /// A clock that shows what the test sets.
 pub(crate) struct FixedClock(pub Mutex<DateTime<Utc>>);

@@ -15,7 +15,7 @@ use crate::ordering::{
     OrderPolicy, OrderService, OrderStore, ServiceDetails, ShuttleDetails, StoreError,
     TherapistChoice, UnpaidCap,
 };
-use crate::shared::{LocalTime, Page, PageRequest, UserId};
+use crate::shared::{LocalTime, Page, PageRequest, Unit, UserId};
 
 /// The tests' present: 2026-11-22 10:00 in Vietnam.
 pub(crate) fn now() -> DateTime<Utc> {
@@ -93,7 +93,7 @@ pub(crate) fn draft_order() -> Order {
 
 #[derive(Default)]
 pub(crate) struct Store {
-    orders: Mutex<HashMap<OrderId, Order>>,
+    orders: Arc<Mutex<HashMap<OrderId, Order>>>,
     keys: Mutex<Vec<KeyClaim>>,
 }
 
@@ -103,14 +103,17 @@ impl Store {
         self.orders.lock().unwrap().insert(order.id.clone(), order);
     }
 
-    /// `save` without a future, for a store that saves an order inside its own lock.
+    /// `save` without a future.
     pub(crate) fn save_now(&self, order: &Order) -> Result<(), StoreError> {
-        let mut orders = self.orders.lock().unwrap();
+        Self::save_into(&mut self.orders.lock().unwrap(), order)
+    }
+
+    fn save_into(orders: &mut HashMap<OrderId, Order>, order: &Order) -> Result<(), StoreError> {
         let stored = orders.get(&order.id).ok_or(StoreError::Stale)?;
         if stored.version != order.version {
             return Err(StoreError::Stale);
         }
-        if Self::collides(&orders, order) {
+        if Self::collides(orders, order) {
             return Err(StoreError::SlotTaken);
         }
         orders.insert(
@@ -190,6 +193,19 @@ impl OrderStore for Store {
     }
     async fn save(&self, order: &Order) -> Result<(), StoreError> {
         self.save_now(order)
+    }
+    async fn begin(&self) -> DomainResult<Unit> {
+        Ok(Unit::new(super::MemWork::default()))
+    }
+    async fn save_in(&self, unit: &mut Unit, order: &Order) -> Result<(), StoreError> {
+        // Checked now on a copy, as the SQL store's write would fail now; kept at the commit.
+        Self::save_into(&mut self.orders.lock().unwrap().clone(), order)?;
+        let (orders, order) = (self.orders.clone(), order.clone());
+        super::MemWork::of(unit).then(move || {
+            Self::save_into(&mut orders.lock().unwrap(), &order)
+                .map_err(|e| crate::DomainError::Unavailable(format!("{e:?}")))
+        });
+        Ok(())
     }
     async fn save_audited(
         &self,

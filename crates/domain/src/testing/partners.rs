@@ -1,5 +1,5 @@
-//! Partners and their jobs in memory: a job is saved over its version, with its order (over the
-//! order's) and its partner's slots (each held once), all or nothing, under one lock.
+//! Partners and their jobs in memory: a job is saved over its version with its partner's slots
+//! (each held once), all or nothing, in the unit its order is written in.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -7,15 +7,14 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::Store;
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::jobs::{Job, JobMessage, JobStore, JobStoreError, JobWrite, KeptPosition};
-use crate::ordering::{OrderId, StoreError};
+use crate::ordering::OrderId;
 use crate::partners::{Earning, Partner, PartnerStore, Week};
-use crate::shared::{Money, UserId};
+use crate::shared::{Money, Unit, UserId};
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct State {
     partners: HashMap<UserId, Partner>,
     jobs: HashMap<OrderId, Job>,
@@ -31,15 +30,13 @@ struct State {
 }
 
 pub(crate) struct Partners {
-    state: Mutex<State>,
-    orders: Arc<Store>,
+    state: Arc<Mutex<State>>,
 }
 
 impl Partners {
-    pub(crate) fn new(orders: Arc<Store>) -> Self {
+    pub(crate) fn new() -> Self {
         Self {
-            state: Mutex::default(),
-            orders,
+            state: Arc::default(),
         }
     }
 
@@ -134,56 +131,21 @@ impl JobStore for Partners {
         Ok(self.state.lock().unwrap().jobs.get(order).cloned())
     }
 
-    async fn save_job(&self, job: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError> {
-        let mut state = self.state.lock().unwrap();
-        let stored = state.jobs.get(&job.order_id).map(|j| j.version);
-        if stored.unwrap_or(0) != job.version {
-            return Err(JobStoreError::Stale);
-        }
-        if let Some((partner, slots)) = &with.hold {
-            let taken = slots.iter().any(|s| {
-                state
-                    .holds
-                    .get(&((*partner).clone(), *s))
-                    .is_some_and(|o| o != &job.order_id)
-            });
-            if taken {
-                return Err(JobStoreError::Busy);
-            }
-        }
-        if let Some(order) = with.order {
-            self.orders.save_now(order).map_err(|e| match e {
-                StoreError::Stale => JobStoreError::Stale,
-                StoreError::SlotTaken => JobStoreError::Busy,
-                other => {
-                    JobStoreError::Other(crate::DomainError::Unavailable(format!("{other:?}")))
-                }
-            })?;
-        }
-        if with.release {
-            state.holds.retain(|_, o| o != &job.order_id);
-        }
-        if let Some((partner, slots)) = with.hold {
-            for s in slots {
-                state
-                    .holds
-                    .insert((partner.clone(), s), job.order_id.clone());
-            }
-        }
-        if let Some(audit) = with.audit {
-            state.audit.push(audit.clone());
-        }
-        if let Some(earning) = with.earn {
-            state.ledger.insert(earning.key(), earning.clone());
-        }
-        state
-            .told
-            .push((job.order_id.clone(), with.partners.clone()));
-        let saved = Job {
-            version: job.version + 1,
-            ..job.clone()
-        };
-        state.jobs.insert(job.order_id.clone(), saved);
+    async fn save_job(
+        &self,
+        unit: &mut Unit,
+        job: &Job,
+        with: JobWrite<'_>,
+    ) -> Result<(), JobStoreError> {
+        // Checked now on a copy, as the SQL store's writes would fail now; kept at the commit.
+        let saved = Saved::of(job, &with);
+        saved.apply(&mut self.state.lock().unwrap().clone())?;
+        let state = self.state.clone();
+        super::MemWork::of(unit).then(move || {
+            saved
+                .apply(&mut state.lock().unwrap())
+                .map_err(|e| crate::DomainError::Unavailable(format!("{e:?}")))
+        });
         Ok(())
     }
 
@@ -289,5 +251,70 @@ impl JobStore for Partners {
         message.seq = u32::try_from(thread.len()).unwrap_or(u32::MAX) + 1;
         thread.push(message.clone());
         Ok(message)
+    }
+}
+
+/// A job's save with what goes with it, owned, to be checked and applied on a state.
+struct Saved {
+    job: Job,
+    hold: Option<(UserId, Vec<DateTime<Utc>>)>,
+    release: bool,
+    audit: Option<AuditEntry>,
+    earn: Option<Earning>,
+    partners: Vec<UserId>,
+}
+
+impl Saved {
+    fn of(job: &Job, with: &JobWrite<'_>) -> Self {
+        Self {
+            job: job.clone(),
+            hold: with.hold.as_ref().map(|(p, s)| ((*p).clone(), s.clone())),
+            release: with.release,
+            audit: with.audit.cloned(),
+            earn: with.earn.cloned(),
+            partners: with.partners.clone(),
+        }
+    }
+
+    fn apply(&self, state: &mut State) -> Result<(), JobStoreError> {
+        let job = &self.job;
+        let stored = state.jobs.get(&job.order_id).map(|j| j.version);
+        if stored.unwrap_or(0) != job.version {
+            return Err(JobStoreError::Stale);
+        }
+        if let Some((partner, slots)) = &self.hold {
+            let taken = slots.iter().any(|s| {
+                state
+                    .holds
+                    .get(&(partner.clone(), *s))
+                    .is_some_and(|o| o != &job.order_id)
+            });
+            if taken {
+                return Err(JobStoreError::Busy);
+            }
+        }
+        if self.release {
+            state.holds.retain(|_, o| o != &job.order_id);
+        }
+        if let Some((partner, slots)) = &self.hold {
+            for s in slots {
+                state
+                    .holds
+                    .insert((partner.clone(), *s), job.order_id.clone());
+            }
+        }
+        state.audit.extend(self.audit.clone());
+        if let Some(earning) = &self.earn {
+            state.ledger.insert(earning.key(), earning.clone());
+        }
+        state
+            .told
+            .push((job.order_id.clone(), self.partners.clone()));
+        let saved = Job {
+            version: job.version + 1,
+            ..job.clone()
+        };
+        state.jobs.insert(job.order_id.clone(), saved);
+        Ok(())
     }
 }

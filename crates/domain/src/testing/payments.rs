@@ -7,16 +7,16 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 
-use super::{FixedClock, Sequence, Setup, Store};
+use super::{FixedClock, Sequence, Setup};
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
-use crate::ordering::{IdempotencyKey, OrderId, StoreError};
+use crate::ordering::{IdempotencyKey, OrderId};
 use crate::payment::{
     BALANCE_MAX, BankAccount, BankFeed, Cause, EntryKind, LedgerEntry, Payment, PaymentId,
     PaymentPorts, PaymentService, PaymentSettings, PaymentState, PaymentStore, SettleError,
     Settlement,
 };
-use crate::shared::{Money, Page, PageRequest, UserId};
+use crate::shared::{Money, Page, PageRequest, Unit, UserId};
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Books {
@@ -36,18 +36,16 @@ impl Books {
     }
 }
 
-/// The payment store in memory. Orders a settlement moves are saved in the order store, with its
-/// version check, as the SQL store saves them in the settlement's transaction.
+/// The payment store in memory; the orders a settlement moves are the order store's, written in
+/// the same unit.
 pub(crate) struct Payments {
-    pub books: Mutex<Books>,
-    orders: Arc<Store>,
+    pub books: Arc<Mutex<Books>>,
 }
 
 impl Payments {
-    pub(crate) fn new(orders: Arc<Store>) -> Self {
+    pub(crate) fn new() -> Self {
         Self {
-            books: Mutex::new(Books::default()),
-            orders,
+            books: Arc::new(Mutex::new(Books::default())),
         }
     }
 
@@ -101,57 +99,14 @@ impl PaymentStore for Payments {
             .collect())
     }
 
-    async fn settle(&self, s: &Settlement) -> Result<(), SettleError> {
-        let mut books = self.books.lock().unwrap();
-        // Every write on a copy, kept only when all of them hold.
-        let mut next = books.clone();
-        if let Some(p) = &s.payment {
-            if s.new_payment {
-                // As the SQL store: a taken key names itself, any other clash is a stale write.
-                if next.key_taken(p) {
-                    return Err(SettleError::KeyTaken);
-                }
-                if next.payments.iter().any(|q| q.id == p.id) {
-                    return Err(SettleError::Stale);
-                }
-                next.payments.push(p.clone());
-            } else {
-                let stored = next
-                    .payments
-                    .iter_mut()
-                    .find(|q| q.id == p.id && q.state == PaymentState::Pending)
-                    .ok_or(SettleError::Stale)?;
-                *stored = p.clone();
-            }
-        }
-        if let Some((t, _)) = &s.transfer
-            && !next.bank_refs.insert(t.bank_ref.clone())
-        {
-            return Err(SettleError::Duplicate);
-        }
-        for e in &s.entries {
-            let balance = next.wallets.entry(e.owner.clone()).or_insert(Money::ZERO);
-            let after = Money::vnd(balance.amount() + e.amount.amount());
-            if after.is_negative() {
-                return Err(SettleError::Insufficient);
-            }
-            if after > BALANCE_MAX {
-                return Err(SettleError::BalanceLimit);
-            }
-            *balance = after;
-            next.entries.push(LedgerEntry {
-                balance_after: after,
-                ..e.clone()
-            });
-        }
-        next.audit.extend(s.audit.clone());
-        if let Some(o) = &s.order {
-            self.orders.save_now(o).map_err(|e| match e {
-                StoreError::Other(e) => SettleError::Other(e),
-                _ => SettleError::Stale,
-            })?;
-        }
-        *books = next;
+    async fn settle(&self, unit: &mut Unit, s: &Settlement) -> Result<(), SettleError> {
+        // Checked now on a copy, as the SQL store's writes would fail now; kept at the commit.
+        settle_into(&mut self.books.lock().unwrap().clone(), s)?;
+        let (books, s) = (self.books.clone(), s.clone());
+        super::MemWork::of(unit).then(move || {
+            settle_into(&mut books.lock().unwrap(), &s)
+                .map_err(|e| crate::DomainError::Unavailable(format!("{e:?}")))
+        });
         Ok(())
     }
 
@@ -211,7 +166,7 @@ impl BankFeed for Bank {
 /// A payment service with VietQR and the dev provider on the order service of [`super::setup`]
 /// (whose clock it shares), with the payment store to look into.
 pub(crate) fn payments(s: &Setup) -> (PaymentService, Arc<Payments>) {
-    let store = Arc::new(Payments::new(s.store.clone()));
+    let store = Arc::new(Payments::new());
     let clock: Arc<FixedClock> = s.clock.clone();
     let svc = PaymentService::new(
         PaymentPorts {
@@ -230,4 +185,52 @@ pub(crate) fn payments(s: &Setup) -> (PaymentService, Arc<Payments>) {
         },
     );
     (svc, store)
+}
+
+/// A settlement's writes on `books`, all of them or none.
+fn settle_into(books: &mut Books, s: &Settlement) -> Result<(), SettleError> {
+    // Every write on a copy, kept only when all of them hold.
+    let mut next = books.clone();
+    if let Some(p) = &s.payment {
+        if s.new_payment {
+            // As the SQL store: a taken key names itself, any other clash is a stale write.
+            if next.key_taken(p) {
+                return Err(SettleError::KeyTaken);
+            }
+            if next.payments.iter().any(|q| q.id == p.id) {
+                return Err(SettleError::Stale);
+            }
+            next.payments.push(p.clone());
+        } else {
+            let stored = next
+                .payments
+                .iter_mut()
+                .find(|q| q.id == p.id && q.state == PaymentState::Pending)
+                .ok_or(SettleError::Stale)?;
+            *stored = p.clone();
+        }
+    }
+    if let Some((t, _)) = &s.transfer
+        && !next.bank_refs.insert(t.bank_ref.clone())
+    {
+        return Err(SettleError::Duplicate);
+    }
+    for e in &s.entries {
+        let balance = next.wallets.entry(e.owner.clone()).or_insert(Money::ZERO);
+        let after = Money::vnd(balance.amount() + e.amount.amount());
+        if after.is_negative() {
+            return Err(SettleError::Insufficient);
+        }
+        if after > BALANCE_MAX {
+            return Err(SettleError::BalanceLimit);
+        }
+        *balance = after;
+        next.entries.push(LedgerEntry {
+            balance_after: after,
+            ..e.clone()
+        });
+    }
+    next.audit.extend(s.audit.clone());
+    *books = next;
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! Jobs in SQL. A job is saved over its version (so of two partners accepting at once the second
-//! finds it changed), with its order, its partner's quarter hours (a row each under a unique key:
-//! a slot another job holds makes the save `Busy`) and its audit entry, in one transaction on
-//! either database. Beside it: the last reading of where its partner is (`positions`) and its
+//! finds it changed), with its partner's quarter hours (a row each under a unique key: a slot
+//! another job holds makes the save `Busy`) and its audit entry, in the unit of work its order is
+//! written in (by the ordering port) on either database. Beside it: the last reading of where its partner is (`positions`) and its
 //! thread (`thread`).
 
 use std::collections::HashMap;
@@ -11,18 +11,17 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::jobs::{Job, JobMessage, JobStatus, JobStore, JobStoreError, JobWrite, KeptPosition};
 use domain::live::Change;
-use domain::ordering::{OrderId, StoreError};
-use domain::shared::UserId;
+use domain::ordering::OrderId;
+use domain::shared::{Unit, UserId};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-use crate::sql::common::{corrupt, insert_audit, ms, storage};
+use crate::sql::common::{insert_audit, ms, storage};
 use crate::sql::entities::{
     job, job_message, job_offer, job_position, job_step, order, partner_hold,
 };
-use crate::stores::live;
-use crate::stores::orders::saving::{queue_notices, save_order};
+use crate::stores::live::{self, SqlWork};
 
 mod positions;
 mod rows;
@@ -42,6 +41,14 @@ impl SqlJobStore {
             db,
             positions: positions::PositionWriter::default(),
         }
+    }
+
+    /// `save_job` in a unit of its own, committed: a save that writes no order.
+    #[cfg(feature = "testing")]
+    pub async fn save_alone(&self, j: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError> {
+        let mut unit = SqlWork::begin(&self.db).await?;
+        self.save_job(&mut unit, j, with).await?;
+        Ok(unit.commit().await?)
     }
 
     async fn load(&self, rows: Vec<job::Model>) -> DomainResult<Vec<Job>> {
@@ -110,19 +117,25 @@ impl JobStore for SqlJobStore {
         Ok(job)
     }
 
-    async fn save_job(&self, j: &Job, with: JobWrite<'_>) -> Result<(), JobStoreError> {
-        let txn = live::begin(&self.db).await.map_err(storage)?;
-        let first_new = write_job(&txn, j).await?;
+    async fn save_job(
+        &self,
+        unit: &mut Unit,
+        j: &Job,
+        with: JobWrite<'_>,
+    ) -> Result<(), JobStoreError> {
+        let work = SqlWork::of(unit)?;
+        let txn = work.txn();
+        let first_new = write_job(txn, j).await?;
         let id = j.order_id.as_str();
         if let Some(order) = with.tell {
-            queue_job_notices(&txn, order, j, first_new)
+            queue_job_notices(txn, order, j, first_new)
                 .await
                 .map_err(storage)?;
         }
         if with.release {
             partner_hold::Entity::delete_many()
                 .filter(partner_hold::Column::OrderId.eq(id))
-                .exec(&txn)
+                .exec(txn)
                 .await
                 .map_err(storage)?;
         }
@@ -132,7 +145,7 @@ impl JobStore for SqlJobStore {
                 slot_ms: Set(ms(slot)),
                 order_id: Set(id.to_owned()),
             });
-            if let Err(e) = partner_hold::Entity::insert_many(rows).exec(&txn).await {
+            if let Err(e) = partner_hold::Entity::insert_many(rows).exec(txn).await {
                 return Err(if unique(&e) {
                     JobStoreError::Busy
                 } else {
@@ -141,38 +154,29 @@ impl JobStore for SqlJobStore {
             }
         }
         if let Some(audit) = with.audit {
-            insert_audit(&txn, audit).await.map_err(storage)?;
+            insert_audit(txn, audit).await.map_err(storage)?;
         }
         if let Some(earning) = with.earn {
             // A job earns once: its step is saved over the job's version, and its key is unique.
-            crate::stores::partners::ledger::add(&txn, earning).await?;
+            crate::stores::partners::ledger::add(txn, earning).await?;
         }
-        // The order last, then the live events of all it changed.
-        let mut changes = Vec::new();
-        if let Some(order) = with.order {
-            let (first_new, saved) = save_order(&txn, order).await.map_err(|e| match e {
-                StoreError::Stale => JobStoreError::Stale,
-                StoreError::SlotTaken => JobStoreError::Busy,
-                StoreError::Other(e) => JobStoreError::Other(e),
-                other => JobStoreError::Other(corrupt("order save", format!("{other:?}"))),
-            })?;
-            queue_notices(&txn, order, first_new)
-                .await
-                .map_err(storage)?;
-            changes.push(saved.into_change());
-        } else if let Some(row) = order::Entity::find_by_id(id)
-            .one(&txn)
+        // The job is part of the order as its customer and the console watch it (the order's
+        // own change, when it is written in the unit too, is the same change, announced once).
+        let owner = order::Entity::find_by_id(id)
+            .one(txn)
             .await
             .map_err(storage)?
-        {
-            // The job is part of the order as its customer and the console watch it.
-            changes.push(Change::order_part(&row.owner, &j.order_id));
-        }
+            .map(|row| row.owner);
+        let at = ms(last_change(j));
+        work.announce(
+            at,
+            owner.map(|owner| Change::order_part(&owner, &j.order_id)),
+        );
         // The phones of the partners it concerns (the domain's list).
-        changes.extend(with.partners.iter().map(|p| Change::job(p, &j.order_id)));
-        txn.commit(ms(last_change(j)), &changes)
-            .await
-            .map_err(storage)?;
+        work.announce(
+            at,
+            with.partners.iter().map(|p| Change::job(p, &j.order_id)),
+        );
         Ok(())
     }
 

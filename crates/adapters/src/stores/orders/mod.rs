@@ -21,7 +21,7 @@ use domain::ordering::{
     UnpaidCap,
 };
 use domain::payment::{Method, PaymentState};
-use domain::shared::{Page, PageRequest, UserId};
+use domain::shared::{Page, PageRequest, Unit, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -34,7 +34,7 @@ use self::writer::OrderWriter;
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::{idempotency_key, order, order_event, payment, therapist_hold};
 use crate::sql::paging::decode_cursor;
-use crate::stores::live;
+use crate::stores::live::SqlWork;
 
 pub struct SqlOrderStore {
     db: DatabaseConnection,
@@ -138,24 +138,34 @@ impl OrderStore for SqlOrderStore {
     }
 
     async fn save(&self, o: &Order) -> Result<(), StoreError> {
-        let txn = live::begin(&self.db).await.map_err(storage)?;
-        let (first_new, saved) = save_order(&txn, o).await?;
-        queue_notices(&txn, o, first_new).await.map_err(storage)?;
-        txn.commit(ms(o.updated_at), &[saved.into_change()])
+        let mut unit = self.begin().await?;
+        self.save_in(&mut unit, o).await?;
+        Ok(unit.commit().await?)
+    }
+
+    async fn begin(&self) -> DomainResult<Unit> {
+        SqlWork::begin(&self.db).await
+    }
+
+    /// Every write of an order comes here (`save`, `save_audited`, and the jobs' and payments'
+    /// writes in their units): the row over its version, its new transitions, their notices,
+    /// and its live change.
+    async fn save_in(&self, unit: &mut Unit, o: &Order) -> Result<(), StoreError> {
+        let work = SqlWork::of(unit)?;
+        let (first_new, saved) = save_order(work.txn(), o).await?;
+        queue_notices(work.txn(), o, first_new)
             .await
             .map_err(storage)?;
+        work.announce(ms(o.updated_at), [saved.into_change()]);
         Ok(())
     }
 
     async fn save_audited(&self, o: &Order, audit: &AuditEntry) -> Result<(), StoreError> {
-        let txn = live::begin(&self.db).await.map_err(storage)?;
-        let (first_new, saved) = save_order(&txn, o).await?;
-        queue_notices(&txn, o, first_new).await.map_err(storage)?;
-        insert_audit(&txn, audit).await.map_err(storage)?;
-        txn.commit(ms(o.updated_at), &[saved.into_change()])
-            .await
-            .map_err(storage)?;
-        Ok(())
+        let mut unit = self.begin().await?;
+        self.save_in(&mut unit, o).await?;
+        let work = SqlWork::of(&mut unit)?;
+        insert_audit(work.txn(), audit).await.map_err(storage)?;
+        Ok(unit.commit().await?)
     }
 
     async fn list(

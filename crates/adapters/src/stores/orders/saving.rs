@@ -1,7 +1,7 @@
 //! Writing one order's rows inside a caller's transaction: the order, its transitions, a
-//! massage's therapist holds, the notices it queues and its live event. The order store, its
-//! writer of new orders and the payment store all write through these, so none of them imports
-//! another.
+//! massage's therapist holds, the notices it queues and its live event. The order store (every
+//! save, in a unit of work: `save_in`) and its writer of new orders write through these; the job
+//! and payment stores write no order.
 
 use std::collections::HashMap;
 
@@ -128,9 +128,9 @@ pub(crate) async fn unpaid_of_each<'a>(
 }
 
 /// Writes an order and its new transitions if the stored version is still `o.version`, inside
-/// the caller's transaction (a payment settles its order in its own). Answers the index of the
+/// the unit's transaction (`SqlOrderStore::save_in`, the one caller). Answers the index of the
 /// first transition it wrote, for [`queue_notices`].
-pub(crate) async fn save_order(
+pub(super) async fn save_order(
     db: &impl ConnectionTrait,
     o: &Order,
 ) -> Result<(usize, Unannounced), StoreError> {
@@ -163,9 +163,9 @@ pub(crate) async fn save_order(
 }
 
 /// An order saved in a transaction whose live event is not recorded yet. Nothing reads it but
-/// `into_change`, whose change goes to the transaction's commit (`live::Announcing::commit`), and
+/// `into_change`, whose change goes to the unit's commit (`live::SqlWork::announce`), and
 /// it is `must_use`: a store that saves an order and does not announce it does not pass the lints.
-#[must_use = "commit the order's change with its transaction (`Announcing::commit`)"]
+#[must_use = "announce the order's change in its unit (`SqlWork::announce`)"]
 pub(crate) struct Unannounced(Change);
 
 impl Unannounced {

@@ -54,13 +54,12 @@ impl JobService {
         order.release(Actor::Operator(by.checked_name()?), now)?;
         let audit = self.audit(by, "job.withdraw", &job, before, "");
         let write = JobWrite {
-            order: Some(&order),
             release: true,
             audit: Some(&audit),
             partners: concerned,
             ..JobWrite::default()
         };
-        self.save(&job, write).await?;
+        self.save(&job, Some(&order), write).await?;
         job.version += 1;
         Ok(job)
     }
@@ -162,6 +161,7 @@ impl JobService {
         let audit = self.audit(by, "job.offer", &job, before, &names.join(" "));
         self.save(
             &job,
+            None,
             JobWrite {
                 audit: Some(&audit),
                 ..JobWrite::default()
@@ -199,11 +199,10 @@ impl JobService {
         }
         let slots = job.slots(travel_minutes(job.category));
         let write = JobWrite {
-            order: Some(&order),
             hold: Some((&partner.user_id, slots)),
             ..JobWrite::default()
         };
-        self.save(&job, write).await?;
+        self.save(&job, Some(&order), write).await?;
         job.version += 1;
         order.version += 1;
         self.seen_by_partner(job, order, now).await
@@ -227,7 +226,7 @@ impl JobService {
     ) -> DomainResult<Job> {
         let mut job = self.job_of_order(order_id).await?;
         job.decline(&partner.user_id, reason, self.clock.now())?;
-        self.save(&job, JobWrite::default()).await?;
+        self.save(&job, None, JobWrite::default()).await?;
         job.version += 1;
         Ok(job)
     }

@@ -21,7 +21,7 @@ use crate::jobs::ports::{JobStore, JobStoreError, JobWrite};
 use crate::jobs::positions::{Position, Whereabouts};
 use crate::jobs::talk::{JobMessage, Side};
 use crate::media::MediaService;
-use crate::ordering::{Order, OrderId, OrderStore};
+use crate::ordering::{Order, OrderId, OrderStore, StoreError};
 use crate::partners::{Commitment, Commitments, Partner, PartnerService};
 use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 
@@ -184,17 +184,40 @@ impl JobService {
         })
     }
 
-    /// Saves the job with what goes with it; the partners it concerns hear of it, with those
-    /// `with` names (whom it concerned before).
-    async fn save(&self, job: &Job, mut with: JobWrite<'_>) -> DomainResult<()> {
+    /// Saves the job with what goes with it, and the order it changes, in one unit; the partners
+    /// it concerns hear of it, with those `with` names (whom it concerned before).
+    async fn save(
+        &self,
+        job: &Job,
+        order: Option<&Order>,
+        mut with: JobWrite<'_>,
+    ) -> DomainResult<()> {
         with.partners.extend(job.concerns());
         with.partners.sort();
         with.partners.dedup();
-        self.store.save_job(job, with).await.map_err(|e| match e {
-            JobStoreError::Stale => DomainError::Conflict(msg("job.changed")),
-            JobStoreError::Busy => DomainError::FailedPrecondition(msg("partner.busy")),
-            JobStoreError::Other(e) => e,
-        })
+        let changed = || DomainError::Conflict(msg("job.changed"));
+        let busy = || DomainError::FailedPrecondition(msg("partner.busy"));
+        let mut unit = self.orders.begin().await?;
+        self.store
+            .save_job(&mut unit, job, with)
+            .await
+            .map_err(|e| match e {
+                JobStoreError::Stale => changed(),
+                JobStoreError::Busy => busy(),
+                JobStoreError::Other(e) => e,
+            })?;
+        if let Some(order) = order {
+            self.orders
+                .save_in(&mut unit, order)
+                .await
+                .map_err(|e| match e {
+                    StoreError::Stale => changed(),
+                    StoreError::SlotTaken => busy(),
+                    StoreError::Other(e) => e,
+                    other => DomainError::Unavailable(format!("{other:?}")),
+                })?;
+        }
+        unit.commit().await
     }
 
     fn audit(

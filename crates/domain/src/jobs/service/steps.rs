@@ -37,12 +37,11 @@ impl JobService {
         }
         let earning = job.earning(now);
         let write = JobWrite {
-            order: completes.then_some(&order),
             tell: Some(&order),
             earn: earning.as_ref(),
             ..JobWrite::default()
         };
-        self.save(&job, write).await?;
+        self.save(&job, completes.then_some(&order), write).await?;
         job.version += 1;
         if completes {
             order.version += 1;
@@ -76,7 +75,7 @@ impl JobService {
                 tell: Some(&order),
                 ..JobWrite::default()
             };
-            self.save(&job, write).await?;
+            self.save(&job, None, write).await?;
             job.version += 1;
         }
         self.seen_by_partner(job, order, now).await
@@ -121,7 +120,7 @@ impl JobService {
                 earn: earning.as_ref(),
                 ..JobWrite::default()
             };
-            self.save(&job, write).await?;
+            self.save(&job, None, write).await?;
             job.version += 1;
         }
         self.seen_by_partner(job, order, now).await

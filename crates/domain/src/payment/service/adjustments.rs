@@ -50,7 +50,7 @@ impl PaymentService {
             audit: Some(audit),
             ..Settlement::default()
         };
-        self.store.settle(&settlement).await.map_err(settle_error)?;
+        self.settle(&settlement, None).await.map_err(settle_error)?;
         self.store.balance(owner).await
     }
 }

@@ -69,7 +69,7 @@ impl PaymentService {
             .cloned();
         let actor = Actor::System("vietqr".into());
         let now = self.clock.now();
-        let settlement = match (pending, known.last().cloned()) {
+        let (settlement, paid) = match (pending, known.last().cloned()) {
             // The amount a waiting payment asked for: it pays (or, if the order can no longer be
             // paid, is credited).
             (Some(payment), _) if payment.amount == transfer.amount => {
@@ -93,14 +93,16 @@ impl PaymentService {
                     now,
                 );
                 let bank_ref = transfer.bank_ref.clone();
-                Settlement {
+                let (settlement, paid) = self
+                    .completion(extra, transfer.amount, bank_ref, actor, now)
+                    .await?;
+                let settlement = Settlement {
                     new_payment: true,
-                    ..self
-                        .completion(extra, transfer.amount, bank_ref, actor, now)
-                        .await?
-                }
+                    ..settlement
+                };
+                (settlement, paid)
             }
-            (None, None) => Settlement::default(),
+            (None, None) => (Settlement::default(), None),
         };
         let outcome = match settlement.payment.as_ref().map(|p| p.state) {
             Some(PaymentState::Succeeded) => TransferOutcome::Paid,
@@ -111,7 +113,7 @@ impl PaymentService {
             transfer: Some((transfer.clone(), outcome)),
             ..settlement
         };
-        match self.store.settle(&settlement).await {
+        match self.settle(&settlement, paid.as_ref()).await {
             Ok(()) => Ok(outcome),
             Err(SettleError::Duplicate) => Ok(TransferOutcome::Duplicate),
             Err(e) => Err(e),
@@ -165,10 +167,10 @@ impl PaymentService {
             }
         };
         let total = order.estimate.total;
-        let mut settlement = self
+        let (mut settlement, paid) = self
             .completion(payment, total, bank_ref.clone(), actor, now)
             .await?;
-        if let Some(paid) = &settlement.order {
+        if let Some(paid) = &paid {
             settlement.audit = Some(AuditEntry::new(
                 &*self.random,
                 now,
@@ -180,9 +182,9 @@ impl PaymentService {
                 &bank_ref,
             ));
         }
-        self.store.settle(&settlement).await.map_err(settle_error)?;
-        settlement
-            .order
-            .ok_or(DomainError::FailedPrecondition(ALREADY_PAID))
+        self.settle(&settlement, paid.as_ref())
+            .await
+            .map_err(settle_error)?;
+        paid.ok_or(DomainError::FailedPrecondition(ALREADY_PAID))
     }
 }

@@ -128,11 +128,10 @@ impl PaymentService {
         let settlement = Settlement {
             payment: Some(payment.clone()),
             new_payment: true,
-            order: Some(order.clone()),
             entries,
             ..Settlement::default()
         };
-        match self.store.settle(&settlement).await {
+        match self.settle(&settlement, Some(&order)).await {
             Ok(()) => self.checkout(payment, ""),
             Err(SettleError::KeyTaken) => self.replay_key(&payment, fingerprint, "").await,
             Err(SettleError::Insufficient) => Err(DomainError::FailedPrecondition(INSUFFICIENT)),
@@ -160,10 +159,9 @@ impl PaymentService {
                 let settlement = Settlement {
                     payment: Some(payment.clone()),
                     new_payment: true,
-                    order: Some(order),
                     ..Settlement::default()
                 };
-                self.store.settle(&settlement).await
+                self.settle(&settlement, Some(&order)).await
             }
         };
         match written {
@@ -221,7 +219,7 @@ impl PaymentService {
                 entries: vec![credit],
                 ..Settlement::default()
             };
-            match self.store.settle(&settlement).await {
+            match self.settle(&settlement, None).await {
                 Ok(()) => self.checkout(payment, client_ip),
                 Err(SettleError::KeyTaken) => {
                     self.replay_key(&payment, &fingerprint, client_ip).await
@@ -235,7 +233,8 @@ impl PaymentService {
     }
 
     /// Money arrived for a pending payment: it pays its order when the order still waits for
-    /// exactly that amount; otherwise it goes into the payer's wallet.
+    /// exactly that amount (the order, paid, is given beside the settlement); otherwise it goes
+    /// into the payer's wallet.
     pub(super) async fn completion(
         &self,
         mut payment: Payment,
@@ -243,12 +242,13 @@ impl PaymentService {
         provider_ref: String,
         actor: Actor,
         now: DateTime<Utc>,
-    ) -> DomainResult<Settlement> {
+    ) -> DomainResult<(Settlement, Option<Order>)> {
         let order = match payment.purpose.order() {
             Some(id) => self.order_store.get(id).await?,
             None => None,
         };
         let mut settlement = Settlement::default();
+        let mut paid = None;
         let credit_note = match (&payment.purpose, order) {
             (Purpose::TopUp, _) if received == payment.amount => None,
             (Purpose::TopUp, _) => Some(msg("ledger.top_up_differs")),
@@ -257,7 +257,7 @@ impl PaymentService {
                     && received == order.estimate.total =>
             {
                 order.mark_paid(actor, &paid_reason(&payment), now)?;
-                settlement.order = Some(order);
+                paid = Some(order);
                 None
             }
             (Purpose::Order(_), Some(order)) if order.state == OrderState::PendingPayment => {
@@ -280,6 +280,6 @@ impl PaymentService {
                 .push(top_up_entry(&payment, received, msg("ledger.top_up"), now));
         }
         settlement.payment = Some(payment);
-        Ok(settlement)
+        Ok((settlement, paid))
     }
 }

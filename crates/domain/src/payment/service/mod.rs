@@ -15,12 +15,12 @@ use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 use super::model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
-use super::ports::{BankFeed, PaymentStore, SettleError, VnPayGateway};
+use super::ports::{BankFeed, PaymentStore, SettleError, Settlement, VnPayGateway};
 use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{
-    IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore, StepReason,
+    IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore, StepReason, StoreError,
 };
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
@@ -277,6 +277,31 @@ fn top_up_entry(
         note,
         now,
     )
+}
+
+impl PaymentService {
+    /// Writes the books of a settlement and the order it moves (the ordering port's to write)
+    /// in one unit, or nothing.
+    pub(super) async fn settle(
+        &self,
+        settlement: &Settlement,
+        order: Option<&Order>,
+    ) -> Result<(), SettleError> {
+        let mut unit = self.order_store.begin().await?;
+        self.store.settle(&mut unit, settlement).await?;
+        if let Some(order) = order {
+            self.order_store
+                .save_in(&mut unit, order)
+                .await
+                .map_err(|e| match e {
+                    StoreError::Other(e) => SettleError::Other(e),
+                    // Paying leaves a hold as it was, so a clash means the order moved meanwhile.
+                    _ => SettleError::Stale,
+                })?;
+        }
+        unit.commit().await?;
+        Ok(())
+    }
 }
 
 fn settle_error(e: SettleError) -> DomainError {

@@ -191,12 +191,13 @@ impl PaymentService {
             vec![]
         };
         let settlement = Settlement {
-            order: Some(order.clone()),
             entries,
             audit: audit.map(|audit| audit(order)),
             ..Settlement::default()
         };
-        self.store.settle(&settlement).await.map_err(settle_error)?;
+        self.settle(&settlement, Some(order))
+            .await
+            .map_err(settle_error)?;
         order.version += 1;
         Ok(())
     }

@@ -88,19 +88,20 @@ impl PaymentService {
             return Ok((IpnOutcome::AlreadyConfirmed, Some(payment)));
         }
         let now = self.clock.now();
-        let settlement = if result.success {
+        let (settlement, paid) = if result.success {
             let actor = Actor::System("vnpay".into());
             self.completion(payment, result.amount, result.transaction_no, actor, now)
                 .await?
         } else {
             let mut failed = payment;
             failed.settle(PaymentState::Failed, Some(result.transaction_no), now);
-            Settlement {
+            let settlement = Settlement {
                 payment: Some(failed),
                 ..Settlement::default()
-            }
+            };
+            (settlement, None)
         };
-        match self.store.settle(&settlement).await {
+        match self.settle(&settlement, paid.as_ref()).await {
             Ok(()) => Ok((IpnOutcome::Confirmed, settlement.payment)),
             // The IPN and the return raced: the other applied it.
             Err(SettleError::Stale) => {

@@ -87,7 +87,11 @@ async fn a_job_saved_over_an_older_version_is_refused() {
         .decline(&partner(&w, "a").await, &order_id(), "Xe đang sửa")
         .await
         .unwrap();
-    let stale = w.store.save_job(&read, JobWrite::default()).await;
+    let mut unit = w.orders.begin().await.unwrap();
+    let stale = w
+        .store
+        .save_job(&mut unit, &read, JobWrite::default())
+        .await;
     assert_eq!(stale, Err(JobStoreError::Stale));
 }
 

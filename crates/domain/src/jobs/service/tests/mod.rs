@@ -60,7 +60,7 @@ struct World {
 /// drivers a and b (seven seats), c (four), and d (disabled).
 fn world() -> World {
     let s = setup();
-    let store = Arc::new(Partners::new(s.store.clone()));
+    let store = Arc::new(Partners::new());
     for p in [driver("a", 7), driver("b", 7), driver("c", 2)] {
         store.put(p);
     }
