@@ -47,7 +47,7 @@ pub struct Payout {
 }
 
 /// A plan that says nothing pays its partners 70% of the service's price, and half of it for a
-/// traveller who never came (`docs/decisions.md`).
+/// traveller who never came (`docs/decisions/partners.md`).
 impl Default for Payout {
     fn default() -> Self {
         Self {
