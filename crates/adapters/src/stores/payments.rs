@@ -37,6 +37,7 @@ impl SqlPaymentStore {
     pub async fn settle_alone(&self, s: &Settlement) -> Result<(), SettleError> {
         let mut unit = SqlWork::begin(&self.db).await?;
         self.settle(&mut unit, s).await?;
+        self.post(&mut unit, &s.entries).await?;
         Ok(unit.commit().await?)
     }
 }
@@ -337,14 +338,19 @@ impl PaymentStore for SqlPaymentStore {
                 });
             }
         }
-        for e in &s.entries {
-            apply_entry(txn, e).await?;
-        }
         if let Some(audit) = &s.audit {
             insert_audit(txn, audit).await.map_err(storage)?;
         }
-        let at = s.entries.first().map_or(0, |e| ms(e.at));
-        work.announce(at, s.entries.iter().map(|e| Change::wallet(&e.owner)));
+        Ok(())
+    }
+
+    async fn post(&self, unit: &mut Unit, entries: &[LedgerEntry]) -> Result<(), SettleError> {
+        let work = SqlWork::of(unit)?;
+        for e in entries {
+            apply_entry(work.txn(), e).await?;
+        }
+        let at = entries.first().map_or(0, |e| ms(e.at));
+        work.announce(at, entries.iter().map(|e| Change::wallet(&e.owner)));
         Ok(())
     }
 

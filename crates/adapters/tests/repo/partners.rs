@@ -102,10 +102,21 @@ async fn offered(store: &SqlJobStore, order: &Order, to: &[&Partner]) -> Job {
 async fn take(
     orders: &adapters::SqlOrderStore,
     store: &SqlJobStore,
-    mut job: Job,
+    job: Job,
     p: &Partner,
 ) -> Result<(), JobStoreError> {
-    let mut order = orders.get(&job.order_id).await.unwrap().unwrap();
+    let order = orders.get(&job.order_id).await.unwrap().unwrap();
+    take_from(orders, store, job, p, order).await
+}
+
+/// `take`, from `order` as it was read.
+async fn take_from(
+    orders: &adapters::SqlOrderStore,
+    store: &SqlJobStore,
+    mut job: Job,
+    p: &Partner,
+    mut order: Order,
+) -> Result<(), JobStoreError> {
     job.accept(&p.user_id, now()).unwrap();
     let driver = Driver::new(order.category, &p.name, p.phone.clone(), "51A-1").unwrap();
     order
@@ -214,30 +225,19 @@ on_both_databases!(
         let a = driver(&db, "pa").await;
         let order = Charters::new(&db).await.paid(1, 0).await;
         let job = offered(&store, &order, &[&a]).await;
-        // The partner accepts from the order as read, which an operator changes meanwhile.
-        let mut read = orders.get(&order.id).await.unwrap().unwrap();
+        // The partner accepts from the order as read, which an operator changes meanwhile: the
+        // job's write in the unit goes through, the order's is stale, and the unit is dropped.
+        let read = orders.get(&order.id).await.unwrap().unwrap();
         let mut edited = read.clone();
         edited.note = "接機牌寫王先生".into();
         orders.save(&edited).await.unwrap();
-        let mut accepted = job.clone();
-        accepted.accept(&a.user_id, now()).unwrap();
-        let driver = Driver::new(read.category, &a.name, a.phone.clone(), "51A-1").unwrap();
-        read.assign_driver(driver, Actor::Partner(a.user_id.clone()), now())
-            .unwrap();
-        let slots = accepted.slots(travel_minutes(accepted.category));
-        let mut unit = orders.begin().await.unwrap();
-        let write = JobWrite {
-            hold: Some((&a.user_id, slots.clone())),
-            ..JobWrite::default()
-        };
-        store.save_job(&mut unit, &accepted, write).await.unwrap();
         assert_eq!(
-            orders.save_in(&mut unit, &read).await,
-            Err(StoreError::Stale)
+            take_from(&orders, &store, job.clone(), &a, read).await,
+            Err(JobStoreError::Stale)
         );
-        drop(unit);
         // Nothing of the job's write stayed: still offered, the partner's time free.
         assert_eq!(store.job(&order.id).await.unwrap().unwrap(), job);
+        let slots = job.slots(travel_minutes(job.category));
         assert!(store.busy_partners(&slots).await.unwrap().is_empty());
         let kept = orders.get(&order.id).await.unwrap().unwrap();
         assert_eq!(

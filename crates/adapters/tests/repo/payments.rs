@@ -4,7 +4,7 @@
 
 use adapters::{SqlPaymentStore, on_both_databases};
 use domain::error::msg;
-use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore, StoreError};
+use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore};
 use domain::payment::{
     BankTransfer, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
     PaymentStore, Purpose, SettleError, Settlement, TransferOutcome,
@@ -79,14 +79,9 @@ pub(super) async fn settle(
     let mut unit = orders.begin().await?;
     store.settle(&mut unit, s).await?;
     if let Some(order) = order {
-        orders
-            .save_in(&mut unit, order)
-            .await
-            .map_err(|e| match e {
-                StoreError::Other(e) => SettleError::Other(e),
-                _ => SettleError::Stale,
-            })?;
+        orders.save_in(&mut unit, order).await?;
     }
+    store.post(&mut unit, &s.entries).await?;
     Ok(unit.commit().await?)
 }
 

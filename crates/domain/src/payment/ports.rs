@@ -5,7 +5,7 @@ use super::model::{Payment, PaymentId};
 use super::wallet::LedgerEntry;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
-use crate::ordering::{IdempotencyKey, OrderId};
+use crate::ordering::{IdempotencyKey, OrderId, StoreError};
 use crate::shared::{Money, Page, PageRequest, Unit, UserId};
 
 /// What a bank's notice says: money received on our account (VietQR transfers).
@@ -91,8 +91,19 @@ impl From<DomainError> for SettleError {
     }
 }
 
-/// Payments and the v-coin ledger. Every method is one transaction, but `settle`, which writes in
-/// the unit it is given.
+/// The order a settlement moves, written in its unit, failed: it changed meanwhile (paying leaves
+/// a therapist's hold as it was, so any clash means the order moved).
+impl From<StoreError> for SettleError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Other(e) => SettleError::Other(e),
+            _ => SettleError::Stale,
+        }
+    }
+}
+
+/// Payments and the v-coin ledger. Every method is one transaction, but `settle` and `post`, which
+/// write in the unit they are given.
 #[async_trait]
 pub trait PaymentStore: Send + Sync {
     /// A new pending payment (`KeyTaken` if its key is).
@@ -103,7 +114,13 @@ pub trait PaymentStore: Send + Sync {
     async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>>;
     /// Payments whose memo reference is this, oldest first.
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>>;
+    /// Writes the settlement's payment, bank notice and audit entry in `unit`; its ledger entries
+    /// are `post`ed after the order it moves.
     async fn settle(&self, unit: &mut Unit, settlement: &Settlement) -> Result<(), SettleError>;
+    /// Applies ledger entries in `unit`, in order; one that would take a balance below zero or
+    /// past its cap fails the unit. Last in a settlement's unit, so that a wallet's row, which
+    /// every payment from that wallet waits on, is held for the shortest time.
+    async fn post(&self, unit: &mut Unit, entries: &[LedgerEntry]) -> Result<(), SettleError>;
     async fn balance(&self, owner: &UserId) -> DomainResult<Money>;
     /// What cancelling the order refunded into the wallet.
     async fn refunded(&self, order: &OrderId) -> DomainResult<Money>;

@@ -52,6 +52,22 @@ impl Payments {
     pub(crate) fn books(&self) -> Books {
         self.books.lock().unwrap().clone()
     }
+
+    /// Checks `write` on a copy of the books now, as the SQL store's writes would fail now, and
+    /// applies it when the unit commits.
+    fn in_unit(
+        &self,
+        unit: &mut Unit,
+        write: impl Fn(&mut Books) -> Result<(), SettleError> + Send + 'static,
+    ) -> Result<(), SettleError> {
+        write(&mut self.books.lock().unwrap().clone())?;
+        let books = self.books.clone();
+        super::MemWork::of(unit).then(move || {
+            write(&mut books.lock().unwrap())
+                .map_err(|e| crate::DomainError::Unavailable(format!("{e:?}")))
+        });
+        Ok(())
+    }
 }
 
 #[async_trait]
@@ -100,14 +116,13 @@ impl PaymentStore for Payments {
     }
 
     async fn settle(&self, unit: &mut Unit, s: &Settlement) -> Result<(), SettleError> {
-        // Checked now on a copy, as the SQL store's writes would fail now; kept at the commit.
-        settle_into(&mut self.books.lock().unwrap().clone(), s)?;
-        let (books, s) = (self.books.clone(), s.clone());
-        super::MemWork::of(unit).then(move || {
-            settle_into(&mut books.lock().unwrap(), &s)
-                .map_err(|e| crate::DomainError::Unavailable(format!("{e:?}")))
-        });
-        Ok(())
+        let s = s.clone();
+        self.in_unit(unit, move |books| settle_into(books, &s))
+    }
+
+    async fn post(&self, unit: &mut Unit, entries: &[LedgerEntry]) -> Result<(), SettleError> {
+        let entries = entries.to_vec();
+        self.in_unit(unit, move |books| post_into(books, &entries))
     }
 
     async fn balance(&self, owner: &UserId) -> DomainResult<Money> {
@@ -187,7 +202,7 @@ pub(crate) fn payments(s: &Setup) -> (PaymentService, Arc<Payments>) {
     (svc, store)
 }
 
-/// A settlement's writes on `books`, all of them or none.
+/// A settlement's writes on `books` but its ledger entries, all of them or none.
 fn settle_into(books: &mut Books, s: &Settlement) -> Result<(), SettleError> {
     // Every write on a copy, kept only when all of them hold.
     let mut next = books.clone();
@@ -215,7 +230,15 @@ fn settle_into(books: &mut Books, s: &Settlement) -> Result<(), SettleError> {
     {
         return Err(SettleError::Duplicate);
     }
-    for e in &s.entries {
+    next.audit.extend(s.audit.clone());
+    *books = next;
+    Ok(())
+}
+
+/// Ledger entries on `books`, all of them or none.
+fn post_into(books: &mut Books, entries: &[LedgerEntry]) -> Result<(), SettleError> {
+    let mut next = books.clone();
+    for e in entries {
         let balance = next.wallets.entry(e.owner.clone()).or_insert(Money::ZERO);
         let after = Money::vnd(balance.amount() + e.amount.amount());
         if after.is_negative() {
@@ -230,7 +253,6 @@ fn settle_into(books: &mut Books, s: &Settlement) -> Result<(), SettleError> {
             ..e.clone()
         });
     }
-    next.audit.extend(s.audit.clone());
     *books = next;
     Ok(())
 }

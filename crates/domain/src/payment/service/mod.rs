@@ -20,7 +20,7 @@ use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{
-    IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore, StepReason, StoreError,
+    IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore, StepReason,
 };
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
@@ -290,15 +290,9 @@ impl PaymentService {
         let mut unit = self.order_store.begin().await?;
         self.store.settle(&mut unit, settlement).await?;
         if let Some(order) = order {
-            self.order_store
-                .save_in(&mut unit, order)
-                .await
-                .map_err(|e| match e {
-                    StoreError::Other(e) => SettleError::Other(e),
-                    // Paying leaves a hold as it was, so a clash means the order moved meanwhile.
-                    _ => SettleError::Stale,
-                })?;
+            self.order_store.save_in(&mut unit, order).await?;
         }
+        self.store.post(&mut unit, &settlement.entries).await?;
         unit.commit().await?;
         Ok(())
     }
