@@ -15,8 +15,8 @@ use domain::shared::{Money, Page, PageRequest, Unit, UserId};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    NotSet, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr, TransactionTrait,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, NotSet, QueryFilter,
+    QueryOrder, QuerySelect, Set, SqlErr,
 };
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
@@ -42,40 +42,25 @@ impl SqlPaymentStore {
     }
 }
 
-/// A unique violation on a payment's insert, read on `db`: the key was taken, or (no key of ours
-/// there) the order has a succeeded payment already.
-async fn clash(db: &impl ConnectionTrait, p: &Payment) -> Result<SettleError, SettleError> {
-    let Some(key) = &p.key else {
-        return Ok(SettleError::Stale);
-    };
-    let mine = payment::Entity::find()
-        .filter(payment::Column::Owner.eq(p.owner.as_str()))
-        .filter(payment::Column::IdemKey.eq(key.as_str()))
-        .one(db)
-        .await
-        .map_err(storage)?;
-    Ok(match mine {
-        Some(_) => SettleError::KeyTaken,
-        None => SettleError::Stale,
-    })
-}
-
-/// Inserts a new payment in a savepoint of `txn`, so that a unique violation leaves the unit's
-/// transaction usable (PostgreSQL aborts a transaction at its first error) for the read that
-/// names it, on the unit's own connection: a unit that waited for another connection while
-/// holding its own could empty the pool under a burst of one key.
-async fn insert_new(txn: &DatabaseTransaction, p: &Payment) -> Result<(), SettleError> {
-    let savepoint = txn.begin().await.map_err(storage)?;
-    match payment::Entity::insert(payment_to_row(p))
-        .exec(&savepoint)
-        .await
-    {
-        Ok(_) => Ok(savepoint.commit().await.map_err(storage)?),
-        Err(e) if unique(&e) => {
-            savepoint.rollback().await.map_err(storage)?;
-            Err(clash(txn, p).await?)
-        }
-        Err(e) => Err(storage(e).into()),
+/// Inserts a new payment. A unique key it runs into is named by the database's message, as
+/// PostgreSQL aborts the transaction at the error and no read of the unit's could follow: the
+/// order's one succeeded payment (`uq_payments_order_succeeded`) makes it `Stale`; its idempotency
+/// key or its id, written before by the same request, `KeyTaken` (`Stale` for a payment without a
+/// key).
+async fn insert_new(db: &impl ConnectionTrait, p: &Payment) -> Result<(), SettleError> {
+    match payment::Entity::insert(payment_to_row(p)).exec(db).await {
+        Ok(_) => Ok(()),
+        Err(e) => Err(match e.sql_err() {
+            Some(SqlErr::UniqueConstraintViolation(m))
+                if p.key.is_some()
+                    && !m.contains("uq_payments_order_succeeded")
+                    && !m.contains("payments.order_id") =>
+            {
+                SettleError::KeyTaken
+            }
+            Some(SqlErr::UniqueConstraintViolation(_)) => SettleError::Stale,
+            _ => storage(e).into(),
+        }),
     }
 }
 
@@ -250,14 +235,7 @@ impl SqlPaymentStore {
 #[async_trait]
 impl PaymentStore for SqlPaymentStore {
     async fn insert(&self, p: &Payment) -> Result<(), SettleError> {
-        match payment::Entity::insert(payment_to_row(p))
-            .exec(&self.db)
-            .await
-        {
-            Ok(_) => Ok(()),
-            Err(e) if unique(&e) => Err(clash(&self.db, p).await?),
-            Err(e) => Err(storage(e).into()),
-        }
+        insert_new(&self.db, p).await
     }
 
     async fn get(&self, id: &PaymentId) -> DomainResult<Option<Payment>> {
