@@ -506,3 +506,18 @@ push-endpoint_invalid = This device's push address cannot be used
 push-key_invalid = This device's push keys cannot be used
 push-not_configured = Notifications are not set up on this site
 push-too_many_devices = Notices reach at most { $max } devices: turn them off on another first
+
+## Promo codes
+promo-code_format = A promo code is { $min } to { $max } letters, digits or “-”, beginning with a letter or digit
+promo-percent_range = The discount must be between 1% and 100%
+promo-amount_thousands = Amounts must be whole thousands of đồng
+promo-window = The end must come after the start
+promo-uses = Uses must be at least 1
+promo-unknown = The promo code { $code } is not valid
+promo-not_yet = The promo code { $code } can be used from { $from } (Vietnam time)
+promo-expired = The promo code { $code } has expired
+promo-not_for_plan = The promo code { $code } is not for this plan
+promo-first_order_only = The promo code { $code } is for a first order only
+promo-used_up = The promo code { $code } has been used up
+promo-already_used = You have already used the promo code { $code }
+promo-minimum = The promo code { $code } needs a spend of at least { $min }

@@ -413,3 +413,18 @@ push-endpoint_invalid = Không dùng được địa chỉ nhận thông báo c�
 push-key_invalid = Không dùng được khóa nhận thông báo của thiết bị này
 push-not_configured = Trang này chưa bật thông báo đẩy
 push-too_many_devices = Thông báo chỉ gửi đến tối đa { $max } thiết bị: hãy tắt trên một thiết bị khác trước
+
+## Promo codes
+promo-code_format = Mã ưu đãi gồm { $min } đến { $max } chữ cái, chữ số hoặc dấu “-”, bắt đầu bằng chữ cái hoặc chữ số
+promo-percent_range = Mức giảm phải từ 1% đến 100%
+promo-amount_thousands = Số tiền phải là bội số của 1.000 VND
+promo-window = Thời điểm kết thúc phải sau thời điểm bắt đầu
+promo-uses = Số lượt dùng ít nhất là 1
+promo-unknown = Mã ưu đãi { $code } không hợp lệ
+promo-not_yet = Mã ưu đãi { $code } chỉ dùng được từ { $from } (giờ Việt Nam)
+promo-expired = Mã ưu đãi { $code } đã hết hạn
+promo-not_for_plan = Mã ưu đãi { $code } không áp dụng cho gói này
+promo-first_order_only = Mã ưu đãi { $code } chỉ dành cho đơn hàng đầu tiên
+promo-used_up = Mã ưu đãi { $code } đã hết lượt sử dụng
+promo-already_used = Bạn đã dùng mã ưu đãi { $code }
+promo-minimum = Mã ưu đãi { $code } áp dụng cho đơn từ { $min }

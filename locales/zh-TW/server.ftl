@@ -414,3 +414,18 @@ push-endpoint_invalid = 這個裝置的推播位址無法使用
 push-key_invalid = 這個裝置的推播金鑰無法使用
 push-not_configured = 這個網站尚未開啟推播通知
 push-too_many_devices = 最多只能在 { $max } 個裝置上接收通知，請先在其他裝置關閉
+
+## Promo codes
+promo-code_format = 優惠碼為 { $min } 至 { $max } 個英文字母、數字或「-」，並以字母或數字開頭
+promo-percent_range = 折扣比例須介於 1% 與 100% 之間
+promo-amount_thousands = 金額須為 VND 1,000 的整數倍
+promo-window = 結束時間須晚於開始時間
+promo-uses = 使用次數至少為 1
+promo-unknown = 優惠碼 { $code } 無效
+promo-not_yet = 優惠碼 { $code } 自 { $from }（越南時間）起才能使用
+promo-expired = 優惠碼 { $code } 已過期
+promo-not_for_plan = 優惠碼 { $code } 不適用於此方案
+promo-first_order_only = 優惠碼 { $code } 僅限首次訂購使用
+promo-used_up = 優惠碼 { $code } 已被使用完畢
+promo-already_used = 您已使用過優惠碼 { $code }
+promo-minimum = 優惠碼 { $code } 需消費滿 { $min }

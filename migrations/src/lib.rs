@@ -35,6 +35,7 @@ mod m20261129_000029_therapist_words;
 mod m20261129_000030_hot_path_indexes;
 mod m20261129_000031_search_indexes;
 mod m20261129_000032_anonymous_reviewer;
+mod m20261129_000033_promo_codes;
 
 pub struct Migrator;
 
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000030_hot_path_indexes::Migration),
             Box::new(m20261129_000031_search_indexes::Migration),
             Box::new(m20261129_000032_anonymous_reviewer::Migration),
+            Box::new(m20261129_000033_promo_codes::Migration),
         ]
     }
 }

@@ -291,5 +291,7 @@ mod orders;
 mod partners;
 #[path = "repo/payments.rs"]
 mod payments;
+#[path = "repo/promotions.rs"]
+mod promotions;
 #[path = "repo/support.rs"]
 mod support;

@@ -19,6 +19,7 @@ pub mod ordering;
 pub mod partners;
 pub mod payment;
 pub mod pricing;
+pub mod promotions;
 pub mod reminders;
 pub mod reviews;
 pub mod shared;

@@ -30,6 +30,8 @@ pub mod pending_link;
 pub mod pending_login;
 pub mod plan;
 pub mod profile;
+pub mod promo_code;
+pub mod promo_use;
 pub mod push_device;
 pub mod push_outbox;
 pub mod rate_counter;

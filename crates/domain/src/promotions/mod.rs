@@ -1,0 +1,13 @@
+//! Promo codes: what a code takes off an order, for which services, when and how often, decided
+//! here; the uses left are counted by the store in the write that takes one.
+
+mod model;
+mod ports;
+
+pub use model::{
+    CODE_MAX, Discount, LEAST_TOTAL, PromoCode, PromoCodeId, PromoRules, Purchase, Uses,
+};
+pub use ports::{PromoStore, PromoSummary, PromoUse, TakeError};
+
+#[cfg(test)]
+mod tests;

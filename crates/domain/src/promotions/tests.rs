@@ -1,0 +1,253 @@
+use chrono::{DateTime, TimeZone, Utc};
+use proptest::prelude::*;
+
+use super::*;
+use crate::catalog::Category;
+use crate::shared::{LocalTime, Money};
+
+fn at(local: &str) -> LocalTime {
+    LocalTime::parse("at", local).unwrap()
+}
+
+/// 2026-12-01 10:00 in Vietnam.
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 12, 1, 3, 0, 0).unwrap()
+}
+
+fn rules(discount: Discount) -> PromoRules {
+    PromoRules {
+        discount,
+        min_spend: Money::vnd(500_000),
+        categories: vec![Category::Shuttle],
+        plans: vec![],
+        valid_from: at("2026-12-01T00:00"),
+        valid_until: at("2027-01-01T00:00"),
+        total_uses: Some(100),
+        uses_per_customer: 1,
+        first_order_only: false,
+    }
+}
+
+fn code(rules: PromoRules) -> PromoCode {
+    PromoCode {
+        code: PromoCodeId::parse("tet2027").unwrap(),
+        rules,
+        active: true,
+    }
+}
+
+fn shuttle(subtotal: i64) -> Purchase<'static> {
+    Purchase {
+        category: Category::Shuttle,
+        plan_id: "sgn-7seat",
+        subtotal: Money::vnd(subtotal),
+        at: now(),
+    }
+}
+
+fn refusal(r: Result<Money, crate::error::Message>) -> &'static str {
+    r.unwrap_err().code
+}
+
+#[test]
+fn codes_are_read_in_capitals_and_held_to_their_form() {
+    assert_eq!(
+        PromoCodeId::parse(" tet-2027 ").unwrap().as_str(),
+        "TET-2027"
+    );
+    for bad in [
+        "ab",
+        "tết2027",
+        "TET 2027",
+        "x".repeat(CODE_MAX + 1).as_str(),
+        "=1+1",
+        "-TET2027",
+    ] {
+        assert!(PromoCodeId::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_percent_is_rounded_to_a_thousand_and_held_to_its_cap() {
+    let tenth = code(rules(Discount::Percent {
+        percent: 10,
+        cap: Some(Money::vnd(100_000)),
+    }));
+    assert_eq!(
+        tenth.discount_for(&shuttle(655_000), &Uses::default()),
+        Ok(Money::vnd(66_000))
+    );
+    assert_eq!(
+        tenth.discount_for(&shuttle(2_000_000), &Uses::default()),
+        Ok(Money::vnd(100_000))
+    );
+    let fixed = code(rules(Discount::Fixed(Money::vnd(150_000))));
+    assert_eq!(
+        fixed.discount_for(&shuttle(800_000), &Uses::default()),
+        Ok(Money::vnd(150_000))
+    );
+}
+
+#[test]
+fn a_discount_never_makes_a_service_free() {
+    let mut r = rules(Discount::Percent {
+        percent: 100,
+        cap: None,
+    });
+    r.min_spend = Money::ZERO;
+    assert_eq!(
+        code(r.clone()).discount_for(&shuttle(500_000), &Uses::default()),
+        Ok(Money::vnd(499_000))
+    );
+    r.discount = Discount::Fixed(Money::vnd(900_000));
+    assert_eq!(
+        code(r).discount_for(&shuttle(500_000), &Uses::default()),
+        Ok(Money::vnd(499_000))
+    );
+}
+
+#[test]
+fn each_refusal_names_the_rule_the_customer_met() {
+    let c = code(rules(Discount::Fixed(Money::vnd(50_000))));
+    let fresh = Uses::default();
+    let early = Purchase {
+        at: Utc.with_ymd_and_hms(2026, 11, 30, 16, 59, 0).unwrap(),
+        ..shuttle(800_000)
+    };
+    assert_eq!(refusal(c.discount_for(&early, &fresh)), "promo.not_yet");
+    let late = Purchase {
+        at: at("2027-01-01T00:00").instant(),
+        ..shuttle(800_000)
+    };
+    assert_eq!(refusal(c.discount_for(&late, &fresh)), "promo.expired");
+    let massage = Purchase {
+        category: Category::DragonMassage,
+        ..shuttle(800_000)
+    };
+    assert_eq!(
+        refusal(c.discount_for(&massage, &fresh)),
+        "promo.not_for_plan"
+    );
+    let used = Uses {
+        by_customer: 1,
+        ..fresh
+    };
+    assert_eq!(
+        refusal(c.discount_for(&shuttle(800_000), &used)),
+        "promo.already_used"
+    );
+    let gone = Uses {
+        total: 100,
+        ..fresh
+    };
+    assert_eq!(
+        refusal(c.discount_for(&shuttle(800_000), &gone)),
+        "promo.used_up"
+    );
+    let short = c.discount_for(&shuttle(499_000), &fresh).unwrap_err();
+    assert_eq!(short.code, "promo.minimum");
+    assert_eq!(short.arg("min"), Some(&crate::error::Arg::Money(500_000)));
+    let mut first = c.clone();
+    first.rules.first_order_only = true;
+    let returning = Uses {
+        customer_orders: 2,
+        ..fresh
+    };
+    assert_eq!(
+        refusal(first.discount_for(&shuttle(800_000), &returning)),
+        "promo.first_order_only"
+    );
+    let mut off = c.clone();
+    off.active = false;
+    assert_eq!(
+        refusal(off.discount_for(&shuttle(800_000), &fresh)),
+        "promo.unknown"
+    );
+    let mut one_plan = c;
+    one_plan.rules.plans = vec!["sgn-16seat".into()];
+    assert_eq!(
+        refusal(one_plan.discount_for(&shuttle(800_000), &fresh)),
+        "promo.not_for_plan"
+    );
+}
+
+#[test]
+fn rules_that_could_not_be_applied_are_refused_by_field() {
+    let field = |r: PromoRules| match r.validate() {
+        Err(crate::DomainError::InvalidArgument { field, .. }) => field,
+        other => panic!("{other:?}"),
+    };
+    let ok = rules(Discount::Fixed(Money::vnd(50_000)));
+    assert_eq!(ok.validate(), Ok(()));
+    let pct = |percent| rules(Discount::Percent { percent, cap: None });
+    assert_eq!(field(pct(0)), "percent");
+    assert_eq!(field(pct(101)), "percent");
+    assert_eq!(field(rules(Discount::Fixed(Money::vnd(50_500)))), "amount");
+    assert_eq!(field(rules(Discount::Fixed(Money::ZERO))), "amount");
+    let mut backwards = ok.clone();
+    backwards.valid_until = backwards.valid_from;
+    assert_eq!(field(backwards), "valid_until");
+    let mut none = ok.clone();
+    none.uses_per_customer = 0;
+    assert_eq!(field(none), "uses");
+    let mut negative = ok;
+    negative.min_spend = Money::vnd(-1);
+    assert_eq!(field(negative), "min_spend");
+}
+
+fn any_discount() -> impl Strategy<Value = Discount> {
+    prop_oneof![
+        (1u32..=100, proptest::option::of(1i64..=2_000)).prop_map(|(percent, cap)| {
+            Discount::Percent {
+                percent,
+                cap: cap.map(|c| Money::vnd(c * 1_000)),
+            }
+        }),
+        (1i64..=5_000).prop_map(|k| Discount::Fixed(Money::vnd(k * 1_000))),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn a_discount_is_whole_thousands_within_its_cap_and_leaves_the_least_total(
+        discount in any_discount(),
+        subtotal_k in 1i64..=20_000,
+        min_k in 0i64..=5_000,
+    ) {
+        let mut r = rules(discount);
+        r.min_spend = Money::vnd(min_k * 1_000);
+        let subtotal = Money::vnd(subtotal_k * 1_000);
+        match code(r).discount_for(&shuttle(subtotal.amount()), &Uses::default()) {
+            Ok(off) => {
+                prop_assert!(off.amount() >= 0);
+                prop_assert_eq!(off.amount() % 1_000, 0);
+                prop_assert!(subtotal.amount() - off.amount() >= LEAST_TOTAL.amount());
+                if let Discount::Percent { cap: Some(cap), .. } = discount {
+                    prop_assert!(off <= cap);
+                }
+                if let Discount::Fixed(amount) = discount {
+                    prop_assert!(off <= amount);
+                }
+            }
+            Err(m) => {
+                prop_assert_eq!(m.code, "promo.minimum");
+                prop_assert!(min_k > subtotal_k);
+            }
+        }
+    }
+
+    #[test]
+    fn a_code_is_never_granted_past_its_limits(
+        total in 1u32..=50,
+        per in 1u32..=5,
+        used in 0u32..=60,
+        mine in 0u32..=6,
+    ) {
+        let mut r = rules(Discount::Fixed(Money::vnd(10_000)));
+        r.total_uses = Some(total);
+        r.uses_per_customer = per;
+        let uses = Uses { total: used, by_customer: mine, customer_orders: 0 };
+        let granted = code(r).discount_for(&shuttle(800_000), &uses).is_ok();
+        prop_assert_eq!(granted, used < total && mine < per);
+    }
+}
