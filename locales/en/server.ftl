@@ -514,6 +514,7 @@ promo-amount_thousands = Amounts must be whole thousands of đồng
 promo-window = The end must come after the start
 promo-uses = Uses must be at least 1
 promo-unknown = The promo code { $code } is not valid
+promo-exists = The promo code { $code } exists already
 promo-not_yet = The promo code { $code } can be used from { $from } (Vietnam time)
 promo-expired = The promo code { $code } has expired
 promo-not_for_plan = The promo code { $code } is not for this plan

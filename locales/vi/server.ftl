@@ -421,6 +421,7 @@ promo-amount_thousands = Số tiền phải là bội số của 1.000 VND
 promo-window = Thời điểm kết thúc phải sau thời điểm bắt đầu
 promo-uses = Số lượt dùng ít nhất là 1
 promo-unknown = Mã ưu đãi { $code } không hợp lệ
+promo-exists = Mã ưu đãi { $code } đã tồn tại
 promo-not_yet = Mã ưu đãi { $code } chỉ dùng được từ { $from } (giờ Việt Nam)
 promo-expired = Mã ưu đãi { $code } đã hết hạn
 promo-not_for_plan = Mã ưu đãi { $code } không áp dụng cho gói này

@@ -422,6 +422,7 @@ promo-amount_thousands = 金額須為 VND 1,000 的整數倍
 promo-window = 結束時間須晚於開始時間
 promo-uses = 使用次數至少為 1
 promo-unknown = 優惠碼 { $code } 無效
+promo-exists = 優惠碼 { $code } 已存在
 promo-not_yet = 優惠碼 { $code } 自 { $from }（越南時間）起才能使用
 promo-expired = 優惠碼 { $code } 已過期
 promo-not_for_plan = 優惠碼 { $code } 不適用於此方案

@@ -3,11 +3,13 @@
 
 mod model;
 mod ports;
+mod service;
 
 pub use model::{
     CODE_MAX, Discount, LEAST_TOTAL, PromoCode, PromoCodeId, PromoRules, Purchase, Uses,
 };
 pub use ports::{PromoStore, PromoSummary, PromoUse, TakeError};
+pub use service::PromoService;
 
 #[cfg(test)]
 mod tests;

@@ -251,3 +251,128 @@ proptest! {
         prop_assert_eq!(granted, used < total && mine < per);
     }
 }
+
+mod service {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::audit::Staff;
+    use crate::ordering::OrderId;
+    use crate::shared::{Unit, UserId};
+    use crate::testing::{FixedClock, MemWork, MemoryPromos, Sequence, refusal_code};
+
+    fn admin() -> Staff {
+        Staff::Shell {
+            name: "admin".into(),
+        }
+    }
+
+    fn operator() -> Staff {
+        Staff::Service {
+            key_id: "k1".into(),
+            name: "dispatch".into(),
+            admin: false,
+        }
+    }
+
+    fn world() -> (PromoService, Arc<MemoryPromos>) {
+        let store = Arc::new(MemoryPromos::default());
+        let svc = PromoService::new(
+            store.clone(),
+            Arc::new(FixedClock::at(now())),
+            Arc::new(Sequence::default()),
+        );
+        (svc, store)
+    }
+
+    fn ann() -> UserId {
+        UserId::parse("ann").unwrap()
+    }
+
+    #[tokio::test]
+    async fn admins_keep_the_codes_and_every_change_is_audited() {
+        let (svc, store) = world();
+        let c = code(rules(Discount::Fixed(Money::vnd(50_000))));
+        let refused = svc.create(&operator(), &c).await.unwrap_err();
+        assert_eq!(refusal_code(refused), "staff.admin_only");
+        svc.create(&admin(), &c).await.unwrap();
+        assert_eq!(
+            refusal_code(svc.create(&admin(), &c).await.unwrap_err()),
+            "promo.exists"
+        );
+        let mut off = c.clone();
+        off.active = false;
+        svc.save(&admin(), &off).await.unwrap();
+        let mut bad = off.clone();
+        bad.rules.uses_per_customer = 0;
+        assert!(matches!(
+            svc.save(&admin(), &bad).await,
+            Err(crate::DomainError::InvalidArgument { .. })
+        ));
+        let actions: Vec<String> = store
+            .books
+            .lock()
+            .unwrap()
+            .audit
+            .iter()
+            .map(|a| a.action.clone())
+            .collect();
+        assert_eq!(actions, ["promo.create", "promo.update"]);
+        assert_eq!(svc.list(&admin()).await.unwrap()[0].code, off);
+    }
+
+    #[tokio::test]
+    async fn a_quote_is_the_code_s_discount_or_the_rule_s_words() {
+        let (svc, store) = world();
+        let c = code(rules(Discount::Percent {
+            percent: 10,
+            cap: None,
+        }));
+        svc.create(&admin(), &c).await.unwrap();
+        let (found, off) = svc
+            .quote(&ann(), " tet2027 ", &shuttle(800_000))
+            .await
+            .unwrap();
+        assert_eq!((found.code.as_str(), off), ("TET2027", Money::vnd(80_000)));
+        let unknown = svc
+            .quote(&ann(), "NOPE", &shuttle(800_000))
+            .await
+            .unwrap_err();
+        assert_eq!(refusal_code(unknown), "promo.unknown");
+        let malformed = svc
+            .quote(&ann(), "=1", &shuttle(800_000))
+            .await
+            .unwrap_err();
+        assert_eq!(refusal_code(malformed), "promo.code_format");
+
+        // Ann's one use taken with an order: the next quote says so; given back, it is hers again.
+        let mut unit = Unit::new(MemWork::default());
+        let used = PromoUse {
+            code: found.code.clone(),
+            order: OrderId::parse("BK-1").unwrap(),
+            customer: ann(),
+            discount: off,
+            at: now(),
+        };
+        store.take(&mut unit, &used).await.unwrap();
+        unit.commit().await.unwrap();
+        let again = svc
+            .quote(&ann(), "TET2027", &shuttle(800_000))
+            .await
+            .unwrap_err();
+        assert_eq!(refusal_code(again), "promo.already_used");
+        let mut unit = Unit::new(MemWork::default());
+        assert!(
+            store
+                .give_back(&mut unit, &used.order, now())
+                .await
+                .unwrap()
+        );
+        unit.commit().await.unwrap();
+        assert!(
+            svc.quote(&ann(), "TET2027", &shuttle(800_000))
+                .await
+                .is_ok()
+        );
+    }
+}

@@ -6,6 +6,7 @@ mod media;
 mod orders;
 mod partners;
 mod payments;
+mod promotions;
 mod reviews;
 mod support;
 
@@ -18,6 +19,7 @@ pub(crate) use media::{MemoryBlobs, MemoryImages, media};
 pub(crate) use orders::{Setup, Store, draft_order, massage, massage_at, now, setup, shuttle};
 pub(crate) use partners::Partners;
 pub(crate) use payments::{Bank, Payments, payments};
+pub(crate) use promotions::MemoryPromos;
 pub(crate) use reviews::MemoryReviews;
 pub(crate) use support::{Limiter, Threads};
 
