@@ -233,16 +233,10 @@ impl PromoStore for SqlPromoStore {
         let mine = customer_uses(&self.db, code.as_str(), customer.as_str())
             .await
             .map_err(storage)?;
-        // Orders that were paid or still may be; a lapsed or cancelled one was no purchase.
+        let purchases = OrderState::ALL.into_iter().filter(|s| s.is_purchase());
         let orders = order::Entity::find()
             .filter(order::Column::Owner.eq(customer.as_str()))
-            .filter(order::Column::State.is_in([
-                OrderState::PendingPayment.code(),
-                OrderState::Paid.code(),
-                OrderState::Confirmed.code(),
-                OrderState::Completed.code(),
-                OrderState::Refunded.code(),
-            ]))
+            .filter(order::Column::State.is_in(purchases.map(OrderState::code)))
             .count(&self.db)
             .await
             .map_err(storage)?;
@@ -291,6 +285,16 @@ impl PromoStore for SqlPromoStore {
             .await
             .map_err(storage)?;
         if mine >= u64::try_from(row.uses_per_customer).unwrap_or(0) {
+            // The count taken with the lock goes back, so the unit stays true even if committed.
+            promo_code::Entity::update_many()
+                .col_expr(
+                    promo_code::Column::Used,
+                    Expr::col(promo_code::Column::Used).sub(1),
+                )
+                .filter(promo_code::Column::Code.eq(code))
+                .exec(txn)
+                .await
+                .map_err(storage)?;
             return Err(TakeError::AlreadyUsed);
         }
         promo_use::Entity::insert(promo_use::ActiveModel {

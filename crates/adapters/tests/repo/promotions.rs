@@ -87,6 +87,26 @@ async fn take(
     Ok(unit.commit().await?)
 }
 
+/// Takes a use for each of `racers` at once; every answer.
+async fn all_at_once(
+    orders: &Arc<SqlOrderStore>,
+    promos: &Arc<SqlPromoStore>,
+    racers: Vec<Order>,
+) -> Vec<Result<(), TakeError>> {
+    let tasks: Vec<_> = racers
+        .into_iter()
+        .map(|o| {
+            let (orders, promos) = (orders.clone(), promos.clone());
+            tokio::spawn(async move { take(&orders, &promos, &o).await })
+        })
+        .collect();
+    let mut results = Vec::new();
+    for t in tasks {
+        results.push(t.await.unwrap());
+    }
+    results
+}
+
 on_both_databases!(
     a_code_reads_back_as_written_and_is_made_once,
     |db: DatabaseConnection| async move {
@@ -131,17 +151,7 @@ on_both_databases!(
             let o = orders_of(&orders, &plans[0], &who, 200 + n, 1).await;
             racers.push(o.into_iter().next().unwrap());
         }
-        let tasks: Vec<_> = racers
-            .into_iter()
-            .map(|o| {
-                let (orders, promos) = (orders.clone(), promos.clone());
-                tokio::spawn(async move { take(&orders, &promos, &o).await })
-            })
-            .collect();
-        let mut results = Vec::new();
-        for t in tasks {
-            results.push(t.await.unwrap());
-        }
+        let results = all_at_once(&orders, &promos, racers).await;
         let won = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(won, 1, "{results:?}");
         assert!(
@@ -166,18 +176,7 @@ on_both_databases!(
             .await
             .unwrap();
         let mine = orders_of(&orders, &plans[0], &owner, 1, 8).await;
-        let tasks: Vec<_> = mine
-            .iter()
-            .cloned()
-            .map(|o| {
-                let (orders, promos) = (orders.clone(), promos.clone());
-                tokio::spawn(async move { take(&orders, &promos, &o).await })
-            })
-            .collect();
-        let mut results = Vec::new();
-        for t in tasks {
-            results.push(t.await.unwrap());
-        }
+        let results = all_at_once(&orders, &promos, mine.clone()).await;
         assert_eq!(
             results.iter().filter(|r| r.is_ok()).count(),
             2,

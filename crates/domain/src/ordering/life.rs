@@ -79,6 +79,19 @@ impl OrderState {
     pub const fn is_unpaid(self) -> bool {
         matches!(self, OrderState::Draft | OrderState::PendingPayment)
     }
+
+    /// The order was bought, or may still be: what makes a customer's next order not their first
+    /// (a promo code for first orders). A lapsed or cancelled order, or a draft, was no purchase.
+    pub const fn is_purchase(self) -> bool {
+        matches!(
+            self,
+            OrderState::PendingPayment
+                | OrderState::Paid
+                | OrderState::Confirmed
+                | OrderState::Completed
+                | OrderState::Refunded
+        )
+    }
 }
 
 /// Who moved an order.
