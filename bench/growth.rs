@@ -19,10 +19,11 @@ use bench::child::Server;
 use bench::host::CpuTimes;
 use bench::world::{PHONE, World, quarter_hour, signed, timestamp};
 use gateway::pb;
-use gateway::pb::job_progress_service_client::JobProgressServiceClient;
+use gateway::pb::job_dispatch_service_client::JobDispatchServiceClient;
+use gateway::pb::job_whereabouts_service_client::JobWhereaboutsServiceClient;
 use gateway::pb::live_service_client::LiveServiceClient;
 use gateway::pb::operator_service_client::OperatorServiceClient;
-use gateway::pb::partner_service_client::PartnerServiceClient;
+use gateway::pb::traveller_job_service_client::TravellerJobServiceClient;
 use sea_orm::ConnectionTrait;
 
 mod growth_fill;
@@ -207,7 +208,7 @@ async fn measure(
         figures.push((what, search));
     }
 
-    let app = PartnerServiceClient::new(world.grpc.clone());
+    let app = JobDispatchServiceClient::new(world.grpc.clone());
     let schedule = timed(requests, |_| {
         let mut app = app.clone();
         async move {
@@ -239,8 +240,8 @@ async fn measure(
 /// customer's stream has its event and the job's progress read holds the position.
 async fn trips(world: &World, people: &People, trips: usize) -> anyhow::Result<Vec<f64>> {
     let mut live = LiveServiceClient::new(world.grpc.clone());
-    let mut progress = JobProgressServiceClient::new(world.grpc.clone());
-    let mut app = PartnerServiceClient::new(world.grpc.clone());
+    let mut progress = TravellerJobServiceClient::new(world.grpc.clone());
+    let mut app = JobWhereaboutsServiceClient::new(world.grpc.clone());
     let watch = signed(&people.customer, pb::WatchEventsRequest { after_id: 0 });
     let mut stream = live.watch_events(watch).await?.into_inner();
     let position = i32::from(pb::LiveTopic::Position);

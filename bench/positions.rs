@@ -19,9 +19,9 @@ use adapters::testing::{Backend, TestDb};
 use bench::child::Server;
 use bench::world::{World, signed, timestamp};
 use gateway::pb;
-use gateway::pb::job_progress_service_client::JobProgressServiceClient;
+use gateway::pb::job_whereabouts_service_client::JobWhereaboutsServiceClient;
 use gateway::pb::live_service_client::LiveServiceClient;
-use gateway::pb::partner_service_client::PartnerServiceClient;
+use gateway::pb::traveller_job_service_client::TravellerJobServiceClient;
 use tokio::task::JoinSet;
 use tonic::transport::Channel;
 
@@ -110,7 +110,7 @@ async fn run(backend: Backend, pairs: usize, seconds: u64) -> anyhow::Result<Fig
         let (measuring, latencies) = (measuring.clone(), latencies.clone());
         watchers.spawn(async move {
             let mut live = LiveServiceClient::new(channel.clone());
-            let mut progress = JobProgressServiceClient::new(channel);
+            let mut progress = TravellerJobServiceClient::new(channel);
             let request = signed(&token, pb::WatchEventsRequest { after_id: 0 });
             let mut stream = live.watch_events(request).await?.into_inner();
             let mut seen = 0i64;
@@ -163,7 +163,7 @@ async fn run(backend: Backend, pairs: usize, seconds: u64) -> anyhow::Result<Fig
         let (kept, dropped, failed) = (kept.clone(), dropped.clone(), failed.clone());
         let phase = REPORT_EVERY.mul_f64(i as f64 / pairs as f64);
         reporters.spawn(async move {
-            let mut app = PartnerServiceClient::new(channel);
+            let mut app = JobWhereaboutsServiceClient::new(channel);
             tokio::time::sleep(phase).await;
             let mut tick = tokio::time::interval(REPORT_EVERY);
             let mut step = 0.0;

@@ -5,8 +5,9 @@
 use std::time::Duration;
 
 use gateway::pb;
+use gateway::pb::job_dispatch_service_client::JobDispatchServiceClient;
+use gateway::pb::job_step_service_client::JobStepServiceClient;
 use gateway::pb::operator_service_client::OperatorServiceClient;
-use gateway::pb::partner_service_client::PartnerServiceClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
@@ -244,7 +245,7 @@ impl World {
         let accept = pb::AcceptJobRequest {
             order_id: order.to_owned(),
         };
-        PartnerServiceClient::new(self.grpc.clone())
+        JobDispatchServiceClient::new(self.grpc.clone())
             .accept_job(signed(&partner.token, accept))
             .await?;
         Ok(())
@@ -263,7 +264,7 @@ impl World {
             order_id: order.to_owned(),
             status: pb::JobStatus::OnTheWay.into(),
         };
-        PartnerServiceClient::new(self.grpc.clone())
+        JobStepServiceClient::new(self.grpc.clone())
             .advance_job(signed(&partner.token, go))
             .await?;
         Ok(())

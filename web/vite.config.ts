@@ -211,13 +211,14 @@ const firstChunks = {
       priority: 3,
     },
     {
-      // The partners' contract: the console's and the partner app's; a chunk of its own so
+      // The partners' contract (their job calls, job_pb, with it): the console's, the partner
+      // app's and the order page's (a traveller following the job); a chunk of its own so
       // that neither loads the other's code, and evaluated before the console that imports it.
       // Protobuf's timestamps go with it, which both use: in the console's chunk, they made the
       // partner app load all of the console (issue 67); in a chunk of their own, every page's
       // first script would name one more file.
       name: 'partner-contract',
-      test: /src\/gen\/booking\/v1\/partner_pb|node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
+      test: /src\/gen\/booking\/v1\/(partner|job)_pb|node_modules\/@bufbuild\/protobuf\/dist\/esm\/wkt\/timestamp/,
       priority: 3,
     },
     {

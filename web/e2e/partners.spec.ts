@@ -5,7 +5,8 @@ import { createClient } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { JobStatus, PartnerService } from '../src/gen/booking/v1/partner_pb';
+import { JobDispatchService, JobStepService } from '../src/gen/booking/v1/job_pb';
+import { JobStatus } from '../src/gen/booking/v1/partner_pb';
 import { qrVideo } from './camera';
 import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
@@ -202,21 +203,19 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   const signIn = await request.post('/api/auth/sign-in', { data: { email, password: STAFF_PASSWORD } });
   expect(signIn.status()).toBe(200);
   const driverToken = (await signIn.json()).data.idToken as string;
-  const partnerApi = createClient(
-    PartnerService,
-    createGrpcWebTransport({
-      baseUrl: baseURL ?? '',
-      useBinaryFormat: true,
-      interceptors: [
-        (next) => (req) => {
-          // As the partner app calls: their token, in Vietnamese.
-          req.header.set('authorization-firebase', driverToken);
-          req.header.set('accept-language', 'vi');
-          return next(req);
-        },
-      ],
-    }),
-  );
+  // As the partner app calls: their token, in Vietnamese.
+  const asDriver = createGrpcWebTransport({
+    baseUrl: baseURL ?? '',
+    useBinaryFormat: true,
+    interceptors: [
+      (next) => (req) => {
+        req.header.set('authorization-firebase', driverToken);
+        req.header.set('accept-language', 'vi');
+        return next(req);
+      },
+    ],
+  });
+  const partnerApi = { ...createClient(JobDispatchService, asDriver), ...createClient(JobStepService, asDriver) };
 
   // An operator offers the paid order's job to the driver from its page.
   const { id, email: traveller } = await paidShuttle(request, 1);

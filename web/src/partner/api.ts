@@ -5,6 +5,8 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { base64Decode, base64Encode } from '@bufbuild/protobuf/wire';
 import { Code, ConnectError } from '@connectrpc/connect';
+import type { DescService } from '@bufbuild/protobuf';
+import { JobDispatchService, JobStepService, JobThreadService, JobWhereaboutsService } from '@/gen/booking/v1/job_pb';
 import { JobStatus, ListJobsResponseSchema, PartnerService, type PartnerJob } from '@/gen/booking/v1/partner_pb';
 import { useEffect } from 'react';
 import { useRpc } from '@/lib/api/hooks';
@@ -16,9 +18,13 @@ import { refusal, refused } from '@/lib/api/refusal';
 import { partnerMessages as m } from './messages';
 
 export type { PartnerJob };
-export { JobStatus, PartnerService };
+export { JobStatus };
 
 const calls = PartnerService.method;
+const dispatch = JobDispatchService.method;
+const steps = JobStepService.method;
+/** Every service whose answers show the partner's work: read again after an action or news. */
+const WORK: DescService[] = [PartnerService, JobDispatchService, JobStepService, JobThreadService];
 /** A week ahead: today's and tomorrow's jobs, and what comes after. */
 export const SCHEDULE_DAYS = 7;
 const KEPT = 'partner:schedule';
@@ -40,7 +46,7 @@ export function useEarningsWeek(week: string) {
 /** A hotel photo of a massage job they took, as an object URL. */
 export function useHotelPhoto(orderId: string, imageId: string, thumbnail: boolean) {
   const load = async () => {
-    const { jpeg } = await callRpc(calls.getHotelPhoto, { orderId, imageId, thumbnail });
+    const { jpeg } = await callRpc(steps.getHotelPhoto, { orderId, imageId, thumbnail });
     return new Blob([jpeg.slice()], { type: 'image/jpeg' });
   };
   return useObjectUrl(['hotel-photo', orderId, imageId, thumbnail], load);
@@ -54,7 +60,7 @@ export function useAvailability() {
 /** The schedule as the server has it; read again when the live stream says the partner's work
  * changed (`useFollowWork`). */
 export function useSchedule() {
-  return useRpc(calls.listJobs, { days: SCHEDULE_DAYS }, { select: (r) => r.jobs });
+  return useRpc(dispatch.listJobs, { days: SCHEDULE_DAYS }, { select: (r) => r.jobs });
 }
 
 /** While the app is open, the live stream tells it of the partner's work (a new offer, a job taken
@@ -64,9 +70,9 @@ export function useFollowWork() {
     () =>
       watchLive({
         onEvents: (events) => {
-          if (events.some((e) => e.topic === LiveTopic.JOB)) void invalidate(PartnerService);
+          if (events.some((e) => e.topic === LiveTopic.JOB)) void invalidate(...WORK);
         },
-        onReset: () => void invalidate(PartnerService),
+        onReset: () => void invalidate(...WORK),
       }),
     [],
   );
@@ -117,7 +123,7 @@ async function acted<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } finally {
-    await invalidate(PartnerService);
+    await invalidate(...WORK);
   }
 }
 
@@ -127,7 +133,7 @@ async function acted<T>(work: Promise<T>): Promise<T> {
 export async function reportPosition(orderId: string, at: GeolocationPosition): Promise<{ kept: true } | { kept: false; reason: string } | 'offline' | 'wait'> {
   const { latitude, longitude, accuracy } = at.coords;
   try {
-    const r = await callRpc(calls.reportPosition, { orderId, position: { latitude, longitude, accuracy, takenAt: timestampFromMs(at.timestamp) } });
+    const r = await callRpc(JobWhereaboutsService.method.reportPosition, { orderId, position: { latitude, longitude, accuracy, takenAt: timestampFromMs(at.timestamp) } });
     return r.kept ? { kept: true } : { kept: false, reason: r.reason };
   } catch (e) {
     // Sent sooner than the server keeps one (a retry after a slow answer): the next tick sends it.
@@ -137,12 +143,12 @@ export async function reportPosition(orderId: string, at: GeolocationPosition): 
 }
 
 export const partnerActions = {
-  accept: (orderId: string) => acted(callRpc(calls.acceptJob, { orderId })),
-  decline: (orderId: string, reason: string) => acted(callRpc(calls.declineJob, { orderId, reason })),
-  advance: (orderId: string, status: JobStatus) => acted(callRpc(calls.advanceJob, { orderId, status })),
-  checkIn: (orderId: string, voucherCode: string) => acted(callRpc(calls.checkIn, { orderId, voucherCode })),
+  accept: (orderId: string) => acted(callRpc(dispatch.acceptJob, { orderId })),
+  decline: (orderId: string, reason: string) => acted(callRpc(dispatch.declineJob, { orderId, reason })),
+  advance: (orderId: string, status: JobStatus) => acted(callRpc(steps.advanceJob, { orderId, status })),
+  checkIn: (orderId: string, voucherCode: string) => acted(callRpc(steps.checkIn, { orderId, voucherCode })),
   noShow: (orderId: string, proof: { photo: string; position: { latitude: number; longitude: number; accuracy: number; takenAt: ReturnType<typeof timestampFromMs> } }) =>
-    acted(callRpc(calls.reportNoShow, { orderId, photo: proof.photo, position: proof.position })),
+    acted(callRpc(steps.reportNoShow, { orderId, photo: proof.photo, position: proof.position })),
   setAvailability: (hours: { days: string[]; from: string; until: string }[], daysOff: string[]) =>
     acted(callRpc(calls.setAvailability, { hours, daysOff })),
 };

@@ -7,7 +7,8 @@ import { useRpc } from '@/lib/api/hooks';
 import { refusal } from '@/lib/api/refusal';
 import { messages } from '@/lib/messages';
 import { showInstant, showTimestamp } from '@/lib/vietnam-time';
-import { keptSchedule, PartnerService } from './api';
+import { JobDispatchService } from '@/gen/booking/v1/job_pb';
+import { keptSchedule } from './api';
 import { HotelPhotos } from './hotel-photos';
 import { Actions, destinationOf } from './job-card';
 import { partnerMessages as m } from './messages';
@@ -28,7 +29,7 @@ function directions(place: string): [string, string][] {
 
 /** One job in full: what the traveller entered, how to reach them, and the next step. */
 export function JobPage({ orderId }: { orderId: string }) {
-  const { data, error } = useRpc(PartnerService.method.getJob, { orderId }, { select: (r) => r.job });
+  const { data, error } = useRpc(JobDispatchService.method.getJob, { orderId }, { select: (r) => r.job });
   // With no signal, the copy kept with the schedule.
   const copy = error ? keptSchedule() : undefined;
   const kept = copy?.jobs.find((j) => j.job?.orderId === orderId);

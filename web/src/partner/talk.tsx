@@ -1,10 +1,11 @@
 import { JobThreadView, type Said } from '@/components/job-thread/job-thread';
 import { useRpc } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
-import { actionError, PartnerService } from './api';
+import { JobThreadService } from '@/gen/booking/v1/job_pb';
+import { actionError } from './api';
 import { partnerMessages as m } from './messages';
 
-const calls = PartnerService.method;
+const calls = JobThreadService.method;
 
 /** The thread with the traveller of a job the partner took; a message from them comes by the live
  * stream (`useFollowWork`). */
@@ -18,7 +19,7 @@ export function PartnerTalk({ orderId }: { orderId: string }) {
     } catch (e) {
       return actionError(e);
     } finally {
-      await invalidate(PartnerService);
+      await invalidate(JobThreadService);
     }
   };
   return <JobThreadView thread={thread} words={m.talk} send={send} />;

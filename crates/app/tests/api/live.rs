@@ -315,8 +315,6 @@ async fn until_event(
 api_test!(
     a_partner_hears_of_their_own_work_at_once_and_nobody_else_of_it,
     async |app: &TestApp| {
-        use gateway::pb::job_progress_service_client::JobProgressServiceClient;
-        use gateway::pb::partner_service_client::PartnerServiceClient;
         use pb::send_traveller_message_request::Said;
 
         let super::partners::Scene {
@@ -365,9 +363,8 @@ api_test!(
         let accept = pb::AcceptJobRequest {
             order_id: id.clone(),
         };
-        PartnerServiceClient::connect(app.url(""))
+        super::partners::dispatch(app)
             .await
-            .unwrap()
             .accept_job(signed(&minh, accept))
             .await
             .unwrap();
@@ -381,9 +378,8 @@ api_test!(
             said: Some(Said::Text("我穿藍色外套".into())),
             key: "t-1".into(),
         };
-        JobProgressServiceClient::connect(app.url(""))
+        super::partners::travellers(app)
             .await
-            .unwrap()
             .send_traveller_message(signed(&ann, say))
             .await
             .unwrap();

@@ -3,8 +3,13 @@
 //! is confirmed with them, the other no longer sees it. A customer's token is not a partner's; a
 //! step out of order and a no-show before arriving are refused with the domain's words.
 
+use gateway::pb::job_dispatch_service_client::JobDispatchServiceClient;
 use gateway::pb::job_progress_service_client::JobProgressServiceClient;
+use gateway::pb::job_step_service_client::JobStepServiceClient;
+use gateway::pb::job_thread_service_client::JobThreadServiceClient;
+use gateway::pb::job_whereabouts_service_client::JobWhereaboutsServiceClient;
 use gateway::pb::partner_service_client::PartnerServiceClient;
+use gateway::pb::traveller_job_service_client::TravellerJobServiceClient;
 use serde_json::json;
 use tonic::Code;
 use tonic::transport::Channel;
@@ -86,6 +91,32 @@ async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
     PartnerServiceClient::connect(app.url("")).await.unwrap()
 }
 
+pub(super) async fn dispatch(app: &TestApp) -> JobDispatchServiceClient<Channel> {
+    JobDispatchServiceClient::connect(app.url(""))
+        .await
+        .unwrap()
+}
+
+pub(super) async fn steps(app: &TestApp) -> JobStepServiceClient<Channel> {
+    JobStepServiceClient::connect(app.url("")).await.unwrap()
+}
+
+pub(super) async fn whereabouts(app: &TestApp) -> JobWhereaboutsServiceClient<Channel> {
+    JobWhereaboutsServiceClient::connect(app.url(""))
+        .await
+        .unwrap()
+}
+
+pub(super) async fn threads(app: &TestApp) -> JobThreadServiceClient<Channel> {
+    JobThreadServiceClient::connect(app.url("")).await.unwrap()
+}
+
+pub(super) async fn travellers(app: &TestApp) -> TravellerJobServiceClient<Channel> {
+    TravellerJobServiceClient::connect(app.url(""))
+        .await
+        .unwrap()
+}
+
 /// Who the partner tests start with: the admin, drivers Minh and Lan (token and record), and
 /// Ann with a paid airport pick-up two days ahead (`id`).
 pub(super) struct Scene {
@@ -131,7 +162,7 @@ pub(super) async fn take(
     let accept = pb::AcceptJobRequest {
         order_id: order_id.into(),
     };
-    partners(app)
+    dispatch(app)
         .await
         .accept_job(signed(token, accept))
         .await
@@ -150,7 +181,7 @@ async fn job_as(app: &TestApp, token: &str, id: &str) -> pb::Job {
     let request = pb::GetJobRequest {
         order_id: id.into(),
     };
-    let job = partners(app).await.get_job(signed(token, request)).await;
+    let job = dispatch(app).await.get_job(signed(token, request)).await;
     job.unwrap().into_inner().job.unwrap().job.unwrap()
 }
 
@@ -190,7 +221,7 @@ api_test!(
             let id = id.clone();
             async move {
                 let request = signed(&token, pb::AcceptJobRequest { order_id: id });
-                partners(app).await.accept_job(request).await
+                dispatch(app).await.accept_job(request).await
             }
         };
         let (a, b) = tokio::join!(accept(minh.clone()), accept(lan.clone()));
@@ -235,7 +266,7 @@ api_test!(
 
         // The loser's phone still shows the job, closed and saying another took it first (no
         // traveller's phone, no step to take); operators read the loser's offer as closed.
-        let theirs = partners(app)
+        let theirs = dispatch(app)
             .await
             .list_jobs(signed(loser, pb::ListJobsRequest { days: 7 }))
             .await
@@ -272,11 +303,7 @@ api_test!(
                         near: None,
                     },
                 );
-                JobProgressServiceClient::connect(app.url(""))
-                    .await
-                    .unwrap()
-                    .get_job_progress(request)
-                    .await
+                travellers(app).await.get_job_progress(request).await
             }
         };
         let seen = progress(ann.clone()).await.unwrap().into_inner();
@@ -290,7 +317,7 @@ api_test!(
 
         // The winner's schedule holds it, the traveller's phone still masked two days ahead; the
         // loser no longer sees it.
-        let mine = partners(app)
+        let mine = dispatch(app)
             .await
             .list_jobs(signed(winner, pb::ListJobsRequest { days: 7 }))
             .await
@@ -305,7 +332,7 @@ api_test!(
         );
         // The loser reads it as taken by another (above); a partner never offered it, not at all.
         let outsider = driver(app, &admin, "hoa@partners.example", "Hoa").await.0;
-        let gone = partners(app)
+        let gone = dispatch(app)
             .await
             .get_job(signed(
                 &outsider,
@@ -327,7 +354,7 @@ api_test!(
                 },
             )
         };
-        let skipped = partners(app)
+        let skipped = steps(app)
             .await
             .advance_job(step(pb::JobStatus::Arrived))
             .await
@@ -336,7 +363,7 @@ api_test!(
             words(&skipped),
             "Đang ở \"Đã nhận\", không thể chuyển thẳng sang \"Đã đến\""
         );
-        let early = partners(app)
+        let early = steps(app)
             .await
             .advance_job(step(pb::JobStatus::OnTheWay))
             .await
@@ -366,7 +393,7 @@ api_test!(
             photo: "/media/x.jpg".into(),
             position: Some(position),
         };
-        let refused = partners(app)
+        let refused = steps(app)
             .await
             .report_no_show(signed(winner, no_show))
             .await
@@ -440,7 +467,7 @@ api_test!(
                 order_id: id.clone(),
             },
         );
-        partners(app).await.accept_job(accept).await.unwrap();
+        dispatch(app).await.accept_job(accept).await.unwrap();
 
         // Only an admin turns a partner off.
         let off = |token: &str| {
@@ -474,7 +501,7 @@ api_test!(
         assert_eq!(returned.status, i32::from(pb::JobStatus::Open));
 
         // Their token no longer works, the order waits for a driver, the board flags the job.
-        let gone = partners(app)
+        let gone = dispatch(app)
             .await
             .list_jobs(signed(&minh, pb::ListJobsRequest { days: 7 }))
             .await
@@ -539,7 +566,7 @@ api_test!(
                     order_id: id,
                     position: Some(position),
                 };
-                let r = partners(app)
+                let r = whereabouts(app)
                     .await
                     .report_position(signed(&token, request))
                     .await;
@@ -553,9 +580,7 @@ api_test!(
                     order_id: id,
                     near: None,
                 };
-                let mut c = JobProgressServiceClient::connect(app.url(""))
-                    .await
-                    .unwrap();
+                let mut c = travellers(app).await;
                 let seen = c.get_job_progress(signed(&ann, request)).await.unwrap();
                 seen.into_inner().progress.unwrap().whereabouts
             }
@@ -584,7 +609,7 @@ api_test!(
                 },
             )
         };
-        partners(app)
+        steps(app)
             .await
             .advance_job(step(pb::JobStatus::OnTheWay))
             .await
@@ -660,7 +685,7 @@ api_test!(
         assert!(board().await.is_some());
 
         // There: no estimate. Started: the traveller no longer sees it, the phone no longer sends.
-        partners(app)
+        steps(app)
             .await
             .advance_job(step(pb::JobStatus::Arrived))
             .await
@@ -668,7 +693,7 @@ api_test!(
         let there = whereabouts().await.unwrap();
         assert_eq!(there.eta_minutes, None);
         assert!(there.distance_m.is_some());
-        partners(app)
+        steps(app)
             .await
             .advance_job(step(pb::JobStatus::Started))
             .await
@@ -703,11 +728,7 @@ api_test!(
             ann,
             id,
         } = scene(app).await;
-        let progress = || async {
-            JobProgressServiceClient::connect(app.url(""))
-                .await
-                .unwrap()
-        };
+        let progress = || async { travellers(app).await };
         let ann_reads = || async {
             let request = pb::GetTravellerThreadRequest {
                 order_id: id.clone(),
@@ -730,7 +751,7 @@ api_test!(
             said: Some(PartnerSaid::Phrase("at_arrivals".into())),
             key: "m-1".into(),
         };
-        let his = partners(app)
+        let his = threads(app)
             .await
             .send_job_message(signed(&minh, send))
             .await
@@ -759,23 +780,28 @@ api_test!(
         );
 
         // She writes her own words: he reads them as written, marked Chinese. Sent twice (a
-        // retry), they are written once.
+        // retry, the second under the call's first name, JobProgressService's), they are written
+        // once.
         let own_words = || pb::SendTravellerMessageRequest {
             order_id: id.clone(),
             said: Some(TravellerSaid::Text("我穿藍色外套".into())),
             key: "t-1".into(),
         };
-        for _ in 0..2 {
-            progress()
-                .await
-                .send_traveller_message(signed(&ann, own_words()))
-                .await
-                .unwrap();
-        }
+        progress()
+            .await
+            .send_traveller_message(signed(&ann, own_words()))
+            .await
+            .unwrap();
+        let mut first_name = JobProgressServiceClient::connect(app.url(""))
+            .await
+            .unwrap();
+        #[allow(deprecated)]
+        let again = first_name.send_traveller_message(signed(&ann, own_words()));
+        again.await.unwrap();
         let read = pb::GetJobThreadRequest {
             order_id: id.clone(),
         };
-        let his = partners(app)
+        let his = threads(app)
             .await
             .get_job_thread(signed(&minh, read.clone()))
             .await
@@ -795,7 +821,7 @@ api_test!(
             said: Some(PartnerSaid::Phrase("landed".into())),
             key: "m-2".into(),
         };
-        let refused = partners(app)
+        let refused = threads(app)
             .await
             .send_job_message(signed(&minh, wrong))
             .await
@@ -803,7 +829,7 @@ api_test!(
         assert_eq!(words(&refused), "Không có câu trả lời nhanh này");
 
         // Nobody else reads it; staff read it, in their language.
-        let other = partners(app)
+        let other = threads(app)
             .await
             .get_job_thread(signed(&lan, read))
             .await
@@ -866,7 +892,7 @@ api_test!(
                 order_id: id.clone(),
                 status: to.into(),
             };
-            partners(app)
+            steps(app)
                 .await
                 .advance_job(signed(&minh, step))
                 .await
@@ -1142,7 +1168,7 @@ api_test!(
                 order_id: id.clone(),
                 status: to.into(),
             };
-            partners(app)
+            steps(app)
                 .await
                 .advance_job(signed(&minh, step))
                 .await
@@ -1179,7 +1205,7 @@ api_test!(
             };
             let minh = minh.clone();
             async move {
-                partners(app)
+                steps(app)
                     .await
                     .report_no_show(signed(&minh, request))
                     .await
@@ -1313,7 +1339,7 @@ api_test!(
                     image_id: image,
                     thumbnail,
                 };
-                partners(app)
+                steps(app)
                     .await
                     .get_hotel_photo(signed(&token, request))
                     .await
@@ -1335,7 +1361,7 @@ api_test!(
         let accept = pb::AcceptJobRequest {
             order_id: id.clone(),
         };
-        partners(app)
+        dispatch(app)
             .await
             .accept_job(signed(&lan.0, accept))
             .await
@@ -1344,7 +1370,7 @@ api_test!(
         let request = pb::GetJobRequest {
             order_id: id.clone(),
         };
-        let job = partners(app)
+        let job = dispatch(app)
             .await
             .get_job(signed(&lan.0, request))
             .await
@@ -1378,6 +1404,120 @@ api_test!(
     }
 );
 
+/// A partner's ten calls on one job, through the clients given for dispatch, steps, whereabouts
+/// and the thread: each answer, in the order of `TEN_CALLS`.
+macro_rules! ten_calls {
+    ($d:expr, $s:expr, $w:expr, $t:expr, $lan:expr, $order_id:expr, $point:expr) => {
+        [
+            $d.accept_job(signed(
+                $lan,
+                pb::AcceptJobRequest {
+                    order_id: $order_id.clone(),
+                },
+            ))
+            .await
+            .map(drop),
+            $d.decline_job(signed(
+                $lan,
+                pb::DeclineJobRequest {
+                    order_id: $order_id.clone(),
+                    reason: "busy".into(),
+                },
+            ))
+            .await
+            .map(drop),
+            $s.advance_job(signed(
+                $lan,
+                pb::AdvanceJobRequest {
+                    order_id: $order_id.clone(),
+                    status: pb::JobStatus::OnTheWay.into(),
+                },
+            ))
+            .await
+            .map(drop),
+            $s.check_in(signed(
+                $lan,
+                pb::CheckInRequest {
+                    order_id: $order_id.clone(),
+                    voucher_code: "x".into(),
+                },
+            ))
+            .await
+            .map(drop),
+            $s.report_no_show(signed(
+                $lan,
+                pb::ReportNoShowRequest {
+                    order_id: $order_id.clone(),
+                    photo: "/media/x.jpg".into(),
+                    position: Some($point),
+                },
+            ))
+            .await
+            .map(drop),
+            $w.report_position(signed(
+                $lan,
+                pb::ReportPositionRequest {
+                    order_id: $order_id.clone(),
+                    position: Some($point),
+                },
+            ))
+            .await
+            .map(drop),
+            $d.get_job(signed(
+                $lan,
+                pb::GetJobRequest {
+                    order_id: $order_id.clone(),
+                },
+            ))
+            .await
+            .map(drop),
+            $t.get_job_thread(signed(
+                $lan,
+                pb::GetJobThreadRequest {
+                    order_id: $order_id.clone(),
+                },
+            ))
+            .await
+            .map(drop),
+            $t.send_job_message(signed(
+                $lan,
+                pb::SendJobMessageRequest {
+                    order_id: $order_id.clone(),
+                    said: Some(pb::send_job_message_request::Said::Phrase(
+                        "at_arrivals".into(),
+                    )),
+                    key: "l-1".into(),
+                },
+            ))
+            .await
+            .map(drop),
+            $s.get_hotel_photo(signed(
+                $lan,
+                pb::GetHotelPhotoRequest {
+                    order_id: $order_id.clone(),
+                    image_id: "0123456789abcdef0123456789abcdef".into(),
+                    thumbnail: true,
+                },
+            ))
+            .await
+            .map(drop),
+        ]
+    };
+}
+
+const TEN_CALLS: [&str; 10] = [
+    "accept",
+    "decline",
+    "advance",
+    "check in",
+    "no-show",
+    "position",
+    "job",
+    "thread",
+    "message",
+    "hotel photo",
+];
+
 api_test!(
     another_partner_s_job_is_not_found_and_a_phone_sending_fast_is_kept_to_one_reading,
     async |app: &TestApp| {
@@ -1393,117 +1533,23 @@ api_test!(
         adapters::testing::move_job(&db, &id, chrono::Utc::now() + chrono::Duration::hours(1))
             .await;
         let order_id = id.clone();
-        let mut p = partners(app).await;
-        // Lan was never offered Minh's job: each call says it is not found, as for no job.
+        let (mut d, mut s, mut w, mut t) = (
+            dispatch(app).await,
+            steps(app).await,
+            whereabouts(app).await,
+            threads(app).await,
+        );
+        // Lan was never offered Minh's job: each call says it is not found, as for no job, under
+        // job.proto's names and under the first ones (PartnerService's).
         let point = reading(10.7769, 106.7009, 0);
-        let answers = [
-            p.accept_job(signed(
-                &lan,
-                pb::AcceptJobRequest {
-                    order_id: order_id.clone(),
-                },
-            ))
-            .await
-            .map(drop),
-            p.decline_job(signed(
-                &lan,
-                pb::DeclineJobRequest {
-                    order_id: order_id.clone(),
-                    reason: "busy".into(),
-                },
-            ))
-            .await
-            .map(drop),
-            p.advance_job(signed(
-                &lan,
-                pb::AdvanceJobRequest {
-                    order_id: order_id.clone(),
-                    status: pb::JobStatus::OnTheWay.into(),
-                },
-            ))
-            .await
-            .map(drop),
-            p.check_in(signed(
-                &lan,
-                pb::CheckInRequest {
-                    order_id: order_id.clone(),
-                    voucher_code: "x".into(),
-                },
-            ))
-            .await
-            .map(drop),
-            p.report_no_show(signed(
-                &lan,
-                pb::ReportNoShowRequest {
-                    order_id: order_id.clone(),
-                    photo: "/media/x.jpg".into(),
-                    position: Some(point),
-                },
-            ))
-            .await
-            .map(drop),
-            p.report_position(signed(
-                &lan,
-                pb::ReportPositionRequest {
-                    order_id: order_id.clone(),
-                    position: Some(point),
-                },
-            ))
-            .await
-            .map(drop),
-            p.get_job(signed(
-                &lan,
-                pb::GetJobRequest {
-                    order_id: order_id.clone(),
-                },
-            ))
-            .await
-            .map(drop),
-            p.get_job_thread(signed(
-                &lan,
-                pb::GetJobThreadRequest {
-                    order_id: order_id.clone(),
-                },
-            ))
-            .await
-            .map(drop),
-            p.send_job_message(signed(
-                &lan,
-                pb::SendJobMessageRequest {
-                    order_id: order_id.clone(),
-                    said: Some(pb::send_job_message_request::Said::Phrase(
-                        "at_arrivals".into(),
-                    )),
-                    key: "l-1".into(),
-                },
-            ))
-            .await
-            .map(drop),
-            p.get_hotel_photo(signed(
-                &lan,
-                pb::GetHotelPhotoRequest {
-                    order_id: order_id.clone(),
-                    image_id: "0123456789abcdef0123456789abcdef".into(),
-                    thumbnail: true,
-                },
-            ))
-            .await
-            .map(drop),
-        ];
-        for (call, answer) in [
-            "accept",
-            "decline",
-            "advance",
-            "check in",
-            "no-show",
-            "position",
-            "job",
-            "thread",
-            "message",
-            "hotel photo",
-        ]
-        .iter()
-        .zip(answers)
+        let answers = ten_calls!(d, s, w, t, &lan, order_id, point);
+        let mut p = partners(app).await;
+        #[allow(deprecated)]
+        let first = ten_calls!(p, p, p, p, &lan, order_id, point);
+        for (call, answer) in TEN_CALLS
+            .iter()
+            .cycle()
+            .zip(answers.into_iter().chain(first))
         {
             assert_eq!(answer.unwrap_err().code(), Code::NotFound, "{call}");
         }
@@ -1515,7 +1561,7 @@ api_test!(
                 let (minh, order_id, url) = (minh.clone(), order_id.clone(), app.url(""));
                 tokio::spawn(async move {
                     let mut p =
-                        gateway::pb::partner_service_client::PartnerServiceClient::connect(url)
+                        gateway::pb::job_step_service_client::JobStepServiceClient::connect(url)
                             .await
                             .unwrap();
                     let request = pb::AdvanceJobRequest {
@@ -1556,7 +1602,7 @@ api_test!(
                     let (minh, order_id, url) = (minh.clone(), order_id.clone(), app.url(""));
                     tokio::spawn(async move {
                         let mut p =
-                            gateway::pb::partner_service_client::PartnerServiceClient::connect(url)
+                            gateway::pb::job_whereabouts_service_client::JobWhereaboutsServiceClient::connect(url)
                                 .await
                                 .unwrap();
                         let mut position = reading(10.7769, 106.7009, from);

@@ -19,6 +19,23 @@ macro_rules! serve_by_subject {
             )*
         }
     };
+    // The same, each call answered by the handler of the field named before it (a server whose
+    // calls belong to several callers).
+    ($service:path, $server:ty, {
+        $($method:ident($request:ident, $response:ident) => $field:ident: $handler:path;)*
+    }) => {
+        #[tonic::async_trait]
+        impl $service for $server {
+            $(
+                async fn $method(
+                    &self,
+                    request: tonic::Request<$crate::pb::$request>,
+                ) -> Result<tonic::Response<$crate::pb::$response>, tonic::Status> {
+                    $handler(&self.$field, request).await
+                }
+            )*
+        }
+    };
 }
 
 mod catalog;
@@ -47,7 +64,11 @@ use tonic_web::GrpcWebLayer;
 use crate::pb::catalog_service_server::CatalogServiceServer;
 use crate::pb::federation_service_server::FederationServiceServer;
 use crate::pb::identity_service_server::IdentityServiceServer;
+use crate::pb::job_dispatch_service_server::JobDispatchServiceServer;
 use crate::pb::job_progress_service_server::JobProgressServiceServer;
+use crate::pb::job_step_service_server::JobStepServiceServer;
+use crate::pb::job_thread_service_server::JobThreadServiceServer;
+use crate::pb::job_whereabouts_service_server::JobWhereaboutsServiceServer;
 use crate::pb::live_service_server::LiveServiceServer;
 use crate::pb::massage_service_server::MassageServiceServer;
 use crate::pb::notification_service_server::NotificationServiceServer;
@@ -57,6 +78,7 @@ use crate::pb::partner_service_server::PartnerServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::review_service_server::ReviewServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
+use crate::pb::traveller_job_service_server::TravellerJobServiceServer;
 use crate::pb::user_service_server::UserServiceServer;
 use crate::services::Services;
 
@@ -95,15 +117,23 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.reviews.clone(),
     ));
-    let partners = PartnerServiceServer::new(partner::Partners::new(
+    let partner = Arc::new(partner::Partners::new(
         services.identity.clone(),
         services.partners.clone(),
         services.jobs.clone(),
     ));
-    let progress = JobProgressServiceServer::new(jobs::Progress::new(
+    let traveller = Arc::new(jobs::Progress::new(
         services.identity.clone(),
         services.jobs.clone(),
     ));
+    let partners = PartnerServiceServer::from_arc(partner.clone());
+    let progress = JobProgressServiceServer::from_arc(traveller.clone());
+    let job = Arc::new(jobs::Jobs::new(partner, traveller));
+    let dispatch = JobDispatchServiceServer::from_arc(job.clone());
+    let steps = JobStepServiceServer::from_arc(job.clone());
+    let whereabouts = JobWhereaboutsServiceServer::from_arc(job.clone());
+    let threads = JobThreadServiceServer::from_arc(job.clone());
+    let travellers = TravellerJobServiceServer::from_arc(job);
     let notifications = NotificationServiceServer::new(notification::Notifications::new(
         services.identity.clone(),
         services.notifications.clone(),
@@ -128,6 +158,11 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&support), support)
         .route_service(&path_of(&partners), partners)
         .route_service(&path_of(&progress), progress)
+        .route_service(&path_of(&dispatch), dispatch)
+        .route_service(&path_of(&steps), steps)
+        .route_service(&path_of(&whereabouts), whereabouts)
+        .route_service(&path_of(&threads), threads)
+        .route_service(&path_of(&travellers), travellers)
         .route_service(&path_of(&massage), massage)
         .route_service(&path_of(&reviews), reviews)
         .route_service(&path_of(&orders), orders)

@@ -11,7 +11,7 @@ use crate::pb;
 use crate::wire::job::{position_from_pb, proof_from_pb, step_from_pb};
 use crate::wire::order::order_id;
 
-pub(super) async fn list_jobs(
+pub(crate) async fn list_jobs(
     me: &Partners,
     request: Request<pb::ListJobsRequest>,
 ) -> Result<Response<pb::ListJobsResponse>, Status> {
@@ -26,7 +26,7 @@ pub(super) async fn list_jobs(
     }))
 }
 
-pub(super) async fn get_job(
+pub(crate) async fn get_job(
     me: &Partners,
     request: Request<pb::GetJobRequest>,
 ) -> Result<Response<pb::GetJobResponse>, Status> {
@@ -41,7 +41,7 @@ pub(super) async fn get_job(
     }))
 }
 
-pub(super) async fn accept_job(
+pub(crate) async fn accept_job(
     me: &Partners,
     request: Request<pb::AcceptJobRequest>,
 ) -> Result<Response<pb::AcceptJobResponse>, Status> {
@@ -56,7 +56,7 @@ pub(super) async fn accept_job(
     }))
 }
 
-pub(super) async fn decline_job(
+pub(crate) async fn decline_job(
     me: &Partners,
     request: Request<pb::DeclineJobRequest>,
 ) -> Result<Response<pb::DeclineJobResponse>, Status> {
@@ -73,7 +73,7 @@ pub(super) async fn decline_job(
     }))
 }
 
-pub(super) async fn advance_job(
+pub(crate) async fn advance_job(
     me: &Partners,
     request: Request<pb::AdvanceJobRequest>,
 ) -> Result<Response<pb::AdvanceJobResponse>, Status> {
@@ -89,7 +89,7 @@ pub(super) async fn advance_job(
     }))
 }
 
-pub(super) async fn check_in(
+pub(crate) async fn check_in(
     me: &Partners,
     request: Request<pb::CheckInRequest>,
 ) -> Result<Response<pb::CheckInResponse>, Status> {
@@ -105,7 +105,7 @@ pub(super) async fn check_in(
     }))
 }
 
-pub(super) async fn get_hotel_photo(
+pub(crate) async fn get_hotel_photo(
     me: &Partners,
     request: Request<pb::GetHotelPhotoRequest>,
 ) -> Result<Response<pb::GetHotelPhotoResponse>, Status> {
@@ -125,7 +125,7 @@ pub(super) async fn get_hotel_photo(
     Ok(Response::new(pb::GetHotelPhotoResponse { jpeg }))
 }
 
-pub(super) async fn report_no_show(
+pub(crate) async fn report_no_show(
     me: &Partners,
     request: Request<pb::ReportNoShowRequest>,
 ) -> Result<Response<pb::ReportNoShowResponse>, Status> {
@@ -142,7 +142,7 @@ pub(super) async fn report_no_show(
     }))
 }
 
-pub(super) async fn report_position(
+pub(crate) async fn report_position(
     me: &Partners,
     request: Request<pb::ReportPositionRequest>,
 ) -> Result<Response<pb::ReportPositionResponse>, Status> {

@@ -5,9 +5,9 @@
 //! (another's is NOT_FOUND).
 
 mod earnings;
-mod jobs;
+pub(crate) mod jobs;
 mod record;
-mod thread;
+pub(crate) mod thread;
 
 use domain::identity::IdentityService;
 use domain::jobs::JobService;

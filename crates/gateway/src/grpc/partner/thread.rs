@@ -10,7 +10,7 @@ use crate::pb;
 use crate::wire::job::thread_to_pb;
 use crate::wire::order::order_id;
 
-pub(super) async fn get_job_thread(
+pub(crate) async fn get_job_thread(
     me: &Partners,
     request: Request<pb::GetJobThreadRequest>,
 ) -> Result<Response<pb::GetJobThreadResponse>, Status> {
@@ -25,7 +25,7 @@ pub(super) async fn get_job_thread(
     }))
 }
 
-pub(super) async fn send_job_message(
+pub(crate) async fn send_job_message(
     me: &Partners,
     request: Request<pb::SendJobMessageRequest>,
 ) -> Result<Response<pb::SendJobMessageResponse>, Status> {

@@ -1,6 +1,7 @@
 import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { useState } from 'react';
-import { JobProgressService, JobStatus, MeetingPoint, type GeoPoint, type PartnerWhereabouts } from '@/gen/booking/v1/partner_pb';
+import { TravellerJobService } from '@/gen/booking/v1/job_pb';
+import { JobStatus, MeetingPoint, type GeoPoint, type PartnerWhereabouts } from '@/gen/booking/v1/partner_pb';
 import { useRpc } from '@/lib/api/hooks';
 import { memberMessages } from '@/lib/member-messages';
 import { useNow } from '@/lib/use-minute';
@@ -14,7 +15,7 @@ const m = memberMessages.orders;
 export function JobProgress({ orderId }: { orderId: string }) {
   // Where the traveller's own phone says they are, once they ask: the server measures from it.
   const [near, setNear] = useState<GeoPoint | undefined>();
-  const progress = useRpc(JobProgressService.method.getJobProgress, { orderId, near }, { select: (r) => r.progress }).data;
+  const progress = useRpc(TravellerJobService.method.getJobProgress, { orderId, near }, { select: (r) => r.progress }).data;
   const said = progress && m.progress[JobStatus[progress.status]];
   if (!progress || !said) return null;
   const step = progress.steps.findLast((s) => s.status === progress.status);

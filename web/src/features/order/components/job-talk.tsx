@@ -1,12 +1,12 @@
 import { JobThreadView, type Said } from '@/components/job-thread/job-thread';
-import { JobProgressService } from '@/gen/booking/v1/partner_pb';
+import { TravellerJobService } from '@/gen/booking/v1/job_pb';
 import { useRpc } from '@/lib/api/hooks';
 import { refusal } from '@/lib/api/refusal';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
 
-const calls = JobProgressService.method;
+const calls = TravellerJobService.method;
 
 /** The traveller's thread with the one who serves them, once someone has taken the job: read
  * again on every live change of the order (a new message announces it). */
@@ -20,7 +20,7 @@ export function JobTalk({ orderId }: { orderId: string }) {
     } catch (e) {
       return refusal(e, messages.errors.network);
     } finally {
-      await invalidate(JobProgressService);
+      await invalidate(TravellerJobService);
     }
   };
   return (

@@ -1,0 +1,101 @@
+//! A traveller following their order's job (`TravellerJobService`, first published as
+//! `JobProgressService`), and the writing of a job's thread that both sides share.
+
+use domain::identity::IdentityService;
+use domain::jobs::{JobService, Talker};
+use tonic::{Request, Response, Status};
+
+use crate::auth::grpc_caller;
+use crate::error::status;
+use crate::pb;
+use crate::wire::job::{point_from_pb, progress_to_pb, said_from_pb, thread_to_pb};
+use crate::wire::order::order_id;
+
+/// Writes a message in a job's thread (a phrase's code or free text), then reads the thread as
+/// the writer now has it.
+pub(crate) async fn say_and_read(
+    jobs: &JobService,
+    who: Talker<'_>,
+    order: &str,
+    (phrase, text): (Option<String>, Option<String>),
+    key: &str,
+) -> Result<domain::jobs::Talk, Status> {
+    let work = async {
+        let id = order_id(order)?;
+        let said = said_from_pb(phrase, text)?;
+        jobs.say(who, &id, said, key).await?;
+        jobs.talk(who, &id).await
+    };
+    work.await.map_err(status)
+}
+
+/// The traveller's side of a job: any customer's ID token; another's order is NOT_FOUND.
+pub(crate) struct Progress {
+    identity: IdentityService,
+    jobs: JobService,
+}
+
+impl Progress {
+    pub(crate) fn new(identity: IdentityService, jobs: JobService) -> Self {
+        Self { identity, jobs }
+    }
+}
+
+pub(crate) async fn get_job_progress(
+    me: &Progress,
+    request: Request<pb::GetJobProgressRequest>,
+) -> Result<Response<pb::GetJobProgressResponse>, Status> {
+    let caller = grpc_caller(&me.identity, &request).await?;
+    let r = request.into_inner();
+    let near = point_from_pb(r.near)?;
+    let work = async {
+        let id = order_id(&r.order_id)?;
+        me.jobs.progress(&caller.user_id, &id, near).await
+    };
+    let progress = work.await.map_err(status)?;
+    Ok(Response::new(pb::GetJobProgressResponse {
+        progress: progress.as_ref().map(progress_to_pb),
+    }))
+}
+
+pub(crate) async fn get_traveller_thread(
+    me: &Progress,
+    request: Request<pb::GetTravellerThreadRequest>,
+) -> Result<Response<pb::GetTravellerThreadResponse>, Status> {
+    let caller = grpc_caller(&me.identity, &request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        me.jobs.talk(Talker::Traveller(&caller.user_id), &id).await
+    };
+    let talk = work.await.map_err(status)?;
+    Ok(Response::new(pb::GetTravellerThreadResponse {
+        thread: Some(thread_to_pb(&talk, Some(&caller.user_id))),
+    }))
+}
+
+pub(crate) async fn send_traveller_message(
+    me: &Progress,
+    request: Request<pb::SendTravellerMessageRequest>,
+) -> Result<Response<pb::SendTravellerMessageResponse>, Status> {
+    use pb::send_traveller_message_request::Said as Of;
+    let caller = grpc_caller(&me.identity, &request).await?;
+    let r = request.into_inner();
+    let (phrase, text) = match r.said {
+        Some(Of::Phrase(code)) => (Some(code), None),
+        Some(Of::Text(body)) => (None, Some(body)),
+        None => (None, None),
+    };
+    let who = Talker::Traveller(&caller.user_id);
+    let talk = say_and_read(&me.jobs, who, &r.order_id, (phrase, text), &r.key).await?;
+    Ok(Response::new(pb::SendTravellerMessageResponse {
+        thread: Some(thread_to_pb(&talk, Some(&caller.user_id))),
+    }))
+}
+
+serve_by_subject! {
+    pb::job_progress_service_server::JobProgressService, Progress, {
+        get_job_progress(GetJobProgressRequest, GetJobProgressResponse) => get_job_progress;
+        get_traveller_thread(GetTravellerThreadRequest, GetTravellerThreadResponse) => get_traveller_thread;
+        send_traveller_message(SendTravellerMessageRequest, SendTravellerMessageResponse) => send_traveller_message;
+    }
+}
