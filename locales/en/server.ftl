@@ -127,6 +127,7 @@ line-massage-minutes = Massage, { $minutes } { $minutes ->
        *[other] minutes
     }
 line-night = Night surcharge { $percent }%
+line-promo = Promo code { $code }
 line-shuttle = One-way transfer (per car)
 
 media-file_size = Each photo is { $mb } MB at most
@@ -169,6 +170,7 @@ order-action-expire = expire
 order-action-pay = pay
 order-action-refund = refund
 order-action-revise = change
+order-action-promo = use a promo code
 order-actor-unknown = Unknown actor: { $code }
 order-already_paid = The order is paid already
 order-child_seats_passengers = No more child seats than passengers

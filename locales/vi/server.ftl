@@ -97,6 +97,7 @@ line-extra_therapist = Thêm một kỹ thuật viên (mỗi người)
 line-massage-hours = Massage { $hours } giờ
 line-massage-minutes = Massage { $minutes } phút
 line-night = Phụ thu ban đêm { $percent }%
+line-promo = Mã ưu đãi { $code }
 line-shuttle = Đưa đón một chiều (mỗi xe)
 
 media-file_size = Mỗi ảnh tối đa { $mb } MB
@@ -133,6 +134,7 @@ order-action-expire = hết hạn
 order-action-pay = thanh toán
 order-action-refund = hoàn tiền
 order-action-revise = sửa
+order-action-promo = dùng mã ưu đãi
 order-actor-unknown = Không nhận ra người thao tác: { $code }
 order-already_paid = Đơn hàng đã được thanh toán
 order-child_seats_passengers = Số ghế trẻ em không được nhiều hơn số hành khách

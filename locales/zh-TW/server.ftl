@@ -98,6 +98,7 @@ line-extra_therapist = 加一位按摩師（每位）
 line-massage-hours = 按摩 { $hours } 小時
 line-massage-minutes = 按摩 { $minutes } 分鐘
 line-night = 夜間加價 { $percent }%
+line-promo = 優惠碼 { $code }
 line-shuttle = 單程接送（每車）
 
 media-file_size = 每張照片最大 { $mb } MB
@@ -134,6 +135,7 @@ order-action-expire = 逾期
 order-action-pay = 付款
 order-action-refund = 退款
 order-action-revise = 修改
+order-action-promo = 使用優惠碼
 order-actor-unknown = 不認得的操作者：{ $code }
 order-already_paid = 訂單已付款
 order-child_seats_passengers = 兒童座椅不可多於乘客人數

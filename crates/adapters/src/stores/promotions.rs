@@ -297,6 +297,13 @@ impl PromoStore for SqlPromoStore {
                 .map_err(storage)?;
             return Err(TakeError::AlreadyUsed);
         }
+        // An order that gave a use back (another code, or the same again) takes its row anew.
+        promo_use::Entity::delete_many()
+            .filter(promo_use::Column::OrderId.eq(used.order.as_str()))
+            .filter(promo_use::Column::GivenBackAtMs.is_not_null())
+            .exec(txn)
+            .await
+            .map_err(storage)?;
         promo_use::Entity::insert(promo_use::ActiveModel {
             order_id: Set(used.order.as_str().to_owned()),
             code: Set(code.to_owned()),

@@ -5,7 +5,7 @@ use adapters::{SqlOperationsStore, on_both_databases};
 use domain::audit::AuditEntry;
 use domain::identity::TokenHash;
 use domain::operations::{AuditFilter, AuditLog, ServiceKey, StaffStore};
-use domain::ordering::{Actor, StoreError};
+use domain::ordering::{Actor, Order, OrderStore, StoreError};
 use domain::payment::SettleError;
 use domain::shared::PageRequest;
 use sea_orm::DatabaseConnection;
@@ -56,9 +56,7 @@ on_both_databases!(
         let mut stale = cancelled.clone();
         stale.version += 1;
         assert_eq!(
-            orders
-                .save_audited(&stale, &entry(1, "order.cancel", &target))
-                .await,
+            audited(&*orders, &stale, &entry(1, "order.cancel", &target)).await,
             Err(StoreError::Stale)
         );
         assert!(actions(&audit, Some(&target)).await.is_empty());
@@ -72,8 +70,7 @@ on_both_databases!(
         );
         assert!(actions(&audit, Some(&target)).await.is_empty());
 
-        orders
-            .save_audited(&cancelled, &entry(3, "order.cancel", &target))
+        audited(&*orders, &cancelled, &entry(3, "order.cancel", &target))
             .await
             .unwrap();
         assert_eq!(actions(&audit, Some(&target)).await, ["order.cancel"]);
@@ -149,3 +146,14 @@ on_both_databases!(
         assert_eq!(second.next_token, None);
     }
 );
+
+/// An order saved with its audit entry in a unit of its own, committed.
+async fn audited(
+    orders: &dyn OrderStore,
+    order: &Order,
+    audit: &domain::audit::AuditEntry,
+) -> Result<(), StoreError> {
+    let mut unit = orders.begin().await?;
+    orders.save_audited_in(&mut unit, order, audit).await?;
+    Ok(unit.commit().await?)
+}

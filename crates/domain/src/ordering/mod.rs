@@ -29,6 +29,9 @@ pub use holds::TherapistHold;
 pub use life::{Actor, OrderState, Transition};
 pub use model::{Order, OrderId, Revision, check_window, price};
 pub use plan_names::name_plans_in;
-pub use ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
+pub use ports::{
+    IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap, UnpaidClaims,
+};
 pub use reason::StepReason;
+pub(crate) use service::store_error;
 pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};

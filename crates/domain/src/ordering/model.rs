@@ -7,7 +7,7 @@ use super::reason::StepReason;
 use crate::catalog::{Category, Plan, PlanId};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::pricing::{Estimate, estimate};
-use crate::shared::{LocalTime, UserId};
+use crate::shared::{LocalTime, Money, UserId};
 
 pub(crate) const NOT_SOLD: Message = msg("order.not_sold");
 
@@ -197,8 +197,13 @@ impl Order {
         if let Some(details) = revision.details {
             let (details, estimate) = price(plan, details, now)?;
             if self.payment_opened_at.is_none() {
+                // Other details are another purchase: a code is entered again for it (its use is
+                // given back with the write). The same details keep theirs, on today's price.
+                self.estimate = match self.estimate.promo() {
+                    Some((code, off)) if details == self.details => estimate.with_promo(code, off),
+                    _ => estimate,
+                };
                 self.details = details;
-                self.estimate = estimate;
             } else if details != self.details {
                 // Sent unchanged (step2 sends them again), they change nothing, price included.
                 return Err(DomainError::FailedPrecondition(msg("order.payment_open")));
@@ -213,6 +218,39 @@ impl Order {
         self.updated_at = now;
         if self.state == OrderState::Draft && self.contact.is_some() {
             self.go(OrderState::PendingPayment, actor, "submitted", now);
+        }
+        Ok(())
+    }
+
+    /// Puts `code`'s discount `off` on the unpaid order's price, in place of another code's (the
+    /// breakdown keeps the total at least `pricing::LEAST_TOTAL`). Refused once the order is paid
+    /// or over, has lapsed, or has a payment open (its price is then fixed).
+    pub fn apply_promo(&mut self, code: &str, off: Money, now: DateTime<Utc>) -> DomainResult<()> {
+        self.require_price_open(now)?;
+        self.estimate = self.estimate.clone().with_promo(code, off);
+        self.updated_at = now;
+        Ok(())
+    }
+
+    /// Takes the code off the unpaid order's price; `false` if it had none.
+    pub fn remove_promo(&mut self, now: DateTime<Utc>) -> DomainResult<bool> {
+        if self.estimate.promo().is_none() {
+            return Ok(false);
+        }
+        self.require_price_open(now)?;
+        self.estimate = self.estimate.clone().without_promo();
+        self.updated_at = now;
+        Ok(true)
+    }
+
+    /// Whether the order's price may still change: unpaid, not lapsed, no payment open.
+    pub fn require_price_open(&self, now: DateTime<Utc>) -> DomainResult<()> {
+        self.require(self.state.is_unpaid(), "order.action.promo")?;
+        if now >= self.expires_at {
+            return Err(DomainError::FailedPrecondition(msg("order.lapsed")));
+        }
+        if self.payment_opened_at.is_some() {
+            return Err(DomainError::FailedPrecondition(msg("order.payment_open")));
         }
         Ok(())
     }

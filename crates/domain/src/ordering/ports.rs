@@ -166,8 +166,13 @@ pub trait OrderStore: Send + Sync {
     async fn begin(&self) -> DomainResult<Unit>;
     /// `save` inside `unit`: the one way another subject's write changes an order.
     async fn save_in(&self, unit: &mut Unit, order: &Order) -> Result<(), StoreError>;
-    /// `save`, with the operator's action in the audit log in the same transaction.
-    async fn save_audited(&self, order: &Order, audit: &AuditEntry) -> Result<(), StoreError>;
+    /// `save_in`, with the operator's action in the audit log in the same unit.
+    async fn save_audited_in(
+        &self,
+        unit: &mut Unit,
+        order: &Order,
+        audit: &AuditEntry,
+    ) -> Result<(), StoreError>;
     /// The owner's orders (everyone's without one: operators only), newest first, or soonest
     /// first with `filter.starts_after`.
     async fn list(
@@ -186,4 +191,17 @@ pub trait OrderStore: Send + Sync {
     ) -> DomainResult<Vec<String>>;
     /// Forgets idempotency keys taken before `before`.
     async fn purge_keys(&self, before: DateTime<Utc>) -> DomainResult<u64>;
+}
+
+/// What an unpaid order took elsewhere (a promo code's use), given back in the order's own write
+/// when it lapses, is cancelled or drops the code. `promotions`, which stands above orders,
+/// answers it.
+#[async_trait]
+pub trait UnpaidClaims: Send + Sync {
+    async fn release(
+        &self,
+        unit: &mut Unit,
+        order: &OrderId,
+        at: DateTime<Utc>,
+    ) -> DomainResult<()>;
 }

@@ -25,10 +25,12 @@ pub enum LineKind {
     ChildSeats,
     ExtraStops,
     ChineseSpeaking,
+    /// A promo code's discount: the one line whose amount is below zero.
+    Promo,
 }
 
 impl LineKind {
-    pub const ALL: [LineKind; 7] = [
+    pub const ALL: [LineKind; 8] = [
         LineKind::Base,
         LineKind::Night,
         LineKind::ExtraHours,
@@ -36,6 +38,7 @@ impl LineKind {
         LineKind::ChildSeats,
         LineKind::ExtraStops,
         LineKind::ChineseSpeaking,
+        LineKind::Promo,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -47,6 +50,7 @@ impl LineKind {
             LineKind::ChildSeats => "child-seats",
             LineKind::ExtraStops => "extra-stops",
             LineKind::ChineseSpeaking => "chinese-speaking",
+            LineKind::Promo => "promo",
         }
     }
 
@@ -73,6 +77,7 @@ pub const LINE_LABELS: &[(&str, &[&str])] = &[
     ("line.extra_stops", &[]),
     ("option.chinese_speaking_driver", &[]),
     ("option.chinese_speaking_guide", &[]),
+    ("line.promo", &["code"]),
     ("text.as_is", &["text"]),
 ];
 
@@ -94,10 +99,58 @@ pub struct Estimate {
     pub total: Money,
 }
 
+/// The least a breakdown with a discount may come to: a service is never free, and an order of
+/// nothing could not be paid.
+pub const LEAST_TOTAL: Money = Money::vnd(1_000);
+
 impl Estimate {
     pub fn from_lines(lines: Vec<LineItem>) -> Self {
         let total = lines.iter().fold(Money::ZERO, |sum, l| sum + l.amount);
         Self { lines, total }
+    }
+
+    /// The promo code named on the breakdown, and what it takes off (a positive sum).
+    pub fn promo(&self) -> Option<(&str, Money)> {
+        let line = self.lines.iter().find(|l| l.kind == LineKind::Promo)?;
+        let code = match line.label.arg("code") {
+            Some(crate::error::Arg::Value(code)) => code.as_str(),
+            _ => "",
+        };
+        Some((code, Money::vnd(-line.amount.amount())))
+    }
+
+    /// The price before any code: the sum of the other lines.
+    pub fn subtotal(&self) -> Money {
+        self.lines
+            .iter()
+            .filter(|l| l.kind != LineKind::Promo)
+            .fold(Money::ZERO, |sum, l| sum + l.amount)
+    }
+
+    /// The same breakdown without a code's line.
+    pub fn without_promo(mut self) -> Self {
+        self.lines.retain(|l| l.kind != LineKind::Promo);
+        Self::from_lines(self.lines)
+    }
+
+    /// The breakdown with `code`'s discount as its last line (in place of any other code's),
+    /// taking off `off` but never bringing the total below [`LEAST_TOTAL`]; a discount of nothing
+    /// adds no line.
+    pub fn with_promo(self, code: &str, off: Money) -> Self {
+        let mut lines = self.without_promo().lines;
+        let subtotal = lines.iter().fold(Money::ZERO, |sum, l| sum + l.amount);
+        let most = Money::vnd((subtotal.amount() - LEAST_TOTAL.amount()).max(0));
+        let off = off.max(Money::ZERO).min(most);
+        if off > Money::ZERO {
+            lines.push(LineItem {
+                kind: LineKind::Promo,
+                label: msg("line.promo").with("code", code),
+                quantity: 1,
+                unit_price: Money::vnd(-off.amount()),
+                amount: Money::vnd(-off.amount()),
+            });
+        }
+        Self::from_lines(lines)
     }
 }
 

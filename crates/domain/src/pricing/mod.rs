@@ -5,4 +5,4 @@ mod estimate;
 #[cfg(test)]
 mod tests;
 
-pub use estimate::{Estimate, LINE_LABELS, LineItem, LineKind, Quote, estimate};
+pub use estimate::{Estimate, LEAST_TOTAL, LINE_LABELS, LineItem, LineKind, Quote, estimate};

@@ -383,6 +383,28 @@ proptest! {
     }
 
     #[test]
+    fn a_code_s_line_keeps_the_sum_and_never_takes_the_total_below_the_least(
+        (rules, q) in rules_and_quote(),
+        off in 0i64..5_000_000,
+        again in 0i64..5_000_000,
+    ) {
+        let plain = estimate(Category::Charter, &rules, &q).unwrap();
+        let with = plain.clone().with_promo("TET", Money::vnd(off));
+        let sum: i64 = with.lines.iter().map(|l| l.amount.amount()).sum();
+        prop_assert_eq!(with.total.amount(), sum);
+        prop_assert_eq!(with.subtotal(), plain.total);
+        prop_assert!(with.total >= LEAST_TOTAL.min(plain.total));
+        prop_assert!(with.total <= plain.total);
+        let taken = with.promo().map_or(0, |(_, m)| m.amount());
+        prop_assert_eq!(taken, plain.total.amount() - with.total.amount());
+        // A second code takes the first one's place; none gives the plan's price back.
+        let other = with.clone().with_promo("HE", Money::vnd(again));
+        prop_assert!(other.lines.iter().filter(|l| l.kind == LineKind::Promo).count() <= 1);
+        prop_assert_eq!(other.subtotal(), plain.total);
+        prop_assert_eq!(with.without_promo(), plain);
+    }
+
+    #[test]
     fn more_people_or_extras_never_cost_less((rules, q) in rules_and_quote()) {
         let now = estimate(Category::Charter, &rules, &q).unwrap().total;
         let more = Quote { people: q.people + 1, ..q };
@@ -399,6 +421,7 @@ fn a_label_comes_back_from_what_storage_keeps_of_it() {
         msg("line.charter.hours").with("hours", 4),
         msg("line.massage.minutes").with("minutes", 90),
         msg("line.night").with("percent", 20),
+        msg("line.promo").with("code", "TET2027"),
         msg("text.as_is").with("text", "夜間加價 20%"),
     ] {
         assert_eq!(Message::from_stored(&label.stored(), LINE_LABELS), label);

@@ -5,11 +5,9 @@ mod model;
 mod ports;
 mod service;
 
-pub use model::{
-    CODE_MAX, Discount, LEAST_TOTAL, PromoCode, PromoCodeId, PromoRules, Purchase, Uses,
-};
+pub use model::{CODE_MAX, Discount, PromoCode, PromoCodeId, PromoRules, Purchase, Uses};
 pub use ports::{PromoStore, PromoSummary, PromoUse, TakeError};
-pub use service::PromoService;
+pub use service::{PromoClaims, PromoService};
 
 #[cfg(test)]
 mod tests;

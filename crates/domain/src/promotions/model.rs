@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, Message, msg};
+use crate::pricing::LEAST_TOTAL;
 use crate::shared::{LocalTime, Money};
 
 /// The longest code; long enough for a campaign's name and a year.
@@ -93,10 +94,6 @@ pub struct Uses {
     pub by_customer: u32,
     pub customer_orders: u32,
 }
-
-/// The least an order may cost after a code: a service is never free, and an order of nothing
-/// could not be paid.
-pub const LEAST_TOTAL: Money = Money::vnd(1_000);
 
 impl PromoRules {
     /// Refuses rules that could not be applied as written, naming the field.

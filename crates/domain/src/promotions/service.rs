@@ -1,18 +1,40 @@
-//! Admins keep the codes; anyone may ask what a code takes off a purchase. The use itself is taken
-//! with the order (`PromoStore::take`), whose write decides.
+//! Admins keep the codes; anyone may ask what a code takes off a purchase; a customer puts one on
+//! an unpaid order, its use taken in the order's own write (`PromoStore::take`), which decides.
 
 use std::sync::Arc;
 
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
 use super::model::{PromoCode, PromoCodeId, Purchase};
-use super::ports::{PromoStore, PromoSummary};
+use super::ports::{PromoStore, PromoSummary, PromoUse, TakeError};
 use crate::audit::{Auditor, Staff};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::shared::{Clock, Money, Randomness, UserId};
+use crate::ordering::{Order, OrderId, OrderStore, UnpaidClaims, store_error};
+use crate::shared::{Clock, Money, Randomness, Unit, UserId};
 
+#[derive(Clone)]
 pub struct PromoService {
     store: Arc<dyn PromoStore>,
+    orders: Arc<dyn OrderStore>,
     clock: Arc<dyn Clock>,
     audit: Auditor,
+}
+
+/// Gives an unpaid order's use back when the order lapses, is cancelled or drops its code: the
+/// ordering side's `UnpaidClaims`, answered here.
+pub struct PromoClaims(pub Arc<dyn PromoStore>);
+
+#[async_trait]
+impl UnpaidClaims for PromoClaims {
+    async fn release(
+        &self,
+        unit: &mut Unit,
+        order: &OrderId,
+        at: DateTime<Utc>,
+    ) -> DomainResult<()> {
+        self.0.give_back(unit, order, at).await.map(drop)
+    }
 }
 
 /// A code's rules in a line of the audit log.
@@ -36,11 +58,13 @@ fn snapshot(code: &PromoCode) -> String {
 impl PromoService {
     pub fn new(
         store: Arc<dyn PromoStore>,
+        orders: Arc<dyn OrderStore>,
         clock: Arc<dyn Clock>,
         random: Arc<dyn Randomness>,
     ) -> Self {
         Self {
             store,
+            orders,
             audit: Auditor::new(clock.clone(), random),
             clock,
         }
@@ -119,4 +143,99 @@ impl PromoService {
             .map_err(DomainError::FailedPrecondition)?;
         Ok((found, off))
     }
+
+    /// Puts `code` on the customer's unpaid order: its discount becomes the last line of the
+    /// order's price, and one use is taken in the order's own write (of parallel takers of a last
+    /// use, one has it, on any node). A code the order had is given back in the same write; the
+    /// same code again answers the order as it is.
+    pub async fn apply(&self, customer: &UserId, id: &OrderId, code: &str) -> DomainResult<Order> {
+        let mut order = self.owned(customer, id).await?;
+        let code = PromoCodeId::parse(code)?;
+        let now = self.clock.now();
+        order.require_price_open(now)?;
+        if order
+            .estimate
+            .promo()
+            .is_some_and(|(on, _)| on == code.as_str())
+        {
+            return Ok(order);
+        }
+        let purchase = Purchase {
+            category: order.category,
+            plan_id: order.plan_id.as_str(),
+            subtotal: order.estimate.subtotal(),
+            at: now,
+        };
+        let (found, off) = self.quote(customer, code.as_str(), &purchase).await?;
+        let had_one = order.estimate.promo().is_some();
+        order.apply_promo(code.as_str(), off, now)?;
+        let Some((_, off)) = order.estimate.promo() else {
+            // Too small a purchase for the code to take anything off.
+            return Err(DomainError::FailedPrecondition(
+                msg("promo.minimum")
+                    .with("code", code.as_str())
+                    .money("min", found.rules.min_spend.max(Money::vnd(2_000))),
+            ));
+        };
+        let used = PromoUse {
+            code: found.code.clone(),
+            order: order.id.clone(),
+            customer: customer.clone(),
+            discount: off,
+            at: now,
+        };
+        let mut unit = self.orders.begin().await?;
+        if had_one {
+            self.store.give_back(&mut unit, &order.id, now).await?;
+        }
+        self.store
+            .take(&mut unit, &used)
+            .await
+            .map_err(|e| refused(e, code.as_str()))?;
+        self.write(unit, &mut order).await?;
+        Ok(order)
+    }
+
+    /// Takes the code off the customer's unpaid order and gives its use back, in one write; an
+    /// order without one is answered as it is.
+    pub async fn remove(&self, customer: &UserId, id: &OrderId) -> DomainResult<Order> {
+        let mut order = self.owned(customer, id).await?;
+        let now = self.clock.now();
+        if !order.remove_promo(now)? {
+            return Ok(order);
+        }
+        let mut unit = self.orders.begin().await?;
+        self.store.give_back(&mut unit, &order.id, now).await?;
+        self.write(unit, &mut order).await?;
+        Ok(order)
+    }
+
+    async fn owned(&self, customer: &UserId, id: &OrderId) -> DomainResult<Order> {
+        match self.orders.get(id).await? {
+            Some(order) if &order.owner == customer => Ok(order),
+            _ => Err(DomainError::not_found("order")),
+        }
+    }
+
+    /// The order written in `unit` with what was taken or given back, all or nothing.
+    async fn write(&self, mut unit: Unit, order: &mut Order) -> DomainResult<()> {
+        self.orders
+            .save_in(&mut unit, order)
+            .await
+            .map_err(store_error)?;
+        unit.commit().await?;
+        order.version += 1;
+        Ok(())
+    }
+}
+
+/// A take the store refused, in the rule's words.
+fn refused(e: TakeError, code: &str) -> DomainError {
+    let words = match e {
+        TakeError::Unknown => msg("promo.unknown"),
+        TakeError::UsedUp => msg("promo.used_up"),
+        TakeError::AlreadyUsed => msg("promo.already_used"),
+        TakeError::Other(e) => return e,
+    };
+    DomainError::FailedPrecondition(words.with("code", code))
 }

@@ -3,6 +3,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::catalog::Category;
+use crate::pricing::LEAST_TOTAL;
 use crate::shared::{LocalTime, Money};
 
 fn at(local: &str) -> LocalTime {
@@ -257,9 +258,11 @@ mod service {
 
     use super::*;
     use crate::audit::Staff;
-    use crate::ordering::OrderId;
-    use crate::shared::{Unit, UserId};
-    use crate::testing::{FixedClock, MemWork, MemoryPromos, Sequence, refusal_code};
+    use crate::catalog::PlanId;
+    use crate::ordering::{Contact, NewOrder, Order, OrderId, OrderState, OrderStore, Revision};
+    use crate::pricing::LineKind;
+    use crate::shared::{Phone, Unit, UserId};
+    use crate::testing::{FixedClock, MemWork, MemoryPromos, Sequence, Setup, refusal_code, setup};
 
     fn admin() -> Staff {
         Staff::Shell {
@@ -279,10 +282,58 @@ mod service {
         let store = Arc::new(MemoryPromos::default());
         let svc = PromoService::new(
             store.clone(),
+            Arc::new(crate::testing::Store::default()),
             Arc::new(FixedClock::at(now())),
             Arc::new(Sequence::default()),
         );
         (svc, store)
+    }
+
+    /// The order service's world (its clock at `testing::now`, a 380,000 VND shuttle plan) with
+    /// a promo service on the same stores, and Ann's order awaiting payment.
+    async fn shop() -> (Setup, PromoService, Order) {
+        let s = setup();
+        let promos = PromoService::new(
+            s.promos.clone(),
+            s.store.clone(),
+            s.clock.clone(),
+            Arc::new(Sequence::default()),
+        );
+        let new = NewOrder {
+            language: Default::default(),
+            details: crate::testing::shuttle(),
+            contact: Some(
+                Contact::new("王小明", Phone::parse("+886", "912345678").unwrap(), None).unwrap(),
+            ),
+            note: String::new(),
+        };
+        let plan = PlanId::parse("shuttle-sgn-4").unwrap();
+        let order = s
+            .svc
+            .create(&ann(), Category::Shuttle, &plan, new, None)
+            .await
+            .unwrap();
+        (s, promos, order)
+    }
+
+    /// A code for any shuttle from November, `percent` off.
+    async fn open_code(promos: &PromoService, name: &str, percent: u32, total: Option<u32>) {
+        let mut r = rules(Discount::Percent { percent, cap: None });
+        r.valid_from = at("2026-11-01T00:00");
+        r.min_spend = Money::ZERO;
+        r.total_uses = total;
+        let mut c = code(r);
+        c.code = PromoCodeId::parse(name).unwrap();
+        promos.create(&admin(), &c).await.unwrap();
+    }
+
+    fn standing(store: &MemoryPromos, order: &OrderId) -> Option<String> {
+        let books = store.books.lock().unwrap();
+        books
+            .uses
+            .get(order)
+            .filter(|(_, back)| back.is_none())
+            .map(|(u, _)| u.code.as_str().to_owned())
     }
 
     fn ann() -> UserId {
@@ -374,5 +425,112 @@ mod service {
                 .await
                 .is_ok()
         );
+    }
+
+    #[tokio::test]
+    async fn a_code_on_an_unpaid_order_is_its_own_line_and_one_use() {
+        let (s, promos, order) = shop().await;
+        open_code(&promos, "TENOFF", 10, Some(5)).await;
+        open_code(&promos, "FIVEOFF", 5, None).await;
+        let subtotal = order.estimate.total;
+
+        let with = promos.apply(&ann(), &order.id, " tenoff ").await.unwrap();
+        let line = with.estimate.lines.last().unwrap();
+        assert_eq!(line.kind, LineKind::Promo);
+        let off = Money::vnd((subtotal.amount() / 10 / 1_000) * 1_000);
+        assert_eq!(line.amount, Money::vnd(-off.amount()));
+        assert_eq!(
+            with.estimate.total,
+            Money::vnd(subtotal.amount() - off.amount())
+        );
+        assert_eq!(with.estimate.subtotal(), subtotal);
+        assert_eq!(standing(&s.promos, &order.id).as_deref(), Some("TENOFF"));
+        // Kept: the order as stored carries the line.
+        let kept = s.store.get(&order.id).await.unwrap().unwrap();
+        assert_eq!(kept.estimate, with.estimate);
+
+        // The same code again changes nothing; another takes its place and gives the first back.
+        let again = promos.apply(&ann(), &order.id, "TENOFF").await.unwrap();
+        assert_eq!(again.version, with.version);
+        let five = promos.apply(&ann(), &order.id, "FIVEOFF").await.unwrap();
+        assert_eq!(five.estimate.promo().unwrap().0, "FIVEOFF");
+        assert_eq!(standing(&s.promos, &order.id).as_deref(), Some("FIVEOFF"));
+        assert_eq!(
+            promos.list(&admin()).await.unwrap()[0].used,
+            0,
+            "TENOFF given back"
+        );
+
+        // Taken off: the price is the plan's again and the use is back.
+        let none = promos.remove(&ann(), &order.id).await.unwrap();
+        assert_eq!(none.estimate.total, subtotal);
+        assert_eq!(standing(&s.promos, &order.id), None);
+
+        // Another customer's order is not found; a code that is none is refused in words.
+        let bob = UserId::parse("bob").unwrap();
+        let theirs = promos.apply(&bob, &order.id, "TENOFF").await.unwrap_err();
+        assert_eq!(refusal_code(theirs), "not_found");
+        let unknown = promos.apply(&ann(), &order.id, "NOPE").await.unwrap_err();
+        assert_eq!(refusal_code(unknown), "promo.unknown");
+    }
+
+    #[tokio::test]
+    async fn an_order_that_ends_unpaid_or_changes_what_it_buys_gives_the_use_back() {
+        let (s, promos, order) = shop().await;
+        open_code(&promos, "TENOFF", 10, Some(5)).await;
+
+        // The same details sent again (step 2 does) keep the code.
+        promos.apply(&ann(), &order.id, "TENOFF").await.unwrap();
+        let same = Revision {
+            details: Some(crate::testing::shuttle()),
+            ..Default::default()
+        };
+        let kept = s.svc.update(&ann(), None, &order.id, same).await.unwrap();
+        assert_eq!(kept.estimate.promo().unwrap().0, "TENOFF");
+        assert_eq!(standing(&s.promos, &order.id).as_deref(), Some("TENOFF"));
+        // Other details are another purchase: the code is off, its use given back.
+        let mut details = crate::testing::shuttle();
+        if let crate::ordering::ServiceDetails::Shuttle(d) = &mut details {
+            d.passengers = 2;
+        }
+        let other = Revision {
+            details: Some(details),
+            ..Default::default()
+        };
+        let changed = s.svc.update(&ann(), None, &order.id, other).await.unwrap();
+        assert_eq!(changed.estimate.promo(), None);
+        assert_eq!(standing(&s.promos, &order.id), None);
+
+        // Cancelled unpaid, it gives the use back.
+        promos.apply(&ann(), &order.id, "TENOFF").await.unwrap();
+        let cancelled = s
+            .svc
+            .cancel(&ann(), &order.id, "plans changed")
+            .await
+            .unwrap();
+        assert_eq!(cancelled.state, OrderState::Cancelled);
+        assert_eq!(standing(&s.promos, &order.id), None);
+
+        // Lapsed, too.
+        let (s, promos, order) = shop().await;
+        open_code(&promos, "TENOFF", 10, Some(5)).await;
+        promos.apply(&ann(), &order.id, "TENOFF").await.unwrap();
+        *s.clock.0.lock().unwrap() = order.expires_at + chrono::Duration::minutes(1);
+        assert_eq!(s.svc.expire_due(10).await.unwrap(), 1);
+        assert_eq!(standing(&s.promos, &order.id), None);
+        // And a lapsed order takes no code.
+        let late = promos.apply(&ann(), &order.id, "TENOFF").await.unwrap_err();
+        assert_eq!(refusal_code(late), "order.state_forbids");
+    }
+
+    #[tokio::test]
+    async fn a_price_fixed_by_an_open_payment_takes_no_code() {
+        let (s, promos, mut order) = shop().await;
+        open_code(&promos, "TENOFF", 10, None).await;
+        order.payment_opened_at = Some(crate::testing::now());
+        s.store.save(&order).await.unwrap();
+        let refused = promos.apply(&ann(), &order.id, "TENOFF").await.unwrap_err();
+        assert_eq!(refusal_code(refused), "order.payment_open");
+        assert_eq!(standing(&s.promos, &order.id), None);
     }
 }

@@ -207,12 +207,13 @@ impl OrderStore for Store {
         });
         Ok(())
     }
-    async fn save_audited(
+    async fn save_audited_in(
         &self,
+        unit: &mut Unit,
         order: &Order,
         _: &crate::audit::AuditEntry,
     ) -> Result<(), StoreError> {
-        self.save(order).await
+        self.save_in(unit, order).await
     }
     async fn list(
         &self,
@@ -295,6 +296,8 @@ pub(crate) struct Setup {
     pub favorites: Arc<Favorites>,
     pub media: MediaService,
     pub catalog: CatalogService,
+    /// The promo codes' store, which the order service gives uses back to.
+    pub promos: Arc<super::promotions::MemoryPromos>,
 }
 
 pub(crate) fn setup() -> Setup {
@@ -311,6 +314,7 @@ pub(crate) fn setup() -> Setup {
     let store = Arc::new(Store::default());
     let favorites = Arc::new(Favorites::default());
     let media = super::media(Default::default(), Default::default(), now());
+    let promos = Arc::new(super::promotions::MemoryPromos::default());
     let svc = OrderService::new(
         catalog.clone(),
         store.clone(),
@@ -321,6 +325,7 @@ pub(crate) fn setup() -> Setup {
             favorites: favorites.clone(),
             media: media.clone(),
         },
+        Arc::new(crate::promotions::PromoClaims(promos.clone())),
     );
     Setup {
         svc,
@@ -329,5 +334,6 @@ pub(crate) fn setup() -> Setup {
         favorites,
         media,
         catalog,
+        promos,
     }
 }

@@ -147,7 +147,7 @@ impl OrderStore for SqlOrderStore {
         SqlWork::begin(&self.db).await
     }
 
-    /// Every write of an order comes here (`save`, `save_audited`, and the jobs' and payments'
+    /// Every write of an order comes here (`save`, `save_audited_in`, and the jobs' and payments'
     /// writes in their units): the row over its version, its new transitions, their notices,
     /// and its live change.
     async fn save_in(&self, unit: &mut Unit, o: &Order) -> Result<(), StoreError> {
@@ -160,12 +160,16 @@ impl OrderStore for SqlOrderStore {
         Ok(())
     }
 
-    async fn save_audited(&self, o: &Order, audit: &AuditEntry) -> Result<(), StoreError> {
-        let mut unit = self.begin().await?;
-        self.save_in(&mut unit, o).await?;
-        let work = SqlWork::of(&mut unit)?;
+    async fn save_audited_in(
+        &self,
+        unit: &mut Unit,
+        o: &Order,
+        audit: &AuditEntry,
+    ) -> Result<(), StoreError> {
+        self.save_in(unit, o).await?;
+        let work = SqlWork::of(unit)?;
         insert_audit(work.txn(), audit).await.map_err(storage)?;
-        Ok(unit.commit().await?)
+        Ok(())
     }
 
     async fn list(

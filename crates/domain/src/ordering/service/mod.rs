@@ -9,9 +9,11 @@ use sha2::{Digest, Sha256};
 
 use super::details::{Contact, ServiceDetails, TherapistChoice};
 use super::holds;
-use super::life::Actor;
+use super::life::{Actor, OrderState};
 use super::model::{NOT_SOLD, Order, OrderId, Revision, price};
-use super::ports::{IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap};
+use super::ports::{
+    IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap, UnpaidClaims,
+};
 use crate::catalog::{CatalogService, Category, FavoriteStore, Plan, PlanId, Slot};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::media::MediaService;
@@ -79,6 +81,7 @@ pub struct OrderService {
     random: Arc<dyn Randomness>,
     policy: OrderPolicy,
     massage: MassagePorts,
+    claims: Arc<dyn UnpaidClaims>,
 }
 
 /// What the massage flow checks beyond the catalogue: the customer's favourites and images.
@@ -95,6 +98,7 @@ impl OrderService {
         random: Arc<dyn Randomness>,
         policy: OrderPolicy,
         massage: MassagePorts,
+        claims: Arc<dyn UnpaidClaims>,
     ) -> Self {
         Self {
             catalog,
@@ -103,6 +107,7 @@ impl OrderService {
             random,
             policy,
             massage,
+            claims,
         }
     }
 
@@ -223,8 +228,9 @@ impl OrderService {
             );
         }
         let now = self.clock.now();
+        let had_code = order.estimate.promo().is_some();
         order.revise(&plan, revision, Actor::Customer(owner.clone()), now)?;
-        self.save(&mut order).await?;
+        self.save_releasing(had_code, &mut order).await?;
         Ok(order)
     }
 
@@ -270,13 +276,13 @@ impl OrderService {
             if order.state == before {
                 return Ok(order);
             }
-            match self.store.save(&order).await {
-                Ok(()) => {
-                    order.version += 1;
-                    return Ok(order);
-                }
-                Err(StoreError::Stale) if attempts < 3 => {}
-                Err(e) => return Err(store_error(e)),
+            match self
+                .save_releasing(order.estimate.promo().is_some(), &mut order)
+                .await
+            {
+                Ok(()) => return Ok(order),
+                Err(DomainError::Conflict(_)) if attempts < 3 => {}
+                Err(e) => return Err(e),
             }
         }
     }
@@ -295,7 +301,10 @@ impl OrderService {
             if order.expire(now).is_err() {
                 continue;
             }
-            match self.save(&mut order).await {
+            match self
+                .save_releasing(order.estimate.promo().is_some(), &mut order)
+                .await
+            {
                 Ok(()) => expired += 1,
                 Err(DomainError::Conflict(_)) => {}
                 Err(e) => return Err(e),
@@ -389,6 +398,26 @@ impl OrderService {
         }
     }
 
+    /// Saves an unpaid order; one that carried a code (`had_code`) and no longer does, or has
+    /// lapsed or been cancelled, gives the code's use back in the same write.
+    async fn save_releasing(&self, had_code: bool, order: &mut Order) -> DomainResult<()> {
+        let ended = matches!(order.state, OrderState::Cancelled | OrderState::Expired);
+        if !had_code || (order.estimate.promo().is_some() && !ended) {
+            return self.save(order).await;
+        }
+        let mut unit = self.store.begin().await?;
+        self.claims
+            .release(&mut unit, &order.id, self.clock.now())
+            .await?;
+        self.store
+            .save_in(&mut unit, order)
+            .await
+            .map_err(store_error)?;
+        unit.commit().await?;
+        order.version += 1;
+        Ok(())
+    }
+
     /// `BK` + the Vietnam date + its second + about 53 random bits: readable on the phone,
     /// unguessable in a link.
     fn new_id(&self, now: DateTime<Utc>) -> OrderId {
@@ -402,7 +431,7 @@ impl OrderService {
     }
 }
 
-fn store_error(e: StoreError) -> DomainError {
+pub(crate) fn store_error(e: StoreError) -> DomainError {
     match e {
         StoreError::Stale => DomainError::Conflict(msg("order.stale")),
         StoreError::KeyTaken => DomainError::Conflict(msg("request.repeated")),

@@ -9,7 +9,7 @@ use crate::audit::Staff;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::StaffStep;
 use crate::ordering::assignment::Driver;
-use crate::ordering::life::Actor;
+use crate::ordering::life::{Actor, OrderState};
 use crate::ordering::model::{Order, OrderId};
 use crate::ordering::ports::OrderFilter;
 use crate::shared::{Page, PageRequest, Phone, UserId};
@@ -63,10 +63,17 @@ impl OrderService {
                 before: &before,
             };
             let audit = step.entry(&*self.random, now, &order, "");
+            let mut unit = self.store.begin().await?;
+            // Cancelled unpaid, it gives its code's use back in the same write.
+            let ended = order.state == OrderState::Cancelled && before.state != order.state;
+            if ended && order.estimate.promo().is_some() {
+                self.claims.release(&mut unit, &order.id, now).await?;
+            }
             self.store
-                .save_audited(&order, &audit)
+                .save_audited_in(&mut unit, &order, &audit)
                 .await
                 .map_err(store_error)?;
+            unit.commit().await?;
             order.version += 1;
         }
         Ok(order)
