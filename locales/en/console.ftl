@@ -396,3 +396,53 @@ catalog-spoken-en = English
 catalog-spoken-ko = Korean
 catalog-spoken-ja = Japanese
 catalog-spoken-th = Thai
+
+nav-promotions = Promo codes
+promo-codes = Codes
+promo-none = No promo codes yet.
+promo-code = Code
+promo-discount = Discount
+promo-for = For
+promo-valid = Valid (Vietnam time)
+promo-uses = Uses
+promo-cost = Cost
+promo-state = State
+promo-percent-off = { $percent }% off{ $cap ->
+    [none] {""}
+   *[other] , at most { $cap }
+}
+promo-amount-off = { $amount } off
+promo-minimum = on { $amount } or more
+promo-everything = every service
+promo-first-order = first orders only
+promo-used = { $total ->
+    [0] { $used } used, no limit
+   *[other] { $used } of { $total } used
+}, { $each } per customer
+promo-active = On
+promo-off = Off
+promo-edit = Edit
+promo-switch-off = Switch off
+promo-switch-on = Switch on
+promo-create = New code
+promo-editing = Change { $code }
+promo-save = Save
+promo-cancel-edit = Cancel
+promo-field-code = Code (3–32 letters, digits, - or _)
+promo-field-kind = Discount
+promo-field-percent = Percent off
+promo-field-amount = Amount off (VND)
+promo-field-cap = At most (VND; empty: no cap)
+promo-field-min-spend = Minimum spend (VND)
+promo-field-categories = For these services (none ticked: all)
+promo-field-plans = For these plans only
+promo-field-plans-hint = Plan ids, separated by commas; empty: every plan of the services.
+promo-field-from = Valid from
+promo-field-until = Valid until
+promo-field-total-uses = Uses in all (empty: no limit)
+promo-field-unlimited = no limit
+promo-field-per-customer = Uses per customer
+promo-field-first-order = First orders only
+promo-field-active = On
+promo-kind-percent = A percentage
+promo-kind-amount = A fixed amount

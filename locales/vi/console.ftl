@@ -373,3 +373,53 @@ catalog-spoken-en = Tiếng Anh
 catalog-spoken-ko = Tiếng Hàn
 catalog-spoken-ja = Tiếng Nhật
 catalog-spoken-th = Tiếng Thái
+
+nav-promotions = Mã ưu đãi
+promo-codes = Danh sách mã
+promo-none = Chưa có mã ưu đãi nào.
+promo-code = Mã
+promo-discount = Mức giảm
+promo-for = Áp dụng cho
+promo-valid = Hiệu lực (giờ Việt Nam)
+promo-uses = Lượt dùng
+promo-cost = Chi phí
+promo-state = Trạng thái
+promo-percent-off = Giảm { $percent }%{ $cap ->
+    [none] {""}
+   *[other] , tối đa { $cap }
+}
+promo-amount-off = Giảm { $amount }
+promo-minimum = cho đơn từ { $amount }
+promo-everything = mọi dịch vụ
+promo-first-order = chỉ đơn đầu tiên
+promo-used = { $total ->
+    [0] đã dùng { $used }, không giới hạn
+   *[other] đã dùng { $used }/{ $total }
+}, mỗi khách { $each } lượt
+promo-active = Đang bật
+promo-off = Đã tắt
+promo-edit = Sửa
+promo-switch-off = Tắt
+promo-switch-on = Bật
+promo-create = Tạo mã mới
+promo-editing = Sửa mã { $code }
+promo-save = Lưu
+promo-cancel-edit = Hủy
+promo-field-code = Mã (3–32 chữ cái, chữ số, - hoặc _)
+promo-field-kind = Cách giảm
+promo-field-percent = Phần trăm giảm
+promo-field-amount = Số tiền giảm (VND)
+promo-field-cap = Giảm tối đa (VND; để trống: không giới hạn)
+promo-field-min-spend = Giá trị đơn tối thiểu (VND)
+promo-field-categories = Cho các dịch vụ này (không chọn: tất cả)
+promo-field-plans = Chỉ cho các gói này
+promo-field-plans-hint = Mã gói, cách nhau bằng dấu phẩy; để trống: mọi gói của các dịch vụ.
+promo-field-from = Hiệu lực từ
+promo-field-until = Hiệu lực đến
+promo-field-total-uses = Tổng số lượt (để trống: không giới hạn)
+promo-field-unlimited = không giới hạn
+promo-field-per-customer = Số lượt mỗi khách
+promo-field-first-order = Chỉ cho đơn đầu tiên
+promo-field-active = Bật
+promo-kind-percent = Theo phần trăm
+promo-kind-amount = Số tiền cố định

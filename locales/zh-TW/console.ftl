@@ -373,3 +373,53 @@ catalog-spoken-en = 英語
 catalog-spoken-ko = 韓語
 catalog-spoken-ja = 日語
 catalog-spoken-th = 泰語
+
+nav-promotions = 優惠碼
+promo-codes = 優惠碼列表
+promo-none = 尚未建立任何優惠碼。
+promo-code = 優惠碼
+promo-discount = 折扣
+promo-for = 適用
+promo-valid = 有效期間（越南時間）
+promo-uses = 使用次數
+promo-cost = 折扣成本
+promo-state = 狀態
+promo-percent-off = 折抵 { $percent }%{ $cap ->
+    [none] {""}
+   *[other] ，最多 { $cap }
+}
+promo-amount-off = 折抵 { $amount }
+promo-minimum = 消費滿 { $amount }
+promo-everything = 所有服務
+promo-first-order = 限首次訂購
+promo-used = { $total ->
+    [0] 已使用 { $used } 次，不限次數
+   *[other] 已使用 { $used }／{ $total } 次
+}，每位顧客 { $each } 次
+promo-active = 啟用中
+promo-off = 已停用
+promo-edit = 編輯
+promo-switch-off = 停用
+promo-switch-on = 啟用
+promo-create = 新增優惠碼
+promo-editing = 編輯 { $code }
+promo-save = 儲存
+promo-cancel-edit = 取消
+promo-field-code = 優惠碼（3–32 個英文字母、數字、- 或 _）
+promo-field-kind = 折扣方式
+promo-field-percent = 折扣百分比
+promo-field-amount = 折抵金額（VND）
+promo-field-cap = 最高折抵（VND；留空為不設上限）
+promo-field-min-spend = 最低消費（VND）
+promo-field-categories = 適用服務（未勾選即全部）
+promo-field-plans = 僅限這些方案
+promo-field-plans-hint = 方案代碼，以逗號分隔；留空為所選服務的所有方案。
+promo-field-from = 開始時間
+promo-field-until = 結束時間
+promo-field-total-uses = 總使用次數（留空為不限）
+promo-field-unlimited = 不限
+promo-field-per-customer = 每位顧客可用次數
+promo-field-first-order = 限首次訂購
+promo-field-active = 啟用
+promo-kind-percent = 百分比
+promo-kind-amount = 固定金額

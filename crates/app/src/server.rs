@@ -20,7 +20,7 @@ use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
-    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlRateLimiter, SqlReviewStore,
+    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter, SqlReviewStore,
     SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
@@ -41,6 +41,7 @@ use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::partners::PartnerService;
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
+use domain::promotions::{PromoClaims, PromoService, PromoStore};
 use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
 use gateway::ClientAddr;
@@ -173,6 +174,7 @@ impl App {
         let favorite_store = Arc::new(SqlFavoriteStore::new(db.clone()));
         let favorites =
             FavoriteService::new(catalog.clone(), favorite_store.clone(), order_store.clone());
+        let promo_store: Arc<dyn PromoStore> = Arc::new(SqlPromoStore::new(db.clone()));
         let orders = OrderService::new(
             catalog.clone(),
             order_store.clone(),
@@ -183,6 +185,13 @@ impl App {
                 favorites: favorite_store,
                 media: media.clone(),
             },
+            Arc::new(PromoClaims(promo_store.clone())),
+        );
+        let promos = PromoService::new(
+            promo_store,
+            order_store.clone(),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
         );
         let support = SupportService::new(
             SupportPorts {
@@ -270,6 +279,7 @@ impl App {
                 draining: draining.watch(),
                 operators,
                 orders,
+                promos,
                 partners,
                 jobs,
                 payments,

@@ -367,6 +367,30 @@ macro_rules! api_test {
     };
 }
 
+/// `api_test!` on a server whose configuration `$configure` changes first (a throttle lifted for
+/// a crowd of customers, say).
+macro_rules! api_test_with {
+    ($name:ident, $configure:expr, $body:expr) => {
+        mod $name {
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let app = TestApp::start_with(Backend::Sqlite, $configure).await;
+                ($body)(&app).await;
+                app.stop().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let app = TestApp::start_with(Backend::Postgres, $configure).await;
+                ($body)(&app).await;
+                app.stop().await;
+            }
+        }
+    };
+}
+
 /// An API test beside a local stand-in for a third party that the server calls at an address a
 /// user gives (a push service): `$start` starts it first (its origin and handle), so that the
 /// server's `APP_OUTBOUND_ALLOW` can name it; nothing else on this machine is called.
@@ -787,6 +811,8 @@ mod partners;
 mod payments;
 #[path = "api/photos.rs"]
 mod photos;
+#[path = "api/promotions.rs"]
+mod promotions;
 #[path = "api/reminders.rs"]
 mod reminders;
 #[path = "api/reviews.rs"]

@@ -12,6 +12,7 @@ use domain::operations::OperatorService;
 use domain::ordering::OrderService;
 use domain::partners::PartnerService;
 use domain::payment::PaymentService;
+use domain::promotions::PromoService;
 use domain::reviews::ReviewService;
 use domain::support::SupportService;
 
@@ -45,6 +46,8 @@ pub struct ServiceSet {
     pub identity: IdentityService,
     pub users: UserService,
     pub orders: OrderService,
+    /// Promo codes: admins keep them, customers put them on unpaid orders.
+    pub promos: PromoService,
     /// Drivers, guides and therapists: who they are, when they work, what they earned.
     pub partners: PartnerService,
     /// The jobs they are offered and work, followed by travellers and operators.

@@ -16,6 +16,7 @@ import { OrdersPage } from './screens/orders-page';
 import { PartnersPage } from './screens/partners-page';
 import { BackupsPage } from './screens/backups-page';
 import { PayrollPage } from './screens/payroll-page';
+import { PromotionsPage } from './screens/promotions-page';
 import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
 import { SupportPage } from './screens/support-page';
@@ -118,6 +119,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
   partners: (_, role) => (role === 'admin' ? <PartnersPage /> : <p className="form-error">{m.adminOnly}</p>),
   payroll: (_, role) => (role === 'admin' ? <PayrollPage /> : <p className="form-error">{m.adminOnly}</p>),
+  promotions: (_, role) => (role === 'admin' ? <PromotionsPage /> : <p className="form-error">{m.adminOnly}</p>),
   backups: (_, role) => (role === 'admin' ? <BackupsPage /> : <p className="form-error">{m.adminOnly}</p>),
 };
 
@@ -159,6 +161,7 @@ function Frame({ role }: { role: Role }) {
           [opsTo('staff'), m.nav.staff],
           [opsTo('partners'), m.nav.partners],
           [opsTo('payroll'), m.nav.payroll],
+          [opsTo('promotions'), m.nav.promotions],
           [opsTo('backups'), m.nav.backups],
         ] as [string, string][])
       : []),

@@ -14,6 +14,7 @@ export const consolePaths = {
   catalog: '/ops/catalog',
   partners: '/ops/partners',
   payroll: '/ops/payroll',
+  promotions: '/ops/promotions',
   backups: '/ops/backups',
 } as const;
 

@@ -90,7 +90,7 @@ pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> Strin
 }
 
 /// The calls only an admin (or an admin's key) may make.
-const ADMIN_CALLS: [&str; 16] = [
+const ADMIN_CALLS: [&str; 19] = [
     "AdjustWallet",
     "UpdateTherapist",
     "UpdatePlan",
@@ -107,6 +107,9 @@ const ADMIN_CALLS: [&str; 16] = [
     "RevokeServiceKey",
     "InvitePartner",
     "SetPartnerActive",
+    "ListPromoCodes",
+    "CreatePromoCode",
+    "UpdatePromoCode",
 ];
 
 pub(super) enum Cred<'a> {
@@ -144,6 +147,18 @@ macro_rules! code {
 async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)> {
     let mut c = client(app).await;
     vec![
+        (
+            "ListPromoCodes",
+            code!(c.list_promo_codes(with(cred, Default::default()))),
+        ),
+        (
+            "CreatePromoCode",
+            code!(c.create_promo_code(with(cred, Default::default()))),
+        ),
+        (
+            "UpdatePromoCode",
+            code!(c.update_promo_code(with(cred, Default::default()))),
+        ),
         (
             "SearchOrders",
             code!(c.search_orders(with(cred, Default::default()))),

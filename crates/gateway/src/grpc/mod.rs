@@ -101,6 +101,7 @@ pub(crate) fn router(services: &Services) -> Router {
     let orders = OrderServiceServer::new(order::Orders::new(
         services.identity.clone(),
         services.orders.clone(),
+        services.promos.clone(),
         services.payments.clone(),
         services.catalog.clone(),
     ));

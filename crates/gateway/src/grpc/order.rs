@@ -2,6 +2,7 @@ use domain::catalog::CatalogService;
 use domain::identity::IdentityService;
 use domain::ordering::{IdempotencyKey, NewOrder, OrderId, OrderService, Revision, note};
 use domain::payment::PaymentService;
+use domain::promotions::PromoService;
 use domain::shared::PageRequest;
 use tonic::{Request, Response, Status};
 
@@ -17,6 +18,7 @@ use domain::ordering::{Reader, name_plans_in};
 pub(crate) struct Orders {
     identity: IdentityService,
     orders: OrderService,
+    promos: PromoService,
     payments: PaymentService,
     /// For the plans' names in the reader's language.
     catalog: CatalogService,
@@ -26,12 +28,14 @@ impl Orders {
     pub(crate) fn new(
         identity: IdentityService,
         orders: OrderService,
+        promos: PromoService,
         payments: PaymentService,
         catalog: CatalogService,
     ) -> Self {
         Self {
             identity,
             orders,
+            promos,
             payments,
             catalog,
         }
@@ -200,6 +204,38 @@ impl pb::order_service_server::OrderService for Orders {
             refund_vnd: q.refund.amount(),
             free_until: Some(timestamp(q.free_until)),
             late_fee_percent: q.late_fee_percent,
+        }))
+    }
+
+    async fn apply_promo_code(
+        &self,
+        request: Request<pb::ApplyPromoCodeRequest>,
+    ) -> Result<Response<pb::ApplyPromoCodeResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = OrderId::parse(&r.order_id)?;
+            self.promos.apply(&who.user_id, &id, &r.code).await
+        };
+        let order = work.await.map_err(status)?;
+        Ok(Response::new(pb::ApplyPromoCodeResponse {
+            order: respond(&order),
+        }))
+    }
+
+    async fn remove_promo_code(
+        &self,
+        request: Request<pb::RemovePromoCodeRequest>,
+    ) -> Result<Response<pb::RemovePromoCodeResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = OrderId::parse(&r.order_id)?;
+            self.promos.remove(&who.user_id, &id).await
+        };
+        let order = work.await.map_err(status)?;
+        Ok(Response::new(pb::RemovePromoCodeResponse {
+            order: respond(&order),
         }))
     }
 }

@@ -7,6 +7,7 @@ import { catalogActions } from './catalog';
 import { orderActions } from './orders';
 import { partnerActions } from './partners';
 import { paymentActions } from './payments';
+import { promotionActions } from './promotions';
 import { staffActions } from './staff';
 import { supportActions } from './support';
 
@@ -16,10 +17,11 @@ export * from './customers';
 export * from './orders';
 export * from './partners';
 export * from './payments';
+export * from './promotions';
 export * from './reviews';
 export { FALLBACK_POLL_MS, OperatorService } from './shared';
 export * from './staff';
 export * from './support';
 
 /** Every operator's action, by name, whichever subject it belongs to. */
-export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions, ...backupActions };
+export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions, ...backupActions, ...promotionActions };

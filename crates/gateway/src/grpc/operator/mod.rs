@@ -10,6 +10,7 @@ mod jobs;
 mod orders;
 mod partners;
 mod payments;
+mod promotions;
 mod reviews;
 mod staff;
 mod support;
@@ -95,5 +96,8 @@ serve_by_subject! {
         export_payroll(ExportPayrollRequest, ExportPayrollResponse) => partners::export_payroll;
         get_backups(GetBackupsRequest, GetBackupsResponse) => backups::get_backups;
         start_backup(StartBackupRequest, StartBackupResponse) => backups::start_backup;
+        list_promo_codes(ListPromoCodesRequest, ListPromoCodesResponse) => promotions::list_promo_codes;
+        create_promo_code(CreatePromoCodeRequest, CreatePromoCodeResponse) => promotions::create_promo_code;
+        update_promo_code(UpdatePromoCodeRequest, UpdatePromoCodeResponse) => promotions::update_promo_code;
     }
 }

@@ -93,6 +93,19 @@ export async function updateOrder(
   return keep(order);
 }
 
+/** Puts a promo code on the unpaid order; the server answers the order with the code's line, or
+ * refuses with the rule's words. */
+export async function applyPromoCode(orderId: string, code: string): Promise<Order> {
+  const { order } = await callRpc(calls.applyPromoCode, { orderId, code });
+  return keep(order);
+}
+
+/** Takes the code off the unpaid order. */
+export async function removePromoCode(orderId: string): Promise<Order> {
+  const { order } = await callRpc(calls.removePromoCode, { orderId });
+  return keep(order);
+}
+
 /** One order of the customer's; `skipToken` while there is none to show. */
 export function useOrder(orderId: string | typeof skipToken) {
   return useRpc(calls.getOrder, orderId === skipToken || !orderId ? skipToken : { orderId }, { select: (r) => r.order });
