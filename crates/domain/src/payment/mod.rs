@@ -1,6 +1,7 @@
 //! Payments and the v-coin wallet: methods (v-coin, VietQR, VNPay, dev), the ledger, the
 //! cancellation policy, the VietQR payload, and the service the gateway calls.
 
+pub mod credit;
 mod model;
 mod ports;
 mod service;

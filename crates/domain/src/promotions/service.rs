@@ -10,7 +10,7 @@ use super::model::{PromoCode, PromoCodeId, Purchase};
 use super::ports::{PromoStore, PromoSummary, PromoUse, TakeError};
 use crate::audit::{Auditor, Staff};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Order, OrderId, OrderStore, UnpaidClaims, store_error};
+use crate::ordering::{Order, OrderId, OrderStore, UnpaidClaims, write_in};
 use crate::shared::{Clock, Money, Randomness, Unit, UserId};
 
 #[derive(Clone)]
@@ -192,7 +192,7 @@ impl PromoService {
             .take(&mut unit, &used)
             .await
             .map_err(|e| refused(e, code.as_str()))?;
-        self.write(unit, &mut order).await?;
+        write_in(&*self.orders, unit, &mut order).await?;
         Ok(order)
     }
 
@@ -206,7 +206,7 @@ impl PromoService {
         }
         let mut unit = self.orders.begin().await?;
         self.store.give_back(&mut unit, &order.id, now).await?;
-        self.write(unit, &mut order).await?;
+        write_in(&*self.orders, unit, &mut order).await?;
         Ok(order)
     }
 
@@ -215,17 +215,6 @@ impl PromoService {
             Some(order) if &order.owner == customer => Ok(order),
             _ => Err(DomainError::not_found("order")),
         }
-    }
-
-    /// The order written in `unit` with what was taken or given back, all or nothing.
-    async fn write(&self, mut unit: Unit, order: &mut Order) -> DomainResult<()> {
-        self.orders
-            .save_in(&mut unit, order)
-            .await
-            .map_err(store_error)?;
-        unit.commit().await?;
-        order.version += 1;
-        Ok(())
     }
 }
 

@@ -18,7 +18,7 @@ use crate::catalog::{CatalogService, Category, FavoriteStore, Plan, PlanId, Slot
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::media::MediaService;
 use crate::pricing::Estimate;
-use crate::shared::{Clock, Language, LocalTime, Page, PageRequest, Randomness, UserId};
+use crate::shared::{Clock, Language, LocalTime, Page, PageRequest, Randomness, Unit, UserId};
 
 const THERAPIST_TAKEN: Message = msg("order.therapist_taken");
 
@@ -409,13 +409,7 @@ impl OrderService {
         self.claims
             .release(&mut unit, &order.id, self.clock.now())
             .await?;
-        self.store
-            .save_in(&mut unit, order)
-            .await
-            .map_err(store_error)?;
-        unit.commit().await?;
-        order.version += 1;
-        Ok(())
+        write_in(&*self.store, unit, order).await
     }
 
     /// `BK` + the Vietnam date + its second + about 53 random bits: readable on the phone,
@@ -431,7 +425,19 @@ impl OrderService {
     }
 }
 
-pub(crate) fn store_error(e: StoreError) -> DomainError {
+/// Writes `order` last in `unit` and commits all of it; the order's version follows the store's.
+pub(crate) async fn write_in(
+    store: &dyn OrderStore,
+    mut unit: Unit,
+    order: &mut Order,
+) -> DomainResult<()> {
+    store.save_in(&mut unit, order).await.map_err(store_error)?;
+    unit.commit().await?;
+    order.version += 1;
+    Ok(())
+}
+
+fn store_error(e: StoreError) -> DomainError {
     match e {
         StoreError::Stale => DomainError::Conflict(msg("order.stale")),
         StoreError::KeyTaken => DomainError::Conflict(msg("request.repeated")),

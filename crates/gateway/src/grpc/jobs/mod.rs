@@ -8,7 +8,7 @@ mod traveller;
 
 use std::sync::Arc;
 
-pub(crate) use traveller::{Progress, say_and_read};
+pub(crate) use traveller::Progress;
 
 use super::partner::{Partners, jobs as partner, thread};
 use crate::pb;

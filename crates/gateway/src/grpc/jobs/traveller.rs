@@ -1,33 +1,17 @@
 //! A traveller following their order's job (`TravellerJobService`, first published as
-//! `JobProgressService`), and the writing of a job's thread that both sides share.
+//! `JobProgressService`).
 
 use domain::identity::IdentityService;
 use domain::jobs::{JobService, Talker};
+
+use crate::grpc::partner::thread::say_and_read;
 use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
-use crate::wire::job::{point_from_pb, progress_to_pb, said_from_pb, thread_to_pb};
+use crate::wire::job::{point_from_pb, progress_to_pb, thread_to_pb};
 use crate::wire::order::order_id;
-
-/// Writes a message in a job's thread (a phrase's code or free text), then reads the thread as
-/// the writer now has it.
-pub(crate) async fn say_and_read(
-    jobs: &JobService,
-    who: Talker<'_>,
-    order: &str,
-    (phrase, text): (Option<String>, Option<String>),
-    key: &str,
-) -> Result<domain::jobs::Talk, Status> {
-    let work = async {
-        let id = order_id(order)?;
-        let said = said_from_pb(phrase, text)?;
-        jobs.say(who, &id, said, key).await?;
-        jobs.talk(who, &id).await
-    };
-    work.await.map_err(status)
-}
 
 /// The traveller's side of a job: any customer's ID token; another's order is NOT_FOUND.
 pub(crate) struct Progress {

@@ -1,13 +1,12 @@
-//! A job's thread as its partner has it.
+//! A job's thread as its partner has it, and the writing in it that the traveller's side shares.
 
-use domain::jobs::Talker;
+use domain::jobs::{JobService, Talker};
 use tonic::{Request, Response, Status};
 
 use super::Partners;
 use crate::error::status;
-use crate::grpc::jobs::say_and_read;
 use crate::pb;
-use crate::wire::job::thread_to_pb;
+use crate::wire::job::{said_from_pb, thread_to_pb};
 use crate::wire::order::order_id;
 
 pub(crate) async fn get_job_thread(
@@ -42,4 +41,22 @@ pub(crate) async fn send_job_message(
     Ok(Response::new(pb::SendJobMessageResponse {
         thread: Some(thread_to_pb(&talk, Some(&p.user_id))),
     }))
+}
+
+/// Writes a message in a job's thread (a phrase's code or free text), then reads the thread as
+/// the writer now has it.
+pub(crate) async fn say_and_read(
+    jobs: &JobService,
+    who: Talker<'_>,
+    order: &str,
+    (phrase, text): (Option<String>, Option<String>),
+    key: &str,
+) -> Result<domain::jobs::Talk, Status> {
+    let work = async {
+        let id = order_id(order)?;
+        let said = said_from_pb(phrase, text)?;
+        jobs.say(who, &id, said, key).await?;
+        jobs.talk(who, &id).await
+    };
+    work.await.map_err(status)
 }
