@@ -6,8 +6,10 @@
 //!
 //! Then checkouts: an order created, followed by the confirm step's call on it, in turns: reading
 //! the order (without a code), or putting a promo code on it (every client the same code, so
-//! every use is counted on one row). The ratio with ÷ without says what a code costs the order
-//! path; the bound is 0.90 (issue 69: a code may cost it at most 10 % of its rate).
+//! every use is counted on one row). Creating an order looks no code up (the code is put on at
+//! the confirm step), so issue 69's bound (a code costs the order path at most 10 % of its rate)
+//! is `pocketbase`'s order figures, held against the last ones; the ratio here says what the
+//! code's own write costs a checkout that uses one.
 //!
 //! `cargo run --release -p bench --bin orders [-- SECONDS CONCURRENCY]` (defaults: 10 s, 8).
 //! PostgreSQL is found at `TEST_POSTGRES_URL` (default: the local server, user postgres).
@@ -32,10 +34,9 @@ async fn main() -> anyhow::Result<()> {
             orders / raw
         );
         let (plain, coded) = checkouts(&db, seconds, concurrency).await?;
-        let ratio = coded / plain;
         println!(
-            "{backend:?}: checkouts without a code {plain:.0}/s, with one {coded:.0}/s; ratio {ratio:.2} (bound 0.90: {})",
-            if ratio >= 0.90 { "met" } else { "NOT met" }
+            "{backend:?}: checkouts without a code {plain:.0}/s, with one {coded:.0}/s; ratio {:.2}",
+            coded / plain
         );
         db.remove().await;
     }
