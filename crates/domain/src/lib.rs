@@ -9,6 +9,7 @@ pub mod backups;
 pub mod catalog;
 pub mod error;
 pub mod favorites;
+pub mod gifts;
 pub mod identity;
 pub mod jobs;
 pub mod live;

@@ -1,0 +1,166 @@
+use chrono::{DateTime, Duration, Utc};
+
+use crate::error::{DomainError, DomainResult, Message, msg};
+use crate::shared::{Money, Randomness, UserId};
+
+/// Letters and digits no one reads as another (no I, O, 0 or 1): 32 of them, 5 bits each.
+const ALPHABET: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/// Characters a code has: 80 bits, beyond guessing; written in groups of four.
+pub const CODE_LENGTH: usize = 16;
+/// The most codes one batch issues.
+pub const BATCH_MAX: u32 = 1_000;
+/// The most one code is worth.
+pub const AMOUNT_MAX: Money = Money::vnd(5_000_000);
+
+/// A gift code: `ABCD-EFGH-JKLM-NPQR`, read whatever the case, spaces or dashes the customer
+/// typed, so a code copied from a card or a mail is never refused for its form.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GiftCodeId(String);
+
+impl GiftCodeId {
+    pub fn parse(raw: &str) -> DomainResult<Self> {
+        let plain: String = raw
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        let known = plain.bytes().all(|b| ALPHABET.contains(&b));
+        if plain.len() != CODE_LENGTH || !known {
+            return Err(DomainError::invalid(
+                "code",
+                msg("gift.code_format").with("length", CODE_LENGTH),
+            ));
+        }
+        Ok(Self(plain))
+    }
+
+    /// A new code from the system's randomness: each character of an id picks one of 32.
+    fn random(random: &dyn Randomness) -> Self {
+        let mut code = String::with_capacity(CODE_LENGTH);
+        while code.len() < CODE_LENGTH {
+            for b in random.id().bytes() {
+                if code.len() == CODE_LENGTH {
+                    break;
+                }
+                code.push(char::from(ALPHABET[usize::from(b) % ALPHABET.len()]));
+            }
+        }
+        Self(code)
+    }
+
+    /// As the code is kept and compared: sixteen characters.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// As people read it: four groups of four.
+    pub fn grouped(&self) -> String {
+        let chunks: Vec<&str> = (0..CODE_LENGTH / 4)
+            .map(|i| &self.0[i * 4..i * 4 + 4])
+            .collect();
+        chunks.join("-")
+    }
+}
+
+/// What an admin asks for: `count` codes worth `amount` each, named `name` (the campaign, for the
+/// console and the CSV), redeemable until `redeem_by`; the credit each gives expires
+/// `credit_days` days after it is redeemed, or never.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Batch {
+    pub name: String,
+    pub count: u32,
+    pub amount: Money,
+    pub redeem_by: DateTime<Utc>,
+    pub credit_days: Option<u32>,
+}
+
+impl Batch {
+    /// Refuses a batch that could not be issued as asked, naming the field.
+    pub fn validate(&self, now: DateTime<Utc>) -> DomainResult<()> {
+        crate::shared::text("name", &self.name, 80, crate::shared::REQUIRED)?;
+        if !(1..=BATCH_MAX).contains(&self.count) {
+            return Err(DomainError::invalid(
+                "count",
+                msg("gift.count").with("max", BATCH_MAX),
+            ));
+        }
+        let amount = self.amount;
+        if amount <= Money::ZERO || amount > AMOUNT_MAX || amount.amount() % 1_000 != 0 {
+            return Err(DomainError::invalid(
+                "amount",
+                msg("gift.amount").money("max", AMOUNT_MAX),
+            ));
+        }
+        if self.redeem_by <= now {
+            return Err(DomainError::invalid("redeem_by", msg("gift.redeem_by")));
+        }
+        if self.credit_days == Some(0) || self.credit_days.is_some_and(|d| d > 3_650) {
+            return Err(DomainError::invalid("credit_days", msg("gift.credit_days")));
+        }
+        Ok(())
+    }
+}
+
+/// One code of a batch, and who redeemed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GiftCode {
+    pub code: GiftCodeId,
+    pub batch: String,
+    pub amount: Money,
+    pub redeem_by: DateTime<Utc>,
+    pub credit_days: Option<u32>,
+    pub redeemed: Option<(UserId, DateTime<Utc>)>,
+}
+
+/// What redeeming gives: the amount, and when it expires if it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Credit {
+    pub amount: Money,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// The codes of a checked batch, each new and distinct.
+pub fn issue(batch: &Batch, random: &dyn Randomness) -> Vec<GiftCode> {
+    let mut seen = std::collections::HashSet::new();
+    let mut codes = Vec::with_capacity(batch.count as usize);
+    while codes.len() < batch.count as usize {
+        let code = GiftCodeId::random(random);
+        if seen.insert(code.clone()) {
+            codes.push(GiftCode {
+                code,
+                batch: batch.name.trim().to_owned(),
+                amount: batch.amount,
+                redeem_by: batch.redeem_by,
+                credit_days: batch.credit_days,
+                redeemed: None,
+            });
+        }
+    }
+    codes
+}
+
+impl GiftCode {
+    /// Redeems the code for `customer` at `now`: the credit it gives; or why not, in words (one
+    /// redeemed already, by them or another, or past its time). The store redeems it once
+    /// whoever asks at once: this is the rule it applies.
+    pub fn redeem(&mut self, customer: &UserId, now: DateTime<Utc>) -> Result<Credit, Message> {
+        let code = self.code.grouped();
+        if let Some((by, _)) = &self.redeemed {
+            return Err(if by == customer {
+                msg("gift.redeemed_by_you").with("code", code)
+            } else {
+                msg("gift.redeemed").with("code", code)
+            });
+        }
+        if now >= self.redeem_by {
+            return Err(msg("gift.expired").with("code", code));
+        }
+        self.redeemed = Some((customer.clone(), now));
+        Ok(Credit {
+            amount: self.amount,
+            expires_at: self
+                .credit_days
+                .map(|days| now + Duration::days(i64::from(days))),
+        })
+    }
+}
