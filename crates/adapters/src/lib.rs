@@ -13,7 +13,7 @@ pub mod testing;
 
 pub use providers::install_tls_provider;
 pub use stores::{
-    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
+    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
     SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter, SqlReviewStore,
     SqlSupportStore,

@@ -281,6 +281,8 @@ mod live;
 #[path = "repo/mail.rs"]
 mod mail;
 
+#[path = "repo/gifts.rs"]
+mod gifts;
 #[path = "repo/massage.rs"]
 mod massage;
 #[path = "repo/operations.rs"]

@@ -3,7 +3,9 @@
 //! here: a code's form, a batch's bounds, and when a code may be redeemed and what it gives.
 
 mod model;
+mod ports;
 #[cfg(test)]
 mod tests;
 
 pub use model::{AMOUNT_MAX, BATCH_MAX, Batch, CODE_LENGTH, Credit, GiftCode, GiftCodeId, issue};
+pub use ports::{GiftStore, RedeemError};

@@ -7,6 +7,7 @@ pub mod audit_entry;
 pub mod bank_transfer;
 pub mod favorite_therapist;
 pub mod federated_identity;
+pub mod gift_code;
 pub mod hotel_image;
 pub mod idempotency_key;
 pub mod job;
