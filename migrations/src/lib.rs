@@ -37,6 +37,7 @@ mod m20261129_000031_search_indexes;
 mod m20261129_000032_anonymous_reviewer;
 mod m20261129_000033_promo_codes;
 mod m20261130_000034_gift_codes;
+mod m20261130_000035_promo_customer_uses;
 
 pub struct Migrator;
 
@@ -78,6 +79,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000032_anonymous_reviewer::Migration),
             Box::new(m20261129_000033_promo_codes::Migration),
             Box::new(m20261130_000034_gift_codes::Migration),
+            Box::new(m20261130_000035_promo_customer_uses::Migration),
         ]
     }
 }

@@ -8,9 +8,7 @@ use domain::audit::AuditEntry;
 use domain::gifts::{GiftCode, GiftCodeId, GiftStore, RedeemError};
 use domain::shared::{Money, Unit, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::gift_code;
@@ -50,7 +48,9 @@ impl GiftStore for SqlGiftStore {
         audit: &AuditEntry,
         at: DateTime<Utc>,
     ) -> DomainResult<()> {
-        let txn = self.db.begin().await.map_err(storage)?;
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
         // In slices, as a statement's parameters are bounded (SQLite's 32,766).
         for chunk in codes.chunks(200) {
             let rows = chunk.iter().map(|c| gift_code::ActiveModel {

@@ -16,12 +16,12 @@ use domain::promotions::{
 use domain::shared::{LocalTime, Money, Unit, UserId};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
-use crate::sql::entities::{order, promo_code, promo_use};
+use crate::sql::entities::{order, promo_code, promo_customer_use, promo_use};
 use crate::stores::live::SqlWork;
 
 pub struct SqlPromoStore {
@@ -110,17 +110,31 @@ fn standing() -> sea_orm::Condition {
 }
 
 /// The customer's uses of `code` that stand, read on `db`.
+/// The customer's uses of `code` that stand, as their counter row has them.
 async fn customer_uses(
     db: &impl ConnectionTrait,
     code: &str,
     customer: &str,
 ) -> Result<u64, sea_orm::DbErr> {
-    promo_use::Entity::find()
-        .filter(promo_use::Column::Code.eq(code))
-        .filter(promo_use::Column::Customer.eq(customer))
-        .filter(standing())
-        .count(db)
-        .await
+    let row = promo_customer_use::Entity::find_by_id((code.to_owned(), customer.to_owned()))
+        .one(db)
+        .await?;
+    Ok(row.map_or(0, |r| u64::try_from(r.used).unwrap_or(0)))
+}
+
+/// Moves the customer's counter of `code` by `by` (one taken, or given back).
+fn count_customer(
+    code: &str,
+    customer: &str,
+    by: i32,
+) -> sea_orm::UpdateMany<promo_customer_use::Entity> {
+    promo_customer_use::Entity::update_many()
+        .col_expr(
+            promo_customer_use::Column::Used,
+            Expr::col(promo_customer_use::Column::Used).add(by),
+        )
+        .filter(promo_customer_use::Column::Code.eq(code))
+        .filter(promo_customer_use::Column::Customer.eq(customer))
 }
 
 #[async_trait]
@@ -233,18 +247,21 @@ impl PromoStore for SqlPromoStore {
         let mine = customer_uses(&self.db, code.as_str(), customer.as_str())
             .await
             .map_err(storage)?;
+        // Whether they have ordered is all a rule asks: one order found is enough, however many.
         let purchases = OrderState::ALL.into_iter().filter(|s| s.is_purchase());
-        let orders = order::Entity::find()
+        let ordered = order::Entity::find()
+            .select_only()
+            .column(order::Column::Id)
             .filter(order::Column::Owner.eq(customer.as_str()))
             .filter(order::Column::State.is_in(purchases.map(OrderState::code)))
-            .count(&self.db)
+            .into_tuple::<String>()
+            .one(&self.db)
             .await
             .map_err(storage)?;
-        let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
         Ok(Uses {
             total: u32::try_from(total).unwrap_or(0),
-            by_customer: count(mine),
-            customer_orders: count(orders),
+            by_customer: u32::try_from(mine).unwrap_or(u32::MAX),
+            has_ordered: ordered.is_some(),
         })
     }
 
@@ -281,10 +298,22 @@ impl PromoStore for SqlPromoStore {
         if taken.rows_affected != 1 {
             return Err(TakeError::UsedUp);
         }
-        let mine = customer_uses(txn, code, used.customer.as_str())
+        // The customer's row next: created at nought the first time, then counted under its lock.
+        promo_customer_use::Entity::insert(promo_customer_use::ActiveModel {
+            code: Set(code.to_owned()),
+            customer: Set(used.customer.as_str().to_owned()),
+            used: Set(0),
+        })
+        .on_conflict_do_nothing()
+        .exec_without_returning(txn)
+        .await
+        .map_err(storage)?;
+        let mine = count_customer(code, used.customer.as_str(), 1)
+            .filter(promo_customer_use::Column::Used.lt(row.uses_per_customer))
+            .exec(txn)
             .await
             .map_err(storage)?;
-        if mine >= u64::try_from(row.uses_per_customer).unwrap_or(0) {
+        if mine.rows_affected != 1 {
             // The count taken with the lock goes back, so the unit stays true even if committed.
             promo_code::Entity::update_many()
                 .col_expr(
@@ -349,7 +378,11 @@ impl PromoStore for SqlPromoStore {
                 promo_code::Column::Used,
                 Expr::col(promo_code::Column::Used).sub(1),
             )
-            .filter(promo_code::Column::Code.eq(row.code))
+            .filter(promo_code::Column::Code.eq(&row.code))
+            .exec(txn)
+            .await
+            .map_err(storage)?;
+        count_customer(&row.code, &row.customer, -1)
             .exec(txn)
             .await
             .map_err(storage)?;

@@ -192,8 +192,8 @@ on_both_databases!(
             .await
             .unwrap();
         assert_eq!((uses.total, uses.by_customer), (2, 2));
-        assert_eq!(
-            uses.customer_orders, 8,
+        assert!(
+            uses.has_ordered,
             "unpaid orders that may still be paid count"
         );
 

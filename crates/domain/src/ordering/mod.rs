@@ -33,5 +33,5 @@ pub use ports::{
     IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap, UnpaidClaims,
 };
 pub use reason::StepReason;
-pub(crate) use service::write_in;
 pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};
+pub(crate) use service::{store_error, write_in};

@@ -87,12 +87,12 @@ pub struct Purchase<'a> {
 }
 
 /// What has been used, as the store counts it: the code's uses in all and the customer's, and
-/// the orders the customer has had (any that was paid or still may be).
+/// whether the customer has had an order (any that was paid or still may be).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Uses {
     pub total: u32,
     pub by_customer: u32,
-    pub customer_orders: u32,
+    pub has_ordered: bool,
 }
 
 impl PromoRules {
@@ -170,7 +170,7 @@ impl PromoCode {
         if !category_fits || !plan_fits {
             return Err(msg("promo.not_for_plan").with("code", code));
         }
-        if rules.first_order_only && uses.customer_orders > 0 {
+        if rules.first_order_only && uses.has_ordered {
             return Err(msg("promo.first_order_only").with("code", code));
         }
         if rules.total_uses.is_some_and(|total| uses.total >= total) {

@@ -10,7 +10,7 @@ use super::model::{PromoCode, PromoCodeId, Purchase};
 use super::ports::{PromoStore, PromoSummary, PromoUse, TakeError};
 use crate::audit::{Auditor, Staff};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Order, OrderId, OrderStore, UnpaidClaims, write_in};
+use crate::ordering::{Order, OrderId, OrderStore, UnpaidClaims, store_error, write_in};
 use crate::shared::{Clock, Money, Randomness, Unit, UserId};
 
 #[derive(Clone)]
@@ -184,7 +184,13 @@ impl PromoService {
             discount: off,
             at: now,
         };
+        // The order first, the code's row last: every taker of the code waits on that row, so it
+        // is held from its update to the commit and no longer.
         let mut unit = self.orders.begin().await?;
+        self.orders
+            .save_in(&mut unit, &order)
+            .await
+            .map_err(store_error)?;
         if had_one {
             self.store.give_back(&mut unit, &order.id, now).await?;
         }
@@ -192,7 +198,8 @@ impl PromoService {
             .take(&mut unit, &used)
             .await
             .map_err(|e| refused(e, code.as_str()))?;
-        write_in(&*self.orders, unit, &mut order).await?;
+        unit.commit().await?;
+        order.version += 1;
         Ok(order)
     }
 

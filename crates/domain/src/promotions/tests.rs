@@ -151,7 +151,7 @@ fn each_refusal_names_the_rule_the_customer_met() {
     let mut first = c.clone();
     first.rules.first_order_only = true;
     let returning = Uses {
-        customer_orders: 2,
+        has_ordered: true,
         ..fresh
     };
     assert_eq!(
@@ -247,7 +247,7 @@ proptest! {
         let mut r = rules(Discount::Fixed(Money::vnd(10_000)));
         r.total_uses = Some(total);
         r.uses_per_customer = per;
-        let uses = Uses { total: used, by_customer: mine, customer_orders: 0 };
+        let uses = Uses { total: used, by_customer: mine, has_ordered: false };
         let granted = code(r).discount_for(&shuttle(800_000), &uses).is_ok();
         prop_assert_eq!(granted, used < total && mine < per);
     }

@@ -22,7 +22,7 @@ pub(crate) struct Books {
     /// By order; a use given back has its time.
     pub uses: HashMap<OrderId, (PromoUse, Option<DateTime<Utc>>)>,
     pub audit: Vec<AuditEntry>,
-    /// Each customer's orders that count (`Uses::customer_orders`).
+    /// Each customer's orders that count (`Uses::has_ordered`).
     pub orders_of: HashMap<UserId, u32>,
 }
 
@@ -119,7 +119,7 @@ impl PromoStore for MemoryPromos {
                 .standing(code)
                 .filter(|u| &u.customer == customer)
                 .count() as u32,
-            customer_orders: books.orders_of.get(customer).copied().unwrap_or(0),
+            has_ordered: books.orders_of.get(customer).is_some_and(|n| *n > 0),
         })
     }
 

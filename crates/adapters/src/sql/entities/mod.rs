@@ -32,6 +32,7 @@ pub mod pending_login;
 pub mod plan;
 pub mod profile;
 pub mod promo_code;
+pub mod promo_customer_use;
 pub mod promo_use;
 pub mod push_device;
 pub mod push_outbox;

@@ -437,7 +437,7 @@ pub(crate) async fn write_in(
     Ok(())
 }
 
-fn store_error(e: StoreError) -> DomainError {
+pub(crate) fn store_error(e: StoreError) -> DomainError {
     match e {
         StoreError::Stale => DomainError::Conflict(msg("order.stale")),
         StoreError::KeyTaken => DomainError::Conflict(msg("request.repeated")),
