@@ -524,6 +524,7 @@ promo-first_order_only = The promo code { $code } is for a first order only
 promo-used_up = The promo code { $code } has been used up
 promo-already_used = You have already used the promo code { $code }
 promo-minimum = The promo code { $code } needs a spend of at least { $min }
+promo-nothing_off = Promo code { $code } takes nothing off this order
 gift-code_format = A gift code is { $length } letters and digits, as printed on the card (dashes and spaces do not matter)
 gift-count = A batch is 1 to { $max } codes
 gift-amount = A gift code is worth a whole number of thousands of đồng, at most { $max }

@@ -431,6 +431,7 @@ promo-first_order_only = Mã ưu đãi { $code } chỉ dành cho đơn hàng đ�
 promo-used_up = Mã ưu đãi { $code } đã hết lượt sử dụng
 promo-already_used = Bạn đã dùng mã ưu đãi { $code }
 promo-minimum = Mã ưu đãi { $code } áp dụng cho đơn từ { $min }
+promo-nothing_off = Mã ưu đãi { $code } không giảm được gì cho đơn này
 gift-code_format = Mã quà tặng gồm { $length } chữ cái và chữ số như in trên thẻ (dấu gạch và khoảng trắng không quan trọng)
 gift-count = Mỗi đợt phát hành từ 1 đến { $max } mã
 gift-amount = Giá trị mã quà tặng phải là bội số của 1.000 đồng, tối đa { $max }

@@ -432,6 +432,7 @@ promo-first_order_only = 優惠碼 { $code } 僅限首次訂購使用
 promo-used_up = 優惠碼 { $code } 已被使用完畢
 promo-already_used = 您已使用過優惠碼 { $code }
 promo-minimum = 優惠碼 { $code } 需消費滿 { $min }
+promo-nothing_off = 優惠碼 { $code } 對這筆訂單沒有折抵
 gift-code_format = 禮物卡序號為卡片上印的 { $length } 個英文字母與數字（連字號與空格不影響）
 gift-count = 每批可發行 1 至 { $max } 組序號
 gift-amount = 禮物卡面額須為 1,000 越南盾的整數倍，最高 { $max }

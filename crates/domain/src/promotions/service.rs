@@ -172,9 +172,7 @@ impl PromoService {
         let Some((_, off)) = order.estimate.promo() else {
             // Too small a purchase for the code to take anything off.
             return Err(DomainError::FailedPrecondition(
-                msg("promo.minimum")
-                    .with("code", code.as_str())
-                    .money("min", found.rules.min_spend.max(Money::vnd(2_000))),
+                msg("promo.nothing_off").with("code", code.as_str()),
             ));
         };
         let used = PromoUse {

@@ -7,6 +7,7 @@ import { Category } from '@/gen/booking/v1/catalog_pb';
 import { PromoCodeSchema, type PromoCode } from '@/gen/booking/v1/operator_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { showLocal } from '@/lib/vietnam-time';
 import { actions, usePromoCodes } from '../api';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
@@ -77,7 +78,7 @@ function Codes({ edit }: { edit: (c: PromoCode) => void }) {
               <td>{discountOf(c)}</td>
               <td>{scopeOf(c)}</td>
               <td>
-                {c.validFrom.replace('T', ' ')} – {c.validUntil.replace('T', ' ')}
+                {showLocal(c.validFrom)} – {showLocal(c.validUntil)}
               </td>
               <td data-testid="uses">{m.uses(used, c.totalUses, c.usesPerCustomer)}</td>
               <td data-testid="cost">{formatVnd(costVnd)}</td>
