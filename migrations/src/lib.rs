@@ -38,6 +38,7 @@ mod m20261129_000032_anonymous_reviewer;
 mod m20261129_000033_promo_codes;
 mod m20261130_000034_gift_codes;
 mod m20261130_000035_promo_customer_uses;
+mod m20261130_000036_credit_lots;
 
 pub struct Migrator;
 
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000033_promo_codes::Migration),
             Box::new(m20261130_000034_gift_codes::Migration),
             Box::new(m20261130_000035_promo_customer_uses::Migration),
+            Box::new(m20261130_000036_credit_lots::Migration),
         ]
     }
 }

@@ -271,6 +271,8 @@ on_both_databases!(
 mod backups;
 #[path = "repo/blobs.rs"]
 mod blobs;
+#[path = "repo/credit.rs"]
+mod credit;
 #[path = "repo/federation.rs"]
 mod federation;
 #[path = "repo/identity.rs"]

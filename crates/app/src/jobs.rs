@@ -1,6 +1,6 @@
 //! The server's background work beside the requests: the mail, push and LINE outboxes, the hourly
 //! housekeeping,
-//! the lapsing of unpaid orders, the reminders of coming services and SQLite's scheduled backups,
+//! the lapsing of unpaid orders and of gift credit past its time, the reminders of coming services and SQLite's scheduled backups,
 //! each until the server stops; and the signal that stops it.
 
 use std::future::Future;
@@ -16,6 +16,7 @@ use adapters::stores::catalog_version::CatalogVersion;
 use domain::backups::BackupService;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
+use domain::payment::PaymentService;
 use domain::reminders::ReminderService;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -43,6 +44,8 @@ pub struct Work {
     pub db: DatabaseConnection,
     pub media: MediaService,
     pub orders: OrderService,
+    /// Gift credit past its time leaves wallets on the orders' lapsing beat.
+    pub payments: PaymentService,
     /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
     pub catalog_version: CatalogVersion,
     /// Backups of a SQLite database, taken when due.
@@ -62,6 +65,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         db,
         media,
         orders,
+        payments,
         catalog_version,
         backups,
         reminders,
@@ -102,12 +106,17 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         async move { version.refresh().await }
     }));
     let expiry = tokio::spawn(every(expiry_interval, stopped.clone(), move || {
-        let orders = orders.clone();
+        let (orders, payments) = (orders.clone(), payments.clone());
         async move {
             match orders.expire_due(500).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(expired = n, "unpaid orders lapsed"),
                 Err(e) => tracing::warn!(error = %e, "order expiry"),
+            }
+            match payments.expire_credit(500).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(expired = n, "gift credit expired"),
+                Err(e) => tracing::warn!(error = %e, "credit expiry"),
             }
         }
     }));

@@ -18,7 +18,7 @@ use adapters::stores::catalog_version::CatalogVersion;
 use adapters::stores::live::SqlLiveFeed;
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
-    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
+    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
     SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter, SqlReviewStore,
     SqlSupportStore, catalog_file,
@@ -32,6 +32,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
+use domain::gifts::GiftService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
 use domain::jobs::{JobService, JobStore, TakenJobs};
 use domain::live::LiveService;
@@ -223,7 +224,7 @@ impl App {
         let payments = PaymentService::new(
             PaymentPorts {
                 orders: orders.clone(),
-                order_store,
+                order_store: order_store.clone(),
                 store: Arc::new(SqlPaymentStore::new(db.clone())),
                 vnpay: config
                     .vnpay()
@@ -235,6 +236,13 @@ impl App {
                 random: Arc::new(OsRandomness),
             },
             config.payment_settings()?,
+        );
+        let gifts = GiftService::new(
+            Arc::new(SqlGiftStore::new(db.clone())),
+            payments.clone(),
+            order_store,
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
         );
         let operations = Arc::new(SqlOperationsStore::new(db.clone()));
         let catalog_admin = CatalogAdmin::new(
@@ -283,6 +291,7 @@ impl App {
                 partners,
                 jobs,
                 payments,
+                gifts,
                 favorites,
                 reviews,
                 media,
@@ -530,6 +539,7 @@ pub async fn serve(
         db: app.db.clone(),
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),
+        payments: app.services.payments.clone(),
         catalog_version: app.catalog_version.clone(),
         backups: app.services.backups.clone(),
         reminders: config

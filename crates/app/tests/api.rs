@@ -783,6 +783,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 mod backups;
 #[path = "api/federation.rs"]
 mod federation;
+#[path = "api/gifts.rs"]
+mod gifts;
 #[path = "api/hostile.rs"]
 mod hostile;
 #[path = "api/identity.rs"]

@@ -3,6 +3,7 @@
 use domain::backups::BackupService;
 use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
+use domain::gifts::GiftService;
 use domain::identity::{IdentityService, UserService};
 use domain::jobs::JobService;
 use domain::live::LiveService;
@@ -53,6 +54,8 @@ pub struct ServiceSet {
     /// The jobs they are offered and work, followed by travellers and operators.
     pub jobs: JobService,
     pub payments: PaymentService,
+    /// Gift codes: admins issue batches, customers redeem them into the wallet.
+    pub gifts: GiftService,
     pub favorites: FavoriteService,
     pub reviews: ReviewService,
     pub media: MediaService,

@@ -5,10 +5,13 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
-use domain::gifts::{GiftCode, GiftCodeId, GiftStore, RedeemError};
+use domain::gifts::{BatchSummary, GiftCode, GiftCodeId, GiftStore, RedeemError, Redemption};
+use domain::ordering::IdempotencyKey;
 use domain::shared::{Money, Unit, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::gift_code;
@@ -61,6 +64,7 @@ impl GiftStore for SqlGiftStore {
                 credit_days: Set(c.credit_days.map(|d| i32::try_from(d).unwrap_or(i32::MAX))),
                 redeemed_by: Set(None),
                 redeemed_at_ms: Set(None),
+                redeem_key: Set(None),
                 created_at_ms: Set(ms(at)),
             });
             gift_code::Entity::insert_many(rows)
@@ -94,13 +98,47 @@ impl GiftStore for SqlGiftStore {
             .collect()
     }
 
+    async fn batches(&self) -> DomainResult<Vec<BatchSummary>> {
+        let rows: Vec<(String, i64, i64, i64, i64, Option<i32>, i64)> = gift_code::Entity::find()
+            .select_only()
+            .column(gift_code::Column::Batch)
+            .column_as(gift_code::Column::Code.count(), "codes")
+            .column_as(gift_code::Column::RedeemedBy.count(), "redeemed")
+            .column_as(gift_code::Column::AmountVnd.max(), "amount")
+            .column_as(gift_code::Column::RedeemByMs.max(), "redeem_by")
+            .column_as(gift_code::Column::CreditDays.max(), "credit_days")
+            .column_as(gift_code::Column::CreatedAtMs.min(), "issued")
+            .group_by(gift_code::Column::Batch)
+            .into_tuple()
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let mut batches = rows
+            .into_iter()
+            .map(|(name, codes, redeemed, amount, redeem_by, days, issued)| {
+                Ok(BatchSummary {
+                    name,
+                    codes: u32::try_from(codes).unwrap_or(u32::MAX),
+                    redeemed: u32::try_from(redeemed).unwrap_or(u32::MAX),
+                    amount: Money::vnd(amount),
+                    redeem_by: instant(redeem_by)?,
+                    credit_days: days.map(|d| u32::try_from(d).unwrap_or(0)),
+                    issued_at: instant(issued)?,
+                })
+            })
+            .collect::<DomainResult<Vec<_>>>()?;
+        batches.sort_by(|a, b| b.issued_at.cmp(&a.issued_at).then(a.name.cmp(&b.name)));
+        Ok(batches)
+    }
+
     async fn redeem(
         &self,
         unit: &mut Unit,
         code: &GiftCodeId,
         customer: &UserId,
+        key: &IdempotencyKey,
         at: DateTime<Utc>,
-    ) -> Result<GiftCode, RedeemError> {
+    ) -> Result<Redemption, RedeemError> {
         let work = SqlWork::of(unit)?;
         let txn = work.txn();
         let taken = gift_code::Entity::update_many()
@@ -109,6 +147,7 @@ impl GiftStore for SqlGiftStore {
                 Expr::value(customer.as_str()),
             )
             .col_expr(gift_code::Column::RedeemedAtMs, Expr::value(ms(at)))
+            .col_expr(gift_code::Column::RedeemKey, Expr::value(key.as_str()))
             .filter(gift_code::Column::Code.eq(code.as_str()))
             .filter(gift_code::Column::RedeemedBy.is_null())
             .filter(gift_code::Column::RedeemByMs.gt(ms(at)))
@@ -120,9 +159,18 @@ impl GiftStore for SqlGiftStore {
             .await
             .map_err(storage)?
             .ok_or(RedeemError::Unknown)?;
+        let replay = row.redeem_key.as_deref() == Some(key.as_str());
         let mut found = from_row(row)?;
         if taken.rows_affected == 1 {
-            return Ok(found);
+            return Ok(Redemption::First(found));
+        }
+        if replay
+            && found
+                .redeemed
+                .as_ref()
+                .is_some_and(|(by, _)| by == customer)
+        {
+            return Ok(Redemption::Replay(found));
         }
         // Not this write's: the rule says why, as the code stands.
         match found.redeem(customer, at) {

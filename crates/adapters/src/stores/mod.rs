@@ -4,6 +4,7 @@
 mod accounts;
 mod catalog;
 pub mod catalog_version;
+mod credit;
 mod favorites;
 mod federation;
 mod gifts;

@@ -7,6 +7,7 @@ use async_trait::async_trait;
 use domain::error::{Message, msg};
 use domain::live::Change;
 use domain::ordering::{IdempotencyKey, OrderId};
+use domain::payment::credit::CreditLot;
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, NOTES, Payment, PaymentId, PaymentState,
     PaymentStore, Purpose, SettleError, Settlement,
@@ -21,6 +22,7 @@ use sea_orm::{
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::{bank_transfer, ledger_entry, payment, wallet};
+use crate::stores::credit;
 use crate::stores::live::SqlWork;
 
 pub struct SqlPaymentStore {
@@ -116,6 +118,7 @@ fn entry_from_row(r: ledger_entry::Model) -> DomainResult<LedgerEntry> {
     // The note as kept: a code and its values, or words kept before notes were codes.
     let note = Message::from_stored(&r.note, NOTES);
     let cause = match (r.payment_id, r.order_id, r.operator) {
+        _ if r.grant_id.is_some() => Cause::Grant(r.grant_id.unwrap_or_default()),
         (Some(p), order, _) => Cause::Payment {
             id: PaymentId::parse(&p).map_err(bad)?,
             order: order
@@ -139,6 +142,7 @@ fn entry_from_row(r: ledger_entry::Model) -> DomainResult<LedgerEntry> {
         note,
         at: instant(r.at_ms)?,
         balance_after: Money::vnd(r.balance_after_vnd),
+        expires_at: None,
     })
 }
 
@@ -185,14 +189,16 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
         .await
         .map_err(storage)?
         .map_or(0, |w| w.balance_vnd);
-    let (payment_id, order_id, operator) = match &e.cause {
+    let (payment_id, order_id, operator, grant_id) = match &e.cause {
         Cause::Payment { id, order } => (
             Some(id.as_str().to_owned()),
             order.as_ref().map(|o| o.as_str().to_owned()),
             None,
+            None,
         ),
-        Cause::Order(o) => (None, Some(o.as_str().to_owned()), None),
-        Cause::Operator { who, .. } => (None, None, Some(who.clone())),
+        Cause::Order(o) => (None, Some(o.as_str().to_owned()), None, None),
+        Cause::Operator { who, .. } => (None, None, Some(who.clone()), None),
+        Cause::Grant(id) => (None, None, None, Some(id.clone())),
     };
     let note = e.note.stored();
     ledger_entry::Entity::insert(ledger_entry::ActiveModel {
@@ -203,6 +209,7 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
         payment_id: Set(payment_id),
         order_id: Set(order_id),
         operator: Set(operator),
+        grant_id: Set(grant_id),
         note: Set(note),
         at_ms: Set(now),
         ..Default::default()
@@ -210,7 +217,7 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
     .exec(db)
     .await
     .map_err(storage)?;
-    Ok(())
+    credit::move_lots(db, e).await
 }
 
 impl SqlPaymentStore {
@@ -330,6 +337,18 @@ impl PaymentStore for SqlPaymentStore {
         let at = entries.first().map_or(0, |e| ms(e.at));
         work.announce(at, entries.iter().map(|e| Change::wallet(&e.owner)));
         Ok(())
+    }
+
+    async fn lots(&self, owner: &UserId) -> DomainResult<Vec<CreditLot>> {
+        credit::lots_of(&self.db, owner).await
+    }
+
+    async fn expired_lots(
+        &self,
+        now: chrono::DateTime<chrono::Utc>,
+        limit: u32,
+    ) -> DomainResult<Vec<CreditLot>> {
+        credit::expired(&self.db, now, limit).await
     }
 
     async fn balance(&self, owner: &UserId) -> DomainResult<Money> {

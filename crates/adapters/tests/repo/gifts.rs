@@ -6,8 +6,8 @@ use std::sync::Arc;
 use adapters::{SqlGiftStore, SqlOrderStore, on_both_databases};
 use chrono::Duration;
 use domain::audit::AuditEntry;
-use domain::gifts::{Batch, GiftCode, GiftCodeId, GiftStore, RedeemError, issue};
-use domain::ordering::OrderStore;
+use domain::gifts::{Batch, GiftCode, GiftCodeId, GiftStore, RedeemError, Redemption, issue};
+use domain::ordering::{IdempotencyKey, OrderStore};
 use domain::shared::{Money, Randomness, UserId};
 use sea_orm::DatabaseConnection;
 
@@ -53,7 +53,27 @@ fn audit(n: u32) -> AuditEntry {
     }
 }
 
-/// Redeems `code` for `who` in a unit of its own, committed when redeemed.
+fn key(k: &str) -> IdempotencyKey {
+    IdempotencyKey::parse(k).unwrap()
+}
+
+/// Redeems `code` for `who` with the key `k` in a unit of its own, committed when redeemed.
+async fn redeem_with(
+    orders: &SqlOrderStore,
+    gifts: &SqlGiftStore,
+    code: &GiftCodeId,
+    (who, k): (&UserId, &str),
+    days: i64,
+) -> Result<Redemption, RedeemError> {
+    let mut unit = orders.begin().await?;
+    let redeemed = gifts
+        .redeem(&mut unit, code, who, &key(k), now() + Duration::days(days))
+        .await?;
+    unit.commit().await?;
+    Ok(redeemed)
+}
+
+/// `redeem_with` a key of the customer's own, the first time: the code as it now is.
 async fn redeem(
     orders: &SqlOrderStore,
     gifts: &SqlGiftStore,
@@ -61,12 +81,18 @@ async fn redeem(
     who: &UserId,
     days: i64,
 ) -> Result<GiftCode, RedeemError> {
-    let mut unit = orders.begin().await?;
-    let redeemed = gifts
-        .redeem(&mut unit, code, who, now() + Duration::days(days))
-        .await?;
-    unit.commit().await?;
-    Ok(redeemed)
+    match redeem_with(
+        orders,
+        gifts,
+        code,
+        (who, &format!("k-{}", who.as_str())),
+        days,
+    )
+    .await?
+    {
+        Redemption::First(code) => Ok(code),
+        Redemption::Replay(code) => panic!("a replay of {code:?}"),
+    }
 }
 
 fn refused(r: Result<GiftCode, RedeemError>) -> &'static str {
@@ -112,9 +138,17 @@ on_both_databases!(
         assert_eq!(winners.len(), 1);
         let (i, won) = &winners[0];
         assert_eq!(won.redeemed.as_ref().unwrap().0, who[*i]);
-        // Again by the winner: they are told it is theirs already.
-        let again = redeem(&orders, &gifts, &codes[0].code, &who[*i], 0).await;
-        assert_eq!(refused(again), "gift.redeemed_by_you");
+        // The winner's request again, with its key: answered as the first, the code as it was.
+        let k = format!("k-{}", who[*i].as_str());
+        let replay = redeem_with(&orders, &gifts, &codes[0].code, (&who[*i], &k), 1).await;
+        assert_eq!(replay, Ok(Redemption::Replay(won.clone())));
+        // Another request of theirs: they are told it is theirs already; another's with that
+        // key is no replay of it.
+        let again = redeem_with(&orders, &gifts, &codes[0].code, (&who[*i], "k-other"), 0).await;
+        assert!(matches!(again, Err(RedeemError::Refused(w)) if w.code == "gift.redeemed_by_you"));
+        let other = who[(*i + 1) % who.len()].clone();
+        let theirs = redeem_with(&orders, &gifts, &codes[0].code, (&other, &k), 0).await;
+        assert!(matches!(theirs, Err(RedeemError::Refused(w)) if w.code == "gift.redeemed"));
         // Past its time, or a code that is none.
         let late = redeem(&orders, &gifts, &codes[1].code, &who[0], 61).await;
         assert_eq!(refused(late), "gift.expired");
@@ -126,7 +160,7 @@ on_both_databases!(
         // A redeem not committed redeems nothing.
         let mut unit = orders.begin().await.unwrap();
         gifts
-            .redeem(&mut unit, &codes[2].code, &who[1], now())
+            .redeem(&mut unit, &codes[2].code, &who[1], &key("k-dropped"), now())
             .await
             .unwrap();
         drop(unit);

@@ -90,7 +90,7 @@ pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> Strin
 }
 
 /// The calls only an admin (or an admin's key) may make.
-const ADMIN_CALLS: [&str; 19] = [
+const ADMIN_CALLS: [&str; 22] = [
     "AdjustWallet",
     "UpdateTherapist",
     "UpdatePlan",
@@ -110,6 +110,9 @@ const ADMIN_CALLS: [&str; 19] = [
     "ListPromoCodes",
     "CreatePromoCode",
     "UpdatePromoCode",
+    "ListGiftBatches",
+    "IssueGiftCodes",
+    "ExportGiftBatch",
 ];
 
 pub(super) enum Cred<'a> {
@@ -158,6 +161,18 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "UpdatePromoCode",
             code!(c.update_promo_code(with(cred, Default::default()))),
+        ),
+        (
+            "ListGiftBatches",
+            code!(c.list_gift_batches(with(cred, Default::default()))),
+        ),
+        (
+            "IssueGiftCodes",
+            code!(c.issue_gift_codes(with(cred, Default::default()))),
+        ),
+        (
+            "ExportGiftBatch",
+            code!(c.export_gift_batch(with(cred, Default::default()))),
         ),
         (
             "SearchOrders",

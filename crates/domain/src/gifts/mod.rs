@@ -4,8 +4,13 @@
 
 mod model;
 mod ports;
+mod service;
 #[cfg(test)]
 mod tests;
 
-pub use model::{AMOUNT_MAX, BATCH_MAX, Batch, CODE_LENGTH, Credit, GiftCode, GiftCodeId, issue};
-pub use ports::{GiftStore, RedeemError};
+pub use model::{
+    AMOUNT_MAX, BATCH_MAX, Batch, CODE_LENGTH, Credit, GiftCode, GiftCodeId, issue, last_day_of,
+    redeem_by_from_last_day,
+};
+pub use ports::{BatchSummary, GiftStore, RedeemError, Redemption};
+pub use service::{GiftService, Redeemed};

@@ -101,6 +101,23 @@ impl Batch {
     }
 }
 
+/// The instant a batch whose last day to redeem is `raw` (`YYYY-MM-DD`, Vietnam time) stops:
+/// the start of the next Vietnam day, so the whole last day counts.
+pub fn redeem_by_from_last_day(raw: &str) -> DomainResult<DateTime<Utc>> {
+    let day = chrono::NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+        .ok()
+        .and_then(|d| d.succ_opt())
+        .ok_or_else(|| DomainError::invalid("redeem_until", msg("gift.redeem_by")))?;
+    Ok(crate::shared::LocalTime::from_naive(day.and_time(chrono::NaiveTime::MIN)).instant())
+}
+
+/// The last Vietnam day a code redeemable until `redeem_by` may be redeemed on.
+pub fn last_day_of(redeem_by: DateTime<Utc>) -> chrono::NaiveDate {
+    crate::shared::LocalTime::of(redeem_by - Duration::milliseconds(1))
+        .naive()
+        .date()
+}
+
 /// One code of a batch, and who redeemed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GiftCode {
@@ -140,6 +157,19 @@ pub fn issue(batch: &Batch, random: &dyn Randomness) -> Vec<GiftCode> {
 }
 
 impl GiftCode {
+    /// The credit the code gave when it was redeemed.
+    pub fn credit(&self) -> Option<Credit> {
+        self.redeemed.as_ref().map(|(_, at)| Credit {
+            amount: self.amount,
+            expires_at: self.expires_from(*at),
+        })
+    }
+
+    fn expires_from(&self, redeemed: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.credit_days
+            .map(|days| redeemed + Duration::days(i64::from(days)))
+    }
+
     /// Redeems the code for `customer` at `now`: the credit it gives; or why not, in words (one
     /// redeemed already, by them or another, or past its time). The store redeems it once
     /// whoever asks at once: this is the rule it applies.
@@ -158,9 +188,7 @@ impl GiftCode {
         self.redeemed = Some((customer.clone(), now));
         Ok(Credit {
             amount: self.amount,
-            expires_at: self
-                .credit_days
-                .map(|days| now + Duration::days(i64::from(days))),
+            expires_at: self.expires_from(now),
         })
     }
 }

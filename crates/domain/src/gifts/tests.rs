@@ -111,3 +111,18 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_batch_is_redeemable_through_its_whole_last_day_in_vietnam() {
+    let by = redeem_by_from_last_day("2027-02-28").unwrap();
+    // 1 March 00:00 in Vietnam is 28 February 17:00 UTC.
+    assert_eq!(by, Utc.with_ymd_and_hms(2027, 2, 28, 17, 0, 0).unwrap());
+    assert_eq!(last_day_of(by).to_string(), "2027-02-28");
+    for bad in ["", "2027-02-30", "28/02/2027"] {
+        assert_eq!(
+            refusal(redeem_by_from_last_day(bad).unwrap_err()).0,
+            "redeem_until",
+            "{bad}"
+        );
+    }
+}

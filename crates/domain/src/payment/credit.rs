@@ -6,6 +6,9 @@
 
 use chrono::{DateTime, Utc};
 
+use super::wallet::{Cause, EntryKind, LedgerEntry};
+use crate::error::msg;
+use crate::ordering::OrderId;
 use crate::shared::{Money, UserId};
 
 /// One grant of credit that expires.
@@ -65,15 +68,109 @@ pub fn expiring(lots: &[CreditLot], now: DateTime<Utc>) -> Vec<Draw> {
         .collect()
 }
 
-/// A refund of what `draws` took, given back to the same lots (their time kept, so credit given
-/// back after its lot expired leaves at the next expiry): never more than each lot had granted.
-pub fn give_back(lots: &mut [CreditLot], draws: &[Draw]) {
-    for d in draws {
-        if let Some(lot) = lots.iter_mut().find(|l| l.id == d.lot) {
-            let left = (lot.left.amount() + d.amount.amount()).min(lot.amount.amount());
-            lot.left = Money::vnd(left);
+/// Which of what an order drew (`drawn`: net per lot, in the order drawn) a refund of `refund`
+/// gives back: each lot at most what the order took from it, until the refund is covered (the
+/// rest is lasting credit). A lot keeps its time, so credit given back after its lot expired
+/// leaves at the next expiry: a refund never turns credit that expires into credit that lasts.
+pub fn returned(drawn: &[Draw], refund: Money) -> Vec<Draw> {
+    let mut left = refund.amount().max(0);
+    let mut back = Vec::new();
+    for d in drawn {
+        let give = d.amount.amount().min(left);
+        if give > 0 {
+            left -= give;
+            back.push(Draw {
+                lot: d.lot.clone(),
+                amount: Money::vnd(give),
+            });
         }
     }
+    back
+}
+
+/// What a ledger entry does to its owner's lots, as the store that posts it applies them (in the
+/// entry's unit, under the wallet's row the entry moves).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LotMoves {
+    /// A credit that expires opens a lot of its own.
+    pub opened: Option<CreditLot>,
+    /// Taken from each lot (an amount below nothing is given back to it).
+    pub taken: Vec<Draw>,
+}
+
+/// What the store must read for an entry's moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LotsNeeded {
+    Nothing,
+    /// The owner's lots: a debit draws on them.
+    Open,
+    /// What this order drew: its refund gives back to them.
+    DrawnFor(OrderId),
+}
+
+impl LedgerEntry {
+    pub fn lots_needed(&self) -> LotsNeeded {
+        match (self.kind, &self.cause) {
+            (EntryKind::Spend | EntryKind::Adjustment, _) if self.amount < Money::ZERO => {
+                LotsNeeded::Open
+            }
+            (EntryKind::Refund, Cause::Order(order)) if self.amount > Money::ZERO => {
+                LotsNeeded::DrawnFor(order.clone())
+            }
+            _ => LotsNeeded::Nothing,
+        }
+    }
+
+    /// The entry's moves on the lots: `lots` are the owner's (when `Open` was needed), `drawn`
+    /// what the refunded order drew (when `DrawnFor`).
+    pub fn lot_moves(&self, lots: &[CreditLot], drawn: &[Draw]) -> LotMoves {
+        let mut moves = LotMoves::default();
+        match (self.kind, &self.cause) {
+            (EntryKind::Gift, Cause::Grant(id)) => {
+                moves.opened = self.expires_at.map(|expires_at| CreditLot {
+                    id: id.clone(),
+                    owner: self.owner.clone(),
+                    amount: self.amount,
+                    left: self.amount,
+                    expires_at,
+                });
+            }
+            (EntryKind::Expiry, Cause::Grant(id)) => {
+                moves.taken.push(Draw {
+                    lot: id.clone(),
+                    amount: Money::vnd(-self.amount.amount()),
+                });
+            }
+            _ => match self.lots_needed() {
+                LotsNeeded::Open => {
+                    moves.taken = draw(lots, Money::vnd(-self.amount.amount()), self.at);
+                }
+                LotsNeeded::DrawnFor(_) => {
+                    moves.taken = returned(drawn, self.amount)
+                        .into_iter()
+                        .map(|d| Draw {
+                            lot: d.lot,
+                            amount: Money::vnd(-d.amount.amount()),
+                        })
+                        .collect();
+                }
+                LotsNeeded::Nothing => {}
+            },
+        }
+        moves
+    }
+}
+
+/// The entry that takes what is left of an expired lot out of the balance.
+pub fn expiry_entry(lot: &CreditLot, now: DateTime<Utc>) -> LedgerEntry {
+    LedgerEntry::new(
+        &lot.owner,
+        EntryKind::Expiry,
+        Money::vnd(-lot.left.amount()),
+        Cause::Grant(lot.id.clone()),
+        msg("ledger.expiry").with("code", &lot.id),
+        now,
+    )
 }
 
 #[cfg(test)]
@@ -169,22 +266,19 @@ mod tests {
         }
 
         #[test]
-        fn what_is_spent_and_given_back_leaves_each_lot_within_its_grant(
+        fn a_refund_gives_back_no_more_than_it_asks_nor_than_the_order_took(
             lots in arb_lots(),
             spend in 0i64..3_000_000,
+            refund in 0i64..3_000_000,
         ) {
-            let draws = draw(&lots, Money::vnd(spend), now());
-            let mut after = lots.clone();
-            for d in &draws {
-                let l = after.iter_mut().find(|l| l.id == d.lot).unwrap();
-                l.left = Money::vnd(l.left.amount() - d.amount.amount());
-                prop_assert!(l.left >= Money::ZERO);
-            }
-            give_back(&mut after, &draws);
-            prop_assert_eq!(&after, &lots);
-            give_back(&mut after, &draws);
-            for l in &after {
-                prop_assert!(l.left <= l.amount);
+            let drawn = draw(&lots, Money::vnd(spend), now());
+            let back = returned(&drawn, Money::vnd(refund));
+            let given: i64 = back.iter().map(|d| d.amount.amount()).sum();
+            let taken: i64 = drawn.iter().map(|d| d.amount.amount()).sum();
+            prop_assert_eq!(given, refund.min(taken));
+            for b in &back {
+                let d = drawn.iter().find(|d| d.lot == b.lot).unwrap();
+                prop_assert!(b.amount > Money::ZERO && b.amount <= d.amount);
             }
         }
     }

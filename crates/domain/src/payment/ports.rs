@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+use super::credit::CreditLot;
 use super::model::{Payment, PaymentId};
 use super::wallet::LedgerEntry;
 use crate::audit::AuditEntry;
@@ -118,9 +119,16 @@ pub trait PaymentStore: Send + Sync {
     /// are `post`ed after the order it moves.
     async fn settle(&self, unit: &mut Unit, settlement: &Settlement) -> Result<(), SettleError>;
     /// Applies ledger entries in `unit`, in order; one that would take a balance below zero or
-    /// past its cap fails the unit. Last in a settlement's unit, so that a wallet's row, which
-    /// every payment from that wallet waits on, is held for the shortest time.
+    /// past its cap fails the unit. Each entry's moves on its owner's lots
+    /// (`LedgerEntry::lot_moves`, on the lots read after the wallet's row is taken) are applied
+    /// with it; one that would take a lot below nothing or past its grant fails the unit as
+    /// `Stale`. Last in a settlement's unit, so that a wallet's row, which every payment from
+    /// that wallet waits on, is held for the shortest time.
     async fn post(&self, unit: &mut Unit, entries: &[LedgerEntry]) -> Result<(), SettleError>;
+    /// The owner's lots with something left, soonest to expire first.
+    async fn lots(&self, owner: &UserId) -> DomainResult<Vec<CreditLot>>;
+    /// Lots of anyone past their time at `now` with something left, at most `limit`.
+    async fn expired_lots(&self, now: DateTime<Utc>, limit: u32) -> DomainResult<Vec<CreditLot>>;
     async fn balance(&self, owner: &UserId) -> DomainResult<Money>;
     /// What cancelling the order refunded into the wallet.
     async fn refunded(&self, order: &OrderId) -> DomainResult<Money>;

@@ -15,14 +15,20 @@ pub enum EntryKind {
     Spend,
     Refund,
     Adjustment,
+    /// Credit a gift code gave.
+    Gift,
+    /// Gift credit that reached its time unspent, leaving the balance.
+    Expiry,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 4] = [
+    pub const ALL: [EntryKind; 6] = [
         EntryKind::TopUp,
         EntryKind::Spend,
         EntryKind::Refund,
         EntryKind::Adjustment,
+        EntryKind::Gift,
+        EntryKind::Expiry,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -31,6 +37,8 @@ impl EntryKind {
             EntryKind::Spend => "SPEND",
             EntryKind::Refund => "REFUND",
             EntryKind::Adjustment => "ADJUSTMENT",
+            EntryKind::Gift => "GIFT",
+            EntryKind::Expiry => "EXPIRY",
         }
     }
 
@@ -57,6 +65,8 @@ pub enum Cause {
     Order(OrderId),
     /// An operator's correction, with their reason.
     Operator { who: String, reason: String },
+    /// A grant of credit (a gift code, by its code), and the expiry of what is left of it.
+    Grant(String),
 }
 
 /// The notes a ledger entry may keep, with the names of their values.
@@ -67,6 +77,8 @@ pub const NOTES: &[(&str, &[&str])] = &[
     ("ledger.order_closed", &[]),
     ("ledger.order_payment", &["order"]),
     ("ledger.refund", &["order"]),
+    ("ledger.gift", &["code"]),
+    ("ledger.expiry", &["code"]),
     ("text.as_is", &["text"]),
 ];
 
@@ -83,6 +95,9 @@ pub struct LedgerEntry {
     pub note: Message,
     pub at: DateTime<Utc>,
     pub balance_after: Money,
+    /// A credit that lasts until then only: the store keeps it as a lot of its own
+    /// (`payment::credit`), which spends draw on first.
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
 impl LedgerEntry {
@@ -102,6 +117,29 @@ impl LedgerEntry {
             note,
             at,
             balance_after: Money::ZERO,
+            expires_at: None,
+        }
+    }
+
+    /// The credit of a grant: lasting, or until `expires_at`.
+    pub fn grant(
+        owner: &UserId,
+        grant: &str,
+        amount: Money,
+        note: Message,
+        at: DateTime<Utc>,
+        expires_at: Option<DateTime<Utc>>,
+    ) -> Self {
+        Self {
+            expires_at,
+            ..Self::new(
+                owner,
+                EntryKind::Gift,
+                amount,
+                Cause::Grant(grant.to_owned()),
+                note,
+                at,
+            )
         }
     }
 }

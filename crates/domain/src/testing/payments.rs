@@ -11,6 +11,7 @@ use super::{FixedClock, Sequence, Setup};
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::ordering::{IdempotencyKey, OrderId};
+use crate::payment::credit::{CreditLot, Draw, LotsNeeded};
 use crate::payment::{
     BALANCE_MAX, BankAccount, BankFeed, Cause, EntryKind, LedgerEntry, Payment, PaymentId,
     PaymentPorts, PaymentService, PaymentSettings, PaymentState, PaymentStore, SettleError,
@@ -25,6 +26,9 @@ pub(crate) struct Books {
     pub wallets: HashMap<UserId, Money>,
     pub bank_refs: HashSet<String>,
     pub audit: Vec<AuditEntry>,
+    pub lots: Vec<CreditLot>,
+    /// Each draw on a lot: the lot, the order it paid for, taken (below nothing: given back).
+    pub draws: Vec<(String, Option<OrderId>, Money)>,
 }
 
 impl Books {
@@ -123,6 +127,33 @@ impl PaymentStore for Payments {
     async fn post(&self, unit: &mut Unit, entries: &[LedgerEntry]) -> Result<(), SettleError> {
         let entries = entries.to_vec();
         self.in_unit(unit, move |books| post_into(books, &entries))
+    }
+
+    async fn lots(&self, owner: &UserId) -> DomainResult<Vec<CreditLot>> {
+        let books = self.books.lock().unwrap();
+        let mut lots: Vec<CreditLot> = books
+            .lots
+            .iter()
+            .filter(|l| &l.owner == owner && l.left > Money::ZERO)
+            .cloned()
+            .collect();
+        lots.sort_by(|a, b| a.expires_at.cmp(&b.expires_at).then(a.id.cmp(&b.id)));
+        Ok(lots)
+    }
+
+    async fn expired_lots(
+        &self,
+        now: chrono::DateTime<chrono::Utc>,
+        limit: u32,
+    ) -> DomainResult<Vec<CreditLot>> {
+        let books = self.books.lock().unwrap();
+        Ok(books
+            .lots
+            .iter()
+            .filter(|l| l.expires_at <= now && l.left > Money::ZERO)
+            .take(limit as usize)
+            .cloned()
+            .collect())
     }
 
     async fn balance(&self, owner: &UserId) -> DomainResult<Money> {
@@ -252,7 +283,64 @@ fn post_into(books: &mut Books, entries: &[LedgerEntry]) -> Result<(), SettleErr
             balance_after: after,
             ..e.clone()
         });
+        move_lots(&mut next, e)?;
     }
     *books = next;
     Ok(())
+}
+
+/// The entry's moves on its owner's lots, as the SQL store makes them.
+fn move_lots(books: &mut Books, e: &LedgerEntry) -> Result<(), SettleError> {
+    let drawn = match e.lots_needed() {
+        LotsNeeded::DrawnFor(order) => drawn_for(books, &order),
+        _ => Vec::new(),
+    };
+    let owned: Vec<CreditLot> = books
+        .lots
+        .iter()
+        .filter(|l| l.owner == e.owner)
+        .cloned()
+        .collect();
+    let moves = e.lot_moves(&owned, &drawn);
+    if let Some(lot) = moves.opened {
+        if books.lots.iter().any(|l| l.id == lot.id) {
+            return Err(SettleError::Stale);
+        }
+        books.lots.push(lot);
+    }
+    let order = match &e.cause {
+        Cause::Payment { order, .. } => order.clone(),
+        Cause::Order(order) => Some(order.clone()),
+        _ => None,
+    };
+    for Draw { lot, amount } in moves.taken {
+        let l = books
+            .lots
+            .iter_mut()
+            .find(|l| l.id == lot)
+            .ok_or(SettleError::Stale)?;
+        let left = l.left.amount() - amount.amount();
+        if left < 0 || left > l.amount.amount() {
+            return Err(SettleError::Stale);
+        }
+        l.left = Money::vnd(left);
+        books.draws.push((lot, order.clone(), amount));
+    }
+    Ok(())
+}
+
+/// What `order` drew, net per lot, in the order drawn.
+fn drawn_for(books: &Books, order: &OrderId) -> Vec<Draw> {
+    let mut net: Vec<Draw> = Vec::new();
+    for (lot, _, amount) in books.draws.iter().filter(|d| d.1.as_ref() == Some(order)) {
+        match net.iter_mut().find(|d| &d.lot == lot) {
+            Some(d) => d.amount = Money::vnd(d.amount.amount() + amount.amount()),
+            None => net.push(Draw {
+                lot: lot.clone(),
+                amount: *amount,
+            }),
+        }
+    }
+    net.retain(|d| d.amount > Money::ZERO);
+    net
 }

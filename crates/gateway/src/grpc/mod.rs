@@ -108,6 +108,7 @@ pub(crate) fn router(services: &Services) -> Router {
     let payments = PaymentServiceServer::new(payment::Payments::new(
         services.identity.clone(),
         services.payments.clone(),
+        services.gifts.clone(),
     ));
     let massage = MassageServiceServer::new(massage::Massage::new(
         services.identity.clone(),

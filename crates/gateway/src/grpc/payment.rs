@@ -1,4 +1,5 @@
 use domain::DomainResult;
+use domain::gifts::GiftService;
 use domain::identity::IdentityService;
 use domain::ordering::{IdempotencyKey, OrderId};
 use domain::payment::{PaymentId, PaymentService};
@@ -10,17 +11,27 @@ use crate::error::status;
 use crate::pb;
 use crate::wire::order::IDEMPOTENCY_KEY;
 use crate::wire::payment::{
-    checkout_to_pb, entry_to_pb, method_from_pb, method_to_pb, required_key,
+    checkout_to_pb, entry_to_pb, expiring_to_pb, method_from_pb, method_to_pb, redeemed_to_pb,
+    required_key,
 };
 
 pub(crate) struct Payments {
     identity: IdentityService,
     payments: PaymentService,
+    gifts: GiftService,
 }
 
 impl Payments {
-    pub(crate) fn new(identity: IdentityService, payments: PaymentService) -> Self {
-        Self { identity, payments }
+    pub(crate) fn new(
+        identity: IdentityService,
+        payments: PaymentService,
+        gifts: GiftService,
+    ) -> Self {
+        Self {
+            identity,
+            payments,
+            gifts,
+        }
     }
 }
 
@@ -144,10 +155,31 @@ impl pb::payment_service_server::PaymentService for Payments {
         request: Request<pb::GetWalletRequest>,
     ) -> Result<Response<pb::GetWalletResponse>, Status> {
         let who = grpc_caller(&self.identity, &request).await?;
-        let balance = self.payments.balance(&who.user_id).await.map_err(status)?;
+        let work = async {
+            let balance = self.payments.balance(&who.user_id).await?;
+            let expiring = self.payments.expiring_credit(&who.user_id).await?;
+            Ok((balance, expiring))
+        };
+        let (balance, expiring) = work.await.map_err(status)?;
         Ok(Response::new(pb::GetWalletResponse {
             balance_vnd: balance.amount(),
+            expiring: expiring.iter().map(expiring_to_pb).collect(),
         }))
+    }
+
+    async fn redeem_gift_code(
+        &self,
+        request: Request<pb::RedeemGiftCodeRequest>,
+    ) -> Result<Response<pb::RedeemGiftCodeResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let key = key_of(&request).map_err(status)?;
+        let code = request.into_inner().code;
+        let redeemed = self
+            .gifts
+            .redeem(&who.user_id, &code, &key)
+            .await
+            .map_err(status)?;
+        Ok(Response::new(redeemed_to_pb(&redeemed)))
     }
 
     async fn list_ledger_entries(

@@ -5,6 +5,7 @@
 pub(crate) mod catalog;
 pub(crate) mod csv;
 pub(crate) mod earnings;
+pub(crate) mod gift;
 pub(crate) mod identity;
 pub(crate) mod job;
 pub(crate) mod massage;

@@ -1,7 +1,9 @@
 //! Payments, methods, bank transfers and the v-coin ledger.
 
 use domain::error::msg;
+use domain::gifts::{GiftCodeId, Redeemed};
 use domain::ordering::IdempotencyKey;
+use domain::payment::credit::CreditLot;
 use domain::payment::{
     Cause, Checkout, LedgerEntry, Method, NextStep, Payment, PaymentState, TransferInstructions,
 };
@@ -91,7 +93,7 @@ pub(crate) fn payment_to_pb(p: &Payment) -> pb::Payment {
 }
 
 pub(crate) fn entry_to_pb(e: &LedgerEntry) -> pb::LedgerEntry {
-    let (payment_id, order_id, operator) = match &e.cause {
+    let (payment_id, order_id, operator, gift_code) = match &e.cause {
         Cause::Payment { id, order } => (
             id.as_str().into(),
             order
@@ -99,9 +101,16 @@ pub(crate) fn entry_to_pb(e: &LedgerEntry) -> pb::LedgerEntry {
                 .map(|o| o.as_str().to_owned())
                 .unwrap_or_default(),
             String::new(),
+            String::new(),
         ),
-        Cause::Order(o) => (String::new(), o.as_str().into(), String::new()),
-        Cause::Operator { who, .. } => (String::new(), String::new(), who.clone()),
+        Cause::Order(o) => (
+            String::new(),
+            o.as_str().into(),
+            String::new(),
+            String::new(),
+        ),
+        Cause::Operator { who, .. } => (String::new(), String::new(), who.clone(), String::new()),
+        Cause::Grant(code) => (String::new(), String::new(), String::new(), grouped(code)),
     };
     pb::LedgerEntry {
         kind: e.kind.code().into(),
@@ -112,5 +121,28 @@ pub(crate) fn entry_to_pb(e: &LedgerEntry) -> pb::LedgerEntry {
         operator,
         note: crate::texts::render(&e.note),
         at: Some(timestamp(e.at)),
+        gift_code,
+    }
+}
+
+/// A grant's gift code as printed on its card (a grant of another kind as it is).
+fn grouped(grant: &str) -> String {
+    GiftCodeId::parse(grant).map_or_else(|_| grant.to_owned(), |c| c.grouped())
+}
+
+pub(crate) fn expiring_to_pb(lot: &CreditLot) -> pb::ExpiringCredit {
+    pb::ExpiringCredit {
+        amount_vnd: lot.left.amount(),
+        expires_at: Some(timestamp(lot.expires_at)),
+        gift_code: grouped(&lot.id),
+    }
+}
+
+pub(crate) fn redeemed_to_pb(r: &Redeemed) -> pb::RedeemGiftCodeResponse {
+    pb::RedeemGiftCodeResponse {
+        code: r.code.grouped(),
+        amount_vnd: r.credit.amount.amount(),
+        credit_expires_at: r.credit.expires_at.map(timestamp),
+        balance_vnd: r.balance.amount(),
     }
 }

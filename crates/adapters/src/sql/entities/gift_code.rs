@@ -12,6 +12,7 @@ pub struct Model {
     pub credit_days: Option<i32>,
     pub redeemed_by: Option<String>,
     pub redeemed_at_ms: Option<i64>,
+    pub redeem_key: Option<String>,
     pub created_at_ms: i64,
 }
 

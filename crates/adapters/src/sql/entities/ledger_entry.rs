@@ -13,6 +13,7 @@ pub struct Model {
     pub payment_id: Option<String>,
     pub order_id: Option<String>,
     pub operator: Option<String>,
+    pub grant_id: Option<String>,
     pub note: String,
     pub at_ms: i64,
 }

@@ -5,6 +5,8 @@ pub mod account;
 pub mod action_code;
 pub mod audit_entry;
 pub mod bank_transfer;
+pub mod credit_draw;
+pub mod credit_lot;
 pub mod favorite_therapist;
 pub mod federated_identity;
 pub mod gift_code;

@@ -1,9 +1,10 @@
 //! The payment service, one file per subject: checkout and top-ups, bank transfers, VNPay,
-//! cancellation and refunds, wallet adjustments. This file holds what they share.
+//! cancellation and refunds, wallet adjustments, credit that expires. This file holds what they share.
 
 mod adjustments;
 mod bank;
 mod checkout;
+mod credit;
 mod refunds;
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@
 mod backups;
 mod catalog;
 mod customers;
+mod gifts;
 mod jobs;
 mod orders;
 mod partners;
@@ -99,5 +100,8 @@ serve_by_subject! {
         list_promo_codes(ListPromoCodesRequest, ListPromoCodesResponse) => promotions::list_promo_codes;
         create_promo_code(CreatePromoCodeRequest, CreatePromoCodeResponse) => promotions::create_promo_code;
         update_promo_code(UpdatePromoCodeRequest, UpdatePromoCodeResponse) => promotions::update_promo_code;
+        list_gift_batches(ListGiftBatchesRequest, ListGiftBatchesResponse) => gifts::list_gift_batches;
+        issue_gift_codes(IssueGiftCodesRequest, IssueGiftCodesResponse) => gifts::issue_gift_codes;
+        export_gift_batch(ExportGiftBatchRequest, ExportGiftBatchResponse) => gifts::export_gift_batch;
     }
 }

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/payment.proto.
  */
 export const file_booking_v1_payment: GenFile = /*@__PURE__*/
-  fileDesc("Chhib29raW5nL3YxL3BheW1lbnQucHJvdG8SCmJvb2tpbmcudjEimQEKDEJhbmtUcmFuc2ZlchISCgpxcl9wYXlsb2FkGAEgASgJEhAKCGJhbmtfYmluGAIgASgJEhEKCWJhbmtfbmFtZRgDIAEoCRIWCg5hY2NvdW50X251bWJlchgEIAEoCRIWCg5hY2NvdW50X2hvbGRlchgFIAEoCRISCgphbW91bnRfdm5kGAYgASgDEgwKBG1lbW8YByABKAkisQIKB1BheW1lbnQSCgoCaWQYASABKAkSEAoIb3JkZXJfaWQYAiABKAkSKQoGbWV0aG9kGAMgASgOMhkuYm9va2luZy52MS5QYXltZW50TWV0aG9kEhIKCmFtb3VudF92bmQYBCABKAMSJwoFc3RhdGUYBSABKA4yGC5ib29raW5nLnYxLlBheW1lbnRTdGF0ZRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpzZXR0bGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgh0cmFuc2ZlchgIIAEoCzIYLmJvb2tpbmcudjEuQmFua1RyYW5zZmVyEhQKDHJlZGlyZWN0X3VybBgJIAEoCSK4AQoLTGVkZ2VyRW50cnkSDAoEa2luZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEhkKEWJhbGFuY2VfYWZ0ZXJfdm5kGAMgASgDEhIKCnBheW1lbnRfaWQYBCABKAkSEAoIb3JkZXJfaWQYBSABKAkSEAoIb3BlcmF0b3IYBiABKAkSDAoEbm90ZRgHIAEoCRImCgJhdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiGwoZTGlzdFBheW1lbnRNZXRob2RzUmVxdWVzdCJIChpMaXN0UGF5bWVudE1ldGhvZHNSZXNwb25zZRIqCgdtZXRob2RzGAEgAygOMhkuYm9va2luZy52MS5QYXltZW50TWV0aG9kIk4KD1BheU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCgZtZXRob2QYAiABKA4yGS5ib29raW5nLnYxLlBheW1lbnRNZXRob2QiOAoQUGF5T3JkZXJSZXNwb25zZRIkCgdwYXltZW50GAEgASgLMhMuYm9va2luZy52MS5QYXltZW50Ik0KDFRvcFVwUmVxdWVzdBISCgphbW91bnRfdm5kGAEgASgDEikKBm1ldGhvZBgCIAEoDjIZLmJvb2tpbmcudjEuUGF5bWVudE1ldGhvZCI1Cg1Ub3BVcFJlc3BvbnNlEiQKB3BheW1lbnQYASABKAsyEy5ib29raW5nLnYxLlBheW1lbnQiJwoRR2V0UGF5bWVudFJlcXVlc3QSEgoKcGF5bWVudF9pZBgBIAEoCSI6ChJHZXRQYXltZW50UmVzcG9uc2USJAoHcGF5bWVudBgBIAEoCzITLmJvb2tpbmcudjEuUGF5bWVudCIqChZHZXRPcGVuVHJhbnNmZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIj8KF0dldE9wZW5UcmFuc2ZlclJlc3BvbnNlEiQKB3BheW1lbnQYASABKAsyEy5ib29raW5nLnYxLlBheW1lbnQijwEKGkNvbXBsZXRlVm5QYXlSZXR1cm5SZXF1ZXN0EkIKBnBhcmFtcxgBIAMoCzIyLmJvb2tpbmcudjEuQ29tcGxldGVWblBheVJldHVyblJlcXVlc3QuUGFyYW1zRW50cnkaLQoLUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJDChtDb21wbGV0ZVZuUGF5UmV0dXJuUmVzcG9uc2USJAoHcGF5bWVudBgBIAEoCzITLmJvb2tpbmcudjEuUGF5bWVudCISChBHZXRXYWxsZXRSZXF1ZXN0IigKEUdldFdhbGxldFJlc3BvbnNlEhMKC2JhbGFuY2Vfdm5kGAEgASgDIkEKGExpc3RMZWRnZXJFbnRyaWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCSJeChlMaXN0TGVkZ2VyRW50cmllc1Jlc3BvbnNlEigKB2VudHJpZXMYASADKAsyFy5ib29raW5nLnYxLkxlZGdlckVudHJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSqWAQoNUGF5bWVudE1ldGhvZBIeChpQQVlNRU5UX01FVEhPRF9VTlNQRUNJRklFRBAAEhgKFFBBWU1FTlRfTUVUSE9EX1ZDT0lOEAESGQoVUEFZTUVOVF9NRVRIT0RfVklFVFFSEAISGAoUUEFZTUVOVF9NRVRIT0RfVk5QQVkQAxIWChJQQVlNRU5UX01FVEhPRF9ERVYQBCqbAQoMUGF5bWVudFN0YXRlEh0KGVBBWU1FTlRfU1RBVEVfVU5TUEVDSUZJRUQQABIZChVQQVlNRU5UX1NUQVRFX1BFTkRJTkcQARIbChdQQVlNRU5UX1NUQVRFX1NVQ0NFRURFRBACEhoKFlBBWU1FTlRfU1RBVEVfQ1JFRElURUQQAxIYChRQQVlNRU5UX1NUQVRFX0ZBSUxFRBAEMtUFCg5QYXltZW50U2VydmljZRJoChJMaXN0UGF5bWVudE1ldGhvZHMSJS5ib29raW5nLnYxLkxpc3RQYXltZW50TWV0aG9kc1JlcXVlc3QaJi5ib29raW5nLnYxLkxpc3RQYXltZW50TWV0aG9kc1Jlc3BvbnNlIgOQAgESRQoIUGF5T3JkZXISGy5ib29raW5nLnYxLlBheU9yZGVyUmVxdWVzdBocLmJvb2tpbmcudjEuUGF5T3JkZXJSZXNwb25zZRI8CgVUb3BVcBIYLmJvb2tpbmcudjEuVG9wVXBSZXF1ZXN0GhkuYm9va2luZy52MS5Ub3BVcFJlc3BvbnNlElAKCkdldFBheW1lbnQSHS5ib29raW5nLnYxLkdldFBheW1lbnRSZXF1ZXN0Gh4uYm9va2luZy52MS5HZXRQYXltZW50UmVzcG9uc2UiA5ACARJfCg9HZXRPcGVuVHJhbnNmZXISIi5ib29raW5nLnYxLkdldE9wZW5UcmFuc2ZlclJlcXVlc3QaIy5ib29raW5nLnYxLkdldE9wZW5UcmFuc2ZlclJlc3BvbnNlIgOQAgESawoTQ29tcGxldGVWblBheVJldHVybhImLmJvb2tpbmcudjEuQ29tcGxldGVWblBheVJldHVyblJlcXVlc3QaJy5ib29raW5nLnYxLkNvbXBsZXRlVm5QYXlSZXR1cm5SZXNwb25zZSIDkAICEk0KCUdldFdhbGxldBIcLmJvb2tpbmcudjEuR2V0V2FsbGV0UmVxdWVzdBodLmJvb2tpbmcudjEuR2V0V2FsbGV0UmVzcG9uc2UiA5ACARJlChFMaXN0TGVkZ2VyRW50cmllcxIkLmJvb2tpbmcudjEuTGlzdExlZGdlckVudHJpZXNSZXF1ZXN0GiUuYm9va2luZy52MS5MaXN0TGVkZ2VyRW50cmllc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chhib29raW5nL3YxL3BheW1lbnQucHJvdG8SCmJvb2tpbmcudjEimQEKDEJhbmtUcmFuc2ZlchISCgpxcl9wYXlsb2FkGAEgASgJEhAKCGJhbmtfYmluGAIgASgJEhEKCWJhbmtfbmFtZRgDIAEoCRIWCg5hY2NvdW50X251bWJlchgEIAEoCRIWCg5hY2NvdW50X2hvbGRlchgFIAEoCRISCgphbW91bnRfdm5kGAYgASgDEgwKBG1lbW8YByABKAkisQIKB1BheW1lbnQSCgoCaWQYASABKAkSEAoIb3JkZXJfaWQYAiABKAkSKQoGbWV0aG9kGAMgASgOMhkuYm9va2luZy52MS5QYXltZW50TWV0aG9kEhIKCmFtb3VudF92bmQYBCABKAMSJwoFc3RhdGUYBSABKA4yGC5ib29raW5nLnYxLlBheW1lbnRTdGF0ZRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpzZXR0bGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgh0cmFuc2ZlchgIIAEoCzIYLmJvb2tpbmcudjEuQmFua1RyYW5zZmVyEhQKDHJlZGlyZWN0X3VybBgJIAEoCSLLAQoLTGVkZ2VyRW50cnkSDAoEa2luZBgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEhkKEWJhbGFuY2VfYWZ0ZXJfdm5kGAMgASgDEhIKCnBheW1lbnRfaWQYBCABKAkSEAoIb3JkZXJfaWQYBSABKAkSEAoIb3BlcmF0b3IYBiABKAkSDAoEbm90ZRgHIAEoCRImCgJhdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJZ2lmdF9jb2RlGAkgASgJIhsKGUxpc3RQYXltZW50TWV0aG9kc1JlcXVlc3QiSAoaTGlzdFBheW1lbnRNZXRob2RzUmVzcG9uc2USKgoHbWV0aG9kcxgBIAMoDjIZLmJvb2tpbmcudjEuUGF5bWVudE1ldGhvZCJOCg9QYXlPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoGbWV0aG9kGAIgASgOMhkuYm9va2luZy52MS5QYXltZW50TWV0aG9kIjgKEFBheU9yZGVyUmVzcG9uc2USJAoHcGF5bWVudBgBIAEoCzITLmJvb2tpbmcudjEuUGF5bWVudCJNCgxUb3BVcFJlcXVlc3QSEgoKYW1vdW50X3ZuZBgBIAEoAxIpCgZtZXRob2QYAiABKA4yGS5ib29raW5nLnYxLlBheW1lbnRNZXRob2QiNQoNVG9wVXBSZXNwb25zZRIkCgdwYXltZW50GAEgASgLMhMuYm9va2luZy52MS5QYXltZW50IicKEUdldFBheW1lbnRSZXF1ZXN0EhIKCnBheW1lbnRfaWQYASABKAkiOgoSR2V0UGF5bWVudFJlc3BvbnNlEiQKB3BheW1lbnQYASABKAsyEy5ib29raW5nLnYxLlBheW1lbnQiKgoWR2V0T3BlblRyYW5zZmVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI/ChdHZXRPcGVuVHJhbnNmZXJSZXNwb25zZRIkCgdwYXltZW50GAEgASgLMhMuYm9va2luZy52MS5QYXltZW50Io8BChpDb21wbGV0ZVZuUGF5UmV0dXJuUmVxdWVzdBJCCgZwYXJhbXMYASADKAsyMi5ib29raW5nLnYxLkNvbXBsZXRlVm5QYXlSZXR1cm5SZXF1ZXN0LlBhcmFtc0VudHJ5Gi0KC1BhcmFtc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiQwobQ29tcGxldGVWblBheVJldHVyblJlc3BvbnNlEiQKB3BheW1lbnQYASABKAsyEy5ib29raW5nLnYxLlBheW1lbnQiEgoQR2V0V2FsbGV0UmVxdWVzdCJWChFHZXRXYWxsZXRSZXNwb25zZRITCgtiYWxhbmNlX3ZuZBgBIAEoAxIsCghleHBpcmluZxgCIAMoCzIaLmJvb2tpbmcudjEuRXhwaXJpbmdDcmVkaXQiZwoORXhwaXJpbmdDcmVkaXQSEgoKYW1vdW50X3ZuZBgBIAEoAxIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglnaWZ0X2NvZGUYAyABKAkiJQoVUmVkZWVtR2lmdENvZGVSZXF1ZXN0EgwKBGNvZGUYASABKAkihgEKFlJlZGVlbUdpZnRDb2RlUmVzcG9uc2USDAoEY29kZRgBIAEoCRISCgphbW91bnRfdm5kGAIgASgDEjUKEWNyZWRpdF9leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtiYWxhbmNlX3ZuZBgEIAEoAyJBChhMaXN0TGVkZ2VyRW50cmllc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkiXgoZTGlzdExlZGdlckVudHJpZXNSZXNwb25zZRIoCgdlbnRyaWVzGAEgAygLMhcuYm9va2luZy52MS5MZWRnZXJFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkqlgEKDVBheW1lbnRNZXRob2QSHgoaUEFZTUVOVF9NRVRIT0RfVU5TUEVDSUZJRUQQABIYChRQQVlNRU5UX01FVEhPRF9WQ09JThABEhkKFVBBWU1FTlRfTUVUSE9EX1ZJRVRRUhACEhgKFFBBWU1FTlRfTUVUSE9EX1ZOUEFZEAMSFgoSUEFZTUVOVF9NRVRIT0RfREVWEAQqmwEKDFBheW1lbnRTdGF0ZRIdChlQQVlNRU5UX1NUQVRFX1VOU1BFQ0lGSUVEEAASGQoVUEFZTUVOVF9TVEFURV9QRU5ESU5HEAESGwoXUEFZTUVOVF9TVEFURV9TVUNDRUVERUQQAhIaChZQQVlNRU5UX1NUQVRFX0NSRURJVEVEEAMSGAoUUEFZTUVOVF9TVEFURV9GQUlMRUQQBDKzBgoOUGF5bWVudFNlcnZpY2USaAoSTGlzdFBheW1lbnRNZXRob2RzEiUuYm9va2luZy52MS5MaXN0UGF5bWVudE1ldGhvZHNSZXF1ZXN0GiYuYm9va2luZy52MS5MaXN0UGF5bWVudE1ldGhvZHNSZXNwb25zZSIDkAIBEkUKCFBheU9yZGVyEhsuYm9va2luZy52MS5QYXlPcmRlclJlcXVlc3QaHC5ib29raW5nLnYxLlBheU9yZGVyUmVzcG9uc2USPAoFVG9wVXASGC5ib29raW5nLnYxLlRvcFVwUmVxdWVzdBoZLmJvb2tpbmcudjEuVG9wVXBSZXNwb25zZRJQCgpHZXRQYXltZW50Eh0uYm9va2luZy52MS5HZXRQYXltZW50UmVxdWVzdBoeLmJvb2tpbmcudjEuR2V0UGF5bWVudFJlc3BvbnNlIgOQAgESXwoPR2V0T3BlblRyYW5zZmVyEiIuYm9va2luZy52MS5HZXRPcGVuVHJhbnNmZXJSZXF1ZXN0GiMuYm9va2luZy52MS5HZXRPcGVuVHJhbnNmZXJSZXNwb25zZSIDkAIBEmsKE0NvbXBsZXRlVm5QYXlSZXR1cm4SJi5ib29raW5nLnYxLkNvbXBsZXRlVm5QYXlSZXR1cm5SZXF1ZXN0GicuYm9va2luZy52MS5Db21wbGV0ZVZuUGF5UmV0dXJuUmVzcG9uc2UiA5ACAhJNCglHZXRXYWxsZXQSHC5ib29raW5nLnYxLkdldFdhbGxldFJlcXVlc3QaHS5ib29raW5nLnYxLkdldFdhbGxldFJlc3BvbnNlIgOQAgESZQoRTGlzdExlZGdlckVudHJpZXMSJC5ib29raW5nLnYxLkxpc3RMZWRnZXJFbnRyaWVzUmVxdWVzdBolLmJvb2tpbmcudjEuTGlzdExlZGdlckVudHJpZXNSZXNwb25zZSIDkAIBElwKDlJlZGVlbUdpZnRDb2RlEiEuYm9va2luZy52MS5SZWRlZW1HaWZ0Q29kZVJlcXVlc3QaIi5ib29raW5nLnYxLlJlZGVlbUdpZnRDb2RlUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * What to transfer for a VietQR payment.
@@ -135,7 +135,8 @@ export const PaymentSchema: GenMessage<Payment> = /*@__PURE__*/
  */
 export type LedgerEntry = Message<"booking.v1.LedgerEntry"> & {
   /**
-   * "TOP_UP", "SPEND", "REFUND" or "ADJUSTMENT".
+   * "TOP_UP", "SPEND", "REFUND", "ADJUSTMENT", "GIFT" (a gift code's credit) or "EXPIRY" (gift
+   * credit that reached its time unspent).
    *
    * @generated from field: string kind = 1;
    */
@@ -181,6 +182,13 @@ export type LedgerEntry = Message<"booking.v1.LedgerEntry"> & {
    * @generated from field: google.protobuf.Timestamp at = 8;
    */
   at?: Timestamp | undefined;
+
+  /**
+   * The gift code behind a GIFT or EXPIRY entry.
+   *
+   * @generated from field: string gift_code = 9;
+   */
+  giftCode: string;
 };
 
 /**
@@ -425,6 +433,13 @@ export type GetWalletResponse = Message<"booking.v1.GetWalletResponse"> & {
    * @generated from field: int64 balance_vnd = 1;
    */
   balanceVnd: bigint;
+
+  /**
+   * The part of the balance that expires, soonest first: spends take it first.
+   *
+   * @generated from field: repeated booking.v1.ExpiringCredit expiring = 2;
+   */
+  expiring: ExpiringCredit[];
 };
 
 /**
@@ -433,6 +448,90 @@ export type GetWalletResponse = Message<"booking.v1.GetWalletResponse"> & {
  */
 export const GetWalletResponseSchema: GenMessage<GetWalletResponse> = /*@__PURE__*/
   messageDesc(file_booking_v1_payment, 16);
+
+/**
+ * What is left of one gift code's credit, and when it expires.
+ *
+ * @generated from message booking.v1.ExpiringCredit
+ */
+export type ExpiringCredit = Message<"booking.v1.ExpiringCredit"> & {
+  /**
+   * @generated from field: int64 amount_vnd = 1;
+   */
+  amountVnd: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 2;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string gift_code = 3;
+   */
+  giftCode: string;
+};
+
+/**
+ * Describes the message booking.v1.ExpiringCredit.
+ * Use `create(ExpiringCreditSchema)` to create a new message.
+ */
+export const ExpiringCreditSchema: GenMessage<ExpiringCredit> = /*@__PURE__*/
+  messageDesc(file_booking_v1_payment, 17);
+
+/**
+ * @generated from message booking.v1.RedeemGiftCodeRequest
+ */
+export type RedeemGiftCodeRequest = Message<"booking.v1.RedeemGiftCodeRequest"> & {
+  /**
+   * As printed on the card; dashes, spaces and small letters do not matter.
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message booking.v1.RedeemGiftCodeRequest.
+ * Use `create(RedeemGiftCodeRequestSchema)` to create a new message.
+ */
+export const RedeemGiftCodeRequestSchema: GenMessage<RedeemGiftCodeRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_payment, 18);
+
+/**
+ * @generated from message booking.v1.RedeemGiftCodeResponse
+ */
+export type RedeemGiftCodeResponse = Message<"booking.v1.RedeemGiftCodeResponse"> & {
+  /**
+   * The code, grouped as printed.
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: int64 amount_vnd = 2;
+   */
+  amountVnd: bigint;
+
+  /**
+   * Unset when the credit does not expire.
+   *
+   * @generated from field: google.protobuf.Timestamp credit_expires_at = 3;
+   */
+  creditExpiresAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int64 balance_vnd = 4;
+   */
+  balanceVnd: bigint;
+};
+
+/**
+ * Describes the message booking.v1.RedeemGiftCodeResponse.
+ * Use `create(RedeemGiftCodeResponseSchema)` to create a new message.
+ */
+export const RedeemGiftCodeResponseSchema: GenMessage<RedeemGiftCodeResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_payment, 19);
 
 /**
  * @generated from message booking.v1.ListLedgerEntriesRequest
@@ -454,7 +553,7 @@ export type ListLedgerEntriesRequest = Message<"booking.v1.ListLedgerEntriesRequ
  * Use `create(ListLedgerEntriesRequestSchema)` to create a new message.
  */
 export const ListLedgerEntriesRequestSchema: GenMessage<ListLedgerEntriesRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_payment, 17);
+  messageDesc(file_booking_v1_payment, 20);
 
 /**
  * @generated from message booking.v1.ListLedgerEntriesResponse
@@ -476,7 +575,7 @@ export type ListLedgerEntriesResponse = Message<"booking.v1.ListLedgerEntriesRes
  * Use `create(ListLedgerEntriesResponseSchema)` to create a new message.
  */
 export const ListLedgerEntriesResponseSchema: GenMessage<ListLedgerEntriesResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_payment, 18);
+  messageDesc(file_booking_v1_payment, 21);
 
 /**
  * @generated from enum booking.v1.PaymentMethod
@@ -640,6 +739,19 @@ export const PaymentService: GenService<{
     methodKind: "unary";
     input: typeof ListLedgerEntriesRequestSchema;
     output: typeof ListLedgerEntriesResponseSchema;
+  },
+  /**
+   * Redeems a gift code into the wallet; needs an "idempotency-key": the same key again answers
+   * as the first time and credits nothing. A code unknown, redeemed already or past its last day
+   * is FAILED_PRECONDITION with the reason in words; a code not of the card's form is
+   * INVALID_ARGUMENT.
+   *
+   * @generated from rpc booking.v1.PaymentService.RedeemGiftCode
+   */
+  redeemGiftCode: {
+    methodKind: "unary";
+    input: typeof RedeemGiftCodeRequestSchema;
+    output: typeof RedeemGiftCodeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_payment, 0);
