@@ -398,6 +398,7 @@ catalog-spoken-ja = Japanese
 catalog-spoken-th = Thai
 
 nav-promotions = Promo codes
+nav-gifts = Gift codes
 promo-codes = Codes
 promo-none = No promo codes yet.
 promo-code = Code
@@ -446,3 +447,25 @@ promo-field-first-order = First orders only
 promo-field-active = On
 promo-kind-percent = A percentage
 promo-kind-amount = A fixed amount
+gift-batches = Batches
+gift-none = No gift codes yet.
+gift-batch = Batch
+gift-worth = Each worth
+gift-count = Codes
+gift-redeemed = Redeemed
+gift-until = Redeem until
+gift-lasts = Credit lasts
+gift-issued = Issued
+gift-days = { $days ->
+    [0] does not expire
+    [one] { $days } day
+   *[other] { $days } days
+}
+gift-export = CSV
+gift-issue = Issue a batch
+gift-field-name = Batch name (its own, e.g. Tết 2027)
+gift-field-count = How many codes (1–1,000)
+gift-field-amount = Each worth (VND, whole thousands)
+gift-field-until = Last day to redeem (Vietnam time)
+gift-field-days = Credit lasts (days; empty: does not expire)
+gift-issued-now = { $count } codes issued in { $name }: download the CSV to hand them out.

@@ -375,6 +375,7 @@ catalog-spoken-ja = Tiếng Nhật
 catalog-spoken-th = Tiếng Thái
 
 nav-promotions = Mã ưu đãi
+nav-gifts = Mã quà tặng
 promo-codes = Danh sách mã
 promo-none = Chưa có mã ưu đãi nào.
 promo-code = Mã
@@ -423,3 +424,24 @@ promo-field-first-order = Chỉ cho đơn đầu tiên
 promo-field-active = Bật
 promo-kind-percent = Theo phần trăm
 promo-kind-amount = Số tiền cố định
+gift-batches = Các lô mã
+gift-none = Chưa có mã quà tặng nào.
+gift-batch = Lô
+gift-worth = Mệnh giá
+gift-count = Số mã
+gift-redeemed = Đã đổi
+gift-until = Hạn đổi
+gift-lasts = Tín dụng dùng trong
+gift-issued = Ngày phát hành
+gift-days = { $days ->
+    [0] không hết hạn
+   *[other] { $days } ngày
+}
+gift-export = CSV
+gift-issue = Phát hành lô mã
+gift-field-name = Tên lô (không trùng, ví dụ Tết 2027)
+gift-field-count = Số mã (1–1.000)
+gift-field-amount = Mệnh giá mỗi mã (đồng, bội số 1.000)
+gift-field-until = Ngày cuối được đổi (giờ Việt Nam)
+gift-field-days = Tín dụng dùng trong (ngày; để trống: không hết hạn)
+gift-issued-now = Đã phát hành { $count } mã trong lô { $name }: tải CSV để phân phát.

@@ -375,6 +375,7 @@ catalog-spoken-ja = 日語
 catalog-spoken-th = 泰語
 
 nav-promotions = 優惠碼
+nav-gifts = 禮物卡
 promo-codes = 優惠碼列表
 promo-none = 尚未建立任何優惠碼。
 promo-code = 優惠碼
@@ -423,3 +424,24 @@ promo-field-first-order = 限首次訂購
 promo-field-active = 啟用
 promo-kind-percent = 百分比
 promo-kind-amount = 固定金額
+gift-batches = 批次
+gift-none = 尚未發行禮物卡。
+gift-batch = 批次
+gift-worth = 面額
+gift-count = 張數
+gift-redeemed = 已兌換
+gift-until = 兌換期限
+gift-lasts = 額度效期
+gift-issued = 發行時間
+gift-days = { $days ->
+    [0] 不會到期
+   *[other] { $days } 天
+}
+gift-export = CSV
+gift-issue = 發行一批禮物卡
+gift-field-name = 批次名稱（不可重複，例如 2027 春節）
+gift-field-count = 張數（1–1,000）
+gift-field-amount = 每張面額（越南盾，以千元為單位）
+gift-field-until = 最後兌換日（越南時間）
+gift-field-days = 額度效期（天；留空：不會到期）
+gift-issued-now = 已在 { $name } 發行 { $count } 張禮物卡：下載 CSV 以發送。

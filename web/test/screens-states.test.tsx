@@ -8,10 +8,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ListJobBoardResponseSchema, ListPartnersResponseSchema, ListSupportThreadsResponseSchema, SearchOrdersResponseSchema } from '@/gen/booking/v1/operator_pb';
+import { ListGiftBatchesResponseSchema, ListJobBoardResponseSchema, ListPartnersResponseSchema, ListSupportThreadsResponseSchema, SearchOrdersResponseSchema } from '@/gen/booking/v1/operator_pb';
 import { GetEarningsResponseSchema, JobStatus, ListJobsResponseSchema, PartnerJobSchema } from '@/gen/booking/v1/partner_pb';
 import { consoleMessages } from '@/console/messages';
 import { BoardPage } from '@/console/screens/board-page';
+import { GiftsPage } from '@/console/screens/gifts-page';
 import { OrdersPage } from '@/console/screens/orders-page';
 import { messages } from '@/lib/messages';
 import { queryClient } from '@/lib/query-client';
@@ -107,6 +108,43 @@ describe("the console's orders", () => {
       shown(<OrdersPage />);
       expect(await screen.findByText(consoleMessages.loadFailed, undefined, eventually)).toBeTruthy();
       expect(screen.queryByTestId('orders-table')).toBeNull();
+      cleanup();
+      queryClient.clear();
+    }
+  });
+});
+
+describe("the console's gift codes", () => {
+  const m = consoleMessages.gifts;
+
+  it('says it is loading while the answer is on its way', async () => {
+    serve(never);
+    shown(<GiftsPage />);
+    expect(await screen.findByText(messages.loading)).toBeTruthy();
+  });
+
+  it('says there is no batch when there is none, and shows one with its figures', async () => {
+    serve(() => grpcWebOk(ListGiftBatchesResponseSchema, { batches: [] }));
+    shown(<GiftsPage />);
+    expect(await screen.findByText(m.none, undefined, eventually)).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    const batch = { name: 'Tết 2027', codes: 100, redeemed: 7, amountVnd: 200_000n, redeemUntil: '2027-02-28', creditDays: 0 };
+    serve(() => grpcWebOk(ListGiftBatchesResponseSchema, { batches: [batch] }));
+    shown(<GiftsPage />);
+    const row = await screen.findByText('Tết 2027', undefined, eventually);
+    const cells = row.closest('tr')?.textContent ?? '';
+    expect(cells).toContain('2027/02/28');
+    expect(cells).toContain(m.days(0));
+    expect(screen.getByTestId('redeemed').textContent).toBe('7');
+  });
+
+  it('says it could not load when refused, and when there is no connection', async () => {
+    for (const answer of [() => grpcWebError(Code.PermissionDenied, 'no'), offline]) {
+      serve(answer);
+      shown(<GiftsPage />);
+      expect(await screen.findByText(consoleMessages.loadFailed, undefined, eventually)).toBeTruthy();
+      expect(screen.queryByTestId('gift-batches')).toBeNull();
       cleanup();
       queryClient.clear();
     }

@@ -17,6 +17,7 @@ import { PartnersPage } from './screens/partners-page';
 import { BackupsPage } from './screens/backups-page';
 import { PayrollPage } from './screens/payroll-page';
 import { PromotionsPage } from './screens/promotions-page';
+import { GiftsPage } from './screens/gifts-page';
 import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
 import { SupportPage } from './screens/support-page';
@@ -120,6 +121,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   partners: (_, role) => (role === 'admin' ? <PartnersPage /> : <p className="form-error">{m.adminOnly}</p>),
   payroll: (_, role) => (role === 'admin' ? <PayrollPage /> : <p className="form-error">{m.adminOnly}</p>),
   promotions: (_, role) => (role === 'admin' ? <PromotionsPage /> : <p className="form-error">{m.adminOnly}</p>),
+  gifts: (_, role) => (role === 'admin' ? <GiftsPage /> : <p className="form-error">{m.adminOnly}</p>),
   backups: (_, role) => (role === 'admin' ? <BackupsPage /> : <p className="form-error">{m.adminOnly}</p>),
 };
 
@@ -162,6 +164,7 @@ function Frame({ role }: { role: Role }) {
           [opsTo('partners'), m.nav.partners],
           [opsTo('payroll'), m.nav.payroll],
           [opsTo('promotions'), m.nav.promotions],
+          [opsTo('gifts'), m.nav.gifts],
           [opsTo('backups'), m.nav.backups],
         ] as [string, string][])
       : []),

@@ -22,6 +22,7 @@ export const consoleMessages = {
     partners: t('nav-partners'),
     payroll: t('nav-payroll'),
     promotions: t('nav-promotions'),
+    gifts: t('nav-gifts'),
     backups: t('nav-backups'),
   },
   promotions: {
@@ -62,6 +63,22 @@ export const consoleMessages = {
       active: t('promo-field-active'),
     },
     kinds: { percent: t('promo-kind-percent'), amount: t('promo-kind-amount') } as Record<string, string>,
+  },
+  gifts: {
+    batches: t('gift-batches'),
+    none: t('gift-none'),
+    columns: [t('gift-batch'), t('gift-worth'), t('gift-count'), t('gift-redeemed'), t('gift-until'), t('gift-lasts'), t('gift-issued'), ''],
+    days: (days: number) => t('gift-days', { days }),
+    export: t('gift-export'),
+    issue: t('gift-issue'),
+    issued: (count: number, name: string) => t('gift-issued-now', { count, name }),
+    field: {
+      name: t('gift-field-name'),
+      count: t('gift-field-count'),
+      amount: t('gift-field-amount'),
+      until: t('gift-field-until'),
+      days: t('gift-field-days'),
+    },
   },
   payroll: {
     week: (from: string, until: string) => t('payroll-week', { from, until }),

@@ -15,6 +15,7 @@ export const consolePaths = {
   partners: '/ops/partners',
   payroll: '/ops/payroll',
   promotions: '/ops/promotions',
+  gifts: '/ops/gifts',
   backups: '/ops/backups',
 } as const;
 

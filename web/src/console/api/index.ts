@@ -4,6 +4,7 @@
 
 import { backupActions } from './backups';
 import { catalogActions } from './catalog';
+import { giftActions } from './gifts';
 import { orderActions } from './orders';
 import { partnerActions } from './partners';
 import { paymentActions } from './payments';
@@ -14,6 +15,7 @@ import { supportActions } from './support';
 export * from './backups';
 export * from './catalog';
 export * from './customers';
+export * from './gifts';
 export * from './orders';
 export * from './partners';
 export * from './payments';
@@ -24,4 +26,4 @@ export * from './staff';
 export * from './support';
 
 /** Every operator's action, by name, whichever subject it belongs to. */
-export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions, ...backupActions, ...promotionActions };
+export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions, ...backupActions, ...promotionActions, ...giftActions };

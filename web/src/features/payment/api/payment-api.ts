@@ -1,12 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { OrderService } from '@/gen/booking/v1/order_pb';
-import { PaymentMethod, PaymentService, PaymentState, type LedgerEntry, type Payment } from '@/gen/booking/v1/payment_pb';
+import {
+  PaymentMethod,
+  PaymentService,
+  PaymentState,
+  type ExpiringCredit,
+  type LedgerEntry,
+  type Payment,
+  type RedeemGiftCodeResponse,
+} from '@/gen/booking/v1/payment_pb';
 import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
 import { liveConnectedAtom } from '@/lib/live-state';
 
 export { PaymentMethod, PaymentState };
-export type { LedgerEntry, Payment };
+export type { ExpiringCredit, LedgerEntry, Payment, RedeemGiftCodeResponse };
 export { refusal } from '@/lib/api/refusal';
 
 const calls = PaymentService.method;
@@ -26,6 +34,11 @@ export function useMethods() {
 /** The wallet's balance. */
 export function useBalance() {
   return useRpc(calls.getWallet, {}, { select: (r) => r.balanceVnd });
+}
+
+/** The part of the balance that expires, soonest first (the same cached answer as the balance). */
+export function useExpiring() {
+  return useRpc(calls.getWallet, {}, { select: (r) => r.expiring });
 }
 
 /** The wallet's entries, newest first, a page at a time. */
@@ -72,6 +85,13 @@ export async function payOrder(orderId: string, method: PaymentMethod, key: stri
 
 export async function topUp(amountVnd: bigint, method: PaymentMethod, key: string): Promise<Payment> {
   return settled((await callRpc(calls.topUp, { amountVnd, method }, { 'idempotency-key': key })).payment);
+}
+
+/** Redeems a gift code into the wallet; the same key again is answered as the first time. */
+export async function redeemGiftCode(code: string, key: string): Promise<RedeemGiftCodeResponse> {
+  const answer = await callRpc(calls.redeemGiftCode, { code }, { 'idempotency-key': key });
+  await invalidate(PaymentService);
+  return answer;
 }
 
 /** Once a payment that waited is settled, what shows the wallet and the order is asked for again. */

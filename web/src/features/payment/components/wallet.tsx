@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { useRetryKey } from '@/lib/use-retry-key';
-import { showInstant } from '@/lib/vietnam-time';
-import { PaymentMethod, PaymentState, refusal, topUp, useBalance, useLedger, useMethods, type Payment } from '../api/payment-api';
+import { showInstant, showTimestamp } from '@/lib/vietnam-time';
+import { PaymentMethod, PaymentState, refusal, topUp, useBalance, useExpiring, useLedger, useMethods, type Payment } from '../api/payment-api';
 import { usePaymentRequest, useSettlement } from '../hooks';
 import { LoadMore } from '@/components/load-more';
+import { GiftRedeem } from './gift-redeem';
 import { MethodPicker } from './method-picker';
 import { TransferPanel } from './transfer-panel';
 import { paymentMessages } from '@/lib/payment-messages';
@@ -19,6 +20,7 @@ const PRESETS = [200_000n, 500_000n, 1_000_000n, 2_000_000n];
 /** `/member/v-coin`: the balance, topping up, and every entry with its cause. */
 export function Wallet() {
   const balance = useBalance();
+  const expiring = useExpiring().data ?? [];
   const ledger = useLedger();
   const entries = ledger.items ?? [];
   // A wallet is not topped up from itself.
@@ -64,8 +66,16 @@ export function Wallet() {
             <p className="balance" data-testid="balance">
               {balance.data === undefined ? messages.loading : formatVnd(balance.data)}
             </p>
+            {expiring.length > 0 && (
+              <ul className="expiring" data-testid="expiring">
+                {expiring.map((e) => (
+                  <li key={e.giftCode}>{m.expiring(formatVnd(e.amountVnd), showTimestamp(e.expiresAt))}</li>
+                ))}
+              </ul>
+            )}
             <p className="muted small">{m.lead}</p>
           </div>
+          <GiftRedeem />
           <div className="card form-card">
             <h2>{m.historyTitle}</h2>
             {entries.length === 0 ? (

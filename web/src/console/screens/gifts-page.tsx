@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Field } from '@/components/form/field';
+import { FormFooter } from '@/components/form/form-footer';
+import type { GiftBatch } from '@/gen/booking/v1/operator_pb';
+import { formatDay, formatVnd } from '@/lib/format';
+import { refusal } from '@/lib/api/refusal';
+import { dayInVietnam, showTimestamp } from '@/lib/vietnam-time';
+import { actions, useGiftBatches } from '../api';
+import { saveText } from '../download';
+import { consoleMessages } from '../messages';
+import { ResultTable } from '../result-table';
+import { useAction } from '../use-action';
+
+const m = consoleMessages.gifts;
+
+/** Admins' gift codes: each batch with how many were redeemed and its CSV to hand out, and a new
+ * batch. The server checks every bound again and names the field it refuses. */
+export function GiftsPage() {
+  const [issued, setIssued] = useState<string>();
+  return (
+    <div data-testid="gifts">
+      <h1>{consoleMessages.nav.gifts}</h1>
+      <div className="console-order-grid console-keep-order">
+        <Batches />
+        <aside>
+          {issued && (
+            <p className="notice notice-success" role="status">
+              {issued}
+            </p>
+          )}
+          <IssueForm done={(b) => setIssued(m.issued(b.codes, b.name))} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Batches() {
+  const { data, error } = useGiftBatches();
+  const [exportError, setExportError] = useState<string>();
+  const download = async (name: string) => {
+    setExportError(undefined);
+    try {
+      const file = await actions.exportGiftBatch(name);
+      saveText(file.csv, 'text/csv;charset=utf-8', file.filename);
+    } catch (e) {
+      setExportError(refusal(e, consoleMessages.failed));
+    }
+  };
+  return (
+    <section>
+      <h2>{m.batches}</h2>
+      {exportError && <p className="form-error">{exportError}</p>}
+      <ResultTable label={m.batches} count={data?.length} error={error} none={m.none} columns={m.columns} hasMore={false} more={() => {}} testId="gift-batches">
+        {data?.map((b) => (
+          <tr key={b.name} data-batch={b.name}>
+            <td>
+              <strong>{b.name}</strong>
+            </td>
+            <td>{formatVnd(b.amountVnd)}</td>
+            <td>{b.codes}</td>
+            <td data-testid="redeemed">{b.redeemed}</td>
+            <td>{formatDay(b.redeemUntil)}</td>
+            <td>{m.days(b.creditDays)}</td>
+            <td>{showTimestamp(b.issuedAt)}</td>
+            <td>
+              <button type="button" className="button button-small button-secondary" onClick={() => void download(b.name)}>
+                {m.export}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ResultTable>
+    </section>
+  );
+}
+
+interface Values {
+  name: string;
+  count: string;
+  amount: string;
+  until: string;
+  days: string;
+}
+
+const blank = (): Values => ({ name: '', count: '100', amount: '200000', until: dayInVietnam(new Date(Date.now() + 90 * 86_400_000)), days: '180' });
+const whole = (raw: string) => Math.max(0, Math.trunc(Number(raw) || 0));
+
+function IssueForm({ done }: { done: (batch: GiftBatch) => void }) {
+  const { register, handleSubmit, reset, formState } = useForm<Values>({ defaultValues: blank() });
+  const { error, run } = useAction();
+  const issue = handleSubmit(async (v) => {
+    let batch: GiftBatch | undefined;
+    const ok = await run(async () => {
+      batch = (
+        await actions.issueGiftCodes({
+          name: v.name,
+          count: whole(v.count),
+          amountVnd: BigInt(/^\d+$/.test(v.amount.trim()) ? v.amount.trim() : '0'),
+          redeemUntil: v.until,
+          creditDays: whole(v.days),
+        })
+      ).batch;
+    });
+    if (ok && batch) {
+      reset(blank());
+      done(batch);
+    }
+  });
+  const f = m.field;
+  return (
+    <form className="card form-card" onSubmit={(e) => void issue(e)} noValidate data-testid="gift-form">
+      <h2>{m.issue}</h2>
+      <Field label={f.name} autoComplete="off" {...register('name')} />
+      <Field label={f.count} type="number" min={1} max={1000} inputMode="numeric" {...register('count')} />
+      <Field label={f.amount} type="number" min={1000} step={1000} inputMode="numeric" {...register('amount')} />
+      <Field label={f.until} type="date" {...register('until')} />
+      <Field label={f.days} type="number" min={1} inputMode="numeric" {...register('days')} />
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.issue} />
+    </form>
+  );
+}
