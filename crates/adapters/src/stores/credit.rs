@@ -71,13 +71,14 @@ async fn drawn_for(db: &impl ConnectionTrait, order: &OrderId) -> DomainResult<V
 pub(crate) async fn move_lots(
     db: &impl ConnectionTrait,
     e: &LedgerEntry,
+    balance_after: Money,
 ) -> Result<(), SettleError> {
     let (lots, drawn) = match e.lots_needed() {
         LotsNeeded::Nothing => (Vec::new(), Vec::new()),
         LotsNeeded::Open => (lots_of(db, &e.owner).await?, Vec::new()),
         LotsNeeded::DrawnFor(order) => (Vec::new(), drawn_for(db, &order).await?),
     };
-    let moves = e.lot_moves(&lots, &drawn);
+    let moves = e.lot_moves(&lots, &drawn, balance_after)?;
     let at = ms(e.at);
     if let Some(lot) = moves.opened {
         credit_lot::Entity::insert(credit_lot::ActiveModel {

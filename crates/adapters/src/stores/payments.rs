@@ -217,7 +217,7 @@ async fn apply_entry(db: &impl ConnectionTrait, e: &LedgerEntry) -> Result<(), S
     .exec(db)
     .await
     .map_err(storage)?;
-    credit::move_lots(db, e).await
+    credit::move_lots(db, e, Money::vnd(balance)).await
 }
 
 impl SqlPaymentStore {

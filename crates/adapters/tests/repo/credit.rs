@@ -145,6 +145,27 @@ on_both_databases!(
         let later = now() + Duration::days(11);
         let expired = store.expired_lots(later, 10).await.unwrap();
         assert_eq!(lefts(&expired), [("LATE".into(), 240_000)]);
+        // Past its time, before the expiry has run, the credit pays for nothing.
+        let late_debit = LedgerEntry::new(
+            &owner,
+            EntryKind::Adjustment,
+            Money::vnd(-10_000),
+            Cause::Operator {
+                who: "ann".into(),
+                reason: "late".into(),
+            },
+            msg("text.as_is").with("text", "late"),
+            later,
+        );
+        assert_eq!(
+            store
+                .settle_alone(&Settlement {
+                    entries: vec![late_debit],
+                    ..Settlement::default()
+                })
+                .await,
+            Err(SettleError::Insufficient)
+        );
         let pass = Settlement {
             entries: vec![expiry_entry(&expired[0], later)],
             ..Settlement::default()

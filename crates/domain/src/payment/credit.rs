@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::ports::SettleError;
 use super::wallet::{Cause, EntryKind, LedgerEntry};
 use crate::error::msg;
 use crate::ordering::OrderId;
@@ -33,8 +34,8 @@ pub struct Draw {
 
 /// Which lots a spend of `amount` at `now` draws on, and how much from each: those that expire
 /// soonest first (ties by id, so every node draws alike), each at most what is left of it; lots
-/// already expired are left for the expiry. What the draws do not cover comes from the lasting
-/// credit.
+/// already expired are left for the expiry (`LedgerEntry::lot_moves` keeps a debit off them).
+/// What the draws do not cover comes from the lasting credit.
 pub fn draw(lots: &[CreditLot], amount: Money, now: DateTime<Utc>) -> Vec<Draw> {
     let mut open: Vec<&CreditLot> = lots
         .iter()
@@ -121,9 +122,26 @@ impl LedgerEntry {
         }
     }
 
-    /// The entry's moves on the lots: `lots` are the owner's (when `Open` was needed), `drawn`
-    /// what the refunded order drew (when `DrawnFor`).
-    pub fn lot_moves(&self, lots: &[CreditLot], drawn: &[Draw]) -> LotMoves {
+    /// The entry's moves on the lots: `lots` are the owner's with something left (when `Open`
+    /// was needed), `drawn` what the refunded order drew (when `DrawnFor`), `balance_after` the
+    /// wallet's balance with the entry applied. A debit never spends credit past its time: one
+    /// that would leave less than the expired lots still hold (the expiry's to take) is refused
+    /// as short of money, so the lots never hold more than the balance.
+    pub fn lot_moves(
+        &self,
+        lots: &[CreditLot],
+        drawn: &[Draw],
+        balance_after: Money,
+    ) -> Result<LotMoves, SettleError> {
+        if self.lots_needed() == LotsNeeded::Open {
+            let expired: i64 = expiring(lots, self.at)
+                .iter()
+                .map(|d| d.amount.amount())
+                .sum();
+            if balance_after.amount() < expired {
+                return Err(SettleError::Insufficient);
+            }
+        }
         let mut moves = LotMoves::default();
         match (self.kind, &self.cause) {
             (EntryKind::Gift, Cause::Grant(id)) => {
@@ -157,7 +175,7 @@ impl LedgerEntry {
                 LotsNeeded::Nothing => {}
             },
         }
-        moves
+        Ok(moves)
     }
 }
 

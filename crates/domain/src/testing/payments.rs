@@ -283,14 +283,14 @@ fn post_into(books: &mut Books, entries: &[LedgerEntry]) -> Result<(), SettleErr
             balance_after: after,
             ..e.clone()
         });
-        move_lots(&mut next, e)?;
+        move_lots(&mut next, e, after)?;
     }
     *books = next;
     Ok(())
 }
 
 /// The entry's moves on its owner's lots, as the SQL store makes them.
-fn move_lots(books: &mut Books, e: &LedgerEntry) -> Result<(), SettleError> {
+fn move_lots(books: &mut Books, e: &LedgerEntry, balance_after: Money) -> Result<(), SettleError> {
     let drawn = match e.lots_needed() {
         LotsNeeded::DrawnFor(order) => drawn_for(books, &order),
         _ => Vec::new(),
@@ -298,10 +298,10 @@ fn move_lots(books: &mut Books, e: &LedgerEntry) -> Result<(), SettleError> {
     let owned: Vec<CreditLot> = books
         .lots
         .iter()
-        .filter(|l| l.owner == e.owner)
+        .filter(|l| l.owner == e.owner && l.left > Money::ZERO)
         .cloned()
         .collect();
-    let moves = e.lot_moves(&owned, &drawn);
+    let moves = e.lot_moves(&owned, &drawn, balance_after)?;
     if let Some(lot) = moves.opened {
         if books.lots.iter().any(|l| l.id == lot.id) {
             return Err(SettleError::Stale);
@@ -343,4 +343,92 @@ fn drawn_for(books: &Books, order: &OrderId) -> Vec<Draw> {
     }
     net.retain(|d| d.amount > Money::ZERO);
     net
+}
+
+#[cfg(test)]
+mod wallet_properties {
+    use chrono::{Duration, TimeZone, Utc};
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::error::msg;
+    use crate::payment::credit::expiry_entry;
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        /// A gift's credit: thousands, lasting days (none: it does not expire).
+        Gift(i64, Option<i64>),
+        TopUp(i64),
+        /// Paying order `n` with v-coin.
+        Spend(u8, i64),
+        /// Refunding order `n`, thousands.
+        Refund(u8, i64),
+        Adjust(i64),
+        /// A day passes and the expiry runs.
+        NextDay,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            (1i64..500, prop::option::of(1i64..5)).prop_map(|(k, d)| Op::Gift(k, d)),
+            (1i64..500).prop_map(Op::TopUp),
+            (0u8..4, 1i64..800).prop_map(|(n, k)| Op::Spend(n, k)),
+            (0u8..4, 1i64..800).prop_map(|(n, k)| Op::Refund(n, k)),
+            (-400i64..400).prop_map(Op::Adjust),
+            Just(Op::NextDay),
+        ]
+    }
+
+    fn order(n: u8) -> OrderId {
+        OrderId::parse(&format!("BK261201000{n}")).unwrap()
+    }
+
+    proptest! {
+        /// Whatever happens to a wallet, in whatever order: its balance is the sum of its ledger
+        /// and never below nothing, every lot keeps between nothing and its grant, the lots never
+        /// hold more than the balance, and a refund never gives a lot back more than was drawn.
+        #[test]
+        fn the_balance_is_the_ledger_and_the_lots_stay_within_it(ops in prop::collection::vec(op(), 1..60)) {
+            let ann = UserId::parse("ann").unwrap();
+            let mut books = Books::default();
+            let mut now = Utc.with_ymd_and_hms(2026, 12, 1, 3, 0, 0).unwrap();
+            let payment = |n: u32| Cause::Payment { id: PaymentId::parse(&format!("PY261201TEST{n:08}")).unwrap(), order: None };
+            for (i, op) in ops.into_iter().enumerate() {
+                let k = |t: i64| Money::vnd(t * 1_000);
+                let entries: Vec<LedgerEntry> = match op {
+                    Op::Gift(t, days) => vec![LedgerEntry::grant(&ann, &format!("G{i}"), k(t), msg("ledger.gift"), now, days.map(|d| now + Duration::days(d)))],
+                    Op::TopUp(t) => vec![LedgerEntry::new(&ann, EntryKind::TopUp, k(t), payment(i as u32), msg("ledger.top_up"), now)],
+                    Op::Spend(n, t) => vec![LedgerEntry::new(&ann, EntryKind::Spend, k(-t), Cause::Payment { id: PaymentId::parse(&format!("PY261201SPND{i:08}")).unwrap(), order: Some(order(n)) }, msg("ledger.order_payment"), now)],
+                    Op::Refund(n, t) => vec![LedgerEntry::new(&ann, EntryKind::Refund, k(t), Cause::Order(order(n)), msg("ledger.refund"), now)],
+                    Op::Adjust(t) if t != 0 => vec![LedgerEntry::new(&ann, EntryKind::Adjustment, k(t), Cause::Operator { who: "ops".into(), reason: "x".into() }, msg("text.as_is"), now)],
+                    Op::Adjust(_) => vec![],
+                    Op::NextDay => {
+                        now += Duration::days(1);
+                        books.lots.iter().filter(|l| l.expires_at <= now && l.left > Money::ZERO).map(|l| expiry_entry(l, now)).collect()
+                    }
+                };
+                for e in entries {
+                    // A refusal (short of money, a lot moved) leaves the books as they were.
+                    let before = books.clone();
+                    if post_into(&mut books, std::slice::from_ref(&e)).is_err() {
+                        prop_assert_eq!(books.entries.len(), before.entries.len());
+                    }
+                }
+                let balance = books.wallets.get(&ann).copied().unwrap_or(Money::ZERO).amount();
+                let ledger: i64 = books.entries.iter().map(|e| e.amount.amount()).sum();
+                prop_assert_eq!(balance, ledger);
+                prop_assert!(balance >= 0);
+                let mut held = 0;
+                for l in &books.lots {
+                    prop_assert!(l.left >= Money::ZERO && l.left <= l.amount, "{:?}", l);
+                    held += l.left.amount();
+                }
+                prop_assert!(held <= balance, "lots {held} > balance {balance}");
+                for n in 0..4 {
+                    let drawn: i64 = books.draws.iter().filter(|d| d.1 == Some(order(n))).map(|d| d.2.amount()).sum();
+                    prop_assert!(drawn >= 0, "order {n} given back more than it drew");
+                }
+            }
+        }
+    }
 }
