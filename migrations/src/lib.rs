@@ -39,6 +39,7 @@ mod m20261129_000033_promo_codes;
 mod m20261130_000034_gift_codes;
 mod m20261130_000035_promo_customer_uses;
 mod m20261130_000036_credit_lots;
+mod m20261130_000037_referrals;
 
 pub struct Migrator;
 
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000034_gift_codes::Migration),
             Box::new(m20261130_000035_promo_customer_uses::Migration),
             Box::new(m20261130_000036_credit_lots::Migration),
+            Box::new(m20261130_000037_referrals::Migration),
         ]
     }
 }

@@ -15,6 +15,6 @@ pub use providers::install_tls_provider;
 pub use stores::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
-    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter, SqlReviewStore,
-    SqlSupportStore,
+    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
+    SqlReferralStore, SqlReviewStore, SqlSupportStore,
 };

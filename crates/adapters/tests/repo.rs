@@ -297,5 +297,7 @@ mod partners;
 mod payments;
 #[path = "repo/promotions.rs"]
 mod promotions;
+#[path = "repo/referrals.rs"]
+mod referrals;
 #[path = "repo/support.rs"]
 mod support;

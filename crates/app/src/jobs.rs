@@ -1,6 +1,6 @@
 //! The server's background work beside the requests: the mail, push and LINE outboxes, the hourly
 //! housekeeping,
-//! the lapsing of unpaid orders and of gift credit past its time, the reminders of coming services and SQLite's scheduled backups,
+//! the lapsing of unpaid orders and of gift credit past its time, invitations' rewards, the reminders of coming services and SQLite's scheduled backups,
 //! each until the server stops; and the signal that stops it.
 
 use std::future::Future;
@@ -17,6 +17,7 @@ use domain::backups::BackupService;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
 use domain::payment::PaymentService;
+use domain::referrals::ReferralService;
 use domain::reminders::ReminderService;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -46,6 +47,8 @@ pub struct Work {
     pub orders: OrderService,
     /// Gift credit past its time leaves wallets on the orders' lapsing beat.
     pub payments: PaymentService,
+    /// Invitations whose new customer's first order is done are rewarded on the same beat.
+    pub referrals: ReferralService,
     /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
     pub catalog_version: CatalogVersion,
     /// Backups of a SQLite database, taken when due.
@@ -66,6 +69,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         media,
         orders,
         payments,
+        referrals,
         catalog_version,
         backups,
         reminders,
@@ -106,7 +110,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         async move { version.refresh().await }
     }));
     let expiry = tokio::spawn(every(expiry_interval, stopped.clone(), move || {
-        let (orders, payments) = (orders.clone(), payments.clone());
+        let (orders, payments, referrals) = (orders.clone(), payments.clone(), referrals.clone());
         async move {
             match orders.expire_due(500).await {
                 Ok(0) => {}
@@ -117,6 +121,11 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(expired = n, "gift credit expired"),
                 Err(e) => tracing::warn!(error = %e, "credit expiry"),
+            }
+            match referrals.reward_due(100).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(rewarded = n, "invitations rewarded"),
+                Err(e) => tracing::warn!(error = %e, "invitation rewards"),
             }
         }
     }));

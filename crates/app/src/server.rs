@@ -20,8 +20,8 @@ use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
-    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter, SqlReviewStore,
-    SqlSupportStore, catalog_file,
+    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
+    SqlReferralStore, SqlReviewStore, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -43,6 +43,7 @@ use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::partners::PartnerService;
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
 use domain::promotions::{PromoClaims, PromoService, PromoStore};
+use domain::referrals::ReferralService;
 use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
 use gateway::ClientAddr;
@@ -240,6 +241,13 @@ impl App {
         let gifts = GiftService::new(
             Arc::new(SqlGiftStore::new(db.clone())),
             payments.clone(),
+            order_store.clone(),
+            Arc::new(SystemClock),
+            Arc::new(OsRandomness),
+        );
+        let referrals = ReferralService::new(
+            Arc::new(SqlReferralStore::new(db.clone())),
+            payments.clone(),
             order_store,
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
@@ -292,6 +300,7 @@ impl App {
                 jobs,
                 payments,
                 gifts,
+                referrals,
                 favorites,
                 reviews,
                 media,
@@ -540,6 +549,7 @@ pub async fn serve(
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),
         payments: app.services.payments.clone(),
+        referrals: app.services.referrals.clone(),
         catalog_version: app.catalog_version.clone(),
         backups: app.services.backups.clone(),
         reminders: config

@@ -815,6 +815,8 @@ mod payments;
 mod photos;
 #[path = "api/promotions.rs"]
 mod promotions;
+#[path = "api/referrals.rs"]
+mod referrals;
 #[path = "api/reminders.rs"]
 mod reminders;
 #[path = "api/reviews.rs"]

@@ -21,6 +21,7 @@ pub mod partners;
 pub mod payment;
 pub mod pricing;
 pub mod promotions;
+pub mod referrals;
 pub mod reminders;
 pub mod reviews;
 pub mod shared;

@@ -14,6 +14,7 @@ use domain::ordering::OrderService;
 use domain::partners::PartnerService;
 use domain::payment::PaymentService;
 use domain::promotions::PromoService;
+use domain::referrals::ReferralService;
 use domain::reviews::ReviewService;
 use domain::support::SupportService;
 
@@ -56,6 +57,8 @@ pub struct ServiceSet {
     pub payments: PaymentService,
     /// Gift codes: admins issue batches, customers redeem them into the wallet.
     pub gifts: GiftService,
+    /// Inviting friends: each customer's code, a new customer's claim, the admins' program.
+    pub referrals: ReferralService,
     pub favorites: FavoriteService,
     pub reviews: ReviewService,
     pub media: MediaService,

@@ -75,6 +75,7 @@ export const paymentMessages = {
       ADJUSTMENT: t('wallet-kinds-adjustment'),
       GIFT: t('wallet-kinds-gift'),
       EXPIRY: t('wallet-kinds-expiry'),
+      REFERRAL: t('wallet-kinds-referral'),
     } as Record<string, string>,
     expiring: (amount: string, date: string) => t('wallet-expiring', { amount, date }),
     afterBalance: t('wallet-after-balance'),

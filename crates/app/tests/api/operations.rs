@@ -90,7 +90,7 @@ pub(super) async fn staff_token(app: &TestApp, email: &str, role: &str) -> Strin
 }
 
 /// The calls only an admin (or an admin's key) may make.
-const ADMIN_CALLS: [&str; 22] = [
+const ADMIN_CALLS: [&str; 24] = [
     "AdjustWallet",
     "UpdateTherapist",
     "UpdatePlan",
@@ -113,6 +113,8 @@ const ADMIN_CALLS: [&str; 22] = [
     "ListGiftBatches",
     "IssueGiftCodes",
     "ExportGiftBatch",
+    "GetReferralProgram",
+    "UpdateReferralProgram",
 ];
 
 pub(super) enum Cred<'a> {
@@ -173,6 +175,14 @@ async fn every_call(app: &TestApp, cred: &Cred<'_>) -> Vec<(&'static str, Code)>
         (
             "ExportGiftBatch",
             code!(c.export_gift_batch(with(cred, Default::default()))),
+        ),
+        (
+            "GetReferralProgram",
+            code!(c.get_referral_program(with(cred, Default::default()))),
+        ),
+        (
+            "UpdateReferralProgram",
+            code!(c.update_referral_program(with(cred, Default::default()))),
         ),
         (
             "SearchOrders",

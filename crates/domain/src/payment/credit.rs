@@ -144,7 +144,7 @@ impl LedgerEntry {
         }
         let mut moves = LotMoves::default();
         match (self.kind, &self.cause) {
-            (EntryKind::Gift, Cause::Grant(id)) => {
+            (EntryKind::Gift | EntryKind::Referral, Cause::Grant(id)) => {
                 moves.opened = self.expires_at.map(|expires_at| CreditLot {
                     id: id.clone(),
                     owner: self.owner.clone(),
@@ -186,7 +186,7 @@ pub fn expiry_entry(lot: &CreditLot, now: DateTime<Utc>) -> LedgerEntry {
         EntryKind::Expiry,
         Money::vnd(-lot.left.amount()),
         Cause::Grant(lot.id.clone()),
-        msg("ledger.expiry").with("code", &lot.id),
+        msg("ledger.expiry"),
         now,
     )
 }

@@ -19,16 +19,19 @@ pub enum EntryKind {
     Gift,
     /// Gift credit that reached its time unspent, leaving the balance.
     Expiry,
+    /// Credit for a friend's first trip, or for coming by a friend's invitation.
+    Referral,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 6] = [
+    pub const ALL: [EntryKind; 7] = [
         EntryKind::TopUp,
         EntryKind::Spend,
         EntryKind::Refund,
         EntryKind::Adjustment,
         EntryKind::Gift,
         EntryKind::Expiry,
+        EntryKind::Referral,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -39,6 +42,7 @@ impl EntryKind {
             EntryKind::Adjustment => "ADJUSTMENT",
             EntryKind::Gift => "GIFT",
             EntryKind::Expiry => "EXPIRY",
+            EntryKind::Referral => "REFERRAL",
         }
     }
 
@@ -65,7 +69,8 @@ pub enum Cause {
     Order(OrderId),
     /// An operator's correction, with their reason.
     Operator { who: String, reason: String },
-    /// A grant of credit (a gift code, by its code), and the expiry of what is left of it.
+    /// A grant of credit (a gift code by its code, a referral's reward by its id), and the
+    /// expiry of what is left of it.
     Grant(String),
 }
 
@@ -78,7 +83,9 @@ pub const NOTES: &[(&str, &[&str])] = &[
     ("ledger.order_payment", &["order"]),
     ("ledger.refund", &["order"]),
     ("ledger.gift", &["code"]),
-    ("ledger.expiry", &["code"]),
+    ("ledger.expiry", &[]),
+    ("ledger.referral_by", &[]),
+    ("ledger.referral_new", &[]),
     ("text.as_is", &["text"]),
 ];
 

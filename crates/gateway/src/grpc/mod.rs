@@ -50,6 +50,7 @@ mod operator;
 mod order;
 mod partner;
 mod payment;
+mod referral;
 mod review;
 mod support;
 
@@ -76,6 +77,7 @@ use crate::pb::operator_service_server::OperatorServiceServer;
 use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::partner_service_server::PartnerServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
+use crate::pb::referral_service_server::ReferralServiceServer;
 use crate::pb::review_service_server::ReviewServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
 use crate::pb::traveller_job_service_server::TravellerJobServiceServer;
@@ -140,6 +142,10 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.notifications.clone(),
     ));
+    let referrals = ReferralServiceServer::new(referral::Referrals::new(
+        services.identity.clone(),
+        services.referrals.clone(),
+    ));
     let support = SupportServiceServer::new(support::Support::new(
         services.identity.clone(),
         services.support.clone(),
@@ -169,6 +175,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&reviews), reviews)
         .route_service(&path_of(&orders), orders)
         .route_service(&path_of(&payments), payments)
+        .route_service(&path_of(&referrals), referrals)
         .route_service(&path_of(&identity), identity)
         .route_service(&path_of(&federation), federation)
         .route_service(&path_of(&users), users)

@@ -14,6 +14,7 @@ pub(crate) mod order;
 pub(crate) mod partner;
 pub(crate) mod payment;
 pub(crate) mod promotion;
+pub(crate) mod referral;
 pub(crate) mod review;
 pub(crate) mod support;
 pub(crate) mod user;

@@ -125,9 +125,9 @@ pub(crate) fn entry_to_pb(e: &LedgerEntry) -> pb::LedgerEntry {
     }
 }
 
-/// A grant's gift code as printed on its card (a grant of another kind as it is).
+/// A grant's gift code as printed on its card; nothing for a grant of another kind (a referral's).
 fn grouped(grant: &str) -> String {
-    GiftCodeId::parse(grant).map_or_else(|_| grant.to_owned(), |c| c.grouped())
+    GiftCodeId::parse(grant).map_or_else(|_| String::new(), |c| c.grouped())
 }
 
 pub(crate) fn expiring_to_pb(lot: &CreditLot) -> pb::ExpiringCredit {

@@ -12,6 +12,7 @@ mod orders;
 mod partners;
 mod payments;
 mod promotions;
+mod referrals;
 mod reviews;
 mod staff;
 mod support;
@@ -103,5 +104,7 @@ serve_by_subject! {
         list_gift_batches(ListGiftBatchesRequest, ListGiftBatchesResponse) => gifts::list_gift_batches;
         issue_gift_codes(IssueGiftCodesRequest, IssueGiftCodesResponse) => gifts::issue_gift_codes;
         export_gift_batch(ExportGiftBatchRequest, ExportGiftBatchResponse) => gifts::export_gift_batch;
+        get_referral_program(GetReferralProgramRequest, GetReferralProgramResponse) => referrals::get_referral_program;
+        update_referral_program(UpdateReferralProgramRequest, UpdateReferralProgramResponse) => referrals::update_referral_program;
     }
 }

@@ -68,8 +68,8 @@ export function Wallet() {
             </p>
             {expiring.length > 0 && (
               <ul className="expiring" data-testid="expiring">
-                {expiring.map((e) => (
-                  <li key={e.giftCode}>{m.expiring(formatVnd(e.amountVnd), showTimestamp(e.expiresAt))}</li>
+                {expiring.map((e, i) => (
+                  <li key={`${e.giftCode}-${i}`}>{m.expiring(formatVnd(e.amountVnd), showTimestamp(e.expiresAt))}</li>
                 ))}
               </ul>
             )}
