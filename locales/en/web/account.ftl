@@ -5,6 +5,7 @@ current-password = Current password
 password-hint = At least { $min } characters
 register = Sign up
 register-title = Create an account
+register-invited = A friend invited you: create your account, and your first trip brings you both V-coins.
 register-lead = With an account you can book transfers, cars, guides and massage, and follow your orders in the member area.
 registered = You are signed up! We sent a verification mail to { $email }; please open the link in it to finish.
 have-account = Already have an account?

@@ -175,3 +175,14 @@ orders-refunded =
 orders-refunded-said = { " " }({ $said })
 orders-cancelled-refunded = Order cancelled; { $refund } went back to your V-coin wallet
 orders-cancelled = Order cancelled
+invite-title = Invite friends
+invite-lead = When a friend you invite completes their first trip, you get { $referrer } and they get { $referred } in V-coins.
+invite-link = Your invitation link
+invite-copy = Copy the link
+invite-copied = Copied
+invite-standing = { $invited ->
+    [0] Nobody has come by your link yet.
+    [one] One friend came by your link; { $rewarded } completed a first trip.
+   *[other] { $invited } friends came by your link; { $rewarded } completed a first trip.
+}
+invite-claimed = Welcome! You will get { $amount } in V-coins once your first trip is completed.

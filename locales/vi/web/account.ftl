@@ -5,6 +5,7 @@ current-password = Mật khẩu hiện tại
 password-hint = Ít nhất { $min } ký tự
 register = Đăng ký
 register-title = Tạo tài khoản
+register-invited = Bạn được bạn bè mời: hãy tạo tài khoản, chuyến đi đầu tiên sẽ mang V-coin cho cả hai.
 register-lead = Sau khi đăng ký, bạn có thể đặt đưa đón, thuê xe, hướng dẫn viên và massage, và xem đơn hàng trong mục Tài khoản thành viên.
 registered = Đăng ký thành công! Thư xác minh đã được gửi đến { $email }, vui lòng bấm vào liên kết trong thư để hoàn tất xác minh.
 have-account = Đã có tài khoản?

@@ -150,3 +150,13 @@ orders-refunded =
 orders-refunded-said = { " " }({ $said })
 orders-cancelled-refunded = Đã hủy đơn, { $refund } đã được hoàn vào ví V-coin
 orders-cancelled = Đã hủy đơn
+invite-title = Mời bạn bè
+invite-lead = Khi bạn bè bạn mời hoàn thành chuyến đầu tiên, bạn nhận { $referrer } và bạn ấy nhận { $referred } V-coin.
+invite-link = Đường dẫn mời của bạn
+invite-copy = Sao chép đường dẫn
+invite-copied = Đã sao chép
+invite-standing = { $invited ->
+    [0] Chưa có ai đến qua đường dẫn của bạn.
+   *[other] { $invited } người bạn đã đến qua đường dẫn của bạn; { $rewarded } người đã hoàn thành chuyến đầu tiên.
+}
+invite-claimed = Chào mừng! Bạn sẽ nhận { $amount } V-coin khi chuyến đầu tiên hoàn thành.

@@ -5,6 +5,7 @@ current-password = 目前的密碼
 password-hint = 至少 { $min } 個字元
 register = 註冊
 register-title = 建立帳號
+register-invited = 您受朋友邀請而來：建立帳號並完成第一趟行程後，您與朋友都可獲得 V 幣。
 register-lead = 註冊後即可預訂接送、包車、陪同導覽與按摩，並在會員中心查看訂單。
 registered = 註冊成功！驗證信已寄到 { $email }，請點信中的連結完成驗證。
 have-account = 已經有帳號？

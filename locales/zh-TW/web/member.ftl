@@ -150,3 +150,13 @@ orders-refunded =
 orders-refunded-said = （{ $said }）
 orders-cancelled-refunded = 訂單已取消，{ $refund } 已退回 V 幣錢包
 orders-cancelled = 訂單已取消
+invite-title = 邀請好友
+invite-lead = 您邀請的朋友完成第一趟行程後，您可獲得 { $referrer }，朋友可獲得 { $referred } 的 V 幣。
+invite-link = 您的邀請連結
+invite-copy = 複製連結
+invite-copied = 已複製
+invite-standing = { $invited ->
+    [0] 還沒有朋友透過您的連結加入。
+   *[other] 已有 { $invited } 位朋友透過您的連結加入，其中 { $rewarded } 位完成了第一趟行程。
+}
+invite-claimed = 歡迎！完成第一趟行程後，您將獲得 { $amount } 的 V 幣。

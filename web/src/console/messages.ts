@@ -80,6 +80,15 @@ export const consoleMessages = {
       days: t('gift-field-days'),
     },
   },
+  referral: {
+    title: t('referral-title'),
+    lead: t('referral-lead'),
+    active: t('referral-active'),
+    referrer: t('referral-referrer'),
+    referred: t('referral-referred'),
+    days: t('referral-days'),
+    save: t('referral-save'),
+  },
   payroll: {
     week: (from: string, until: string) => t('payroll-week', { from, until }),
     previous: t('payroll-previous'),

@@ -13,6 +13,7 @@ export const accountMessages = {
   passwordHint: (min: number) => t('password-hint', { min }),
   register: t('register'),
   registerTitle: t('register-title'),
+  invited: t('register-invited'),
   registerLead: t('register-lead'),
   registered: (email: string) => t('registered', { email }),
   haveAccount: t('have-account'),

@@ -31,6 +31,15 @@ export const memberMessages = {
     calendarName: t('voucher-calendar-name'),
     calendarText: (id: string, link: string) => t('voucher-calendar-text', { id, link }),
   },
+  invite: {
+    title: t('invite-title'),
+    lead: (referrer: string, referred: string) => t('invite-lead', { referrer, referred }),
+    link: t('invite-link'),
+    copy: t('invite-copy'),
+    copied: t('invite-copied'),
+    standing: (invited: number, rewarded: number) => t('invite-standing', { invited, rewarded }),
+    claimed: (amount: string) => t('invite-claimed', { amount }),
+  },
   home: {
     greeting: (name: string) => (name ? t('home-greeting-named', { name }) : t('home-greeting')),
     nextOrder: t('home-next-order'),

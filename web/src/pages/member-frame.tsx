@@ -1,6 +1,7 @@
 import './member.css';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { useInvitationClaim } from '@/features/referral';
 import { useUnreadPolling } from '@/features/support';
 import { memberMessages } from '@/lib/member-messages';
 import { usePageTitle } from '@/lib/page-title';
@@ -18,6 +19,8 @@ const LINKS = [
 
 function MemberNav() {
   const unread = useUnreadPolling();
+  // Signed in: an invitation the visitor came by is claimed here, on whichever member page.
+  useInvitationClaim();
   return (
     <nav className="member-nav" aria-label={m.home}>
       {LINKS.map((l) => (

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { userAtom } from '@/features/account';
 import { NextOrder } from '@/features/order';
 import { WalletCard } from '@/features/payment';
+import { InviteCard } from '@/features/referral';
 import { UnreadCard } from '@/features/support';
 import { memberMessages } from '@/lib/member-messages';
 import { MemberFrame } from './member-frame';
@@ -17,6 +18,7 @@ export function Component() {
           <NextOrder />
           <WalletCard />
           <UnreadCard />
+          <InviteCard />
         </div>
       </section>
     </MemberFrame>

@@ -6,7 +6,7 @@ import type { GiftBatch } from '@/gen/booking/v1/operator_pb';
 import { formatDay, formatVnd } from '@/lib/format';
 import { refusal } from '@/lib/api/refusal';
 import { dayInVietnam, showTimestamp } from '@/lib/vietnam-time';
-import { actions, useGiftBatches } from '../api';
+import { actions, useGiftBatches, useReferralProgram, type ReferralProgram } from '../api';
 import { saveText } from '../download';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
@@ -14,8 +14,9 @@ import { useAction } from '../use-action';
 
 const m = consoleMessages.gifts;
 
-/** Admins' gift codes: each batch with how many were redeemed and its CSV to hand out, and a new
- * batch. The server checks every bound again and names the field it refuses. */
+/** Credit admins give: each batch of gift codes with how many were redeemed and its CSV to hand
+ * out, a new batch, and what inviting a friend gives. The server checks every bound again and
+ * names the field it refuses. */
 export function GiftsPage() {
   const [issued, setIssued] = useState<string>();
   return (
@@ -30,6 +31,7 @@ export function GiftsPage() {
             </p>
           )}
           <IssueForm done={(b) => setIssued(m.issued(b.codes, b.name))} />
+          <ReferralForm />
         </aside>
       </div>
     </div>
@@ -86,6 +88,8 @@ interface Values {
 
 const blank = (): Values => ({ name: '', count: '100', amount: '200000', until: dayInVietnam(new Date(Date.now() + 90 * 86_400_000)), days: '180' });
 const whole = (raw: string) => Math.max(0, Math.trunc(Number(raw) || 0));
+/** Whole đồng from a field (digits only; anything else is 0, which the server weighs). */
+const amount = (raw: string) => BigInt(/^\d+$/.test(raw.trim()) ? raw.trim() : '0');
 
 function IssueForm({ done }: { done: (batch: GiftBatch) => void }) {
   const { register, handleSubmit, reset, formState } = useForm<Values>({ defaultValues: blank() });
@@ -97,7 +101,7 @@ function IssueForm({ done }: { done: (batch: GiftBatch) => void }) {
         await actions.issueGiftCodes({
           name: v.name,
           count: whole(v.count),
-          amountVnd: BigInt(/^\d+$/.test(v.amount.trim()) ? v.amount.trim() : '0'),
+          amountVnd: amount(v.amount),
           redeemUntil: v.until,
           creditDays: whole(v.days),
         })
@@ -118,6 +122,57 @@ function IssueForm({ done }: { done: (batch: GiftBatch) => void }) {
       <Field label={f.until} type="date" {...register('until')} />
       <Field label={f.days} type="number" min={1} inputMode="numeric" {...register('days')} />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.issue} />
+    </form>
+  );
+}
+
+interface Terms {
+  active: boolean;
+  referrer: string;
+  referred: string;
+  days: string;
+}
+
+const termsOf = (p: ReferralProgram | undefined): Terms => ({
+  active: p?.active ?? false,
+  referrer: String(p?.referrerVnd ?? 0n),
+  referred: String(p?.referredVnd ?? 0n),
+  days: p?.creditDays ? String(p.creditDays) : '',
+});
+
+/** What inviting a friend gives, from the terms in force (the form starts again when they change). */
+function ReferralForm() {
+  const { data, isPending } = useReferralProgram();
+  if (isPending) return null;
+  const terms = termsOf(data);
+  return <TermsForm key={JSON.stringify(terms)} terms={terms} />;
+}
+
+function TermsForm({ terms }: { terms: Terms }) {
+  const { register, handleSubmit, formState } = useForm<Terms>({ defaultValues: terms });
+  const { error, run } = useAction();
+  const r = consoleMessages.referral;
+  const save = handleSubmit(async (v) => {
+    await run(() =>
+      actions.updateReferralProgram({
+        active: v.active,
+        referrerVnd: amount(v.referrer),
+        referredVnd: amount(v.referred),
+        creditDays: whole(v.days),
+      }),
+    );
+  });
+  return (
+    <form className="card form-card" onSubmit={(e) => void save(e)} noValidate data-testid="referral-form">
+      <h2>{r.title}</h2>
+      <p className="muted small">{r.lead}</p>
+      <label className="console-check">
+        <input type="checkbox" {...register('active')} /> {r.active}
+      </label>
+      <Field label={r.referrer} type="number" min={0} step={1000} inputMode="numeric" {...register('referrer')} />
+      <Field label={r.referred} type="number" min={0} step={1000} inputMode="numeric" {...register('referred')} />
+      <Field label={r.days} type="number" min={1} inputMode="numeric" {...register('days')} />
+      <FormFooter error={error} busy={formState.isSubmitting} label={r.save} />
     </form>
   );
 }

@@ -1,0 +1,2 @@
+export { InviteCard } from './components/invite-card';
+export { rememberInvitation, useInvitationClaim } from './invitation';
