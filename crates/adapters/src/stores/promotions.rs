@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::Category;
-use domain::ordering::{OrderId, OrderState};
+use domain::ordering::OrderId;
 use domain::promotions::{
     Discount, PromoCode, PromoCodeId, PromoRules, PromoStore, PromoSummary, PromoUse, TakeError,
     Uses,
@@ -21,7 +21,7 @@ use sea_orm::{
 };
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
-use crate::sql::entities::{order, promo_code, promo_customer_use, promo_use};
+use crate::sql::entities::{promo_code, promo_customer_use, promo_use};
 use crate::stores::live::SqlWork;
 
 pub struct SqlPromoStore {
@@ -247,21 +247,12 @@ impl PromoStore for SqlPromoStore {
         let mine = customer_uses(&self.db, code.as_str(), customer.as_str())
             .await
             .map_err(storage)?;
-        // Whether they have ordered is all a rule asks: one order found is enough, however many.
-        let purchases = OrderState::ALL.into_iter().filter(|s| s.is_purchase());
-        let ordered = order::Entity::find()
-            .select_only()
-            .column(order::Column::Id)
-            .filter(order::Column::Owner.eq(customer.as_str()))
-            .filter(order::Column::State.is_in(purchases.map(OrderState::code)))
-            .into_tuple::<String>()
-            .one(&self.db)
-            .await
-            .map_err(storage)?;
+        // Whether they have ordered is all a rule asks.
+        let ordered = crate::stores::orders::has_purchase(&self.db, customer).await?;
         Ok(Uses {
             total: u32::try_from(total).unwrap_or(0),
             by_customer: u32::try_from(mine).unwrap_or(u32::MAX),
-            has_ordered: ordered.is_some(),
+            has_ordered: ordered,
         })
     }
 

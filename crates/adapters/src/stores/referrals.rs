@@ -109,17 +109,7 @@ impl ReferralStore for SqlReferralStore {
     }
 
     async fn has_ordered(&self, customer: &UserId) -> DomainResult<bool> {
-        let purchases = OrderState::ALL.into_iter().filter(|s| s.is_purchase());
-        let found = order::Entity::find()
-            .select_only()
-            .column(order::Column::Id)
-            .filter(order::Column::Owner.eq(customer.as_str()))
-            .filter(order::Column::State.is_in(purchases.map(OrderState::code)))
-            .into_tuple::<String>()
-            .one(&self.db)
-            .await
-            .map_err(storage)?;
-        Ok(found.is_some())
+        crate::stores::orders::has_purchase(&self.db, customer).await
     }
 
     async fn standing(&self, referrer: &UserId) -> DomainResult<Standing> {

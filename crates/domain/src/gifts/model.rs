@@ -1,10 +1,9 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::error::{DomainError, DomainResult, Message, msg};
+use crate::shared::codes::{random_code, read_code};
 use crate::shared::{Money, Randomness, UserId};
 
-/// Letters and digits no one reads as another (no I, O, 0 or 1): 32 of them, 5 bits each.
-const ALPHABET: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /// Characters a code has: 80 bits, beyond guessing; written in groups of four.
 pub const CODE_LENGTH: usize = 16;
 /// The most codes one batch issues.
@@ -19,36 +18,15 @@ pub struct GiftCodeId(String);
 
 impl GiftCodeId {
     pub fn parse(raw: &str) -> DomainResult<Self> {
-        let plain: String = raw
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '-')
-            .map(|c| c.to_ascii_uppercase())
-            .collect();
-        let known = plain.bytes().all(|b| ALPHABET.contains(&b));
-        if plain.len() != CODE_LENGTH || !known {
-            return Err(DomainError::invalid(
-                "code",
-                msg("gift.code_format").with("length", CODE_LENGTH),
-            ));
-        }
-        Ok(Self(plain))
+        read_code(raw, CODE_LENGTH).map(Self).ok_or_else(|| {
+            DomainError::invalid("code", msg("gift.code_format").with("length", CODE_LENGTH))
+        })
     }
 
-    /// A new code from the system's randomness: each character of an id picks one of 32.
     fn random(random: &dyn Randomness) -> Self {
-        let mut code = String::with_capacity(CODE_LENGTH);
-        while code.len() < CODE_LENGTH {
-            for b in random.id().bytes() {
-                if code.len() == CODE_LENGTH {
-                    break;
-                }
-                code.push(char::from(ALPHABET[usize::from(b) % ALPHABET.len()]));
-            }
-        }
-        Self(code)
+        Self(random_code(random, CODE_LENGTH))
     }
 
-    /// As the code is kept and compared: sixteen characters.
     pub fn as_str(&self) -> &str {
         &self.0
     }

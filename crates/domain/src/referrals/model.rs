@@ -1,10 +1,9 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::error::{DomainError, DomainResult, Message, msg};
+use crate::shared::codes::{random_code, read_code};
 use crate::shared::{Money, Randomness, UserId};
 
-/// The letters a code is made of: none that reads as another (no I, O, 0 or 1).
-const ALPHABET: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 pub const CODE_LENGTH: usize = 8;
 /// The most the program gives either side.
 pub const AMOUNT_MAX: Money = Money::vnd(1_000_000);
@@ -15,28 +14,13 @@ pub struct ReferralCode(String);
 
 impl ReferralCode {
     pub fn parse(raw: &str) -> DomainResult<Self> {
-        let plain: String = raw
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '-')
-            .map(|c| c.to_ascii_uppercase())
-            .collect();
-        if plain.len() != CODE_LENGTH || !plain.bytes().all(|b| ALPHABET.contains(&b)) {
-            return Err(DomainError::invalid("code", msg("referral.code_format")));
-        }
-        Ok(Self(plain))
+        read_code(raw, CODE_LENGTH)
+            .map(Self)
+            .ok_or_else(|| DomainError::invalid("code", msg("referral.code_format")))
     }
 
     pub fn random(random: &dyn Randomness) -> Self {
-        let mut code = String::with_capacity(CODE_LENGTH);
-        while code.len() < CODE_LENGTH {
-            for b in random.id().bytes() {
-                if code.len() == CODE_LENGTH {
-                    break;
-                }
-                code.push(char::from(ALPHABET[usize::from(b) % ALPHABET.len()]));
-            }
-        }
-        Self(code)
+        Self(random_code(random, CODE_LENGTH))
     }
 
     pub fn as_str(&self) -> &str {

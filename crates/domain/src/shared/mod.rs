@@ -1,6 +1,7 @@
 //! The kernel every module stands on: value objects (money, times, phones, account ids, pages,
 //! checked text) and what the domain asks of the system (the clock, randomness).
 
+pub mod codes;
 mod language;
 mod money;
 pub mod outbound;

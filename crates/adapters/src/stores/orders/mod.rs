@@ -81,6 +81,25 @@ impl SqlOrderStore {
     }
 }
 
+/// Whether the customer has an order that was bought, or may still be (`OrderState::is_purchase`):
+/// one row found is the answer, however many they have.
+pub(crate) async fn has_purchase(
+    db: &impl ConnectionTrait,
+    customer: &UserId,
+) -> DomainResult<bool> {
+    let purchases = OrderState::ALL.into_iter().filter(|s| s.is_purchase());
+    let found = order::Entity::find()
+        .select_only()
+        .column(order::Column::Id)
+        .filter(order::Column::Owner.eq(customer.as_str()))
+        .filter(order::Column::State.is_in(purchases.map(OrderState::code)))
+        .into_tuple::<String>()
+        .one(db)
+        .await
+        .map_err(storage)?;
+    Ok(found.is_some())
+}
+
 /// The orders of these rows with their histories, read on `db`: one read of the events for any
 /// number of orders (a reminders look reads every order of the next minutes).
 pub(crate) async fn with_events(
