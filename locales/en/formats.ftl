@@ -6,6 +6,5 @@ money = { $sign ->
     [minus] -VND{ "\u00A0" }{ $amount }
    *[plus] VND{ "\u00A0" }{ $amount }
 }
-date = { $day }/{ $month }/{ $year }
 datetime = { $day }/{ $month }/{ $year } { $time }
 daytime = { $day }/{ $month } { $time }

@@ -6,6 +6,5 @@ money = { $sign ->
     [minus] -{ $amount }{ "\u00A0" }₫
    *[plus] { $amount }{ "\u00A0" }₫
 }
-date = { $day }/{ $month }/{ $year }
 datetime = { $day }/{ $month }/{ $year } { $time }
 daytime = { $day }/{ $month } { $time }

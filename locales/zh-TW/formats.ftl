@@ -6,6 +6,5 @@ money = { $sign ->
     [minus] -VND{ "\u00A0" }{ $amount }
    *[plus] VND{ "\u00A0" }{ $amount }
 }
-date = { $year }/{ $month }/{ $day }
 datetime = { $year }/{ $month }/{ $day } { $time }
 daytime = { $month }/{ $day } { $time }

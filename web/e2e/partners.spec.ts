@@ -373,6 +373,18 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await phone.reload();
   await expect(phone.getByTestId('owed')).toHaveText('0 ₫');
   await expect(week).toContainText('Đã trả · mã chuyển khoản VCB 20261130');
+
+  // The traveller tips the driver from her wallet on the completed order's page, once; he earns
+  // it in full, this week.
+  await customer.goto(`/member/order?id=${id}`);
+  const tip = customer.getByTestId('tip');
+  await tip.getByRole('button', { name: 'VND 50,000' }).click();
+  await tip.getByRole('button', { name: '給小費' }).click();
+  await expect(tip).toContainText('您已給小費 VND 50,000，謝謝！');
+  await expect(tip.getByRole('button')).toHaveCount(0);
+  await customer.screenshot({ path: 'test-results/screens/member-order-tipped.png', fullPage: true });
+  await phone.reload();
+  await expect(phone.getByTestId('owed')).toHaveText('50.000 ₫');
   await phone.goto('/partner');
   await admin.goto('/ops/partners');
 

@@ -40,12 +40,13 @@ use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::notifications::NotificationService;
 use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
-use domain::partners::PartnerService;
+use domain::partners::{PartnerService, PartnerStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
 use domain::promotions::{PromoClaims, PromoService, PromoStore};
 use domain::referrals::ReferralService;
 use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
+use domain::tips::TipService;
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -206,15 +207,16 @@ impl App {
             config.contact_channels(),
         );
         let job_store: Arc<dyn JobStore> = Arc::new(SqlJobStore::new(db.clone()));
+        let partner_store: Arc<dyn PartnerStore> = Arc::new(SqlPartnerStore::new(db.clone()));
         let partners = PartnerService::new(
-            Arc::new(SqlPartnerStore::new(db.clone())),
+            partner_store.clone(),
             Arc::new(TakenJobs(job_store.clone())),
             catalog.clone(),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );
         let jobs = JobService::new(
-            job_store,
+            job_store.clone(),
             partners.clone(),
             order_store.clone(),
             catalog.clone(),
@@ -248,9 +250,17 @@ impl App {
         let referrals = ReferralService::new(
             Arc::new(SqlReferralStore::new(db.clone())),
             payments.clone(),
-            order_store,
+            order_store.clone(),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
+        );
+        let tips = TipService::new(
+            orders.clone(),
+            order_store,
+            job_store,
+            partner_store,
+            payments.clone(),
+            Arc::new(SystemClock),
         );
         let operations = Arc::new(SqlOperationsStore::new(db.clone()));
         let catalog_admin = CatalogAdmin::new(
@@ -301,6 +311,7 @@ impl App {
                 payments,
                 gifts,
                 referrals,
+                tips,
                 favorites,
                 reviews,
                 media,

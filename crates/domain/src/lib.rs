@@ -28,6 +28,7 @@ pub mod shared;
 pub mod support;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod tips;
 pub mod words;
 
 pub use error::{DomainError, DomainResult};

@@ -17,6 +17,7 @@ use domain::promotions::PromoService;
 use domain::referrals::ReferralService;
 use domain::reviews::ReviewService;
 use domain::support::SupportService;
+use domain::tips::TipService;
 
 use crate::catalog_cache::CatalogCache;
 
@@ -59,6 +60,8 @@ pub struct ServiceSet {
     pub gifts: GiftService,
     /// Inviting friends: each customer's code, a new customer's claim, the admins' program.
     pub referrals: ReferralService,
+    /// Travellers' tips for the partners who served them.
+    pub tips: TipService,
     pub favorites: FavoriteService,
     pub reviews: ReviewService,
     pub media: MediaService,

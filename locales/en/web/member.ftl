@@ -186,3 +186,9 @@ invite-standing = { $invited ->
    *[other] { $invited } friends came by your link; { $rewarded } completed a first trip.
 }
 invite-claimed = Welcome! You will get { $amount } in V-coins once your first trip is completed.
+tip-title = Tip your driver or therapist
+tip-lead = From your V-coin wallet; all of it goes to them. You can tip until { $until }.
+tip-amount = Tip (đồng)
+tip-hint = { $min } to { $max }, in thousands
+tip-submit = Give the tip
+tip-given = You tipped { $amount }. Thank you!

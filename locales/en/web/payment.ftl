@@ -66,6 +66,7 @@ wallet-kinds-adjustment = Adjustment
 wallet-kinds-gift = Gift code
 wallet-kinds-expiry = Credit expired
 wallet-kinds-referral = Invitation reward
+wallet-kinds-tip = Tip
 wallet-expiring = { $amount } of it expires on { $date }
 gift-title = Redeem a gift code
 gift-code = Gift code

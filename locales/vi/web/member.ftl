@@ -160,3 +160,9 @@ invite-standing = { $invited ->
    *[other] { $invited } người bạn đã đến qua đường dẫn của bạn; { $rewarded } người đã hoàn thành chuyến đầu tiên.
 }
 invite-claimed = Chào mừng! Bạn sẽ nhận { $amount } V-coin khi chuyến đầu tiên hoàn thành.
+tip-title = Tip cho tài xế hoặc kỹ thuật viên
+tip-lead = Trừ từ ví V-coin; toàn bộ số tiền đến tay họ. Bạn có thể tip đến { $until }.
+tip-amount = Tiền tip (đồng)
+tip-hint = Từ { $min } đến { $max }, theo bội số 1.000
+tip-submit = Gửi tiền tip
+tip-given = Bạn đã tip { $amount }. Cảm ơn bạn!

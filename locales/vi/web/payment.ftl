@@ -66,6 +66,7 @@ wallet-kinds-adjustment = Điều chỉnh
 wallet-kinds-gift = Mã quà tặng
 wallet-kinds-expiry = Tín dụng hết hạn
 wallet-kinds-referral = Thưởng mời bạn
+wallet-kinds-tip = Tiền tip
 wallet-expiring = Trong đó { $amount } hết hạn ngày { $date }
 gift-title = Đổi mã quà tặng
 gift-code = Mã quà tặng

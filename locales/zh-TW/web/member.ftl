@@ -160,3 +160,9 @@ invite-standing = { $invited ->
    *[other] 已有 { $invited } 位朋友透過您的連結加入，其中 { $rewarded } 位完成了第一趟行程。
 }
 invite-claimed = 歡迎！完成第一趟行程後，您將獲得 { $amount } 的 V 幣。
+tip-title = 給司機或按摩師小費
+tip-lead = 由 V 幣錢包支付，全額給對方。可在 { $until } 前給小費。
+tip-amount = 小費（越南盾）
+tip-hint = { $min } 至 { $max }，以千元為單位
+tip-submit = 給小費
+tip-given = 您已給小費 { $amount }，謝謝！

@@ -66,6 +66,7 @@ wallet-kinds-adjustment = 調整
 wallet-kinds-gift = 禮物卡
 wallet-kinds-expiry = 額度到期
 wallet-kinds-referral = 邀請獎勵
+wallet-kinds-tip = 小費
 wallet-expiring = 其中 { $amount } 將於 { $date } 到期
 gift-title = 兌換禮物卡
 gift-code = 禮物卡序號

@@ -103,6 +103,15 @@ export const consoleMessages = {
     payAsk: (name: string, amount: string) => t('payroll-pay-ask', { name, amount }),
     export: t('payroll-export'),
     total: (amount: string) => t('payroll-total', { amount }),
+    ofWhich: (tips: string, corrections: string) => t('payroll-of-which', { tips, corrections }),
+    correct: {
+      title: t('payroll-correct-title'),
+      lead: t('payroll-correct-lead'),
+      partner: t('payroll-correct-partner'),
+      amount: t('payroll-correct-amount'),
+      reason: t('payroll-correct-reason'),
+      submit: t('payroll-correct-submit'),
+    },
   },
   backups: {
     last: (time: string, size: string) => t('backups-last', { time, size }),

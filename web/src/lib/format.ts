@@ -32,9 +32,3 @@ export function formatLocal(value: string, year = true): string {
   const [y = '', m = '', d = ''] = day.split('-');
   return t(year ? 'datetime' : 'daytime', { year: y, month: m, day: d, time: time.slice(0, 5) });
 }
-
-/** A Vietnam calendar day (`2026-11-24`) in the language's order: `2026/11/24`, `24/11/2026`. */
-export function formatDay(value: string): string {
-  const [y = '', m = '', d = ''] = value.split('-');
-  return t('date', { year: y, month: m, day: d });
-}

@@ -31,6 +31,14 @@ export const memberMessages = {
     calendarName: t('voucher-calendar-name'),
     calendarText: (id: string, link: string) => t('voucher-calendar-text', { id, link }),
   },
+  tip: {
+    title: t('tip-title'),
+    lead: (until: string) => t('tip-lead', { until }),
+    amount: t('tip-amount'),
+    hint: (min: string, max: string) => t('tip-hint', { min, max }),
+    submit: t('tip-submit'),
+    given: (amount: string) => t('tip-given', { amount }),
+  },
   invite: {
     title: t('invite-title'),
     lead: (referrer: string, referred: string) => t('invite-lead', { referrer, referred }),

@@ -76,6 +76,7 @@ export const paymentMessages = {
       GIFT: t('wallet-kinds-gift'),
       EXPIRY: t('wallet-kinds-expiry'),
       REFERRAL: t('wallet-kinds-referral'),
+      TIP: t('wallet-kinds-tip'),
     } as Record<string, string>,
     expiring: (amount: string, date: string) => t('wallet-expiring', { amount, date }),
     afterBalance: t('wallet-after-balance'),

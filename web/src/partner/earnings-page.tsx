@@ -112,15 +112,26 @@ export function WeekPage({ week }: { week: string }) {
             <strong>{formatVnd(data.earnedVnd)}</strong> <PaidBadge week={data} />
           </p>
           <ul className="partner-ledger">
-            {data.entries.map((e) => (
-              <li key={e.orderId} className="partner-ledger-line">
-                <span>
-                  <Link to={partnerTo('job', { orderId: e.orderId })}>{e.orderId}</Link>
-                  <br />
-                  <span className="muted small">
-                    {showTimestamp(e.serviceAt)} · {m.causes[e.cause]}
+            {data.entries.map((e, i) => (
+              <li key={`${e.cause}-${e.orderId}-${i}`} className="partner-ledger-line">
+                {e.orderId ? (
+                  <span>
+                    <Link to={partnerTo('job', { orderId: e.orderId })}>{e.orderId}</Link>
+                    <br />
+                    <span className="muted small">
+                      {showTimestamp(e.serviceAt)} · {m.causes[e.cause]}
+                    </span>
                   </span>
-                </span>
+                ) : (
+                  // An admin's correction: its reason, as they wrote it.
+                  <span>
+                    {m.causes[e.cause]}
+                    <br />
+                    <span className="muted small">
+                      {showTimestamp(e.at)} · {e.reason}
+                    </span>
+                  </span>
+                )}
                 <strong>{formatVnd(e.amountVnd)}</strong>
               </li>
             ))}

@@ -115,7 +115,7 @@ export const partnerMessages = {
     unpaid: t('earnings-unpaid'),
     paysMonday: t('earnings-pays-monday'),
     /** By the wire's EarningCause number. */
-    causes: ['', t('earnings-cause-completed'), t('earnings-cause-no_show'), t('earnings-cause-payout')],
+    causes: ['', t('earnings-cause-completed'), t('earnings-cause-no_show'), t('earnings-cause-payout'), t('earnings-cause-tip'), t('earnings-cause-correction')],
     back: t('earnings-back'),
     pay: (amount: string) => t('earnings-pay', { amount }),
     noShowPay: (amount: string) => t('earnings-no-show-pay', { amount }),

@@ -519,6 +519,7 @@ on_both_databases!(
             at: now(),
             reference: String::new(),
             by: String::new(),
+            request: None,
         };
         let mut job = job;
         for _ in 0..2 {
@@ -554,6 +555,7 @@ on_both_databases!(
             amount: Money::vnd(-job.pay.completed.amount()),
             reference: reference.into(),
             by: "operator:mai@ops.example".into(),
+            request: None,
             ..earning.clone()
         };
         let (one, two) = (payout("VCB 1"), payout("VCB 2"));

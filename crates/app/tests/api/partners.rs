@@ -9,6 +9,7 @@ use gateway::pb::job_step_service_client::JobStepServiceClient;
 use gateway::pb::job_thread_service_client::JobThreadServiceClient;
 use gateway::pb::job_whereabouts_service_client::JobWhereaboutsServiceClient;
 use gateway::pb::partner_service_client::PartnerServiceClient;
+use gateway::pb::payment_service_client::PaymentServiceClient;
 use gateway::pb::traveller_job_service_client::TravellerJobServiceClient;
 use serde_json::json;
 use tonic::Code;
@@ -1041,7 +1042,7 @@ api_test!(
         };
         assert!(
             row.starts_with(&format!(
-                "{week},{id_cell},Minh,司機,1,0,{pay},0,VCB 20261130,"
+                "{week},{id_cell},Minh,司機,1,0,{pay},0,0,0,VCB 20261130,"
             )),
             "{row}"
         );
@@ -1639,5 +1640,227 @@ api_test!(
             1,
             "one event for the traveller's page"
         );
+    }
+);
+
+api_test!(
+    an_admin_corrects_a_partner_s_week_once_per_request_and_never_below_nothing,
+    async |app: &TestApp| {
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            ..
+        } = scene(app).await;
+        let correct = |token: String, amount: i64, reason: &'static str, request: &'static str| {
+            let request = pb::CorrectPartnerEarningsRequest {
+                partner_id: minh_p.user_id.clone(),
+                amount_vnd: amount,
+                reason: reason.into(),
+                request_id: request.into(),
+            };
+            async move {
+                client(app)
+                    .await
+                    .correct_partner_earnings(with(&Cred::Token(&token), request))
+                    .await
+            }
+        };
+        // A bonus, the admin's click sent twice at once: one line.
+        let (a, b) = tokio::join!(
+            correct(admin.clone(), 200_000, "Tết bonus", "fix-1"),
+            correct(admin.clone(), 200_000, "Tết bonus", "fix-1")
+        );
+        let week = a.unwrap().into_inner().statement.unwrap();
+        assert_eq!(b.unwrap().into_inner().statement.unwrap(), week);
+        assert_eq!(
+            (week.earned_vnd, week.corrections_vnd, week.tips_vnd),
+            (200_000, 200_000, 0)
+        );
+        assert_eq!(week.entries.len(), 1);
+        assert_eq!(week.entries[0].cause(), pb::EarningCause::Correction);
+        assert_eq!(week.entries[0].reason, "Tết bonus");
+
+        // Taking back more than the week holds is refused in words; less is a line of its own.
+        let over = correct(admin.clone(), -300_000, "wrong fare", "fix-2")
+            .await
+            .unwrap_err();
+        assert_eq!(over.code(), Code::FailedPrecondition);
+        assert!(words(&over).contains("200,000"), "{}", words(&over));
+        let no_reason = correct(admin.clone(), -50_000, " ", "fix-3")
+            .await
+            .unwrap_err();
+        assert_eq!(no_reason.code(), Code::InvalidArgument);
+        let week = correct(admin.clone(), -50_000, "wrong fare", "fix-4")
+            .await
+            .unwrap()
+            .into_inner()
+            .statement
+            .unwrap();
+        assert_eq!((week.earned_vnd, week.corrections_vnd), (150_000, 150_000));
+        let operator = staff_token(app, "duty@ops.example", "operator").await;
+        let denied = correct(operator, 10_000, "x", "fix-5").await.unwrap_err();
+        assert_eq!(denied.code(), Code::PermissionDenied);
+
+        // The partner reads both lines with their reasons, not who made them; the payroll CSV
+        // has the corrections' column.
+        let his = partners(app)
+            .await
+            .get_earnings_week(signed(
+                &minh,
+                pb::GetEarningsWeekRequest {
+                    week: week.week.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .statement
+            .unwrap();
+        let reasons: Vec<_> = his
+            .entries
+            .iter()
+            .map(|e| (e.reason.as_str(), e.paid_by.as_str()))
+            .collect();
+        assert_eq!(reasons, [("Tết bonus", ""), ("wrong fare", "")]);
+        let csv = client(app)
+            .await
+            .export_payroll(with(
+                &Cred::Token(&admin),
+                pb::ExportPayrollRequest {
+                    week: week.week.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .csv;
+        let rows: Vec<&str> = csv.lines().collect();
+        assert!(rows[0].contains("其中調整"), "{}", rows[0]);
+        assert!(rows[1].contains(",150000,0,150000,150000,"), "{}", rows[1]);
+    }
+);
+
+api_test!(
+    a_traveller_tips_the_driver_once_from_the_wallet_and_the_driver_earns_it_in_full,
+    async |app: &TestApp| {
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            lan: (lan, _),
+            ann,
+            id,
+        } = scene(app).await;
+        let tip_of = |token: String| {
+            let id = id.clone();
+            async move {
+                travellers(app)
+                    .await
+                    .get_tip(signed(&token, pb::GetTipRequest { order_id: id }))
+                    .await
+            }
+        };
+        let tip = |token: String, amount: i64| {
+            let id = id.clone();
+            async move {
+                travellers(app)
+                    .await
+                    .tip_partner(signed(
+                        &token,
+                        pb::TipPartnerRequest {
+                            order_id: id,
+                            amount_vnd: amount,
+                        },
+                    ))
+                    .await
+            }
+        };
+        // Not yet served: no tip.
+        take(app, &admin, &id, (&minh, &minh_p)).await;
+        assert!(
+            tip_of(ann.clone())
+                .await
+                .unwrap()
+                .into_inner()
+                .open_until
+                .is_none()
+        );
+        let early = tip(ann.clone(), 50_000).await.unwrap_err();
+        assert_eq!(early.code(), Code::FailedPrecondition);
+        assert_eq!(words(&early), "服務完成後才能給小費");
+
+        let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+        adapters::testing::serve_order(&db, &id).await;
+        adapters::testing::move_job(&db, &id, chrono::Utc::now() - chrono::Duration::hours(1))
+            .await;
+        for to in [
+            pb::JobStatus::OnTheWay,
+            pb::JobStatus::Arrived,
+            pb::JobStatus::Started,
+            pb::JobStatus::Completed,
+        ] {
+            let step = pb::AdvanceJobRequest {
+                order_id: id.clone(),
+                status: to.into(),
+            };
+            steps(app)
+                .await
+                .advance_job(signed(&minh, step))
+                .await
+                .unwrap();
+        }
+        let pay = job_as(app, &minh, &id).await.pay_vnd;
+        let open = tip_of(ann.clone()).await.unwrap().into_inner();
+        assert!(open.open_until.is_some());
+        assert_eq!(
+            (open.given_vnd, open.min_vnd, open.max_vnd),
+            (0, 10_000, 2_000_000)
+        );
+        // Nobody else reads or tips on her order.
+        assert_eq!(
+            tip_of(lan.clone()).await.unwrap_err().code(),
+            Code::NotFound
+        );
+
+        // Her wallet is empty after paying: refused in words; topped up, two taps at once tip once.
+        let short = tip(ann.clone(), 50_000).await.unwrap_err();
+        assert_eq!(short.code(), Code::FailedPrecondition, "{short:?}");
+        let bad = tip(ann.clone(), 12_345).await.unwrap_err();
+        assert_eq!(bad.code(), Code::InvalidArgument);
+        let r = app
+            .http
+            .post(app.url("/api/v-coin/top-up"))
+            .header("authorization-firebase", &ann)
+            .header("idempotency-key", "tip-top-up")
+            .json(&json!({"amountVnd": 100_000, "method": "DEV"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let (a, b) = tokio::join!(tip(ann.clone(), 50_000), tip(ann.clone(), 50_000));
+        let given: Vec<_> = [a, b].into_iter().filter_map(Result::ok).collect();
+        assert_eq!(given.len(), 1);
+        assert_eq!(given[0].get_ref().given_vnd, 50_000);
+        let after = tip_of(ann.clone()).await.unwrap().into_inner();
+        assert_eq!((after.given_vnd, after.open_until), (50_000, None));
+        let again = tip(ann.clone(), 20_000).await.unwrap_err();
+        assert_eq!(words(&again), "您已為這項服務給過小費");
+
+        // The wallet paid it once; the driver earned it in full, beside the job's pay.
+        let wallet = PaymentServiceClient::connect(app.url(""))
+            .await
+            .unwrap()
+            .get_wallet(signed(&ann, pb::GetWalletRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(wallet.balance_vnd, 50_000);
+        let his = partners(app)
+            .await
+            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(his.this_week_vnd, pay + 50_000);
+        assert_eq!(his.weeks[0].tips_vnd, 50_000);
     }
 );

@@ -118,7 +118,7 @@ impl GiftService {
             Redemption::First(gift) => {
                 let credit = credited(&gift)?;
                 self.payments
-                    .grant_in(&mut unit, &grant_entry(customer, &gift, credit, now))
+                    .post_in(&mut unit, &grant_entry(customer, &gift, credit, now))
                     .await?;
                 unit.commit().await?;
                 gift

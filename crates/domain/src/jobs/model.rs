@@ -325,6 +325,7 @@ impl Job {
             at,
             reference: String::new(),
             by: String::new(),
+            request: None,
         })
     }
 }

@@ -75,13 +75,19 @@ pub enum EarningCause {
     NoShow,
     /// An admin paid the week out, by bank transfer.
     Payout,
+    /// A traveller's tip for a job, in full.
+    Tip,
+    /// An admin's correction: a bonus, or a wrong earning taken back, with its reason.
+    Correction,
 }
 
 impl EarningCause {
-    pub const ALL: [EarningCause; 3] = [
+    pub const ALL: [EarningCause; 5] = [
         EarningCause::Completed,
         EarningCause::NoShow,
         EarningCause::Payout,
+        EarningCause::Tip,
+        EarningCause::Correction,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -89,6 +95,8 @@ impl EarningCause {
             EarningCause::Completed => "completed",
             EarningCause::NoShow => "no_show",
             EarningCause::Payout => "payout",
+            EarningCause::Tip => "tip",
+            EarningCause::Correction => "correction",
         }
     }
 
@@ -114,18 +122,36 @@ pub struct Earning {
     /// The week it counts in: an earning's is when it was earned, a payout's the week it pays.
     pub week: Week,
     pub at: DateTime<Utc>,
-    /// A payout's bank reference, and the admin who made it; empty for earnings.
+    /// A payout's bank reference, or a correction's reason; and the admin who made it. Empty
+    /// for earnings.
     pub reference: String,
     pub by: String,
+    /// A correction's request: the same request twice writes one line.
+    pub request: Option<String>,
 }
 
 impl Earning {
     /// The ledger's own key for the entry: a job earns once, a week is paid once.
     pub fn key(&self) -> String {
-        match &self.order_id {
-            Some(order) if self.cause != EarningCause::Payout => format!("job:{}", order.as_str()),
+        match (self.cause, &self.order_id, &self.request) {
+            (EarningCause::Correction, _, Some(request)) => {
+                format!("fix:{}:{request}", self.partner.as_str())
+            }
+            (EarningCause::Tip, Some(order), _) => format!("tip:{}", order.as_str()),
+            (EarningCause::Completed | EarningCause::NoShow, Some(order), _) => {
+                format!("job:{}", order.as_str())
+            }
             _ => format!("week:{}:{}", self.partner.as_str(), self.week.code()),
         }
+    }
+
+    /// What the week's tips add up to, and its corrections.
+    pub fn sum_of(entries: &[Earning], cause: EarningCause) -> Money {
+        entries
+            .iter()
+            .filter(|e| e.cause == cause)
+            .map(|e| e.amount)
+            .sum()
     }
 }
 
@@ -209,9 +235,54 @@ impl Statement {
             at: now,
             reference,
             by: by.to_owned(),
+            request: None,
+        })
+    }
+
+    /// An admin's correction in this (open) week: a bonus, or an earning taken back, never
+    /// taking the week below nothing (what is left to take back goes in a later week), with its
+    /// reason; `request` keys it, so a retried click writes one line.
+    pub fn correct(
+        &self,
+        partner: &UserId,
+        amount: Money,
+        reason: &str,
+        (request, by): (&str, &str),
+        now: DateTime<Utc>,
+    ) -> DomainResult<Earning> {
+        let reason = text("reason", reason, 200, msg("earnings.reason_required"))?;
+        let request = text("request_id", request, 64, msg("earnings.request_required"))?;
+        if amount == Money::ZERO
+            || amount.amount().unsigned_abs() > CORRECTION_MAX.amount().unsigned_abs()
+            || amount.amount() % 1_000 != 0
+        {
+            return Err(DomainError::invalid(
+                "amount_vnd",
+                msg("earnings.correction_range").money("max", CORRECTION_MAX),
+            ));
+        }
+        if self.earned.amount() + amount.amount() < 0 {
+            return Err(DomainError::FailedPrecondition(
+                msg("earnings.correction_below_zero").money("earned", self.earned),
+            ));
+        }
+        Ok(Earning {
+            partner: partner.clone(),
+            cause: EarningCause::Correction,
+            order_id: None,
+            service_at: None,
+            amount,
+            week: self.week,
+            at: now,
+            reference: reason,
+            by: by.to_owned(),
+            request: Some(request),
         })
     }
 }
+
+/// The most one correction may move, either way.
+pub const CORRECTION_MAX: Money = Money::vnd(50_000_000);
 
 /// A week's payroll: each partner who earned anything, with their statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -303,6 +374,7 @@ mod tests {
             at,
             reference: String::new(),
             by: String::new(),
+            request: None,
         }
     }
 

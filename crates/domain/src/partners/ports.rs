@@ -6,7 +6,7 @@ use super::earnings::{Earning, Week};
 use super::model::Partner;
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
-use crate::shared::{Money, UserId};
+use crate::shared::{Money, Unit, UserId};
 
 #[async_trait]
 pub trait PartnerStore: Send + Sync {
@@ -28,6 +28,12 @@ pub trait PartnerStore: Send + Sync {
     /// Writes a week's payout with the admin's audit entry; `false` when that week was paid
     /// already (its key is taken), and nothing is written.
     async fn add_payout(&self, payout: &Earning, audit: &AuditEntry) -> DomainResult<bool>;
+    /// Writes an admin's ledger line (a correction) with their audit entry; `false` when its key
+    /// is taken (the same request before), and nothing is written.
+    async fn add_earning(&self, line: &Earning, audit: &AuditEntry) -> DomainResult<bool>;
+    /// Writes a line in `unit` (a tip, beside the traveller's debit); `false` when its key is
+    /// taken, and nothing is written.
+    async fn add_earning_in(&self, unit: &mut Unit, line: &Earning) -> DomainResult<bool>;
 }
 
 /// The jobs a partner took and has not finished, from `from` to `until`: what their hours and days

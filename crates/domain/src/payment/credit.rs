@@ -112,7 +112,9 @@ pub enum LotsNeeded {
 impl LedgerEntry {
     pub fn lots_needed(&self) -> LotsNeeded {
         match (self.kind, &self.cause) {
-            (EntryKind::Spend | EntryKind::Adjustment, _) if self.amount < Money::ZERO => {
+            (EntryKind::Spend | EntryKind::Adjustment | EntryKind::Tip, _)
+                if self.amount < Money::ZERO =>
+            {
                 LotsNeeded::Open
             }
             (EntryKind::Refund, Cause::Order(order)) if self.amount > Money::ZERO => {

@@ -21,10 +21,12 @@ pub enum EntryKind {
     Expiry,
     /// Credit for a friend's first trip, or for coming by a friend's invitation.
     Referral,
+    /// A tip for the partner who delivered an order.
+    Tip,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 7] = [
+    pub const ALL: [EntryKind; 8] = [
         EntryKind::TopUp,
         EntryKind::Spend,
         EntryKind::Refund,
@@ -32,6 +34,7 @@ impl EntryKind {
         EntryKind::Gift,
         EntryKind::Expiry,
         EntryKind::Referral,
+        EntryKind::Tip,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -43,6 +46,7 @@ impl EntryKind {
             EntryKind::Gift => "GIFT",
             EntryKind::Expiry => "EXPIRY",
             EntryKind::Referral => "REFERRAL",
+            EntryKind::Tip => "TIP",
         }
     }
 
@@ -86,6 +90,7 @@ pub const NOTES: &[(&str, &[&str])] = &[
     ("ledger.expiry", &[]),
     ("ledger.referral_by", &[]),
     ("ledger.referral_new", &[]),
+    ("ledger.tip", &["order"]),
     ("text.as_is", &["text"]),
 ];
 

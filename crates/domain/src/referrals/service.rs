@@ -158,7 +158,7 @@ impl ReferralService {
                         kind: EntryKind::Referral,
                         ..LedgerEntry::grant(owner, &grant, amount, msg(note), now, expires)
                     };
-                    self.payments.grant_in(&mut unit, &entry).await?;
+                    self.payments.post_in(&mut unit, &entry).await?;
                 }
             }
             unit.commit().await?;

@@ -123,6 +123,19 @@ impl PartnerStore for Partners {
         state.audit.push(audit.clone());
         Ok(true)
     }
+
+    async fn add_earning(&self, line: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
+        self.add_payout(line, audit).await
+    }
+
+    async fn add_earning_in(&self, _: &mut Unit, line: &Earning) -> DomainResult<bool> {
+        let mut state = self.state.lock().unwrap();
+        if state.ledger.contains_key(&line.key()) {
+            return Ok(false);
+        }
+        state.ledger.insert(line.key(), line.clone());
+        Ok(true)
+    }
 }
 
 #[async_trait]

@@ -129,6 +129,7 @@ pub(crate) fn router(services: &Services) -> Router {
     let traveller = Arc::new(jobs::Progress::new(
         services.identity.clone(),
         services.jobs.clone(),
+        services.tips.clone(),
     ));
     let partners = PartnerServiceServer::from_arc(partner.clone());
     let progress = JobProgressServiceServer::from_arc(traveller.clone());

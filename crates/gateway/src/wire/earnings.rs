@@ -15,11 +15,14 @@ fn cause_to_pb(c: EarningCause) -> pb::EarningCause {
         EarningCause::Completed => pb::EarningCause::Completed,
         EarningCause::NoShow => pb::EarningCause::NoShow,
         EarningCause::Payout => pb::EarningCause::Payout,
+        EarningCause::Tip => pb::EarningCause::Tip,
+        EarningCause::Correction => pb::EarningCause::Correction,
     }
 }
 
 /// A ledger line; who paid it only for staff.
 fn entry_to_pb(e: &Earning, staff: bool) -> pb::EarningEntry {
+    let correction = e.cause == EarningCause::Correction;
     pb::EarningEntry {
         cause: cause_to_pb(e.cause).into(),
         order_id: e
@@ -30,7 +33,17 @@ fn entry_to_pb(e: &Earning, staff: bool) -> pb::EarningEntry {
         service_at: e.service_at.map(timestamp),
         amount_vnd: e.amount.amount(),
         at: Some(timestamp(e.at)),
-        reference: e.reference.clone(),
+        // A correction's reference is its reason.
+        reference: if correction {
+            String::new()
+        } else {
+            e.reference.clone()
+        },
+        reason: if correction {
+            e.reference.clone()
+        } else {
+            String::new()
+        },
         paid_by: if staff { e.by.clone() } else { String::new() },
     }
 }
@@ -49,6 +62,8 @@ pub(crate) fn statement_to_pb(s: &Statement, entries: bool, staff: bool) -> pb::
         } else {
             Vec::new()
         },
+        tips_vnd: Earning::sum_of(&s.entries, EarningCause::Tip).amount(),
+        corrections_vnd: Earning::sum_of(&s.entries, EarningCause::Correction).amount(),
     }
 }
 
@@ -88,6 +103,8 @@ pub(crate) fn payroll_csv(week: Week, lines: &[(Partner, Statement)]) -> String 
             "payroll.jobs",
             "payroll.no_shows",
             "payroll.earned_vnd",
+            "payroll.tips_vnd",
+            "payroll.corrections_vnd",
             "payroll.due_vnd",
             "payroll.reference",
             "payroll.paid_at",
@@ -106,6 +123,12 @@ pub(crate) fn payroll_csv(week: Week, lines: &[(Partner, Statement)]) -> String 
             s.jobs.to_string(),
             s.no_shows.to_string(),
             s.earned.amount().to_string(),
+            Earning::sum_of(&s.entries, EarningCause::Tip)
+                .amount()
+                .to_string(),
+            Earning::sum_of(&s.entries, EarningCause::Correction)
+                .amount()
+                .to_string(),
             s.due().amount().to_string(),
             reference,
             paid_at,

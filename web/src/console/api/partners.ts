@@ -58,4 +58,6 @@ export const partnerActions = {
   payPartnerWeek: (partnerId: string, week: string, reference: string) =>
     changed(callRpc(calls.payPartnerWeek, { partnerId, week, reference })),
   exportPayroll: (week: string) => callRpc(calls.exportPayroll, { week }),
+  correctPartnerEarnings: (partnerId: string, amountVnd: bigint, reason: string, requestId: string) =>
+    changed(callRpc(calls.correctPartnerEarnings, { partnerId, amountVnd, reason, requestId })),
 };

@@ -6,7 +6,8 @@ import { refusal } from '@/lib/api/refusal';
 import { formatVnd } from '@/lib/format';
 import { formatDay } from '@/lib/format-day';
 import { showTimestamp, weekEnds } from '@/lib/vietnam-time';
-import { actions, usePayroll } from '../api';
+import { useRetryKey } from '@/lib/use-retry-key';
+import { actions, usePartners, usePayroll } from '../api';
 import { saveText } from '../download';
 import { consoleMessages } from '../messages';
 import { ResultTable } from '../result-table';
@@ -83,6 +84,7 @@ export function PayrollPage() {
           </ResultTable>
         </>
       )}
+      <CorrectionForm />
     </div>
   );
 }
@@ -104,7 +106,17 @@ function Row({ line, week, over }: { line: PayrollLine; week: string; over: bool
         <span className="muted small">{consoleMessages.partners.kinds[p.kind]}</span>
       </td>
       <td>{m.jobs(s.jobs, s.noShows)}</td>
-      <td>{formatVnd(s.earnedVnd)}</td>
+      <td>
+        {formatVnd(s.earnedVnd)}
+        {(s.tipsVnd !== 0n || s.correctionsVnd !== 0n) && (
+          <>
+            <br />
+            <span className="muted small" data-testid="of-which">
+              {m.ofWhich(formatVnd(s.tipsVnd), formatVnd(s.correctionsVnd))}
+            </span>
+          </>
+        )}
+      </td>
       <td>
         {s.payout ? (
           <span className="badge badge-success">{m.paid(s.payout.reference, showTimestamp(s.payout.at))}</span>
@@ -127,5 +139,63 @@ function Row({ line, week, over }: { line: PayrollLine; week: string; over: bool
         <FormError error={error} />
       </td>
     </tr>
+  );
+}
+
+/** An admin's correction of a partner's earnings in this week: a bonus, or a wrong earning taken
+ * back (a negative amount), with its reason. A retried click sends the same request id. */
+function CorrectionForm() {
+  const c = m.correct;
+  const partners = usePartners(true).data ?? [];
+  const [partner, setPartner] = useState('');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const retry = useRetryKey();
+  const { error, run } = useAction();
+  const submit = async () => {
+    const asked = `${partner}|${amount}|${reason}`;
+    const vnd = /^-?\d+$/.test(amount.trim()) ? BigInt(amount.trim()) : 0n;
+    const ok = await run(() => actions.correctPartnerEarnings(partner, vnd, reason, retry.keyFor(asked)));
+    if (ok) {
+      retry.done();
+      setAmount('');
+      setReason('');
+    }
+  };
+  return (
+    <form
+      className="card form-card"
+      data-testid="correction-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2>{c.title}</h2>
+      <p className="muted small">{c.lead}</p>
+      <label className="field">
+        <span>{c.partner}</span>
+        <select value={partner} onChange={(e) => setPartner(e.target.value)} required>
+          <option value="" />
+          {partners.map((p) => (
+            <option key={p.userId} value={p.userId}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{c.amount}</span>
+        <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} required />
+      </label>
+      <label className="field">
+        <span>{c.reason}</span>
+        <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} required />
+      </label>
+      <FormError error={error} />
+      <button type="submit" className="button button-primary">
+        {c.submit}
+      </button>
+    </form>
   );
 }

@@ -106,6 +106,14 @@ fn from_row(r: partner_earning::Model) -> DomainResult<Earning> {
         amount: Money::vnd(r.amount_vnd),
         week: Week::parse(&r.week).map_err(|e| corrupt("earning week", e))?,
         at: instant(r.at_ms)?,
+        // A correction's request is the last part of its key (`Earning::key`).
+        request: (r.cause == EarningCause::Correction.code()).then(|| {
+            r.entry_key
+                .rsplit(':')
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        }),
         reference: r.reference,
         by: r.by_actor,
     })

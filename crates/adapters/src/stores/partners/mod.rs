@@ -7,13 +7,13 @@ use domain::audit::AuditEntry;
 use domain::live::Change;
 use domain::ordering::GuideLanguage;
 use domain::partners::{Availability, Earning, Partner, PartnerKind, PartnerStore, Vehicle, Week};
-use domain::shared::{Money, Phone, UserId};
+use domain::shared::{Money, Phone, Unit, UserId};
 use sea_orm::{DatabaseConnection, EntityTrait, PaginatorTrait, QueryOrder, Set};
 
 use crate::catalog_file::{ShiftEntry, days_off_from, days_off_to};
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, parse_json, storage};
 use crate::sql::entities::partner;
-use crate::stores::live;
+use crate::stores::live::{self, SqlWork};
 
 pub(crate) mod ledger;
 
@@ -89,6 +89,16 @@ impl PartnerStore for SqlPartnerStore {
 
     async fn add_payout(&self, payout: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
         ledger::add_payout(&self.db, payout, audit).await
+    }
+
+    async fn add_earning(&self, line: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
+        // One line under its key with its audit entry, as a payout is written.
+        ledger::add_payout(&self.db, line, audit).await
+    }
+
+    async fn add_earning_in(&self, unit: &mut Unit, line: &Earning) -> DomainResult<bool> {
+        let work = SqlWork::of(unit)?;
+        ledger::add(work.txn(), line).await
     }
 }
 

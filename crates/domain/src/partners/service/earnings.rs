@@ -3,9 +3,11 @@
 use super::PartnerService;
 use crate::audit::Staff;
 use crate::error::{DomainError, DomainResult};
-use crate::partners::earnings::{EarningsSummary, Payroll, STATEMENT_WEEKS, Statement, Week};
+use crate::partners::earnings::{
+    EarningCause, EarningsSummary, Payroll, STATEMENT_WEEKS, Statement, Week,
+};
 use crate::partners::model::Partner;
-use crate::shared::UserId;
+use crate::shared::{Money, UserId};
 
 impl PartnerService {
     /// A partner's earnings: today, this week, what is owed, and the last weeks' statements.
@@ -87,6 +89,44 @@ impl PartnerService {
                 now_paid.pay(reference, &by.actor(), now)?;
                 return Ok(now_paid);
             }
+        }
+        self.statement_of(partner, week).await
+    }
+
+    /// An admin's correction of a partner's earnings in this week (a bonus, or a wrong earning
+    /// taken back), with its reason, audited; the same request again writes nothing more.
+    /// Answers the week's statement.
+    pub async fn correct_earnings(
+        &self,
+        by: &Staff,
+        partner: &UserId,
+        amount: Money,
+        reason: &str,
+        request: &str,
+    ) -> DomainResult<Statement> {
+        by.require_admin()?;
+        if self.store.partner(partner).await?.is_none() {
+            return Err(DomainError::not_found("partner"));
+        }
+        let now = self.clock.now();
+        let week = Week::of(now);
+        let statement = self.statement_of(partner, week).await?;
+        let replayed = statement
+            .entries
+            .iter()
+            .any(|e| e.cause == EarningCause::Correction && e.request.as_deref() == Some(request));
+        if !replayed {
+            let line = statement.correct(partner, amount, reason, (request, &by.actor()), now)?;
+            let audit = self.auditor.entry(
+                by,
+                "partner.correct_earnings",
+                format!("partner:{}", partner.as_str()),
+                format!("week={} earned={}", week.code(), statement.earned.amount()),
+                format!("amount={}", line.amount.amount()),
+                &line.reference,
+            );
+            // A retried click's line may be written meanwhile: its key keeps it one.
+            self.store.add_earning(&line, &audit).await?;
         }
         self.statement_of(partner, week).await
     }

@@ -40,8 +40,9 @@ impl PaymentService {
         Ok(expired)
     }
 
-    /// Posts a grant's credit in `unit`, beside the write that grants it.
-    pub async fn grant_in(&self, unit: &mut Unit, entry: &LedgerEntry) -> DomainResult<()> {
+    /// Posts an entry in `unit`, beside the write that causes it (a gift code redeemed, a
+    /// referral rewarded, a tip's earning).
+    pub async fn post_in(&self, unit: &mut Unit, entry: &LedgerEntry) -> DomainResult<()> {
         self.store
             .post(unit, std::slice::from_ref(entry))
             .await

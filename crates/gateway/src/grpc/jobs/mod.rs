@@ -61,5 +61,7 @@ serve_by_subject! {
         get_job_progress(GetJobProgressRequest, GetJobProgressResponse) => traveller: traveller::get_job_progress;
         get_traveller_thread(GetTravellerThreadRequest, GetTravellerThreadResponse) => traveller: traveller::get_traveller_thread;
         send_traveller_message(SendTravellerMessageRequest, SendTravellerMessageResponse) => traveller: traveller::send_traveller_message;
+        get_tip(GetTipRequest, GetTipResponse) => traveller: traveller::get_tip;
+        tip_partner(TipPartnerRequest, TipPartnerResponse) => traveller: traveller::tip_partner;
     }
 }

@@ -3,6 +3,8 @@
 
 use domain::identity::IdentityService;
 use domain::jobs::{JobService, Talker};
+use domain::shared::Money;
+use domain::tips::{TIP_MAX, TIP_MIN, TipService};
 
 use crate::grpc::partner::thread::say_and_read;
 use tonic::{Request, Response, Status};
@@ -11,18 +13,59 @@ use crate::auth::grpc_caller;
 use crate::error::status;
 use crate::pb;
 use crate::wire::job::{point_from_pb, progress_to_pb, thread_to_pb};
-use crate::wire::order::order_id;
+use crate::wire::order::{order_id, timestamp};
 
 /// The traveller's side of a job: any customer's ID token; another's order is NOT_FOUND.
 pub(crate) struct Progress {
     identity: IdentityService,
     jobs: JobService,
+    tips: TipService,
 }
 
 impl Progress {
-    pub(crate) fn new(identity: IdentityService, jobs: JobService) -> Self {
-        Self { identity, jobs }
+    pub(crate) fn new(identity: IdentityService, jobs: JobService, tips: TipService) -> Self {
+        Self {
+            identity,
+            jobs,
+            tips,
+        }
     }
+}
+
+pub(crate) async fn get_tip(
+    me: &Progress,
+    request: Request<pb::GetTipRequest>,
+) -> Result<Response<pb::GetTipResponse>, Status> {
+    let caller = grpc_caller(&me.identity, &request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        me.tips.standing(&caller.user_id, &id).await
+    };
+    let standing = work.await.map_err(status)?;
+    Ok(Response::new(pb::GetTipResponse {
+        given_vnd: standing.given.map_or(0, |m| m.amount()),
+        open_until: standing.until.map(timestamp),
+        min_vnd: TIP_MIN.amount(),
+        max_vnd: TIP_MAX.amount(),
+    }))
+}
+
+pub(crate) async fn tip_partner(
+    me: &Progress,
+    request: Request<pb::TipPartnerRequest>,
+) -> Result<Response<pb::TipPartnerResponse>, Status> {
+    let caller = grpc_caller(&me.identity, &request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let id = order_id(&r.order_id)?;
+        me.tips
+            .tip(&caller.user_id, &id, Money::vnd(r.amount_vnd))
+            .await
+    };
+    let given = work.await.map_err(status)?;
+    Ok(Response::new(pb::TipPartnerResponse {
+        given_vnd: given.amount(),
+    }))
 }
 
 pub(crate) async fn get_job_progress(

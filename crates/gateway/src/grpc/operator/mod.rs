@@ -95,6 +95,7 @@ serve_by_subject! {
         get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => jobs::get_order_job_thread;
         list_payroll(ListPayrollRequest, ListPayrollResponse) => partners::list_payroll;
         pay_partner_week(PayPartnerWeekRequest, PayPartnerWeekResponse) => partners::pay_partner_week;
+        correct_partner_earnings(CorrectPartnerEarningsRequest, CorrectPartnerEarningsResponse) => partners::correct_partner_earnings;
         export_payroll(ExportPayrollRequest, ExportPayrollResponse) => partners::export_payroll;
         get_backups(GetBackupsRequest, GetBackupsResponse) => backups::get_backups;
         start_backup(StartBackupRequest, StartBackupResponse) => backups::start_backup;

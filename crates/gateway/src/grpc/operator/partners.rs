@@ -2,7 +2,7 @@
 //! jobs go back to the board), and their weekly pay.
 
 use domain::partners::Week;
-use domain::shared::UserId;
+use domain::shared::{Money, UserId};
 use tonic::{Request, Response, Status};
 
 use super::Operators;
@@ -106,6 +106,31 @@ pub(super) async fn pay_partner_week(
     };
     let statement = work.await.map_err(status)?;
     Ok(Response::new(pb::PayPartnerWeekResponse {
+        statement: Some(statement_to_pb(&statement, true, true)),
+    }))
+}
+
+pub(super) async fn correct_partner_earnings(
+    ops: &Operators,
+    request: Request<pb::CorrectPartnerEarningsRequest>,
+) -> Result<Response<pb::CorrectPartnerEarningsResponse>, Status> {
+    let by = ops.admin(&request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let partner = UserId::parse(&r.partner_id)?;
+        ops.s
+            .partners
+            .correct_earnings(
+                &by,
+                &partner,
+                Money::vnd(r.amount_vnd),
+                &r.reason,
+                &r.request_id,
+            )
+            .await
+    };
+    let statement = work.await.map_err(status)?;
+    Ok(Response::new(pb::CorrectPartnerEarningsResponse {
         statement: Some(statement_to_pb(&statement, true, true)),
     }))
 }

@@ -23,6 +23,7 @@ import { Breakdown } from './breakdown';
 import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
+import { TipCard } from './tip-card';
 import { JobProgress } from './job-progress';
 import { JobTalk } from './job-talk';
 import { downloadCalendar, Voucher } from './voucher';
@@ -100,6 +101,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
             <OrderCancellationLine order={order} />
           </div>
           {allows(order, OrderAction.REVIEW) && review?.(order.id)}
+          {allows(order, OrderAction.REVIEW) && <TipCard orderId={order.id} />}
           {flow && flow !== 'massage' && <DriverCard order={order} guide={flow === 'escort'} />}
           <div className="card form-card">
             <h2>{m.contactTitle}</h2>

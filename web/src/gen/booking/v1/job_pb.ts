@@ -2,16 +2,113 @@
 // @generated from file booking/v1/job.proto (package booking.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { AcceptJobRequestSchema, AcceptJobResponseSchema, AdvanceJobRequestSchema, AdvanceJobResponseSchema, CheckInRequestSchema, CheckInResponseSchema, DeclineJobRequestSchema, DeclineJobResponseSchema, GetHotelPhotoRequestSchema, GetHotelPhotoResponseSchema, GetJobProgressRequestSchema, GetJobProgressResponseSchema, GetJobRequestSchema, GetJobResponseSchema, GetJobThreadRequestSchema, GetJobThreadResponseSchema, GetTravellerThreadRequestSchema, GetTravellerThreadResponseSchema, ListJobsRequestSchema, ListJobsResponseSchema, ReportNoShowRequestSchema, ReportNoShowResponseSchema, ReportPositionRequestSchema, ReportPositionResponseSchema, SendJobMessageRequestSchema, SendJobMessageResponseSchema, SendTravellerMessageRequestSchema, SendTravellerMessageResponseSchema } from "./partner_pb";
 import { file_booking_v1_partner } from "./partner_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file booking/v1/job.proto.
  */
 export const file_booking_v1_job: GenFile = /*@__PURE__*/
-  fileDesc("ChRib29raW5nL3YxL2pvYi5wcm90bxIKYm9va2luZy52MTLHAgoSSm9iRGlzcGF0Y2hTZXJ2aWNlEkoKCExpc3RKb2JzEhsuYm9va2luZy52MS5MaXN0Sm9ic1JlcXVlc3QaHC5ib29raW5nLnYxLkxpc3RKb2JzUmVzcG9uc2UiA5ACARJECgZHZXRKb2ISGS5ib29raW5nLnYxLkdldEpvYlJlcXVlc3QaGi5ib29raW5nLnYxLkdldEpvYlJlc3BvbnNlIgOQAgESTQoJQWNjZXB0Sm9iEhwuYm9va2luZy52MS5BY2NlcHRKb2JSZXF1ZXN0Gh0uYm9va2luZy52MS5BY2NlcHRKb2JSZXNwb25zZSIDkAICElAKCkRlY2xpbmVKb2ISHS5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5EZWNsaW5lSm9iUmVzcG9uc2UiA5ACAjLeAgoOSm9iU3RlcFNlcnZpY2USUAoKQWR2YW5jZUpvYhIdLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXNwb25zZSIDkAICEkcKB0NoZWNrSW4SGi5ib29raW5nLnYxLkNoZWNrSW5SZXF1ZXN0GhsuYm9va2luZy52MS5DaGVja0luUmVzcG9uc2UiA5ACAhJZCg1HZXRIb3RlbFBob3RvEiAuYm9va2luZy52MS5HZXRIb3RlbFBob3RvUmVxdWVzdBohLmJvb2tpbmcudjEuR2V0SG90ZWxQaG90b1Jlc3BvbnNlIgOQAgESVgoMUmVwb3J0Tm9TaG93Eh8uYm9va2luZy52MS5SZXBvcnROb1Nob3dSZXF1ZXN0GiAuYm9va2luZy52MS5SZXBvcnROb1Nob3dSZXNwb25zZSIDkAICMnUKFUpvYldoZXJlYWJvdXRzU2VydmljZRJcCg5SZXBvcnRQb3NpdGlvbhIhLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXF1ZXN0GiIuYm9va2luZy52MS5SZXBvcnRQb3NpdGlvblJlc3BvbnNlIgOQAgIyyAEKEEpvYlRocmVhZFNlcnZpY2USVgoMR2V0Sm9iVGhyZWFkEh8uYm9va2luZy52MS5HZXRKb2JUaHJlYWRSZXF1ZXN0GiAuYm9va2luZy52MS5HZXRKb2JUaHJlYWRSZXNwb25zZSIDkAIBElwKDlNlbmRKb2JNZXNzYWdlEiEuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlcXVlc3QaIi5ib29raW5nLnYxLlNlbmRKb2JNZXNzYWdlUmVzcG9uc2UiA5ACAjLNAgoTVHJhdmVsbGVySm9iU2VydmljZRJcCg5HZXRKb2JQcm9ncmVzcxIhLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXF1ZXN0GiIuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1Jlc3BvbnNlIgOQAgESaAoSR2V0VHJhdmVsbGVyVGhyZWFkEiUuYm9va2luZy52MS5HZXRUcmF2ZWxsZXJUaHJlYWRSZXF1ZXN0GiYuYm9va2luZy52MS5HZXRUcmF2ZWxsZXJUaHJlYWRSZXNwb25zZSIDkAIBEm4KFFNlbmRUcmF2ZWxsZXJNZXNzYWdlEicuYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlcXVlc3QaKC5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_partner]);
+  fileDesc("ChRib29raW5nL3YxL2pvYi5wcm90bxIKYm9va2luZy52MSIhCg1HZXRUaXBSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJInUKDkdldFRpcFJlc3BvbnNlEhEKCWdpdmVuX3ZuZBgBIAEoAxIuCgpvcGVuX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdtaW5fdm5kGAMgASgDEg8KB21heF92bmQYBCABKAMiOQoRVGlwUGFydG5lclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEgoKYW1vdW50X3ZuZBgCIAEoAyInChJUaXBQYXJ0bmVyUmVzcG9uc2USEQoJZ2l2ZW5fdm5kGAEgASgDMscCChJKb2JEaXNwYXRjaFNlcnZpY2USSgoITGlzdEpvYnMSGy5ib29raW5nLnYxLkxpc3RKb2JzUmVxdWVzdBocLmJvb2tpbmcudjEuTGlzdEpvYnNSZXNwb25zZSIDkAIBEkQKBkdldEpvYhIZLmJvb2tpbmcudjEuR2V0Sm9iUmVxdWVzdBoaLmJvb2tpbmcudjEuR2V0Sm9iUmVzcG9uc2UiA5ACARJNCglBY2NlcHRKb2ISHC5ib29raW5nLnYxLkFjY2VwdEpvYlJlcXVlc3QaHS5ib29raW5nLnYxLkFjY2VwdEpvYlJlc3BvbnNlIgOQAgISUAoKRGVjbGluZUpvYhIdLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXNwb25zZSIDkAICMt4CCg5Kb2JTdGVwU2VydmljZRJQCgpBZHZhbmNlSm9iEh0uYm9va2luZy52MS5BZHZhbmNlSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlc3BvbnNlIgOQAgISRwoHQ2hlY2tJbhIaLmJvb2tpbmcudjEuQ2hlY2tJblJlcXVlc3QaGy5ib29raW5nLnYxLkNoZWNrSW5SZXNwb25zZSIDkAICElkKDUdldEhvdGVsUGhvdG8SIC5ib29raW5nLnYxLkdldEhvdGVsUGhvdG9SZXF1ZXN0GiEuYm9va2luZy52MS5HZXRIb3RlbFBob3RvUmVzcG9uc2UiA5ACARJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgIydQoVSm9iV2hlcmVhYm91dHNTZXJ2aWNlElwKDlJlcG9ydFBvc2l0aW9uEiEuYm9va2luZy52MS5SZXBvcnRQb3NpdGlvblJlcXVlc3QaIi5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVzcG9uc2UiA5ACAjLIAQoQSm9iVGhyZWFkU2VydmljZRJWCgxHZXRKb2JUaHJlYWQSHy5ib29raW5nLnYxLkdldEpvYlRocmVhZFJlcXVlc3QaIC5ib29raW5nLnYxLkdldEpvYlRocmVhZFJlc3BvbnNlIgOQAgESXAoOU2VuZEpvYk1lc3NhZ2USIS5ib29raW5nLnYxLlNlbmRKb2JNZXNzYWdlUmVxdWVzdBoiLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXNwb25zZSIDkAICMuUDChNUcmF2ZWxsZXJKb2JTZXJ2aWNlElwKDkdldEpvYlByb2dyZXNzEiEuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1JlcXVlc3QaIi5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVzcG9uc2UiA5ACARJoChJHZXRUcmF2ZWxsZXJUaHJlYWQSJS5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlcXVlc3QaJi5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlIgOQAgESbgoUU2VuZFRyYXZlbGxlck1lc3NhZ2USJy5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBooLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZSIDkAICEkQKBkdldFRpcBIZLmJvb2tpbmcudjEuR2V0VGlwUmVxdWVzdBoaLmJvb2tpbmcudjEuR2V0VGlwUmVzcG9uc2UiA5ACARJQCgpUaXBQYXJ0bmVyEh0uYm9va2luZy52MS5UaXBQYXJ0bmVyUmVxdWVzdBoeLmJvb2tpbmcudjEuVGlwUGFydG5lclJlc3BvbnNlIgOQAgJiBnByb3RvMw", [file_booking_v1_partner, file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message booking.v1.GetTipRequest
+ */
+export type GetTipRequest = Message<"booking.v1.GetTipRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message booking.v1.GetTipRequest.
+ * Use `create(GetTipRequestSchema)` to create a new message.
+ */
+export const GetTipRequestSchema: GenMessage<GetTipRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_job, 0);
+
+/**
+ * @generated from message booking.v1.GetTipResponse
+ */
+export type GetTipResponse = Message<"booking.v1.GetTipResponse"> & {
+  /**
+   * What was tipped; 0, nothing yet.
+   *
+   * @generated from field: int64 given_vnd = 1;
+   */
+  givenVnd: bigint;
+
+  /**
+   * Until when a tip may be given; unset when it may not.
+   *
+   * @generated from field: google.protobuf.Timestamp open_until = 2;
+   */
+  openUntil?: Timestamp | undefined;
+
+  /**
+   * The bounds of a tip, in whole thousands of đồng.
+   *
+   * @generated from field: int64 min_vnd = 3;
+   */
+  minVnd: bigint;
+
+  /**
+   * @generated from field: int64 max_vnd = 4;
+   */
+  maxVnd: bigint;
+};
+
+/**
+ * Describes the message booking.v1.GetTipResponse.
+ * Use `create(GetTipResponseSchema)` to create a new message.
+ */
+export const GetTipResponseSchema: GenMessage<GetTipResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_job, 1);
+
+/**
+ * @generated from message booking.v1.TipPartnerRequest
+ */
+export type TipPartnerRequest = Message<"booking.v1.TipPartnerRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: int64 amount_vnd = 2;
+   */
+  amountVnd: bigint;
+};
+
+/**
+ * Describes the message booking.v1.TipPartnerRequest.
+ * Use `create(TipPartnerRequestSchema)` to create a new message.
+ */
+export const TipPartnerRequestSchema: GenMessage<TipPartnerRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_job, 2);
+
+/**
+ * @generated from message booking.v1.TipPartnerResponse
+ */
+export type TipPartnerResponse = Message<"booking.v1.TipPartnerResponse"> & {
+  /**
+   * @generated from field: int64 given_vnd = 1;
+   */
+  givenVnd: bigint;
+};
+
+/**
+ * Describes the message booking.v1.TipPartnerResponse.
+ * Use `create(TipPartnerResponseSchema)` to create a new message.
+ */
+export const TipPartnerResponseSchema: GenMessage<TipPartnerResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_job, 3);
 
 /**
  * Offers: a partner's schedule, one job, taking or turning down an offer.
@@ -220,6 +317,28 @@ export const TravellerJobService: GenService<{
     methodKind: "unary";
     input: typeof SendTravellerMessageRequestSchema;
     output: typeof SendTravellerMessageResponseSchema;
+  },
+  /**
+   * Whether the traveller may tip the partner who delivered the order, and what they tipped.
+   *
+   * @generated from rpc booking.v1.TravellerJobService.GetTip
+   */
+  getTip: {
+    methodKind: "unary";
+    input: typeof GetTipRequestSchema;
+    output: typeof GetTipResponseSchema;
+  },
+  /**
+   * Tips that partner from the wallet, once, within a set time of the completed service; the tip
+   * reaches the partner's earnings in full. FAILED_PRECONDITION in words when it may not be (not
+   * completed, too late, no partner of ours, tipped already, the wallet short).
+   *
+   * @generated from rpc booking.v1.TravellerJobService.TipPartner
+   */
+  tipPartner: {
+    methodKind: "unary";
+    input: typeof TipPartnerRequestSchema;
+    output: typeof TipPartnerResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_job, 4);
