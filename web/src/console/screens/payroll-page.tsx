@@ -164,7 +164,7 @@ function CorrectionForm() {
   };
   return (
     <form
-      className="card form-card"
+      className="card form-card order-narrow"
       data-testid="correction-form"
       onSubmit={(e) => {
         e.preventDefault();
