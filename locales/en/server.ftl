@@ -545,6 +545,7 @@ gift-redeemed_by_you = You have already redeemed gift code { $code }
 gift-redeemed = Gift code { $code } has already been redeemed
 gift-expired = Gift code { $code } can no longer be redeemed
 gift-unknown = No gift code { $code }: check the letters on the card
+gift-throttled = Too many codes that did not work: try again in { $minutes } minutes
 gift-batch_exists = There is already a batch named { $name }
 referral-code_format = An invitation code is 8 letters and digits
 referral-off = Invitations are not open at the moment

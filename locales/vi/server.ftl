@@ -452,6 +452,7 @@ gift-redeemed_by_you = Bạn đã đổi mã quà tặng { $code } rồi
 gift-redeemed = Mã quà tặng { $code } đã được đổi
 gift-expired = Mã quà tặng { $code } đã hết hạn đổi
 gift-unknown = Không có mã quà tặng { $code }: vui lòng kiểm tra lại các ký tự trên thẻ
+gift-throttled = Bạn đã nhập sai quá nhiều mã: vui lòng thử lại sau { $minutes } phút
 gift-batch_exists = Đã có lô mã tên { $name }
 referral-code_format = Mã mời gồm 8 chữ cái và chữ số
 referral-off = Hiện chưa mở chương trình mời bạn

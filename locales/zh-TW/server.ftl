@@ -453,6 +453,7 @@ gift-redeemed_by_you = 您已兌換過禮物卡 { $code }
 gift-redeemed = 禮物卡 { $code } 已被兌換
 gift-expired = 禮物卡 { $code } 已超過兌換期限
 gift-unknown = 查無禮物卡 { $code }，請核對卡上的字元
+gift-throttled = 輸入錯誤的序號太多次，請 { $minutes } 分鐘後再試
 gift-batch_exists = 已有名為 { $name } 的批次
 referral-code_format = 邀請碼為 8 個英文字母與數字
 referral-off = 目前未開放邀請好友活動

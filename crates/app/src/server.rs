@@ -246,6 +246,7 @@ impl App {
             order_store.clone(),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
+            Arc::new(SqlRateLimiter::new(db.clone())),
         );
         let referrals = ReferralService::new(
             Arc::new(SqlReferralStore::new(db.clone())),

@@ -204,6 +204,16 @@ api_test!(
             .unwrap_err();
         assert_eq!(unkeyed.code(), Code::InvalidArgument);
 
+        // Codes cannot be tried by the thousand: Bob's failures so far (two) and eight more fill
+        // his hour; then even a good code waits, and he is told how long.
+        for n in 0..8 {
+            let miss = redeem(app, &bob, "ZZZZ-ZZZZ-ZZZZ-ZZZZ", &format!("miss-{n}")).await;
+            assert_eq!(miss.unwrap_err().code(), Code::FailedPrecondition);
+        }
+        let held = redeem(app, &bob, &codes[1], "redeem-5").await.unwrap_err();
+        assert_eq!(held.code(), Code::ResourceExhausted, "{held:?}");
+        assert!(held.message().contains("分鐘後再試"), "{}", held.message());
+
         // The console's list counts the redeemed.
         let listed = ops(app)
             .await

@@ -9,6 +9,7 @@ use super::model::{Batch, Credit, GiftCode, GiftCodeId, issue};
 use super::ports::{BatchSummary, GiftStore, RedeemError, Redemption};
 use crate::audit::{Auditor, Staff};
 use crate::error::{DomainError, DomainResult, msg};
+use crate::identity::{Limit, RateLimiter, Take};
 use crate::ordering::{IdempotencyKey, OrderStore};
 use crate::payment::{LedgerEntry, PaymentService};
 use crate::shared::{Clock, Money, Randomness, UserId};
@@ -22,7 +23,12 @@ pub struct GiftService {
     clock: Arc<dyn Clock>,
     random: Arc<dyn Randomness>,
     audit: Auditor,
+    /// Counts a customer's redeems that fail, so codes cannot be tried by the thousand.
+    limiter: Arc<dyn RateLimiter>,
 }
+
+/// Redeems that may fail in an hour, per customer (a typo or two, never a search).
+pub const FAILED_REDEEMS_PER_HOUR: u32 = 10;
 
 /// A code redeemed: what it gave, and the balance after.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +45,7 @@ impl GiftService {
         orders: Arc<dyn OrderStore>,
         clock: Arc<dyn Clock>,
         random: Arc<dyn Randomness>,
+        limiter: Arc<dyn RateLimiter>,
     ) -> Self {
         Self {
             store,
@@ -47,6 +54,7 @@ impl GiftService {
             audit: Auditor::new(clock.clone(), random.clone()),
             clock,
             random,
+            limiter,
         }
     }
 
@@ -108,6 +116,34 @@ impl GiftService {
     ) -> DomainResult<Redeemed> {
         let code = GiftCodeId::parse(raw)?;
         let now = self.clock.now();
+        // Every try is counted first; one that redeems is given back, so only failures add up.
+        let tries = format!("gift-redeem:{}", customer.as_str());
+        let hour = Limit {
+            max: FAILED_REDEEMS_PER_HOUR,
+            window: chrono::Duration::hours(1),
+        };
+        if let Take::Full(window) = self.limiter.take(&tries, hour, now).await? {
+            let wait = (window.resets_at - now).num_seconds().max(1);
+            return Err(DomainError::Throttled {
+                message: msg("gift.throttled").with("minutes", (wait + 59) / 60),
+                retry_after_secs: u64::try_from(wait).unwrap_or(1),
+            });
+        }
+        let redeemed = self.redeem_counted(customer, &code, key, now).await;
+        if redeemed.is_ok() {
+            self.limiter.give_back(&tries).await?;
+        }
+        redeemed
+    }
+
+    async fn redeem_counted(
+        &self,
+        customer: &UserId,
+        code: &GiftCodeId,
+        key: &IdempotencyKey,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> DomainResult<Redeemed> {
+        let code = code.clone();
         let mut unit = self.orders.begin().await?;
         let redemption = self
             .store
