@@ -254,7 +254,16 @@ export const consoleMessages = {
     reason: t('customers-reason'),
     adjustAsk: (amount: string, reason: string) => t('customers-adjust-ask', { amount, reason }),
     adjusted: (balance: string) => t('customers-adjusted', { balance }),
-    kinds: { TOP_UP: t('customers-kinds-top-up'), SPEND: t('customers-kinds-spend'), REFUND: t('customers-kinds-refund'), ADJUSTMENT: t('customers-kinds-adjustment') } as Record<string, string>,
+    kinds: {
+      TOP_UP: t('customers-kinds-top-up'),
+      SPEND: t('customers-kinds-spend'),
+      REFUND: t('customers-kinds-refund'),
+      ADJUSTMENT: t('customers-kinds-adjustment'),
+      GIFT: t('customers-kinds-gift'),
+      EXPIRY: t('customers-kinds-expiry'),
+      REFERRAL: t('customers-kinds-referral'),
+      TIP: t('customers-kinds-tip'),
+    } as Record<string, string>,
   },
   catalog: {
     wordsLanguage: t('catalog-words-language'),
