@@ -301,3 +301,5 @@ mod promotions;
 mod referrals;
 #[path = "repo/support.rs"]
 mod support;
+#[path = "repo/vnpay_refunds.rs"]
+mod vnpay_refunds;

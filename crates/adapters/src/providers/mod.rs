@@ -9,6 +9,7 @@ pub mod media;
 pub mod oidc;
 pub mod payments;
 pub mod push;
+pub mod vnpay_refunds;
 
 /// Chooses ring as the process's TLS crypto provider (the mailer's, object storage's and the
 /// identity providers'), before any HTTP client is built; calling it again is harmless.

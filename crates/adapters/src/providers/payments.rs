@@ -60,7 +60,7 @@ impl VnPay {
     }
 }
 
-fn mac512(secret: &str, data: &[u8]) -> Hmac<Sha512> {
+pub(crate) fn mac512(secret: &str, data: &[u8]) -> Hmac<Sha512> {
     // HMAC takes a key of any length; this cannot fail.
     let mut mac = <Hmac<Sha512> as Mac>::new_from_slice(secret.as_bytes())
         .unwrap_or_else(|_| unreachable!("HMAC accepts any key length"));
@@ -100,7 +100,7 @@ fn signed_text(params: &BTreeMap<&str, &str>) -> String {
 }
 
 /// `yyyyMMddHHmmss` in GMT+7, as VNPay wants its dates.
-fn vnpay_time(at: DateTime<Utc>) -> String {
+pub(crate) fn vnpay_time(at: DateTime<Utc>) -> String {
     LocalTime::of(at).naive().format("%Y%m%d%H%M%S").to_string()
 }
 

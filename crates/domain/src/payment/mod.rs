@@ -13,7 +13,7 @@ mod wallet;
 pub use model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
 pub use ports::{
     BankFeed, BankNotice, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome,
-    VnPayError, VnPayGateway, VnPayResult,
+    VnPayError, VnPayGateway, VnPayRefund, VnPayRefundAnswer, VnPayRefunds, VnPayResult,
 };
 pub use service::{Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings};
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};

@@ -158,6 +158,44 @@ pub trait VnPayGateway: Send + Sync {
     fn verify(&self, params: &[(String, String)]) -> Result<VnPayResult, VnPayError>;
 }
 
+/// A refund asked of VNPay (its `refund` call): all or part of one payment it settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VnPayRefund {
+    /// Ours, unique; the same again for a retry, which VNPay then answers as asked already.
+    pub request_id: String,
+    /// The payment refunded (VNPay's `vnp_TxnRef`).
+    pub payment: PaymentId,
+    pub amount: Money,
+    /// All of the payment, or a part of it.
+    pub whole: bool,
+    /// VNPay's number for the payment, from its answer when it was paid.
+    pub transaction_no: String,
+    /// When the payment was made.
+    pub paid_at: DateTime<Utc>,
+    /// Who asks (a staff member, or the system for a customer's own cancellation).
+    pub by: String,
+    pub at: DateTime<Utc>,
+}
+
+/// VNPay's answer to a refund, its signature checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VnPayRefundAnswer {
+    /// Taken (`00`).
+    Accepted,
+    /// A refund of that payment was asked before and is being made (`94`): a retry's answer.
+    AskedBefore,
+    /// Refused, with VNPay's code (`91` no such payment, `95` the payment did not succeed, `02`,
+    /// `03`, `97`, `99` …).
+    Refused(String),
+}
+
+/// VNPay's refund call. An answer that does not come in time, or whose signature fails, is
+/// `Unavailable`: nothing is known, and the same request may be sent again.
+#[async_trait]
+pub trait VnPayRefunds: Send + Sync {
+    async fn refund(&self, refund: &VnPayRefund) -> DomainResult<VnPayRefundAnswer>;
+}
+
 /// The bank's signature on its notices (HMAC with a shared secret).
 pub trait BankFeed: Send + Sync {
     fn verify(&self, body: &[u8], signature: &str) -> bool;
