@@ -6,7 +6,6 @@
 
 use chrono::{DateTime, Utc};
 
-use super::ports::SettleError;
 use super::wallet::{Cause, EntryKind, LedgerEntry};
 use crate::error::msg;
 use crate::ordering::OrderId;
@@ -99,6 +98,10 @@ pub struct LotMoves {
     pub taken: Vec<Draw>,
 }
 
+/// A debit that would spend credit past its time: short of money, as the wallet says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpendsExpired;
+
 /// What the store must read for an entry's moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LotsNeeded {
@@ -134,14 +137,14 @@ impl LedgerEntry {
         lots: &[CreditLot],
         drawn: &[Draw],
         balance_after: Money,
-    ) -> Result<LotMoves, SettleError> {
+    ) -> Result<LotMoves, SpendsExpired> {
         if self.lots_needed() == LotsNeeded::Open {
             let expired: i64 = expiring(lots, self.at)
                 .iter()
                 .map(|d| d.amount.amount())
                 .sum();
             if balance_after.amount() < expired {
-                return Err(SettleError::Insufficient);
+                return Err(SpendsExpired);
             }
         }
         let mut moves = LotMoves::default();

@@ -1,7 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::credit::CreditLot;
+use super::credit::{CreditLot, SpendsExpired};
 use super::model::{Payment, PaymentId};
 use super::wallet::LedgerEntry;
 use crate::audit::AuditEntry;
@@ -84,6 +84,12 @@ pub enum SettleError {
     /// The bank notice was applied before.
     Duplicate,
     Other(DomainError),
+}
+
+impl From<SpendsExpired> for SettleError {
+    fn from(_: SpendsExpired) -> Self {
+        SettleError::Insufficient
+    }
 }
 
 impl From<DomainError> for SettleError {
