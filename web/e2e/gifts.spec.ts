@@ -39,7 +39,7 @@ test('an admin issues a batch and downloads its CSV; a customer redeems a code o
   await expect(row.getByTestId('redeemed')).toHaveText('0');
   const [download] = await Promise.all([console.waitForEvent('download'), row.getByRole('button', { name: 'CSV' }).click()]);
   const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.startsWith('\uFEFFcode,amount_vnd')).toBe(true);
+  expect(csv.startsWith('\uFEFF序號,面額（越南盾）')).toBe(true);
   const codes = csv.trim().split(/\r?\n/).slice(1).map((line) => line.split(',')[0]);
   expect(codes).toHaveLength(3);
   await console.screenshot({ path: test.info().outputPath('console-gifts.png'), fullPage: true });

@@ -121,7 +121,7 @@ api_test!(
             .lines()
             .map(|l| l.split(',').map(str::to_owned).collect())
             .collect();
-        assert_eq!(rows[0][0], "code");
+        assert_eq!(rows[0][0], "序號", "headers in the caller's language");
         assert_eq!(rows.len(), 4);
         let codes: Vec<String> = rows[1..].iter().map(|r| r[0].clone()).collect();
         assert!(

@@ -6,6 +6,7 @@ use domain::shared::{LocalTime, Money};
 
 use super::csv::CsvFile;
 use crate::pb;
+use crate::texts::term;
 use crate::wire::order::timestamp;
 
 pub(crate) fn batch_from_pb(r: &pb::IssueGiftCodesRequest) -> DomainResult<Batch> {
@@ -30,20 +31,24 @@ pub(crate) fn summary_to_pb(b: &BatchSummary) -> pb::GiftBatch {
     }
 }
 
-/// The batch's codes, one a row, in the order issued; times in Vietnam time.
+/// The batch's codes, one a row, in the order issued: headers in the caller's language, times in
+/// Vietnam time.
 pub(crate) fn batch_csv(codes: &[GiftCode]) -> DomainResult<(String, String)> {
     let first = codes
         .first()
         .ok_or_else(|| DomainError::not_found("gift batch"))?;
     let mut out = CsvFile::new();
-    out.row([
-        "code",
-        "amount_vnd",
-        "redeem_until",
-        "credit_days",
-        "redeemed_by",
-        "redeemed_at",
-    ]);
+    out.row(
+        [
+            "gift_csv.code",
+            "gift_csv.amount_vnd",
+            "gift_csv.redeem_until",
+            "gift_csv.credit_days",
+            "gift_csv.redeemed_by",
+            "gift_csv.redeemed_at",
+        ]
+        .map(term),
+    );
     for c in codes {
         let (by, at) = c
             .redeemed
