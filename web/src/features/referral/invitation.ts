@@ -9,9 +9,11 @@ import { claimReferral } from './api/referral-api';
 /** The code of the invitation a visitor came by, kept until they are signed in to claim it. */
 const KEY = 'booking.invitation';
 
-/** Keeps the `ref` of an invitation link (`/register?ref=CODE`) for after sign-up. */
+/** Keeps the `ref` of an invitation link (`/register?ref=CODE`) for after sign-up; the server
+ * reads the code when it is claimed, and says why when it is none. */
 export function rememberInvitation(code: string | null): void {
-  if (code && /^[A-Za-z0-9]{8}$/.test(code)) localStorage.setItem(KEY, code);
+  const kept = code?.trim().slice(0, 64);
+  if (kept) localStorage.setItem(KEY, kept);
 }
 
 export function rememberedInvitation(): string | null {
