@@ -137,12 +137,17 @@ impl Earning {
             (EarningCause::Correction, _, Some(request)) => {
                 format!("fix:{}:{request}", self.partner.as_str())
             }
-            (EarningCause::Tip, Some(order), _) => format!("tip:{}", order.as_str()),
+            (EarningCause::Tip, Some(order), _) => Self::tip_key(order),
             (EarningCause::Completed | EarningCause::NoShow, Some(order), _) => {
                 format!("job:{}", order.as_str())
             }
             _ => format!("week:{}:{}", self.partner.as_str(), self.week.code()),
         }
+    }
+
+    /// The key of an order's tip: one per order.
+    pub fn tip_key(order: &OrderId) -> String {
+        format!("tip:{}", order.as_str())
     }
 
     /// What the week's tips add up to, and its corrections.

@@ -23,6 +23,8 @@ pub trait PartnerStore: Send + Sync {
         from: Week,
         until: Week,
     ) -> DomainResult<Vec<Earning>>;
+    /// The ledger line under `key` (`Earning::key`), if there is one.
+    async fn earning(&self, key: &str) -> DomainResult<Option<Earning>>;
     /// What a partner's ledger adds up to: earned and not yet paid.
     async fn owed(&self, partner: &UserId) -> DomainResult<Money>;
     /// Writes a week's payout with the admin's audit entry; `false` when that week was paid

@@ -124,6 +124,10 @@ impl PartnerStore for Partners {
         Ok(true)
     }
 
+    async fn earning(&self, key: &str) -> DomainResult<Option<Earning>> {
+        Ok(self.state.lock().unwrap().ledger.get(key).cloned())
+    }
+
     async fn add_earning(&self, line: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
         self.add_payout(line, audit).await
     }

@@ -114,18 +114,14 @@ impl TipService {
         Ok(TipStanding { given, until })
     }
 
+    /// The tip on the order, read by its ledger line's key (one per order).
     async fn tipped(&self, id: &OrderId, partner: &UserId) -> DomainResult<Option<Money>> {
-        let ledger = self
+        let key = Earning::tip_key(id);
+        Ok(self
             .partners
-            .ledger(
-                Some(partner),
-                Week::of(self.clock.now()).back(2),
-                Week::of(self.clock.now()).next(),
-            )
-            .await?;
-        Ok(ledger
-            .iter()
-            .find(|e| e.cause == EarningCause::Tip && e.order_id.as_ref() == Some(id))
+            .earning(&key)
+            .await?
+            .filter(|e| &e.partner == partner)
             .map(|e| e.amount))
     }
 }

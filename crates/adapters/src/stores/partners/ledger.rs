@@ -38,6 +38,16 @@ pub(super) async fn ledger(
         .collect()
 }
 
+/// The entry under `key`.
+pub(super) async fn one(db: &DatabaseConnection, key: &str) -> DomainResult<Option<Earning>> {
+    partner_earning::Entity::find_by_id(key)
+        .one(db)
+        .await
+        .map_err(storage)?
+        .map(from_row)
+        .transpose()
+}
+
 /// The sum of a partner's entries.
 pub(super) async fn owed(db: &DatabaseConnection, partner: &UserId) -> DomainResult<Money> {
     let sum: Option<Option<i64>> = partner_earning::Entity::find()

@@ -91,6 +91,10 @@ impl PartnerStore for SqlPartnerStore {
         ledger::add_payout(&self.db, payout, audit).await
     }
 
+    async fn earning(&self, key: &str) -> DomainResult<Option<Earning>> {
+        ledger::one(&self.db, key).await
+    }
+
     async fn add_earning(&self, line: &Earning, audit: &AuditEntry) -> DomainResult<bool> {
         // One line under its key with its audit entry, as a payout is written.
         ledger::add_payout(&self.db, line, audit).await
