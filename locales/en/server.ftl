@@ -568,3 +568,13 @@ tip-too_late = Tips are given within { $days } days of the service
 tip-range = A tip is a whole number of thousands of đồng, from { $min } to { $max }
 tip-no_partner = This service was not delivered by one of our partners, so it cannot be tipped here
 tip-given = You have tipped for this service already
+
+## Refunds back where the money came from
+refund-route_unknown = Unknown refund route
+refund-state_unknown = Unknown refund state
+refund-bank = Please enter the bank's name
+refund-number = The account number has 6 to 19 letters and digits
+refund-holder = Please enter the account holder's name
+refund-account_required = A refund to a bank transfer needs the account it goes to
+refund-not_open = This refund has already been handled
+refund-bank_ref = Please enter the bank's transaction reference

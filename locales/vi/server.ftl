@@ -475,3 +475,13 @@ tip-too_late = Chỉ tip trong vòng { $days } ngày sau dịch vụ
 tip-range = Tiền tip là số tròn nghìn đồng, từ { $min } đến { $max }
 tip-no_partner = Dịch vụ này không do đối tác của chúng tôi thực hiện nên không thể tip tại đây
 tip-given = Bạn đã tip cho dịch vụ này rồi
+
+## Refunds back where the money came from
+refund-route_unknown = Không rõ nơi hoàn tiền
+refund-state_unknown = Không rõ trạng thái hoàn tiền
+refund-bank = Vui lòng nhập tên ngân hàng
+refund-number = Số tài khoản gồm 6 đến 19 chữ và số
+refund-holder = Vui lòng nhập tên chủ tài khoản
+refund-account_required = Hoàn về chuyển khoản ngân hàng cần tài khoản nhận của bạn
+refund-not_open = Khoản hoàn tiền này đã được xử lý
+refund-bank_ref = Vui lòng nhập mã giao dịch của ngân hàng

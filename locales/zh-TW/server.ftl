@@ -476,3 +476,13 @@ tip-too_late = 小費須在服務後 { $days } 天內給
 tip-range = 小費須為千元的整數倍，{ $min } 至 { $max }
 tip-no_partner = 這項服務不是由我們的夥伴提供，無法在此給小費
 tip-given = 您已為這項服務給過小費
+
+## Refunds back where the money came from
+refund-route_unknown = 不明的退款去向
+refund-state_unknown = 不明的退款狀態
+refund-bank = 請填寫銀行名稱
+refund-number = 帳號須為 6 至 19 位英數字
+refund-holder = 請填寫戶名
+refund-account_required = 退回銀行轉帳需要您的收款帳戶
+refund-not_open = 這筆退款已處理完成
+refund-bank_ref = 請填寫銀行的交易編號

@@ -40,6 +40,7 @@ mod m20261130_000034_gift_codes;
 mod m20261130_000035_promo_customer_uses;
 mod m20261130_000036_credit_lots;
 mod m20261130_000037_referrals;
+mod m20261130_000038_refund_parts;
 
 pub struct Migrator;
 
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000035_promo_customer_uses::Migration),
             Box::new(m20261130_000036_credit_lots::Migration),
             Box::new(m20261130_000037_referrals::Migration),
+            Box::new(m20261130_000038_refund_parts::Migration),
         ]
     }
 }

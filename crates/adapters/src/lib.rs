@@ -6,6 +6,8 @@ pub mod catalog_file;
 pub mod providers;
 pub mod security;
 pub mod sql;
+#[cfg(feature = "testing")]
+pub mod stand_ins;
 pub mod stores;
 pub mod system;
 #[cfg(feature = "testing")]
@@ -16,5 +18,5 @@ pub use stores::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
     SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
-    SqlReferralStore, SqlReviewStore, SqlSupportStore,
+    SqlReferralStore, SqlRefundStore, SqlReviewStore, SqlSupportStore,
 };

@@ -299,6 +299,8 @@ mod payments;
 mod promotions;
 #[path = "repo/referrals.rs"]
 mod referrals;
+#[path = "repo/refunds.rs"]
+mod refunds;
 #[path = "repo/support.rs"]
 mod support;
 #[path = "repo/vnpay_refunds.rs"]

@@ -109,6 +109,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         let version = catalog_version.clone();
         async move { version.refresh().await }
     }));
+    let refund_payments = payments.clone();
     let expiry = tokio::spawn(every(expiry_interval, stopped.clone(), move || {
         let (orders, payments, referrals) = (orders.clone(), payments.clone(), referrals.clone());
         async move {
@@ -129,7 +130,18 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             }
         }
     }));
-    let mut jobs = vec![outbox, housekeeping, catalogue, expiry];
+    // Refunds to VNPay go out on the outboxes' beat: the customer waits for them.
+    let refunds = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
+        let payments = refund_payments.clone();
+        async move {
+            match payments.send_refunds(20).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(sent = n, "refunds sent to VNPay"),
+                Err(e) => tracing::warn!(error = %e, "refunds to VNPay"),
+            }
+        }
+    }));
+    let mut jobs = vec![outbox, housekeeping, catalogue, expiry, refunds];
     if let Some(push) = push {
         let push = Arc::new(push);
         jobs.push(tokio::spawn(every(

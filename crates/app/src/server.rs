@@ -21,7 +21,7 @@ use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
     SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
-    SqlReferralStore, SqlReviewStore, SqlSupportStore, catalog_file,
+    SqlReferralStore, SqlRefundStore, SqlReviewStore, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -41,7 +41,7 @@ use domain::notifications::NotificationService;
 use domain::operations::{OperatorPorts, OperatorService};
 use domain::ordering::{MassagePorts, OrderService, OrderStore};
 use domain::partners::{PartnerService, PartnerStore};
-use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway};
+use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway, VnPayRefunds};
 use domain::promotions::{PromoClaims, PromoService, PromoStore};
 use domain::referrals::ReferralService;
 use domain::reviews::ReviewService;
@@ -229,9 +229,13 @@ impl App {
                 orders: orders.clone(),
                 order_store: order_store.clone(),
                 store: Arc::new(SqlPaymentStore::new(db.clone())),
+                refunds: Arc::new(SqlRefundStore::new(db.clone())),
                 vnpay: config
                     .vnpay()
                     .map(|c| Arc::new(VnPay::new(c)) as Arc<dyn VnPayGateway>),
+                vnpay_refunds: config
+                    .vnpay_refunds()
+                    .map(|c| Arc::new(c) as Arc<dyn VnPayRefunds>),
                 bank_feed: config
                     .bank_secret()
                     .map(|s| Arc::new(HmacBankFeed::new(s)) as Arc<dyn BankFeed>),

@@ -326,6 +326,7 @@ impl PaymentStore for SqlPaymentStore {
         if let Some(audit) = &s.audit {
             insert_audit(txn, audit).await.map_err(storage)?;
         }
+        crate::stores::refunds::insert(txn, &s.refunds).await?;
         Ok(())
     }
 

@@ -26,7 +26,7 @@ fn entry(n: u32, action: &str, target: &str) -> AuditEntry {
     }
 }
 
-async fn actions(store: &SqlOperationsStore, target: Option<&str>) -> Vec<String> {
+pub(super) async fn actions(store: &SqlOperationsStore, target: Option<&str>) -> Vec<String> {
     let filter = AuditFilter {
         target: target.map(str::to_owned),
         ..AuditFilter::default()

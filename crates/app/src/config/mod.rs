@@ -116,6 +116,7 @@ const ENV: &[(&str, &str)] = &[
     ("vnpay_hash_secret", "payments.vnpay.hash_secret"),
     ("vnpay_pay_url", "payments.vnpay.pay_url"),
     ("vnpay_expire_minutes", "payments.vnpay.expire_minutes"),
+    ("vnpay_api_url", "payments.vnpay.api_url"),
     ("cancel_free_hours", "payments.cancel_free_hours"),
     (
         "cancel_late_fee_percent",

@@ -87,6 +87,19 @@ impl Config {
         }
     }
 
+    /// VNPay's refund call, with VNPay's credentials; an answer is waited for 20 s.
+    pub fn vnpay_refunds(&self) -> Option<adapters::providers::vnpay_refunds::VnPayRefundClient> {
+        self.vnpay().map(|c| {
+            adapters::providers::vnpay_refunds::VnPayRefundClient::new(
+                &c,
+                self.payments.vnpay.api_url.clone(),
+                // VNPay records the caller's address; the one this server listens on.
+                self.server.listen.ip().to_string(),
+                std::time::Duration::from_secs(20),
+            )
+        })
+    }
+
     /// The identity providers configured for sign-in.
     pub fn identity_providers(
         &self,

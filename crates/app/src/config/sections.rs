@@ -289,6 +289,9 @@ pub struct VnPay {
     pub pay_url: String,
     /// `APP_VNPAY_EXPIRE_MINUTES`: how long VNPay's page accepts a payment.
     pub expire_minutes: u32,
+    /// `APP_VNPAY_API_URL`: VNPay's `merchant_webapi/api/transaction`, where refunds are asked
+    /// (the sandbox's by default).
+    pub api_url: String,
 }
 
 impl Default for VnPay {
@@ -298,6 +301,7 @@ impl Default for VnPay {
             hash_secret: None,
             pay_url: "https://sandbox.vnpayment.vn/paymentv2/vpcpay.html".into(),
             expire_minutes: 15,
+            api_url: "https://sandbox.vnpayment.vn/merchant_webapi/api/transaction".into(),
         }
     }
 }

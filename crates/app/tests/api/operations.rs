@@ -600,6 +600,7 @@ api_test!(operators_refund_adjust_and_answer, async |app: &TestApp| {
         order_id: id.clone(),
         reason: reason.into(),
         refund_vnd: Some(refund),
+        ..Default::default()
     };
     for bad in [cancel(100_000, " "), cancel(480_001, "多退")] {
         let err = c.cancel_order(with(&staff, bad)).await.unwrap_err();
@@ -1065,6 +1066,7 @@ api_test!(
             order_id: order_id.into(),
             reason: "無按摩師可接".into(),
             refund_vnd: None,
+            ..Default::default()
         };
         let refunded = c
             .cancel_order(with(&svc, cancel(&second)))
@@ -1347,6 +1349,7 @@ api_test!(
                     order_id: id.clone(),
                     reason: "客人改期".into(),
                     refund_vnd: None,
+                    ..Default::default()
                 },
             ))
             .await

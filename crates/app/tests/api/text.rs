@@ -282,6 +282,7 @@ api_test!(
                         order_id: paid.clone(),
                         reason: bad.into(),
                         refund_vnd: None,
+                        ..Default::default()
                     },
                 ))
                 .await

@@ -4,6 +4,8 @@
 pub mod credit;
 mod model;
 mod ports;
+pub mod refund;
+pub use refund::RefundChoice;
 mod service;
 #[cfg(test)]
 mod tests;
@@ -12,8 +14,9 @@ mod wallet;
 
 pub use model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
 pub use ports::{
-    BankFeed, BankNotice, BankTransfer, PaymentStore, SettleError, Settlement, TransferOutcome,
-    VnPayError, VnPayGateway, VnPayRefund, VnPayRefundAnswer, VnPayRefunds, VnPayResult,
+    BankFeed, BankNotice, BankTransfer, PaymentStore, RefundStore, SettleError, Settlement,
+    TransferOutcome, VnPayError, VnPayGateway, VnPayRefund, VnPayRefundAnswer, VnPayRefunds,
+    VnPayResult,
 };
 pub use service::{Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings};
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};

@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 
 use super::credit::{CreditLot, SpendsExpired};
 use super::model::{Payment, PaymentId};
+use super::refund::{RefundId, RefundPart};
 use super::wallet::LedgerEntry;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
@@ -69,6 +70,9 @@ pub struct Settlement {
     pub transfer: Option<(BankTransfer, TransferOutcome)>,
     /// The operator's action behind it, recorded with it.
     pub audit: Option<AuditEntry>,
+    /// A cancellation's refund, cut into the parts that go back where the money came from: new
+    /// rows, one per order and payment.
+    pub refunds: Vec<RefundPart>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,6 +144,31 @@ pub trait PaymentStore: Send + Sync {
     async fn refunded(&self, order: &OrderId) -> DomainResult<Money>;
     /// The owner's ledger, newest first.
     async fn entries(&self, owner: &UserId, page: &PageRequest) -> DomainResult<Page<LedgerEntry>>;
+}
+
+/// The parts of refunds on their way back. Parts are made by a cancellation's settlement; here
+/// they are read, sent and closed, each change conditional on the part still being open, so two
+/// nodes never send or close one part twice.
+#[async_trait]
+pub trait RefundStore: Send + Sync {
+    async fn get(&self, id: &RefundId) -> DomainResult<Option<RefundPart>>;
+    /// An order's parts, oldest first.
+    async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<RefundPart>>;
+    /// Takes up to `limit` VNPay parts due at `now` for this node until `lease_until`, counting
+    /// the attempt: a part another node holds is not taken.
+    async fn claim_due(
+        &self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> DomainResult<Vec<RefundPart>>;
+    /// Writes a claimed part's outcome (its state, answer, next time), if it is still pending.
+    async fn answered(&self, part: &RefundPart) -> DomainResult<()>;
+    /// Operators' open tasks: bank parts to transfer and VNPay parts that failed, oldest first.
+    async fn tasks(&self, page: &PageRequest) -> DomainResult<Page<RefundPart>>;
+    /// Closes a task with its audit entry, in one transaction; false when it was no longer open
+    /// (another operator closed it first).
+    async fn close(&self, part: &RefundPart, audit: &AuditEntry) -> DomainResult<bool>;
 }
 
 /// VNPay's answer about one payment, read from a return URL or an IPN whose signature held.

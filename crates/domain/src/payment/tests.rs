@@ -85,3 +85,203 @@ fn an_order_is_payable_while_it_waits_inside_its_window() {
     let e = service::payable(&order, at(11, 22, 3)).unwrap_err();
     assert_eq!(e.to_string(), "order.already_paid");
 }
+
+mod refund_plans {
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+
+    use crate::error::DomainError;
+    use crate::ordering::OrderId;
+    use crate::payment::refund::{
+        PayeeAccount, RefundChoice, RefundId, RefundState, RefundTo, Route, plan, sources,
+    };
+    use crate::payment::{Method, Payment, PaymentId, PaymentState, Purpose};
+    use crate::shared::{Money, UserId};
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 3, 0, 0).unwrap()
+    }
+
+    fn paid(n: u32, order: &OrderId, method: Method, amount: i64, state: PaymentState) -> Payment {
+        Payment {
+            id: PaymentId::parse(&format!("PY261122TEST{n:08}")).unwrap(),
+            owner: UserId::parse("ann").unwrap(),
+            purpose: Purpose::Order(order.clone()),
+            method,
+            amount: Money::vnd(amount),
+            state,
+            reference: String::new(),
+            key: None,
+            fingerprint: String::new(),
+            provider_ref: None,
+            created_at: t0() + Duration::minutes(i64::from(n)),
+            settled_at: None,
+        }
+    }
+
+    fn cut(
+        payments: &[Payment],
+        refund: i64,
+        choice: &RefundChoice,
+    ) -> Vec<(Route, i64, RefundState)> {
+        let order = OrderId::parse("BK261122ABCDEFGH").unwrap();
+        let mut n = 0;
+        let plan = plan(
+            (&order, &UserId::parse("ann").unwrap()),
+            payments,
+            Money::vnd(refund),
+            choice,
+            || {
+                n += 1;
+                RefundId::parse(&format!("RF261122TEST{n:08}")).unwrap()
+            },
+            t0(),
+        )
+        .unwrap();
+        let wallet: i64 = plan
+            .parts
+            .iter()
+            .filter(|p| p.route == Route::Wallet)
+            .map(|p| p.amount.amount())
+            .sum();
+        assert_eq!(plan.to_wallet.amount(), wallet);
+        let total: i64 = plan.parts.iter().map(|p| p.amount.amount()).sum();
+        assert_eq!(total, refund, "the parts make the refund, no more");
+        plan.parts
+            .iter()
+            .map(|p| (p.route, p.amount.amount(), p.state))
+            .collect()
+    }
+
+    #[test]
+    fn each_part_goes_back_where_it_came_from_and_the_fee_is_kept_from_v_coin_first() {
+        let order = OrderId::parse("BK261122ABCDEFGH").unwrap();
+        let payments = [
+            paid(1, &order, Method::VCoin, 200_000, PaymentState::Succeeded),
+            paid(2, &order, Method::VnPay, 300_000, PaymentState::Succeeded),
+            // Tried and failed, or money that went to the wallet instead: nothing to give back.
+            paid(3, &order, Method::VnPay, 500_000, PaymentState::Failed),
+            paid(4, &order, Method::VietQr, 500_000, PaymentState::Credited),
+        ];
+        let source = RefundChoice {
+            to: RefundTo::Source,
+            account: None,
+        };
+        // All of it: each part to its own method.
+        assert_eq!(
+            cut(&payments, 500_000, &source),
+            [
+                (Route::VnPay, 300_000, RefundState::Pending),
+                (Route::Wallet, 200_000, RefundState::Done),
+            ]
+        );
+        // Half kept: the card gets back all it can.
+        assert_eq!(
+            cut(&payments, 250_000, &source),
+            [(Route::VnPay, 250_000, RefundState::Pending)]
+        );
+        // To the wallet: one part, whatever paid.
+        assert_eq!(
+            cut(&payments, 500_000, &RefundChoice::default()),
+            [(Route::Wallet, 500_000, RefundState::Done)]
+        );
+        assert_eq!(sources(&order, &payments), [Route::VnPay, Route::Wallet]);
+    }
+
+    #[test]
+    fn a_bank_part_needs_the_customers_account() {
+        let order = OrderId::parse("BK261122ABCDEFGH").unwrap();
+        let payments = [paid(
+            1,
+            &order,
+            Method::VietQr,
+            400_000,
+            PaymentState::Succeeded,
+        )];
+        let bare = RefundChoice {
+            to: RefundTo::Source,
+            account: None,
+        };
+        let err = plan(
+            (&order, &UserId::parse("ann").unwrap()),
+            &payments,
+            Money::vnd(400_000),
+            &bare,
+            || RefundId::parse("RF261122TEST00000001").unwrap(),
+            t0(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, DomainError::InvalidArgument { ref field, .. } if field == "account")
+        );
+        let with = RefundChoice {
+            account: Some(PayeeAccount::parse(" ACB ", "1234-5678-90", "Tran Thi B").unwrap()),
+            ..bare
+        };
+        assert_eq!(
+            cut(&payments, 400_000, &with),
+            [(Route::Bank, 400_000, RefundState::Pending)]
+        );
+    }
+
+    #[test]
+    fn an_account_is_read_as_typed_and_refused_in_words() {
+        let a = PayeeAccount::parse(" ACB ", "1234 5678-90ab", " Tran Thi B ").unwrap();
+        assert_eq!(
+            (a.bank.as_str(), a.number.as_str(), a.holder.as_str()),
+            ("ACB", "1234567890AB", "Tran Thi B")
+        );
+        for (bank, number, holder, field) in [
+            ("A", "123456", "Tran", "account.bank"),
+            ("ACB", "12345", "Tran", "account.number"),
+            ("ACB", "12345678901234567890", "Tran", "account.number"),
+            ("ACB", "123456#", "Tran", "account.number"),
+            ("ACB", "123456", " ", "account.holder"),
+        ] {
+            let err = PayeeAccount::parse(bank, number, holder).unwrap_err();
+            assert!(
+                matches!(err, DomainError::InvalidArgument { field: ref f, .. } if f == field),
+                "{bank} {number} {holder}: {err:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_part_vnpay_never_answers_is_tried_with_a_growing_wait_then_left_to_staff() {
+        let order = OrderId::parse("BK261122ABCDEFGH").unwrap();
+        let payments = [paid(
+            1,
+            &order,
+            Method::VnPay,
+            400_000,
+            PaymentState::Succeeded,
+        )];
+        let source = RefundChoice {
+            to: RefundTo::Source,
+            account: None,
+        };
+        let mut part = plan(
+            (&order, &UserId::parse("ann").unwrap()),
+            &payments,
+            Money::vnd(400_000),
+            &source,
+            || RefundId::parse("RF261122TEST00000001").unwrap(),
+            t0(),
+        )
+        .unwrap()
+        .parts
+        .remove(0);
+        let mut waits = Vec::new();
+        while part.state == RefundState::Pending {
+            part.attempts += 1;
+            part.unanswered(t0());
+            waits.push((part.next_at - t0()).num_minutes());
+        }
+        assert_eq!(part.attempts, crate::payment::refund::SEND_ATTEMPTS);
+        assert_eq!(waits[..7], [1, 2, 4, 8, 16, 32, 64]);
+        assert_eq!(
+            (part.state, part.answer.as_deref()),
+            (RefundState::Failed, Some("UNANSWERED"))
+        );
+        assert!(part.is_task());
+    }
+}

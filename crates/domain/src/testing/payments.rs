@@ -12,10 +12,11 @@ use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::ordering::{IdempotencyKey, OrderId};
 use crate::payment::credit::{CreditLot, Draw, LotsNeeded};
+use crate::payment::refund::{RefundId, RefundPart, RefundState};
 use crate::payment::{
     BALANCE_MAX, BankAccount, BankFeed, Cause, EntryKind, LedgerEntry, Payment, PaymentId,
-    PaymentPorts, PaymentService, PaymentSettings, PaymentState, PaymentStore, SettleError,
-    Settlement,
+    PaymentPorts, PaymentService, PaymentSettings, PaymentState, PaymentStore, RefundStore,
+    SettleError, Settlement,
 };
 use crate::shared::{Money, Page, PageRequest, Unit, UserId};
 
@@ -29,6 +30,7 @@ pub(crate) struct Books {
     pub lots: Vec<CreditLot>,
     /// Each draw on a lot: the lot, the order it paid for, taken (below nothing: given back).
     pub draws: Vec<(String, Option<OrderId>, Money)>,
+    pub refunds: Vec<RefundPart>,
 }
 
 impl Books {
@@ -187,6 +189,86 @@ impl PaymentStore for Payments {
     }
 }
 
+#[async_trait]
+impl RefundStore for Payments {
+    async fn get(&self, id: &RefundId) -> DomainResult<Option<RefundPart>> {
+        let books = self.books.lock().unwrap();
+        Ok(books.refunds.iter().find(|r| &r.id == id).cloned())
+    }
+
+    async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<RefundPart>> {
+        let books = self.books.lock().unwrap();
+        Ok(books
+            .refunds
+            .iter()
+            .filter(|r| &r.order == order)
+            .cloned()
+            .collect())
+    }
+
+    async fn claim_due(
+        &self,
+        now: chrono::DateTime<chrono::Utc>,
+        _lease_until: chrono::DateTime<chrono::Utc>,
+        limit: u32,
+    ) -> DomainResult<Vec<RefundPart>> {
+        let mut books = self.books.lock().unwrap();
+        Ok(books
+            .refunds
+            .iter_mut()
+            .filter(|r| {
+                r.route == crate::payment::refund::Route::VnPay
+                    && r.state == RefundState::Pending
+                    && r.next_at <= now
+            })
+            .take(limit as usize)
+            .map(|r| {
+                r.attempts += 1;
+                r.clone()
+            })
+            .collect())
+    }
+
+    async fn answered(&self, part: &RefundPart) -> DomainResult<()> {
+        let mut books = self.books.lock().unwrap();
+        if let Some(r) = books
+            .refunds
+            .iter_mut()
+            .find(|r| r.id == part.id && r.state == RefundState::Pending)
+        {
+            *r = part.clone();
+        }
+        Ok(())
+    }
+
+    async fn tasks(&self, _: &PageRequest) -> DomainResult<Page<RefundPart>> {
+        let books = self.books.lock().unwrap();
+        Ok(Page {
+            items: books
+                .refunds
+                .iter()
+                .filter(|r| r.is_task())
+                .cloned()
+                .collect(),
+            next_token: None,
+        })
+    }
+
+    async fn close(&self, part: &RefundPart, audit: &AuditEntry) -> DomainResult<bool> {
+        let mut books = self.books.lock().unwrap();
+        let Some(r) = books
+            .refunds
+            .iter_mut()
+            .find(|r| r.id == part.id && r.is_task())
+        else {
+            return Ok(false);
+        };
+        *r = part.clone();
+        books.audit.push(audit.clone());
+        Ok(true)
+    }
+}
+
 /// A bank whose notices are signed `signed`.
 pub(crate) struct Bank;
 
@@ -219,7 +301,9 @@ pub(crate) fn payments(s: &Setup) -> (PaymentService, Arc<Payments>) {
             orders: s.svc.clone(),
             order_store: s.store.clone(),
             store: store.clone(),
+            refunds: store.clone(),
             vnpay: None,
+            vnpay_refunds: None,
             bank_feed: Some(Arc::new(Bank)),
             clock,
             random: Arc::new(Sequence::default()),
@@ -262,6 +346,18 @@ fn settle_into(books: &mut Books, s: &Settlement) -> Result<(), SettleError> {
         return Err(SettleError::Duplicate);
     }
     next.audit.extend(s.audit.clone());
+    for part in &s.refunds {
+        // As the SQL store's unique (order, payment).
+        if part.payment.is_some()
+            && next
+                .refunds
+                .iter()
+                .any(|r| r.order == part.order && r.payment == part.payment)
+        {
+            return Err(SettleError::Stale);
+        }
+        next.refunds.push(part.clone());
+    }
     *books = next;
     Ok(())
 }

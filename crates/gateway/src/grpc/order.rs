@@ -13,6 +13,7 @@ use crate::wire::order::{
     IDEMPOTENCY_KEY, contact_from_pb, details_from_pb, estimate_to_pb, filter_from_pb, order_to_pb,
     plan_id, respond, timestamp,
 };
+use crate::wire::refund;
 use domain::ordering::{Reader, name_plans_in};
 
 pub(crate) struct Orders {
@@ -174,7 +175,10 @@ impl pb::order_service_server::OrderService for Orders {
         let r = request.into_inner();
         let work = async {
             let id = OrderId::parse(&r.order_id)?;
-            self.payments.cancel(&who.user_id, &id, &r.reason).await
+            let choice = refund::choice_from_pb(r.refund_to, r.account.as_ref())?;
+            self.payments
+                .cancel(&who.user_id, &id, &r.reason, &choice)
+                .await
         };
         let done = work.await.map_err(status)?;
         let (fee, refund) = done
@@ -184,6 +188,23 @@ impl pb::order_service_server::OrderService for Orders {
             order: respond(&done.order),
             fee_vnd: fee,
             refund_vnd: refund,
+            refunds: refund::parts_to_pb(&done.parts),
+        }))
+    }
+
+    async fn list_order_refunds(
+        &self,
+        request: Request<pb::ListOrderRefundsRequest>,
+    ) -> Result<Response<pb::ListOrderRefundsResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = OrderId::parse(&r.order_id)?;
+            self.payments.refunds_of(&who.user_id, &id).await
+        };
+        let parts = work.await.map_err(status)?;
+        Ok(Response::new(pb::ListOrderRefundsResponse {
+            refunds: refund::parts_to_pb(&parts),
         }))
     }
 
@@ -195,15 +216,21 @@ impl pb::order_service_server::OrderService for Orders {
         let r = request.into_inner();
         let work = async {
             let id = OrderId::parse(&r.order_id)?;
-            self.payments.refund_quote(&who.user_id, &id).await
+            let quote = self.payments.refund_quote(&who.user_id, &id).await?;
+            let sources = self.payments.refund_sources(&who.user_id, &id).await?;
+            Ok::<_, domain::DomainError>((quote, sources))
         };
-        let q = work.await.map_err(status)?;
+        let (q, sources) = work.await.map_err(status)?;
         Ok(Response::new(pb::QuoteCancellationResponse {
             paid_vnd: q.paid.amount(),
             fee_vnd: q.fee.amount(),
             refund_vnd: q.refund.amount(),
             free_until: Some(timestamp(q.free_until)),
             late_fee_percent: q.late_fee_percent,
+            sources: sources
+                .into_iter()
+                .map(|r| i32::from(refund::route_to_pb(r)))
+                .collect(),
         }))
     }
 

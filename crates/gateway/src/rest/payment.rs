@@ -348,7 +348,12 @@ pub(crate) async fn cancel(
 ) -> Result<Json<Data<CancellationDto>>, ApiError> {
     let done = s
         .payments
-        .cancel(&who.user_id, &OrderId::parse(&id)?, &body.reason)
+        .cancel(
+            &who.user_id,
+            &OrderId::parse(&id)?,
+            &body.reason,
+            &Default::default(),
+        )
         .await?;
     let (fee, refund) = done
         .refund

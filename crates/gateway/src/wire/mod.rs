@@ -15,6 +15,7 @@ pub(crate) mod partner;
 pub(crate) mod payment;
 pub(crate) mod promotion;
 pub(crate) mod referral;
+pub(crate) mod refund;
 pub(crate) mod review;
 pub(crate) mod support;
 pub(crate) mod user;

@@ -43,6 +43,7 @@ pub mod referral;
 pub mod referral_code;
 pub mod referral_program;
 pub mod refresh_token;
+pub mod refund_part;
 pub mod review;
 pub mod service_key;
 pub mod signing_key;

@@ -6,6 +6,7 @@ mod bank;
 mod checkout;
 mod credit;
 mod refunds;
+mod returns;
 #[cfg(test)]
 mod tests;
 mod vnpay;
@@ -16,7 +17,9 @@ use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 use super::model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
-use super::ports::{BankFeed, PaymentStore, SettleError, Settlement, VnPayGateway};
+use super::ports::{
+    BankFeed, PaymentStore, RefundStore, SettleError, Settlement, VnPayGateway, VnPayRefunds,
+};
 use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
 use crate::error::{DomainError, DomainResult, Message, msg};
@@ -48,7 +51,9 @@ pub struct PaymentService {
     orders: OrderService,
     order_store: Arc<dyn OrderStore>,
     store: Arc<dyn PaymentStore>,
+    refunds: Arc<dyn RefundStore>,
     vnpay: Option<Arc<dyn VnPayGateway>>,
+    vnpay_refunds: Option<Arc<dyn VnPayRefunds>>,
     bank_feed: Option<Arc<dyn BankFeed>>,
     clock: Arc<dyn Clock>,
     random: Arc<dyn Randomness>,
@@ -60,7 +65,10 @@ pub struct PaymentPorts {
     pub orders: OrderService,
     pub order_store: Arc<dyn OrderStore>,
     pub store: Arc<dyn PaymentStore>,
+    pub refunds: Arc<dyn RefundStore>,
     pub vnpay: Option<Arc<dyn VnPayGateway>>,
+    /// VNPay's refund call; without it, refunds to VNPay wait for an operator.
+    pub vnpay_refunds: Option<Arc<dyn VnPayRefunds>>,
     pub bank_feed: Option<Arc<dyn BankFeed>>,
     pub clock: Arc<dyn Clock>,
     pub random: Arc<dyn Randomness>,
@@ -71,7 +79,9 @@ impl PaymentService {
             orders: ports.orders,
             order_store: ports.order_store,
             store: ports.store,
+            refunds: ports.refunds,
             vnpay: ports.vnpay,
+            vnpay_refunds: ports.vnpay_refunds,
             bank_feed: ports.bank_feed,
             clock: ports.clock,
             random: ports.random,

@@ -1,5 +1,5 @@
 //! Cancelling a paid order under the cancellation policy, by the customer or an operator, and
-//! the refund into the wallet.
+//! its refund: into the wallet, or back where the money came from (`payment::refund`).
 
 use chrono::{DateTime, Utc};
 
@@ -8,14 +8,16 @@ use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Actor, Order, OrderId, OrderState, StaffStep, StepReason};
 use crate::payment::ports::Settlement;
+use crate::payment::refund::{self, RefundChoice, RefundId, RefundPart, RefundTo};
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, RefundQuote};
 use crate::shared::{Money, UserId};
 
-/// A cancelled order and what went back into the wallet.
+/// A cancelled order, what the policy kept and gave back, and where it goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cancellation {
     pub order: Order,
     pub refund: Option<RefundQuote>,
+    pub parts: Vec<RefundPart>,
 }
 
 impl PaymentService {
@@ -53,6 +55,7 @@ impl PaymentService {
         owner: &UserId,
         id: &OrderId,
         reason: &str,
+        choice: &RefundChoice,
     ) -> DomainResult<Cancellation> {
         let reason = &crate::ordering::reason(reason)?;
         // Cancelling is idempotent: when a parallel request moved the order first, the cancel is
@@ -60,7 +63,7 @@ impl PaymentService {
         let mut attempts = 0;
         loop {
             attempts += 1;
-            match self.cancel_once(owner, id, reason).await {
+            match self.cancel_once(owner, id, reason, choice).await {
                 Err(DomainError::Conflict(_)) if attempts < 3 => continue,
                 done => return done,
             }
@@ -72,6 +75,7 @@ impl PaymentService {
         owner: &UserId,
         id: &OrderId,
         reason: &str,
+        choice: &RefundChoice,
     ) -> DomainResult<Cancellation> {
         let mut order = self.orders.get(owner, id).await?;
         if order.state.is_unpaid() || order.state == OrderState::Cancelled {
@@ -79,30 +83,74 @@ impl PaymentService {
             return Ok(Cancellation {
                 order,
                 refund: None,
+                parts: vec![],
             });
         }
         if order.state == OrderState::Refunded {
-            let refunded = self.store.refunded(&order.id).await?;
-            return Ok(Cancellation {
-                refund: Some(self.settings.cancellation.settled(&order, refunded)),
-                order,
-            });
+            return self.cancelled_before(order).await;
         }
         let now = self.clock.now();
         let quote = self.settings.cancellation.quote(&order, now)?;
-        self.refund(
-            &mut order,
-            Actor::Customer(owner.clone()),
-            reason,
-            quote,
-            now,
-            None,
-        )
-        .await?;
+        let parts = self
+            .refund(
+                &mut order,
+                Actor::Customer(owner.clone()),
+                reason,
+                quote,
+                choice,
+                now,
+                None,
+            )
+            .await?;
         Ok(Cancellation {
             order,
             refund: Some(quote),
+            parts,
         })
+    }
+
+    /// The answer to a cancellation made before: what it kept and where its refund went.
+    async fn cancelled_before(&self, order: Order) -> DomainResult<Cancellation> {
+        let parts = self.refunds.of_order(&order.id).await?;
+        // Refunds made before refunds had parts are the ledger's.
+        let refunded = if parts.is_empty() {
+            self.store.refunded(&order.id).await?
+        } else {
+            Money::vnd(parts.iter().map(|p| p.amount.amount()).sum())
+        };
+        Ok(Cancellation {
+            refund: Some(self.settings.cancellation.settled(&order, refunded)),
+            order,
+            parts,
+        })
+    }
+
+    /// Where "back to what paid" would send the order's refund: the routes of its payments.
+    pub async fn refund_sources(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+    ) -> DomainResult<Vec<refund::Route>> {
+        let order = self.orders.get(owner, id).await?;
+        Ok(refund::sources(
+            &order.id,
+            &self.store.of_order(&order.id).await?,
+        ))
+    }
+
+    /// `refund_sources` of any order, for staff.
+    pub async fn refund_sources_for_staff(&self, id: &OrderId) -> DomainResult<Vec<refund::Route>> {
+        let order = self.orders.find(id).await?;
+        Ok(refund::sources(
+            &order.id,
+            &self.store.of_order(&order.id).await?,
+        ))
+    }
+
+    /// An order's refund parts, for its owner.
+    pub async fn refunds_of(&self, owner: &UserId, id: &OrderId) -> DomainResult<Vec<RefundPart>> {
+        let order = self.orders.get(owner, id).await?;
+        self.refunds.of_order(&order.id).await
     }
 
     /// An operator calls off any order: an unpaid one simply; a paid or confirmed one with its
@@ -116,6 +164,7 @@ impl PaymentService {
         id: &OrderId,
         reason: &str,
         refund_override: Option<Money>,
+        choice: &RefundChoice,
     ) -> DomainResult<Cancellation> {
         let reason = &crate::ordering::reason(reason)?;
         let before = self.orders.find(id).await?;
@@ -124,6 +173,7 @@ impl PaymentService {
             return Ok(Cancellation {
                 order,
                 refund: None,
+                parts: vec![],
             });
         }
         let actor = Actor::Operator(by.checked_name()?);
@@ -151,25 +201,42 @@ impl PaymentService {
             quote.fee.amount()
         );
         let audit = |after: &Order| step.entry(&*self.random, now, after, &figures);
-        self.refund(&mut order, actor, reason, quote, now, Some(&audit))
+        let parts = self
+            .refund(&mut order, actor, reason, quote, choice, now, Some(&audit))
             .await?;
         Ok(Cancellation {
             order,
             refund: Some(quote),
+            parts,
         })
     }
 
-    /// Moves a paid order to REFUNDED and puts the refund into its owner's wallet, in one
-    /// transaction with an operator's audit entry (made from the order after) when there is one.
+    /// Moves a paid order to REFUNDED and records its refund's parts, the wallet's part credited,
+    /// in one transaction with an operator's audit entry (made from the order after) when there
+    /// is one.
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn refund(
         &self,
         order: &mut Order,
         actor: Actor,
         stated: &str,
         quote: RefundQuote,
+        choice: &RefundChoice,
         now: DateTime<Utc>,
         audit: Option<&(dyn Fn(&Order) -> AuditEntry + Send + Sync)>,
-    ) -> DomainResult<()> {
+    ) -> DomainResult<Vec<RefundPart>> {
+        let payments = match choice.to {
+            RefundTo::Wallet => vec![],
+            RefundTo::Source => self.store.of_order(&order.id).await?,
+        };
+        let plan = refund::plan(
+            (&order.id, &order.owner),
+            &payments,
+            quote.refund,
+            choice,
+            || RefundId::generated(now, &self.random.id()),
+            now,
+        )?;
         // The edge says it in words, with who cancelled from the transition's actor.
         let reason = StepReason::Refunded {
             fee: quote.fee,
@@ -178,11 +245,11 @@ impl PaymentService {
         }
         .text();
         order.refund(actor, &reason, now)?;
-        let entries = if quote.refund > Money::ZERO {
+        let entries = if plan.to_wallet > Money::ZERO {
             vec![LedgerEntry::new(
                 &order.owner,
                 EntryKind::Refund,
-                quote.refund,
+                plan.to_wallet,
                 Cause::Order(order.id.clone()),
                 msg("ledger.refund").with("order", order.id.as_str()),
                 now,
@@ -193,12 +260,13 @@ impl PaymentService {
         let settlement = Settlement {
             entries,
             audit: audit.map(|audit| audit(order)),
+            refunds: plan.parts.clone(),
             ..Settlement::default()
         };
         self.settle(&settlement, Some(order))
             .await
             .map_err(settle_error)?;
         order.version += 1;
-        Ok(())
+        Ok(plan.parts)
     }
 }

@@ -9,10 +9,12 @@ use crate::error::{DomainError, msg};
 use crate::ordering::{
     Contact, IdempotencyKey, NewOrder, Order, OrderState, Revision, ServiceDetails,
 };
+use crate::payment::refund::{PayeeAccount, RefundState, RefundTo, Route};
 use crate::payment::{
-    BankNotice, Method, NextStep, PaymentService, PaymentState, Purpose, TransferOutcome,
+    BankNotice, Method, NextStep, PaymentService, PaymentState, Purpose, RefundChoice,
+    TransferOutcome,
 };
-use crate::shared::{Money, Phone, UserId};
+use crate::shared::{Money, PageRequest, Phone, UserId};
 use crate::testing::{Bank, Payments, Setup, now, payments, setup, shuttle};
 
 fn ann() -> UserId {
@@ -281,12 +283,18 @@ async fn cancelling_a_day_or_more_ahead_refunds_everything_once() {
     let total = order.estimate.total;
     let quote = pay.refund_quote(&ann(), &order.id).await.unwrap();
     assert_eq!((quote.fee, quote.refund), (Money::ZERO, total));
-    let first = pay.cancel(&ann(), &order.id, "改期").await.unwrap();
+    let first = pay
+        .cancel(&ann(), &order.id, "改期", &RefundChoice::default())
+        .await
+        .unwrap();
     assert_eq!(first.order.state, OrderState::Refunded);
     assert_eq!(first.refund.unwrap().refund, total);
     assert_eq!(balance(&store), total.amount());
     // A retried cancel answers as the first did and pays nothing more.
-    let again = pay.cancel(&ann(), &order.id, "改期").await.unwrap();
+    let again = pay
+        .cancel(&ann(), &order.id, "改期", &RefundChoice::default())
+        .await
+        .unwrap();
     assert_eq!(again.refund.unwrap().refund, total);
     assert_eq!(balance(&store), total.amount());
 }
@@ -299,7 +307,10 @@ async fn cancelling_within_a_day_keeps_the_late_fee() {
     // 14:30 on the 23rd is 5 hours away.
     *s.clock.0.lock().unwrap() = now() + Duration::minutes(23 * 60 + 30);
     let total = order.estimate.total.amount();
-    let done = pay.cancel(&ann(), &order.id, "").await.unwrap();
+    let done = pay
+        .cancel(&ann(), &order.id, "", &RefundChoice::default())
+        .await
+        .unwrap();
     let quote = done.refund.unwrap();
     assert_eq!(quote.fee.amount() + quote.refund.amount(), total);
     assert_eq!(
@@ -328,7 +339,13 @@ async fn an_operator_refunds_at_most_what_was_paid_and_the_audit_log_says_how_mu
     let total = order.estimate.total;
     let too_much = Money::vnd(total.amount() + 1);
     let refused = pay
-        .cancel_as_operator(&operator(), &order.id, "司機未到", Some(too_much))
+        .cancel_as_operator(
+            &operator(),
+            &order.id,
+            "司機未到",
+            Some(too_much),
+            &RefundChoice::default(),
+        )
         .await;
     assert!(
         matches!(refused, Err(DomainError::InvalidArgument { .. })),
@@ -337,7 +354,13 @@ async fn an_operator_refunds_at_most_what_was_paid_and_the_audit_log_says_how_mu
     assert_eq!(state(&s, &order).await, OrderState::Paid);
     let some = Money::vnd(100_000);
     let done = pay
-        .cancel_as_operator(&operator(), &order.id, "司機未到", Some(some))
+        .cancel_as_operator(
+            &operator(),
+            &order.id,
+            "司機未到",
+            Some(some),
+            &RefundChoice::default(),
+        )
         .await
         .unwrap();
     assert_eq!(done.refund.unwrap().refund, some);
@@ -388,4 +411,91 @@ async fn an_order_of_nothing_is_not_paid_by_any_method() {
     }
     assert_eq!(state(&s, &order).await, OrderState::PendingPayment);
     assert!(store.books().payments.is_empty());
+}
+
+fn account() -> PayeeAccount {
+    PayeeAccount::parse("Vietcombank", "0071 0001 23456", "NGUYEN VAN AN").unwrap()
+}
+
+#[tokio::test]
+async fn back_to_a_bank_transfer_is_an_operators_task_closed_once_with_the_banks_reference() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let (order, memo) = with_qr(&s, &pay).await;
+    let total = order.estimate.total;
+    assert_eq!(
+        notice(&pay, "FT-1", total, &memo).await,
+        TransferOutcome::Paid
+    );
+    let source = |account| RefundChoice {
+        to: RefundTo::Source,
+        account,
+    };
+    // Back to a bank transfer needs the account it goes to.
+    let refused = pay.cancel(&ann(), &order.id, "", &source(None)).await;
+    assert!(
+        matches!(refused, Err(DomainError::InvalidArgument { ref field, .. }) if field == "account"),
+        "{refused:?}"
+    );
+    let done = pay
+        .cancel(&ann(), &order.id, "", &source(Some(account())))
+        .await
+        .unwrap();
+    assert_eq!(done.order.state, OrderState::Refunded);
+    let [part] = &done.parts[..] else {
+        panic!("one part: {:?}", done.parts)
+    };
+    assert_eq!(
+        (part.route, part.state, part.amount),
+        (Route::Bank, RefundState::Pending, total)
+    );
+    assert_eq!(part.account.as_ref().unwrap().number, "0071000123456");
+    assert_eq!(balance(&store), 0, "nothing went to the wallet");
+    // Asked again, the same answer, no second part.
+    let again = pay
+        .cancel(&ann(), &order.id, "", &RefundChoice::default())
+        .await
+        .unwrap();
+    assert_eq!(again.parts, done.parts);
+    assert_eq!(again.refund.unwrap().refund, total);
+    assert_eq!(store.books().refunds.len(), 1);
+
+    let tasks = pay
+        .refund_tasks(&operator(), &PageRequest::first(20))
+        .await
+        .unwrap();
+    assert_eq!(tasks.items.len(), 1);
+    let closed = pay
+        .close_refund(&operator(), &part.id, " FT-REFUND-9 ")
+        .await
+        .unwrap();
+    assert_eq!(closed.state, RefundState::Done);
+    assert_eq!(closed.answer.as_deref(), Some("FT-REFUND-9"));
+    let twice = pay
+        .close_refund(&operator(), &part.id, "FT-REFUND-10")
+        .await;
+    assert_eq!(
+        twice.unwrap_err(),
+        DomainError::FailedPrecondition(msg("refund.not_open"))
+    );
+    assert_eq!(store.books().audit.len(), 1, "the close is audited once");
+    let shown = pay.refunds_of(&ann(), &order.id).await.unwrap();
+    assert_eq!(shown[0].state, RefundState::Done);
+}
+
+#[tokio::test]
+async fn back_to_v_coin_that_paid_is_the_wallet_at_once() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let order = paid(&s, &pay).await;
+    let choice = RefundChoice {
+        to: RefundTo::Source,
+        account: None,
+    };
+    let done = pay.cancel(&ann(), &order.id, "", &choice).await.unwrap();
+    let [part] = &done.parts[..] else {
+        panic!("one part: {:?}", done.parts)
+    };
+    assert_eq!((part.route, part.state), (Route::Wallet, RefundState::Done));
+    assert_eq!(balance(&store), order.estimate.total.amount());
 }

@@ -59,6 +59,8 @@ serve_by_subject! {
         quote_cancellation(OperatorServiceQuoteCancellationRequest, OperatorServiceQuoteCancellationResponse) => payments::quote_cancellation;
         add_order_note(AddOrderNoteRequest, AddOrderNoteResponse) => orders::add_order_note;
         cancel_order(OperatorServiceCancelOrderRequest, OperatorServiceCancelOrderResponse) => payments::cancel_order;
+        list_refund_tasks(ListRefundTasksRequest, ListRefundTasksResponse) => payments::list_refund_tasks;
+        close_refund(CloseRefundRequest, CloseRefundResponse) => payments::close_refund;
         mark_transfer_paid(MarkTransferPaidRequest, MarkTransferPaidResponse) => payments::mark_transfer_paid;
         reply_to_thread(ReplyToThreadRequest, ReplyToThreadResponse) => support::reply_to_thread;
         adjust_wallet(AdjustWalletRequest, AdjustWalletResponse) => payments::adjust_wallet;

@@ -1,11 +1,14 @@
-//! Operators' calls on payments: an order's payments, cancelling with its refund, a transfer seen at the bank, and an admin's wallet adjustment.
+//! Operators' calls on payments: an order's payments, cancelling with its refund, the refunds
+//! waiting for staff, a transfer seen at the bank, and an admin's wallet adjustment.
 
 use crate::wire::operator::one_order;
 use crate::wire::order::order_id;
 use crate::wire::order::{order_to_pb, timestamp};
 use crate::wire::payment::payment_to_pb;
+use crate::wire::refund;
 use domain::ordering::Reader;
-use domain::shared::{Money, UserId};
+use domain::payment::refund::RefundId;
+use domain::shared::{Money, PageRequest, UserId};
 use tonic::{Request, Response, Status};
 
 use super::Operators;
@@ -32,12 +35,12 @@ pub(super) async fn quote_cancellation(
     ops.staff(&request).await?;
     let r = request.into_inner();
     let quote = async {
-        ops.s
-            .payments
-            .refund_quote_for_staff(&order_id(&r.order_id)?)
-            .await
+        let id = order_id(&r.order_id)?;
+        let quote = ops.s.payments.refund_quote_for_staff(&id).await?;
+        let sources = ops.s.payments.refund_sources_for_staff(&id).await?;
+        Ok::<_, domain::DomainError>((quote, sources))
     };
-    let q = quote.await.map_err(status)?;
+    let (q, sources) = quote.await.map_err(status)?;
     Ok(Response::new(
         pb::OperatorServiceQuoteCancellationResponse {
             quote: Some(pb::QuoteCancellationResponse {
@@ -46,6 +49,10 @@ pub(super) async fn quote_cancellation(
                 refund_vnd: q.refund.amount(),
                 free_until: Some(timestamp(q.free_until)),
                 late_fee_percent: q.late_fee_percent,
+                sources: sources
+                    .into_iter()
+                    .map(|r| i32::from(refund::route_to_pb(r)))
+                    .collect(),
             }),
         },
     ))
@@ -59,9 +66,10 @@ pub(super) async fn cancel_order(
     let r = request.into_inner();
     let work = async {
         let id = order_id(&r.order_id)?;
+        let choice = refund::choice_from_pb(r.refund_to, r.account.as_ref())?;
         ops.s
             .payments
-            .cancel_as_operator(&by, &id, &r.reason, r.refund_vnd.map(Money::vnd))
+            .cancel_as_operator(&by, &id, &r.reason, r.refund_vnd.map(Money::vnd), &choice)
             .await
     };
     let done = work.await.map_err(status)?;
@@ -72,6 +80,40 @@ pub(super) async fn cancel_order(
         order: Some(order_to_pb(&done.order, Reader::Staff)),
         fee_vnd: fee,
         refund_vnd: refund,
+        refunds: refund::parts_to_pb(&done.parts),
+    }))
+}
+
+pub(super) async fn list_refund_tasks(
+    ops: &Operators,
+    request: Request<pb::ListRefundTasksRequest>,
+) -> Result<Response<pb::ListRefundTasksResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let page = PageRequest::new(r.page_size, Some(r.page_token))?;
+        ops.s.payments.refund_tasks(&by, &page).await
+    };
+    let page = work.await.map_err(status)?;
+    Ok(Response::new(pb::ListRefundTasksResponse {
+        refunds: refund::parts_to_pb(&page.items),
+        next_page_token: page.next_token.unwrap_or_default(),
+    }))
+}
+
+pub(super) async fn close_refund(
+    ops: &Operators,
+    request: Request<pb::CloseRefundRequest>,
+) -> Result<Response<pb::CloseRefundResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let r = request.into_inner();
+    let work = async {
+        let id = RefundId::parse(&r.refund_id)?;
+        ops.s.payments.close_refund(&by, &id, &r.bank_ref).await
+    };
+    let part = work.await.map_err(status)?;
+    Ok(Response::new(pb::CloseRefundResponse {
+        refund: Some(refund::part_to_pb(&part)),
     }))
 }
 

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/order.proto.
  */
 export const file_booking_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyKvAgoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkSDgoEY29kZRgGIAEoCUgAEiQKBHBhaWQYByABKAsyFC5ib29raW5nLnYxLlBhaWRTdGVwSAASEAoGZHJpdmVyGAggASgJSAASEwoJdGhlcmFwaXN0GAkgASgJSAASLAoIcmVmdW5kZWQYCiABKAsyGC5ib29raW5nLnYxLlJlZnVuZGVkU3RlcEgAQgUKA3doeSIuCghQYWlkU3RlcBIOCgZtZXRob2QYASABKAkSEgoKcGF5bWVudF9pZBgCIAEoCSJBCgxSZWZ1bmRlZFN0ZXASDwoHZmVlX3ZuZBgBIAEoAxISCgpyZWZ1bmRfdm5kGAIgASgDEgwKBHNhaWQYAyABKAkiZgoGRHJpdmVyEgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVwbGF0ZRgEIAEoCRINCgV0eXBlZBgFIAEoCCK6BQoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudBIiCgZkcml2ZXIYDiABKAsyEi5ib29raW5nLnYxLkRyaXZlchITCgtjdXN0b21lcl9pZBgPIAEoCRIPCgd2ZXJzaW9uGBAgASgDEhAKCGFzc2lnbmVkGBEgASgIEjUKEXBheW1lbnRfb3BlbmVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgdhY3Rpb25zGBMgAygOMhcuYm9va2luZy52MS5PcmRlckFjdGlvbhIlCgVncm91cBgUIAEoDjIWLmJvb2tpbmcudjEuT3JkZXJHcm91cBIMCgRwYWlkGBUgASgIIlAKEkVzdGltYXRlRmVlUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscyJ9ChNFc3RpbWF0ZUZlZVJlc3BvbnNlEikKCGVzdGltYXRlGAEgASgLMhcuYm9va2luZy52MS5GZWVFc3RpbWF0ZRI7ChdmcmVlX2NhbmNlbGxhdGlvbl91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihAEKEkNyZWF0ZU9yZGVyUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAMgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYBCABKAkiNwoTQ3JlYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIikwEKElVwZGF0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIRCgRub3RlGAQgASgJSACIAQFCBwoFX25vdGUiNwoTVXBkYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIiIwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjQKEEdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIsMBChFMaXN0T3JkZXJzUmVxdWVzdBImCgZzdGF0ZXMYASADKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5EhEKCXBhZ2Vfc2l6ZRgDIAEoDRISCgpwYWdlX3Rva2VuGAQgASgJEhAKCHVwY29taW5nGAUgASgIEiUKBWdyb3VwGAYgASgOMhYuYm9va2luZy52MS5PcmRlckdyb3VwIlAKEkxpc3RPcmRlcnNSZXNwb25zZRIhCgZvcmRlcnMYASADKAsyES5ib29raW5nLnYxLk9yZGVyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI2ChJDYW5jZWxPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDgoGcmVhc29uGAIgASgJIlwKE0NhbmNlbE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyEg8KB2ZlZV92bmQYAiABKAMSEgoKcmVmdW5kX3ZuZBgDIAEoAyIsChhRdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkinAEKGVF1b3RlQ2FuY2VsbGF0aW9uUmVzcG9uc2USEAoIcGFpZF92bmQYASABKAMSDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDEi4KCmZyZWVfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGxhdGVfZmVlX3BlcmNlbnQYBSABKA0iNwoVQXBwbHlQcm9tb0NvZGVSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEgwKBGNvZGUYAiABKAkiOgoWQXBwbHlQcm9tb0NvZGVSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIiKgoWUmVtb3ZlUHJvbW9Db2RlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSI7ChdSZW1vdmVQcm9tb0NvZGVSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIqiQEKCk9yZGVyR3JvdXASGwoXT1JERVJfR1JPVVBfVU5TUEVDSUZJRUQQABIWChJPUkRFUl9HUk9VUF9VTlBBSUQQARIYChRPUkRFUl9HUk9VUF9VUENPTUlORxACEhQKEE9SREVSX0dST1VQX0RPTkUQAxIWChJPUkRFUl9HUk9VUF9DTE9TRUQQBCqsAgoLT3JkZXJBY3Rpb24SHAoYT1JERVJfQUNUSU9OX1VOU1BFQ0lGSUVEEAASFAoQT1JERVJfQUNUSU9OX1BBWRABEhcKE09SREVSX0FDVElPTl9DSEFOR0UQAhIXChNPUkRFUl9BQ1RJT05fQ0FOQ0VMEAMSGAoUT1JERVJfQUNUSU9OX1ZPVUNIRVIQBBIbChdPUkRFUl9BQ1RJT05fRk9MTE9XX0pPQhAFEhcKE09SREVSX0FDVElPTl9SRVZJRVcQBhIYChRPUkRFUl9BQ1RJT05fQ09ORklSTRAHEhcKE09SREVSX0FDVElPTl9BU1NJR04QCBIZChVPUkRFUl9BQ1RJT05fQ09NUExFVEUQCRIZChVPUkRFUl9BQ1RJT05fRElTUEFUQ0gQCir7AQoKT3JkZXJTdGF0ZRIbChdPUkRFUl9TVEFURV9VTlNQRUNJRklFRBAAEhUKEU9SREVSX1NUQVRFX0RSQUZUEAESHwobT1JERVJfU1RBVEVfUEVORElOR19QQVlNRU5UEAISFAoQT1JERVJfU1RBVEVfUEFJRBADEhkKFU9SREVSX1NUQVRFX0NPTkZJUk1FRBAEEhkKFU9SREVSX1NUQVRFX0NPTVBMRVRFRBAFEhkKFU9SREVSX1NUQVRFX0NBTkNFTExFRBAGEhcKE09SREVSX1NUQVRFX0VYUElSRUQQBxIYChRPUkRFUl9TVEFURV9SRUZVTkRFRBAIMqEGCgxPcmRlclNlcnZpY2USUwoLRXN0aW1hdGVGZWUSHi5ib29raW5nLnYxLkVzdGltYXRlRmVlUmVxdWVzdBofLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXNwb25zZSIDkAIBEk4KC0NyZWF0ZU9yZGVyEh4uYm9va2luZy52MS5DcmVhdGVPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVzcG9uc2USUwoLVXBkYXRlT3JkZXISHi5ib29raW5nLnYxLlVwZGF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXNwb25zZSIDkAICEkoKCEdldE9yZGVyEhsuYm9va2luZy52MS5HZXRPcmRlclJlcXVlc3QaHC5ib29raW5nLnYxLkdldE9yZGVyUmVzcG9uc2UiA5ACARJQCgpMaXN0T3JkZXJzEh0uYm9va2luZy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLmJvb2tpbmcudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESUwoLQ2FuY2VsT3JkZXISHi5ib29raW5nLnYxLkNhbmNlbE9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEmUKEVF1b3RlQ2FuY2VsbGF0aW9uEiQuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaJS5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVzcG9uc2UiA5ACARJcCg5BcHBseVByb21vQ29kZRIhLmJvb2tpbmcudjEuQXBwbHlQcm9tb0NvZGVSZXF1ZXN0GiIuYm9va2luZy52MS5BcHBseVByb21vQ29kZVJlc3BvbnNlIgOQAgISXwoPUmVtb3ZlUHJvbW9Db2RlEiIuYm9va2luZy52MS5SZW1vdmVQcm9tb0NvZGVSZXF1ZXN0GiMuYm9va2luZy52MS5SZW1vdmVQcm9tb0NvZGVSZXNwb25zZSIDkAICYgZwcm90bzM", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
+  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyKvAgoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkSDgoEY29kZRgGIAEoCUgAEiQKBHBhaWQYByABKAsyFC5ib29raW5nLnYxLlBhaWRTdGVwSAASEAoGZHJpdmVyGAggASgJSAASEwoJdGhlcmFwaXN0GAkgASgJSAASLAoIcmVmdW5kZWQYCiABKAsyGC5ib29raW5nLnYxLlJlZnVuZGVkU3RlcEgAQgUKA3doeSIuCghQYWlkU3RlcBIOCgZtZXRob2QYASABKAkSEgoKcGF5bWVudF9pZBgCIAEoCSJBCgxSZWZ1bmRlZFN0ZXASDwoHZmVlX3ZuZBgBIAEoAxISCgpyZWZ1bmRfdm5kGAIgASgDEgwKBHNhaWQYAyABKAkiZgoGRHJpdmVyEgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVwbGF0ZRgEIAEoCRINCgV0eXBlZBgFIAEoCCK6BQoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudBIiCgZkcml2ZXIYDiABKAsyEi5ib29raW5nLnYxLkRyaXZlchITCgtjdXN0b21lcl9pZBgPIAEoCRIPCgd2ZXJzaW9uGBAgASgDEhAKCGFzc2lnbmVkGBEgASgIEjUKEXBheW1lbnRfb3BlbmVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgdhY3Rpb25zGBMgAygOMhcuYm9va2luZy52MS5PcmRlckFjdGlvbhIlCgVncm91cBgUIAEoDjIWLmJvb2tpbmcudjEuT3JkZXJHcm91cBIMCgRwYWlkGBUgASgIIlAKEkVzdGltYXRlRmVlUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscyJ9ChNFc3RpbWF0ZUZlZVJlc3BvbnNlEikKCGVzdGltYXRlGAEgASgLMhcuYm9va2luZy52MS5GZWVFc3RpbWF0ZRI7ChdmcmVlX2NhbmNlbGxhdGlvbl91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihAEKEkNyZWF0ZU9yZGVyUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAMgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYBCABKAkiNwoTQ3JlYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIikwEKElVwZGF0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIRCgRub3RlGAQgASgJSACIAQFCBwoFX25vdGUiNwoTVXBkYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIiIwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjQKEEdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIsMBChFMaXN0T3JkZXJzUmVxdWVzdBImCgZzdGF0ZXMYASADKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5EhEKCXBhZ2Vfc2l6ZRgDIAEoDRISCgpwYWdlX3Rva2VuGAQgASgJEhAKCHVwY29taW5nGAUgASgIEiUKBWdyb3VwGAYgASgOMhYuYm9va2luZy52MS5PcmRlckdyb3VwIlAKEkxpc3RPcmRlcnNSZXNwb25zZRIhCgZvcmRlcnMYASADKAsyES5ib29raW5nLnYxLk9yZGVyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKKAQoSQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRInCglyZWZ1bmRfdG8YAyABKA4yFC5ib29raW5nLnYxLlJlZnVuZFRvEikKB2FjY291bnQYBCABKAsyGC5ib29raW5nLnYxLlBheWVlQWNjb3VudCKFAQoTQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDEicKB3JlZnVuZHMYBCADKAsyFi5ib29raW5nLnYxLlJlZnVuZFBhcnQiPAoMUGF5ZWVBY2NvdW50EgwKBGJhbmsYASABKAkSDgoGbnVtYmVyGAIgASgJEg4KBmhvbGRlchgDIAEoCSLMAgoKUmVmdW5kUGFydBIKCgJpZBgBIAEoCRIQCghvcmRlcl9pZBgCIAEoCRImCgVyb3V0ZRgDIAEoDjIXLmJvb2tpbmcudjEuUmVmdW5kUm91dGUSEgoKYW1vdW50X3ZuZBgEIAEoAxImCgVzdGF0ZRgFIAEoDjIXLmJvb2tpbmcudjEuUmVmdW5kU3RhdGUSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZG9uZV9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoHYWNjb3VudBgIIAEoCzIYLmJvb2tpbmcudjEuUGF5ZWVBY2NvdW50Eg4KBmFuc3dlchgJIAEoCRISCgpwYXltZW50X2lkGAogASgJEhAKCGF0dGVtcHRzGAsgASgNIisKF0xpc3RPcmRlclJlZnVuZHNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKGExpc3RPcmRlclJlZnVuZHNSZXNwb25zZRInCgdyZWZ1bmRzGAEgAygLMhYuYm9va2luZy52MS5SZWZ1bmRQYXJ0IiwKGFF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSLGAQoZUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZRIQCghwYWlkX3ZuZBgBIAEoAxIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMSLgoKZnJlZV91bnRpbBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQbGF0ZV9mZWVfcGVyY2VudBgFIAEoDRIoCgdzb3VyY2VzGAYgAygOMhcuYm9va2luZy52MS5SZWZ1bmRSb3V0ZSI3ChVBcHBseVByb21vQ29kZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEY29kZRgCIAEoCSI6ChZBcHBseVByb21vQ29kZVJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciIqChZSZW1vdmVQcm9tb0NvZGVSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjsKF1JlbW92ZVByb21vQ29kZVJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciqJAQoKT3JkZXJHcm91cBIbChdPUkRFUl9HUk9VUF9VTlNQRUNJRklFRBAAEhYKEk9SREVSX0dST1VQX1VOUEFJRBABEhgKFE9SREVSX0dST1VQX1VQQ09NSU5HEAISFAoQT1JERVJfR1JPVVBfRE9ORRADEhYKEk9SREVSX0dST1VQX0NMT1NFRBAEKqwCCgtPcmRlckFjdGlvbhIcChhPUkRFUl9BQ1RJT05fVU5TUEVDSUZJRUQQABIUChBPUkRFUl9BQ1RJT05fUEFZEAESFwoTT1JERVJfQUNUSU9OX0NIQU5HRRACEhcKE09SREVSX0FDVElPTl9DQU5DRUwQAxIYChRPUkRFUl9BQ1RJT05fVk9VQ0hFUhAEEhsKF09SREVSX0FDVElPTl9GT0xMT1dfSk9CEAUSFwoTT1JERVJfQUNUSU9OX1JFVklFVxAGEhgKFE9SREVSX0FDVElPTl9DT05GSVJNEAcSFwoTT1JERVJfQUNUSU9OX0FTU0lHThAIEhkKFU9SREVSX0FDVElPTl9DT01QTEVURRAJEhkKFU9SREVSX0FDVElPTl9ESVNQQVRDSBAKKvsBCgpPcmRlclN0YXRlEhsKF09SREVSX1NUQVRFX1VOU1BFQ0lGSUVEEAASFQoRT1JERVJfU1RBVEVfRFJBRlQQARIfChtPUkRFUl9TVEFURV9QRU5ESU5HX1BBWU1FTlQQAhIUChBPUkRFUl9TVEFURV9QQUlEEAMSGQoVT1JERVJfU1RBVEVfQ09ORklSTUVEEAQSGQoVT1JERVJfU1RBVEVfQ09NUExFVEVEEAUSGQoVT1JERVJfU1RBVEVfQ0FOQ0VMTEVEEAYSFwoTT1JERVJfU1RBVEVfRVhQSVJFRBAHEhgKFE9SREVSX1NUQVRFX1JFRlVOREVEEAgqUQoIUmVmdW5kVG8SGQoVUkVGVU5EX1RPX1VOU1BFQ0lGSUVEEAASFAoQUkVGVU5EX1RPX1dBTExFVBABEhQKEFJFRlVORF9UT19TT1VSQ0UQAipzCgtSZWZ1bmRSb3V0ZRIcChhSRUZVTkRfUk9VVEVfVU5TUEVDSUZJRUQQABIXChNSRUZVTkRfUk9VVEVfV0FMTEVUEAESFgoSUkVGVU5EX1JPVVRFX1ZOUEFZEAISFQoRUkVGVU5EX1JPVVRFX0JBTksQAyp1CgtSZWZ1bmRTdGF0ZRIcChhSRUZVTkRfU1RBVEVfVU5TUEVDSUZJRUQQABIYChRSRUZVTkRfU1RBVEVfUEVORElORxABEhUKEVJFRlVORF9TVEFURV9ET05FEAISFwoTUkVGVU5EX1NUQVRFX0ZBSUxFRBADMoUHCgxPcmRlclNlcnZpY2USUwoLRXN0aW1hdGVGZWUSHi5ib29raW5nLnYxLkVzdGltYXRlRmVlUmVxdWVzdBofLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXNwb25zZSIDkAIBEk4KC0NyZWF0ZU9yZGVyEh4uYm9va2luZy52MS5DcmVhdGVPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVzcG9uc2USUwoLVXBkYXRlT3JkZXISHi5ib29raW5nLnYxLlVwZGF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXNwb25zZSIDkAICEkoKCEdldE9yZGVyEhsuYm9va2luZy52MS5HZXRPcmRlclJlcXVlc3QaHC5ib29raW5nLnYxLkdldE9yZGVyUmVzcG9uc2UiA5ACARJQCgpMaXN0T3JkZXJzEh0uYm9va2luZy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLmJvb2tpbmcudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESUwoLQ2FuY2VsT3JkZXISHi5ib29raW5nLnYxLkNhbmNlbE9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEmUKEVF1b3RlQ2FuY2VsbGF0aW9uEiQuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaJS5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVzcG9uc2UiA5ACARJiChBMaXN0T3JkZXJSZWZ1bmRzEiMuYm9va2luZy52MS5MaXN0T3JkZXJSZWZ1bmRzUmVxdWVzdBokLmJvb2tpbmcudjEuTGlzdE9yZGVyUmVmdW5kc1Jlc3BvbnNlIgOQAgESXAoOQXBwbHlQcm9tb0NvZGUSIS5ib29raW5nLnYxLkFwcGx5UHJvbW9Db2RlUmVxdWVzdBoiLmJvb2tpbmcudjEuQXBwbHlQcm9tb0NvZGVSZXNwb25zZSIDkAICEl8KD1JlbW92ZVByb21vQ29kZRIiLmJvb2tpbmcudjEuUmVtb3ZlUHJvbW9Db2RlUmVxdWVzdBojLmJvb2tpbmcudjEuUmVtb3ZlUHJvbW9Db2RlUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.ShuttleDetails
@@ -975,6 +975,21 @@ export type CancelOrderRequest = Message<"booking.v1.CancelOrderRequest"> & {
    * @generated from field: string reason = 2;
    */
   reason: string;
+
+  /**
+   * Where a paid order's refund goes: v-coin at once unless REFUND_TO_SOURCE.
+   *
+   * @generated from field: booking.v1.RefundTo refund_to = 3;
+   */
+  refundTo: RefundTo;
+
+  /**
+   * Back to a bank transfer (VietQR), the customer's account it goes to; INVALID_ARGUMENT
+   * (field "account") when such a refund has none.
+   *
+   * @generated from field: booking.v1.PayeeAccount account = 4;
+   */
+  account?: PayeeAccount | undefined;
 };
 
 /**
@@ -994,7 +1009,7 @@ export type CancelOrderResponse = Message<"booking.v1.CancelOrderResponse"> & {
   order?: Order | undefined;
 
   /**
-   * For a paid order: what the policy kept and what went back into the wallet.
+   * For a paid order: what the policy kept and what it gives back.
    *
    * @generated from field: int64 fee_vnd = 2;
    */
@@ -1004,6 +1019,13 @@ export type CancelOrderResponse = Message<"booking.v1.CancelOrderResponse"> & {
    * @generated from field: int64 refund_vnd = 3;
    */
   refundVnd: bigint;
+
+  /**
+   * Where the refund goes, part by part.
+   *
+   * @generated from field: repeated booking.v1.RefundPart refunds = 4;
+   */
+  refunds: RefundPart[];
 };
 
 /**
@@ -1012,6 +1034,152 @@ export type CancelOrderResponse = Message<"booking.v1.CancelOrderResponse"> & {
  */
 export const CancelOrderResponseSchema: GenMessage<CancelOrderResponse> = /*@__PURE__*/
   messageDesc(file_booking_v1_order, 24);
+
+/**
+ * The customer's bank account a bank transfer refund goes to.
+ *
+ * @generated from message booking.v1.PayeeAccount
+ */
+export type PayeeAccount = Message<"booking.v1.PayeeAccount"> & {
+  /**
+   * The bank's name.
+   *
+   * @generated from field: string bank = 1;
+   */
+  bank: string;
+
+  /**
+   * The account number (6–19 letters and digits; spaces and dashes are dropped).
+   *
+   * @generated from field: string number = 2;
+   */
+  number: string;
+
+  /**
+   * @generated from field: string holder = 3;
+   */
+  holder: string;
+};
+
+/**
+ * Describes the message booking.v1.PayeeAccount.
+ * Use `create(PayeeAccountSchema)` to create a new message.
+ */
+export const PayeeAccountSchema: GenMessage<PayeeAccount> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 25);
+
+/**
+ * One part of a refund.
+ *
+ * @generated from message booking.v1.RefundPart
+ */
+export type RefundPart = Message<"booking.v1.RefundPart"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string order_id = 2;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: booking.v1.RefundRoute route = 3;
+   */
+  route: RefundRoute;
+
+  /**
+   * @generated from field: int64 amount_vnd = 4;
+   */
+  amountVnd: bigint;
+
+  /**
+   * @generated from field: booking.v1.RefundState state = 5;
+   */
+  state: RefundState;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 6;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * When it was given back.
+   *
+   * @generated from field: google.protobuf.Timestamp done_at = 7;
+   */
+  doneAt?: Timestamp | undefined;
+
+  /**
+   * A bank transfer refund's account.
+   *
+   * @generated from field: booking.v1.PayeeAccount account = 8;
+   */
+  account?: PayeeAccount | undefined;
+
+  /**
+   * The bank's reference of the transfer that gave it back, or VNPay's answer code.
+   *
+   * @generated from field: string answer = 9;
+   */
+  answer: string;
+
+  /**
+   * The payment it returns to; empty for v-coin given for the whole order.
+   *
+   * @generated from field: string payment_id = 10;
+   */
+  paymentId: string;
+
+  /**
+   * Times asked of VNPay.
+   *
+   * @generated from field: uint32 attempts = 11;
+   */
+  attempts: number;
+};
+
+/**
+ * Describes the message booking.v1.RefundPart.
+ * Use `create(RefundPartSchema)` to create a new message.
+ */
+export const RefundPartSchema: GenMessage<RefundPart> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 26);
+
+/**
+ * @generated from message booking.v1.ListOrderRefundsRequest
+ */
+export type ListOrderRefundsRequest = Message<"booking.v1.ListOrderRefundsRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message booking.v1.ListOrderRefundsRequest.
+ * Use `create(ListOrderRefundsRequestSchema)` to create a new message.
+ */
+export const ListOrderRefundsRequestSchema: GenMessage<ListOrderRefundsRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 27);
+
+/**
+ * @generated from message booking.v1.ListOrderRefundsResponse
+ */
+export type ListOrderRefundsResponse = Message<"booking.v1.ListOrderRefundsResponse"> & {
+  /**
+   * @generated from field: repeated booking.v1.RefundPart refunds = 1;
+   */
+  refunds: RefundPart[];
+};
+
+/**
+ * Describes the message booking.v1.ListOrderRefundsResponse.
+ * Use `create(ListOrderRefundsResponseSchema)` to create a new message.
+ */
+export const ListOrderRefundsResponseSchema: GenMessage<ListOrderRefundsResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 28);
 
 /**
  * @generated from message booking.v1.QuoteCancellationRequest
@@ -1028,7 +1196,7 @@ export type QuoteCancellationRequest = Message<"booking.v1.QuoteCancellationRequ
  * Use `create(QuoteCancellationRequestSchema)` to create a new message.
  */
 export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 25);
+  messageDesc(file_booking_v1_order, 29);
 
 /**
  * @generated from message booking.v1.QuoteCancellationResponse
@@ -1064,6 +1232,14 @@ export type QuoteCancellationResponse = Message<"booking.v1.QuoteCancellationRes
    * @generated from field: uint32 late_fee_percent = 5;
    */
   lateFeePercent: number;
+
+  /**
+   * Where "back to what paid" would send the refund (the routes of the payments that paid it):
+   * a choice to offer when any is not the wallet.
+   *
+   * @generated from field: repeated booking.v1.RefundRoute sources = 6;
+   */
+  sources: RefundRoute[];
 };
 
 /**
@@ -1071,7 +1247,7 @@ export type QuoteCancellationResponse = Message<"booking.v1.QuoteCancellationRes
  * Use `create(QuoteCancellationResponseSchema)` to create a new message.
  */
 export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 26);
+  messageDesc(file_booking_v1_order, 30);
 
 /**
  * @generated from message booking.v1.ApplyPromoCodeRequest
@@ -1095,7 +1271,7 @@ export type ApplyPromoCodeRequest = Message<"booking.v1.ApplyPromoCodeRequest"> 
  * Use `create(ApplyPromoCodeRequestSchema)` to create a new message.
  */
 export const ApplyPromoCodeRequestSchema: GenMessage<ApplyPromoCodeRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 27);
+  messageDesc(file_booking_v1_order, 31);
 
 /**
  * @generated from message booking.v1.ApplyPromoCodeResponse
@@ -1112,7 +1288,7 @@ export type ApplyPromoCodeResponse = Message<"booking.v1.ApplyPromoCodeResponse"
  * Use `create(ApplyPromoCodeResponseSchema)` to create a new message.
  */
 export const ApplyPromoCodeResponseSchema: GenMessage<ApplyPromoCodeResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 28);
+  messageDesc(file_booking_v1_order, 32);
 
 /**
  * @generated from message booking.v1.RemovePromoCodeRequest
@@ -1129,7 +1305,7 @@ export type RemovePromoCodeRequest = Message<"booking.v1.RemovePromoCodeRequest"
  * Use `create(RemovePromoCodeRequestSchema)` to create a new message.
  */
 export const RemovePromoCodeRequestSchema: GenMessage<RemovePromoCodeRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 29);
+  messageDesc(file_booking_v1_order, 33);
 
 /**
  * @generated from message booking.v1.RemovePromoCodeResponse
@@ -1146,7 +1322,7 @@ export type RemovePromoCodeResponse = Message<"booking.v1.RemovePromoCodeRespons
  * Use `create(RemovePromoCodeResponseSchema)` to create a new message.
  */
 export const RemovePromoCodeResponseSchema: GenMessage<RemovePromoCodeResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 30);
+  messageDesc(file_booking_v1_order, 34);
 
 /**
  * Which group of a list an order falls in, by its state: the member area's tabs, the board.
@@ -1341,6 +1517,107 @@ export const OrderStateSchema: GenEnum<OrderState> = /*@__PURE__*/
   enumDesc(file_booking_v1_order, 2);
 
 /**
+ * Where the one who cancels wants a paid order's refund.
+ *
+ * @generated from enum booking.v1.RefundTo
+ */
+export enum RefundTo {
+  /**
+   * V-coin, at once.
+   *
+   * @generated from enum value: REFUND_TO_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: REFUND_TO_WALLET = 1;
+   */
+  WALLET = 1,
+
+  /**
+   * Each part back to what paid it: VNPay through VNPay's refund, a bank transfer by a transfer
+   * from us, v-coin to the wallet.
+   *
+   * @generated from enum value: REFUND_TO_SOURCE = 2;
+   */
+  SOURCE = 2,
+}
+
+/**
+ * Describes the enum booking.v1.RefundTo.
+ */
+export const RefundToSchema: GenEnum<RefundTo> = /*@__PURE__*/
+  enumDesc(file_booking_v1_order, 3);
+
+/**
+ * @generated from enum booking.v1.RefundRoute
+ */
+export enum RefundRoute {
+  /**
+   * @generated from enum value: REFUND_ROUTE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: REFUND_ROUTE_WALLET = 1;
+   */
+  WALLET = 1,
+
+  /**
+   * @generated from enum value: REFUND_ROUTE_VNPAY = 2;
+   */
+  VNPAY = 2,
+
+  /**
+   * @generated from enum value: REFUND_ROUTE_BANK = 3;
+   */
+  BANK = 3,
+}
+
+/**
+ * Describes the enum booking.v1.RefundRoute.
+ */
+export const RefundRouteSchema: GenEnum<RefundRoute> = /*@__PURE__*/
+  enumDesc(file_booking_v1_order, 4);
+
+/**
+ * @generated from enum booking.v1.RefundState
+ */
+export enum RefundState {
+  /**
+   * @generated from enum value: REFUND_STATE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * On its way: being asked of VNPay, or for our staff to transfer.
+   *
+   * @generated from enum value: REFUND_STATE_PENDING = 1;
+   */
+  PENDING = 1,
+
+  /**
+   * Given back: in the wallet, taken by VNPay, or transferred.
+   *
+   * @generated from enum value: REFUND_STATE_DONE = 2;
+   */
+  DONE = 2,
+
+  /**
+   * VNPay refused it or did not answer: our staff take it over.
+   *
+   * @generated from enum value: REFUND_STATE_FAILED = 3;
+   */
+  FAILED = 3,
+}
+
+/**
+ * Describes the enum booking.v1.RefundState.
+ */
+export const RefundStateSchema: GenEnum<RefundState> = /*@__PURE__*/
+  enumDesc(file_booking_v1_order, 5);
+
+/**
  * The order flow. Every call but EstimateFee needs the ID token in
  * authorization-firebase; an order is visible to its owner only (others get NOT_FOUND). Prices are
  * computed by the server, never taken from the client. Times of service are Vietnam time, written
@@ -1419,6 +1696,16 @@ export const OrderService: GenService<{
     methodKind: "unary";
     input: typeof QuoteCancellationRequestSchema;
     output: typeof QuoteCancellationResponseSchema;
+  },
+  /**
+   * Where a cancelled order's refund went, part by part, and how far each part has come.
+   *
+   * @generated from rpc booking.v1.OrderService.ListOrderRefunds
+   */
+  listOrderRefunds: {
+    methodKind: "unary";
+    input: typeof ListOrderRefundsRequestSchema;
+    output: typeof ListOrderRefundsResponseSchema;
   },
   /**
    * Puts a promo code on the caller's unpaid order before a payment is opened (the confirm
