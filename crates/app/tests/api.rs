@@ -817,6 +817,8 @@ mod photos;
 mod promotions;
 #[path = "api/referrals.rs"]
 mod referrals;
+#[path = "api/refunds.rs"]
+mod refunds;
 #[path = "api/reminders.rs"]
 mod reminders;
 #[path = "api/reviews.rs"]

@@ -42,7 +42,7 @@ async fn send_raw(
 }
 
 /// A shuttle order waiting for payment: 480,000 VND.
-async fn pending_order(app: &TestApp, token: &str) -> String {
+pub(super) async fn pending_order(app: &TestApp, token: &str) -> String {
     let (status, body) = send(
         app,
         reqwest::Method::POST,
@@ -110,7 +110,7 @@ async fn top_up(app: &TestApp, token: &str, amount: i64, key: &str) -> (u16, Val
     .await
 }
 
-async fn balance(app: &TestApp, token: &str) -> i64 {
+pub(super) async fn balance(app: &TestApp, token: &str) -> i64 {
     let (status, body) = app.get_as("/api/v-coin", token).await;
     assert_eq!(status, 200, "{body}");
     body["data"]["balanceVnd"].as_i64().unwrap()
@@ -430,7 +430,7 @@ fn vnpay() -> VnPay {
 }
 
 /// What VNPay sends back for a payment, signed with the merchant's secret.
-fn vnpay_result(txn: &str, hundredths: &str, response: &str) -> String {
+pub(super) fn vnpay_result(txn: &str, hundredths: &str, response: &str) -> String {
     vnpay().signed_query(&[
         ("vnp_Amount", hundredths),
         ("vnp_BankCode", "NCB"),
@@ -444,7 +444,7 @@ fn vnpay_result(txn: &str, hundredths: &str, response: &str) -> String {
     ])
 }
 
-async fn ipn(app: &TestApp, query: &str) -> String {
+pub(super) async fn ipn(app: &TestApp, query: &str) -> String {
     let (status, body) = app.get(&format!("/api/payment/vnpay/ipn?{query}")).await;
     assert_eq!(status, 200, "{body}");
     body["RspCode"].as_str().unwrap().to_owned()
