@@ -1,3 +1,4 @@
+#![allow(clippy::expect_used)]
 //! Local stand-ins of third parties that cannot be reached from here, for tests in this and other
 //! crates. Each holds to its provider's published contract and no more.
 //!
