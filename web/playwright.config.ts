@@ -15,6 +15,8 @@ export const serverBinary = process.env.BOOKING_BIN ?? '../target/debug/booking'
 /** Where the browser tests' local push service listens: the only address on this machine the
  * server may push to (`APP_OUTBOUND_ALLOW`). */
 export const pushOrigin = `http://127.0.0.1:${port + 3}`;
+/** Where the browser tests' stand-in of VNPay's refund call listens. */
+export const vnpayOrigin = `http://127.0.0.1:${port + 4}`;
 export const databaseUrl = `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`;
 
 export default defineConfig({
@@ -55,6 +57,16 @@ export default defineConfig({
       stderr: 'ignore',
       env: { OIDC_TEST_IDS: 'test-a,test-b', OIDC_TEST_PORTS: `${port + 1},${port + 2}`, OIDC_TEST_SITE: baseURL },
     },
+    // VNPay's refund call, which cannot be reached from here (see its script).
+    {
+      command: 'node scripts/vnpay-stand-in.mjs',
+      url: `${vnpayOrigin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { VNPAY_TEST_PORT: String(port + 4), VNPAY_TEST_TMN: 'E2ETMN01', VNPAY_TEST_SECRET: 'e2e-vnpay-secret' },
+    },
     {
       command: serverBinary,
       url: `${baseURL}/readyz`,
@@ -81,6 +93,7 @@ export default defineConfig({
         // its answer with this secret.
         APP_VNPAY_TMN_CODE: 'E2ETMN01',
         APP_VNPAY_HASH_SECRET: 'e2e-vnpay-secret',
+        APP_VNPAY_API_URL: `${vnpayOrigin}/merchant_webapi/api/transaction`,
         // Sign-in with an identity provider: 測試 A is trusted to vouch for addresses, 測試 B is not.
         APP_OIDC_PROVIDERS: 'test-a,test-b',
         APP_OIDC_TEST_A_ISSUER: idpA,

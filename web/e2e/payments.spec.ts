@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { vnpayOrigin } from '../playwright.config';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { booking } from './server-cli';
 import { logInTo } from './sign-in';
 
 // One customer for the file (sign-ups per address are throttled); tests run one after another,
@@ -10,6 +12,8 @@ const PASSWORD = 'secret-123';
 // secret playwright.config.ts gives the server.
 const BANK_SECRET = 'dev-bank-secret';
 const VNPAY_SECRET = 'e2e-vnpay-secret';
+// The staff's password the admin command is given.
+const STAFF_PASSWORD = 'a-long-operator-pass';
 
 /** VNPay's signature: HMAC-SHA512 over the sorted, form-encoded parameters. */
 function vnpaySignature(params: [string, string][]): string {
@@ -158,10 +162,10 @@ test('the payment pages with nothing to show lead to the orders and the home pag
   await expect(page).toHaveURL(/\/member\/order$/);
 });
 
-test('VNPay: off to VNPay and back; the return is verified and the order paid', async ({ page, request }) => {
-  const orderId = await pendingOrder(request);
-  // Stands in for VNPay's page, which cannot be reached from here: checks the signature of what
-  // the server sent, then sends the customer back as VNPay does after a successful payment.
+/** Stands in for VNPay's page, which cannot be reached from here: checks the signature of what the
+ * server sent, then sends the customer back as VNPay does after a successful payment. Gives what
+ * the page was asked, once it was. */
+async function vnpayPage(page: Page): Promise<() => URL | undefined> {
   let asked: URL | undefined;
   await page.route('https://sandbox.vnpayment.vn/**', async (route) => {
     asked = new URL(route.request().url());
@@ -182,17 +186,113 @@ test('VNPay: off to VNPay and back; the return is verified and the order paid', 
     back.search = `${new URLSearchParams(answer)}&vnp_SecureHash=${vnpaySignature(answer)}`;
     await route.fulfill({ status: 302, headers: { location: back.toString() } });
   });
+  return () => asked;
+}
+
+test('VNPay: off to VNPay and back; the return is verified and the order paid', async ({ page, request }) => {
+  const orderId = await pendingOrder(request);
+  const vnpay = await vnpayPage(page);
+  const asked = () => vnpay();
 
   await logIn(page, `/payment?order=${orderId}`);
   await page.getByLabel(/^VNPay/).check();
   await page.getByRole('button', { name: '確認付款（VND 480,000）' }).click();
   await expect(page).toHaveURL(/\/payment-complete\?vnp_Amount=48000000&/);
-  expect(asked?.searchParams.get('vnp_Amount')).toBe('48000000');
-  expect(asked?.searchParams.get('vnp_TmnCode')).toBe('E2ETMN01');
+  expect(asked()?.searchParams.get('vnp_Amount')).toBe('48000000');
+  expect(asked()?.searchParams.get('vnp_TmnCode')).toBe('E2ETMN01');
   await expect(page.getByTestId('result')).toContainText('付款成功');
   await expect(page.getByTestId('order-id')).toHaveText(orderId);
   await expect(page.getByTestId('order-state')).toHaveText('已付款');
   await expect.poll(() => purchases(page)).toBe(1);
+});
+
+test('VNPay: a paid order cancelled back to VNPay; the refund is asked of VNPay once and shown done', async ({ page, request }) => {
+  const orderId = await pendingOrder(request);
+  const vnpay = await vnpayPage(page);
+  await logIn(page, `/payment?order=${orderId}`);
+  await page.getByLabel(/^VNPay/).check();
+  await page.getByRole('button', { name: '確認付款（VND 480,000）' }).click();
+  await expect(page.getByTestId('order-state')).toHaveText('已付款');
+  const txn = vnpay()?.searchParams.get('vnp_TxnRef') ?? '';
+  // VNPay settled that payment: its refund call knows it.
+  expect((await request.post(`${vnpayOrigin}/__test/paid`, { data: { txn } })).status()).toBe(200);
+
+  await page.goto('/member/v-coin');
+  const before = await page.getByTestId('balance').textContent();
+  await page.goto(`/member/order?id=${orderId}`);
+  await page.getByRole('button', { name: '取消訂單' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByTestId('cancel-quote')).toContainText('將退回 VND 480,000');
+  // V-coin is chosen first; back to VNPay says how long it takes.
+  await expect(dialog.getByLabel('立即退回 V 幣錢包')).toBeChecked();
+  await dialog.getByLabel('退回原付款方式').check();
+  await expect(dialog).toContainText('3 至 7 個工作天');
+  await page.screenshot({ path: 'test-results/refund-choice.png' });
+  await dialog.getByRole('button', { name: '確定取消' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '將退回原付款方式' })).toBeVisible();
+
+  const refunds = page.getByTestId('refunds');
+  await expect(refunds).toContainText('VNPay · VND 480,000');
+  // The worker asks VNPay within a beat or two; the page follows the order's live events.
+  await expect(refunds).toContainText('VNPay 已受理', { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/refund-done.png', fullPage: true });
+  const asked = (await (await request.get(`${vnpayOrigin}/__test/asked`)).json()) as { txn: string; type: string; amount: string }[];
+  expect(asked.filter((a) => a.txn === txn)).toEqual([expect.objectContaining({ type: '02', amount: '48000000' })]);
+  // Nothing went to the wallet.
+  await page.goto('/member/v-coin');
+  await expect(page.getByTestId('balance')).toHaveText(before ?? '');
+});
+
+test('a transfer-paid order cancelled back to the bank: the customer gives the account, staff transfer and close it, the customer sees the reference', async ({ browser, page, request }) => {
+  const operator = `refund-ops-${Date.now()}-${process.pid}@ops.example`;
+  booking(['admin', 'create-operator', '--email', operator, '--role', 'operator'], `${STAFF_PASSWORD}\n`);
+  const orderId = await pendingOrder(request);
+  const paid = await request.post(`/api/plan/shuttle/order/${orderId}/payment`, {
+    headers: { 'authorization-firebase': token, 'idempotency-key': `qr-${orderId}` },
+    data: { method: 'VIETQR' },
+  });
+  const memo = (await paid.json()).data.transfer.memo as string;
+  const body = JSON.stringify({ transactionId: `FT${Date.now()}`, amount: 480000, description: memo });
+  const notice = await request.post('/api/payment/vietqr/notify', {
+    headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', BANK_SECRET).update(body).digest('hex') },
+    data: body,
+  });
+  expect((await notice.json()).data.outcome).toBe('PAID');
+
+  // On a phone, the customer asks for it back to the bank and gives the account.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, `/member/order?id=${orderId}`);
+  await page.getByRole('button', { name: '取消訂單' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByLabel('退回原付款方式').check();
+  await expect(dialog).toContainText('請填寫收款帳戶');
+  // Without the account, the server says what is missing and nothing is cancelled.
+  await dialog.getByRole('button', { name: '確定取消' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '退回銀行轉帳需要您的收款帳戶' })).toBeVisible();
+  await page.getByRole('button', { name: '取消訂單' }).click();
+  await dialog.getByLabel('退回原付款方式').check();
+  await dialog.getByLabel('銀行名稱').fill('Vietcombank');
+  await dialog.getByLabel('帳號').fill('0071 0001 23456');
+  await dialog.getByLabel('戶名').fill('WANG XIAO MING');
+  await page.screenshot({ path: test.info().outputPath('refund-bank-phone.png') });
+  await dialog.getByRole('button', { name: '確定取消' }).click();
+  const refunds = page.getByTestId('refunds');
+  await expect(refunds).toContainText('銀行轉帳 Vietcombank 0071000123456');
+  await expect(refunds).toContainText('客服將轉帳至您的帳戶');
+
+  // Staff see it among the refunds to make, transfer, and close it with the bank's reference.
+  const ops = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await logInTo(ops, '/ops/refunds', operator, STAFF_PASSWORD);
+  const row = ops.locator(`tr[data-order="${orderId}"]`);
+  await expect(row).toContainText('Vietcombank 0071000123456（WANG XIAO MING）');
+  await expect(row).toContainText('VND 480,000');
+  await ops.screenshot({ path: test.info().outputPath('console-refunds.png'), fullPage: true });
+  await row.getByLabel('銀行交易編號').fill('FT26113400981');
+  await row.getByRole('button', { name: '已退款' }).click();
+  await expect(row).toHaveCount(0);
+
+  // The customer's page follows: transferred, with the reference.
+  await expect(refunds).toContainText('銀行交易編號 FT26113400981');
 });
 
 /** Step2's contact, then confirm; the new order's id. */

@@ -18,6 +18,7 @@ import { BackupsPage } from './screens/backups-page';
 import { PayrollPage } from './screens/payroll-page';
 import { PromotionsPage } from './screens/promotions-page';
 import { GiftsPage } from './screens/gifts-page';
+import { RefundsPage } from './screens/refunds-page';
 import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
 import { SupportPage } from './screens/support-page';
@@ -116,6 +117,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   customer: (p, role) => <CustomerPage customerId={p.customerId ?? ''} admin={role === 'admin'} />,
   audit: () => <AuditPage />,
   reviews: () => <ReviewsPage />,
+  refunds: () => <RefundsPage />,
   catalog: (_, role) => (role === 'admin' ? <CatalogPage /> : <p className="form-error">{m.adminOnly}</p>),
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
   partners: (_, role) => (role === 'admin' ? <PartnersPage /> : <p className="form-error">{m.adminOnly}</p>),
@@ -155,6 +157,7 @@ function Frame({ role }: { role: Role }) {
     [opsTo('support'), m.nav.support],
     [opsTo('customers'), m.nav.customers],
     [opsTo('reviews'), m.nav.reviews],
+    [opsTo('refunds'), m.nav.refunds],
     [opsTo('audit'), m.nav.audit],
     // What only admins may do is not offered to operators (the server refuses it anyway).
     ...(role === 'admin'

@@ -23,6 +23,7 @@ export const consoleMessages = {
     payroll: t('nav-payroll'),
     promotions: t('nav-promotions'),
     gifts: t('nav-gifts'),
+    refunds: t('nav-refunds'),
     backups: t('nav-backups'),
   },
   promotions: {
@@ -375,6 +376,17 @@ export const consoleMessages = {
     remove: t('photos-remove'),
     upload: t('photos-upload'),
     uploading: t('photos-uploading'),
+  },
+  refunds: {
+    lead: t('refunds-lead'),
+    columns: [t('refunds-at'), t('refunds-order'), t('refunds-amount'), t('refunds-to'), t('refunds-why'), t('refunds-close')],
+    vnpay: t('refunds-vnpay'),
+    bank: t('refunds-bank'),
+    account: (bank: string, number: string, holder: string) => t('refunds-account', { bank, number, holder }),
+    toTransfer: t('refunds-to-transfer'),
+    failed: (code: string) => t('refunds-failed', { code }),
+    bankRef: t('refunds-bank-ref'),
+    done: t('refunds-done'),
   },
   reviews: {
     views: { all: t('reviews-views-all'), shown: t('reviews-views-shown'), hidden: t('reviews-views-hidden') } as Record<string, string>,

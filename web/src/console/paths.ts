@@ -16,6 +16,7 @@ export const consolePaths = {
   payroll: '/ops/payroll',
   promotions: '/ops/promotions',
   gifts: '/ops/gifts',
+  refunds: '/ops/refunds',
   backups: '/ops/backups',
 } as const;
 

@@ -182,7 +182,7 @@ async fn refunds_go_back_where_the_money_came_from(backend: Backend) {
     }
     let read = refunds(&app, &ann, &other).await;
     assert_eq!(read[0].state(), pb::RefundState::Done);
-    assert!(read[0].answer.starts_with("FT-BACK-"));
+    assert!(read[0].bank_ref.starts_with("FT-BACK-"));
     let empty = pb::CloseRefundRequest {
         refund_id: parts[0].id.clone(),
         bank_ref: " ".into(),

@@ -50,7 +50,15 @@ pub(crate) fn part_to_pb(p: &RefundPart) -> pb::RefundPart {
             number: a.number.clone(),
             holder: a.holder.clone(),
         }),
-        answer: p.answer.clone().unwrap_or_default(),
+        // A part closed by staff holds the bank's reference where VNPay's code would be.
+        answer: match p.closed_by {
+            None => p.answer.clone().unwrap_or_default(),
+            Some(_) => String::new(),
+        },
+        bank_ref: match p.closed_by {
+            Some(_) => p.answer.clone().unwrap_or_default(),
+            None => String::new(),
+        },
         payment_id: p
             .payment
             .as_ref()

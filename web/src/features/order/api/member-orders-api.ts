@@ -1,4 +1,4 @@
-import { OrderGroup, OrderService } from '@/gen/booking/v1/order_pb';
+import { OrderGroup, OrderService, type PayeeAccount, RefundTo } from '@/gen/booking/v1/order_pb';
 import { PaymentService } from '@/gen/booking/v1/payment_pb';
 import { skipToken, useRpc, useRpcPages } from '@/lib/api/hooks';
 import { callRpc, invalidate } from '@/lib/api/rpc';
@@ -41,9 +41,21 @@ export function quoteCancellation(orderId: string) {
   return callRpc(calls.quoteCancellation, { orderId });
 }
 
-/** Cancels the order; its pages, and the wallet a refund went to, are asked for again. */
-export async function cancelOrder(orderId: string) {
-  const done = await callRpc(calls.cancelOrder, { orderId });
+/** Where the customer wants a paid order's refund: v-coin unless they ask for what paid, with the
+ * account a bank transfer refund goes to. */
+export interface RefundWish {
+  to: RefundTo;
+  account?: Pick<PayeeAccount, 'bank' | 'number' | 'holder'>;
+}
+
+/** Cancels the order; its pages, its refunds and the wallet a refund went to are asked for again. */
+export async function cancelOrder(orderId: string, wish: RefundWish = { to: RefundTo.WALLET }) {
+  const done = await callRpc(calls.cancelOrder, { orderId, refundTo: wish.to, account: wish.to === RefundTo.SOURCE ? wish.account : undefined });
   await invalidate(OrderService, PaymentService);
   return done;
+}
+
+/** Where a cancelled order's refund went, part by part. */
+export function useOrderRefunds(orderId: string, active: boolean) {
+  return useRpc(calls.listOrderRefunds, active ? { orderId } : skipToken, { select: (r) => r.refunds });
 }

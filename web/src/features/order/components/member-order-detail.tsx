@@ -7,14 +7,14 @@ import { Link, useNavigate } from 'react-router';
 import { stepPath } from '@/lib/paths';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
-import { OrderSchema, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
+import { OrderSchema, OrderState, RefundRoute, RefundTo, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
 import { allows, OrderAction } from '@/lib/order-actions';
 import { keepAppOffline, keepOffline, readOffline } from '@/lib/offline';
 import { formatVnd } from '@/lib/format';
 import { memberMessages } from '@/lib/member-messages';
 import { messages } from '@/lib/messages';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { cancelOrder, quoteCancellation } from '../api/member-orders-api';
+import { cancelOrder, quoteCancellation, type RefundWish } from '../api/member-orders-api';
 import { useOrder } from '../api/order-api';
 import { refusal } from '@/lib/api/refusal';
 import { draftFromOrder } from '../draft';
@@ -23,6 +23,8 @@ import { Breakdown } from './breakdown';
 import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
+import { RefundChoice } from './refund-choice';
+import { RefundProgress } from './refund-progress';
 import { TipCard } from './tip-card';
 import { JobProgress } from './job-progress';
 import { JobTalk } from './job-talk';
@@ -102,6 +104,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
           </div>
           {allows(order, OrderAction.REVIEW) && review?.(order.id)}
           {allows(order, OrderAction.REVIEW) && <TipCard orderId={order.id} />}
+          {order.state === OrderState.REFUNDED && <RefundProgress orderId={order.id} />}
           {flow && flow !== 'massage' && <DriverCard order={order} guide={flow === 'escort'} />}
           <div className="card form-card">
             <h2>{m.contactTitle}</h2>
@@ -202,8 +205,13 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
     setBusy(true);
     try {
       const q = await quoteCancellation(order.id);
+      // Paid by something other than v-coin, the customer may have it back there instead.
+      const choice = q.refundVnd > 0n && q.sources.some((s) => s !== RefundRoute.WALLET);
+      let wish: RefundWish = { to: RefundTo.WALLET };
       const terms =
-        q.paidVnd === 0n ? m.cancelUnpaid : m.cancelQuote(formatVnd(q.paidVnd), formatVnd(q.feeVnd), formatVnd(q.refundVnd));
+        q.paidVnd === 0n
+          ? m.cancelUnpaid
+          : (choice ? memberMessages.refund.quote : m.cancelQuote)(formatVnd(q.paidVnd), formatVnd(q.feeVnd), formatVnd(q.refundVnd));
       const free = q.paidVnd > 0n && q.feeVnd === 0n ? ` ${m.cancelFree(showTimestamp(q.freeUntil))}` : '';
       // Cancelling cannot be undone: the warning modal, not the plain confirmation.
       const yes = await modal.warning({
@@ -215,14 +223,23 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
               {terms}
               {free}
             </p>
+            {choice && (
+              <RefundChoice
+                sources={q.sources}
+                onChange={(next) => {
+                  wish = next;
+                }}
+              />
+            )}
           </>
         ),
         cancelText: m.cancelKeep,
         confirmText: m.cancelDo,
       });
       if (!yes) return;
-      const done = await cancelOrder(order.id);
-      toast(m.cancelled(done.refundVnd > 0n ? formatVnd(done.refundVnd) : ''), 'success');
+      const done = await cancelOrder(order.id, wish);
+      const refund = done.refundVnd > 0n ? formatVnd(done.refundVnd) : '';
+      toast(refund && wish.to === RefundTo.SOURCE ? memberMessages.refund.cancelled(refund) : m.cancelled(refund), 'success');
     } catch (e) {
       toast(refusal(e, messages.errors.network), 'error');
     } finally {
