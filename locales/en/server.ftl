@@ -578,3 +578,12 @@ refund-holder = Please enter the account holder's name
 refund-account_required = A refund to a bank transfer needs the account it goes to
 refund-not_open = This refund has already been handled
 refund-bank_ref = Please enter the bank's transaction reference
+
+## Changes after payment
+order-action-amend = change
+order-change_closed = Changes close before the service ({ $until }, Vietnam time); please contact customer service
+order-change_too_soon = The new time must be at least { $hours } hours from now
+order-change_short = The change costs { $amount } more than your V-coin wallet holds; please top up first
+order-change_assigned = A driver has taken this booking; please ask customer service to change it
+ledger-order_change = Difference for the change of order { $order }
+ledger-change_refund = Difference back for the change of order { $order }

@@ -485,3 +485,12 @@ refund-holder = Vui lòng nhập tên chủ tài khoản
 refund-account_required = Hoàn về chuyển khoản ngân hàng cần tài khoản nhận của bạn
 refund-not_open = Khoản hoàn tiền này đã được xử lý
 refund-bank_ref = Vui lòng nhập mã giao dịch của ngân hàng
+
+## Changes after payment
+order-action-amend = thay đổi
+order-change_closed = Đã quá hạn thay đổi trước giờ dịch vụ ({ $until }, giờ Việt Nam); vui lòng liên hệ bộ phận hỗ trợ
+order-change_too_soon = Giờ mới phải cách bây giờ ít nhất { $hours } giờ
+order-change_short = Thay đổi cần trả thêm { $amount }; ví V-coin không đủ, vui lòng nạp trước
+order-change_assigned = Tài xế đã nhận chuyến; vui lòng liên hệ bộ phận hỗ trợ để thay đổi
+ledger-order_change = Trả thêm khi thay đổi đơn { $order }
+ledger-change_refund = Hoàn chênh lệch khi thay đổi đơn { $order }

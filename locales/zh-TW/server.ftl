@@ -486,3 +486,12 @@ refund-holder = 請填寫戶名
 refund-account_required = 退回銀行轉帳需要您的收款帳戶
 refund-not_open = 這筆退款已處理完成
 refund-bank_ref = 請填寫銀行的交易編號
+
+## Changes after payment
+order-action-amend = 變更
+order-change_closed = 服務前的變更期限已過（{ $until }，越南時間）；如需協助請聯絡客服
+order-change_too_soon = 新的時間須在 { $hours } 小時以後
+order-change_short = 變更需補 { $amount }，V 幣餘額不足，請先儲值
+order-change_assigned = 司機已接單，請聯絡客服變更
+ledger-order_change = 訂單 { $order } 變更補差額
+ledger-change_refund = 訂單 { $order } 變更退差額

@@ -1,5 +1,6 @@
-//! The parts of refunds on their way back where the money came from: one row per order and the
-//! payment it returns to (unique), so a part is never made twice; its state moves once from
+//! The parts of refunds on their way back where the money came from: one row per order, payment
+//! it returns to and cause (a cancellation, or a change that lowered the price), unique, so a part
+//! is never made twice; its state moves once from
 //! pending, by a conditional update, so it is never sent or closed twice. `lease_until_ms` is the
 //! node that sent it to VNPay holding it until its answer is written.
 
@@ -23,6 +24,7 @@ enum RefundParts {
     OrderId,
     Owner,
     PaymentId,
+    Cause,
     Route,
     AmountVnd,
     State,
@@ -49,6 +51,7 @@ impl MigrationTrait for Migration {
                 .col(string_len(RefundParts::OrderId, 32))
                 .col(string_len(RefundParts::Owner, 64))
                 .col(string_len_null(RefundParts::PaymentId, 32))
+                .col(string_len(RefundParts::Cause, 32))
                 .col(string_len(RefundParts::Route, 16))
                 .col(
                     big_integer(RefundParts::AmountVnd)
@@ -73,13 +76,14 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        // One part per order and payment: a refund is never made twice to the same payment.
+        // One part per order, payment and cause: a refund is never made twice to the same payment.
         m.create_index(
             Index::create()
                 .name("uq_refund_parts_payment")
                 .table(RefundParts::Table)
                 .col(RefundParts::OrderId)
                 .col(RefundParts::PaymentId)
+                .col(RefundParts::Cause)
                 .unique()
                 .to_owned(),
         )

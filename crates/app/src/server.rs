@@ -183,7 +183,7 @@ impl App {
             order_store.clone(),
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
-            config.order_policy(),
+            config.order_policy()?,
             MassagePorts {
                 favorites: favorite_store,
                 media: media.clone(),

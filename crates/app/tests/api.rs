@@ -781,6 +781,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 
 #[path = "api/backups.rs"]
 mod backups;
+#[path = "api/changes.rs"]
+mod changes;
 #[path = "api/federation.rs"]
 mod federation;
 #[path = "api/gifts.rs"]

@@ -32,8 +32,8 @@ impl SqlRefundStore {
     }
 }
 
-/// A cancellation's parts, in its settlement's transaction: a second part for an order's payment
-/// is `Stale` (the cancellation was made meanwhile).
+/// A refund's parts, in its settlement's transaction: a second part for an order's payment and
+/// cause is `Stale` (the cancellation or change was made meanwhile).
 pub(crate) async fn insert(
     db: &impl ConnectionTrait,
     parts: &[RefundPart],
@@ -55,6 +55,7 @@ fn to_row(p: &RefundPart) -> refund_part::ActiveModel {
         order_id: Set(p.order.as_str().into()),
         owner: Set(p.owner.as_str().into()),
         payment_id: Set(p.payment.as_ref().map(|id| id.as_str().into())),
+        cause: Set(p.cause.clone()),
         route: Set(p.route.code().into()),
         amount_vnd: Set(p.amount.amount()),
         state: Set(p.state.code().into()),
@@ -91,6 +92,7 @@ fn from_row(r: refund_part::Model) -> DomainResult<RefundPart> {
             .map(PaymentId::parse)
             .transpose()
             .map_err(bad)?,
+        cause: r.cause,
         route: Route::from_code(&r.route).map_err(bad)?,
         amount: Money::vnd(r.amount_vnd),
         state: RefundState::from_code(&r.state).map_err(bad)?,

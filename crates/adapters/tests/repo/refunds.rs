@@ -23,6 +23,7 @@ fn part(o: &Order, owner: &UserId, n: u32, route: Route) -> RefundPart {
         order: o.id.clone(),
         owner: owner.clone(),
         payment: Some(PaymentId::parse(&format!("PY261122TEST{n:08}")).unwrap()),
+        cause: "cancel".into(),
         route,
         amount: Money::vnd(150_000),
         state: RefundState::Pending,

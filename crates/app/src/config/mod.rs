@@ -106,6 +106,7 @@ const ENV: &[(&str, &str)] = &[
     ("max_unpaid_orders", "orders.max_unpaid"),
     ("max_unpaid_massage_orders", "orders.max_unpaid_massage"),
     ("order_expiry_interval_secs", "orders.expiry_interval_secs"),
+    ("change_until_hours", "orders.change_until_hours"),
     ("payment_dev_provider", "payments.dev_provider"),
     ("vietqr_bin", "payments.vietqr.bin"),
     ("vietqr_account", "payments.vietqr.account"),
@@ -235,8 +236,10 @@ impl Config {
         }
     }
 
-    pub fn order_policy(&self) -> domain::ordering::OrderPolicy {
-        domain::ordering::OrderPolicy {
+    pub fn order_policy(&self) -> anyhow::Result<domain::ordering::OrderPolicy> {
+        let change = domain::catalog::ChangePolicy::parse(&self.orders.change_until_hours)
+            .map_err(|e| anyhow::anyhow!("APP_CHANGE_UNTIL_HOURS: {e}"))?;
+        Ok(domain::ordering::OrderPolicy {
             payment_window: chrono::Duration::minutes(i64::from(
                 self.orders.payment_window_minutes.max(1),
             )),
@@ -252,8 +255,9 @@ impl Config {
                     .filter(|n| *n > 0)
                     .unwrap_or(u32::MAX),
             },
+            change,
             ..Default::default()
-        }
+        })
     }
 
     /// Which addresses users give that the server calls (`APP_OUTBOUND_ALLOW`).

@@ -225,6 +225,9 @@ pub struct Orders {
     pub max_unpaid_massage: u32,
     /// `APP_ORDER_EXPIRY_INTERVAL_SECS`: how often the expiry job looks for lapsed orders.
     pub expiry_interval_secs: u32,
+    /// `APP_CHANGE_UNTIL_HOURS`: until how long before the service a paid order may be changed,
+    /// `24` for every category or `24,dragon-massage=6` (a default, then categories by slug).
+    pub change_until_hours: String,
 }
 
 impl Default for Orders {
@@ -235,6 +238,7 @@ impl Default for Orders {
             max_unpaid: 8,
             max_unpaid_massage: 2,
             expiry_interval_secs: 30,
+            change_until_hours: "24".into(),
         }
     }
 }

@@ -98,7 +98,7 @@ async fn pay_in_parallel(
     join_all(tasks).await
 }
 
-async fn top_up(app: &TestApp, token: &str, amount: i64, key: &str) -> (u16, Value) {
+pub(super) async fn top_up(app: &TestApp, token: &str, amount: i64, key: &str) -> (u16, Value) {
     send(
         app,
         reqwest::Method::POST,

@@ -15,8 +15,8 @@ mod translations_tests;
 pub use admin::{CatalogAdmin, PlanEdit, TherapistEdit};
 pub use category::Category;
 pub use model::{
-    CITIES, CONTENT_ITEMS_MAX, CancellationPolicy, CategorySummary, Plan, PlanContent, PlanId,
-    Vehicle,
+    CITIES, CONTENT_ITEMS_MAX, CancellationPolicy, CategorySummary, ChangePolicy, Plan,
+    PlanContent, PlanId, Vehicle,
 };
 pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
 pub use price_rules::{

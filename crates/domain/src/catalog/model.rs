@@ -66,6 +66,65 @@ impl CancellationPolicy {
     }
 }
 
+/// Changing a paid order (its time, addresses, flight, passengers): allowed until this many hours
+/// before the service, per category.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChangePolicy {
+    /// Hours before the service, by `Category::ALL`'s order.
+    pub until_hours: [u32; 4],
+}
+
+impl Default for ChangePolicy {
+    fn default() -> Self {
+        Self {
+            until_hours: [24; 4],
+        }
+    }
+}
+
+impl ChangePolicy {
+    /// Until when a service of `category` that starts at `start` may still be changed.
+    pub fn open_until(
+        &self,
+        category: super::Category,
+        start: crate::shared::LocalTime,
+    ) -> chrono::DateTime<chrono::Utc> {
+        let at = super::Category::ALL
+            .iter()
+            .position(|c| *c == category)
+            .unwrap_or(0);
+        start.instant() - chrono::Duration::hours(i64::from(self.until_hours[at]))
+    }
+
+    /// Read from `24` (every category) or `24,dragon-massage=6` (a default, then categories by
+    /// their slug).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut policy = Self::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let hours = |v: &str| {
+                v.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|h| *h <= 24 * 30)
+                    .ok_or_else(|| format!("{v:?} is no number of hours"))
+            };
+            match part.split_once('=') {
+                None => policy.until_hours = [hours(part)?; 4],
+                Some((slug, v)) => {
+                    let category = super::Category::from_slug(slug.trim())
+                        .map_err(|_| format!("{slug:?} is no category"))?;
+                    let at = super::Category::ALL
+                        .iter()
+                        .position(|c| *c == category)
+                        .unwrap_or(0);
+                    policy.until_hours[at] = hours(v)?;
+                }
+            }
+        }
+        Ok(policy)
+    }
+}
+
 /// What a plan's own page tells a traveller beyond its price: what is and is not included, where
 /// the driver or guide meets them and how to find them, how long they wait, where they go.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

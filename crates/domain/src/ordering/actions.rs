@@ -12,6 +12,9 @@ pub enum OrderAction {
     Pay,
     /// The customer changes its details, contact or note.
     Change,
+    /// The customer changes the paid order's details, until the change policy's time (checked
+    /// on the call).
+    Amend,
     /// Called off: unpaid as it is, paid with the refund the cancellation terms give.
     Cancel,
     /// The customer shows it as a voucher, or puts it in a calendar: it is still to be served.
@@ -95,6 +98,10 @@ impl Order {
             Reader::Customer => &[
                 (state == OrderState::PendingPayment, A::Pay),
                 (group == OrderGroup::Unpaid, A::Change),
+                (
+                    group == OrderGroup::Upcoming && self.driver.is_none(),
+                    A::Amend,
+                ),
                 (group == OrderGroup::Upcoming, A::Voucher),
                 (
                     matches!(state, OrderState::Confirmed | OrderState::Completed),

@@ -3,6 +3,7 @@
 //! cancel, expiry).
 
 mod actions;
+mod amend;
 mod assignment;
 mod audit;
 mod details;
@@ -17,6 +18,7 @@ mod service;
 mod tests;
 
 pub use actions::{OrderAction, OrderGroup, Reader};
+pub use amend::PriceChange;
 pub use assignment::Driver;
 pub(crate) use audit::StaffStep;
 pub use audit::order_snapshot;

@@ -471,7 +471,7 @@ impl Order {
     }
 
     /// `action`: the term of what was asked, for the refusal.
-    fn require(&self, allowed: bool, action: &'static str) -> DomainResult<()> {
+    pub(super) fn require(&self, allowed: bool, action: &'static str) -> DomainResult<()> {
         if allowed {
             Ok(())
         } else {
@@ -479,7 +479,7 @@ impl Order {
         }
     }
 
-    fn go(&mut self, to: OrderState, actor: Actor, reason: &str, now: DateTime<Utc>) {
+    pub(super) fn go(&mut self, to: OrderState, actor: Actor, reason: &str, now: DateTime<Utc>) {
         self.history.push(Transition {
             from: Some(self.state),
             to,

@@ -20,6 +20,8 @@ pub enum StepReason {
         refund: Money,
         said: String,
     },
+    /// The paid order's details changed: its total before and after.
+    Changed { before: Money, after: Money },
 }
 
 impl StepReason {
@@ -34,6 +36,9 @@ impl StepReason {
             Self::Paid { method, payment } => format!("paid: {method} {payment}"),
             Self::Driver { name } => format!("driver: {name}"),
             Self::Therapist { name } => format!("therapist: {name}"),
+            Self::Changed { before, after } => {
+                format!("changed: {} {}", before.amount(), after.amount())
+            }
             Self::Refunded { fee, refund, said } => {
                 let text = format!("refunded: {} {}", fee.amount(), refund.amount());
                 match said.trim() {
@@ -55,6 +60,13 @@ impl StepReason {
             Some(Self::Driver { name: name.into() })
         } else if let Some(name) = text.strip_prefix("therapist: ") {
             Some(Self::Therapist { name: name.into() })
+        } else if let Some(rest) = text.strip_prefix("changed: ") {
+            rest.split_once(' ').and_then(|(before, after)| {
+                Some(Self::Changed {
+                    before: Money::vnd(before.parse().ok()?),
+                    after: Money::vnd(after.parse().ok()?),
+                })
+            })
         } else if let Some(rest) = text.strip_prefix("refunded: ") {
             let mut parts = rest.splitn(3, ' ');
             let amount = |p: Option<&str>| p.and_then(|v| v.parse::<i64>().ok()).map(Money::vnd);

@@ -18,7 +18,9 @@ pub use ports::{
     TransferOutcome, VnPayError, VnPayGateway, VnPayRefund, VnPayRefundAnswer, VnPayRefunds,
     VnPayResult,
 };
-pub use service::{Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings};
+pub use service::{
+    Amendment, Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings,
+};
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};
 pub use wallet::{
     BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry, NOTES, RefundQuote, TOP_UP_MAX,

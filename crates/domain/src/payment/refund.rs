@@ -159,6 +159,9 @@ pub struct RefundPart {
     pub owner: UserId,
     /// The payment it returns to; none for v-coin given back for the whole order.
     pub payment: Option<PaymentId>,
+    /// What gave it: `cancel`, or `change:{version}` for a change that lowered the price (the
+    /// order's version it was made on). One part per payment and cause.
+    pub cause: String,
     pub route: Route,
     pub amount: Money,
     pub state: RefundState,
@@ -175,6 +178,9 @@ pub struct RefundPart {
     /// The operator who closed it by hand.
     pub closed_by: Option<String>,
 }
+
+/// The cause of a cancellation's parts.
+pub const CANCEL: &str = "cancel";
 
 /// Sent this many times without an answer, a VNPay part becomes an operator's task.
 pub const SEND_ATTEMPTS: u32 = 8;
@@ -248,18 +254,41 @@ pub struct RefundPlan {
     pub to_wallet: Money,
 }
 
-/// Cuts `refund` of `order` into its parts. To the wallet, it is one part. Back to the source, it
-/// goes to the order's payments newest first, VNPay and bank transfers before v-coin, so what the
-/// policy keeps is kept from the wallet's part first and the card gets back as much as it can;
-/// a bank part needs the customer's account. What no payment explains goes to the wallet.
+/// Which order a refund is of, whose, what gives it, and the parts its order was given before.
+#[derive(Debug, Clone, Copy)]
+pub struct Refunding<'a> {
+    pub order: &'a OrderId,
+    pub owner: &'a UserId,
+    pub cause: &'a str,
+    pub given: &'a [RefundPart],
+}
+
+/// Cuts `refund` of an order into its parts. To the wallet, it is one part. Back to the source, it
+/// goes to the order's payments newest first, VNPay and bank transfers before v-coin, each up to
+/// what it paid less what was given back to it before, so what the policy keeps is kept from the
+/// wallet's part first and the card gets back as much as it can; a bank part needs the
+/// customer's account. What no payment explains goes to the wallet.
 pub fn plan(
-    (order, owner): (&OrderId, &UserId),
+    of: Refunding<'_>,
     payments: &[Payment],
     refund: Money,
     choice: &RefundChoice,
     mut id: impl FnMut() -> RefundId,
     now: DateTime<Utc>,
 ) -> DomainResult<RefundPlan> {
+    let Refunding {
+        order,
+        owner,
+        cause,
+        given,
+    } = of;
+    let given_to = |payment: &PaymentId| -> i64 {
+        given
+            .iter()
+            .filter(|g| g.payment.as_ref() == Some(payment))
+            .map(|g| g.amount.amount())
+            .sum()
+    };
     let mut parts = Vec::new();
     let mut left = refund.amount();
     let part = |id: RefundId, payment: Option<&Payment>, route: Route, amount: i64| RefundPart {
@@ -267,6 +296,7 @@ pub fn plan(
         order: order.clone(),
         owner: owner.clone(),
         payment: payment.map(|p| p.id.clone()),
+        cause: cause.to_owned(),
         route,
         amount: Money::vnd(amount),
         state: if route == Route::Wallet {
@@ -295,9 +325,12 @@ pub fn plan(
             )
         });
         for p in paid {
-            let amount = left.min(p.amount.amount());
-            if amount <= 0 {
+            if left <= 0 {
                 break;
+            }
+            let amount = left.min(p.amount.amount() - given_to(&p.id));
+            if amount <= 0 {
+                continue;
             }
             let route = Route::of(p.method);
             let mut made = part(id(), Some(p), route, amount);

@@ -92,7 +92,8 @@ mod refund_plans {
     use crate::error::DomainError;
     use crate::ordering::OrderId;
     use crate::payment::refund::{
-        PayeeAccount, RefundChoice, RefundId, RefundState, RefundTo, Route, plan, sources,
+        PayeeAccount, RefundChoice, RefundId, RefundState, RefundTo, Refunding, Route, plan,
+        sources,
     };
     use crate::payment::{Method, Payment, PaymentId, PaymentState, Purpose};
     use crate::shared::{Money, UserId};
@@ -126,7 +127,12 @@ mod refund_plans {
         let order = OrderId::parse("BK261122ABCDEFGH").unwrap();
         let mut n = 0;
         let plan = plan(
-            (&order, &UserId::parse("ann").unwrap()),
+            Refunding {
+                order: &order,
+                owner: &UserId::parse("ann").unwrap(),
+                cause: "cancel",
+                given: &[],
+            },
             payments,
             Money::vnd(refund),
             choice,
@@ -202,7 +208,12 @@ mod refund_plans {
             account: None,
         };
         let err = plan(
-            (&order, &UserId::parse("ann").unwrap()),
+            Refunding {
+                order: &order,
+                owner: &UserId::parse("ann").unwrap(),
+                cause: "cancel",
+                given: &[],
+            },
             &payments,
             Money::vnd(400_000),
             &bare,
@@ -260,7 +271,12 @@ mod refund_plans {
             account: None,
         };
         let mut part = plan(
-            (&order, &UserId::parse("ann").unwrap()),
+            Refunding {
+                order: &order,
+                owner: &UserId::parse("ann").unwrap(),
+                cause: "cancel",
+                given: &[],
+            },
             &payments,
             Money::vnd(400_000),
             &source,

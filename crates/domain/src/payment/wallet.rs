@@ -86,6 +86,8 @@ pub const NOTES: &[(&str, &[&str])] = &[
     ("ledger.order_closed", &[]),
     ("ledger.order_payment", &["order"]),
     ("ledger.refund", &["order"]),
+    ("ledger.order_change", &["order"]),
+    ("ledger.change_refund", &["order"]),
     ("ledger.gift", &["code"]),
     ("ledger.expiry", &[]),
     ("ledger.referral_by", &[]),

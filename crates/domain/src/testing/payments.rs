@@ -349,10 +349,9 @@ fn settle_into(books: &mut Books, s: &Settlement) -> Result<(), SettleError> {
     for part in &s.refunds {
         // As the SQL store's unique (order, payment).
         if part.payment.is_some()
-            && next
-                .refunds
-                .iter()
-                .any(|r| r.order == part.order && r.payment == part.payment)
+            && next.refunds.iter().any(|r| {
+                r.order == part.order && r.payment == part.payment && r.cause == part.cause
+            })
         {
             return Err(SettleError::Stale);
         }

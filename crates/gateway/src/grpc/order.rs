@@ -192,6 +192,52 @@ impl pb::order_service_server::OrderService for Orders {
         }))
     }
 
+    async fn quote_order_change(
+        &self,
+        request: Request<pb::QuoteOrderChangeRequest>,
+    ) -> Result<Response<pb::QuoteOrderChangeResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = OrderId::parse(&r.order_id)?;
+            let details = r.details.map(|d| details_from_pb(Some(d))).transpose()?;
+            self.payments.quote_amend(&who.user_id, &id, details).await
+        };
+        let (until, order, change) = work.await.map_err(status)?;
+        let total = order.estimate.total.amount();
+        Ok(Response::new(pb::QuoteOrderChangeResponse {
+            change_until: Some(timestamp(until)),
+            before_vnd: change.map_or(total, |c| c.before.amount()),
+            after_vnd: total,
+            estimate: Some(estimate_to_pb(&order.estimate)),
+        }))
+    }
+
+    async fn change_paid_order(
+        &self,
+        request: Request<pb::ChangePaidOrderRequest>,
+    ) -> Result<Response<pb::ChangePaidOrderResponse>, Status> {
+        let who = grpc_caller(&self.identity, &request).await?;
+        let r = request.into_inner();
+        let work = async {
+            let id = OrderId::parse(&r.order_id)?;
+            let details = details_from_pb(r.details)?;
+            let choice = refund::choice_from_pb(r.refund_to, r.account.as_ref())?;
+            self.payments
+                .amend(&who.user_id, &id, details, &choice)
+                .await
+        };
+        let done = work.await.map_err(status)?;
+        let total = done.order.estimate.total.amount();
+        Ok(Response::new(pb::ChangePaidOrderResponse {
+            order: respond(&done.order),
+            changed: done.change.is_some(),
+            before_vnd: done.change.map_or(total, |c| c.before.amount()),
+            after_vnd: total,
+            refunds: refund::parts_to_pb(&done.parts),
+        }))
+    }
+
     async fn list_order_refunds(
         &self,
         request: Request<pb::ListOrderRefundsRequest>,

@@ -322,6 +322,7 @@ fn action_to_pb(a: OrderAction) -> pb::OrderAction {
     match a {
         OrderAction::Pay => pb::OrderAction::Pay,
         OrderAction::Change => pb::OrderAction::Change,
+        OrderAction::Amend => pb::OrderAction::Amend,
         OrderAction::Cancel => pb::OrderAction::Cancel,
         OrderAction::Voucher => pb::OrderAction::Voucher,
         OrderAction::FollowJob => pb::OrderAction::FollowJob,
@@ -378,6 +379,10 @@ fn why_to_pb(why: StepReason) -> pb::order_event::Why {
         }),
         StepReason::Driver { name } => Why::Driver(name),
         StepReason::Therapist { name } => Why::Therapist(name),
+        StepReason::Changed { before, after } => Why::Changed(pb::ChangedStep {
+            before_vnd: before.amount(),
+            after_vnd: after.amount(),
+        }),
         StepReason::Refunded { fee, refund, said } => Why::Refunded(pb::RefundedStep {
             fee_vnd: fee.amount(),
             refund_vnd: refund.amount(),

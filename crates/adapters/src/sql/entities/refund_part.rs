@@ -9,6 +9,7 @@ pub struct Model {
     pub order_id: String,
     pub owner: String,
     pub payment_id: Option<String>,
+    pub cause: String,
     pub route: String,
     pub amount_vnd: i64,
     pub state: String,

@@ -38,6 +38,8 @@ pub struct OrderPolicy {
     pub massage_payment_window: Duration,
     pub key_lifetime: Duration,
     pub unpaid: UnpaidCap,
+    /// Until when a paid order may be changed.
+    pub change: crate::catalog::ChangePolicy,
 }
 
 impl Default for OrderPolicy {
@@ -47,6 +49,7 @@ impl Default for OrderPolicy {
             massage_payment_window: Duration::minutes(20),
             key_lifetime: Duration::hours(24),
             unpaid: UnpaidCap::default(),
+            change: crate::catalog::ChangePolicy::default(),
         }
     }
 }
@@ -232,6 +235,30 @@ impl OrderService {
         order.revise(&plan, revision, Actor::Customer(owner.clone()), now)?;
         self.save_releasing(had_code, &mut order).await?;
         Ok(order)
+    }
+
+    /// The customer's paid order with `details` in place, checked as a new order's would be (a
+    /// massage's therapist free but for this order) and priced, with what the price did; not
+    /// saved: a change moves money, which the payment service writes with it.
+    pub async fn amended(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+        details: ServiceDetails,
+    ) -> DomainResult<(Order, Option<super::PriceChange>)> {
+        let mut order = self.get(owner, id).await?;
+        let plan = self.catalog.get_plan(&order.plan_id).await?;
+        let details = self
+            .checked(&plan, details, Some((owner, Some(id))))
+            .await?;
+        let actor = Actor::Customer(owner.clone());
+        let change = order.amend(&plan, details, &self.policy.change, actor, self.clock.now())?;
+        Ok((order, change))
+    }
+
+    /// Until when the customer's order may still be changed.
+    pub fn change_open_until(&self, order: &Order) -> chrono::DateTime<chrono::Utc> {
+        order.change_open_until(&self.policy.change)
     }
 
     #[tracing::instrument(skip_all, fields(order = id.as_str()))]

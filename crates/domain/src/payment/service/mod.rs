@@ -2,6 +2,7 @@
 //! cancellation and refunds, wallet adjustments, credit that expires. This file holds what they share.
 
 mod adjustments;
+mod amend;
 mod bank;
 mod checkout;
 mod credit;
@@ -28,6 +29,7 @@ use crate::ordering::{
 };
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
+pub use amend::Amendment;
 pub use refunds::Cancellation;
 pub use vnpay::IpnOutcome;
 

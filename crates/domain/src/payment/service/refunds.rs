@@ -111,7 +111,13 @@ impl PaymentService {
 
     /// The answer to a cancellation made before: what it kept and where its refund went.
     async fn cancelled_before(&self, order: Order) -> DomainResult<Cancellation> {
-        let parts = self.refunds.of_order(&order.id).await?;
+        let parts: Vec<RefundPart> = self
+            .refunds
+            .of_order(&order.id)
+            .await?
+            .into_iter()
+            .filter(|p| p.cause == refund::CANCEL)
+            .collect();
         // Refunds made before refunds had parts are the ledger's.
         let refunded = if parts.is_empty() {
             self.store.refunded(&order.id).await?
@@ -229,8 +235,18 @@ impl PaymentService {
             RefundTo::Wallet => vec![],
             RefundTo::Source => self.store.of_order(&order.id).await?,
         };
+        let given = match choice.to {
+            RefundTo::Wallet => vec![],
+            RefundTo::Source => self.refunds.of_order(&order.id).await?,
+        };
+        let of = refund::Refunding {
+            order: &order.id,
+            owner: &order.owner,
+            cause: refund::CANCEL,
+            given: &given,
+        };
         let plan = refund::plan(
-            (&order.id, &order.owner),
+            of,
             &payments,
             quote.refund,
             choice,

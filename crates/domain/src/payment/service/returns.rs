@@ -5,7 +5,7 @@
 use chrono::Duration;
 
 use super::PaymentService;
-use crate::audit::{Auditor, Staff};
+use crate::audit::Staff;
 use crate::error::{DomainError, DomainResult};
 use crate::payment::ports::{VnPayRefund, VnPayRefundAnswer};
 use crate::payment::refund::{RefundId, RefundPart, RefundState};
@@ -90,7 +90,7 @@ impl PaymentService {
         let now = self.clock.now();
         let mut part = before.clone();
         part.close(bank_ref, &by_name, now)?;
-        let audit = Auditor::new(self.clock.clone(), self.random.clone()).entry(
+        let audit = self.auditor().entry(
             by,
             "refund.close",
             format!("refund:{}", part.id.as_str()),

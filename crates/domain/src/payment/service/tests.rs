@@ -499,3 +499,148 @@ async fn back_to_v_coin_that_paid_is_the_wallet_at_once() {
     assert_eq!((part.route, part.state), (Route::Wallet, RefundState::Done));
     assert_eq!(balance(&store), order.estimate.total.amount());
 }
+
+fn with_seats(seats: u32) -> crate::ordering::ServiceDetails {
+    let crate::ordering::ServiceDetails::Shuttle(mut d) = shuttle() else {
+        unreachable!()
+    };
+    d.child_seats = seats;
+    crate::ordering::ServiceDetails::Shuttle(d)
+}
+
+#[tokio::test]
+async fn a_change_that_costs_more_is_paid_from_the_wallet_and_one_that_costs_less_goes_back() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let order = paid(&s, &pay).await;
+    let total = order.estimate.total.amount();
+    let wallet = RefundChoice::default();
+    // A second child seat costs more than the wallet holds (nothing): refused with the amount.
+    let short = pay.amend(&ann(), &order.id, with_seats(2), &wallet).await;
+    let Err(DomainError::FailedPrecondition(m)) = short else {
+        panic!("{short:?}")
+    };
+    assert_eq!(m.code, "order.change_short");
+    assert_eq!(state(&s, &order).await, OrderState::Paid);
+    pay.top_up(&ann(), Money::vnd(300_000), Method::Dev, key("more"), "ip")
+        .await
+        .unwrap();
+    let more = pay
+        .amend(&ann(), &order.id, with_seats(2), &wallet)
+        .await
+        .unwrap();
+    let change = more.change.unwrap();
+    assert_eq!(change.before.amount(), total);
+    assert!(change.difference() > 0, "{change:?}");
+    assert_eq!(balance(&store), 300_000 - change.difference());
+    assert_eq!(more.order.estimate.total, change.after);
+    let step = more.order.history.last().unwrap();
+    assert_eq!(step.to, OrderState::Paid);
+    assert_eq!(
+        step.why(),
+        crate::ordering::StepReason::Changed {
+            before: change.before,
+            after: change.after
+        }
+    );
+    assert_eq!(store.books().audit.last().unwrap().action, "order.change");
+    // The same again changes nothing and pays nothing.
+    let again = pay
+        .amend(&ann(), &order.id, with_seats(2), &wallet)
+        .await
+        .unwrap();
+    assert_eq!(again.change, None);
+    assert_eq!(balance(&store), 300_000 - change.difference());
+    // Back to no seat: the difference goes back to the wallet.
+    let less = pay
+        .amend(&ann(), &order.id, with_seats(0), &wallet)
+        .await
+        .unwrap();
+    let back = -less.change.unwrap().difference();
+    assert_eq!(less.parts.len(), 1);
+    assert_eq!(less.parts[0].amount.amount(), back);
+    assert_eq!(
+        less.parts[0].cause,
+        format!("change:{}", more.order.version)
+    );
+    assert_eq!(balance(&store), 300_000 - change.difference() + back);
+    // A cancellation now refunds what the order costs now: everything paid is back.
+    let done = pay
+        .cancel(&ann(), &order.id, "", &RefundChoice::default())
+        .await
+        .unwrap();
+    assert_eq!(done.refund.unwrap().refund, less.order.estimate.total);
+    assert_eq!(balance(&store), total + 300_000);
+}
+
+#[tokio::test]
+async fn a_lower_price_goes_back_to_the_transfer_that_paid_and_a_cancellation_gives_the_rest() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let (order, memo) = with_qr(&s, &pay).await;
+    let total = order.estimate.total;
+    assert_eq!(
+        notice(&pay, "FT-1", total, &memo).await,
+        TransferOutcome::Paid
+    );
+    let source = RefundChoice {
+        to: RefundTo::Source,
+        account: Some(account()),
+    };
+    let less = pay
+        .amend(&ann(), &order.id, with_seats(0), &source)
+        .await
+        .unwrap();
+    let back = -less.change.unwrap().difference();
+    assert_eq!(
+        less.parts
+            .iter()
+            .map(|p| (p.route, p.amount.amount()))
+            .collect::<Vec<_>>(),
+        [(Route::Bank, back)]
+    );
+    let done = pay.cancel(&ann(), &order.id, "", &source).await.unwrap();
+    assert_eq!(
+        done.parts
+            .iter()
+            .map(|p| (p.route, p.amount.amount()))
+            .collect::<Vec<_>>(),
+        [(Route::Bank, total.amount() - back)],
+        "the transfer gets back what it paid, no more"
+    );
+    assert_eq!(store.books().refunds.len(), 2);
+    assert_eq!(balance(&store), 0);
+}
+
+#[tokio::test]
+async fn a_change_is_refused_after_the_policys_time_and_to_a_time_as_near() {
+    let s = setup();
+    let (pay, _) = payments(&s);
+    let order = paid(&s, &pay).await;
+    // To a time a few hours ahead: no way around the policy.
+    let crate::ordering::ServiceDetails::Shuttle(mut soon) = shuttle() else {
+        unreachable!()
+    };
+    soon.start = crate::shared::LocalTime::parse("start", "2026-11-22T18:00").unwrap();
+    let near = pay
+        .amend(
+            &ann(),
+            &order.id,
+            crate::ordering::ServiceDetails::Shuttle(soon),
+            &RefundChoice::default(),
+        )
+        .await;
+    assert!(
+        matches!(near, Err(DomainError::InvalidArgument { ref field, .. }) if field == "details.start"),
+        "{near:?}"
+    );
+    // Five hours on, the service is within a day: too late, in the policy's words.
+    *s.clock.0.lock().unwrap() = now() + Duration::hours(5);
+    let late = pay
+        .amend(&ann(), &order.id, with_seats(2), &RefundChoice::default())
+        .await;
+    let Err(DomainError::FailedPrecondition(m)) = late else {
+        panic!("{late:?}")
+    };
+    assert_eq!(m.code, "order.change_closed");
+}

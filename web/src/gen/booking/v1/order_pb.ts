@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/order.proto.
  */
 export const file_booking_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyKvAgoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkSDgoEY29kZRgGIAEoCUgAEiQKBHBhaWQYByABKAsyFC5ib29raW5nLnYxLlBhaWRTdGVwSAASEAoGZHJpdmVyGAggASgJSAASEwoJdGhlcmFwaXN0GAkgASgJSAASLAoIcmVmdW5kZWQYCiABKAsyGC5ib29raW5nLnYxLlJlZnVuZGVkU3RlcEgAQgUKA3doeSIuCghQYWlkU3RlcBIOCgZtZXRob2QYASABKAkSEgoKcGF5bWVudF9pZBgCIAEoCSJBCgxSZWZ1bmRlZFN0ZXASDwoHZmVlX3ZuZBgBIAEoAxISCgpyZWZ1bmRfdm5kGAIgASgDEgwKBHNhaWQYAyABKAkiZgoGRHJpdmVyEgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVwbGF0ZRgEIAEoCRINCgV0eXBlZBgFIAEoCCK6BQoFT3JkZXISCgoCaWQYASABKAkSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5Eg8KB3BsYW5faWQYAyABKAkSEQoJcGxhbl9uYW1lGAQgASgJEiUKBXN0YXRlGAUgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEikKB2RldGFpbHMYBiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAcgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYCCABKAkSKQoIZXN0aW1hdGUYCSABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKBmV2ZW50cxgNIAMoCzIWLmJvb2tpbmcudjEuT3JkZXJFdmVudBIiCgZkcml2ZXIYDiABKAsyEi5ib29raW5nLnYxLkRyaXZlchITCgtjdXN0b21lcl9pZBgPIAEoCRIPCgd2ZXJzaW9uGBAgASgDEhAKCGFzc2lnbmVkGBEgASgIEjUKEXBheW1lbnRfb3BlbmVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgdhY3Rpb25zGBMgAygOMhcuYm9va2luZy52MS5PcmRlckFjdGlvbhIlCgVncm91cBgUIAEoDjIWLmJvb2tpbmcudjEuT3JkZXJHcm91cBIMCgRwYWlkGBUgASgIIlAKEkVzdGltYXRlRmVlUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscyJ9ChNFc3RpbWF0ZUZlZVJlc3BvbnNlEikKCGVzdGltYXRlGAEgASgLMhcuYm9va2luZy52MS5GZWVFc3RpbWF0ZRI7ChdmcmVlX2NhbmNlbGxhdGlvbl91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihAEKEkNyZWF0ZU9yZGVyUmVxdWVzdBIPCgdwbGFuX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAMgASgLMhMuYm9va2luZy52MS5Db250YWN0EgwKBG5vdGUYBCABKAkiNwoTQ3JlYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIikwEKElVwZGF0ZU9yZGVyUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIpCgdkZXRhaWxzGAIgASgLMhguYm9va2luZy52MS5PcmRlckRldGFpbHMSJAoHY29udGFjdBgDIAEoCzITLmJvb2tpbmcudjEuQ29udGFjdBIRCgRub3RlGAQgASgJSACIAQFCBwoFX25vdGUiNwoTVXBkYXRlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIiIwoPR2V0T3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjQKEEdldE9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5ib29raW5nLnYxLk9yZGVyIsMBChFMaXN0T3JkZXJzUmVxdWVzdBImCgZzdGF0ZXMYASADKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSJgoIY2F0ZWdvcnkYAiABKA4yFC5ib29raW5nLnYxLkNhdGVnb3J5EhEKCXBhZ2Vfc2l6ZRgDIAEoDRISCgpwYWdlX3Rva2VuGAQgASgJEhAKCHVwY29taW5nGAUgASgIEiUKBWdyb3VwGAYgASgOMhYuYm9va2luZy52MS5PcmRlckdyb3VwIlAKEkxpc3RPcmRlcnNSZXNwb25zZRIhCgZvcmRlcnMYASADKAsyES5ib29raW5nLnYxLk9yZGVyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSKKAQoSQ2FuY2VsT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRInCglyZWZ1bmRfdG8YAyABKA4yFC5ib29raW5nLnYxLlJlZnVuZFRvEikKB2FjY291bnQYBCABKAsyGC5ib29raW5nLnYxLlBheWVlQWNjb3VudCKFAQoTQ2FuY2VsT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHZmVlX3ZuZBgCIAEoAxISCgpyZWZ1bmRfdm5kGAMgASgDEicKB3JlZnVuZHMYBCADKAsyFi5ib29raW5nLnYxLlJlZnVuZFBhcnQiPAoMUGF5ZWVBY2NvdW50EgwKBGJhbmsYASABKAkSDgoGbnVtYmVyGAIgASgJEg4KBmhvbGRlchgDIAEoCSLeAgoKUmVmdW5kUGFydBIKCgJpZBgBIAEoCRIQCghvcmRlcl9pZBgCIAEoCRImCgVyb3V0ZRgDIAEoDjIXLmJvb2tpbmcudjEuUmVmdW5kUm91dGUSEgoKYW1vdW50X3ZuZBgEIAEoAxImCgVzdGF0ZRgFIAEoDjIXLmJvb2tpbmcudjEuUmVmdW5kU3RhdGUSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHZG9uZV9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoHYWNjb3VudBgIIAEoCzIYLmJvb2tpbmcudjEuUGF5ZWVBY2NvdW50Eg4KBmFuc3dlchgJIAEoCRISCgpwYXltZW50X2lkGAogASgJEhAKCGF0dGVtcHRzGAsgASgNEhAKCGJhbmtfcmVmGAwgASgJIisKF0xpc3RPcmRlclJlZnVuZHNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKGExpc3RPcmRlclJlZnVuZHNSZXNwb25zZRInCgdyZWZ1bmRzGAEgAygLMhYuYm9va2luZy52MS5SZWZ1bmRQYXJ0IiwKGFF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSLGAQoZUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZRIQCghwYWlkX3ZuZBgBIAEoAxIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMSLgoKZnJlZV91bnRpbBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQbGF0ZV9mZWVfcGVyY2VudBgFIAEoDRIoCgdzb3VyY2VzGAYgAygOMhcuYm9va2luZy52MS5SZWZ1bmRSb3V0ZSI3ChVBcHBseVByb21vQ29kZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEY29kZRgCIAEoCSI6ChZBcHBseVByb21vQ29kZVJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciIqChZSZW1vdmVQcm9tb0NvZGVSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjsKF1JlbW92ZVByb21vQ29kZVJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciqJAQoKT3JkZXJHcm91cBIbChdPUkRFUl9HUk9VUF9VTlNQRUNJRklFRBAAEhYKEk9SREVSX0dST1VQX1VOUEFJRBABEhgKFE9SREVSX0dST1VQX1VQQ09NSU5HEAISFAoQT1JERVJfR1JPVVBfRE9ORRADEhYKEk9SREVSX0dST1VQX0NMT1NFRBAEKqwCCgtPcmRlckFjdGlvbhIcChhPUkRFUl9BQ1RJT05fVU5TUEVDSUZJRUQQABIUChBPUkRFUl9BQ1RJT05fUEFZEAESFwoTT1JERVJfQUNUSU9OX0NIQU5HRRACEhcKE09SREVSX0FDVElPTl9DQU5DRUwQAxIYChRPUkRFUl9BQ1RJT05fVk9VQ0hFUhAEEhsKF09SREVSX0FDVElPTl9GT0xMT1dfSk9CEAUSFwoTT1JERVJfQUNUSU9OX1JFVklFVxAGEhgKFE9SREVSX0FDVElPTl9DT05GSVJNEAcSFwoTT1JERVJfQUNUSU9OX0FTU0lHThAIEhkKFU9SREVSX0FDVElPTl9DT01QTEVURRAJEhkKFU9SREVSX0FDVElPTl9ESVNQQVRDSBAKKvsBCgpPcmRlclN0YXRlEhsKF09SREVSX1NUQVRFX1VOU1BFQ0lGSUVEEAASFQoRT1JERVJfU1RBVEVfRFJBRlQQARIfChtPUkRFUl9TVEFURV9QRU5ESU5HX1BBWU1FTlQQAhIUChBPUkRFUl9TVEFURV9QQUlEEAMSGQoVT1JERVJfU1RBVEVfQ09ORklSTUVEEAQSGQoVT1JERVJfU1RBVEVfQ09NUExFVEVEEAUSGQoVT1JERVJfU1RBVEVfQ0FOQ0VMTEVEEAYSFwoTT1JERVJfU1RBVEVfRVhQSVJFRBAHEhgKFE9SREVSX1NUQVRFX1JFRlVOREVEEAgqUQoIUmVmdW5kVG8SGQoVUkVGVU5EX1RPX1VOU1BFQ0lGSUVEEAASFAoQUkVGVU5EX1RPX1dBTExFVBABEhQKEFJFRlVORF9UT19TT1VSQ0UQAipzCgtSZWZ1bmRSb3V0ZRIcChhSRUZVTkRfUk9VVEVfVU5TUEVDSUZJRUQQABIXChNSRUZVTkRfUk9VVEVfV0FMTEVUEAESFgoSUkVGVU5EX1JPVVRFX1ZOUEFZEAISFQoRUkVGVU5EX1JPVVRFX0JBTksQAyp1CgtSZWZ1bmRTdGF0ZRIcChhSRUZVTkRfU1RBVEVfVU5TUEVDSUZJRUQQABIYChRSRUZVTkRfU1RBVEVfUEVORElORxABEhUKEVJFRlVORF9TVEFURV9ET05FEAISFwoTUkVGVU5EX1NUQVRFX0ZBSUxFRBADMoUHCgxPcmRlclNlcnZpY2USUwoLRXN0aW1hdGVGZWUSHi5ib29raW5nLnYxLkVzdGltYXRlRmVlUmVxdWVzdBofLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXNwb25zZSIDkAIBEk4KC0NyZWF0ZU9yZGVyEh4uYm9va2luZy52MS5DcmVhdGVPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVzcG9uc2USUwoLVXBkYXRlT3JkZXISHi5ib29raW5nLnYxLlVwZGF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXNwb25zZSIDkAICEkoKCEdldE9yZGVyEhsuYm9va2luZy52MS5HZXRPcmRlclJlcXVlc3QaHC5ib29raW5nLnYxLkdldE9yZGVyUmVzcG9uc2UiA5ACARJQCgpMaXN0T3JkZXJzEh0uYm9va2luZy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLmJvb2tpbmcudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESUwoLQ2FuY2VsT3JkZXISHi5ib29raW5nLnYxLkNhbmNlbE9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEmUKEVF1b3RlQ2FuY2VsbGF0aW9uEiQuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaJS5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVzcG9uc2UiA5ACARJiChBMaXN0T3JkZXJSZWZ1bmRzEiMuYm9va2luZy52MS5MaXN0T3JkZXJSZWZ1bmRzUmVxdWVzdBokLmJvb2tpbmcudjEuTGlzdE9yZGVyUmVmdW5kc1Jlc3BvbnNlIgOQAgESXAoOQXBwbHlQcm9tb0NvZGUSIS5ib29raW5nLnYxLkFwcGx5UHJvbW9Db2RlUmVxdWVzdBoiLmJvb2tpbmcudjEuQXBwbHlQcm9tb0NvZGVSZXNwb25zZSIDkAICEl8KD1JlbW92ZVByb21vQ29kZRIiLmJvb2tpbmcudjEuUmVtb3ZlUHJvbW9Db2RlUmVxdWVzdBojLmJvb2tpbmcudjEuUmVtb3ZlUHJvbW9Db2RlUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
+  fileDesc("ChZib29raW5nL3YxL29yZGVyLnByb3RvEgpib29raW5nLnYxIrwBCg5TaHV0dGxlRGV0YWlscxIRCglkaXJlY3Rpb24YASABKAkSFQoNZmxpZ2h0X251bWJlchgCIAEoCRINCgVzdGFydBgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhIKCnBhc3NlbmdlcnMYBSABKA0SDwoHbHVnZ2FnZRgGIAEoDRITCgtjaGlsZF9zZWF0cxgHIAEoDRITCgtleHRyYV9zdG9wcxgIIAEoDRIRCglkZXBhcnR1cmUYCSABKAki0AEKDkNoYXJ0ZXJEZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFgoOcGlja3VwX2FkZHJlc3MYBCABKAkSEQoJaXRpbmVyYXJ5GAUgASgJEhIKCnBhc3NlbmdlcnMYBiABKA0SEwoLY2hpbGRfc2VhdHMYByABKA0SEwoLZXh0cmFfc3RvcHMYCCABKA0SFwoPZHJpdmVyX2xhbmd1YWdlGAkgASgJIoYBCg1Fc2NvcnREZXRhaWxzEg0KBXN0YXJ0GAEgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAiABKA0SEwoLZXh0cmFfaG91cnMYAyABKA0SFQoNbWVldGluZ19wb2ludBgEIAEoCRIOCgZwZW9wbGUYBSABKA0SEAoIbGFuZ3VhZ2UYBiABKAkixAEKDk1hc3NhZ2VEZXRhaWxzEhIKCmhvdGVsX25hbWUYASABKAkSFQoNaG90ZWxfYWRkcmVzcxgCIAEoCRIMCgRyb29tGAMgASgJEg0KBXN0YXJ0GAQgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYBSABKA0SDgoGcGVvcGxlGAYgASgNEhEKCXRoZXJhcGlzdBgHIAEoCRIUCgx0aGVyYXBpc3RfaWQYCCABKAkSFwoPaG90ZWxfaW1hZ2VfaWRzGAkgAygJItMBCgxPcmRlckRldGFpbHMSLQoHc2h1dHRsZRgBIAEoCzIaLmJvb2tpbmcudjEuU2h1dHRsZURldGFpbHNIABItCgdjaGFydGVyGAIgASgLMhouYm9va2luZy52MS5DaGFydGVyRGV0YWlsc0gAEisKBmVzY29ydBgDIAEoCzIZLmJvb2tpbmcudjEuRXNjb3J0RGV0YWlsc0gAEi0KB21hc3NhZ2UYBCABKAsyGi5ib29raW5nLnYxLk1hc3NhZ2VEZXRhaWxzSABCCQoHc2VydmljZSJ2CgdDb250YWN0EgwKBG5hbWUYASABKAkSGgoScGhvbmVfY291bnRyeV9jb2RlGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRIVCg1tZXNzYWdpbmdfYXBwGAQgASgJEhQKDG1lc3NhZ2luZ19pZBgFIAEoCSJlCghMaW5lSXRlbRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgNEhYKDnVuaXRfcHJpY2Vfdm5kGAQgASgDEhIKCmFtb3VudF92bmQYBSABKAMiRQoLRmVlRXN0aW1hdGUSIwoFbGluZXMYASADKAsyFC5ib29raW5nLnYxLkxpbmVJdGVtEhEKCXRvdGFsX3ZuZBgCIAEoAyLbAgoKT3JkZXJFdmVudBIkCgRmcm9tGAEgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiIKAnRvGAIgASgOMhYuYm9va2luZy52MS5PcmRlclN0YXRlEiYKAmF0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgEIAEoCRIOCgZyZWFzb24YBSABKAkSDgoEY29kZRgGIAEoCUgAEiQKBHBhaWQYByABKAsyFC5ib29raW5nLnYxLlBhaWRTdGVwSAASEAoGZHJpdmVyGAggASgJSAASEwoJdGhlcmFwaXN0GAkgASgJSAASLAoIcmVmdW5kZWQYCiABKAsyGC5ib29raW5nLnYxLlJlZnVuZGVkU3RlcEgAEioKB2NoYW5nZWQYCyABKAsyFy5ib29raW5nLnYxLkNoYW5nZWRTdGVwSABCBQoDd2h5Ii4KCFBhaWRTdGVwEg4KBm1ldGhvZBgBIAEoCRISCgpwYXltZW50X2lkGAIgASgJIjQKC0NoYW5nZWRTdGVwEhIKCmJlZm9yZV92bmQYASABKAMSEQoJYWZ0ZXJfdm5kGAIgASgDIkEKDFJlZnVuZGVkU3RlcBIPCgdmZWVfdm5kGAEgASgDEhIKCnJlZnVuZF92bmQYAiABKAMSDAoEc2FpZBgDIAEoCSJmCgZEcml2ZXISDAoEbmFtZRgBIAEoCRIaChJwaG9uZV9jb3VudHJ5X2NvZGUYAiABKAkSFAoMcGhvbmVfbnVtYmVyGAMgASgJEg0KBXBsYXRlGAQgASgJEg0KBXR5cGVkGAUgASgIIroFCgVPcmRlchIKCgJpZBgBIAEoCRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSDwoHcGxhbl9pZBgDIAEoCRIRCglwbGFuX25hbWUYBCABKAkSJQoFc3RhdGUYBSABKA4yFi5ib29raW5nLnYxLk9yZGVyU3RhdGUSKQoHZGV0YWlscxgGIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYByABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSDAoEbm90ZRgIIAEoCRIpCghlc3RpbWF0ZRgJIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUSLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoGZXZlbnRzGA0gAygLMhYuYm9va2luZy52MS5PcmRlckV2ZW50EiIKBmRyaXZlchgOIAEoCzISLmJvb2tpbmcudjEuRHJpdmVyEhMKC2N1c3RvbWVyX2lkGA8gASgJEg8KB3ZlcnNpb24YECABKAMSEAoIYXNzaWduZWQYESABKAgSNQoRcGF5bWVudF9vcGVuZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEigKB2FjdGlvbnMYEyADKA4yFy5ib29raW5nLnYxLk9yZGVyQWN0aW9uEiUKBWdyb3VwGBQgASgOMhYuYm9va2luZy52MS5PcmRlckdyb3VwEgwKBHBhaWQYFSABKAgiUAoSRXN0aW1hdGVGZWVSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzIn0KE0VzdGltYXRlRmVlUmVzcG9uc2USKQoIZXN0aW1hdGUYASABKAsyFy5ib29raW5nLnYxLkZlZUVzdGltYXRlEjsKF2ZyZWVfY2FuY2VsbGF0aW9uX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKEAQoSQ3JlYXRlT3JkZXJSZXF1ZXN0Eg8KB3BsYW5faWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEiQKB2NvbnRhY3QYAyABKAsyEy5ib29raW5nLnYxLkNvbnRhY3QSDAoEbm90ZRgEIAEoCSI3ChNDcmVhdGVPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciKTAQoSVXBkYXRlT3JkZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEikKB2RldGFpbHMYAiABKAsyGC5ib29raW5nLnYxLk9yZGVyRGV0YWlscxIkCgdjb250YWN0GAMgASgLMhMuYm9va2luZy52MS5Db250YWN0EhEKBG5vdGUYBCABKAlIAIgBAUIHCgVfbm90ZSI3ChNVcGRhdGVPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciIjCg9HZXRPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiNAoQR2V0T3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXIiwwEKEUxpc3RPcmRlcnNSZXF1ZXN0EiYKBnN0YXRlcxgBIAMoDjIWLmJvb2tpbmcudjEuT3JkZXJTdGF0ZRImCghjYXRlZ29yeRgCIAEoDjIULmJvb2tpbmcudjEuQ2F0ZWdvcnkSEQoJcGFnZV9zaXplGAMgASgNEhIKCnBhZ2VfdG9rZW4YBCABKAkSEAoIdXBjb21pbmcYBSABKAgSJQoFZ3JvdXAYBiABKA4yFi5ib29raW5nLnYxLk9yZGVyR3JvdXAiUAoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLmJvb2tpbmcudjEuT3JkZXISFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIooBChJDYW5jZWxPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDgoGcmVhc29uGAIgASgJEicKCXJlZnVuZF90bxgDIAEoDjIULmJvb2tpbmcudjEuUmVmdW5kVG8SKQoHYWNjb3VudBgEIAEoCzIYLmJvb2tpbmcudjEuUGF5ZWVBY2NvdW50IoUBChNDYW5jZWxPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlchIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMSJwoHcmVmdW5kcxgEIAMoCzIWLmJvb2tpbmcudjEuUmVmdW5kUGFydCI8CgxQYXllZUFjY291bnQSDAoEYmFuaxgBIAEoCRIOCgZudW1iZXIYAiABKAkSDgoGaG9sZGVyGAMgASgJIt4CCgpSZWZ1bmRQYXJ0EgoKAmlkGAEgASgJEhAKCG9yZGVyX2lkGAIgASgJEiYKBXJvdXRlGAMgASgOMhcuYm9va2luZy52MS5SZWZ1bmRSb3V0ZRISCgphbW91bnRfdm5kGAQgASgDEiYKBXN0YXRlGAUgASgOMhcuYm9va2luZy52MS5SZWZ1bmRTdGF0ZRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCgdkb25lX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgdhY2NvdW50GAggASgLMhguYm9va2luZy52MS5QYXllZUFjY291bnQSDgoGYW5zd2VyGAkgASgJEhIKCnBheW1lbnRfaWQYCiABKAkSEAoIYXR0ZW1wdHMYCyABKA0SEAoIYmFua19yZWYYDCABKAkiVgoXUXVvdGVPcmRlckNoYW5nZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzIp4BChhRdW90ZU9yZGVyQ2hhbmdlUmVzcG9uc2USMAoMY2hhbmdlX3VudGlsGAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpiZWZvcmVfdm5kGAIgASgDEhEKCWFmdGVyX3ZuZBgDIAEoAxIpCghlc3RpbWF0ZRgEIAEoCzIXLmJvb2tpbmcudjEuRmVlRXN0aW1hdGUiqQEKFkNoYW5nZVBhaWRPcmRlclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSKQoHZGV0YWlscxgCIAEoCzIYLmJvb2tpbmcudjEuT3JkZXJEZXRhaWxzEicKCXJlZnVuZF90bxgDIAEoDjIULmJvb2tpbmcudjEuUmVmdW5kVG8SKQoHYWNjb3VudBgEIAEoCzIYLmJvb2tpbmcudjEuUGF5ZWVBY2NvdW50IpwBChdDaGFuZ2VQYWlkT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLmJvb2tpbmcudjEuT3JkZXISDwoHY2hhbmdlZBgCIAEoCBISCgpiZWZvcmVfdm5kGAMgASgDEhEKCWFmdGVyX3ZuZBgEIAEoAxInCgdyZWZ1bmRzGAUgAygLMhYuYm9va2luZy52MS5SZWZ1bmRQYXJ0IisKF0xpc3RPcmRlclJlZnVuZHNSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIkMKGExpc3RPcmRlclJlZnVuZHNSZXNwb25zZRInCgdyZWZ1bmRzGAEgAygLMhYuYm9va2luZy52MS5SZWZ1bmRQYXJ0IiwKGFF1b3RlQ2FuY2VsbGF0aW9uUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSLGAQoZUXVvdGVDYW5jZWxsYXRpb25SZXNwb25zZRIQCghwYWlkX3ZuZBgBIAEoAxIPCgdmZWVfdm5kGAIgASgDEhIKCnJlZnVuZF92bmQYAyABKAMSLgoKZnJlZV91bnRpbBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQbGF0ZV9mZWVfcGVyY2VudBgFIAEoDRIoCgdzb3VyY2VzGAYgAygOMhcuYm9va2luZy52MS5SZWZ1bmRSb3V0ZSI3ChVBcHBseVByb21vQ29kZVJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDAoEY29kZRgCIAEoCSI6ChZBcHBseVByb21vQ29kZVJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciIqChZSZW1vdmVQcm9tb0NvZGVSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIjsKF1JlbW92ZVByb21vQ29kZVJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuYm9va2luZy52MS5PcmRlciqJAQoKT3JkZXJHcm91cBIbChdPUkRFUl9HUk9VUF9VTlNQRUNJRklFRBAAEhYKEk9SREVSX0dST1VQX1VOUEFJRBABEhgKFE9SREVSX0dST1VQX1VQQ09NSU5HEAISFAoQT1JERVJfR1JPVVBfRE9ORRADEhYKEk9SREVSX0dST1VQX0NMT1NFRBAEKsQCCgtPcmRlckFjdGlvbhIcChhPUkRFUl9BQ1RJT05fVU5TUEVDSUZJRUQQABIUChBPUkRFUl9BQ1RJT05fUEFZEAESFwoTT1JERVJfQUNUSU9OX0NIQU5HRRACEhcKE09SREVSX0FDVElPTl9DQU5DRUwQAxIYChRPUkRFUl9BQ1RJT05fVk9VQ0hFUhAEEhsKF09SREVSX0FDVElPTl9GT0xMT1dfSk9CEAUSFwoTT1JERVJfQUNUSU9OX1JFVklFVxAGEhgKFE9SREVSX0FDVElPTl9DT05GSVJNEAcSFwoTT1JERVJfQUNUSU9OX0FTU0lHThAIEhkKFU9SREVSX0FDVElPTl9DT01QTEVURRAJEhkKFU9SREVSX0FDVElPTl9ESVNQQVRDSBAKEhYKEk9SREVSX0FDVElPTl9BTUVORBALKvsBCgpPcmRlclN0YXRlEhsKF09SREVSX1NUQVRFX1VOU1BFQ0lGSUVEEAASFQoRT1JERVJfU1RBVEVfRFJBRlQQARIfChtPUkRFUl9TVEFURV9QRU5ESU5HX1BBWU1FTlQQAhIUChBPUkRFUl9TVEFURV9QQUlEEAMSGQoVT1JERVJfU1RBVEVfQ09ORklSTUVEEAQSGQoVT1JERVJfU1RBVEVfQ09NUExFVEVEEAUSGQoVT1JERVJfU1RBVEVfQ0FOQ0VMTEVEEAYSFwoTT1JERVJfU1RBVEVfRVhQSVJFRBAHEhgKFE9SREVSX1NUQVRFX1JFRlVOREVEEAgqUQoIUmVmdW5kVG8SGQoVUkVGVU5EX1RPX1VOU1BFQ0lGSUVEEAASFAoQUkVGVU5EX1RPX1dBTExFVBABEhQKEFJFRlVORF9UT19TT1VSQ0UQAipzCgtSZWZ1bmRSb3V0ZRIcChhSRUZVTkRfUk9VVEVfVU5TUEVDSUZJRUQQABIXChNSRUZVTkRfUk9VVEVfV0FMTEVUEAESFgoSUkVGVU5EX1JPVVRFX1ZOUEFZEAISFQoRUkVGVU5EX1JPVVRFX0JBTksQAyp1CgtSZWZ1bmRTdGF0ZRIcChhSRUZVTkRfU1RBVEVfVU5TUEVDSUZJRUQQABIYChRSRUZVTkRfU1RBVEVfUEVORElORxABEhUKEVJFRlVORF9TVEFURV9ET05FEAISFwoTUkVGVU5EX1NUQVRFX0ZBSUxFRBADMsoICgxPcmRlclNlcnZpY2USUwoLRXN0aW1hdGVGZWUSHi5ib29raW5nLnYxLkVzdGltYXRlRmVlUmVxdWVzdBofLmJvb2tpbmcudjEuRXN0aW1hdGVGZWVSZXNwb25zZSIDkAIBEk4KC0NyZWF0ZU9yZGVyEh4uYm9va2luZy52MS5DcmVhdGVPcmRlclJlcXVlc3QaHy5ib29raW5nLnYxLkNyZWF0ZU9yZGVyUmVzcG9uc2USUwoLVXBkYXRlT3JkZXISHi5ib29raW5nLnYxLlVwZGF0ZU9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuVXBkYXRlT3JkZXJSZXNwb25zZSIDkAICEkoKCEdldE9yZGVyEhsuYm9va2luZy52MS5HZXRPcmRlclJlcXVlc3QaHC5ib29raW5nLnYxLkdldE9yZGVyUmVzcG9uc2UiA5ACARJQCgpMaXN0T3JkZXJzEh0uYm9va2luZy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLmJvb2tpbmcudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESUwoLQ2FuY2VsT3JkZXISHi5ib29raW5nLnYxLkNhbmNlbE9yZGVyUmVxdWVzdBofLmJvb2tpbmcudjEuQ2FuY2VsT3JkZXJSZXNwb25zZSIDkAICEmUKEVF1b3RlQ2FuY2VsbGF0aW9uEiQuYm9va2luZy52MS5RdW90ZUNhbmNlbGxhdGlvblJlcXVlc3QaJS5ib29raW5nLnYxLlF1b3RlQ2FuY2VsbGF0aW9uUmVzcG9uc2UiA5ACARJiChBRdW90ZU9yZGVyQ2hhbmdlEiMuYm9va2luZy52MS5RdW90ZU9yZGVyQ2hhbmdlUmVxdWVzdBokLmJvb2tpbmcudjEuUXVvdGVPcmRlckNoYW5nZVJlc3BvbnNlIgOQAgESXwoPQ2hhbmdlUGFpZE9yZGVyEiIuYm9va2luZy52MS5DaGFuZ2VQYWlkT3JkZXJSZXF1ZXN0GiMuYm9va2luZy52MS5DaGFuZ2VQYWlkT3JkZXJSZXNwb25zZSIDkAICEmIKEExpc3RPcmRlclJlZnVuZHMSIy5ib29raW5nLnYxLkxpc3RPcmRlclJlZnVuZHNSZXF1ZXN0GiQuYm9va2luZy52MS5MaXN0T3JkZXJSZWZ1bmRzUmVzcG9uc2UiA5ACARJcCg5BcHBseVByb21vQ29kZRIhLmJvb2tpbmcudjEuQXBwbHlQcm9tb0NvZGVSZXF1ZXN0GiIuYm9va2luZy52MS5BcHBseVByb21vQ29kZVJlc3BvbnNlIgOQAgISXwoPUmVtb3ZlUHJvbW9Db2RlEiIuYm9va2luZy52MS5SZW1vdmVQcm9tb0NvZGVSZXF1ZXN0GiMuYm9va2luZy52MS5SZW1vdmVQcm9tb0NvZGVSZXNwb25zZSIDkAICYgZwcm90bzM", [file_booking_v1_catalog, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.ShuttleDetails
@@ -464,6 +464,12 @@ export type OrderEvent = Message<"booking.v1.OrderEvent"> & {
      */
     value: RefundedStep;
     case: "refunded";
+  } | {
+    /**
+     * @generated from field: booking.v1.ChangedStep changed = 11;
+     */
+    value: ChangedStep;
+    case: "changed";
   } | { case: undefined; value?: undefined };
 };
 
@@ -500,7 +506,30 @@ export const PaidStepSchema: GenMessage<PaidStep> = /*@__PURE__*/
 
 /**
  * An order refunded: the fee kept, what went back to the wallet, what the one who cancelled said.
+ * A paid order's details changed: its total before and after.
  *
+ * @generated from message booking.v1.ChangedStep
+ */
+export type ChangedStep = Message<"booking.v1.ChangedStep"> & {
+  /**
+   * @generated from field: int64 before_vnd = 1;
+   */
+  beforeVnd: bigint;
+
+  /**
+   * @generated from field: int64 after_vnd = 2;
+   */
+  afterVnd: bigint;
+};
+
+/**
+ * Describes the message booking.v1.ChangedStep.
+ * Use `create(ChangedStepSchema)` to create a new message.
+ */
+export const ChangedStepSchema: GenMessage<ChangedStep> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 10);
+
+/**
  * @generated from message booking.v1.RefundedStep
  */
 export type RefundedStep = Message<"booking.v1.RefundedStep"> & {
@@ -525,7 +554,7 @@ export type RefundedStep = Message<"booking.v1.RefundedStep"> & {
  * Use `create(RefundedStepSchema)` to create a new message.
  */
 export const RefundedStepSchema: GenMessage<RefundedStep> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 10);
+  messageDesc(file_booking_v1_order, 11);
 
 /**
  * The driver (or guide) operators assigned; the customer calls this number on the day.
@@ -569,7 +598,7 @@ export type Driver = Message<"booking.v1.Driver"> & {
  * Use `create(DriverSchema)` to create a new message.
  */
 export const DriverSchema: GenMessage<Driver> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 11);
+  messageDesc(file_booking_v1_order, 12);
 
 /**
  * @generated from message booking.v1.Order
@@ -707,7 +736,7 @@ export type Order = Message<"booking.v1.Order"> & {
  * Use `create(OrderSchema)` to create a new message.
  */
 export const OrderSchema: GenMessage<Order> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 12);
+  messageDesc(file_booking_v1_order, 13);
 
 /**
  * @generated from message booking.v1.EstimateFeeRequest
@@ -729,7 +758,7 @@ export type EstimateFeeRequest = Message<"booking.v1.EstimateFeeRequest"> & {
  * Use `create(EstimateFeeRequestSchema)` to create a new message.
  */
 export const EstimateFeeRequestSchema: GenMessage<EstimateFeeRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 13);
+  messageDesc(file_booking_v1_order, 14);
 
 /**
  * @generated from message booking.v1.EstimateFeeResponse
@@ -753,7 +782,7 @@ export type EstimateFeeResponse = Message<"booking.v1.EstimateFeeResponse"> & {
  * Use `create(EstimateFeeResponseSchema)` to create a new message.
  */
 export const EstimateFeeResponseSchema: GenMessage<EstimateFeeResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 14);
+  messageDesc(file_booking_v1_order, 15);
 
 /**
  * @generated from message booking.v1.CreateOrderRequest
@@ -785,7 +814,7 @@ export type CreateOrderRequest = Message<"booking.v1.CreateOrderRequest"> & {
  * Use `create(CreateOrderRequestSchema)` to create a new message.
  */
 export const CreateOrderRequestSchema: GenMessage<CreateOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 15);
+  messageDesc(file_booking_v1_order, 16);
 
 /**
  * @generated from message booking.v1.CreateOrderResponse
@@ -802,7 +831,7 @@ export type CreateOrderResponse = Message<"booking.v1.CreateOrderResponse"> & {
  * Use `create(CreateOrderResponseSchema)` to create a new message.
  */
 export const CreateOrderResponseSchema: GenMessage<CreateOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 16);
+  messageDesc(file_booking_v1_order, 17);
 
 /**
  * @generated from message booking.v1.UpdateOrderRequest
@@ -836,7 +865,7 @@ export type UpdateOrderRequest = Message<"booking.v1.UpdateOrderRequest"> & {
  * Use `create(UpdateOrderRequestSchema)` to create a new message.
  */
 export const UpdateOrderRequestSchema: GenMessage<UpdateOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 17);
+  messageDesc(file_booking_v1_order, 18);
 
 /**
  * @generated from message booking.v1.UpdateOrderResponse
@@ -853,7 +882,7 @@ export type UpdateOrderResponse = Message<"booking.v1.UpdateOrderResponse"> & {
  * Use `create(UpdateOrderResponseSchema)` to create a new message.
  */
 export const UpdateOrderResponseSchema: GenMessage<UpdateOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 18);
+  messageDesc(file_booking_v1_order, 19);
 
 /**
  * @generated from message booking.v1.GetOrderRequest
@@ -870,7 +899,7 @@ export type GetOrderRequest = Message<"booking.v1.GetOrderRequest"> & {
  * Use `create(GetOrderRequestSchema)` to create a new message.
  */
 export const GetOrderRequestSchema: GenMessage<GetOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 19);
+  messageDesc(file_booking_v1_order, 20);
 
 /**
  * @generated from message booking.v1.GetOrderResponse
@@ -887,7 +916,7 @@ export type GetOrderResponse = Message<"booking.v1.GetOrderResponse"> & {
  * Use `create(GetOrderResponseSchema)` to create a new message.
  */
 export const GetOrderResponseSchema: GenMessage<GetOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 20);
+  messageDesc(file_booking_v1_order, 21);
 
 /**
  * @generated from message booking.v1.ListOrdersRequest
@@ -938,7 +967,7 @@ export type ListOrdersRequest = Message<"booking.v1.ListOrdersRequest"> & {
  * Use `create(ListOrdersRequestSchema)` to create a new message.
  */
 export const ListOrdersRequestSchema: GenMessage<ListOrdersRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 21);
+  messageDesc(file_booking_v1_order, 22);
 
 /**
  * @generated from message booking.v1.ListOrdersResponse
@@ -960,7 +989,7 @@ export type ListOrdersResponse = Message<"booking.v1.ListOrdersResponse"> & {
  * Use `create(ListOrdersResponseSchema)` to create a new message.
  */
 export const ListOrdersResponseSchema: GenMessage<ListOrdersResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 22);
+  messageDesc(file_booking_v1_order, 23);
 
 /**
  * @generated from message booking.v1.CancelOrderRequest
@@ -997,7 +1026,7 @@ export type CancelOrderRequest = Message<"booking.v1.CancelOrderRequest"> & {
  * Use `create(CancelOrderRequestSchema)` to create a new message.
  */
 export const CancelOrderRequestSchema: GenMessage<CancelOrderRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 23);
+  messageDesc(file_booking_v1_order, 24);
 
 /**
  * @generated from message booking.v1.CancelOrderResponse
@@ -1033,7 +1062,7 @@ export type CancelOrderResponse = Message<"booking.v1.CancelOrderResponse"> & {
  * Use `create(CancelOrderResponseSchema)` to create a new message.
  */
 export const CancelOrderResponseSchema: GenMessage<CancelOrderResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 24);
+  messageDesc(file_booking_v1_order, 25);
 
 /**
  * The customer's bank account a bank transfer refund goes to.
@@ -1066,7 +1095,7 @@ export type PayeeAccount = Message<"booking.v1.PayeeAccount"> & {
  * Use `create(PayeeAccountSchema)` to create a new message.
  */
 export const PayeeAccountSchema: GenMessage<PayeeAccount> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 25);
+  messageDesc(file_booking_v1_order, 26);
 
 /**
  * One part of a refund.
@@ -1153,7 +1182,146 @@ export type RefundPart = Message<"booking.v1.RefundPart"> & {
  * Use `create(RefundPartSchema)` to create a new message.
  */
 export const RefundPartSchema: GenMessage<RefundPart> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 26);
+  messageDesc(file_booking_v1_order, 27);
+
+/**
+ * @generated from message booking.v1.QuoteOrderChangeRequest
+ */
+export type QuoteOrderChangeRequest = Message<"booking.v1.QuoteOrderChangeRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * The new details; unset to learn only until when the order may change.
+   *
+   * @generated from field: booking.v1.OrderDetails details = 2;
+   */
+  details?: OrderDetails | undefined;
+};
+
+/**
+ * Describes the message booking.v1.QuoteOrderChangeRequest.
+ * Use `create(QuoteOrderChangeRequestSchema)` to create a new message.
+ */
+export const QuoteOrderChangeRequestSchema: GenMessage<QuoteOrderChangeRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 28);
+
+/**
+ * @generated from message booking.v1.QuoteOrderChangeResponse
+ */
+export type QuoteOrderChangeResponse = Message<"booking.v1.QuoteOrderChangeResponse"> & {
+  /**
+   * Until when the order may be changed.
+   *
+   * @generated from field: google.protobuf.Timestamp change_until = 1;
+   */
+  changeUntil?: Timestamp | undefined;
+
+  /**
+   * The total paid for now.
+   *
+   * @generated from field: int64 before_vnd = 2;
+   */
+  beforeVnd: bigint;
+
+  /**
+   * The new details' total (the same as before when none were sent, or they change nothing).
+   *
+   * @generated from field: int64 after_vnd = 3;
+   */
+  afterVnd: bigint;
+
+  /**
+   * The new details' price, line by line.
+   *
+   * @generated from field: booking.v1.FeeEstimate estimate = 4;
+   */
+  estimate?: FeeEstimate | undefined;
+};
+
+/**
+ * Describes the message booking.v1.QuoteOrderChangeResponse.
+ * Use `create(QuoteOrderChangeResponseSchema)` to create a new message.
+ */
+export const QuoteOrderChangeResponseSchema: GenMessage<QuoteOrderChangeResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 29);
+
+/**
+ * @generated from message booking.v1.ChangePaidOrderRequest
+ */
+export type ChangePaidOrderRequest = Message<"booking.v1.ChangePaidOrderRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: booking.v1.OrderDetails details = 2;
+   */
+  details?: OrderDetails | undefined;
+
+  /**
+   * Where a lower price's difference goes, as for CancelOrder.
+   *
+   * @generated from field: booking.v1.RefundTo refund_to = 3;
+   */
+  refundTo: RefundTo;
+
+  /**
+   * @generated from field: booking.v1.PayeeAccount account = 4;
+   */
+  account?: PayeeAccount | undefined;
+};
+
+/**
+ * Describes the message booking.v1.ChangePaidOrderRequest.
+ * Use `create(ChangePaidOrderRequestSchema)` to create a new message.
+ */
+export const ChangePaidOrderRequestSchema: GenMessage<ChangePaidOrderRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 30);
+
+/**
+ * @generated from message booking.v1.ChangePaidOrderResponse
+ */
+export type ChangePaidOrderResponse = Message<"booking.v1.ChangePaidOrderResponse"> & {
+  /**
+   * @generated from field: booking.v1.Order order = 1;
+   */
+  order?: Order | undefined;
+
+  /**
+   * False when the details were the order's already (nothing changed, nothing paid).
+   *
+   * @generated from field: bool changed = 2;
+   */
+  changed: boolean;
+
+  /**
+   * @generated from field: int64 before_vnd = 3;
+   */
+  beforeVnd: bigint;
+
+  /**
+   * @generated from field: int64 after_vnd = 4;
+   */
+  afterVnd: bigint;
+
+  /**
+   * Where a lower price's difference went.
+   *
+   * @generated from field: repeated booking.v1.RefundPart refunds = 5;
+   */
+  refunds: RefundPart[];
+};
+
+/**
+ * Describes the message booking.v1.ChangePaidOrderResponse.
+ * Use `create(ChangePaidOrderResponseSchema)` to create a new message.
+ */
+export const ChangePaidOrderResponseSchema: GenMessage<ChangePaidOrderResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_order, 31);
 
 /**
  * @generated from message booking.v1.ListOrderRefundsRequest
@@ -1170,7 +1338,7 @@ export type ListOrderRefundsRequest = Message<"booking.v1.ListOrderRefundsReques
  * Use `create(ListOrderRefundsRequestSchema)` to create a new message.
  */
 export const ListOrderRefundsRequestSchema: GenMessage<ListOrderRefundsRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 27);
+  messageDesc(file_booking_v1_order, 32);
 
 /**
  * @generated from message booking.v1.ListOrderRefundsResponse
@@ -1187,7 +1355,7 @@ export type ListOrderRefundsResponse = Message<"booking.v1.ListOrderRefundsRespo
  * Use `create(ListOrderRefundsResponseSchema)` to create a new message.
  */
 export const ListOrderRefundsResponseSchema: GenMessage<ListOrderRefundsResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 28);
+  messageDesc(file_booking_v1_order, 33);
 
 /**
  * @generated from message booking.v1.QuoteCancellationRequest
@@ -1204,7 +1372,7 @@ export type QuoteCancellationRequest = Message<"booking.v1.QuoteCancellationRequ
  * Use `create(QuoteCancellationRequestSchema)` to create a new message.
  */
 export const QuoteCancellationRequestSchema: GenMessage<QuoteCancellationRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 29);
+  messageDesc(file_booking_v1_order, 34);
 
 /**
  * @generated from message booking.v1.QuoteCancellationResponse
@@ -1255,7 +1423,7 @@ export type QuoteCancellationResponse = Message<"booking.v1.QuoteCancellationRes
  * Use `create(QuoteCancellationResponseSchema)` to create a new message.
  */
 export const QuoteCancellationResponseSchema: GenMessage<QuoteCancellationResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 30);
+  messageDesc(file_booking_v1_order, 35);
 
 /**
  * @generated from message booking.v1.ApplyPromoCodeRequest
@@ -1279,7 +1447,7 @@ export type ApplyPromoCodeRequest = Message<"booking.v1.ApplyPromoCodeRequest"> 
  * Use `create(ApplyPromoCodeRequestSchema)` to create a new message.
  */
 export const ApplyPromoCodeRequestSchema: GenMessage<ApplyPromoCodeRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 31);
+  messageDesc(file_booking_v1_order, 36);
 
 /**
  * @generated from message booking.v1.ApplyPromoCodeResponse
@@ -1296,7 +1464,7 @@ export type ApplyPromoCodeResponse = Message<"booking.v1.ApplyPromoCodeResponse"
  * Use `create(ApplyPromoCodeResponseSchema)` to create a new message.
  */
 export const ApplyPromoCodeResponseSchema: GenMessage<ApplyPromoCodeResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 32);
+  messageDesc(file_booking_v1_order, 37);
 
 /**
  * @generated from message booking.v1.RemovePromoCodeRequest
@@ -1313,7 +1481,7 @@ export type RemovePromoCodeRequest = Message<"booking.v1.RemovePromoCodeRequest"
  * Use `create(RemovePromoCodeRequestSchema)` to create a new message.
  */
 export const RemovePromoCodeRequestSchema: GenMessage<RemovePromoCodeRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 33);
+  messageDesc(file_booking_v1_order, 38);
 
 /**
  * @generated from message booking.v1.RemovePromoCodeResponse
@@ -1330,7 +1498,7 @@ export type RemovePromoCodeResponse = Message<"booking.v1.RemovePromoCodeRespons
  * Use `create(RemovePromoCodeResponseSchema)` to create a new message.
  */
 export const RemovePromoCodeResponseSchema: GenMessage<RemovePromoCodeResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_order, 34);
+  messageDesc(file_booking_v1_order, 39);
 
 /**
  * Which group of a list an order falls in, by its state: the member area's tabs, the board.
@@ -1460,6 +1628,13 @@ export enum OrderAction {
    * @generated from enum value: ORDER_ACTION_DISPATCH = 10;
    */
   DISPATCH = 10,
+
+  /**
+   * The customer changes the paid order's details (`QuoteOrderChange` says until when).
+   *
+   * @generated from enum value: ORDER_ACTION_AMEND = 11;
+   */
+  AMEND = 11,
 }
 
 /**
@@ -1704,6 +1879,32 @@ export const OrderService: GenService<{
     methodKind: "unary";
     input: typeof QuoteCancellationRequestSchema;
     output: typeof QuoteCancellationResponseSchema;
+  },
+  /**
+   * What changing the caller's paid order to `details` would cost, and until when it may be
+   * changed (without details, only that). Refused as ChangePaidOrder would be.
+   *
+   * @generated from rpc booking.v1.OrderService.QuoteOrderChange
+   */
+  quoteOrderChange: {
+    methodKind: "unary";
+    input: typeof QuoteOrderChangeRequestSchema;
+    output: typeof QuoteOrderChangeResponseSchema;
+  },
+  /**
+   * Changes the caller's paid order (its time, addresses, flight, passengers, a massage's time)
+   * until the policy's time before the service, priced again with its promo code's discount
+   * kept: more is paid from the v-coin wallet at once (FAILED_PRECONDITION with the amount when
+   * it holds too little: top up first, by any method), less goes back as `refund_to` says. A
+   * late change is FAILED_PRECONDITION in the policy's words. The same details again change
+   * nothing and pay nothing.
+   *
+   * @generated from rpc booking.v1.OrderService.ChangePaidOrder
+   */
+  changePaidOrder: {
+    methodKind: "unary";
+    input: typeof ChangePaidOrderRequestSchema;
+    output: typeof ChangePaidOrderResponseSchema;
   },
   /**
    * Where a cancelled order's refund went, part by part, and how far each part has come.

@@ -1,0 +1,160 @@
+//! Changing a paid order, with the money its new price moves: more is paid from the wallet in the
+//! change's own write (a customer short of it tops up first, by any method), less goes back by the
+//! refund rule (v-coin at once, or back to what paid), in one unit with the order, whose save
+//! moves a massage's therapist hold with it.
+
+use chrono::{DateTime, Utc};
+
+use super::{PaymentService, settle_error};
+use crate::error::{DomainError, DomainResult, msg};
+use crate::ordering::{Order, OrderId, PriceChange, ServiceDetails};
+use crate::payment::ports::{SettleError, Settlement};
+use crate::payment::refund::{self, RefundChoice, RefundId, RefundPart, RefundTo};
+use crate::payment::wallet::{Cause, EntryKind, LedgerEntry};
+use crate::shared::{Money, UserId};
+
+/// A changed order, what the change did to its price, and where a lower price's difference went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Amendment {
+    pub order: Order,
+    /// None when the details were those of the order already.
+    pub change: Option<PriceChange>,
+    pub parts: Vec<RefundPart>,
+}
+
+impl PaymentService {
+    /// The customer changes their paid order's details (`ordering::Order::amend` says when and
+    /// how): a higher price is paid from the wallet at once (FAILED_PRECONDITION with the
+    /// amount when it holds too little), a lower one refunded as `choice` says; the change, its
+    /// figures and who made it are the order's step and an audit entry, written with it. Sending
+    /// the same details again changes nothing and pays nothing.
+    #[tracing::instrument(skip_all, fields(order = id.as_str()))]
+    pub async fn amend(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+        details: ServiceDetails,
+        choice: &RefundChoice,
+    ) -> DomainResult<Amendment> {
+        let before = self.orders.get(owner, id).await?;
+        let (order, change) = self.orders.amended(owner, id, details).await?;
+        let Some(change) = change else {
+            return Ok(Amendment {
+                order,
+                change: None,
+                parts: vec![],
+            });
+        };
+        let now = self.clock.now();
+        let difference = change.difference();
+        let mut settlement = Settlement {
+            audit: Some(self.auditor().entry_by(
+                format!("customer:{}", owner.as_str()),
+                "order.change",
+                format!("order:{}", id.as_str()),
+                snapshot(&before),
+                snapshot(&order),
+            )),
+            ..Settlement::default()
+        };
+        let mut parts = Vec::new();
+        if difference > 0 {
+            settlement.entries.push(LedgerEntry::new(
+                owner,
+                EntryKind::Spend,
+                Money::vnd(-difference),
+                Cause::Order(id.clone()),
+                msg("ledger.order_change").with("order", id.as_str()),
+                now,
+            ));
+        } else if difference < 0 {
+            let (payments, given) = match choice.to {
+                RefundTo::Wallet => (vec![], vec![]),
+                RefundTo::Source => (
+                    self.store.of_order(id).await?,
+                    self.refunds.of_order(id).await?,
+                ),
+            };
+            // One change's refund per version of the order it was made on.
+            let cause = format!("change:{}", before.version);
+            let of = refund::Refunding {
+                order: id,
+                owner,
+                cause: &cause,
+                given: &given,
+            };
+            let plan = refund::plan(
+                of,
+                &payments,
+                Money::vnd(-difference),
+                choice,
+                || RefundId::generated(now, &self.random.id()),
+                now,
+            )?;
+            if plan.to_wallet > Money::ZERO {
+                settlement.entries.push(LedgerEntry::new(
+                    owner,
+                    EntryKind::Refund,
+                    plan.to_wallet,
+                    Cause::Order(id.clone()),
+                    msg("ledger.change_refund").with("order", id.as_str()),
+                    now,
+                ));
+            }
+            parts = plan.parts;
+            settlement.refunds = parts.clone();
+        }
+        match self.settle(&settlement, Some(&order)).await {
+            Ok(()) => {}
+            Err(SettleError::Insufficient) => {
+                return Err(DomainError::FailedPrecondition(
+                    msg("order.change_short").money("amount", difference),
+                ));
+            }
+            Err(SettleError::Stale) => {
+                return Err(DomainError::Conflict(msg("order.stale")));
+            }
+            Err(e) => return Err(settle_error(e)),
+        }
+        let mut order = order;
+        order.version += 1;
+        Ok(Amendment {
+            order,
+            change: Some(change),
+            parts,
+        })
+    }
+
+    /// Until when the customer's paid order may change and, with `details`, what that change
+    /// would do to its price (refused as `amend` would refuse it); nothing is saved.
+    pub async fn quote_amend(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+        details: Option<ServiceDetails>,
+    ) -> DomainResult<(DateTime<Utc>, Order, Option<PriceChange>)> {
+        let before = self.orders.get(owner, id).await?;
+        let until = self.orders.change_open_until(&before);
+        match details {
+            None => Ok((until, before, None)),
+            Some(details) => {
+                let (order, change) = self.orders.amended(owner, id, details).await?;
+                Ok((until, order, change))
+            }
+        }
+    }
+
+    pub(super) fn auditor(&self) -> crate::audit::Auditor {
+        crate::audit::Auditor::new(self.clock.clone(), self.random.clone())
+    }
+}
+
+/// What the audit log keeps of an order a change moved: its state, its service's start, its total.
+fn snapshot(o: &Order) -> String {
+    format!(
+        "{} start={} total={}",
+        crate::ordering::order_snapshot(o),
+        o.details.start().naive().format("%Y-%m-%dT%H:%M"),
+        o.estimate.total.amount()
+    )
+}
