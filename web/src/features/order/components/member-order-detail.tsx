@@ -23,6 +23,7 @@ import { Breakdown } from './breakdown';
 import { StateBadge } from './member-orders';
 import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
+import { ChangeCard } from './change-card';
 import { RefundChoice } from './refund-choice';
 import { RefundProgress } from './refund-progress';
 import { TipCard } from './tip-card';
@@ -102,6 +103,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
             </dl>
             <OrderCancellationLine order={order} />
           </div>
+          {allows(order, OrderAction.AMEND) && <ChangeCard order={order} />}
           {allows(order, OrderAction.REVIEW) && review?.(order.id)}
           {allows(order, OrderAction.REVIEW) && <TipCard orderId={order.id} />}
           {order.state === OrderState.REFUNDED && <RefundProgress orderId={order.id} />}
@@ -188,6 +190,8 @@ export function reasonText(event: Pick<OrderEvent, 'why' | 'reason' | 'actor'>):
       return `${m.assigned[why.case]} ${why.value}`;
     case 'refunded':
       return m.refunded(event.actor.startsWith('operator:'), why.value.said, formatVnd(why.value.feeVnd), formatVnd(why.value.refundVnd));
+    case 'changed':
+      return m.changed(formatVnd(why.value.beforeVnd), formatVnd(why.value.afterVnd));
     case 'code':
       return m.reasons[why.value] ?? why.value;
     default:
