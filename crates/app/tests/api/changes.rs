@@ -7,9 +7,12 @@ use gateway::pb::order_service_client::OrderServiceClient;
 use tonic::Code;
 use tonic::transport::Channel;
 
+use super::massage::massage;
 use super::orders::{shuttle, token_for};
 use super::payments::{balance, pay, pending_order, top_up};
 use super::*;
+
+const MASSAGE_ORDER: &str = "/api/plan/dragon-massage/massage-classic/order";
 
 async fn orders(app: &TestApp) -> OrderServiceClient<Channel> {
     OrderServiceClient::connect(app.url("")).await.unwrap()
@@ -138,5 +141,84 @@ api_test!(
             .await
             .unwrap_err();
         assert_eq!(refused.code(), Code::FailedPrecondition);
+    }
+);
+
+api_test!(
+    a_massage_moved_to_another_time_moves_its_therapist_with_it,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        assert_eq!(top_up(app, &ann, 2_000_000, "top").await.0, 200);
+        let booking = serde_json::json!({
+            "details": massage("t-lan", &[])["details"],
+            "contact": super::orders::contact(),
+        });
+        let (status, body) = app.post(MASSAGE_ORDER, booking, Some(&ann)).await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["data"]["id"].as_str().unwrap().to_owned();
+        let mut paying = signed(
+            &ann,
+            pb::PayOrderRequest {
+                order_id: id.clone(),
+                method: pb::PaymentMethod::Vcoin.into(),
+            },
+        );
+        paying
+            .metadata_mut()
+            .insert("idempotency-key", "pay-massage".parse().unwrap());
+        gateway::pb::payment_service_client::PaymentServiceClient::connect(app.url(""))
+            .await
+            .unwrap()
+            .pay_order(paying)
+            .await
+            .unwrap();
+
+        // From 10:00 to 14:00 the same day: Lan goes with it.
+        let ten = super::orders::day_slot();
+        let two = ten.replace("T10:00", "T14:00");
+        let moved: pb::MassageDetails =
+            serde_json::from_value(massage("t-lan", &[])["details"].clone()).unwrap();
+        let moved = pb::MassageDetails {
+            start: two.clone(),
+            ..moved
+        };
+        let done = orders(app)
+            .await
+            .change_paid_order(signed(
+                &ann,
+                pb::ChangePaidOrderRequest {
+                    order_id: id.clone(),
+                    details: Some(pb::OrderDetails {
+                        service: Some(pb::order_details::Service::Massage(moved)),
+                    }),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(done.changed);
+        let free = |at: &str| format!("/api/plan/dragon-massage/therapist?start={at}&duration=90");
+        let (_, at_ten) = app.get(&free(&ten)).await;
+        let (_, at_two) = app.get(&free(&two)).await;
+        let has_lan = |v: &serde_json::Value| {
+            v["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["id"] == "t-lan")
+        };
+        assert!(has_lan(&at_ten), "free again at ten");
+        assert!(!has_lan(&at_two), "held at two");
+        // Someone else may now book her at ten, not at two.
+        let bob = token_for(app, "bob@example.com").await;
+        let (status, body) = app
+            .post(MASSAGE_ORDER, massage("t-lan", &[]), Some(&bob))
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let mut at_two_order = massage("t-lan", &[]);
+        at_two_order["details"]["start"] = serde_json::json!(two);
+        let (status, body) = app.post(MASSAGE_ORDER, at_two_order, Some(&bob)).await;
+        assert!(status == 400 || status == 409, "{status} {body}");
     }
 );
