@@ -587,3 +587,4 @@ order-change_short = The change costs { $amount } more than your V-coin wallet h
 order-change_assigned = A driver has taken this booking; please ask customer service to change it
 ledger-order_change = Difference for the change of order { $order }
 ledger-change_refund = Difference back for the change of order { $order }
+job-no_change = This job has not changed since you took it, or you have set off

@@ -494,3 +494,4 @@ order-change_short = Thay đổi cần trả thêm { $amount }; ví V-coin khôn
 order-change_assigned = Tài xế đã nhận chuyến; vui lòng liên hệ bộ phận hỗ trợ để thay đổi
 ledger-order_change = Trả thêm khi thay đổi đơn { $order }
 ledger-change_refund = Hoàn chênh lệch khi thay đổi đơn { $order }
+job-no_change = Chuyến này không thay đổi từ khi bạn nhận, hoặc bạn đã xuất phát

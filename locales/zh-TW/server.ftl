@@ -495,3 +495,4 @@ order-change_short = 變更需補 { $amount }，V 幣餘額不足，請先儲值
 order-change_assigned = 司機已接單，請聯絡客服變更
 ledger-order_change = 訂單 { $order } 變更補差額
 ledger-change_refund = 訂單 { $order } 變更退差額
+job-no_change = 這份工作在您接單後沒有變更，或您已出發

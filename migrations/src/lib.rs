@@ -41,6 +41,7 @@ mod m20261130_000035_promo_customer_uses;
 mod m20261130_000036_credit_lots;
 mod m20261130_000037_referrals;
 mod m20261130_000038_refund_parts;
+mod m20261130_000039_job_changes;
 
 pub struct Migrator;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000036_credit_lots::Migration),
             Box::new(m20261130_000037_referrals::Migration),
             Box::new(m20261130_000038_refund_parts::Migration),
+            Box::new(m20261130_000039_job_changes::Migration),
         ]
     }
 }

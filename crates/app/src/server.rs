@@ -236,6 +236,7 @@ impl App {
                 vnpay_refunds: config
                     .vnpay_refunds()
                     .map(|c| Arc::new(c) as Arc<dyn VnPayRefunds>),
+                follows: Some(Arc::new(jobs.clone())),
                 bank_feed: config
                     .bank_secret()
                     .map(|s| Arc::new(HmacBankFeed::new(s)) as Arc<dyn BankFeed>),

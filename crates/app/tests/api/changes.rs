@@ -222,3 +222,147 @@ api_test!(
         assert!(status == 400 || status == 409, "{status} {body}");
     }
 );
+
+/// The order's details with its start moved by `days`, as its owner reads them.
+async fn moved(app: &TestApp, token: &str, id: &str, days: i64) -> pb::OrderDetails {
+    let order = orders(app)
+        .await
+        .get_order(signed(
+            token,
+            pb::GetOrderRequest {
+                order_id: id.into(),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .order
+        .unwrap();
+    let mut details = order.details.unwrap();
+    let Some(pb::order_details::Service::Shuttle(s)) = &mut details.service else {
+        panic!("a shuttle")
+    };
+    let start = chrono::NaiveDateTime::parse_from_str(&s.start, "%Y-%m-%dT%H:%M").unwrap();
+    s.start = (start + chrono::Duration::days(days))
+        .format("%Y-%m-%dT%H:%M")
+        .to_string();
+    details
+}
+
+async fn change_to(app: &TestApp, token: &str, id: &str, details: pb::OrderDetails) {
+    let done = orders(app)
+        .await
+        .change_paid_order(signed(
+            token,
+            pb::ChangePaidOrderRequest {
+                order_id: id.into(),
+                details: Some(details),
+                ..Default::default()
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(done.changed);
+}
+
+api_test!(
+    a_change_reaches_the_partner_who_took_the_job_who_may_turn_it_down,
+    async |app: &TestApp| {
+        use super::partners::{Scene, dispatch, job_as, job_board, scene, take};
+        let Scene {
+            admin,
+            minh,
+            lan,
+            ann,
+            id,
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh.0, &minh.1)).await;
+        let before = job_as(app, &minh.0, &id).await;
+        assert!(before.changed_at.is_none() && !before.can_decline_change);
+
+        // Ann moves the pick-up a day later: Minh keeps it at the new time, told it changed.
+        let later = moved(app, &ann, &id, 1).await;
+        change_to(app, &ann, &id, later).await;
+        let after = job_as(app, &minh.0, &id).await;
+        let day = 86_400;
+        assert_eq!(
+            after.starts_at.unwrap().seconds,
+            before.starts_at.unwrap().seconds + day
+        );
+        assert!(after.changed_at.is_some() && after.can_decline_change);
+
+        // Another driver cannot turn it down for him.
+        let decline = |order_id: &str| pb::DeclineJobChangeRequest {
+            order_id: order_id.into(),
+        };
+        let other = dispatch(app)
+            .await
+            .decline_job_change(signed(&lan.0, decline(&id)))
+            .await
+            .unwrap_err();
+        assert_eq!(other.code(), Code::NotFound);
+        // He turns it down: the job is back on the board, the order paid without its driver.
+        dispatch(app)
+            .await
+            .decline_job_change(signed(&minh.0, decline(&id)))
+            .await
+            .unwrap();
+        let board = job_board(app, &admin).await;
+        let job = board.iter().find(|j| j.order_id == id).unwrap();
+        assert_eq!(job.status(), pb::JobStatus::Open);
+        assert!(job.partner_id.is_empty() && job.can_offer);
+        let order = orders(app)
+            .await
+            .get_order(signed(
+                &ann,
+                pb::GetOrderRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .order
+            .unwrap();
+        assert_eq!(order.state(), pb::OrderState::Paid);
+        assert!(order.driver.is_none());
+        // Twice: it is no longer his.
+        let again = dispatch(app)
+            .await
+            .decline_job_change(signed(&minh.0, decline(&id)))
+            .await
+            .unwrap_err();
+        assert_eq!(again.code(), Code::NotFound);
+    }
+);
+
+api_test!(
+    a_change_into_another_job_of_the_partners_puts_the_job_back_on_the_board,
+    async |app: &TestApp| {
+        use super::member::{pay_with_vcoin, pending};
+        use super::partners::{Scene, job_board, scene, take};
+        let Scene {
+            admin,
+            minh,
+            ann,
+            id,
+            ..
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh.0, &minh.1)).await;
+        // Minh also takes Bob's pick-up the day after at the same hour.
+        let bob = token_for(app, "bob@example.com").await;
+        let bobs = pending(app, &bob, 3).await;
+        pay_with_vcoin(app, &bob, &bobs).await;
+        take(app, &admin, &bobs, (&minh.0, &minh.1)).await;
+        // Ann moves hers onto Bob's time: Minh cannot be in both, so hers goes back to the board.
+        let onto = moved(app, &ann, &id, 1).await;
+        change_to(app, &ann, &id, onto).await;
+        let board = job_board(app, &admin).await;
+        let hers = board.iter().find(|j| j.order_id == id).unwrap();
+        assert_eq!(hers.status(), pb::JobStatus::Open);
+        assert!(hers.partner_id.is_empty());
+        let his = board.iter().find(|j| j.order_id == bobs).unwrap();
+        assert_eq!(his.partner_id, minh.1.user_id, "Bob's stays his");
+    }
+);

@@ -171,14 +171,14 @@ pub(super) async fn take(
 }
 
 /// The operators' board of the week as `token` (a staff member's) reads it.
-async fn job_board(app: &TestApp, token: &str) -> Vec<pb::Job> {
+pub(super) async fn job_board(app: &TestApp, token: &str) -> Vec<pb::Job> {
     let request = with(&Cred::Token(token), pb::ListJobBoardRequest { days: 7 });
     let board = client(app).await.list_job_board(request).await.unwrap();
     board.into_inner().jobs
 }
 
 /// The job of order `id` as the partner of `token` reads it.
-async fn job_as(app: &TestApp, token: &str, id: &str) -> pb::Job {
+pub(super) async fn job_as(app: &TestApp, token: &str, id: &str) -> pb::Job {
     let request = pb::GetJobRequest {
         order_id: id.into(),
     };

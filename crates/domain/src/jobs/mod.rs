@@ -4,6 +4,7 @@
 //! `positions`, `talk`); its effect on its order is the order's own rule, called from here. Who
 //! the partners are is `crate::partners`, below this.
 
+mod changes;
 mod model;
 mod offers;
 mod ports;

@@ -205,6 +205,9 @@ pub struct Job {
     pub no_show: Option<NoShowProof>,
     /// What it pays its partner, fixed when it was opened (`earnings.rs`).
     pub pay: Pay,
+    /// When the traveller last changed the order since its partner took it: the partner may turn
+    /// that change down until they set off (`changes.rs`).
+    pub changed_at: Option<DateTime<Utc>>,
     /// Bumped by every save; a save against an older version is refused, so of two partners
     /// accepting at once one wins, on any node.
     pub version: i64,
@@ -228,6 +231,7 @@ impl Job {
             steps: Vec::new(),
             no_show: None,
             pay: Pay::of(payout, order.estimate.total),
+            changed_at: None,
             version: 0,
         })
     }

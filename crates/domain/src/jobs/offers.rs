@@ -64,6 +64,8 @@ impl Job {
             other.answer = Some(Answer::Taken { at: now });
         }
         self.partner = Some(partner.clone());
+        // Taken as it now is: nothing changed since.
+        self.changed_at = None;
         self.step(
             JobStatus::Accepted,
             format!("partner:{}", partner.as_str()),

@@ -99,7 +99,8 @@ impl Order {
                 (state == OrderState::PendingPayment, A::Pay),
                 (group == OrderGroup::Unpaid, A::Change),
                 (
-                    group == OrderGroup::Upcoming && self.driver.is_none(),
+                    group == OrderGroup::Upcoming
+                        && (self.driver.is_none() || self.driver_from_partner()),
                     A::Amend,
                 ),
                 (group == OrderGroup::Upcoming, A::Voucher),

@@ -49,9 +49,9 @@ impl Order {
             self.state.group() == OrderGroup::Upcoming,
             "order.action.amend",
         )?;
-        // A job already taken does not follow a change yet: the one who took it is asked first, by
-        // customer service.
-        if self.driver.is_some() {
+        // A driver operators typed in is theirs to ask: the customer goes through customer
+        // service. A partner who took the job follows it (`jobs::changes`).
+        if self.driver.is_some() && !self.driver_from_partner() {
             return Err(DomainError::FailedPrecondition(msg(
                 "order.change_assigned",
             )));

@@ -32,7 +32,8 @@ pub use life::{Actor, OrderState, Transition};
 pub use model::{Order, OrderId, Revision, check_window, price};
 pub use plan_names::name_plans_in;
 pub use ports::{
-    IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap, UnpaidClaims,
+    FollowsChanges, IdempotencyKey, KeyClaim, OrderFilter, OrderStore, StoreError, UnpaidCap,
+    UnpaidClaims,
 };
 pub use reason::StepReason;
 pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};

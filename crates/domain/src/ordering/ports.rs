@@ -205,3 +205,11 @@ pub trait UnpaidClaims: Send + Sync {
         at: DateTime<Utc>,
     ) -> DomainResult<()>;
 }
+
+/// What else follows a paid order's change, written in the change's unit before the order is
+/// saved (its job: the partner's time, the pay; `order` is released when its partner cannot
+/// follow).
+#[async_trait]
+pub trait FollowsChanges: Send + Sync {
+    async fn follow(&self, unit: &mut Unit, order: &mut Order) -> DomainResult<()>;
+}

@@ -304,6 +304,7 @@ pub(crate) fn payments(s: &Setup) -> (PaymentService, Arc<Payments>) {
             refunds: store.clone(),
             vnpay: None,
             vnpay_refunds: None,
+            follows: None,
             bank_feed: Some(Arc::new(Bank)),
             clock,
             random: Arc::new(Sequence::default()),

@@ -153,6 +153,8 @@ pub(crate) fn job_to_pb(
         redispatch: reader.is_none() && j.redispatch(),
         can_offer: reader.is_none() && j.offerable(now),
         can_take_back: reader.is_none() && j.can_take_back(),
+        changed_at: j.changed_at.map(timestamp),
+        can_decline_change: reader.is_some() && j.may_decline_change(),
         last_position: None,
         next_step: j
             .status

@@ -17,6 +17,7 @@ pub struct Model {
     pub no_show_image_id: Option<String>,
     pub pay_completed_vnd: i64,
     pub pay_no_show_vnd: i64,
+    pub changed_at_ms: Option<i64>,
     pub version: i64,
     pub updated_at_ms: i64,
 }

@@ -57,6 +57,7 @@ pub(super) async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<usiz
         no_show_image_id: Set(j.no_show.as_ref().map(|p| p.photo.clone())),
         pay_completed_vnd: Set(j.pay.completed.amount()),
         pay_no_show_vnd: Set(j.pay.no_show.amount()),
+        changed_at_ms: Set(j.changed_at.map(ms)),
         version: Set(j.version + 1),
         updated_at_ms: Set(ms(last_change(j))),
     };
@@ -235,6 +236,7 @@ pub(super) fn job_from_rows(
             completed: Money::vnd(row.pay_completed_vnd),
             no_show: Money::vnd(row.pay_no_show_vnd),
         },
+        changed_at: row.changed_at_ms.map(instant).transpose()?,
         version: row.version,
     })
 }

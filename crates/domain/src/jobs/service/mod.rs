@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+mod changes;
 mod dispatch;
 mod reads;
 mod steps;

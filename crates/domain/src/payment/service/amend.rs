@@ -104,7 +104,21 @@ impl PaymentService {
             parts = plan.parts;
             settlement.refunds = parts.clone();
         }
-        match self.settle(&settlement, Some(&order)).await {
+        let mut order = order;
+        let written = async {
+            let mut unit = self.order_store.begin().await?;
+            self.store.settle(&mut unit, &settlement).await?;
+            // The job follows (its partner's time moved, or the job back on the board and the
+            // order without its driver) before the order is saved with it.
+            if let Some(follows) = &self.follows {
+                follows.follow(&mut unit, &mut order).await?;
+            }
+            self.order_store.save_in(&mut unit, &order).await?;
+            self.store.post(&mut unit, &settlement.entries).await?;
+            unit.commit().await?;
+            Ok::<(), SettleError>(())
+        };
+        match written.await {
             Ok(()) => {}
             Err(SettleError::Insufficient) => {
                 return Err(DomainError::FailedPrecondition(
@@ -116,7 +130,6 @@ impl PaymentService {
             }
             Err(e) => return Err(settle_error(e)),
         }
-        let mut order = order;
         order.version += 1;
         Ok(Amendment {
             order,

@@ -25,7 +25,8 @@ use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{
-    IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore, StepReason,
+    FollowsChanges, IdempotencyKey, Order, OrderId, OrderService, OrderState, OrderStore,
+    StepReason,
 };
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
@@ -56,6 +57,7 @@ pub struct PaymentService {
     refunds: Arc<dyn RefundStore>,
     vnpay: Option<Arc<dyn VnPayGateway>>,
     vnpay_refunds: Option<Arc<dyn VnPayRefunds>>,
+    follows: Option<Arc<dyn FollowsChanges>>,
     bank_feed: Option<Arc<dyn BankFeed>>,
     clock: Arc<dyn Clock>,
     random: Arc<dyn Randomness>,
@@ -71,6 +73,8 @@ pub struct PaymentPorts {
     pub vnpay: Option<Arc<dyn VnPayGateway>>,
     /// VNPay's refund call; without it, refunds to VNPay wait for an operator.
     pub vnpay_refunds: Option<Arc<dyn VnPayRefunds>>,
+    /// What follows a paid order's change in its unit (its job).
+    pub follows: Option<Arc<dyn FollowsChanges>>,
     pub bank_feed: Option<Arc<dyn BankFeed>>,
     pub clock: Arc<dyn Clock>,
     pub random: Arc<dyn Randomness>,
@@ -84,6 +88,7 @@ impl PaymentService {
             refunds: ports.refunds,
             vnpay: ports.vnpay,
             vnpay_refunds: ports.vnpay_refunds,
+            follows: ports.follows,
             bank_feed: ports.bank_feed,
             clock: ports.clock,
             random: ports.random,

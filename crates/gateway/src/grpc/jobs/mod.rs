@@ -31,6 +31,7 @@ serve_by_subject! {
         get_job(GetJobRequest, GetJobResponse) => partner: partner::get_job;
         accept_job(AcceptJobRequest, AcceptJobResponse) => partner: partner::accept_job;
         decline_job(DeclineJobRequest, DeclineJobResponse) => partner: partner::decline_job;
+        decline_job_change(DeclineJobChangeRequest, DeclineJobChangeResponse) => partner: partner::decline_job_change;
     }
 }
 

@@ -73,6 +73,19 @@ pub(crate) async fn decline_job(
     }))
 }
 
+pub(crate) async fn decline_job_change(
+    me: &Partners,
+    request: Request<pb::DeclineJobChangeRequest>,
+) -> Result<Response<pb::DeclineJobChangeResponse>, Status> {
+    let p = me.caller(&request).await?;
+    let work = async {
+        let id = order_id(&request.get_ref().order_id)?;
+        me.jobs.decline_change(&p, &id).await
+    };
+    work.await.map_err(status)?;
+    Ok(Response::new(pb::DeclineJobChangeResponse {}))
+}
+
 pub(crate) async fn advance_job(
     me: &Partners,
     request: Request<pb::AdvanceJobRequest>,

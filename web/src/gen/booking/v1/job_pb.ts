@@ -14,7 +14,37 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/job.proto.
  */
 export const file_booking_v1_job: GenFile = /*@__PURE__*/
-  fileDesc("ChRib29raW5nL3YxL2pvYi5wcm90bxIKYm9va2luZy52MSIhCg1HZXRUaXBSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJInUKDkdldFRpcFJlc3BvbnNlEhEKCWdpdmVuX3ZuZBgBIAEoAxIuCgpvcGVuX3VudGlsGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdtaW5fdm5kGAMgASgDEg8KB21heF92bmQYBCABKAMiOQoRVGlwUGFydG5lclJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEgoKYW1vdW50X3ZuZBgCIAEoAyInChJUaXBQYXJ0bmVyUmVzcG9uc2USEQoJZ2l2ZW5fdm5kGAEgASgDMscCChJKb2JEaXNwYXRjaFNlcnZpY2USSgoITGlzdEpvYnMSGy5ib29raW5nLnYxLkxpc3RKb2JzUmVxdWVzdBocLmJvb2tpbmcudjEuTGlzdEpvYnNSZXNwb25zZSIDkAIBEkQKBkdldEpvYhIZLmJvb2tpbmcudjEuR2V0Sm9iUmVxdWVzdBoaLmJvb2tpbmcudjEuR2V0Sm9iUmVzcG9uc2UiA5ACARJNCglBY2NlcHRKb2ISHC5ib29raW5nLnYxLkFjY2VwdEpvYlJlcXVlc3QaHS5ib29raW5nLnYxLkFjY2VwdEpvYlJlc3BvbnNlIgOQAgISUAoKRGVjbGluZUpvYhIdLmJvb2tpbmcudjEuRGVjbGluZUpvYlJlcXVlc3QaHi5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXNwb25zZSIDkAICMt4CCg5Kb2JTdGVwU2VydmljZRJQCgpBZHZhbmNlSm9iEh0uYm9va2luZy52MS5BZHZhbmNlSm9iUmVxdWVzdBoeLmJvb2tpbmcudjEuQWR2YW5jZUpvYlJlc3BvbnNlIgOQAgISRwoHQ2hlY2tJbhIaLmJvb2tpbmcudjEuQ2hlY2tJblJlcXVlc3QaGy5ib29raW5nLnYxLkNoZWNrSW5SZXNwb25zZSIDkAICElkKDUdldEhvdGVsUGhvdG8SIC5ib29raW5nLnYxLkdldEhvdGVsUGhvdG9SZXF1ZXN0GiEuYm9va2luZy52MS5HZXRIb3RlbFBob3RvUmVzcG9uc2UiA5ACARJWCgxSZXBvcnROb1Nob3cSHy5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1JlcXVlc3QaIC5ib29raW5nLnYxLlJlcG9ydE5vU2hvd1Jlc3BvbnNlIgOQAgIydQoVSm9iV2hlcmVhYm91dHNTZXJ2aWNlElwKDlJlcG9ydFBvc2l0aW9uEiEuYm9va2luZy52MS5SZXBvcnRQb3NpdGlvblJlcXVlc3QaIi5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVzcG9uc2UiA5ACAjLIAQoQSm9iVGhyZWFkU2VydmljZRJWCgxHZXRKb2JUaHJlYWQSHy5ib29raW5nLnYxLkdldEpvYlRocmVhZFJlcXVlc3QaIC5ib29raW5nLnYxLkdldEpvYlRocmVhZFJlc3BvbnNlIgOQAgESXAoOU2VuZEpvYk1lc3NhZ2USIS5ib29raW5nLnYxLlNlbmRKb2JNZXNzYWdlUmVxdWVzdBoiLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXNwb25zZSIDkAICMuUDChNUcmF2ZWxsZXJKb2JTZXJ2aWNlElwKDkdldEpvYlByb2dyZXNzEiEuYm9va2luZy52MS5HZXRKb2JQcm9ncmVzc1JlcXVlc3QaIi5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVzcG9uc2UiA5ACARJoChJHZXRUcmF2ZWxsZXJUaHJlYWQSJS5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlcXVlc3QaJi5ib29raW5nLnYxLkdldFRyYXZlbGxlclRocmVhZFJlc3BvbnNlIgOQAgESbgoUU2VuZFRyYXZlbGxlck1lc3NhZ2USJy5ib29raW5nLnYxLlNlbmRUcmF2ZWxsZXJNZXNzYWdlUmVxdWVzdBooLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXNwb25zZSIDkAICEkQKBkdldFRpcBIZLmJvb2tpbmcudjEuR2V0VGlwUmVxdWVzdBoaLmJvb2tpbmcudjEuR2V0VGlwUmVzcG9uc2UiA5ACARJQCgpUaXBQYXJ0bmVyEh0uYm9va2luZy52MS5UaXBQYXJ0bmVyUmVxdWVzdBoeLmJvb2tpbmcudjEuVGlwUGFydG5lclJlc3BvbnNlIgOQAgJiBnByb3RvMw", [file_booking_v1_partner, file_google_protobuf_timestamp]);
+  fileDesc("ChRib29raW5nL3YxL2pvYi5wcm90bxIKYm9va2luZy52MSIrChdEZWNsaW5lSm9iQ2hhbmdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSIaChhEZWNsaW5lSm9iQ2hhbmdlUmVzcG9uc2UiIQoNR2V0VGlwUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJ1Cg5HZXRUaXBSZXNwb25zZRIRCglnaXZlbl92bmQYASABKAMSLgoKb3Blbl91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHbWluX3ZuZBgDIAEoAxIPCgdtYXhfdm5kGAQgASgDIjkKEVRpcFBhcnRuZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhIKCmFtb3VudF92bmQYAiABKAMiJwoSVGlwUGFydG5lclJlc3BvbnNlEhEKCWdpdmVuX3ZuZBgBIAEoAzKrAwoSSm9iRGlzcGF0Y2hTZXJ2aWNlEkoKCExpc3RKb2JzEhsuYm9va2luZy52MS5MaXN0Sm9ic1JlcXVlc3QaHC5ib29raW5nLnYxLkxpc3RKb2JzUmVzcG9uc2UiA5ACARJECgZHZXRKb2ISGS5ib29raW5nLnYxLkdldEpvYlJlcXVlc3QaGi5ib29raW5nLnYxLkdldEpvYlJlc3BvbnNlIgOQAgESTQoJQWNjZXB0Sm9iEhwuYm9va2luZy52MS5BY2NlcHRKb2JSZXF1ZXN0Gh0uYm9va2luZy52MS5BY2NlcHRKb2JSZXNwb25zZSIDkAICElAKCkRlY2xpbmVKb2ISHS5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5EZWNsaW5lSm9iUmVzcG9uc2UiA5ACAhJiChBEZWNsaW5lSm9iQ2hhbmdlEiMuYm9va2luZy52MS5EZWNsaW5lSm9iQ2hhbmdlUmVxdWVzdBokLmJvb2tpbmcudjEuRGVjbGluZUpvYkNoYW5nZVJlc3BvbnNlIgOQAgIy3gIKDkpvYlN0ZXBTZXJ2aWNlElAKCkFkdmFuY2VKb2ISHS5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5BZHZhbmNlSm9iUmVzcG9uc2UiA5ACAhJHCgdDaGVja0luEhouYm9va2luZy52MS5DaGVja0luUmVxdWVzdBobLmJvb2tpbmcudjEuQ2hlY2tJblJlc3BvbnNlIgOQAgISWQoNR2V0SG90ZWxQaG90bxIgLmJvb2tpbmcudjEuR2V0SG90ZWxQaG90b1JlcXVlc3QaIS5ib29raW5nLnYxLkdldEhvdGVsUGhvdG9SZXNwb25zZSIDkAIBElYKDFJlcG9ydE5vU2hvdxIfLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVxdWVzdBogLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVzcG9uc2UiA5ACAjJ1ChVKb2JXaGVyZWFib3V0c1NlcnZpY2USXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICMsgBChBKb2JUaHJlYWRTZXJ2aWNlElYKDEdldEpvYlRocmVhZBIfLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVxdWVzdBogLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVzcG9uc2UiA5ACARJcCg5TZW5kSm9iTWVzc2FnZRIhLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0GiIuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlc3BvbnNlIgOQAgIy5QMKE1RyYXZlbGxlckpvYlNlcnZpY2USXAoOR2V0Sm9iUHJvZ3Jlc3MSIS5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVxdWVzdBoiLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZSIDkAIBEmgKEkdldFRyYXZlbGxlclRocmVhZBIlLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBomLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVzcG9uc2UiA5ACARJuChRTZW5kVHJhdmVsbGVyTWVzc2FnZRInLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXF1ZXN0GiguYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlc3BvbnNlIgOQAgISRAoGR2V0VGlwEhkuYm9va2luZy52MS5HZXRUaXBSZXF1ZXN0GhouYm9va2luZy52MS5HZXRUaXBSZXNwb25zZSIDkAIBElAKClRpcFBhcnRuZXISHS5ib29raW5nLnYxLlRpcFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5UaXBQYXJ0bmVyUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_partner, file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message booking.v1.DeclineJobChangeRequest
+ */
+export type DeclineJobChangeRequest = Message<"booking.v1.DeclineJobChangeRequest"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message booking.v1.DeclineJobChangeRequest.
+ * Use `create(DeclineJobChangeRequestSchema)` to create a new message.
+ */
+export const DeclineJobChangeRequestSchema: GenMessage<DeclineJobChangeRequest> = /*@__PURE__*/
+  messageDesc(file_booking_v1_job, 0);
+
+/**
+ * @generated from message booking.v1.DeclineJobChangeResponse
+ */
+export type DeclineJobChangeResponse = Message<"booking.v1.DeclineJobChangeResponse"> & {
+};
+
+/**
+ * Describes the message booking.v1.DeclineJobChangeResponse.
+ * Use `create(DeclineJobChangeResponseSchema)` to create a new message.
+ */
+export const DeclineJobChangeResponseSchema: GenMessage<DeclineJobChangeResponse> = /*@__PURE__*/
+  messageDesc(file_booking_v1_job, 1);
 
 /**
  * @generated from message booking.v1.GetTipRequest
@@ -31,7 +61,7 @@ export type GetTipRequest = Message<"booking.v1.GetTipRequest"> & {
  * Use `create(GetTipRequestSchema)` to create a new message.
  */
 export const GetTipRequestSchema: GenMessage<GetTipRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_job, 0);
+  messageDesc(file_booking_v1_job, 2);
 
 /**
  * @generated from message booking.v1.GetTipResponse
@@ -69,7 +99,7 @@ export type GetTipResponse = Message<"booking.v1.GetTipResponse"> & {
  * Use `create(GetTipResponseSchema)` to create a new message.
  */
 export const GetTipResponseSchema: GenMessage<GetTipResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_job, 1);
+  messageDesc(file_booking_v1_job, 3);
 
 /**
  * @generated from message booking.v1.TipPartnerRequest
@@ -91,7 +121,7 @@ export type TipPartnerRequest = Message<"booking.v1.TipPartnerRequest"> & {
  * Use `create(TipPartnerRequestSchema)` to create a new message.
  */
 export const TipPartnerRequestSchema: GenMessage<TipPartnerRequest> = /*@__PURE__*/
-  messageDesc(file_booking_v1_job, 2);
+  messageDesc(file_booking_v1_job, 4);
 
 /**
  * @generated from message booking.v1.TipPartnerResponse
@@ -108,7 +138,7 @@ export type TipPartnerResponse = Message<"booking.v1.TipPartnerResponse"> & {
  * Use `create(TipPartnerResponseSchema)` to create a new message.
  */
 export const TipPartnerResponseSchema: GenMessage<TipPartnerResponse> = /*@__PURE__*/
-  messageDesc(file_booking_v1_job, 3);
+  messageDesc(file_booking_v1_job, 5);
 
 /**
  * Offers: a partner's schedule, one job, taking or turning down an offer.
@@ -161,6 +191,19 @@ export const JobDispatchService: GenService<{
     methodKind: "unary";
     input: typeof DeclineJobRequestSchema;
     output: typeof DeclineJobResponseSchema;
+  },
+  /**
+   * Turns down the change the traveller made since the partner took the job
+   * (`Job.can_decline_change`): the job goes back to the board for operators, the partner's time
+   * is freed, and the job is no longer theirs. FAILED_PRECONDITION when there is no such change
+   * or they have set off.
+   *
+   * @generated from rpc booking.v1.JobDispatchService.DeclineJobChange
+   */
+  declineJobChange: {
+    methodKind: "unary";
+    input: typeof DeclineJobChangeRequestSchema;
+    output: typeof DeclineJobChangeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_booking_v1_job, 0);
