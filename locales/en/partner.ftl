@@ -118,3 +118,5 @@ no-show-hint = Take a photo of the meeting point; it is sent with your position 
 no-show-photo = Photo of the meeting point
 no-show-send = Send the report
 no-show-no-position = Your position could not be read: turn location on and send again
+changed = The traveller changed this job at { $time }; below is what it is now
+decline-change = I can't make the change: give this job back

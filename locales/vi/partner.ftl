@@ -112,3 +112,5 @@ no-show-hint = Chụp ảnh nơi hẹn; ảnh và vị trí của bạn được
 no-show-photo = Ảnh nơi hẹn
 no-show-send = Gửi báo cáo
 no-show-no-position = Không lấy được vị trí: hãy bật định vị rồi gửi lại
+changed = Khách đã thay đổi chuyến này lúc { $time }; dưới đây là nội dung mới
+decline-change = Không thể theo thay đổi, trả lại chuyến này

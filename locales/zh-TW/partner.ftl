@@ -112,3 +112,5 @@ no-show-hint = 請拍下約定地點；照片和你的位置會一起送出，�
 no-show-photo = 約定地點的照片
 no-show-send = 送出回報
 no-show-no-position = 無法取得位置：請開啟定位後再送出
+changed = 旅客在 { $time } 變更了這份工作，以下是新的內容
+decline-change = 無法配合變更，退回這份工作

@@ -533,3 +533,53 @@ test('the therapist who took a massage sees the traveller\'s hotel photos on her
   expect(await seriousFindings(phone), 'the hotel photos').toEqual([]);
   await phone.screenshot({ path: 'test-results/screens/partner-hotel-photos-vi-phone.png', fullPage: true });
 });
+
+test('a traveller moves a taken pick-up a day later; the driver is told on the job and gives it back to the board', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await staffPage(browser, ADMIN, '/ops/partners');
+  const email = `nam-${Date.now()}@partners.example`;
+  await invite(browser, admin, email, 'Phạm Văn Nam', async (form) => {
+    await form.getByLabel('車款與顏色').fill('silver Honda City');
+    await form.getByLabel('車牌').fill('51F-678.90');
+    await form.getByLabel('乘客座位數').fill('4');
+  });
+  const { email: customer, post } = await traveller(request);
+  await post('/api/v-coin/top-up', { amountVnd: 1_000_000, method: 'DEV' });
+  const vn = (days: number) => new Date(Date.now() + 7 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  const order = await post('/api/plan/shuttle/shuttle-sgn-4/order', {
+    details: { direction: 'pick-up', flightNumber: 'VN123', start: `${vn(4)}T10:00`, address: 'Rex Hotel', passengers: 2, luggage: 2, childSeats: 0 },
+    contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
+  });
+  await post(`/api/plan/shuttle/order/${order.id}/payment`, { method: 'VCOIN' });
+
+  // Offered to Nam, he takes it on his phone.
+  const ops = await staffPage(browser, OPERATOR, `/ops/orders/${order.id}`);
+  const job = ops.getByTestId('order-job');
+  await job.getByLabel('派給這位夥伴').selectOption({ label: 'Phạm Văn Nam' });
+  await job.getByRole('button', { name: '派單', exact: true }).click();
+  const phone = await partnerPhone(browser, email);
+  await phone.goto(`/partner/jobs/${order.id}`);
+  await phone.getByRole('button', { name: 'Nhận việc' }).click();
+  await expect(phone.getByTestId('changed')).toHaveCount(0);
+
+  // The traveller moves it a day later from the order page.
+  const page = await (await browser.newContext()).newPage();
+  await logInTo(page, `/member/order?id=${order.id}`, customer, 'secret-123');
+  const card = page.getByTestId('change');
+  await card.getByRole('button', { name: '變更時間或內容' }).click();
+  await card.getByLabel('服務時間（越南時間）').fill(`${vn(5)}T10:00`);
+  await expect(card.getByTestId('change-price')).toHaveText('價格不變。');
+  await card.getByRole('button', { name: '確認變更' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '訂單已變更' })).toBeVisible();
+
+  // Nam's job says so, with the new day; he cannot make it and gives it back.
+  await phone.reload();
+  const told = phone.getByTestId('changed');
+  await expect(told).toContainText('Khách đã thay đổi chuyến này');
+  await phone.screenshot({ path: 'test-results/screens/partner-job-changed-vi-phone.png', fullPage: true });
+  await told.getByRole('button', { name: 'Không thể theo thay đổi, trả lại chuyến này' }).click();
+  await expect(phone).toHaveURL(/\/partner$/);
+  // Back on the board for operators, to offer again.
+  await ops.reload();
+  await expect(ops.getByTestId('order-job').getByRole('button', { name: '派單', exact: true })).toBeVisible();
+});

@@ -145,6 +145,7 @@ export async function reportPosition(orderId: string, at: GeolocationPosition): 
 export const partnerActions = {
   accept: (orderId: string) => acted(callRpc(dispatch.acceptJob, { orderId })),
   decline: (orderId: string, reason: string) => acted(callRpc(dispatch.declineJob, { orderId, reason })),
+  declineChange: (orderId: string) => acted(callRpc(dispatch.declineJobChange, { orderId })),
   advance: (orderId: string, status: JobStatus) => acted(callRpc(steps.advanceJob, { orderId, status })),
   checkIn: (orderId: string, voucherCode: string) => acted(callRpc(steps.checkIn, { orderId, voucherCode })),
   noShow: (orderId: string, proof: { photo: string; position: { latitude: number; longitude: number; accuracy: number; takenAt: ReturnType<typeof timestampFromMs> } }) =>

@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import type { Timestamp } from '@bufbuild/protobuf/wkt';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { OrderSchema } from '@/gen/booking/v1/order_pb';
 import { DetailRows } from '@/features/order';
 import { useRpc } from '@/lib/api/hooks';
@@ -8,7 +9,7 @@ import { refusal } from '@/lib/api/refusal';
 import { messages } from '@/lib/messages';
 import { showInstant, showTimestamp } from '@/lib/vietnam-time';
 import { JobDispatchService } from '@/gen/booking/v1/job_pb';
-import { keptSchedule } from './api';
+import { keptSchedule, partnerActions } from './api';
 import { HotelPhotos } from './hotel-photos';
 import { Actions, destinationOf } from './job-card';
 import { partnerMessages as m } from './messages';
@@ -64,6 +65,7 @@ export function JobPage({ orderId }: { orderId: string }) {
       <p>
         <strong>{showTimestamp(j.job.startsAt)}</strong> <span className="badge">{m.statuses[j.job.status]}</span>
       </p>
+      {j.job.changedAt && <ChangedNotice orderId={orderId} at={j.job.changedAt} canDecline={j.job.canDeclineChange && !kept} />}
       <Actions job={j} offline={Boolean(kept)} />
       {!kept && j.job.partnerId && <PartnerTalk orderId={orderId} />}
       <dl className="summary">
@@ -93,5 +95,35 @@ export function JobPage({ orderId }: { orderId: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The traveller changed the job since it was taken: what the page shows is the new booking, and
+ * the partner may give it back while the server allows. */
+function ChangedNotice({ orderId, at, canDecline }: { orderId: string; at: Timestamp; canDecline: boolean }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const give = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await partnerActions.declineChange(orderId);
+      navigate(partnerPaths.schedule);
+    } catch (e) {
+      setError(refusal(e, m.loadFailed));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="notice notice-warning partner-changed" role="status" data-testid="changed">
+      <p>{m.changed(showTimestamp(at))}</p>
+      {canDecline && (
+        <button type="button" className="button button-secondary" disabled={busy} onClick={() => void give()}>
+          {m.declineChange}
+        </button>
+      )}
+      {error && <p className="form-error">{error}</p>}
+    </div>
   );
 }

@@ -53,6 +53,8 @@ export const partnerMessages = {
   declineReason: t('decline-reason'),
   declineSend: t('decline-send'),
   declined: t('declined'),
+  changed: (time: string) => t('changed', { time }),
+  declineChange: t('decline-change'),
   statuses: STATUS_CODES.map((c) => (c ? t(`status-${c}`) : '')),
   /** The button that moves a job to that status, by its number. */
   steps: STATUS_CODES.map((c) => (['on_the_way', 'arrived', 'started', 'completed'].includes(c) ? t(`step-${c}`) : '')),
