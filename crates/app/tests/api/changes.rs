@@ -18,6 +18,23 @@ async fn orders(app: &TestApp) -> OrderServiceClient<Channel> {
     OrderServiceClient::connect(app.url("")).await.unwrap()
 }
 
+/// The order as its owner reads it.
+async fn order_of(app: &TestApp, token: &str, id: &str) -> pb::Order {
+    orders(app)
+        .await
+        .get_order(signed(
+            token,
+            pb::GetOrderRequest {
+                order_id: id.into(),
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .order
+        .unwrap()
+}
+
 /// The test's shuttle (three passengers, two days ahead) with `seats` child seats.
 fn with_seats(seats: u32) -> pb::OrderDetails {
     pb::OrderDetails {
@@ -82,19 +99,7 @@ api_test!(
             }
         }
         assert_eq!(balance(app, &ann).await, 420_000, "paid once");
-        let order = orders(app)
-            .await
-            .get_order(signed(
-                &ann,
-                pb::GetOrderRequest {
-                    order_id: id.clone(),
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .order
-            .unwrap();
+        let order = order_of(app, &ann, &id).await;
         assert_eq!(order.estimate.as_ref().unwrap().total_vnd, 580_000);
         assert_eq!(order.state(), pb::OrderState::Paid);
         let step = order.events.last().unwrap();
@@ -225,19 +230,7 @@ api_test!(
 
 /// The order's details with its start moved by `days`, as its owner reads them.
 async fn moved(app: &TestApp, token: &str, id: &str, days: i64) -> pb::OrderDetails {
-    let order = orders(app)
-        .await
-        .get_order(signed(
-            token,
-            pb::GetOrderRequest {
-                order_id: id.into(),
-            },
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .order
-        .unwrap();
+    let order = order_of(app, token, id).await;
     let mut details = order.details.unwrap();
     let Some(pb::order_details::Service::Shuttle(s)) = &mut details.service else {
         panic!("a shuttle")
@@ -312,19 +305,7 @@ api_test!(
         let job = board.iter().find(|j| j.order_id == id).unwrap();
         assert_eq!(job.status(), pb::JobStatus::Open);
         assert!(job.partner_id.is_empty() && job.can_offer);
-        let order = orders(app)
-            .await
-            .get_order(signed(
-                &ann,
-                pb::GetOrderRequest {
-                    order_id: id.clone(),
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner()
-            .order
-            .unwrap();
+        let order = order_of(app, &ann, &id).await;
         assert_eq!(order.state(), pb::OrderState::Paid);
         assert!(order.driver.is_none());
         // Twice: it is no longer his.

@@ -119,14 +119,15 @@ mod refund_plans {
         }
     }
 
-    fn cut(
+    /// The test order's refund of `refund`, cut as `choice` says, its parts numbered in turn.
+    fn planned(
         payments: &[Payment],
         refund: i64,
         choice: &RefundChoice,
-    ) -> Vec<(Route, i64, RefundState)> {
+    ) -> crate::error::DomainResult<crate::payment::refund::RefundPlan> {
         let order = OrderId::parse("BK261122ABCDEFGH").unwrap();
         let mut n = 0;
-        let plan = plan(
+        plan(
             Refunding {
                 order: &order,
                 owner: &UserId::parse("ann").unwrap(),
@@ -142,7 +143,14 @@ mod refund_plans {
             },
             t0(),
         )
-        .unwrap();
+    }
+
+    fn cut(
+        payments: &[Payment],
+        refund: i64,
+        choice: &RefundChoice,
+    ) -> Vec<(Route, i64, RefundState)> {
+        let plan = planned(payments, refund, choice).unwrap();
         let wallet: i64 = plan
             .parts
             .iter()
@@ -207,20 +215,7 @@ mod refund_plans {
             to: RefundTo::Source,
             account: None,
         };
-        let err = plan(
-            Refunding {
-                order: &order,
-                owner: &UserId::parse("ann").unwrap(),
-                cause: "cancel",
-                given: &[],
-            },
-            &payments,
-            Money::vnd(400_000),
-            &bare,
-            || RefundId::parse("RF261122TEST00000001").unwrap(),
-            t0(),
-        )
-        .unwrap_err();
+        let err = planned(&payments, 400_000, &bare).unwrap_err();
         assert!(
             matches!(err, DomainError::InvalidArgument { ref field, .. } if field == "account")
         );
@@ -270,22 +265,10 @@ mod refund_plans {
             to: RefundTo::Source,
             account: None,
         };
-        let mut part = plan(
-            Refunding {
-                order: &order,
-                owner: &UserId::parse("ann").unwrap(),
-                cause: "cancel",
-                given: &[],
-            },
-            &payments,
-            Money::vnd(400_000),
-            &source,
-            || RefundId::parse("RF261122TEST00000001").unwrap(),
-            t0(),
-        )
-        .unwrap()
-        .parts
-        .remove(0);
+        let mut part = planned(&payments, 400_000, &source)
+            .unwrap()
+            .parts
+            .remove(0);
         let mut waits = Vec::new();
         while part.state == RefundState::Pending {
             part.attempts += 1;
