@@ -208,6 +208,27 @@ async fn refunds_go_back_where_the_money_came_from(backend: Backend) {
         .unwrap_err();
     assert_eq!(hidden.code(), Code::NotFound);
 
+    // An operator cancelling for the customer may send it back to VNPay too.
+    let (fourth, txn) = paid_by_vnpay(&app, &ann, "vn-r4").await;
+    vnpay.books().paid.insert(txn);
+    let by_staff = ops(&app)
+        .await
+        .cancel_order(with(
+            &cred,
+            pb::OperatorServiceCancelOrderRequest {
+                order_id: fourth.clone(),
+                reason: "司機無法前往".into(),
+                refund_to: pb::RefundTo::Source.into(),
+                ..Default::default()
+            },
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(by_staff.refunds.len(), 1);
+    assert_eq!(by_staff.refunds[0].route(), pb::RefundRoute::Vnpay);
+    assert_eq!(settled(&app, &ann, &fourth).await[0].answer, "00");
+
     // A bad account is refused in words before anything is cancelled.
     let (third, _) = paid_by_vnpay(&app, &ann, "vn-r3").await;
     let bad = pb::CancelOrderRequest {

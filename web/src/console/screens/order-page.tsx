@@ -1,6 +1,6 @@
 import { Joined } from '@/components/joined';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field, SelectField, TextAreaField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
@@ -15,6 +15,7 @@ import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
+import { RefundTo } from '@/gen/booking/v1/order_pb';
 import { actions, useAudit, useFreeTherapists, useOrder, useOrderPayments, type Order } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
@@ -342,21 +343,32 @@ function TransferForm({ order }: { order: Order }) {
   );
 }
 
+interface CancelFields {
+  reason: string;
+  refund: string;
+  to: 'wallet' | 'source';
+  bank: string;
+  number: string;
+  holder: string;
+}
+
 function CancelForm({ order }: { order: Order }) {
   const { error, run } = useOrderAction();
-  const { register, handleSubmit, formState } = useForm<{ reason: string; refund: string }>();
-  const submit = handleSubmit(async ({ reason, refund }) => {
+  const { register, handleSubmit, formState, control } = useForm<CancelFields>({ defaultValues: { to: 'wallet' } });
+  const toSource = useWatch({ control, name: 'to' }) === 'source';
+  const submit = handleSubmit(async ({ reason, refund, to, bank, number, holder }) => {
     const custom = refund.trim() === '' ? undefined : BigInt(refund.replace(/[^\d]/g, '') || '0');
     let terms: string;
     try {
       const q = await actions.quoteCancel(order);
-      if (custom !== undefined) terms = m.cancelCustom(formatVnd(custom));
+      if (custom !== undefined) terms = (toSource ? m.cancelCustomSource : m.cancelCustom)(formatVnd(custom));
       else if (!q || q.paidVnd === 0n) terms = m.cancelUnpaid;
-      else terms = m.cancelQuote(formatVnd(q.paidVnd), formatVnd(q.feeVnd), formatVnd(q.refundVnd));
+      else terms = (toSource ? m.cancelQuoteSource : m.cancelQuote)(formatVnd(q.paidVnd), formatVnd(q.feeVnd), formatVnd(q.refundVnd));
     } catch (e) {
       terms = refusal(e, consoleMessages.failed);
     }
-    await run(() => actions.cancel(order, reason, custom), {
+    const account = to === 'source' && number.trim() ? { bank, number, holder } : undefined;
+    await run(() => actions.cancel(order, reason, custom, to === 'source' ? RefundTo.SOURCE : RefundTo.WALLET, account), {
       ask: {
         title: m.cancel,
         message: (
@@ -373,6 +385,22 @@ function CancelForm({ order }: { order: Order }) {
       <h3>{m.cancel}</h3>
       <Field label={m.cancelReason} {...register('reason', { required: true })} />
       <Field label={m.refundCustom} inputMode="numeric" {...register('refund')} />
+      <SelectField
+        label={m.refundTo}
+        options={[
+          { value: 'wallet', label: m.refundToWallet },
+          { value: 'source', label: m.refundToSource },
+        ]}
+        {...register('to')}
+      />
+      {toSource && (
+        <>
+          <p className="muted small">{m.refundAccountHint}</p>
+          <Field label={m.refundBank} {...register('bank')} />
+          <Field label={m.refundNumber} {...register('number')} />
+          <Field label={m.refundHolder} {...register('holder')} />
+        </>
+      )}
       <FormFooter error={error} busy={formState.isSubmitting} label={m.cancel} block={false} variant="danger" />
     </form>
   );
