@@ -274,9 +274,16 @@ api_test!(
         let before = job_as(app, &minh.0, &id).await;
         assert!(before.changed_at.is_none() && !before.can_decline_change);
 
-        // Ann moves the pick-up a day later: Minh keeps it at the new time, told it changed.
+        // Ann moves the pick-up a day later: Minh keeps it at the new time, told it changed on
+        // his phone's stream at once.
+        let mut minh_hears = super::live::watch(app, Some(&minh.0), 0).await.unwrap();
         let later = moved(app, &ann, &id, 1).await;
         change_to(app, &ann, &id, later).await;
+        let (_, took) = super::live::until_event(&mut minh_hears, |e| {
+            e.topic() == pb::LiveTopic::Job && e.subject == id
+        })
+        .await;
+        assert!(took < std::time::Duration::from_secs(2), "{took:?}");
         let after = job_as(app, &minh.0, &id).await;
         let day = 86_400;
         assert_eq!(

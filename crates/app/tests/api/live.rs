@@ -18,7 +18,7 @@ use super::operations::{Cred, client, operator_token, service_key, staff_token, 
 use super::orders::token_for;
 use super::*;
 
-async fn watch(
+pub(super) async fn watch(
     app: &TestApp,
     token: Option<&str>,
     after: i64,
@@ -296,7 +296,7 @@ api_test!(
 );
 
 /// Answers until an event `found` picks: every event seen on the way, and how long it took.
-async fn until_event(
+pub(super) async fn until_event(
     stream: &mut Streaming<pb::WatchEventsResponse>,
     found: impl Fn(&pb::LiveEvent) -> bool,
 ) -> (Vec<pb::LiveEvent>, Duration) {
