@@ -295,40 +295,6 @@ test('a transfer-paid order cancelled back to the bank: the customer gives the a
   await expect(refunds).toContainText('銀行交易編號 FT26113400981');
 });
 
-test('a paid order changed on a phone: a second child seat paid from the wallet, then none, the difference back', async ({ page, request }) => {
-  const orderId = await pendingOrder(request);
-  const headers = { 'authorization-firebase': token };
-  const topUp = await request.post('/api/v-coin/top-up', { headers: { ...headers, 'idempotency-key': `top-${orderId}` }, data: { amountVnd: 1_000_000, method: 'DEV' } });
-  expect(topUp.status()).toBe(200);
-  const paid = await request.post(`/api/plan/shuttle/order/${orderId}/payment`, { headers: { ...headers, 'idempotency-key': `pay-${orderId}` }, data: { method: 'VCOIN' } });
-  expect(paid.status()).toBe(200);
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, '/member/v-coin');
-  const before = Number(((await page.getByTestId('balance').textContent()) ?? '').replace(/\D/g, ''));
-  await page.goto(`/member/order?id=${orderId}`);
-  const card = page.getByTestId('change');
-  await expect(card).toContainText('（越南時間）前可變更');
-  await card.getByRole('button', { name: '變更時間或內容' }).click();
-  await card.getByLabel('兒童安全座椅').fill('2');
-  await expect(card.getByTestId('change-price')).toHaveText('原價 VND 480,000，變更後 VND 580,000：需補 VND 100,000，由 V 幣錢包支付。');
-  await page.screenshot({ path: test.info().outputPath('change-more-phone.png'), fullPage: true });
-  await card.getByRole('button', { name: '確認變更' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '訂單已變更' })).toBeVisible();
-  await expect(page.getByTestId('timeline')).toContainText('變更預約，價格 VND 480,000 → VND 580,000');
-  await expect(page.locator('.estimate-card')).toContainText('VND 580,000');
-
-  // None at all: 200,000 back to the wallet at once (paid in v-coin: no other way back to offer).
-  await card.getByRole('button', { name: '變更時間或內容' }).click();
-  await card.getByLabel('兒童安全座椅').fill('0');
-  await expect(card.getByTestId('change-price')).toHaveText('原價 VND 580,000，變更後 VND 380,000：將退回 VND 200,000。');
-  await expect(card.getByTestId('refund-choice')).toHaveCount(0);
-  await card.getByRole('button', { name: '確認變更' }).click();
-  await expect(page.getByTestId('timeline')).toContainText('VND 580,000 → VND 380,000');
-  await page.goto('/member/v-coin');
-  await expect(page.getByTestId('balance')).toHaveText(`VND ${(before + 100_000).toLocaleString('en-US')}`);
-});
-
 /** Step2's contact, then confirm; the new order's id. */
 async function contactAndConfirm(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/order\/shuttle\/step2$/);
@@ -425,4 +391,39 @@ test('with a transfer open, the customer pays with v-coin instead; the late tran
   expect((await r.json()).data.outcome).toBe('CREDITED');
   await page.goto('/member/v-coin');
   await expect(page.getByTestId('balance')).toHaveText('VND 620,000');
+});
+
+// Last in the file: it leaves the shared wallet fuller than the tests above expect it.
+test('a paid order changed on a phone: a second child seat paid from the wallet, then none, the difference back', async ({ page, request }) => {
+  const orderId = await pendingOrder(request);
+  const headers = { 'authorization-firebase': token };
+  const topUp = await request.post('/api/v-coin/top-up', { headers: { ...headers, 'idempotency-key': `top-${orderId}` }, data: { amountVnd: 1_000_000, method: 'DEV' } });
+  expect(topUp.status()).toBe(200);
+  const paid = await request.post(`/api/plan/shuttle/order/${orderId}/payment`, { headers: { ...headers, 'idempotency-key': `pay-${orderId}` }, data: { method: 'VCOIN' } });
+  expect(paid.status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, '/member/v-coin');
+  const before = Number(((await page.getByTestId('balance').textContent()) ?? '').replace(/\D/g, ''));
+  await page.goto(`/member/order?id=${orderId}`);
+  const card = page.getByTestId('change');
+  await expect(card).toContainText('（越南時間）前可變更');
+  await card.getByRole('button', { name: '變更時間或內容' }).click();
+  await card.getByLabel('兒童安全座椅').fill('2');
+  await expect(card.getByTestId('change-price')).toHaveText('原價 VND 480,000，變更後 VND 580,000：需補 VND 100,000，由 V 幣錢包支付。');
+  await page.screenshot({ path: test.info().outputPath('change-more-phone.png'), fullPage: true });
+  await card.getByRole('button', { name: '確認變更' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '訂單已變更' })).toBeVisible();
+  await expect(page.getByTestId('timeline')).toContainText('變更預約，價格 VND 480,000 → VND 580,000');
+  await expect(page.locator('.estimate-card')).toContainText('VND 580,000');
+
+  // None at all: 200,000 back to the wallet at once (paid in v-coin: no other way back to offer).
+  await card.getByRole('button', { name: '變更時間或內容' }).click();
+  await card.getByLabel('兒童安全座椅').fill('0');
+  await expect(card.getByTestId('change-price')).toHaveText('原價 VND 580,000，變更後 VND 380,000：將退回 VND 200,000。');
+  await expect(card.getByTestId('refund-choice')).toHaveCount(0);
+  await card.getByRole('button', { name: '確認變更' }).click();
+  await expect(page.getByTestId('timeline')).toContainText('VND 580,000 → VND 380,000');
+  await page.goto('/member/v-coin');
+  await expect(page.getByTestId('balance')).toHaveText(`VND ${(before + 100_000).toLocaleString('en-US')}`);
 });
