@@ -218,6 +218,8 @@ test('VNPay: a paid order cancelled back to VNPay; the refund is asked of VNPay 
   expect((await request.post(`${vnpayOrigin}/__test/paid`, { data: { txn } })).status()).toBe(200);
 
   await page.goto('/member/v-coin');
+  // Read once it is loaded: the page says 載入中… first.
+  await expect(page.getByTestId('balance')).toHaveText(/\d/);
   const before = await page.getByTestId('balance').textContent();
   await page.goto(`/member/order?id=${orderId}`);
   await page.getByRole('button', { name: '取消訂單' }).click();
@@ -404,6 +406,7 @@ test('a paid order changed on a phone: a second child seat paid from the wallet,
 
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, '/member/v-coin');
+  await expect(page.getByTestId('balance')).toHaveText(/\d/);
   const before = Number(((await page.getByTestId('balance').textContent()) ?? '').replace(/\D/g, ''));
   await page.goto(`/member/order?id=${orderId}`);
   const card = page.getByTestId('change');
