@@ -499,7 +499,10 @@ refunds-vnpay = VNPay
 refunds-bank = Bank transfer
 refunds-account = { $bank } { $number } ({ $holder })
 refunds-to-transfer = Transfer it to the customer
-refunds-failed = VNPay could not refund it ({ $code }); refund it by transfer
+refunds-failed = VNPay { $code ->
+    [UNANSWERED] never answered
+   *[other] refused it (code { $code })
+}; refund it by transfer
 refunds-bank-ref = Bank reference
 refunds-done = Refunded
 order-cancel-quote-source = Paid { $paid }; the policy keeps { $fee } and { $refund } goes back to how the customer paid.

@@ -475,7 +475,10 @@ refunds-vnpay = VNPay
 refunds-bank = Chuyển khoản
 refunds-account = { $bank } { $number } ({ $holder })
 refunds-to-transfer = Cần chuyển khoản cho khách
-refunds-failed = VNPay không hoàn được ({ $code }); hãy hoàn bằng chuyển khoản
+refunds-failed = VNPay { $code ->
+    [UNANSWERED] nhiều lần không phản hồi
+   *[other] từ chối hoàn tiền (mã { $code })
+}; hãy hoàn bằng chuyển khoản
 refunds-bank-ref = Mã giao dịch ngân hàng
 refunds-done = Đã hoàn
 order-cancel-quote-source = Đã trả { $paid }, phí theo chính sách { $fee }; hoàn { $refund } về phương thức khách đã trả.

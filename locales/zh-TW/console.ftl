@@ -475,7 +475,10 @@ refunds-vnpay = VNPay
 refunds-bank = 銀行轉帳
 refunds-account = { $bank } { $number }（{ $holder }）
 refunds-to-transfer = 請轉帳給客人
-refunds-failed = VNPay 未能退款（{ $code }），請改以轉帳退還
+refunds-failed = VNPay { $code ->
+    [UNANSWERED] 多次沒有回應
+   *[other] 拒絕退款（代碼 { $code }）
+}，請改以轉帳退還
 refunds-bank-ref = 銀行交易編號
 refunds-done = 已退款
 order-cancel-quote-source = 已付 { $paid }，依政策收取 { $fee }，退回 { $refund } 至客人原付款方式。

@@ -89,11 +89,15 @@ impl ChangePolicy {
         category: super::Category,
         start: crate::shared::LocalTime,
     ) -> chrono::DateTime<chrono::Utc> {
-        let at = super::Category::ALL
+        start.instant() - chrono::Duration::hours(i64::from(self.until_hours[Self::at(category)]))
+    }
+
+    /// Where `category`'s hours are kept.
+    fn at(category: super::Category) -> usize {
+        super::Category::ALL
             .iter()
             .position(|c| *c == category)
-            .unwrap_or(0);
-        start.instant() - chrono::Duration::hours(i64::from(self.until_hours[at]))
+            .unwrap_or(0)
     }
 
     /// Read from `24` (every category) or `24,dragon-massage=6` (a default, then categories by
@@ -113,11 +117,7 @@ impl ChangePolicy {
                 Some((slug, v)) => {
                     let category = super::Category::from_slug(slug.trim())
                         .map_err(|_| format!("{slug:?} is no category"))?;
-                    let at = super::Category::ALL
-                        .iter()
-                        .position(|c| *c == category)
-                        .unwrap_or(0);
-                    policy.until_hours[at] = hours(v)?;
+                    policy.until_hours[Self::at(category)] = hours(v)?;
                 }
             }
         }

@@ -36,5 +36,5 @@ pub use ports::{
     UnpaidClaims,
 };
 pub use reason::StepReason;
-pub use service::{FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};
+pub use service::{Amended, FeeQuote, MassagePorts, NewOrder, OrderPolicy, OrderService};
 pub(crate) use service::{store_error, write_in};

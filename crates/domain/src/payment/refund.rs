@@ -182,6 +182,16 @@ pub struct RefundPart {
 /// The cause of a cancellation's parts.
 pub const CANCEL: &str = "cancel";
 
+/// The cause of the parts a change that lowered the price gave, made on the order's `version`.
+pub fn change_cause(version: i64) -> String {
+    format!("change:{version}")
+}
+
+/// Whether the one who cancels may choose "back to what paid": something other than v-coin paid.
+pub fn offers_choice(sources: &[Route]) -> bool {
+    sources.iter().any(|r| *r != Route::Wallet)
+}
+
 /// Sent this many times without an answer, a VNPay part becomes an operator's task.
 pub const SEND_ATTEMPTS: u32 = 8;
 
@@ -208,6 +218,22 @@ impl RefundPart {
     pub fn refused(&mut self, code: &str) {
         self.state = RefundState::Failed;
         self.answer = Some(code.to_owned());
+    }
+
+    /// VNPay's last code, for a part no operator closed.
+    pub fn vnpay_code(&self) -> Option<&str> {
+        self.closed_by
+            .is_none()
+            .then_some(self.answer.as_deref())
+            .flatten()
+    }
+
+    /// The bank's reference of the transfer an operator closed it with.
+    pub fn bank_ref(&self) -> Option<&str> {
+        self.closed_by
+            .is_some()
+            .then_some(self.answer.as_deref())
+            .flatten()
     }
 
     /// An operator's task: a bank part still to transfer, or a VNPay part that failed.

@@ -267,17 +267,7 @@ impl pb::order_service_server::OrderService for Orders {
             Ok::<_, domain::DomainError>((quote, sources))
         };
         let (q, sources) = work.await.map_err(status)?;
-        Ok(Response::new(pb::QuoteCancellationResponse {
-            paid_vnd: q.paid.amount(),
-            fee_vnd: q.fee.amount(),
-            refund_vnd: q.refund.amount(),
-            free_until: Some(timestamp(q.free_until)),
-            late_fee_percent: q.late_fee_percent,
-            sources: sources
-                .into_iter()
-                .map(|r| i32::from(refund::route_to_pb(r)))
-                .collect(),
-        }))
+        Ok(Response::new(refund::quote_to_pb(&q, &sources)))
     }
 
     async fn apply_promo_code(

@@ -1,8 +1,8 @@
 //! A refund's parts and the customer's choice of where it goes, on the wire.
 
 use domain::error::DomainResult;
-use domain::payment::RefundChoice;
 use domain::payment::refund::{PayeeAccount, RefundPart, RefundState, RefundTo, Route};
+use domain::payment::{RefundChoice, RefundQuote};
 
 use crate::pb;
 use crate::wire::order::timestamp;
@@ -50,15 +50,8 @@ pub(crate) fn part_to_pb(p: &RefundPart) -> pb::RefundPart {
             number: a.number.clone(),
             holder: a.holder.clone(),
         }),
-        // A part closed by staff holds the bank's reference where VNPay's code would be.
-        answer: match p.closed_by {
-            None => p.answer.clone().unwrap_or_default(),
-            Some(_) => String::new(),
-        },
-        bank_ref: match p.closed_by {
-            Some(_) => p.answer.clone().unwrap_or_default(),
-            None => String::new(),
-        },
+        answer: p.vnpay_code().unwrap_or_default().into(),
+        bank_ref: p.bank_ref().unwrap_or_default().into(),
         payment_id: p
             .payment
             .as_ref()
@@ -70,4 +63,17 @@ pub(crate) fn part_to_pb(p: &RefundPart) -> pb::RefundPart {
 
 pub(crate) fn parts_to_pb(parts: &[RefundPart]) -> Vec<pb::RefundPart> {
     parts.iter().map(part_to_pb).collect()
+}
+
+/// A cancellation's terms and where "back to what paid" would go, for the customer and staff alike.
+pub(crate) fn quote_to_pb(q: &RefundQuote, sources: &[Route]) -> pb::QuoteCancellationResponse {
+    pb::QuoteCancellationResponse {
+        paid_vnd: q.paid.amount(),
+        fee_vnd: q.fee.amount(),
+        refund_vnd: q.refund.amount(),
+        free_until: Some(timestamp(q.free_until)),
+        late_fee_percent: q.late_fee_percent,
+        sources: sources.iter().map(|r| i32::from(route_to_pb(*r))).collect(),
+        choose_source: domain::payment::refund::offers_choice(sources),
+    }
 }

@@ -56,14 +56,16 @@ impl FollowsChanges for JobService {
 }
 
 impl JobService {
-    /// Whether another job `partner` holds falls in `job`'s time (with the way between).
+    /// Whether another job `partner` holds falls in `job`'s time (with the way between). Jobs
+    /// starting up to a day before are read: no service lasts longer, so a long charter that began
+    /// early and runs into the new time is found.
     async fn clashes(&self, job: &Job, partner: &crate::shared::UserId) -> DomainResult<bool> {
         let travel = chrono::Duration::minutes(travel_minutes(job.category));
         let theirs = self
             .store
             .jobs_of(
                 partner,
-                job.starts_at() - travel * 4,
+                job.starts_at() - chrono::Duration::days(1),
                 job.ends_at() + travel,
             )
             .await?;

@@ -42,6 +42,16 @@ pub struct OrderPolicy {
     pub change: crate::catalog::ChangePolicy,
 }
 
+/// A paid order as it was and with a change in place (not saved), what the change did to its
+/// price (`None`: nothing changed), and until when it could be changed.
+#[derive(Debug, Clone)]
+pub struct Amended {
+    pub before: Order,
+    pub after: Order,
+    pub change: Option<super::PriceChange>,
+    pub until: chrono::DateTime<chrono::Utc>,
+}
+
 impl Default for OrderPolicy {
     fn default() -> Self {
         Self {
@@ -245,15 +255,21 @@ impl OrderService {
         owner: &UserId,
         id: &OrderId,
         details: ServiceDetails,
-    ) -> DomainResult<(Order, Option<super::PriceChange>)> {
-        let mut order = self.get(owner, id).await?;
-        let plan = self.catalog.get_plan(&order.plan_id).await?;
+    ) -> DomainResult<Amended> {
+        let before = self.get(owner, id).await?;
+        let plan = self.catalog.get_plan(&before.plan_id).await?;
         let details = self
             .checked(&plan, details, Some((owner, Some(id))))
             .await?;
         let actor = Actor::Customer(owner.clone());
-        let change = order.amend(&plan, details, &self.policy.change, actor, self.clock.now())?;
-        Ok((order, change))
+        let mut after = before.clone();
+        let change = after.amend(&plan, details, &self.policy.change, actor, self.clock.now())?;
+        Ok(Amended {
+            until: before.change_open_until(&self.policy.change),
+            before,
+            after,
+            change,
+        })
     }
 
     /// Until when the customer's order may still be changed.

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 
 use super::{PaymentService, settle_error};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Order, OrderId, PriceChange, ServiceDetails};
+use crate::ordering::{Amended, Order, OrderId, PriceChange, ServiceDetails};
 use crate::payment::ports::{SettleError, Settlement};
 use crate::payment::refund::{self, RefundChoice, RefundId, RefundPart, RefundTo};
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry};
@@ -36,8 +36,12 @@ impl PaymentService {
         details: ServiceDetails,
         choice: &RefundChoice,
     ) -> DomainResult<Amendment> {
-        let before = self.orders.get(owner, id).await?;
-        let (order, change) = self.orders.amended(owner, id, details).await?;
+        let Amended {
+            before,
+            after: order,
+            change,
+            ..
+        } = self.orders.amended(owner, id, details).await?;
         let Some(change) = change else {
             return Ok(Amendment {
                 order,
@@ -76,7 +80,7 @@ impl PaymentService {
                 ),
             };
             // One change's refund per version of the order it was made on.
-            let cause = format!("change:{}", before.version);
+            let cause = refund::change_cause(before.version);
             let of = refund::Refunding {
                 order: id,
                 owner,
@@ -113,10 +117,7 @@ impl PaymentService {
             if let Some(follows) = &self.follows {
                 follows.follow(&mut unit, &mut order).await?;
             }
-            self.order_store.save_in(&mut unit, &order).await?;
-            self.store.post(&mut unit, &settlement.entries).await?;
-            unit.commit().await?;
-            Ok::<(), SettleError>(())
+            self.close(unit, &settlement, Some(&order)).await
         };
         match written.await {
             Ok(()) => {}
@@ -146,13 +147,14 @@ impl PaymentService {
         id: &OrderId,
         details: Option<ServiceDetails>,
     ) -> DomainResult<(DateTime<Utc>, Order, Option<PriceChange>)> {
-        let before = self.orders.get(owner, id).await?;
-        let until = self.orders.change_open_until(&before);
         match details {
-            None => Ok((until, before, None)),
+            None => {
+                let order = self.orders.get(owner, id).await?;
+                Ok((self.orders.change_open_until(&order), order, None))
+            }
             Some(details) => {
-                let (order, change) = self.orders.amended(owner, id, details).await?;
-                Ok((until, order, change))
+                let a = self.orders.amended(owner, id, details).await?;
+                Ok((a.until, a.after, a.change))
             }
         }
     }

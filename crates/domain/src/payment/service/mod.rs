@@ -307,6 +307,17 @@ impl PaymentService {
     ) -> Result<(), SettleError> {
         let mut unit = self.order_store.begin().await?;
         self.store.settle(&mut unit, settlement).await?;
+        self.close(unit, settlement, order).await
+    }
+
+    /// The rest of a settlement's unit, in its order: the order it moves saved, then the ledger
+    /// posted last (a wallet's row is held the shortest time), then the commit.
+    pub(super) async fn close(
+        &self,
+        mut unit: crate::shared::Unit,
+        settlement: &Settlement,
+        order: Option<&Order>,
+    ) -> Result<(), SettleError> {
         if let Some(order) = order {
             self.order_store.save_in(&mut unit, order).await?;
         }

@@ -3,7 +3,7 @@
 
 use crate::wire::operator::one_order;
 use crate::wire::order::order_id;
-use crate::wire::order::{order_to_pb, timestamp};
+use crate::wire::order::order_to_pb;
 use crate::wire::payment::payment_to_pb;
 use crate::wire::refund;
 use domain::ordering::Reader;
@@ -43,17 +43,7 @@ pub(super) async fn quote_cancellation(
     let (q, sources) = quote.await.map_err(status)?;
     Ok(Response::new(
         pb::OperatorServiceQuoteCancellationResponse {
-            quote: Some(pb::QuoteCancellationResponse {
-                paid_vnd: q.paid.amount(),
-                fee_vnd: q.fee.amount(),
-                refund_vnd: q.refund.amount(),
-                free_until: Some(timestamp(q.free_until)),
-                late_fee_percent: q.late_fee_percent,
-                sources: sources
-                    .into_iter()
-                    .map(|r| i32::from(refund::route_to_pb(r)))
-                    .collect(),
-            }),
+            quote: Some(refund::quote_to_pb(&q, &sources)),
         },
     ))
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
-import { OrderDetailsSchema, OrderService, RefundRoute, RefundTo, type Order, type OrderDetails } from '@/gen/booking/v1/order_pb';
+import { OrderDetailsSchema, OrderService, RefundTo, type Order, type OrderDetails } from '@/gen/booking/v1/order_pb';
 import { PaymentService } from '@/gen/booking/v1/payment_pb';
 import { useRpc } from '@/lib/api/hooks';
 import { refusal } from '@/lib/api/refusal';
@@ -89,10 +89,9 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const [wish, setWish] = useState<RefundWish>({ to: RefundTo.WALLET });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [short, setShort] = useState(false);
   const details = detailsOf(order, edit);
   const { data: quote, error: refused } = useRpc(calls.quoteOrderChange, { orderId: order.id, details }, { retry: false });
-  const { data: sources } = useRpc(calls.quoteCancellation, { orderId: order.id }, { retry: false, select: (q) => q.sources });
+  const { data: terms } = useRpc(calls.quoteCancellation, { orderId: order.id }, { retry: false });
   const difference = quote ? quote.afterVnd - quote.beforeVnd : 0n;
   const set = (field: keyof Edit) => (e: { target: { value: string } }) => setEdit({ ...edit, [field]: e.target.value });
   const shuttle = order.details?.service.case === 'shuttle';
@@ -100,7 +99,6 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const submit = async () => {
     setBusy(true);
     setError(undefined);
-    setShort(false);
     try {
       const done = await callRpc(calls.changePaidOrder, {
         orderId: order.id,
@@ -112,9 +110,7 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
       toast(done.changed ? m.done : m.same, 'success');
       onDone();
     } catch (e) {
-      const words = refusal(e, messages.errors.network);
-      setError(words);
-      setShort(difference > 0n);
+      setError(refusal(e, messages.errors.network));
     } finally {
       setBusy(false);
     }
@@ -145,9 +141,10 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
           : quote &&
             (difference > 0n ? m.more(formatVnd(quote.beforeVnd), formatVnd(quote.afterVnd), formatVnd(difference)) : difference < 0n ? m.less(formatVnd(quote.beforeVnd), formatVnd(quote.afterVnd), formatVnd(-difference)) : m.same)}
       </p>
-      {difference < 0n && sources?.some((s) => s !== RefundRoute.WALLET) && <RefundChoice sources={sources} onChange={setWish} />}
+      {difference < 0n && terms?.chooseSource && <RefundChoice sources={terms.sources} onChange={setWish} />}
       <FormError error={error} />
-      {short && (
+      {/* More is paid from the wallet: the way to fill it is at hand. */}
+      {difference > 0n && (
         <p>
           <Link to="/member/v-coin">{m.topUp}</Link>
         </p>

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { stepPath } from '@/lib/paths';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
-import { OrderSchema, OrderState, RefundRoute, RefundTo, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
+import { OrderSchema, OrderState, RefundTo, type Order, type OrderEvent } from '@/gen/booking/v1/order_pb';
 import { allows, OrderAction } from '@/lib/order-actions';
 import { keepAppOffline, keepOffline, readOffline } from '@/lib/offline';
 import { formatVnd } from '@/lib/format';
@@ -209,8 +209,7 @@ function Actions({ order, flow }: { order: Order; flow?: Flow }) {
     setBusy(true);
     try {
       const q = await quoteCancellation(order.id);
-      // Paid by something other than v-coin, the customer may have it back there instead.
-      const choice = q.refundVnd > 0n && q.sources.some((s) => s !== RefundRoute.WALLET);
+      const choice = q.refundVnd > 0n && q.chooseSource;
       let wish: RefundWish = { to: RefundTo.WALLET };
       const terms =
         q.paidVnd === 0n
