@@ -588,3 +588,7 @@ order-change_assigned = A driver has taken this booking; please ask customer ser
 ledger-order_change = Difference for the change of order { $order }
 ledger-change_refund = Difference back for the change of order { $order }
 job-no_change = This job has not changed since you took it, or you have set off
+ledger-change_lapsed = The money for the change of order { $order } arrived after the order had moved on; it is in your wallet
+ledger-tip_returned = The tip for order { $order } could no longer be given; it is in your wallet
+tip-method = A tip is paid from the wallet, by VietQR or by VNPay
+payment-purpose_unknown = Unknown payment purpose

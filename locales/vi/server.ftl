@@ -495,3 +495,7 @@ order-change_assigned = Tài xế đã nhận chuyến; vui lòng liên hệ b�
 ledger-order_change = Trả thêm khi thay đổi đơn { $order }
 ledger-change_refund = Hoàn chênh lệch khi thay đổi đơn { $order }
 job-no_change = Chuyến này không thay đổi từ khi bạn nhận, hoặc bạn đã xuất phát
+ledger-change_lapsed = Tiền thay đổi đơn { $order } đến khi đơn đã thay đổi khác; số tiền đã vào ví của bạn
+ledger-tip_returned = Không thể tip cho đơn { $order } nữa; số tiền đã vào ví của bạn
+tip-method = Tiền tip được trả từ ví, qua VietQR hoặc VNPay
+payment-purpose_unknown = Không nhận ra mục đích thanh toán

@@ -496,3 +496,7 @@ order-change_assigned = 司機已接單，請聯絡客服變更
 ledger-order_change = 訂單 { $order } 變更補差額
 ledger-change_refund = 訂單 { $order } 變更退差額
 job-no_change = 這份工作在您接單後沒有變更，或您已出發
+ledger-change_lapsed = 訂單 { $order } 的變更款項到帳時訂單已有其他異動，款項已存入您的錢包
+ledger-tip_returned = 訂單 { $order } 的小費已無法給出，款項已存入您的錢包
+tip-method = 小費可用錢包、VietQR 或 VNPay 支付
+payment-purpose_unknown = 不認得的付款用途

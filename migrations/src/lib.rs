@@ -42,6 +42,7 @@ mod m20261130_000036_credit_lots;
 mod m20261130_000037_referrals;
 mod m20261130_000038_refund_parts;
 mod m20261130_000039_job_changes;
+mod m20261130_000040_payment_purposes;
 
 pub struct Migrator;
 
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000037_referrals::Migration),
             Box::new(m20261130_000038_refund_parts::Migration),
             Box::new(m20261130_000039_job_changes::Migration),
+            Box::new(m20261130_000040_payment_purposes::Migration),
         ]
     }
 }

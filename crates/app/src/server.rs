@@ -46,7 +46,7 @@ use domain::promotions::{PromoClaims, PromoService, PromoStore};
 use domain::referrals::ReferralService;
 use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
-use domain::tips::TipService;
+use domain::tips::{TipEarnings, TipService};
 use gateway::ClientAddr;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -224,6 +224,7 @@ impl App {
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );
+        let tip_earnings = TipEarnings::new(order_store.clone(), job_store, partner_store);
         let payments = PaymentService::new(
             PaymentPorts {
                 orders: orders.clone(),
@@ -237,6 +238,7 @@ impl App {
                     .vnpay_refunds()
                     .map(|c| Arc::new(c) as Arc<dyn VnPayRefunds>),
                 follows: Some(Arc::new(jobs.clone())),
+                tips: Some(Arc::new(tip_earnings.clone())),
                 bank_feed: config
                     .bank_secret()
                     .map(|s| Arc::new(HmacBankFeed::new(s)) as Arc<dyn BankFeed>),
@@ -263,8 +265,7 @@ impl App {
         let tips = TipService::new(
             orders.clone(),
             order_store,
-            job_store,
-            partner_store,
+            tip_earnings,
             payments.clone(),
             Arc::new(SystemClock),
         );

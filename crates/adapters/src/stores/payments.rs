@@ -10,7 +10,7 @@ use domain::ordering::{IdempotencyKey, OrderId};
 use domain::payment::credit::CreditLot;
 use domain::payment::{
     BALANCE_MAX, Cause, EntryKind, LedgerEntry, Method, NOTES, Payment, PaymentId, PaymentState,
-    PaymentStore, Purpose, SettleError, Settlement,
+    PaymentStore, Purpose, RequestedChange, SettleError, Settlement,
 };
 use domain::shared::{Money, Page, PageRequest, Unit, UserId};
 use domain::{DomainError, DomainResult};
@@ -21,9 +21,10 @@ use sea_orm::{
 };
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
-use crate::sql::entities::{bank_transfer, ledger_entry, payment, wallet};
+use crate::sql::entities::{bank_transfer, ledger_entry, payment, payment_change, wallet};
 use crate::stores::credit;
 use crate::stores::live::SqlWork;
+use crate::stores::orders::{details_from_json, details_json};
 
 pub struct SqlPaymentStore {
     db: DatabaseConnection,
@@ -75,6 +76,7 @@ fn payment_to_row(p: &Payment) -> payment::ActiveModel {
         id: Set(p.id.as_str().into()),
         owner: Set(p.owner.as_str().into()),
         order_id: Set(p.purpose.order().map(|o| o.as_str().into())),
+        purpose: Set(p.purpose.code().into()),
         method: Set(p.method.code().into()),
         amount_vnd: Set(p.amount.amount()),
         state: Set(p.state.code().into()),
@@ -92,10 +94,15 @@ fn payment_from_row(r: payment::Model) -> DomainResult<Payment> {
     Ok(Payment {
         id: PaymentId::parse(&r.id).map_err(bad)?,
         owner: UserId::parse(&r.owner).map_err(bad)?,
-        purpose: match r.order_id {
-            Some(id) => Purpose::Order(OrderId::parse(&id).map_err(bad)?),
-            None => Purpose::TopUp,
-        },
+        purpose: Purpose::from_parts(
+            &r.purpose,
+            r.order_id
+                .as_deref()
+                .map(OrderId::parse)
+                .transpose()
+                .map_err(bad)?,
+        )
+        .map_err(bad)?,
         method: Method::parse(&r.method).map_err(bad)?,
         amount: Money::vnd(r.amount_vnd),
         state: PaymentState::from_code(&r.state).map_err(bad)?,
@@ -275,12 +282,41 @@ impl PaymentStore for SqlPaymentStore {
             .await
     }
 
+    async fn requested_change(&self, id: &PaymentId) -> DomainResult<Option<RequestedChange>> {
+        let Some(r) = payment_change::Entity::find_by_id(id.as_str())
+            .one(&self.db)
+            .await
+            .map_err(storage)?
+        else {
+            return Ok(None);
+        };
+        let bad = |e: DomainError| corrupt("payment change", e);
+        Ok(Some(RequestedChange {
+            payment: PaymentId::parse(&r.payment_id).map_err(bad)?,
+            order: OrderId::parse(&r.order_id).map_err(bad)?,
+            version: r.version,
+            details: details_from_json(&r.details)?,
+        }))
+    }
+
     async fn settle(&self, unit: &mut Unit, s: &Settlement) -> Result<(), SettleError> {
         let work = SqlWork::of(unit)?;
         let txn = work.txn();
         if let Some(p) = &s.payment {
             if s.new_payment {
                 insert_new(txn, p).await?;
+                if let Some(c) = &s.change {
+                    let row = payment_change::ActiveModel {
+                        payment_id: Set(c.payment.as_str().into()),
+                        order_id: Set(c.order.as_str().into()),
+                        version: Set(c.version),
+                        details: Set(details_json(&c.details)),
+                    };
+                    payment_change::Entity::insert(row)
+                        .exec(txn)
+                        .await
+                        .map_err(storage)?;
+                }
             } else {
                 // Only a pending payment settles, and only once.
                 // Its key is the filter, not a value set (see `orders::saving::save_order`).

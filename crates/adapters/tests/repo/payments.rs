@@ -7,7 +7,7 @@ use domain::error::msg;
 use domain::ordering::{Actor, IdempotencyKey, Order, OrderState, OrderStore};
 use domain::payment::{
     BankTransfer, Cause, EntryKind, LedgerEntry, Method, Payment, PaymentId, PaymentState,
-    PaymentStore, Purpose, SettleError, Settlement, TransferOutcome,
+    PaymentStore, Purpose, RequestedChange, SettleError, Settlement, TransferOutcome,
 };
 use domain::shared::{Money, PageRequest, UserId};
 use sea_orm::{ConnectionTrait, DatabaseConnection};
@@ -295,5 +295,92 @@ on_both_databases!(
             Err(SettleError::Duplicate)
         );
         assert_eq!(store.balance(&owner).await.unwrap(), Money::vnd(1_200_000));
+    }
+);
+
+on_both_databases!(
+    an_orders_changes_and_tip_are_payments_of_their_own_beside_its_one_price,
+    |db: DatabaseConnection| async move {
+        let (store, orders, o, owner) = pending_order(&db).await;
+        fund(&store, &owner, 90, 5_000_000).await;
+        settle(&store, &*orders, &spend(&o, &owner, 1))
+            .await
+            .unwrap();
+        // A change's difference waits with the details it will make, kept as the order keeps them.
+        let change = payment(
+            2,
+            &owner,
+            Purpose::Change(o.id.clone()),
+            Method::VietQr,
+            100_000,
+        );
+        let asked = RequestedChange {
+            payment: change.id.clone(),
+            order: o.id.clone(),
+            version: 2,
+            details: o.details.clone(),
+        };
+        let opened = Settlement {
+            payment: Some(change.clone()),
+            new_payment: true,
+            change: Some(asked.clone()),
+            ..Settlement::default()
+        };
+        settle(&store, &*orders, &(opened, None)).await.unwrap();
+        assert_eq!(store.get(&change.id).await.unwrap(), Some(change.clone()));
+        assert_eq!(
+            store.requested_change(&change.id).await.unwrap(),
+            Some(asked)
+        );
+        assert_eq!(
+            store
+                .requested_change(&PaymentId::parse("PY261122NONE00000000").unwrap())
+                .await
+                .unwrap(),
+            None
+        );
+        // The change and a tip succeed beside the order's one succeeded price.
+        let mut arrived = change.clone();
+        arrived.settle(PaymentState::Succeeded, Some("FT-2".into()), now());
+        let s = Settlement {
+            payment: Some(arrived.clone()),
+            ..Settlement::default()
+        };
+        settle(&store, &*orders, &(s, None)).await.unwrap();
+        let mut tip = payment(3, &owner, Purpose::Tip(o.id.clone()), Method::VnPay, 50_000);
+        tip.settle(PaymentState::Succeeded, Some("VNP-3".into()), now());
+        let s = Settlement {
+            payment: Some(tip.clone()),
+            new_payment: true,
+            ..Settlement::default()
+        };
+        settle(&store, &*orders, &(s, None)).await.unwrap();
+        let purposes: Vec<_> = store
+            .of_order(&o.id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.purpose.code(), p.state))
+            .collect();
+        assert_eq!(
+            purposes,
+            [
+                ("ORDER", PaymentState::Succeeded),
+                ("CHANGE", PaymentState::Succeeded),
+                ("TIP", PaymentState::Succeeded),
+            ]
+        );
+        // A second succeeded payment of the order's price is still refused.
+        let mut twice = payment(4, &owner, Purpose::Order(o.id.clone()), Method::VietQr, 1);
+        twice.settle(PaymentState::Succeeded, Some("FT-4".into()), now());
+        let s = Settlement {
+            payment: Some(twice),
+            new_payment: true,
+            ..Settlement::default()
+        };
+        assert_eq!(
+            settle(&store, &*orders, &(s, None)).await,
+            Err(SettleError::Stale)
+        );
     }
 );

@@ -354,3 +354,120 @@ api_test!(
         assert_eq!(his.partner_id, minh.1.user_id, "Bob's stays his");
     }
 );
+
+/// Ann's change request paid by `method` under `key`, with its answer.
+async fn change_by(
+    app: &TestApp,
+    token: &str,
+    id: &str,
+    details: pb::OrderDetails,
+    (method, key): (pb::PaymentMethod, &str),
+) -> pb::ChangePaidOrderResponse {
+    let mut request = signed(
+        token,
+        pb::ChangePaidOrderRequest {
+            order_id: id.into(),
+            details: Some(details),
+            pay_by: method.into(),
+            ..Default::default()
+        },
+    );
+    request
+        .metadata_mut()
+        .insert("idempotency-key", key.parse().unwrap());
+    orders(app)
+        .await
+        .change_paid_order(request)
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+api_test!(
+    a_change_paid_by_transfer_is_made_when_the_bank_says_so_and_reaches_the_driver,
+    async |app: &TestApp| {
+        use super::partners::{Scene, job_as, scene, take};
+        use super::payments::{bank, notify};
+        let Scene {
+            admin,
+            minh,
+            ann,
+            id,
+            ..
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh.0, &minh.1)).await;
+        let before = job_as(app, &minh.0, &id).await;
+        let start = order_of(app, &ann, &id).await;
+        let total = start.estimate.as_ref().unwrap().total_vnd;
+
+        // A day later with one child seat more, paid by VietQR: nothing changes until it arrives.
+        let mut wanted = moved(app, &ann, &id, 1).await;
+        let Some(pb::order_details::Service::Shuttle(s)) = &mut wanted.service else {
+            unreachable!()
+        };
+        s.child_seats += 1;
+        let qr = (pb::PaymentMethod::Vietqr, "change-qr-1");
+        let asked = change_by(app, &ann, &id, wanted.clone(), qr).await;
+        assert!(!asked.changed);
+        assert_eq!(
+            (asked.before_vnd, asked.after_vnd),
+            (total, total + 100_000)
+        );
+        let payment = asked.payment.unwrap();
+        assert_eq!(payment.purpose(), pb::PaymentPurpose::Change);
+        assert_eq!(
+            (payment.amount_vnd, payment.state()),
+            (100_000, pb::PaymentState::Pending)
+        );
+        let memo = payment.transfer.as_ref().unwrap().memo.clone();
+        assert_eq!(order_of(app, &ann, &id).await, start);
+        // The same request again is the same transfer; another is a payment of its own.
+        let again = change_by(app, &ann, &id, wanted.clone(), qr).await;
+        assert_eq!(again.payment.unwrap().id, payment.id);
+        let other = change_by(
+            app,
+            &ann,
+            &id,
+            wanted.clone(),
+            (pb::PaymentMethod::Vietqr, "change-qr-2"),
+        )
+        .await;
+        let other = other.payment.unwrap();
+        assert_ne!(other.id, payment.id);
+
+        // The bank's notice: the order changes, and the driver's phone hears it.
+        let mut minh_hears = super::live::watch(app, Some(&minh.0), 0).await.unwrap();
+        let notice = |txn: &str, memo: &str| serde_json::json!({"transactionId": txn, "amount": 100_000, "description": memo, "accountNumber": "0000000000"});
+        let (status, body) = notify(app, notice("FT-CHG-1", &memo), &bank()).await;
+        assert_eq!(
+            (status, &body["data"]["outcome"]),
+            (200, &serde_json::json!("PAID")),
+            "{body}"
+        );
+        let (_, took) = super::live::until_event(&mut minh_hears, |e| {
+            e.topic() == pb::LiveTopic::Job && e.subject == id
+        })
+        .await;
+        assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+        let changed = order_of(app, &ann, &id).await;
+        assert_eq!(
+            changed.estimate.as_ref().unwrap().total_vnd,
+            total + 100_000
+        );
+        assert_eq!(changed.details, Some(wanted));
+        let after = job_as(app, &minh.0, &id).await;
+        assert_eq!(
+            after.starts_at.unwrap().seconds,
+            before.starts_at.unwrap().seconds + 86_400
+        );
+        assert!(after.changed_at.is_some());
+        let wallet = balance(app, &ann).await;
+
+        // The other transfer was priced on the order before: its money goes into the wallet.
+        let other_memo = other.transfer.unwrap().memo;
+        let (_, body) = notify(app, notice("FT-CHG-2", &other_memo), &bank()).await;
+        assert_eq!(body["data"]["outcome"], "CREDITED", "{body}");
+        assert_eq!(balance(app, &ann).await, wallet + 100_000);
+        assert_eq!(order_of(app, &ann, &id).await.version, changed.version);
+    }
+);

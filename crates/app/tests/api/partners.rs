@@ -1780,6 +1780,7 @@ api_test!(
                         pb::TipPartnerRequest {
                             order_id: id,
                             amount_vnd: amount,
+                            ..Default::default()
                         },
                     ))
                     .await
@@ -1854,5 +1855,106 @@ api_test!(
             .into_inner();
         assert_eq!(his.this_week_vnd, pay + 50_000);
         assert_eq!(his.weeks[0].tips_vnd, 50_000);
+    }
+);
+
+api_test!(
+    a_tip_paid_by_vnpay_reaches_the_driver_and_a_second_by_transfer_goes_to_the_wallet,
+    async |app: &TestApp| {
+        use super::payments::{bank, ipn, notify, vnpay_result};
+        let Scene {
+            admin,
+            minh: (minh, minh_p),
+            ann,
+            id,
+            ..
+        } = scene(app).await;
+        take(app, &admin, &id, (&minh, &minh_p)).await;
+        drive_to_the_end(app, &minh, &id).await;
+        let pay = job_as(app, &minh, &id).await.pay_vnd;
+        let tip_by = |method: pb::PaymentMethod, key: &'static str| {
+            let id = id.clone();
+            let ann = ann.clone();
+            async move {
+                let mut request = signed(
+                    &ann,
+                    pb::TipPartnerRequest {
+                        order_id: id,
+                        amount_vnd: 50_000,
+                        method: method.into(),
+                    },
+                );
+                request
+                    .metadata_mut()
+                    .insert("idempotency-key", key.parse().unwrap());
+                travellers(app).await.tip_partner(request).await
+            }
+        };
+        // Two ways opened before either arrives; a method is not v-coin's key-less call.
+        let qr = tip_by(pb::PaymentMethod::Vietqr, "tip-qr")
+            .await
+            .unwrap()
+            .into_inner();
+        let vn = tip_by(pb::PaymentMethod::Vnpay, "tip-vn")
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(qr.given_vnd, 0);
+        let (qr, vn) = (qr.payment.unwrap(), vn.payment.unwrap());
+        assert_eq!(vn.purpose(), pb::PaymentPurpose::Tip);
+        assert!(
+            vn.redirect_url.contains(&format!("vnp_TxnRef={}", vn.id)),
+            "{}",
+            vn.redirect_url
+        );
+
+        // VNPay says paid: the driver earns it in full, the traveller sees it given.
+        assert_eq!(ipn(app, &vnpay_result(&vn.id, "5000000", "00")).await, "00");
+        assert_eq!(ipn(app, &vnpay_result(&vn.id, "5000000", "00")).await, "02");
+        let standing = travellers(app)
+            .await
+            .get_tip(signed(
+                &ann,
+                pb::GetTipRequest {
+                    order_id: id.clone(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!((standing.given_vnd, standing.open_until), (50_000, None));
+        let his = partners(app)
+            .await
+            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(his.this_week_vnd, pay + 50_000);
+
+        // The transfer arrives after: tipped already, so it is her money, in her wallet.
+        let memo = qr.transfer.unwrap().memo;
+        let notice = json!({"transactionId": "FT-TIP", "amount": 50_000, "description": memo, "accountNumber": "0000000000"});
+        let (_, body) = notify(app, notice, &bank()).await;
+        assert_eq!(body["data"]["outcome"], "CREDITED", "{body}");
+        let wallet = PaymentServiceClient::connect(app.url(""))
+            .await
+            .unwrap()
+            .get_wallet(signed(&ann, pb::GetWalletRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(wallet.balance_vnd, 50_000);
+        let his = partners(app)
+            .await
+            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(his.this_week_vnd, pay + 50_000, "tipped once");
+        // Asked once more now: refused in words before any money moves.
+        let late = tip_by(pb::PaymentMethod::Vnpay, "tip-vn-2")
+            .await
+            .unwrap_err();
+        assert_eq!(words(&late), "您已為這項服務給過小費");
     }
 );

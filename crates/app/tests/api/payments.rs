@@ -265,11 +265,11 @@ api_test!(parallel_spends_never_overdraw, async |app: &TestApp| {
     assert_eq!(states, ["PAID", "PAID", "PENDING_PAYMENT"]);
 });
 
-fn bank() -> HmacBankFeed {
+pub(super) fn bank() -> HmacBankFeed {
     HmacBankFeed::new("dev-bank-secret".into())
 }
 
-async fn notify(app: &TestApp, notice: Value, signer: &HmacBankFeed) -> (u16, Value) {
+pub(super) async fn notify(app: &TestApp, notice: Value, signer: &HmacBankFeed) -> (u16, Value) {
     let body = serde_json::to_vec(&notice).unwrap();
     let r = app
         .http

@@ -14,12 +14,13 @@ mod wallet;
 
 pub use model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
 pub use ports::{
-    BankFeed, BankNotice, BankTransfer, PaymentStore, RefundStore, SettleError, Settlement,
-    TransferOutcome, VnPayError, VnPayGateway, VnPayRefund, VnPayRefundAnswer, VnPayRefunds,
-    VnPayResult,
+    BankFeed, BankNotice, BankTransfer, PaymentStore, RefundStore, RequestedChange, SettleError,
+    Settlement, TipOutcome, TipPayee, TransferOutcome, VnPayError, VnPayGateway, VnPayRefund,
+    VnPayRefundAnswer, VnPayRefunds, VnPayResult,
 };
 pub use service::{
-    Amendment, Cancellation, IpnOutcome, PaymentPorts, PaymentService, PaymentSettings,
+    Amending, Amendment, Cancellation, IpnOutcome, Paying, PaymentPorts, PaymentService,
+    PaymentSettings,
 };
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};
 pub use wallet::{

@@ -69,14 +69,49 @@ impl PaymentId {
 pub enum Purpose {
     Order(OrderId),
     TopUp,
+    /// The difference a paid order's change costs more: the change is made when it arrives.
+    Change(OrderId),
+    /// A tip for the partner who delivered the order: theirs when it arrives.
+    Tip(OrderId),
 }
 
 impl Purpose {
+    /// The order the money concerns.
     pub fn order(&self) -> Option<&OrderId> {
         match self {
-            Purpose::Order(id) => Some(id),
+            Purpose::Order(id) | Purpose::Change(id) | Purpose::Tip(id) => Some(id),
             Purpose::TopUp => None,
         }
+    }
+
+    /// The order whose price the money pays (its first payment or a change's difference): what a
+    /// refund may give back. A tip is the partner's, never refunded with the order.
+    pub fn pays(&self) -> Option<&OrderId> {
+        match self {
+            Purpose::Order(id) | Purpose::Change(id) => Some(id),
+            Purpose::TopUp | Purpose::Tip(_) => None,
+        }
+    }
+
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Purpose::Order(_) => "ORDER",
+            Purpose::TopUp => "TOP_UP",
+            Purpose::Change(_) => "CHANGE",
+            Purpose::Tip(_) => "TIP",
+        }
+    }
+
+    /// The purpose kept as `code` with its order (none for a top-up).
+    pub fn from_parts(code: &str, order: Option<OrderId>) -> DomainResult<Self> {
+        let unknown = || DomainError::invalid("purpose", msg("payment.purpose_unknown"));
+        Ok(match (code, order) {
+            ("TOP_UP", None) => Purpose::TopUp,
+            ("ORDER", Some(id)) => Purpose::Order(id),
+            ("CHANGE", Some(id)) => Purpose::Change(id),
+            ("TIP", Some(id)) => Purpose::Tip(id),
+            _ => return Err(unknown()),
+        })
     }
 }
 

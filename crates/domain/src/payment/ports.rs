@@ -7,7 +7,7 @@ use super::refund::{RefundId, RefundPart};
 use super::wallet::LedgerEntry;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
-use crate::ordering::{IdempotencyKey, OrderId, StoreError};
+use crate::ordering::{IdempotencyKey, OrderId, ServiceDetails, StoreError};
 use crate::shared::{Money, Page, PageRequest, Unit, UserId};
 
 /// What a bank's notice says: money received on our account (VietQR transfers).
@@ -73,6 +73,35 @@ pub struct Settlement {
     /// A cancellation's refund, cut into the parts that go back where the money came from: new
     /// rows, one per order and payment.
     pub refunds: Vec<RefundPart>,
+    /// The change a new payment's money will make, kept with it.
+    pub change: Option<RequestedChange>,
+}
+
+/// A paid order's change waiting for its difference to arrive by VietQR or VNPay: made then, if
+/// the order is still at `version` and the change still costs what was paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestedChange {
+    pub payment: PaymentId,
+    pub order: OrderId,
+    pub version: i64,
+    pub details: ServiceDetails,
+}
+
+/// How a tip that arrived by VietQR or VNPay ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TipOutcome {
+    /// In the partner's earnings.
+    Given,
+    /// It may not be given (tipped already, too late, no partner): the money goes to the wallet.
+    Refused,
+}
+
+/// Where a tip paid by a method goes when its money arrives: the partner's earnings, written in
+/// the payment's unit, once per order.
+#[async_trait]
+pub trait TipPayee: Send + Sync {
+    /// `payment` (a tip) arrived: the earning is written in `unit`, or the tip refused.
+    async fn receive(&self, unit: &mut Unit, payment: &Payment) -> Result<TipOutcome, SettleError>;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,6 +154,8 @@ pub trait PaymentStore: Send + Sync {
     async fn of_order(&self, order: &OrderId) -> DomainResult<Vec<Payment>>;
     /// Payments whose memo reference is this, oldest first.
     async fn by_reference(&self, reference: &str) -> DomainResult<Vec<Payment>>;
+    /// The change a payment was opened to make, if it was.
+    async fn requested_change(&self, payment: &PaymentId) -> DomainResult<Option<RequestedChange>>;
     /// Writes the settlement's payment, bank notice and audit entry in `unit`; its ledger entries
     /// are `post`ed after the order it moves.
     async fn settle(&self, unit: &mut Unit, settlement: &Settlement) -> Result<(), SettleError>;

@@ -265,7 +265,7 @@ impl RefundPart {
 pub fn sources(order: &OrderId, payments: &[Payment]) -> Vec<Route> {
     let mut routes: Vec<Route> = payments
         .iter()
-        .filter(|p| p.state == PaymentState::Succeeded && p.purpose.order() == Some(order))
+        .filter(|p| p.state == PaymentState::Succeeded && p.purpose.pays() == Some(order))
         .map(|p| Route::of(p.method))
         .collect();
     routes.sort_by_key(|r| *r == Route::Wallet);
@@ -341,7 +341,7 @@ pub fn plan(
     if choice.to == RefundTo::Source {
         let mut paid: Vec<&Payment> = payments
             .iter()
-            .filter(|p| p.state == PaymentState::Succeeded && p.purpose.order() == Some(order))
+            .filter(|p| p.state == PaymentState::Succeeded && p.purpose.pays() == Some(order))
             .collect();
         // Outside methods first, then the newest first.
         paid.sort_by_key(|p| {

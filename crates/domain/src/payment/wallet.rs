@@ -93,6 +93,8 @@ pub const NOTES: &[(&str, &[&str])] = &[
     ("ledger.referral_by", &[]),
     ("ledger.referral_new", &[]),
     ("ledger.tip", &["order"]),
+    ("ledger.change_lapsed", &["order"]),
+    ("ledger.tip_returned", &["order"]),
     ("text.as_is", &["text"]),
 ];
 

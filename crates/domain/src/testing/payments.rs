@@ -31,6 +31,7 @@ pub(crate) struct Books {
     /// Each draw on a lot: the lot, the order it paid for, taken (below nothing: given back).
     pub draws: Vec<(String, Option<OrderId>, Money)>,
     pub refunds: Vec<RefundPart>,
+    pub changes: Vec<crate::payment::RequestedChange>,
 }
 
 impl Books {
@@ -119,6 +120,18 @@ impl PaymentStore for Payments {
             .filter(|p| p.reference == reference)
             .cloned()
             .collect())
+    }
+
+    async fn requested_change(
+        &self,
+        payment: &PaymentId,
+    ) -> DomainResult<Option<crate::payment::RequestedChange>> {
+        let books = self.books.lock().unwrap();
+        Ok(books
+            .changes
+            .iter()
+            .find(|c| &c.payment == payment)
+            .cloned())
     }
 
     async fn settle(&self, unit: &mut Unit, s: &Settlement) -> Result<(), SettleError> {
@@ -305,6 +318,7 @@ pub(crate) fn payments(s: &Setup) -> (PaymentService, Arc<Payments>) {
             vnpay: None,
             vnpay_refunds: None,
             follows: None,
+            tips: None,
             bank_feed: Some(Arc::new(Bank)),
             clock,
             random: Arc::new(Sequence::default()),
@@ -358,6 +372,7 @@ fn settle_into(books: &mut Books, s: &Settlement) -> Result<(), SettleError> {
         }
         next.refunds.push(part.clone());
     }
+    next.changes.extend(s.change.clone());
     *books = next;
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! Tips: after a completed service, its traveller may tip the partner who delivered it, from the
-//! wallet, once, within a set time; the tip reaches the partner's earnings in full. Decided here:
+//! wallet or by VietQR or VNPay, once, within a set time; the tip reaches the partner's earnings in full. Decided here:
 //! when and how much; the store counts a tip once per order in the write that pays it.
 
 mod service;
@@ -12,7 +12,7 @@ use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Order, OrderState};
 use crate::shared::Money;
 
-pub use service::{TipService, TipStanding};
+pub use service::{TipEarnings, TipService, TipStanding};
 
 /// How long after the service is completed a tip may be given.
 pub const TIP_DAYS: i64 = 7;

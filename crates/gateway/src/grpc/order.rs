@@ -1,18 +1,20 @@
 use domain::catalog::CatalogService;
 use domain::identity::IdentityService;
 use domain::ordering::{IdempotencyKey, NewOrder, OrderId, OrderService, Revision, note};
-use domain::payment::PaymentService;
+use domain::payment::{Amending, PaymentService};
 use domain::promotions::PromoService;
 use domain::shared::PageRequest;
 use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_caller;
 use crate::error::status;
+use crate::grpc::payment::paying_of;
 use crate::pb;
 use crate::wire::order::{
     IDEMPOTENCY_KEY, contact_from_pb, details_from_pb, estimate_to_pb, filter_from_pb, order_to_pb,
     plan_id, respond, timestamp,
 };
+use crate::wire::payment::checkout_to_pb;
 use crate::wire::refund;
 use domain::ordering::{Reader, name_plans_in};
 
@@ -218,16 +220,41 @@ impl pb::order_service_server::OrderService for Orders {
         request: Request<pb::ChangePaidOrderRequest>,
     ) -> Result<Response<pb::ChangePaidOrderResponse>, Status> {
         let who = grpc_caller(&self.identity, &request).await?;
+        let paying = paying_of(&request, request.get_ref().pay_by).map_err(status)?;
         let r = request.into_inner();
+        let id = OrderId::parse(&r.order_id).map_err(status)?;
         let work = async {
-            let id = OrderId::parse(&r.order_id)?;
             let details = details_from_pb(r.details)?;
             let choice = refund::choice_from_pb(r.refund_to, r.account.as_ref())?;
-            self.payments
-                .amend(&who.user_id, &id, details, &choice)
-                .await
+            match paying {
+                None => self
+                    .payments
+                    .amend(&who.user_id, &id, details, &choice)
+                    .await
+                    .map(|a| Amending::Done(Box::new(a))),
+                Some(paying) => {
+                    self.payments
+                        .amend_by(&who.user_id, &id, details, &choice, paying)
+                        .await
+                }
+            }
         };
-        let done = work.await.map_err(status)?;
+        let done = match work.await.map_err(status)? {
+            Amending::Done(done) => *done,
+            Amending::Awaiting(checkout) => {
+                // Unchanged until the money arrives.
+                let order = self.orders.get(&who.user_id, &id).await.map_err(status)?;
+                let total = order.estimate.total.amount();
+                return Ok(Response::new(pb::ChangePaidOrderResponse {
+                    order: respond(&order),
+                    changed: false,
+                    before_vnd: total,
+                    after_vnd: total + checkout.payment.amount.amount(),
+                    refunds: vec![],
+                    payment: Some(checkout_to_pb(&checkout)),
+                }));
+            }
+        };
         let total = done.order.estimate.total.amount();
         Ok(Response::new(pb::ChangePaidOrderResponse {
             order: respond(&done.order),
@@ -235,6 +262,7 @@ impl pb::order_service_server::OrderService for Orders {
             before_vnd: done.change.map_or(total, |c| c.before.amount()),
             after_vnd: total,
             refunds: refund::parts_to_pb(&done.parts),
+            payment: None,
         }))
     }
 

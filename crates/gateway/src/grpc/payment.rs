@@ -2,7 +2,7 @@ use domain::DomainResult;
 use domain::gifts::GiftService;
 use domain::identity::IdentityService;
 use domain::ordering::{IdempotencyKey, OrderId};
-use domain::payment::{PaymentId, PaymentService};
+use domain::payment::{Method, Paying, PaymentId, PaymentService};
 use domain::shared::{Money, PageRequest};
 use tonic::{Request, Response, Status};
 
@@ -33,6 +33,23 @@ impl Payments {
             gifts,
         }
     }
+}
+
+/// How a change's difference or a tip is paid, when not from the wallet (`raw` unset or v-coin):
+/// the method, the request's idempotency key and the caller's address.
+pub(crate) fn paying_of<T>(request: &Request<T>, raw: i32) -> DomainResult<Option<Paying>> {
+    if raw == pb::PaymentMethod::Unspecified as i32 {
+        return Ok(None);
+    }
+    let method = method_from_pb(raw)?;
+    if method == Method::VCoin {
+        return Ok(None);
+    }
+    Ok(Some(Paying {
+        method,
+        key: key_of(request)?,
+        client_ip: client_addr(request.extensions()),
+    }))
 }
 
 fn key_of<T>(request: &Request<T>) -> DomainResult<IdempotencyKey> {

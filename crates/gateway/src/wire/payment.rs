@@ -5,7 +5,8 @@ use domain::gifts::{GiftCodeId, Redeemed};
 use domain::ordering::IdempotencyKey;
 use domain::payment::credit::CreditLot;
 use domain::payment::{
-    Cause, Checkout, LedgerEntry, Method, NextStep, Payment, PaymentState, TransferInstructions,
+    Cause, Checkout, LedgerEntry, Method, NextStep, Payment, PaymentState, Purpose,
+    TransferInstructions,
 };
 use domain::{DomainError, DomainResult};
 
@@ -89,6 +90,16 @@ pub(crate) fn payment_to_pb(p: &Payment) -> pb::Payment {
         settled_at: p.settled_at.map(timestamp),
         transfer: None,
         redirect_url: String::new(),
+        purpose: purpose_to_pb(&p.purpose).into(),
+    }
+}
+
+fn purpose_to_pb(p: &Purpose) -> pb::PaymentPurpose {
+    match p {
+        Purpose::Order(_) => pb::PaymentPurpose::Order,
+        Purpose::TopUp => pb::PaymentPurpose::TopUp,
+        Purpose::Change(_) => pb::PaymentPurpose::Change,
+        Purpose::Tip(_) => pb::PaymentPurpose::Tip,
     }
 }
 

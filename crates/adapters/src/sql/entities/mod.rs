@@ -29,6 +29,7 @@ pub mod partner;
 pub mod partner_earning;
 pub mod partner_hold;
 pub mod payment;
+pub mod payment_change;
 pub mod pending_link;
 pub mod pending_login;
 pub mod plan;

@@ -17,6 +17,7 @@ pub struct Model {
     pub provider_ref: Option<String>,
     pub created_at_ms: i64,
     pub settled_at_ms: Option<i64>,
+    pub purpose: String,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -7,6 +7,7 @@
 //! `rows` (one order to and from its rows).
 
 mod rows;
+pub(crate) use rows::{details_from_json, details_json};
 pub(crate) mod saving;
 mod statements;
 mod writer;

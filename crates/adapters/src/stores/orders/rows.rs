@@ -119,6 +119,18 @@ impl From<&ServiceDetails> for DetailsJson {
     }
 }
 
+/// A service's details as the orders table keeps them (a change waiting for its money keeps them
+/// the same way).
+pub(crate) fn details_json(d: &ServiceDetails) -> String {
+    json(&DetailsJson::from(d))
+}
+
+pub(crate) fn details_from_json(raw: &str) -> DomainResult<ServiceDetails> {
+    parse_json::<DetailsJson>("details", raw)?
+        .into_domain()
+        .map_err(|e| corrupt("details", e))
+}
+
 impl DetailsJson {
     fn into_domain(self) -> DomainResult<ServiceDetails> {
         let at = |s: &str| LocalTime::parse("details.start", s);

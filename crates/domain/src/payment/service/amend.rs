@@ -5,13 +5,30 @@
 
 use chrono::{DateTime, Utc};
 
+use super::checkout::Opening;
 use super::{PaymentService, settle_error};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Amended, Order, OrderId, PriceChange, ServiceDetails};
-use crate::payment::ports::{SettleError, Settlement};
+use crate::ordering::{Amended, IdempotencyKey, Order, OrderId, PriceChange, ServiceDetails};
+use crate::payment::model::{Checkout, Method, Purpose};
+use crate::payment::ports::{RequestedChange, SettleError, Settlement};
 use crate::payment::refund::{self, RefundChoice, RefundId, RefundPart, RefundTo};
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry};
 use crate::shared::{Money, UserId};
+
+/// How a change's difference is paid, and the request's idempotency key.
+#[derive(Debug, Clone)]
+pub struct Paying {
+    pub method: Method,
+    pub key: IdempotencyKey,
+    pub client_ip: String,
+}
+
+/// A change made, or waiting for its difference to arrive (the payment says how to pay it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Amending {
+    Done(Box<Amendment>),
+    Awaiting(Box<Checkout>),
+}
 
 /// A changed order, what the change did to its price, and where a lower price's difference went.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,6 +156,72 @@ impl PaymentService {
         })
     }
 
+    /// `amend`, with a higher price's difference paid by `method`: from the wallet at once, or by
+    /// VietQR or VNPay, when the change waits for the money and is made as it arrives (if the
+    /// order has not moved meanwhile and the change still costs that; else the money goes into
+    /// the wallet). A lower price, or the same details, is `amend`'s. A retry with the same key
+    /// gets the first answer.
+    #[tracing::instrument(skip_all, fields(order = id.as_str(), method = paying.method.code()))]
+    pub async fn amend_by(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+        details: ServiceDetails,
+        choice: &RefundChoice,
+        paying: Paying,
+    ) -> DomainResult<Amending> {
+        let Paying {
+            method,
+            key,
+            client_ip,
+        } = paying;
+        if matches!(method, Method::VCoin | Method::Dev) {
+            return Ok(Amending::Done(Box::new(
+                self.amend(owner, id, details, choice).await?,
+            )));
+        }
+        let asked = format!("{details:?}");
+        let fingerprint = super::fingerprint(&["change", id.as_str(), method.code(), &asked]);
+        if let Some(first) = self.store.by_key(owner, &key).await? {
+            return self
+                .replay(first, &fingerprint, &client_ip)
+                .map(|c| Amending::Awaiting(Box::new(c)));
+        }
+        let a = self.orders.amended(owner, id, details.clone()).await?;
+        let difference = a.change.as_ref().map_or(0, |c| c.difference());
+        if difference <= 0 {
+            return Ok(Amending::Done(Box::new(
+                self.amend(owner, id, details, choice).await?,
+            )));
+        }
+        self.require_offered(method)?;
+        let now = self.clock.now();
+        let payment_id = self.new_id(now);
+        let change = RequestedChange {
+            payment: payment_id.clone(),
+            order: id.clone(),
+            version: a.before.version,
+            details: a.after.details,
+        };
+        let opening = Opening {
+            purpose: Purpose::Change(id.clone()),
+            amount: Money::vnd(difference),
+            change: Some(change),
+        };
+        let answer = self
+            .open_for(
+                owner,
+                payment_id,
+                opening,
+                (method, &key, &client_ip),
+                &fingerprint,
+            )
+            .await;
+        self.or_first_answer(answer, owner, &key, &fingerprint, &client_ip)
+            .await
+            .map(|c| Amending::Awaiting(Box::new(c)))
+    }
+
     /// Until when the customer's paid order may change and, with `details`, what that change
     /// would do to its price (refused as `amend` would refuse it); nothing is saved.
     pub async fn quote_amend(
@@ -165,7 +248,7 @@ impl PaymentService {
 }
 
 /// What the audit log keeps of an order a change moved: its state, its service's start, its total.
-fn snapshot(o: &Order) -> String {
+pub(super) fn snapshot(o: &Order) -> String {
     format!(
         "{} start={} total={}",
         crate::ordering::order_snapshot(o),

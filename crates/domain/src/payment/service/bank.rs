@@ -1,6 +1,7 @@
 //! VietQR bank transfers: the bank's signed notices, matched to payments by their memo, and
 //! transfers an operator saw by hand.
 
+use super::arrival::Moves;
 use super::{ALREADY_PAID, PaymentService, settle_error};
 use crate::audit::{AuditEntry, Staff};
 use crate::error::{DomainError, DomainResult, msg};
@@ -69,7 +70,7 @@ impl PaymentService {
             .cloned();
         let actor = Actor::System("vietqr".into());
         let now = self.clock.now();
-        let (settlement, paid) = match (pending, known.last().cloned()) {
+        let (settlement, moves) = match (pending, known.last().cloned()) {
             // The amount a waiting payment asked for: it pays (or, if the order can no longer be
             // paid, is credited).
             (Some(payment), _) if payment.amount == transfer.amount => {
@@ -93,16 +94,16 @@ impl PaymentService {
                     now,
                 );
                 let bank_ref = transfer.bank_ref.clone();
-                let (settlement, paid) = self
+                let (settlement, moves) = self
                     .completion(extra, transfer.amount, bank_ref, actor, now)
                     .await?;
                 let settlement = Settlement {
                     new_payment: true,
                     ..settlement
                 };
-                (settlement, paid)
+                (settlement, moves)
             }
-            (None, None) => (Settlement::default(), None),
+            (None, None) => (Settlement::default(), Moves::Nothing),
         };
         let outcome = match settlement.payment.as_ref().map(|p| p.state) {
             Some(PaymentState::Succeeded) => TransferOutcome::Paid,
@@ -113,8 +114,9 @@ impl PaymentService {
             transfer: Some((transfer.clone(), outcome)),
             ..settlement
         };
-        match self.settle(&settlement, paid.as_ref()).await {
-            Ok(()) => Ok(outcome),
+        match self.write(settlement, moves).await {
+            // What the money did as written: a change or tip too late for it is credited.
+            Ok(written) => Ok(written.transfer.map_or(outcome, |(_, o)| o)),
             Err(SettleError::Duplicate) => Ok(TransferOutcome::Duplicate),
             Err(e) => Err(e),
         }
@@ -167,9 +169,13 @@ impl PaymentService {
             }
         };
         let total = order.estimate.total;
-        let (mut settlement, paid) = self
+        let (mut settlement, moves) = self
             .completion(payment, total, bank_ref.clone(), actor, now)
             .await?;
+        let paid = match moves {
+            Moves::Paid(order) => Some(order),
+            _ => None,
+        };
         if let Some(paid) = &paid {
             settlement.audit = Some(AuditEntry::new(
                 &*self.random,

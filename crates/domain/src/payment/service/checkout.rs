@@ -9,12 +9,20 @@ use super::{
 };
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Actor, IdempotencyKey, Order, OrderId, OrderState};
-use crate::payment::model::{Checkout, Method, Payment, PaymentState, Purpose};
-use crate::payment::ports::{SettleError, Settlement};
+use crate::ordering::{Actor, IdempotencyKey, Order, OrderId};
+use crate::payment::model::{Checkout, Method, Payment, PaymentId, PaymentState, Purpose};
+use crate::payment::ports::{RequestedChange, SettleError, Settlement};
 use crate::payment::vietqr::memo_of;
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, check_top_up};
 use crate::shared::{Money, UserId};
+
+/// What a payment that waits for VietQR or VNPay is opened for.
+pub(super) struct Opening {
+    pub purpose: Purpose,
+    pub amount: Money,
+    /// The change it makes when it arrives.
+    pub change: Option<RequestedChange>,
+}
 
 impl PaymentService {
     /// Pays an order. v-coin and the dev provider settle at once; VietQR and VNPay return the
@@ -174,6 +182,80 @@ impl PaymentService {
         self.checkout(payment, client_ip)
     }
 
+    /// Opens a pending VietQR or VNPay payment of `opening`'s (a change's difference, a tip) under
+    /// `id`, its memo its own, with the customer's next step.
+    pub(super) async fn open_for(
+        &self,
+        owner: &UserId,
+        id: PaymentId,
+        opening: Opening,
+        (method, key, client_ip): (Method, &IdempotencyKey, &str),
+        fingerprint: &str,
+    ) -> DomainResult<Checkout> {
+        let now = self.clock.now();
+        let mut payment = self.new_payment(
+            owner,
+            opening.purpose,
+            method,
+            opening.amount,
+            memo_of(id.as_str()),
+            Some(key.clone()),
+            fingerprint.to_owned(),
+            now,
+        );
+        payment.id = id;
+        let settlement = Settlement {
+            payment: Some(payment.clone()),
+            new_payment: true,
+            change: opening.change,
+            ..Settlement::default()
+        };
+        match self.settle(&settlement, None).await {
+            Ok(()) => self.checkout(payment, client_ip),
+            Err(SettleError::KeyTaken) => self.replay_key(&payment, fingerprint, client_ip).await,
+            Err(e) => Err(settle_error(e)),
+        }
+    }
+
+    /// A tip for the partner of the customer's order, paid by VietQR or VNPay: it is theirs when
+    /// the money arrives (the caller checked it may be given; if it no longer may then, the money
+    /// goes into the wallet). A retry with the same key gets the first answer.
+    pub async fn tip_by(
+        &self,
+        owner: &UserId,
+        order: &OrderId,
+        amount: Money,
+        paying: super::amend::Paying,
+    ) -> DomainResult<Checkout> {
+        let super::amend::Paying {
+            method,
+            key,
+            client_ip,
+        } = paying;
+        let amount_text = amount.amount().to_string();
+        let fingerprint = fingerprint(&["tip", order.as_str(), &amount_text, method.code()]);
+        if let Some(first) = self.store.by_key(owner, &key).await? {
+            return self.replay(first, &fingerprint, &client_ip);
+        }
+        let answer = async {
+            if matches!(method, Method::VCoin | Method::Dev) {
+                return Err(DomainError::invalid("method", msg("tip.method")));
+            }
+            self.require_offered(method)?;
+            let id = self.new_id(self.clock.now());
+            let opening = Opening {
+                purpose: Purpose::Tip(order.clone()),
+                amount,
+                change: None,
+            };
+            self.open_for(owner, id, opening, (method, &key, &client_ip), &fingerprint)
+                .await
+        }
+        .await;
+        self.or_first_answer(answer, owner, &key, &fingerprint, &client_ip)
+            .await
+    }
+
     /// Puts money into the wallet through another method; the dev provider credits at once.
     #[tracing::instrument(skip_all, fields(method = method.code()))]
     pub async fn top_up(
@@ -230,56 +312,5 @@ impl PaymentService {
         .await;
         self.or_first_answer(answer, owner, &key, &fingerprint, client_ip)
             .await
-    }
-
-    /// Money arrived for a pending payment: it pays its order when the order still waits for
-    /// exactly that amount (the order, paid, is given beside the settlement); otherwise it goes
-    /// into the payer's wallet.
-    pub(super) async fn completion(
-        &self,
-        mut payment: Payment,
-        received: Money,
-        provider_ref: String,
-        actor: Actor,
-        now: DateTime<Utc>,
-    ) -> DomainResult<(Settlement, Option<Order>)> {
-        let order = match payment.purpose.order() {
-            Some(id) => self.order_store.get(id).await?,
-            None => None,
-        };
-        let mut settlement = Settlement::default();
-        let mut paid = None;
-        let credit_note = match (&payment.purpose, order) {
-            (Purpose::TopUp, _) if received == payment.amount => None,
-            (Purpose::TopUp, _) => Some(msg("ledger.top_up_differs")),
-            (Purpose::Order(_), Some(mut order))
-                if order.state == OrderState::PendingPayment
-                    && received == order.estimate.total =>
-            {
-                order.mark_paid(actor, &paid_reason(&payment), now)?;
-                paid = Some(order);
-                None
-            }
-            (Purpose::Order(_), Some(order)) if order.state == OrderState::PendingPayment => {
-                Some(msg("ledger.transfer_mismatch"))
-            }
-            (Purpose::Order(_), _) => Some(msg("ledger.order_closed")),
-        };
-        let state = match credit_note {
-            None => PaymentState::Succeeded,
-            Some(_) => PaymentState::Credited,
-        };
-        payment.settle(state, Some(provider_ref), now);
-        if let Some(note) = credit_note {
-            settlement
-                .entries
-                .push(top_up_entry(&payment, received, note, now));
-        } else if payment.purpose == Purpose::TopUp {
-            settlement
-                .entries
-                .push(top_up_entry(&payment, received, msg("ledger.top_up"), now));
-        }
-        settlement.payment = Some(payment);
-        Ok((settlement, paid))
     }
 }

@@ -3,6 +3,7 @@
 
 mod adjustments;
 mod amend;
+mod arrival;
 mod bank;
 mod checkout;
 mod credit;
@@ -19,7 +20,8 @@ use sha2::{Digest, Sha256};
 
 use super::model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
 use super::ports::{
-    BankFeed, PaymentStore, RefundStore, SettleError, Settlement, VnPayGateway, VnPayRefunds,
+    BankFeed, PaymentStore, RefundStore, SettleError, Settlement, TipPayee, VnPayGateway,
+    VnPayRefunds,
 };
 use super::vietqr::{BankAccount, TransferInstructions};
 use super::wallet::{BALANCE_MAX, CancellationPolicy, Cause, EntryKind, LedgerEntry};
@@ -30,7 +32,7 @@ use crate::ordering::{
 };
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
-pub use amend::Amendment;
+pub use amend::{Amending, Amendment, Paying};
 pub use refunds::Cancellation;
 pub use vnpay::IpnOutcome;
 
@@ -58,6 +60,7 @@ pub struct PaymentService {
     vnpay: Option<Arc<dyn VnPayGateway>>,
     vnpay_refunds: Option<Arc<dyn VnPayRefunds>>,
     follows: Option<Arc<dyn FollowsChanges>>,
+    tips: Option<Arc<dyn TipPayee>>,
     bank_feed: Option<Arc<dyn BankFeed>>,
     clock: Arc<dyn Clock>,
     random: Arc<dyn Randomness>,
@@ -75,6 +78,8 @@ pub struct PaymentPorts {
     pub vnpay_refunds: Option<Arc<dyn VnPayRefunds>>,
     /// What follows a paid order's change in its unit (its job).
     pub follows: Option<Arc<dyn FollowsChanges>>,
+    /// Where a tip paid by VietQR or VNPay goes when it arrives (the partner's earnings).
+    pub tips: Option<Arc<dyn TipPayee>>,
     pub bank_feed: Option<Arc<dyn BankFeed>>,
     pub clock: Arc<dyn Clock>,
     pub random: Arc<dyn Randomness>,
@@ -89,6 +94,7 @@ impl PaymentService {
             vnpay: ports.vnpay,
             vnpay_refunds: ports.vnpay_refunds,
             follows: ports.follows,
+            tips: ports.tips,
             bank_feed: ports.bank_feed,
             clock: ports.clock,
             random: ports.random,

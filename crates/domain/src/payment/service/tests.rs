@@ -644,3 +644,114 @@ async fn a_change_is_refused_after_the_policys_time_and_to_a_time_as_near() {
     };
     assert_eq!(m.code, "order.change_closed");
 }
+
+fn by_qr(k: &str) -> crate::payment::Paying {
+    crate::payment::Paying {
+        method: Method::VietQr,
+        key: key(k),
+        client_ip: "ip".into(),
+    }
+}
+
+#[tokio::test]
+async fn a_change_paid_by_transfer_is_made_when_its_money_arrives_and_a_stale_one_is_credited() {
+    let s = setup();
+    let (pay, store) = payments(&s);
+    let order = paid(&s, &pay).await;
+    let wallet = RefundChoice::default();
+    // Two QRs for one more child seat, opened one after the other.
+    let asked = pay
+        .amend_by(&ann(), &order.id, with_seats(2), &wallet, by_qr("c-1"))
+        .await
+        .unwrap();
+    let crate::payment::Amending::Awaiting(first) = asked else {
+        panic!("a change paid by transfer waits for it: {asked:?}")
+    };
+    assert_eq!(first.payment.purpose, Purpose::Change(order.id.clone()));
+    let NextStep::Transfer(t) = &first.next else {
+        panic!("{:?}", first.next)
+    };
+    // The order is as it was until the money arrives; the same request again is the same QR.
+    assert_eq!(s.svc.get(&ann(), &order.id).await.unwrap(), order);
+    let again = pay
+        .amend_by(&ann(), &order.id, with_seats(2), &wallet, by_qr("c-1"))
+        .await
+        .unwrap();
+    assert_eq!(again, crate::payment::Amending::Awaiting(first.clone()));
+    let crate::payment::Amending::Awaiting(second) = pay
+        .amend_by(&ann(), &order.id, with_seats(2), &wallet, by_qr("c-2"))
+        .await
+        .unwrap()
+    else {
+        panic!("the second change waits too")
+    };
+    let NextStep::Transfer(t2) = &second.next else {
+        panic!()
+    };
+    assert_ne!(
+        t.memo, t2.memo,
+        "each change's transfer names its own payment"
+    );
+    // The first arrives: the order changes, its step says so, nothing enters the wallet.
+    let before = balance(&store);
+    assert_eq!(
+        notice(&pay, "FT-C1", first.payment.amount, &t.memo).await,
+        TransferOutcome::Paid
+    );
+    let changed = s.svc.get(&ann(), &order.id).await.unwrap();
+    let crate::ordering::ServiceDetails::Shuttle(d) = &changed.details else {
+        unreachable!()
+    };
+    assert_eq!(d.child_seats, 2);
+    assert_eq!(
+        changed.estimate.total.amount(),
+        order.estimate.total.amount() + first.payment.amount.amount()
+    );
+    assert_eq!(balance(&store), before);
+    assert_eq!(store.books().audit.last().unwrap().action, "order.change");
+    // The second was priced on the order before the first: its money goes into the wallet.
+    assert_eq!(
+        notice(&pay, "FT-C2", second.payment.amount, &t2.memo).await,
+        TransferOutcome::Credited
+    );
+    assert_eq!(s.svc.get(&ann(), &order.id).await.unwrap(), changed);
+    assert_eq!(balance(&store), before + second.payment.amount.amount());
+    let books = store.books();
+    let note = &books.entries.last().unwrap().note;
+    assert_eq!(note.code, "ledger.change_lapsed");
+    // A cancellation gives back the order's price and the change's difference, each where it
+    // came from: the change's transfer is a part of its own.
+    let source = RefundChoice {
+        to: RefundTo::Source,
+        account: Some(account()),
+    };
+    let done = pay.cancel(&ann(), &order.id, "", &source).await.unwrap();
+    let to_bank: i64 = done
+        .parts
+        .iter()
+        .filter(|p| p.route == Route::Bank)
+        .map(|p| p.amount.amount())
+        .sum();
+    assert_eq!(to_bank, first.payment.amount.amount());
+}
+
+#[tokio::test]
+async fn a_change_that_costs_nothing_more_by_transfer_is_made_at_once() {
+    let s = setup();
+    let (pay, _) = payments(&s);
+    let order = paid(&s, &pay).await;
+    let same = pay
+        .amend_by(
+            &ann(),
+            &order.id,
+            order.details.clone(),
+            &RefundChoice::default(),
+            by_qr("c"),
+        )
+        .await
+        .unwrap();
+    let crate::payment::Amending::Done(done) = same else {
+        panic!("{same:?}")
+    };
+    assert_eq!(done.change, None);
+}

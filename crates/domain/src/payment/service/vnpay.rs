@@ -1,5 +1,6 @@
 //! VNPay: its server-to-server notice (IPN) and the customer's return to our page.
 
+use super::arrival::Moves;
 use super::{PaymentService, settle_error};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::Actor;
@@ -88,7 +89,7 @@ impl PaymentService {
             return Ok((IpnOutcome::AlreadyConfirmed, Some(payment)));
         }
         let now = self.clock.now();
-        let (settlement, paid) = if result.success {
+        let (settlement, moves) = if result.success {
             let actor = Actor::System("vnpay".into());
             self.completion(payment, result.amount, result.transaction_no, actor, now)
                 .await?
@@ -99,10 +100,10 @@ impl PaymentService {
                 payment: Some(failed),
                 ..Settlement::default()
             };
-            (settlement, None)
+            (settlement, Moves::Nothing)
         };
-        match self.settle(&settlement, paid.as_ref()).await {
-            Ok(()) => Ok((IpnOutcome::Confirmed, settlement.payment)),
+        match self.write(settlement, moves).await {
+            Ok(written) => Ok((IpnOutcome::Confirmed, written.payment)),
             // The IPN and the return raced: the other applied it.
             Err(SettleError::Stale) => {
                 Ok((IpnOutcome::AlreadyConfirmed, self.store.get(&id).await?))

@@ -11,9 +11,11 @@ use tonic::{Request, Response, Status};
 
 use crate::auth::grpc_caller;
 use crate::error::status;
+use crate::grpc::payment::paying_of;
 use crate::pb;
 use crate::wire::job::{point_from_pb, progress_to_pb, thread_to_pb};
 use crate::wire::order::{order_id, timestamp};
+use crate::wire::payment::checkout_to_pb;
 
 /// The traveller's side of a job: any customer's ID token; another's order is NOT_FOUND.
 pub(crate) struct Progress {
@@ -55,17 +57,27 @@ pub(crate) async fn tip_partner(
     request: Request<pb::TipPartnerRequest>,
 ) -> Result<Response<pb::TipPartnerResponse>, Status> {
     let caller = grpc_caller(&me.identity, &request).await?;
+    let paying = paying_of(&request, request.get_ref().method).map_err(status)?;
     let r = request.into_inner();
-    let work = async {
-        let id = order_id(&r.order_id)?;
-        me.tips
-            .tip(&caller.user_id, &id, Money::vnd(r.amount_vnd))
-            .await
+    let id = order_id(&r.order_id).map_err(status)?;
+    let amount = Money::vnd(r.amount_vnd);
+    let answer = match paying {
+        None => {
+            let given = me.tips.tip(&caller.user_id, &id, amount).await;
+            given.map(|g| pb::TipPartnerResponse {
+                given_vnd: g.amount(),
+                payment: None,
+            })
+        }
+        Some(paying) => {
+            let checkout = me.tips.tip_by(&caller.user_id, &id, amount, paying).await;
+            checkout.map(|c| pb::TipPartnerResponse {
+                given_vnd: 0,
+                payment: Some(checkout_to_pb(&c)),
+            })
+        }
     };
-    let given = work.await.map_err(status)?;
-    Ok(Response::new(pb::TipPartnerResponse {
-        given_vnd: given.amount(),
-    }))
+    answer.map(Response::new).map_err(status)
 }
 
 pub(crate) async fn get_job_progress(

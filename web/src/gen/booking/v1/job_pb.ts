@@ -6,6 +6,8 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { AcceptJobRequestSchema, AcceptJobResponseSchema, AdvanceJobRequestSchema, AdvanceJobResponseSchema, CheckInRequestSchema, CheckInResponseSchema, DeclineJobRequestSchema, DeclineJobResponseSchema, GetHotelPhotoRequestSchema, GetHotelPhotoResponseSchema, GetJobProgressRequestSchema, GetJobProgressResponseSchema, GetJobRequestSchema, GetJobResponseSchema, GetJobThreadRequestSchema, GetJobThreadResponseSchema, GetTravellerThreadRequestSchema, GetTravellerThreadResponseSchema, ListJobsRequestSchema, ListJobsResponseSchema, ReportNoShowRequestSchema, ReportNoShowResponseSchema, ReportPositionRequestSchema, ReportPositionResponseSchema, SendJobMessageRequestSchema, SendJobMessageResponseSchema, SendTravellerMessageRequestSchema, SendTravellerMessageResponseSchema } from "./partner_pb";
 import { file_booking_v1_partner } from "./partner_pb";
+import type { Payment, PaymentMethod } from "./payment_pb";
+import { file_booking_v1_payment } from "./payment_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -14,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/job.proto.
  */
 export const file_booking_v1_job: GenFile = /*@__PURE__*/
-  fileDesc("ChRib29raW5nL3YxL2pvYi5wcm90bxIKYm9va2luZy52MSIrChdEZWNsaW5lSm9iQ2hhbmdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSIaChhEZWNsaW5lSm9iQ2hhbmdlUmVzcG9uc2UiIQoNR2V0VGlwUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJ1Cg5HZXRUaXBSZXNwb25zZRIRCglnaXZlbl92bmQYASABKAMSLgoKb3Blbl91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHbWluX3ZuZBgDIAEoAxIPCgdtYXhfdm5kGAQgASgDIjkKEVRpcFBhcnRuZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhIKCmFtb3VudF92bmQYAiABKAMiJwoSVGlwUGFydG5lclJlc3BvbnNlEhEKCWdpdmVuX3ZuZBgBIAEoAzKrAwoSSm9iRGlzcGF0Y2hTZXJ2aWNlEkoKCExpc3RKb2JzEhsuYm9va2luZy52MS5MaXN0Sm9ic1JlcXVlc3QaHC5ib29raW5nLnYxLkxpc3RKb2JzUmVzcG9uc2UiA5ACARJECgZHZXRKb2ISGS5ib29raW5nLnYxLkdldEpvYlJlcXVlc3QaGi5ib29raW5nLnYxLkdldEpvYlJlc3BvbnNlIgOQAgESTQoJQWNjZXB0Sm9iEhwuYm9va2luZy52MS5BY2NlcHRKb2JSZXF1ZXN0Gh0uYm9va2luZy52MS5BY2NlcHRKb2JSZXNwb25zZSIDkAICElAKCkRlY2xpbmVKb2ISHS5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5EZWNsaW5lSm9iUmVzcG9uc2UiA5ACAhJiChBEZWNsaW5lSm9iQ2hhbmdlEiMuYm9va2luZy52MS5EZWNsaW5lSm9iQ2hhbmdlUmVxdWVzdBokLmJvb2tpbmcudjEuRGVjbGluZUpvYkNoYW5nZVJlc3BvbnNlIgOQAgIy3gIKDkpvYlN0ZXBTZXJ2aWNlElAKCkFkdmFuY2VKb2ISHS5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5BZHZhbmNlSm9iUmVzcG9uc2UiA5ACAhJHCgdDaGVja0luEhouYm9va2luZy52MS5DaGVja0luUmVxdWVzdBobLmJvb2tpbmcudjEuQ2hlY2tJblJlc3BvbnNlIgOQAgISWQoNR2V0SG90ZWxQaG90bxIgLmJvb2tpbmcudjEuR2V0SG90ZWxQaG90b1JlcXVlc3QaIS5ib29raW5nLnYxLkdldEhvdGVsUGhvdG9SZXNwb25zZSIDkAIBElYKDFJlcG9ydE5vU2hvdxIfLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVxdWVzdBogLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVzcG9uc2UiA5ACAjJ1ChVKb2JXaGVyZWFib3V0c1NlcnZpY2USXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICMsgBChBKb2JUaHJlYWRTZXJ2aWNlElYKDEdldEpvYlRocmVhZBIfLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVxdWVzdBogLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVzcG9uc2UiA5ACARJcCg5TZW5kSm9iTWVzc2FnZRIhLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0GiIuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlc3BvbnNlIgOQAgIy5QMKE1RyYXZlbGxlckpvYlNlcnZpY2USXAoOR2V0Sm9iUHJvZ3Jlc3MSIS5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVxdWVzdBoiLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZSIDkAIBEmgKEkdldFRyYXZlbGxlclRocmVhZBIlLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBomLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVzcG9uc2UiA5ACARJuChRTZW5kVHJhdmVsbGVyTWVzc2FnZRInLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXF1ZXN0GiguYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlc3BvbnNlIgOQAgISRAoGR2V0VGlwEhkuYm9va2luZy52MS5HZXRUaXBSZXF1ZXN0GhouYm9va2luZy52MS5HZXRUaXBSZXNwb25zZSIDkAIBElAKClRpcFBhcnRuZXISHS5ib29raW5nLnYxLlRpcFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5UaXBQYXJ0bmVyUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_partner, file_google_protobuf_timestamp]);
+  fileDesc("ChRib29raW5nL3YxL2pvYi5wcm90bxIKYm9va2luZy52MSIrChdEZWNsaW5lSm9iQ2hhbmdlUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSIaChhEZWNsaW5lSm9iQ2hhbmdlUmVzcG9uc2UiIQoNR2V0VGlwUmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJ1Cg5HZXRUaXBSZXNwb25zZRIRCglnaXZlbl92bmQYASABKAMSLgoKb3Blbl91bnRpbBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHbWluX3ZuZBgDIAEoAxIPCgdtYXhfdm5kGAQgASgDImQKEVRpcFBhcnRuZXJSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJEhIKCmFtb3VudF92bmQYAiABKAMSKQoGbWV0aG9kGAMgASgOMhkuYm9va2luZy52MS5QYXltZW50TWV0aG9kIk0KElRpcFBhcnRuZXJSZXNwb25zZRIRCglnaXZlbl92bmQYASABKAMSJAoHcGF5bWVudBgCIAEoCzITLmJvb2tpbmcudjEuUGF5bWVudDKrAwoSSm9iRGlzcGF0Y2hTZXJ2aWNlEkoKCExpc3RKb2JzEhsuYm9va2luZy52MS5MaXN0Sm9ic1JlcXVlc3QaHC5ib29raW5nLnYxLkxpc3RKb2JzUmVzcG9uc2UiA5ACARJECgZHZXRKb2ISGS5ib29raW5nLnYxLkdldEpvYlJlcXVlc3QaGi5ib29raW5nLnYxLkdldEpvYlJlc3BvbnNlIgOQAgESTQoJQWNjZXB0Sm9iEhwuYm9va2luZy52MS5BY2NlcHRKb2JSZXF1ZXN0Gh0uYm9va2luZy52MS5BY2NlcHRKb2JSZXNwb25zZSIDkAICElAKCkRlY2xpbmVKb2ISHS5ib29raW5nLnYxLkRlY2xpbmVKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5EZWNsaW5lSm9iUmVzcG9uc2UiA5ACAhJiChBEZWNsaW5lSm9iQ2hhbmdlEiMuYm9va2luZy52MS5EZWNsaW5lSm9iQ2hhbmdlUmVxdWVzdBokLmJvb2tpbmcudjEuRGVjbGluZUpvYkNoYW5nZVJlc3BvbnNlIgOQAgIy3gIKDkpvYlN0ZXBTZXJ2aWNlElAKCkFkdmFuY2VKb2ISHS5ib29raW5nLnYxLkFkdmFuY2VKb2JSZXF1ZXN0Gh4uYm9va2luZy52MS5BZHZhbmNlSm9iUmVzcG9uc2UiA5ACAhJHCgdDaGVja0luEhouYm9va2luZy52MS5DaGVja0luUmVxdWVzdBobLmJvb2tpbmcudjEuQ2hlY2tJblJlc3BvbnNlIgOQAgISWQoNR2V0SG90ZWxQaG90bxIgLmJvb2tpbmcudjEuR2V0SG90ZWxQaG90b1JlcXVlc3QaIS5ib29raW5nLnYxLkdldEhvdGVsUGhvdG9SZXNwb25zZSIDkAIBElYKDFJlcG9ydE5vU2hvdxIfLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVxdWVzdBogLmJvb2tpbmcudjEuUmVwb3J0Tm9TaG93UmVzcG9uc2UiA5ACAjJ1ChVKb2JXaGVyZWFib3V0c1NlcnZpY2USXAoOUmVwb3J0UG9zaXRpb24SIS5ib29raW5nLnYxLlJlcG9ydFBvc2l0aW9uUmVxdWVzdBoiLmJvb2tpbmcudjEuUmVwb3J0UG9zaXRpb25SZXNwb25zZSIDkAICMsgBChBKb2JUaHJlYWRTZXJ2aWNlElYKDEdldEpvYlRocmVhZBIfLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVxdWVzdBogLmJvb2tpbmcudjEuR2V0Sm9iVGhyZWFkUmVzcG9uc2UiA5ACARJcCg5TZW5kSm9iTWVzc2FnZRIhLmJvb2tpbmcudjEuU2VuZEpvYk1lc3NhZ2VSZXF1ZXN0GiIuYm9va2luZy52MS5TZW5kSm9iTWVzc2FnZVJlc3BvbnNlIgOQAgIy5QMKE1RyYXZlbGxlckpvYlNlcnZpY2USXAoOR2V0Sm9iUHJvZ3Jlc3MSIS5ib29raW5nLnYxLkdldEpvYlByb2dyZXNzUmVxdWVzdBoiLmJvb2tpbmcudjEuR2V0Sm9iUHJvZ3Jlc3NSZXNwb25zZSIDkAIBEmgKEkdldFRyYXZlbGxlclRocmVhZBIlLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVxdWVzdBomLmJvb2tpbmcudjEuR2V0VHJhdmVsbGVyVGhyZWFkUmVzcG9uc2UiA5ACARJuChRTZW5kVHJhdmVsbGVyTWVzc2FnZRInLmJvb2tpbmcudjEuU2VuZFRyYXZlbGxlck1lc3NhZ2VSZXF1ZXN0GiguYm9va2luZy52MS5TZW5kVHJhdmVsbGVyTWVzc2FnZVJlc3BvbnNlIgOQAgISRAoGR2V0VGlwEhkuYm9va2luZy52MS5HZXRUaXBSZXF1ZXN0GhouYm9va2luZy52MS5HZXRUaXBSZXNwb25zZSIDkAIBElAKClRpcFBhcnRuZXISHS5ib29raW5nLnYxLlRpcFBhcnRuZXJSZXF1ZXN0Gh4uYm9va2luZy52MS5UaXBQYXJ0bmVyUmVzcG9uc2UiA5ACAmIGcHJvdG8z", [file_booking_v1_partner, file_booking_v1_payment, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.DeclineJobChangeRequest
@@ -114,6 +116,13 @@ export type TipPartnerRequest = Message<"booking.v1.TipPartnerRequest"> & {
    * @generated from field: int64 amount_vnd = 2;
    */
   amountVnd: bigint;
+
+  /**
+   * v-coin (the default), VietQR or VNPay.
+   *
+   * @generated from field: booking.v1.PaymentMethod method = 3;
+   */
+  method: PaymentMethod;
 };
 
 /**
@@ -128,9 +137,18 @@ export const TipPartnerRequestSchema: GenMessage<TipPartnerRequest> = /*@__PURE_
  */
 export type TipPartnerResponse = Message<"booking.v1.TipPartnerResponse"> & {
   /**
+   * What was tipped; 0 while a tip by VietQR or VNPay waits for its money.
+   *
    * @generated from field: int64 given_vnd = 1;
    */
   givenVnd: bigint;
+
+  /**
+   * Set when the tip waits for its money: what the customer does next.
+   *
+   * @generated from field: booking.v1.Payment payment = 2;
+   */
+  payment?: Payment | undefined;
 };
 
 /**
@@ -372,9 +390,12 @@ export const TravellerJobService: GenService<{
     output: typeof GetTipResponseSchema;
   },
   /**
-   * Tips that partner from the wallet, once, within a set time of the completed service; the tip
-   * reaches the partner's earnings in full. FAILED_PRECONDITION in words when it may not be (not
-   * completed, too late, no partner of ours, tipped already, the wallet short).
+   * Tips that partner, once, within a set time of the completed service; the tip reaches the
+   * partner's earnings in full. From the wallet at once by default; by VietQR or VNPay (with an
+   * "idempotency-key" metadata entry) the answer's payment says how, and the tip is the
+   * partner's when the money arrives (in the wallet instead if it may no longer be given then).
+   * FAILED_PRECONDITION in words when it may not be (not completed, too late, no partner of
+   * ours, tipped already, the wallet short).
    *
    * @generated from rpc booking.v1.TravellerJobService.TipPartner
    */
