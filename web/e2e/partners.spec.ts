@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
@@ -534,7 +535,7 @@ test('the therapist who took a massage sees the traveller\'s hotel photos on her
   await phone.screenshot({ path: 'test-results/screens/partner-hotel-photos-vi-phone.png', fullPage: true });
 });
 
-test('a traveller moves a taken pick-up a day later; the driver is told on the job and gives it back to the board', async ({ browser, request }) => {
+test('a traveller moves a taken pick-up a day later with a child seat, paying the difference by VietQR; the driver\'s phone shows the new time at once, and he gives it back to the board', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const admin = await staffPage(browser, ADMIN, '/ops/partners');
   const email = `nam-${Date.now()}@partners.example`;
@@ -562,18 +563,31 @@ test('a traveller moves a taken pick-up a day later; the driver is told on the j
   await phone.getByRole('button', { name: 'Nhận việc' }).click();
   await expect(phone.getByTestId('changed')).toHaveCount(0);
 
-  // The traveller moves it a day later from the order page.
-  const page = await (await browser.newContext()).newPage();
+  // The traveller moves it a day later and asks for a child seat, on her phone; the 100,000 more
+  // she pays by bank transfer, and nothing changes until the bank says it arrived.
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await logInTo(page, `/member/order?id=${order.id}`, customer, 'secret-123');
   const card = page.getByTestId('change');
   await card.getByRole('button', { name: '變更時間或內容' }).click();
   await card.getByLabel('服務時間（越南時間）').fill(`${vn(5)}T10:00`);
-  await expect(card.getByTestId('change-price')).toHaveText('價格不變。');
+  await card.getByLabel('兒童安全座椅').fill('1');
+  await expect(card.getByTestId('change-price')).toHaveText('原價 VND 380,000，變更後 VND 480,000：需補 VND 100,000。');
+  await card.getByRole('radio', { name: /銀行轉帳（VietQR）/ }).check();
   await card.getByRole('button', { name: '確認變更' }).click();
+  await expect(card).toContainText('款項一到帳，預約即會變更。');
+  const memo = (await card.getByTestId('memo').textContent()) ?? '';
+  await page.screenshot({ path: 'test-results/screens/change-by-transfer-phone.png', fullPage: true });
+  await expect(phone.getByTestId('changed')).toHaveCount(0);
+  const body = JSON.stringify({ transactionId: `FT${Date.now()}`, amount: 100000, description: `MBVCB.1.${memo}.CT tu 0123` });
+  const notice = await request.post('/api/payment/vietqr/notify', {
+    headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', 'dev-bank-secret').update(body).digest('hex') },
+    data: body,
+  });
+  expect((await notice.json()).data.outcome).toBe('PAID');
   await expect(page.getByRole('status').filter({ hasText: '訂單已變更' })).toBeVisible();
+  await expect(page.locator('.estimate-card')).toContainText('VND 480,000');
 
-  // Nam's job says so, with the new day; he cannot make it and gives it back.
-  await phone.reload();
+  // Nam's open job page says so by itself, with the new day; he cannot make it and gives it back.
   const told = phone.getByTestId('changed');
   await expect(told).toContainText('Khách đã thay đổi chuyến này');
   await phone.screenshot({ path: 'test-results/screens/partner-job-changed-vi-phone.png', fullPage: true });

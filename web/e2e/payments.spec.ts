@@ -413,7 +413,7 @@ test('a paid order changed on a phone: a second child seat paid from the wallet,
   await expect(card).toContainText('（越南時間）前可變更');
   await card.getByRole('button', { name: '變更時間或內容' }).click();
   await card.getByLabel('兒童安全座椅').fill('2');
-  await expect(card.getByTestId('change-price')).toHaveText('原價 VND 480,000，變更後 VND 580,000：需補 VND 100,000，由 V 幣錢包支付。');
+  await expect(card.getByTestId('change-price')).toHaveText('原價 VND 480,000，變更後 VND 580,000：需補 VND 100,000。');
   await page.screenshot({ path: test.info().outputPath('change-more-phone.png'), fullPage: true });
   await card.getByRole('button', { name: '確認變更' }).click();
   await expect(page.getByRole('status').filter({ hasText: '訂單已變更' })).toBeVisible();

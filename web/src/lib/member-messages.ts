@@ -47,6 +47,9 @@ export const memberMessages = {
     keep: t('amend-keep'),
     done: t('amend-done'),
     topUp: t('amend-top-up'),
+    payBy: t('amend-pay-by'),
+    waiting: t('amend-waiting'),
+    lapsed: t('amend-lapsed'),
   },
   refund: {
     quote: (paid: string, fee: string, refund: string) => t('orders-cancel-refund', { paid, fee, refund }),
@@ -78,6 +81,9 @@ export const memberMessages = {
     hint: (min: string, max: string) => t('tip-hint', { min, max }),
     submit: t('tip-submit'),
     given: (amount: string) => t('tip-given', { amount }),
+    payBy: t('tip-pay-by'),
+    waiting: t('tip-waiting'),
+    returned: t('tip-returned'),
   },
   invite: {
     title: t('invite-title'),

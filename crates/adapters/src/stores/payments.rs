@@ -363,6 +363,16 @@ impl PaymentStore for SqlPaymentStore {
             insert_audit(txn, audit).await.map_err(storage)?;
         }
         crate::stores::refunds::insert(txn, &s.refunds).await?;
+        // A settled payment is news on its order's page (a tip given changes nothing else there).
+        if let Some(p) = s
+            .payment
+            .as_ref()
+            .filter(|p| p.state != PaymentState::Pending)
+            && let Some(order) = p.purpose.order()
+        {
+            let at = p.settled_at.map_or(0, ms);
+            work.announce(at, [Change::order_part(p.owner.as_str(), order)]);
+        }
         Ok(())
     }
 

@@ -1,17 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSettled } from '@/components/payment/pay-by';
 import { messages } from '@/lib/messages';
-import { PaymentState, refreshAfterSettlement, refusal, usePayment, type Payment } from './api/payment-api';
+import { PaymentState, refreshAfterSettlement, refusal, type Payment } from './api/payment-api';
 
-/** While a payment waits for the bank, follows it; calls `onSettled` once it has settled. */
+/** While a payment waits for the bank, follows it; calls `onSettled` once it has settled, with what
+ * shows the wallet and the order asked for again. */
 export function useSettlement(payment: Payment | undefined, onSettled: (p: Payment) => void): void {
-  const waiting = payment?.state === PaymentState.PENDING ? payment.id : undefined;
-  const { data: now } = usePayment(waiting);
-  const done = waiting && now && now.state !== PaymentState.PENDING ? now : undefined;
-  useEffect(() => {
-    if (!done) return;
-    void refreshAfterSettlement();
-    onSettled(done);
-  }, [done, onSettled]);
+  const settled = useCallback(
+    (done: Payment) => {
+      void refreshAfterSettlement();
+      onSettled(done);
+    },
+    [onSettled],
+  );
+  useSettled(payment, settled);
 }
 
 export function completePath(payment: Payment): string {

@@ -175,10 +175,19 @@ impl PaymentService {
             key,
             client_ip,
         } = paying;
-        if matches!(method, Method::VCoin | Method::Dev) {
-            return Ok(Amending::Done(Box::new(
-                self.amend(owner, id, details, choice).await?,
-            )));
+        match method {
+            Method::VCoin => {
+                let done = self.amend(owner, id, details, choice).await?;
+                return Ok(Amending::Done(Box::new(done)));
+            }
+            // The dev provider pays orders and top-ups only.
+            Method::Dev => {
+                return Err(DomainError::invalid(
+                    "method",
+                    msg("payment.method_unavailable"),
+                ));
+            }
+            Method::VietQr | Method::VnPay => {}
         }
         let asked = format!("{details:?}");
         let fingerprint = super::fingerprint(&["change", id.as_str(), method.code(), &asked]);

@@ -1,10 +1,12 @@
 import { create } from '@bufbuild/protobuf';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PayBy, useSettled } from '@/components/payment/pay-by';
+import { TransferPanel } from '@/components/payment/transfer-panel';
 import { Field } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
 import { OrderDetailsSchema, OrderService, RefundTo, type Order, type OrderDetails } from '@/gen/booking/v1/order_pb';
-import { PaymentService } from '@/gen/booking/v1/payment_pb';
+import { PaymentMethod, PaymentService, PaymentState, type Payment } from '@/gen/booking/v1/payment_pb';
 import { useRpc } from '@/lib/api/hooks';
 import { refusal } from '@/lib/api/refusal';
 import { callRpc, invalidate } from '@/lib/api/rpc';
@@ -66,7 +68,8 @@ function detailsOf(order: Order, edit: Edit): OrderDetails {
 }
 
 /** A paid order's change: its new time (and a shuttle's flight, address and party), priced by the
- * server as it is typed; more is paid from the wallet, less goes back as the customer chooses. */
+ * server as it is typed; more is paid from the wallet or by VietQR or VNPay, less goes back as the
+ * customer chooses. */
 export function ChangeCard({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const { data: terms } = useRpc(calls.quoteOrderChange, { orderId: order.id }, { retry: false });
@@ -87,8 +90,12 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const toast = useToast();
   const [edit, setEdit] = useState<Edit>(() => editOf(order));
   const [wish, setWish] = useState<RefundWish>({ to: RefundTo.WALLET });
+  const [method, setMethod] = useState(PaymentMethod.VCOIN);
+  const [waiting, setWaiting] = useState<Payment>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // One key per method and details: a retry after a lost answer is the same request.
+  const keys = useRef(new Map<string, string>());
   const details = detailsOf(order, edit);
   const { data: quote, error: refused } = useRpc(calls.quoteOrderChange, { orderId: order.id, details }, { retry: false });
   const { data: terms } = useRpc(calls.quoteCancellation, { orderId: order.id }, { retry: false });
@@ -96,16 +103,45 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const set = (field: keyof Edit) => (e: { target: { value: string } }) => setEdit({ ...edit, [field]: e.target.value });
   const shuttle = order.details?.service.case === 'shuttle';
 
+  // A change paid by transfer is made when the money arrives (or, if the booking moved meanwhile,
+  // the money is in the wallet).
+  const settled = useCallback(
+    (p: Payment) => {
+      void invalidate(OrderService, PaymentService);
+      toast(p.state === PaymentState.SUCCEEDED ? m.done : m.lapsed, p.state === PaymentState.SUCCEEDED ? 'success' : 'info');
+      onDone();
+    },
+    [toast, onDone],
+  );
+  useSettled(waiting, settled);
+
   const submit = async () => {
     setBusy(true);
     setError(undefined);
     try {
-      const done = await callRpc(calls.changePaidOrder, {
-        orderId: order.id,
-        details,
-        refundTo: wish.to,
-        account: wish.to === RefundTo.SOURCE ? wish.account : undefined,
-      });
+      const payBy = difference > 0n ? method : PaymentMethod.VCOIN;
+      const asked = `${payBy}:${JSON.stringify(edit)}`;
+      const key = keys.current.get(asked) ?? crypto.randomUUID();
+      keys.current.set(asked, key);
+      const done = await callRpc(
+        calls.changePaidOrder,
+        {
+          orderId: order.id,
+          details,
+          refundTo: wish.to,
+          account: wish.to === RefundTo.SOURCE ? wish.account : undefined,
+          payBy,
+        },
+        { 'idempotency-key': key },
+      );
+      if (done.payment?.redirectUrl) {
+        window.location.assign(done.payment.redirectUrl);
+        return;
+      }
+      if (done.payment) {
+        setWaiting(done.payment);
+        return;
+      }
       await invalidate(OrderService, PaymentService);
       toast(done.changed ? m.done : m.same, 'success');
       onDone();
@@ -115,6 +151,15 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
       setBusy(false);
     }
   };
+
+  if (waiting?.transfer)
+    return (
+      <div className="card form-card" data-testid="change">
+        <h2>{m.title}</h2>
+        <p className="notice notice-info">{m.waiting}</p>
+        <TransferPanel transfer={waiting.transfer} />
+      </div>
+    );
 
   return (
     <form
@@ -142,9 +187,10 @@ function ChangeForm({ order, onDone }: { order: Order; onDone: () => void }) {
             (difference > 0n ? m.more(formatVnd(quote.beforeVnd), formatVnd(quote.afterVnd), formatVnd(difference)) : difference < 0n ? m.less(formatVnd(quote.beforeVnd), formatVnd(quote.afterVnd), formatVnd(-difference)) : m.same)}
       </p>
       {difference < 0n && terms?.chooseSource && <RefundChoice sources={terms.sources} onChange={setWish} />}
+      {difference > 0n && <PayBy legend={m.payBy} chosen={method} onChoose={setMethod} disabled={busy} />}
       <FormError error={error} />
-      {/* More is paid from the wallet: the way to fill it is at hand. */}
-      {difference > 0n && (
+      {/* From the wallet: the way to fill it is at hand. */}
+      {difference > 0n && method === PaymentMethod.VCOIN && (
         <p>
           <Link to="/member/v-coin">{m.topUp}</Link>
         </p>

@@ -5,6 +5,7 @@ import { allows, OrderAction } from '@/lib/order-actions';
 import { reportPurchaseOnce } from '@/lib/analytics';
 import { CURRENCY } from '@/lib/constants';
 import { formatVnd } from '@/lib/format';
+import { PaymentPurpose } from '@/gen/booking/v1/payment_pb';
 import { PaymentState, refreshAfterSettlement, refusal, useOrder, usePayment, useVnPayReturn } from '../api/payment-api';
 import { orderMessages } from '@/lib/order-messages';
 import { paymentMessages } from '@/lib/payment-messages';
@@ -39,7 +40,9 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
     if (state !== undefined && state !== PaymentState.PENDING) void refreshAfterSettlement();
   }, [state]);
 
-  const paid = order?.paid ?? false;
+  // A change's difference or a tip is money beside an order paid before: its own outcome counts.
+  const beside = payment?.purpose === PaymentPurpose.CHANGE || payment?.purpose === PaymentPurpose.TIP;
+  const paid = !beside && (order?.paid ?? false);
   useEffect(() => {
     if (!order || !paid) return;
     const value = Number(order.estimate?.totalVnd ?? 0n);
@@ -59,7 +62,11 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
     return <DeadEnd title={m.completeTitle} error={error ?? m.nothingToCheck} />;
   }
   if (!payment && !order) return <p className="muted">{m.checking}</p>;
-  const [title, lead, tone] = paid
+  const [title, lead, tone] = beside && state === PaymentState.SUCCEEDED
+    ? payment?.purpose === PaymentPurpose.CHANGE
+      ? [m.changeMade, m.changeMadeLead, 'success']
+      : [m.tipGiven, m.tipGivenLead, 'success']
+    : paid
     ? [m.succeeded, m.succeededLead, 'success']
     : state === PaymentState.SUCCEEDED && !payment?.orderId
       ? [paymentMessages.wallet.done(formatVnd(payment?.amountVnd ?? 0n)), '', 'success']
@@ -95,7 +102,13 @@ export function PaymentResult({ onPaid }: { onPaid?: (orderId: string) => void }
               {' · '}
             </>
           )}
-          {order ? <Link to="/member/order">{m.toOrders}</Link> : <Link to="/member/v-coin">{paymentMessages.wallet.title}</Link>}
+          {order && beside ? (
+            <Link to={`/member/order?id=${encodeURIComponent(order.id)}`}>{m.toOrder}</Link>
+          ) : order ? (
+            <Link to="/member/order">{m.toOrders}</Link>
+          ) : (
+            <Link to="/member/v-coin">{paymentMessages.wallet.title}</Link>
+          )}
         </p>
       </div>
     </section>

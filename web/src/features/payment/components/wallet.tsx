@@ -9,8 +9,8 @@ import { PaymentMethod, PaymentState, refusal, topUp, useBalance, useExpiring, u
 import { usePaymentRequest, useSettlement } from '../hooks';
 import { LoadMore } from '@/components/load-more';
 import { GiftRedeem } from './gift-redeem';
-import { MethodPicker } from './method-picker';
-import { TransferPanel } from './transfer-panel';
+import { MethodPicker } from '@/components/payment/method-picker';
+import { TransferPanel } from '@/components/payment/transfer-panel';
 import { paymentMessages } from '@/lib/payment-messages';
 import { FormError } from '@/components/form/form-error';
 

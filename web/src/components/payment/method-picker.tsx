@@ -1,6 +1,6 @@
-import '../payment.css';
+import './payment-parts.css';
 import type { ReactNode } from 'react';
-import type { PaymentMethod } from '../api/payment-api';
+import type { PaymentMethod } from '@/gen/booking/v1/payment_pb';
 import { paymentMessages } from '@/lib/payment-messages';
 
 interface Props {

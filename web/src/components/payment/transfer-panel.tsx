@@ -1,4 +1,4 @@
-import '../payment.css';
+import './payment-parts.css';
 import { useState } from 'react';
 import { useQrImage } from '@/lib/use-qr';
 import type { BankTransfer } from '@/gen/booking/v1/payment_pb';
