@@ -110,3 +110,7 @@ mail-review_hidden-subject = Your review is hidden
 mail-review_hidden-body = Your review of this order no longer shows on the plan's page.
 mail-review_hidden-reason = Reason: { $reason }
 mail-review_hidden-help = If you have questions, contact support in the member area.
+mail-partner_job_changed-subject = The traveller changed your job
+mail-partner_job_changed-body = The traveller changed the job you accepted; it is still yours, at its new time below. If it no longer fits your day, you can give it back from the job's page before you set off.
+mail-partner_job_withdrawn-subject = A job is no longer yours
+mail-partner_job_withdrawn-body = The traveller moved the job you accepted to a time when you have another job, so it has gone back to our operators. Nothing more is needed from you.

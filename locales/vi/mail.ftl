@@ -101,3 +101,7 @@ mail-review_hidden-subject = Đánh giá của bạn đã bị ẩn
 mail-review_hidden-body = Đánh giá của bạn cho đơn hàng này không còn hiển thị trên trang gói dịch vụ.
 mail-review_hidden-reason = Lý do: { $reason }
 mail-review_hidden-help = Nếu có thắc mắc, hãy liên hệ bộ phận hỗ trợ trong khu vực thành viên.
+mail-partner_job_changed-subject = Khách đã thay đổi chuyến của bạn
+mail-partner_job_changed-body = Khách đã thay đổi chuyến bạn đã nhận; chuyến vẫn là của bạn, vào thời gian mới dưới đây. Nếu không còn phù hợp, bạn có thể trả lại chuyến trên trang chuyến trước khi xuất phát.
+mail-partner_job_withdrawn-subject = Một chuyến không còn là của bạn
+mail-partner_job_withdrawn-body = Khách đã dời chuyến bạn đã nhận sang giờ bạn có chuyến khác, nên chuyến đã trở lại cho điều phối viên. Bạn không cần làm gì thêm.

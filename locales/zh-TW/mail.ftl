@@ -102,3 +102,7 @@ mail-review_hidden-subject = 您的評價已被隱藏
 mail-review_hidden-body = 您對這筆訂單的評價已不再顯示於方案頁面。
 mail-review_hidden-reason = 原因：{ $reason }
 mail-review_hidden-help = 如有疑問，歡迎在會員中心聯絡客服。
+mail-partner_job_changed-subject = 旅客變更了您的行程
+mail-partner_job_changed-body = 旅客變更了您已接下的行程；行程仍由您負責，新的時間如下。若已不合您的安排，出發前可在行程頁面退回。
+mail-partner_job_withdrawn-subject = 一筆行程已不由您負責
+mail-partner_job_withdrawn-body = 旅客將您已接下的行程改到您另有行程的時間，行程已交回調度人員。您不需再做什麼。

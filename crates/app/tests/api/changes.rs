@@ -291,6 +291,17 @@ api_test!(
             before.starts_at.unwrap().seconds + day
         );
         assert!(after.changed_at.is_some() && after.can_decline_change);
+        // And by mail, in his language, with the way to his job.
+        let mail = super::languages::delivered(app, "minh@partners.example", |s| {
+            s.starts_with("Khách đã thay đổi chuyến của bạn")
+        })
+        .await;
+        assert!(
+            mail.mail
+                .link
+                .unwrap()
+                .ends_with(&format!("/partner/jobs/{id}"))
+        );
 
         // Another driver cannot turn it down for him.
         let decline = |order_id: &str| pb::DeclineJobChangeRequest {
@@ -352,6 +363,17 @@ api_test!(
         assert!(hers.partner_id.is_empty());
         let his = board.iter().find(|j| j.order_id == bobs).unwrap();
         assert_eq!(his.partner_id, minh.1.user_id, "Bob's stays his");
+        // Minh is told by mail, in his language, that hers is no longer his.
+        let mail = super::languages::delivered(app, "minh@partners.example", |s| {
+            s.starts_with("Một chuyến không còn là của bạn")
+        })
+        .await;
+        assert!(
+            mail.mail
+                .link
+                .unwrap()
+                .ends_with(&format!("/partner/jobs/{id}"))
+        );
     }
 );
 

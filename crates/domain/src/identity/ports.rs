@@ -86,6 +86,10 @@ pub enum MailKind {
     ReminderSoon,
     PartnerReminderTomorrow,
     PartnerReminderSoon,
+    /// The traveller changed a job its partner took: the partner keeps it at its new time.
+    PartnerJobChanged,
+    /// The traveller changed a job its partner took into another job of theirs: it left them.
+    PartnerJobWithdrawn,
     OrderUnassigned,
     /// An identity provider was linked to the account (named in the mail's detail), or an
     /// account was made with one.
@@ -115,6 +119,8 @@ impl MailKind {
             MailKind::ReminderSoon => "reminder_soon",
             MailKind::PartnerReminderTomorrow => "partner_reminder_tomorrow",
             MailKind::PartnerReminderSoon => "partner_reminder_soon",
+            MailKind::PartnerJobChanged => "partner_job_changed",
+            MailKind::PartnerJobWithdrawn => "partner_job_withdrawn",
             MailKind::OrderUnassigned => "order_unassigned",
             MailKind::ProviderLinked => "provider_linked",
             MailKind::ProviderUnlinked => "provider_unlinked",
@@ -141,6 +147,8 @@ impl MailKind {
             MailKind::ReminderSoon,
             MailKind::PartnerReminderTomorrow,
             MailKind::PartnerReminderSoon,
+            MailKind::PartnerJobChanged,
+            MailKind::PartnerJobWithdrawn,
             MailKind::OrderUnassigned,
             MailKind::ProviderLinked,
             MailKind::ProviderUnlinked,

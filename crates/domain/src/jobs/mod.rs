@@ -20,7 +20,7 @@ pub use model::{
     PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes,
     status_term, travel_minutes,
 };
-pub use ports::{JobStore, JobStoreError, JobWrite};
+pub use ports::{JobStore, JobStoreError, JobWrite, PartnerNotice};
 pub use positions::{
     AHEAD_SECONDS, AIRPORTS, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH, MIN_REPORT_SECONDS,
     MeetingPoint, POSITIONS_KEPT_HOURS, Point, Position, STALE_SECONDS, Whereabouts, eta_minutes,

@@ -9,6 +9,7 @@ use super::positions::KeptPosition;
 use super::talk::JobMessage;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
+use crate::identity::MailKind;
 use crate::ordering::{Order, OrderId};
 use crate::partners::Earning;
 use crate::shared::{Unit, UserId};
@@ -42,11 +43,22 @@ pub struct JobWrite<'a> {
     pub audit: Option<&'a AuditEntry>,
     /// The order whose traveller is told of the job's new steps (those `JobStep::notice` says).
     pub tell: Option<&'a Order>,
+    /// The partner who took the job told of what happened to it (a traveller's change), by mail
+    /// in their language, once per version of `order`.
+    pub tell_partner: Option<PartnerNotice<'a>>,
     /// The ledger entry the job's end earns its partner (`Job::earning`).
     pub earn: Option<&'a Earning>,
     /// The partners whose phones hear of the save (`live::Change::job`): everyone the job
     /// concerned before it and concerns after (`Job::concerns`).
     pub partners: Vec<UserId>,
+}
+
+/// What a partner is told of their job, and the order it concerns (as saved with it).
+#[derive(Debug, Clone, Copy)]
+pub struct PartnerNotice<'a> {
+    pub partner: &'a UserId,
+    pub kind: MailKind,
+    pub order: &'a Order,
 }
 
 #[async_trait]

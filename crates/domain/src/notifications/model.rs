@@ -12,7 +12,7 @@ use crate::shared::outbound::OutboundPolicy;
 /// What a notice is about: the unit a person turns on or off for their phone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NoticeKind {
-    /// Paid, confirmed (with who serves), cancelled, refunded.
+    /// Paid, confirmed (with who serves), cancelled, refunded; to a partner, their job changed.
     Orders,
     /// The driver, guide or therapist set off, or is at the meeting point.
     Progress,
@@ -53,7 +53,9 @@ impl NoticeKind {
             MailKind::OrderPaid
             | MailKind::OrderConfirmed
             | MailKind::OrderCancelled
-            | MailKind::OrderRefunded => Some(NoticeKind::Orders),
+            | MailKind::OrderRefunded
+            | MailKind::PartnerJobChanged
+            | MailKind::PartnerJobWithdrawn => Some(NoticeKind::Orders),
             MailKind::PartnerOnTheWay | MailKind::PartnerArrived => Some(NoticeKind::Progress),
             MailKind::ReminderTomorrow
             | MailKind::ReminderSoon

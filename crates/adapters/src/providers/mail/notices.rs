@@ -191,8 +191,18 @@ pub(crate) fn order_lines(
         }
         MailKind::PartnerReminderTomorrow
         | MailKind::PartnerReminderSoon
+        | MailKind::PartnerJobChanged
+        | MailKind::PartnerJobWithdrawn
         | MailKind::OrderUnassigned => {
             let (subject, body) = match kind {
+                MailKind::PartnerJobChanged => (
+                    "mail.partner_job_changed.subject",
+                    "mail.partner_job_changed.body",
+                ),
+                MailKind::PartnerJobWithdrawn => (
+                    "mail.partner_job_withdrawn.subject",
+                    "mail.partner_job_withdrawn.body",
+                ),
                 MailKind::PartnerReminderTomorrow => (
                     "mail.partner_reminder_tomorrow.subject",
                     "mail.partner_reminder_tomorrow.body",

@@ -35,7 +35,10 @@ pub fn render(
     let link = site_link.as_deref();
     let facts = payload.and_then(|p| serde_json::from_str::<NoticeFacts>(p).ok());
     let view_order = t(msg(match kind {
-        MailKind::PartnerReminderTomorrow | MailKind::PartnerReminderSoon => "mail.job.button",
+        MailKind::PartnerReminderTomorrow
+        | MailKind::PartnerReminderSoon
+        | MailKind::PartnerJobChanged
+        | MailKind::PartnerJobWithdrawn => "mail.job.button",
         _ => "mail.order.button",
     }));
     if let Some(f) = &facts

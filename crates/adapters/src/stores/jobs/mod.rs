@@ -27,7 +27,10 @@ mod positions;
 mod rows;
 mod thread;
 
-use rows::{job_from_rows, last_change, position_from_row, queue_job_notices, unique, write_job};
+use rows::{
+    job_from_rows, last_change, position_from_row, queue_job_notices, queue_to_partner, unique,
+    write_job,
+};
 use thread::{message_from_row, message_to_row};
 
 pub struct SqlJobStore {
@@ -131,6 +134,9 @@ impl JobStore for SqlJobStore {
             queue_job_notices(txn, order, j, first_new)
                 .await
                 .map_err(storage)?;
+        }
+        if let Some(notice) = &with.tell_partner {
+            queue_to_partner(txn, notice).await.map_err(storage)?;
         }
         if with.release {
             partner_hold::Entity::delete_many()

@@ -4,10 +4,12 @@ use chrono::{DateTime, Utc};
 use domain::DomainResult;
 use domain::catalog::Category;
 use domain::jobs::{
-    Answer, Job, JobStatus, JobStep, JobStoreError, KeptPosition, NoShowProof, Offer, Pay, Position,
+    Answer, Job, JobStatus, JobStep, JobStoreError, KeptPosition, NoShowProof, Offer,
+    PartnerNotice, Pay, Position,
 };
+use domain::notifications::NoticeKind;
 use domain::ordering::{Order, OrderId};
-use domain::shared::{LocalTime, Money, UserId};
+use domain::shared::{LocalTime, Money, UserId, web_pages};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait, QueryFilter, Set,
     SqlErr,
@@ -16,7 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{corrupt, instant, json, ms, parse_json, storage};
-use crate::sql::entities::{job, job_offer, job_position, job_step};
+use crate::sql::entities::{account, job, job_offer, job_position, job_step, mail_outbox};
+use crate::stores::notifications::{PushNotice, queue_push};
 use crate::stores::orders::saving::queue_to_owner;
 
 pub(super) fn position_from_row(row: job_position::Model) -> DomainResult<KeptPosition> {
@@ -145,6 +148,56 @@ pub(super) async fn queue_job_notices(
             (id, kind, NoticeFacts::of_job(o), at)
         });
     queue_to_owner(db, o, notices).await
+}
+
+/// Mails the partner `n` names what happened to their job, linking to it in the partner app, in
+/// their profile's language; once per version of the order (the notice's id), none for a
+/// partner whose account is gone.
+pub(super) async fn queue_to_partner(
+    db: &impl ConnectionTrait,
+    n: &PartnerNotice<'_>,
+) -> Result<(), DbErr> {
+    let Some(partner) = account::Entity::find_by_id(n.partner.as_str())
+        .one(db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let o = n.order;
+    let at = o.updated_at;
+    let id = format!("p-{}-{}-{}", n.kind.as_str(), o.id.as_str(), o.version);
+    let link = web_pages::partner_job(o.id.as_str());
+    let facts = json(&NoticeFacts::of_job(o));
+    // The same on their phones, where they turned notices on and did not turn this kind off.
+    if let Some(kind) = NoticeKind::of_mail(n.kind) {
+        let notice = PushNotice {
+            key: &id,
+            kind,
+            what: n.kind.as_str(),
+            link: Some(link.clone()),
+            payload: Some(facts.clone()),
+            at,
+        };
+        queue_push(db, &partner.id, &notice).await?;
+    }
+    let row = mail_outbox::ActiveModel {
+        id: Set(id),
+        recipient: Set(partner.email),
+        kind: Set(n.kind.as_str().to_owned()),
+        link: Set(Some(link)),
+        payload: Set(Some(facts)),
+        created_at_ms: Set(ms(at)),
+        attempts: Set(0),
+        next_attempt_at_ms: Set(ms(at)),
+        sent_at_ms: Set(None),
+        last_error: Set(None),
+        language: Set(None),
+    };
+    mail_outbox::Entity::insert(row)
+        .on_conflict_do_nothing()
+        .exec_without_returning(db)
+        .await?;
+    Ok(())
 }
 
 /// When the job last changed: its latest step, offer or answer.

@@ -5,8 +5,9 @@ use async_trait::async_trait;
 
 use super::JobService;
 use crate::error::{DomainError, DomainResult};
+use crate::identity::MailKind;
 use crate::jobs::model::{Job, travel_minutes};
-use crate::jobs::ports::{JobStoreError, JobWrite};
+use crate::jobs::ports::{JobStoreError, JobWrite, PartnerNotice};
 use crate::ordering::{Actor, FollowsChanges, Order, OrderId};
 use crate::partners::Partner;
 use crate::shared::Unit;
@@ -33,17 +34,28 @@ impl FollowsChanges for JobService {
             ..JobWrite::default()
         };
         let partner = job.partner.clone();
+        let mut told = None;
         if let Some(partner) = &partner {
+            write.release = true;
             if self.clashes(&job, partner).await? {
                 job.changed_at = None;
                 job.withdraw("system:change", now)?;
                 order.release(Actor::System("change".into()), now)?;
-                write.release = true;
+                told = Some(MailKind::PartnerJobWithdrawn);
             } else {
-                write.release = true;
                 write.hold = Some((partner, job.slots(travel_minutes(job.category))));
+                told = Some(MailKind::PartnerJobChanged);
             }
         }
+        // The partner who took it hears of it by mail too, in their language.
+        write.tell_partner = partner
+            .as_ref()
+            .zip(told)
+            .map(|(partner, kind)| PartnerNotice {
+                partner,
+                kind,
+                order: &*order,
+            });
         self.store
             .save_job(unit, &job, write)
             .await
