@@ -283,4 +283,94 @@ mod refund_plans {
         );
         assert!(part.is_task());
     }
+
+    mod properties {
+        use proptest::prelude::*;
+
+        use super::*;
+
+        fn method() -> impl Strategy<Value = Method> {
+            prop_oneof![
+                Just(Method::VCoin),
+                Just(Method::VnPay),
+                Just(Method::VietQr)
+            ]
+        }
+
+        fn state() -> impl Strategy<Value = PaymentState> {
+            prop_oneof![
+                4 => Just(PaymentState::Succeeded),
+                1 => Just(PaymentState::Credited),
+                1 => Just(PaymentState::Failed),
+            ]
+        }
+
+        proptest! {
+            /// However an order was paid (by several methods, its changes beside it, a tip, money
+            /// that went to the wallet instead) and however many refunds it gave before: each
+            /// payment gets back at most what it paid less what it was given, a tip or money that
+            /// did not pay the order gets nothing, and the parts make the refund, no more.
+            #[test]
+            fn refunded_never_passes_what_each_payment_paid(
+                paid_as in prop::collection::vec((method(), 1..200i64, state(), 0..4u8), 1..6),
+                refunds in prop::collection::vec((1..300i64, any::<bool>()), 1..5),
+            ) {
+                let order = OrderId::parse("BK261122ABCDEFGH").unwrap();
+                let owner = UserId::parse("ann").unwrap();
+                let payments: Vec<Payment> = paid_as
+                    .iter()
+                    .enumerate()
+                    .map(|(n, (m, k, st, p))| {
+                        let mut pay = paid(n as u32, &order, *m, k * 1_000, *st);
+                        pay.purpose = match p {
+                            0 | 1 => Purpose::Order(order.clone()),
+                            2 => Purpose::Change(order.clone()),
+                            _ => Purpose::Tip(order.clone()),
+                        };
+                        pay
+                    })
+                    .collect();
+                let source = RefundChoice {
+                    to: RefundTo::Source,
+                    account: Some(PayeeAccount::parse("VCB", "0123456789", "NGUYEN VAN A").unwrap()),
+                };
+                let mut given: Vec<crate::payment::refund::RefundPart> = Vec::new();
+                let mut n = 0;
+                for (i, (k, back)) in refunds.iter().enumerate() {
+                    let choice = if *back { source.clone() } else { RefundChoice::default() };
+                    let cause = format!("change:{i}");
+                    let plan = plan(
+                        Refunding { order: &order, owner: &owner, cause: &cause, given: &given },
+                        &payments,
+                        Money::vnd(k * 1_000),
+                        &choice,
+                        || {
+                            n += 1;
+                            RefundId::parse(&format!("RF261122TEST{n:08}")).unwrap()
+                        },
+                        t0(),
+                    )
+                    .unwrap();
+                    let total: i64 = plan.parts.iter().map(|p| p.amount.amount()).sum();
+                    prop_assert_eq!(total, k * 1_000);
+                    prop_assert!(plan.parts.iter().all(|p| p.amount > Money::ZERO));
+                    given.extend(plan.parts);
+                    for p in &payments {
+                        let back: i64 = given
+                            .iter()
+                            .filter(|g| g.payment.as_ref() == Some(&p.id))
+                            .map(|g| g.amount.amount())
+                            .sum();
+                        let refundable = p.state == PaymentState::Succeeded
+                            && p.purpose.pays() == Some(&order);
+                        if refundable {
+                            prop_assert!(back <= p.amount.amount(), "{back} back of {:?}", p);
+                        } else {
+                            prop_assert_eq!(back, 0, "{:?}", p);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
