@@ -19,6 +19,7 @@ use crate::sql::common::{json, ms, storage};
 use crate::sql::entities::{account, job, mail_outbox, order};
 use crate::stores::jobs::load_in as jobs_with_steps;
 use crate::stores::notifications::{PushNotice, queue_push};
+use crate::stores::orders::saving::notice_row;
 use crate::stores::orders::with_events as orders_with_events;
 use domain::notifications::NoticeKind;
 
@@ -120,20 +121,17 @@ impl ReminderStore for SqlReminderStore {
                 people
                     .into_iter()
                     .map(|(_, email)| mail_outbox::ActiveModel {
-                        id: Set(r.key(&email)),
-                        recipient: Set(email),
-                        kind: Set(r.kind.mail().as_str().to_owned()),
-                        link: Set(Some(link.clone())),
-                        payload: Set(Some(facts.clone())),
-                        created_at_ms: Set(ms(r.at)),
-                        attempts: Set(0),
-                        // A reminder is decided when it is due: it goes at once, ahead of mails waiting
-                        // to be tried again.
+                        // A reminder is decided when it is due: it goes at once, ahead of mails
+                        // waiting to be tried again.
                         next_attempt_at_ms: Set(0),
-                        sent_at_ms: Set(None),
-                        last_error: Set(None),
-                        // Written in each recipient's profile language.
-                        language: Set(None),
+                        ..notice_row(
+                            r.key(&email),
+                            email,
+                            r.kind.mail(),
+                            link.clone(),
+                            facts.clone(),
+                            r.at,
+                        )
                     }),
             );
         }

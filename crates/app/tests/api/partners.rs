@@ -1264,12 +1264,7 @@ api_test!(
             proof.photo_url,
             format!("/api/plan/dragon-massage/hotel/images/{his}")
         );
-        let earned = partners(app)
-            .await
-            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
-            .await
-            .unwrap()
-            .into_inner();
+        let earned = earnings_of(app, &minh).await;
         assert_eq!(
             (earned.owed_vnd, earned.weeks[0].no_shows),
             (done.no_show_pay_vnd, 1)
@@ -1751,6 +1746,25 @@ api_test!(
     }
 );
 
+async fn wallet_of(app: &TestApp, token: &str) -> pb::GetWalletResponse {
+    PaymentServiceClient::connect(app.url(""))
+        .await
+        .unwrap()
+        .get_wallet(signed(token, pb::GetWalletRequest {}))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+async fn earnings_of(app: &TestApp, token: &str) -> pb::GetEarningsResponse {
+    partners(app)
+        .await
+        .get_earnings(signed(token, pb::GetEarningsRequest {}))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
 api_test!(
     a_traveller_tips_the_driver_once_from_the_wallet_and_the_driver_earns_it_in_full,
     async |app: &TestApp| {
@@ -1839,20 +1853,9 @@ api_test!(
         assert_eq!(words(&again), "您已為這項服務給過小費");
 
         // The wallet paid it once; the driver earned it in full, beside the job's pay.
-        let wallet = PaymentServiceClient::connect(app.url(""))
-            .await
-            .unwrap()
-            .get_wallet(signed(&ann, pb::GetWalletRequest {}))
-            .await
-            .unwrap()
-            .into_inner();
+        let wallet = wallet_of(app, &ann).await;
         assert_eq!(wallet.balance_vnd, 50_000);
-        let his = partners(app)
-            .await
-            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
-            .await
-            .unwrap()
-            .into_inner();
+        let his = earnings_of(app, &minh).await;
         assert_eq!(his.this_week_vnd, pay + 50_000);
         assert_eq!(his.weeks[0].tips_vnd, 50_000);
     }
@@ -1923,12 +1926,7 @@ api_test!(
             .unwrap()
             .into_inner();
         assert_eq!((standing.given_vnd, standing.open_until), (50_000, None));
-        let his = partners(app)
-            .await
-            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
-            .await
-            .unwrap()
-            .into_inner();
+        let his = earnings_of(app, &minh).await;
         assert_eq!(his.this_week_vnd, pay + 50_000);
 
         // The transfer arrives after: tipped already, so it is her money, in her wallet.
@@ -1936,20 +1934,9 @@ api_test!(
         let notice = json!({"transactionId": "FT-TIP", "amount": 50_000, "description": memo, "accountNumber": "0000000000"});
         let (_, body) = notify(app, notice, &bank()).await;
         assert_eq!(body["data"]["outcome"], "CREDITED", "{body}");
-        let wallet = PaymentServiceClient::connect(app.url(""))
-            .await
-            .unwrap()
-            .get_wallet(signed(&ann, pb::GetWalletRequest {}))
-            .await
-            .unwrap()
-            .into_inner();
+        let wallet = wallet_of(app, &ann).await;
         assert_eq!(wallet.balance_vnd, 50_000);
-        let his = partners(app)
-            .await
-            .get_earnings(signed(&minh, pb::GetEarningsRequest {}))
-            .await
-            .unwrap()
-            .into_inner();
+        let his = earnings_of(app, &minh).await;
         assert_eq!(his.this_week_vnd, pay + 50_000, "tipped once");
         // Asked once more now: refused in words before any money moves.
         let late = tip_by(pb::PaymentMethod::Vnpay, "tip-vn-2")

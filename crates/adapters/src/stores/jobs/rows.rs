@@ -20,7 +20,7 @@ use crate::providers::mail::NoticeFacts;
 use crate::sql::common::{corrupt, instant, json, ms, parse_json, storage};
 use crate::sql::entities::{account, job, job_offer, job_position, job_step, mail_outbox};
 use crate::stores::notifications::{PushNotice, queue_push};
-use crate::stores::orders::saving::queue_to_owner;
+use crate::stores::orders::saving::{notice_row, queue_to_owner};
 
 pub(super) fn position_from_row(row: job_position::Model) -> DomainResult<KeptPosition> {
     Ok(KeptPosition {
@@ -180,19 +180,7 @@ pub(super) async fn queue_to_partner(
         };
         queue_push(db, &partner.id, &notice).await?;
     }
-    let row = mail_outbox::ActiveModel {
-        id: Set(id),
-        recipient: Set(partner.email),
-        kind: Set(n.kind.as_str().to_owned()),
-        link: Set(Some(link)),
-        payload: Set(Some(facts)),
-        created_at_ms: Set(ms(at)),
-        attempts: Set(0),
-        next_attempt_at_ms: Set(ms(at)),
-        sent_at_ms: Set(None),
-        last_error: Set(None),
-        language: Set(None),
-    };
+    let row = notice_row(id, partner.email, n.kind, link, facts, at);
     mail_outbox::Entity::insert(row)
         .on_conflict_do_nothing()
         .exec_without_returning(db)

@@ -195,6 +195,31 @@ pub(crate) async fn queue_notices(
     queue_to_owner(db, o, notices).await
 }
 
+/// An order's or a job's notice to mail to `to`, due at `at`, written in the language of the
+/// recipient's profile (everyone it goes to has one).
+pub(crate) fn notice_row(
+    id: String,
+    to: String,
+    kind: MailKind,
+    link: String,
+    payload: String,
+    at: DateTime<Utc>,
+) -> mail_outbox::ActiveModel {
+    mail_outbox::ActiveModel {
+        id: Set(id),
+        recipient: Set(to),
+        kind: Set(kind.as_str().to_owned()),
+        link: Set(Some(link)),
+        payload: Set(Some(payload)),
+        created_at_ms: Set(ms(at)),
+        attempts: Set(0),
+        next_attempt_at_ms: Set(ms(at)),
+        sent_at_ms: Set(None),
+        last_error: Set(None),
+        language: Set(None),
+    }
+}
+
 /// Queues notices about order `o` to its owner (`(id, kind, facts, at)`), each with a link to the
 /// order's page, in the language of the owner's profile; none for an owner who is gone.
 pub(crate) async fn queue_to_owner(
@@ -229,20 +254,14 @@ pub(crate) async fn queue_to_owner(
             };
             queue_push(db, &owner.id, &notice).await?;
         }
-        rows.push(mail_outbox::ActiveModel {
-            id: Set(id),
-            recipient: Set(owner.email.clone()),
-            kind: Set(kind.as_str().to_owned()),
-            link: Set(Some(link.clone())),
-            payload: Set(Some(payload)),
-            created_at_ms: Set(ms(at)),
-            attempts: Set(0),
-            next_attempt_at_ms: Set(ms(at)),
-            sent_at_ms: Set(None),
-            last_error: Set(None),
-            // The customer has a profile, whose language the mail is written in.
-            language: Set(None),
-        });
+        rows.push(notice_row(
+            id,
+            owner.email.clone(),
+            kind,
+            link.clone(),
+            payload,
+            at,
+        ));
     }
     mail_outbox::Entity::insert_many(rows).exec(db).await?;
     Ok(())
