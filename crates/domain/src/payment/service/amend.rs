@@ -5,23 +5,15 @@
 
 use chrono::{DateTime, Utc};
 
-use super::checkout::Opening;
+use super::checkout::{Opening, Paying};
 use super::{PaymentService, settle_error};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::ordering::{Amended, IdempotencyKey, Order, OrderId, PriceChange, ServiceDetails};
+use crate::ordering::{Amended, Order, OrderId, PriceChange, ServiceDetails};
 use crate::payment::model::{Checkout, Method, Purpose};
 use crate::payment::ports::{RequestedChange, SettleError, Settlement};
 use crate::payment::refund::{self, RefundChoice, RefundId, RefundPart, RefundTo};
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry};
 use crate::shared::{Money, UserId};
-
-/// How a change's difference is paid, and the request's idempotency key.
-#[derive(Debug, Clone)]
-pub struct Paying {
-    pub method: Method,
-    pub key: IdempotencyKey,
-    pub client_ip: String,
-}
 
 /// A change made, or waiting for its difference to arrive (the payment says how to pay it).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,6 +16,15 @@ use crate::payment::vietqr::memo_of;
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry, check_top_up};
 use crate::shared::{Money, UserId};
 
+/// How money beyond an order's price (a change's difference, a tip) is paid, and the request's
+/// idempotency key.
+#[derive(Debug, Clone)]
+pub struct Paying {
+    pub method: Method,
+    pub key: IdempotencyKey,
+    pub client_ip: String,
+}
+
 /// What a payment that waits for VietQR or VNPay is opened for.
 pub(super) struct Opening {
     pub purpose: Purpose,
@@ -225,9 +234,9 @@ impl PaymentService {
         owner: &UserId,
         order: &OrderId,
         amount: Money,
-        paying: super::amend::Paying,
+        paying: Paying,
     ) -> DomainResult<Checkout> {
-        let super::amend::Paying {
+        let Paying {
             method,
             key,
             client_ip,

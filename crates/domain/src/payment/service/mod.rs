@@ -32,7 +32,8 @@ use crate::ordering::{
 };
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
-pub use amend::{Amending, Amendment, Paying};
+pub use amend::{Amending, Amendment};
+pub use checkout::Paying;
 pub use refunds::Cancellation;
 pub use vnpay::IpnOutcome;
 
