@@ -493,3 +493,59 @@ api_test!(
         assert_eq!(order_of(app, &ann, &id).await.version, changed.version);
     }
 );
+
+api_test!(
+    a_change_racing_a_cancellation_is_either_made_and_refunded_or_refused,
+    async |app: &TestApp| {
+        let ann = token_for(app, "ann@example.com").await;
+        assert_eq!(top_up(app, &ann, 1_000_000, "top").await.0, 200);
+        let mut outcomes = Vec::new();
+        for round in 0..6 {
+            let id = pending_order(app, &ann).await;
+            assert_eq!(
+                pay(app, &ann, &id, "VCOIN", &format!("pay-{round}"))
+                    .await
+                    .0,
+                200
+            );
+            let path = format!("/api/order/detail/{id}/cancel");
+            // A second child seat and the cancellation, sent at once (the client connected
+            // first, so neither starts late).
+            let mut client = orders(app).await;
+            let (changed, (status, body)) = tokio::join!(
+                client.change_paid_order(signed(&ann, change(&id, 2))),
+                app.post(&path, serde_json::json!({}), Some(&ann))
+            );
+            // The cancellation never fails for good: if the change moved the order under it, it
+            // is asked again and refunds what the order costs then.
+            let refund = match status {
+                200 => body["data"]["refundVnd"].as_i64().unwrap(),
+                409 => {
+                    let (status, body) = app.post(&path, serde_json::json!({}), Some(&ann)).await;
+                    assert_eq!(status, 200, "{body}");
+                    body["data"]["refundVnd"].as_i64().unwrap()
+                }
+                _ => panic!("{status} {body}"),
+            };
+            match &changed {
+                // Made first: its 100,000 came from the wallet and goes back with the rest.
+                Ok(r) if r.get_ref().changed => assert_eq!(refund, 580_000),
+                // Cancelled first: the change is refused, nothing paid for it.
+                Ok(r) => panic!("the same details? {r:?}"),
+                Err(e) => {
+                    assert!(
+                        matches!(e.code(), Code::FailedPrecondition | Code::Aborted),
+                        "{e:?}"
+                    );
+                    assert_eq!(refund, 480_000);
+                }
+            }
+            outcomes.push(changed.is_ok());
+            // Whichever came first, the wallet is whole again.
+            assert_eq!(balance(app, &ann).await, 1_000_000, "round {round}");
+            let order = order_of(app, &ann, &id).await;
+            assert_eq!(order.state(), pb::OrderState::Refunded);
+        }
+        println!("changes made before the cancellation: {outcomes:?}");
+    }
+);
