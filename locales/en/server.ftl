@@ -132,6 +132,8 @@ line-massage-minutes = Massage, { $minutes } { $minutes ->
        *[other] minutes
     }
 line-night = Night surcharge { $percent }%
+line-season = Peak-season surcharge { $percent }%
+line-season_fixed = Peak-season surcharge
 line-promo = Promo code { $code }
 line-shuttle = One-way transfer (per car)
 
@@ -592,3 +594,5 @@ ledger-change_lapsed = The money for the change of order { $order } arrived afte
 ledger-tip_returned = The tip for order { $order } could no longer be given; it is in your wallet
 tip-method = A tip is paid from the wallet, by VietQR or by VNPay
 payment-purpose_unknown = Unknown payment purpose
+catalog-season-days = A season runs from its first day to its last (YYYY-MM-DD), not backwards
+catalog-season-rise = A season adds either a share of 1–{ $max }% or a fixed sum in whole thousands of đồng

@@ -102,6 +102,8 @@ line-extra_therapist = Thêm một kỹ thuật viên (mỗi người)
 line-massage-hours = Massage { $hours } giờ
 line-massage-minutes = Massage { $minutes } phút
 line-night = Phụ thu ban đêm { $percent }%
+line-season = Phụ thu mùa cao điểm { $percent }%
+line-season_fixed = Phụ thu mùa cao điểm
 line-promo = Mã ưu đãi { $code }
 line-shuttle = Đưa đón một chiều (mỗi xe)
 
@@ -499,3 +501,5 @@ ledger-change_lapsed = Tiền thay đổi đơn { $order } đến khi đơn đã
 ledger-tip_returned = Không thể tip cho đơn { $order } nữa; số tiền đã vào ví của bạn
 tip-method = Tiền tip được trả từ ví, qua VietQR hoặc VNPay
 payment-purpose_unknown = Không nhận ra mục đích thanh toán
+catalog-season-days = Một mùa chạy từ ngày đầu đến ngày cuối (YYYY-MM-DD), không ngược lại
+catalog-season-rise = Một mùa cộng thêm hoặc 1–{ $max }%, hoặc một khoản cố định tròn nghìn đồng

@@ -103,6 +103,8 @@ line-extra_therapist = 加一位按摩師（每位）
 line-massage-hours = 按摩 { $hours } 小時
 line-massage-minutes = 按摩 { $minutes } 分鐘
 line-night = 夜間加價 { $percent }%
+line-season = 旺季加價 { $percent }%
+line-season_fixed = 旺季加價
 line-promo = 優惠碼 { $code }
 line-shuttle = 單程接送（每車）
 
@@ -500,3 +502,5 @@ ledger-change_lapsed = 訂單 { $order } 的變更款項到帳時訂單已有其
 ledger-tip_returned = 訂單 { $order } 的小費已無法給出，款項已存入您的錢包
 tip-method = 小費可用錢包、VietQR 或 VNPay 支付
 payment-purpose_unknown = 不認得的付款用途
+catalog-season-days = 旺季須從第一天到最後一天（YYYY-MM-DD），不可顛倒
+catalog-season-rise = 旺季加價須為 1–{ $max }% 或千元整數倍的固定金額，擇一

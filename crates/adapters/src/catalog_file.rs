@@ -1,13 +1,13 @@
 //! The catalogue as a TOML file: how the demo catalogue ships and how operators import and export
 //! it. Reading checks every entry through the domain's own constructors.
 
-use chrono::NaiveTime;
+use chrono::{NaiveDate, NaiveTime};
 use std::collections::BTreeMap;
 
 use domain::catalog::{
     BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, PayRule, Payout, Plan,
-    PlanContent, PlanId, PlanTexts, PriceRules, Rate, Shift, Therapist, TherapistTexts,
-    Translations, Vehicle,
+    PlanContent, PlanId, PlanTexts, PriceRules, Rate, Rise, SEASON_PERCENT_MAX, Season, Shift,
+    Therapist, TherapistTexts, Translations, Vehicle,
 };
 use domain::error::msg;
 use domain::shared::{Language, Money};
@@ -239,6 +239,10 @@ pub struct PricingEntry {
     pub no_show_payout_percent: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_show_payout_vnd: Option<i64>,
+    /// Date ranges that cost more: `from` and `until` as `YYYY-MM-DD` (Vietnam days, both
+    /// included), and a `percent` of the rate or a fixed `vnd`, one of the two.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seasons: Vec<SeasonEntry>,
 }
 
 /// A payout rule from its pair of fields: one of them, or the default when neither is given.
@@ -271,6 +275,52 @@ pub struct RateEntry {
 }
 
 /// Times as `HH:MM`, Vietnam time.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonEntry {
+    pub from: String,
+    pub until: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub percent: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vnd: Option<i64>,
+}
+
+impl SeasonEntry {
+    fn to_season(&self) -> DomainResult<Season> {
+        let day = |raw: &str| {
+            NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+                .map_err(|_| DomainError::invalid("pricing.seasons", msg("catalog.season.days")))
+        };
+        let rise = match (self.percent, self.vnd) {
+            (Some(p), None) => Rise::Percent(p),
+            (None, Some(v)) => Rise::Fixed(Money::vnd(v)),
+            _ => {
+                return Err(DomainError::invalid(
+                    "pricing.seasons",
+                    msg("catalog.season.rise").with("max", SEASON_PERCENT_MAX),
+                ));
+            }
+        };
+        Season::new(day(&self.from)?, day(&self.until)?, rise)
+    }
+}
+
+impl From<&Season> for SeasonEntry {
+    fn from(s: &Season) -> Self {
+        let (percent, vnd) = match s.rise {
+            Rise::Percent(p) => (Some(p), None),
+            Rise::Fixed(m) => (None, Some(m.amount())),
+        };
+        Self {
+            from: s.from.format("%Y-%m-%d").to_string(),
+            until: s.until.format("%Y-%m-%d").to_string(),
+            percent,
+            vnd,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NightEntry {
@@ -338,6 +388,11 @@ impl PricingEntry {
                     )?,
                 }
             },
+            seasons: self
+                .seasons
+                .iter()
+                .map(SeasonEntry::to_season)
+                .collect::<DomainResult<_>>()?,
         })
     }
 }
@@ -381,6 +436,7 @@ impl From<&PriceRules> for PricingEntry {
             payout_vnd,
             no_show_payout_percent,
             no_show_payout_vnd,
+            seasons: r.seasons.iter().map(SeasonEntry::from).collect(),
         }
     }
 }
@@ -733,6 +789,57 @@ mod tests {
         assert!(parse(&both).is_err(), "a share and a sum at once");
         let too_much = DEMO.replacen("payout_percent = 60", "payout_percent = 160", 1);
         assert!(parse(&too_much).is_err(), "over 100%");
+    }
+
+    #[test]
+    fn a_plan_s_seasons_are_read_written_and_refused_by_name() {
+        use domain::catalog::{Rise, Season};
+        let day = |raw: &str| raw.parse::<NaiveDate>().unwrap();
+        let tet = DEMO.replacen(
+            "payout_vnd = 360000",
+            "payout_vnd = 360000\nseasons = [{ from = \"2027-02-05\", until = \"2027-02-09\", percent = 50 }, { from = \"2027-04-30\", until = \"2027-05-01\", vnd = 200000 }]",
+            1,
+        );
+        assert_ne!(tet, DEMO);
+        let (plans, therapists) = parse(&tet).unwrap();
+        let seasons = |plans: &[Plan]| {
+            plans
+                .iter()
+                .find(|p| p.id.as_str() == "shuttle-sgn-7")
+                .unwrap()
+                .pricing
+                .seasons
+                .clone()
+        };
+        assert_eq!(
+            seasons(&plans),
+            [
+                Season::new(day("2027-02-05"), day("2027-02-09"), Rise::Percent(50)).unwrap(),
+                Season::new(
+                    day("2027-04-30"),
+                    day("2027-05-01"),
+                    Rise::Fixed(Money::vnd(200_000))
+                )
+                .unwrap(),
+            ]
+        );
+        let text = render(&plans, &therapists).unwrap();
+        assert_eq!(seasons(&parse(&text).unwrap().0), seasons(&plans));
+        for bad in [
+            "{ from = \"2027-02-09\", until = \"2027-02-05\", percent = 50 }",
+            "{ from = \"2027-02-05\", until = \"2027-02-09\", percent = 50, vnd = 1000 }",
+            "{ from = \"2027-02-05\", until = \"2027-02-09\" }",
+            "{ from = \"Tết\", until = \"2027-02-09\", percent = 50 }",
+            "{ from = \"2027-02-05\", until = \"2027-02-09\", percent = 500 }",
+        ] {
+            let file = DEMO.replacen(
+                "payout_vnd = 360000",
+                &format!("payout_vnd = 360000\nseasons = [{bad}]"),
+                1,
+            );
+            let err = parse(&file).unwrap_err().to_string();
+            assert!(err.contains("shuttle-sgn-7"), "{bad}: {err}");
+        }
     }
 
     #[test]

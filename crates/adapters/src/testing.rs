@@ -374,6 +374,7 @@ pub fn plan(
         payout_vnd: None,
         no_show_payout_percent: None,
         no_show_payout_vnd: None,
+        seasons: vec![],
     };
     Plan {
         id: PlanId::parse(id).unwrap(),

@@ -2086,3 +2086,60 @@ api_test!(
         assert_eq!(err.code(), Code::InvalidArgument);
     }
 );
+
+api_test!(
+    a_season_from_the_catalogue_prices_new_estimates_and_orders_keep_their_price,
+    async |app: &TestApp| {
+        let (_, key) = service_key(app, "catalogue").await;
+        let svc = Cred::Key(&key);
+        let ann = super::orders::token_for(app, "ann@example.com").await;
+        // An order made before the season: 480,000.
+        let before = super::payments::pending_order(app, &ann).await;
+        assert_eq!(estimate(app).await, (200, json!(480_000)));
+
+        // Admins add Tết-like days around the shuttle's day: +50% of the rate, by the file.
+        let start = super::orders::shuttle(3)["start"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let service_day = chrono::NaiveDate::parse_from_str(&start[..10], "%Y-%m-%d").unwrap();
+        let season = format!(
+            "rates = [{{ price_vnd = 380000 }}]\nseasons = [{{ from = \"{}\", until = \"{}\", percent = 50 }}]",
+            service_day - chrono::Duration::days(1),
+            service_day + chrono::Duration::days(1)
+        );
+        let file =
+            adapters::catalog_file::DEMO.replacen("rates = [{ price_vnd = 380000 }]", &season, 1);
+        assert_ne!(file, adapters::catalog_file::DEMO);
+        client(app)
+            .await
+            .import_catalog(with(&svc, pb::ImportCatalogRequest { catalog_toml: file }))
+            .await
+            .unwrap();
+
+        // A new estimate has the season as a line of its own, in the caller's words.
+        let (status, body) = app
+            .post(
+                "/api/plan/shuttle/shuttle-sgn-4/estimateFee",
+                super::orders::shuttle(3),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["totalVnd"], 670_000);
+        let season_line = body["data"]["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["code"] == "season")
+            .cloned()
+            .unwrap();
+        assert_eq!(season_line["amountVnd"], 190_000);
+        assert_eq!(season_line["label"], "旺季加價 50%");
+        // The order made before keeps what it was priced at.
+        let (_, kept) = app
+            .get_as(&format!("/api/order/detail/{before}"), &ann)
+            .await;
+        assert_eq!(kept["data"]["estimate"]["totalVnd"], 480_000, "{kept}");
+    }
+);

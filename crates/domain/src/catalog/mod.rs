@@ -21,6 +21,7 @@ pub use model::{
 pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
 pub use price_rules::{
     BookingWindow, ExtraPerson, NightSurcharge, PayRule, Payout, PlanOption, PriceRules, Rate,
+    Rise, SEASON_PERCENT_MAX, Season,
 };
 pub use service::CatalogService;
 pub use therapist::{

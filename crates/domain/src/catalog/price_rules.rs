@@ -1,4 +1,4 @@
-use chrono::NaiveTime;
+use chrono::{NaiveDate, NaiveTime};
 
 use super::category::Category;
 use crate::error::{DomainError, DomainResult, Message, msg};
@@ -36,6 +36,59 @@ pub struct PriceRules {
     pub booking: BookingWindow,
     /// What the partner who delivers it earns; never shown to travellers.
     pub payout: Payout,
+    /// Date ranges that cost more (Tết, national holidays, peak weeks); the first that covers a
+    /// service's day applies.
+    pub seasons: Vec<Season>,
+}
+
+/// A date-range price rule: a service starting on a Vietnam day from `from` to `until` (both
+/// included) costs more, by a share of its rate or a fixed sum. An order keeps the price it was
+/// made at: a season added or changed later moves only new estimates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Season {
+    pub from: NaiveDate,
+    pub until: NaiveDate,
+    pub rise: Rise,
+}
+
+/// How much a season adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rise {
+    /// A share of the rate, 1 to `SEASON_PERCENT_MAX`.
+    Percent(u32),
+    /// A fixed sum, whole thousands of đồng, above nothing.
+    Fixed(Money),
+}
+
+/// The most a season may add to a rate, in percent (Tết prices double at most).
+pub const SEASON_PERCENT_MAX: u32 = 200;
+
+impl Season {
+    /// A season as the catalogue states it, refused in words when its days run backwards or its
+    /// rise is none, too much, or not whole thousands.
+    pub fn new(from: NaiveDate, until: NaiveDate, rise: Rise) -> DomainResult<Self> {
+        if until < from {
+            return Err(DomainError::invalid(
+                "pricing.seasons",
+                msg("catalog.season.days"),
+            ));
+        }
+        let fine = match rise {
+            Rise::Percent(p) => (1..=SEASON_PERCENT_MAX).contains(&p),
+            Rise::Fixed(m) => m > Money::ZERO && m.amount() % 1_000 == 0,
+        };
+        if !fine {
+            return Err(DomainError::invalid(
+                "pricing.seasons",
+                msg("catalog.season.rise").with("max", SEASON_PERCENT_MAX),
+            ));
+        }
+        Ok(Self { from, until, rise })
+    }
+
+    pub fn covers(&self, day: NaiveDate) -> bool {
+        self.from <= day && day <= self.until
+    }
 }
 
 /// What a partner earns for one job of a plan: for a service delivered, and for a traveller who
@@ -123,6 +176,11 @@ pub struct BookingWindow {
 }
 
 impl PriceRules {
+    /// The season a service starting on `day` (Vietnam time) is priced under, if any.
+    pub fn season_on(&self, day: NaiveDate) -> Option<&Season> {
+        self.seasons.iter().find(|s| s.covers(day))
+    }
+
     pub fn rate(&self, minutes: u32) -> Option<Money> {
         self.rates
             .iter()

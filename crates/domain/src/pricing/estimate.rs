@@ -1,5 +1,5 @@
 use crate::catalog::Category;
-use crate::catalog::price_rules::{ExtraPerson, PriceRules, percent_of};
+use crate::catalog::price_rules::{ExtraPerson, PriceRules, Rise, percent_of};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::shared::{LocalTime, Money};
 
@@ -27,10 +27,12 @@ pub enum LineKind {
     ChineseSpeaking,
     /// A promo code's discount: the one line whose amount is below zero.
     Promo,
+    /// A date range that costs more (Tết, a holiday, a peak week).
+    Season,
 }
 
 impl LineKind {
-    pub const ALL: [LineKind; 8] = [
+    pub const ALL: [LineKind; 9] = [
         LineKind::Base,
         LineKind::Night,
         LineKind::ExtraHours,
@@ -39,6 +41,7 @@ impl LineKind {
         LineKind::ExtraStops,
         LineKind::ChineseSpeaking,
         LineKind::Promo,
+        LineKind::Season,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -51,6 +54,7 @@ impl LineKind {
             LineKind::ExtraStops => "extra-stops",
             LineKind::ChineseSpeaking => "chinese-speaking",
             LineKind::Promo => "promo",
+            LineKind::Season => "season",
         }
     }
 
@@ -78,6 +82,8 @@ pub const LINE_LABELS: &[(&str, &[&str])] = &[
     ("option.chinese_speaking_driver", &[]),
     ("option.chinese_speaking_guide", &[]),
     ("line.promo", &["code"]),
+    ("line.season", &["percent"]),
+    ("line.season_fixed", &[]),
     ("text.as_is", &["text"]),
 ];
 
@@ -181,6 +187,14 @@ pub fn estimate(category: Category, rules: &PriceRules, q: &Quote) -> DomainResu
             1,
             percent_of(rate, night.percent),
         );
+    }
+    // A season rises the service's rate; the extras keep their own prices.
+    if let Some(season) = rules.season_on(q.start.naive().date()) {
+        let (label, price) = match season.rise {
+            Rise::Percent(p) => (msg("line.season").with("percent", p), percent_of(rate, p)),
+            Rise::Fixed(m) => (msg("line.season_fixed"), m),
+        };
+        line(LineKind::Season, label, 1, price);
     }
     if q.extra_hours > 0 {
         let price = rules

@@ -42,6 +42,7 @@ pub(crate) fn full_rules() -> PriceRules {
             horizon_days: 180,
         },
         payout: Default::default(),
+        seasons: vec![],
     }
 }
 
@@ -315,6 +316,7 @@ fn arb_rules() -> impl Strategy<Value = PriceRules> {
                     horizon_days: 90,
                 },
                 payout: Default::default(),
+                seasons: vec![],
             }
         })
 }
@@ -451,4 +453,57 @@ fn a_service_is_never_free() {
         rules.validate(Category::Charter).is_ok(),
         "a free extra is fine"
     );
+}
+
+fn day(raw: &str) -> chrono::NaiveDate {
+    chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").unwrap()
+}
+
+#[test]
+fn a_season_rises_the_rate_on_its_days_only_as_a_line_of_its_own() {
+    use crate::catalog::{Rise, Season};
+    let mut rules = full_rules();
+    rules.seasons = vec![
+        // Tết: 50% on the rate from the 5th to the 9th, both included.
+        Season::new(day("2027-02-05"), day("2027-02-09"), Rise::Percent(50)).unwrap(),
+        // A peak week after it, a fixed sum; the first season listed wins where two cover a day.
+        Season::new(
+            day("2027-02-09"),
+            day("2027-02-15"),
+            Rise::Fixed(Money::vnd(200_000)),
+        )
+        .unwrap(),
+    ];
+    let priced = |start: &str| estimate(Category::Charter, &rules, &quote(start)).unwrap();
+    assert_eq!(priced("2027-02-04T09:00").total, Money::vnd(1_200_000));
+    let first = priced("2027-02-05T09:00");
+    assert_eq!(first.lines[1].kind, LineKind::Season);
+    assert_eq!(first.lines[1].label, msg("line.season").with("percent", 50));
+    assert_eq!(first.total, Money::vnd(1_800_000));
+    assert_eq!(priced("2027-02-09T09:00").total, Money::vnd(1_800_000));
+    let peak = priced("2027-02-10T09:00");
+    assert_eq!(peak.lines[1].label, msg("line.season_fixed"));
+    assert_eq!(peak.total, Money::vnd(1_400_000));
+    assert_eq!(priced("2027-02-15T09:00").total, Money::vnd(1_400_000));
+    assert_eq!(priced("2027-02-16T09:00").total, Money::vnd(1_200_000));
+}
+
+#[test]
+fn a_season_is_refused_backwards_empty_or_too_much() {
+    use crate::catalog::{Rise, SEASON_PERCENT_MAX, Season};
+    let (from, until) = (day("2027-02-05"), day("2027-02-09"));
+    assert!(Season::new(until, from, Rise::Percent(10)).is_err());
+    assert!(
+        Season::new(from, from, Rise::Percent(10)).is_ok(),
+        "one day"
+    );
+    for bad in [
+        Rise::Percent(0),
+        Rise::Percent(SEASON_PERCENT_MAX + 1),
+        Rise::Fixed(Money::ZERO),
+        Rise::Fixed(Money::vnd(-1_000)),
+        Rise::Fixed(Money::vnd(1_500)),
+    ] {
+        assert!(Season::new(from, until, bad).is_err(), "{bad:?}");
+    }
 }

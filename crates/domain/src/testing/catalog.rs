@@ -59,6 +59,7 @@ pub(crate) fn plan(id: &str, category: Category, price: i64) -> Plan {
             horizon_days: 180,
         },
         payout: Default::default(),
+        seasons: vec![],
     };
     Plan {
         id: PlanId::parse(id).unwrap(),

@@ -334,7 +334,8 @@ export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
 export type LineItem = Message<"booking.v1.LineItem"> & {
   /**
    * "base", "night", "extra-hours", "extra-people", "child-seats", "extra-stops",
-   * "chinese-speaking", "promo" (a promo code's discount, the one line below zero).
+   * "chinese-speaking", "promo" (a promo code's discount, the one line below zero), "season" (a
+   * date range that costs more: Tết, a holiday, a peak week).
    *
    * @generated from field: string code = 1;
    */
