@@ -435,6 +435,30 @@ test('an admin edits a plan with a preview of the customer’s card; new prices 
   expect(plan.name).toBe(name);
   expect(plan.fromPriceVnd).toBe(555_000);
 
+  // A season on it: ten days from now, 50% more. A new estimate for that day has its own line.
+  const day = new Date(Date.now() + 7 * 3600_000 + 10 * 86_400_000).toISOString().slice(0, 10);
+  // The editor stays open after a save.
+  const seasons = form.getByTestId('plan-seasons');
+  await seasons.getByRole('button', { name: '新增季節' }).click();
+  await seasons.getByLabel('第一天').fill(day);
+  await seasons.getByLabel('最後一天').fill(day);
+  await seasons.getByLabel('多少').fill('50');
+  await seasons.screenshot({ path: 'test-results/screens/console-plan-season.png' });
+  await form.getByRole('button', { name: '儲存變更' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
+  const quote = (start: string) =>
+    request.post('/api/plan/shuttle/shuttle-cxr-16/estimateFee', {
+      data: { direction: 'pick-up', flightNumber: 'VN123', start, address: 'Sheraton Nha Trang', passengers: 2, luggage: 2 },
+    });
+  // Saved (the toast of the first save may still show): the next estimate has it.
+  const lines = async () => ((await (await quote(`${day}T10:00`)).json()).data.lines as { code: string; label: string }[]).map((l) => [l.code, l.label]);
+  await expect.poll(lines).toEqual([
+    ['base', expect.any(String)],
+    ['season', '旺季加價 50%'],
+  ]);
+  const inSeason = (await (await quote(`${day}T10:00`)).json()).data;
+  expect(inSeason.totalVnd).toBe(555_000 + 278_000);
+
   // The catalogue file: downloaded as it stands; a broken one changes nothing and says why.
   const file = page.getByTestId('catalog-file');
   const [download] = await Promise.all([page.waitForEvent('download'), file.getByRole('button', { name: '下載目前的目錄檔' }).click()]);

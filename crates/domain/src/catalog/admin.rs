@@ -34,6 +34,8 @@ pub struct PlanEdit {
     pub active: Option<bool>,
     /// The whole list of photos' addresses, the first on cards.
     pub images: Option<Vec<String>>,
+    /// The whole list of date ranges that cost more (checked as each was made).
+    pub seasons: Option<Vec<super::Season>>,
 }
 
 impl PlanEdit {
@@ -72,6 +74,9 @@ impl PlanEdit {
         }
         if let Some(images) = &self.images {
             plan.images = images.iter().map(|i| i.trim().to_owned()).collect();
+        }
+        if let Some(seasons) = &self.seasons {
+            plan.pricing.seasons = seasons.clone();
         }
     }
 }
@@ -197,12 +202,25 @@ impl CatalogAdmin {
                 .iter()
                 .map(|(lang, t)| format!(" name.{}={}", lang.tag(), t.name))
                 .collect();
+            let seasons: Vec<String> = p
+                .pricing
+                .seasons
+                .iter()
+                .map(|s| {
+                    let rise = match s.rise {
+                        super::Rise::Percent(p) => format!("{p}%"),
+                        super::Rise::Fixed(m) => m.amount().to_string(),
+                    };
+                    format!("{}..{}+{rise}", s.from, s.until)
+                })
+                .collect();
             format!(
-                "name={}{names} rates={} capacity={seats} active={} images={}",
+                "name={}{names} rates={} capacity={seats} active={} images={} seasons={}",
                 p.name,
                 rates.join(","),
                 p.active,
-                p.images.join(",")
+                p.images.join(","),
+                seasons.join(",")
             )
         };
         self.catalog

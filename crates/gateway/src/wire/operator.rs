@@ -1,13 +1,17 @@
 //! What only operators see: audit entries, threads with their customer, order ids as typed.
 
-use domain::DomainResult;
+use chrono::NaiveDate;
 use domain::audit::AuditEntry;
-use domain::catalog::{EntryKind, MissingTranslation, Plan, Therapist};
+use domain::catalog::{
+    EntryKind, MissingTranslation, Plan, Rise, SEASON_PERCENT_MAX, Season, Therapist,
+};
+use domain::error::msg;
 use domain::identity::Role;
 use domain::operations::{CustomerCard, ServiceKey, StaffMember};
 use domain::ordering::{Order, Reader};
-use domain::shared::Language;
+use domain::shared::{Language, Money};
 use domain::support::Thread;
+use domain::{DomainError, DomainResult};
 use tonic::Status;
 
 use crate::error::status;
@@ -93,6 +97,38 @@ pub(crate) fn key_to_pb(k: &ServiceKey) -> pb::ServiceKeyInfo {
 
 /// A plan with what its customer's view is made from: its rates, capacity and words in each
 /// language as kept.
+pub(crate) fn season_to_pb(s: &Season) -> pb::PlanSeason {
+    let (percent, amount_vnd) = match s.rise {
+        Rise::Percent(p) => (p, 0),
+        Rise::Fixed(m) => (0, m.amount()),
+    };
+    pb::PlanSeason {
+        from: s.from.format("%Y-%m-%d").to_string(),
+        until: s.until.format("%Y-%m-%d").to_string(),
+        percent,
+        amount_vnd,
+    }
+}
+
+/// A season as the console sends it, checked as the catalogue file's are.
+pub(crate) fn season_from_pb(s: &pb::PlanSeason) -> DomainResult<Season> {
+    let day = |raw: &str| {
+        NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+            .map_err(|_| DomainError::invalid("seasons", msg("catalog.season.days")))
+    };
+    let rise = match (s.percent, s.amount_vnd) {
+        (p, 0) if p > 0 => Rise::Percent(p),
+        (0, vnd) if vnd != 0 => Rise::Fixed(Money::vnd(vnd)),
+        _ => {
+            return Err(DomainError::invalid(
+                "seasons",
+                msg("catalog.season.rise").with("max", SEASON_PERCENT_MAX),
+            ));
+        }
+    };
+    Season::new(day(&s.from)?, day(&s.until)?, rise)
+}
+
 pub(crate) fn catalog_plan_to_pb(p: Plan) -> pb::CatalogPlan {
     let own = pb::PlanWords {
         language: Language::default().tag().into(),
@@ -122,6 +158,7 @@ pub(crate) fn catalog_plan_to_pb(p: Plan) -> pb::CatalogPlan {
             .collect(),
         max_people: p.pricing.max_people,
         image_sources: p.images.clone(),
+        seasons: p.pricing.seasons.iter().map(season_to_pb).collect(),
         plan: Some(plan_to_pb(p)),
     }
 }

@@ -90,6 +90,8 @@ interface Values {
   luggage: string;
   maxPeople: string;
   active: boolean;
+  /** Date ranges that cost more: a share of the rate, or a fixed sum. */
+  seasons: { from: string; until: string; kind: 'percent' | 'amount'; value: string }[];
 }
 
 /** A plan's words as kept in `language` (zh-TW's are its own; a translation's may be empty). */
@@ -116,9 +118,15 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
       luggage: String(plan.vehicle?.luggage ?? ''),
       maxPeople: String(entry.maxPeople),
       active: plan.active,
+      seasons: entry.seasons.map((x) =>
+        x.percent > 0
+          ? { from: x.from, until: x.until, kind: 'percent' as const, value: String(x.percent) }
+          : { from: x.from, until: x.until, kind: 'amount' as const, value: String(x.amountVnd) },
+      ),
     },
   });
   const { fields } = useFieldArray({ control, name: 'rates' });
+  const seasons = useFieldArray({ control, name: 'seasons' });
   const values = useWatch({ control });
   const rates = values.rates ?? [];
   const digits = (s: string) => BigInt(s.replace(/[^\d-]/g, '') || '0');
@@ -154,6 +162,14 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
         ...(plan.vehicle ? { seats: Number(v.seats), luggage: Number(v.luggage) } : { maxPeople: Number(v.maxPeople) }),
         active: v.active,
         images: { urls: images },
+        seasons: {
+          seasons: v.seasons.map((x) => ({
+            from: x.from,
+            until: x.until,
+            percent: x.kind === 'percent' ? Number(digits(x.value)) : 0,
+            amountVnd: x.kind === 'amount' ? digits(x.value) : 0n,
+          })),
+        },
       });
       toast(m.saved, 'success');
     } catch (e) {
@@ -181,6 +197,31 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
         ) : (
           <Field label={m.maxPeople} inputMode="numeric" {...register('maxPeople')} />
         )}
+        <fieldset className="console-fieldset" data-testid="plan-seasons">
+          <legend>{m.seasons}</legend>
+          <p className="small muted">{m.seasonsHint}</p>
+          {seasons.fields.map((f, i) => (
+            <div key={f.id} className="field-row">
+              <Field label={m.seasonFrom} type="date" {...register(`seasons.${i}.from`, { required: true })} />
+              <Field label={m.seasonUntil} type="date" {...register(`seasons.${i}.until`, { required: true })} />
+              <SelectField
+                label={m.seasonKind}
+                options={[
+                  { value: 'percent', label: m.seasonPercent },
+                  { value: 'amount', label: m.seasonAmount },
+                ]}
+                {...register(`seasons.${i}.kind`)}
+              />
+              <Field label={m.seasonValue} inputMode="numeric" {...register(`seasons.${i}.value`, { required: true })} />
+              <button type="button" className="button button-small button-secondary" onClick={() => seasons.remove(i)}>
+                {m.removeSeason}
+              </button>
+            </div>
+          ))}
+          <button type="button" className="button button-small button-secondary" onClick={() => seasons.append({ from: '', until: '', kind: 'percent', value: '20' })}>
+            {m.addSeason}
+          </button>
+        </fieldset>
         <PhotoField label={m.photos} urls={images} onChange={setImages} shape={PhotoShape.WIDE} max={8} />
         <label className="console-check">
           <input type="checkbox" {...register('active')} /> {m.active}

@@ -2,7 +2,9 @@
 
 use crate::wire::catalog::plan_to_pb;
 use crate::wire::massage::{shifts_from_pb, therapist_to_pb};
-use crate::wire::operator::{bios_to_pb, catalog_plan_to_pb, edit_language, missing_to_pb};
+use crate::wire::operator::{
+    bios_to_pb, catalog_plan_to_pb, edit_language, missing_to_pb, season_from_pb,
+};
 use domain::catalog::{PlanEdit, SPOKEN_LANGUAGES, TherapistEdit};
 use domain::catalog::{PlanId, Rate};
 use domain::media::PhotoShape;
@@ -153,6 +155,11 @@ pub(super) async fn update_plan(
         max_people: r.max_people,
         active: r.active,
         images: r.images.map(|i| i.urls),
+        seasons: r
+            .seasons
+            .map(|s| s.seasons.iter().map(season_from_pb).collect())
+            .transpose()
+            .map_err(status)?,
     };
     let work = async {
         let id = PlanId::parse(&r.plan_id)?;
