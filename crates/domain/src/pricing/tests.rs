@@ -279,8 +279,12 @@ fn arb_rules() -> impl Strategy<Value = PriceRules> {
             (0u32..=100).prop_map(ExtraPerson::PercentOfRate),
         ]),
         prop::option::of(0i64..=500_000),
+        prop::option::of(prop_oneof![
+            (1u32..=crate::catalog::SEASON_PERCENT_MAX).prop_map(crate::catalog::Rise::Percent),
+            (1i64..=2_000).prop_map(|k| crate::catalog::Rise::Fixed(Money::vnd(k * 1_000))),
+        ]),
     )
-        .prop_map(|(rates, night, extra_hour, extra_person, extras)| {
+        .prop_map(|(rates, night, extra_hour, extra_person, extras, rise)| {
             // Rates sorted by length with prices made non-decreasing, as the catalogue requires.
             let mut running = 0;
             let rates = rates
@@ -316,7 +320,14 @@ fn arb_rules() -> impl Strategy<Value = PriceRules> {
                     horizon_days: 90,
                 },
                 payout: Default::default(),
-                seasons: vec![],
+                // Around the quotes' day (1 December 2026), when there is one.
+                seasons: rise
+                    .map(|rise| {
+                        crate::catalog::Season::new(day("2026-11-28"), day("2026-12-03"), rise)
+                            .unwrap()
+                    })
+                    .into_iter()
+                    .collect(),
             }
         })
 }
@@ -368,6 +379,15 @@ proptest! {
         prop_assert!(e.total.amount() >= 0);
         prop_assert!(e.lines.iter().all(|l| l.amount.amount() >= 0 && l.amount.amount() % 1000 == 0));
         prop_assert_eq!(e.total.amount() % 1000, 0);
+    }
+
+    #[test]
+    fn a_season_never_makes_a_service_cost_less((rules, q) in rules_and_quote()) {
+        let with = estimate(Category::Charter, &rules, &q).unwrap();
+        let without = estimate(Category::Charter, &PriceRules { seasons: vec![], ..rules.clone() }, &q).unwrap();
+        prop_assert!(with.total >= without.total);
+        let seasonal = with.lines.iter().filter(|l| l.kind == LineKind::Season).count();
+        prop_assert_eq!(seasonal, usize::from(!rules.seasons.is_empty()));
     }
 
     #[test]
