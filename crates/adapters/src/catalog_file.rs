@@ -1,13 +1,13 @@
 //! The catalogue as a TOML file: how the demo catalogue ships and how operators import and export
 //! it. Reading checks every entry through the domain's own constructors.
 
-use chrono::{NaiveDate, NaiveTime};
+use chrono::NaiveTime;
 use std::collections::BTreeMap;
 
 use domain::catalog::{
     BookingWindow, Category, ExtraPerson, Gender, NightSurcharge, PayRule, Payout, Plan,
-    PlanContent, PlanId, PlanTexts, PriceRules, Rate, Rise, SEASON_PERCENT_MAX, Season, Shift,
-    Therapist, TherapistTexts, Translations, Vehicle,
+    PlanContent, PlanId, PlanTexts, PriceRules, Rate, Rise, Season, Shift, Therapist,
+    TherapistTexts, Translations, Vehicle,
 };
 use domain::error::msg;
 use domain::shared::{Language, Money};
@@ -288,21 +288,7 @@ pub struct SeasonEntry {
 
 impl SeasonEntry {
     fn to_season(&self) -> DomainResult<Season> {
-        let day = |raw: &str| {
-            NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-                .map_err(|_| DomainError::invalid("pricing.seasons", msg("catalog.season.days")))
-        };
-        let rise = match (self.percent, self.vnd) {
-            (Some(p), None) => Rise::Percent(p),
-            (None, Some(v)) => Rise::Fixed(Money::vnd(v)),
-            _ => {
-                return Err(DomainError::invalid(
-                    "pricing.seasons",
-                    msg("catalog.season.rise").with("max", SEASON_PERCENT_MAX),
-                ));
-            }
-        };
-        Season::new(day(&self.from)?, day(&self.until)?, rise)
+        Season::from_parts(&self.from, &self.until, self.percent, self.vnd)
     }
 }
 
@@ -794,7 +780,7 @@ mod tests {
     #[test]
     fn a_plan_s_seasons_are_read_written_and_refused_by_name() {
         use domain::catalog::{Rise, Season};
-        let day = |raw: &str| raw.parse::<NaiveDate>().unwrap();
+        let day = |raw: &str| raw.parse::<chrono::NaiveDate>().unwrap();
         let tet = DEMO.replacen(
             "payout_vnd = 360000",
             "payout_vnd = 360000\nseasons = [{ from = \"2027-02-05\", until = \"2027-02-09\", percent = 50 }, { from = \"2027-04-30\", until = \"2027-05-01\", vnd = 200000 }]",

@@ -86,6 +86,31 @@ impl Season {
         Ok(Self { from, until, rise })
     }
 
+    /// A season as the catalogue file and the console state it: days as `YYYY-MM-DD`, and a
+    /// share of the rate or a fixed sum, one of the two.
+    pub fn from_parts(
+        from: &str,
+        until: &str,
+        percent: Option<u32>,
+        vnd: Option<i64>,
+    ) -> DomainResult<Self> {
+        let day = |raw: &str| {
+            NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+                .map_err(|_| DomainError::invalid("pricing.seasons", msg("catalog.season.days")))
+        };
+        let rise = match (percent, vnd) {
+            (Some(p), None) => Rise::Percent(p),
+            (None, Some(v)) => Rise::Fixed(Money::vnd(v)),
+            _ => {
+                return Err(DomainError::invalid(
+                    "pricing.seasons",
+                    msg("catalog.season.rise").with("max", SEASON_PERCENT_MAX),
+                ));
+            }
+        };
+        Self::new(day(from)?, day(until)?, rise)
+    }
+
     pub fn covers(&self, day: NaiveDate) -> bool {
         self.from <= day && day <= self.until
     }

@@ -1,17 +1,13 @@
 //! What only operators see: audit entries, threads with their customer, order ids as typed.
 
-use chrono::NaiveDate;
+use domain::DomainResult;
 use domain::audit::AuditEntry;
-use domain::catalog::{
-    EntryKind, MissingTranslation, Plan, Rise, SEASON_PERCENT_MAX, Season, Therapist,
-};
-use domain::error::msg;
+use domain::catalog::{EntryKind, MissingTranslation, Plan, Rise, Season, Therapist};
 use domain::identity::Role;
 use domain::operations::{CustomerCard, ServiceKey, StaffMember};
 use domain::ordering::{Order, Reader};
-use domain::shared::{Language, Money};
+use domain::shared::Language;
 use domain::support::Thread;
-use domain::{DomainError, DomainResult};
 use tonic::Status;
 
 use crate::error::status;
@@ -112,21 +108,9 @@ pub(crate) fn season_to_pb(s: &Season) -> pb::PlanSeason {
 
 /// A season as the console sends it, checked as the catalogue file's are.
 pub(crate) fn season_from_pb(s: &pb::PlanSeason) -> DomainResult<Season> {
-    let day = |raw: &str| {
-        NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
-            .map_err(|_| DomainError::invalid("seasons", msg("catalog.season.days")))
-    };
-    let rise = match (s.percent, s.amount_vnd) {
-        (p, 0) if p > 0 => Rise::Percent(p),
-        (0, vnd) if vnd != 0 => Rise::Fixed(Money::vnd(vnd)),
-        _ => {
-            return Err(DomainError::invalid(
-                "seasons",
-                msg("catalog.season.rise").with("max", SEASON_PERCENT_MAX),
-            ));
-        }
-    };
-    Season::new(day(&s.from)?, day(&s.until)?, rise)
+    let percent = (s.percent > 0).then_some(s.percent);
+    let vnd = (s.amount_vnd != 0).then_some(s.amount_vnd);
+    Season::from_parts(&s.from, &s.until, percent, vnd)
 }
 
 pub(crate) fn catalog_plan_to_pb(p: Plan) -> pb::CatalogPlan {
