@@ -19,8 +19,8 @@ pub use ports::{
     VnPayRefundAnswer, VnPayRefunds, VnPayResult,
 };
 pub use service::{
-    Amending, Amendment, Cancellation, IpnOutcome, Paying, PaymentPorts, PaymentService,
-    PaymentSettings,
+    Amending, Amendment, AwaitedChange, Cancellation, IpnOutcome, Paying, PaymentPorts,
+    PaymentService, PaymentSettings,
 };
 pub use vietqr::{BankAccount, TransferInstructions, memo_of, payload, references_in};
 pub use wallet::{

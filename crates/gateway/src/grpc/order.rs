@@ -241,17 +241,14 @@ impl pb::order_service_server::OrderService for Orders {
         };
         let done = match work.await.map_err(status)? {
             Amending::Done(done) => *done,
-            Amending::Awaiting(checkout) => {
-                // Unchanged until the money arrives.
-                let order = self.orders.get(&who.user_id, &id).await.map_err(status)?;
-                let total = order.estimate.total.amount();
+            Amending::Awaiting(awaited) => {
                 return Ok(Response::new(pb::ChangePaidOrderResponse {
-                    order: respond(&order),
-                    changed: false,
-                    before_vnd: total,
-                    after_vnd: total + checkout.payment.amount.amount(),
+                    order: respond(&awaited.order),
+                    changed: awaited.made,
+                    before_vnd: awaited.before.amount(),
+                    after_vnd: awaited.after.amount(),
                     refunds: vec![],
-                    payment: Some(checkout_to_pb(&checkout)),
+                    payment: Some(checkout_to_pb(&awaited.checkout)),
                 }));
             }
         };

@@ -9,7 +9,7 @@ use super::checkout::{Opening, Paying};
 use super::{PaymentService, settle_error};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Amended, Order, OrderId, PriceChange, ServiceDetails};
-use crate::payment::model::{Checkout, Method, Purpose};
+use crate::payment::model::{Checkout, Method, PaymentState, Purpose};
 use crate::payment::ports::{RequestedChange, SettleError, Settlement};
 use crate::payment::refund::{self, RefundChoice, RefundId, RefundPart, RefundTo};
 use crate::payment::wallet::{Cause, EntryKind, LedgerEntry};
@@ -19,7 +19,19 @@ use crate::shared::{Money, UserId};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Amending {
     Done(Box<Amendment>),
-    Awaiting(Box<Checkout>),
+    Awaiting(Box<AwaitedChange>),
+}
+
+/// A change paid by VietQR or VNPay: its payment, and the order and its totals as they stand
+/// (asked again after the money arrived, the change is made and the totals say so).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AwaitedChange {
+    pub checkout: Checkout,
+    pub order: Order,
+    /// Whether the money arrived and made the change.
+    pub made: bool,
+    pub before: Money,
+    pub after: Money,
 }
 
 /// A changed order, what the change did to its price, and where a lower price's difference went.
@@ -184,9 +196,8 @@ impl PaymentService {
         let asked = format!("{details:?}");
         let fingerprint = super::fingerprint(&["change", id.as_str(), method.code(), &asked]);
         if let Some(first) = self.store.by_key(owner, &key).await? {
-            return self
-                .replay(first, &fingerprint, &client_ip)
-                .map(|c| Amending::Awaiting(Box::new(c)));
+            let checkout = self.replay(first, &fingerprint, &client_ip)?;
+            return self.awaited(owner, id, checkout).await;
         }
         let a = self.orders.amended(owner, id, details.clone()).await?;
         let difference = a.change.as_ref().map_or(0, |c| c.difference());
@@ -218,9 +229,35 @@ impl PaymentService {
                 &fingerprint,
             )
             .await;
-        self.or_first_answer(answer, owner, &key, &fingerprint, &client_ip)
-            .await
-            .map(|c| Amending::Awaiting(Box::new(c)))
+        let checkout = self
+            .or_first_answer(answer, owner, &key, &fingerprint, &client_ip)
+            .await?;
+        self.awaited(owner, id, checkout).await
+    }
+
+    /// A change's payment with the order as it stands: until the money arrives the order is as it
+    /// was and costs the payment more; once it made the change, the order is the changed one.
+    async fn awaited(
+        &self,
+        owner: &UserId,
+        id: &OrderId,
+        checkout: Checkout,
+    ) -> DomainResult<Amending> {
+        let order = self.orders.get(owner, id).await?;
+        let total = order.estimate.total;
+        let extra = checkout.payment.amount;
+        let (made, before, after) = match checkout.payment.state {
+            PaymentState::Pending => (false, total, total + extra),
+            PaymentState::Succeeded => (true, Money::vnd(total.amount() - extra.amount()), total),
+            PaymentState::Credited | PaymentState::Failed => (false, total, total),
+        };
+        Ok(Amending::Awaiting(Box::new(AwaitedChange {
+            checkout,
+            order,
+            made,
+            before,
+            after,
+        })))
     }
 
     /// Until when the customer's paid order may change and, with `details`, what that change

@@ -32,7 +32,7 @@ use crate::ordering::{
 };
 use crate::shared::{Clock, LocalTime, Money, Page, PageRequest, Randomness, UserId};
 
-pub use amend::{Amending, Amendment};
+pub use amend::{Amending, Amendment, AwaitedChange};
 pub use checkout::Paying;
 pub use refunds::Cancellation;
 pub use vnpay::IpnOutcome;

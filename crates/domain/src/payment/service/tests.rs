@@ -664,9 +664,16 @@ async fn a_change_paid_by_transfer_is_made_when_its_money_arrives_and_a_stale_on
         .amend_by(&ann(), &order.id, with_seats(2), &wallet, by_qr("c-1"))
         .await
         .unwrap();
-    let crate::payment::Amending::Awaiting(first) = asked else {
+    let crate::payment::Amending::Awaiting(awaited) = asked else {
         panic!("a change paid by transfer waits for it: {asked:?}")
     };
+    assert!(!awaited.made);
+    assert_eq!(awaited.before, order.estimate.total);
+    assert_eq!(
+        awaited.after,
+        order.estimate.total + awaited.checkout.payment.amount
+    );
+    let first = awaited.checkout.clone();
     assert_eq!(first.payment.purpose, Purpose::Change(order.id.clone()));
     let NextStep::Transfer(t) = &first.next else {
         panic!("{:?}", first.next)
@@ -677,7 +684,7 @@ async fn a_change_paid_by_transfer_is_made_when_its_money_arrives_and_a_stale_on
         .amend_by(&ann(), &order.id, with_seats(2), &wallet, by_qr("c-1"))
         .await
         .unwrap();
-    assert_eq!(again, crate::payment::Amending::Awaiting(first.clone()));
+    assert_eq!(again, crate::payment::Amending::Awaiting(awaited.clone()));
     let crate::payment::Amending::Awaiting(second) = pay
         .amend_by(&ann(), &order.id, with_seats(2), &wallet, by_qr("c-2"))
         .await
@@ -685,6 +692,7 @@ async fn a_change_paid_by_transfer_is_made_when_its_money_arrives_and_a_stale_on
     else {
         panic!("the second change waits too")
     };
+    let second = second.checkout;
     let NextStep::Transfer(t2) = &second.next else {
         panic!()
     };
@@ -709,6 +717,18 @@ async fn a_change_paid_by_transfer_is_made_when_its_money_arrives_and_a_stale_on
     );
     assert_eq!(balance(&store), before);
     assert_eq!(store.books().audit.last().unwrap().action, "order.change");
+    let asked_again = pay
+        .amend_by(&ann(), &order.id, with_seats(2), &wallet, by_qr("c-1"))
+        .await
+        .unwrap();
+    let crate::payment::Amending::Awaiting(again) = asked_again else {
+        panic!("{asked_again:?}")
+    };
+    assert!(again.made, "asked again after it arrived: made");
+    assert_eq!(
+        (again.before, again.after),
+        (order.estimate.total, changed.estimate.total)
+    );
     // The second was priced on the order before the first: its money goes into the wallet.
     assert_eq!(
         notice(&pay, "FT-C2", second.payment.amount, &t2.memo).await,
