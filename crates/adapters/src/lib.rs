@@ -18,5 +18,5 @@ pub use stores::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
     SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
-    SqlReferralStore, SqlRefundStore, SqlReviewStore, SqlSupportStore,
+    SqlReferralStore, SqlRefundStore, SqlReportStore, SqlReviewStore, SqlSupportStore,
 };

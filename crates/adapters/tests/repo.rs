@@ -301,6 +301,8 @@ mod promotions;
 mod referrals;
 #[path = "repo/refunds.rs"]
 mod refunds;
+#[path = "repo/reports.rs"]
+mod reports;
 #[path = "repo/support.rs"]
 mod support;
 #[path = "repo/vnpay_refunds.rs"]

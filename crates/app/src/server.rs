@@ -21,7 +21,8 @@ use adapters::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
     SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
     SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
-    SqlReferralStore, SqlRefundStore, SqlReviewStore, SqlSupportStore, catalog_file,
+    SqlReferralStore, SqlRefundStore, SqlReportStore, SqlReviewStore, SqlSupportStore,
+    catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -44,6 +45,7 @@ use domain::partners::{PartnerService, PartnerStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway, VnPayRefunds};
 use domain::promotions::{PromoClaims, PromoService, PromoStore};
 use domain::referrals::ReferralService;
+use domain::reports::ReportService;
 use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
 use domain::tips::{TipEarnings, TipService};
@@ -302,6 +304,7 @@ impl App {
             vapid.as_ref().map(|v| v.public().to_owned()),
             config.push_rules()?,
         );
+        let reports = ReportService::new(Arc::new(SqlReportStore::new(db.clone())));
         let draining = Draining::default();
         Ok(Self {
             db,
@@ -319,6 +322,7 @@ impl App {
                 gifts,
                 referrals,
                 tips,
+                reports,
                 favorites,
                 reviews,
                 media,

@@ -23,6 +23,7 @@ pub mod pricing;
 pub mod promotions;
 pub mod referrals;
 pub mod reminders;
+pub mod reports;
 pub mod reviews;
 pub mod shared;
 pub mod support;

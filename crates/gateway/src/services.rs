@@ -15,6 +15,7 @@ use domain::partners::PartnerService;
 use domain::payment::PaymentService;
 use domain::promotions::PromoService;
 use domain::referrals::ReferralService;
+use domain::reports::ReportService;
 use domain::reviews::ReviewService;
 use domain::support::SupportService;
 use domain::tips::TipService;
@@ -62,6 +63,8 @@ pub struct ServiceSet {
     pub referrals: ReferralService,
     /// Travellers' tips for the partners who served them.
     pub tips: TipService,
+    /// The business's numbers and their exports, for admins.
+    pub reports: ReportService,
     pub favorites: FavoriteService,
     pub reviews: ReviewService,
     pub media: MediaService,

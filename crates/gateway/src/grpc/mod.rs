@@ -51,6 +51,7 @@ mod order;
 mod partner;
 mod payment;
 mod referral;
+mod report;
 mod review;
 mod support;
 
@@ -78,6 +79,7 @@ use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::partner_service_server::PartnerServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::referral_service_server::ReferralServiceServer;
+use crate::pb::report_service_server::ReportServiceServer;
 use crate::pb::review_service_server::ReviewServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
 use crate::pb::traveller_job_service_server::TravellerJobServiceServer;
@@ -147,6 +149,11 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.referrals.clone(),
     ));
+    let reports = ReportServiceServer::new(report::Reports::new(
+        services.identity.clone(),
+        services.operators.clone(),
+        services.reports.clone(),
+    ));
     let support = SupportServiceServer::new(support::Support::new(
         services.identity.clone(),
         services.support.clone(),
@@ -177,6 +184,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&orders), orders)
         .route_service(&path_of(&payments), payments)
         .route_service(&path_of(&referrals), referrals)
+        .route_service(&path_of(&reports), reports)
         .route_service(&path_of(&identity), identity)
         .route_service(&path_of(&federation), federation)
         .route_service(&path_of(&users), users)

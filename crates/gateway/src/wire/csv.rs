@@ -6,15 +6,20 @@
 
 use std::borrow::Cow;
 
-/// Rows written to memory; `finish` gives the file's text.
+const BOM: &str = "\u{feff}";
+
+/// Rows written to memory; `finish` gives the file's text, or `take` its pieces as they come.
 pub(crate) struct CsvFile {
     out: csv::Writer<Vec<u8>>,
+    /// Whether the byte-order mark went out with an earlier `take`.
+    marked: bool,
 }
 
 impl CsvFile {
     pub(crate) fn new() -> Self {
         Self {
             out: csv::Writer::from_writer(Vec::new()),
+            marked: false,
         }
     }
 
@@ -32,9 +37,20 @@ impl CsvFile {
 
     /// The text, after a byte-order mark so that spreadsheets read Vietnamese and Chinese
     /// letters as UTF-8.
-    pub(crate) fn finish(self) -> String {
-        let bytes = self.out.into_inner().unwrap_or_default();
-        format!("\u{feff}{}", String::from_utf8_lossy(&bytes))
+    pub(crate) fn finish(mut self) -> String {
+        String::from_utf8_lossy(&self.take()).into_owned()
+    }
+
+    /// The bytes written since the last `take`, the first time after the byte-order mark: a
+    /// long file goes out in pieces and is never whole in memory.
+    pub(crate) fn take(&mut self) -> Vec<u8> {
+        let out = std::mem::replace(&mut self.out, csv::Writer::from_writer(Vec::new()));
+        let bytes = out.into_inner().unwrap_or_default();
+        if std::mem::replace(&mut self.marked, true) {
+            bytes
+        } else {
+            [BOM.as_bytes(), &bytes].concat()
+        }
     }
 }
 

@@ -16,6 +16,7 @@ pub(crate) mod payment;
 pub(crate) mod promotion;
 pub(crate) mod referral;
 pub(crate) mod refund;
+pub(crate) mod report;
 pub(crate) mod review;
 pub(crate) mod support;
 pub(crate) mod user;

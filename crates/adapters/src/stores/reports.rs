@@ -1,0 +1,345 @@
+//! The reports' figures in SQL: one statement per figure, summing the ledgers and tables where
+//! each movement of money is written, by Vietnam day (`(ms + 7 h) / 1 day`: Vietnam keeps no
+//! summer time). The same text runs on both databases; sums are cast back to BIGINT because
+//! PostgreSQL sums BIGINTs as NUMERIC. Exports page by `(time, id)` over an index, so a year of
+//! orders is read a page at a time.
+
+use async_trait::async_trait;
+use chrono::{Duration, NaiveDate};
+use domain::error::Message;
+use domain::payment::NOTES;
+use domain::reports::{
+    Cancellations, Cursor, LedgerRow, Liability, Line, MethodLine, OrderRow, PartnerMoney, Period,
+    RefundDay, RefundLine, ReportStore, SaleDay,
+};
+use domain::shared::Money;
+use domain::{DomainError, DomainResult};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, QueryResult, Statement, Value};
+
+use crate::sql::common::{corrupt, instant, ms, storage};
+
+pub struct SqlReportStore {
+    db: DatabaseConnection,
+}
+
+impl SqlReportStore {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// `sql` with `$1`, `$2`… bound to `values`: SQLite numbers its parameters `?1`, `?2`….
+    async fn rows(&self, sql: &str, values: Vec<Value>) -> DomainResult<Vec<QueryResult>> {
+        let backend = self.db.get_database_backend();
+        let sql = match backend {
+            DbBackend::Sqlite => sql.replace('$', "?"),
+            _ => sql.to_owned(),
+        };
+        self.db
+            .query_all_raw(Statement::from_sql_and_values(backend, sql, values))
+            .await
+            .map_err(storage)
+    }
+
+    async fn in_period(&self, sql: &str, period: &Period) -> DomainResult<Vec<QueryResult>> {
+        self.rows(sql, bounds(period)).await
+    }
+}
+
+fn bounds(period: &Period) -> Vec<Value> {
+    vec![ms(period.starts_at()).into(), ms(period.ends_at()).into()]
+}
+
+/// The Vietnam day of the instant in `column`, as days since 1970-01-01.
+macro_rules! day {
+    ($column:literal) => {
+        concat!("((", $column, " + 25200000) / 86400000)")
+    };
+}
+
+fn get<T: sea_orm::TryGetable>(row: &QueryResult, column: &str) -> DomainResult<T> {
+    row.try_get("", column).map_err(|e| corrupt("report", e))
+}
+
+fn money(row: &QueryResult, column: &str) -> DomainResult<Money> {
+    Ok(Money::vnd(get::<Option<i64>>(row, column)?.unwrap_or(0)))
+}
+
+fn day(row: &QueryResult) -> DomainResult<NaiveDate> {
+    let days: i64 = get(row, "day")?;
+    NaiveDate::from_ymd_opt(1970, 1, 1)
+        .and_then(|epoch| epoch.checked_add_signed(Duration::days(days)))
+        .ok_or_else(|| corrupt("report day", days))
+}
+
+fn line(row: &QueryResult) -> DomainResult<Line> {
+    Ok(Line {
+        key: get(row, "key")?,
+        amount: money(row, "amount")?,
+        count: get(row, "n")?,
+    })
+}
+
+/// Payments that brought money for services: orders and the price rises of changes.
+const SALES: &str = "p.state = 'SUCCEEDED' AND p.purpose IN ('ORDER', 'CHANGE')";
+
+#[async_trait]
+impl ReportStore for SqlReportStore {
+    async fn sales(&self, period: &Period) -> DomainResult<Vec<SaleDay>> {
+        let sql = format!(
+            "SELECT {day} AS day, o.category, o.plan_id, MAX(o.plan_name) AS plan_name, \
+             CAST(SUM(p.amount_vnd) AS BIGINT) AS amount, \
+             CAST(SUM(CASE WHEN p.purpose = 'ORDER' THEN 1 ELSE 0 END) AS BIGINT) AS n \
+             FROM payments p JOIN orders o ON o.id = p.order_id \
+             WHERE {SALES} AND p.settled_at_ms >= $1 AND p.settled_at_ms < $2 \
+             GROUP BY {day}, o.category, o.plan_id",
+            day = day!("p.settled_at_ms"),
+        );
+        self.in_period(&sql, period)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(SaleDay {
+                    day: day(r)?,
+                    category: get(r, "category")?,
+                    plan_id: get(r, "plan_id")?,
+                    plan_name: get(r, "plan_name")?,
+                    amount: money(r, "amount")?,
+                    orders: get(r, "n")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn methods(&self, period: &Period) -> DomainResult<Vec<MethodLine>> {
+        let sql = "SELECT method, purpose, CAST(SUM(amount_vnd) AS BIGINT) AS amount, \
+                   COUNT(*) AS n FROM payments \
+                   WHERE state IN ('SUCCEEDED', 'CREDITED') \
+                   AND settled_at_ms >= $1 AND settled_at_ms < $2 \
+                   GROUP BY method, purpose ORDER BY method, purpose";
+        self.in_period(sql, period)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(MethodLine {
+                    method: get(r, "method")?,
+                    purpose: get(r, "purpose")?,
+                    amount: money(r, "amount")?,
+                    count: get(r, "n")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn refunds(&self, period: &Period) -> DomainResult<Vec<RefundDay>> {
+        // A wallet refund is its ledger entry (written at once); a refund to what paid is its
+        // part, counted when it was made, whether the money has left yet or not.
+        let sql = format!(
+            "SELECT {ledger_day} AS day, 'WALLET' AS route, 'DONE' AS state, \
+             CAST(SUM(amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM ledger_entries \
+             WHERE kind = 'REFUND' AND at_ms >= $1 AND at_ms < $2 GROUP BY {ledger_day} \
+             UNION ALL \
+             SELECT {part_day} AS day, route, state, \
+             CAST(SUM(amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM refund_parts \
+             WHERE route <> 'WALLET' AND created_at_ms >= $1 AND created_at_ms < $2 \
+             GROUP BY {part_day}, route, state",
+            ledger_day = day!("at_ms"),
+            part_day = day!("created_at_ms"),
+        );
+        self.in_period(&sql, period)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(RefundDay {
+                    day: day(r)?,
+                    line: RefundLine {
+                        route: get(r, "route")?,
+                        state: get(r, "state")?,
+                        amount: money(r, "amount")?,
+                        count: get(r, "n")?,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    async fn cancellations(&self, period: &Period) -> DomainResult<Cancellations> {
+        let unpaid = "e.from_state IS NULL OR e.from_state IN ('DRAFT', 'PENDING_PAYMENT')";
+        let sql = format!(
+            "SELECT CAST(SUM(CASE WHEN {unpaid} THEN 0 ELSE 1 END) AS BIGINT) AS paid, \
+             CAST(SUM(CASE WHEN {unpaid} THEN 0 ELSE o.total_vnd END) AS BIGINT) AS paid_value, \
+             CAST(SUM(CASE WHEN {unpaid} THEN 1 ELSE 0 END) AS BIGINT) AS unpaid \
+             FROM order_events e JOIN orders o ON o.id = e.order_id \
+             WHERE e.to_state = 'CANCELLED' AND e.at_ms >= $1 AND e.at_ms < $2"
+        );
+        let rows = self.in_period(&sql, period).await?;
+        let Some(r) = rows.first() else {
+            return Ok(Cancellations::default());
+        };
+        Ok(Cancellations {
+            paid: get::<Option<i64>>(r, "paid")?.unwrap_or(0),
+            paid_value: money(r, "paid_value")?,
+            unpaid: get::<Option<i64>>(r, "unpaid")?.unwrap_or(0),
+        })
+    }
+
+    async fn promotions(&self, period: &Period) -> DomainResult<Vec<Line>> {
+        // An order is paid once (`uq_payments_order_succeeded`): its code's discount counts on
+        // the day it was paid, unless the code was given back.
+        let sql = "SELECT u.code AS key, CAST(SUM(u.discount_vnd) AS BIGINT) AS amount, \
+                   COUNT(*) AS n FROM promo_uses u \
+                   JOIN payments p ON p.order_id = u.order_id \
+                   AND p.purpose = 'ORDER' AND p.state = 'SUCCEEDED' \
+                   WHERE u.given_back_at_ms IS NULL \
+                   AND p.settled_at_ms >= $1 AND p.settled_at_ms < $2 \
+                   GROUP BY u.code ORDER BY amount DESC, u.code";
+        self.in_period(sql, period)
+            .await?
+            .iter()
+            .map(line)
+            .collect()
+    }
+
+    async fn credit(&self, period: &Period) -> DomainResult<Vec<Line>> {
+        let sql = "SELECT kind AS key, CAST(SUM(amount_vnd) AS BIGINT) AS amount, \
+                   COUNT(*) AS n FROM ledger_entries \
+                   WHERE kind IN ('GIFT', 'REFERRAL', 'ADJUSTMENT', 'EXPIRY') \
+                   AND at_ms >= $1 AND at_ms < $2 GROUP BY kind ORDER BY kind";
+        self.in_period(sql, period)
+            .await?
+            .iter()
+            .map(line)
+            .collect()
+    }
+
+    async fn partners(&self, period: &Period) -> DomainResult<PartnerMoney> {
+        let within = |cause: &str, then: &str| {
+            format!(
+                "CAST(COALESCE(SUM(CASE WHEN cause IN ({cause}) AND at_ms >= $1 \
+                 THEN {then} ELSE 0 END), 0) AS BIGINT)"
+            )
+        };
+        let sql = format!(
+            "SELECT {earned} AS earned, {tips} AS tips, {tip_count} AS tip_count, \
+             {paid} AS paid, CAST(COALESCE(SUM(amount_vnd), 0) AS BIGINT) AS due \
+             FROM partner_earnings WHERE at_ms < $2",
+            earned = within("'completed', 'no_show', 'correction'", "amount_vnd"),
+            tips = within("'tip'", "amount_vnd"),
+            tip_count = within("'tip'", "1"),
+            paid = within("'payout'", "-amount_vnd"),
+        );
+        let rows = self.in_period(&sql, period).await?;
+        let Some(r) = rows.first() else {
+            return Ok(PartnerMoney::default());
+        };
+        Ok(PartnerMoney {
+            earned: money(r, "earned")?,
+            tips: money(r, "tips")?,
+            tip_count: get(r, "tip_count")?,
+            paid: money(r, "paid")?,
+            due: money(r, "due")?,
+        })
+    }
+
+    async fn liability(&self, period: &Period) -> DomainResult<Liability> {
+        let sql = "SELECT \
+                   (SELECT CAST(COALESCE(SUM(balance_vnd), 0) AS BIGINT) FROM wallets) AS balances, \
+                   (SELECT CAST(COALESCE(SUM(amount_vnd), 0) AS BIGINT) FROM ledger_entries) AS ledger, \
+                   (SELECT CAST(COALESCE(SUM(amount_vnd), 0) AS BIGINT) FROM ledger_entries \
+                   WHERE at_ms < $1) AS at_end";
+        let rows = self.rows(sql, vec![ms(period.ends_at()).into()]).await?;
+        let r = rows
+            .first()
+            .ok_or_else(|| DomainError::Unavailable("storage".into()))?;
+        Ok(Liability {
+            balances: money(r, "balances")?,
+            ledger: money(r, "ledger")?,
+            at_end: money(r, "at_end")?,
+        })
+    }
+
+    async fn orders_page(
+        &self,
+        period: &Period,
+        after: Option<&Cursor>,
+        limit: u32,
+    ) -> DomainResult<Vec<OrderRow>> {
+        let (at, id) = after.map_or((i64::MIN, String::new()), |c| (ms(c.at), c.id.clone()));
+        let sql = format!(
+            "SELECT o.id, o.created_at_ms, o.owner, o.category, o.plan_id, o.plan_name, o.state, \
+             o.start_at_ms, o.total_vnd, \
+             (SELECT CAST(COALESCE(SUM(p.amount_vnd), 0) AS BIGINT) FROM payments p \
+              WHERE p.order_id = o.id AND {SALES}) AS paid, \
+             (SELECT CAST(COALESCE(SUM(l.amount_vnd), 0) AS BIGINT) FROM ledger_entries l \
+              WHERE l.order_id = o.id AND l.kind = 'REFUND') + \
+             (SELECT CAST(COALESCE(SUM(r.amount_vnd), 0) AS BIGINT) FROM refund_parts r \
+              WHERE r.order_id = o.id AND r.route <> 'WALLET') AS refunded \
+             FROM orders o WHERE o.state <> 'DRAFT' \
+             AND o.created_at_ms >= $1 AND o.created_at_ms < $2 \
+             AND (o.created_at_ms > $3 OR (o.created_at_ms = $3 AND o.id > $4)) \
+             ORDER BY o.created_at_ms, o.id LIMIT {limit}"
+        );
+        let mut values = bounds(period);
+        values.extend([at.into(), id.into()]);
+        self.rows(&sql, values)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(OrderRow {
+                    id: get(r, "id")?,
+                    created_at: instant(get(r, "created_at_ms")?)?,
+                    owner: get(r, "owner")?,
+                    category: get(r, "category")?,
+                    plan_id: get(r, "plan_id")?,
+                    plan_name: get(r, "plan_name")?,
+                    state: get(r, "state")?,
+                    start_at: instant(get(r, "start_at_ms")?)?,
+                    total: Money::vnd(get(r, "total_vnd")?),
+                    paid: money(r, "paid")?,
+                    refunded: money(r, "refunded")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn ledger_page(
+        &self,
+        period: &Period,
+        after: Option<&Cursor>,
+        limit: u32,
+    ) -> DomainResult<Vec<LedgerRow>> {
+        let (at, id) = match after {
+            Some(c) => (
+                ms(c.at),
+                c.id.parse::<i64>()
+                    .map_err(|e| corrupt("ledger cursor", e))?,
+            ),
+            None => (i64::MIN, i64::MIN),
+        };
+        let sql = format!(
+            "SELECT id, at_ms, owner, kind, amount_vnd, balance_after_vnd, order_id, payment_id, \
+             operator, note FROM ledger_entries \
+             WHERE at_ms >= $1 AND at_ms < $2 AND (at_ms > $3 OR (at_ms = $3 AND id > $4)) \
+             ORDER BY at_ms, id LIMIT {limit}"
+        );
+        let mut values = bounds(period);
+        values.extend([at.into(), id.into()]);
+        self.rows(&sql, values)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(LedgerRow {
+                    id: get::<i64>(r, "id")?.to_string(),
+                    at: instant(get(r, "at_ms")?)?,
+                    owner: get(r, "owner")?,
+                    kind: get(r, "kind")?,
+                    amount: Money::vnd(get(r, "amount_vnd")?),
+                    balance_after: Money::vnd(get(r, "balance_after_vnd")?),
+                    order_id: get::<Option<String>>(r, "order_id")?.unwrap_or_default(),
+                    payment_id: get::<Option<String>>(r, "payment_id")?.unwrap_or_default(),
+                    operator: get::<Option<String>>(r, "operator")?.unwrap_or_default(),
+                    note: Message::from_stored(&get::<String>(r, "note")?, NOTES),
+                })
+            })
+            .collect()
+    }
+}
