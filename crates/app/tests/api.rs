@@ -823,6 +823,8 @@ mod referrals;
 mod refunds;
 #[path = "api/reminders.rs"]
 mod reminders;
+#[path = "api/reports.rs"]
+mod reports;
 #[path = "api/reviews.rs"]
 mod reviews;
 #[path = "api/telemetry.rs"]

@@ -163,13 +163,15 @@ impl ReportStore for SqlReportStore {
     }
 
     async fn cancellations(&self, period: &Period) -> DomainResult<Cancellations> {
-        let unpaid = "e.from_state IS NULL OR e.from_state IN ('DRAFT', 'PENDING_PAYMENT')";
+        // A paid order cancelled is refunded (`REFUNDED`); one never paid is `CANCELLED`.
+        let unpaid = "e.to_state = 'CANCELLED' AND \
+                      (e.from_state IS NULL OR e.from_state IN ('DRAFT', 'PENDING_PAYMENT'))";
         let sql = format!(
             "SELECT CAST(SUM(CASE WHEN {unpaid} THEN 0 ELSE 1 END) AS BIGINT) AS paid, \
              CAST(SUM(CASE WHEN {unpaid} THEN 0 ELSE o.total_vnd END) AS BIGINT) AS paid_value, \
              CAST(SUM(CASE WHEN {unpaid} THEN 1 ELSE 0 END) AS BIGINT) AS unpaid \
              FROM order_events e JOIN orders o ON o.id = e.order_id \
-             WHERE e.to_state = 'CANCELLED' AND e.at_ms >= $1 AND e.at_ms < $2"
+             WHERE e.to_state IN ('CANCELLED', 'REFUNDED') AND e.at_ms >= $1 AND e.at_ms < $2"
         );
         let rows = self.in_period(&sql, period).await?;
         let Some(r) = rows.first() else {

@@ -214,7 +214,7 @@ async fn a_known_month(db: &DatabaseConnection) {
     .await;
     promo(db, "TET10", "o2", "c2", 100_000, None).await;
     // o3: a shuttle paid by v-coin on the 15th, cancelled the 16th, refunded to the wallet.
-    order(db, "o3", "c1", "s1", "CANCELLED", 400_000, vn(10, 15, 8, 0)).await;
+    order(db, "o3", "c1", "s1", "REFUNDED", 400_000, vn(10, 15, 8, 0)).await;
     payment(
         db,
         "y3",
@@ -225,7 +225,7 @@ async fn a_known_month(db: &DatabaseConnection) {
         vn(10, 15, 8, 1),
     )
     .await;
-    event(db, "o3", 2, "PAID", "CANCELLED", vn(10, 16, 12, 0)).await;
+    event(db, "o3", 2, "PAID", "REFUNDED", vn(10, 16, 12, 0)).await;
     // o4: a charter made and paid in September (at 23:30 on the 30th: September's); its change
     // paid by transfer on the 5th is October's, and a lower price's refund part to VNPay on the
     // 20th, still pending.

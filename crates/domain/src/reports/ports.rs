@@ -75,7 +75,7 @@ pub trait ReportStore: Send + Sync {
     /// Refunds made in the period: to wallets (ledger refunds) and to what paid (refund parts
     /// sent elsewhere), by day, route and state.
     async fn refunds(&self, period: &Period) -> DomainResult<Vec<RefundDay>>;
-    /// Orders cancelled in the period, paid or not.
+    /// Orders cancelled in the period: refunded after payment, or cancelled before any.
     async fn cancellations(&self, period: &Period) -> DomainResult<Cancellations>;
     /// Promo codes' discounts on orders first paid in the period, by code.
     async fn promotions(&self, period: &Period) -> DomainResult<Vec<Line>>;
