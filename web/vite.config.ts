@@ -199,8 +199,9 @@ const firstChunks = {
   groups: [
     {
       // What only the operators' console uses stays out of the chunks every page starts with.
+      // Not its charts' drawing (`chart.ts`, with Chart.js): that comes with the first chart.
       name: 'console',
-      test: /src\/console\/|locales\/[^/]+\/console\.ftl|src\/gen\/booking\/v1\/operator_pb/,
+      test: /src\/console\/(?!chart\.ts)|locales\/[^/]+\/console\.ftl|src\/gen\/booking\/v1\/(operator|report)_pb/,
       priority: 3,
     },
 

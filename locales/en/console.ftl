@@ -524,3 +524,78 @@ catalog-season-amount = a fixed sum (₫)
 catalog-season-value = How much
 catalog-add-season = Add a season
 catalog-remove-season = Remove this season
+nav-reports = Reports
+reports-from = From
+reports-until = Until
+reports-grain = By
+reports-grain-day = Day
+reports-grain-week = Week
+reports-grain-month = Month
+reports-show = Show
+reports-this-month = This month
+reports-last-month = Last month
+reports-export-summary = Download report CSV
+reports-export-orders = Download orders CSV
+reports-export-ledger = Download v-coin ledger CSV
+reports-exporting = Exporting…
+reports-period = { $from } – { $until } (Vietnam time)
+reports-sales = Sales
+reports-orders = Orders
+reports-refunds = Refunds
+reports-net = Net sales
+reports-promotions = Promo code discounts
+reports-credit = Credit given
+reports-over-time = Sales over time
+reports-by-category = By category
+reports-by-plan = By plan
+reports-methods = Payment methods
+reports-refunds-title = Refunds and cancellations
+reports-promotions-title = Promotions and credit
+reports-partners = Partner earnings
+reports-liability = V-coin liability
+reports-start = Period
+reports-category = Category
+reports-plan = Plan
+reports-amount = Amount
+reports-count = Count
+reports-uses = Uses
+reports-code = Code
+reports-kind = Kind
+reports-method = Method
+reports-purpose = For
+reports-route = Back to
+reports-state = State
+reports-none = Nothing in this period.
+reports-purpose-order = Order
+reports-purpose-change = Order change
+reports-purpose-tip = Tip
+reports-purpose-top-up = Top-up
+reports-route-wallet = V-coin
+reports-route-vnpay = VNPay
+reports-route-bank = Bank account
+reports-state-done = Done
+reports-state-pending = In progress
+reports-state-failed = Failed
+reports-kind-gift = Gift code
+reports-kind-referral = Referral reward
+reports-kind-adjustment = Adjustment
+reports-kind-expiry = Credit expired
+reports-cancellations = { $paid ->
+    [one] One order cancelled after payment
+   *[other] { $paid } orders cancelled after payment
+  } ({ $value }), { $unpaid ->
+    [one] one before payment
+   *[other] { $unpaid } before payment
+  }
+reports-earned = Earned by jobs
+reports-tips = { $n ->
+    [one] Tips (one)
+   *[other] Tips ({ $n })
+  }
+reports-paid-out = Paid to partners
+reports-due = Owed at the end
+reports-balances = Wallet balances (now)
+reports-ledger = Ledger sum (now)
+reports-at-end = Owed at the end
+reports-balanced = Wallet balances match the ledger
+reports-unbalanced = Wallet balances do not match the ledger: check the books

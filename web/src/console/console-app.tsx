@@ -19,6 +19,7 @@ import { PayrollPage } from './screens/payroll-page';
 import { PromotionsPage } from './screens/promotions-page';
 import { GiftsPage } from './screens/gifts-page';
 import { RefundsPage } from './screens/refunds-page';
+import { ReportsPage } from './screens/reports-page';
 import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
 import { SupportPage } from './screens/support-page';
@@ -122,6 +123,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
   partners: (_, role) => (role === 'admin' ? <PartnersPage /> : <p className="form-error">{m.adminOnly}</p>),
   payroll: (_, role) => (role === 'admin' ? <PayrollPage /> : <p className="form-error">{m.adminOnly}</p>),
+  reports: (_, role) => (role === 'admin' ? <ReportsPage /> : <p className="form-error">{m.adminOnly}</p>),
   promotions: (_, role) => (role === 'admin' ? <PromotionsPage /> : <p className="form-error">{m.adminOnly}</p>),
   gifts: (_, role) => (role === 'admin' ? <GiftsPage /> : <p className="form-error">{m.adminOnly}</p>),
   backups: (_, role) => (role === 'admin' ? <BackupsPage /> : <p className="form-error">{m.adminOnly}</p>),
@@ -166,6 +168,7 @@ function Frame({ role }: { role: Role }) {
           [opsTo('staff'), m.nav.staff],
           [opsTo('partners'), m.nav.partners],
           [opsTo('payroll'), m.nav.payroll],
+          [opsTo('reports'), m.nav.reports],
           [opsTo('promotions'), m.nav.promotions],
           [opsTo('gifts'), m.nav.gifts],
           [opsTo('backups'), m.nav.backups],

@@ -14,6 +14,7 @@ export const consolePaths = {
   catalog: '/ops/catalog',
   partners: '/ops/partners',
   payroll: '/ops/payroll',
+  reports: '/ops/reports',
   promotions: '/ops/promotions',
   gifts: '/ops/gifts',
   refunds: '/ops/refunds',

@@ -20,6 +20,7 @@ export * from './orders';
 export * from './partners';
 export * from './payments';
 export * from './promotions';
+export * from './reports';
 export * from './reviews';
 export { FALLBACK_POLL_MS, OperatorService } from './shared';
 export * from './staff';
