@@ -191,7 +191,9 @@ async fn run(backend: Backend, orders: u64) -> anyhow::Result<bool> {
     db.remove().await;
 
     println!();
-    println!("| {backend:?} | rows | MiB | s | rows/s | RSS before, MiB | peak, MiB | growth, MiB |");
+    println!(
+        "| {backend:?} | rows | MiB | s | rows/s | RSS before, MiB | peak, MiB | growth, MiB |"
+    );
     println!("|---|--:|--:|--:|--:|--:|--:|--:|");
     for (what, m) in [
         ("orders CSV, the year, first", &first),

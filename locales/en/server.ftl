@@ -663,3 +663,6 @@ report_csv-balance_after_vnd = Balance after (VND)
 report_csv-payment_id = Payment
 report_csv-operator = Operator
 report_csv-note = Note
+invoice-tax_code_required = Enter the company's tax code
+invoice-tax_code_form = A tax code is 10 digits, and 3 more for a branch (as 0312687878-001)
+invoice-tax_code_check = This tax code's digits do not add up: check it again

@@ -570,3 +570,6 @@ report_csv-balance_after_vnd = Số dư sau (VND)
 report_csv-payment_id = Mã thanh toán
 report_csv-operator = Nhân viên
 report_csv-note = Ghi chú
+invoice-tax_code_required = Hãy nhập mã số thuế của công ty
+invoice-tax_code_form = Mã số thuế gồm 10 chữ số, chi nhánh thêm 3 chữ số (ví dụ 0312687878-001)
+invoice-tax_code_check = Mã số thuế không đúng chữ số kiểm tra, hãy kiểm tra lại

@@ -571,3 +571,6 @@ report_csv-balance_after_vnd = 餘額（越南盾）
 report_csv-payment_id = 付款編號
 report_csv-operator = 操作人員
 report_csv-note = 說明
+invoice-tax_code_required = 請填寫統一編號（越南稅號）
+invoice-tax_code_form = 越南稅號為 10 位數字，分支機構另加 3 位（例如 0312687878-001）
+invoice-tax_code_check = 越南稅號的檢查碼不符，請再核對一次

@@ -11,6 +11,7 @@ pub mod error;
 pub mod favorites;
 pub mod gifts;
 pub mod identity;
+pub mod invoicing;
 pub mod jobs;
 pub mod live;
 pub mod media;

@@ -1,0 +1,6 @@
+//! E-invoices (issue 70, being built): Vietnam requires one for each sale. What is decided here
+//! so far: the buyer's tax code when a customer asks for a company invoice.
+
+mod tax_code;
+
+pub use tax_code::{TaxCode, check_digit};
