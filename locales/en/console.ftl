@@ -599,3 +599,4 @@ reports-ledger = Ledger sum (now)
 reports-at-end = Owed at the end
 reports-balanced = Wallet balances match the ledger
 reports-unbalanced = Wallet balances do not match the ledger: check the books
+reports-export-journal = Download accounting journal CSV

@@ -566,3 +566,4 @@ reports-ledger = Tổng sổ cái (hiện tại)
 reports-at-end = Nợ cuối kỳ
 reports-balanced = Số dư ví khớp với sổ cái
 reports-unbalanced = Số dư ví không khớp với sổ cái: hãy kiểm tra
+reports-export-journal = Tải sổ nhật ký kế toán CSV

@@ -566,3 +566,4 @@ reports-ledger = 帳本合計（目前）
 reports-at-end = 期末負債
 reports-balanced = 錢包餘額與帳本相符
 reports-unbalanced = 錢包餘額與帳本不符，請檢查
+reports-export-journal = 下載會計日記帳 CSV

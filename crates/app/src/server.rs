@@ -304,7 +304,10 @@ impl App {
             vapid.as_ref().map(|v| v.public().to_owned()),
             config.push_rules()?,
         );
-        let reports = ReportService::new(Arc::new(SqlReportStore::new(db.clone())));
+        let reports = ReportService::new(
+            Arc::new(SqlReportStore::new(db.clone())),
+            config.vat_rates()?,
+        );
         let draining = Draining::default();
         Ok(Self {
             db,

@@ -184,6 +184,7 @@ export const consoleMessages = {
     exportSummary: t('reports-export-summary'),
     exportOrders: t('reports-export-orders'),
     exportLedger: t('reports-export-ledger'),
+    exportJournal: t('reports-export-journal'),
     exporting: t('reports-exporting'),
     period: (from: string, until: string) => t('reports-period', { from, until }),
     sales: t('reports-sales'),

@@ -9,8 +9,8 @@ use chrono::{Duration, NaiveDate};
 use domain::error::Message;
 use domain::payment::NOTES;
 use domain::reports::{
-    Cancellations, Cursor, LedgerRow, Liability, Line, MethodLine, OrderRow, PartnerMoney, Period,
-    RefundDay, RefundLine, ReportStore, SaleDay,
+    Cancellations, Cursor, JournalFact, LedgerRow, Liability, Line, MethodLine, OrderRow,
+    PartnerMoney, Period, RefundDay, RefundLine, ReportStore, SaleDay,
 };
 use domain::shared::Money;
 use domain::{DomainError, DomainResult};
@@ -257,6 +257,55 @@ impl ReportStore for SqlReportStore {
             ledger: money(r, "ledger")?,
             at_end: money(r, "at_end")?,
         })
+    }
+
+    async fn journal(&self, period: &Period) -> DomainResult<Vec<JournalFact>> {
+        // Refunds carry their order's category; v-coin movements are every ledger entry.
+        let sql = format!(
+            "SELECT {pay_day} AS day, 'SALES' AS account, o.category AS key, \
+             CAST(SUM(p.amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n \
+             FROM payments p JOIN orders o ON o.id = p.order_id \
+             WHERE {SALES} AND p.settled_at_ms >= $1 AND p.settled_at_ms < $2 \
+             GROUP BY {pay_day}, o.category \
+             UNION ALL \
+             SELECT {ledger_day} AS day, 'REFUNDS' AS account, o.category AS key, \
+             CAST(SUM(l.amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n \
+             FROM ledger_entries l JOIN orders o ON o.id = l.order_id \
+             WHERE l.kind = 'REFUND' AND l.at_ms >= $1 AND l.at_ms < $2 \
+             GROUP BY {ledger_day}, o.category \
+             UNION ALL \
+             SELECT {part_day} AS day, 'REFUNDS' AS account, o.category AS key, \
+             CAST(SUM(r.amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n \
+             FROM refund_parts r JOIN orders o ON o.id = r.order_id \
+             WHERE r.route <> 'WALLET' AND r.created_at_ms >= $1 AND r.created_at_ms < $2 \
+             GROUP BY {part_day}, o.category \
+             UNION ALL \
+             SELECT {entry_day} AS day, 'VCOIN' AS account, kind AS key, \
+             CAST(SUM(amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM ledger_entries \
+             WHERE at_ms >= $1 AND at_ms < $2 GROUP BY {entry_day}, kind \
+             UNION ALL \
+             SELECT {earning_day} AS day, 'PAYOUTS' AS account, '' AS key, \
+             CAST(SUM(-amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM partner_earnings \
+             WHERE cause = 'payout' AND at_ms >= $1 AND at_ms < $2 GROUP BY {earning_day}",
+            pay_day = day!("p.settled_at_ms"),
+            ledger_day = day!("l.at_ms"),
+            part_day = day!("r.created_at_ms"),
+            entry_day = day!("at_ms"),
+            earning_day = day!("at_ms"),
+        );
+        self.in_period(&sql, period)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(JournalFact {
+                    day: day(r)?,
+                    account: get(r, "account")?,
+                    key: get(r, "key")?,
+                    amount: money(r, "amount")?,
+                    count: get(r, "n")?,
+                })
+            })
+            .collect()
     }
 
     async fn orders_page(

@@ -530,8 +530,29 @@ on_both_databases!(
             (1_235_000, 1_235_000, 1_230_000)
         );
 
+        // The journal: the same money, day by day, by account.
+        let facts = store.journal(&period).await.unwrap();
+        let sum = |account: &str| -> (i64, usize) {
+            let of: Vec<_> = facts.iter().filter(|f| f.account == account).collect();
+            (of.iter().map(|f| f.amount.amount()).sum(), of.len())
+        };
+        assert_eq!(sum("SALES"), (2_300_000, 4));
+        assert_eq!(sum("REFUNDS"), (550_000, 2));
+        assert_eq!(sum("VCOIN"), (1_230_000, 7));
+        assert_eq!(sum("PAYOUTS"), (200_000, 1));
+        let refunds: Vec<_> = facts
+            .iter()
+            .filter(|f| f.account == "REFUNDS")
+            .map(|f| (f.day.to_string(), f.key.as_str(), f.amount.amount()))
+            .collect();
+        assert!(refunds.contains(&("2026-10-16".into(), "shuttle", 400_000)));
+        assert!(refunds.contains(&("2026-10-20".into(), "charter", 150_000)));
+
         // The whole report: its totals and its stretches agree with the figures.
-        let reports = ReportService::new(std::sync::Arc::new(store));
+        let reports = ReportService::new(
+            std::sync::Arc::new(store),
+            domain::invoicing::VatRates::parse("8").unwrap(),
+        );
         let admin = domain::audit::Staff::Shell {
             name: "test".into(),
         };
@@ -557,6 +578,15 @@ on_both_databases!(
                 [("charter", 1_400_000, 1), ("shuttle", 900_000, 2)]
             );
         }
+        // At 8%, the journal's VAT on October's 2,300,000 of sales, per day and category.
+        let lines = reports.journal(&admin, &period).await.unwrap();
+        let vat: i64 = lines
+            .iter()
+            .filter(|l| l.entry == domain::reports::Entry::SalesVat)
+            .map(|l| l.amount.amount())
+            .sum();
+        // 500,000 → 37,037; 200,000 → 14,815; 400,000 → 29,630; 1,200,000 → 88,889.
+        assert_eq!(vat, 37_037 + 14_815 + 29_630 + 88_889);
         let by_day = reports.report(&admin, period, Grain::Day).await.unwrap();
         assert_eq!(by_day.over_time[30].sales, Money::vnd(1_200_000));
         assert_eq!(by_day.over_time[15].refunds, Money::vnd(400_000));

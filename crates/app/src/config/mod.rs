@@ -107,6 +107,7 @@ const ENV: &[(&str, &str)] = &[
     ("max_unpaid_massage_orders", "orders.max_unpaid_massage"),
     ("order_expiry_interval_secs", "orders.expiry_interval_secs"),
     ("change_until_hours", "orders.change_until_hours"),
+    ("vat_percent", "orders.vat_percent"),
     ("payment_dev_provider", "payments.dev_provider"),
     ("vietqr_bin", "payments.vietqr.bin"),
     ("vietqr_account", "payments.vietqr.account"),
@@ -234,6 +235,12 @@ impl Config {
             })),
             deadline: secs(self.server.shutdown_deadline_secs),
         }
+    }
+
+    /// The VAT each category's prices include.
+    pub fn vat_rates(&self) -> anyhow::Result<domain::invoicing::VatRates> {
+        domain::invoicing::VatRates::parse(&self.orders.vat_percent)
+            .map_err(|e| anyhow::anyhow!("APP_VAT_PERCENT: {e}"))
     }
 
     pub fn order_policy(&self) -> anyhow::Result<domain::ordering::OrderPolicy> {

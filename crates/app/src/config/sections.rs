@@ -228,6 +228,9 @@ pub struct Orders {
     /// `APP_CHANGE_UNTIL_HOURS`: until how long before the service a paid order may be changed,
     /// `24` for every category or `24,dragon-massage=6` (a default, then categories by slug).
     pub change_until_hours: String,
+    /// `APP_VAT_PERCENT`: the VAT each category's prices include, `10` for every category or
+    /// `8,dragon-massage=10` (a default, then categories by slug): 0, 5, 8 or 10.
+    pub vat_percent: String,
 }
 
 impl Default for Orders {
@@ -239,6 +242,7 @@ impl Default for Orders {
             max_unpaid_massage: 2,
             expiry_interval_secs: 30,
             change_until_hours: "24".into(),
+            vat_percent: "10".into(),
         }
     }
 }

@@ -196,6 +196,24 @@ api_test!(
         let amounts: Vec<i64> = sheet[1..].iter().map(|r| r[4].parse().unwrap()).collect();
         assert_eq!(amounts, [1_000_000, -480_000, refunded]);
 
+        // The journal: the day's sales and the VAT they include (10% by default), the refund and
+        // its VAT, the wallet's movements by kind.
+        let (name, text) = export(app, &admin, pb::ReportExport::Journal).await;
+        assert!(name.starts_with("journal-"), "{name}");
+        let sheet = rows(&text);
+        assert_eq!(sheet[0][..4], ["日期", "科目", "名稱", "金額（越南盾）"]);
+        let entry = |what: &str| -> i64 {
+            sheet
+                .iter()
+                .filter(|r| r[1] == what)
+                .map(|r| r[3].parse::<i64>().unwrap())
+                .sum()
+        };
+        assert_eq!(entry("營收（含稅）"), 960_000);
+        assert_eq!(entry("銷項增值稅"), 87_273);
+        assert_eq!(entry("退款（含稅）"), refunded);
+        assert_eq!(entry("v幣異動"), wallet);
+
         // Operators run the day; the books are admins'.
         let operator = staff_token(app, "desk@example.com", "operator").await;
         let refused = reports(app)

@@ -1,7 +1,7 @@
 //! The business's numbers for admins: what was sold (by day, week or month, category and plan),
 //! how it was paid, what was refunded and cancelled, what promotions and credit cost, what
 //! partners earned, were paid and are owed, and the v-coin owed to customers; and the order list
-//! and the ledger, read a page at a time for exports. Decided here: the period (whole Vietnam
+//! and the ledger, read a page at a time for exports; and the daily accounting journal. Decided here: the period (whole Vietnam
 //! days), the stretches of a chart, the totals; the store reads each figure with one query.
 
 mod model;
@@ -11,8 +11,8 @@ mod service;
 mod tests;
 
 pub use model::{
-    Bucket, Cancellations, Grain, Liability, Line, MethodLine, PERIOD_DAYS_MAX, PartnerMoney,
-    Period, PlanLine, RefundLine, Report, Totals, day_of,
+    Bucket, Cancellations, Entry, Grain, JournalLine, Liability, Line, MethodLine, PERIOD_DAYS_MAX,
+    PartnerMoney, Period, PlanLine, RefundLine, Report, Totals, day_of,
 };
-pub use ports::{Cursor, LedgerRow, OrderRow, RefundDay, ReportStore, SaleDay};
-pub use service::{EXPORT_PAGE, ReportService, over_time};
+pub use ports::{Cursor, JournalFact, LedgerRow, OrderRow, RefundDay, ReportStore, SaleDay};
+pub use service::{EXPORT_PAGE, ReportService, journal, over_time};

@@ -242,3 +242,45 @@ pub struct Report {
     pub liability: Liability,
     pub totals: Totals,
 }
+
+/// A line of the daily accounting journal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Entry {
+    /// Sales of a category, VAT included.
+    Sales,
+    /// The VAT those sales include.
+    SalesVat,
+    /// Refunds of a category's sales, VAT included.
+    Refunds,
+    /// The VAT those refunds give back.
+    RefundsVat,
+    /// V-coin movements of a ledger kind (signed: into wallets positive).
+    Wallet,
+    /// Paid out to partners.
+    Payouts,
+}
+
+impl Entry {
+    pub const fn code(self) -> &'static str {
+        match self {
+            Entry::Sales => "sales",
+            Entry::SalesVat => "sales_vat",
+            Entry::Refunds => "refunds",
+            Entry::RefundsVat => "refunds_vat",
+            Entry::Wallet => "wallet",
+            Entry::Payouts => "payouts",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalLine {
+    pub day: NaiveDate,
+    pub entry: Entry,
+    /// A category's slug, a ledger kind, or nothing.
+    pub key: String,
+    pub amount: Money,
+    /// The VAT rate of a sales or refunds line and of its VAT line.
+    pub vat_percent: Option<u8>,
+    pub count: i64,
+}

@@ -24,6 +24,17 @@ pub struct RefundDay {
     pub line: RefundLine,
 }
 
+/// One day's sum of one kind of movement, for the accounting journal: `SALES` and `REFUNDS` by
+/// category (slug), `VCOIN` by ledger kind, `PAYOUTS` with no key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalFact {
+    pub day: NaiveDate,
+    pub account: String,
+    pub key: String,
+    pub amount: Money,
+    pub count: i64,
+}
+
 /// Where an export's page ended: the next page starts after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cursor {
@@ -86,6 +97,9 @@ pub trait ReportStore: Send + Sync {
     async fn partners(&self, period: &Period) -> DomainResult<PartnerMoney>;
     /// The wallets' balances and the ledger's sum, now and at the period's end.
     async fn liability(&self, period: &Period) -> DomainResult<Liability>;
+
+    /// The period's movements by day for the accounting journal, in one read.
+    async fn journal(&self, period: &Period) -> DomainResult<Vec<JournalFact>>;
 
     /// Orders made in the period, oldest first, `limit` after `after`.
     async fn orders_page(

@@ -3,10 +3,14 @@ use std::sync::Arc;
 
 use chrono::Duration;
 
-use super::model::{Bucket, Grain, Line, Period, PlanLine, RefundLine, Report, Totals};
-use super::ports::{Cursor, LedgerRow, OrderRow, RefundDay, ReportStore, SaleDay};
+use super::model::{
+    Bucket, Entry, Grain, JournalLine, Line, Period, PlanLine, RefundLine, Report, Totals,
+};
+use super::ports::{Cursor, JournalFact, LedgerRow, OrderRow, RefundDay, ReportStore, SaleDay};
 use crate::audit::Staff;
+use crate::catalog::Category;
 use crate::error::DomainResult;
+use crate::invoicing::VatRates;
 use crate::shared::Money;
 
 /// How many rows an export reads at a time: enough to keep the database busy, few enough that a
@@ -17,11 +21,19 @@ pub const EXPORT_PAGE: u32 = 2_000;
 #[derive(Clone)]
 pub struct ReportService {
     store: Arc<dyn ReportStore>,
+    vat: VatRates,
 }
 
 impl ReportService {
-    pub fn new(store: Arc<dyn ReportStore>) -> Self {
-        Self { store }
+    pub fn new(store: Arc<dyn ReportStore>, vat: VatRates) -> Self {
+        Self { store, vat }
+    }
+
+    /// The period's accounting journal, day by day: each category's sales and refunds with the
+    /// VAT they include, v-coin movements by kind, and payouts.
+    pub async fn journal(&self, by: &Staff, period: &Period) -> DomainResult<Vec<JournalLine>> {
+        by.require_admin()?;
+        Ok(journal(&self.store.journal(period).await?, self.vat))
     }
 
     pub async fn report(&self, by: &Staff, period: Period, grain: Grain) -> DomainResult<Report> {
@@ -176,4 +188,37 @@ fn refund_lines(days: &[RefundDay]) -> Vec<RefundLine> {
             count,
         })
         .collect()
+}
+
+/// The journal's lines from the day's facts: a sales or refunds line is followed by the VAT it
+/// includes at its category's rate; lines are by day, then entry, then key.
+pub fn journal(facts: &[JournalFact], vat: VatRates) -> Vec<JournalLine> {
+    let mut lines = Vec::new();
+    for f in facts {
+        let line = |entry, amount, vat_percent| JournalLine {
+            day: f.day,
+            entry,
+            key: f.key.clone(),
+            amount,
+            vat_percent,
+            count: f.count,
+        };
+        let (entry, taxed) = match f.account.as_str() {
+            "SALES" => (Entry::Sales, Some(Entry::SalesVat)),
+            "REFUNDS" => (Entry::Refunds, Some(Entry::RefundsVat)),
+            "VCOIN" => (Entry::Wallet, None),
+            _ => (Entry::Payouts, None),
+        };
+        let category = Category::from_slug(&f.key).ok();
+        match (taxed, category) {
+            (Some(tax), Some(c)) => {
+                let rate = vat.percent(c);
+                lines.push(line(entry, f.amount, Some(rate)));
+                lines.push(line(tax, vat.included(c, f.amount), Some(rate)));
+            }
+            _ => lines.push(line(entry, f.amount, None)),
+        }
+    }
+    lines.sort_by(|a, b| (a.day, a.entry, &a.key).cmp(&(b.day, b.entry, &b.key)));
+    lines
 }

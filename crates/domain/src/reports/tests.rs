@@ -171,6 +171,9 @@ impl ReportStore for Figures {
     async fn liability(&self, _: &Period) -> DomainResult<Liability> {
         Ok(Liability::default())
     }
+    async fn journal(&self, _: &Period) -> DomainResult<Vec<JournalFact>> {
+        Ok(Vec::new())
+    }
     async fn orders_page(
         &self,
         _: &Period,
@@ -200,15 +203,18 @@ fn staff(admin: bool) -> Staff {
 
 #[tokio::test]
 async fn admins_read_the_report_by_category_and_plan_and_operators_cannot() {
-    let service = ReportService::new(Arc::new(Figures {
-        sales: vec![
-            sale("2026-10-01", "pickup", "p1", 500_000, 1),
-            sale("2026-10-02", "pickup", "p2", 300_000, 1),
-            sale("2026-10-03", "charter", "c1", 1_200_000, 1),
-            sale("2026-10-04", "pickup", "p1", 500_000, 1),
-        ],
-        refunds: vec![refund("2026-10-05", "WALLET", 300_000)],
-    }));
+    let service = ReportService::new(
+        Arc::new(Figures {
+            sales: vec![
+                sale("2026-10-01", "pickup", "p1", 500_000, 1),
+                sale("2026-10-02", "pickup", "p2", 300_000, 1),
+                sale("2026-10-03", "charter", "c1", 1_200_000, 1),
+                sale("2026-10-04", "pickup", "p1", 500_000, 1),
+            ],
+            refunds: vec![refund("2026-10-05", "WALLET", 300_000)],
+        }),
+        crate::invoicing::VatRates::default(),
+    );
     let period = Period::parse("2026-10-01", "2026-10-31").unwrap();
     let report = service
         .report(&staff(true), period, Grain::Week)
@@ -257,7 +263,73 @@ async fn admins_read_the_report_by_category_and_plan_and_operators_cannot() {
             .ledger_page(&staff(false), &period, None)
             .await
             .map(|_| ()),
+        service.journal(&staff(false), &period).await.map(|_| ()),
     ] {
         assert!(matches!(refused, Err(DomainError::PermissionDenied(_))));
     }
+}
+
+#[test]
+fn the_journal_puts_the_vat_each_category_includes_under_its_sales_and_refunds() {
+    let fact = |d: &str, account: &str, key: &str, amount: i64| JournalFact {
+        day: day(d),
+        account: account.into(),
+        key: key.into(),
+        amount: Money::vnd(amount),
+        count: 1,
+    };
+    let rates = crate::invoicing::VatRates::parse("8,dragon-massage=10").unwrap();
+    let lines = journal(
+        &[
+            fact("2026-10-02", "VCOIN", "TOP_UP", 1_000_000),
+            fact("2026-10-01", "SALES", "shuttle", 1_080_000),
+            fact("2026-10-01", "SALES", "dragon-massage", 1_100_000),
+            fact("2026-10-02", "REFUNDS", "shuttle", 540_000),
+            fact("2026-10-02", "PAYOUTS", "", 200_000),
+        ],
+        rates,
+    );
+    let read: Vec<_> = lines
+        .iter()
+        .map(|l| {
+            (
+                l.day.to_string(),
+                l.entry.code(),
+                l.key.as_str(),
+                l.amount.amount(),
+                l.vat_percent,
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (
+                "2026-10-01".into(),
+                "sales",
+                "dragon-massage",
+                1_100_000,
+                Some(10)
+            ),
+            ("2026-10-01".into(), "sales", "shuttle", 1_080_000, Some(8)),
+            (
+                "2026-10-01".into(),
+                "sales_vat",
+                "dragon-massage",
+                100_000,
+                Some(10)
+            ),
+            ("2026-10-01".into(), "sales_vat", "shuttle", 80_000, Some(8)),
+            ("2026-10-02".into(), "refunds", "shuttle", 540_000, Some(8)),
+            (
+                "2026-10-02".into(),
+                "refunds_vat",
+                "shuttle",
+                40_000,
+                Some(8)
+            ),
+            ("2026-10-02".into(), "wallet", "TOP_UP", 1_000_000, None),
+            ("2026-10-02".into(), "payouts", "", 200_000, None),
+        ]
+    );
 }

@@ -118,6 +118,11 @@ impl Export {
                 });
                 Ok(self.after.is_some() && rows.len() == domain::reports::EXPORT_PAGE as usize)
             }
+            pb::ReportExport::Journal => {
+                let lines = self.reports.journal(&self.by, &self.period).await?;
+                self.sheet.journal(&lines);
+                Ok(false)
+            }
             _ => {
                 let report = self
                     .reports
@@ -161,6 +166,7 @@ impl pb::report_service_server::ReportService for Reports {
             Ok(pb::ReportExport::Summary) => (pb::ReportExport::Summary, "report"),
             Ok(pb::ReportExport::Orders) => (pb::ReportExport::Orders, "orders"),
             Ok(pb::ReportExport::Ledger) => (pb::ReportExport::Ledger, "ledger"),
+            Ok(pb::ReportExport::Journal) => (pb::ReportExport::Journal, "journal"),
             _ => {
                 return Err(status(domain::DomainError::invalid(
                     "export",

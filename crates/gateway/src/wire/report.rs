@@ -4,7 +4,7 @@
 
 use domain::catalog::Category;
 use domain::payment::Method;
-use domain::reports::{Grain, LedgerRow, OrderRow, Report};
+use domain::reports::{Entry, Grain, JournalLine, LedgerRow, OrderRow, Report};
 use domain::shared::{Language, LocalTime};
 use domain::words::{say, term};
 
@@ -396,6 +396,36 @@ impl Sheet {
                 e.payment_id.clone(),
                 e.operator.clone(),
                 say(&e.note, self.lang),
+            ];
+            self.out.row(cells);
+        }
+    }
+}
+
+impl Sheet {
+    /// The accounting journal: a line per day, entry and key (a category or a ledger kind).
+    pub(crate) fn journal(&mut self, lines: &[JournalLine]) {
+        self.headers(&[
+            "report_csv.day",
+            "report_csv.entry",
+            "report_csv.key",
+            "report_csv.amount_vnd",
+            "report_csv.vat_percent",
+            "report_csv.count",
+        ]);
+        for l in lines {
+            let key = match l.entry {
+                Entry::Wallet => self.term(&format!("report_csv.kind_{}", l.key.to_lowercase())),
+                Entry::Payouts => String::new(),
+                _ => self.category(&l.key),
+            };
+            let cells = [
+                l.day.to_string(),
+                self.term(&format!("report_csv.entry_{}", l.entry.code())),
+                key,
+                l.amount.amount().to_string(),
+                l.vat_percent.map(|r| r.to_string()).unwrap_or_default(),
+                l.count.to_string(),
             ];
             self.out.row(cells);
         }

@@ -111,6 +111,7 @@ export function ReportsPage() {
             [ReportExport.SUMMARY, m.exportSummary],
             [ReportExport.ORDERS, m.exportOrders],
             [ReportExport.LEDGER, m.exportLedger],
+            [ReportExport.JOURNAL, m.exportJournal],
           ] as const
         ).map(([what, label]) => (
           <button key={what} type="button" className="button button-small button-secondary" disabled={exporting !== undefined} onClick={() => void download(what)}>
