@@ -2,7 +2,10 @@
 //! each movement of money is written, by Vietnam day (`(ms + 7 h) / 1 day`: Vietnam keeps no
 //! summer time). The same text runs on both databases; sums are cast back to BIGINT because
 //! PostgreSQL sums BIGINTs as NUMERIC. Exports page by `(time, id)` over an index, so a year of
-//! orders is read a page at a time.
+//! orders is read a page at a time; the page's start is a row value, `(time, id) > (…)`, which
+//! both databases seek to in the index (written as `time > … OR (time = … AND id > …)`,
+//! PostgreSQL filtered from the period's start on every page: a year's export took quadratic
+//! time).
 
 use async_trait::async_trait;
 use chrono::{Duration, NaiveDate};
@@ -314,7 +317,10 @@ impl ReportStore for SqlReportStore {
         after: Option<&Cursor>,
         limit: u32,
     ) -> DomainResult<Vec<OrderRow>> {
-        let (at, id) = after.map_or((i64::MIN, String::new()), |c| (ms(c.at), c.id.clone()));
+        // The first page starts at the period's first instant (no order has an empty id).
+        let (at, id) = after.map_or((ms(period.starts_at()), String::new()), |c| {
+            (ms(c.at), c.id.clone())
+        });
         let sql = format!(
             "SELECT o.id, o.created_at_ms, o.owner, o.category, o.plan_id, o.plan_name, o.state, \
              o.start_at_ms, o.total_vnd, \
@@ -326,7 +332,7 @@ impl ReportStore for SqlReportStore {
               WHERE r.order_id = o.id AND r.route <> 'WALLET') AS refunded \
              FROM orders o WHERE o.state <> 'DRAFT' \
              AND o.created_at_ms >= $1 AND o.created_at_ms < $2 \
-             AND (o.created_at_ms > $3 OR (o.created_at_ms = $3 AND o.id > $4)) \
+             AND (o.created_at_ms, o.id) > ($3, $4) \
              ORDER BY o.created_at_ms, o.id LIMIT {limit}"
         );
         let mut values = bounds(period);
@@ -364,12 +370,12 @@ impl ReportStore for SqlReportStore {
                 c.id.parse::<i64>()
                     .map_err(|e| corrupt("ledger cursor", e))?,
             ),
-            None => (i64::MIN, i64::MIN),
+            None => (ms(period.starts_at()), i64::MIN),
         };
         let sql = format!(
             "SELECT id, at_ms, owner, kind, amount_vnd, balance_after_vnd, order_id, payment_id, \
              operator, note FROM ledger_entries \
-             WHERE at_ms >= $1 AND at_ms < $2 AND (at_ms > $3 OR (at_ms = $3 AND id > $4)) \
+             WHERE at_ms >= $1 AND at_ms < $2 AND (at_ms, id) > ($3, $4) \
              ORDER BY at_ms, id LIMIT {limit}"
         );
         let mut values = bounds(period);
