@@ -13,6 +13,7 @@ import { exportReport, useReport, type Report, type ReportAsk } from '../api';
 import { saveParts } from '../download';
 import { consoleMessages } from '../messages';
 import { BarChart } from '../report-chart';
+import { ResultTable } from '../result-table';
 
 const m = consoleMessages.reports;
 
@@ -278,31 +279,18 @@ function ByCategory({ report: r }: { report: Report }) {
   );
 }
 
+/** A section's figures as the console's tables show a list. */
 function Table({ columns, rows, testId }: { columns: string[]; rows: string[][]; testId: string }) {
-  if (rows.length === 0) return <p className="muted">{m.none}</p>;
   return (
-    <div className="card console-table-wrap" role="region" aria-label={columns.join(' · ')} tabIndex={0}>
-      <table className="console-table" data-testid={testId}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) => (
-                <td key={j}>{cell}</td>
-              ))}
-            </tr>
+    <ResultTable label={columns.join(' · ')} count={rows.length} error={undefined} none={m.none} columns={columns} hasMore={false} more={() => undefined} testId={testId}>
+      {rows.map((row, i) => (
+        <tr key={i}>
+          {row.map((cell, j) => (
+            <td key={j}>{cell}</td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </ResultTable>
   );
 }
 
