@@ -400,9 +400,7 @@ impl Sheet {
             self.out.row(cells);
         }
     }
-}
 
-impl Sheet {
     /// The accounting journal: a line per day, entry and key (a category or a ledger kind).
     pub(crate) fn journal(&mut self, lines: &[JournalLine]) {
         self.headers(&[
