@@ -44,6 +44,7 @@ mod m20261130_000038_refund_parts;
 mod m20261130_000039_job_changes;
 mod m20261130_000040_payment_purposes;
 mod m20261201_000041_report_indexes;
+mod m20261201_000042_invoices;
 
 pub struct Migrator;
 
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000039_job_changes::Migration),
             Box::new(m20261130_000040_payment_purposes::Migration),
             Box::new(m20261201_000041_report_indexes::Migration),
+            Box::new(m20261201_000042_invoices::Migration),
         ]
     }
 }

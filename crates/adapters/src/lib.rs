@@ -16,7 +16,8 @@ pub mod testing;
 pub use providers::install_tls_provider;
 pub use stores::{
     SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
-    SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
-    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
-    SqlReferralStore, SqlRefundStore, SqlReportStore, SqlReviewStore, SqlSupportStore,
+    SqlIdentityStore, SqlImageStore, SqlInvoiceStore, SqlJobStore, SqlNotificationStore,
+    SqlOperationsStore, SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore,
+    SqlRateLimiter, SqlReferralStore, SqlRefundStore, SqlReportStore, SqlReviewStore,
+    SqlSupportStore,
 };

@@ -273,6 +273,8 @@ mod backups;
 mod blobs;
 #[path = "repo/credit.rs"]
 mod credit;
+#[path = "repo/einvoice.rs"]
+mod einvoice;
 #[path = "repo/federation.rs"]
 mod federation;
 #[path = "repo/identity.rs"]

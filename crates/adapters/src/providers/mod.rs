@@ -1,8 +1,9 @@
 //! Third parties behind the domain's ports: mail (SMTP, and a mailbox page for development),
 //! phones (Web Push, LINE), images (local disk or S3-compatible storage), OpenID Connect providers,
-//! payment providers.
+//! payment providers, the e-invoice provider.
 
 pub mod backups;
+pub mod einvoice;
 pub mod line;
 pub mod mail;
 pub mod media;

@@ -206,6 +206,7 @@ impl ReviewStore for SqlReviewStore {
                 minutes: 0,
                 reason: hidden.reason.clone(),
                 driver: None,
+                invoice: None,
             };
             mail_outbox::Entity::insert(mail_outbox::ActiveModel {
                 id: Set(format!("rh-{order}")),

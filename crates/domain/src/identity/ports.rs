@@ -97,6 +97,8 @@ pub enum MailKind {
     ProviderUnlinked,
     /// A provider-only account got a password.
     PasswordSet,
+    /// An order's e-invoice (or its adjustment) was issued: its number and where to look it up.
+    InvoiceIssued,
 }
 
 impl MailKind {
@@ -125,6 +127,7 @@ impl MailKind {
             MailKind::ProviderLinked => "provider_linked",
             MailKind::ProviderUnlinked => "provider_unlinked",
             MailKind::PasswordSet => "password_set",
+            MailKind::InvoiceIssued => "invoice_issued",
         }
     }
 
@@ -153,6 +156,7 @@ impl MailKind {
             MailKind::ProviderLinked,
             MailKind::ProviderUnlinked,
             MailKind::PasswordSet,
+            MailKind::InvoiceIssued,
         ]
         .into_iter()
         .find(|k| k.as_str() == raw)

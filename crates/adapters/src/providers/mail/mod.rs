@@ -11,7 +11,7 @@ mod templates;
 use async_trait::async_trait;
 
 pub use dev_mailbox::{DevMailbox, StoredMail};
-pub use notices::{DriverFacts, NoticeFacts};
+pub use notices::{DriverFacts, InvoiceFacts, NoticeFacts};
 pub use outbox::OutboxWorker;
 pub use smtp::{SmtpConfig, SmtpMailer, SmtpTls};
 pub use templates::{escape as escape_html, render};

@@ -36,6 +36,18 @@ pub struct NoticeFacts {
     /// The step's own words: who was assigned, the fee and the refund.
     pub reason: String,
     pub driver: Option<DriverFacts>,
+    /// An e-invoice's: its number and where the buyer looks it up.
+    #[serde(default)]
+    pub invoice: Option<InvoiceFacts>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InvoiceFacts {
+    pub number: String,
+    pub lookup_code: String,
+    pub lookup_url: String,
+    /// An adjustment of the order's first invoice, rather than that invoice.
+    pub adjusts: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +115,7 @@ impl NoticeFacts {
                 phone: d.phone.e164(),
                 plate: d.plate.clone(),
             }),
+            invoice: None,
         }
     }
 }
@@ -256,6 +269,26 @@ pub(crate) fn order_lines(
                 t(msg("mail.review_hidden.help")),
             ],
         ),
+        MailKind::InvoiceIssued => {
+            let invoice = f.invoice.as_ref()?;
+            let body = if invoice.adjusts {
+                "mail.invoice.adjusted"
+            } else {
+                "mail.invoice.body"
+            };
+            (
+                "mail.invoice.subject",
+                vec![
+                    t(msg(body)),
+                    order,
+                    t(msg("mail.invoice.number").with("number", &invoice.number)),
+                    total,
+                    t(msg("mail.invoice.lookup")
+                        .with("code", &invoice.lookup_code)
+                        .with("url", &invoice.lookup_url)),
+                ],
+            )
+        }
         _ => return None,
     };
     Some((t(msg(subject)), lines))

@@ -12,6 +12,8 @@ pub mod federated_identity;
 pub mod gift_code;
 pub mod hotel_image;
 pub mod idempotency_key;
+pub mod invoice;
+pub mod invoice_buyer;
 pub mod job;
 pub mod job_message;
 pub mod job_offer;

@@ -169,11 +169,14 @@ impl OrderStore for SqlOrderStore {
 
     /// Every write of an order comes here (`save`, `save_audited_in`, and the jobs' and payments'
     /// writes in their units): the row over its version, its new transitions, their notices,
-    /// and its live change.
+    /// the e-invoice a step calls for, and its live change.
     async fn save_in(&self, unit: &mut Unit, o: &Order) -> Result<(), StoreError> {
         let work = SqlWork::of(unit)?;
         let (first_new, saved) = save_order(work.txn(), o).await?;
         queue_notices(work.txn(), o, first_new)
+            .await
+            .map_err(storage)?;
+        crate::stores::invoices::queue(work.txn(), o)
             .await
             .map_err(storage)?;
         work.announce(ms(o.updated_at), [saved.into_change()]);

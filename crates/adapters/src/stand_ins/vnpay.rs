@@ -1,7 +1,3 @@
-#![allow(clippy::expect_used)]
-//! Local stand-ins of third parties that cannot be reached from here, for tests in this and other
-//! crates. Each holds to its provider's published contract and no more.
-//!
 //! VNPay's refund call (`POST merchant_webapi/api/transaction`, `vnp_Command=refund`, version
 //! 2.1.0): a JSON body checked by its HMAC-SHA512 over `|`-joined fields in the published order
 //! (`97` when it fails), `02` for another merchant's code, `03` for a malformed request, `91` for a
