@@ -14,6 +14,7 @@ use adapters::providers::push::PushWorker;
 use adapters::sql::db::DatabaseConnection;
 use adapters::stores::catalog_version::CatalogVersion;
 use domain::backups::BackupService;
+use domain::invoicing::InvoiceService;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
 use domain::payment::PaymentService;
@@ -47,6 +48,8 @@ pub struct Work {
     pub orders: OrderService,
     /// Gift credit past its time leaves wallets on the orders' lapsing beat.
     pub payments: PaymentService,
+    /// Issues each sale's e-invoices through the provider.
+    pub invoices: InvoiceService,
     /// Invitations whose new customer's first order is done are rewarded on the same beat.
     pub referrals: ReferralService,
     /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
@@ -69,6 +72,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         media,
         orders,
         payments,
+        invoices,
         referrals,
         catalog_version,
         backups,
@@ -141,7 +145,18 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             }
         }
     }));
-    let mut jobs = vec![outbox, housekeeping, catalogue, expiry, refunds];
+    // E-invoices on the same beat: the law wants them with the sale.
+    let issuing = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
+        let invoices = invoices.clone();
+        async move {
+            match invoices.send_due(20).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(sent = n, "e-invoices sent"),
+                Err(e) => tracing::warn!(error = %e, "e-invoices"),
+            }
+        }
+    }));
+    let mut jobs = vec![outbox, housekeeping, catalogue, expiry, refunds, issuing];
     if let Some(push) = push {
         let push = Arc::new(push);
         jobs.push(tokio::spawn(every(

@@ -45,6 +45,7 @@ use domain::partners::{PartnerService, PartnerStore};
 use domain::payment::{BankFeed, PaymentPorts, PaymentService, VnPayGateway, VnPayRefunds};
 use domain::promotions::{PromoClaims, PromoService, PromoStore};
 use domain::referrals::ReferralService;
+use domain::invoicing::InvoiceService;
 use domain::reports::ReportService;
 use domain::reviews::ReviewService;
 use domain::support::{SupportPorts, SupportService};
@@ -266,7 +267,7 @@ impl App {
         );
         let tips = TipService::new(
             orders.clone(),
-            order_store,
+            order_store.clone(),
             tip_earnings,
             payments.clone(),
             Arc::new(SystemClock),
@@ -308,6 +309,17 @@ impl App {
             Arc::new(SqlReportStore::new(db.clone())),
             config.vat_rates()?,
         );
+        let invoices = InvoiceService::new(
+            Arc::new(adapters::SqlInvoiceStore::new(db.clone())),
+            config
+                .einvoices()
+                .map(|p| Arc::new(p) as Arc<dyn domain::invoicing::InvoiceProvider>),
+            order_store.clone(),
+            catalog.clone(),
+            Arc::new(SystemClock),
+            domain::audit::Auditor::new(Arc::new(SystemClock), Arc::new(OsRandomness)),
+            config.vat_rates()?,
+        );
         let draining = Draining::default();
         Ok(Self {
             db,
@@ -326,6 +338,7 @@ impl App {
                 referrals,
                 tips,
                 reports,
+                invoices,
                 favorites,
                 reviews,
                 media,
@@ -574,6 +587,7 @@ pub async fn serve(
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),
         payments: app.services.payments.clone(),
+        invoices: app.services.invoices.clone(),
         referrals: app.services.referrals.clone(),
         catalog_version: app.catalog_version.clone(),
         backups: app.services.backups.clone(),

@@ -819,6 +819,8 @@ mod photos;
 mod promotions;
 #[path = "api/referrals.rs"]
 mod referrals;
+#[path = "api/invoices.rs"]
+mod invoices;
 #[path = "api/refunds.rs"]
 mod refunds;
 #[path = "api/reminders.rs"]

@@ -15,6 +15,7 @@ use domain::partners::PartnerService;
 use domain::payment::PaymentService;
 use domain::promotions::PromoService;
 use domain::referrals::ReferralService;
+use domain::invoicing::InvoiceService;
 use domain::reports::ReportService;
 use domain::reviews::ReviewService;
 use domain::support::SupportService;
@@ -65,6 +66,8 @@ pub struct ServiceSet {
     pub tips: TipService,
     /// The business's numbers and their exports, for admins.
     pub reports: ReportService,
+    /// Each sale's e-invoices: the buyer's, and the failed ones for staff.
+    pub invoices: InvoiceService,
     pub favorites: FavoriteService,
     pub reviews: ReviewService,
     pub media: MediaService,

@@ -100,6 +100,28 @@ impl Config {
         })
     }
 
+    /// Viettel S-Invoice, once its account is set.
+    pub fn einvoices(&self) -> Option<adapters::providers::einvoice::ViettelInvoices> {
+        let i = &self.invoices;
+        let (Some(username), Some(password)) = (&i.username, &i.password) else {
+            return None;
+        };
+        Some(adapters::providers::einvoice::ViettelInvoices::new(
+            adapters::providers::einvoice::ViettelConfig {
+                base_url: i.url.trim_end_matches('/').to_owned(),
+                username: username.clone(),
+                password: password.expose().to_owned(),
+                tax_code: i.tax_code.clone(),
+                template: i.template.clone(),
+                series: i.series.clone(),
+                seller_name: i.seller_name.clone(),
+                seller_address: i.seller_address.clone(),
+                lookup_url: i.lookup_url.clone(),
+            },
+            std::time::Duration::from_secs(u64::from(i.timeout_secs.max(1))),
+        ))
+    }
+
     /// The identity providers configured for sign-in.
     pub fn identity_providers(
         &self,

@@ -434,6 +434,47 @@ impl Default for Line {
     }
 }
 
+/// The e-invoice provider, Viettel S-Invoice: invoices are issued once `APP_EINVOICE_USERNAME`
+/// and `APP_EINVOICE_PASSWORD` are set (until then they wait, pending, and are issued after).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Invoices {
+    /// `APP_EINVOICE_URL`: S-Invoice's address (production's by default).
+    pub url: String,
+    /// `APP_EINVOICE_USERNAME`, `APP_EINVOICE_PASSWORD`: the seller's S-Invoice account.
+    pub username: Option<String>,
+    pub password: Option<Secret>,
+    /// `APP_EINVOICE_TAX_CODE`: the seller's tax code.
+    pub tax_code: String,
+    /// `APP_EINVOICE_TEMPLATE`, `APP_EINVOICE_SERIES`: the template and series registered with
+    /// the tax authority.
+    pub template: String,
+    pub series: String,
+    /// `APP_EINVOICE_SELLER_NAME`, `APP_EINVOICE_SELLER_ADDRESS`: as registered.
+    pub seller_name: String,
+    pub seller_address: String,
+    /// `APP_EINVOICE_LOOKUP_URL`: where buyers look an invoice up with its code.
+    pub lookup_url: String,
+    /// `APP_EINVOICE_TIMEOUT_SECS`: how long an answer is waited for.
+    pub timeout_secs: u32,
+}
+
+impl Default for Invoices {
+    fn default() -> Self {
+        Self {
+            url: "https://api-vinvoice.viettel.vn".into(),
+            username: None,
+            password: None,
+            tax_code: String::new(),
+            template: "1/001".into(),
+            series: String::new(),
+            seller_name: String::new(),
+            seller_address: String::new(),
+            lookup_url: "https://vinvoice.viettel.vn/utilities/invoice-search".into(),
+            timeout_secs: 90,
+        }
+    }
+}
+
 /// `APP_SUPPORT_LINE_ID`, `APP_SUPPORT_ZALO_PHONE`, `APP_SUPPORT_WHATSAPP_PHONE`,
 /// `APP_SUPPORT_PHONE`, `APP_SUPPORT_EMAIL`: the channels customer service answers besides the
 /// member area's threads; unset ones are not shown (dev shows demo values that are no one's).

@@ -51,6 +51,7 @@ mod order;
 mod partner;
 mod payment;
 mod referral;
+mod invoice;
 mod report;
 mod review;
 mod support;
@@ -79,6 +80,7 @@ use crate::pb::order_service_server::OrderServiceServer;
 use crate::pb::partner_service_server::PartnerServiceServer;
 use crate::pb::payment_service_server::PaymentServiceServer;
 use crate::pb::referral_service_server::ReferralServiceServer;
+use crate::pb::invoice_service_server::InvoiceServiceServer;
 use crate::pb::report_service_server::ReportServiceServer;
 use crate::pb::review_service_server::ReviewServiceServer;
 use crate::pb::support_service_server::SupportServiceServer;
@@ -154,6 +156,11 @@ pub(crate) fn router(services: &Services) -> Router {
         services.operators.clone(),
         services.reports.clone(),
     ));
+    let invoices = InvoiceServiceServer::new(invoice::Invoices::new(
+        services.identity.clone(),
+        services.operators.clone(),
+        services.invoices.clone(),
+    ));
     let support = SupportServiceServer::new(support::Support::new(
         services.identity.clone(),
         services.support.clone(),
@@ -185,6 +192,7 @@ pub(crate) fn router(services: &Services) -> Router {
         .route_service(&path_of(&payments), payments)
         .route_service(&path_of(&referrals), referrals)
         .route_service(&path_of(&reports), reports)
+        .route_service(&path_of(&invoices), invoices)
         .route_service(&path_of(&identity), identity)
         .route_service(&path_of(&federation), federation)
         .route_service(&path_of(&users), users)

@@ -7,6 +7,7 @@ pub(crate) mod csv;
 pub(crate) mod earnings;
 pub(crate) mod gift;
 pub(crate) mod identity;
+pub(crate) mod invoice;
 pub(crate) mod job;
 pub(crate) mod massage;
 pub(crate) mod operator;
