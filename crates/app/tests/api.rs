@@ -791,6 +791,8 @@ mod gifts;
 mod hostile;
 #[path = "api/identity.rs"]
 mod identity;
+#[path = "api/invoices.rs"]
+mod invoices;
 #[path = "api/languages.rs"]
 mod languages;
 #[path = "api/lifecycle.rs"]
@@ -819,8 +821,6 @@ mod photos;
 mod promotions;
 #[path = "api/referrals.rs"]
 mod referrals;
-#[path = "api/invoices.rs"]
-mod invoices;
 #[path = "api/refunds.rs"]
 mod refunds;
 #[path = "api/reminders.rs"]

@@ -19,6 +19,7 @@ import { PayrollPage } from './screens/payroll-page';
 import { PromotionsPage } from './screens/promotions-page';
 import { GiftsPage } from './screens/gifts-page';
 import { RefundsPage } from './screens/refunds-page';
+import { InvoicesPage } from './screens/invoices-page';
 import { ReportsPage } from './screens/reports-page';
 import { ReviewsPage } from './screens/reviews-page';
 import { StaffPage } from './screens/staff-page';
@@ -119,6 +120,7 @@ const SCREENS: Record<ConsoleRoute, (params: Params, role: Role) => ReactNode> =
   audit: () => <AuditPage />,
   reviews: () => <ReviewsPage />,
   refunds: () => <RefundsPage />,
+  invoices: () => <InvoicesPage />,
   catalog: (_, role) => (role === 'admin' ? <CatalogPage /> : <p className="form-error">{m.adminOnly}</p>),
   staff: (_, role) => (role === 'admin' ? <StaffPage /> : <p className="form-error">{m.adminOnly}</p>),
   partners: (_, role) => (role === 'admin' ? <PartnersPage /> : <p className="form-error">{m.adminOnly}</p>),
@@ -160,6 +162,7 @@ function Frame({ role }: { role: Role }) {
     [opsTo('customers'), m.nav.customers],
     [opsTo('reviews'), m.nav.reviews],
     [opsTo('refunds'), m.nav.refunds],
+    [opsTo('invoices'), m.nav.invoices],
     [opsTo('audit'), m.nav.audit],
     // What only admins may do is not offered to operators (the server refuses it anyway).
     ...(role === 'admin'

@@ -25,6 +25,7 @@ export const consoleMessages = {
     promotions: t('nav-promotions'),
     gifts: t('nav-gifts'),
     refunds: t('nav-refunds'),
+    invoices: t('nav-invoices'),
     backups: t('nav-backups'),
   },
   promotions: {
@@ -452,6 +453,15 @@ export const consoleMessages = {
     remove: t('photos-remove'),
     upload: t('photos-upload'),
     uploading: t('photos-uploading'),
+  },
+  invoices: {
+    lead: t('invoices-lead'),
+    columns: [t('invoices-at'), t('invoices-order'), t('invoices-what'), t('invoices-buyer'), t('invoices-why'), t('invoices-retry')],
+    original: t('invoices-original'),
+    increase: t('invoices-increase'),
+    decrease: t('invoices-decrease'),
+    noAnswer: (n: number) => t('invoices-no-answer', { n }),
+    retry: t('invoices-retry'),
   },
   refunds: {
     lead: t('refunds-lead'),

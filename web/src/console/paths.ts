@@ -18,6 +18,7 @@ export const consolePaths = {
   promotions: '/ops/promotions',
   gifts: '/ops/gifts',
   refunds: '/ops/refunds',
+  invoices: '/ops/invoices',
   backups: '/ops/backups',
 } as const;
 

@@ -74,6 +74,18 @@ export const memberMessages = {
     doneBank: (at: string, ref: string) => t('refund-done-bank', { at, ref }),
     failed: t('refund-failed'),
   },
+  invoice: {
+    title: t('invoice-title'),
+    company: (name: string, taxCode: string) => t('invoice-company', { name, taxCode }),
+    original: t('invoice-original'),
+    increase: t('invoice-increase'),
+    decrease: t('invoice-decrease'),
+    issued: (number: string, at: string) => t('invoice-issued', { number, at }),
+    lookup: (code: string) => t('invoice-lookup', { code }),
+    lookupLink: t('invoice-lookup-link'),
+    pending: t('invoice-pending'),
+    failed: t('invoice-failed'),
+  },
   tip: {
     title: t('tip-title'),
     lead: (until: string) => t('tip-lead', { until }),

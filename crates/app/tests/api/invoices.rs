@@ -39,7 +39,11 @@ async fn invoices_of(app: &TestApp, token: &str, id: &str) -> pb::GetOrderInvoic
 async fn issued(app: &TestApp, token: &str, id: &str, n: usize) -> Vec<pb::Invoice> {
     for _ in 0..100 {
         let invoices = invoices_of(app, token, id).await.invoices;
-        if invoices.len() == n && invoices.iter().all(|i| i.state() != pb::InvoiceState::Pending) {
+        if invoices.len() == n
+            && invoices
+                .iter()
+                .all(|i| i.state() != pb::InvoiceState::Pending)
+        {
             return invoices;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -123,14 +127,25 @@ async fn a_sale_is_invoiced_once_and_its_cancellation_adjusts_it(backend: Backen
         let books = viettel.books();
         assert_eq!(books.issued.len(), 1, "one invoice for one sale");
         let body = &books.issued[&first.id].2;
-        assert_eq!(body["buyerInfo"]["buyerLegalName"], "Công ty TNHH Rồng Việt");
+        assert_eq!(
+            body["buyerInfo"]["buyerLegalName"],
+            "Công ty TNHH Rồng Việt"
+        );
         // 10% VAT included in 480,000.
         assert_eq!(body["itemInfo"][0]["taxAmount"], 43_636);
         assert_eq!(body["itemInfo"][0]["itemTotalAmountWithoutTax"], 436_364);
-        assert!(body["itemInfo"][0]["itemName"].as_str().unwrap().contains("Đưa đón sân bay"));
+        assert!(
+            body["itemInfo"][0]["itemName"]
+                .as_str()
+                .unwrap()
+                .contains("Đưa đón sân bay")
+        );
     }
     let mails = adapters::testing::mails_to(&app.db.db, "ann@example.com").await;
-    assert!(mails.iter().any(|(k, _)| k == "invoice_issued"), "{mails:?}");
+    assert!(
+        mails.iter().any(|(k, _)| k == "invoice_issued"),
+        "{mails:?}"
+    );
     // Too late to change the company now.
     let late = inv
         .set_invoice_company(signed(
@@ -161,7 +176,11 @@ async fn a_sale_is_invoiced_once_and_its_cancellation_adjusts_it(backend: Backen
         .unwrap();
     let invoices = issued(&app, &ann, &id, 2).await;
     assert_eq!(
-        (invoices[1].kind(), invoices[1].amount_vnd, invoices[1].state()),
+        (
+            invoices[1].kind(),
+            invoices[1].amount_vnd,
+            invoices[1].state()
+        ),
         (pb::InvoiceKind::Decrease, 480_000, pb::InvoiceState::Issued)
     );
     let books = viettel.books();

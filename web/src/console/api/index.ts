@@ -5,6 +5,7 @@
 import { backupActions } from './backups';
 import { catalogActions } from './catalog';
 import { giftActions } from './gifts';
+import { invoiceActions } from './invoices';
 import { orderActions } from './orders';
 import { partnerActions } from './partners';
 import { paymentActions } from './payments';
@@ -16,6 +17,7 @@ export * from './backups';
 export * from './catalog';
 export * from './customers';
 export * from './gifts';
+export * from './invoices';
 export * from './orders';
 export * from './partners';
 export * from './payments';
@@ -27,4 +29,4 @@ export * from './staff';
 export * from './support';
 
 /** Every operator's action, by name, whichever subject it belongs to. */
-export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions, ...backupActions, ...promotionActions, ...giftActions };
+export const actions = { ...orderActions, ...paymentActions, ...supportActions, ...catalogActions, ...staffActions, ...partnerActions, ...backupActions, ...promotionActions, ...giftActions, ...invoiceActions };

@@ -6,6 +6,7 @@
 
 import { createClient } from '@connectrpc/connect';
 import { LiveService, LiveTopic, type LiveEvent } from '@/gen/booking/v1/live_pb';
+import { InvoiceService } from '@/gen/booking/v1/invoice_pb';
 import { OrderService } from '@/gen/booking/v1/order_pb';
 import { TravellerJobService } from '@/gen/booking/v1/job_pb';
 import { PaymentService } from '@/gen/booking/v1/payment_pb';
@@ -80,7 +81,7 @@ export function followOwnChanges(): () => void {
     onEvents: (events) => {
       const topics = new Set(events.map((e) => e.topic));
       // A job's step is announced on its order's topic.
-      if (topics.has(LiveTopic.ORDER)) void invalidate(OrderService, PaymentService, TravellerJobService);
+      if (topics.has(LiveTopic.ORDER)) void invalidate(OrderService, PaymentService, TravellerJobService, InvoiceService);
       if (topics.has(LiveTopic.THREAD)) void invalidate(SupportService);
       if (topics.has(LiveTopic.WALLET)) void invalidate(PaymentService);
       // The partner's phone said where they are: only the job is read again.

@@ -59,3 +59,4 @@ export async function cancelOrder(orderId: string, wish: RefundWish = { to: Refu
 export function useOrderRefunds(orderId: string, active: boolean) {
   return useRpc(calls.listOrderRefunds, active ? { orderId } : skipToken, { select: (r) => r.refunds });
 }
+

@@ -25,6 +25,7 @@ import { ContactRows, DetailRows } from './order-rows';
 import { OrderCancellationLine } from './cancellation-line';
 import { ChangeCard } from './change-card';
 import { RefundChoice } from './refund-choice';
+import { InvoiceCard } from './invoice-card';
 import { RefundProgress } from './refund-progress';
 import { TipCard } from './tip-card';
 import { JobProgress } from './job-progress';
@@ -107,6 +108,7 @@ export function MemberOrderDetail({ id, more, review }: Props) {
           {allows(order, OrderAction.REVIEW) && review?.(order.id)}
           {allows(order, OrderAction.REVIEW) && <TipCard orderId={order.id} />}
           {order.state === OrderState.REFUNDED && <RefundProgress orderId={order.id} />}
+          <InvoiceCard orderId={order.id} />
           {flow && flow !== 'massage' && <DriverCard order={order} guide={flow === 'escort'} />}
           <div className="card form-card">
             <h2>{m.contactTitle}</h2>

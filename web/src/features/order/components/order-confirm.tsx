@@ -14,6 +14,7 @@ import type { Flow } from '../flows';
 import { Breakdown } from './breakdown';
 import { OrderCancellationLine } from './cancellation-line';
 import { PromoCode } from './promo-code';
+import { CompanyInvoice } from './company-invoice';
 import { ContactRows, DetailRows } from './order-rows';
 import { NoOrder } from './order-step2';
 import { StepPage } from '@/components/step-page';
@@ -68,6 +69,7 @@ export function OrderConfirm({ flow, more }: Props) {
           {allows(order, OrderAction.PAY) ? (
             <>
               <PromoCode order={order} />
+              <CompanyInvoice order={order} />
               {order.expiresAt && <p className="muted small">{m.expiresAt(showInstant(new Date(Number(order.expiresAt.seconds) * 1000)))}</p>}
               <Link className="button button-primary button-block" to={`/payment?order=${encodeURIComponent(order.id)}`}>
                 {messages.aside(m.toPayment, formatVnd(total))}
