@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, NavLink, useLocation } from 'react-router';
 import { endSession, rememberLanguage, sessionReadyAtom } from '@/features/account';
 import { invalidate } from '@/lib/api/rpc';
+import { InvoiceService } from '@/gen/booking/v1/invoice_pb';
 import { liveConnectedAtom, LiveTopic, watchLive, type LiveEvent } from '@/lib/api/live';
 import { to } from '@/lib/paths';
 import { AuditPage } from './screens/audit-page';
@@ -88,12 +89,12 @@ function useLive(sound: boolean, title: boolean, screen: string) {
     const news = (events: LiveEvent[]) => events.filter((e) => e.topic === LiveTopic.ORDER || e.topic === LiveTopic.THREAD).length;
     return watchLive({
       onEvents: (events) => {
-        void invalidate(OperatorService);
+        void invalidate(OperatorService, InvoiceService);
         const n = news(events);
         if (n > 0 && title && document.visibilityState !== 'visible') setUnseen((u) => u + n);
         if (n > 0 && sound) beep();
       },
-      onReset: () => void invalidate(OperatorService),
+      onReset: () => void invalidate(OperatorService, InvoiceService),
     });
   }, [sound, title]);
   useEffect(() => {

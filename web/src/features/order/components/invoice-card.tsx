@@ -20,10 +20,10 @@ export function InvoiceCard({ orderId }: { orderId: string }) {
       <dl className="summary">
         {invoices.map((i) => (
           <div key={i.id} data-state={InvoiceState[i.state]}>
-            <dt>
-              {kind(i)} · {formatVnd(i.amountVnd)}
-            </dt>
+            <dt>{kind(i)}</dt>
             <dd>
+              {formatVnd(i.amountVnd)}
+              <br />
               <Standing invoice={i} />
             </dd>
           </div>
