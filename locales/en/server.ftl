@@ -596,6 +596,7 @@ tip-method = A tip is paid from the wallet, by VietQR or by VNPay
 payment-purpose_unknown = Unknown payment purpose
 catalog-season-days = A season runs from its first day to its last (YYYY-MM-DD), not backwards
 catalog-season-rise = A season adds either a share of 1–{ $max }% or a fixed sum in whole thousands of đồng
+catalog-season-too_many = At most { $max } seasons
 report-day = A day must be YYYY-MM-DD
 report-period_order = The first day must not be after the last
 report-period_long = A report covers at most { $days } days

@@ -503,6 +503,7 @@ tip-method = Tiền tip được trả từ ví, qua VietQR hoặc VNPay
 payment-purpose_unknown = Không nhận ra mục đích thanh toán
 catalog-season-days = Một mùa chạy từ ngày đầu đến ngày cuối (YYYY-MM-DD), không ngược lại
 catalog-season-rise = Một mùa cộng thêm hoặc 1–{ $max }%, hoặc một khoản cố định tròn nghìn đồng
+catalog-season-too_many = Tối đa { $max } mùa
 report-day = Ngày phải có dạng YYYY-MM-DD
 report-period_order = Ngày bắt đầu không được sau ngày kết thúc
 report-period_long = Một báo cáo dài tối đa { $days } ngày

@@ -504,6 +504,7 @@ tip-method = 小費可用錢包、VietQR 或 VNPay 支付
 payment-purpose_unknown = 不認得的付款用途
 catalog-season-days = 旺季須從第一天到最後一天（YYYY-MM-DD），不可顛倒
 catalog-season-rise = 旺季加價須為 1–{ $max }% 或千元整數倍的固定金額，擇一
+catalog-season-too_many = 旺季最多 { $max } 段
 report-day = 日期須為 YYYY-MM-DD
 report-period_order = 起日不可晚於迄日
 report-period_long = 報表期間最長 { $days } 天

@@ -45,6 +45,7 @@ mod m20261130_000039_job_changes;
 mod m20261130_000040_payment_purposes;
 mod m20261201_000041_report_indexes;
 mod m20261201_000042_invoices;
+mod m20261201_000043_category_seasons;
 
 pub struct Migrator;
 
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000040_payment_purposes::Migration),
             Box::new(m20261201_000041_report_indexes::Migration),
             Box::new(m20261201_000042_invoices::Migration),
+            Box::new(m20261201_000043_category_seasons::Migration),
         ]
     }
 }

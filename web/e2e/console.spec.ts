@@ -295,7 +295,7 @@ test('every console screen has no serious accessibility violation, on a phone an
     await page.setViewportSize(viewport);
     const host = new URL(test.info().project.use.baseURL ?? '').hostname;
     await page.context().addCookies([{ name: 'theme', value: theme, domain: host, path: '/' }]);
-    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/reviews', '/ops/staff', '/ops/catalog', '/ops/partners', '/ops/backups']) {
+    for (const path of ['/ops', '/ops/orders?sort=service', `/ops/orders/${id}`, '/ops/support?view=all', '/ops/customers', '/ops/audit?action=order.', '/ops/reviews', '/ops/invoices', '/ops/staff', '/ops/catalog', '/ops/partners', '/ops/backups']) {
       await page.goto(path);
       await expect(page.getByTestId('live-state')).toHaveText('即時更新中');
       await expect(page.locator('.console-main h1')).toBeVisible();
@@ -458,6 +458,29 @@ test('an admin edits a plan with a preview of the customer’s card; new prices 
   ]);
   const inSeason = (await (await quote(`${day}T10:00`)).json()).data;
   expect(inSeason.totalVnd).toBe(555_000 + 278_000);
+
+  // A season for every shuttle the day after: 20% more, below the plans; the plan's own day keeps
+  // its 50%. Taken off again, so no other test's shuttle meets it.
+  const next = new Date(Date.now() + 7 * 3600_000 + 11 * 86_400_000).toISOString().slice(0, 10);
+  const category = page.getByTestId('category-seasons');
+  await category.getByRole('button', { name: '新增季節' }).click();
+  await category.getByLabel('第一天').fill(day);
+  await category.getByLabel('最後一天').fill(next);
+  await category.getByLabel('多少').fill('20');
+  await category.screenshot({ path: 'test-results/screens/console-category-seasons.png' });
+  await category.getByRole('button', { name: '儲存類別季節價格' }).click();
+  const nextLines = async () => ((await (await quote(`${next}T10:00`)).json()).data.lines as { code: string; label: string }[]).map((l) => [l.code, l.label]);
+  await expect.poll(nextLines).toEqual([
+    ['base', expect.any(String)],
+    ['season', '旺季加價 20%'],
+  ]);
+  await expect.poll(lines).toEqual([
+    ['base', expect.any(String)],
+    ['season', '旺季加價 50%'],
+  ]);
+  await category.getByRole('button', { name: '刪除這個季節' }).click();
+  await category.getByRole('button', { name: '儲存類別季節價格' }).click();
+  await expect.poll(nextLines).toEqual([['base', expect.any(String)]]);
 
   // The catalogue file: downloaded as it stands; a broken one changes nothing and says why.
   const file = page.getByTestId('catalog-file');

@@ -20,6 +20,11 @@ pub const DEMO: &str = include_str!("../seed/demo-catalogue.toml");
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogFile {
+    /// Seasons for a whole category, by its slug: `[category_seasons]` then
+    /// `shuttle = [{ from = "2027-02-05", until = "2027-02-09", percent = 30 }]`. A category
+    /// named is given exactly these (an empty list clears it); one not named keeps its own.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub category_seasons: BTreeMap<String, Vec<SeasonEntry>>,
     #[serde(default)]
     pub plans: Vec<PlanEntry>,
     #[serde(default)]
@@ -287,7 +292,7 @@ pub struct SeasonEntry {
 }
 
 impl SeasonEntry {
-    fn to_season(&self) -> DomainResult<Season> {
+    pub(crate) fn to_season(&self) -> DomainResult<Season> {
         Season::from_parts(&self.from, &self.until, self.percent, self.vnd)
     }
 }
@@ -379,6 +384,8 @@ impl PricingEntry {
                 .iter()
                 .map(SeasonEntry::to_season)
                 .collect::<DomainResult<_>>()?,
+            // The category's are kept with it, and put on the plan when it is read.
+            category_seasons: Vec::new(),
         })
     }
 }
@@ -638,9 +645,49 @@ pub fn parse(text: &str) -> DomainResult<(Vec<Plan>, Vec<Therapist>)> {
     Ok((plans, therapists))
 }
 
-/// Writes plans and therapists as a catalogue file that [`parse`] reads back to the same values.
-pub fn render(plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> {
+/// The seasons of each category a catalogue file names, checked; an unknown category or a bad
+/// season is named.
+pub fn parse_seasons(text: &str) -> DomainResult<Vec<(Category, Vec<Season>)>> {
+    let file: CatalogFile = toml::from_str(text)
+        .map_err(|e| DomainError::invalid("catalogue", msg("catalog.toml").with("detail", e)))?;
+    let mut out = Vec::new();
+    for (slug, entries) in file.category_seasons {
+        let named = |e: DomainError| match e {
+            DomainError::InvalidArgument { message, .. } => {
+                DomainError::invalid(format!("category_seasons[{slug}]"), message)
+            }
+            other => other,
+        };
+        let category = Category::from_slug(&slug).map_err(|_| {
+            DomainError::invalid(format!("category_seasons[{slug}]"), msg("catalog.category"))
+        })?;
+        let seasons = entries
+            .iter()
+            .map(SeasonEntry::to_season)
+            .collect::<DomainResult<Vec<_>>>()
+            .map_err(named)?;
+        out.push((category, seasons));
+    }
+    Ok(out)
+}
+
+/// Writes plans, therapists and categories' seasons as a catalogue file that [`parse`] and
+/// [`parse_seasons`] read back to the same values.
+pub fn render(
+    plans: &[Plan],
+    therapists: &[Therapist],
+    category_seasons: &[(Category, Vec<Season>)],
+) -> DomainResult<String> {
     let file = CatalogFile {
+        category_seasons: category_seasons
+            .iter()
+            .map(|(c, s)| {
+                (
+                    c.slug().to_owned(),
+                    s.iter().map(SeasonEntry::from).collect(),
+                )
+            })
+            .collect(),
         plans: plans
             .iter()
             .map(|p| PlanEntry {
@@ -694,8 +741,17 @@ impl domain::catalog::CatalogCodec for TomlCatalogCodec {
         parse(text)
     }
 
-    fn render(&self, plans: &[Plan], therapists: &[Therapist]) -> DomainResult<String> {
-        render(plans, therapists)
+    fn parse_seasons(&self, text: &str) -> DomainResult<Vec<(Category, Vec<Season>)>> {
+        parse_seasons(text)
+    }
+
+    fn render(
+        &self,
+        plans: &[Plan],
+        therapists: &[Therapist],
+        category_seasons: &[(Category, Vec<Season>)],
+    ) -> DomainResult<String> {
+        render(plans, therapists, category_seasons)
     }
 }
 
@@ -709,7 +765,7 @@ mod tests {
         plans[0].active = false;
         therapists[0].active = false;
         therapists[0].days_off = vec!["2026-12-24".parse().unwrap()];
-        let text = render(&plans, &therapists).unwrap();
+        let text = render(&plans, &therapists, &[]).unwrap();
         assert!(
             text.contains("days_off = [\"2026-12-24\"]"),
             "days off are written"
@@ -809,7 +865,7 @@ mod tests {
                 .unwrap(),
             ]
         );
-        let text = render(&plans, &therapists).unwrap();
+        let text = render(&plans, &therapists, &[]).unwrap();
         assert_eq!(seasons(&parse(&text).unwrap().0), seasons(&plans));
         for bad in [
             "{ from = \"2027-02-09\", until = \"2027-02-05\", percent = 50 }",
@@ -825,6 +881,48 @@ mod tests {
             );
             let err = parse(&file).unwrap_err().to_string();
             assert!(err.contains("shuttle-sgn-7"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_categorys_seasons_are_read_written_and_refused_by_name() {
+        let file = format!(
+            "[category_seasons]\nshuttle = [{{ from = \"2027-02-05\", until = \"2027-02-09\", percent = 30 }}]\ncharter = []\n\n{DEMO}"
+        );
+        let seasons = parse_seasons(&file).unwrap();
+        assert_eq!(seasons.len(), 2);
+        let shuttle = seasons
+            .iter()
+            .find(|(c, _)| *c == Category::Shuttle)
+            .unwrap();
+        assert_eq!(shuttle.1[0].rise, Rise::Percent(30));
+        assert!(
+            seasons
+                .iter()
+                .any(|(c, s)| *c == Category::Charter && s.is_empty())
+        );
+        assert!(
+            parse_seasons(DEMO).unwrap().is_empty(),
+            "a file that names none"
+        );
+        // Written and read back the same; the plans read as before.
+        let (plans, therapists) = parse(&file).unwrap();
+        let text = render(&plans, &therapists, &seasons).unwrap();
+        let mut again = parse_seasons(&text).unwrap();
+        again.sort_by_key(|(c, _)| c.slug());
+        let mut seasons = seasons;
+        seasons.sort_by_key(|(c, _)| c.slug());
+        assert_eq!(again, seasons);
+        // An unknown category, or a season backwards, is named.
+        for bad in [
+            "boat = []".to_owned(),
+            "escort = [{ from = \"2027-02-09\", until = \"2027-02-05\", percent = 30 }]".to_owned(),
+        ] {
+            let err = parse_seasons(&format!("[category_seasons]\n{bad}\n")).unwrap_err();
+            assert!(
+                matches!(err, DomainError::InvalidArgument { ref field, .. } if field.starts_with("category_seasons[")),
+                "{bad}: {err:?}"
+            );
         }
     }
 

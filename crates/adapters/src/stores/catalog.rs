@@ -7,8 +7,8 @@ use async_trait::async_trait;
 use domain::DomainResult;
 use domain::audit::AuditEntry;
 use domain::catalog::{
-    CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, PlanTexts, Therapist,
-    TherapistTexts, Vehicle,
+    CatalogRepository, Category, CategorySummary, Gender, Plan, PlanId, PlanTexts, Season,
+    Therapist, TherapistTexts, Vehicle,
 };
 use domain::shared::{Money, Page, PageRequest};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -18,11 +18,11 @@ use sea_orm::{
 };
 
 use crate::catalog_file::{
-    ContentEntry, PlanTextsEntry, PricingEntry, ShiftEntry, TherapistTextsEntry, days_off_from,
-    days_off_to, translations_from, translations_of,
+    ContentEntry, PlanTextsEntry, PricingEntry, SeasonEntry, ShiftEntry, TherapistTextsEntry,
+    days_off_from, days_off_to, translations_from, translations_of,
 };
 use crate::sql::common::{corrupt, insert_audit, json, parse_json, storage};
-use crate::sql::entities::{plan, therapist};
+use crate::sql::entities::{category_season, plan, therapist};
 use crate::sql::paging::decode_cursor;
 
 pub struct SqlCatalogRepository {
@@ -53,6 +53,20 @@ impl SqlCatalogRepository {
 type PlansById = HashMap<String, Plan>;
 
 impl SqlCatalogRepository {
+    /// Puts each plan's category's seasons on it (a handful of rows, read once for all).
+    async fn with_category_seasons(&self, plans: &mut [Plan]) -> DomainResult<()> {
+        if plans.is_empty() {
+            return Ok(());
+        }
+        let seasons = self.category_seasons().await?;
+        for p in plans {
+            if let Some((_, s)) = seasons.iter().find(|(c, _)| *c == p.category) {
+                p.pricing.category_seasons.clone_from(s);
+            }
+        }
+        Ok(())
+    }
+
     /// Every plan as of `version` or later: the copy kept for it, else read now (the version was
     /// read before the rows, so a change between the two only makes the copy newer).
     async fn plans_at(&self, version: u64) -> DomainResult<Arc<PlansById>> {
@@ -61,17 +75,45 @@ impl SqlCatalogRepository {
         {
             return Ok(plans.clone());
         }
-        let plans: PlansById = plan::Entity::find()
+        let mut plans: Vec<Plan> = plan::Entity::find()
             .all(&self.db)
             .await
             .map_err(storage)?
             .into_iter()
-            .map(|row| plan_from_row(row).map(|p| (p.id.as_str().to_owned(), p)))
+            .map(plan_from_row)
             .collect::<DomainResult<_>>()?;
+        self.with_category_seasons(&mut plans).await?;
+        let plans: PlansById = plans
+            .into_iter()
+            .map(|p| (p.id.as_str().to_owned(), p))
+            .collect();
         let plans = Arc::new(plans);
         *self.plans.write().unwrap_or_else(|e| e.into_inner()) = Some((version, plans.clone()));
         Ok(plans)
     }
+}
+
+/// Replaces `category`'s seasons in the transaction: its row goes when it has none.
+async fn write_category_seasons(
+    txn: &sea_orm::DatabaseTransaction,
+    category: Category,
+    seasons: &[Season],
+) -> DomainResult<()> {
+    category_season::Entity::delete_by_id(category.slug())
+        .exec(txn)
+        .await
+        .map_err(storage)?;
+    if !seasons.is_empty() {
+        let entries: Vec<SeasonEntry> = seasons.iter().map(SeasonEntry::from).collect();
+        category_season::Entity::insert(category_season::ActiveModel {
+            category: Set(category.slug().to_owned()),
+            seasons: Set(json(&entries)),
+        })
+        .exec_without_returning(txn)
+        .await
+        .map_err(storage)?;
+    }
+    Ok(())
 }
 
 fn plan_from_row(row: plan::Model) -> DomainResult<Plan> {
@@ -245,11 +287,12 @@ impl CatalogRepository for SqlCatalogRepository {
             .await
             .map_err(storage)?;
         let more = rows.len() > size;
-        let items = rows
+        let mut items = rows
             .into_iter()
             .take(size)
             .map(plan_from_row)
             .collect::<DomainResult<Vec<_>>>()?;
+        self.with_category_seasons(&mut items).await?;
         let next_token = if more {
             items.last().map(encode_cursor)
         } else {
@@ -266,12 +309,16 @@ impl CatalogRepository for SqlCatalogRepository {
                 .get(id.as_str())
                 .cloned());
         }
-        plan::Entity::find_by_id(id.as_str())
+        let mut plan: Vec<Plan> = plan::Entity::find_by_id(id.as_str())
             .one(&self.db)
             .await
             .map_err(storage)?
             .map(plan_from_row)
-            .transpose()
+            .transpose()?
+            .into_iter()
+            .collect();
+        self.with_category_seasons(&mut plan).await?;
+        Ok(plan.pop())
     }
 
     async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
@@ -308,10 +355,11 @@ impl CatalogRepository for SqlCatalogRepository {
         Ok((plans, therapists))
     }
 
-    async fn import(
+    async fn import_file(
         &self,
         plans: &[Plan],
         therapists: &[Therapist],
+        category_seasons: &[(Category, Vec<Season>)],
         audit: Option<&AuditEntry>,
     ) -> DomainResult<()> {
         let now = chrono::Utc::now().fixed_offset();
@@ -370,9 +418,49 @@ impl CatalogRepository for SqlCatalogRepository {
                 .await
                 .map_err(storage)?;
         }
+        for (category, seasons) in category_seasons {
+            write_category_seasons(&txn, *category, seasons).await?;
+        }
         if let Some(audit) = audit {
             insert_audit(&txn, audit).await.map_err(storage)?;
         }
+        txn.commit().await.map_err(storage)?;
+        crate::stores::catalog_version::after_change(self.version.as_ref()).await;
+        Ok(())
+    }
+
+    async fn category_seasons(&self) -> DomainResult<Vec<(Category, Vec<Season>)>> {
+        let rows = category_season::Entity::find()
+            .all(&self.db)
+            .await
+            .map_err(storage)?;
+        let mut out = Vec::new();
+        for category in Category::ALL {
+            let Some(row) = rows.iter().find(|r| r.category == category.slug()) else {
+                continue;
+            };
+            let entries: Vec<SeasonEntry> = parse_json("category seasons", &row.seasons)?;
+            let seasons = entries
+                .iter()
+                .map(SeasonEntry::to_season)
+                .collect::<DomainResult<Vec<_>>>()
+                .map_err(|e| corrupt("category seasons", e))?;
+            out.push((category, seasons));
+        }
+        Ok(out)
+    }
+
+    async fn set_category_seasons(
+        &self,
+        category: Category,
+        seasons: &[Season],
+        audit: &AuditEntry,
+    ) -> DomainResult<()> {
+        let txn = crate::sql::db::begin_write(&self.db)
+            .await
+            .map_err(storage)?;
+        write_category_seasons(&txn, category, seasons).await?;
+        insert_audit(&txn, audit).await.map_err(storage)?;
         txn.commit().await.map_err(storage)?;
         crate::stores::catalog_version::after_change(self.version.as_ref()).await;
         Ok(())

@@ -2143,3 +2143,120 @@ api_test!(
         assert_eq!(kept["data"]["estimate"]["totalVnd"], 480_000, "{kept}");
     }
 );
+
+api_test!(
+    a_categorys_seasons_price_every_plan_of_it_after_the_plans_own,
+    async |app: &TestApp| {
+        let admin = staff_token(app, "seasons-admin@example.com", "admin").await;
+        let op = staff_token(app, "seasons-op@example.com", "operator").await;
+        let ann = super::orders::token_for(app, "ann@example.com").await;
+        let before = super::payments::pending_order(app, &ann).await;
+        let start = super::orders::shuttle(3)["start"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let day = chrono::NaiveDate::parse_from_str(&start[..10], "%Y-%m-%d").unwrap();
+        let season =
+            |from: chrono::NaiveDate, until: chrono::NaiveDate, percent, vnd| pb::PlanSeason {
+                from: from.to_string(),
+                until: until.to_string(),
+                percent,
+                amount_vnd: vnd,
+            };
+        let set = |cred: String, seasons: Vec<pb::PlanSeason>| async move {
+            client(app)
+                .await
+                .set_category_seasons(signed(
+                    &cred,
+                    pb::SetCategorySeasonsRequest {
+                        category: pb::Category::Shuttle.into(),
+                        seasons,
+                    },
+                ))
+                .await
+        };
+        // An operator may not; a season backwards is refused in words.
+        let refused = set(op.clone(), vec![season(day, day, 30, 0)])
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::PermissionDenied);
+        let backwards = set(
+            admin.clone(),
+            vec![season(day, day - chrono::Duration::days(1), 30, 0)],
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(backwards.code(), Code::InvalidArgument);
+
+        // Tết for every shuttle: +30% of the rate on the service's day.
+        let kept = set(
+            admin.clone(),
+            vec![season(day - chrono::Duration::days(1), day, 30, 0)],
+        )
+        .await
+        .unwrap()
+        .into_inner();
+        assert_eq!(kept.category.unwrap().seasons.len(), 1);
+        let (status, body) = estimate(app).await;
+        assert_eq!(status, 200, "{body}");
+        // 380,000 × 30% = 114,000 more than 480,000.
+        assert_eq!(body, json!(594_000));
+        let listed = client(app)
+            .await
+            .list_category_seasons(signed(&admin, pb::ListCategorySeasonsRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .categories;
+        assert_eq!(listed.len(), 4);
+        assert_eq!(listed[0].category(), pb::Category::Shuttle);
+        assert_eq!(listed[0].seasons[0].percent, 30);
+
+        // The plan's own season for that day comes first: a fixed 200,000.
+        let plan_season = pb::UpdatePlanRequest {
+            plan_id: "shuttle-sgn-4".into(),
+            seasons: Some(pb::PlanSeasons {
+                seasons: vec![season(day, day, 0, 200_000)],
+            }),
+            ..Default::default()
+        };
+        client(app)
+            .await
+            .update_plan(signed(&admin, plan_season))
+            .await
+            .unwrap();
+        assert_eq!(estimate(app).await.1, json!(680_000));
+        // The catalogue file carries the category's seasons; a file naming the category with none
+        // clears them (and the demo plans come back without their own).
+        let file = client(app)
+            .await
+            .export_catalog(signed(&admin, pb::ExportCatalogRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .catalog_toml;
+        assert!(
+            file.contains("[[category_seasons.shuttle]]") && file.contains("percent = 30"),
+            "{file}"
+        );
+        let cleared = format!(
+            "[category_seasons]\nshuttle = []\n\n{}",
+            adapters::catalog_file::DEMO
+        );
+        client(app)
+            .await
+            .import_catalog(signed(
+                &admin,
+                pb::ImportCatalogRequest {
+                    catalog_toml: cleared,
+                },
+            ))
+            .await
+            .unwrap();
+        assert_eq!(estimate(app).await.1, json!(480_000));
+        let (_, order) = app
+            .get_as(&format!("/api/order/detail/{before}"), &ann)
+            .await;
+        assert_eq!(order["data"]["estimate"]["totalVnd"], 480_000);
+    }
+);

@@ -4,10 +4,11 @@
 
 use std::sync::Arc;
 
+use super::Category;
 use super::PlanId;
 use super::model::Plan;
 use super::ports::CatalogCodec;
-use super::price_rules::Rate;
+use super::price_rules::{Rate, Season, check_seasons};
 use super::service::CatalogService;
 use super::therapist::{Shift, Therapist};
 use super::translations::MissingTranslation;
@@ -117,19 +118,22 @@ impl CatalogAdmin {
         }
     }
 
-    /// Loads a catalogue file: plans and therapists are added or replaced by id, all or nothing.
+    /// Loads a catalogue file: plans and therapists are added or replaced by id, and the seasons
+    /// of each category it names replaced, all or nothing.
     /// Returns how many of each.
     pub async fn import_catalog(&self, by: &Staff, text: &str) -> DomainResult<(usize, usize)> {
         by.require_admin()?;
         let (plans, therapists) = self.codec.parse(text)?;
-        if plans.is_empty() && therapists.is_empty() {
+        let seasons = self.codec.parse_seasons(text)?;
+        if plans.is_empty() && therapists.is_empty() && seasons.is_empty() {
             return Err(DomainError::invalid("catalog_toml", msg("catalog.empty")));
         }
         let ids = |ids: Vec<&str>| ids.join(",");
         let after = format!(
-            "plans={} therapists={}",
+            "plans={} therapists={} seasons={}",
             ids(plans.iter().map(|p| p.id.as_str()).collect()),
-            ids(therapists.iter().map(|t| t.id.as_str()).collect())
+            ids(therapists.iter().map(|t| t.id.as_str()).collect()),
+            ids(seasons.iter().map(|(c, _)| c.slug()).collect())
         );
         let audit = self.audit.entry(
             by,
@@ -140,7 +144,7 @@ impl CatalogAdmin {
             "",
         );
         self.catalog
-            .import_audited(&plans, &therapists, Some(&audit))
+            .import_file(&plans, &therapists, &seasons, Some(&audit))
             .await?;
         Ok((plans.len(), therapists.len()))
     }
@@ -149,7 +153,46 @@ impl CatalogAdmin {
     pub async fn export_catalog(&self, by: &Staff) -> DomainResult<String> {
         by.require_admin()?;
         let (plans, therapists) = self.catalog.everything().await?;
-        self.codec.render(&plans, &therapists)
+        let seasons = self.catalog.category_seasons().await?;
+        self.codec.render(&plans, &therapists, &seasons)
+    }
+
+    /// An admin replaces the seasons of a whole category (Tết, national holidays): every plan of
+    /// it is priced under them on days its own seasons leave; orders made keep their price.
+    pub async fn set_category_seasons(
+        &self,
+        by: &Staff,
+        category: Category,
+        seasons: Vec<Season>,
+    ) -> DomainResult<Vec<Season>> {
+        by.require_admin()?;
+        check_seasons(&seasons)?;
+        let before = self
+            .catalog
+            .category_seasons()
+            .await?
+            .into_iter()
+            .find(|(c, _)| *c == category)
+            .map(|(_, s)| s)
+            .unwrap_or_default();
+        let text = |s: &[Season]| {
+            s.iter()
+                .map(Season::audit_text)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let audit = self.audit.entry(
+            by,
+            "seasons.category",
+            format!("category:{}", category.slug()),
+            format!("seasons={}", text(&before)),
+            format!("seasons={}", text(&seasons)),
+            "",
+        );
+        self.catalog
+            .set_category_seasons(category, &seasons, &audit)
+            .await?;
+        Ok(seasons)
     }
 
     /// Takes a plan off sale (or back on); orders made for it keep showing it.
@@ -206,13 +249,7 @@ impl CatalogAdmin {
                 .pricing
                 .seasons
                 .iter()
-                .map(|s| {
-                    let rise = match s.rise {
-                        super::Rise::Percent(p) => format!("{p}%"),
-                        super::Rise::Fixed(m) => m.amount().to_string(),
-                    };
-                    format!("{}..{}+{rise}", s.from, s.until)
-                })
+                .map(super::Season::audit_text)
                 .collect();
             format!(
                 "name={}{names} rates={} capacity={seats} active={} images={} seasons={}",

@@ -21,7 +21,7 @@ pub use model::{
 pub use ports::{CatalogCodec, CatalogRepository, FavoriteStore};
 pub use price_rules::{
     BookingWindow, ExtraPerson, NightSurcharge, PayRule, Payout, PlanOption, PriceRules, Rate,
-    Rise, SEASON_PERCENT_MAX, Season,
+    Rise, SEASON_PERCENT_MAX, SEASONS_MAX, Season, check_seasons,
 };
 pub use service::CatalogService;
 pub use therapist::{

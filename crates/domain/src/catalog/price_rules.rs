@@ -39,6 +39,9 @@ pub struct PriceRules {
     /// Date ranges that cost more (Tết, national holidays, peak weeks); the first that covers a
     /// service's day applies.
     pub seasons: Vec<Season>,
+    /// The seasons of the plan's whole category, kept with the category (not the plan) and put
+    /// here when the plan is read: one of them applies on a day none of the plan's own covers.
+    pub category_seasons: Vec<Season>,
 }
 
 /// A date-range price rule: a service starting on a Vietnam day from `from` to `until` (both
@@ -114,6 +117,29 @@ impl Season {
     pub fn covers(&self, day: NaiveDate) -> bool {
         self.from <= day && day <= self.until
     }
+
+    /// As the audit log writes it: `2027-02-05..2027-02-09+50%`.
+    pub fn audit_text(&self) -> String {
+        let rise = match self.rise {
+            Rise::Percent(p) => format!("{p}%"),
+            Rise::Fixed(m) => m.amount().to_string(),
+        };
+        format!("{}..{}+{rise}", self.from, self.until)
+    }
+}
+
+/// The most seasons one plan or one category may have: a year's holidays and peak weeks.
+pub const SEASONS_MAX: usize = 40;
+
+/// Refuses more seasons than `SEASONS_MAX`, in words.
+pub fn check_seasons(seasons: &[Season]) -> DomainResult<()> {
+    if seasons.len() > SEASONS_MAX {
+        return Err(DomainError::invalid(
+            "seasons",
+            msg("catalog.season.too_many").with("max", SEASONS_MAX),
+        ));
+    }
+    Ok(())
 }
 
 /// What a partner earns for one job of a plan: for a service delivered, and for a traveller who
@@ -201,9 +227,13 @@ pub struct BookingWindow {
 }
 
 impl PriceRules {
-    /// The season a service starting on `day` (Vietnam time) is priced under, if any.
+    /// The season a service starting on `day` (Vietnam time) is priced under, if any: the
+    /// plan's own first, then its category's.
     pub fn season_on(&self, day: NaiveDate) -> Option<&Season> {
-        self.seasons.iter().find(|s| s.covers(day))
+        self.seasons
+            .iter()
+            .chain(&self.category_seasons)
+            .find(|s| s.covers(day))
     }
 
     pub fn rate(&self, minutes: u32) -> Option<Money> {

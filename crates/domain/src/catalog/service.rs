@@ -3,6 +3,7 @@ use std::sync::Arc;
 use super::category::Category;
 use super::model::{CancellationPolicy, CategorySummary, Plan, PlanId};
 use super::ports::CatalogRepository;
+use super::price_rules::Season;
 use super::therapist::Therapist;
 use crate::audit::AuditEntry;
 use crate::error::{DomainError, DomainResult};
@@ -176,6 +177,23 @@ impl CatalogService {
         self.import_audited(plans, therapists, None).await
     }
 
+    /// Each category's seasons (a category without any is left out).
+    pub async fn category_seasons(&self) -> DomainResult<Vec<(Category, Vec<Season>)>> {
+        self.repo.category_seasons().await
+    }
+
+    /// Replaces `category`'s seasons, with the admin's audit entry.
+    pub(crate) async fn set_category_seasons(
+        &self,
+        category: Category,
+        seasons: &[Season],
+        audit: &AuditEntry,
+    ) -> DomainResult<()> {
+        self.repo
+            .set_category_seasons(category, seasons, audit)
+            .await
+    }
+
     /// `import`, with the operator's action in the audit log in the same transaction.
     pub async fn import_audited(
         &self,
@@ -183,6 +201,20 @@ impl CatalogService {
         therapists: &[Therapist],
         audit: Option<&AuditEntry>,
     ) -> DomainResult<()> {
+        self.import_file(plans, therapists, &[], audit).await
+    }
+
+    /// `import_audited`, with the seasons of each category the file names.
+    pub async fn import_file(
+        &self,
+        plans: &[Plan],
+        therapists: &[Therapist],
+        category_seasons: &[(Category, Vec<Season>)],
+        audit: Option<&AuditEntry>,
+    ) -> DomainResult<()> {
+        for (_, seasons) in category_seasons {
+            super::check_seasons(seasons)?;
+        }
         for t in therapists {
             t.validate().map_err(|e| match e {
                 DomainError::InvalidArgument { field, message } => {
@@ -199,7 +231,9 @@ impl CatalogService {
                 other => other,
             })?;
         }
-        self.repo.import(plans, therapists, audit).await
+        self.repo
+            .import_file(plans, therapists, category_seasons, audit)
+            .await
     }
 
     /// Loads the catalogue only into an empty database, so a restart never overwrites edits.

@@ -43,6 +43,7 @@ pub(crate) fn full_rules() -> PriceRules {
         },
         payout: Default::default(),
         seasons: vec![],
+        category_seasons: vec![],
     }
 }
 
@@ -328,6 +329,7 @@ fn arb_rules() -> impl Strategy<Value = PriceRules> {
                     })
                     .into_iter()
                     .collect(),
+                category_seasons: vec![],
             }
         })
 }
@@ -526,4 +528,32 @@ fn a_season_is_refused_backwards_empty_or_too_much() {
     ] {
         assert!(Season::new(from, until, bad).is_err(), "{bad:?}");
     }
+}
+
+/// A category's season prices every plan of it on its days, unless the plan's own season covers
+/// the day: the plan's comes first.
+#[test]
+fn a_plans_own_season_comes_before_its_categorys() {
+    use crate::catalog::{Rise, Season};
+    let tet = Season::new(day("2027-02-05"), day("2027-02-09"), Rise::Percent(50)).unwrap();
+    let own = Season::new(
+        day("2027-02-08"),
+        day("2027-02-08"),
+        Rise::Fixed(Money::vnd(100_000)),
+    )
+    .unwrap();
+    let rules = PriceRules {
+        seasons: vec![own],
+        category_seasons: vec![tet],
+        ..full_rules()
+    };
+    let on = |d: &str| rules.season_on(day(d)).copied();
+    assert_eq!(on("2027-02-06"), Some(tet));
+    assert_eq!(on("2027-02-08"), Some(own));
+    assert_eq!(on("2027-02-10"), None);
+    let none = PriceRules {
+        seasons: vec![],
+        ..rules.clone()
+    };
+    assert_eq!(none.season_on(day("2027-02-08")), Some(&tet));
 }

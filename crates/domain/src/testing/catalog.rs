@@ -8,7 +8,7 @@ use chrono::{NaiveTime, Weekday};
 use crate::audit::AuditEntry;
 use crate::catalog::{
     BookingWindow, CatalogRepository, Category, CategorySummary, ExtraPerson, Gender,
-    NightSurcharge, Plan, PlanId, PriceRules, Rate, Shift, Therapist, Vehicle,
+    NightSurcharge, Plan, PlanId, PriceRules, Rate, Season, Shift, Therapist, Vehicle,
 };
 use crate::error::DomainResult;
 use crate::shared::{Money, Page, PageRequest};
@@ -60,6 +60,7 @@ pub(crate) fn plan(id: &str, category: Category, price: i64) -> Plan {
         },
         payout: Default::default(),
         seasons: vec![],
+        category_seasons: vec![],
     };
     Plan {
         id: PlanId::parse(id).unwrap(),
@@ -117,6 +118,7 @@ pub(crate) fn therapist(id: &str) -> Therapist {
 pub(crate) struct Catalog {
     pub plans: Mutex<Vec<Plan>>,
     pub therapists: Mutex<Vec<Therapist>>,
+    pub seasons: Mutex<Vec<(Category, Vec<Season>)>>,
 }
 
 impl Catalog {
@@ -124,6 +126,7 @@ impl Catalog {
         Self {
             plans: Mutex::new(plans),
             therapists: Mutex::new(therapists),
+            seasons: Mutex::default(),
         }
     }
 }
@@ -163,23 +166,52 @@ impl CatalogRepository for Catalog {
         })
     }
     async fn get_plan(&self, id: &PlanId) -> DomainResult<Option<Plan>> {
-        Ok(self
+        let mut plan = self
             .plans
             .lock()
             .unwrap()
             .iter()
             .find(|p| &p.id == id)
-            .cloned())
+            .cloned();
+        if let Some(p) = plan.as_mut() {
+            let seasons = self.seasons.lock().unwrap();
+            if let Some((_, s)) = seasons.iter().find(|(c, _)| *c == p.category) {
+                p.pricing.category_seasons.clone_from(s);
+            }
+        }
+        Ok(plan)
+    }
+    async fn category_seasons(&self) -> DomainResult<Vec<(Category, Vec<Season>)>> {
+        Ok(self.seasons.lock().unwrap().clone())
+    }
+    async fn set_category_seasons(
+        &self,
+        category: Category,
+        seasons: &[Season],
+        _: &AuditEntry,
+    ) -> DomainResult<()> {
+        let mut kept = self.seasons.lock().unwrap();
+        kept.retain(|(c, _)| *c != category);
+        if !seasons.is_empty() {
+            kept.push((category, seasons.to_vec()));
+        }
+        Ok(())
     }
     async fn list_therapists(&self) -> DomainResult<Vec<Therapist>> {
         Ok(self.therapists.lock().unwrap().clone())
     }
-    async fn import(
+    async fn import_file(
         &self,
         plans: &[Plan],
         therapists: &[Therapist],
+        category_seasons: &[(Category, Vec<Season>)],
         _: Option<&AuditEntry>,
     ) -> DomainResult<()> {
+        for (category, seasons) in category_seasons {
+            let mut kept = self.seasons.lock().unwrap();
+            kept.retain(|(c, _)| c != category);
+            kept.push((*category, seasons.clone()));
+        }
         // By id, as the port says: a plan or therapist already kept is replaced.
         let mut kept = self.plans.lock().unwrap();
         kept.retain(|p| !plans.iter().any(|n| n.id == p.id));

@@ -1,7 +1,8 @@
 // The catalogue as operators see it (inactive entries too) and the admins' edits.
 
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { PhotoShape, type CatalogPlan, type UpdatePlanRequestSchema } from '@/gen/booking/v1/operator_pb';
+import type { Category } from '@/gen/booking/v1/catalog_pb';
+import { PhotoShape, type CatalogPlan, type PlanSeasonSchema, type UpdatePlanRequestSchema } from '@/gen/booking/v1/operator_pb';
 import { useRpc } from '@/lib/api/hooks';
 import { callRpc } from '@/lib/api/rpc';
 import { calls, changed } from './shared';
@@ -13,10 +14,16 @@ export function useCatalogue() {
   return useRpc(calls.listCatalog, {});
 }
 
+/** Each category's seasons. */
+export function useCategorySeasons() {
+  return useRpc(calls.listCategorySeasons, {}, { select: (r) => r.categories });
+}
+
 export const catalogActions = {
   exportCatalog: async () => (await callRpc(calls.exportCatalog, {})).catalogToml,
   importCatalog: (catalogToml: string) => changed(callRpc(calls.importCatalog, { catalogToml })),
   updatePlan: (edit: MessageInitShape<typeof UpdatePlanRequestSchema>) => changed(callRpc(calls.updatePlan, edit)),
+  setCategorySeasons: (category: Category, seasons: MessageInitShape<typeof PlanSeasonSchema>[]) => changed(callRpc(calls.setCategorySeasons, { category, seasons })),
   setTherapistActive: (therapistId: string, active: boolean) => changed(callRpc(calls.setTherapistActive, { therapistId, active })),
   updateTherapist: (
     therapistId: string,

@@ -9,12 +9,13 @@ import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
-import { actions, Category, PhotoShape, useCatalogue, type CatalogPlan } from '../api';
+import { actions, Category, PhotoShape, useCatalogue, useCategorySeasons, type CatalogPlan } from '../api';
 import { saveText } from '../download';
 import { consoleMessages } from '../messages';
 import { PhotoField } from '../photo-field';
 import { photoAt } from '@/lib/photos';
 import { FormError } from '@/components/form/form-error';
+import { NEW_SEASON, SeasonsFields, seasonsFromForm, seasonsToForm, type SeasonValue } from '../seasons-fields';
 
 const m = consoleMessages.catalog;
 const CATEGORIES: [Category, string][] = [
@@ -47,6 +48,7 @@ export function CatalogPage() {
           <PlanRow key={p.plan?.id} entry={p} />
         ))}
       </ul>
+      <CategorySeasonsForm key={category} category={category} />
       {category === Category.DRAGON_MASSAGE && <Therapists list={data.therapists} bios={data.bios} spoken={data.spokenLanguages} />}
       <MissingTranslations list={data.missing} />
       <CatalogFile />
@@ -91,7 +93,7 @@ interface Values {
   maxPeople: string;
   active: boolean;
   /** Date ranges that cost more: a share of the rate, or a fixed sum. */
-  seasons: { from: string; until: string; kind: 'percent' | 'amount'; value: string }[];
+  seasons: SeasonValue[];
 }
 
 /** A plan's words as kept in `language` (zh-TW's are its own; a translation's may be empty). */
@@ -118,11 +120,7 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
       luggage: String(plan.vehicle?.luggage ?? ''),
       maxPeople: String(entry.maxPeople),
       active: plan.active,
-      seasons: entry.seasons.map((x) =>
-        x.percent > 0
-          ? { from: x.from, until: x.until, kind: 'percent' as const, value: String(x.percent) }
-          : { from: x.from, until: x.until, kind: 'amount' as const, value: String(x.amountVnd) },
-      ),
+      seasons: seasonsToForm(entry.seasons),
     },
   });
   const { fields } = useFieldArray({ control, name: 'rates' });
@@ -162,14 +160,7 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
         ...(plan.vehicle ? { seats: Number(v.seats), luggage: Number(v.luggage) } : { maxPeople: Number(v.maxPeople) }),
         active: v.active,
         images: { urls: images },
-        seasons: {
-          seasons: v.seasons.map((x) => ({
-            from: x.from,
-            until: x.until,
-            percent: x.kind === 'percent' ? Number(digits(x.value)) : 0,
-            amountVnd: x.kind === 'amount' ? digits(x.value) : 0n,
-          })),
-        },
+        seasons: { seasons: seasonsFromForm(v.seasons) },
       });
       toast(m.saved, 'success');
     } catch (e) {
@@ -197,31 +188,15 @@ function PlanEditor({ entry }: { entry: CatalogPlan }) {
         ) : (
           <Field label={m.maxPeople} inputMode="numeric" {...register('maxPeople')} />
         )}
-        <fieldset className="console-fieldset" data-testid="plan-seasons">
-          <legend>{m.seasons}</legend>
-          <p className="small muted">{m.seasonsHint}</p>
-          {seasons.fields.map((f, i) => (
-            <div key={f.id} className="field-row">
-              <Field label={m.seasonFrom} type="date" {...register(`seasons.${i}.from`, { required: true })} />
-              <Field label={m.seasonUntil} type="date" {...register(`seasons.${i}.until`, { required: true })} />
-              <SelectField
-                label={m.seasonKind}
-                options={[
-                  { value: 'percent', label: m.seasonPercent },
-                  { value: 'amount', label: m.seasonAmount },
-                ]}
-                {...register(`seasons.${i}.kind`)}
-              />
-              <Field label={m.seasonValue} inputMode="numeric" {...register(`seasons.${i}.value`, { required: true })} />
-              <button type="button" className="button button-small button-secondary" onClick={() => seasons.remove(i)}>
-                {m.removeSeason}
-              </button>
-            </div>
-          ))}
-          <button type="button" className="button button-small button-secondary" onClick={() => seasons.append({ from: '', until: '', kind: 'percent', value: '20' })}>
-            {m.addSeason}
-          </button>
-        </fieldset>
+        <SeasonsFields
+          fields={seasons.fields}
+          add={() => seasons.append(NEW_SEASON)}
+          remove={seasons.remove}
+          field={(i, key) => register(`seasons.${i}.${key}`, { required: true })}
+          legend={m.seasons}
+          hint={m.seasonsHint}
+          testId="plan-seasons"
+        />
         <PhotoField label={m.photos} urls={images} onChange={setImages} shape={PhotoShape.WIDE} max={8} />
         <label className="console-check">
           <input type="checkbox" {...register('active')} /> {m.active}
@@ -472,5 +447,44 @@ function CatalogFile() {
       </div>
       <FormError error={error} />
     </section>
+  );
+}
+
+/** The seasons of the whole category shown: every plan of it costs more on their days, unless
+ * the plan's own seasons cover the day. */
+function CategorySeasonsForm({ category }: { category: Category }) {
+  const { data } = useCategorySeasons();
+  const kept = data?.find((c) => c.category === category);
+  if (!data) return null;
+  return <CategorySeasonsEditor category={category} seasons={seasonsToForm(kept?.seasons ?? [])} />;
+}
+
+function CategorySeasonsEditor({ category, seasons: initial }: { category: Category; seasons: SeasonValue[] }) {
+  const toast = useToast();
+  const [error, setError] = useState<string>();
+  const { register, control, handleSubmit, formState } = useForm<{ seasons: SeasonValue[] }>({ defaultValues: { seasons: initial } });
+  const seasons = useFieldArray({ control, name: 'seasons' });
+  const submit = handleSubmit(async (v) => {
+    setError(undefined);
+    try {
+      await actions.setCategorySeasons(category, seasonsFromForm(v.seasons));
+      toast(m.saved, 'success');
+    } catch (e) {
+      setError(refusal(e, consoleMessages.failed));
+    }
+  });
+  return (
+    <form className="console-form" onSubmit={submit} data-testid="category-seasons">
+      <SeasonsFields
+        fields={seasons.fields}
+        add={() => seasons.append(NEW_SEASON)}
+        remove={seasons.remove}
+        field={(i, key) => register(`seasons.${i}.${key}`, { required: true })}
+        legend={m.categorySeasons}
+        hint={m.categorySeasonsHint}
+        testId="category-seasons-fields"
+      />
+      <FormFooter error={error} busy={formState.isSubmitting} label={m.saveCategorySeasons} block={false} />
+    </form>
   );
 }

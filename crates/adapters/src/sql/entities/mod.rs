@@ -5,6 +5,7 @@ pub mod account;
 pub mod action_code;
 pub mod audit_entry;
 pub mod bank_transfer;
+pub mod category_season;
 pub mod credit_draw;
 pub mod credit_lot;
 pub mod favorite_therapist;

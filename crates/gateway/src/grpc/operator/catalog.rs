@@ -1,11 +1,12 @@
 //! Operators' calls on the catalogue: operators read it whole; admins import, export and edit it.
 
-use crate::wire::catalog::plan_to_pb;
+use crate::wire::catalog::{category_from_pb, category_to_pb, plan_to_pb};
 use crate::wire::massage::{shifts_from_pb, therapist_to_pb};
 use crate::wire::operator::{
-    bios_to_pb, catalog_plan_to_pb, edit_language, missing_to_pb, season_from_pb,
+    bios_to_pb, catalog_plan_to_pb, edit_language, missing_to_pb, season_from_pb, season_to_pb,
 };
-use domain::catalog::{PlanEdit, SPOKEN_LANGUAGES, TherapistEdit};
+use domain::DomainResult;
+use domain::catalog::{Category, PlanEdit, SPOKEN_LANGUAGES, Season, TherapistEdit};
 use domain::catalog::{PlanId, Rate};
 use domain::media::PhotoShape;
 use domain::shared::Money;
@@ -221,4 +222,57 @@ pub(super) async fn upload_catalog_photo(
         .await
         .map_err(status)?;
     Ok(Response::new(pb::UploadCatalogPhotoResponse { url }))
+}
+
+pub(super) async fn list_category_seasons(
+    ops: &Operators,
+    request: Request<pb::ListCategorySeasonsRequest>,
+) -> Result<Response<pb::ListCategorySeasonsResponse>, Status> {
+    ops.admin(&request).await?;
+    let kept = ops.s.catalog.category_seasons().await.map_err(status)?;
+    let categories = Category::ALL
+        .into_iter()
+        .map(|c| {
+            let seasons = kept
+                .iter()
+                .find(|(k, _)| *k == c)
+                .map(|(_, s)| s.as_slice())
+                .unwrap_or_default();
+            category_seasons_to_pb(c, seasons)
+        })
+        .collect();
+    Ok(Response::new(pb::ListCategorySeasonsResponse {
+        categories,
+    }))
+}
+
+pub(super) async fn set_category_seasons(
+    ops: &Operators,
+    request: Request<pb::SetCategorySeasonsRequest>,
+) -> Result<Response<pb::SetCategorySeasonsResponse>, Status> {
+    let by = ops.admin(&request).await?;
+    let r = request.into_inner();
+    let category = category_from_pb(r.category)?;
+    let seasons = r
+        .seasons
+        .iter()
+        .map(season_from_pb)
+        .collect::<DomainResult<Vec<_>>>()
+        .map_err(status)?;
+    let seasons = ops
+        .s
+        .catalog_admin
+        .set_category_seasons(&by, category, seasons)
+        .await
+        .map_err(status)?;
+    Ok(Response::new(pb::SetCategorySeasonsResponse {
+        category: Some(category_seasons_to_pb(category, &seasons)),
+    }))
+}
+
+fn category_seasons_to_pb(category: Category, seasons: &[Season]) -> pb::CategorySeasons {
+    pb::CategorySeasons {
+        category: category_to_pb(category).into(),
+        seasons: seasons.iter().map(season_to_pb).collect(),
+    }
 }

@@ -84,6 +84,8 @@ serve_by_subject! {
         list_catalog(ListCatalogRequest, ListCatalogResponse) => catalog::list_catalog;
         update_therapist(UpdateTherapistRequest, UpdateTherapistResponse) => catalog::update_therapist;
         update_plan(UpdatePlanRequest, UpdatePlanResponse) => catalog::update_plan;
+        list_category_seasons(ListCategorySeasonsRequest, ListCategorySeasonsResponse) => catalog::list_category_seasons;
+        set_category_seasons(SetCategorySeasonsRequest, SetCategorySeasonsResponse) => catalog::set_category_seasons;
         upload_catalog_photo(UploadCatalogPhotoRequest, UploadCatalogPhotoResponse) => catalog::upload_catalog_photo;
         list_all_reviews(ListAllReviewsRequest, ListAllReviewsResponse) => reviews::list_all_reviews;
         hide_review(HideReviewRequest, HideReviewResponse) => reviews::hide_review;
