@@ -5,8 +5,8 @@ use domain::error::msg;
 use domain::shared::PageRequest;
 use domain::{DomainError, DomainResult};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    Select,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder,
+    QuerySelect, Select,
 };
 
 use crate::sql::common::storage;
@@ -30,23 +30,49 @@ pub(crate) fn decode_cursor<K: std::str::FromStr>(token: &str) -> DomainResult<(
 /// a row's time and id for the next page's token.
 pub(crate) async fn newest_first<E: EntityTrait>(
     db: &impl ConnectionTrait,
+    query: Select<E>,
+    columns: (E::Column, E::Column),
+    page: &PageRequest,
+    key: impl Fn(&E::Model) -> (i64, &str),
+) -> DomainResult<(Vec<E::Model>, Option<String>)> {
+    by_time(db, query, columns, page, key, Order::Desc).await
+}
+
+/// `newest_first`, oldest first: a queue of tasks.
+pub(crate) async fn oldest_first<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    query: Select<E>,
+    columns: (E::Column, E::Column),
+    page: &PageRequest,
+    key: impl Fn(&E::Model) -> (i64, &str),
+) -> DomainResult<(Vec<E::Model>, Option<String>)> {
+    by_time(db, query, columns, page, key, Order::Asc).await
+}
+
+async fn by_time<E: EntityTrait>(
+    db: &impl ConnectionTrait,
     mut query: Select<E>,
     (at, id): (E::Column, E::Column),
     page: &PageRequest,
     key: impl Fn(&E::Model) -> (i64, &str),
+    order: Order,
 ) -> DomainResult<(Vec<E::Model>, Option<String>)> {
     if let Some(token) = page.token() {
         let (ms, last) = decode_cursor::<i64>(token)?;
+        let (past_at, past_id) = match order {
+            Order::Desc => (at.lt(ms), id.lt(last)),
+            _ => (at.gt(ms), id.gt(last)),
+        };
         query = query.filter(
             Condition::any()
-                .add(at.lt(ms))
-                .add(Condition::all().add(at.eq(ms)).add(id.lt(last))),
+                .add(past_at)
+                .add(Condition::all().add(at.eq(ms)).add(past_id)),
         );
     }
     let size = page.size() as usize;
     let mut rows = query
-        .order_by_desc(at)
-        .order_by_desc(id)
+        .order_by(at, order.clone())
+        .order_by(id, order)
         .limit(size as u64 + 1)
         .all(db)
         .await

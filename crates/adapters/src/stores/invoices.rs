@@ -25,6 +25,7 @@ use crate::providers::mail::{InvoiceFacts, NoticeFacts};
 use crate::sql::common::{corrupt, insert_audit, instant, json, ms, storage};
 use crate::sql::entities::invoice::{self, Column};
 use crate::sql::entities::{account, invoice_buyer, mail_outbox, order};
+use crate::sql::paging::oldest_first;
 use crate::stores::live;
 
 pub struct SqlInvoiceStore {
@@ -218,14 +219,6 @@ async fn mail_issued(db: &impl ConnectionTrait, i: &Invoice) -> Result<(), DbErr
     Ok(())
 }
 
-/// The last row's `(created, id)`, from a page token.
-fn after(token: &str) -> DomainResult<(i64, String)> {
-    token
-        .split_once('.')
-        .and_then(|(at, id)| Some((at.parse::<i64>().ok()?, id.to_owned())))
-        .ok_or_else(|| DomainError::invalid("page_token", domain::error::msg("page.token")))
-}
-
 #[async_trait]
 impl InvoiceStore for SqlInvoiceStore {
     async fn claim_due(
@@ -327,29 +320,16 @@ impl InvoiceStore for SqlInvoiceStore {
     }
 
     async fn failed(&self, page: &PageRequest) -> DomainResult<Page<Invoice>> {
-        let mut query =
+        let query =
             invoice::Entity::find().filter(Column::State.eq(InvoiceState::Failed.code()));
-        if let Some(token) = page.token() {
-            let (at, id) = after(token)?;
-            query = query.filter(
-                Expr::tuple([Expr::col(Column::CreatedAtMs), Expr::col(Column::Id)])
-                    .gt(Expr::tuple([Expr::value(at), Expr::value(id)])),
-            );
-        }
-        let size = page.size() as usize;
-        let mut rows = query
-            .order_by_asc(Column::CreatedAtMs)
-            .order_by_asc(Column::Id)
-            .limit(size as u64 + 1)
-            .all(&self.db)
-            .await
-            .map_err(storage)?;
-        let next_token = if rows.len() > size {
-            rows.truncate(size);
-            rows.last().map(|r| format!("{}.{}", r.created_at_ms, r.id))
-        } else {
-            None
-        };
+        let (rows, next_token) = oldest_first(
+            &self.db,
+            query,
+            (Column::CreatedAtMs, Column::Id),
+            page,
+            |r| (r.created_at_ms, r.id.as_str()),
+        )
+        .await?;
         Ok(Page {
             items: rows
                 .into_iter()

@@ -20,6 +20,7 @@ use sea_orm::{
 
 use crate::sql::common::{corrupt, insert_audit, instant, ms, storage};
 use crate::sql::entities::refund_part::{self, Column};
+use crate::sql::paging::oldest_first;
 use crate::stores::live;
 
 pub struct SqlRefundStore {
@@ -217,37 +218,15 @@ impl RefundStore for SqlRefundStore {
     }
 
     async fn tasks(&self, page: &PageRequest) -> DomainResult<Page<RefundPart>> {
-        let mut query = refund_part::Entity::find().filter(open_task());
-        if let Some(token) = page.token() {
-            // The last row's time and id: the next page starts after it.
-            let (at, id) = token
-                .split_once('.')
-                .and_then(|(at, id)| Some((at.parse::<i64>().ok()?, id.to_owned())))
-                .ok_or_else(|| {
-                    DomainError::invalid("page_token", domain::error::msg("page.token"))
-                })?;
-            query = query.filter(
-                Condition::any().add(Column::CreatedAtMs.gt(at)).add(
-                    Condition::all()
-                        .add(Column::CreatedAtMs.eq(at))
-                        .add(Column::Id.gt(id)),
-                ),
-            );
-        }
-        let size = page.size() as usize;
-        let mut rows = query
-            .order_by_asc(Column::CreatedAtMs)
-            .order_by_asc(Column::Id)
-            .limit(size as u64 + 1)
-            .all(&self.db)
-            .await
-            .map_err(storage)?;
-        let next_token = if rows.len() > size {
-            rows.truncate(size);
-            rows.last().map(|r| format!("{}.{}", r.created_at_ms, r.id))
-        } else {
-            None
-        };
+        let query = refund_part::Entity::find().filter(open_task());
+        let (rows, next_token) = oldest_first(
+            &self.db,
+            query,
+            (Column::CreatedAtMs, Column::Id),
+            page,
+            |r| (r.created_at_ms, r.id.as_str()),
+        )
+        .await?;
         Ok(Page {
             items: rows
                 .into_iter()
