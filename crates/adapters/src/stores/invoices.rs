@@ -320,8 +320,7 @@ impl InvoiceStore for SqlInvoiceStore {
     }
 
     async fn failed(&self, page: &PageRequest) -> DomainResult<Page<Invoice>> {
-        let query =
-            invoice::Entity::find().filter(Column::State.eq(InvoiceState::Failed.code()));
+        let query = invoice::Entity::find().filter(Column::State.eq(InvoiceState::Failed.code()));
         let (rows, next_token) = oldest_first(
             &self.db,
             query,

@@ -13,9 +13,10 @@ mod tests;
 mod vat;
 
 pub use model::{
-    Buyer, Company, Invoice, InvoiceId, InvoiceKind, InvoiceState, SEND_ATTEMPTS, due, sold,
+    Buyer, Company, Invoice, InvoiceId, InvoiceKind, InvoiceState, Receipt, SEND_ATTEMPTS, due,
+    sold,
 };
-pub use ports::{InvoiceProvider, InvoiceStore, Issue, Issued, Receipt};
+pub use ports::{InvoiceProvider, InvoiceStore, Issue, Issued};
 pub use service::InvoiceService;
 pub use tax_code::{TaxCode, check_digit};
 pub use vat::{VAT_RATES, VatRates};

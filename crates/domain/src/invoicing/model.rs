@@ -8,7 +8,6 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::TaxCode;
-use super::ports::Receipt;
 use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult, msg};
 use crate::ordering::{Order, OrderId, OrderState, StepReason};
@@ -233,6 +232,15 @@ pub fn due(order: &Order, invoiced: Money, any: bool, buyer: Buyer) -> Option<In
         issued_at: None,
         created_at: at,
     })
+}
+
+/// An issued invoice as the provider knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Receipt {
+    pub number: String,
+    /// The code the buyer looks it up with, on the provider's page `lookup_url`.
+    pub lookup_code: String,
+    pub lookup_url: String,
 }
 
 /// Sent this many times without an answer, an invoice becomes staff's to look at.

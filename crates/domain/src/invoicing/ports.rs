@@ -1,7 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::model::{Buyer, Company, Invoice, InvoiceId, InvoiceKind};
+use super::model::{Buyer, Company, Invoice, InvoiceId, InvoiceKind, Receipt};
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
 use crate::ordering::OrderId;
@@ -68,15 +68,6 @@ impl Issue {
     pub fn net(&self) -> Money {
         Money::vnd(self.gross.amount() - self.vat.amount())
     }
-}
-
-/// An issued invoice as the provider knows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Receipt {
-    pub number: String,
-    /// The code the buyer looks it up with, on the provider's page `lookup_url`.
-    pub lookup_code: String,
-    pub lookup_url: String,
 }
 
 /// What the provider said to an invoice.
