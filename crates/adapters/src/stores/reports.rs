@@ -10,7 +10,8 @@
 use async_trait::async_trait;
 use chrono::{Duration, NaiveDate};
 use domain::error::Message;
-use domain::payment::NOTES;
+use domain::payment::refund::{RefundState, Route};
+use domain::payment::{Method, NOTES, PurposeKind};
 use domain::reports::{
     Cancellations, Cursor, JournalFact, LedgerRow, Liability, Line, MethodLine, OrderRow,
     PartnerMoney, Period, RefundDay, RefundLine, ReportStore, SaleDay,
@@ -123,9 +124,10 @@ impl ReportStore for SqlReportStore {
             .await?
             .iter()
             .map(|r| {
+                let bad = |e: DomainError| corrupt("payment", e);
                 Ok(MethodLine {
-                    method: get(r, "method")?,
-                    purpose: get(r, "purpose")?,
+                    method: Method::parse(&get::<String>(r, "method")?).map_err(bad)?,
+                    purpose: PurposeKind::from_code(&get::<String>(r, "purpose")?).map_err(bad)?,
                     amount: money(r, "amount")?,
                     count: get(r, "n")?,
                 })
@@ -155,8 +157,10 @@ impl ReportStore for SqlReportStore {
                 Ok(RefundDay {
                     day: day(r)?,
                     line: RefundLine {
-                        route: get(r, "route")?,
-                        state: get(r, "state")?,
+                        route: Route::from_code(&get::<String>(r, "route")?)
+                            .map_err(|e| corrupt("refund", e))?,
+                        state: RefundState::from_code(&get::<String>(r, "state")?)
+                            .map_err(|e| corrupt("refund", e))?,
                         amount: money(r, "amount")?,
                         count: get(r, "n")?,
                     },

@@ -457,10 +457,10 @@ on_both_databases!(
         assert!(sales[0].plan_name.starts_with("Plan "));
 
         let mut methods = store.methods(&period).await.unwrap();
-        methods.sort_by(|a, b| (&a.method, &a.purpose).cmp(&(&b.method, &b.purpose)));
+        methods.sort_by_key(|m| (m.method.code(), m.purpose.code()));
         let method = |m: &str, p: &str, amount: i64| MethodLine {
-            method: m.into(),
-            purpose: p.into(),
+            method: domain::payment::Method::parse(m).unwrap(),
+            purpose: domain::payment::PurposeKind::from_code(p).unwrap(),
             amount: Money::vnd(amount),
             count: 1,
         };
@@ -485,8 +485,8 @@ on_both_databases!(
             .collect();
         refunds.sort_by(|a, b| a.0.cmp(&b.0));
         let refund = |route: &str, state: &str, amount: i64| RefundLine {
-            route: route.into(),
-            state: state.into(),
+            route: domain::payment::refund::Route::from_code(route).unwrap(),
+            state: domain::payment::refund::RefundState::from_code(state).unwrap(),
             amount: Money::vnd(amount),
             count: 1,
         };

@@ -12,7 +12,9 @@ mod tests;
 mod vietqr;
 mod wallet;
 
-pub use model::{Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose};
+pub use model::{
+    Checkout, Method, NextStep, Payment, PaymentId, PaymentState, Purpose, PurposeKind,
+};
 pub use ports::{
     BankFeed, BankNotice, BankTransfer, PaymentStore, RefundStore, RequestedChange, SettleError,
     Settlement, TipOutcome, TipPayee, TransferOutcome, VnPayError, VnPayGateway, VnPayRefund,

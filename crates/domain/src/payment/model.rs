@@ -75,7 +75,50 @@ pub enum Purpose {
     Tip(OrderId),
 }
 
+/// What the money is for, without its order: how reports count payments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PurposeKind {
+    Order,
+    TopUp,
+    Change,
+    Tip,
+}
+
+impl PurposeKind {
+    pub const ALL: [PurposeKind; 4] = [
+        PurposeKind::Order,
+        PurposeKind::TopUp,
+        PurposeKind::Change,
+        PurposeKind::Tip,
+    ];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            PurposeKind::Order => "ORDER",
+            PurposeKind::TopUp => "TOP_UP",
+            PurposeKind::Change => "CHANGE",
+            PurposeKind::Tip => "TIP",
+        }
+    }
+
+    pub fn from_code(code: &str) -> DomainResult<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.code() == code)
+            .ok_or_else(|| DomainError::invalid("purpose", msg("payment.purpose_unknown")))
+    }
+}
+
 impl Purpose {
+    pub const fn kind(&self) -> PurposeKind {
+        match self {
+            Purpose::Order(_) => PurposeKind::Order,
+            Purpose::TopUp => PurposeKind::TopUp,
+            Purpose::Change(_) => PurposeKind::Change,
+            Purpose::Tip(_) => PurposeKind::Tip,
+        }
+    }
+
     /// The order the money concerns.
     pub fn order(&self) -> Option<&OrderId> {
         match self {
@@ -94,12 +137,7 @@ impl Purpose {
     }
 
     pub const fn code(&self) -> &'static str {
-        match self {
-            Purpose::Order(_) => "ORDER",
-            Purpose::TopUp => "TOP_UP",
-            Purpose::Change(_) => "CHANGE",
-            Purpose::Tip(_) => "TIP",
-        }
+        self.kind().code()
     }
 
     /// The purpose kept as `code` with its order (none for a top-up).

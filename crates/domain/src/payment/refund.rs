@@ -31,7 +31,7 @@ pub struct RefundChoice {
 }
 
 /// Where one part of a refund goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Route {
     Wallet,
     VnPay,
@@ -66,7 +66,7 @@ impl Route {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RefundState {
     /// To be sent to VNPay, or for an operator to transfer.
     Pending,

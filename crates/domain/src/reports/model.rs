@@ -4,6 +4,8 @@
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 
 use crate::error::{DomainError, DomainResult, msg};
+use crate::payment::refund::{RefundState, Route};
+use crate::payment::{Method, PurposeKind};
 use crate::shared::{LocalTime, Money};
 
 /// The longest stretch one report covers: a leap year.
@@ -152,8 +154,8 @@ pub struct PlanLine {
 /// Money in by one method for one purpose (an order, a change, a tip, a top-up).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MethodLine {
-    pub method: String,
-    pub purpose: String,
+    pub method: Method,
+    pub purpose: PurposeKind,
     pub amount: Money,
     pub count: i64,
 }
@@ -161,10 +163,9 @@ pub struct MethodLine {
 /// Refunds by where they went and how far they are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefundLine {
-    /// `WALLET`, `VNPAY` or `BANK`.
-    pub route: String,
-    /// `DONE`, `PENDING` or `FAILED` (a wallet refund is done at once).
-    pub state: String,
+    pub route: Route,
+    /// A wallet refund is done at once.
+    pub state: RefundState,
     pub amount: Money,
     pub count: i64,
 }

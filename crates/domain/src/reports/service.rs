@@ -11,6 +11,7 @@ use crate::audit::Staff;
 use crate::catalog::Category;
 use crate::error::DomainResult;
 use crate::invoicing::VatRates;
+use crate::payment::refund::{RefundState, Route};
 use crate::shared::Money;
 
 /// How many rows an export reads at a time: enough to keep the database busy, few enough that a
@@ -172,18 +173,18 @@ fn plans(sales: &[SaleDay]) -> Vec<PlanLine> {
 
 /// Refunds over the period by route and state.
 fn refund_lines(days: &[RefundDay]) -> Vec<RefundLine> {
-    let mut by: BTreeMap<(&str, &str), (Money, i64)> = BTreeMap::new();
+    let mut by: BTreeMap<(Route, RefundState), (Money, i64)> = BTreeMap::new();
     for d in days {
         let e = by
-            .entry((&d.line.route, &d.line.state))
+            .entry((d.line.route, d.line.state))
             .or_insert((Money::ZERO, 0));
         e.0 = e.0 + d.line.amount;
         e.1 += d.line.count;
     }
     by.into_iter()
         .map(|((route, state), (amount, count))| RefundLine {
-            route: route.to_owned(),
-            state: state.to_owned(),
+            route,
+            state,
             amount,
             count,
         })

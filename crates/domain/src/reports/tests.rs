@@ -28,8 +28,8 @@ fn refund(d: &str, route: &str, amount: i64) -> RefundDay {
     RefundDay {
         day: day(d),
         line: RefundLine {
-            route: route.into(),
-            state: "DONE".into(),
+            route: crate::payment::refund::Route::from_code(route).unwrap(),
+            state: crate::payment::refund::RefundState::Done,
             amount: Money::vnd(amount),
             count: 1,
         },

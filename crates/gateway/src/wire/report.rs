@@ -3,7 +3,7 @@
 //! so a spreadsheet adds them; instants are Vietnam time.
 
 use domain::catalog::Category;
-use domain::payment::Method;
+use domain::payment::PurposeKind;
 use domain::reports::{Entry, Grain, JournalLine, LedgerRow, OrderRow, Report};
 use domain::shared::{Language, LocalTime};
 use domain::words::{say, term};
@@ -28,13 +28,12 @@ fn grain_to_pb(g: Grain) -> pb::ReportGrain {
     }
 }
 
-fn purpose_to_pb(code: &str) -> pb::PaymentPurpose {
-    match code {
-        "ORDER" => pb::PaymentPurpose::Order,
-        "TOP_UP" => pb::PaymentPurpose::TopUp,
-        "CHANGE" => pb::PaymentPurpose::Change,
-        "TIP" => pb::PaymentPurpose::Tip,
-        _ => pb::PaymentPurpose::Unspecified,
+fn purpose_to_pb(kind: PurposeKind) -> pb::PaymentPurpose {
+    match kind {
+        PurposeKind::Order => pb::PaymentPurpose::Order,
+        PurposeKind::TopUp => pb::PaymentPurpose::TopUp,
+        PurposeKind::Change => pb::PaymentPurpose::Change,
+        PurposeKind::Tip => pb::PaymentPurpose::Tip,
     }
 }
 
@@ -78,10 +77,8 @@ pub(crate) fn report_to_pb(r: &Report) -> pb::GetReportResponse {
             .methods
             .iter()
             .map(|m| pb::ReportMethodLine {
-                method: Method::parse(&m.method)
-                    .map_or(pb::PaymentMethod::Unspecified, method_to_pb)
-                    as i32,
-                purpose: purpose_to_pb(&m.purpose) as i32,
+                method: method_to_pb(m.method) as i32,
+                purpose: purpose_to_pb(m.purpose) as i32,
                 amount_vnd: m.amount.amount(),
                 count: m.count,
             })
@@ -90,8 +87,8 @@ pub(crate) fn report_to_pb(r: &Report) -> pb::GetReportResponse {
             .refunds
             .iter()
             .map(|l| pb::ReportRefundLine {
-                route: l.route.clone(),
-                state: l.state.clone(),
+                route: l.route.code().to_owned(),
+                state: l.state.code().to_owned(),
                 amount_vnd: l.amount.amount(),
                 count: l.count,
             })
@@ -225,9 +222,11 @@ impl Sheet {
             );
         }
         for m in &r.methods {
-            let method =
-                Method::parse(&m.method).map_or_else(|_| m.method.clone(), |x| self.term(x.term()));
-            let purpose = self.term(&format!("report_csv.purpose_{}", m.purpose.to_lowercase()));
+            let method = self.term(m.method.term());
+            let purpose = self.term(&format!(
+                "report_csv.purpose_{}",
+                m.purpose.code().to_lowercase()
+            ));
             self.row(
                 "report_csv.methods",
                 method,
@@ -237,8 +236,14 @@ impl Sheet {
             );
         }
         for l in &r.refunds {
-            let route = self.term(&format!("report_csv.route_{}", l.route.to_lowercase()));
-            let state = self.term(&format!("report_csv.state_{}", l.state.to_lowercase()));
+            let route = self.term(&format!(
+                "report_csv.route_{}",
+                l.route.code().to_lowercase()
+            ));
+            let state = self.term(&format!(
+                "report_csv.state_{}",
+                l.state.code().to_lowercase()
+            ));
             self.row(
                 "report_csv.refunds",
                 route,
