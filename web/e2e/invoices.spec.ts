@@ -10,18 +10,15 @@ import { booking } from './server-cli';
 const CUSTOMER = `invoice-${Date.now()}-${process.pid}@example.com`;
 const PASSWORD = 'secret-123';
 
-test.beforeAll(async ({ request }) => {
-  const r = await request.post('/api/auth/sign-up', { data: { email: CUSTOMER, password: PASSWORD } });
-  expect(r.status()).toBe(200);
-});
-
 /** A Vietnam date `days` from today there, at 10:00, as `datetime-local` text. */
 function vietnamDay(days: number): string {
   const vn = new Date(Date.now() + 7 * 3600_000 + days * 86_400_000);
   return `${vn.toISOString().slice(0, 10)}T10:00`;
 }
 
-test('a customer asks for a company invoice before paying and finds it on the order page', async ({ page }) => {
+test('a customer asks for a company invoice before paying and finds it on the order page', async ({ page, request }) => {
+  const r = await request.post('/api/auth/sign-up', { data: { email: CUSTOMER, password: PASSWORD } });
+  expect(r.status()).toBe(200);
   await page.setViewportSize({ width: 390, height: 844 });
   await logInTo(page, '/member/v-coin', CUSTOMER, PASSWORD);
   await page.getByRole('button', { name: 'VND 1,000,000' }).click();
