@@ -157,16 +157,12 @@ impl ViettelInvoices {
             "validation": 1,
         });
         if let Some((number, issued)) = &issue.original {
-            let reason = match issue.kind {
-                InvoiceKind::Increase => "Điều chỉnh tăng tiền dịch vụ",
-                _ => "Điều chỉnh giảm tiền dịch vụ",
-            };
             general["adjustmentType"] = json!("5");
             general["adjustmentInvoiceType"] = json!("1");
             general["originalInvoiceId"] = json!(number);
             general["originalInvoiceIssueDate"] = json!(issued.timestamp() * 1000);
             general["originalTemplateCode"] = json!(c.template);
-            general["additionalReferenceDesc"] = json!(reason);
+            general["additionalReferenceDesc"] = json!(issue.note);
             general["additionalReferenceDate"] = json!(at);
         }
         let buyer = &issue.buyer;
@@ -189,7 +185,7 @@ impl ViettelInvoices {
             "lineNumber": 1,
             "selection": 1,
             "itemName": issue.item,
-            "unitName": "Lần",
+            "unitName": issue.unit,
             "quantity": 1,
             "unitPrice": net,
             "itemTotalAmountWithoutTax": net,

@@ -141,7 +141,9 @@ fn unauthorized() -> (StatusCode, Json<Value>) {
 fn check(s: &Seller, books: &ViettelBooks, body: &Value) -> Option<&'static str> {
     let general = &body["generalInvoiceInfo"];
     let buyer = &body["buyerInfo"];
-    let items = body["itemInfo"].as_array()?;
+    let Some(items) = body["itemInfo"].as_array() else {
+        return Some("Thiếu hàng hóa, dịch vụ");
+    };
     if text(general, "transactionUuid").is_empty()
         || text(general, "templateCode").is_empty()
         || text(general, "invoiceSeries").is_empty()

@@ -12,7 +12,7 @@ use domain::invoicing::{
     self, Buyer, Company, Invoice, InvoiceId, InvoiceKind, InvoiceState, InvoiceStore, TaxCode,
 };
 use domain::live::Change;
-use domain::ordering::{Order, OrderId, OrderState};
+use domain::ordering::{Order, OrderId};
 use domain::shared::{Money, Page, PageRequest, UserId, web_pages};
 use domain::{DomainError, DomainResult};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -42,11 +42,7 @@ impl SqlInvoiceStore {
 /// save's transaction: the buyer as the order names them, or the company they asked for. An
 /// order that was never paid has none and is not read for.
 pub(crate) async fn queue(db: &impl ConnectionTrait, o: &Order) -> Result<(), DbErr> {
-    let may_have = matches!(
-        o.state,
-        OrderState::Paid | OrderState::Confirmed | OrderState::Completed | OrderState::Refunded
-    );
-    if !may_have {
+    if !invoicing::may_be_invoiced(o) {
         return Ok(());
     }
     let before: Vec<(String, i64)> = invoice::Entity::find()
@@ -73,14 +69,7 @@ pub(crate) async fn queue(db: &impl ConnectionTrait, o: &Order) -> Result<(), Db
         .one(db)
         .await?
         .and_then(company_of);
-    let buyer = Buyer {
-        name: o
-            .contact
-            .as_ref()
-            .map_or_else(|| email.clone(), |c| c.name.clone()),
-        email,
-        company,
-    };
+    let buyer = Buyer::of(o, email, company);
     if let Some(due) = invoicing::due(o, invoiced, !before.is_empty(), buyer) {
         invoice::Entity::insert(to_row(&due))
             .on_conflict(OnConflict::column(Column::Id).do_nothing().to_owned())
@@ -159,6 +148,24 @@ fn from_row(r: invoice::Model) -> DomainResult<Invoice> {
         issued_at: r.issued_at_ms.map(instant).transpose()?,
         created_at: instant(r.created_at_ms)?,
     })
+}
+
+/// Writes `row` over invoice `id` if it is still in `state` (one conditional update, so of two
+/// nodes or operators at once one writes); whether it did.
+async fn write_if(
+    db: &impl ConnectionTrait,
+    row: invoice::ActiveModel,
+    id: &InvoiceId,
+    state: InvoiceState,
+) -> DomainResult<bool> {
+    let written = invoice::Entity::update_many()
+        .set(row)
+        .filter(Column::Id.eq(id.as_str()))
+        .filter(Column::State.eq(state.code()))
+        .exec(db)
+        .await
+        .map_err(storage)?;
+    Ok(written.rows_affected == 1)
 }
 
 /// The row's writable columns for an update by id.
@@ -279,16 +286,11 @@ impl InvoiceStore for SqlInvoiceStore {
 
     async fn answered(&self, i: &Invoice) -> DomainResult<()> {
         let txn = live::begin(&self.db).await.map_err(storage)?;
+        // The tries are the claim's to count.
         let mut row = update_of(i);
         row.attempts = NotSet;
-        let written = invoice::Entity::update_many()
-            .set(row)
-            .filter(Column::Id.eq(i.id.as_str()))
-            .filter(Column::State.eq(InvoiceState::Pending.code()))
-            .exec(&*txn)
-            .await
-            .map_err(storage)?;
-        if written.rows_affected == 1 && i.state == InvoiceState::Issued {
+        let written = write_if(&*txn, row, &i.id, InvoiceState::Pending).await?;
+        if written && i.state == InvoiceState::Issued {
             mail_issued(&*txn, i).await.map_err(storage)?;
         }
         let change = Change::order_part(i.owner.as_str(), &i.order);
@@ -342,14 +344,7 @@ impl InvoiceStore for SqlInvoiceStore {
         let txn = live::begin(&self.db).await.map_err(storage)?;
         let mut row = update_of(i);
         row.lease_until_ms = NotSet;
-        let retried = invoice::Entity::update_many()
-            .set(row)
-            .filter(Column::Id.eq(i.id.as_str()))
-            .filter(Column::State.eq(InvoiceState::Failed.code()))
-            .exec(&*txn)
-            .await
-            .map_err(storage)?;
-        if retried.rows_affected != 1 {
+        if !write_if(&*txn, row, &i.id, InvoiceState::Failed).await? {
             txn.rollback().await.map_err(storage)?;
             return Ok(false);
         }

@@ -53,6 +53,8 @@ fn issue(transaction: &str, company: bool) -> Issue {
             }),
         },
         item: "Dịch vụ Đưa đón sân bay: SGN".into(),
+        unit: "Lần".into(),
+        note: String::new(),
         gross: Money::vnd(540_000),
         vat_percent: 8,
         vat: Money::vnd(40_000),

@@ -318,6 +318,7 @@ impl PriceRules {
 
     /// The price list's own consistency, checked before a catalogue is stored.
     pub fn validate(&self, category: Category) -> DomainResult<()> {
+        check_seasons(&self.seasons)?;
         let invalid = |field: &str, message: &'static str| {
             Err(DomainError::invalid(
                 format!("pricing.{field}"),

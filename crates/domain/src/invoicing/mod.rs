@@ -14,7 +14,7 @@ mod vat;
 
 pub use model::{
     Buyer, Company, Invoice, InvoiceId, InvoiceKind, InvoiceState, Receipt, SEND_ATTEMPTS, due,
-    sold,
+    may_be_invoiced, sold,
 };
 pub use ports::{InvoiceProvider, InvoiceStore, Issue, Issued};
 pub use service::InvoiceService;

@@ -149,6 +149,21 @@ pub struct Buyer {
     pub company: Option<Company>,
 }
 
+impl Buyer {
+    /// Who the order's invoices are made out to: the name it was booked under (else the account's
+    /// address), mailed at the account's address, or the company asked for.
+    pub fn of(order: &Order, email: String, company: Option<Company>) -> Self {
+        Self {
+            name: order
+                .contact
+                .as_ref()
+                .map_or_else(|| email.clone(), |c| c.name.clone()),
+            email,
+            company,
+        }
+    }
+}
+
 /// One e-invoice of an order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invoice {
@@ -167,7 +182,8 @@ pub struct Invoice {
     pub attempts: u32,
     /// When the worker may send it (again).
     pub next_at: DateTime<Utc>,
-    /// The provider's reason for the last refusal, or that it did not answer.
+    /// The provider's words for its refusal; none while pending or issued, and for an invoice
+    /// that failed because it was never answered (`went_unanswered`).
     pub reason: Option<String>,
     /// The provider's invoice number (`K26TAA12`), once issued.
     pub number: Option<String>,
@@ -176,6 +192,15 @@ pub struct Invoice {
     pub lookup_url: Option<String>,
     pub issued_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+}
+
+/// Whether an order in its state can have invoices: one that was paid. The others are never
+/// looked at for them.
+pub fn may_be_invoiced(order: &Order) -> bool {
+    matches!(
+        order.state,
+        OrderState::Paid | OrderState::Confirmed | OrderState::Completed | OrderState::Refunded
+    )
 }
 
 /// What an order has sold as it stands: its price while paid, the fee kept once refunded, nothing
@@ -267,11 +292,16 @@ impl Invoice {
     pub fn unanswered(&mut self, now: DateTime<Utc>) {
         if self.attempts >= SEND_ATTEMPTS {
             self.state = InvoiceState::Failed;
-            self.reason = Some("no answer".into());
+            self.reason = None;
         } else {
             let wait = 1_i64 << self.attempts.saturating_sub(1).min(10);
             self.next_at = now + Duration::minutes(wait);
         }
+    }
+
+    /// Failed because the provider never answered (rather than refused, in its words).
+    pub fn went_unanswered(&self) -> bool {
+        self.state == InvoiceState::Failed && self.reason.is_none()
     }
 
     /// Staff send a failed invoice again, from its first try.

@@ -55,8 +55,11 @@ pub struct Issue {
     pub original: Option<(String, DateTime<Utc>)>,
     pub at: DateTime<Utc>,
     pub buyer: Buyer,
-    /// What was sold, in Vietnamese as an invoice is written.
+    /// What was sold, in Vietnamese as an invoice is written, and the unit it is counted in.
     pub item: String,
+    pub unit: String,
+    /// For an adjustment, why, in Vietnamese; empty for an original.
+    pub note: String,
     /// VAT included.
     pub gross: Money,
     pub vat_percent: u8,

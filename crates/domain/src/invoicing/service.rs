@@ -120,10 +120,18 @@ impl InvoiceService {
                 .with("plan", plan),
             Language::Vi,
         );
+        let vi = |key: &'static str| words::say(&msg(key), Language::Vi);
+        let note = match invoice.kind {
+            InvoiceKind::Original => String::new(),
+            InvoiceKind::Increase => vi("invoice.adjust_up"),
+            InvoiceKind::Decrease => vi("invoice.adjust_down"),
+        };
         Ok(Issue {
             transaction: invoice.id.as_str().to_owned(),
             kind: invoice.kind,
             original,
+            unit: vi("invoice.unit"),
+            note,
             at: self.clock.now(),
             buyer: invoice.buyer.clone(),
             item,

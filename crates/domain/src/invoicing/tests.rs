@@ -431,7 +431,7 @@ async fn an_invoice_never_answered_goes_to_staff_who_retry_it() {
         .unwrap()
         .items;
     assert_eq!(failed.len(), 1);
-    assert_eq!(failed[0].reason.as_deref(), Some("no answer"));
+    assert!(failed[0].went_unanswered(), "{:?}", failed[0]);
     *provider.silent.lock().unwrap() = false;
     svc.retry(&staff, &i.id).await.unwrap();
     svc.send_due(10).await.unwrap();

@@ -35,6 +35,7 @@ pub(crate) fn company_from_pb(c: &pb::InvoiceCompany) -> DomainResult<Company> {
 }
 
 pub(crate) fn invoice_to_pb(i: Invoice) -> pb::Invoice {
+    let unanswered = i.went_unanswered();
     pb::Invoice {
         id: i.id.as_str().to_owned(),
         order_id: i.order.as_str().to_owned(),
@@ -50,5 +51,6 @@ pub(crate) fn invoice_to_pb(i: Invoice) -> pb::Invoice {
         buyer_name: i.buyer.name,
         company: i.buyer.company.as_ref().map(company_to_pb),
         attempts: i.attempts,
+        unanswered,
     }
 }

@@ -31,7 +31,7 @@ export function InvoicesPage() {
               {kind(i)} · {formatVnd(i.amountVnd)}
             </td>
             <td>{i.company ? `${i.company.name} (${i.company.taxCode})` : i.buyerName}</td>
-            <td>{i.reason === 'no answer' ? m.noAnswer(i.attempts) : i.reason}</td>
+            <td>{i.unanswered ? m.noAnswer(i.attempts) : i.reason}</td>
             <td>
               <Retry invoice={i} />
             </td>
