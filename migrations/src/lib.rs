@@ -46,6 +46,7 @@ mod m20261130_000040_payment_purposes;
 mod m20261201_000041_report_indexes;
 mod m20261201_000042_invoices;
 mod m20261201_000043_category_seasons;
+mod m20261202_000044_report_days;
 
 pub struct Migrator;
 
@@ -96,6 +97,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000041_report_indexes::Migration),
             Box::new(m20261201_000042_invoices::Migration),
             Box::new(m20261201_000043_category_seasons::Migration),
+            Box::new(m20261202_000044_report_days::Migration),
         ]
     }
 }

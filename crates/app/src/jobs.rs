@@ -1,6 +1,7 @@
 //! The server's background work beside the requests: the mail, push and LINE outboxes, the hourly
 //! housekeeping,
-//! the lapsing of unpaid orders and of gift credit past its time, invitations' rewards, the reminders of coming services and SQLite's scheduled backups,
+//! the lapsing of unpaid orders and of gift credit past its time, invitations' rewards, e-invoices,
+//! the reports' settled days, the reminders of coming services and SQLite's scheduled backups,
 //! each until the server stops; and the signal that stops it.
 
 use std::future::Future;
@@ -20,6 +21,7 @@ use domain::ordering::OrderService;
 use domain::payment::PaymentService;
 use domain::referrals::ReferralService;
 use domain::reminders::ReminderService;
+use domain::reports::ReportService;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -32,6 +34,9 @@ const OUTBOX_LOOK: Duration = Duration::from_millis(500);
 const BACKUP_LOOK: Duration = Duration::from_secs(60);
 /// How often a node looks for reminders that are due: the most a reminder is late.
 const REMINDER_LOOK: Duration = Duration::from_secs(60);
+/// How often the reports' settled days are looked at: yesterday is kept a minute after it
+/// settles.
+const KEEP_LOOK: Duration = Duration::from_secs(60);
 
 /// The background jobs of a running server.
 pub struct Jobs(Vec<JoinHandle<()>>);
@@ -50,6 +55,8 @@ pub struct Work {
     pub payments: PaymentService,
     /// Issues each sale's e-invoices through the provider.
     pub invoices: InvoiceService,
+    /// Keeps the reports' settled days.
+    pub reports: ReportService,
     /// Invitations whose new customer's first order is done are rewarded on the same beat.
     pub referrals: ReferralService,
     /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
@@ -73,6 +80,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         orders,
         payments,
         invoices,
+        reports,
         referrals,
         catalog_version,
         backups,
@@ -156,7 +164,35 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             }
         }
     }));
-    let mut jobs = vec![outbox, housekeeping, catalogue, expiry, refunds, issuing];
+    // A year of days after an upgrade is kept a month at a time, until caught up or stopped.
+    let stop = stopped.clone();
+    let keeping = tokio::spawn(every(KEEP_LOOK, stopped.clone(), move || {
+        let (reports, stop) = (reports.clone(), stop.clone());
+        async move {
+            loop {
+                match reports.keep_settled_days(chrono::Utc::now()).await {
+                    Ok(0) => break,
+                    Ok(n) => tracing::info!(days = n, "report days kept"),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "report days");
+                        break;
+                    }
+                }
+                if *stop.borrow() {
+                    break;
+                }
+            }
+        }
+    }));
+    let mut jobs = vec![
+        outbox,
+        housekeeping,
+        catalogue,
+        expiry,
+        refunds,
+        issuing,
+        keeping,
+    ];
     if let Some(push) = push {
         let push = Arc::new(push);
         jobs.push(tokio::spawn(every(

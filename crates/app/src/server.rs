@@ -588,6 +588,7 @@ pub async fn serve(
         orders: app.services.orders.clone(),
         payments: app.services.payments.clone(),
         invoices: app.services.invoices.clone(),
+        reports: app.services.reports.clone(),
         referrals: app.services.referrals.clone(),
         catalog_version: app.catalog_version.clone(),
         backups: app.services.backups.clone(),

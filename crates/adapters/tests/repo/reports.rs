@@ -1,7 +1,9 @@
 //! The reports' figures against real databases: a month of known orders, payments, refunds,
 //! promotions, credit, tips, payouts and ledger entries (with some just outside the month, and
-//! a sale at 23:30 on its last day), every figure asserted to the đồng; exports page through
-//! the month; and the v-coin liability equals the ledger after random wallet operations.
+//! a sale at 23:30 on its last day), every figure asserted to the đồng with no day kept, with
+//! half the month kept and with all of it; eight nodes keeping days at once keep each once;
+//! exports page through the month; and the v-coin liability equals the ledger after random
+//! wallet operations.
 
 use adapters::{SqlCatalogRepository, SqlPaymentStore, SqlReportStore, on_both_databases};
 use chrono::{NaiveDate, TimeZone, Utc};
@@ -425,10 +427,9 @@ fn tally(lines: &[Line]) -> Vec<(&str, i64, i64)> {
         .collect()
 }
 
-on_both_databases!(
-    a_month_of_known_money_is_reported_to_the_dong,
-    |db: DatabaseConnection| async move {
-        a_known_month(&db).await;
+/// The known month's figures, every one to the đồng, whatever days are kept.
+async fn the_known_month_is_reported(db: &DatabaseConnection) {
+    {
         let store = SqlReportStore::new(db.clone());
         let period = october();
 
@@ -600,6 +601,52 @@ on_both_databases!(
         assert_eq!(tally(&r.promotions), [("SUMMER", 60_000, 1)]);
         assert_eq!(r.partners.earned, Money::vnd(300_000));
         assert_eq!(r.partners.due, Money::vnd(800_000));
+    }
+}
+
+fn day(raw: &str) -> NaiveDate {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d").unwrap()
+}
+
+/// The days with money to keep: from the first payment (30 September) to 2 November.
+const DAYS_TO_KEEP: u32 = 34;
+
+on_both_databases!(
+    a_month_of_known_money_is_reported_to_the_dong,
+    |db: DatabaseConnection| async move {
+        a_known_month(&db).await;
+        // Nothing kept: every figure read from the ledgers.
+        the_known_month_is_reported(&db).await;
+        let store = SqlReportStore::new(db.clone());
+        // Kept from the first day of money to 15 October: October half kept, half live.
+        assert_eq!(store.keep_days(day("2026-10-16"), 400).await.unwrap(), 16);
+        the_known_month_is_reported(&db).await;
+        // At most `max` at a time, then the rest; kept days are not kept again.
+        assert_eq!(store.keep_days(day("2026-11-03"), 5).await.unwrap(), 5);
+        assert_eq!(
+            store.keep_days(day("2026-11-03"), 400).await.unwrap(),
+            DAYS_TO_KEEP - 21
+        );
+        assert_eq!(store.keep_days(day("2026-11-03"), 400).await.unwrap(), 0);
+        the_known_month_is_reported(&db).await;
+    }
+);
+
+on_both_databases!(
+    eight_nodes_keeping_at_once_keep_each_day_once,
+    |db: DatabaseConnection| async move {
+        a_known_month(&db).await;
+        let mut keeping = tokio::task::JoinSet::new();
+        for _ in 0..8 {
+            let store = SqlReportStore::new(db.clone());
+            keeping.spawn(async move { store.keep_days(day("2026-11-03"), 400).await });
+        }
+        let mut kept = Vec::new();
+        while let Some(done) = keeping.join_next().await {
+            kept.push(done.unwrap().unwrap());
+        }
+        assert_eq!(kept.iter().sum::<u32>(), DAYS_TO_KEEP, "{kept:?}");
+        the_known_month_is_reported(&db).await;
     }
 );
 

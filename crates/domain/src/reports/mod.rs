@@ -2,7 +2,8 @@
 //! how it was paid, what was refunded and cancelled, what promotions and credit cost, what
 //! partners earned, were paid and are owed, and the v-coin owed to customers; and the order list
 //! and the ledger, read a page at a time for exports; and the daily accounting journal. Decided here: the period (whole Vietnam
-//! days), the stretches of a chart, the totals; the store reads each figure with one query.
+//! days), the stretches of a chart, the totals, and when a day's figures have settled and may be
+//! kept; the store reads each figure with one query.
 
 mod model;
 mod ports;
@@ -11,8 +12,9 @@ mod service;
 mod tests;
 
 pub use model::{
-    Bucket, Cancellations, Entry, Grain, JournalLine, Liability, Line, MethodLine, PERIOD_DAYS_MAX,
-    PartnerMoney, Period, PlanLine, RefundLine, Report, Totals, day_of,
+    Bucket, Cancellations, DAY_SETTLES_MINUTES, Entry, Grain, JournalLine, Liability, Line,
+    MethodLine, PERIOD_DAYS_MAX, PartnerMoney, Period, PlanLine, RefundLine, Report, Totals,
+    day_of, unsettled_from,
 };
 pub use ports::{Cursor, JournalFact, LedgerRow, OrderRow, RefundDay, ReportStore, SaleDay};
-pub use service::{EXPORT_PAGE, ReportService, journal, over_time};
+pub use service::{EXPORT_PAGE, KEEP_DAYS_AT_ONCE, ReportService, journal, over_time};

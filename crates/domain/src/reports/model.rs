@@ -81,6 +81,18 @@ pub fn day_of(instant: DateTime<Utc>) -> NaiveDate {
     LocalTime::of(instant).naive().date()
 }
 
+/// How long after a Vietnam day ends its money may still be written: a payment settles and a
+/// ledger entry is written at the clock's now, in a transaction that commits within moments, on
+/// nodes whose clocks agree to within seconds; an hour covers the slowest of them.
+pub const DAY_SETTLES_MINUTES: i64 = 60;
+
+/// The first Vietnam day whose figures may still move at `now`. Every day before it is
+/// settled: a payment settles once and a ledger entry is never rewritten, and a promo code's use
+/// is given back only while its order is unpaid, so those days' sums can be kept once computed.
+pub fn unsettled_from(now: DateTime<Utc>) -> NaiveDate {
+    day_of(now - Duration::minutes(DAY_SETTLES_MINUTES))
+}
+
 fn midnight(day: NaiveDate) -> DateTime<Utc> {
     LocalTime::from_naive(day.and_time(NaiveTime::MIN)).instant()
 }

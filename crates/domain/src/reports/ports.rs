@@ -74,10 +74,15 @@ pub struct LedgerRow {
     pub note: Message,
 }
 
-/// The figures, each read by one query over the ledgers and orders, so every node answers the
-/// same and nothing is kept twice.
+/// The figures, each read by one query, so every node answers the same: settled days' sums from
+/// what was kept of them (`keep_days`), the days after from the ledgers and orders.
 #[async_trait]
 pub trait ReportStore: Send + Sync {
+    /// Keeps the sums of settled days that are not kept yet, oldest first, every day before
+    /// `before` and at most `max` of them: payments, ledger entries and promo codes' discounts
+    /// by day. Each day is kept once, on any number of nodes keeping at the same time. Answers
+    /// how many days this call kept.
+    async fn keep_days(&self, before: NaiveDate, max: u32) -> DomainResult<u32>;
     /// Money in for services (order payments and changes' payments that succeeded), by the day
     /// each was settled, category and plan.
     async fn sales(&self, period: &Period) -> DomainResult<Vec<SaleDay>>;

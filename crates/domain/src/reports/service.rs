@@ -1,10 +1,11 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 
 use super::model::{
     Bucket, Entry, Grain, JournalLine, Line, Period, PlanLine, RefundLine, Report, Totals,
+    unsettled_from,
 };
 use super::ports::{Cursor, JournalFact, LedgerRow, OrderRow, RefundDay, ReportStore, SaleDay};
 use crate::audit::Staff;
@@ -17,6 +18,10 @@ use crate::shared::Money;
 /// How many rows an export reads at a time: enough to keep the database busy, few enough that a
 /// year of orders streams in constant memory.
 pub const EXPORT_PAGE: u32 = 2_000;
+
+/// How many settled days one keeping keeps at most: a year of them after an upgrade is kept in
+/// steps that each end in moments.
+pub const KEEP_DAYS_AT_ONCE: u32 = 31;
 
 /// The back office's money side, for admins only: operators run the day, admins read the books.
 #[derive(Clone)]
@@ -67,6 +72,15 @@ impl ReportService {
             liability: self.store.liability(&period).await?,
             totals,
         })
+    }
+
+    /// Keeps the settled days' sums not kept yet (a background job's work, on every node): a
+    /// year's report then reads a few thousand kept rows and only the unsettled days live.
+    /// Answers how many days it kept, `KEEP_DAYS_AT_ONCE` at most.
+    pub async fn keep_settled_days(&self, now: DateTime<Utc>) -> DomainResult<u32> {
+        self.store
+            .keep_days(unsettled_from(now), KEEP_DAYS_AT_ONCE)
+            .await
     }
 
     /// A page of the orders made in the period, after `after`.

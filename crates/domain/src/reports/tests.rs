@@ -139,10 +139,16 @@ fn sales_over_time_have_every_stretch_and_add_up_to_the_totals() {
 struct Figures {
     sales: Vec<SaleDay>,
     refunds: Vec<RefundDay>,
+    /// What `keep_days` was asked.
+    kept: std::sync::Mutex<Vec<(NaiveDate, u32)>>,
 }
 
 #[async_trait]
 impl ReportStore for Figures {
+    async fn keep_days(&self, before: NaiveDate, max: u32) -> DomainResult<u32> {
+        self.kept.lock().unwrap().push((before, max));
+        Ok(0)
+    }
     async fn sales(&self, _: &Period) -> DomainResult<Vec<SaleDay>> {
         Ok(self.sales.clone())
     }
@@ -212,6 +218,7 @@ async fn admins_read_the_report_by_category_and_plan_and_operators_cannot() {
                 sale("2026-10-04", "pickup", "p1", 500_000, 1),
             ],
             refunds: vec![refund("2026-10-05", "WALLET", 300_000)],
+            kept: Default::default(),
         }),
         crate::invoicing::VatRates::default(),
     );
@@ -267,6 +274,28 @@ async fn admins_read_the_report_by_category_and_plan_and_operators_cannot() {
     ] {
         assert!(matches!(refused, Err(DomainError::PermissionDenied(_))));
     }
+}
+
+#[tokio::test]
+async fn a_day_is_kept_once_an_hour_past_its_end_in_vietnam() {
+    // 00:59 in Vietnam on the 2nd: money of the 1st may still be committing.
+    let vn = |d: u32, h: u32, m: u32| {
+        Utc.with_ymd_and_hms(2026, 10, d, h, m, 0).unwrap() - chrono::Duration::hours(7)
+    };
+    assert_eq!(unsettled_from(vn(2, 0, 59)), day("2026-10-01"));
+    assert_eq!(unsettled_from(vn(2, 1, 0)), day("2026-10-02"));
+    assert_eq!(unsettled_from(vn(2, 23, 59)), day("2026-10-02"));
+    let figures = Arc::new(Figures {
+        sales: Vec::new(),
+        refunds: Vec::new(),
+        kept: Default::default(),
+    });
+    let service = ReportService::new(figures.clone(), crate::invoicing::VatRates::default());
+    service.keep_settled_days(vn(31, 1, 30)).await.unwrap();
+    assert_eq!(
+        *figures.kept.lock().unwrap(),
+        [(day("2026-10-31"), KEEP_DAYS_AT_ONCE)]
+    );
 }
 
 #[test]

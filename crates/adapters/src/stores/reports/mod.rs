@@ -1,7 +1,8 @@
 //! The reports' figures in SQL: one statement per figure, summing the ledgers and tables where
 //! each movement of money is written, by Vietnam day (`(ms + 7 h) / 1 day`: Vietnam keeps no
-//! summer time). The same text runs on both databases; sums are cast back to BIGINT because
-//! PostgreSQL sums BIGINTs as NUMERIC. Exports page by `(time, id)` over an index, so a year of
+//! summer time); settled days' sums of payments, ledger entries and promo codes are read from
+//! what was kept of them (`kept`). The same text runs on both databases; sums are cast back to
+//! BIGINT because PostgreSQL sums BIGINTs as NUMERIC. Exports page by `(time, id)` over an index, so a year of
 //! orders is read a page at a time; the page's start is a row value, `(time, id) > (…)`, which
 //! both databases seek to in the index (written as `time > … OR (time = … AND id > …)`,
 //! PostgreSQL filtered from the period's start on every page: a year's export took quadratic
@@ -22,6 +23,17 @@ use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, QueryResult, State
 
 use crate::sql::common::{corrupt, instant, ms, storage};
 
+/// The Vietnam day of the instant in `column`, as days since 1970-01-01.
+macro_rules! day {
+    ($column:literal) => {
+        concat!("((", $column, " + 25200000) / 86400000)")
+    };
+}
+
+mod kept;
+
+use kept::{ledger_before, ledger_days, number, payment_days, promo_days};
+
 pub struct SqlReportStore {
     db: DatabaseConnection,
 }
@@ -31,15 +43,10 @@ impl SqlReportStore {
         Self { db }
     }
 
-    /// `sql` with `$1`, `$2`… bound to `values`: SQLite numbers its parameters `?1`, `?2`….
     async fn rows(&self, sql: &str, values: Vec<Value>) -> DomainResult<Vec<QueryResult>> {
         let backend = self.db.get_database_backend();
-        let sql = match backend {
-            DbBackend::Sqlite => sql.replace('$', "?"),
-            _ => sql.to_owned(),
-        };
         self.db
-            .query_all_raw(Statement::from_sql_and_values(backend, sql, values))
+            .query_all_raw(statement(backend, sql, values))
             .await
             .map_err(storage)
     }
@@ -47,17 +54,29 @@ impl SqlReportStore {
     async fn in_period(&self, sql: &str, period: &Period) -> DomainResult<Vec<QueryResult>> {
         self.rows(sql, bounds(period)).await
     }
+
+    /// `sql` over the period's instants ($1, $2) and days ($3, $4), as the kept days' reads bind.
+    async fn in_days(&self, sql: &str, period: &Period) -> DomainResult<Vec<QueryResult>> {
+        let mut values = bounds(period);
+        values.extend([
+            number(period.first()).into(),
+            (number(period.last()) + 1).into(),
+        ]);
+        self.rows(sql, values).await
+    }
+}
+
+/// `sql` with `$1`, `$2`… bound to `values`: SQLite numbers its parameters `?1`, `?2`….
+fn statement(backend: DbBackend, sql: &str, values: Vec<Value>) -> Statement {
+    let sql = match backend {
+        DbBackend::Sqlite => sql.replace('$', "?"),
+        _ => sql.to_owned(),
+    };
+    Statement::from_sql_and_values(backend, sql, values)
 }
 
 fn bounds(period: &Period) -> Vec<Value> {
     vec![ms(period.starts_at()).into(), ms(period.ends_at()).into()]
-}
-
-/// The Vietnam day of the instant in `column`, as days since 1970-01-01.
-macro_rules! day {
-    ($column:literal) => {
-        concat!("((", $column, " + 25200000) / 86400000)")
-    };
 }
 
 fn get<T: sea_orm::TryGetable>(row: &QueryResult, column: &str) -> DomainResult<T> {
@@ -85,20 +104,24 @@ fn line(row: &QueryResult) -> DomainResult<Line> {
 
 /// Payments that brought money for services: orders and the price rises of changes.
 const SALES: &str = "p.state = 'SUCCEEDED' AND p.purpose IN ('ORDER', 'CHANGE')";
+/// The same, of `payment_days`' rows.
+const SALE_DAYS: &str = "d.state = 'SUCCEEDED' AND d.purpose IN ('ORDER', 'CHANGE')";
 
 #[async_trait]
 impl ReportStore for SqlReportStore {
+    async fn keep_days(&self, before: NaiveDate, max: u32) -> DomainResult<u32> {
+        self.keep(before, max).await
+    }
+
     async fn sales(&self, period: &Period) -> DomainResult<Vec<SaleDay>> {
         let sql = format!(
-            "SELECT {day} AS day, o.category, o.plan_id, MAX(o.plan_name) AS plan_name, \
-             CAST(SUM(p.amount_vnd) AS BIGINT) AS amount, \
-             CAST(SUM(CASE WHEN p.purpose = 'ORDER' THEN 1 ELSE 0 END) AS BIGINT) AS n \
-             FROM payments p JOIN orders o ON o.id = p.order_id \
-             WHERE {SALES} AND p.settled_at_ms >= $1 AND p.settled_at_ms < $2 \
-             GROUP BY {day}, o.category, o.plan_id",
-            day = day!("p.settled_at_ms"),
+            "SELECT d.day, d.category, d.plan_id, MAX(d.plan_name) AS plan_name, \
+             CAST(SUM(d.amount) AS BIGINT) AS amount, \
+             CAST(SUM(CASE WHEN d.purpose = 'ORDER' THEN d.n ELSE 0 END) AS BIGINT) AS n \
+             FROM ({days}) d WHERE {SALE_DAYS} GROUP BY d.day, d.category, d.plan_id",
+            days = payment_days(),
         );
-        self.in_period(&sql, period)
+        self.in_days(&sql, period)
             .await?
             .iter()
             .map(|r| {
@@ -115,12 +138,13 @@ impl ReportStore for SqlReportStore {
     }
 
     async fn methods(&self, period: &Period) -> DomainResult<Vec<MethodLine>> {
-        let sql = "SELECT method, purpose, CAST(SUM(amount_vnd) AS BIGINT) AS amount, \
-                   COUNT(*) AS n FROM payments \
-                   WHERE state IN ('SUCCEEDED', 'CREDITED') \
-                   AND settled_at_ms >= $1 AND settled_at_ms < $2 \
-                   GROUP BY method, purpose ORDER BY method, purpose";
-        self.in_period(sql, period)
+        let sql = format!(
+            "SELECT d.method, d.purpose, CAST(SUM(d.amount) AS BIGINT) AS amount, \
+             CAST(SUM(d.n) AS BIGINT) AS n FROM ({days}) d \
+             GROUP BY d.method, d.purpose ORDER BY d.method, d.purpose",
+            days = payment_days(),
+        );
+        self.in_days(&sql, period)
             .await?
             .iter()
             .map(|r| {
@@ -139,18 +163,18 @@ impl ReportStore for SqlReportStore {
         // A wallet refund is its ledger entry (written at once); a refund to what paid is its
         // part, counted when it was made, whether the money has left yet or not.
         let sql = format!(
-            "SELECT {ledger_day} AS day, 'WALLET' AS route, 'DONE' AS state, \
-             CAST(SUM(amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM ledger_entries \
-             WHERE kind = 'REFUND' AND at_ms >= $1 AND at_ms < $2 GROUP BY {ledger_day} \
+            "SELECT d.day, 'WALLET' AS route, 'DONE' AS state, \
+             CAST(SUM(d.amount) AS BIGINT) AS amount, CAST(SUM(d.n) AS BIGINT) AS n \
+             FROM ({days}) d WHERE d.kind = 'REFUND' GROUP BY d.day \
              UNION ALL \
              SELECT {part_day} AS day, route, state, \
              CAST(SUM(amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM refund_parts \
              WHERE route <> 'WALLET' AND created_at_ms >= $1 AND created_at_ms < $2 \
              GROUP BY {part_day}, route, state",
-            ledger_day = day!("at_ms"),
+            days = ledger_days(),
             part_day = day!("created_at_ms"),
         );
-        self.in_period(&sql, period)
+        self.in_days(&sql, period)
             .await?
             .iter()
             .map(|r| {
@@ -192,32 +216,25 @@ impl ReportStore for SqlReportStore {
     }
 
     async fn promotions(&self, period: &Period) -> DomainResult<Vec<Line>> {
-        // An order is paid once (`uq_payments_order_succeeded`): its code's discount counts on
-        // the day it was paid, unless the code was given back.
-        let sql = "SELECT u.code AS key, CAST(SUM(u.discount_vnd) AS BIGINT) AS amount, \
-                   COUNT(*) AS n FROM promo_uses u \
-                   JOIN payments p ON p.order_id = u.order_id \
-                   AND p.purpose = 'ORDER' AND p.state = 'SUCCEEDED' \
-                   WHERE u.given_back_at_ms IS NULL \
-                   AND p.settled_at_ms >= $1 AND p.settled_at_ms < $2 \
-                   GROUP BY u.code ORDER BY amount DESC, u.code";
-        self.in_period(sql, period)
-            .await?
-            .iter()
-            .map(line)
-            .collect()
+        // A code's discount counts on the day its order was paid.
+        let sql = format!(
+            "SELECT d.code AS key, CAST(SUM(d.amount) AS BIGINT) AS amount, \
+             CAST(SUM(d.n) AS BIGINT) AS n FROM ({days}) d \
+             GROUP BY d.code ORDER BY amount DESC, d.code",
+            days = promo_days(),
+        );
+        self.in_days(&sql, period).await?.iter().map(line).collect()
     }
 
     async fn credit(&self, period: &Period) -> DomainResult<Vec<Line>> {
-        let sql = "SELECT kind AS key, CAST(SUM(amount_vnd) AS BIGINT) AS amount, \
-                   COUNT(*) AS n FROM ledger_entries \
-                   WHERE kind IN ('GIFT', 'REFERRAL', 'ADJUSTMENT', 'EXPIRY') \
-                   AND at_ms >= $1 AND at_ms < $2 GROUP BY kind ORDER BY kind";
-        self.in_period(sql, period)
-            .await?
-            .iter()
-            .map(line)
-            .collect()
+        let sql = format!(
+            "SELECT d.kind AS key, CAST(SUM(d.amount) AS BIGINT) AS amount, \
+             CAST(SUM(d.n) AS BIGINT) AS n FROM ({days}) d \
+             WHERE d.kind IN ('GIFT', 'REFERRAL', 'ADJUSTMENT', 'EXPIRY') \
+             GROUP BY d.kind ORDER BY d.kind",
+            days = ledger_days(),
+        );
+        self.in_days(&sql, period).await?.iter().map(line).collect()
     }
 
     async fn partners(&self, period: &Period) -> DomainResult<PartnerMoney> {
@@ -250,12 +267,21 @@ impl ReportStore for SqlReportStore {
     }
 
     async fn liability(&self, period: &Period) -> DomainResult<Liability> {
-        let sql = "SELECT \
-                   (SELECT CAST(COALESCE(SUM(balance_vnd), 0) AS BIGINT) FROM wallets) AS balances, \
-                   (SELECT CAST(COALESCE(SUM(amount_vnd), 0) AS BIGINT) FROM ledger_entries) AS ledger, \
-                   (SELECT CAST(COALESCE(SUM(amount_vnd), 0) AS BIGINT) FROM ledger_entries \
-                   WHERE at_ms < $1) AS at_end";
-        let rows = self.rows(sql, vec![ms(period.ends_at()).into()]).await?;
+        // One statement: the balances and the ledger are read at one instant, and compared.
+        let sql = format!(
+            "SELECT \
+             (SELECT CAST(COALESCE(SUM(balance_vnd), 0) AS BIGINT) FROM wallets) AS balances, \
+             CAST({ledger} AS BIGINT) AS ledger, CAST({before} AS BIGINT) AS at_end",
+            ledger = ledger_before("$3", "$4"),
+            before = ledger_before("$1", "$2"),
+        );
+        let values = vec![
+            ms(period.ends_at()).into(),
+            (number(period.last()) + 1).into(),
+            i64::MAX.into(),
+            i64::MAX.into(),
+        ];
+        let rows = self.rows(&sql, values).await?;
         let r = rows
             .first()
             .ok_or_else(|| DomainError::Unavailable("storage".into()))?;
@@ -269,17 +295,13 @@ impl ReportStore for SqlReportStore {
     async fn journal(&self, period: &Period) -> DomainResult<Vec<JournalFact>> {
         // Refunds carry their order's category; v-coin movements are every ledger entry.
         let sql = format!(
-            "SELECT {pay_day} AS day, 'SALES' AS account, o.category AS key, \
-             CAST(SUM(p.amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n \
-             FROM payments p JOIN orders o ON o.id = p.order_id \
-             WHERE {SALES} AND p.settled_at_ms >= $1 AND p.settled_at_ms < $2 \
-             GROUP BY {pay_day}, o.category \
+            "SELECT d.day, 'SALES' AS account, d.category AS key, \
+             CAST(SUM(d.amount) AS BIGINT) AS amount, CAST(SUM(d.n) AS BIGINT) AS n \
+             FROM ({payments}) d WHERE {SALE_DAYS} GROUP BY d.day, d.category \
              UNION ALL \
-             SELECT {ledger_day} AS day, 'REFUNDS' AS account, o.category AS key, \
-             CAST(SUM(l.amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n \
-             FROM ledger_entries l JOIN orders o ON o.id = l.order_id \
-             WHERE l.kind = 'REFUND' AND l.at_ms >= $1 AND l.at_ms < $2 \
-             GROUP BY {ledger_day}, o.category \
+             SELECT l.day, 'REFUNDS' AS account, l.category AS key, \
+             CAST(SUM(l.amount) AS BIGINT) AS amount, CAST(SUM(l.n) AS BIGINT) AS n \
+             FROM ({ledger}) l WHERE l.kind = 'REFUND' GROUP BY l.day, l.category \
              UNION ALL \
              SELECT {part_day} AS day, 'REFUNDS' AS account, o.category AS key, \
              CAST(SUM(r.amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n \
@@ -287,20 +309,19 @@ impl ReportStore for SqlReportStore {
              WHERE r.route <> 'WALLET' AND r.created_at_ms >= $1 AND r.created_at_ms < $2 \
              GROUP BY {part_day}, o.category \
              UNION ALL \
-             SELECT {entry_day} AS day, 'VCOIN' AS account, kind AS key, \
-             CAST(SUM(amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM ledger_entries \
-             WHERE at_ms >= $1 AND at_ms < $2 GROUP BY {entry_day}, kind \
+             SELECT v.day, 'VCOIN' AS account, v.kind AS key, \
+             CAST(SUM(v.amount) AS BIGINT) AS amount, CAST(SUM(v.n) AS BIGINT) AS n \
+             FROM ({ledger}) v GROUP BY v.day, v.kind \
              UNION ALL \
              SELECT {earning_day} AS day, 'PAYOUTS' AS account, '' AS key, \
              CAST(SUM(-amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n FROM partner_earnings \
              WHERE cause = 'payout' AND at_ms >= $1 AND at_ms < $2 GROUP BY {earning_day}",
-            pay_day = day!("p.settled_at_ms"),
-            ledger_day = day!("l.at_ms"),
+            payments = payment_days(),
+            ledger = ledger_days(),
             part_day = day!("r.created_at_ms"),
-            entry_day = day!("at_ms"),
             earning_day = day!("at_ms"),
         );
-        self.in_period(&sql, period)
+        self.in_days(&sql, period)
             .await?
             .iter()
             .map(|r| {
