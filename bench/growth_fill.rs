@@ -9,7 +9,8 @@
 //! schedule) is the template's own at every size. A partner drives `PER_PARTNER` copies' jobs.
 //! Rows that the retention rules remove within 30 days (live events, mails and notices, positions)
 //! are not copied: at a year of history they would be gone (`housekeeping::purge`, run by the bench
-//! at every size, says how many were).
+//! at every size, says how many were). What the server kept of the reports' past days is
+//! forgotten after the copy, since the copies wrote into those days.
 
 use bench::world::PHONE;
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, TransactionTrait};
@@ -30,6 +31,15 @@ const TABLES: &[(&str, &[&str])] = &[
     ("partner_holds", &[]),
     ("partner_earnings", &[]),
     ("idempotency_keys", &[]),
+];
+
+/// What the server keeps of the reports' settled days (`report_kept` first: a server keeping
+/// a day meanwhile holds it, and its day is deleted after it).
+const KEPT_DAYS: [&str; 4] = [
+    "report_kept",
+    "report_payment_days",
+    "report_ledger_days",
+    "report_promo_days",
 ];
 
 /// Columns that may hold one of the template's ids, in any table.
@@ -125,6 +135,14 @@ impl Template {
             txn.commit().await?;
             at = end;
         }
+        // The copies lie in the past, where the server never writes money: the reports' days it
+        // kept (the template's, if any) are forgotten, to be kept again from what is there now.
+        let txn = db.begin().await?;
+        for table in KEPT_DAYS {
+            txn.execute_unprepared(&format!("DELETE FROM {table}"))
+                .await?;
+        }
+        txn.commit().await?;
         Ok(())
     }
 
