@@ -24,6 +24,15 @@ pub(super) const KEPT_UNTIL: &str = "(SELECT COALESCE(MAX(next_day), 0) FROM rep
 const LIVE_FROM: &str =
     "(SELECT COALESCE(MAX(next_day), 0) * 86400000 - 25200000 FROM report_kept)";
 
+/// With `live`, the condition that `column`'s instant is past the kept days.
+fn past_kept(column: &str, live: bool) -> String {
+    if live {
+        format!("AND {column} >= {LIVE_FROM} ")
+    } else {
+        String::new()
+    }
+}
+
 /// `day` as days since 1970-01-01.
 pub(super) fn number(day: NaiveDate) -> i64 {
     (day - NaiveDate::default()).num_days()
@@ -37,11 +46,7 @@ fn starts(n: i64) -> i64 {
 /// Settled payments in [$1, $2) by day, method, purpose, state, category and plan: what keeping a
 /// day writes, and (`live`) what a figure reads past the kept days.
 fn payments_by_day(live: bool) -> String {
-    let from = if live {
-        format!("AND p.settled_at_ms >= {LIVE_FROM} ")
-    } else {
-        String::new()
-    };
+    let from = past_kept("p.settled_at_ms", live);
     format!(
         "SELECT {day} AS day, p.method, p.purpose, p.state, COALESCE(o.category, '') AS category, \
          COALESCE(o.plan_id, '') AS plan_id, COALESCE(MAX(o.plan_name), '') AS plan_name, \
@@ -57,11 +62,7 @@ fn payments_by_day(live: bool) -> String {
 
 /// Ledger entries in [$1, $2) by day, kind and their order's category.
 fn ledger_by_day(live: bool) -> String {
-    let from = if live {
-        format!("AND l.at_ms >= {LIVE_FROM} ")
-    } else {
-        String::new()
-    };
+    let from = past_kept("l.at_ms", live);
     format!(
         "SELECT {day} AS day, l.kind, COALESCE(o.category, '') AS category, \
          CAST(SUM(l.amount_vnd) AS BIGINT) AS amount, COUNT(*) AS n \
@@ -75,11 +76,7 @@ fn ledger_by_day(live: bool) -> String {
 /// Promo codes' discounts on orders paid in [$1, $2), by day and code. An order is paid once
 /// (`uq_payments_order_succeeded`), and its code's use is given back only while it is unpaid.
 fn promos_by_day(live: bool) -> String {
-    let from = if live {
-        format!("AND p.settled_at_ms >= {LIVE_FROM} ")
-    } else {
-        String::new()
-    };
+    let from = past_kept("p.settled_at_ms", live);
     format!(
         "SELECT {day} AS day, u.code, CAST(SUM(u.discount_vnd) AS BIGINT) AS amount, \
          COUNT(*) AS n FROM payments p JOIN promo_uses u ON u.order_id = p.order_id \
