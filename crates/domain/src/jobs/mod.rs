@@ -1,10 +1,11 @@
-//! Jobs: one paid order's service as the partners deliver it. Operators offer it; a partner takes
-//! it and moves it from the way there to the end, sharing where they are on the way and talking
-//! with the traveller in its thread. The job's rules live here (`model`, `offers`, `steps`,
-//! `positions`, `talk`); its effect on its order is the order's own rule, called from here. Who
-//! the partners are is `crate::partners`, below this.
+//! Jobs: one paid order's service as the partners deliver it. Automatic dispatch or operators
+//! offer it; a partner takes it and moves it from the way there to the end, sharing where they
+//! are on the way and talking with the traveller in its thread. The job's rules live here
+//! (`model`, `offers`, `dispatch`, `steps`, `positions`, `talk`); its effect on its order is the
+//! order's own rule, called from here. Who the partners are is `crate::partners`, below this.
 
 mod changes;
+mod dispatch;
 mod model;
 mod offers;
 mod ports;
@@ -15,6 +16,7 @@ mod talk;
 #[cfg(test)]
 mod tests;
 
+pub use dispatch::{Candidate, HANDOVER_MINUTES, HandOver, SAME_DISTANCE_M, Step, WINDOWS, rank};
 pub use model::{
     Answer, Job, JobStatus, JobStep, LOST_SHOWN_MINUTES, NoShowProof, OFFER_MINUTES, Offer,
     PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes,

@@ -8,9 +8,20 @@ use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{UserId, text};
 
 impl Job {
-    /// Offers the job to `partner` (operators have checked they fit: `Partner::unfit_for`). An
-    /// offer still open is not repeated; one declined or lapsed is made again.
+    /// Offers the job to `partner` for `OFFER_MINUTES` (operators have checked they fit:
+    /// `Partner::unfit_for`). An offer still open is not repeated; one declined or lapsed is
+    /// made again.
     pub fn offer(&mut self, partner: &UserId, now: DateTime<Utc>) -> DomainResult<()> {
+        self.offer_until(partner, now, now + Duration::minutes(OFFER_MINUTES))
+    }
+
+    /// Offers the job to `partner` until `until` (automatic dispatch's window: `next_step`).
+    pub fn offer_until(
+        &mut self,
+        partner: &UserId,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<()> {
         if self.status != JobStatus::Open {
             return Err(DomainError::FailedPrecondition(msg("job.taken")));
         }
@@ -28,7 +39,7 @@ impl Job {
         self.offers.push(Offer {
             partner: partner.clone(),
             offered_at: now,
-            expires_at: now + Duration::minutes(OFFER_MINUTES),
+            expires_at: until,
             answer: None,
         });
         Ok(())

@@ -331,4 +331,5 @@ fn a_share_is_rounded_to_a_thousand_and_a_fixed_sum_is_paid_as_it_is() {
     );
 }
 
+mod dispatch;
 mod whereabouts;
