@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use domain::audit::AuditEntry;
 use domain::{DomainError, DomainResult};
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
+use sea_orm::{ConnectionTrait, DbBackend, DbErr, EntityTrait, Set, Statement, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::sql::entities::audit_entry;
@@ -28,6 +28,16 @@ pub(crate) fn json<T: Serialize>(value: &T) -> String {
 
 pub(crate) fn parse_json<T: for<'de> Deserialize<'de>>(what: &str, raw: &str) -> DomainResult<T> {
     serde_json::from_str(raw).map_err(|e| corrupt(what, e))
+}
+
+/// `sql` with `$1`, `$2`… bound to `values`: the same text on both databases (SQLite numbers
+/// its parameters `?1`, `?2`…).
+pub(crate) fn numbered(backend: DbBackend, sql: &str, values: Vec<Value>) -> Statement {
+    let sql = match backend {
+        DbBackend::Sqlite => sql.replace('$', "?"),
+        _ => sql.to_owned(),
+    };
+    Statement::from_sql_and_values(backend, sql, values)
 }
 
 /// Instants are stored as milliseconds since the epoch, the same on both databases.

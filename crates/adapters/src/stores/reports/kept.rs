@@ -10,8 +10,8 @@
 use chrono::NaiveDate;
 use sea_orm::{ConnectionTrait, TransactionTrait, Value};
 
-use super::{SqlReportStore, statement};
-use crate::sql::common::storage;
+use super::SqlReportStore;
+use crate::sql::common::{numbered, storage};
 use domain::DomainResult;
 
 const DAY_MS: i64 = 86_400_000;
@@ -171,7 +171,7 @@ impl SqlReportStore {
         // Another node may have begun meanwhile: its row stands.
         let backend = self.db.get_database_backend();
         self.db
-            .execute_raw(statement(
+            .execute_raw(numbered(
                 backend,
                 "INSERT INTO report_kept (id, next_day) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
                 vec![first.into()],
@@ -203,7 +203,7 @@ impl SqlReportStore {
         let backend = self.db.get_database_backend();
         let txn = self.db.begin().await.map_err(storage)?;
         let claim = txn
-            .execute_raw(statement(
+            .execute_raw(numbered(
                 backend,
                 "UPDATE report_kept SET next_day = $1 WHERE id = 1 AND next_day = $2",
                 vec![(n + 1).into(), n.into()],
@@ -231,7 +231,7 @@ impl SqlReportStore {
                 promos_by_day(false),
             ),
         ] {
-            txn.execute_raw(statement(
+            txn.execute_raw(numbered(
                 backend,
                 &format!("INSERT INTO {table} ({columns}) {select}"),
                 day.clone(),

@@ -19,9 +19,9 @@ use domain::reports::{
 };
 use domain::shared::Money;
 use domain::{DomainError, DomainResult};
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, QueryResult, Statement, Value};
+use sea_orm::{ConnectionTrait, DatabaseConnection, QueryResult, Value};
 
-use crate::sql::common::{corrupt, instant, ms, storage};
+use crate::sql::common::{corrupt, instant, ms, numbered, storage};
 
 /// The Vietnam day of the instant in `column`, as days since 1970-01-01.
 macro_rules! day {
@@ -46,7 +46,7 @@ impl SqlReportStore {
     async fn rows(&self, sql: &str, values: Vec<Value>) -> DomainResult<Vec<QueryResult>> {
         let backend = self.db.get_database_backend();
         self.db
-            .query_all_raw(statement(backend, sql, values))
+            .query_all_raw(numbered(backend, sql, values))
             .await
             .map_err(storage)
     }
@@ -64,15 +64,6 @@ impl SqlReportStore {
         ]);
         self.rows(sql, values).await
     }
-}
-
-/// `sql` with `$1`, `$2`… bound to `values`: SQLite numbers its parameters `?1`, `?2`….
-fn statement(backend: DbBackend, sql: &str, values: Vec<Value>) -> Statement {
-    let sql = match backend {
-        DbBackend::Sqlite => sql.replace('$', "?"),
-        _ => sql.to_owned(),
-    };
-    Statement::from_sql_and_values(backend, sql, values)
 }
 
 fn bounds(period: &Period) -> Vec<Value> {
