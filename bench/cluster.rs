@@ -59,6 +59,8 @@ impl Cluster {
             .env("DATABASE_URL", &self.database_url)
             .env("APP_PUBLIC_URL", &self.lb)
             .env("APP_TRUST_PROXY", "true")
+            // Its operators offer jobs by hand (`bench::child` says why).
+            .env("APP_DISPATCH_AUTO", "false")
             .env("APP_KEY_ENCRYPTION_KEY", &self.kek)
             .env(
                 "APP_S3_ENDPOINT",

@@ -86,6 +86,8 @@ export default defineConfig({
         // Reminders follow the day's clock, which would add mails to counts depending on the hour
         // the suite runs; they are decided on a set clock in the Rust tests.
         APP_REMINDERS: 'false',
+        // The specs of operators' dispatch offer jobs by hand; automatic dispatch is tested in Rust.
+        APP_DISPATCH_AUTO: 'false',
         APP_OUTBOUND_ALLOW: pushOrigin,
         // Every spec signs up its own customers from one address; the throttle is tested in Rust.
         APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',

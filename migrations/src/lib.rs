@@ -47,6 +47,7 @@ mod m20261201_000041_report_indexes;
 mod m20261201_000042_invoices;
 mod m20261201_000043_category_seasons;
 mod m20261202_000044_report_days;
+mod m20261202_000045_job_dispatch;
 
 pub struct Migrator;
 
@@ -98,6 +99,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000042_invoices::Migration),
             Box::new(m20261201_000043_category_seasons::Migration),
             Box::new(m20261202_000044_report_days::Migration),
+            Box::new(m20261202_000045_job_dispatch::Migration),
         ]
     }
 }

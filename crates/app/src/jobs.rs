@@ -1,7 +1,7 @@
 //! The server's background work beside the requests: the mail, push and LINE outboxes, the hourly
 //! housekeeping,
 //! the lapsing of unpaid orders and of gift credit past its time, invitations' rewards, e-invoices,
-//! the reports' settled days, the reminders of coming services and SQLite's scheduled backups,
+//! the reports' settled days, automatic dispatch, the reminders of coming services and SQLite's scheduled backups,
 //! each until the server stops; and the signal that stops it.
 
 use std::future::Future;
@@ -16,6 +16,7 @@ use adapters::sql::db::DatabaseConnection;
 use adapters::stores::catalog_version::CatalogVersion;
 use domain::backups::BackupService;
 use domain::invoicing::InvoiceService;
+use domain::jobs::JobService;
 use domain::media::MediaService;
 use domain::ordering::OrderService;
 use domain::payment::PaymentService;
@@ -34,6 +35,9 @@ const OUTBOX_LOOK: Duration = Duration::from_millis(500);
 const BACKUP_LOOK: Duration = Duration::from_secs(60);
 /// How often a node looks for reminders that are due: the most a reminder is late.
 const REMINDER_LOOK: Duration = Duration::from_secs(60);
+/// How often automatic dispatch looks for its next steps: an offer whose window ran out passes to
+/// the next partner within it.
+const DISPATCH_LOOK: Duration = Duration::from_secs(2);
 /// How often the reports' settled days are looked at: yesterday is kept a minute after it
 /// settles.
 const KEEP_LOOK: Duration = Duration::from_secs(60);
@@ -57,6 +61,8 @@ pub struct Work {
     pub invoices: InvoiceService,
     /// Keeps the reports' settled days.
     pub reports: ReportService,
+    /// Offers paid orders' jobs to partners in turn, when this site dispatches automatically.
+    pub dispatch: Option<JobService>,
     /// Invitations whose new customer's first order is done are rewarded on the same beat.
     pub referrals: ReferralService,
     /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
@@ -81,6 +87,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         payments,
         invoices,
         reports,
+        dispatch,
         referrals,
         catalog_version,
         backups,
@@ -193,6 +200,22 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         issuing,
         keeping,
     ];
+    if let Some(dispatch) = dispatch {
+        jobs.push(tokio::spawn(every(
+            DISPATCH_LOOK,
+            stopped.clone(),
+            move || {
+                let dispatch = dispatch.clone();
+                async move {
+                    match dispatch.dispatch_due(50).await {
+                        Ok(0) => {}
+                        Ok(n) => tracing::info!(moved = n, "automatic dispatch"),
+                        Err(e) => tracing::warn!(error = %e, "automatic dispatch"),
+                    }
+                }
+            },
+        )));
+    }
     if let Some(push) = push {
         let push = Arc::new(push);
         jobs.push(tokio::spawn(every(

@@ -589,6 +589,10 @@ pub async fn serve(
         payments: app.services.payments.clone(),
         invoices: app.services.invoices.clone(),
         reports: app.services.reports.clone(),
+        dispatch: config
+            .orders
+            .dispatch_auto
+            .then(|| app.services.jobs.clone()),
         referrals: app.services.referrals.clone(),
         catalog_version: app.catalog_version.clone(),
         backups: app.services.backups.clone(),

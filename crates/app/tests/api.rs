@@ -142,6 +142,8 @@ impl TestApp {
         c.reminders.on = false;
         c.telemetry.log = "warn".into();
         c.orders.expiry_interval_secs = 1;
+        // Operators dispatch by hand in the tests of that; automatic dispatch's turn it on.
+        c.orders.dispatch_auto = false;
         c.payments.vnpay.tmn_code = Some(VNPAY_TMN.into());
         c.payments.vnpay.hash_secret = Some(VNPAY_SECRET.into());
         // Every node of a test shares the test's key-encryption key, made on first start.
@@ -178,9 +180,15 @@ impl TestApp {
     /// A second server on this test's database, with the same public address (as behind one
     /// load balancer: the tokens' issuer is that address).
     async fn another_node(&self) -> Node {
+        self.another_node_with(|_| ()).await
+    }
+
+    /// `another_node` whose configuration the test changes first.
+    async fn another_node_with(&self, change: impl FnOnce(&mut Config)) -> Node {
         let config = {
             let mut config = Self::config(&self.db, &self.web_dir);
             config.server.public_url = Some(self.url(""));
+            change(&mut config);
             config
         };
         Node::start(config, &self.http).await
@@ -783,6 +791,8 @@ api_test!(health_and_the_web_app, async |app: &TestApp| {
 mod backups;
 #[path = "api/changes.rs"]
 mod changes;
+#[path = "api/dispatch.rs"]
+mod dispatch;
 #[path = "api/federation.rs"]
 mod federation;
 #[path = "api/gifts.rs"]

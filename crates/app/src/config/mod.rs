@@ -109,6 +109,7 @@ const ENV: &[(&str, &str)] = &[
     ("order_expiry_interval_secs", "orders.expiry_interval_secs"),
     ("change_until_hours", "orders.change_until_hours"),
     ("vat_percent", "orders.vat_percent"),
+    ("dispatch_auto", "orders.dispatch_auto"),
     ("payment_dev_provider", "payments.dev_provider"),
     ("vietqr_bin", "payments.vietqr.bin"),
     ("vietqr_account", "payments.vietqr.account"),

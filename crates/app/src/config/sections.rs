@@ -231,6 +231,9 @@ pub struct Orders {
     /// `APP_VAT_PERCENT`: the VAT each category's prices include, `10` for every category or
     /// `8,dragon-massage=10` (a default, then categories by slug): 0, 5, 8 or 10.
     pub vat_percent: String,
+    /// `APP_DISPATCH_AUTO`: paid orders are offered to partners in turn without an operator
+    /// (`jobs::dispatch`); off, operators offer every job by hand.
+    pub dispatch_auto: bool,
 }
 
 impl Default for Orders {
@@ -243,6 +246,7 @@ impl Default for Orders {
             expiry_interval_secs: 30,
             change_until_hours: "24".into(),
             vat_percent: "10".into(),
+            dispatch_auto: true,
         }
     }
 }

@@ -16,7 +16,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::model::{Job, JobStatus};
+use super::model::{Dispatch, Job, JobStatus};
 use crate::shared::UserId;
 
 /// Distances within one band count as equal; fairness decides among them.
@@ -112,11 +112,33 @@ impl Job {
         Some(Duration::minutes(minutes).min(left))
     }
 
+    /// Automatic dispatch is finding its partner: not by hand, not handed over.
+    pub fn dispatched_automatically(&self) -> bool {
+        !self.dispatch.by_hand && self.dispatch.handed_over.is_none()
+    }
+
+    /// Automatic dispatch gives the job to the operators, saying why.
+    pub fn hand_over(&mut self, why: HandOver, now: DateTime<Utc>) {
+        self.dispatch.handed_over = Some((why, now));
+    }
+
+    /// Operators turn automatic dispatch off for this job, or on again (it starts afresh: a job
+    /// it had handed over is its own again).
+    pub fn dispatch_by_hand(&mut self, by_hand: bool) {
+        self.dispatch = Dispatch {
+            by_hand,
+            handed_over: None,
+        };
+    }
+
     /// Automatic dispatch's next step at `now`, among `ranked` (able partners, in `rank`'s
     /// order): the first never offered this job, unless an offer is open, the job is taken, or
     /// its hand-over has come.
     pub fn next_step(&self, ranked: &[Candidate], now: DateTime<Utc>) -> Step {
-        if self.status != JobStatus::Open || self.offers.iter().any(|o| o.is_open(now)) {
+        if !self.dispatched_automatically()
+            || self.status != JobStatus::Open
+            || self.offers.iter().any(|o| o.is_open(now))
+        {
             return Step::Wait;
         }
         let Some(window) = self.offer_window(now) else {

@@ -18,8 +18,8 @@ mod tests;
 
 pub use dispatch::{Candidate, HANDOVER_MINUTES, HandOver, SAME_DISTANCE_M, Step, WINDOWS, rank};
 pub use model::{
-    Answer, Job, JobStatus, JobStep, LOST_SHOWN_MINUTES, NoShowProof, OFFER_MINUTES, Offer,
-    PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes,
+    Answer, Dispatch, Job, JobStatus, JobStep, LOST_SHOWN_MINUTES, NoShowProof, OFFER_MINUTES,
+    Offer, PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes,
     status_term, travel_minutes,
 };
 pub use ports::{JobStore, JobStoreError, JobWrite, PartnerNotice};

@@ -186,6 +186,16 @@ impl JobStep {
     }
 }
 
+/// How a job finds its partner: automatically unless operators said otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Dispatch {
+    /// Operators offer this one by hand: they turned automatic dispatch off for it or for its
+    /// category.
+    pub by_hand: bool,
+    /// Automatic dispatch gave it to the operators: why, and when.
+    pub handed_over: Option<(super::dispatch::HandOver, DateTime<Utc>)>,
+}
+
 /// One order's job.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Job {
@@ -208,6 +218,8 @@ pub struct Job {
     /// When the traveller last changed the order since its partner took it: the partner may turn
     /// that change down until they set off (`changes.rs`).
     pub changed_at: Option<DateTime<Utc>>,
+    /// Whether automatic dispatch finds its partner, and whether it gave up (`dispatch.rs`).
+    pub dispatch: Dispatch,
     /// Bumped by every save; a save against an older version is refused, so of two partners
     /// accepting at once one wins, on any node.
     pub version: i64,
@@ -232,6 +244,7 @@ impl Job {
             no_show: None,
             pay: Pay::of(payout, order.estimate.total),
             changed_at: None,
+            dispatch: Dispatch::default(),
             version: 0,
         })
     }

@@ -116,6 +116,8 @@ impl Job {
         }
         let was = self.partner.take();
         self.offers.clear();
+        // Back to automatic dispatch, unless operators dispatch it by hand.
+        self.dispatch.handed_over = None;
         self.step(JobStatus::Withdrawn, by.to_owned(), now);
         self.status = JobStatus::Open;
         Ok(was)

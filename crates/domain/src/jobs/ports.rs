@@ -110,4 +110,21 @@ pub trait JobStore: Send + Sync {
     ) -> DomainResult<JobMessage>;
     /// The last readings kept of these jobs.
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>>;
+
+    /// Paid orders whose partner automatic dispatch is to find at `now`: not started, without a
+    /// job yet or with one on the board that is neither dispatched by hand nor handed over, and
+    /// with no offer open; soonest first, at most `limit`.
+    async fn awaiting_dispatch(&self, now: DateTime<Utc>, limit: u32)
+    -> DomainResult<Vec<OrderId>>;
+    /// Jobs with an offer open at `now`: a partner offered one is not offered another at the
+    /// same time.
+    async fn offered(&self, now: DateTime<Utc>) -> DomainResult<Vec<Job>>;
+    /// How many jobs each partner has taken that start in `[from, until)`.
+    async fn taken_counts(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<Vec<(UserId, u32)>>;
+    /// Each partner's latest reading kept since `since`, on whichever job.
+    async fn last_readings(&self, since: DateTime<Utc>) -> DomainResult<Vec<KeptPosition>>;
 }

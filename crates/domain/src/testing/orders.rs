@@ -98,6 +98,11 @@ pub(crate) struct Store {
 }
 
 impl Store {
+    /// The orders themselves, for a store that reads them beside this one.
+    pub(crate) fn shared(&self) -> Arc<Mutex<HashMap<OrderId, Order>>> {
+        self.orders.clone()
+    }
+
     /// Puts an order in as it is, whatever its state.
     pub(crate) fn put(&self, order: Order) {
         self.orders.lock().unwrap().insert(order.id.clone(), order);

@@ -9,10 +9,12 @@ use chrono::{DateTime, Utc};
 
 use crate::audit::AuditEntry;
 use crate::error::DomainResult;
-use crate::jobs::{Job, JobMessage, JobStore, JobStoreError, JobWrite, KeptPosition};
-use crate::ordering::OrderId;
+use crate::jobs::{Job, JobMessage, JobStatus, JobStore, JobStoreError, JobWrite, KeptPosition};
+use crate::ordering::{Order, OrderId, OrderState};
 use crate::partners::{Earning, Partner, PartnerStore, Week};
 use crate::shared::{Money, Unit, UserId};
+
+type SharedOrders = Arc<Mutex<HashMap<OrderId, Order>>>;
 
 #[derive(Default, Clone)]
 struct State {
@@ -31,18 +33,40 @@ struct State {
 
 pub(crate) struct Partners {
     state: Arc<Mutex<State>>,
+    /// The orders store's, where automatic dispatch finds paid orders.
+    orders: Option<SharedOrders>,
 }
 
 impl Partners {
     pub(crate) fn new() -> Self {
         Self {
             state: Arc::default(),
+            orders: None,
+        }
+    }
+
+    /// The store, finding paid orders for automatic dispatch in `orders`.
+    pub(crate) fn seeing(orders: &super::Store) -> Self {
+        Self {
+            orders: Some(orders.shared()),
+            ..Self::new()
         }
     }
 
     pub(crate) fn put(&self, partner: Partner) {
         let mut state = self.state.lock().unwrap();
         state.partners.insert(partner.user_id.clone(), partner);
+    }
+
+    /// An order's job as kept.
+    pub(crate) fn state_job(&self, order: &OrderId) -> Option<Job> {
+        self.state.lock().unwrap().jobs.get(order).cloned()
+    }
+
+    /// Keeps `job` as it is, over whatever was kept.
+    pub(crate) fn state_put_job(&self, job: Job) {
+        let mut state = self.state.lock().unwrap();
+        state.jobs.insert(job.order_id.clone(), job);
     }
 
     pub(crate) fn audit(&self) -> Vec<AuditEntry> {
@@ -242,6 +266,74 @@ impl JobStore for Partners {
             .iter()
             .filter_map(|o| state.positions.get(o).map(|k| (o.clone(), k.clone())))
             .collect())
+    }
+
+    async fn awaiting_dispatch(
+        &self,
+        now: DateTime<Utc>,
+        limit: u32,
+    ) -> DomainResult<Vec<OrderId>> {
+        let Some(orders) = &self.orders else {
+            return Ok(Vec::new());
+        };
+        let orders = orders.lock().unwrap();
+        let state = self.state.lock().unwrap();
+        let mut due: Vec<(DateTime<Utc>, OrderId)> = orders
+            .values()
+            .filter(|o| o.state == OrderState::Paid && o.details.start().instant() > now)
+            .filter(|o| {
+                state.jobs.get(&o.id).is_none_or(|j| {
+                    j.status == JobStatus::Open
+                        && j.dispatched_automatically()
+                        && !j.offers.iter().any(|f| f.is_open(now))
+                })
+            })
+            .map(|o| (o.details.start().instant(), o.id.clone()))
+            .collect();
+        due.sort();
+        due.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(due.into_iter().map(|(_, id)| id).collect())
+    }
+
+    async fn offered(&self, now: DateTime<Utc>) -> DomainResult<Vec<Job>> {
+        let state = self.state.lock().unwrap();
+        Ok(state
+            .jobs
+            .values()
+            .filter(|j| j.offers.iter().any(|o| o.is_open(now)))
+            .cloned()
+            .collect())
+    }
+
+    async fn taken_counts(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<Vec<(UserId, u32)>> {
+        let state = self.state.lock().unwrap();
+        let mut counts: HashMap<UserId, u32> = HashMap::new();
+        for job in state.jobs.values() {
+            if let Some(p) = &job.partner
+                && (from..until).contains(&job.starts_at())
+            {
+                *counts.entry(p.clone()).or_default() += 1;
+            }
+        }
+        Ok(counts.into_iter().collect())
+    }
+
+    async fn last_readings(&self, since: DateTime<Utc>) -> DomainResult<Vec<KeptPosition>> {
+        let state = self.state.lock().unwrap();
+        let mut latest: HashMap<UserId, KeptPosition> = HashMap::new();
+        for kept in state.positions.values().filter(|k| k.kept_at >= since) {
+            let newer = latest
+                .get(&kept.partner)
+                .is_none_or(|l| l.position.taken_at < kept.position.taken_at);
+            if newer {
+                latest.insert(kept.partner.clone(), kept.clone());
+            }
+        }
+        Ok(latest.into_values().collect())
     }
 
     async fn messages(&self, order: &OrderId) -> DomainResult<Vec<JobMessage>> {

@@ -18,6 +18,11 @@ pub struct Model {
     pub pay_completed_vnd: i64,
     pub pay_no_show_vnd: i64,
     pub changed_at_ms: Option<i64>,
+    pub dispatch_by_hand: bool,
+    /// Why automatic dispatch handed the job to the operators (`HandOver::code`); empty if it
+    /// did not.
+    pub handed_over: String,
+    pub handed_over_at_ms: Option<i64>,
     pub version: i64,
     pub updated_at_ms: i64,
 }

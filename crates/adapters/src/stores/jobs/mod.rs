@@ -1,8 +1,9 @@
 //! Jobs in SQL. A job is saved over its version (so of two partners accepting at once the second
 //! finds it changed), with its partner's quarter hours (a row each under a unique key: a slot
 //! another job holds makes the save `Busy`) and its audit entry, in the unit of work its order is
-//! written in (by the ordering port) on either database. Beside it: the last reading of where its partner is (`positions`) and its
-//! thread (`thread`).
+//! written in (by the ordering port) on either database. Beside it: the last reading of where
+//! its partner is (`positions`), its thread (`thread`) and what automatic dispatch reads
+//! (`dispatch`).
 
 use std::collections::HashMap;
 
@@ -23,6 +24,7 @@ use crate::sql::entities::{
 };
 use crate::stores::live::{self, SqlWork};
 
+mod dispatch;
 mod positions;
 mod rows;
 mod thread;
@@ -330,6 +332,30 @@ impl JobStore for SqlJobStore {
         Err(domain::DomainError::Conflict(domain::error::msg(
             "talk.busy",
         )))
+    }
+
+    async fn awaiting_dispatch(
+        &self,
+        now: DateTime<Utc>,
+        limit: u32,
+    ) -> DomainResult<Vec<OrderId>> {
+        self.awaiting(now, limit).await
+    }
+
+    async fn offered(&self, now: DateTime<Utc>) -> DomainResult<Vec<Job>> {
+        self.with_open_offers(now).await
+    }
+
+    async fn taken_counts(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> DomainResult<Vec<(UserId, u32)>> {
+        self.counts(from, until).await
+    }
+
+    async fn last_readings(&self, since: DateTime<Utc>) -> DomainResult<Vec<KeptPosition>> {
+        self.latest(since).await
     }
 
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>> {

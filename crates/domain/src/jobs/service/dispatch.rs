@@ -95,7 +95,7 @@ impl JobService {
 
     /// Why `partner` cannot take `job` then, if they cannot: they do not fit the order, hold
     /// another job in its time, or (a therapist) do not work then.
-    async fn unable(
+    pub(super) async fn unable(
         &self,
         partner: &Partner,
         order: &Order,

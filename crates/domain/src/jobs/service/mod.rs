@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+mod automatic;
 mod changes;
 mod dispatch;
 mod reads;

@@ -99,6 +99,27 @@ fn dispatch_offers_in_turn_then_hands_over_with_the_reason() {
     );
     // Taken: nothing more to do.
     assert_eq!(taken(0).next_step(&more, later), Step::Wait);
+}
+
+#[test]
+fn operators_dispatch_by_hand_and_a_job_handed_over_waits_for_them() {
+    let ranked = rank(vec![candidate("a", Some(1.0), 0)]);
+    let now = day_before();
+    let mut job = job(0);
+    job.dispatch_by_hand(true);
+    assert_eq!(job.next_step(&ranked, now), Step::Wait);
+    job.dispatch_by_hand(false);
+    job.hand_over(HandOver::NobodyLeft, now);
+    assert_eq!(job.next_step(&ranked, now), Step::Wait);
+    // Turned on again, it starts afresh.
+    job.dispatch_by_hand(false);
+    assert!(matches!(job.next_step(&ranked, now), Step::Offer { .. }));
+    // Taken and then taken back from its partner: automatic again.
+    let mut job = taken(0);
+    job.hand_over(HandOver::Deadline, now);
+    job.withdraw("operator:o", now).unwrap();
+    assert!(job.dispatched_automatically());
+    assert!(matches!(job.next_step(&ranked, now), Step::Offer { .. }));
     assert_eq!(HandOver::parse("deadline"), Some(HandOver::Deadline));
     assert_eq!(HandOver::parse("soon"), None);
 }

@@ -65,6 +65,11 @@ impl PartnerService {
         self.store.partner(id).await
     }
 
+    /// Every partner, for automatic dispatch (which checks each can take the job).
+    pub(crate) async fn all(&self) -> DomainResult<Vec<Partner>> {
+        self.store.partners().await
+    }
+
     /// Every partner, for staff (operators dispatch; admins keep the list).
     pub async fn list(&self, _by: &Staff) -> DomainResult<Vec<Partner>> {
         self.store.partners().await

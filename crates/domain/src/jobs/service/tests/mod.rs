@@ -60,7 +60,7 @@ struct World {
 /// drivers a and b (seven seats), c (four), and d (disabled).
 fn world() -> World {
     let s = setup();
-    let store = Arc::new(Partners::new());
+    let store = Arc::new(Partners::seeing(&s.store));
     for p in [driver("a", 7), driver("b", 7), driver("c", 2)] {
         store.put(p);
     }
@@ -146,6 +146,7 @@ fn date(s: &str) -> chrono::NaiveDate {
     s.parse().unwrap()
 }
 
+mod automatic;
 mod dispatch;
 mod partners;
 mod work;

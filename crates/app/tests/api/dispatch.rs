@@ -1,0 +1,111 @@
+//! Automatic dispatch over the wire, with two nodes deciding at once: a paid order is offered to
+//! one driver at a time, to the next when the first declines, and given to the operators when
+//! nobody is left; the board says why.
+
+use std::time::Duration;
+
+use super::operations::{Cred, client as operator_client, with};
+use super::partners::{Scene, dispatch, job_board, scene};
+use super::*;
+
+/// The order's job as the operators' board has it, once it is there.
+async fn on_board(app: &TestApp, admin: &str, id: &str) -> Option<pb::Job> {
+    job_board(app, admin)
+        .await
+        .into_iter()
+        .find(|j| j.order_id == id)
+}
+
+/// Who the job is offered to and has not answered, as the board reads it.
+fn open_offers(job: &pb::Job) -> Vec<String> {
+    let now = std::time::SystemTime::now();
+    job.offers
+        .iter()
+        .filter(|o| o.answer.is_empty())
+        .filter(|o| {
+            o.expires_at
+                .and_then(|t| std::time::SystemTime::try_from(t).ok())
+                .is_some_and(|at| at > now)
+        })
+        .map(|o| o.partner_id.clone())
+        .collect()
+}
+
+/// Reads the board every 100 ms until `done` says so, for 15 s at most; every read holds at
+/// most one open offer.
+async fn until(app: &TestApp, s: &Scene, done: impl Fn(&pb::Job) -> bool) -> pb::Job {
+    for _ in 0..150 {
+        if let Some(job) = on_board(app, &s.admin, &s.id).await {
+            assert!(open_offers(&job).len() <= 1, "{:?}", job.offers);
+            if done(&job) {
+                return job;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("automatic dispatch did not get there");
+}
+
+async fn decline(app: &TestApp, s: &Scene, partner_id: &str) {
+    let token = [&s.minh, &s.lan]
+        .into_iter()
+        .find(|(_, p)| p.user_id == partner_id)
+        .map(|(t, _)| t.clone())
+        .expect("one of the scene's drivers");
+    dispatch(app)
+        .await
+        .decline_job(signed(
+            &token,
+            pb::DeclineJobRequest {
+                order_id: s.id.clone(),
+                reason: "Xe đang sửa".into(),
+            },
+        ))
+        .await
+        .unwrap();
+}
+
+api_test_with!(
+    two_nodes_dispatching_offer_a_paid_order_to_one_driver_at_a_time,
+    |c: &mut Config| c.orders.dispatch_auto = true,
+    async |app: &TestApp| {
+        let other = app
+            .another_node_with(|c| c.orders.dispatch_auto = true)
+            .await;
+        let s = scene(app).await;
+        let job = until(app, &s, |j| open_offers(j).len() == 1).await;
+        let first = open_offers(&job).remove(0);
+        // Two days ahead: each offer waits a quarter of an hour.
+        let offer = job.offers.iter().find(|o| o.partner_id == first).unwrap();
+        let window = offer.expires_at.unwrap().seconds - offer.offered_at.unwrap().seconds;
+        assert_eq!(window, 15 * 60);
+        // Both nodes beat every 2 s: for 5 s more it stays one offer, the same.
+        for _ in 0..10 {
+            let job = on_board(app, &s.admin, &s.id).await.unwrap();
+            assert_eq!(open_offers(&job), std::slice::from_ref(&first));
+            assert_eq!(job.offers.len(), 1);
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        decline(app, &s, &first).await;
+        let job = until(app, &s, |j| open_offers(j).len() == 1).await;
+        let second = open_offers(&job).remove(0);
+        assert_ne!(second, first);
+        decline(app, &s, &second).await;
+        let job = until(app, &s, |j| j.handed_over != 0).await;
+        assert_eq!(job.handed_over(), pb::HandOver::NobodyLeft);
+        assert!(job.handed_over_at.is_some());
+        assert!(open_offers(&job).is_empty());
+        assert_eq!(job.offers.len(), 2, "each driver offered once");
+        // The operators have it: offering by hand still works.
+        let offer = pb::OfferJobRequest {
+            order_id: s.id.clone(),
+            partner_id: s.minh.1.user_id.clone(),
+        };
+        operator_client(app)
+            .await
+            .offer_job(with(&Cred::Token(&s.admin), offer))
+            .await
+            .unwrap();
+        other.stop().await;
+    }
+);

@@ -1,0 +1,88 @@
+//! Automatic dispatch on the in-memory stores: a paid order is offered to the able partners one
+//! at a time, its window running out brings the next, and with nobody left the operators have it.
+
+use super::*;
+
+fn job_of(w: &World) -> Job {
+    w.store
+        .state_job(&order_id())
+        .expect("the order has its job")
+}
+
+#[tokio::test]
+async fn a_paid_order_is_offered_in_turn_and_handed_over_when_nobody_is_left() {
+    let w = world();
+    // Three days ahead: a quarter of an hour each. `c` has too few seats, `d` is disabled.
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 1);
+    let job = job_of(&w);
+    assert_eq!(job.offers.len(), 1);
+    assert_eq!(job.offers[0].partner, id("a"));
+    assert_eq!(
+        job.offers[0].expires_at - job.offers[0].offered_at,
+        Duration::minutes(15)
+    );
+    assert_eq!(
+        w.svc.dispatch_due(10).await.unwrap(),
+        0,
+        "its offer is open"
+    );
+
+    *w.clock.0.lock().unwrap() += Duration::minutes(15);
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 1);
+    let b = partner(&w, "b").await;
+    w.svc.decline(&b, &order_id(), "Xe đang sửa").await.unwrap();
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 1);
+    let job = job_of(&w);
+    assert_eq!(
+        job.dispatch.handed_over.map(|(why, _)| why),
+        Some(HandOver::NobodyLeft)
+    );
+    assert_eq!(
+        w.svc.dispatch_due(10).await.unwrap(),
+        0,
+        "the operators have it"
+    );
+}
+
+#[tokio::test]
+async fn a_partner_offered_one_job_is_not_offered_another_at_the_same_time() {
+    let w = world();
+    w.orders.put(paid_at(draft_order(), "BK261122-y", 1));
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 2);
+    let y = w
+        .store
+        .state_job(&crate::ordering::OrderId::parse("BK261122-y").unwrap())
+        .unwrap();
+    let offered = |j: &Job| {
+        j.offers
+            .iter()
+            .map(|o| o.partner.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(offered(&job_of(&w)), [id("a")]);
+    assert_eq!(
+        offered(&y),
+        [id("b")],
+        "a holds an open offer an hour earlier"
+    );
+}
+
+#[tokio::test]
+async fn an_accepted_offer_ends_dispatch_and_a_job_by_hand_is_left_to_operators() {
+    let w = world();
+    w.svc.dispatch_due(10).await.unwrap();
+    let a = partner(&w, "a").await;
+    w.svc.accept(&a, &order_id()).await.unwrap();
+    *w.clock.0.lock().unwrap() += Duration::minutes(30);
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 0, "taken");
+
+    let w = world();
+    let before = w.svc.job_of(&ops(), &order_id()).await.unwrap();
+    assert!(before.is_none(), "no job until dispatch makes one");
+    w.svc.dispatch_due(10).await.unwrap();
+    let mut job = job_of(&w);
+    job.dispatch_by_hand(true);
+    w.store.state_put_job(job);
+    *w.clock.0.lock().unwrap() += Duration::minutes(15);
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 0, "by hand");
+}
