@@ -16,7 +16,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::model::{Dispatch, Job, JobStatus};
+use super::model::{Dispatch, HandOver, Job, JobStatus};
 use crate::shared::UserId;
 
 /// Distances within one band count as equal; fairness decides among them.
@@ -54,30 +54,6 @@ impl Candidate {
 pub fn rank(mut candidates: Vec<Candidate>) -> Vec<Candidate> {
     candidates.sort_by(|a, b| a.rank_key().cmp(&b.rank_key()));
     candidates
-}
-
-/// Why automatic dispatch gave a job to the operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HandOver {
-    /// Everyone able was offered it and none took it.
-    NobodyLeft,
-    /// The start is near and nobody has it.
-    Deadline,
-}
-
-impl HandOver {
-    pub const fn code(self) -> &'static str {
-        match self {
-            HandOver::NobodyLeft => "nobody_left",
-            HandOver::Deadline => "deadline",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        [HandOver::NobodyLeft, HandOver::Deadline]
-            .into_iter()
-            .find(|h| h.code() == code)
-    }
 }
 
 /// What automatic dispatch does next with a job.

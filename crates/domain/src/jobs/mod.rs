@@ -16,11 +16,11 @@ mod talk;
 #[cfg(test)]
 mod tests;
 
-pub use dispatch::{Candidate, HANDOVER_MINUTES, HandOver, SAME_DISTANCE_M, Step, WINDOWS, rank};
+pub use dispatch::{Candidate, HANDOVER_MINUTES, SAME_DISTANCE_M, Step, WINDOWS, rank};
 pub use model::{
-    Answer, Dispatch, Job, JobStatus, JobStep, LOST_SHOWN_MINUTES, NoShowProof, OFFER_MINUTES,
-    Offer, PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES, service_minutes,
-    status_term, travel_minutes,
+    Answer, Dispatch, HandOver, Job, JobStatus, JobStep, LOST_SHOWN_MINUTES, NoShowProof,
+    OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES,
+    service_minutes, status_term, travel_minutes,
 };
 pub use ports::{JobStore, JobStoreError, JobWrite, PartnerNotice};
 pub use positions::{

@@ -186,6 +186,30 @@ impl JobStep {
     }
 }
 
+/// Why automatic dispatch gave a job to the operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandOver {
+    /// Everyone able was offered it and none took it.
+    NobodyLeft,
+    /// The start is near and nobody has it.
+    Deadline,
+}
+
+impl HandOver {
+    pub const fn code(self) -> &'static str {
+        match self {
+            HandOver::NobodyLeft => "nobody_left",
+            HandOver::Deadline => "deadline",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [HandOver::NobodyLeft, HandOver::Deadline]
+            .into_iter()
+            .find(|h| h.code() == code)
+    }
+}
+
 /// How a job finds its partner: automatically unless operators said otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Dispatch {
@@ -193,7 +217,7 @@ pub struct Dispatch {
     /// category.
     pub by_hand: bool,
     /// Automatic dispatch gave it to the operators: why, and when.
-    pub handed_over: Option<(super::dispatch::HandOver, DateTime<Utc>)>,
+    pub handed_over: Option<(HandOver, DateTime<Utc>)>,
 }
 
 /// One order's job.
