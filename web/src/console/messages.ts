@@ -1,5 +1,5 @@
 // The console's words, from `locales/{lang}/console.ftl`; kept with the console so customers never load them.
-import { JobSide } from '@/gen/booking/v1/partner_pb';
+import { HandOver, JobSide } from '@/gen/booking/v1/partner_pb';
 import { wordsOf } from '@/lib/i18n';
 import source from '@words/console.ftl';
 
@@ -512,6 +512,11 @@ export const consoleMessages = {
     takenByAnother: t('job-answer-taken'),
     unanswered: t('job-unanswered'),
     redispatch: t('job-redispatch'),
+    /** Why automatic dispatch gave the job to the operators, by the wire's HandOver number. */
+    handedOver: {
+      [HandOver.NOBODY_LEFT]: t('job-handed-over-nobody'),
+      [HandOver.DEADLINE]: t('job-handed-over-deadline'),
+    } as Partial<Record<HandOver, string>>,
     lastReport: (time: string) => t('job-last-report', { time }),
     noShow: t('job-no-show'),
     noShowWhere: (time: string, metres: number) => t('job-no-show-where', { time, metres }),

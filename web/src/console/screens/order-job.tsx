@@ -16,6 +16,8 @@ const m = consoleMessages.job;
 /** One job's flags, as the board and the order page say them. */
 export function jobFlag(job: Job): string | undefined {
   if (job.redispatch) return m.redispatch;
+  const handedOver = m.handedOver[job.handedOver];
+  if (handedOver) return handedOver;
   if (job.unanswered) return m.unanswered;
   return undefined;
 }
