@@ -223,6 +223,10 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   const ops = await staffPage(browser, OPERATOR, `/ops/orders/${id}`);
   const job = ops.getByTestId('order-job');
   await expect(job).toContainText('還沒有派給任何夥伴');
+  // Taken out of automatic dispatch first: the page says the job is dispatched by hand.
+  await job.getByTestId('job-dispatch').click();
+  await expect(job).toContainText('人工派工中');
+  await expect(job.getByTestId('job-dispatch')).toHaveText('恢復自動派工');
   await job.getByLabel('派給這位夥伴').selectOption({ label: 'Nguyễn Văn Minh' });
   await job.getByRole('button', { name: '派單', exact: true }).click();
   await expect(job.getByTestId('job-offers')).toContainText('等待回覆');

@@ -512,6 +512,9 @@ export const consoleMessages = {
     takenByAnother: t('job-answer-taken'),
     unanswered: t('job-unanswered'),
     redispatch: t('job-redispatch'),
+    byHand: t('job-by-hand'),
+    byHandNow: t('job-by-hand-now'),
+    automatic: t('job-automatic'),
     /** Why automatic dispatch gave the job to the operators, by the wire's HandOver number. */
     handedOver: {
       [HandOver.NOBODY_LEFT]: t('job-handed-over-nobody'),

@@ -1,6 +1,6 @@
 //! Automatic dispatch over the wire, with two nodes deciding at once: a paid order is offered to
 //! one driver at a time, to the next when the first declines, and given to the operators when
-//! nobody is left; the board says why.
+//! nobody is left; the board says why. An operator takes a job out of it and gives it back.
 
 use std::time::Duration;
 
@@ -107,5 +107,49 @@ api_test_with!(
             .await
             .unwrap();
         other.stop().await;
+    }
+);
+
+async fn set_by_hand(
+    app: &TestApp,
+    token: &str,
+    id: &str,
+    by_hand: bool,
+) -> Result<pb::Job, tonic::Status> {
+    let request = pb::SetJobDispatchRequest {
+        order_id: id.into(),
+        by_hand,
+    };
+    operator_client(app)
+        .await
+        .set_job_dispatch(with(&Cred::Token(token), request))
+        .await
+        .map(|r| r.into_inner().job.unwrap())
+}
+
+api_test_with!(
+    an_operator_takes_a_job_out_of_automatic_dispatch_and_gives_it_back,
+    |c: &mut Config| c.orders.dispatch_auto = true,
+    async |app: &TestApp| {
+        let s = scene(app).await;
+        let job = until(app, &s, |j| open_offers(j).len() == 1).await;
+        let first = open_offers(&job).remove(0);
+        // The traveller may not.
+        let refused = set_by_hand(app, &s.ann, &s.id, true).await.unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::PermissionDenied, "{refused:?}");
+        let job = set_by_hand(app, &s.admin, &s.id, true).await.unwrap();
+        assert!(job.by_hand);
+        // Declined, it is left to the operators: no offer follows, and no hand-over.
+        decline(app, &s, &first).await;
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let job = on_board(app, &s.admin, &s.id).await.unwrap();
+        assert!(open_offers(&job).is_empty());
+        assert_eq!(job.handed_over(), pb::HandOver::Unspecified);
+        assert!(job.by_hand && job.unanswered);
+        // Automatic again: the other driver is offered it.
+        let job = set_by_hand(app, &s.admin, &s.id, false).await.unwrap();
+        assert!(!job.by_hand);
+        let job = until(app, &s, |j| open_offers(j).len() == 1).await;
+        assert_ne!(open_offers(&job), [first]);
     }
 );

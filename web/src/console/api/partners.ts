@@ -55,6 +55,7 @@ export const partnerActions = {
   /** To one partner, or with none named to every one who fits and is free. */
   offerJob: (orderId: string, partnerId = '') => changed(callRpc(calls.offerJob, { orderId, partnerId })),
   withdrawJob: (orderId: string) => changed(callRpc(calls.withdrawJob, { orderId })),
+  setJobDispatch: (orderId: string, byHand: boolean) => changed(callRpc(calls.setJobDispatch, { orderId, byHand })),
   payPartnerWeek: (partnerId: string, week: string, reference: string) =>
     changed(callRpc(calls.payPartnerWeek, { partnerId, week, reference })),
   exportPayroll: (week: string) => callRpc(calls.exportPayroll, { week }),

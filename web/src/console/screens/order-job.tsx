@@ -40,6 +40,7 @@ export function OrderJob({ order }: { order: Order }) {
         <p>
           <strong>{m.statuses[job.status]}</strong>
           {holder && ` · ${m.partner} ${holder.name}`}
+          {job.byHand && ` · ${m.byHandNow}`}
         </p>
       ) : (
         <p className="muted">{m.none}</p>
@@ -54,6 +55,16 @@ export function OrderJob({ order }: { order: Order }) {
           offer={(partnerId) => run(() => actions.offerJob(order.id, partnerId))}
           offerAll={() => run(() => actions.offerJob(order.id))}
         />
+      )}
+      {dispatchable && open && (
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="job-dispatch"
+          onClick={() => void run(() => actions.setJobDispatch(order.id, !job?.byHand))}
+        >
+          {job?.byHand ? m.automatic : m.byHand}
+        </button>
       )}
       {taken && (
         <button

@@ -64,6 +64,40 @@ impl JobService {
         Ok(job)
     }
 
+    /// Operators turn automatic dispatch off for an order's job, or on again (it starts afresh).
+    /// An order paid and never offered gets its job, on the board, so that dispatch leaves it
+    /// alone. Audited; setting what is already set is answered as it is.
+    pub async fn set_by_hand(
+        &self,
+        by: &Staff,
+        order_id: &OrderId,
+        by_hand: bool,
+    ) -> DomainResult<Job> {
+        let order = self.order(order_id).await?;
+        let mut job = self.job_for(&order).await?;
+        if job.version > 0
+            && job.dispatch.by_hand == by_hand
+            && (by_hand || job.dispatched_automatically())
+        {
+            return Ok(job);
+        }
+        let before = job_snapshot(&job);
+        job.dispatch_by_hand(by_hand);
+        let action = if by_hand {
+            "job.by_hand"
+        } else {
+            "job.automatic"
+        };
+        let audit = self.audit(by, action, &job, before, "");
+        let write = JobWrite {
+            audit: Some(&audit),
+            ..JobWrite::default()
+        };
+        self.save(&job, None, write).await?;
+        job.version += 1;
+        Ok(job)
+    }
+
     /// The operators' board: jobs not over that start from the start of today for `days` days,
     /// each with its partner's last reading.
     pub async fn board(&self, _by: &Staff, days: u32) -> DomainResult<Vec<BoardJob>> {

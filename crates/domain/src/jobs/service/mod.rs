@@ -241,14 +241,16 @@ impl JobService {
     }
 }
 
-/// A job as the audit log keeps it: its status, partner and who it is offered to.
+/// A job as the audit log keeps it: its status, partner, who it is offered to, and whether it is
+/// dispatched by hand.
 fn job_snapshot(job: &Job) -> String {
     let offered: Vec<&str> = job.offers.iter().map(|o| o.partner.as_str()).collect();
     format!(
-        "status={} partner={} offered={}",
+        "status={} partner={} offered={} by_hand={}",
         job.status.code(),
         job.partner.as_ref().map_or("", UserId::as_str),
-        offered.join(",")
+        offered.join(","),
+        job.dispatch.by_hand
     )
 }
 

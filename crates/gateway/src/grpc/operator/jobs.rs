@@ -49,6 +49,23 @@ pub(super) async fn withdraw_job(
     }))
 }
 
+pub(super) async fn set_job_dispatch(
+    ops: &Operators,
+    request: Request<pb::SetJobDispatchRequest>,
+) -> Result<Response<pb::SetJobDispatchResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let work = async {
+        let r = request.get_ref();
+        let id = order_id(&r.order_id)?;
+        ops.s.jobs.set_by_hand(&by, &id, r.by_hand).await
+    };
+    let job = work.await.map_err(status)?;
+    let now = ops.s.jobs.clock().now();
+    Ok(Response::new(pb::SetJobDispatchResponse {
+        job: Some(job_to_pb(&job, None, now)),
+    }))
+}
+
 pub(super) async fn list_job_board(
     ops: &Operators,
     request: Request<pb::ListJobBoardRequest>,

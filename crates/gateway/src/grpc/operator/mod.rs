@@ -94,6 +94,7 @@ serve_by_subject! {
         offer_job(OfferJobRequest, OfferJobResponse) => jobs::offer_job;
         set_partner_active(SetPartnerActiveRequest, SetPartnerActiveResponse) => partners::set_partner_active;
         withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => jobs::withdraw_job;
+        set_job_dispatch(SetJobDispatchRequest, SetJobDispatchResponse) => jobs::set_job_dispatch;
         list_job_board(ListJobBoardRequest, ListJobBoardResponse) => jobs::list_job_board;
         get_order_job(GetOrderJobRequest, GetOrderJobResponse) => jobs::get_order_job;
         get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => jobs::get_order_job_thread;
