@@ -115,11 +115,10 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
                     Err(e) => tracing::warn!(error = %e, "housekeeping"),
                 }
                 // Photos uploaded but never put on an order are not kept beyond a day.
-                match media.purge_unattached(chrono::Duration::days(1)).await {
-                    Ok(0) => {}
-                    Ok(n) => tracing::info!(removed = n, "unused hotel images"),
-                    Err(e) => tracing::warn!(error = %e, "image housekeeping"),
-                }
+                counted(
+                    "unused hotel images",
+                    media.purge_unattached(chrono::Duration::days(1)).await,
+                );
             }
         },
     ));
@@ -132,43 +131,23 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
     let expiry = tokio::spawn(every(expiry_interval, stopped.clone(), move || {
         let (orders, payments, referrals) = (orders.clone(), payments.clone(), referrals.clone());
         async move {
-            match orders.expire_due(500).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(expired = n, "unpaid orders lapsed"),
-                Err(e) => tracing::warn!(error = %e, "order expiry"),
-            }
-            match payments.expire_credit(500).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(expired = n, "gift credit expired"),
-                Err(e) => tracing::warn!(error = %e, "credit expiry"),
-            }
-            match referrals.reward_due(100).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(rewarded = n, "invitations rewarded"),
-                Err(e) => tracing::warn!(error = %e, "invitation rewards"),
-            }
+            counted("unpaid orders lapsed", orders.expire_due(500).await);
+            counted("gift credit expired", payments.expire_credit(500).await);
+            counted("invitations rewarded", referrals.reward_due(100).await);
         }
     }));
     // Refunds to VNPay go out on the outboxes' beat: the customer waits for them.
     let refunds = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
         let payments = refund_payments.clone();
         async move {
-            match payments.send_refunds(20).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(sent = n, "refunds sent to VNPay"),
-                Err(e) => tracing::warn!(error = %e, "refunds to VNPay"),
-            }
+            counted("refunds sent to VNPay", payments.send_refunds(20).await);
         }
     }));
     // E-invoices on the same beat: the law wants them with the sale.
     let issuing = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
         let invoices = invoices.clone();
         async move {
-            match invoices.send_due(20).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(sent = n, "e-invoices sent"),
-                Err(e) => tracing::warn!(error = %e, "e-invoices"),
-            }
+            counted("e-invoices sent", invoices.send_due(20).await);
         }
     }));
     // A year of days after an upgrade is kept a month at a time, until caught up or stopped.
@@ -177,15 +156,8 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         let (reports, stop) = (reports.clone(), stop.clone());
         async move {
             loop {
-                match reports.keep_settled_days(chrono::Utc::now()).await {
-                    Ok(0) => break,
-                    Ok(n) => tracing::info!(days = n, "report days kept"),
-                    Err(e) => {
-                        tracing::warn!(error = %e, "report days");
-                        break;
-                    }
-                }
-                if *stop.borrow() {
+                let kept = reports.keep_settled_days(chrono::Utc::now()).await;
+                if counted("report days kept", kept) == 0 || *stop.borrow() {
                     break;
                 }
             }
@@ -207,11 +179,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             move || {
                 let dispatch = dispatch.clone();
                 async move {
-                    match dispatch.dispatch_due(50).await {
-                        Ok(0) => {}
-                        Ok(n) => tracing::info!(moved = n, "automatic dispatch"),
-                        Err(e) => tracing::warn!(error = %e, "automatic dispatch"),
-                    }
+                    counted("automatic dispatch", dispatch.dispatch_due(50).await);
                 }
             },
         )));
@@ -253,11 +221,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
             move || {
                 let reminders = reminders.clone();
                 async move {
-                    match reminders.run_due().await {
-                        Ok(0) => {}
-                        Ok(n) => tracing::info!(queued = n, "reminders"),
-                        Err(e) => tracing::warn!(error = %e, "reminders"),
-                    }
+                    counted("reminders", reminders.run_due().await);
                 }
             },
         )));
@@ -303,6 +267,26 @@ where
         }
         if *stop.borrow() {
             return;
+        }
+    }
+}
+
+/// Logs what a batch did, when it did anything, or why it failed; answers how many it did (none
+/// when it failed).
+fn counted<N, E>(what: &str, done: Result<N, E>) -> N
+where
+    N: Copy + Default + PartialEq + std::fmt::Display,
+    E: std::fmt::Display,
+{
+    match done {
+        Ok(n) if n == N::default() => n,
+        Ok(n) => {
+            tracing::info!(n = %n, "{what}");
+            n
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "{what}");
+            N::default()
         }
     }
 }

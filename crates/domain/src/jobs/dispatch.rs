@@ -90,21 +90,25 @@ impl Job {
 
     /// Automatic dispatch is finding its partner: not by hand, not handed over.
     pub fn dispatched_automatically(&self) -> bool {
-        !self.dispatch.by_hand && self.dispatch.handed_over.is_none()
+        self.dispatch == Dispatch::Automatic
     }
 
     /// Automatic dispatch gives the job to the operators, saying why.
     pub fn hand_over(&mut self, why: HandOver, now: DateTime<Utc>) {
-        self.dispatch.handed_over = Some((why, now));
+        self.dispatch = Dispatch::HandedOver(why, now);
     }
 
     /// Operators turn automatic dispatch off for this job, or on again (it starts afresh: a job
-    /// it had handed over is its own again).
-    pub fn dispatch_by_hand(&mut self, by_hand: bool) {
-        self.dispatch = Dispatch {
-            by_hand,
-            handed_over: None,
+    /// it had handed over is its own again). Answers whether anything changed.
+    pub fn dispatch_by_hand(&mut self, by_hand: bool) -> bool {
+        let next = if by_hand {
+            Dispatch::ByHand
+        } else {
+            Dispatch::Automatic
         };
+        let changed = self.dispatch != next;
+        self.dispatch = next;
+        changed
     }
 
     /// Automatic dispatch's next step at `now`, among `ranked` (able partners, in `rank`'s

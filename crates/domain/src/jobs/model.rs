@@ -210,14 +210,27 @@ impl HandOver {
     }
 }
 
-/// How a job finds its partner: automatically unless operators said otherwise.
+/// How a job finds its partner: automatically unless operators said otherwise, and until
+/// automatic dispatch gives it to them. One state, so a job cannot be by hand and handed over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Dispatch {
-    /// Operators offer this one by hand: they turned automatic dispatch off for it or for its
-    /// category.
-    pub by_hand: bool,
+pub enum Dispatch {
+    /// Automatic dispatch is finding its partner.
+    #[default]
+    Automatic,
+    /// Operators offer this one by hand: they turned automatic dispatch off for it.
+    ByHand,
     /// Automatic dispatch gave it to the operators: why, and when.
-    pub handed_over: Option<(HandOver, DateTime<Utc>)>,
+    HandedOver(HandOver, DateTime<Utc>),
+}
+
+impl Dispatch {
+    /// Why and when it was handed over, if it was.
+    pub fn handed_over(self) -> Option<(HandOver, DateTime<Utc>)> {
+        match self {
+            Dispatch::HandedOver(why, at) => Some((why, at)),
+            _ => None,
+        }
+    }
 }
 
 /// One order's job.

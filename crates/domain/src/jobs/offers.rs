@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::model::{Answer, Job, JobStatus, LOST_SHOWN_MINUTES, OFFER_MINUTES, Offer};
+use super::model::{Answer, Dispatch, Job, JobStatus, LOST_SHOWN_MINUTES, OFFER_MINUTES, Offer};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::shared::{UserId, text};
 
@@ -117,7 +117,9 @@ impl Job {
         let was = self.partner.take();
         self.offers.clear();
         // Back to automatic dispatch, unless operators dispatch it by hand.
-        self.dispatch.handed_over = None;
+        if self.dispatch != Dispatch::ByHand {
+            self.dispatch = Dispatch::Automatic;
+        }
         self.step(JobStatus::Withdrawn, by.to_owned(), now);
         self.status = JobStatus::Open;
         Ok(was)

@@ -3,8 +3,8 @@
 
 use domain::error::msg;
 use domain::jobs::{
-    Answer, BoardJob, HandOver, Job, JobStatus, MeetingPoint, NoShowProof, PartnerJob, Point,
-    Position, Progress, Said, Side, Talk, Whereabouts, phrase_term,
+    Answer, BoardJob, Dispatch, HandOver, Job, JobStatus, MeetingPoint, NoShowProof, PartnerJob,
+    Point, Position, Progress, Said, Side, Talk, Whereabouts, phrase_term,
 };
 use domain::shared::UserId;
 use domain::{DomainError, DomainResult};
@@ -155,16 +155,16 @@ pub(crate) fn job_to_pb(
         can_take_back: reader.is_none() && j.can_take_back(),
         changed_at: j.changed_at.map(timestamp),
         can_decline_change: reader.is_some() && j.may_decline_change(),
-        by_hand: reader.is_none() && j.dispatch.by_hand,
+        by_hand: reader.is_none() && j.dispatch == Dispatch::ByHand,
         handed_over: j
             .dispatch
-            .handed_over
+            .handed_over()
             .filter(|_| reader.is_none())
             .map_or(pb::HandOver::Unspecified, |(why, _)| hand_over_to_pb(why))
             .into(),
         handed_over_at: j
             .dispatch
-            .handed_over
+            .handed_over()
             .filter(|_| reader.is_none())
             .map(|(_, at)| timestamp(at)),
         last_position: None,

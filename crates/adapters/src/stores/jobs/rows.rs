@@ -61,13 +61,13 @@ pub(super) async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<usiz
         pay_completed_vnd: Set(j.pay.completed.amount()),
         pay_no_show_vnd: Set(j.pay.no_show.amount()),
         changed_at_ms: Set(j.changed_at.map(ms)),
-        dispatch_by_hand: Set(j.dispatch.by_hand),
+        dispatch_by_hand: Set(j.dispatch == Dispatch::ByHand),
         handed_over: Set(j
             .dispatch
-            .handed_over
+            .handed_over()
             .map(|(why, _)| why.code().to_owned())
             .unwrap_or_default()),
-        handed_over_at_ms: Set(j.dispatch.handed_over.map(|(_, at)| ms(at))),
+        handed_over_at_ms: Set(j.dispatch.handed_over().map(|(_, at)| ms(at))),
         version: Set(j.version + 1),
         updated_at_ms: Set(ms(last_change(j))),
     };
@@ -285,12 +285,10 @@ pub(super) fn job_from_rows(
             no_show: Money::vnd(row.pay_no_show_vnd),
         },
         changed_at: row.changed_at_ms.map(instant).transpose()?,
-        dispatch: Dispatch {
-            by_hand: row.dispatch_by_hand,
-            handed_over: match (HandOver::parse(&row.handed_over), row.handed_over_at_ms) {
-                (Some(why), Some(at)) => Some((why, instant(at)?)),
-                _ => None,
-            },
+        dispatch: match (HandOver::parse(&row.handed_over), row.handed_over_at_ms) {
+            (Some(why), Some(at)) => Dispatch::HandedOver(why, instant(at)?),
+            _ if row.dispatch_by_hand => Dispatch::ByHand,
+            _ => Dispatch::Automatic,
         },
         version: row.version,
     })

@@ -75,14 +75,10 @@ impl JobService {
     ) -> DomainResult<Job> {
         let order = self.order(order_id).await?;
         let mut job = self.job_for(&order).await?;
-        if job.version > 0
-            && job.dispatch.by_hand == by_hand
-            && (by_hand || job.dispatched_automatically())
-        {
+        let before = job_snapshot(&job);
+        if !job.dispatch_by_hand(by_hand) && job.version > 0 {
             return Ok(job);
         }
-        let before = job_snapshot(&job);
-        job.dispatch_by_hand(by_hand);
         let action = if by_hand {
             "job.by_hand"
         } else {

@@ -18,7 +18,7 @@ use chrono::{DateTime, Duration, NaiveTime, Utc};
 use crate::audit::{AuditEntry, Auditor, Staff};
 use crate::catalog::{CatalogService, Payout, Plan};
 use crate::error::{DomainError, DomainResult, msg};
-use crate::jobs::model::Job;
+use crate::jobs::model::{Dispatch, Job};
 use crate::jobs::ports::{JobStore, JobStoreError, JobWrite};
 use crate::jobs::positions::{Position, Whereabouts};
 use crate::jobs::talk::{JobMessage, Side};
@@ -250,7 +250,7 @@ fn job_snapshot(job: &Job) -> String {
         job.status.code(),
         job.partner.as_ref().map_or("", UserId::as_str),
         offered.join(","),
-        job.dispatch.by_hand
+        job.dispatch == Dispatch::ByHand
     )
 }
 

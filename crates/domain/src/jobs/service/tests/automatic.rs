@@ -34,7 +34,7 @@ async fn a_paid_order_is_offered_in_turn_and_handed_over_when_nobody_is_left() {
     assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 1);
     let job = job_of(&w);
     assert_eq!(
-        job.dispatch.handed_over.map(|(why, _)| why),
+        job.dispatch.handed_over().map(|(why, _)| why),
         Some(HandOver::NobodyLeft)
     );
     assert_eq!(
