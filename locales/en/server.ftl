@@ -426,6 +426,7 @@ job-status-withdrawn = Withdrawn
 
 partner-disabled = This partner is disabled
 partner-kind_unknown = A partner is a driver, guide or therapist
+partner-home_city_unknown = Choose one of our cities as the home area
 partner-language = This partner does not speak { $language }
 partner-languages_required = Choose at least one language
 partner-name_required = Enter the partner's name

@@ -336,6 +336,7 @@ job-status-withdrawn = Đã thu hồi
 
 partner-disabled = Đối tác này đã bị tạm ngưng
 partner-kind_unknown = Loại đối tác chỉ có thể là driver, guide hoặc therapist
+partner-home_city_unknown = Hãy chọn một thành phố của chúng tôi làm khu vực thường trú
 partner-language = Đối tác này không nói được { $language }
 partner-languages_required = Vui lòng chọn ít nhất một ngôn ngữ
 partner-name_required = Vui lòng nhập tên đối tác

@@ -337,6 +337,7 @@ job-status-withdrawn = 已收回
 
 partner-disabled = 這位夥伴已停用
 partner-kind_unknown = 夥伴類型只能是 driver、guide 或 therapist
+partner-home_city_unknown = 常駐地區請從我們服務的城市中選擇
 partner-language = 這位夥伴不會說{ $language }
 partner-languages_required = 請至少選一種會說的語言
 partner-name_required = 請輸入夥伴姓名

@@ -1,11 +1,14 @@
 //! Automatic dispatch over the wire, with two nodes deciding at once: a paid order is offered to
 //! one driver at a time, to the next when the first declines, and given to the operators when
-//! nobody is left; the board says why. An operator takes a job out of it and gives it back.
+//! nobody is left; the board says why. An operator takes a job out of it and gives it back, or a
+//! whole category; a partner with no reading counts from their home city.
 
 use std::time::Duration;
 
-use super::operations::{Cred, client as operator_client, with};
-use super::partners::{Scene, dispatch, job_board, scene};
+use super::member::{pay_with_vcoin, pending};
+use super::operations::{Cred, client as operator_client, operator_token, with};
+use super::orders::token_for;
+use super::partners::{Scene, dispatch, driver_record, invite, job_board, scene};
 use super::*;
 
 /// The order's job as the operators' board has it, once it is there.
@@ -151,5 +154,109 @@ api_test_with!(
         assert!(!job.by_hand);
         let job = until(app, &s, |j| open_offers(j).len() == 1).await;
         assert_ne!(open_offers(&job), [first]);
+    }
+);
+
+async fn set_category(
+    app: &TestApp,
+    token: &str,
+    category: pb::Category,
+    by_hand: bool,
+) -> Result<Vec<pb::CategoryDispatch>, tonic::Status> {
+    let request = pb::SetCategoryDispatchRequest {
+        category: category.into(),
+        by_hand,
+    };
+    operator_client(app)
+        .await
+        .set_category_dispatch(with(&Cred::Token(token), request))
+        .await
+        .map(|r| r.into_inner().categories)
+}
+
+api_test_with!(
+    a_category_dispatched_by_hand_waits_and_partners_count_from_their_home_city,
+    |c: &mut Config| c.orders.dispatch_auto = true,
+    async |app: &TestApp| {
+        let admin = operator_token(app).await;
+        let ann = token_for(app, "ann@example.com").await;
+        // The traveller may not switch it.
+        let refused = set_category(app, &ann, pb::Category::Shuttle, true)
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::PermissionDenied, "{refused:?}");
+        let all = set_category(app, &admin, pb::Category::Shuttle, true)
+            .await
+            .unwrap();
+        assert_eq!(all.len(), 4);
+        let shuttle = all
+            .iter()
+            .find(|c| c.category() == pb::Category::Shuttle)
+            .unwrap();
+        assert!(shuttle.by_hand);
+        assert!(all.iter().filter(|c| c.by_hand).count() == 1);
+        let listed = operator_client(app)
+            .await
+            .list_category_dispatch(with(
+                &Cred::Token(&admin),
+                pb::ListCategoryDispatchRequest {},
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .categories;
+        assert_eq!(listed, all);
+
+        // A home area the catalogue does not serve is refused in words.
+        let request = pb::InvitePartnerRequest {
+            email: "hoa@partners.example".into(),
+            partner: Some(driver_record("Hoa", "paris")),
+            continue_url: String::new(),
+        };
+        let refused = operator_client(app)
+            .await
+            .invite_partner(with(&Cred::Token(&admin), request))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::InvalidArgument);
+        assert!(refused.message().contains("常駐地區"), "{refused:?}");
+        // Minh works from Hà Nội, Lan from Hồ Chí Minh City; the pick-up is at SGN.
+        let minh = invite(
+            app,
+            &admin,
+            "minh@partners.example",
+            driver_record("Minh", "han"),
+        )
+        .await;
+        let lan = invite(
+            app,
+            &admin,
+            "lan@partners.example",
+            driver_record("Lan", "hcm"),
+        )
+        .await;
+        assert_eq!(lan.1.home_city, "hcm");
+        let id = pending(app, &ann, 2).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let s = Scene {
+            admin: admin.clone(),
+            minh,
+            lan,
+            ann,
+            id,
+        };
+        // Shuttles by hand: three beats of both kinds go by with nothing offered.
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let job = on_board(app, &admin, &s.id).await;
+        assert!(job.is_none_or(|j| j.offers.is_empty()), "left to operators");
+        set_category(app, &admin, pb::Category::Shuttle, false)
+            .await
+            .unwrap();
+        let job = until(app, &s, |j| open_offers(j).len() == 1).await;
+        assert_eq!(
+            open_offers(&job),
+            std::slice::from_ref(&s.lan.1.user_id),
+            "Lan is nearer"
+        );
     }
 );

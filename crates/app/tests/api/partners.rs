@@ -22,7 +22,12 @@ use super::*;
 
 /// A driver invited by the admin, with a password set through the invitation: their ID token.
 async fn driver(app: &TestApp, admin: &str, email: &str, name: &str) -> (String, pb::Partner) {
-    let partner = pb::Partner {
+    invite(app, admin, email, driver_record(name, "")).await
+}
+
+/// A driver with a seven-seat car, working from `home_city` (none when empty).
+pub(super) fn driver_record(name: &str, home_city: &str) -> pb::Partner {
+    pb::Partner {
         kind: pb::PartnerKind::Driver.into(),
         name: name.into(),
         phone_country_code: "84".into(),
@@ -33,13 +38,13 @@ async fn driver(app: &TestApp, admin: &str, email: &str, name: &str) -> (String,
             plate: "51a-123.45".into(),
             seats: 7,
         }),
+        home_city: home_city.into(),
         ..Default::default()
-    };
-    invite(app, admin, email, partner).await
+    }
 }
 
 /// `partner` invited by the admin, with a password set through the invitation: their ID token.
-async fn invite(
+pub(super) async fn invite(
     app: &TestApp,
     admin: &str,
     email: &str,

@@ -8,6 +8,7 @@ use super::model::Job;
 use super::positions::KeptPosition;
 use super::talk::JobMessage;
 use crate::audit::AuditEntry;
+use crate::catalog::Category;
 use crate::error::{DomainError, DomainResult};
 use crate::identity::MailKind;
 use crate::ordering::{Order, OrderId};
@@ -111,11 +112,24 @@ pub trait JobStore: Send + Sync {
     /// The last readings kept of these jobs.
     async fn positions(&self, orders: &[OrderId]) -> DomainResult<Vec<(OrderId, KeptPosition)>>;
 
-    /// Paid orders whose partner automatic dispatch is to find at `now`: not started, without a
-    /// job yet or with one on the board that is neither dispatched by hand nor handed over, and
-    /// with no offer open; soonest first, at most `limit`.
-    async fn awaiting_dispatch(&self, now: DateTime<Utc>, limit: u32)
-    -> DomainResult<Vec<OrderId>>;
+    /// Paid orders whose partner automatic dispatch is to find at `now`: not started, not in one
+    /// of the categories `by_hand`, without a job yet or with one on the board that is neither
+    /// dispatched by hand nor handed over, and with no offer open; soonest first, at most `limit`.
+    async fn awaiting_dispatch(
+        &self,
+        now: DateTime<Utc>,
+        limit: u32,
+        by_hand: &[Category],
+    ) -> DomainResult<Vec<OrderId>>;
+    /// The categories operators dispatch by hand: automatic dispatch leaves their jobs alone.
+    async fn categories_by_hand(&self) -> DomainResult<Vec<Category>>;
+    /// Turns automatic dispatch off for `category`, or on again, with its audit entry.
+    async fn set_category_by_hand(
+        &self,
+        category: Category,
+        by_hand: bool,
+        audit: &AuditEntry,
+    ) -> DomainResult<()>;
     /// Jobs with an offer open at `now`: a partner offered one is not offered another at the
     /// same time.
     async fn offered(&self, now: DateTime<Utc>) -> DomainResult<Vec<Job>>;

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::availability::Availability;
-use crate::catalog::Category;
+use crate::catalog::{CITIES, Category};
 use crate::error::{DomainError, DomainResult, Message, msg};
 use crate::ordering::{GuideLanguage, Order, ServiceDetails, TherapistChoice};
 use crate::shared::{Phone, UserId, text};
@@ -119,6 +119,9 @@ pub struct Partner {
     pub therapist_id: Option<String>,
     /// When a driver or guide works (a therapist's is her catalogue record's).
     pub availability: Availability,
+    /// The city they work from (a code of the catalogue's `CITIES`): automatic dispatch counts
+    /// their distance from it when it has no fresh reading of theirs.
+    pub home_city: Option<String>,
     /// A disabled partner's tokens stop at once and no job is offered to them.
     pub active: bool,
     pub created_at: DateTime<Utc>,
@@ -175,9 +178,26 @@ impl Partner {
             vehicle: vehicle.filter(|_| kind == PartnerKind::Driver),
             therapist_id: therapist_id.filter(|_| kind == PartnerKind::Therapist),
             availability: Availability::default(),
+            home_city: None,
             active: true,
             created_at: now,
         })
+    }
+
+    /// The partner working from `city`, a code of the catalogue's cities; empty for none.
+    pub fn with_home_city(mut self, city: &str) -> DomainResult<Self> {
+        let city = city.trim();
+        self.home_city = if city.is_empty() {
+            None
+        } else if CITIES.iter().any(|(code, _)| *code == city) {
+            Some(city.to_owned())
+        } else {
+            return Err(DomainError::invalid(
+                "home_city",
+                msg("partner.home_city_unknown"),
+            ));
+        };
+        Ok(self)
     }
 
     /// Whether their weekly hours may not be empty: a therapist with none could never be booked,
@@ -231,6 +251,8 @@ pub struct NewPartner {
     pub languages: Vec<GuideLanguage>,
     pub vehicle: Option<Vehicle>,
     pub therapist_id: Option<String>,
+    /// A code of the catalogue's cities, or empty.
+    pub home_city: String,
 }
 
 impl NewPartner {
@@ -245,7 +267,8 @@ impl NewPartner {
             self.vehicle,
             self.therapist_id,
             now,
-        )
+        )?
+        .with_home_city(&self.home_city)
     }
 }
 

@@ -168,3 +168,22 @@ fn a_partner_fits_an_order_by_kind_seats_language_and_the_traveller_s_choice() {
         Some("partner.not_chosen")
     );
 }
+
+#[test]
+fn a_home_city_is_one_of_the_catalogues_cities() {
+    let p = driver("a", 7, vec![GuideLanguage::Vietnamese]);
+    assert_eq!(
+        p.clone()
+            .with_home_city(" dad ")
+            .unwrap()
+            .home_city
+            .as_deref(),
+        Some("dad")
+    );
+    assert_eq!(p.clone().with_home_city("").unwrap().home_city, None);
+    let refused = p.with_home_city("paris").unwrap_err();
+    assert_eq!(
+        crate::testing::refusal_code(refused),
+        "partner.home_city_unknown"
+    );
+}

@@ -8,6 +8,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use crate::audit::AuditEntry;
+use crate::catalog::Category;
 use crate::error::DomainResult;
 use crate::jobs::{Job, JobMessage, JobStatus, JobStore, JobStoreError, JobWrite, KeptPosition};
 use crate::ordering::{Order, OrderId, OrderState};
@@ -29,6 +30,8 @@ struct State {
     ledger: HashMap<String, Earning>,
     /// The partners told of each save or message, in order (`live::Change::job`).
     told: Vec<(OrderId, Vec<UserId>)>,
+    /// The categories dispatched by hand.
+    by_hand: HashSet<Category>,
 }
 
 pub(crate) struct Partners {
@@ -272,6 +275,7 @@ impl JobStore for Partners {
         &self,
         now: DateTime<Utc>,
         limit: u32,
+        by_hand: &[Category],
     ) -> DomainResult<Vec<OrderId>> {
         let Some(orders) = &self.orders else {
             return Ok(Vec::new());
@@ -281,6 +285,7 @@ impl JobStore for Partners {
         let mut due: Vec<(DateTime<Utc>, OrderId)> = orders
             .values()
             .filter(|o| o.state == OrderState::Paid && o.details.start().instant() > now)
+            .filter(|o| !by_hand.contains(&o.category))
             .filter(|o| {
                 state.jobs.get(&o.id).is_none_or(|j| {
                     j.status == JobStatus::Open
@@ -293,6 +298,28 @@ impl JobStore for Partners {
         due.sort();
         due.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
         Ok(due.into_iter().map(|(_, id)| id).collect())
+    }
+
+    async fn categories_by_hand(&self) -> DomainResult<Vec<Category>> {
+        let mut all: Vec<Category> = self.state.lock().unwrap().by_hand.iter().copied().collect();
+        all.sort_by_key(|c| c.slug());
+        Ok(all)
+    }
+
+    async fn set_category_by_hand(
+        &self,
+        category: Category,
+        by_hand: bool,
+        audit: &AuditEntry,
+    ) -> DomainResult<()> {
+        let mut state = self.state.lock().unwrap();
+        if by_hand {
+            state.by_hand.insert(category);
+        } else {
+            state.by_hand.remove(&category);
+        }
+        state.audit.push(audit.clone());
+        Ok(())
     }
 
     async fn offered(&self, now: DateTime<Utc>) -> DomainResult<Vec<Job>> {

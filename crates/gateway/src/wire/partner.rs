@@ -33,6 +33,7 @@ pub(crate) fn partner_to_pb(p: &Partner) -> pb::Partner {
         }),
         therapist_id: p.therapist_id.clone().unwrap_or_default(),
         active: p.active,
+        home_city: p.home_city.clone().unwrap_or_default(),
         serves: domain::catalog::Category::ALL
             .into_iter()
             .filter(|c| p.kind.serves(*c))
@@ -71,6 +72,7 @@ pub(crate) fn new_partner_from_pb(p: pb::Partner) -> DomainResult<NewPartner> {
         languages,
         vehicle,
         therapist_id: Some(p.therapist_id),
+        home_city: p.home_city,
     })
 }
 

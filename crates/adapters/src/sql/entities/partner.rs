@@ -22,6 +22,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub days_off: String,
     pub active: bool,
+    /// A code of the catalogue's cities; empty when not set.
+    pub home_city: String,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }

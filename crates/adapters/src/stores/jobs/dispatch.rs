@@ -5,14 +5,18 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
+use domain::audit::AuditEntry;
+use domain::catalog::Category;
 use domain::jobs::{Job, JobStatus, KeptPosition};
 use domain::ordering::{OrderId, OrderState};
 use domain::shared::UserId;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Statement, TransactionTrait,
+};
 
 use super::SqlJobStore;
 use super::rows::position_from_row;
-use crate::sql::common::{corrupt, ms, numbered, storage};
+use crate::sql::common::{corrupt, insert_audit, ms, numbered, storage};
 use crate::sql::entities::{job, job_position};
 
 /// An offer not answered and not lapsed at `$1`.
@@ -23,10 +27,16 @@ impl SqlJobStore {
         &self,
         now: DateTime<Utc>,
         limit: u32,
+        by_hand: &[Category],
     ) -> DomainResult<Vec<OrderId>> {
+        // Categories are the domain's own slugs, never a user's words: safe to write inline.
+        let skip: String = by_hand
+            .iter()
+            .map(|c| format!(" AND o.category <> '{}'", c.slug()))
+            .collect();
         let sql = format!(
             "SELECT o.id FROM orders o LEFT JOIN jobs j ON j.order_id = o.id \
-             WHERE o.state = $2 AND o.start_at_ms > $1 \
+             WHERE o.state = $2 AND o.start_at_ms > $1{skip} \
              AND (j.order_id IS NULL OR (j.status = $3 AND NOT j.dispatch_by_hand \
              AND j.handed_over = '' AND NOT EXISTS \
              (SELECT 1 FROM job_offers f WHERE f.order_id = j.order_id AND {OPEN_OFFER}))) \
@@ -48,6 +58,45 @@ impl SqlJobStore {
                 OrderId::parse(&id)
             })
             .collect()
+    }
+
+    pub(super) async fn hand_categories(&self) -> DomainResult<Vec<Category>> {
+        let rows = self
+            .db
+            .query_all_raw(Statement::from_string(
+                self.db.get_database_backend(),
+                "SELECT category FROM dispatch_categories WHERE by_hand ORDER BY category",
+            ))
+            .await
+            .map_err(storage)?;
+        rows.iter()
+            .map(|r| {
+                let slug: String = r
+                    .try_get("", "category")
+                    .map_err(|e| corrupt("category", e))?;
+                Category::from_slug(&slug)
+            })
+            .collect()
+    }
+
+    /// One row per category ever switched, written with its audit entry.
+    pub(super) async fn set_hand_category(
+        &self,
+        category: Category,
+        by_hand: bool,
+        audit: &AuditEntry,
+    ) -> DomainResult<()> {
+        let txn = self.db.begin().await.map_err(storage)?;
+        let backend = txn.get_database_backend();
+        let sql = "INSERT INTO dispatch_categories (category, by_hand, updated_at_ms) \
+                   VALUES ($1, $2, $3) ON CONFLICT (category) DO UPDATE \
+                   SET by_hand = excluded.by_hand, updated_at_ms = excluded.updated_at_ms";
+        let values = vec![category.slug().into(), by_hand.into(), ms(audit.at).into()];
+        txn.execute_raw(numbered(backend, sql, values))
+            .await
+            .map_err(storage)?;
+        insert_audit(&txn, audit).await.map_err(storage)?;
+        txn.commit().await.map_err(storage)
     }
 
     pub(super) async fn with_open_offers(&self, now: DateTime<Utc>) -> DomainResult<Vec<Job>> {

@@ -10,6 +10,8 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::DomainResult;
+use domain::audit::AuditEntry;
+use domain::catalog::Category;
 use domain::jobs::{Job, JobMessage, JobStatus, JobStore, JobStoreError, JobWrite, KeptPosition};
 use domain::live::Change;
 use domain::ordering::OrderId;
@@ -338,8 +340,22 @@ impl JobStore for SqlJobStore {
         &self,
         now: DateTime<Utc>,
         limit: u32,
+        by_hand: &[Category],
     ) -> DomainResult<Vec<OrderId>> {
-        self.awaiting(now, limit).await
+        self.awaiting(now, limit, by_hand).await
+    }
+
+    async fn categories_by_hand(&self) -> DomainResult<Vec<Category>> {
+        self.hand_categories().await
+    }
+
+    async fn set_category_by_hand(
+        &self,
+        category: Category,
+        by_hand: bool,
+        audit: &AuditEntry,
+    ) -> DomainResult<()> {
+        self.set_hand_category(category, by_hand, audit).await
     }
 
     async fn offered(&self, now: DateTime<Utc>) -> DomainResult<Vec<Job>> {

@@ -2,7 +2,9 @@
 //! step (`Job::next_step`): an offer to the best partner able to take the job, or the operators.
 
 use super::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+use crate::catalog::{CITIES, Category};
 
 use crate::jobs::dispatch::{Candidate, Step, rank};
 use crate::jobs::model::travel_minutes;
@@ -19,7 +21,8 @@ impl JobService {
     /// at a time whatever the number of nodes.
     pub async fn dispatch_due(&self, limit: u32) -> DomainResult<u32> {
         let now = self.clock.now();
-        let due = self.store.awaiting_dispatch(now, limit).await?;
+        let by_hand = self.store.categories_by_hand().await?;
+        let due = self.store.awaiting_dispatch(now, limit, &by_hand).await?;
         if due.is_empty() {
             return Ok(0);
         }
@@ -46,29 +49,38 @@ impl JobService {
             let meeting = self.dispatch_point(&order).await?;
             let slots = job.slots(travel_minutes(job.category));
             let busy = self.store.busy_partners(&slots).await?;
+            // Partners offered another job at the same time: one offer of theirs at a time.
+            let offered_then: HashSet<&UserId> = offered
+                .iter()
+                .filter(|j| j.order_id != job.order_id)
+                .filter(|j| {
+                    j.slots(travel_minutes(j.category))
+                        .iter()
+                        .any(|s| slots.contains(s))
+                })
+                .flat_map(|j| j.offers.iter().filter(|o| o.is_open(now)))
+                .map(|o| &o.partner)
+                .collect();
             let mut candidates = Vec::new();
             for partner in &partners {
                 let id = &partner.user_id;
-                let offered_then = offered
-                    .iter()
-                    .filter(|j| j.order_id != job.order_id)
-                    .filter(|j| j.offers.iter().any(|o| &o.partner == id && o.is_open(now)))
-                    .any(|j| {
-                        j.slots(travel_minutes(j.category))
-                            .iter()
-                            .any(|s| slots.contains(s))
-                    });
-                if offered_then || self.unable(partner, &order, &job, &busy).await?.is_some() {
+                if offered_then.contains(id)
+                    || self.unable(partner, &order, &job, &busy).await?.is_some()
+                {
                     continue;
                 }
+                // Where they are, else where they live.
+                let from = readings
+                    .get(id)
+                    .copied()
+                    .or_else(|| partner.home_city.as_deref().and_then(city_point));
                 candidates.push(Candidate {
                     partner: id.clone(),
-                    distance_m: meeting
-                        .zip(readings.get(id))
-                        .map(|(m, at)| m.distance_m(*at)),
+                    distance_m: meeting.zip(from).map(|(m, at)| m.distance_m(at)),
                     jobs_this_week: taken.get(id).copied().unwrap_or(0),
                 });
             }
+            drop(offered_then);
             match job.next_step(&rank(candidates), now) {
                 Step::Wait => continue,
                 Step::Offer { to, until } => job.offer_until(&to, now, until)?,
@@ -87,6 +99,46 @@ impl JobService {
         Ok(moved)
     }
 
+    /// Every category, and whether operators dispatch its jobs by hand.
+    pub async fn category_dispatch(&self, _by: &Staff) -> DomainResult<Vec<(Category, bool)>> {
+        let by_hand = self.store.categories_by_hand().await?;
+        Ok(Category::ALL
+            .into_iter()
+            .map(|c| (c, by_hand.contains(&c)))
+            .collect())
+    }
+
+    /// Operators turn automatic dispatch off for a whole category, or on again: its jobs not yet
+    /// offered wait for them, and its open offers run their course. Audited; setting what is
+    /// already set changes nothing. Answers every category as it now stands.
+    pub async fn set_category_dispatch(
+        &self,
+        by: &Staff,
+        category: Category,
+        by_hand: bool,
+    ) -> DomainResult<Vec<(Category, bool)>> {
+        let was = self.store.categories_by_hand().await?.contains(&category);
+        if was != by_hand {
+            let (action, before, after) = if by_hand {
+                ("dispatch.category_by_hand", "automatic", "by_hand")
+            } else {
+                ("dispatch.category_automatic", "by_hand", "automatic")
+            };
+            let audit = self.auditor.entry(
+                by,
+                action,
+                format!("category:{}", category.slug()),
+                before.to_owned(),
+                after.to_owned(),
+                "",
+            );
+            self.store
+                .set_category_by_hand(category, by_hand, &audit)
+                .await?;
+        }
+        self.category_dispatch(by).await
+    }
+
     /// Where the partner goes, as far as dispatch can tell: a shuttle's airport (an arrival's
     /// meeting point; a departure's hotel is in its city), else the airport of the plan's first
     /// city, standing for its area (an address typed by a traveller has no point of its own).
@@ -97,14 +149,17 @@ impl JobService {
             Err(e) => return Err(e),
         };
         // A shuttle's city is its airport's; another plan's, the first it is offered in.
-        let airport = plan.airport.clone().or_else(|| {
-            plan.cities().first().and_then(|city| {
-                crate::catalog::CITIES
-                    .iter()
-                    .find(|(code, _)| code == city)
-                    .map(|(_, airport)| (*airport).to_owned())
-            })
-        });
-        Ok(airport.and_then(|a| MeetingPoint::Airport(a).point()))
+        Ok(match plan.airport {
+            Some(airport) => MeetingPoint::Airport(airport).point(),
+            None => plan.cities().first().and_then(|city| city_point(city)),
+        })
     }
+}
+
+/// Where a city of the catalogue (`CITIES`) is, as dispatch counts distances: its airport.
+fn city_point(city: &str) -> Option<Point> {
+    CITIES
+        .iter()
+        .find(|(code, _)| *code == city)
+        .and_then(|(_, airport)| MeetingPoint::Airport((*airport).to_owned()).point())
 }

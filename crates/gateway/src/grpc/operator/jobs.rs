@@ -1,6 +1,7 @@
 //! Operators' calls on jobs: offering one, taking it back, the board, an order's job and its
 //! thread.
 
+use domain::catalog::Category;
 use domain::jobs::{Offering, Talker};
 use domain::shared::UserId;
 use tonic::{Request, Response, Status};
@@ -8,6 +9,7 @@ use tonic::{Request, Response, Status};
 use super::Operators;
 use crate::error::status;
 use crate::pb;
+use crate::wire::catalog::{category_from_pb, category_to_pb};
 use crate::wire::job::{board_job_to_pb, job_to_pb, thread_to_pb};
 use crate::wire::order::order_id;
 
@@ -64,6 +66,44 @@ pub(super) async fn set_job_dispatch(
     Ok(Response::new(pb::SetJobDispatchResponse {
         job: Some(job_to_pb(&job, None, now)),
     }))
+}
+
+pub(super) async fn list_category_dispatch(
+    ops: &Operators,
+    request: Request<pb::ListCategoryDispatchRequest>,
+) -> Result<Response<pb::ListCategoryDispatchResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let all = ops.s.jobs.category_dispatch(&by).await.map_err(status)?;
+    Ok(Response::new(pb::ListCategoryDispatchResponse {
+        categories: category_dispatch_to_pb(&all),
+    }))
+}
+
+pub(super) async fn set_category_dispatch(
+    ops: &Operators,
+    request: Request<pb::SetCategoryDispatchRequest>,
+) -> Result<Response<pb::SetCategoryDispatchResponse>, Status> {
+    let by = ops.staff(&request).await?;
+    let r = request.into_inner();
+    let category = category_from_pb(r.category)?;
+    let all = ops
+        .s
+        .jobs
+        .set_category_dispatch(&by, category, r.by_hand)
+        .await
+        .map_err(status)?;
+    Ok(Response::new(pb::SetCategoryDispatchResponse {
+        categories: category_dispatch_to_pb(&all),
+    }))
+}
+
+fn category_dispatch_to_pb(all: &[(Category, bool)]) -> Vec<pb::CategoryDispatch> {
+    all.iter()
+        .map(|(c, by_hand)| pb::CategoryDispatch {
+            category: category_to_pb(*c).into(),
+            by_hand: *by_hand,
+        })
+        .collect()
 }
 
 pub(super) async fn list_job_board(

@@ -95,6 +95,8 @@ serve_by_subject! {
         set_partner_active(SetPartnerActiveRequest, SetPartnerActiveResponse) => partners::set_partner_active;
         withdraw_job(WithdrawJobRequest, WithdrawJobResponse) => jobs::withdraw_job;
         set_job_dispatch(SetJobDispatchRequest, SetJobDispatchResponse) => jobs::set_job_dispatch;
+        list_category_dispatch(ListCategoryDispatchRequest, ListCategoryDispatchResponse) => jobs::list_category_dispatch;
+        set_category_dispatch(SetCategoryDispatchRequest, SetCategoryDispatchResponse) => jobs::set_category_dispatch;
         list_job_board(ListJobBoardRequest, ListJobBoardResponse) => jobs::list_job_board;
         get_order_job(GetOrderJobRequest, GetOrderJobResponse) => jobs::get_order_job;
         get_order_job_thread(GetOrderJobThreadRequest, GetOrderJobThreadResponse) => jobs::get_order_job_thread;

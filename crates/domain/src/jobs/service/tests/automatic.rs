@@ -86,3 +86,59 @@ async fn an_accepted_offer_ends_dispatch_and_a_job_by_hand_is_left_to_operators(
     *w.clock.0.lock().unwrap() += Duration::minutes(15);
     assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 0, "by hand");
 }
+
+#[tokio::test]
+async fn a_category_dispatched_by_hand_waits_for_operators_until_turned_on_again() {
+    use crate::catalog::Category;
+    let w = world();
+    let all = w
+        .svc
+        .set_category_dispatch(&ops(), Category::Shuttle, true)
+        .await
+        .unwrap();
+    assert_eq!(all.len(), Category::ALL.len());
+    assert!(all.contains(&(Category::Shuttle, true)));
+    assert!(all.contains(&(Category::Charter, false)));
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 0);
+    assert!(w.store.state_job(&order_id()).is_none(), "left alone");
+    // Set again, nothing changes and nothing more is audited.
+    w.svc
+        .set_category_dispatch(&ops(), Category::Shuttle, true)
+        .await
+        .unwrap();
+    let audit = w.store.audit();
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0].action, "dispatch.category_by_hand");
+    assert_eq!(audit[0].target, "category:shuttle");
+    // Another category off leaves shuttles to automatic dispatch.
+    w.svc
+        .set_category_dispatch(&ops(), Category::Shuttle, false)
+        .await
+        .unwrap();
+    w.svc
+        .set_category_dispatch(&ops(), Category::Escort, true)
+        .await
+        .unwrap();
+    assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 1);
+    assert_eq!(job_of(&w).offers[0].partner, id("a"));
+}
+
+#[tokio::test]
+async fn with_no_fresh_reading_a_partner_counts_from_their_home_city() {
+    let w = world();
+    // The shuttle meets at SGN (its plan's airport): b works from Hồ Chí Minh City, a from Hà
+    // Nội.
+    let mut order = paid_at(draft_order(), "BK261122-x", 0);
+    order.plan_id = crate::catalog::PlanId::parse("shuttle-sgn-4").unwrap();
+    w.orders.put(order);
+    let a = partner(&w, "a").await.with_home_city("han").unwrap();
+    let b = partner(&w, "b").await.with_home_city("hcm").unwrap();
+    w.store.put(a);
+    w.store.put(b);
+    w.svc.dispatch_due(10).await.unwrap();
+    assert_eq!(job_of(&w).offers[0].partner, id("b"));
+    // Nobody's home known: by fairness, then by id.
+    let w = world();
+    w.svc.dispatch_due(10).await.unwrap();
+    assert_eq!(job_of(&w).offers[0].partner, id("a"));
+}
