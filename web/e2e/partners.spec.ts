@@ -197,9 +197,11 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
     await form.getByLabel('車款與顏色').fill('white Toyota Innova');
     await form.getByLabel('車牌').fill('51A-123.45');
     await form.getByLabel('乘客座位數').fill('7');
+    await form.getByLabel('常駐城市').selectOption({ label: '胡志明市' });
   });
   const row = admin.getByTestId('partners').locator('[data-partner="Nguyễn Văn Minh"]');
   await expect(row).toContainText('51A-123.45');
+  await expect(row).toContainText('胡志明市');
   await expect(row).toContainText('使用中');
   const signIn = await request.post('/api/auth/sign-in', { data: { email, password: STAFF_PASSWORD } });
   expect(signIn.status()).toBe(200);
@@ -489,6 +491,16 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await phone.screenshot({ path: 'test-results/screens/partner-paused-vi-phone.png', fullPage: true });
   await ops.goto('/ops');
   await expect(ops.getByTestId('board-jobs').locator(`[data-order="${second}"]`)).toContainText('已從夥伴收回，需要重新派工');
+  // Shuttles out of automatic dispatch from the board, and back: the switch is the server's.
+  const shuttles = ops.getByTestId('board-dispatch').getByLabel('機場接送');
+  await expect(shuttles).toBeChecked();
+  await shuttles.click();
+  await expect(shuttles).not.toBeChecked();
+  await ops.reload();
+  await expect(shuttles).not.toBeChecked();
+  await ops.screenshot({ path: 'test-results/screens/board-dispatch-desktop.png', fullPage: true });
+  await shuttles.click();
+  await expect(shuttles).toBeChecked();
 });
 
 test('the therapist who took a massage sees the traveller\'s hotel photos on her phone', async ({ browser, request }) => {

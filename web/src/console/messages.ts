@@ -153,6 +153,8 @@ export const consoleMessages = {
     noTherapist: t('board-no-therapist'),
     waiting: (n: number) => t('board-waiting', { n }),
     jobs: t('board-jobs'),
+    dispatch: t('board-dispatch'),
+    dispatchHint: t('board-dispatch-hint'),
   },
   orders: {
     search: t('orders-search'),
@@ -551,6 +553,8 @@ export const consoleMessages = {
     plate: t('partners-plate'),
     seats: t('partners-seats'),
     therapist: t('partners-therapist'),
+    homeCity: t('partners-home-city'),
+    noHomeCity: t('partners-home-city-none'),
     inviteAsk: (email: string) => t('partners-invite-ask', { email }),
     invited: (email: string) => t('partners-invited', { email }),
     active: t('partners-active'),

@@ -1,5 +1,6 @@
 // Partners (admins) and their jobs: the board's jobs, one order's job, offering it, taking it back.
 
+import type { Category } from '@/gen/booking/v1/catalog_pb';
 import { JobStatus, PartnerKind, type Job, type Partner } from '@/gen/booking/v1/partner_pb';
 import { skipToken, useRpc } from '@/lib/api/hooks';
 import { callRpc } from '@/lib/api/rpc';
@@ -20,6 +21,11 @@ export function usePartnerNameMax() {
 /** Jobs not over from the start of today, for `days` days. */
 export function useJobBoard(days: number, poll: number | false) {
   return useRpc(calls.listJobBoard, { days }, { select: (r) => r.jobs, refetchInterval: poll });
+}
+
+/** Every category, and whether operators dispatch its jobs by hand. */
+export function useCategoryDispatch() {
+  return useRpc(calls.listCategoryDispatch, {}, { select: (r) => r.categories });
 }
 
 /** The order's job; `undefined` data while it has none. */
@@ -46,6 +52,8 @@ export interface PartnerInvite {
   languages: string[];
   vehicle?: { model: string; plate: string; seats: number };
   therapistId: string;
+  /** A code of the catalogue's cities, or empty. */
+  homeCity: string;
 }
 
 export const partnerActions = {
@@ -56,6 +64,7 @@ export const partnerActions = {
   offerJob: (orderId: string, partnerId = '') => changed(callRpc(calls.offerJob, { orderId, partnerId })),
   withdrawJob: (orderId: string) => changed(callRpc(calls.withdrawJob, { orderId })),
   setJobDispatch: (orderId: string, byHand: boolean) => changed(callRpc(calls.setJobDispatch, { orderId, byHand })),
+  setCategoryDispatch: (category: Category, byHand: boolean) => changed(callRpc(calls.setCategoryDispatch, { category, byHand })),
   payPartnerWeek: (partnerId: string, week: string, reference: string) =>
     changed(callRpc(calls.payPartnerWeek, { partnerId, week, reference })),
   exportPayroll: (week: string) => callRpc(calls.exportPayroll, { week }),

@@ -7,8 +7,11 @@ import { liveConnectedAtom } from '@/lib/api/live';
 import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { FALLBACK_POLL_MS, OrderGroup, OrderState, ThreadView, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
+import { actions, FALLBACK_POLL_MS, OrderGroup, OrderState, ThreadView, useCategoryDispatch, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
 import { jobFlag } from './order-job';
+import { categoryName } from '../categories';
+import { FormError } from '@/components/form/form-error';
+import { useAction } from '../use-action';
 import { consoleMessages } from '../messages';
 import { flowOf } from '../order-facts';
 import { useMinute } from '@/lib/use-minute';
@@ -50,6 +53,7 @@ export function BoardPage() {
         <Panel title={m.jobs} count={jobs.data?.length} testId="board-jobs" failed={Boolean(jobs.error)}>
           {jobs.data?.map((j) => <JobLine key={j.orderId} job={j} partners={partners.data} />)}
         </Panel>
+        <DispatchSwitches />
         <Panel title={m.transfers} count={transfers.data?.length} testId="board-transfers" failed={Boolean(transfers.error)}>
           {transfers.data?.map((o) => <OrderLine key={o.id} order={o} now={now} />)}
         </Panel>
@@ -68,6 +72,38 @@ export function BoardPage() {
         </Panel>
       </div>
     </div>
+  );
+}
+
+/** Which categories automatic dispatch serves: unticked, operators offer their jobs by hand. */
+function DispatchSwitches() {
+  const { data: categories, error } = useCategoryDispatch();
+  const { error: refused, run } = useAction();
+  return (
+    <section className="card console-panel" data-testid="board-dispatch">
+      <h2>{m.dispatch}</h2>
+      <p className="small muted">{m.dispatchHint}</p>
+      <FormError error={refused} />
+      {error ? (
+        <p className="form-error">{consoleMessages.loadFailed}</p>
+      ) : !categories ? (
+        <p className="muted">{messages.loading}</p>
+      ) : (
+        <div className="console-fieldset">
+          {categories.map((c) => (
+            <label key={c.category} className="console-check">
+              <input
+                type="checkbox"
+                data-category={c.category}
+                checked={!c.byHand}
+                onChange={() => void run(() => actions.setCategoryDispatch(c.category, !c.byHand))}
+              />{' '}
+              {categoryName(c.category)}
+            </label>
+          ))}
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -17,6 +17,8 @@ import { useAction } from '../use-action';
 
 const m = consoleMessages.partners;
 const LANGUAGES = ['zh', 'en', 'vi'] as const;
+/** The catalogue's cities (the server's `CITIES`), where a partner may work from. */
+const HOME_CITIES = ['hcm', 'han', 'dad', 'nha'] as const;
 
 /** Admins' screen: the partners (drivers, guides, therapists), inviting one, turning one off. */
 export function PartnersPage() {
@@ -43,6 +45,7 @@ function facts(p: Partner): string {
     `+${p.phoneCountryCode} ${p.phoneNumber}`,
     p.languages.map((l) => m.language[l] ?? l).join(' '),
     ...(vehicle ? [vehicle] : []),
+    ...(p.homeCity ? [messages.catalog.cities[p.homeCity] ?? p.homeCity] : []),
   );
 }
 
@@ -106,6 +109,7 @@ interface InviteValues {
   plate: string;
   seats: string;
   therapistId: string;
+  homeCity: string;
 }
 
 function InviteForm() {
@@ -115,7 +119,7 @@ function InviteForm() {
   const nameMax = usePartnerNameMax();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, reset, control, formState } = useForm<InviteValues>({
-    defaultValues: { kind: String(PartnerKind.DRIVER), phoneCountryCode: HOME_COUNTRY_CODE, languages: ['vi'], seats: '4' },
+    defaultValues: { kind: String(PartnerKind.DRIVER), phoneCountryCode: HOME_COUNTRY_CODE, languages: ['vi'], seats: '4', homeCity: '' },
   });
   const kind = Number(useWatch({ control, name: 'kind' })) as PartnerKind;
   const submit = handleSubmit(async (v) => {
@@ -131,6 +135,7 @@ function InviteForm() {
         languages: v.languages,
         vehicle: kind === PartnerKind.DRIVER ? { model: v.model, plate: v.plate, seats: Number(v.seats) } : undefined,
         therapistId: kind === PartnerKind.THERAPIST ? v.therapistId : '',
+        homeCity: v.homeCity,
       });
       toast(m.invited(v.email), 'success');
       reset();
@@ -177,6 +182,11 @@ function InviteForm() {
           {...register('therapistId', { required: true })}
         />
       )}
+      <SelectField
+        label={m.homeCity}
+        options={[{ value: '', label: m.noHomeCity }, ...HOME_CITIES.map((c) => ({ value: c, label: messages.catalog.cities[c] ?? c }))]}
+        {...register('homeCity')}
+      />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.invite} block={false} />
     </form>
   );

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Field, SelectField } from '@/components/form/field';
 import { FormFooter } from '@/components/form/form-footer';
 import { Category } from '@/gen/booking/v1/catalog_pb';
+import { CATEGORIES, categoryName } from '../categories';
 import { PromoCodeSchema, type PromoCode } from '@/gen/booking/v1/operator_pb';
 import { formatVnd } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -14,15 +15,6 @@ import { ResultTable } from '../result-table';
 import { useAction } from '../use-action';
 
 const m = consoleMessages.promotions;
-/** The services a code may be for, as the console names them. */
-const CATEGORIES: [Category, string][] = [
-  [Category.SHUTTLE, 'shuttle'],
-  [Category.CHARTER, 'charter'],
-  [Category.ESCORT, 'escort'],
-  [Category.DRAGON_MASSAGE, 'massage'],
-];
-
-const categoryName = (c: Category) => consoleMessages.categories[CATEGORIES.find(([k]) => k === c)?.[1] ?? ''] ?? '';
 
 /** Admins' promo codes: each with its rules, its uses and what they took off, switched off or on,
  * changed, or a new one. The server checks every rule again and names the field it refuses. */
