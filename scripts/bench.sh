@@ -2,7 +2,8 @@
 # The figures in docs/measurements.md: the load table (bench/load.rs, hey against the release
 # server on SQLite and PostgreSQL), the fault run (bench/faults.rs, six SIGKILLs per database and
 # a PostgreSQL stop), where-is-my-driver (bench/positions.rs), the side-by-side with PocketBase
-# (bench/pocketbase.rs) and cost as the orders grow to a million (bench/growth.rs). Each exits non-zero past its goal, and so does this script (the
+# (bench/pocketbase.rs), cost as the orders grow to a million (bench/growth.rs) and automatic
+# dispatch simulated over a week (bench/dispatch.rs). Each exits non-zero past its goal, and so does this script (the
 # others still run first). Installs hey when missing. Arguments go to the load program: SECONDS
 # CLIENTS.
 # `bench.sh pocketbase [SECONDS CLIENTS ROUNDS]` runs only the side-by-side with PocketBase
@@ -38,6 +39,9 @@ step "side by side with PocketBase: orders at least 2× its records, on both dat
 target/release/pocketbase || failed+=(pocketbase)
 step "growth: 100,000, 300,000 and 1,000,000 orders (each figure within 1.5× of the first)"
 target/release/growth || failed+=(growth)
+step "dispatch: a week of 500 orders a day against 150 partners (a beat within the 2 s between beats)"
+target/release/dispatch 500 150 7 sqlite || failed+=(dispatch)
+target/release/dispatch 500 150 7 postgres || failed+=(dispatch-postgres)
 if [ ${#failed[@]} -gt 0 ]; then
   echo "bench: past a goal: ${failed[*]}"
   exit 1

@@ -4,7 +4,7 @@
 # Chromium against the real server); the fault run (bench/faults.rs); 1,000 live streams
 # (bench/streams.rs); the growth bench's short form (bench/growth.rs: the hot paths at 2,000 and
 # 20,000 orders, each within 1.5Ã— of its first figure); where-is-my-driver at 200 partners
-# (bench/positions.rs); the side-by-side with PocketBase's short form (bench/pocketbase.rs: ratios
+# (bench/positions.rs); automatic dispatch simulated, short form (bench/dispatch.rs); the side-by-side with PocketBase's short form (bench/pocketbase.rs: ratios
 # above floors); the cluster run (bench/cluster.rs); schemathesis against the REST shim's
 # OpenAPI document. Installs what is missing first. Ends with each runner's own summary and one
 # total line.
@@ -64,6 +64,10 @@ step "positions: 200 partners reporting every 5 s, 200 customers watching (p99 â
 cargo build --bin booking --bin positions --locked
 target/debug/positions 200 20 2>&1 | tee "$reports/positions.log"
 
+step "dispatch, short form: two days of 100 orders against 30 partners, simulated (bench/dispatch.rs)"
+cargo build --bin dispatch --locked
+target/debug/dispatch 100 30 2 2>&1 | tee "$reports/dispatch.log"
+
 step "side by side with PocketBase, short form: each ratio above its floor (bench/pocketbase.rs)"
 cargo build --bin booking --bin pocketbase --locked
 BENCH_SHORT=1 target/debug/pocketbase 2 16 1 2>&1 | tee "$reports/pocketbase.log"
@@ -95,6 +99,8 @@ growth = open(f"{reports}/growth.log").read()
 rows.append(("growth", growth.count("| met |"), growth.count("| NO |")))
 positions = open(f"{reports}/positions.log").read()
 rows.append(("positions", positions.count("within the goal"), positions.count("FAILED")))
+dispatch = open(f"{reports}/dispatch.log").read()
+rows.append(("dispatch", dispatch.count("bound met"), dispatch.count("FAILED")))
 pocketbase = open(f"{reports}/pocketbase.log").read()
 rows.append(("pocketbase", pocketbase.count("| yes |"), pocketbase.count("| NO |")))
 cluster = open(f"{reports}/cluster.log").read()

@@ -8,8 +8,11 @@
 //! - **In which order**: nearest first, by bands of `SAME_DISTANCE_M` (a couple of kilometres
 //!   is noise in a city's traffic), from their last reading or their home area to the meeting
 //!   point; within a band, who has taken fewer jobs this week; then by id, so every node ranks
-//!   alike. A partner whose distance is not known comes after those whose is.
-//! - **One at a time**, each offer open for a window that shortens as the service nears
+//!   alike. A partner whose distance is not known comes after those whose is; one known to be
+//!   farther than `REACH_M` (another city) is not offered it at all.
+//! - **One at a time**, for the job and for the partner: a partner holding an open offer of
+//!   another job at the same time is skipped while it is open, and waited for when nobody else
+//!   is left. Each offer is open for a window that shortens as the service nears
 //!   (`offer_window`), and never past the job's hand-over deadline.
 //! - **Handed over** to the operators, flagged with the reason, when nobody is left or the
 //!   deadline comes (`HANDOVER_MINUTES` before the start): from there they dispatch by hand.
@@ -21,6 +24,10 @@ use crate::shared::UserId;
 
 /// Distances within one band count as equal; fairness decides among them.
 pub const SAME_DISTANCE_M: f64 = 2_000.0;
+
+/// The farthest a partner may be from the meeting point to be offered the job: beyond it they
+/// work in another city, and would not be there in time.
+pub const REACH_M: f64 = 60_000.0;
 
 /// How long before the start a job nobody has taken goes to the operators.
 pub const HANDOVER_MINUTES: i64 = 60;
@@ -37,6 +44,9 @@ pub struct Candidate {
     pub distance_m: Option<f64>,
     /// Jobs they took this week (Monday to Sunday in Vietnam).
     pub jobs_this_week: u32,
+    /// They hold an open offer of another job at the same time: one offer at a time, so this
+    /// one waits for their answer there.
+    pub engaged: bool,
 }
 
 impl Candidate {
@@ -50,8 +60,9 @@ impl Candidate {
     }
 }
 
-/// Candidates in the order they are offered the job.
+/// Candidates in the order they are offered the job, less those known to be out of reach.
 pub fn rank(mut candidates: Vec<Candidate>) -> Vec<Candidate> {
+    candidates.retain(|c| c.distance_m.is_none_or(|d| d.is_nan() || d <= REACH_M));
     candidates.sort_by(|a, b| a.rank_key().cmp(&b.rank_key()));
     candidates
 }
@@ -59,7 +70,7 @@ pub fn rank(mut candidates: Vec<Candidate>) -> Vec<Candidate> {
 /// What automatic dispatch does next with a job.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
-    /// Nothing now: taken, an offer is open, or it is not automatic.
+    /// Nothing now: taken, an offer is open, it is not automatic, or those left are engaged.
     Wait,
     /// Offer it to this partner until then.
     Offer { to: UserId, until: DateTime<Utc> },
@@ -112,8 +123,9 @@ impl Job {
     }
 
     /// Automatic dispatch's next step at `now`, among `ranked` (able partners, in `rank`'s
-    /// order): the first never offered this job, unless an offer is open, the job is taken, or
-    /// its hand-over has come.
+    /// order): the first never offered this job and not engaged elsewhere, unless an offer is
+    /// open, the job is taken, or its hand-over has come. While the only ones left are engaged,
+    /// it waits for them; with nobody left at all, the operators have it.
     pub fn next_step(&self, ranked: &[Candidate], now: DateTime<Utc>) -> Step {
         if !self.dispatched_automatically()
             || self.status != JobStatus::Open
@@ -124,15 +136,19 @@ impl Job {
         let Some(window) = self.offer_window(now) else {
             return Step::HandOver(HandOver::Deadline);
         };
-        let fresh = ranked
+        let mut fresh = ranked
             .iter()
-            .find(|c| self.offers.iter().all(|o| o.partner != c.partner));
-        match fresh {
+            .filter(|c| self.offers.iter().all(|o| o.partner != c.partner))
+            .peekable();
+        if fresh.peek().is_none() {
+            return Step::HandOver(HandOver::NobodyLeft);
+        }
+        match fresh.find(|c| !c.engaged) {
             Some(c) => Step::Offer {
                 to: c.partner.clone(),
                 until: now + window,
             },
-            None => Step::HandOver(HandOver::NobodyLeft),
+            None => Step::Wait,
         }
     }
 }

@@ -16,7 +16,7 @@ mod talk;
 #[cfg(test)]
 mod tests;
 
-pub use dispatch::{Candidate, HANDOVER_MINUTES, SAME_DISTANCE_M, Step, WINDOWS, rank};
+pub use dispatch::{Candidate, HANDOVER_MINUTES, REACH_M, SAME_DISTANCE_M, Step, WINDOWS, rank};
 pub use model::{
     Answer, Dispatch, HandOver, Job, JobStatus, JobStep, LOST_SHOWN_MINUTES, NoShowProof,
     OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES,

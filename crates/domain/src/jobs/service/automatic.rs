@@ -64,9 +64,7 @@ impl JobService {
             let mut candidates = Vec::new();
             for partner in &partners {
                 let id = &partner.user_id;
-                if offered_then.contains(id)
-                    || self.unable(partner, &order, &job, &busy).await?.is_some()
-                {
+                if self.unable(partner, &order, &job, &busy).await?.is_some() {
                     continue;
                 }
                 // Where they are, else where they live.
@@ -78,6 +76,7 @@ impl JobService {
                     partner: id.clone(),
                     distance_m: meeting.zip(from).map(|(m, at)| m.distance_m(at)),
                     jobs_this_week: taken.get(id).copied().unwrap_or(0),
+                    engaged: offered_then.contains(id),
                 });
             }
             drop(offered_then);
@@ -140,18 +139,20 @@ impl JobService {
     }
 
     /// Where the partner goes, as far as dispatch can tell: a shuttle's airport (an arrival's
-    /// meeting point; a departure's hotel is in its city), else the airport of the plan's first
-    /// city, standing for its area (an address typed by a traveller has no point of its own).
+    /// meeting point; a departure's hotel is in its city), else the airport of the plan's city,
+    /// standing for its area (an address typed by a traveller has no point of its own). A plan
+    /// sold in several cities does not say which one an order is in: no point, and partners are
+    /// ranked by fairness alone.
     async fn dispatch_point(&self, order: &Order) -> DomainResult<Option<Point>> {
         let plan = match self.catalog.get_plan(&order.plan_id).await {
             Ok(plan) => plan,
             Err(DomainError::NotFound { .. }) => return Ok(None),
             Err(e) => return Err(e),
         };
-        // A shuttle's city is its airport's; another plan's, the first it is offered in.
-        Ok(match plan.airport {
-            Some(airport) => MeetingPoint::Airport(airport).point(),
-            None => plan.cities().first().and_then(|city| city_point(city)),
+        Ok(match (plan.airport.clone(), plan.cities().as_slice()) {
+            (Some(airport), _) => MeetingPoint::Airport(airport).point(),
+            (None, [city]) => city_point(city),
+            _ => None,
         })
     }
 }

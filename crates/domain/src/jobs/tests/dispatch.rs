@@ -10,6 +10,7 @@ fn candidate(partner: &str, km: Option<f64>, jobs: u32) -> Candidate {
         partner: id(partner),
         distance_m: km.map(|k| k * 1000.0),
         jobs_this_week: jobs,
+        engaged: false,
     }
 }
 
@@ -18,7 +19,7 @@ fn names(ranked: &[Candidate]) -> Vec<&str> {
 }
 
 #[test]
-fn the_nearest_are_offered_first_and_among_them_who_had_fewer_jobs() {
+fn the_nearest_are_offered_first_and_among_them_who_had_fewer_jobs_and_another_city_never() {
     let ranked = rank(vec![
         candidate("far", Some(30.0), 0),
         candidate("unknown", None, 0),
@@ -27,6 +28,8 @@ fn the_nearest_are_offered_first_and_among_them_who_had_fewer_jobs() {
         candidate("town", Some(5.0), 0),
         candidate("near-fresh-b", Some(1.0), 1),
         candidate("nan", Some(f64::NAN), 0),
+        candidate("hanoi", Some(1_140.0), 0),
+        candidate("edge", Some(60.0), 0),
     ]);
     assert_eq!(
         names(&ranked),
@@ -36,6 +39,7 @@ fn the_nearest_are_offered_first_and_among_them_who_had_fewer_jobs() {
             "near-busy",
             "town",
             "far",
+            "edge",
             "nan",
             "unknown"
         ]
@@ -140,7 +144,8 @@ proptest! {
     /// handed over only when nobody is left or the deadline has come.
     #[test]
     fn an_offer_never_outlives_its_job_and_nobody_is_offered_twice(
-        people in prop::collection::vec((prop::option::of(0.0f64..60_000.0), 0u32..12), 0..8),
+        people in prop::collection::vec(
+            (prop::option::of(0.0f64..60_000.0), 0u32..12, prop::bool::weighted(0.2)), 0..8),
         replies in prop::collection::vec(
             prop_oneof![Just(Reply::Lapse), Just(Reply::Decline), Just(Reply::Accept)], 0..10),
         hours_ahead in 0i64..72,
@@ -149,13 +154,16 @@ proptest! {
         let candidates: Vec<Candidate> = people
             .iter()
             .enumerate()
-            .map(|(n, (d, jobs))| Candidate {
+            .map(|(n, (d, jobs, engaged))| Candidate {
                 partner: id(&format!("p{n}")),
                 distance_m: *d,
                 jobs_this_week: *jobs,
+                engaged: *engaged,
             })
             .collect();
         let ranked = rank(candidates);
+        // Engaged elsewhere for the whole run: never offered this job.
+        let free: Vec<&Candidate> = ranked.iter().filter(|c| !c.engaged).collect();
         let mut job = job(0);
         let mut now = start() - Duration::hours(hours_ahead);
         let mut offered = Vec::new();
@@ -163,7 +171,11 @@ proptest! {
         loop {
             match job.next_step(&ranked, now) {
                 Step::Wait => {
-                    prop_assert!(job.status != JobStatus::Open);
+                    // Taken, or waiting for the engaged, the only ones left.
+                    prop_assert!(
+                        job.status != JobStatus::Open
+                            || (offered.len() == free.len() && free.len() < ranked.len())
+                    );
                     break;
                 }
                 Step::HandOver(why) => {
@@ -177,7 +189,7 @@ proptest! {
                     prop_assert!(until <= job.handover_at());
                     prop_assert!(until > now);
                     prop_assert!(!offered.contains(&to));
-                    prop_assert_eq!(&to, &ranked[offered.len()].partner);
+                    prop_assert_eq!(&to, &free[offered.len()].partner);
                     job.offer_until(&to, now, until).unwrap();
                     offered.push(to.clone());
                     match replies.next().unwrap_or(Reply::Lapse) {
@@ -194,5 +206,27 @@ proptest! {
         for offer in &job.offers {
             prop_assert!(offer.expires_at <= job.handover_at());
         }
+    }
+}
+
+#[test]
+fn a_partner_engaged_elsewhere_is_skipped_and_waited_for_when_nobody_else_is_left() {
+    let now = day_before();
+    let mut near = candidate("near", Some(1.0), 0);
+    near.engaged = true;
+    let ranked = rank(vec![near.clone(), candidate("far", Some(20.0), 0)]);
+    let mut job = job(0);
+    match job.next_step(&ranked, now) {
+        Step::Offer { to, .. } => assert_eq!(to.as_str(), "far"),
+        other => panic!("{other:?}"),
+    }
+    job.offer(&id("far"), now).unwrap();
+    job.decline(&id("far"), "bận", now).unwrap();
+    // Only the engaged one is left: not handed over, waited for.
+    assert_eq!(job.next_step(&ranked, now), Step::Wait);
+    near.engaged = false;
+    match job.next_step(&rank(vec![near, candidate("far", Some(20.0), 0)]), now) {
+        Step::Offer { to, .. } => assert_eq!(to.as_str(), "near"),
+        other => panic!("{other:?}"),
     }
 }
