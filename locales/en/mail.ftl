@@ -117,5 +117,7 @@ mail-invoice-number = Invoice number: { $number }
 mail-invoice-lookup = Look it up at { $url } with the code { $code }
 mail-partner_job_changed-subject = The traveller changed your job
 mail-partner_job_changed-body = The traveller changed the job you accepted; it is still yours, at its new time below. If it no longer fits your day, you can give it back from the job's page before you set off.
+mail-partner_job_offered-subject = A new job for you: answer soon
+mail-partner_job_offered-body = A job is offered to you. Open it to accept or decline before its time to answer runs out.
 mail-partner_job_withdrawn-subject = A job is no longer yours
 mail-partner_job_withdrawn-body = The traveller moved the job you accepted to a time when you have another job, so it has gone back to our operators. Nothing more is needed from you.

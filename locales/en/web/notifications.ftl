@@ -13,4 +13,5 @@ notices-kind-orders = Orders (paid, confirmed, cancelled, refunded)
 notices-kind-progress = Your driver, guide or therapist on the way and arrived
 notices-kind-support = Customer service answers
 notices-kind-reminders = Reminders
+notices-kind-offers = New jobs offered to me (always at once, even at night)
 notices-saved = Notification choices saved

@@ -13,4 +13,5 @@ notices-kind-orders = Đơn hàng (thanh toán, xác nhận, hủy, hoàn tiền
 notices-kind-progress = Người phục vụ xuất phát và đã đến
 notices-kind-support = Trả lời của bộ phận hỗ trợ
 notices-kind-reminders = Lời nhắc lịch
+notices-kind-offers = Chuyến mới giao cho tôi (luôn báo ngay, kể cả ban đêm)
 notices-saved = Đã lưu lựa chọn thông báo

@@ -13,4 +13,5 @@ notices-kind-orders = 訂單狀態（付款、確認、取消、退款）
 notices-kind-progress = 服務人員出發與抵達
 notices-kind-support = 客服回覆
 notices-kind-reminders = 行程提醒
+notices-kind-offers = 新派單（隨時立即通知，夜間也會）
 notices-saved = 已儲存通知設定

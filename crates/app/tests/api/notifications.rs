@@ -408,3 +408,79 @@ api_test_beside!(
         );
     }
 );
+
+api_test_beside!(
+    an_offer_reaches_the_partners_phone_at_once_and_urgent_until_they_mute_offers,
+    push_service,
+    async |app: &TestApp, origin: String, inbox: Inbox| {
+        let s = super::partners::scene(app).await;
+        let minh = &s.minh.0;
+        let mut n = notifications(app).await;
+        let key = n
+            .get_push_key(signed(minh, pb::GetPushKeyRequest {}))
+            .await
+            .unwrap()
+            .into_inner()
+            .public_key;
+        let phone = Phone::new();
+        let device = pb::AddPushDeviceRequest {
+            endpoint: format!("{origin}/push/minh-phone"),
+            p256dh: phone.p256dh(),
+            auth: URL_SAFE_NO_PAD.encode(phone.auth),
+        };
+        n.add_push_device(signed(minh, device)).await.unwrap();
+        let offer = || pb::OfferJobRequest {
+            order_id: s.id.clone(),
+            partner_id: s.minh.1.user_id.clone(),
+        };
+        client(app)
+            .await
+            .offer_job(with(&Cred::Token(&s.admin), offer()))
+            .await
+            .unwrap();
+        let (device, headers, body) = nth(&inbox, 1).await;
+        assert_eq!(device, "minh-phone");
+        // Woken for, and of no use past an offer's longest window.
+        assert_eq!(headers["urgency"], "high");
+        assert_eq!(headers["ttl"], "900");
+        let notice = open_message(&phone, &origin, &key, &headers, &body);
+        // In his language: a partner's is Vietnamese until he says otherwise.
+        assert_eq!(notice["title"], "Có chuyến mới cho bạn: hãy trả lời sớm");
+        assert!(notice["body"].as_str().unwrap().contains(&s.id), "{notice}");
+        assert!(notice["url"].as_str().unwrap().contains(&s.id), "{notice}");
+        // On the phone only: no mail of it.
+        let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+        let mails = adapters::testing::mails_to(&db, "minh@partners.example").await;
+        assert!(
+            mails.iter().all(|(kind, _)| kind != "partner_job_offered"),
+            "{mails:?}"
+        );
+
+        // He mutes offers; declined and offered again, his phone hears nothing.
+        n.set_notice_choice(signed(
+            minh,
+            pb::SetNoticeChoiceRequest {
+                kind: pb::NoticeKind::Offers.into(),
+                on: false,
+            },
+        ))
+        .await
+        .unwrap();
+        let decline = pb::DeclineJobRequest {
+            order_id: s.id.clone(),
+            reason: "Xe đang sửa".into(),
+        };
+        super::partners::dispatch(app)
+            .await
+            .decline_job(signed(minh, decline))
+            .await
+            .unwrap();
+        client(app)
+            .await
+            .offer_job(with(&Cred::Token(&s.admin), offer()))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(inbox.lock().unwrap().len(), 1, "muted");
+    }
+);

@@ -90,6 +90,8 @@ pub enum MailKind {
     PartnerJobChanged,
     /// The traveller changed a job its partner took into another job of theirs: it left them.
     PartnerJobWithdrawn,
+    /// A job is offered to the partner: on their phone only, at once (`by_phone_only`).
+    PartnerJobOffered,
     OrderUnassigned,
     /// An identity provider was linked to the account (named in the mail's detail), or an
     /// account was made with one.
@@ -123,12 +125,19 @@ impl MailKind {
             MailKind::PartnerReminderSoon => "partner_reminder_soon",
             MailKind::PartnerJobChanged => "partner_job_changed",
             MailKind::PartnerJobWithdrawn => "partner_job_withdrawn",
+            MailKind::PartnerJobOffered => "partner_job_offered",
             MailKind::OrderUnassigned => "order_unassigned",
             MailKind::ProviderLinked => "provider_linked",
             MailKind::ProviderUnlinked => "provider_unlinked",
             MailKind::PasswordSet => "password_set",
             MailKind::InvoiceIssued => "invoice_issued",
         }
+    }
+
+    /// A notice worth only its moment: sent to phones, never by mail (an offer's window is
+    /// over before a mail is read).
+    pub const fn by_phone_only(self) -> bool {
+        matches!(self, MailKind::PartnerJobOffered)
     }
 
     pub fn parse(raw: &str) -> Option<Self> {
@@ -152,6 +161,7 @@ impl MailKind {
             MailKind::PartnerReminderSoon,
             MailKind::PartnerJobChanged,
             MailKind::PartnerJobWithdrawn,
+            MailKind::PartnerJobOffered,
             MailKind::OrderUnassigned,
             MailKind::ProviderLinked,
             MailKind::ProviderUnlinked,

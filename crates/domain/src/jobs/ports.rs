@@ -44,9 +44,10 @@ pub struct JobWrite<'a> {
     pub audit: Option<&'a AuditEntry>,
     /// The order whose traveller is told of the job's new steps (those `JobStep::notice` says).
     pub tell: Option<&'a Order>,
-    /// The partner who took the job told of what happened to it (a traveller's change), by mail
-    /// in their language, once per version of `order`.
-    pub tell_partner: Option<PartnerNotice<'a>>,
+    /// Partners told of what happened to the job, in their language: the one who took it of a
+    /// traveller's change (by mail and on their phone, once per version of `order`), and those
+    /// it is offered to (on their phone only, once per offer).
+    pub tell_partners: Vec<PartnerNotice<'a>>,
     /// The ledger entry the job's end earns its partner (`Job::earning`).
     pub earn: Option<&'a Earning>,
     /// The partners whose phones hear of the save (`live::Change::job`): everyone the job

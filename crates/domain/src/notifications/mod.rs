@@ -9,7 +9,8 @@ mod service;
 mod tests;
 
 pub use model::{
-    BROWSER_PUSH_SERVICES, Choices, NoticeKind, PushDevice, PushRules, device_id, notice_key,
+    BROWSER_PUSH_SERVICES, Choices, NoticeKind, PushDevice, PushRules, URGENT_NOTICE_MINUTES,
+    device_id, notice_key,
 };
 pub use ports::NotificationStore;
 pub use service::NotificationService;

@@ -20,15 +20,29 @@ pub enum NoticeKind {
     Support,
     /// Reminders of a coming service (and operators' of one nobody has).
     Reminders,
+    /// To a partner: a job offered to them, to answer within its window.
+    Offers,
 }
 
+/// How long a push service keeps an urgent notice for a phone that is off: an offer's longest
+/// window (`jobs::WINDOWS`), after which it is no use.
+pub const URGENT_NOTICE_MINUTES: i64 = 15;
+
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 4] = [
+    pub const ALL: [NoticeKind; 5] = [
         NoticeKind::Orders,
         NoticeKind::Progress,
         NoticeKind::Support,
         NoticeKind::Reminders,
+        NoticeKind::Offers,
     ];
+
+    /// Sent at once and woken for (Web Push's `Urgency: high`), whatever the hour, and kept by
+    /// push services for `URGENT_NOTICE_MINUTES` only: an offer waits for its answer. Reminders
+    /// keep to the quiet hours; offers never do.
+    pub const fn urgent(self) -> bool {
+        matches!(self, NoticeKind::Offers)
+    }
 
     pub const fn code(self) -> &'static str {
         match self {
@@ -36,6 +50,7 @@ impl NoticeKind {
             NoticeKind::Progress => "progress",
             NoticeKind::Support => "support",
             NoticeKind::Reminders => "reminders",
+            NoticeKind::Offers => "offers",
         }
     }
 
@@ -62,6 +77,7 @@ impl NoticeKind {
             | MailKind::PartnerReminderTomorrow
             | MailKind::PartnerReminderSoon
             | MailKind::OrderUnassigned => Some(NoticeKind::Reminders),
+            MailKind::PartnerJobOffered => Some(NoticeKind::Offers),
             _ => None,
         }
     }

@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use crate::audit::AuditEntry;
 use crate::catalog::Category;
 use crate::error::DomainResult;
+use crate::identity::MailKind;
 use crate::jobs::{Job, JobMessage, JobStatus, JobStore, JobStoreError, JobWrite, KeptPosition};
 use crate::ordering::{Order, OrderId, OrderState};
 use crate::partners::{Earning, Partner, PartnerStore, Week};
@@ -32,6 +33,8 @@ struct State {
     told: Vec<(OrderId, Vec<UserId>)>,
     /// The categories dispatched by hand.
     by_hand: HashSet<Category>,
+    /// The partners' notices queued with job saves: (order, partner, kind).
+    notices: Vec<(OrderId, UserId, MailKind)>,
 }
 
 pub(crate) struct Partners {
@@ -70,6 +73,11 @@ impl Partners {
     pub(crate) fn state_put_job(&self, job: Job) {
         let mut state = self.state.lock().unwrap();
         state.jobs.insert(job.order_id.clone(), job);
+    }
+
+    /// The partners' notices queued so far: (order, partner, kind).
+    pub(crate) fn notices(&self) -> Vec<(OrderId, UserId, MailKind)> {
+        self.state.lock().unwrap().notices.clone()
     }
 
     pub(crate) fn audit(&self) -> Vec<AuditEntry> {
@@ -398,6 +406,7 @@ struct Saved {
     audit: Option<AuditEntry>,
     earn: Option<Earning>,
     partners: Vec<UserId>,
+    notices: Vec<(UserId, MailKind)>,
 }
 
 impl Saved {
@@ -409,6 +418,11 @@ impl Saved {
             audit: with.audit.cloned(),
             earn: with.earn.cloned(),
             partners: with.partners.clone(),
+            notices: with
+                .tell_partners
+                .iter()
+                .map(|n| (n.partner.clone(), n.kind))
+                .collect(),
         }
     }
 
@@ -446,6 +460,11 @@ impl Saved {
         state
             .told
             .push((job.order_id.clone(), self.partners.clone()));
+        for (partner, kind) in &self.notices {
+            state
+                .notices
+                .push((job.order_id.clone(), partner.clone(), *kind));
+        }
         let saved = Job {
             version: job.version + 1,
             ..job.clone()

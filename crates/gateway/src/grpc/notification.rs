@@ -27,6 +27,7 @@ fn kind_from_pb(kind: i32) -> Result<NoticeKind, Status> {
         Ok(pb::NoticeKind::Progress) => "progress",
         Ok(pb::NoticeKind::Support) => "support",
         Ok(pb::NoticeKind::Reminders) => "reminders",
+        Ok(pb::NoticeKind::Offers) => "offers",
         _ => "",
     };
     NoticeKind::parse(code).map_err(status)
@@ -41,6 +42,7 @@ fn choices_to_pb(choices: &Choices) -> Vec<pb::NoticeChoice> {
                 NoticeKind::Progress => pb::NoticeKind::Progress,
                 NoticeKind::Support => pb::NoticeKind::Support,
                 NoticeKind::Reminders => pb::NoticeKind::Reminders,
+                NoticeKind::Offers => pb::NoticeKind::Offers,
             }
             .into(),
             on: choices.wants(kind),

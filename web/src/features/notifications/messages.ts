@@ -20,6 +20,7 @@ export const noticeMessages = {
     progress: t('notices-kind-progress'),
     support: t('notices-kind-support'),
     reminders: t('notices-kind-reminders'),
+    offers: t('notices-kind-offers'),
   },
   saved: t('notices-saved'),
 };

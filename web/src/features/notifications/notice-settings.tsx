@@ -18,12 +18,13 @@ const KIND_WORDS: Record<NoticeKind, string> = {
   [NoticeKind.PROGRESS]: m.kind.progress,
   [NoticeKind.SUPPORT]: m.kind.support,
   [NoticeKind.REMINDERS]: m.kind.reminders,
+  [NoticeKind.OFFERS]: m.kind.offers,
 };
 
 /** The kinds each audience receives: a partner's notices are their jobs' reminders. */
 const KINDS = {
   traveller: [NoticeKind.ORDERS, NoticeKind.PROGRESS, NoticeKind.SUPPORT, NoticeKind.REMINDERS],
-  partner: [NoticeKind.REMINDERS],
+  partner: [NoticeKind.OFFERS, NoticeKind.REMINDERS],
 };
 
 /** This device's notifications, on or off, and the kinds of notice the person wants on their

@@ -206,8 +206,13 @@ pub(crate) fn order_lines(
         | MailKind::PartnerReminderSoon
         | MailKind::PartnerJobChanged
         | MailKind::PartnerJobWithdrawn
+        | MailKind::PartnerJobOffered
         | MailKind::OrderUnassigned => {
             let (subject, body) = match kind {
+                MailKind::PartnerJobOffered => (
+                    "mail.partner_job_offered.subject",
+                    "mail.partner_job_offered.body",
+                ),
                 MailKind::PartnerJobChanged => (
                     "mail.partner_job_changed.subject",
                     "mail.partner_job_changed.body",

@@ -17,6 +17,8 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::Utc;
 use domain::catalog::CancellationPolicy;
+use domain::identity::MailKind;
+use domain::notifications::{NoticeKind, URGENT_NOTICE_MINUTES};
 use domain::shared::Language;
 use domain::shared::outbound::OutboundPolicy;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
@@ -90,8 +92,16 @@ impl PushWorker {
     }
 
     /// One message to one device; `row` names it to the push service (RFC 8030's `Topic`: a
-    /// message sent again replaces the one still waiting there).
-    async fn deliver(&self, device: &push_device::Model, row: &str, body: Vec<u8>) -> Delivery {
+    /// message sent again replaces the one still waiting there). An urgent one (an offer) asks
+    /// the push service to wake the phone (`Urgency: high`) and to keep it only while it is of
+    /// use (`TTL`).
+    async fn deliver(
+        &self,
+        device: &push_device::Model,
+        row: &str,
+        urgent: bool,
+        body: Vec<u8>,
+    ) -> Delivery {
         let key = |text: &str| URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok();
         let (Ok(endpoint), Some(public), Some(auth)) = (
             device.endpoint.parse::<http::Uri>(),
@@ -104,8 +114,13 @@ impl PushWorker {
             (Some(scheme), Some(authority)) => format!("{scheme}://{authority}"),
             _ => return Delivery::Refused("the device's endpoint has no origin".into()),
         };
+        let ttl = if urgent {
+            Duration::from_secs(60 * URGENT_NOTICE_MINUTES.unsigned_abs())
+        } else {
+            TTL
+        };
         let request = WebPushBuilder::new(endpoint, public, Auth::from(auth))
-            .with_valid_duration(TTL)
+            .with_valid_duration(ttl)
             .build(body);
         let request = match request {
             Ok(r) => r,
@@ -124,6 +139,7 @@ impl PushWorker {
             .headers(parts.headers)
             .header(http::header::AUTHORIZATION, authorization)
             .header("Topic", topic(row))
+            .header("Urgency", if urgent { "high" } else { "normal" })
             .body(body)
             .timeout(SEND_TIMEOUT)
             .send()
@@ -232,9 +248,12 @@ impl Deliver for PushWorker {
             // A notice sent again (its answer lost) replaces itself on the phone.
             "tag": row.id,
         });
+        let urgent = MailKind::parse(&row.kind)
+            .and_then(NoticeKind::of_mail)
+            .is_some_and(NoticeKind::urgent);
         Ok(
             match self
-                .deliver(device, &row.id, message.to_string().into_bytes())
+                .deliver(device, &row.id, urgent, message.to_string().into_bytes())
                 .await
             {
                 Delivery::Accepted => Outcome::Sent,

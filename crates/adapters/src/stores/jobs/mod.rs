@@ -139,8 +139,8 @@ impl JobStore for SqlJobStore {
                 .await
                 .map_err(storage)?;
         }
-        if let Some(notice) = &with.tell_partner {
-            queue_to_partner(txn, notice).await.map_err(storage)?;
+        for notice in &with.tell_partners {
+            queue_to_partner(txn, notice, j).await.map_err(storage)?;
         }
         if with.release {
             partner_hold::Entity::delete_many()

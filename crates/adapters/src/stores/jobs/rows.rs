@@ -159,10 +159,11 @@ pub(super) async fn queue_job_notices(
 
 /// Mails the partner `n` names what happened to their job, linking to it in the partner app, in
 /// their profile's language; once per version of the order (the notice's id), none for a
-/// partner whose account is gone.
+/// partner whose account is gone. An offer goes to their phones only, once per offer of `j`.
 pub(super) async fn queue_to_partner(
     db: &impl ConnectionTrait,
     n: &PartnerNotice<'_>,
+    j: &Job,
 ) -> Result<(), DbErr> {
     let Some(partner) = account::Entity::find_by_id(n.partner.as_str())
         .one(db)
@@ -171,8 +172,21 @@ pub(super) async fn queue_to_partner(
         return Ok(());
     };
     let o = n.order;
-    let at = o.updated_at;
-    let id = format!("p-{}-{}-{}", n.kind.as_str(), o.id.as_str(), o.version);
+    let (id, at) = if n.kind.by_phone_only() {
+        let offered = j.offers.iter().rev().find(|f| &f.partner == n.partner);
+        (
+            format!(
+                "p-{}-{}-o{}",
+                n.kind.as_str(),
+                o.id.as_str(),
+                j.offers.len()
+            ),
+            offered.map_or(o.updated_at, |f| f.offered_at),
+        )
+    } else {
+        let id = format!("p-{}-{}-{}", n.kind.as_str(), o.id.as_str(), o.version);
+        (id, o.updated_at)
+    };
     let link = web_pages::partner_job(o.id.as_str());
     let facts = json(&NoticeFacts::of_job(o));
     // The same on their phones, where they turned notices on and did not turn this kind off.
@@ -186,6 +200,9 @@ pub(super) async fn queue_to_partner(
             at,
         };
         queue_push(db, &partner.id, &notice).await?;
+    }
+    if n.kind.by_phone_only() {
+        return Ok(());
     }
     let row = notice_row(id, partner.email, n.kind, link, facts, at);
     mail_outbox::Entity::insert(row)

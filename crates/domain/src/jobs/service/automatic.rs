@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::catalog::{CITIES, Category};
 
+use super::dispatch::offered_notices;
 use crate::jobs::dispatch::{Candidate, Step, rank};
 use crate::jobs::model::travel_minutes;
 use crate::jobs::positions::{MeetingPoint, Point};
@@ -80,12 +81,21 @@ impl JobService {
                 });
             }
             drop(offered_then);
+            let mut offered_to = Vec::new();
             match job.next_step(&rank(candidates), now) {
                 Step::Wait => continue,
-                Step::Offer { to, until } => job.offer_until(&to, now, until)?,
+                Step::Offer { to, until } => {
+                    job.offer_until(&to, now, until)?;
+                    offered_to.push(to);
+                }
                 Step::HandOver(why) => job.hand_over(why, now),
             }
-            match self.save(&job, None, JobWrite::default()).await {
+            let write = JobWrite {
+                // The partner offered it hears at once, on their phone.
+                tell_partners: offered_notices(&offered_to, &order),
+                ..JobWrite::default()
+            };
+            match self.save(&job, None, write).await {
                 Ok(()) => {
                     moved += 1;
                     offered.push(job);

@@ -48,14 +48,16 @@ impl FollowsChanges for JobService {
             }
         }
         // The partner who took it hears of it by mail too, in their language.
-        write.tell_partner = partner
+        write.tell_partners = partner
             .as_ref()
             .zip(told)
             .map(|(partner, kind)| PartnerNotice {
                 partner,
                 kind,
                 order: &*order,
-            });
+            })
+            .into_iter()
+            .collect();
         self.store
             .save_job(unit, &job, write)
             .await

@@ -4,7 +4,9 @@ use super::*;
 use std::collections::HashMap;
 
 use crate::error::Message;
+use crate::identity::MailKind;
 use crate::jobs::model::travel_minutes;
+use crate::jobs::ports::PartnerNotice;
 use crate::jobs::positions::KeptPosition;
 use crate::ordering::{Actor, Driver};
 use crate::partners::{JOBS_AHEAD_DAYS, PartnerKind};
@@ -194,6 +196,7 @@ impl JobService {
             None,
             JobWrite {
                 audit: Some(&audit),
+                tell_partners: offered_notices(&offered, &order),
                 ..JobWrite::default()
             },
         )
@@ -260,4 +263,19 @@ impl JobService {
         job.version += 1;
         Ok(job)
     }
+}
+
+/// The notices of an offer to each of `partners`: on their phones at once.
+pub(super) fn offered_notices<'a>(
+    partners: &'a [UserId],
+    order: &'a Order,
+) -> Vec<PartnerNotice<'a>> {
+    partners
+        .iter()
+        .map(|partner| PartnerNotice {
+            partner,
+            kind: MailKind::PartnerJobOffered,
+            order,
+        })
+        .collect()
 }

@@ -26,12 +26,23 @@ async fn a_paid_order_is_offered_in_turn_and_handed_over_when_nobody_is_left() {
         0,
         "its offer is open"
     );
+    // Its partner hears at once, on their phone.
+    assert_eq!(
+        w.store.notices(),
+        [(
+            order_id(),
+            id("a"),
+            crate::identity::MailKind::PartnerJobOffered
+        )]
+    );
 
     *w.clock.0.lock().unwrap() += Duration::minutes(15);
     assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 1);
     let b = partner(&w, "b").await;
     w.svc.decline(&b, &order_id(), "Xe đang sửa").await.unwrap();
+    assert_eq!(w.store.notices().len(), 2, "b was told too");
     assert_eq!(w.svc.dispatch_due(10).await.unwrap(), 1);
+    assert_eq!(w.store.notices().len(), 2, "a hand-over tells no partner");
     let job = job_of(&w);
     assert_eq!(
         job.dispatch.handed_over().map(|(why, _)| why),
