@@ -119,5 +119,7 @@ mail-partner_job_changed-subject = The traveller changed your job
 mail-partner_job_changed-body = The traveller changed the job you accepted; it is still yours, at its new time below. If it no longer fits your day, you can give it back from the job's page before you set off.
 mail-partner_job_offered-subject = A new job for you: answer soon
 mail-partner_job_offered-body = A job is offered to you. Open it to accept or decline before its time to answer runs out.
+mail-partner_job_taken_back-subject = A job was taken back from you
+mail-partner_job_taken_back-body = Our operators took back the job below; it is no longer yours and you need not go. Call us if this is a surprise.
 mail-partner_job_withdrawn-subject = A job is no longer yours
 mail-partner_job_withdrawn-body = The traveller moved the job you accepted to a time when you have another job, so it has gone back to our operators. Nothing more is needed from you.

@@ -110,5 +110,7 @@ mail-partner_job_changed-subject = Khách đã thay đổi chuyến của bạn
 mail-partner_job_changed-body = Khách đã thay đổi chuyến bạn đã nhận; chuyến vẫn là của bạn, vào thời gian mới dưới đây. Nếu không còn phù hợp, bạn có thể trả lại chuyến trên trang chuyến trước khi xuất phát.
 mail-partner_job_offered-subject = Có chuyến mới cho bạn: hãy trả lời sớm
 mail-partner_job_offered-body = Một chuyến đang được giao cho bạn. Mở ra để nhận hoặc từ chối trước khi hết thời gian trả lời.
+mail-partner_job_taken_back-subject = Một chuyến của bạn đã được thu hồi
+mail-partner_job_taken_back-body = Điều phối viên đã thu hồi chuyến dưới đây; chuyến không còn là của bạn và bạn không cần đi. Hãy gọi cho chúng tôi nếu có thắc mắc.
 mail-partner_job_withdrawn-subject = Một chuyến không còn là của bạn
 mail-partner_job_withdrawn-body = Khách đã dời chuyến bạn đã nhận sang giờ bạn có chuyến khác, nên chuyến đã trở lại cho điều phối viên. Bạn không cần làm gì thêm.

@@ -111,5 +111,7 @@ mail-partner_job_changed-subject = 旅客變更了您的行程
 mail-partner_job_changed-body = 旅客變更了您已接下的行程；行程仍由您負責，新的時間如下。若已不合您的安排，出發前可在行程頁面退回。
 mail-partner_job_offered-subject = 新的派單：請盡快回覆
 mail-partner_job_offered-body = 有一份工作派給您，請在回覆時間結束前打開並接單或婉拒。
+mail-partner_job_taken_back-subject = 您的一份工作已被收回
+mail-partner_job_taken_back-body = 營運人員已收回下列工作，您不需要前往。如有疑問，請與我們聯絡。
 mail-partner_job_withdrawn-subject = 一筆行程已不由您負責
 mail-partner_job_withdrawn-body = 旅客將您已接下的行程改到您另有行程的時間，行程已交回調度人員。您不需再做什麼。

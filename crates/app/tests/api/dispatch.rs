@@ -260,3 +260,44 @@ api_test_with!(
         );
     }
 );
+
+api_test_with!(
+    an_automatic_offer_reaches_the_partners_open_app_within_two_seconds,
+    |c: &mut Config| c.orders.dispatch_auto = true,
+    async |app: &TestApp| {
+        let admin = operator_token(app).await;
+        let minh = invite(
+            app,
+            &admin,
+            "minh@partners.example",
+            driver_record("Minh", "hcm"),
+        )
+        .await;
+        // Their app is open: its live stream answers at once with where it stands.
+        let mut stream = super::live::watch(app, Some(&minh.0), 0).await.unwrap();
+        stream.message().await.unwrap().unwrap();
+        let ann = token_for(app, "ann@example.com").await;
+        let id = pending(app, &ann, 2).await;
+        pay_with_vcoin(app, &ann, &id).await;
+        let heard = loop {
+            let answer = tokio::time::timeout(Duration::from_secs(10), stream.message())
+                .await
+                .expect("the offer within the beat and the stream's delay")
+                .unwrap()
+                .unwrap();
+            if answer.events.iter().any(|e| e.subject == id) {
+                break std::time::SystemTime::now();
+            }
+        };
+        let job = on_board(app, &admin, &id).await.unwrap();
+        let offered = job.offers[0].offered_at.unwrap();
+        let offered = std::time::SystemTime::try_from(offered).unwrap();
+        let delay = heard.duration_since(offered).unwrap_or_default();
+        eprintln!("the offer reached the partner's stream {delay:?} after it was made");
+        assert!(
+            delay < Duration::from_secs(2),
+            "heard {delay:?} after the offer"
+        );
+        assert_eq!(job.offers[0].partner_id, minh.1.user_id);
+    }
+);

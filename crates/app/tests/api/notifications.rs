@@ -482,5 +482,34 @@ api_test_beside!(
             .unwrap();
         tokio::time::sleep(Duration::from_millis(1500)).await;
         assert_eq!(inbox.lock().unwrap().len(), 1, "muted");
+
+        // He takes it, and operators take it back: that he hears of, by mail and on his phone.
+        let accept = pb::AcceptJobRequest {
+            order_id: s.id.clone(),
+        };
+        super::partners::dispatch(app)
+            .await
+            .accept_job(signed(minh, accept))
+            .await
+            .unwrap();
+        let withdraw = pb::WithdrawJobRequest {
+            order_id: s.id.clone(),
+        };
+        client(app)
+            .await
+            .withdraw_job(with(&Cred::Token(&s.admin), withdraw))
+            .await
+            .unwrap();
+        let (_, headers, body) = nth(&inbox, 2).await;
+        assert_eq!(headers["urgency"], "normal");
+        let notice = open_message(&phone, &origin, &key, &headers, &body);
+        assert_eq!(notice["title"], "Một chuyến của bạn đã được thu hồi");
+        let mails = adapters::testing::mails_to(&db, "minh@partners.example").await;
+        assert!(
+            mails
+                .iter()
+                .any(|(kind, _)| kind == "partner_job_taken_back"),
+            "{mails:?}"
+        );
     }
 );

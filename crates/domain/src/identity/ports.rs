@@ -92,6 +92,8 @@ pub enum MailKind {
     PartnerJobWithdrawn,
     /// A job is offered to the partner: on their phone only, at once (`by_phone_only`).
     PartnerJobOffered,
+    /// Operators took a job back from the partner who had it.
+    PartnerJobTakenBack,
     OrderUnassigned,
     /// An identity provider was linked to the account (named in the mail's detail), or an
     /// account was made with one.
@@ -126,6 +128,7 @@ impl MailKind {
             MailKind::PartnerJobChanged => "partner_job_changed",
             MailKind::PartnerJobWithdrawn => "partner_job_withdrawn",
             MailKind::PartnerJobOffered => "partner_job_offered",
+            MailKind::PartnerJobTakenBack => "partner_job_taken_back",
             MailKind::OrderUnassigned => "order_unassigned",
             MailKind::ProviderLinked => "provider_linked",
             MailKind::ProviderUnlinked => "provider_unlinked",
@@ -162,6 +165,7 @@ impl MailKind {
             MailKind::PartnerJobChanged,
             MailKind::PartnerJobWithdrawn,
             MailKind::PartnerJobOffered,
+            MailKind::PartnerJobTakenBack,
             MailKind::OrderUnassigned,
             MailKind::ProviderLinked,
             MailKind::ProviderUnlinked,

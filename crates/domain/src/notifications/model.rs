@@ -70,7 +70,8 @@ impl NoticeKind {
             | MailKind::OrderCancelled
             | MailKind::OrderRefunded
             | MailKind::PartnerJobChanged
-            | MailKind::PartnerJobWithdrawn => Some(NoticeKind::Orders),
+            | MailKind::PartnerJobWithdrawn
+            | MailKind::PartnerJobTakenBack => Some(NoticeKind::Orders),
             MailKind::PartnerOnTheWay | MailKind::PartnerArrived => Some(NoticeKind::Progress),
             MailKind::ReminderTomorrow
             | MailKind::ReminderSoon

@@ -207,8 +207,13 @@ pub(crate) fn order_lines(
         | MailKind::PartnerJobChanged
         | MailKind::PartnerJobWithdrawn
         | MailKind::PartnerJobOffered
+        | MailKind::PartnerJobTakenBack
         | MailKind::OrderUnassigned => {
             let (subject, body) = match kind {
+                MailKind::PartnerJobTakenBack => (
+                    "mail.partner_job_taken_back.subject",
+                    "mail.partner_job_taken_back.body",
+                ),
                 MailKind::PartnerJobOffered => (
                     "mail.partner_job_offered.subject",
                     "mail.partner_job_offered.body",

@@ -38,7 +38,8 @@ pub fn render(
         MailKind::PartnerReminderTomorrow
         | MailKind::PartnerReminderSoon
         | MailKind::PartnerJobChanged
-        | MailKind::PartnerJobWithdrawn => "mail.job.button",
+        | MailKind::PartnerJobWithdrawn
+        | MailKind::PartnerJobTakenBack => "mail.job.button",
         _ => "mail.order.button",
     }));
     if let Some(f) = &facts

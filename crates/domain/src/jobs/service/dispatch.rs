@@ -49,7 +49,7 @@ impl JobService {
         // Its partner, and those who lost it to them, no longer see it: they are told.
         let concerned = job.concerns();
         let now = self.clock.now();
-        let Some(_) = job.withdraw(&by.actor(), now)? else {
+        let Some(was) = job.withdraw(&by.actor(), now)? else {
             return Ok(job);
         };
         let mut order = self.order(order_id).await?;
@@ -59,6 +59,12 @@ impl JobService {
             release: true,
             audit: Some(&audit),
             partners: concerned,
+            // Whose it was hears of it by mail and on their phone.
+            tell_partners: vec![PartnerNotice {
+                partner: &was,
+                kind: MailKind::PartnerJobTakenBack,
+                order: &order,
+            }],
             ..JobWrite::default()
         };
         self.save(&job, Some(&order), write).await?;
