@@ -120,3 +120,7 @@ no-show-send = Send the report
 no-show-no-position = Your position could not be read: turn location on and send again
 changed = The traveller changed this job at { $time }; below is what it is now
 decline-change = I can't make the change: give this job back
+zalo-title = Zalo
+zalo-lead = Get your notices on Zalo too, at { $phone }. The kinds you turned off above stay off there.
+zalo-on = Send my notices to Zalo
+zalo-saved = Saved

@@ -114,3 +114,7 @@ no-show-send = Gửi báo cáo
 no-show-no-position = Không lấy được vị trí: hãy bật định vị rồi gửi lại
 changed = Khách đã thay đổi chuyến này lúc { $time }; dưới đây là nội dung mới
 decline-change = Không thể theo thay đổi, trả lại chuyến này
+zalo-title = Zalo
+zalo-lead = Nhận thông báo qua Zalo nữa, tại số { $phone }. Những loại bạn đã tắt ở trên cũng tắt trên Zalo.
+zalo-on = Gửi thông báo của tôi qua Zalo
+zalo-saved = Đã lưu

@@ -114,3 +114,7 @@ no-show-send = 送出回報
 no-show-no-position = 無法取得位置：請開啟定位後再送出
 changed = 旅客在 { $time } 變更了這份工作，以下是新的內容
 decline-change = 無法配合變更，退回這份工作
+zalo-title = Zalo
+zalo-lead = 也在 Zalo 收到通知（{ $phone }）。上方關閉的種類在 Zalo 上同樣不會通知。
+zalo-on = 把我的通知也傳到 Zalo
+zalo-saved = 已儲存

@@ -49,6 +49,7 @@ mod m20261201_000043_category_seasons;
 mod m20261202_000044_report_days;
 mod m20261202_000045_job_dispatch;
 mod m20261203_000046_dispatch_areas;
+mod m20261203_000047_zalo;
 
 pub struct Migrator;
 
@@ -102,6 +103,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000044_report_days::Migration),
             Box::new(m20261202_000045_job_dispatch::Migration),
             Box::new(m20261203_000046_dispatch_areas::Migration),
+            Box::new(m20261203_000047_zalo::Migration),
         ]
     }
 }

@@ -242,6 +242,17 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   const phone = await partnerPhone(browser, email, { geolocation: district1, permissions: ['geolocation'] });
   const phoneContext = phone.context();
   await expect(phone.locator('html')).toHaveAttribute('lang', 'vi');
+  // He asks for his notices on Zalo too, at his own number; the choice is the server's.
+  await phone.goto('/partner/availability');
+  const zalo = phone.getByTestId('zalo-setting');
+  await expect(zalo).toContainText('+84 901234567');
+  await zalo.getByLabel('Gửi thông báo của tôi qua Zalo').check();
+  await expect(phone.getByText('Đã lưu')).toBeVisible();
+  await phone.reload();
+  await expect(zalo.getByLabel('Gửi thông báo của tôi qua Zalo')).toBeChecked();
+  await expect(phone.getByTestId('notice-settings')).toContainText('Chuyến mới giao cho tôi');
+  await phone.screenshot({ path: 'test-results/screens/partner-notices-zalo-vi-phone.png', fullPage: true });
+  await phone.goto('/partner');
   const card = phone.locator(`[data-order="${id}"]`);
   await expect(card).toContainText('Việc mới — hãy trả lời trước');
   await expect(phone.getByRole('heading', { name: 'Ngày mai' })).toBeVisible();

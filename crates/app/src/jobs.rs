@@ -12,6 +12,7 @@ use std::sync::Arc;
 use adapters::providers::line::LineWorker;
 use adapters::providers::mail::OutboxWorker;
 use adapters::providers::push::PushWorker;
+use adapters::providers::zalo::ZaloWorker;
 use adapters::sql::db::DatabaseConnection;
 use adapters::stores::catalog_version::CatalogVersion;
 use domain::backups::BackupService;
@@ -52,6 +53,8 @@ pub struct Work {
     pub push: Option<PushWorker>,
     /// LINE, when a channel is configured.
     pub line: Option<LineWorker>,
+    /// Zalo, when an Official Account is configured.
+    pub zalo: Option<ZaloWorker>,
     pub db: DatabaseConnection,
     pub media: MediaService,
     pub orders: OrderService,
@@ -81,6 +84,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         outbox,
         push,
         line,
+        zalo,
         db,
         media,
         orders,
@@ -209,6 +213,21 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
                 async move {
                     if let Err(e) = line.run_once().await {
                         tracing::warn!(error = %e, "LINE outbox");
+                    }
+                }
+            },
+        )));
+    }
+    if let Some(zalo) = zalo {
+        let zalo = Arc::new(zalo);
+        jobs.push(tokio::spawn(every(
+            OUTBOX_LOOK,
+            stopped.clone(),
+            move || {
+                let zalo = zalo.clone();
+                async move {
+                    if let Err(e) = zalo.run_once().await {
+                        tracing::warn!(error = %e, "Zalo outbox");
                     }
                 }
             },

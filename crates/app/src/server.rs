@@ -11,6 +11,7 @@ use adapters::providers::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
 use adapters::providers::oidc::OidcRelyingParty;
 use adapters::providers::payments::{HmacBankFeed, VnPay};
 use adapters::providers::push::{PushWorker, VapidKey};
+use adapters::providers::zalo::ZaloWorker;
 use adapters::security::jwt::JwtSigner;
 use adapters::security::password::Argon2Hasher;
 use adapters::sql::db::{self, DatabaseConnection};
@@ -460,6 +461,14 @@ impl App {
         })
     }
 
+    /// The Zalo sender, when an Official Account and its template are configured.
+    pub fn zalo_worker(&self, config: &Config) -> Option<ZaloWorker> {
+        config.zalo().map(|account| {
+            ZaloWorker::new(self.db.clone(), account, &config.site_url())
+                .with_cancellation(self.services.payments.cancellation())
+        })
+    }
+
     /// The Web Push sender, when this site sends push.
     pub fn push_worker(&self, config: &Config) -> anyhow::Result<Option<PushWorker>> {
         let outbound = config.outbound()?;
@@ -583,6 +592,7 @@ pub async fn serve(
         outbox: app.outbox_worker(),
         push: app.push_worker(&config)?,
         line: app.line_worker(&config),
+        zalo: app.zalo_worker(&config),
         db: app.db.clone(),
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),

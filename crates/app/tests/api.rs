@@ -843,3 +843,5 @@ mod reviews;
 mod telemetry;
 #[path = "api/text.rs"]
 mod text;
+#[path = "api/zalo.rs"]
+mod zalo;

@@ -1,7 +1,7 @@
 # The notices on this device (Web Push), and the kinds of notice a person wants there.
 notices-title = Phone and browser notifications
 notices-lead = Changes to your orders, your driver or therapist setting off or arriving, customer service's answers and reminders reach this device at once. Mails are sent as before.
-notices-lead-partner = Reminders of the jobs you accepted (the evening before, and before you set off) reach this device at once. Mails are sent as before.
+notices-lead-partner = Jobs offered to you (at once, whatever the hour) and reminders of the jobs you accepted (the evening before, and before you set off) reach this device. Mails are sent as before.
 notices-device-on = This device receives notifications
 notices-device-off = This device receives no notifications
 notices-turn-on = Turn on notifications

@@ -1,7 +1,7 @@
 # The notices on this device (Web Push), and the kinds of notice a person wants there.
 notices-title = Thông báo trên điện thoại và trình duyệt
 notices-lead = Thay đổi của đơn hàng, chuyến, người phục vụ xuất phát hay đã đến, trả lời của bộ phận hỗ trợ và lời nhắc lịch đến ngay thiết bị này. Email vẫn được gửi như trước.
-notices-lead-partner = Lời nhắc các chuyến bạn đã nhận (tối hôm trước và trước giờ xuất phát) đến ngay thiết bị này. Email vẫn được gửi như trước.
+notices-lead-partner = Chuyến mới giao cho bạn (báo ngay, bất kể giờ nào) và lời nhắc các chuyến bạn đã nhận (tối hôm trước và trước giờ xuất phát) đến thiết bị này. Email vẫn được gửi như trước.
 notices-device-on = Thiết bị này nhận thông báo
 notices-device-off = Thiết bị này không nhận thông báo
 notices-turn-on = Bật thông báo

@@ -1,7 +1,7 @@
 # The notices on this device (Web Push), and the kinds of notice a person wants there.
 notices-title = 手機與瀏覽器通知
 notices-lead = 訂單有變化、服務人員出發或抵達、客服回覆與行程提醒，都會即時通知這台裝置。電子郵件照常寄送。
-notices-lead-partner = 您接下的工作的提醒（前一晚與出發前）會即時通知這台裝置。電子郵件照常寄送。
+notices-lead-partner = 派給您的新工作（隨時立即通知）與您接下的工作的提醒（前一晚與出發前）會通知這台裝置。電子郵件照常寄送。
 notices-device-on = 這台裝置會收到通知
 notices-device-off = 這台裝置不會收到通知
 notices-turn-on = 開啟通知

@@ -33,6 +33,13 @@ export function usePartner() {
   return useRpc(calls.getPartner, {}, { select: (r) => r.partner });
 }
 
+/** Their notices on Zalo too, or no more: answers the partner as saved. */
+export async function setZaloNotices(on: boolean) {
+  const { partner } = await callRpc(calls.setZaloNotices, { on });
+  await invalidate(PartnerService);
+  return partner;
+}
+
 /** Today's, this week's and the last weeks' earnings. */
 export function useEarnings() {
   return useRpc(calls.getEarnings, {});

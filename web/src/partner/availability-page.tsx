@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Field } from '@/components/form/field';
 import { NoticeSettings } from '@/features/notifications';
+import { ZaloSetting } from './zalo-setting';
 import { LANGUAGE } from '@/lib/i18n/language';
 import { messages } from '@/lib/messages';
 import { dayInVietnam } from '@/lib/vietnam-time';
@@ -35,6 +36,7 @@ export function AvailabilityPage() {
     <>
       {data ? <AvailabilityForm initial={data} /> : <p className="page-loading">{messages.loading}</p>}
       <NoticeSettings audience="partner" />
+      <ZaloSetting />
     </>
   );
 }

@@ -85,6 +85,12 @@ export const partnerMessages = {
     send: t('no-show-send'),
     noPosition: t('no-show-no-position'),
   },
+  zalo: {
+    title: t('zalo-title'),
+    lead: (phone: string) => t('zalo-lead', { phone }),
+    on: t('zalo-on'),
+    saved: t('zalo-saved'),
+  },
   availability: {
     title: t('availability'),
     hours: t('availability-hours'),

@@ -1,5 +1,5 @@
 //! Third parties behind the domain's ports: mail (SMTP, and a mailbox page for development),
-//! phones (Web Push, LINE), images (local disk or S3-compatible storage), OpenID Connect providers,
+//! phones (Web Push, LINE, Zalo), images (local disk or S3-compatible storage), OpenID Connect providers,
 //! payment providers, the e-invoice provider.
 
 pub mod backups;
@@ -11,6 +11,7 @@ pub mod oidc;
 pub mod payments;
 pub mod push;
 pub mod vnpay_refunds;
+pub mod zalo;
 
 /// Chooses ring as the process's TLS crypto provider (the mailer's, object storage's and the
 /// identity providers'), before any HTTP client is built; calling it again is harmless.

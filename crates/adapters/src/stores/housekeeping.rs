@@ -15,7 +15,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 use crate::sql::common::ms;
 use crate::sql::entities::{
     action_code, job_position, line_outbox, live_event, mail_outbox, pending_link, pending_login,
-    push_outbox, rate_counter, refresh_token,
+    push_outbox, rate_counter, refresh_token, zalo_outbox,
 };
 
 const MAIL_KEPT: chrono::Duration = chrono::Duration::days(30);
@@ -103,6 +103,11 @@ pub async fn purge(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Purged
             .rows_affected
             + line_outbox::Entity::delete_many()
                 .filter(line_outbox::Column::CreatedAtMs.lt(ms(now - MAIL_KEPT)))
+                .exec(db)
+                .await?
+                .rows_affected
+            + zalo_outbox::Entity::delete_many()
+                .filter(zalo_outbox::Column::CreatedAtMs.lt(ms(now - MAIL_KEPT)))
                 .exec(db)
                 .await?
                 .rows_affected,

@@ -19,7 +19,7 @@ use sea_orm::{
 pub(crate) use crate::providers::push::SUPPORT_REPLY;
 use crate::sql::common::{ms, storage};
 use crate::sql::entities::{
-    federated_identity, line_outbox, notice_choice, push_device, push_outbox,
+    federated_identity, line_outbox, notice_choice, partner, push_device, push_outbox, zalo_outbox,
 };
 
 pub struct SqlNotificationStore {
@@ -137,8 +137,8 @@ pub(crate) struct PushNotice<'a> {
 pub(crate) const LINE_PROVIDER: &str = "line";
 
 /// Queues `notice` on `user`'s phones, unless they turned its kind off, in the caller's
-/// transaction: a Web Push row for each of their devices, and a LINE row when they signed in with
-/// LINE or linked it. A notice queued before is not queued again.
+/// transaction: a Web Push row for each of their devices, a LINE row when they signed in with
+/// LINE or linked it, and a Zalo row for a partner who asked for Zalo. A notice queued before is not queued again.
 pub(crate) async fn queue_push(
     db: &impl ConnectionTrait,
     user: &str,
@@ -159,7 +159,17 @@ pub(crate) async fn queue_push(
         .into_tuple()
         .one(db)
         .await?;
-    if (devices.is_empty() && line.is_none()) || !choices_of(db, user).await?.wants(notice.kind) {
+    // A partner who asked for Zalo: their phone number, as Zalo takes it.
+    let zalo: Option<(String, String)> = partner::Entity::find_by_id(user)
+        .select_only()
+        .column(partner::Column::PhoneCountryCode)
+        .column(partner::Column::PhoneNumber)
+        .filter(partner::Column::ZaloNotices.eq(true))
+        .into_tuple()
+        .one(db)
+        .await?;
+    let nowhere = devices.is_empty() && line.is_none() && zalo.is_none();
+    if nowhere || !choices_of(db, user).await?.wants(notice.kind) {
         return Ok(());
     }
     let rows: Vec<_> = devices
@@ -200,6 +210,29 @@ pub(crate) async fn queue_push(
             last_error: Set(None),
         };
         line_outbox::Entity::insert(row)
+            .on_conflict_do_nothing()
+            .exec_without_returning(db)
+            .await?;
+    }
+    if let Some((country, number)) = zalo {
+        let phone: String = format!("{country}{number}")
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+        let row = zalo_outbox::ActiveModel {
+            id: Set(notice_key(notice.key, &format!("zalo:{phone}"))),
+            phone: Set(phone),
+            user_id: Set(user.to_owned()),
+            kind: Set(notice.what.to_owned()),
+            link: Set(notice.link.clone()),
+            payload: Set(notice.payload.clone()),
+            created_at_ms: Set(ms(notice.at)),
+            attempts: Set(0),
+            next_attempt_at_ms: Set(0),
+            sent_at_ms: Set(None),
+            last_error: Set(None),
+        };
+        zalo_outbox::Entity::insert(row)
             .on_conflict_do_nothing()
             .exec_without_returning(db)
             .await?;

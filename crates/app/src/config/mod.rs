@@ -43,6 +43,7 @@ pub struct Config {
     pub mail: Mail,
     pub push: Push,
     pub line: Line,
+    pub zalo: Zalo,
     pub support: Support,
     /// `[oidc.{name}]` in the config file: the identity providers' settings as tables.
     pub oidc: std::collections::BTreeMap<String, OidcSettings>,
@@ -162,6 +163,9 @@ const ENV: &[(&str, &str)] = &[
     ("push_services", "push.services"),
     ("line_channel_token", "line.channel_token"),
     ("line_api_url", "line.api_url"),
+    ("zalo_access_token", "zalo.access_token"),
+    ("zalo_template_id", "zalo.template_id"),
+    ("zalo_api_url", "zalo.api_url"),
     ("support_line_id", "support.line_id"),
     ("support_zalo_phone", "support.zalo_phone"),
     ("support_whatsapp_phone", "support.whatsapp_phone"),

@@ -236,6 +236,20 @@ impl Config {
         })
     }
 
+    /// The Zalo Official Account partners' notices go out through; `None` without its token and
+    /// template.
+    pub fn zalo(&self) -> Option<adapters::providers::zalo::ZaloAccount> {
+        let token = self.zalo.access_token.as_deref()?.trim();
+        let template = self.zalo.template_id.trim();
+        (!token.is_empty() && !template.is_empty()).then(|| {
+            adapters::providers::zalo::ZaloAccount {
+                api: self.zalo.api_url.trim_end_matches('/').to_owned(),
+                access_token: token.to_owned(),
+                template_id: template.to_owned(),
+            }
+        })
+    }
+
     pub fn smtp(&self) -> Option<adapters::providers::mail::SmtpConfig> {
         self.mail
             .smtp

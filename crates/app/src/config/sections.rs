@@ -438,6 +438,28 @@ impl Default for Line {
     }
 }
 
+/// Zalo's notification service (ZNS), for partners who ask for their notices there.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Zalo {
+    /// `APP_ZALO_ACCESS_TOKEN`: the Official Account's access token; with it and the template,
+    /// partners who asked get their notices on Zalo too.
+    pub access_token: Option<Secret>,
+    /// `APP_ZALO_TEMPLATE_ID`: the approved ZNS template (parameters `title`, `content`, `link`).
+    pub template_id: String,
+    /// `APP_ZALO_API_URL`: where ZNS is.
+    pub api_url: String,
+}
+
+impl Default for Zalo {
+    fn default() -> Self {
+        Self {
+            access_token: None,
+            template_id: String::new(),
+            api_url: "https://business.openapi.zalo.me".into(),
+        }
+    }
+}
+
 /// The e-invoice provider, Viettel S-Invoice: invoices are issued once `APP_EINVOICE_USERNAME`
 /// and `APP_EINVOICE_PASSWORD` are set (until then they wait, pending, and are issued after).
 #[derive(Debug, Clone, Serialize, Deserialize)]

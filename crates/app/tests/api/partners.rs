@@ -93,7 +93,7 @@ async fn therapist_lan(app: &TestApp, admin: &str) -> (String, pb::Partner) {
     invite(app, admin, "t-lan@partners.example", lan).await
 }
 
-async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
+pub(super) async fn partners(app: &TestApp) -> PartnerServiceClient<Channel> {
     PartnerServiceClient::connect(app.url("")).await.unwrap()
 }
 

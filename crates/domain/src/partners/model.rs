@@ -122,6 +122,8 @@ pub struct Partner {
     /// The city they work from (a code of the catalogue's `CITIES`): automatic dispatch counts
     /// their distance from it when it has no fresh reading of theirs.
     pub home_city: Option<String>,
+    /// They asked for their notices on Zalo too, at their phone number.
+    pub zalo_notices: bool,
     /// A disabled partner's tokens stop at once and no job is offered to them.
     pub active: bool,
     pub created_at: DateTime<Utc>,
@@ -179,6 +181,7 @@ impl Partner {
             therapist_id: therapist_id.filter(|_| kind == PartnerKind::Therapist),
             availability: Availability::default(),
             home_city: None,
+            zalo_notices: false,
             active: true,
             created_at: now,
         })

@@ -34,6 +34,7 @@ pub(crate) fn partner_to_pb(p: &Partner) -> pb::Partner {
         therapist_id: p.therapist_id.clone().unwrap_or_default(),
         active: p.active,
         home_city: p.home_city.clone().unwrap_or_default(),
+        zalo_notices: p.zalo_notices,
         serves: domain::catalog::Category::ALL
             .into_iter()
             .filter(|c| p.kind.serves(*c))

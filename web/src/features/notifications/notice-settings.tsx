@@ -21,7 +21,8 @@ const KIND_WORDS: Record<NoticeKind, string> = {
   [NoticeKind.OFFERS]: m.kind.offers,
 };
 
-/** The kinds each audience receives: a partner's notices are their jobs' reminders. */
+/** The kinds each audience chooses, in the order shown: a partner's are the jobs offered to them
+ * and their jobs' reminders. */
 const KINDS = {
   traveller: [NoticeKind.ORDERS, NoticeKind.PROGRESS, NoticeKind.SUPPORT, NoticeKind.REMINDERS],
   partner: [NoticeKind.OFFERS, NoticeKind.REMINDERS],
@@ -95,6 +96,7 @@ export function NoticeSettings({ audience }: { audience: 'traveller' | 'partner'
           <legend>{m.kinds}</legend>
           {choices.data.choices
             .filter((c) => kinds.includes(c.kind))
+            .sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind))
             .map((c) => (
               <label key={c.kind}>
                 <input type="checkbox" checked={chosen[c.kind] ?? c.on} onChange={(e) => void choose(c.kind, e.target.checked)} /> {KIND_WORDS[c.kind]}

@@ -56,3 +56,4 @@ pub mod support_thread;
 pub mod therapist;
 pub mod therapist_hold;
 pub mod wallet;
+pub mod zalo_outbox;

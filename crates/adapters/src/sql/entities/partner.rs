@@ -24,6 +24,8 @@ pub struct Model {
     pub active: bool,
     /// A code of the catalogue's cities; empty when not set.
     pub home_city: String,
+    /// Their notices go to Zalo too, at their phone number.
+    pub zalo_notices: bool,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }

@@ -130,6 +130,7 @@ fn partner_to_row(p: &Partner, at: DateTime<Utc>) -> partner::ActiveModel {
         days_off: Set(json(&days_off_to(&p.availability.days_off))),
         active: Set(p.active),
         home_city: Set(p.home_city.clone().unwrap_or_default()),
+        zalo_notices: Set(p.zalo_notices),
         created_at_ms: Set(ms(p.created_at)),
         updated_at_ms: Set(ms(at)),
     }
@@ -167,6 +168,7 @@ fn partner_from_row(r: partner::Model) -> DomainResult<Partner> {
                 .map_err(|e| corrupt("partner days off", e))?,
         },
         home_city: Some(r.home_city).filter(|c| !c.is_empty()),
+        zalo_notices: r.zalo_notices,
         active: r.active,
         created_at: instant(r.created_at_ms)?,
     })

@@ -99,6 +99,7 @@ impl PartnerService {
             partner.created_at = before.created_at;
             partner.active = before.active;
             partner.availability = before.availability;
+            partner.zalo_notices = before.zalo_notices;
         }
         let audit = self.auditor.entry(
             by,
@@ -109,6 +110,25 @@ impl PartnerService {
             "",
         );
         self.store.save_partner(&partner, &audit).await?;
+        Ok(partner)
+    }
+
+    /// A partner asks for their notices on Zalo too (at their phone number), or no more. Answers
+    /// them as saved; asking for what is already so changes nothing.
+    pub async fn set_zalo_notices(&self, partner: &Partner, on: bool) -> DomainResult<Partner> {
+        let mut partner = partner.clone();
+        if partner.zalo_notices != on {
+            partner.zalo_notices = on;
+            let who = format!("partner:{}", partner.user_id.as_str());
+            let audit = self.auditor.entry_by(
+                who.clone(),
+                "partner.zalo",
+                who,
+                format!("zalo={}", !on),
+                format!("zalo={on}"),
+            );
+            self.store.save_partner(&partner, &audit).await?;
+        }
         Ok(partner)
     }
 

@@ -64,6 +64,7 @@ serve_by_subject! {
         send_job_message(SendJobMessageRequest, SendJobMessageResponse) => thread::send_job_message;
         get_availability(GetAvailabilityRequest, GetAvailabilityResponse) => record::get_availability;
         set_availability(SetAvailabilityRequest, SetAvailabilityResponse) => record::set_availability;
+        set_zalo_notices(SetZaloNoticesRequest, SetZaloNoticesResponse) => record::set_zalo_notices;
         get_earnings(GetEarningsRequest, GetEarningsResponse) => earnings::get_earnings;
         get_earnings_week(GetEarningsWeekRequest, GetEarningsWeekResponse) => earnings::get_earnings_week;
     }

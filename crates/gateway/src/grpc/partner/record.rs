@@ -45,3 +45,15 @@ pub(super) async fn set_availability(
         availability: Some(availability_to_pb(&p, &a)),
     }))
 }
+
+pub(super) async fn set_zalo_notices(
+    me: &Partners,
+    request: Request<pb::SetZaloNoticesRequest>,
+) -> Result<Response<pb::SetZaloNoticesResponse>, Status> {
+    let p = me.caller(&request).await?;
+    let on = request.get_ref().on;
+    let p = me.partners.set_zalo_notices(&p, on).await.map_err(status)?;
+    Ok(Response::new(pb::SetZaloNoticesResponse {
+        partner: Some(partner_to_pb(&p)),
+    }))
+}

@@ -234,3 +234,22 @@ async fn a_partner_s_hours_and_days_off_may_not_uncover_a_job_they_took() {
         .unwrap_err();
     assert_eq!(code(far), "availability.too_far");
 }
+
+#[tokio::test]
+async fn a_partner_asks_for_zalo_and_asking_again_changes_nothing() {
+    let w = world();
+    let a = partner(&w, "a").await;
+    assert!(!a.zalo_notices);
+    let on = w.partners.set_zalo_notices(&a, true).await.unwrap();
+    assert!(on.zalo_notices);
+    assert!(partner(&w, "a").await.zalo_notices, "saved");
+    w.partners.set_zalo_notices(&on, true).await.unwrap();
+    let audit = w.store.audit();
+    assert_eq!(audit.len(), 1);
+    assert_eq!(
+        (audit[0].action.as_str(), audit[0].actor.as_str()),
+        ("partner.zalo", "partner:a")
+    );
+    let off = w.partners.set_zalo_notices(&on, false).await.unwrap();
+    assert!(!off.zalo_notices && !partner(&w, "a").await.zalo_notices);
+}
