@@ -9,6 +9,7 @@ pub mod backups;
 pub mod catalog;
 pub mod error;
 pub mod favorites;
+pub mod flights;
 pub mod gifts;
 pub mod identity;
 pub mod invoicing;

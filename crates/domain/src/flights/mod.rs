@@ -1,0 +1,17 @@
+//! Flights followed (issue 71, point 3): an airport pick-up meets its flight, not the time typed
+//! at booking. From `FOLLOW_FROM_HOURS` before the scheduled landing the flight is asked about,
+//! more often as it nears (`LOOKS`); a landing that moves by `MOVE_MINUTES` or more moves the
+//! meeting, once however many looks see it; free waiting counts from the actual landing; a
+//! cancelled or diverted flight is trouble for the operators.
+//!
+//! Built so far: the timing rules. The provider's port, its adapter and stand-in, and the jobs'
+//! use of them come next.
+
+mod rules;
+#[cfg(test)]
+mod tests;
+
+pub use rules::{
+    FOLLOW_FROM_HOURS, FlightNews, FlightReport, FlightState, LOOKS, MOVE_MINUTES,
+    STOP_AFTER_HOURS, next_look,
+};
