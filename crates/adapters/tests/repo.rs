@@ -277,6 +277,8 @@ mod credit;
 mod einvoice;
 #[path = "repo/federation.rs"]
 mod federation;
+#[path = "repo/flights.rs"]
+mod flights;
 #[path = "repo/identity.rs"]
 mod identity;
 

@@ -1,9 +1,10 @@
 //! Third parties behind the domain's ports: mail (SMTP, and a mailbox page for development),
 //! phones (Web Push, LINE, Zalo), images (local disk or S3-compatible storage), OpenID Connect providers,
-//! payment providers, the e-invoice provider.
+//! payment providers, the e-invoice provider, flight status.
 
 pub mod backups;
 pub mod einvoice;
+pub mod flights;
 pub mod line;
 pub mod mail;
 pub mod media;

@@ -2,8 +2,10 @@
 //! Local stand-ins of third parties that cannot be reached from here, for tests in this and other
 //! crates. Each holds to its provider's published contract and no more.
 
+mod aeroapi;
 mod viettel;
 mod vnpay;
 
+pub use aeroapi::{AeroApiStandIn, BoardFlight};
 pub use viettel::{ViettelBooks, ViettelStandIn};
 pub use vnpay::{VnPayBooks, VnPayStandIn};

@@ -4,13 +4,15 @@
 //! meeting, once however many looks see it; free waiting counts from the actual landing; a
 //! cancelled or diverted flight is trouble for the operators.
 //!
-//! Built so far: the timing rules. The provider's port, its adapter and stand-in, and the jobs'
-//! use of them come next.
+//! Built so far: the timing rules and the provider's port (`FlightStatus`, with its adapter and
+//! stand-in in `adapters`). The jobs' use of them comes next.
 
+mod ports;
 mod rules;
 #[cfg(test)]
 mod tests;
 
+pub use ports::FlightStatus;
 pub use rules::{
     FOLLOW_FROM_HOURS, FlightNews, FlightReport, FlightState, LOOKS, MOVE_MINUTES,
     STOP_AFTER_HOURS, next_look,
