@@ -298,6 +298,7 @@ service-unavailable = The service is unavailable for a moment; please try again 
 
 shuttle-address_required = Enter the hotel's name or address
 shuttle-flight_number = Enter a valid flight number, such as VN123
+shuttle-flight_unknown = We cannot find flight { $flight } landing at { $airport } at that time: check the flight number and the landing time on your ticket
 shuttle-departure_required = Enter the flight's departure time
 shuttle-pickup_too_late = The pick-up is at least { $minutes } { $minutes ->
         [one] minute

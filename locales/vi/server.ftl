@@ -232,6 +232,7 @@ service-unavailable = Dịch vụ tạm thời không dùng được, vui lòng 
 
 shuttle-address_required = Vui lòng nhập tên hoặc địa chỉ khách sạn
 shuttle-flight_number = Vui lòng nhập số hiệu chuyến bay đúng, ví dụ VN123
+shuttle-flight_unknown = Không tìm thấy chuyến bay { $flight } hạ cánh tại { $airport } vào giờ đó: vui lòng kiểm tra số hiệu và giờ hạ cánh trên vé
 shuttle-departure_required = Vui lòng nhập giờ cất cánh của chuyến bay
 shuttle-pickup_too_late = Giờ đón phải sớm hơn giờ cất cánh ít nhất { $minutes } phút
 shuttle-pickup_too_early = Giờ đón không được sớm hơn giờ cất cánh quá 12 giờ

@@ -233,6 +233,7 @@ service-unavailable = 服務暫時無法使用，請稍後再試
 
 shuttle-address_required = 請輸入飯店名稱或地址
 shuttle-flight_number = 請輸入正確的航班編號，例如 VN123
+shuttle-flight_unknown = 查無 { $flight } 於該時間降落 { $airport } 的航班，請核對機票上的航班編號與降落時間
 shuttle-departure_required = 請輸入航班起飛時間
 shuttle-pickup_too_late = 上車時間須早於航班起飛至少 { $minutes } 分鐘
 shuttle-pickup_too_early = 上車時間不可早於航班起飛 12 小時以上

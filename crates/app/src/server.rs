@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use adapters::providers::flights::AeroApi;
 use adapters::providers::line::LineWorker;
 use adapters::providers::mail::{DevMailbox, Mailer, OutboxWorker, SmtpMailer};
 use adapters::providers::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
@@ -182,7 +183,7 @@ impl App {
         let favorites =
             FavoriteService::new(catalog.clone(), favorite_store.clone(), order_store.clone());
         let promo_store: Arc<dyn PromoStore> = Arc::new(SqlPromoStore::new(db.clone()));
-        let orders = OrderService::new(
+        let mut orders = OrderService::new(
             catalog.clone(),
             order_store.clone(),
             Arc::new(SystemClock),
@@ -194,6 +195,9 @@ impl App {
             },
             Arc::new(PromoClaims(promo_store.clone())),
         );
+        if let Some(account) = config.flights() {
+            orders = orders.with_flights(Arc::new(AeroApi::new(account)));
+        }
         let promos = PromoService::new(
             promo_store,
             order_store.clone(),

@@ -795,6 +795,8 @@ mod changes;
 mod dispatch;
 #[path = "api/federation.rs"]
 mod federation;
+#[path = "api/flights.rs"]
+mod flights;
 #[path = "api/gifts.rs"]
 mod gifts;
 #[path = "api/hostile.rs"]

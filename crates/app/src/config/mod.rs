@@ -44,6 +44,7 @@ pub struct Config {
     pub push: Push,
     pub line: Line,
     pub zalo: Zalo,
+    pub flights: Flights,
     pub support: Support,
     /// `[oidc.{name}]` in the config file: the identity providers' settings as tables.
     pub oidc: std::collections::BTreeMap<String, OidcSettings>,
@@ -166,6 +167,8 @@ const ENV: &[(&str, &str)] = &[
     ("zalo_access_token", "zalo.access_token"),
     ("zalo_template_id", "zalo.template_id"),
     ("zalo_api_url", "zalo.api_url"),
+    ("flights_api_key", "flights.api_key"),
+    ("flights_api_url", "flights.api_url"),
     ("support_line_id", "support.line_id"),
     ("support_zalo_phone", "support.zalo_phone"),
     ("support_whatsapp_phone", "support.whatsapp_phone"),

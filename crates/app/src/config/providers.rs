@@ -250,6 +250,15 @@ impl Config {
         })
     }
 
+    /// The flight-status account; `None` without its key.
+    pub fn flights(&self) -> Option<adapters::providers::flights::AeroApiAccount> {
+        let key = self.flights.api_key.as_deref()?.trim();
+        (!key.is_empty()).then(|| adapters::providers::flights::AeroApiAccount {
+            api: self.flights.api_url.trim_end_matches('/').to_owned(),
+            key: key.to_owned(),
+        })
+    }
+
     pub fn smtp(&self) -> Option<adapters::providers::mail::SmtpConfig> {
         self.mail
             .smtp

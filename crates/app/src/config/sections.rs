@@ -460,6 +460,25 @@ impl Default for Zalo {
     }
 }
 
+/// The flight-status provider, FlightAware's AeroAPI: with a key, an airport pick-up's flight is
+/// checked when it is booked.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Flights {
+    /// `APP_FLIGHTS_API_KEY`: the AeroAPI key.
+    pub api_key: Option<Secret>,
+    /// `APP_FLIGHTS_API_URL`: where AeroAPI is.
+    pub api_url: String,
+}
+
+impl Default for Flights {
+    fn default() -> Self {
+        Self {
+            api_key: None,
+            api_url: "https://aeroapi.flightaware.com/aeroapi".into(),
+        }
+    }
+}
+
 /// The e-invoice provider, Viettel S-Invoice: invoices are issued once `APP_EINVOICE_USERNAME`
 /// and `APP_EINVOICE_PASSWORD` are set (until then they wait, pending, and are issued after).
 #[derive(Debug, Clone, Serialize, Deserialize)]

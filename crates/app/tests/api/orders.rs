@@ -50,7 +50,12 @@ pub(super) fn contact() -> Value {
            "messagingApp": "line", "messagingId": "xiaoming"})
 }
 
-async fn create(app: &TestApp, token: &str, key: Option<&str>, body: Value) -> (u16, Value) {
+pub(super) async fn create(
+    app: &TestApp,
+    token: &str,
+    key: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
     let mut r = app
         .http
         .post(app.url("/api/plan/shuttle/shuttle-sgn-4/order"))
@@ -68,7 +73,7 @@ pub(super) fn code_of(body: &Value) -> &str {
     body["error"]["code"].as_str().unwrap_or_default()
 }
 
-fn field(body: &Value) -> &str {
+pub(super) fn field(body: &Value) -> &str {
     body["error"]["details"][0]["field"]
         .as_str()
         .unwrap_or_default()

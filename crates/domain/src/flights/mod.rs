@@ -14,6 +14,6 @@ mod tests;
 
 pub use ports::FlightStatus;
 pub use rules::{
-    FOLLOW_FROM_HOURS, FlightNews, FlightReport, FlightState, LOOKS, MOVE_MINUTES,
-    STOP_AFTER_HOURS, next_look,
+    FOLLOW_FROM_HOURS, FlightNews, FlightReport, FlightState, KNOWN_AHEAD_HOURS, LOOKS,
+    MOVE_MINUTES, STOP_AFTER_HOURS, next_look,
 };

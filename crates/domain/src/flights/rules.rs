@@ -15,6 +15,10 @@ pub const LOOKS: [(i64, i64); 3] = [(120, 30), (30, 10), (i64::MIN, 5)];
 /// a notice for every few minutes would be noise.
 pub const MOVE_MINUTES: i64 = 10;
 
+/// How far ahead a provider knows a dated flight: a booking further ahead cannot be checked yet
+/// (it is followed when its time comes).
+pub const KNOWN_AHEAD_HOURS: i64 = 48;
+
 /// A flight with no landing this long after it was due is no longer asked about: operators have
 /// it by then.
 pub const STOP_AFTER_HOURS: i64 = 3;

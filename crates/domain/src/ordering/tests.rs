@@ -785,3 +785,57 @@ async fn an_order_keeps_the_plan_s_name_in_the_language_it_was_booked_in() {
         "方案 shuttle-sgn-4"
     );
 }
+
+/// A flight-status provider that answers as told, counting the calls.
+struct Provider {
+    answer: Option<crate::flights::FlightReport>,
+    down: bool,
+    calls: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl crate::flights::FlightStatus for Provider {
+    async fn arrival(
+        &self,
+        _number: &str,
+        _airport: &str,
+        _around: chrono::DateTime<chrono::Utc>,
+    ) -> crate::DomainResult<Option<crate::flights::FlightReport>> {
+        self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        if self.down {
+            return Err(crate::DomainError::Unavailable("provider down".into()));
+        }
+        Ok(self.answer.clone())
+    }
+}
+
+#[tokio::test]
+async fn a_pick_up_s_flight_is_checked_when_booked_and_a_provider_down_does_not_stop_it() {
+    let ann = UserId::parse("ann").unwrap();
+    let plan_id = PlanId::parse("shuttle-sgn-4").unwrap();
+    for (down, unknown_refused) in [(false, true), (true, false)] {
+        let provider = Arc::new(Provider {
+            answer: None,
+            down,
+            calls: Default::default(),
+        });
+        let svc = setup().svc.with_flights(provider.clone());
+        // An estimate asks nobody.
+        svc.estimate(Category::Shuttle, &plan_id, shuttle())
+            .await
+            .unwrap();
+        assert_eq!(provider.calls.load(std::sync::atomic::Ordering::SeqCst), 0);
+        let made = svc
+            .create(&ann, Category::Shuttle, &plan_id, new_shuttle(), None)
+            .await;
+        assert_eq!(provider.calls.load(std::sync::atomic::Ordering::SeqCst), 1);
+        if unknown_refused {
+            assert_eq!(
+                crate::testing::refusal_code(made.unwrap_err()),
+                "shuttle.flight_unknown"
+            );
+        } else {
+            made.unwrap();
+        }
+    }
+}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, Timelike, Utc};
 use sha2::{Digest, Sha256};
 
-use super::details::{Contact, ServiceDetails, TherapistChoice};
+use super::details::{Contact, Direction, ServiceDetails, TherapistChoice};
 use super::holds;
 use super::life::{Actor, OrderState};
 use super::model::{NOT_SOLD, Order, OrderId, Revision, price};
@@ -16,6 +16,7 @@ use super::ports::{
 };
 use crate::catalog::{CatalogService, Category, FavoriteStore, Plan, PlanId, Slot};
 use crate::error::{DomainError, DomainResult, Message, msg};
+use crate::flights::{FlightStatus, KNOWN_AHEAD_HOURS};
 use crate::media::MediaService;
 use crate::pricing::Estimate;
 use crate::shared::{Clock, Language, LocalTime, Page, PageRequest, Randomness, Unit, UserId};
@@ -95,6 +96,8 @@ pub struct OrderService {
     policy: OrderPolicy,
     massage: MassagePorts,
     claims: Arc<dyn UnpaidClaims>,
+    /// Where an airport pick-up's flight is checked at booking, when the site follows flights.
+    flights: Option<Arc<dyn FlightStatus>>,
 }
 
 /// What the massage flow checks beyond the catalogue: the customer's favourites and images.
@@ -121,7 +124,14 @@ impl OrderService {
             policy,
             massage,
             claims,
+            flights: None,
         }
+    }
+
+    /// Checks an airport pick-up's flight with `flights` when it is booked.
+    pub fn with_flights(mut self, flights: Arc<dyn FlightStatus>) -> Self {
+        self.flights = Some(flights);
+        self
     }
 
     /// A breakdown for details without creating anything; anyone may ask.
@@ -375,6 +385,34 @@ impl OrderService {
     /// order) is free, the store's hold settling races; "a favourite" needs favourites; images
     /// are the customer's own. `who` is the customer and the order being changed; estimates
     /// have neither.
+    /// An airport pick-up's flight, as its provider knows it: a flight it does not know, landing
+    /// at the plan's airport near the time given, is refused in words, while the provider can
+    /// know it (`flights::KNOWN_AHEAD_HOURS`). A provider that cannot answer does not stop the
+    /// booking.
+    async fn check_flight(&self, plan: &Plan, details: &ServiceDetails) -> DomainResult<()> {
+        let (Some(flights), ServiceDetails::Shuttle(s), Some(airport)) =
+            (&self.flights, details, plan.airport.as_deref())
+        else {
+            return Ok(());
+        };
+        let landing = s.start.instant();
+        if s.direction != Direction::PickUp
+            || landing - self.clock.now() > Duration::hours(KNOWN_AHEAD_HOURS)
+        {
+            return Ok(());
+        }
+        match flights.arrival(&s.flight_number, airport, landing).await {
+            Ok(Some(_)) | Err(DomainError::Unavailable(_)) => Ok(()),
+            Ok(None) => Err(DomainError::invalid(
+                "details.flight_number",
+                msg("shuttle.flight_unknown")
+                    .with("flight", &s.flight_number)
+                    .with("airport", airport),
+            )),
+            Err(e) => Err(e),
+        }
+    }
+
     async fn checked(
         &self,
         plan: &Plan,
@@ -382,6 +420,9 @@ impl OrderService {
         who: Option<(&UserId, Option<&OrderId>)>,
     ) -> DomainResult<ServiceDetails> {
         let details = details.checked(plan)?;
+        if who.is_some() {
+            self.check_flight(plan, &details).await?;
+        }
         let ServiceDetails::Massage(m) = &details else {
             return Ok(details);
         };
