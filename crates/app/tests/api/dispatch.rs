@@ -253,11 +253,15 @@ api_test_with!(
             .await
             .unwrap();
         let job = until(app, &s, |j| open_offers(j).len() == 1).await;
-        assert_eq!(
-            open_offers(&job),
-            std::slice::from_ref(&s.lan.1.user_id),
-            "Lan is nearer"
-        );
+        let lan_id = s.lan.1.user_id.clone();
+        assert_eq!(open_offers(&job), std::slice::from_ref(&lan_id));
+        // Lan says no. Minh, counted from Hà Nội, is out of reach of SGN: never offered, the job
+        // goes to the operators (without his home city he would be next).
+        decline(app, &s, &lan_id).await;
+        let job = until(app, &s, |j| j.handed_over != 0).await;
+        assert_eq!(job.handed_over(), pb::HandOver::NobodyLeft);
+        let offered: Vec<&str> = job.offers.iter().map(|o| o.partner_id.as_str()).collect();
+        assert_eq!(offered, [lan_id.as_str()], "Minh is never offered");
     }
 );
 

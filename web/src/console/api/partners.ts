@@ -18,6 +18,11 @@ export function usePartnerNameMax() {
   return useRpc(calls.listPartners, {}, { select: (r) => r.nameMaxLength }).data;
 }
 
+/** The cities a partner may work from, as the server has them (the same call, read once). */
+export function useHomeCities() {
+  return useRpc(calls.listPartners, {}, { select: (r) => r.homeCities }).data ?? [];
+}
+
 /** Jobs not over from the start of today, for `days` days. */
 export function useJobBoard(days: number, poll: number | false) {
   return useRpc(calls.listJobBoard, { days }, { select: (r) => r.jobs, refetchInterval: poll });

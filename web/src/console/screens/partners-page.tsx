@@ -10,15 +10,13 @@ import { messages } from '@/lib/messages';
 import { useModal } from '@/lib/modals';
 import { useToast } from '@/lib/toasts';
 import { showTimestamp } from '@/lib/vietnam-time';
-import { actions, PartnerKind, useCatalogue, usePartnerNameMax, usePartners, type Job, type Partner } from '../api';
+import { actions, PartnerKind, useCatalogue, useHomeCities, usePartnerNameMax, usePartners, type Job, type Partner } from '../api';
 import { consoleMessages } from '../messages';
 import { opsTo } from '../paths';
 import { useAction } from '../use-action';
 
 const m = consoleMessages.partners;
 const LANGUAGES = ['zh', 'en', 'vi'] as const;
-/** The catalogue's cities (the server's `CITIES`), where a partner may work from. */
-const HOME_CITIES = ['hcm', 'han', 'dad', 'nha'] as const;
 
 /** Admins' screen: the partners (drivers, guides, therapists), inviting one, turning one off. */
 export function PartnersPage() {
@@ -117,6 +115,7 @@ function InviteForm() {
   const toast = useToast();
   const therapists = useCatalogue().data?.therapists ?? [];
   const nameMax = usePartnerNameMax();
+  const homeCities = useHomeCities();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, reset, control, formState } = useForm<InviteValues>({
     defaultValues: { kind: String(PartnerKind.DRIVER), phoneCountryCode: HOME_COUNTRY_CODE, languages: ['vi'], seats: '4', homeCity: '' },
@@ -184,7 +183,7 @@ function InviteForm() {
       )}
       <SelectField
         label={m.homeCity}
-        options={[{ value: '', label: m.noHomeCity }, ...HOME_CITIES.map((c) => ({ value: c, label: messages.catalog.cities[c] ?? c }))]}
+        options={[{ value: '', label: m.noHomeCity }, ...homeCities.map((c) => ({ value: c, label: messages.catalog.cities[c] ?? c }))]}
         {...register('homeCity')}
       />
       <FormFooter error={error} busy={formState.isSubmitting} label={m.invite} block={false} />

@@ -21,6 +21,10 @@ pub(super) async fn list_partners(
     Ok(Response::new(pb::ListPartnersResponse {
         partners: partners.iter().map(partner_to_pb).collect(),
         name_max_length: domain::partners::Partner::NAME_MAX as u32,
+        home_cities: domain::catalog::CITIES
+            .iter()
+            .map(|(city, _)| (*city).to_owned())
+            .collect(),
     }))
 }
 
