@@ -81,6 +81,8 @@ mail-confirmed-driver = Driver / guide: { $name }, phone { $phone }
 mail-confirmed-plate = Plate: { $plate }
 mail-confirmed-therapist = Therapist: { $name }
 
+mail-flight_moved-subject = Your flight's time changed: your pick-up moved with it
+mail-flight_moved-body = The airline's latest information changed your flight's landing time. Your driver will meet you at arrivals at the new time below; there is nothing you need to do.
 mail-cancelled-subject = Your order is cancelled
 mail-cancelled-body = Your order is cancelled; an unpaid order is not charged.
 
@@ -115,6 +117,8 @@ mail-invoice-body = The e-invoice for your order is issued.
 mail-invoice-adjusted = Your order's amount changed: an adjustment of its e-invoice is issued.
 mail-invoice-number = Invoice number: { $number }
 mail-invoice-lookup = Look it up at { $url } with the code { $code }
+mail-partner_flight_moved-subject = The traveller's flight changed time: your pick-up moved
+mail-partner_flight_moved-body = The traveller's flight lands at another time; the pick-up you accepted moved to the new time below and is still yours. If it no longer fits your day, you can give it back from the job's page before you set off.
 mail-partner_job_changed-subject = The traveller changed your job
 mail-partner_job_changed-body = The traveller changed the job you accepted; it is still yours, at its new time below. If it no longer fits your day, you can give it back from the job's page before you set off.
 mail-partner_job_offered-subject = A new job for you: answer soon

@@ -72,6 +72,8 @@ mail-confirmed-driver = Tài xế / hướng dẫn viên: { $name }, điện tho
 mail-confirmed-plate = Biển số xe: { $plate }
 mail-confirmed-therapist = Kỹ thuật viên: { $name }
 
+mail-flight_moved-subject = Chuyến bay của bạn đổi giờ: giờ đón đã được cập nhật theo
+mail-flight_moved-body = Theo thông tin mới nhất của hãng bay, giờ hạ cánh của chuyến bay của bạn đã thay đổi. Tài xế sẽ đón bạn ở sảnh đến vào thời gian mới dưới đây; bạn không cần làm gì thêm.
 mail-cancelled-subject = Đơn hàng đã bị hủy
 mail-cancelled-body = Đơn hàng của bạn đã bị hủy; đơn chưa thanh toán sẽ không bị tính phí.
 
@@ -106,6 +108,8 @@ mail-invoice-body = Hóa đơn điện tử cho đơn hàng của bạn đã đ�
 mail-invoice-adjusted = Số tiền đơn hàng đã thay đổi: hóa đơn điều chỉnh đã được phát hành.
 mail-invoice-number = Số hóa đơn: { $number }
 mail-invoice-lookup = Tra cứu tại { $url } với mã { $code }
+mail-partner_flight_moved-subject = Chuyến bay của khách đổi giờ: chuyến đón của bạn đã dời giờ
+mail-partner_flight_moved-body = Giờ hạ cánh của chuyến bay của khách đã thay đổi; chuyến đón bạn đã nhận dời sang thời gian mới dưới đây và vẫn là của bạn. Nếu không còn phù hợp, bạn có thể trả lại chuyến trên trang chuyến trước khi xuất phát.
 mail-partner_job_changed-subject = Khách đã thay đổi chuyến của bạn
 mail-partner_job_changed-body = Khách đã thay đổi chuyến bạn đã nhận; chuyến vẫn là của bạn, vào thời gian mới dưới đây. Nếu không còn phù hợp, bạn có thể trả lại chuyến trên trang chuyến trước khi xuất phát.
 mail-partner_job_offered-subject = Có chuyến mới cho bạn: hãy trả lời sớm

@@ -73,6 +73,8 @@ mail-confirmed-driver = 司機／導遊：{ $name }，電話 { $phone }
 mail-confirmed-plate = 車牌：{ $plate }
 mail-confirmed-therapist = 按摩師：{ $name }
 
+mail-flight_moved-subject = 您的航班時間有變，接機時間已隨之更新
+mail-flight_moved-body = 依航空公司的最新資訊，您的航班降落時間有變動。司機會在下列新時間到接機口等您，您不需要做任何事。
 mail-cancelled-subject = 訂單已取消
 mail-cancelled-body = 您的訂單已取消，未付款的訂單不會收費。
 
@@ -107,6 +109,8 @@ mail-invoice-body = 您訂單的電子發票已開立。
 mail-invoice-adjusted = 您的訂單金額已變更，已開立電子發票的調整單。
 mail-invoice-number = 發票號碼：{ $number }
 mail-invoice-lookup = 請至 { $url } 以查詢碼 { $code } 查詢
+mail-partner_flight_moved-subject = 旅客的航班時間有變，您的接機已改時間
+mail-partner_flight_moved-body = 旅客的航班降落時間有變動，您接下的接機改為下列新時間，仍由您負責。若已不合您的安排，出發前可在行程頁面退回。
 mail-partner_job_changed-subject = 旅客變更了您的行程
 mail-partner_job_changed-body = 旅客變更了您已接下的行程；行程仍由您負責，新的時間如下。若已不合您的安排，出發前可在行程頁面退回。
 mail-partner_job_offered-subject = 新的派單：請盡快回覆

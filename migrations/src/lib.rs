@@ -50,6 +50,7 @@ mod m20261202_000044_report_days;
 mod m20261202_000045_job_dispatch;
 mod m20261203_000046_dispatch_areas;
 mod m20261203_000047_zalo;
+mod m20261204_000048_flights;
 
 pub struct Migrator;
 
@@ -104,6 +105,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000045_job_dispatch::Migration),
             Box::new(m20261203_000046_dispatch_areas::Migration),
             Box::new(m20261203_000047_zalo::Migration),
+            Box::new(m20261204_000048_flights::Migration),
         ]
     }
 }

@@ -15,9 +15,9 @@ pub mod testing;
 
 pub use providers::install_tls_provider;
 pub use stores::{
-    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
-    SqlIdentityStore, SqlImageStore, SqlInvoiceStore, SqlJobStore, SqlNotificationStore,
-    SqlOperationsStore, SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore,
-    SqlRateLimiter, SqlReferralStore, SqlRefundStore, SqlReportStore, SqlReviewStore,
-    SqlSupportStore,
+    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
+    SqlFlightStore, SqlGiftStore, SqlIdentityStore, SqlImageStore, SqlInvoiceStore, SqlJobStore,
+    SqlNotificationStore, SqlOperationsStore, SqlOrderStore, SqlPartnerStore, SqlPaymentStore,
+    SqlPromoStore, SqlRateLimiter, SqlReferralStore, SqlRefundStore, SqlReportStore,
+    SqlReviewStore, SqlSupportStore,
 };

@@ -39,6 +39,9 @@ const REMINDER_LOOK: Duration = Duration::from_secs(60);
 /// How often automatic dispatch looks for its next steps: an offer whose window ran out passes to
 /// the next partner within it.
 const DISPATCH_LOOK: Duration = Duration::from_secs(2);
+/// How often the followed flights are looked at: each flight's own next look says when it is
+/// asked about (every 5 minutes at the closest), so a beat costs one read when none is due.
+const FLIGHTS_LOOK: Duration = Duration::from_secs(5);
 /// How often the reports' settled days are looked at: yesterday is kept a minute after it
 /// settles.
 const KEEP_LOOK: Duration = Duration::from_secs(60);
@@ -66,6 +69,8 @@ pub struct Work {
     pub reports: ReportService,
     /// Offers paid orders' jobs to partners in turn, when this site dispatches automatically.
     pub dispatch: Option<JobService>,
+    /// Follows airport pick-ups' flights, when this site has a flight-status provider.
+    pub flights: Option<JobService>,
     /// Invitations whose new customer's first order is done are rewarded on the same beat.
     pub referrals: ReferralService,
     /// Followed for other nodes' changes of the catalogue (this node's own are seen at once).
@@ -92,6 +97,7 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         invoices,
         reports,
         dispatch,
+        flights,
         referrals,
         catalog_version,
         backups,
@@ -184,6 +190,18 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
                 let dispatch = dispatch.clone();
                 async move {
                     counted("automatic dispatch", dispatch.dispatch_due(50).await);
+                }
+            },
+        )));
+    }
+    if let Some(flights) = flights {
+        jobs.push(tokio::spawn(every(
+            FLIGHTS_LOOK,
+            stopped.clone(),
+            move || {
+                let flights = flights.clone();
+                async move {
+                    counted("flights followed", flights.follow_flights().await);
                 }
             },
         )));

@@ -20,11 +20,11 @@ use adapters::stores::catalog_version::CatalogVersion;
 use adapters::stores::live::SqlLiveFeed;
 use adapters::system::{OsRandomness, SystemClock};
 use adapters::{
-    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore, SqlGiftStore,
-    SqlIdentityStore, SqlImageStore, SqlJobStore, SqlNotificationStore, SqlOperationsStore,
-    SqlOrderStore, SqlPartnerStore, SqlPaymentStore, SqlPromoStore, SqlRateLimiter,
-    SqlReferralStore, SqlRefundStore, SqlReportStore, SqlReviewStore, SqlSupportStore,
-    catalog_file,
+    SqlAccountDirectory, SqlCatalogRepository, SqlFavoriteStore, SqlFederationStore,
+    SqlFlightStore, SqlGiftStore, SqlIdentityStore, SqlImageStore, SqlJobStore,
+    SqlNotificationStore, SqlOperationsStore, SqlOrderStore, SqlPartnerStore, SqlPaymentStore,
+    SqlPromoStore, SqlRateLimiter, SqlReferralStore, SqlRefundStore, SqlReportStore,
+    SqlReviewStore, SqlSupportStore, catalog_file,
 };
 use anyhow::Context;
 use axum::Router;
@@ -35,10 +35,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::catalog::{CatalogAdmin, CatalogService};
 use domain::favorites::FavoriteService;
+use domain::flights::FlightStatus;
 use domain::gifts::GiftService;
 use domain::identity::{IdentityDeps, IdentityPolicy, IdentityService, UserService};
 use domain::invoicing::InvoiceService;
-use domain::jobs::{JobService, JobStore, TakenJobs};
+use domain::jobs::{Following, JobService, JobStore, TakenJobs};
 use domain::live::LiveService;
 use domain::media::{BlobStore, ImageLimits, MediaService};
 use domain::notifications::NotificationService;
@@ -195,8 +196,12 @@ impl App {
             },
             Arc::new(PromoClaims(promo_store.clone())),
         );
-        if let Some(account) = config.flights() {
-            orders = orders.with_flights(Arc::new(AeroApi::new(account)));
+        // One provider for the check at booking and the following after payment.
+        let flights: Option<Arc<dyn FlightStatus>> = config
+            .flights()
+            .map(|account| Arc::new(AeroApi::new(account)) as Arc<dyn FlightStatus>);
+        if let Some(flights) = &flights {
+            orders = orders.with_flights(flights.clone());
         }
         let promos = PromoService::new(
             promo_store,
@@ -223,7 +228,7 @@ impl App {
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );
-        let jobs = JobService::new(
+        let mut jobs = JobService::new(
             job_store.clone(),
             partners.clone(),
             order_store.clone(),
@@ -232,6 +237,12 @@ impl App {
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );
+        if let Some(status) = flights {
+            jobs = jobs.with_flights(Following {
+                status,
+                store: Arc::new(SqlFlightStore::new(db.clone())),
+            });
+        }
         let tip_earnings = TipEarnings::new(order_store.clone(), job_store, partner_store);
         let payments = PaymentService::new(
             PaymentPorts {
@@ -607,6 +618,7 @@ pub async fn serve(
             .orders
             .dispatch_auto
             .then(|| app.services.jobs.clone()),
+        flights: config.flights().map(|_| app.services.jobs.clone()),
         referrals: app.services.referrals.clone(),
         catalog_version: app.catalog_version.clone(),
         backups: app.services.backups.clone(),

@@ -58,6 +58,7 @@ orders-reasons-confirmed = Confirmed by customer service
 orders-reasons-completed = Service completed
 orders-reasons-cancelled = Order cancelled
 orders-reasons-released = Your service partner changed: we are arranging another
+orders-reasons-flight_moved = Your flight lands at another time: your pick-up moved with it
 orders-paid-by-vcoin = Paid with V-coin
 orders-paid-by-vietqr = Paid by bank transfer
 orders-paid-by-vnpay = Paid with VNPay

@@ -54,6 +54,7 @@ orders-reasons-confirmed = Chăm sóc khách hàng đã xác nhận đơn
 orders-reasons-completed = Đã hoàn thành dịch vụ
 orders-reasons-cancelled = Hủy đơn
 orders-reasons-released = Người phục vụ thay đổi, chúng tôi đang sắp xếp lại
+orders-reasons-flight_moved = Chuyến bay đổi giờ hạ cánh, giờ đón đã được cập nhật theo
 orders-paid-by-vcoin = Thanh toán bằng V-coin
 orders-paid-by-vietqr = Thanh toán bằng chuyển khoản
 orders-paid-by-vnpay = Thanh toán qua VNPay

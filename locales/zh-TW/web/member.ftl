@@ -54,6 +54,7 @@ orders-reasons-confirmed = 客服確認訂單
 orders-reasons-completed = 服務完成
 orders-reasons-cancelled = 取消訂單
 orders-reasons-released = 服務人員異動，正在為您重新安排
+orders-reasons-flight_moved = 航班降落時間有變，接機時間已隨之更新
 orders-paid-by-vcoin = 以 V 幣付款
 orders-paid-by-vietqr = 銀行轉帳付款
 orders-paid-by-vnpay = 以 VNPay 付款

@@ -521,6 +521,8 @@ export const consoleMessages = {
     handedOver: {
       [HandOver.NOBODY_LEFT]: t('job-handed-over-nobody'),
       [HandOver.DEADLINE]: t('job-handed-over-deadline'),
+      [HandOver.FLIGHT_CANCELLED]: t('job-handed-over-flight-cancelled'),
+      [HandOver.FLIGHT_DIVERTED]: t('job-handed-over-flight-diverted'),
     } as Partial<Record<HandOver, string>>,
     lastReport: (time: string) => t('job-last-report', { time }),
     noShow: t('job-no-show'),

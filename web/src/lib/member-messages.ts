@@ -136,6 +136,7 @@ export const memberMessages = {
       completed: t('orders-reasons-completed'),
       cancelled: t('orders-reasons-cancelled'),
       released: t('orders-reasons-released'),
+      flight_moved: t('orders-reasons-flight_moved'),
     } as Record<string, string>,
     paidBy: { VCOIN: t('orders-paid-by-vcoin'), VIETQR: t('orders-paid-by-vietqr'), VNPAY: t('orders-paid-by-vnpay'), DEV: t('orders-paid-by-dev') } as Record<string, string>,
     assigned: { driver: t('orders-assigned-driver'), therapist: t('orders-assigned-therapist') } as Record<string, string>,

@@ -81,3 +81,63 @@ async fn a_number_nobody_flies_is_none_and_a_wrong_key_is_the_provider_unavailab
         Err(DomainError::Unavailable(_))
     ));
 }
+
+// The followed flights' keeper: of eight nodes claiming a flight's look at once, one asks; what it
+// learnt is read back; a claim over a version no longer kept is refused.
+adapters::on_both_databases!(
+    one_node_of_eight_claims_a_flights_look_and_its_answer_is_kept,
+    |db: sea_orm::DatabaseConnection| async move {
+        use adapters::SqlFlightStore;
+        use domain::flights::{FlightReport, FlightStore};
+        use std::sync::Arc;
+        let store = Arc::new(SqlFlightStore::new(db));
+        let key = "VN123@SGN@2026-12-05";
+        let lease = at(5, 1, 2);
+        let claims: tokio::task::JoinSet<_> = (0..8)
+            .map(|_| {
+                let store = store.clone();
+                async move { store.claim(key, None, lease).await.unwrap() }
+            })
+            .collect();
+        let won: Vec<i64> = claims.join_all().await.into_iter().flatten().collect();
+        assert_eq!(won, [1], "one node begins following it");
+        let kept = store.followed(&[key.to_owned()]).await.unwrap();
+        assert_eq!(kept[0].next_look, Some(lease));
+        assert_eq!((kept[0].report.clone(), kept[0].looks), (None, 0));
+        // Its answer: 40 minutes late, asked again in ten.
+        let late = FlightReport {
+            state: FlightState::EnRoute,
+            scheduled_arrival: at(5, 3, 0),
+            estimated_arrival: Some(at(5, 3, 40)),
+            actual_arrival: None,
+        };
+        store
+            .record(key, 1, Some(&late), Some(at(5, 1, 10)))
+            .await
+            .unwrap();
+        let kept = store.followed(&[key.to_owned()]).await.unwrap().remove(0);
+        assert_eq!(kept.report, Some(late.clone()));
+        assert_eq!((kept.next_look, kept.looks), (Some(at(5, 1, 10)), 1));
+        // Nodes that read it before that record are too late; one that read it after claims.
+        let claims: tokio::task::JoinSet<_> = (0..8)
+            .map(|i| {
+                let store = store.clone();
+                let read = if i < 4 { 1 } else { kept.version };
+                async move { store.claim(key, Some(read), lease).await.unwrap() }
+            })
+            .collect();
+        let won: Vec<i64> = claims.join_all().await.into_iter().flatten().collect();
+        assert_eq!(won, [kept.version + 1]);
+        // Landed: kept with no next look. A provider's silence keeps the last answer.
+        store
+            .record(key, kept.version + 1, None, None)
+            .await
+            .unwrap();
+        let kept = store.followed(&[key.to_owned()]).await.unwrap().remove(0);
+        assert_eq!(
+            (kept.report, kept.next_look, kept.looks),
+            (Some(late), None, 2)
+        );
+        assert!(store.followed(&[]).await.unwrap().is_empty());
+    }
+);

@@ -19,7 +19,7 @@ async fn orders(app: &TestApp) -> OrderServiceClient<Channel> {
 }
 
 /// The order as its owner reads it.
-async fn order_of(app: &TestApp, token: &str, id: &str) -> pb::Order {
+pub(super) async fn order_of(app: &TestApp, token: &str, id: &str) -> pb::Order {
     orders(app)
         .await
         .get_order(signed(

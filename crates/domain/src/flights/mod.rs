@@ -4,16 +4,18 @@
 //! meeting, once however many looks see it; free waiting counts from the actual landing; a
 //! cancelled or diverted flight is trouble for the operators.
 //!
-//! Built so far: the timing rules and the provider's port (`FlightStatus`, with its adapter and
-//! stand-in in `adapters`). The jobs' use of them comes next.
+//! Here: the timing rules, the provider's port (`FlightStatus`, with its adapter and stand-in in
+//! `adapters`) and the keeper of followed flights (`FlightStore`). The jobs follow them
+//! (`jobs::service::flights`): the meeting moves on the order and its job.
 
 mod ports;
 mod rules;
 #[cfg(test)]
 mod tests;
 
-pub use ports::FlightStatus;
+pub use ports::{FlightStatus, FlightStore};
 pub use rules::{
-    FOLLOW_FROM_HOURS, FlightNews, FlightReport, FlightState, KNOWN_AHEAD_HOURS, LOOKS,
-    MOVE_MINUTES, STOP_AFTER_HOURS, next_look,
+    FOLLOW_FROM_HOURS, FlightKey, FlightNews, FlightReport, FlightState, Followed,
+    KNOWN_AHEAD_HOURS, LOOK_LEASE_SECONDS, LOOKS, MOVE_MINUTES, RETRY_MINUTES, STOP_AFTER_HOURS,
+    next_look,
 };

@@ -109,3 +109,60 @@ pub fn next_look(
         .map_or(LOOKS[LOOKS.len() - 1].1, |(_, every)| *every);
     Some(now + Duration::minutes(every))
 }
+
+/// One flight as it is followed: its designator (letters and digits, upper case), the airport it
+/// lands at, and the Vietnam day of its landing as booked. Orders meeting the same flight share
+/// it, so a flight is asked about once however many travellers it carries.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FlightKey {
+    pub number: String,
+    pub airport: String,
+    pub day: chrono::NaiveDate,
+}
+
+impl FlightKey {
+    /// The flight landing at `airport` that a pick-up booked for `landing` meets; none for a
+    /// number with nothing to ask about.
+    pub fn of(number: &str, airport: &str, landing: DateTime<Utc>) -> Option<Self> {
+        let number: String = number
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_uppercase();
+        (!number.is_empty() && !airport.is_empty()).then(|| Self {
+            number,
+            airport: airport.to_ascii_uppercase(),
+            day: crate::shared::LocalTime::of(landing).naive().date(),
+        })
+    }
+
+    /// How the store names it.
+    pub fn code(&self) -> String {
+        format!("{}@{}@{}", self.number, self.airport, self.day)
+    }
+}
+
+/// A followed flight as kept: its last answer, when it is next asked about (`None`: no more),
+/// how many times it was asked, and the version a node claims its next look against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Followed {
+    pub key: String,
+    pub report: Option<FlightReport>,
+    pub next_look: Option<DateTime<Utc>>,
+    pub looks: u32,
+    pub version: i64,
+}
+
+impl Followed {
+    /// Whether it is to be asked about at `now`.
+    pub fn due(&self, now: DateTime<Utc>) -> bool {
+        self.next_look.is_some_and(|at| at <= now)
+    }
+}
+
+/// How long a node that claimed a look holds it before another may take it over (a node that
+/// stopped mid-look).
+pub const LOOK_LEASE_SECONDS: i64 = 120;
+
+/// How soon a flight the provider could not answer about is asked again.
+pub const RETRY_MINUTES: i64 = 5;

@@ -95,6 +95,10 @@ pub enum MailKind {
     /// Operators took a job back from the partner who had it.
     PartnerJobTakenBack,
     OrderUnassigned,
+    /// The traveller's flight lands at another time: their pick-up moved to it.
+    OrderFlightMoved,
+    /// The flight of a pick-up the partner took lands at another time: the job moved to it.
+    PartnerFlightMoved,
     /// An identity provider was linked to the account (named in the mail's detail), or an
     /// account was made with one.
     ProviderLinked,
@@ -130,6 +134,8 @@ impl MailKind {
             MailKind::PartnerJobOffered => "partner_job_offered",
             MailKind::PartnerJobTakenBack => "partner_job_taken_back",
             MailKind::OrderUnassigned => "order_unassigned",
+            MailKind::OrderFlightMoved => "order_flight_moved",
+            MailKind::PartnerFlightMoved => "partner_flight_moved",
             MailKind::ProviderLinked => "provider_linked",
             MailKind::ProviderUnlinked => "provider_unlinked",
             MailKind::PasswordSet => "password_set",
@@ -167,6 +173,8 @@ impl MailKind {
             MailKind::PartnerJobOffered,
             MailKind::PartnerJobTakenBack,
             MailKind::OrderUnassigned,
+            MailKind::OrderFlightMoved,
+            MailKind::PartnerFlightMoved,
             MailKind::ProviderLinked,
             MailKind::ProviderUnlinked,
             MailKind::PasswordSet,

@@ -27,5 +27,7 @@ pub use positions::{
     AHEAD_SECONDS, AIRPORTS, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH, MIN_REPORT_SECONDS,
     MeetingPoint, POSITIONS_KEPT_HOURS, Point, Position, STALE_SECONDS, Whereabouts, eta_minutes,
 };
-pub use service::{BoardJob, JobService, Offering, PartnerJob, Progress, TakenJobs, Talk, Talker};
+pub use service::{
+    BoardJob, Following, JobService, Offering, PartnerJob, Progress, TakenJobs, Talk, Talker,
+};
 pub use talk::{JobMessage, MESSAGE_MAX, PHRASES, Said, Side, TALK_AFTER_HOURS, phrase_term};

@@ -193,6 +193,10 @@ pub enum HandOver {
     NobodyLeft,
     /// The start is near and nobody has it.
     Deadline,
+    /// The pick-up's flight was cancelled (`flights`): operators see to the order.
+    FlightCancelled,
+    /// The pick-up's flight landed elsewhere.
+    FlightDiverted,
 }
 
 impl HandOver {
@@ -200,13 +204,20 @@ impl HandOver {
         match self {
             HandOver::NobodyLeft => "nobody_left",
             HandOver::Deadline => "deadline",
+            HandOver::FlightCancelled => "flight_cancelled",
+            HandOver::FlightDiverted => "flight_diverted",
         }
     }
 
     pub fn parse(code: &str) -> Option<Self> {
-        [HandOver::NobodyLeft, HandOver::Deadline]
-            .into_iter()
-            .find(|h| h.code() == code)
+        [
+            HandOver::NobodyLeft,
+            HandOver::Deadline,
+            HandOver::FlightCancelled,
+            HandOver::FlightDiverted,
+        ]
+        .into_iter()
+        .find(|h| h.code() == code)
     }
 }
 
@@ -257,6 +268,8 @@ pub struct Job {
     pub changed_at: Option<DateTime<Utc>>,
     /// Whether automatic dispatch finds its partner, and whether it gave up (`dispatch.rs`).
     pub dispatch: Dispatch,
+    /// When its flight landed, as its provider said (`flights`): free waiting counts from then.
+    pub landed_at: Option<DateTime<Utc>>,
     /// Bumped by every save; a save against an older version is refused, so of two partners
     /// accepting at once one wins, on any node.
     pub version: i64,
@@ -282,6 +295,7 @@ impl Job {
             pay: Pay::of(payout, order.estimate.total),
             changed_at: None,
             dispatch: Dispatch::default(),
+            landed_at: None,
             version: 0,
         })
     }

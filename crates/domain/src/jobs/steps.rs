@@ -106,8 +106,8 @@ impl Job {
 
     /// When the partner may take step `to`, where a step waits for a time (the apps show it, and
     /// the button opens then): setting off `SET_OFF_HOURS` before the start; a no-show, once
-    /// arrived, when the free waiting time has passed since the later of the arrival and the
-    /// start (`None` before arriving). Other steps wait for nothing.
+    /// arrived, when the free waiting time has passed since the latest of the arrival, the start
+    /// and the flight's landing (`None` before arriving). Other steps wait for nothing.
     pub fn opens_at(&self, to: JobStatus) -> Option<DateTime<Utc>> {
         match to {
             JobStatus::OnTheWay => Some(self.starts_at() - Duration::hours(SET_OFF_HOURS)),
@@ -115,7 +115,8 @@ impl Job {
                 .arrived_at()
                 .filter(|_| self.status == JobStatus::Arrived)
                 .map(|arrived| {
-                    arrived.max(self.starts_at())
+                    let landed = self.landed_at.unwrap_or(self.starts_at());
+                    arrived.max(self.starts_at()).max(landed)
                         + Duration::minutes(i64::from(self.free_waiting_minutes))
                 }),
             _ => None,

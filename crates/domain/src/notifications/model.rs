@@ -69,6 +69,8 @@ impl NoticeKind {
             | MailKind::OrderConfirmed
             | MailKind::OrderCancelled
             | MailKind::OrderRefunded
+            | MailKind::OrderFlightMoved
+            | MailKind::PartnerFlightMoved
             | MailKind::PartnerJobChanged
             | MailKind::PartnerJobWithdrawn
             | MailKind::PartnerJobTakenBack => Some(NoticeKind::Orders),

@@ -2,7 +2,7 @@
 //! vehicle) or a massage's time. Priced again on today's tariff, the promo code's discount kept;
 //! what the difference means for money is the payment service's (`payment::service::amend`).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Timelike, Utc};
 
 use super::actions::OrderGroup;
 use super::details::ServiceDetails;
@@ -95,5 +95,39 @@ impl Order {
         };
         self.go(self.state, actor, &reason.text(), now);
         Ok(Some(change))
+    }
+}
+
+/// The history's reason for a meeting moved to the flight's landing (its words are the
+/// catalogue's; the traveller is told by `MailKind::OrderFlightMoved`).
+pub const FLIGHT_MOVED: &str = "flight_moved";
+
+impl Order {
+    /// An airport pick-up still to come meets its flight where it now lands, not at the time
+    /// booked: its start moves there, to the minute, with a step in its history. The price stays
+    /// (the traveller changed nothing). Answers whether it moved.
+    pub fn meet_flight(&mut self, landing: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+        let upcoming = self.state.group() == OrderGroup::Upcoming;
+        let ServiceDetails::Shuttle(s) = &mut self.details else {
+            return false;
+        };
+        let at = LocalTime::of(landing);
+        let at = LocalTime::from_naive(
+            at.naive()
+                .with_second(0)
+                .and_then(|t| t.with_nanosecond(0))
+                .unwrap_or(at.naive()),
+        );
+        if !upcoming || s.direction != super::details::Direction::PickUp || s.start == at {
+            return false;
+        }
+        s.start = at;
+        self.go(
+            self.state,
+            Actor::System("flight".into()),
+            &StepReason::code(FLIGHT_MOVED).text(),
+            now,
+        );
+        true
     }
 }

@@ -149,6 +149,10 @@ impl Transition {
     /// receipt when paid, each confirmation or new assignment, a cancellation, a refund. Lapsing
     /// and completion send nothing (the customer did not act and needs to do nothing).
     pub fn notice(&self) -> Option<MailKind> {
+        // Its flight moved the meeting: the traveller hears the new time.
+        if self.reason == super::FLIGHT_MOVED {
+            return Some(MailKind::OrderFlightMoved);
+        }
         match self.to {
             // Back to paid when its partner was taken off: no payment to tell of; the next
             // confirmation mails the new driver or therapist.

@@ -18,7 +18,7 @@ mod service;
 mod tests;
 
 pub use actions::{OrderAction, OrderGroup, Reader};
-pub use amend::PriceChange;
+pub use amend::{FLIGHT_MOVED, PriceChange};
 pub use assignment::Driver;
 pub(crate) use audit::StaffStep;
 pub use audit::order_snapshot;

@@ -223,7 +223,7 @@ impl OrderStore for Store {
     async fn list(
         &self,
         owner: Option<&UserId>,
-        _: &OrderFilter,
+        f: &OrderFilter,
         _: &PageRequest,
     ) -> DomainResult<Page<Order>> {
         let items = self
@@ -232,6 +232,13 @@ impl OrderStore for Store {
             .unwrap()
             .values()
             .filter(|o| owner.is_none_or(|owner| &o.owner == owner))
+            .filter(|o| f.states.is_empty() || f.states.contains(&o.state))
+            .filter(|o| f.category.is_none_or(|c| c == o.category))
+            .filter(|o| {
+                let start = o.details.start().instant();
+                f.starts_after.is_none_or(|t| start > t)
+                    && f.starts_before.is_none_or(|t| start < t)
+            })
             .cloned()
             .collect();
         Ok(Page {

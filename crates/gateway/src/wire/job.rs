@@ -194,6 +194,8 @@ fn hand_over_to_pb(why: HandOver) -> pb::HandOver {
     match why {
         HandOver::NobodyLeft => pb::HandOver::NobodyLeft,
         HandOver::Deadline => pb::HandOver::Deadline,
+        HandOver::FlightCancelled => pb::HandOver::FlightCancelled,
+        HandOver::FlightDiverted => pb::HandOver::FlightDiverted,
     }
 }
 

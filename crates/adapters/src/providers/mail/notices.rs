@@ -205,6 +205,7 @@ pub(crate) fn order_lines(
         MailKind::PartnerReminderTomorrow
         | MailKind::PartnerReminderSoon
         | MailKind::PartnerJobChanged
+        | MailKind::PartnerFlightMoved
         | MailKind::PartnerJobWithdrawn
         | MailKind::PartnerJobOffered
         | MailKind::PartnerJobTakenBack
@@ -221,6 +222,10 @@ pub(crate) fn order_lines(
                 MailKind::PartnerJobChanged => (
                     "mail.partner_job_changed.subject",
                     "mail.partner_job_changed.body",
+                ),
+                MailKind::PartnerFlightMoved => (
+                    "mail.partner_flight_moved.subject",
+                    "mail.partner_flight_moved.body",
                 ),
                 MailKind::PartnerJobWithdrawn => (
                     "mail.partner_job_withdrawn.subject",
@@ -239,6 +244,12 @@ pub(crate) fn order_lines(
             let mut lines = vec![t(msg(body)), order, when];
             lines.extend(place);
             (subject, lines)
+        }
+        // The new time is the order's start; the flight is in `place`.
+        MailKind::OrderFlightMoved => {
+            let mut lines = vec![t(msg("mail.flight_moved.body")), order, when];
+            lines.extend(place);
+            ("mail.flight_moved.subject", lines)
         }
         MailKind::OrderCancelled => (
             "mail.cancelled.subject",

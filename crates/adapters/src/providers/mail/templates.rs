@@ -38,6 +38,7 @@ pub fn render(
         MailKind::PartnerReminderTomorrow
         | MailKind::PartnerReminderSoon
         | MailKind::PartnerJobChanged
+        | MailKind::PartnerFlightMoved
         | MailKind::PartnerJobWithdrawn
         | MailKind::PartnerJobTakenBack => "mail.job.button",
         _ => "mail.order.button",

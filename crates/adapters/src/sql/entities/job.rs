@@ -23,6 +23,8 @@ pub struct Model {
     /// did not.
     pub handed_over: String,
     pub handed_over_at_ms: Option<i64>,
+    /// When its flight landed, as the provider said: free waiting counts from then.
+    pub landed_at_ms: Option<i64>,
     pub version: i64,
     pub updated_at_ms: i64,
 }

@@ -10,6 +10,7 @@ pub mod credit_draw;
 pub mod credit_lot;
 pub mod favorite_therapist;
 pub mod federated_identity;
+pub mod followed_flight;
 pub mod gift_code;
 pub mod hotel_image;
 pub mod idempotency_key;

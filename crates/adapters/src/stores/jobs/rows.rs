@@ -68,6 +68,7 @@ pub(super) async fn write_job(db: &impl ConnectionTrait, j: &Job) -> Result<usiz
             .map(|(why, _)| why.code().to_owned())
             .unwrap_or_default()),
         handed_over_at_ms: Set(j.dispatch.handed_over().map(|(_, at)| ms(at))),
+        landed_at_ms: Set(j.landed_at.map(ms)),
         version: Set(j.version + 1),
         updated_at_ms: Set(ms(last_change(j))),
     };
@@ -307,6 +308,7 @@ pub(super) fn job_from_rows(
             _ if row.dispatch_by_hand => Dispatch::ByHand,
             _ => Dispatch::Automatic,
         },
+        landed_at: row.landed_at_ms.map(instant).transpose()?,
         version: row.version,
     })
 }

@@ -14,13 +14,29 @@ use crate::shared::Unit;
 
 #[async_trait]
 impl FollowsChanges for JobService {
-    /// The order's job takes its new time and pay; those it concerns hear of it on their phones.
-    /// A partner who took it keeps it, their time moved, unless another job of theirs falls in
-    /// the new time: then it goes back to the board and the order loses its driver.
+    /// The order's job takes its new time and pay; those it concerns hear of it on their phones
+    /// (`move_job`).
     async fn follow(&self, unit: &mut Unit, order: &mut Order) -> DomainResult<()> {
-        let Some(mut job) = self.store.job(&order.id).await? else {
+        let Some(job) = self.store.job(&order.id).await? else {
             return Ok(());
         };
+        self.move_job(unit, order, job, MailKind::PartnerJobChanged)
+            .await
+    }
+}
+
+impl JobService {
+    /// `job` follows its order's new time (a traveller's change, or its flight's), saved in
+    /// `unit`; its partner keeps it and hears `changed`, unless another job of theirs falls in
+    /// the new time: then it goes back to the board, the order loses its driver, and they hear
+    /// that it left them.
+    pub(super) async fn move_job(
+        &self,
+        unit: &mut Unit,
+        order: &mut Order,
+        mut job: Job,
+        changed: MailKind,
+    ) -> DomainResult<()> {
         let payout = match self.catalog.get_plan(&order.plan_id).await {
             Ok(plan) => plan.pricing.payout,
             Err(DomainError::NotFound { .. }) => Default::default(),
@@ -44,7 +60,7 @@ impl FollowsChanges for JobService {
                 told = Some(MailKind::PartnerJobWithdrawn);
             } else {
                 write.hold = Some((partner, job.slots(travel_minutes(job.category))));
-                told = Some(MailKind::PartnerJobChanged);
+                told = Some(changed);
             }
         }
         // The partner who took it hears of it by mail too, in their language.
@@ -67,9 +83,7 @@ impl FollowsChanges for JobService {
                 _ => DomainError::Conflict(crate::error::msg("order.stale")),
             })
     }
-}
 
-impl JobService {
     /// Whether another job `partner` holds falls in `job`'s time (with the way between). Jobs
     /// starting up to a day before are read: no service lasts longer, so a long charter that began
     /// early and runs into the new time is found.

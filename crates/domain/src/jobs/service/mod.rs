@@ -7,10 +7,13 @@ use std::sync::Arc;
 mod automatic;
 mod changes;
 mod dispatch;
+mod flights;
 mod reads;
 mod steps;
 mod thread;
 mod whereabouts;
+
+pub use flights::Following;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, NaiveTime, Utc};
@@ -99,6 +102,8 @@ pub struct JobService {
     media: MediaService,
     clock: Arc<dyn Clock>,
     auditor: Auditor,
+    /// Airport pick-ups' flights, when the site follows them (`flights.rs`).
+    flights: Option<Following>,
 }
 
 impl JobService {
@@ -119,6 +124,7 @@ impl JobService {
             media,
             auditor: Auditor::new(clock.clone(), random),
             clock,
+            flights: None,
         }
     }
 

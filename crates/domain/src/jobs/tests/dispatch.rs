@@ -182,6 +182,10 @@ proptest! {
                     match why {
                         HandOver::Deadline => prop_assert!(now >= job.handover_at()),
                         HandOver::NobodyLeft => prop_assert_eq!(offered.len(), ranked.len()),
+                        // Flights' trouble is the flights' to say, never dispatch's.
+                        HandOver::FlightCancelled | HandOver::FlightDiverted => {
+                            prop_assert!(false, "dispatch handed over for a flight")
+                        }
                     }
                     break;
                 }

@@ -148,5 +148,6 @@ fn date(s: &str) -> chrono::NaiveDate {
 
 mod automatic;
 mod dispatch;
+mod flights;
 mod partners;
 mod work;
