@@ -19,6 +19,31 @@ fn report(state: FlightState, estimated: Option<DateTime<Utc>>) -> FlightReport 
     }
 }
 
+/// What a flight costs: the looks at a flight from the first until the answer that it landed
+/// (reported 5 minutes after landing). `docs/decisions/flights.md` prices them.
+#[test]
+fn a_flight_is_asked_about_twenty_two_times() {
+    let looks = |landing: DateTime<Utc>| {
+        let mut now = landing - Duration::hours(FOLLOW_FROM_HOURS);
+        let mut n = 0;
+        loop {
+            n += 1;
+            let state = if now >= landing + Duration::minutes(5) {
+                FlightState::Landed
+            } else {
+                FlightState::EnRoute
+            };
+            match next_look(landing, Some(state), now) {
+                Some(next) => now = next,
+                None => return n,
+            }
+        }
+    };
+    assert_eq!(looks(at(10, 0)), 22);
+    // Known 40 minutes late from the first look: the same steps, later.
+    assert_eq!(looks(at(10, 40)), 22);
+}
+
 #[test]
 fn a_flight_is_asked_about_from_six_hours_before_and_more_often_as_it_nears() {
     let landing = at(10, 0);
