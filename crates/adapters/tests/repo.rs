@@ -307,6 +307,8 @@ mod referrals;
 mod refunds;
 #[path = "repo/reports.rs"]
 mod reports;
+#[path = "repo/routing.rs"]
+mod routing;
 #[path = "repo/support.rs"]
 mod support;
 #[path = "repo/vnpay_refunds.rs"]

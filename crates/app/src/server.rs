@@ -12,6 +12,7 @@ use adapters::providers::media::{ImageRsCodec, LocalBlobStore, S3BlobStore};
 use adapters::providers::oidc::OidcRelyingParty;
 use adapters::providers::payments::{HmacBankFeed, VnPay};
 use adapters::providers::push::{PushWorker, VapidKey};
+use adapters::providers::routing::Osrm;
 use adapters::providers::zalo::ZaloWorker;
 use adapters::security::jwt::JwtSigner;
 use adapters::security::password::Argon2Hasher;
@@ -237,6 +238,14 @@ impl App {
             Arc::new(SystemClock),
             Arc::new(OsRandomness),
         );
+        if let Some(base) = config
+            .maps
+            .routing_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty())
+        {
+            jobs = jobs.with_routing(Arc::new(Osrm::new(base.trim())));
+        }
         if let Some(status) = flights {
             jobs = jobs.with_flights(Following {
                 status,

@@ -841,6 +841,8 @@ mod reminders;
 mod reports;
 #[path = "api/reviews.rs"]
 mod reviews;
+#[path = "api/routing.rs"]
+mod routing;
 #[path = "api/telemetry.rs"]
 mod telemetry;
 #[path = "api/text.rs"]

@@ -11,6 +11,7 @@ pub mod media;
 pub mod oidc;
 pub mod payments;
 pub mod push;
+pub mod routing;
 pub mod vnpay_refunds;
 pub mod zalo;
 

@@ -3,9 +3,11 @@
 //! crates. Each holds to its provider's published contract and no more.
 
 mod aeroapi;
+mod osrm;
 mod viettel;
 mod vnpay;
 
 pub use aeroapi::{AeroApiStandIn, BoardFlight};
+pub use osrm::{OsrmAnswer, OsrmStandIn};
 pub use viettel::{ViettelBooks, ViettelStandIn};
 pub use vnpay::{VnPayBooks, VnPayStandIn};

@@ -45,6 +45,7 @@ pub struct Config {
     pub line: Line,
     pub zalo: Zalo,
     pub flights: Flights,
+    pub maps: Maps,
     pub support: Support,
     /// `[oidc.{name}]` in the config file: the identity providers' settings as tables.
     pub oidc: std::collections::BTreeMap<String, OidcSettings>,
@@ -169,6 +170,7 @@ const ENV: &[(&str, &str)] = &[
     ("zalo_api_url", "zalo.api_url"),
     ("flights_api_key", "flights.api_key"),
     ("flights_api_url", "flights.api_url"),
+    ("maps_routing_url", "maps.routing_url"),
     ("support_line_id", "support.line_id"),
     ("support_zalo_phone", "support.zalo_phone"),
     ("support_whatsapp_phone", "support.whatsapp_phone"),

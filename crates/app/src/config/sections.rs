@@ -461,7 +461,7 @@ impl Default for Zalo {
 }
 
 /// The flight-status provider, FlightAware's AeroAPI: with a key, an airport pick-up's flight is
-/// checked when it is booked.
+/// checked when it is booked and followed once it is paid.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Flights {
     /// `APP_FLIGHTS_API_KEY`: the AeroAPI key.
@@ -477,6 +477,15 @@ impl Default for Flights {
             api_url: "https://aeroapi.flightaware.com/aeroapi".into(),
         }
     }
+}
+
+/// Road routing for a partner on the way: the service that times their drive to the traveller.
+/// Unset: the straight line's estimate.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Maps {
+    /// `APP_MAPS_ROUTING_URL`: an OSRM server's base address (`http://osrm:5000`); its
+    /// `route/v1/driving` times the drive.
+    pub routing_url: Option<String>,
 }
 
 /// The e-invoice provider, Viettel S-Invoice: invoices are issued once `APP_EINVOICE_USERNAME`

@@ -571,7 +571,7 @@ api_test!(
 );
 
 /// A reading of the driver's phone `after` seconds from now.
-fn reading(latitude: f64, longitude: f64, after: i64) -> pb::GeoPosition {
+pub(super) fn reading(latitude: f64, longitude: f64, after: i64) -> pb::GeoPosition {
     let at = chrono::Utc::now() + chrono::Duration::seconds(after);
     pb::GeoPosition {
         latitude,

@@ -22,10 +22,11 @@ pub use model::{
     OFFER_MINUTES, Offer, PHONE_VISIBLE_HOURS, Pay, SET_OFF_HOURS, SHUTTLE_MINUTES, SLOT_MINUTES,
     service_minutes, status_term, travel_minutes,
 };
-pub use ports::{JobStore, JobStoreError, JobWrite, PartnerNotice};
+pub use ports::{JobStore, JobStoreError, JobWrite, PartnerNotice, Routing};
 pub use positions::{
-    AHEAD_SECONDS, AIRPORTS, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH, MIN_REPORT_SECONDS,
-    MeetingPoint, POSITIONS_KEPT_HOURS, Point, Position, STALE_SECONDS, Whereabouts, eta_minutes,
+    AHEAD_SECONDS, AIRPORTS, Drive, Dropped, KeptPosition, MAX_ACCURACY_M, MAX_KMH,
+    MIN_REPORT_SECONDS, MeetingPoint, POSITIONS_KEPT_HOURS, Point, Position, STALE_SECONDS,
+    Whereabouts, eta_minutes,
 };
 pub use service::{
     BoardJob, Following, JobService, Offering, PartnerJob, Progress, TakenJobs, Talk, Talker,

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::model::Job;
-use super::positions::KeptPosition;
+use super::positions::{Drive, KeptPosition, Point};
 use super::talk::JobMessage;
 use crate::audit::AuditEntry;
 use crate::catalog::Category;
@@ -142,4 +142,12 @@ pub trait JobStore: Send + Sync {
     ) -> DomainResult<Vec<(UserId, u32)>>;
     /// Each partner's latest reading kept since `since`, on whichever job.
     async fn last_readings(&self, since: DateTime<Utc>) -> DomainResult<Vec<KeptPosition>>;
+}
+
+/// A road routing service (OSRM's contract): how long the drive from one point to another takes.
+#[async_trait]
+pub trait Routing: Send + Sync {
+    /// The fastest drive from `from` to `to`; `None` when no road joins them. A service that
+    /// cannot answer now is `Unavailable`.
+    async fn drive(&self, from: Point, to: Point) -> DomainResult<Option<Drive>>;
 }

@@ -253,6 +253,13 @@ impl MeetingPoint {
     }
 }
 
+/// A drive by road, as a routing service (`ports::Routing`) times it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Drive {
+    pub seconds: u32,
+    pub metres: u32,
+}
+
 /// What the traveller reads of their partner's latest position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Whereabouts {
@@ -262,6 +269,9 @@ pub struct Whereabouts {
     pub distance_m: Option<u32>,
     /// Minutes until the partner is there, while on the way.
     pub eta_minutes: Option<u32>,
+    /// Whether those minutes are a routing service's drive, rather than the straight line's
+    /// estimate.
+    pub eta_by_road: bool,
 }
 
 impl Whereabouts {
@@ -275,7 +285,17 @@ impl Whereabouts {
             position,
             distance_m: distance.map(|d| d.round() as u32),
             eta_minutes: distance.filter(|_| arriving).map(eta_minutes),
+            eta_by_road: false,
             meeting,
+        }
+    }
+
+    /// The partner still on the way, their drive timed by road: the minutes it takes, one at
+    /// least.
+    pub fn by_road(&mut self, drive: Drive) {
+        if self.eta_minutes.is_some() {
+            self.eta_minutes = Some(drive.seconds.div_ceil(60).max(1));
+            self.eta_by_road = true;
         }
     }
 }

@@ -54,12 +54,16 @@ fn whereabouts_to_pb(w: &Whereabouts) -> pb::PartnerWhereabouts {
         Some(MeetingPoint::Airport(code)) => (pb::MeetingPoint::Airport, code.clone()),
         Some(MeetingPoint::Traveller(_)) => (pb::MeetingPoint::Traveller, String::new()),
     };
+    let meeting_at = w.meeting.as_ref().and_then(MeetingPoint::point);
     pb::PartnerWhereabouts {
         position: Some(position_to_pb(&w.position)),
         meeting: meeting.into(),
         airport,
         distance_m: w.distance_m,
         eta_minutes: w.eta_minutes,
+        eta_by_road: w.eta_by_road,
+        meeting_latitude: meeting_at.map(|p| p.latitude),
+        meeting_longitude: meeting_at.map(|p| p.longitude),
     }
 }
 

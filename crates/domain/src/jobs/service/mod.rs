@@ -22,7 +22,7 @@ use crate::audit::{AuditEntry, Auditor, Staff};
 use crate::catalog::{CatalogService, Payout, Plan};
 use crate::error::{DomainError, DomainResult, msg};
 use crate::jobs::model::{Dispatch, Job};
-use crate::jobs::ports::{JobStore, JobStoreError, JobWrite};
+use crate::jobs::ports::{JobStore, JobStoreError, JobWrite, Routing};
 use crate::jobs::positions::{Position, Whereabouts};
 use crate::jobs::talk::{JobMessage, Side};
 use crate::media::MediaService;
@@ -104,6 +104,9 @@ pub struct JobService {
     auditor: Auditor,
     /// Airport pick-ups' flights, when the site follows them (`flights.rs`).
     flights: Option<Following>,
+    /// Times a partner's drive to the traveller by road, when the site has a routing service
+    /// (`whereabouts.rs`); the straight line's estimate otherwise.
+    routing: Option<Arc<dyn Routing>>,
 }
 
 impl JobService {
@@ -125,6 +128,7 @@ impl JobService {
             auditor: Auditor::new(clock.clone(), random),
             clock,
             flights: None,
+            routing: None,
         }
     }
 

@@ -3,7 +3,7 @@
 use super::*;
 use crate::jobs::model::JobStatus;
 use crate::jobs::positions::{
-    Dropped, KeptPosition, MIN_REPORT_SECONDS, MeetingPoint, Point, too_often,
+    Drive, Dropped, KeptPosition, MIN_REPORT_SECONDS, MeetingPoint, Point, too_often,
 };
 use crate::ordering::{Direction, ServiceDetails};
 
@@ -31,14 +31,40 @@ impl JobService {
             return Ok(None);
         };
         let whereabouts = match self.shared_position(&job).await? {
-            Some(position) => Some(Whereabouts::of(
-                position,
-                self.meeting_point(&order, near).await?,
-                job.status == JobStatus::OnTheWay,
-            )),
+            Some(position) => {
+                let meeting = self.meeting_point(&order, near).await?;
+                let mut w = Whereabouts::of(position, meeting, job.status == JobStatus::OnTheWay);
+                if let Some(drive) = self.drive(&w).await? {
+                    w.by_road(drive);
+                }
+                Some(w)
+            }
             None => None,
         };
         Ok(Some(Progress { job, whereabouts }))
+    }
+
+    /// Times with `routing` at the site's service the drive of a partner on the way: `None`
+    /// without one, when no road joins them, or when it cannot answer now (the straight line's
+    /// estimate stands).
+    async fn drive(&self, w: &Whereabouts) -> DomainResult<Option<Drive>> {
+        let (Some(routing), Some(to), Some(_)) = (
+            &self.routing,
+            w.meeting.as_ref().and_then(MeetingPoint::point),
+            w.eta_minutes,
+        ) else {
+            return Ok(None);
+        };
+        match routing.drive(w.position.point(), to).await {
+            Err(DomainError::Unavailable(_)) => Ok(None),
+            done => done,
+        }
+    }
+
+    /// Times partners' drives with `routing`.
+    pub fn with_routing(mut self, routing: Arc<dyn Routing>) -> Self {
+        self.routing = Some(routing);
+        self
     }
 
     /// The job's partner's last reading, while they share it (on the way or there): a reading

@@ -88,6 +88,35 @@ fn the_traveller_reads_how_far_and_how_soon() {
 }
 
 #[test]
+fn a_drive_timed_by_road_replaces_the_estimate_only_while_on_the_way() {
+    let partner = reading(10.7769, 106.7009, 0);
+    let mut on_the_way = Whereabouts::of(partner, Some(MeetingPoint::Airport("SGN".into())), true);
+    assert!(!on_the_way.eta_by_road);
+    on_the_way.by_road(Drive {
+        seconds: 1_501,
+        metres: 7_400,
+    });
+    assert_eq!(
+        on_the_way.eta_minutes,
+        Some(26),
+        "whole minutes, rounded up"
+    );
+    assert!(on_the_way.eta_by_road);
+    on_the_way.by_road(Drive {
+        seconds: 5,
+        metres: 40,
+    });
+    assert_eq!(on_the_way.eta_minutes, Some(1), "a minute at least");
+    // There already: nothing to time.
+    let mut there = Whereabouts::of(partner, Some(MeetingPoint::Airport("SGN".into())), false);
+    there.by_road(Drive {
+        seconds: 600,
+        metres: 5_000,
+    });
+    assert_eq!((there.eta_minutes, there.eta_by_road), (None, false));
+}
+
+#[test]
 fn only_the_job_s_partner_shares_where_they_are_and_only_on_the_way_or_there() {
     let mut job = taken(0);
     assert_eq!(

@@ -1,0 +1,95 @@
+//! A partner's drive timed by road (a local server holding to OSRM's route call, the stand-in of
+//! `adapters::stand_ins`), on SQLite and PostgreSQL: on the way, the traveller reads the drive's
+//! minutes and where the meeting point is; the server down, the straight line's estimate.
+
+use adapters::stand_ins::{OsrmAnswer, OsrmStandIn};
+
+use super::partners::{Scene, reading, scene, steps, take, travellers, whereabouts};
+use super::*;
+
+async fn run(backend: Backend) {
+    let roads = OsrmStandIn::start(OsrmAnswer::Drive {
+        seconds: 1_501.0,
+        metres: 7_400.0,
+    })
+    .await;
+    let url = roads.url.clone();
+    let app = TestApp::start_with(backend, move |c| c.maps.routing_url = Some(url)).await;
+    let Scene {
+        admin,
+        minh: (minh, minh_p),
+        ann,
+        id,
+        ..
+    } = scene(&app).await;
+    take(&app, &admin, &id, (&minh, &minh_p)).await;
+    let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+    let soon = chrono::Utc::now() + chrono::Duration::hours(1);
+    adapters::testing::move_job(&db, &id, soon).await;
+    let on_the_way = pb::AdvanceJobRequest {
+        order_id: id.clone(),
+        status: pb::JobStatus::OnTheWay.into(),
+    };
+    steps(&app)
+        .await
+        .advance_job(signed(&minh, on_the_way))
+        .await
+        .unwrap();
+    let report = async |position: pb::GeoPosition| {
+        let request = pb::ReportPositionRequest {
+            order_id: id.clone(),
+            position: Some(position),
+        };
+        let kept = whereabouts(&app)
+            .await
+            .report_position(signed(&minh, request))
+            .await
+            .unwrap();
+        assert!(kept.into_inner().kept);
+    };
+    let seen = async || {
+        let request = pb::GetJobProgressRequest {
+            order_id: id.clone(),
+            near: None,
+        };
+        let progress = travellers(&app)
+            .await
+            .get_job_progress(signed(&ann, request))
+            .await
+            .unwrap();
+        progress.into_inner().progress.unwrap().whereabouts.unwrap()
+    };
+    // District 1, on the way to Tan Son Nhat: 1,501 s by road is 26 minutes.
+    report(reading(10.7769, 106.7009, 0)).await;
+    let w = seen().await;
+    assert_eq!((w.eta_minutes, w.eta_by_road), (Some(26), true));
+    let (lat, lon) = (w.meeting_latitude.unwrap(), w.meeting_longitude.unwrap());
+    assert!(
+        (lat - 10.81).abs() < 0.02 && (lon - 106.66).abs() < 0.02,
+        "{lat},{lon}"
+    );
+    let asked = roads.asked();
+    assert_eq!(asked.len(), 1);
+    assert!(asked[0].starts_with("106.700900,10.776900;"), "{asked:?}");
+    // The server down, a reading later: the straight line's estimate, about 18 minutes.
+    roads.set(OsrmAnswer::Down);
+    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+    report(reading(10.7796, 106.7007, 20)).await;
+    let w = seen().await;
+    assert!(!w.eta_by_road);
+    let eta = w.eta_minutes.unwrap();
+    assert!((12..22).contains(&eta), "{eta}");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drive_on_the_way_is_timed_by_road_and_by_the_straight_line_when_the_server_is_down_sqlite()
+ {
+    run(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drive_on_the_way_is_timed_by_road_and_by_the_straight_line_when_the_server_is_down_postgres()
+ {
+    run(Backend::Postgres).await;
+}
