@@ -17,6 +17,8 @@ export const serverBinary = process.env.BOOKING_BIN ?? '../target/debug/booking'
 export const pushOrigin = `http://127.0.0.1:${port + 3}`;
 /** Where the browser tests' stand-in of VNPay's refund call listens. */
 export const vnpayOrigin = `http://127.0.0.1:${port + 4}`;
+/** The local raster tile server the order page's map draws on. */
+export const tilesOrigin = `http://127.0.0.1:${port + 5}`;
 export const databaseUrl = `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`;
 
 export default defineConfig({
@@ -67,6 +69,16 @@ export default defineConfig({
       stderr: 'pipe',
       env: { VNPAY_TEST_PORT: String(port + 4), VNPAY_TEST_TMN: 'E2ETMN01', VNPAY_TEST_SECRET: 'e2e-vnpay-secret' },
     },
+    // A raster tile server for the order page's map (see its script).
+    {
+      command: 'node scripts/tile-server.mjs',
+      url: `${tilesOrigin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { TILES_TEST_PORT: String(port + 5) },
+    },
     {
       command: serverBinary,
       url: `${baseURL}/readyz`,
@@ -88,6 +100,8 @@ export default defineConfig({
         APP_REMINDERS: 'false',
         // The specs of operators' dispatch offer jobs by hand; automatic dispatch is tested in Rust.
         APP_DISPATCH_AUTO: 'false',
+        APP_MAPS_TILES_URL: `${tilesOrigin}/{z}/{x}/{y}.png`,
+        APP_MAPS_ATTRIBUTION: '© OpenStreetMap contributors',
         APP_OUTBOUND_ALLOW: pushOrigin,
         // Every spec signs up its own customers from one address; the throttle is tested in Rust.
         APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',

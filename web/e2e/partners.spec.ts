@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { JobDispatchService, JobStepService } from '../src/gen/booking/v1/job_pb';
 import { JobStatus } from '../src/gen/booking/v1/partner_pb';
+import { tilesOrigin } from '../playwright.config';
 import { qrVideo } from './camera';
 import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
@@ -292,6 +293,12 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   const distance = customer.getByTestId('job-distance');
   await expect(distance).toContainText(/距離機場入境大廳約 5\.\d 公里/);
   await expect(customer.getByTestId('job-whereabouts')).toContainText(/預計 \d+ 分鐘後抵達/);
+  // The map draws the driver and the arrivals hall on the local tile server's tiles.
+  const map = customer.getByTestId('partner-map');
+  await expect(map).toHaveAttribute('aria-label', '服務人員目前位置與會合地點的地圖');
+  await expect(map.locator('path.leaflet-interactive')).toHaveCount(2);
+  await expect.poll(() => map.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
+  expect(Number(await (await customer.request.get(`${tilesOrigin}/__test/served`)).text())).toBeGreaterThan(0);
   const metres = async () => Number(await distance.getAttribute('data-metres'));
   const before = await metres();
   // 200 m nearer, 8 s on: a car's pace, so the server keeps it.

@@ -349,6 +349,7 @@ impl App {
         Ok(Self {
             db,
             services: gateway::ServiceSet {
+                map_tiles: config.map_tiles(),
                 catalog_cache: gateway::CatalogCache::new(catalog_version.follow()),
                 live,
                 backups,
@@ -434,7 +435,8 @@ impl App {
             // build names a measurement id); no page may be framed; nothing is sniffed.
             .layer(SetResponseHeaderLayer::if_not_present(
                 header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+                HeaderValue::from_str(&content_security_policy(self.services.map_tiles.as_ref()))
+                    .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
             ))
             .layer(SetResponseHeaderLayer::overriding(
                 header::X_CONTENT_TYPE_OPTIONS,
@@ -512,6 +514,27 @@ script-src 'self' https://www.googletagmanager.com; \
 connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com; \
 img-src 'self' data: blob: https://*.google-analytics.com https://www.googletagmanager.com; \
 style-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// The policy, with the map's tile server (its scheme, host and port: the setting's own origin)
+/// among the places images come from.
+pub fn content_security_policy(tiles: Option<&gateway::MapTiles>) -> String {
+    let origin = tiles
+        .and_then(|t| {
+            t.url
+                .replace(['{', '}'], "")
+                .parse::<axum::http::Uri>()
+                .ok()
+        })
+        .and_then(|u| Some(format!("{}://{}", u.scheme_str()?, u.authority()?)));
+    match origin {
+        Some(origin) => CONTENT_SECURITY_POLICY.replacen(
+            "img-src 'self'",
+            &format!("img-src 'self' {origin}"),
+            1,
+        ),
+        None => CONTENT_SECURITY_POLICY.to_owned(),
+    }
+}
 
 /// Loads the demo catalogue: into an empty database only, unless `overwrite` is set.
 pub async fn seed_demo(catalog: &CatalogService, overwrite: bool) -> anyhow::Result<bool> {

@@ -24,4 +24,4 @@ pub use error::{ApiError, describe};
 pub use grpc::unknown_service;
 pub use limits::announced_length;
 pub use router::router;
-pub use services::{ServiceSet, Services};
+pub use services::{MapTiles, ServiceSet, Services};

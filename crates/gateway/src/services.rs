@@ -82,4 +82,14 @@ pub struct ServiceSet {
     pub catalog_cache: CatalogCache,
     /// Turns true when the node starts draining; open streams end then.
     pub draining: tokio::sync::watch::Receiver<bool>,
+    /// The tiles the pages draw a partner on the way on; none: no map.
+    pub map_tiles: Option<MapTiles>,
+}
+
+/// Where the pages' map takes its raster tiles, and the words their licence asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapTiles {
+    /// `https://tile.example/{z}/{x}/{y}.png`.
+    pub url: String,
+    pub attribution: String,
 }

@@ -98,6 +98,9 @@ orders-where-fresh-minutes =
        *[other] Position from { $minutes } minutes ago
     }
 orders-where-map = See the position on a map
+orders-where-map-label = A map of where your partner is now and the meeting point
+orders-where-partner-here = Your partner is here
+orders-where-meeting-here = Meeting point
 orders-where-near-me = Estimate the distance from where I am
 orders-where-near-refused = Your position could not be read: allow location in your browser
 orders-service-title = Service details

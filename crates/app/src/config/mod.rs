@@ -171,6 +171,8 @@ const ENV: &[(&str, &str)] = &[
     ("flights_api_key", "flights.api_key"),
     ("flights_api_url", "flights.api_url"),
     ("maps_routing_url", "maps.routing_url"),
+    ("maps_tiles_url", "maps.tiles_url"),
+    ("maps_attribution", "maps.attribution"),
     ("support_line_id", "support.line_id"),
     ("support_zalo_phone", "support.zalo_phone"),
     ("support_whatsapp_phone", "support.whatsapp_phone"),

@@ -259,6 +259,16 @@ impl Config {
         })
     }
 
+    /// The pages' map tiles, when a tile server with `{z}`, `{x}` and `{y}` is set.
+    pub fn map_tiles(&self) -> Option<gateway::MapTiles> {
+        let url = self.maps.tiles_url.as_deref()?.trim();
+        let templated = ["{z}", "{x}", "{y}"].iter().all(|p| url.contains(p));
+        (templated && url.starts_with("http")).then(|| gateway::MapTiles {
+            url: url.to_owned(),
+            attribution: self.maps.attribution.trim().to_owned(),
+        })
+    }
+
     pub fn smtp(&self) -> Option<adapters::providers::mail::SmtpConfig> {
         self.mail
             .smtp

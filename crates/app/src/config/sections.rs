@@ -479,13 +479,18 @@ impl Default for Flights {
     }
 }
 
-/// Road routing for a partner on the way: the service that times their drive to the traveller.
-/// Unset: the straight line's estimate.
+/// A partner on the way: the routing service that times their drive to the traveller (unset:
+/// the straight line's estimate), and the tiles of the pages' map (unset: no map).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Maps {
     /// `APP_MAPS_ROUTING_URL`: an OSRM server's base address (`http://osrm:5000`); its
     /// `route/v1/driving` times the drive.
     pub routing_url: Option<String>,
+    /// `APP_MAPS_TILES_URL`: the raster tiles the pages draw the partner on
+    /// (`https://tile.example/{z}/{x}/{y}.png`); unset, no map.
+    pub tiles_url: Option<String>,
+    /// `APP_MAPS_ATTRIBUTION`: the words the tiles' licence asks for under the map.
+    pub attribution: String,
 }
 
 /// The e-invoice provider, Viettel S-Invoice: invoices are issued once `APP_EINVOICE_USERNAME`

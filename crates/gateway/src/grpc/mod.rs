@@ -134,6 +134,7 @@ pub(crate) fn router(services: &Services) -> Router {
         services.identity.clone(),
         services.jobs.clone(),
         services.tips.clone(),
+        services.map_tiles.clone(),
     ));
     let partners = PartnerServiceServer::from_arc(partner.clone());
     let progress = JobProgressServiceServer::from_arc(traveller.clone());

@@ -22,11 +22,18 @@ pub(crate) struct Progress {
     identity: IdentityService,
     jobs: JobService,
     tips: TipService,
+    map_tiles: Option<crate::MapTiles>,
 }
 
 impl Progress {
-    pub(crate) fn new(identity: IdentityService, jobs: JobService, tips: TipService) -> Self {
+    pub(crate) fn new(
+        identity: IdentityService,
+        jobs: JobService,
+        tips: TipService,
+        map_tiles: Option<crate::MapTiles>,
+    ) -> Self {
         Self {
+            map_tiles,
             identity,
             jobs,
             tips,
@@ -92,8 +99,18 @@ pub(crate) async fn get_job_progress(
         me.jobs.progress(&caller.user_id, &id, near).await
     };
     let progress = work.await.map_err(status)?;
+    // The map, while there is someone to show on it.
+    let tiles = me
+        .map_tiles
+        .as_ref()
+        .filter(|_| progress.as_ref().is_some_and(|p| p.whereabouts.is_some()))
+        .map(|t| pb::MapTiles {
+            url: t.url.clone(),
+            attribution: t.attribution.clone(),
+        });
     Ok(Response::new(pb::GetJobProgressResponse {
         progress: progress.as_ref().map(progress_to_pb),
+        tiles,
     }))
 }
 

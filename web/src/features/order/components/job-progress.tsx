@@ -1,13 +1,15 @@
 import { timestampMs } from '@bufbuild/protobuf/wkt';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TravellerJobService } from '@/gen/booking/v1/job_pb';
-import { JobStatus, MeetingPoint, type GeoPoint, type PartnerWhereabouts } from '@/gen/booking/v1/partner_pb';
+import { JobStatus, MeetingPoint, type GeoPoint, type MapTiles, type PartnerWhereabouts } from '@/gen/booking/v1/partner_pb';
 import { useRpc } from '@/lib/api/hooks';
 import { memberMessages } from '@/lib/member-messages';
 import { useNow } from '@/lib/use-minute';
 import { showTimestamp } from '@/lib/vietnam-time';
 
 const m = memberMessages.orders;
+// Leaflet and its styles come only with a partner on the way, in their own chunk.
+const PartnerMap = lazy(() => import('./partner-map'));
 
 /** Where the one who serves the order is: set off, arrived, begun, and while on the way or there
  * how far and how soon. Read again on every live change of the order or new reading of the
@@ -15,7 +17,8 @@ const m = memberMessages.orders;
 export function JobProgress({ orderId }: { orderId: string }) {
   // Where the traveller's own phone says they are, once they ask: the server measures from it.
   const [near, setNear] = useState<GeoPoint | undefined>();
-  const progress = useRpc(TravellerJobService.method.getJobProgress, { orderId, near }, { select: (r) => r.progress }).data;
+  const answer = useRpc(TravellerJobService.method.getJobProgress, { orderId, near }).data;
+  const progress = answer?.progress;
   const said = progress && m.progress[JobStatus[progress.status]];
   if (!progress || !said) return null;
   const step = progress.steps.findLast((s) => s.status === progress.status);
@@ -24,12 +27,12 @@ export function JobProgress({ orderId }: { orderId: string }) {
       <p>
         <strong>{said}</strong> {step && <span className="muted small">{showTimestamp(step.at)}</span>}
       </p>
-      {progress.whereabouts && <Whereabouts where={progress.whereabouts} onNear={setNear} />}
+      {progress.whereabouts && <Whereabouts where={progress.whereabouts} tiles={answer.tiles} onNear={setNear} />}
     </div>
   );
 }
 
-function Whereabouts({ where, onNear }: { where: PartnerWhereabouts; onNear: (p: GeoPoint) => void }) {
+function Whereabouts({ where, tiles, onNear }: { where: PartnerWhereabouts; tiles?: MapTiles; onNear: (p: GeoPoint) => void }) {
   const now = useNow(1000);
   const [refused, setRefused] = useState(false);
   const position = where.position;
@@ -44,28 +47,36 @@ function Whereabouts({ where, onNear }: { where: PartnerWhereabouts; onNear: (p:
       () => setRefused(true),
       { enableHighAccuracy: true, timeout: 15_000 },
     );
+  const meeting = where.meetingLatitude !== undefined && where.meetingLongitude !== undefined ? { latitude: where.meetingLatitude, longitude: where.meetingLongitude } : undefined;
   return (
-    <p data-testid="job-whereabouts">
-      {distance && (
-        <strong data-testid="job-distance" data-metres={where.distanceM}>
-          {from(distance)}
-        </strong>
+    <>
+      {tiles && (
+        <Suspense fallback={<div className="partner-map" />}>
+          <PartnerMap tiles={tiles} partner={position} meeting={meeting} labels={{ map: m.where.mapLabel, partner: m.where.partnerHere, meeting: m.where.meetingHere }} />
+        </Suspense>
       )}
-      {where.etaMinutes !== undefined && <> · {m.where.eta(where.etaMinutes)}</>}
-      <br />
-      <span className="muted small">{m.where.fresh(age)}</span> ·{' '}
-      <a href={map} target="_blank" rel="noreferrer">
-        {m.where.map}
-      </a>
-      {where.meeting !== MeetingPoint.AIRPORT && 'geolocation' in navigator && (
-        <>
-          <br />
-          <button type="button" className="btn btn-link" onClick={askNear}>
-            {m.where.nearMe}
-          </button>
-          {refused && <span className="field-error">{m.where.nearRefused}</span>}
-        </>
-      )}
-    </p>
+      <p data-testid="job-whereabouts">
+        {distance && (
+          <strong data-testid="job-distance" data-metres={where.distanceM}>
+            {from(distance)}
+          </strong>
+        )}
+        {where.etaMinutes !== undefined && <> · {m.where.eta(where.etaMinutes)}</>}
+        <br />
+        <span className="muted small">{m.where.fresh(age)}</span> ·{' '}
+        <a href={map} target="_blank" rel="noreferrer">
+          {m.where.map}
+        </a>
+        {where.meeting !== MeetingPoint.AIRPORT && 'geolocation' in navigator && (
+          <>
+            <br />
+            <button type="button" className="btn btn-link" onClick={askNear}>
+              {m.where.nearMe}
+            </button>
+            {refused && <span className="field-error">{m.where.nearRefused}</span>}
+          </>
+        )}
+      </p>
+    </>
   );
 }
