@@ -165,6 +165,13 @@ impl JobService {
     ) -> DomainResult<bool> {
         let news = report.news(order.details.start().instant());
         let job = self.store.job(&order.id).await?;
+        // Once its partner has begun (or it is over), the flight changes nothing of it.
+        if job
+            .as_ref()
+            .is_some_and(|j| j.status.is_over() || j.status == JobStatus::Started)
+        {
+            return Ok(false);
+        }
         if let Some(trouble) = news.trouble {
             let why = match trouble {
                 FlightState::Diverted => HandOver::FlightDiverted,
@@ -174,8 +181,7 @@ impl JobService {
                 Some(job) => job,
                 None => self.job_for(&order).await?,
             };
-            let flagged = job.dispatch.handed_over().is_some_and(|(w, _)| w == why);
-            if flagged || job.status.is_over() {
+            if job.dispatch.handed_over().is_some_and(|(w, _)| w == why) {
                 return Ok(false);
             }
             job.hand_over(why, now);
@@ -185,7 +191,7 @@ impl JobService {
         let moved = news
             .moved_to
             .is_some_and(|landing| order.meet_flight(landing, now));
-        let mut job = job.filter(|j| !j.status.is_over() && j.status != JobStatus::Started);
+        let mut job = job;
         let landed = match (&mut job, news.landed_at) {
             (Some(job), Some(at)) if job.landed_at != Some(at) => {
                 job.landed_at = Some(at);

@@ -260,3 +260,21 @@ async fn a_flight_is_not_asked_about_before_six_hours_from_landing() {
     );
     assert_eq!(*f.board.calls.lock().unwrap(), 1);
 }
+
+#[tokio::test]
+async fn a_pick_up_already_begun_is_left_as_it_is() {
+    let f = following().await;
+    let mut job = f.w.store.job(&order_id()).await.unwrap().unwrap();
+    job.status = JobStatus::Started;
+    let mut unit = f.w.orders.begin().await.unwrap();
+    f.w.store
+        .save_job(&mut unit, &job, JobWrite::default())
+        .await
+        .unwrap();
+    unit.commit().await.unwrap();
+    *f.board.report.lock().unwrap() = Some(report(FlightState::Landed, 40));
+    // Bob's, not begun, moves; Ann's, begun, does not.
+    assert_eq!(f.svc.follow_flights().await.unwrap(), 1);
+    assert_eq!(moves(&order(&f, "BK261122-x").await), 0);
+    assert_eq!(moves(&order(&f, "BK261122-y").await), 1);
+}
