@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { UploadError, uploadImages } from '@/lib/api/images';
+import { actionError } from './api';
 import { partnerMessages } from './messages';
 import { recentFix } from './position';
 
@@ -41,6 +42,15 @@ export function NoShow({ busy, send }: { busy: boolean; send: (proof: Proof) => 
     setError(undefined);
     setWorking(true);
     try {
+      // The photo first: its encoding can take many seconds, and a reading read before it could
+      // be past the server's minute by the time it is sent.
+      let uploaded;
+      try {
+        [uploaded] = await uploadImages([photo], () => undefined);
+      } catch (e) {
+        setError(e instanceof UploadError && e.message ? e.message : actionError(e));
+        return;
+      }
       let at: GeolocationPosition;
       try {
         at = await here();
@@ -48,11 +58,9 @@ export function NoShow({ busy, send }: { busy: boolean; send: (proof: Proof) => 
         setError(m.noPosition);
         return;
       }
-      const [uploaded] = await uploadImages([photo], () => undefined);
       const { latitude, longitude, accuracy } = at.coords;
+      // A refusal of the report itself is shown by the card (`send`).
       await send({ photo: uploaded?.id ?? '', position: { latitude, longitude, accuracy, takenAt: timestampFromMs(at.timestamp) } });
-    } catch (e) {
-      setError(e instanceof UploadError && e.message ? e.message : undefined);
     } finally {
       setWorking(false);
     }
