@@ -103,9 +103,11 @@ impl JobService {
     }
 
     /// The operators' board: jobs not over that start from the start of today for `days` days,
-    /// each with its partner's last reading.
+    /// or in the `CARRY_OVER_HOURS` before (a night's job still under way after midnight), each
+    /// with its partner's last reading.
     pub async fn board(&self, _by: &Staff, days: u32) -> DomainResult<Vec<BoardJob>> {
-        let (from, until) = self.days_from_today(days);
+        let (today, until) = self.days_from_today(days);
+        let from = today - Duration::hours(CARRY_OVER_HOURS);
         let jobs = self.store.board(from, until).await?;
         let taken: Vec<OrderId> = jobs
             .iter()

@@ -30,8 +30,8 @@ use crate::ordering::{Order, OrderId, OrderStore, StoreError};
 use crate::partners::{Commitment, Commitments, Partner, PartnerService};
 use crate::shared::{Clock, LocalTime, Phone, Randomness, UserId};
 
-/// How far before today a job begun then, that its partner works on today, still shows on their
-/// schedule (a job is hours long, not days).
+/// How far before today a job begun then and not over still shows on its partner's schedule and
+/// the operators' board (a job is hours long, not days).
 const CARRY_OVER_HOURS: i64 = 12;
 
 /// To whom operators offer a job.

@@ -220,3 +220,21 @@ async fn a_partner_off_that_day_is_not_offered_the_job() {
         .unwrap_err();
     assert_eq!(code(one), "partner.off_duty");
 }
+
+#[tokio::test]
+async fn a_night_job_not_over_stays_on_the_board_past_midnight_until_noon() {
+    let w = world();
+    // 23:00 in Vietnam on the 25th (16:00 UTC), on the board for operators to dispatch by hand.
+    let night = crate::ordering::OrderId::parse("BK261122-n").unwrap();
+    w.orders.put(paid_at(draft_order(), night.as_str(), 13));
+    w.svc.set_by_hand(&ops(), &night, true).await.unwrap();
+    let on_board_at = async |day: u32, hour: u32| {
+        let at = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, day, hour, 30, 0);
+        *w.clock.0.lock().unwrap() = at.unwrap();
+        let board = w.svc.board(&ops(), 2).await.unwrap();
+        board.iter().any(|b| b.job.order_id == night)
+    };
+    assert!(on_board_at(25, 15).await, "22:30 on its day");
+    assert!(on_board_at(25, 17).await, "00:30 the next day");
+    assert!(!on_board_at(26, 17).await, "00:30 the day after");
+}
