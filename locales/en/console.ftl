@@ -292,6 +292,8 @@ days-separator = { ", " }
 hours-separator = { "; " }
 nav-partners = Partners
 board-jobs = Dispatch (today and tomorrow)
+board-map = Partners on the way and there
+board-map-label = A map of where the partners on the way or there are
 board-dispatch = Automatic dispatch
 board-dispatch-hint = Unticked categories are dispatched by hand
 job-title = Dispatch
@@ -322,6 +324,19 @@ job-by-hand = Dispatch by hand
 job-by-hand-now = dispatched by hand
 job-automatic = Dispatch automatically again
 job-last-report = Last position at { $time }
+job-map = A map of where the partner is now and the meeting point
+job-map-partner = The partner is here
+job-map-meeting = The meeting point
+job-where-m = { NUMBER($m, maximumFractionDigits: 0) } m from the meeting point
+job-where-km = { NUMBER($km, maximumFractionDigits: 1) } km from the meeting point
+job-where-eta = { $minutes ->
+    [one] Expected in { $minutes } minute
+   *[other] Expected in { $minutes } minutes
+}
+job-where-eta-road = { $minutes ->
+    [one] By road, expected in { $minutes } minute
+   *[other] By road, expected in { $minutes } minutes
+}
 job-talk-title = The traveller and the partner's conversation
 job-talk-partner = Partner
 job-talk-traveller = Traveller

@@ -190,7 +190,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // The invitation, from the partners screen.
   const admin = await staffPage(browser, ADMIN, '/ops/partners');
   const email = `minh-${Date.now()}@partners.example`;
@@ -305,6 +305,19 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   await phone.waitForTimeout(8000);
   await phoneContext.setGeolocation({ latitude: 10.7782, longitude: 106.6996, accuracy: 10 });
   await expect.poll(metres, { timeout: 20_000 }).toBeLessThan(before - 100);
+  // The operator follows him too, read every 15 s (positions are not on the console's stream):
+  // on the order's page how far and how soon, and the map with the arrivals hall; on the board,
+  // every partner on the way or there.
+  const opsWhere = job.getByTestId('job-whereabouts');
+  await expect(opsWhere).toContainText(/距會合地點 5\.\d 公里・預計 \d+ 分鐘後抵達/, { timeout: 20_000 });
+  await expect(opsWhere.getByTestId('points-map')).toHaveAttribute('aria-label', '夥伴目前位置與會合地點的地圖');
+  await expect(opsWhere.getByTestId('points-map').locator('path.leaflet-interactive')).toHaveCount(2);
+  await ops.screenshot({ path: 'test-results/screens/console-order-map.png', fullPage: true });
+  await admin.goto('/ops');
+  const boardMap = admin.getByTestId('board-map');
+  await expect(boardMap.locator('path.leaflet-interactive')).toHaveCount(1);
+  await expect.poll(() => boardMap.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
+  await admin.screenshot({ path: 'test-results/screens/console-board-map.png', fullPage: true });
   await customer.screenshot({ path: 'test-results/screens/partner-on-the-way-traveller.png', fullPage: true });
   await phone.screenshot({ path: 'test-results/screens/partner-on-the-way-vi-phone.png', fullPage: true });
   await card.getByRole('button', { name: 'Tôi đã đến nơi' }).click();

@@ -93,3 +93,13 @@ pub struct MapTiles {
     pub url: String,
     pub attribution: String,
 }
+
+impl MapTiles {
+    /// The tiles as the pages get them, with a map to draw (`drawn`); none otherwise.
+    pub(crate) fn when(tiles: Option<&MapTiles>, drawn: bool) -> Option<crate::pb::MapTiles> {
+        tiles.filter(|_| drawn).map(|t| crate::pb::MapTiles {
+            url: t.url.clone(),
+            attribution: t.attribution.clone(),
+        })
+    }
+}

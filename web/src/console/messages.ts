@@ -144,6 +144,8 @@ export const consoleMessages = {
   empty: t('empty'),
   board: {
     paid: t('board-paid'),
+    map: t('board-map'),
+    mapLabel: t('board-map-label'),
     unassigned: t('board-unassigned'),
     transfers: t('board-transfers'),
     threads: t('board-threads'),
@@ -525,6 +527,12 @@ export const consoleMessages = {
       [HandOver.FLIGHT_DIVERTED]: t('job-handed-over-flight-diverted'),
     } as Partial<Record<HandOver, string>>,
     lastReport: (time: string) => t('job-last-report', { time }),
+    map: t('job-map'),
+    mapPartner: t('job-map-partner'),
+    mapMeeting: t('job-map-meeting'),
+    /** Under a kilometre in metres, else in kilometres to a tenth. */
+    distance: (metres: number) => (metres < 1000 ? t('job-where-m', { m: metres }) : t('job-where-km', { km: metres / 1000 })),
+    eta: (minutes: number, byRoad: boolean) => t(byRoad ? 'job-where-eta-road' : 'job-where-eta', { minutes }),
     noShow: t('job-no-show'),
     noShowWhere: (time: string, metres: number) => t('job-no-show-where', { time, metres }),
     noShowPhoto: t('job-no-show-photo'),

@@ -1,9 +1,11 @@
 //! A partner's drive timed by road (a local server holding to OSRM's route call, the stand-in of
-//! `adapters::stand_ins`), on SQLite and PostgreSQL: on the way, the traveller reads the drive's
-//! minutes and where the meeting point is; the server down, the straight line's estimate.
+//! `adapters::stand_ins`), on SQLite and PostgreSQL: on the way, the traveller and the operator
+//! read the drive's minutes and where the meeting point is; the server down, the straight line's
+//! estimate.
 
 use adapters::stand_ins::{OsrmAnswer, OsrmStandIn};
 
+use super::operations::{Cred, client, with};
 use super::partners::{Scene, reading, scene, steps, take, travellers, whereabouts};
 use super::*;
 
@@ -14,7 +16,11 @@ async fn run(backend: Backend) {
     })
     .await;
     let url = roads.url.clone();
-    let app = TestApp::start_with(backend, move |c| c.maps.routing_url = Some(url)).await;
+    let app = TestApp::start_with(backend, move |c| {
+        c.maps.routing_url = Some(url);
+        c.maps.tiles_url = Some("https://tiles.example/{z}/{x}/{y}.png".into());
+    })
+    .await;
     let Scene {
         admin,
         minh: (minh, minh_p),
@@ -68,8 +74,30 @@ async fn run(backend: Backend) {
         (lat - 10.81).abs() < 0.02 && (lon - 106.66).abs() < 0.02,
         "{lat},{lon}"
     );
+    // The operator sees the same on the order's page, with the map's tiles; the board draws
+    // him too, from his last reading.
+    let request = with(
+        &Cred::Token(&admin),
+        pb::GetOrderJobRequest {
+            order_id: id.clone(),
+        },
+    );
+    let seen_by_ops = client(&app).await.get_order_job(request).await.unwrap();
+    let seen_by_ops = seen_by_ops.into_inner();
+    let w = seen_by_ops.whereabouts.unwrap();
+    assert_eq!((w.eta_minutes, w.eta_by_road), (Some(26), true));
+    assert!(w.meeting_latitude.is_some());
+    let tiles = seen_by_ops.tiles.unwrap();
+    assert_eq!(tiles.url, "https://tiles.example/{z}/{x}/{y}.png");
+    let request = with(&Cred::Token(&admin), pb::ListJobBoardRequest { days: 2 });
+    let board = client(&app).await.list_job_board(request).await.unwrap();
+    let board = board.into_inner();
+    assert!(board.tiles.is_some());
+    let on_board = board.jobs.iter().find(|j| j.order_id == id).unwrap();
+    assert_eq!(on_board.last_position.as_ref().unwrap().latitude, 10.7769);
     let asked = roads.asked();
-    assert_eq!(asked.len(), 1);
+    // Kept a minute per pair of points: the operator's read asked nothing more.
+    assert_eq!(asked.len(), 1, "{asked:?}");
     assert!(asked[0].starts_with("106.700900,10.776900;"), "{asked:?}");
     // The server down, a reading later: the straight line's estimate, about 18 minutes.
     roads.set(OsrmAnswer::Down);

@@ -48,7 +48,7 @@ pub(crate) fn progress_to_pb(p: &Progress) -> pb::JobProgress {
     }
 }
 
-fn whereabouts_to_pb(w: &Whereabouts) -> pb::PartnerWhereabouts {
+pub(crate) fn whereabouts_to_pb(w: &Whereabouts) -> pb::PartnerWhereabouts {
     let (meeting, airport) = match &w.meeting {
         None => (pb::MeetingPoint::Unspecified, String::new()),
         Some(MeetingPoint::Airport(code)) => (pb::MeetingPoint::Airport, code.clone()),

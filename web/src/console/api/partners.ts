@@ -23,19 +23,25 @@ export function useHomeCities() {
   return useRpc(calls.listPartners, {}, { select: (r) => r.homeCities }).data ?? [];
 }
 
-/** Jobs not over from the start of today, for `days` days. */
+/** Jobs not over from the start of today, for `days` days, and the map's tiles while any
+ * partner on them shares where they are. */
 export function useJobBoard(days: number, poll: number | false) {
-  return useRpc(calls.listJobBoard, { days }, { select: (r) => r.jobs, refetchInterval: poll });
+  return useRpc(calls.listJobBoard, { days }, { refetchInterval: poll });
 }
+
+/** How often a page with a partner on its map reads where they are: their readings are not on
+ * the console's live stream (every few seconds per job, they would flood it). */
+export const POSITIONS_POLL_MS = 15_000;
 
 /** Every category, and whether operators dispatch its jobs by hand. */
 export function useCategoryDispatch() {
   return useRpc(calls.listCategoryDispatch, {}, { select: (r) => r.categories });
 }
 
-/** The order's job; `undefined` data while it has none. */
+/** The order's job (`job` unset while it has none) and, while its partner shares where they
+ * are (the server says when: `meeting`), their whereabouts, read again every `POSITIONS_POLL_MS`. */
 export function useOrderJob(orderId: string) {
-  return useRpc(calls.getOrderJob, { orderId }, { select: (r) => r.job });
+  return useRpc(calls.getOrderJob, { orderId }, { refetchInterval: (q) => (q.state.data?.job?.meeting ? POSITIONS_POLL_MS : false) });
 }
 
 /** The thread between the order's traveller and its partner, for reading. */

@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { MapPoint } from '@/components/map/points';
+import type { MapTiles } from '@/gen/booking/v1/partner_pb';
 import { Link } from 'react-router';
 import { startInstant, startOf, StateBadge } from '@/features/order';
 import { formatVnd } from '@/lib/format';
@@ -7,7 +9,7 @@ import { liveConnectedAtom } from '@/lib/api/live';
 import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { actions, FALLBACK_POLL_MS, OrderGroup, OrderState, ThreadView, useCategoryDispatch, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
+import { actions, FALLBACK_POLL_MS, OrderGroup, POSITIONS_POLL_MS, OrderState, ThreadView, useCategoryDispatch, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
 import { jobFlag } from './order-job';
 import { categoryName } from '../categories';
 import { FormError } from '@/components/form/form-error';
@@ -16,10 +18,10 @@ import { consoleMessages } from '../messages';
 import { flowOf } from '../order-facts';
 import { useMinute } from '@/lib/use-minute';
 
-/** How often the board reads partners' last reports, which the live stream does not carry. */
-const BOARD_POSITIONS_MS = 15_000;
-
 const m = consoleMessages.board;
+// Leaflet comes only with a partner to show, in its own chunk.
+const PointsMap = lazy(() => import('@/components/map/points-map'));
+
 const HOUR = 3_600_000;
 
 /** Today's work: paid orders to confirm, services soon without anyone, transfers, questions. */
@@ -36,7 +38,8 @@ export function BoardPage() {
   const threads = useThreads(ThreadView.WAITING, poll);
   // Partners' positions are not on the live stream (every few seconds per job): the board reads
   // their last reports on its own.
-  const jobs = useJobBoard(2, poll === false ? BOARD_POSITIONS_MS : poll);
+  const board = useJobBoard(2, poll === false ? POSITIONS_POLL_MS : poll);
+  const jobs = { data: board.data?.jobs, error: board.error };
   const partners = usePartners(true);
   // Whether an order is served is the server's to say (`assigned`).
   const unassigned = soon.data?.filter((o) => !o.assigned);
@@ -53,6 +56,7 @@ export function BoardPage() {
         <Panel title={m.jobs} count={jobs.data?.length} testId="board-jobs" failed={Boolean(jobs.error)}>
           {jobs.data?.map((j) => <JobLine key={j.orderId} job={j} partners={partners.data} />)}
         </Panel>
+        {board.data?.tiles && <BoardMap jobs={board.data.jobs} tiles={board.data.tiles} partners={partners.data} />}
         <DispatchSwitches />
         <Panel title={m.transfers} count={transfers.data?.length} testId="board-transfers" failed={Boolean(transfers.error)}>
           {transfers.data?.map((o) => <OrderLine key={o.id} order={o} now={now} />)}
@@ -72,6 +76,28 @@ export function BoardPage() {
         </Panel>
       </div>
     </div>
+  );
+}
+
+/** Where each partner on the way or there last said they were, named by partner and order. */
+function BoardMap({ jobs, tiles, partners }: { jobs: Job[]; tiles: MapTiles; partners?: Partner[] }) {
+  const points: MapPoint[] = jobs.flatMap((j) => {
+    const at = j.lastPosition;
+    if (!at || !j.meeting) return [];
+    const name = partners?.find((p) => p.userId === j.partnerId)?.name ?? '';
+    const label = messages.joined(...(name ? [name] : []), j.orderId, consoleMessages.job.statuses[j.status] ?? '');
+    return [{ key: j.orderId, kind: 'partner', label, latitude: at.latitude, longitude: at.longitude }];
+  });
+  if (points.length === 0) return null;
+  return (
+    <section className="card console-panel console-board-map">
+      <h2>
+        {m.map} <span className="console-count">{points.length}</span>
+      </h2>
+      <Suspense fallback={<div className="points-map" />}>
+        <PointsMap tiles={tiles} points={points} label={m.mapLabel} testId="board-map" />
+      </Suspense>
+    </section>
   );
 }
 

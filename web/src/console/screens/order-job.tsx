@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { whereaboutsPoints } from '@/components/map/points';
+import type { MapTiles, PartnerWhereabouts } from '@/gen/booking/v1/partner_pb';
 import { SelectField } from '@/components/form/field';
 import { FormError } from '@/components/form/form-error';
 import { messages } from '@/lib/messages';
@@ -12,6 +14,8 @@ import { useMinute } from '@/lib/use-minute';
 import { useImageUrl } from '@/features/massage';
 
 const m = consoleMessages.job;
+// Leaflet comes only with a partner to show, in its own chunk.
+const PointsMap = lazy(() => import('@/components/map/points-map'));
 
 /** One job's flags, as the board and the order page say them. */
 export function jobFlag(job: Job): string | undefined {
@@ -24,7 +28,8 @@ export function jobFlag(job: Job): string | undefined {
 
 /** The order's job: its status, partner and offers; offering it and taking it back. */
 export function OrderJob({ order }: { order: Order }) {
-  const { data: job } = useOrderJob(order.id);
+  const { data } = useOrderJob(order.id);
+  const job = data?.job;
   const { data: partners } = usePartners(true);
   const { error, run } = useAction();
   const byId = new Map((partners ?? []).map((p) => [p.userId, p]));
@@ -46,6 +51,7 @@ export function OrderJob({ order }: { order: Order }) {
         <p className="muted">{m.none}</p>
       )}
       {job && jobFlag(job) && <p className="notice notice-warning">{jobFlag(job)}</p>}
+      {data?.whereabouts && <Whereabouts where={data.whereabouts} tiles={data.tiles} />}
       {job?.noShow && <NoShowProof proof={job.noShow} />}
       {job && job.offers.length > 0 && <Offers job={job} byId={byId} />}
       {!dispatchable && !job && <p className="muted small">{m.notPaid}</p>}
@@ -76,6 +82,29 @@ export function OrderJob({ order }: { order: Order }) {
         </button>
       )}
       <OrderTalk orderId={order.id} taken={Boolean(job?.partnerId)} />
+    </div>
+  );
+}
+
+/** Where the partner on the way or there is, as the traveller sees it: how far, how soon, and on
+ * the map with the meeting point when the site draws one. */
+function Whereabouts({ where, tiles }: { where: PartnerWhereabouts; tiles?: MapTiles }) {
+  const at = where.position;
+  if (!at) return null;
+  return (
+    <div data-testid="job-whereabouts">
+      <p className="small">
+        {messages.joined(
+          m.lastReport(showTimestamp(at.takenAt)),
+          ...(where.distanceM === undefined ? [] : [m.distance(where.distanceM)]),
+          ...(where.etaMinutes === undefined ? [] : [m.eta(where.etaMinutes, where.etaByRoad)]),
+        )}
+      </p>
+      {tiles && (
+        <Suspense fallback={<div className="points-map" />}>
+          <PointsMap tiles={tiles} points={whereaboutsPoints(where, { partner: m.mapPartner, meeting: m.mapMeeting })} label={m.map} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -128,11 +128,6 @@ impl JobService {
             .collect())
     }
 
-    /// An order's job for operators, if it has one.
-    pub async fn job_of(&self, _by: &Staff, order_id: &OrderId) -> DomainResult<Option<Job>> {
-        self.store.job(order_id).await
-    }
-
     /// Why `partner` cannot take `job` then, if they cannot: they do not fit the order, hold
     /// another job in its time, or (a therapist) do not work then.
     pub(super) async fn unable(

@@ -30,18 +30,39 @@ impl JobService {
         else {
             return Ok(None);
         };
-        let whereabouts = match self.shared_position(&job).await? {
-            Some(position) => {
-                let meeting = self.meeting_point(&order, near).await?;
-                let mut w = Whereabouts::of(position, meeting, job.status == JobStatus::OnTheWay);
-                if let Some(drive) = self.drive(&w).await? {
-                    w.by_road(drive);
-                }
-                Some(w)
-            }
-            None => None,
-        };
+        let whereabouts = self.whereabouts(&order, &job, near).await?;
         Ok(Some(Progress { job, whereabouts }))
+    }
+
+    /// An order's job for operators, if it has one, and while its partner shares their phone's
+    /// position, where they are as its traveller sees it (from the airport an arrival is met at;
+    /// the traveller's own phone is never kept, so otherwise from nowhere).
+    pub async fn job_of(&self, _by: &Staff, order_id: &OrderId) -> DomainResult<Option<Progress>> {
+        let Some(job) = self.store.job(order_id).await? else {
+            return Ok(None);
+        };
+        let order = self.order(order_id).await?;
+        let whereabouts = self.whereabouts(&order, &job, None).await?;
+        Ok(Some(Progress { job, whereabouts }))
+    }
+
+    /// Where the job's partner is while they share it, how far from the meeting point and how
+    /// soon there (by road when the routing service answers).
+    async fn whereabouts(
+        &self,
+        order: &Order,
+        job: &Job,
+        near: Option<Point>,
+    ) -> DomainResult<Option<Whereabouts>> {
+        let Some(position) = self.shared_position(job).await? else {
+            return Ok(None);
+        };
+        let meeting = self.meeting_point(order, near).await?;
+        let mut w = Whereabouts::of(position, meeting, job.status == JobStatus::OnTheWay);
+        if let Some(drive) = self.drive(&w).await? {
+            w.by_road(drive);
+        }
+        Ok(Some(w))
     }
 
     /// Times with `routing` at the site's service the drive of a partner on the way: `None`

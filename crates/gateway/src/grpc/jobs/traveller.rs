@@ -100,14 +100,10 @@ pub(crate) async fn get_job_progress(
     };
     let progress = work.await.map_err(status)?;
     // The map, while there is someone to show on it.
-    let tiles = me
-        .map_tiles
-        .as_ref()
-        .filter(|_| progress.as_ref().is_some_and(|p| p.whereabouts.is_some()))
-        .map(|t| pb::MapTiles {
-            url: t.url.clone(),
-            attribution: t.attribution.clone(),
-        });
+    let tiles = crate::MapTiles::when(
+        me.map_tiles.as_ref(),
+        progress.as_ref().is_some_and(|p| p.whereabouts.is_some()),
+    );
     Ok(Response::new(pb::GetJobProgressResponse {
         progress: progress.as_ref().map(progress_to_pb),
         tiles,

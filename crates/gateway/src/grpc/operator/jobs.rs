@@ -7,10 +7,11 @@ use domain::shared::UserId;
 use tonic::{Request, Response, Status};
 
 use super::Operators;
+use crate::MapTiles;
 use crate::error::status;
 use crate::pb;
 use crate::wire::catalog::{category_from_pb, category_to_pb};
-use crate::wire::job::{board_job_to_pb, job_to_pb, thread_to_pb};
+use crate::wire::job::{board_job_to_pb, job_to_pb, thread_to_pb, whereabouts_to_pb};
 use crate::wire::order::order_id;
 
 pub(super) async fn offer_job(
@@ -117,8 +118,13 @@ pub(super) async fn list_job_board(
     };
     let jobs = ops.s.jobs.board(&by, days).await.map_err(status)?;
     let now = ops.s.jobs.clock().now();
+    // The map, while someone on the board shares where they are.
+    let shared = jobs
+        .iter()
+        .any(|j| j.position.is_some() && j.job.status.shares_position());
     Ok(Response::new(pb::ListJobBoardResponse {
         jobs: jobs.iter().map(|j| board_job_to_pb(j, now)).collect(),
+        tiles: MapTiles::when(ops.s.map_tiles.as_ref(), shared),
     }))
 }
 
@@ -131,10 +137,13 @@ pub(super) async fn get_order_job(
         let id = order_id(&request.get_ref().order_id)?;
         ops.s.jobs.job_of(&by, &id).await
     };
-    let job = work.await.map_err(status)?;
+    let progress = work.await.map_err(status)?;
     let now = ops.s.jobs.clock().now();
+    let whereabouts = progress.as_ref().and_then(|p| p.whereabouts.as_ref());
     Ok(Response::new(pb::GetOrderJobResponse {
-        job: job.map(|j| job_to_pb(&j, None, now)),
+        job: progress.as_ref().map(|p| job_to_pb(&p.job, None, now)),
+        whereabouts: whereabouts.map(whereabouts_to_pb),
+        tiles: MapTiles::when(ops.s.map_tiles.as_ref(), whereabouts.is_some()),
     }))
 }
 

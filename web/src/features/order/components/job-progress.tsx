@@ -2,6 +2,7 @@ import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { lazy, Suspense, useState } from 'react';
 import { TravellerJobService } from '@/gen/booking/v1/job_pb';
 import { JobStatus, MeetingPoint, type GeoPoint, type MapTiles, type PartnerWhereabouts } from '@/gen/booking/v1/partner_pb';
+import { whereaboutsPoints } from '@/components/map/points';
 import { useRpc } from '@/lib/api/hooks';
 import { memberMessages } from '@/lib/member-messages';
 import { useNow } from '@/lib/use-minute';
@@ -9,7 +10,7 @@ import { showTimestamp } from '@/lib/vietnam-time';
 
 const m = memberMessages.orders;
 // Leaflet and its styles come only with a partner on the way, in their own chunk.
-const PartnerMap = lazy(() => import('./partner-map'));
+const PointsMap = lazy(() => import('@/components/map/points-map'));
 
 /** Where the one who serves the order is: set off, arrived, begun, and while on the way or there
  * how far and how soon. Read again on every live change of the order or new reading of the
@@ -47,12 +48,11 @@ function Whereabouts({ where, tiles, onNear }: { where: PartnerWhereabouts; tile
       () => setRefused(true),
       { enableHighAccuracy: true, timeout: 15_000 },
     );
-  const meeting = where.meetingLatitude !== undefined && where.meetingLongitude !== undefined ? { latitude: where.meetingLatitude, longitude: where.meetingLongitude } : undefined;
   return (
     <>
       {tiles && (
-        <Suspense fallback={<div className="partner-map" />}>
-          <PartnerMap tiles={tiles} partner={position} meeting={meeting} labels={{ map: m.where.mapLabel, partner: m.where.partnerHere, meeting: m.where.meetingHere }} />
+        <Suspense fallback={<div className="points-map" />}>
+          <PointsMap tiles={tiles} points={whereaboutsPoints(where, { partner: m.where.partnerHere, meeting: m.where.meetingHere })} label={m.where.mapLabel} testId="partner-map" />
         </Suspense>
       )}
       <p data-testid="job-whereabouts">

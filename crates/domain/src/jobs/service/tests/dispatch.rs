@@ -185,6 +185,7 @@ async fn disabling_a_partner_returns_their_jobs_to_the_board_and_frees_their_tim
         .await
         .unwrap()
         .unwrap()
+        .job
         .steps
         .iter()
         .map(|s| (s.status, s.actor.clone()))
