@@ -19,6 +19,12 @@ export const pushOrigin = `http://127.0.0.1:${port + 3}`;
 export const vnpayOrigin = `http://127.0.0.1:${port + 4}`;
 /** The local raster tile server the order page's map draws on. */
 export const tilesOrigin = `http://127.0.0.1:${port + 5}`;
+/** A second local push service, for a partner's phone in the dispatch spec (each spec file's
+ * receiver holds its own port, and files run side by side). */
+export const partnerPushOrigin = `http://127.0.0.1:${port + 6}`;
+/** The stand-in of FlightAware's AeroAPI the server follows flights at. */
+export const aeroOrigin = `http://127.0.0.1:${port + 7}`;
+export const AEROAPI_KEY = 'e2e-aeroapi-key';
 export const databaseUrl = `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`;
 
 export default defineConfig({
@@ -79,6 +85,16 @@ export default defineConfig({
       stderr: 'pipe',
       env: { TILES_TEST_PORT: String(port + 5) },
     },
+    // FlightAware's AeroAPI, which cannot be reached from here (see its script).
+    {
+      command: 'node scripts/aeroapi-stand-in.mjs',
+      url: `${aeroOrigin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { AEROAPI_TEST_PORT: String(port + 7), AEROAPI_TEST_KEY: AEROAPI_KEY },
+    },
     {
       command: serverBinary,
       url: `${baseURL}/readyz`,
@@ -102,7 +118,11 @@ export default defineConfig({
         APP_DISPATCH_AUTO: 'false',
         APP_MAPS_TILES_URL: `${tilesOrigin}/{z}/{x}/{y}.png`,
         APP_MAPS_ATTRIBUTION: '© OpenStreetMap contributors',
-        APP_OUTBOUND_ALLOW: pushOrigin,
+        APP_OUTBOUND_ALLOW: `${pushOrigin},${partnerPushOrigin}`,
+        // Airport pick-ups' flights are checked when booked and followed once paid, at the
+        // stand-in: a flight no test put on its board is on time wherever it is asked about.
+        APP_FLIGHTS_API_KEY: AEROAPI_KEY,
+        APP_FLIGHTS_API_URL: aeroOrigin,
         // Every spec signs up its own customers from one address; the throttle is tested in Rust.
         APP_SIGN_UPS_PER_ADDRESS_HOUR: '100',
         // VNPay's page cannot be reached from here: the browser test stands in for it and signs

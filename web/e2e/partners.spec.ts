@@ -8,8 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { JobDispatchService, JobStepService } from '../src/gen/booking/v1/job_pb';
 import { JobStatus } from '../src/gen/booking/v1/partner_pb';
-import { tilesOrigin } from '../playwright.config';
+import { aeroOrigin, partnerPushOrigin, tilesOrigin } from '../playwright.config';
 import { qrVideo } from './camera';
+import { pushReceiver } from './push';
 import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
 
@@ -644,4 +645,109 @@ test('a traveller moves a taken pick-up a day later with a child seat, paying th
   // Back on the board for operators, to offer again.
   await ops.reload();
   await expect(ops.getByTestId('order-job').getByRole('button', { name: '派單', exact: true })).toBeVisible();
+});
+
+/** `at` as Vietnam's clock reads it, as the pages write a time: `2026/12/01 14:05`. */
+function vietnamTime(at: Date): string {
+  const vn = new Date(at.getTime() + 7 * 3600_000).toISOString();
+  return `${vn.slice(0, 4)}/${vn.slice(5, 7)}/${vn.slice(8, 10)} ${vn.slice(11, 16)}`;
+}
+
+/** Makes flight `flight`'s next look due now (the worker's cadence is minutes apart). */
+function lookAgainNow(flight: string): void {
+  const script = [
+    'import sqlite3, sys',
+    'db = sqlite3.connect(sys.argv[1], timeout=10)',
+    "db.execute('update followed_flights set next_look_at_ms = 0 where flight_key like ?', (sys.argv[2] + '@%',))",
+    'db.commit()',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, join(dataDir(), 'e2e.db'), flight]);
+}
+
+test('a traveller pays for a pick-up; the offer is pushed to the driver\'s phone and he takes it; the flight lands 40 minutes late and both pages move; the traveller watches the car on the map', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const push = await pushReceiver(partnerPushOrigin);
+  try {
+    const admin = await staffPage(browser, ADMIN, '/ops/partners');
+    const email = `hung-${Date.now()}@partners.example`;
+    await invite(browser, admin, email, 'Lê Văn Hùng', async (form) => {
+      await form.getByLabel('車款與顏色').fill('black Kia Carnival');
+      await form.getByLabel('車牌').fill('51H-246.80');
+      await form.getByLabel('乘客座位數').fill('7');
+    });
+    // His phone takes notices: the page subscribes at the local push service.
+    const phone = await partnerPhone(browser, email, { geolocation: { latitude: 10.7769, longitude: 106.7009, accuracy: 10 }, permissions: ['geolocation'] });
+    await push.subscribeIn(phone.context());
+    await phone.goto('/partner/availability');
+    const notices = phone.getByTestId('notice-settings');
+    await notices.getByRole('button', { name: 'Bật thông báo' }).click();
+    await expect(notices).toContainText('Thiết bị này nhận thông báo');
+
+    // Flight VJ321 lands at Tan Son Nhat four and a half hours from now, on the provider's board;
+    // a traveller books her pick-up for its landing and pays.
+    const landing = new Date(Math.ceil((Date.now() + 4.5 * 3600_000) / 300_000) * 300_000);
+    const board = (flight: object) => request.post(`${aeroOrigin}/__test/board`, { data: { ident: 'VJ321', destination: 'SGN', scheduled_in: landing.toISOString(), ...flight } });
+    expect((await board({})).status()).toBe(204);
+    const { email: customerEmail, post } = await traveller(request);
+    await post('/api/v-coin/top-up', { amountVnd: 1_000_000, method: 'DEV' });
+    const order = await post('/api/plan/shuttle/shuttle-sgn-4/order', {
+      details: { direction: 'pick-up', flightNumber: 'VJ321', start: vietnamTime(landing).replaceAll('/', '-').replace(' ', 'T'), address: 'Rex Hotel', passengers: 2, luggage: 2, childSeats: 0 },
+      contact: { name: '陳美玲', phoneCountryCode: '+886', phoneNumber: '912345678' },
+    });
+    const id = order.id as string;
+    await post(`/api/plan/shuttle/order/${id}/payment`, { method: 'VCOIN' });
+    expect(Number(await (await request.get(`${aeroOrigin}/__test/calls?ident=VJ321`)).text())).toBeGreaterThanOrEqual(1);
+
+    // An operator offers it to him: the offer reaches his phone in his pocket, urgent, in
+    // Vietnamese, and opens the job, which he takes.
+    const ops = await staffPage(browser, OPERATOR, `/ops/orders/${id}`);
+    const job = ops.getByTestId('order-job');
+    await job.getByLabel('派給這位夥伴').selectOption({ label: 'Lê Văn Hùng' });
+    await job.getByRole('button', { name: '派單', exact: true }).click();
+    const offer = await push.message(1);
+    expect(offer.headers.urgency).toBe('high');
+    const offered = push.open(offer).notice;
+    expect(offered).toMatchObject({ title: 'Có chuyến mới cho bạn: hãy trả lời sớm' });
+    expect(offered.url).toContain(id);
+    await phone.goto(offered.url);
+    await phone.locator(`section[data-order="${id}"]`).getByRole('button', { name: 'Nhận việc' }).click();
+    await expect(phone.getByRole('button', { name: 'Nhận việc' })).toHaveCount(0);
+    await phone.goto('/partner');
+    const card = phone.locator(`article[data-order="${id}"]`);
+    await expect(card).toHaveAttribute('data-status', 'ACCEPTED');
+    await expect(card).toContainText(vietnamTime(landing).slice(11));
+    const customer = await (await browser.newContext()).newPage();
+    await logInTo(customer, `/member/order?id=${id}`, customerEmail, 'secret-123');
+    await expect(customer.locator('main')).toContainText(vietnamTime(landing));
+
+    // The flight will land 40 minutes late: at the next look, the order and the job move to
+    // the landing, once, and both open pages show the new time without a reload.
+    const late = new Date(landing.getTime() + 40 * 60_000);
+    expect((await board({ estimated_in: late.toISOString() })).status()).toBe(204);
+    lookAgainNow('VJ321');
+    await expect(customer.locator('main')).toContainText(vietnamTime(late), { timeout: 20_000 });
+    await expect(customer.locator('main')).toContainText('航班降落時間有變，接機時間已隨之更新');
+    await expect(card).toContainText(vietnamTime(late).slice(11), { timeout: 10_000 });
+    const moved = push.open(await push.message(2)).notice;
+    expect(moved.title).toContain('Chuyến bay của khách đổi giờ');
+    await expect(job).toHaveAttribute('data-status', 'ACCEPTED');
+    // Seen again, the delay moves nothing more.
+    lookAgainNow('VJ321');
+    await customer.waitForTimeout(6_000);
+    await customer.reload();
+    await expect(customer.locator('main').getByText('航班降落時間有變，接機時間已隨之更新')).toHaveCount(1);
+    await customer.screenshot({ path: 'test-results/screens/flight-moved-traveller.png', fullPage: true });
+    await phone.screenshot({ path: 'test-results/screens/flight-moved-vi-phone.png', fullPage: true });
+
+    // The time has come: he sets off, and the traveller watches the car on the map.
+    timeHasCome(id);
+    await phone.reload();
+    await card.getByRole('button', { name: 'Tôi đang đến' }).click();
+    await expect(card).toHaveAttribute('data-status', 'ON_THE_WAY');
+    const map = customer.getByTestId('partner-map');
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(2, { timeout: 20_000 });
+    await customer.screenshot({ path: 'test-results/screens/flight-map-traveller.png', fullPage: true });
+  } finally {
+    await push.stop();
+  }
 });
