@@ -32,6 +32,8 @@ pub const CATALOG_FOLLOW: Duration = Duration::from_millis(500);
 
 /// How often a node looks for mails and push notices to send.
 const OUTBOX_LOOK: Duration = Duration::from_millis(500);
+/// How often old rows and unused photos are cleared away.
+const HOUSEKEEPING_LOOK: Duration = Duration::from_secs(3600);
 /// How often a node looks whether a backup is due.
 const BACKUP_LOOK: Duration = Duration::from_secs(60);
 /// How often a node looks for reminders that are due: the most a reminder is late.
@@ -104,21 +106,16 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
         reminders,
         expiry_interval,
     } = work;
-    let outbox = Arc::new(outbox);
-    let outbox = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
-        let outbox = outbox.clone();
-        async move {
-            if let Err(e) = outbox.run_once().await {
-                tracing::warn!(error = %e, "mail outbox");
-            }
-        }
-    }));
-    let housekeeping = tokio::spawn(every(
-        Duration::from_secs(3600),
-        stopped.clone(),
-        move || {
-            let (db, media) = (db.clone(), media.clone());
-            async move {
+    let stop = &stopped;
+    let mut jobs = vec![
+        spawn_every(OUTBOX_LOOK, stop, Arc::new(outbox), |o| async move {
+            counted("mails sent", o.run_once().await);
+        }),
+        spawn_every(
+            HOUSEKEEPING_LOOK,
+            stop,
+            (db, media),
+            |(db, media)| async move {
                 match adapters::stores::housekeeping::purge(&db, chrono::Utc::now()).await {
                     Ok(p) if p != Default::default() => tracing::info!(?p, "housekeeping"),
                     Ok(_) => {}
@@ -129,155 +126,90 @@ pub fn start(work: Work, stopped: watch::Receiver<bool>) -> Jobs {
                     "unused hotel images",
                     media.purge_unattached(chrono::Duration::days(1)).await,
                 );
-            }
-        },
-    ));
-    // The bound on how long another node's change of the catalogue may go unseen here.
-    let catalogue = tokio::spawn(every(CATALOG_FOLLOW, stopped.clone(), move || {
-        let version = catalog_version.clone();
-        async move { version.refresh().await }
-    }));
-    let refund_payments = payments.clone();
-    let expiry = tokio::spawn(every(expiry_interval, stopped.clone(), move || {
-        let (orders, payments, referrals) = (orders.clone(), payments.clone(), referrals.clone());
-        async move {
-            counted("unpaid orders lapsed", orders.expire_due(500).await);
-            counted("gift credit expired", payments.expire_credit(500).await);
-            counted("invitations rewarded", referrals.reward_due(100).await);
-        }
-    }));
-    // Refunds to VNPay go out on the outboxes' beat: the customer waits for them.
-    let refunds = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
-        let payments = refund_payments.clone();
-        async move {
-            counted("refunds sent to VNPay", payments.send_refunds(20).await);
-        }
-    }));
-    // E-invoices on the same beat: the law wants them with the sale.
-    let issuing = tokio::spawn(every(OUTBOX_LOOK, stopped.clone(), move || {
-        let invoices = invoices.clone();
-        async move {
-            counted("e-invoices sent", invoices.send_due(20).await);
-        }
-    }));
-    // A year of days after an upgrade is kept a month at a time, until caught up or stopped.
-    let stop = stopped.clone();
-    let keeping = tokio::spawn(every(KEEP_LOOK, stopped.clone(), move || {
-        let (reports, stop) = (reports.clone(), stop.clone());
-        async move {
-            loop {
-                let kept = reports.keep_settled_days(chrono::Utc::now()).await;
-                if counted("report days kept", kept) == 0 || *stop.borrow() {
-                    break;
+            },
+        ),
+        // The bound on how long another node's change of the catalogue may go unseen here.
+        spawn_every(CATALOG_FOLLOW, stop, catalog_version, |v| async move {
+            v.refresh().await
+        }),
+        spawn_every(
+            expiry_interval,
+            stop,
+            (orders, payments.clone(), referrals),
+            |(orders, payments, referrals)| async move {
+                counted("unpaid orders lapsed", orders.expire_due(500).await);
+                counted("gift credit expired", payments.expire_credit(500).await);
+                counted("invitations rewarded", referrals.reward_due(100).await);
+            },
+        ),
+        // Refunds to VNPay go out on the outboxes' beat: the customer waits for them.
+        spawn_every(OUTBOX_LOOK, stop, payments, |p| async move {
+            counted("refunds sent to VNPay", p.send_refunds(20).await);
+        }),
+        // E-invoices on the same beat: the law wants them with the sale.
+        spawn_every(OUTBOX_LOOK, stop, invoices, |i| async move {
+            counted("e-invoices sent", i.send_due(20).await);
+        }),
+        // A year of days after an upgrade is kept a month at a time, until caught up or stopped.
+        spawn_every(
+            KEEP_LOOK,
+            stop,
+            (reports, stopped.clone()),
+            |(r, stop)| async move {
+                loop {
+                    let kept = r.keep_settled_days(chrono::Utc::now()).await;
+                    if counted("report days kept", kept) == 0 || *stop.borrow() {
+                        break;
+                    }
                 }
-            }
-        }
-    }));
-    let mut jobs = vec![
-        outbox,
-        housekeeping,
-        catalogue,
-        expiry,
-        refunds,
-        issuing,
-        keeping,
+            },
+        ),
     ];
-    if let Some(dispatch) = dispatch {
-        jobs.push(tokio::spawn(every(
-            DISPATCH_LOOK,
-            stopped.clone(),
-            move || {
-                let dispatch = dispatch.clone();
-                async move {
-                    counted("automatic dispatch", dispatch.dispatch_due(50).await);
-                }
-            },
-        )));
-    }
-    if let Some(flights) = flights {
-        jobs.push(tokio::spawn(every(
-            FLIGHTS_LOOK,
-            stopped.clone(),
-            move || {
-                let flights = flights.clone();
-                async move {
-                    counted("flights followed", flights.follow_flights().await);
-                }
-            },
-        )));
-    }
-    if let Some(push) = push {
-        let push = Arc::new(push);
-        jobs.push(tokio::spawn(every(
-            OUTBOX_LOOK,
-            stopped.clone(),
-            move || {
-                let push = push.clone();
-                async move {
-                    if let Err(e) = push.run_once().await {
-                        tracing::warn!(error = %e, "push outbox");
-                    }
-                }
-            },
-        )));
-    }
-    if let Some(line) = line {
-        let line = Arc::new(line);
-        jobs.push(tokio::spawn(every(
-            OUTBOX_LOOK,
-            stopped.clone(),
-            move || {
-                let line = line.clone();
-                async move {
-                    if let Err(e) = line.run_once().await {
-                        tracing::warn!(error = %e, "LINE outbox");
-                    }
-                }
-            },
-        )));
-    }
-    if let Some(zalo) = zalo {
-        let zalo = Arc::new(zalo);
-        jobs.push(tokio::spawn(every(
-            OUTBOX_LOOK,
-            stopped.clone(),
-            move || {
-                let zalo = zalo.clone();
-                async move {
-                    if let Err(e) = zalo.run_once().await {
-                        tracing::warn!(error = %e, "Zalo outbox");
-                    }
-                }
-            },
-        )));
-    }
-    if let Some(reminders) = reminders {
-        jobs.push(tokio::spawn(every(
-            REMINDER_LOOK,
-            stopped.clone(),
-            move || {
-                let reminders = reminders.clone();
-                async move {
-                    counted("reminders", reminders.run_due().await);
-                }
-            },
-        )));
-    }
-    if let Some(backups) = backups {
+    let optional = [
+        dispatch.map(|d| {
+            spawn_every(DISPATCH_LOOK, stop, d, |d| async move {
+                counted("automatic dispatch", d.dispatch_due(50).await);
+            })
+        }),
+        flights.map(|f| {
+            spawn_every(FLIGHTS_LOOK, stop, f, |f| async move {
+                counted("flights followed", f.follow_flights().await);
+            })
+        }),
+        push.map(|p| {
+            spawn_every(OUTBOX_LOOK, stop, Arc::new(p), |p| async move {
+                counted("push notices sent", p.run_once().await);
+            })
+        }),
+        line.map(|l| {
+            spawn_every(OUTBOX_LOOK, stop, Arc::new(l), |l| async move {
+                counted("LINE messages sent", l.run_once().await);
+            })
+        }),
+        zalo.map(|z| {
+            spawn_every(OUTBOX_LOOK, stop, Arc::new(z), |z| async move {
+                counted("Zalo messages sent", z.run_once().await);
+            })
+        }),
+        reminders.map(|r| {
+            spawn_every(REMINDER_LOOK, stop, r, |r| async move {
+                counted("reminders", r.run_due().await);
+            })
+        }),
         // Looked at each minute: the schedule's own interval says when one is due.
-        jobs.push(tokio::spawn(every(BACKUP_LOOK, stopped, move || {
-            let backups = backups.clone();
-            async move {
-                match backups.run_due().await {
+        backups.map(|b| {
+            spawn_every(BACKUP_LOOK, stop, b, |b| async move {
+                match b.run_due().await {
                     Ok(Some(b)) => {
                         tracing::info!(backup = %b.name, bytes = b.bytes, "backup taken")
                     }
                     Ok(None) => {}
                     Err(e) => tracing::error!(error = %e, "backup"),
                 }
-            }
-        })));
-    }
+            })
+        }),
+    ];
+    jobs.extend(optional.into_iter().flatten());
     Jobs(jobs)
 }
 
@@ -288,6 +220,21 @@ impl Jobs {
             job.await.ok();
         }
     }
+}
+
+/// Spawns `job` on (a clone of) `on` now and then every `interval`, until `stop` turns true.
+fn spawn_every<T, F, Fut>(
+    interval: Duration,
+    stop: &watch::Receiver<bool>,
+    on: T,
+    job: F,
+) -> JoinHandle<()>
+where
+    T: Clone + Send + Sync + 'static,
+    F: Fn(T) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    tokio::spawn(every(interval, stop.clone(), move || job(on.clone())))
 }
 
 /// Runs a background job now and then every `interval`, until `stop` turns true.

@@ -87,11 +87,7 @@ impl AeroApiStandIn {
         let router = axum::Router::new()
             .route("/flights/{ident}", axum::routing::get(flights))
             .with_state(board.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a port for the stand-in");
-        let url = format!("http://{}", listener.local_addr().expect("its address"));
-        tokio::spawn(async move { axum::serve(listener, router).await.ok() });
+        let url = super::serve(router).await;
         Self { url, board }
     }
 

@@ -46,11 +46,7 @@ impl OsrmStandIn {
                 axum::routing::get(route),
             )
             .with_state(roads.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a port for the stand-in");
-        let url = format!("http://{}", listener.local_addr().expect("its address"));
-        tokio::spawn(async move { axum::serve(listener, router).await.ok() });
+        let url = super::serve(router).await;
         Self { url, roads }
     }
 

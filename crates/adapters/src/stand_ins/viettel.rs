@@ -68,11 +68,7 @@ impl ViettelStandIn {
                 axum::routing::post(search),
             )
             .with_state(seller.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a free port");
-        let url = format!("http://{}", listener.local_addr().expect("its address"));
-        tokio::spawn(async move { axum::serve(listener, router).await });
+        let url = super::serve(router).await;
         Self { url, seller }
     }
 
