@@ -716,7 +716,8 @@ test('a traveller pays for a pick-up; the offer is pushed to the driver\'s phone
     const card = phone.locator(`article[data-order="${id}"]`);
     await expect(card).toHaveAttribute('data-status', 'ACCEPTED');
     await expect(card).toContainText(vietnamTime(landing).slice(11));
-    const customer = await (await browser.newContext()).newPage();
+    // The traveller follows on her phone.
+    const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await logInTo(customer, `/member/order?id=${id}`, customerEmail, 'secret-123');
     await expect(customer.locator('main')).toContainText(vietnamTime(landing));
 
@@ -736,7 +737,7 @@ test('a traveller pays for a pick-up; the offer is pushed to the driver\'s phone
     await customer.waitForTimeout(6_000);
     await customer.reload();
     await expect(customer.locator('main').getByText('航班降落時間有變，接機時間已隨之更新')).toHaveCount(1);
-    await customer.screenshot({ path: 'test-results/screens/flight-moved-traveller.png', fullPage: true });
+    await customer.screenshot({ path: 'test-results/screens/flight-moved-traveller-phone.png', fullPage: true });
     await phone.screenshot({ path: 'test-results/screens/flight-moved-vi-phone.png', fullPage: true });
 
     // The time has come: he sets off, and the traveller watches the car on the map.
@@ -746,7 +747,7 @@ test('a traveller pays for a pick-up; the offer is pushed to the driver\'s phone
     await expect(card).toHaveAttribute('data-status', 'ON_THE_WAY');
     const map = customer.getByTestId('partner-map');
     await expect(map.locator('path.leaflet-interactive')).toHaveCount(2, { timeout: 20_000 });
-    await customer.screenshot({ path: 'test-results/screens/flight-map-traveller.png', fullPage: true });
+    await customer.screenshot({ path: 'test-results/screens/flight-map-traveller-phone.png', fullPage: true });
   } finally {
     await push.stop();
   }
