@@ -39,7 +39,7 @@ export function BoardPage() {
   // Partners' positions are not on the live stream (every few seconds per job): the board reads
   // their last reports on its own.
   const board = useJobBoard(2, poll === false ? POSITIONS_POLL_MS : poll);
-  const jobs = { data: board.data?.jobs, error: board.error };
+  const jobs = board.data?.jobs;
   const partners = usePartners(true);
   // Whether an order is served is the server's to say (`assigned`).
   const unassigned = soon.data?.filter((o) => !o.assigned);
@@ -53,10 +53,10 @@ export function BoardPage() {
         <Panel title={m.unassigned} count={unassigned?.length} testId="board-unassigned" failed={Boolean(soon.error)}>
           {unassigned?.map((o) => <OrderLine key={o.id} order={o} now={now} missing />)}
         </Panel>
-        <Panel title={m.jobs} count={jobs.data?.length} testId="board-jobs" failed={Boolean(jobs.error)}>
-          {jobs.data?.map((j) => <JobLine key={j.orderId} job={j} partners={partners.data} />)}
+        <Panel title={m.jobs} count={jobs?.length} testId="board-jobs" failed={Boolean(board.error)}>
+          {jobs?.map((j) => <JobLine key={j.orderId} job={j} partners={partners.data} />)}
         </Panel>
-        {board.data?.tiles && <BoardMap jobs={board.data.jobs} tiles={board.data.tiles} partners={partners.data} />}
+        {jobs && board.data?.tiles && <BoardMap jobs={jobs} tiles={board.data.tiles} partners={partners.data} />}
         <DispatchSwitches />
         <Panel title={m.transfers} count={transfers.data?.length} testId="board-transfers" failed={Boolean(transfers.error)}>
           {transfers.data?.map((o) => <OrderLine key={o.id} order={o} now={now} />)}
