@@ -51,6 +51,7 @@ mod m20261202_000045_job_dispatch;
 mod m20261203_000046_dispatch_areas;
 mod m20261203_000047_zalo;
 mod m20261204_000048_flights;
+mod m20261205_000049_zalo_tokens;
 
 pub struct Migrator;
 
@@ -106,6 +107,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000046_dispatch_areas::Migration),
             Box::new(m20261203_000047_zalo::Migration),
             Box::new(m20261204_000048_flights::Migration),
+            Box::new(m20261205_000049_zalo_tokens::Migration),
         ]
     }
 }

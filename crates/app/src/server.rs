@@ -488,11 +488,15 @@ impl App {
     }
 
     /// The Zalo sender, when an Official Account and its template are configured.
-    pub fn zalo_worker(&self, config: &Config) -> Option<ZaloWorker> {
-        config.zalo().map(|account| {
-            ZaloWorker::new(self.db.clone(), account, &config.site_url())
-                .with_cancellation(self.services.payments.cancellation())
-        })
+    pub fn zalo_worker(&self, config: &Config) -> anyhow::Result<Option<ZaloWorker>> {
+        let Some(account) = config.zalo() else {
+            return Ok(None);
+        };
+        let sealing = config.sealing()?;
+        Ok(Some(
+            ZaloWorker::new(self.db.clone(), account, sealing, &config.site_url())
+                .with_cancellation(self.services.payments.cancellation()),
+        ))
     }
 
     /// The Web Push sender, when this site sends push.
@@ -639,7 +643,7 @@ pub async fn serve(
         outbox: app.outbox_worker(),
         push: app.push_worker(&config)?,
         line: app.line_worker(&config),
-        zalo: app.zalo_worker(&config),
+        zalo: app.zalo_worker(&config)?,
         db: app.db.clone(),
         media: app.services.media.clone(),
         orders: app.services.orders.clone(),

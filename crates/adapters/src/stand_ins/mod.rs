@@ -6,11 +6,13 @@ mod aeroapi;
 mod osrm;
 mod viettel;
 mod vnpay;
+mod zalo;
 
 pub use aeroapi::{AeroApiStandIn, BoardFlight};
 pub use osrm::{OsrmAnswer, OsrmStandIn};
 pub use viettel::{ViettelBooks, ViettelStandIn};
 pub use vnpay::{VnPayBooks, VnPayStandIn};
+pub use zalo::ZaloStandIn;
 
 /// Serves `router` on a free port of this machine's loopback until the test ends: its address,
 /// `http://127.0.0.1:…`.

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use domain::shared::web_pages;
 
-use super::{Config, Environment, oidc};
+use super::{Config, Environment, Secret, oidc};
 
 impl Config {
     /// The backups of a SQLite database (`None` on PostgreSQL, whose are pgBackRest's and
@@ -236,17 +236,38 @@ impl Config {
         })
     }
 
-    /// The Zalo Official Account partners' notices go out through; `None` without its token and
-    /// template.
+    /// The Zalo Official Account partners' notices go out through; `None` without a token (or
+    /// the app that renews one) and a template. The app, when given whole, is preferred.
     pub fn zalo(&self) -> Option<adapters::providers::zalo::ZaloAccount> {
-        let token = self.zalo.access_token.as_deref()?.trim();
-        let template = self.zalo.template_id.trim();
-        (!token.is_empty() && !template.is_empty()).then(|| {
-            adapters::providers::zalo::ZaloAccount {
-                api: self.zalo.api_url.trim_end_matches('/').to_owned(),
-                access_token: token.to_owned(),
-                template_id: template.to_owned(),
+        use adapters::providers::zalo::{ZaloAccount, ZaloApp, ZaloAuth};
+        let given = |s: &Option<Secret>| {
+            s.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+        };
+        let z = &self.zalo;
+        let app = match (
+            z.app_id.trim(),
+            given(&z.app_secret),
+            given(&z.refresh_token),
+        ) {
+            (id, Some(secret_key), Some(refresh_token)) if !id.is_empty() => {
+                Some(ZaloAuth::Renewed(ZaloApp {
+                    oauth: z.oauth_url.trim_end_matches('/').to_owned(),
+                    app_id: id.to_owned(),
+                    secret_key,
+                    refresh_token,
+                }))
             }
+            _ => None,
+        };
+        let auth = app.or_else(|| given(&z.access_token).map(ZaloAuth::Given))?;
+        let template = z.template_id.trim();
+        (!template.is_empty()).then(|| ZaloAccount {
+            api: z.api_url.trim_end_matches('/').to_owned(),
+            auth,
+            template_id: template.to_owned(),
         })
     }
 

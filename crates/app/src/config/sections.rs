@@ -441,21 +441,36 @@ impl Default for Line {
 /// Zalo's notification service (ZNS), for partners who ask for their notices there.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Zalo {
-    /// `APP_ZALO_ACCESS_TOKEN`: the Official Account's access token; with it and the template,
-    /// partners who asked get their notices on Zalo too.
+    /// `APP_ZALO_ACCESS_TOKEN`: the Official Account's access token, kept fresh from outside;
+    /// with it (or the app below) and the template, partners who asked get their notices on Zalo
+    /// too.
     pub access_token: Option<Secret>,
+    /// `APP_ZALO_APP_ID`: the Zalo app the Official Account granted; with its secret and refresh
+    /// token the site renews the access token itself (and `APP_ZALO_ACCESS_TOKEN` is not used).
+    pub app_id: String,
+    /// `APP_ZALO_APP_SECRET`: that app's secret key.
+    pub app_secret: Option<Secret>,
+    /// `APP_ZALO_REFRESH_TOKEN`: the refresh token of the grant; the ones after it are kept in
+    /// the database. A new one (after a new grant) starts afresh.
+    pub refresh_token: Option<Secret>,
     /// `APP_ZALO_TEMPLATE_ID`: the approved ZNS template (parameters `title`, `content`, `link`).
     pub template_id: String,
     /// `APP_ZALO_API_URL`: where ZNS is.
     pub api_url: String,
+    /// `APP_ZALO_OAUTH_URL`: where Zalo's OAuth is.
+    pub oauth_url: String,
 }
 
 impl Default for Zalo {
     fn default() -> Self {
         Self {
             access_token: None,
+            app_id: String::new(),
+            app_secret: None,
+            refresh_token: None,
             template_id: String::new(),
             api_url: "https://business.openapi.zalo.me".into(),
+            oauth_url: "https://oauth.zaloapp.com".into(),
         }
     }
 }

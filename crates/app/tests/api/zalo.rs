@@ -1,133 +1,32 @@
-//! Zalo's notification service (ZNS) for a partner who asks for it, through the real server to a
-//! local server that holds to ZNS's send call (`POST /message/template`): the Official Account's
-//! `access_token` header, the approved template's id, its three parameters, the phone number in
-//! `84…` digits and a tracking id; it answers with ZNS's own codes in a 200. An offer reaches
-//! the driver's Zalo; an expired token (-124) is tried again and then sent; turned off, Zalo
-//! hears no more. On SQLite and PostgreSQL.
+//! Zalo's notification service (ZNS) for a partner who asks for it, through the real server to
+//! the local stand-in of Zalo (`adapters::stand_ins::ZaloStandIn`: ZNS's send call and OAuth v4's
+//! renewal). An offer reaches the driver's Zalo; a token Zalo refuses (-124) is tried again and
+//! then sent; turned off, Zalo hears no more. With the app's refresh token, the site renews the
+//! access token itself: two nodes, and six callers at once, spend each refresh token once. On
+//! SQLite and PostgreSQL.
 
-use std::sync::{Arc, Mutex};
-
-use axum::Json;
-use axum::extract::State;
-use axum::http::HeaderMap;
-use serde_json::{Value, json};
+use adapters::providers::zalo::{ZaloApp, ZaloTokens};
+use adapters::security::key_sealing::{Kek, Sealing};
+use adapters::stand_ins::ZaloStandIn;
+use sea_orm::ConnectionTrait;
+use serde_json::Value;
 
 use super::operations::{Cred, client, with};
-use super::partners::{dispatch, partners, scene};
+use super::partners::{partners, scene};
 use super::*;
 
 const TOKEN: &str = "oa-access-token";
 const TEMPLATE: &str = "412345";
 const SITE: &str = "http://booking.test";
+const APP_ID: &str = "4291763606161179100";
+const SECRET: &str = "zalo-app-secret";
+const FIRST_REFRESH: &str = "oa-refresh-0";
 
-/// What the stand-in took, and how many answers are still to say the token expired.
-#[derive(Default)]
-struct Zns {
-    taken: Mutex<Vec<Value>>,
-    expired: Mutex<u32>,
-}
-
-async fn send(
-    State(zns): State<Arc<Zns>>,
-    headers: HeaderMap,
-    Json(body): Json<Value>,
-) -> Json<Value> {
-    let token = headers.get("access_token").and_then(|v| v.to_str().ok());
-    let mut expired = zns.expired.lock().unwrap();
-    if token != Some(TOKEN) || *expired > 0 {
-        *expired = expired.saturating_sub(1);
-        return Json(json!({"error": -124, "message": "Access token is invalid"}));
-    }
-    let phone = body["phone"].as_str().unwrap_or_default();
-    if !(phone.starts_with("84") && phone.len() >= 10 && phone.bytes().all(|b| b.is_ascii_digit()))
-    {
-        return Json(json!({"error": -108, "message": "Phone number invalid"}));
-    }
-    if body["template_id"] != TEMPLATE {
-        return Json(json!({"error": -109, "message": "Template ID invalid"}));
-    }
-    let data = &body["template_data"];
-    let fits = |key: &str, max: usize| {
-        data[key]
-            .as_str()
-            .is_some_and(|t| !t.is_empty() && t.chars().count() <= max)
-    };
-    if !(fits("title", 100) && fits("content", 400) && fits("link", 1000)) {
-        return Json(json!({"error": -112, "message": "Template data invalid"}));
-    }
-    if !body["tracking_id"]
-        .as_str()
-        .is_some_and(|t| !t.is_empty() && t.len() <= 48)
-    {
-        return Json(json!({"error": -111, "message": "Tracking id invalid"}));
-    }
-    zns.taken.lock().unwrap().push(body.clone());
-    Json(json!({
-        "error": 0,
-        "message": "Success",
-        "data": {"msg_id": format!("m{}", zns.taken.lock().unwrap().len()), "sent_time": "1764547200000",
-                 "quota": {"dailyQuota": "500", "remainingQuota": "499"}}
-    }))
-}
-
-async fn stand_in() -> (String, Arc<Zns>) {
-    let zns = Arc::new(Zns::default());
-    let router = axum::Router::new()
-        .route("/message/template", axum::routing::post(send))
-        .with_state(zns.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let origin = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    (origin, zns)
-}
-
-async fn taken(zns: &Zns, n: usize) -> Value {
-    for _ in 0..100 {
-        if let Some(m) = zns.taken.lock().unwrap().get(n - 1) {
-            return m.clone();
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("Zalo took fewer than {n} messages");
-}
-
-async fn run(backend: Backend) {
-    let (api, zns) = stand_in().await;
-    let app = TestApp::start_with(backend, move |c| {
-        c.server.public_url = Some(SITE.into());
-        c.zalo.access_token = Some(TOKEN.into());
-        c.zalo.template_id = TEMPLATE.into();
-        c.zalo.api_url = api;
-    })
-    .await;
-    let s = scene(&app).await;
-    let minh = &s.minh.0;
-    let set = |on| signed(minh, pb::SetZaloNoticesRequest { on });
-    let me = partners(&app)
-        .await
-        .set_zalo_notices(set(true))
-        .await
-        .unwrap()
-        .into_inner();
-    assert!(me.partner.unwrap().zalo_notices);
-
-    // The first answer says the token expired: tried again, it goes once.
-    *zns.expired.lock().unwrap() = 1;
-    let offer = || pb::OfferJobRequest {
-        order_id: s.id.clone(),
-        partner_id: s.minh.1.user_id.clone(),
-    };
-    client(&app)
-        .await
-        .offer_job(with(&Cred::Token(&s.admin), offer()))
-        .await
-        .unwrap();
-    let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
-    let row = |db: &sea_orm::DatabaseConnection| {
-        let db = db.clone();
-        async move {
-            use sea_orm::{ConnectionTrait, Statement};
-            db.query_one_raw(Statement::from_string(
+/// The one outbox row's tries and last error, once tried.
+async fn tried(db: &sea_orm::DatabaseConnection) -> (i32, Option<String>) {
+    for _ in 0..50 {
+        let row = db
+            .query_one_raw(sea_orm::Statement::from_string(
                 db.get_database_backend(),
                 "SELECT attempts, last_error FROM zalo_outbox",
             ))
@@ -138,26 +37,52 @@ async fn run(backend: Backend) {
                     r.try_get::<i32>("", "attempts").unwrap(),
                     r.try_get::<Option<String>>("", "last_error").unwrap(),
                 )
-            })
-        }
-    };
-    let mut tried = None;
-    for _ in 0..50 {
-        tried = row(&db).await.filter(|(attempts, _)| *attempts > 0);
-        if tried.is_some() {
-            break;
+            });
+        if let Some(row) = row.filter(|(attempts, _)| *attempts > 0) {
+            return row;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let (_, error) = tried.expect("tried once");
-    assert!(error.unwrap_or_default().contains("-124"));
-    {
-        use sea_orm::ConnectionTrait;
-        db.execute_unprepared("UPDATE zalo_outbox SET next_attempt_at_ms = 0")
-            .await
-            .unwrap();
-    }
-    let sent = taken(&zns, 1).await;
+    panic!("the Zalo notice was not tried");
+}
+
+/// Minh, with Zalo notices on, is offered the scene's job.
+async fn offered(app: &TestApp) -> super::partners::Scene {
+    let s = scene(app).await;
+    let set = signed(&s.minh.0, pb::SetZaloNoticesRequest { on: true });
+    let me = partners(app)
+        .await
+        .set_zalo_notices(set)
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(me.partner.unwrap().zalo_notices);
+    offer(app, &s, &s.id).await;
+    s
+}
+
+async fn offer(app: &TestApp, s: &super::partners::Scene, order_id: &str) {
+    let offer = pb::OfferJobRequest {
+        order_id: order_id.into(),
+        partner_id: s.minh.1.user_id.clone(),
+    };
+    client(app)
+        .await
+        .offer_job(with(&Cred::Token(&s.admin), offer))
+        .await
+        .unwrap();
+}
+
+/// Ann pays for another pick-up, `days` ahead, and it is offered to Minh: a new notice (the
+/// same offer made again would be the same notice, sent once).
+async fn another_offer(app: &TestApp, s: &super::partners::Scene, days: i64) -> String {
+    let id = super::member::pending(app, &s.ann, days).await;
+    super::member::pay_with_vcoin(app, &s.ann, &id).await;
+    offer(app, s, &id).await;
+    id
+}
+
+fn is_the_offer(sent: &Value, order_id: &str) {
     assert_eq!(sent["phone"], "84901234567");
     assert_eq!(sent["template_id"], TEMPLATE);
     // In his language, with the job's page behind the button.
@@ -169,44 +94,151 @@ async fn run(backend: Backend) {
         sent["template_data"]["content"]
             .as_str()
             .unwrap()
-            .contains(&s.id)
+            .contains(order_id)
     );
     assert_eq!(
         sent["template_data"]["link"],
-        format!("{SITE}/partner/jobs/{}", s.id)
+        format!("{SITE}/partner/jobs/{order_id}")
     );
+}
+async fn given(backend: Backend) {
+    let zalo = ZaloStandIn::start(APP_ID, SECRET, FIRST_REFRESH, TEMPLATE).await;
+    zalo.take(TOKEN);
+    let api = zalo.url.clone();
+    let app = TestApp::start_with(backend, move |c| {
+        c.server.public_url = Some(SITE.into());
+        c.zalo.access_token = Some(TOKEN.into());
+        c.zalo.template_id = TEMPLATE.into();
+        c.zalo.api_url = api;
+    })
+    .await;
+    // The first answer says the token expired: tried again, it goes once.
+    zalo.refuse(1);
+    let s = offered(&app).await;
+    let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+    let (_, error) = tried(&db).await;
+    assert!(error.unwrap_or_default().contains("-124"));
+    db.execute_unprepared("UPDATE zalo_outbox SET next_attempt_at_ms = 0")
+        .await
+        .unwrap();
+    is_the_offer(&zalo.message(1).await, &s.id);
+    // A token given from outside is never renewed here.
+    assert_eq!(zalo.renewals(), 0);
 
-    // Turned off: declined and offered again, Zalo hears nothing more.
-    partners(&app)
-        .await
-        .set_zalo_notices(set(false))
-        .await
-        .unwrap();
-    let decline = pb::DeclineJobRequest {
-        order_id: s.id.clone(),
-        reason: "Xe đang sửa".into(),
-    };
-    dispatch(&app)
-        .await
-        .decline_job(signed(minh, decline))
-        .await
-        .unwrap();
-    client(&app)
-        .await
-        .offer_job(with(&Cred::Token(&s.admin), offer()))
-        .await
-        .unwrap();
+    // Turned off: another job offered, Zalo hears nothing more.
+    let off = signed(&s.minh.0, pb::SetZaloNoticesRequest { on: false });
+    partners(&app).await.set_zalo_notices(off).await.unwrap();
+    another_offer(&app, &s, 3).await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(zns.taken.lock().unwrap().len(), 1);
+    assert_eq!(zalo.taken().len(), 1);
     app.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_offer_reaches_the_drivers_zalo_once_the_token_is_good_until_he_turns_it_off_sqlite() {
-    run(Backend::Sqlite).await;
+    given(Backend::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_offer_reaches_the_drivers_zalo_once_the_token_is_good_until_he_turns_it_off_postgres() {
-    run(Backend::Postgres).await;
+    given(Backend::Postgres).await;
+}
+
+/// Waits until the stand-in granted `n` renewals, then a beat more for a second one to show.
+async fn renewed(zalo: &ZaloStandIn, n: usize) {
+    for _ in 0..100 {
+        if zalo.renewals() >= n {
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the token was renewed {} times, not {n}", zalo.renewals());
+}
+
+async fn renewing(backend: Backend) {
+    let zalo = ZaloStandIn::start(APP_ID, SECRET, FIRST_REFRESH, TEMPLATE).await;
+    let url = zalo.url.clone();
+    let settings = move |c: &mut Config| {
+        c.server.public_url = Some(SITE.into());
+        c.zalo.app_id = APP_ID.into();
+        c.zalo.app_secret = Some(SECRET.into());
+        c.zalo.refresh_token = Some(FIRST_REFRESH.into());
+        c.zalo.template_id = TEMPLATE.into();
+        c.zalo.api_url = url.clone();
+        c.zalo.oauth_url = url.clone();
+    };
+    let app = TestApp::start_with(backend, settings.clone()).await;
+    let other = app.another_node_with(settings).await;
+    let db = adapters::sql::db::connect(&app.db.url).await.unwrap();
+
+    // Both nodes start with no token: one renews, before any message needs it.
+    renewed(&zalo, 1).await;
+    assert_eq!(zalo.renewals(), 1);
+    // Kept sealed, for every node.
+    let kept = db
+        .query_one_raw(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            "SELECT access_token, refresh_token FROM zalo_tokens",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    for column in ["access_token", "refresh_token"] {
+        let stored: String = kept.try_get("", column).unwrap();
+        assert!(stored.starts_with("sealed:v1:"), "{column}");
+        assert!(!stored.contains("oa-"), "{column}");
+    }
+    let s = offered(&app).await;
+    is_the_offer(&zalo.message(1).await, &s.id);
+
+    // A day on, Zalo takes none of its tokens: the refusal renews at once and the offer goes on
+    // its first try, with no wait for the outbox's next round.
+    zalo.lapse();
+    let second = another_offer(&app, &s, 3).await;
+    is_the_offer(&zalo.message(2).await, &second);
+    renewed(&zalo, 2).await;
+    assert_eq!(zalo.renewals(), 2);
+
+    // Six callers at once on two connections (and the two nodes' rounds beside them), with the
+    // kept token lapsed: one renewal, one token for all.
+    db.execute_unprepared("UPDATE zalo_tokens SET expires_at_ms = 0")
+        .await
+        .unwrap();
+    let kek = std::fs::read_to_string(app.web_dir.join("key-encryption.key")).unwrap();
+    let app_of = || ZaloApp {
+        oauth: zalo.url.clone(),
+        app_id: APP_ID.into(),
+        secret_key: SECRET.into(),
+        refresh_token: FIRST_REFRESH.into(),
+    };
+    let second = adapters::sql::db::connect(&app.db.url).await.unwrap();
+    let callers: Vec<ZaloTokens> = (0..6)
+        .map(|i| {
+            let db = if i % 2 == 0 { &db } else { &second };
+            ZaloTokens::new(
+                db.clone(),
+                app_of(),
+                Sealing::new(Kek::parse(&kek).unwrap(), None),
+            )
+        })
+        .collect();
+    let tokens = futures_util::future::join_all(callers.iter().map(ZaloTokens::current)).await;
+    let tokens: Vec<String> = tokens.into_iter().map(Result::unwrap).collect();
+    assert!(tokens.iter().all(|t| *t == tokens[0]), "{tokens:?}");
+    assert_eq!(tokens[0], "oa-access-3");
+    assert_eq!(zalo.renewals(), 3);
+    assert_eq!(zalo.spent_again(), 0, "a refresh token was spent twice");
+    other.stop().await;
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_renew_the_zalo_token_once_each_time_and_a_refused_one_at_once_sqlite() {
+    renewing(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_renew_the_zalo_token_once_each_time_and_a_refused_one_at_once_postgres() {
+    renewing(Backend::Postgres).await;
 }

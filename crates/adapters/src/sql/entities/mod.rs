@@ -58,3 +58,4 @@ pub mod therapist;
 pub mod therapist_hold;
 pub mod wallet;
 pub mod zalo_outbox;
+pub mod zalo_token;
