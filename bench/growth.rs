@@ -242,7 +242,13 @@ async fn trips(world: &World, people: &People, trips: usize) -> anyhow::Result<V
     let mut live = LiveServiceClient::new(world.grpc.clone());
     let mut progress = TravellerJobServiceClient::new(world.grpc.clone());
     let mut app = JobWhereaboutsServiceClient::new(world.grpc.clone());
-    let watch = signed(&people.customer, pb::WatchEventsRequest { after_id: 0 });
+    let watch = signed(
+        &people.customer,
+        pb::WatchEventsRequest {
+            after_id: 0,
+            ..Default::default()
+        },
+    );
     let mut stream = live.watch_events(watch).await?.into_inner();
     let position = i32::from(pb::LiveTopic::Position);
     let mut ms = Vec::new();

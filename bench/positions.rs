@@ -111,7 +111,13 @@ async fn run(backend: Backend, pairs: usize, seconds: u64) -> anyhow::Result<Fig
         watchers.spawn(async move {
             let mut live = LiveServiceClient::new(channel.clone());
             let mut progress = TravellerJobServiceClient::new(channel);
-            let request = signed(&token, pb::WatchEventsRequest { after_id: 0 });
+            let request = signed(
+                &token,
+                pb::WatchEventsRequest {
+                    after_id: 0,
+                    ..Default::default()
+                },
+            );
             let mut stream = live.watch_events(request).await?.into_inner();
             let mut seen = 0i64;
             while let Some(answer) = stream.message().await? {

@@ -83,6 +83,10 @@ live-too_many = One account may keep at most { $max } live { $max ->
         [one] page
        *[other] pages
     } open at once; close some tabs
+live-too_many_followed = One live page may follow the partners of at most { $max } { $max ->
+        [one] order
+       *[other] orders
+    }
 
 massage-duration_required = Choose how long the massage lasts
 massage-hotel_address_required = Enter the hotel's address

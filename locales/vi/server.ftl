@@ -71,6 +71,7 @@ favorites-unknown = Không tìm thấy kỹ thuật viên { $id }
 idempotency_key-format = Khóa idempotency phải gồm 1 đến 128 ký tự ASCII hiển thị được
 
 live-too_many = Một tài khoản chỉ mở được tối đa { $max } trang cập nhật trực tiếp cùng lúc, vui lòng đóng bớt tab
+live-too_many_followed = Một trang cập nhật trực tiếp chỉ theo dõi được đối tác của tối đa { $max } đơn
 
 massage-duration_required = Vui lòng chọn thời lượng massage
 massage-hotel_address_required = Vui lòng nhập địa chỉ khách sạn

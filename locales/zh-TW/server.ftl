@@ -72,6 +72,7 @@ favorites-unknown = 找不到按摩師 { $id }
 idempotency_key-format = 冪等鍵須為 1 到 128 個可見的 ASCII 字元
 
 live-too_many = 同一個帳號最多同時開著 { $max } 個即時更新的頁面，請關掉一些分頁
+live-too_many_followed = 一個即時更新的頁面最多追蹤 { $max } 筆訂單的夥伴位置
 
 massage-duration_required = 請選擇按摩時間長度
 massage-hotel_address_required = 請輸入飯店地址

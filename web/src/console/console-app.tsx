@@ -1,7 +1,7 @@
 import './console.css';
 import { LanguagePicker } from '@/components/language-picker';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, NavLink, useLocation } from 'react-router';
 import { endSession, rememberLanguage, sessionReadyAtom } from '@/features/account';
 import { invalidate } from '@/lib/api/rpc';
@@ -29,7 +29,7 @@ import { consolePaths, opsTo, type ConsoleRoute } from './paths';
 import { tokenAtom } from '@/lib/store';
 import { roleOf, type Role } from '@/lib/token-claims';
 import { messages } from '@/lib/messages';
-import { OperatorService } from './api';
+import { followedOrdersAtom, OperatorService, positionsReader } from './api';
 import { consoleMessages as m } from './messages';
 
 const SOUND_KEY = 'ops.sound';
@@ -82,21 +82,31 @@ function beep() {
   }
 }
 
-/** Opens the live stream: every change marks the operators' answers stale; news counts in the title. */
+/** Opens the live stream: every change marks the operators' answers stale (a partner's reading,
+ * only the jobs'); news counts in the title. It opens again where it was when pages follow other
+ * orders' partners. */
 function useLive(sound: boolean, title: boolean, screen: string) {
   const [unseen, setUnseen] = useState(0);
+  const followed = useAtomValue(followedOrdersAtom);
+  const cursor = useRef(0n);
   useEffect(() => {
     const news = (events: LiveEvent[]) => events.filter((e) => e.topic === LiveTopic.ORDER || e.topic === LiveTopic.THREAD).length;
-    return watchLive({
-      onEvents: (events) => {
-        void invalidate(OperatorService, InvoiceService);
-        const n = news(events);
-        if (n > 0 && title && document.visibilityState !== 'visible') setUnseen((u) => u + n);
-        if (n > 0 && sound) beep();
+    const readPositions = positionsReader();
+    const follow = followed ? followed.split(',') : [];
+    return watchLive(
+      {
+        onEvents: (events) => {
+          if (events.some((e) => e.topic !== LiveTopic.POSITION)) void invalidate(OperatorService, InvoiceService);
+          else readPositions();
+          const n = news(events);
+          if (n > 0 && title && document.visibilityState !== 'visible') setUnseen((u) => u + n);
+          if (n > 0 && sound) beep();
+        },
+        onReset: () => void invalidate(OperatorService, InvoiceService),
       },
-      onReset: () => void invalidate(OperatorService, InvoiceService),
-    });
-  }, [sound, title]);
+      { follow, cursor },
+    );
+  }, [sound, title, followed]);
   useEffect(() => {
     const seen = () => document.visibilityState === 'visible' && setUnseen(0);
     document.addEventListener('visibilitychange', seen);

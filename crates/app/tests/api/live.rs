@@ -32,8 +32,32 @@ async fn watch_as(
     cred: &Cred<'_>,
     after: i64,
 ) -> Result<Streaming<pb::WatchEventsResponse>, tonic::Status> {
+    let message = pb::WatchEventsRequest {
+        after_id: after,
+        ..Default::default()
+    };
+    watch_with(app, cred, message).await
+}
+
+/// A staff watch from now on that follows these orders' partners' readings.
+pub(super) async fn watch_following(
+    app: &TestApp,
+    token: &str,
+    orders: Vec<String>,
+) -> Result<Streaming<pb::WatchEventsResponse>, tonic::Status> {
+    let message = pb::WatchEventsRequest {
+        after_id: 0,
+        follow_orders: orders,
+    };
+    watch_with(app, &Cred::Token(token), message).await
+}
+
+async fn watch_with(
+    app: &TestApp,
+    cred: &Cred<'_>,
+    message: pb::WatchEventsRequest,
+) -> Result<Streaming<pb::WatchEventsResponse>, tonic::Status> {
     let mut client = LiveServiceClient::connect(app.url("")).await.unwrap();
-    let message = pb::WatchEventsRequest { after_id: after };
     client
         .watch_events(with(cred, message))
         .await
@@ -41,7 +65,9 @@ async fn watch_as(
 }
 
 /// The next answer, which must come within a few seconds.
-async fn next(stream: &mut Streaming<pb::WatchEventsResponse>) -> pb::WatchEventsResponse {
+pub(super) async fn next(
+    stream: &mut Streaming<pb::WatchEventsResponse>,
+) -> pb::WatchEventsResponse {
     tokio::time::timeout(Duration::from_secs(5), stream.message())
         .await
         .expect("an answer within 5 s")
@@ -259,7 +285,13 @@ api_test!(
                     let (url, ann) = (app.url(""), ann.clone());
                     async move {
                         let mut client = LiveServiceClient::connect(url).await.unwrap();
-                        let request = signed(&ann, pb::WatchEventsRequest { after_id: 0 });
+                        let request = signed(
+                            &ann,
+                            pb::WatchEventsRequest {
+                                after_id: 0,
+                                ..Default::default()
+                            },
+                        );
                         client
                             .watch_events(request)
                             .await

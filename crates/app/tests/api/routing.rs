@@ -99,15 +99,73 @@ async fn run(backend: Backend) {
     // Kept a minute per pair of points: the operator's read asked nothing more.
     assert_eq!(asked.len(), 1, "{asked:?}");
     assert!(asked[0].starts_with("106.700900,10.776900;"), "{asked:?}");
+    // The operator's page follows this order's partner on the live stream; the console's own
+    // stream, which follows none, is not flooded with readings; a page may follow 200 at most.
+    let mut page = super::live::watch_following(&app, &admin, vec![id.clone()])
+        .await
+        .unwrap();
+    let mut console = super::live::watch_following(&app, &admin, Vec::new())
+        .await
+        .unwrap();
+    for stream in [&mut page, &mut console] {
+        super::live::next(stream).await;
+    }
+    let many = (0..201).map(|i| format!("BK{i}")).collect();
+    let refused = super::live::watch_following(&app, &admin, many).await;
+    assert_eq!(
+        refused.map(|_| ()).unwrap_err().code(),
+        tonic::Code::InvalidArgument
+    );
     // The server down, a reading later: the straight line's estimate, about 18 minutes.
     roads.set(OsrmAnswer::Down);
     tokio::time::sleep(std::time::Duration::from_secs(5)).await;
     report(reading(10.7796, 106.7007, 20)).await;
+    // Staff see the order's own changes too; the reading comes among them.
+    let mut followed = Vec::new();
+    while !followed.contains(&(pb::LiveTopic::Position, id.clone())) {
+        let answer = super::live::next(&mut page).await;
+        followed.extend(answer.events.iter().map(|e| (e.topic(), e.subject.clone())));
+    }
     let w = seen().await;
     assert!(!w.eta_by_road);
     let eta = w.eta_minutes.unwrap();
     assert!((12..22).contains(&eta), "{eta}");
+    // A mark that the console's stream has passed the reading: the order's next step after it.
+    let arrived = pb::AdvanceJobRequest {
+        order_id: id.clone(),
+        status: pb::JobStatus::Arrived.into(),
+    };
+    steps(&app)
+        .await
+        .advance_job(signed(&minh, arrived))
+        .await
+        .unwrap();
+    // Everything up to the step (the latest event): no reading among it.
+    let mut topics = Vec::new();
+    while topics.len() < 100 {
+        let answer = super::live::next(&mut console).await;
+        topics.extend(answer.events.iter().map(|e| e.topic()));
+        if answer.cursor >= after_step(&db).await {
+            break;
+        }
+    }
+    assert!(!topics.contains(&pb::LiveTopic::Position), "{topics:?}");
+    assert!(topics.contains(&pb::LiveTopic::Order), "{topics:?}");
     app.stop().await;
+}
+
+/// The newest live event's id.
+async fn after_step(db: &sea_orm::DatabaseConnection) -> i64 {
+    use sea_orm::ConnectionTrait;
+    let row = db
+        .query_one_raw(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            "SELECT MAX(id) AS id FROM live_events",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get::<i64>("", "id").unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

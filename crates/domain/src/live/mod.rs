@@ -11,7 +11,7 @@ mod service;
 pub use changes::Change;
 pub use model::{Holder, LiveEvent, Topic, Viewer};
 pub use ports::{LiveFeed, Wanted};
-pub use service::{CATCH_UP_MAX, LiveService, Next, WATCHES_PER_HOLDER, Watch};
+pub use service::{CATCH_UP_MAX, FOLLOWED_MAX, LiveService, Next, WATCHES_PER_HOLDER, Watch};
 
 #[cfg(test)]
 mod tests;

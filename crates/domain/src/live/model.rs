@@ -1,3 +1,5 @@
+use std::collections::BTreeSet;
+
 use chrono::{DateTime, Utc};
 
 use crate::identity::{Principal, Role};
@@ -80,9 +82,10 @@ impl Viewer {
         }
     }
 
-    /// A partner's position reaches the order's customer alone: every few seconds per job, it
-    /// would flood the console, whose board reads the last reports on its own. Staff follow a
-    /// job through its order's events, so a partner's own are theirs alone.
+    /// A partner's position reaches the order's customer, and staff only for the orders their
+    /// watch follows (`sees_following`): every few seconds per job, all of them would flood the
+    /// console. Staff follow a job through its order's events, so a partner's own are theirs
+    /// alone.
     pub fn sees(&self, event: &LiveEvent) -> bool {
         match (self, event.topic) {
             (_, Topic::Access) | (Viewer::Staff, Topic::Position | Topic::Job) => false,
@@ -90,6 +93,16 @@ impl Viewer {
             (Viewer::Customer(id), topic) => topic != Topic::Job && *id == event.owner,
             (Viewer::Partner(id), topic) => topic == Topic::Job && *id == event.owner,
         }
+    }
+
+    /// What a watch that follows `orders` sees: what its viewer sees, and for staff the
+    /// positions of those orders' partners (an order's page, the board's jobs on the way). The
+    /// others' `orders` widen nothing.
+    pub fn sees_following(&self, event: &LiveEvent, orders: &BTreeSet<String>) -> bool {
+        self.sees(event)
+            || (*self == Viewer::Staff
+                && event.topic == Topic::Position
+                && orders.contains(&event.subject))
     }
 }
 

@@ -1,4 +1,4 @@
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 
 use super::model::{Holder, LiveEvent, Viewer};
@@ -12,6 +12,9 @@ pub const CATCH_UP_MAX: usize = 200;
 /// The watches one account or key may hold open on a node unless configured otherwise: a page
 /// opens one, so this is many tabs, and a script opening thousands is refused.
 pub const WATCHES_PER_HOLDER: usize = 16;
+
+/// The most orders one watch may follow the partners' positions of: a board's jobs on the way.
+pub const FOLLOWED_MAX: usize = 200;
 
 /// Hands each watcher the changes it may see.
 #[derive(Clone)]
@@ -28,6 +31,8 @@ pub struct LiveService {
 pub struct Watch {
     viewer: Viewer,
     holder: Holder,
+    /// The orders whose partners' positions it follows (`Viewer::sees_following`).
+    following: Arc<BTreeSet<String>>,
     cursor: i64,
     open: Arc<Mutex<HashMap<Holder, usize>>>,
 }
@@ -48,6 +53,23 @@ impl Watch {
     /// The id a watcher that loses its stream resumes after.
     pub fn cursor(&self) -> i64 {
         self.cursor
+    }
+
+    /// Follows the positions of these orders' partners too (staff; `FOLLOWED_MAX` at most).
+    pub fn follow(&mut self, orders: Vec<String>) -> DomainResult<()> {
+        let orders: BTreeSet<String> = orders.into_iter().collect();
+        if orders.len() > FOLLOWED_MAX {
+            return Err(DomainError::InvalidArgument {
+                field: "follow_orders".into(),
+                message: msg("live.too_many_followed").with("max", FOLLOWED_MAX),
+            });
+        }
+        self.following = Arc::new(orders);
+        Ok(())
+    }
+
+    fn sees(&self, event: &LiveEvent) -> bool {
+        self.viewer.sees_following(event, &self.following)
     }
 }
 
@@ -97,6 +119,7 @@ impl LiveService {
         let mut watch = Watch {
             viewer,
             holder,
+            following: Arc::default(),
             cursor: 0,
             open: self.open.clone(),
         };
@@ -115,7 +138,9 @@ impl LiveService {
     pub async fn next(&self, watch: &mut Watch) -> DomainResult<Next> {
         loop {
             let (viewer, holder) = (watch.viewer.clone(), watch.holder.clone());
-            let wanted = move |e: &LiveEvent| viewer.sees(e) || holder.revoked_by(e);
+            let following = watch.following.clone();
+            let wanted =
+                move |e: &LiveEvent| viewer.sees_following(e, &following) || holder.revoked_by(e);
             let (events, looked) = self
                 .feed
                 .after(watch.cursor, CATCH_UP_MAX + 1, &wanted)
@@ -131,10 +156,7 @@ impl LiveService {
                 return Ok(Next::Reset);
             }
             let revoked = events.iter().any(|e| watch.holder.revoked_by(e));
-            let seen: Vec<LiveEvent> = events
-                .into_iter()
-                .filter(|e| watch.viewer.sees(e))
-                .collect();
+            let seen: Vec<LiveEvent> = events.into_iter().filter(|e| watch.sees(e)).collect();
             if revoked {
                 return Ok(Next::Recheck(seen));
             }

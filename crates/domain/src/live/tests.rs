@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::*;
-use crate::DomainResult;
 use crate::shared::UserId;
+use crate::{DomainError, DomainResult};
 
 /// The feed as a list: `after` hands what is there (the real one waits when nothing is).
 struct Listed(Mutex<Vec<LiveEvent>>);
@@ -132,6 +132,42 @@ async fn a_customer_behind_many_others_events_catches_up_on_their_own_and_staff_
     };
     assert_eq!(ids(live.next(&mut ann).await.unwrap()), vec![last + 1]);
     assert_eq!(ids(live.next(&mut staff).await.unwrap()), vec![last + 2]);
+}
+
+#[tokio::test]
+async fn staff_follow_the_positions_of_the_orders_they_name_and_no_others() {
+    let (live, listed) = feed(vec![event(1, "ann")]);
+    let position = |id: i64, owner: &str, order: &str| LiveEvent {
+        topic: Topic::Position,
+        subject: order.into(),
+        ..event(id, owner)
+    };
+    let mut page = watching(&live, None).await;
+    page.follow(vec!["BK-ANN".into(), "BK-ANN".into()]).unwrap();
+    let mut board = watching(&live, None).await;
+    // Naming Ann's order gains Bob nothing: a customer sees their own orders alone.
+    let mut bob = watching(&live, Some("bob")).await;
+    bob.follow(vec!["BK-ANN".into()]).unwrap();
+    listed.add([
+        position(2, "ann", "BK-ANN"),
+        position(3, "cid", "BK-CID"),
+        event(4, "bob"),
+    ]);
+    let ids = |n: Next| match n {
+        Next::Events(e) => e.iter().map(|e| e.id).collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(ids(live.next(&mut page).await.unwrap()), vec![2, 4]);
+    assert_eq!(ids(live.next(&mut board).await.unwrap()), vec![4]);
+    assert_eq!(ids(live.next(&mut bob).await.unwrap()), vec![4]);
+    // A board follows its jobs on the way, up to a bound.
+    let all = |n: usize| (0..n).map(|i| format!("BK{i}")).collect::<Vec<_>>();
+    board.follow(all(FOLLOWED_MAX)).unwrap();
+    let Err(DomainError::InvalidArgument { message, .. }) = board.follow(all(FOLLOWED_MAX + 1))
+    else {
+        panic!("more than the bound is refused");
+    };
+    assert_eq!(message.code, "live.too_many_followed");
 }
 
 #[tokio::test]

@@ -144,12 +144,14 @@ impl pb::live_service_server::LiveService for Live {
     ) -> Result<Response<Answers>, Status> {
         let metadata = request.metadata().clone();
         let (viewer, holder) = grpc_viewer(&self.identity, &self.operators, &metadata).await?;
-        let after = request.into_inner().after_id;
-        let (watch, reset) = self
+        let request = request.into_inner();
+        let after = request.after_id;
+        let (mut watch, reset) = self
             .live
             .watch(viewer, holder, (after != 0).then_some(after))
             .await
             .map_err(status)?;
+        watch.follow(request.follow_orders).map_err(status)?;
         let open = Open {
             identity: self.identity.clone(),
             operators: self.operators.clone(),

@@ -20,6 +20,7 @@ export * from './gifts';
 export * from './invoices';
 export * from './orders';
 export * from './partners';
+export * from './positions';
 export * from './payments';
 export * from './promotions';
 export * from './reports';

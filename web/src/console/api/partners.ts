@@ -24,14 +24,10 @@ export function useHomeCities() {
 }
 
 /** Jobs not over from the start of today, for `days` days, and the map's tiles while any
- * partner on them shares where they are. */
+ * partner on them shares where they are (their readings come on the live stream: `positions`). */
 export function useJobBoard(days: number, poll: number | false) {
   return useRpc(calls.listJobBoard, { days }, { refetchInterval: poll });
 }
-
-/** How often a page with a partner on its map reads where they are: their readings are not on
- * the console's live stream (every few seconds per job, they would flood it). */
-export const POSITIONS_POLL_MS = 15_000;
 
 /** Every category, and whether operators dispatch its jobs by hand. */
 export function useCategoryDispatch() {
@@ -39,9 +35,10 @@ export function useCategoryDispatch() {
 }
 
 /** The order's job (`job` unset while it has none) and, while its partner shares where they
- * are (the server says when: `meeting`), their whereabouts, read again every `POSITIONS_POLL_MS`. */
-export function useOrderJob(orderId: string) {
-  return useRpc(calls.getOrderJob, { orderId }, { refetchInterval: (q) => (q.state.data?.job?.meeting ? POSITIONS_POLL_MS : false) });
+ * are (the server says when: `meeting`), their whereabouts; read again every `poll` while the
+ * partner shares, when the live stream is down. */
+export function useOrderJob(orderId: string, poll: number | false) {
+  return useRpc(calls.getOrderJob, { orderId }, { refetchInterval: (q) => (q.state.data?.job?.meeting ? poll : false) });
 }
 
 /** The thread between the order's traveller and its partner, for reading. */

@@ -9,7 +9,7 @@ import { liveConnectedAtom } from '@/lib/api/live';
 import { messages } from '@/lib/messages';
 import { opsTo } from '../paths';
 import { showLocal, showTimestamp } from '@/lib/vietnam-time';
-import { actions, FALLBACK_POLL_MS, OrderGroup, POSITIONS_POLL_MS, OrderState, ThreadView, useCategoryDispatch, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
+import { actions, FALLBACK_POLL_MS, OrderGroup, OrderState, ThreadView, useCategoryDispatch, useFollowPositions, useJobBoard, useOrderList, usePartners, useThreads, type Job, type Order, type Partner } from '../api';
 import { jobFlag } from './order-job';
 import { categoryName } from '../categories';
 import { FormError } from '@/components/form/form-error';
@@ -36,10 +36,10 @@ export function BoardPage() {
   );
   const transfers = useOrderList({ awaitingTransfer: true, soonest: true }, poll);
   const threads = useThreads(ThreadView.WAITING, poll);
-  // Partners' positions are not on the live stream (every few seconds per job): the board reads
-  // their last reports on its own.
-  const board = useJobBoard(2, poll === false ? POSITIONS_POLL_MS : poll);
+  const board = useJobBoard(2, poll);
   const jobs = board.data?.jobs;
+  // The partners on the map: their readings come on the live stream.
+  useFollowPositions(jobs?.filter((j) => j.meeting).map((j) => j.orderId) ?? []);
   const partners = usePartners(true);
   // Whether an order is served is the server's to say (`assigned`).
   const unassigned = soon.data?.filter((o) => !o.assigned);

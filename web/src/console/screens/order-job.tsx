@@ -7,7 +7,9 @@ import { messages } from '@/lib/messages';
 import { showTimestamp } from '@/lib/vietnam-time';
 import { JobThreadView } from '@/components/job-thread/job-thread';
 import { allows, OrderAction } from '@/lib/order-actions';
-import { actions, JobStatus, useOrderJob, useOrderJobThread, usePartners, type Job, type Order, type Partner } from '../api';
+import { useAtomValue } from 'jotai';
+import { liveConnectedAtom } from '@/lib/live-state';
+import { actions, FALLBACK_POLL_MS, JobStatus, useFollowPositions, useOrderJob, useOrderJobThread, usePartners, type Job, type Order, type Partner } from '../api';
 import { consoleMessages } from '../messages';
 import { useAction } from '../use-action';
 import { useMinute } from '@/lib/use-minute';
@@ -28,8 +30,10 @@ export function jobFlag(job: Job): string | undefined {
 
 /** The order's job: its status, partner and offers; offering it and taking it back. */
 export function OrderJob({ order }: { order: Order }) {
-  const { data } = useOrderJob(order.id);
+  const { data } = useOrderJob(order.id, useAtomValue(liveConnectedAtom) ? false : FALLBACK_POLL_MS);
   const job = data?.job;
+  // While the partner shares where they are, each reading comes on the live stream.
+  useFollowPositions(job?.meeting ? [order.id] : []);
   const { data: partners } = usePartners(true);
   const { error, run } = useAction();
   const byId = new Map((partners ?? []).map((p) => [p.userId, p]));

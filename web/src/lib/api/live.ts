@@ -31,11 +31,20 @@ export interface LiveHandlers {
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
 
+export interface LiveOptions {
+  /** Staff: orders whose partners' readings the stream carries too (`LiveTopic.POSITION`). */
+  follow?: readonly string[];
+  /** Where the stream resumes and then keeps its place, so that a watch opened again (to follow
+   * other orders) misses nothing in between. */
+  cursor?: { current: bigint };
+}
+
 /** Watches until the returned function is called. */
-export function watchLive(handlers: LiveHandlers): () => void {
+export function watchLive(handlers: LiveHandlers, options: LiveOptions = {}): () => void {
   const client = createClient(LiveService, transport);
+  const followOrders = [...(options.follow ?? [])];
   let stopped = false;
-  let cursor = 0n;
+  const place = options.cursor ?? { current: 0n };
   let controller = new AbortController();
   let wake: () => void = () => undefined;
 
@@ -45,12 +54,12 @@ export function watchLive(handlers: LiveHandlers): () => void {
       controller = new AbortController();
       try {
         // No deadline: the stream stays open; the server sends an empty answer every 15 s.
-        for await (const answer of client.watchEvents({ afterId: cursor }, { signal: controller.signal, timeoutMs: 0 })) {
+        for await (const answer of client.watchEvents({ afterId: place.current, followOrders }, { signal: controller.signal, timeoutMs: 0 })) {
           store.set(liveConnectedAtom, true);
           delay = FIRST_RETRY_MS;
           if (answer.reset) handlers.onReset();
           if (answer.events.length > 0) handlers.onEvents(answer.events);
-          cursor = answer.cursor;
+          place.current = answer.cursor;
         }
       } catch {
         // Dropped, refused or stopped: try again below unless stopped.

@@ -74,6 +74,11 @@ export async function invalidate(...services: DescService[]): Promise<void> {
   );
 }
 
+/** Marks the answers of these calls stale, whatever their input: shown ones are read again. */
+export async function invalidateCalls(...methods: DescMethodUnary[]): Promise<void> {
+  await Promise.all(methods.map((schema) => queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema, cardinality: undefined }) })));
+}
+
 /** A read's answer as the cache holds it, if it does. */
 export function cachedRpcAnswer<I extends DescMessage, O extends DescMessage>(method: Method<I, O>, input: Input<I>): MessageShape<O> | undefined {
   return queryClient.getQueryData(keyOf(method, input));

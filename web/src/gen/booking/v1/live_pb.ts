@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file booking/v1/live.proto.
  */
 export const file_booking_v1_live: GenFile = /*@__PURE__*/
-  fileDesc("ChVib29raW5nL3YxL2xpdmUucHJvdG8SCmJvb2tpbmcudjEiiwEKCUxpdmVFdmVudBIKCgJpZBgBIAEoAxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJAoFdG9waWMYAyABKA4yFS5ib29raW5nLnYxLkxpdmVUb3BpYxIPCgdzdWJqZWN0GAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJIiYKEldhdGNoRXZlbnRzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoAyJbChNXYXRjaEV2ZW50c1Jlc3BvbnNlEiUKBmV2ZW50cxgBIAMoCzIVLmJvb2tpbmcudjEuTGl2ZUV2ZW50Eg4KBmN1cnNvchgCIAEoAxINCgVyZXNldBgDIAEoCCqYAQoJTGl2ZVRvcGljEhoKFkxJVkVfVE9QSUNfVU5TUEVDSUZJRUQQABIUChBMSVZFX1RPUElDX09SREVSEAESFQoRTElWRV9UT1BJQ19USFJFQUQQAhIVChFMSVZFX1RPUElDX1dBTExFVBADEhcKE0xJVkVfVE9QSUNfUE9TSVRJT04QBBISCg5MSVZFX1RPUElDX0pPQhAFMmQKC0xpdmVTZXJ2aWNlElUKC1dhdGNoRXZlbnRzEh4uYm9va2luZy52MS5XYXRjaEV2ZW50c1JlcXVlc3QaHy5ib29raW5nLnYxLldhdGNoRXZlbnRzUmVzcG9uc2UiA5ACATABYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChVib29raW5nL3YxL2xpdmUucHJvdG8SCmJvb2tpbmcudjEiiwEKCUxpdmVFdmVudBIKCgJpZBgBIAEoAxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJAoFdG9waWMYAyABKA4yFS5ib29raW5nLnYxLkxpdmVUb3BpYxIPCgdzdWJqZWN0GAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJIj0KEldhdGNoRXZlbnRzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoAxIVCg1mb2xsb3dfb3JkZXJzGAIgAygJIlsKE1dhdGNoRXZlbnRzUmVzcG9uc2USJQoGZXZlbnRzGAEgAygLMhUuYm9va2luZy52MS5MaXZlRXZlbnQSDgoGY3Vyc29yGAIgASgDEg0KBXJlc2V0GAMgASgIKpgBCglMaXZlVG9waWMSGgoWTElWRV9UT1BJQ19VTlNQRUNJRklFRBAAEhQKEExJVkVfVE9QSUNfT1JERVIQARIVChFMSVZFX1RPUElDX1RIUkVBRBACEhUKEUxJVkVfVE9QSUNfV0FMTEVUEAMSFwoTTElWRV9UT1BJQ19QT1NJVElPThAEEhIKDkxJVkVfVE9QSUNfSk9CEAUyZAoLTGl2ZVNlcnZpY2USVQoLV2F0Y2hFdmVudHMSHi5ib29raW5nLnYxLldhdGNoRXZlbnRzUmVxdWVzdBofLmJvb2tpbmcudjEuV2F0Y2hFdmVudHNSZXNwb25zZSIDkAIBMAFiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message booking.v1.LiveEvent
@@ -65,6 +65,16 @@ export type WatchEventsRequest = Message<"booking.v1.WatchEventsRequest"> & {
    * @generated from field: int64 after_id = 1;
    */
   afterId: bigint;
+
+  /**
+   * Staff: orders whose partner's readings (LIVE_TOPIC_POSITION) this stream carries too (the
+   * order page, the board's jobs on the way); at most 200. Without them staff see no readings,
+   * which come every few seconds per job. Others see their own orders' readings and nothing more
+   * by naming orders. To change them, open a new stream after the last cursor.
+   *
+   * @generated from field: repeated string follow_orders = 2;
+   */
+  followOrders: string[];
 };
 
 /**
@@ -161,9 +171,10 @@ export const LiveTopicSchema: GenEnum<LiveTopic> = /*@__PURE__*/
 
 /**
  * Changes as they happen, so pages update without polling. The caller's credentials decide what
- * it sees: staff (an operator's or admin's token, or a service key) every change, a customer only
- * changes of their own orders, support threads and wallet, a partner only their own work. An event only names what changed; the
- * page reads it again through the usual calls.
+ * it sees: staff (an operator's or admin's token, or a service key) every change but partners'
+ * readings of orders they do not follow, a customer only changes of their own orders, support
+ * threads and wallet, a partner only their own work. An event only names what changed; the page
+ * reads it again through the usual calls.
  *
  * @generated from service booking.v1.LiveService
  */
