@@ -10,6 +10,7 @@ import { JobDispatchService, JobStepService } from '../src/gen/booking/v1/job_pb
 import { JobStatus } from '../src/gen/booking/v1/partner_pb';
 import { aeroOrigin, partnerPushOrigin, tilesOrigin } from '../playwright.config';
 import { qrVideo } from './camera';
+import { liveGps } from './gps';
 import { pushReceiver } from './push';
 import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
@@ -247,7 +248,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   // The driver's phone is in District 1, about 5.5 km from Tan Son Nhat's arrivals hall.
   const district1 = { latitude: 10.7769, longitude: 106.7009, accuracy: 10 };
   const phone = await partnerPhone(browser, email, { geolocation: district1, permissions: ['geolocation'] });
-  const phoneContext = phone.context();
+  const gps = liveGps(phone.context(), district1);
   await expect(phone.locator('html')).toHaveAttribute('lang', 'vi');
   // He asks for his notices on Zalo too, at his own number; the choice is the server's.
   await phone.goto('/partner/availability');
@@ -309,11 +310,11 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   const before = await metres();
   // 200 m nearer, 8 s on: a car's pace, so the server keeps it.
   await phone.waitForTimeout(8000);
-  await phoneContext.setGeolocation({ latitude: 10.7782, longitude: 106.6996, accuracy: 10 });
+  await gps.moveTo({ latitude: 10.7782, longitude: 106.6996, accuracy: 10 });
   await expect.poll(metres, { timeout: 20_000 }).toBeLessThan(before - 100);
-  // The operator follows him too, read every 15 s (positions are not on the console's stream):
-  // on the order's page how far and how soon, and the map with the arrivals hall; on the board,
-  // every partner on the way or there.
+  // The operator follows him too, on the live stream of the orders a page follows: on the order's
+  // page how far and how soon, and the map with the arrivals hall; on the board, every partner on
+  // the way or there.
   const opsWhere = job.getByTestId('job-whereabouts');
   await expect(opsWhere).toContainText(/距會合地點 5\.\d 公里・預計 \d+ 分鐘後抵達/, { timeout: 20_000 });
   await expect(opsWhere.getByTestId('points-map')).toHaveAttribute('aria-label', '夥伴目前位置與會合地點的地圖');
@@ -456,9 +457,10 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   const noShow = thirdCard.getByTestId('no-show');
   await noShow.getByLabel('Ảnh nơi hẹn').setInputFiles([PHOTO]);
   await noShow.getByRole('button', { name: 'Gửi báo cáo' }).click();
-  // The photo is cut and encoded by the debug server beside two browsers: once past 10 s in CI,
-  // and past 30 s once (2026-12-01, the CI's first run on a fresh machine) though 1.5 min alone.
-  await expect(noShow).toHaveCount(0, { timeout: 60_000 });
+  // Polled as the card's words, so that a refusal is named by the failure rather than waited out
+  // (the phone's GPS is live: `liveGps`; a fix over 45 s old once failed this in CI).
+  const sent = async () => ((await noShow.count()) === 0 ? 'sent' : (await thirdCard.getByRole('alert').allTextContents()).join(' ') || 'sending');
+  await expect.poll(sent, { timeout: 60_000 }).toBe('sent');
   await expect(job).toHaveAttribute('data-status', 'NO_SHOW');
   await expect(job.getByTestId('no-show-proof').locator('img')).toBeVisible();
   await expect(job.getByTestId('no-show-proof')).toContainText('夥伴回報旅客未到');
@@ -677,7 +679,9 @@ test('a traveller pays for a pick-up; the offer is pushed to the driver\'s phone
     const email = `hung-${Date.now()}@partners.example`;
     await invite(browser, admin, email, 'Lê Văn Hùng', driverFields('black Kia Carnival', '51H-246.80', 7));
     // His phone takes notices: the page subscribes at the local push service.
-    const phone = await partnerPhone(browser, email, { geolocation: { latitude: 10.7769, longitude: 106.7009, accuracy: 10 }, permissions: ['geolocation'] });
+    const rex = { latitude: 10.7769, longitude: 106.7009, accuracy: 10 };
+    const phone = await partnerPhone(browser, email, { geolocation: rex, permissions: ['geolocation'] });
+    liveGps(phone.context(), rex);
     await push.subscribeIn(phone.context());
     await phone.goto('/partner/availability');
     const notices = phone.getByTestId('notice-settings');
