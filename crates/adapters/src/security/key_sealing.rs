@@ -1,6 +1,6 @@
-//! Token signing keys are kept sealed in the database (AES-256-GCM under a key-encryption key that
-//! lives outside it: the environment or a file), so a read-only copy of the database cannot mint
-//! tokens. A sealed key reads `sealed:v1:{kek id}:{base64 of nonce ‖ ciphertext ‖ tag}`; the id is
+//! Secrets kept in the database — token signing keys, the Zalo OA's tokens — are sealed there
+//! (AES-256-GCM under a key-encryption key that lives outside it: the environment or a file), so a
+//! read-only copy of the database can neither mint tokens nor send as the site. A sealed key reads `sealed:v1:{kek id}:{base64 of nonce ‖ ciphertext ‖ tag}`; the id is
 //! the first 8 hex digits of the KEK's SHA-256, so a key sealed under a previous KEK (during its
 //! rotation) is found and opened with that one. A bare base64 seed is an unsealed key of before.
 
@@ -81,33 +81,33 @@ impl Sealing {
         let Some(rest) = stored.strip_prefix(PREFIX) else {
             let plain = STANDARD
                 .decode(stored)
-                .map_err(|_| "an unreadable signing key".to_owned())?;
+                .map_err(|_| "an unreadable secret".to_owned())?;
             return Ok((plain, true));
         };
         let (id, body) = rest
             .split_once(':')
-            .ok_or_else(|| "a malformed sealed key".to_owned())?;
+            .ok_or_else(|| "a malformed sealed secret".to_owned())?;
         let kek = [Some(&self.current), self.previous.as_ref()]
             .into_iter()
             .flatten()
             .find(|k| k.id == id)
-            .ok_or_else(|| {
-                format!("a signing key sealed under an unknown key-encryption key {id}")
-            })?;
+            .ok_or_else(|| format!("a secret sealed under an unknown key-encryption key {id}"))?;
         let bytes = STANDARD
             .decode(body)
-            .map_err(|_| "a malformed sealed key".to_owned())?;
+            .map_err(|_| "a malformed sealed secret".to_owned())?;
         if bytes.len() < NONCE_LEN {
-            return Err("a malformed sealed key".into());
+            return Err("a malformed sealed secret".into());
         }
         let (nonce, sealed) = bytes.split_at(NONCE_LEN);
         let nonce =
-            Nonce::try_assume_unique_for_key(nonce).map_err(|_| "a malformed sealed key")?;
+            Nonce::try_assume_unique_for_key(nonce).map_err(|_| "a malformed sealed secret")?;
         let mut buffer = sealed.to_vec();
         let plain = kek
             .key
             .open_in_place(nonce, Aad::from(kek.id.as_bytes()), &mut buffer)
-            .map_err(|_| "a sealed key that does not open: wrong key-encryption key?".to_owned())?;
+            .map_err(|_| {
+                "a sealed secret that does not open: wrong key-encryption key?".to_owned()
+            })?;
         Ok((plain.to_vec(), kek.id != self.current.id))
     }
 }

@@ -39,9 +39,14 @@ export interface LiveOptions {
   cursor?: { current: bigint };
 }
 
+/** Watches open in this page: a watch stopped to open another (to follow other orders) leaves
+ * `connected` as it was, so the page does not fall back to polling for that instant. */
+let openWatches = 0;
+
 /** Watches until the returned function is called. */
 export function watchLive(handlers: LiveHandlers, options: LiveOptions = {}): () => void {
   const client = createClient(LiveService, transport);
+  openWatches += 1;
   const followOrders = [...(options.follow ?? [])];
   let stopped = false;
   const place = options.cursor ?? { current: 0n };
@@ -64,7 +69,7 @@ export function watchLive(handlers: LiveHandlers, options: LiveOptions = {}): ()
       } catch {
         // Dropped, refused or stopped: try again below unless stopped.
       }
-      store.set(liveConnectedAtom, false);
+      if (!stopped || openWatches === 0) store.set(liveConnectedAtom, false);
       if (stopped) return;
       await new Promise<void>((resolve) => {
         wake = resolve;
@@ -75,7 +80,9 @@ export function watchLive(handlers: LiveHandlers, options: LiveOptions = {}): ()
   };
   void run();
   return () => {
+    if (stopped) return;
     stopped = true;
+    openWatches -= 1;
     controller.abort();
     wake();
   };
