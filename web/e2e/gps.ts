@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 
-type Point = { latitude: number; longitude: number; accuracy: number };
+export type Point = { latitude: number; longitude: number; accuracy: number };
 
 /**
  * A phone's GPS as a real one behaves: a fix every few seconds, moved or not. Chromium's

@@ -10,7 +10,7 @@ import { JobDispatchService, JobStepService } from '../src/gen/booking/v1/job_pb
 import { JobStatus } from '../src/gen/booking/v1/partner_pb';
 import { aeroOrigin, partnerPushOrigin, tilesOrigin } from '../playwright.config';
 import { qrVideo } from './camera';
-import { liveGps } from './gps';
+import { liveGps, type Point } from './gps';
 import { pushReceiver } from './push';
 import { booking, dataDir } from './server-cli';
 import { logInTo } from './sign-in';
@@ -171,6 +171,12 @@ async function partnerPhone(browser: Browser, email: string, options: BrowserCon
   return phone;
 }
 
+/** A partner's phone at `at`, sharing its position, with a GPS that keeps fixing there (`gps.moveTo`). */
+async function partnerPhoneAt(browser: Browser, email: string, at: Point) {
+  const phone = await partnerPhone(browser, email, { geolocation: at, permissions: ['geolocation'] });
+  return { phone, gps: liveGps(phone.context(), at) };
+}
+
 /** A new traveller: their email, token, and `post` (JSON as them, each call its own idempotency key). */
 async function traveller(request: APIRequestContext) {
   const email = `ha-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -247,8 +253,7 @@ test('an admin invites a driver; an operator offers a paid job, the driver takes
   expect(offered.jobs.map((j) => j.job?.orderId)).toEqual([id]);
   // The driver's phone is in District 1, about 5.5 km from Tan Son Nhat's arrivals hall.
   const district1 = { latitude: 10.7769, longitude: 106.7009, accuracy: 10 };
-  const phone = await partnerPhone(browser, email, { geolocation: district1, permissions: ['geolocation'] });
-  const gps = liveGps(phone.context(), district1);
+  const { phone, gps } = await partnerPhoneAt(browser, email, district1);
   await expect(phone.locator('html')).toHaveAttribute('lang', 'vi');
   // He asks for his notices on Zalo too, at his own number; the choice is the server's.
   await phone.goto('/partner/availability');
@@ -679,9 +684,7 @@ test('a traveller pays for a pick-up; the offer is pushed to the driver\'s phone
     const email = `hung-${Date.now()}@partners.example`;
     await invite(browser, admin, email, 'Lê Văn Hùng', driverFields('black Kia Carnival', '51H-246.80', 7));
     // His phone takes notices: the page subscribes at the local push service.
-    const rex = { latitude: 10.7769, longitude: 106.7009, accuracy: 10 };
-    const phone = await partnerPhone(browser, email, { geolocation: rex, permissions: ['geolocation'] });
-    liveGps(phone.context(), rex);
+    const { phone } = await partnerPhoneAt(browser, email, { latitude: 10.7769, longitude: 106.7009, accuracy: 10 });
     await push.subscribeIn(phone.context());
     await phone.goto('/partner/availability');
     const notices = phone.getByTestId('notice-settings');
